@@ -1,0 +1,32 @@
+"""croupier: runs and proves the casino table games regulated in Pennsylvania.
+
+The public API is re-exported here; modules whose names start with an underscore are private.
+"""
+
+from croupier.cards import DECK, Card, Rank, Suit, format_cards, parse_cards
+from croupier.errors import CroupierError, IllegalAction, InvalidInput, Irregularity, RulesViolation
+from croupier.hands import Category, HandRank, Ranking, evaluate
+from croupier.money import Cents, Odds, OddsKind
+
+__all__ = [
+    "DECK",
+    "Card",
+    "Category",
+    "Cents",
+    "CroupierError",
+    "HandRank",
+    "IllegalAction",
+    "InvalidInput",
+    "Irregularity",
+    "Odds",
+    "OddsKind",
+    "Rank",
+    "Ranking",
+    "RulesViolation",
+    "Suit",
+    "evaluate",
+    "format_cards",
+    "parse_cards",
+]
+
+__version__ = "0.1.0"

@@ -1,0 +1,241 @@
+"""The order values shared by every poker ranking.
+
+A hand's value is one integer: ``category_index << 20`` plus up to five 4-bit rank nibbles
+(most significant first) holding the ranks that decide ties in order, 0 where unused.  Larger is
+better, equal is a tie.  ``category_index`` is the position of the category in the ranking's own
+order (low to high), so the same category can sit at different heights in different rankings.
+
+The batch kernels (:mod:`croupier.kernels`) return exactly these integers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum, StrEnum
+from itertools import combinations
+
+from croupier.cards import Card, format_cards, parse_cards, verify_distinct
+from croupier.errors import InvalidInput
+
+CATEGORY_SHIFT = 20
+
+
+class Category(StrEnum):
+    """Hand categories by their snake_case interface names."""
+
+    ROYAL_FLUSH = "royal_flush"
+    STRAIGHT_FLUSH = "straight_flush"
+    FOUR_OF_A_KIND = "four_of_a_kind"
+    FULL_HOUSE = "full_house"
+    FLUSH = "flush"
+    STRAIGHT = "straight"
+    THREE_OF_A_KIND = "three_of_a_kind"
+    TWO_PAIR = "two_pair"
+    PAIR = "pair"
+    HIGH_CARD = "high_card"
+    MINI_ROYAL = "mini_royal"
+
+
+C = Category
+
+
+class Ranking(Enum):
+    """The rankings of the regulations, by their ``--ranking`` names."""
+
+    POKER5 = "poker5"
+    """Best five cards of any number (§ 643a.6, § 653a.6): royal flush its own category."""
+    FOUR_CARD = "four-card"
+    """Best four cards (§ 641a.6)."""
+    THREE_CARD = "three-card"
+    """Three Card Poker (§ 649a.6)."""
+    THREE_CARD_BONUS = "three-card-bonus"
+    """Let It Ride's Three Card Bonus hands (§ 643a.6(c)), with the mini royal."""
+
+    @staticmethod
+    def parse(name: str | Ranking) -> Ranking:
+        if isinstance(name, Ranking):
+            return name
+        try:
+            return Ranking(name)
+        except ValueError:
+            names = ", ".join(r.value for r in Ranking)
+            raise InvalidInput(f"ranking {name!r} is unknown; rankings are {names}") from None
+
+    @property
+    def size(self) -> int:
+        """How many cards make a hand of this ranking."""
+        return _SIZE[self]
+
+    @property
+    def categories(self) -> tuple[Category, ...]:
+        """The categories of this ranking, lowest first (index = category index in the value)."""
+        return _ORDER[self]
+
+    @property
+    def min_cards(self) -> int:
+        return self.size
+
+    @property
+    def max_cards(self) -> int:
+        """The largest number of cards a best-of hand may be chosen from."""
+        return 7 if self is Ranking.POKER5 else 6 if self is Ranking.FOUR_CARD else 3
+
+
+_SIZE = {
+    Ranking.POKER5: 5,
+    Ranking.FOUR_CARD: 4,
+    Ranking.THREE_CARD: 3,
+    Ranking.THREE_CARD_BONUS: 3,
+}
+
+_ORDER: dict[Ranking, tuple[Category, ...]] = {
+    # § 643a.6(b), § 653a.6: royal flush down to a pair, then no hand.
+    Ranking.POKER5: (
+        C.HIGH_CARD, C.PAIR, C.TWO_PAIR, C.THREE_OF_A_KIND, C.STRAIGHT,
+        C.FLUSH, C.FULL_HOUSE, C.FOUR_OF_A_KIND, C.STRAIGHT_FLUSH, C.ROYAL_FLUSH,
+    ),
+    # § 641a.6(b): four of a kind above the straight flush, three of a kind above the flush.
+    Ranking.FOUR_CARD: (
+        C.HIGH_CARD, C.PAIR, C.TWO_PAIR, C.STRAIGHT, C.FLUSH,
+        C.THREE_OF_A_KIND, C.STRAIGHT_FLUSH, C.FOUR_OF_A_KIND,
+    ),
+    # § 649a.6: a straight beats a flush with three cards.
+    Ranking.THREE_CARD: (
+        C.HIGH_CARD, C.PAIR, C.FLUSH, C.STRAIGHT, C.THREE_OF_A_KIND, C.STRAIGHT_FLUSH,
+    ),
+    # § 643a.6(c): the mini royal (A-K-Q suited) above the other straight flushes.
+    Ranking.THREE_CARD_BONUS: (
+        C.HIGH_CARD, C.PAIR, C.FLUSH, C.STRAIGHT, C.THREE_OF_A_KIND, C.STRAIGHT_FLUSH,
+        C.MINI_ROYAL,
+    ),
+}  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class HandRank:
+    """The rank of a hand: compare ``value`` (equal values tie).
+
+    ``cards`` are the cards that make the hand (the best five, four or three), ordered by
+    significance: the cards of the category first, kickers after, highest first.
+    """
+
+    value: int
+    category: Category
+    cards: tuple[Card, ...]
+    ranking: Ranking
+
+    @property
+    def category_index(self) -> int:
+        return self.value >> CATEGORY_SHIFT
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "ranking": self.ranking.value,
+            "category": self.category.value,
+            "value": self.value,
+            "cards": [str(c) for c in self.cards],
+        }
+
+    def __str__(self) -> str:
+        return f"{self.category.value} ({format_cards(self.cards)})"
+
+
+def pack(category_index: int, ranks: Sequence[int]) -> int:
+    """Pack a category index and up to five tie-break ranks into an order value."""
+    value = category_index << CATEGORY_SHIFT
+    for position, rank in enumerate(ranks):
+        value |= rank << (16 - 4 * position)
+    return value
+
+
+def _straight_top(distinct_desc: Sequence[int], size: int) -> int:
+    """Top rank of a straight made of ``size`` distinct ranks, 0 if none.
+
+    The ace plays high, or low below the deuce (A-2-3, A-2-3-4, A-2-3-4-5); never in between
+    (no K-A-2 wrap-around: § 641a.6(a), § 643a.6(a), § 649a.6).
+    """
+    if len(distinct_desc) != size:
+        return 0
+    if distinct_desc[0] - distinct_desc[-1] == size - 1:
+        return distinct_desc[0]
+    if distinct_desc[0] == 14 and list(distinct_desc[1:]) == list(range(size, 1, -1)):
+        return size
+    return 0
+
+
+def classify(cards: Sequence[Card], ranking: Ranking) -> tuple[int, Category, tuple[Card, ...]]:
+    """Rank exactly ``ranking.size`` cards: (value, category, cards by significance)."""
+    size = ranking.size
+    ranks = [c.rank.value for c in cards]
+    by_count: dict[int, int] = {}
+    for r in ranks:
+        by_count[r] = by_count.get(r, 0) + 1
+    # ranks ordered by (count, rank) descending: the tie-break order of every category
+    groups = sorted(by_count.items(), key=lambda item: (item[1], item[0]), reverse=True)
+    counts = [n for _, n in groups]
+    distinct = sorted(by_count, reverse=True)
+    flush = len({c.suit for c in cards}) == 1
+    top = _straight_top(distinct, size)
+    order = ranking.categories
+
+    if top and flush:
+        if ranking is Ranking.POKER5 and top == 14:
+            category = C.ROYAL_FLUSH
+        elif ranking is Ranking.THREE_CARD_BONUS and top == 14:
+            category = C.MINI_ROYAL
+        else:
+            category = C.STRAIGHT_FLUSH
+        tie = [top]
+    elif top:
+        category, tie = C.STRAIGHT, [top]
+    elif counts[0] == 4:
+        category, tie = C.FOUR_OF_A_KIND, [g[0] for g in groups]
+    elif counts[0] == 3 and len(counts) > 1 and counts[1] == 2:
+        category, tie = C.FULL_HOUSE, [g[0] for g in groups]
+    elif flush:
+        category, tie = C.FLUSH, distinct
+    elif counts[0] == 3:
+        category, tie = C.THREE_OF_A_KIND, [g[0] for g in groups]
+    elif counts[0] == 2 and len(counts) > 1 and counts[1] == 2:
+        category, tie = C.TWO_PAIR, [g[0] for g in groups]
+    elif counts[0] == 2:
+        category, tie = C.PAIR, [g[0] for g in groups]
+    else:
+        category, tie = C.HIGH_CARD, distinct
+    value = pack(order.index(category), tie)
+    if top:
+        # wheel-style straights list the ace last: it plays low
+        ordered = sorted(cards, key=lambda c: (1 if c.rank.value == 14 and top < 14 else c.rank.value), reverse=True)
+    else:
+        rank_pos = {r: i for i, r in enumerate(g[0] for g in groups)}
+        ordered = sorted(cards, key=lambda c: (rank_pos[c.rank.value], -c.suit.index))
+    return value, category, tuple(ordered)
+
+
+def evaluate(cards: Sequence[Card] | str, ranking: Ranking | str = Ranking.POKER5) -> HandRank:
+    """Rank the best hand of ``ranking`` that can be made from ``cards``.
+
+    ``poker5`` takes 5 to 7 cards (best five); ``four-card`` 4 to 6 (best four, § 641a.6: the
+    player's best four of five, the dealer's best four of six); the three-card rankings exactly 3.
+    Raises :class:`InvalidInput` for unreadable or repeated cards or a wrong count.
+    """
+    rk = Ranking.parse(ranking)
+    hand = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
+    verify_distinct(hand)
+    if not rk.min_cards <= len(hand) <= rk.max_cards:
+        span = (
+            str(rk.min_cards)
+            if rk.min_cards == rk.max_cards
+            else f"{rk.min_cards} to {rk.max_cards}"
+        )
+        raise InvalidInput(
+            f"hand {format_cards(hand)!r} has {len(hand)} cards; ranking {rk.value!r} takes {span}"
+        )
+    best: tuple[int, Category, tuple[Card, ...]] | None = None
+    for combo in combinations(hand, rk.size):
+        result = classify(combo, rk)
+        if best is None or result[0] > best[0]:
+            best = result
+    assert best is not None
+    return HandRank(value=best[0], category=best[1], cards=best[2], ranking=rk)

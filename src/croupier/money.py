@@ -1,0 +1,123 @@
+"""Money and odds.
+
+Money is integer cents everywhere (:data:`Cents`).  Odds are exact: ``"25 to 1"`` pays 25 units
+of winnings *and* returns the stake; ``"100 for 1"`` returns 100 units *including* the stake (so
+it wins 99).  Both occur in the regulations and are never confused here.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+from typing import NewType
+
+from croupier.errors import InvalidInput
+
+__all__ = [
+    "Cents",
+    "Odds",
+    "OddsKind",
+    "format_cents",
+    "parse_cents",
+    "verify_amount",
+    "vigorish",
+]
+
+Cents = NewType("Cents", int)
+"""An amount of money in integer cents."""
+
+
+def verify_amount(amount: object, *, what: str = "amount") -> Cents:
+    """Return ``amount`` as :data:`Cents` if it is a positive integer, else raise ``InvalidInput``.
+
+    Booleans, floats (even ``5.0``), zero and negatives are refused: a wager is a whole, positive
+    number of cents.
+    """
+    if isinstance(amount, bool) or not isinstance(amount, int):
+        raise InvalidInput(f"{what} {amount!r} is not a whole number of cents")
+    if amount <= 0:
+        raise InvalidInput(f"{what} {amount!r} must be a positive number of cents")
+    return Cents(amount)
+
+
+def parse_cents(text: str, *, what: str = "amount") -> Cents:
+    """Read ``"500"`` (cents) or ``"$5"``/``"$5.25"`` (dollars) into cents."""
+    raw = text.strip().replace(",", "")
+    match = re.fullmatch(r"\$(\d+)(?:\.(\d{2}))?", raw)
+    if match:
+        return Cents(int(match.group(1)) * 100 + int(match.group(2) or 0))
+    if re.fullmatch(r"\d+", raw):
+        return Cents(int(raw))
+    raise InvalidInput(f"{what} {text!r} is not cents (e.g. 500) or dollars (e.g. $5.00)")
+
+
+def format_cents(amount: int) -> str:
+    """``123456`` -> ``"$1,234.56"``; whole dollars print without cents (``"$5"``)."""
+    sign = "-" if amount < 0 else ""
+    dollars, cents = divmod(abs(amount), 100)
+    return f"{sign}${dollars:,}" if cents == 0 else f"{sign}${dollars:,}.{cents:02d}"
+
+
+class OddsKind(Enum):
+    TO = "to"
+    """``n to 1``: win n per unit and keep the stake."""
+    FOR = "for"
+    """``n for 1``: receive n per unit in all, the stake included."""
+
+
+_ODDS_RE = re.compile(r"\s*(\d+)\s*(to|for)\s*(\d+)\s*")
+
+
+@dataclass(frozen=True, slots=True)
+class Odds:
+    """Exact payout odds ``numerator to/for denominator``."""
+
+    numerator: int
+    denominator: int = 1
+    kind: OddsKind = OddsKind.TO
+
+    def __post_init__(self) -> None:
+        if self.denominator <= 0 or self.numerator < 0:
+            raise InvalidInput(f"odds {self.numerator} {self.kind.value} {self.denominator}")
+        if self.kind is OddsKind.FOR and self.numerator < self.denominator:
+            raise InvalidInput(
+                f"odds {self} pay back less than the stake; 'for' odds must be at least 1 for 1"
+            )
+
+    @staticmethod
+    def parse(text: str) -> Odds:
+        """Read ``"25 to 1"``, ``"3 to 2"`` or ``"100 for 1"``."""
+        match = _ODDS_RE.fullmatch(text)
+        if not match:
+            raise InvalidInput(f"odds {text!r} are not of the form '25 to 1' or '100 for 1'")
+        return Odds(int(match.group(1)), int(match.group(3)), OddsKind(match.group(2)))
+
+    @property
+    def net(self) -> Fraction:
+        """Net winnings per unit staked (``to`` odds as written; ``for`` odds less the stake)."""
+        ratio = Fraction(self.numerator, self.denominator)
+        return ratio if self.kind is OddsKind.TO else ratio - 1
+
+    def winnings(self, stake: int) -> Cents:
+        """Net amount won on ``stake`` cents, rounded down to a whole cent."""
+        return Cents(stake * self.numerator // self.denominator - (0 if self.kind is OddsKind.TO else stake))
+
+    def returned(self, stake: int) -> Cents:
+        """Everything handed back on a win: the stake plus the winnings."""
+        return Cents(stake + self.winnings(stake))
+
+    def __str__(self) -> str:
+        return f"{self.numerator} {self.kind.value} {self.denominator}"
+
+
+def vigorish(won: int, rate: Fraction, *, round_to: int = 5) -> Cents:
+    """Commission on ``won`` cents at ``rate``, rounded up to the next multiple of ``round_to``.
+
+    § 541.13(f) allows rounding the vigorish to 5 cents or the next highest multiple of 5 cents:
+    $7.00 won at 5% owes 35 cents; $3.10 at 4% owes 12.4 cents, collected as 15.
+    """
+    exact = Fraction(won) * rate
+    units = -((-exact) // round_to)  # ceiling division on a Fraction
+    return Cents(int(units) * round_to)
