@@ -60,6 +60,11 @@ class Suit(Enum):
     def index(self) -> int:
         return _SUIT_ORDER.index(self)
 
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Suit):
+            return NotImplemented
+        return self.index < other.index
+
 
 _RANK_SYMBOLS = "23456789TJQKA"
 _SUIT_ORDER: tuple[Suit, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
@@ -109,7 +114,9 @@ def _parse(text: str) -> Card:
     rank_char, suit_char = body[0].upper(), body[1].lower()
     rank_pos = _RANK_SYMBOLS.find(rank_char)
     if rank_pos < 0:
-        raise InvalidInput(f"card {text!r} has unknown rank {body[0]!r}; ranks are 2-9, T, J, Q, K, A")
+        raise InvalidInput(
+            f"card {text!r} has unknown rank {body[0]!r}; ranks are 2-9, T, J, Q, K, A"
+        )
     try:
         suit = Suit(suit_char)
     except ValueError:

@@ -102,7 +102,9 @@ class Odds:
 
     def winnings(self, stake: int) -> Cents:
         """Net amount won on ``stake`` cents, rounded down to a whole cent."""
-        return Cents(stake * self.numerator // self.denominator - (0 if self.kind is OddsKind.TO else stake))
+        return Cents(
+            stake * self.numerator // self.denominator - (0 if self.kind is OddsKind.TO else stake)
+        )
 
     def returned(self, stake: int) -> Cents:
         """Everything handed back on a win: the stake plus the winnings."""

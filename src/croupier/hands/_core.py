@@ -206,7 +206,11 @@ def classify(cards: Sequence[Card], ranking: Ranking) -> tuple[int, Category, tu
     value = pack(order.index(category), tie)
     if top:
         # wheel-style straights list the ace last: it plays low
-        ordered = sorted(cards, key=lambda c: (1 if c.rank.value == 14 and top < 14 else c.rank.value), reverse=True)
+        ordered = sorted(
+            cards,
+            key=lambda c: 1 if c.rank.value == 14 and top < 14 else c.rank.value,
+            reverse=True,
+        )
     else:
         rank_pos = {r: i for i, r in enumerate(g[0] for g in groups)}
         ordered = sorted(cards, key=lambda c: (rank_pos[c.rank.value], -c.suit.index))

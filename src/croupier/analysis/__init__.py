@@ -1,0 +1,1 @@
+"""Exact analysis: hand counts, par sheets, strategy solvers and simulation."""

@@ -1,0 +1,80 @@
+"""Category counts over every hand of a given size: the ``croupier count`` table."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb
+
+from croupier.errors import InvalidInput
+from croupier.hands import Category, Ranking
+
+__all__ = ["CountTable", "count_table"]
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class CountTable:
+    """Exhaustive category counts; ``counts`` ordered from the highest category down."""
+
+    ranking: Ranking
+    cards: int
+    counts: tuple[tuple[Category, int], ...]
+
+    @property
+    def total(self) -> int:
+        return sum(n for _, n in self.counts)
+
+    def to_json(self) -> dict[str, object]:
+        total = self.total
+        return {
+            "ranking": self.ranking.value,
+            "cards": self.cards,
+            "total": total,
+            "counts": {cat.value: n for cat, n in self.counts},
+            "probabilities": {
+                cat.value: {"p": n / total, "exact": _ratio(Fraction(n, total))}
+                for cat, n in self.counts
+            },
+        }
+
+    def render(self) -> str:
+        total = self.total
+        best = "best five" if self.ranking is Ranking.POKER5 else "hand"
+        lines = [
+            f"{self.ranking.value}: every {self.cards}-card hand ({best}), {total:,} hands",
+            f"{'category':<18}{'hands':>14}{'probability':>14}",
+        ]
+        for cat, n in self.counts:
+            lines.append(f"{cat.value:<18}{n:>14,}{n / total:>14.8f}")
+        return "\n".join(lines)
+
+
+def _ratio(value: Fraction) -> str:
+    return f"{value.numerator}/{value.denominator}"
+
+
+def count_table(ranking: Ranking | str, cards: int, *, progress_bar: bool = False) -> CountTable:
+    """Count every ``cards``-card hand of ``ranking`` by category (batch kernels, exhaustive)."""
+    from croupier.kernels import count_categories
+
+    rk = Ranking.parse(ranking)
+    if not rk.min_cards <= cards <= rk.max_cards:
+        raise InvalidInput(
+            f"--cards {cards} is not a hand size for ranking {rk.value!r} "
+            f"({rk.min_cards} to {rk.max_cards} cards)"
+        )
+    if progress_bar:
+        from tqdm import tqdm
+
+        with tqdm(total=comb(52, cards), unit="hand", unit_scale=True, leave=False) as bar:
+
+            def tick(done: int, total: int) -> None:
+                bar.total = total
+                bar.n = done
+                bar.refresh()
+
+            counts = count_categories(rk, cards, progress=tick)
+    else:
+        counts = count_categories(rk, cards)
+    ordered = tuple((cat, counts.get(cat, 0)) for cat in reversed(rk.categories))
+    return CountTable(ranking=rk, cards=cards, counts=ordered)

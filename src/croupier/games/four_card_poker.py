@@ -1,0 +1,434 @@
+"""Four Card Poker (58 Pa. Code Chapter 641a; temporary Chapter 557 as amended, seed 002).
+
+===========  ===========  ===============================  ============  ========================
+phase        who acts     legal actions                    next phase    sections
+===========  ===========  ===============================  ============  ========================
+betting      players      place ante / aces_up /           dealing       § 641a.7(b)-(e),
+                          progressive; dealer: no more                   § 557.7(a)(4)
+                          bets
+dealing      chance       deal (5 to each player, 6 to     stub_count    § 641a.8(d), § 641a.9(b),
+                          the dealer, the 6th face up)     or decisions  § 641a.10(b)
+stub_count   dealer       count the stub                   decisions     § 641a.8(f)-(h)
+decisions    each Ante    play 1x-3x the Ante, or fold     reveal        § 641a.11(b)
+             seat, 1→7
+reveal       dealer       collect forfeits, reveal the     settlement    § 641a.11(c)
+                          dealer's best four of six
+settlement   dealer       settle seat 7→1, each            over          § 641a.11(c)(1)-(5),
+                          completely                                     § 641a.12
+===========  ===========  ===============================  ============  ========================
+
+Irregularities (§ 641a.13) may be reported while dealing; a void returns every wager.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from typing import ClassVar
+
+from croupier.errors import IllegalAction
+from croupier.games.base import DealStep, Game, Round
+from croupier.games.paytables import EnvySchedule, PayLine, PayTable, for_, to
+from croupier.games.records import (
+    DEALER,
+    Action,
+    DealerRevealed,
+    EnvyPaid,
+    Fold,
+    Folded,
+    MeterChanged,
+    Play,
+    PlayWagered,
+    ProgressivePaid,
+    Record,
+    Result,
+    WagerSettled,
+)
+from croupier.hands import Category, HandRank, Ranking, evaluate
+from croupier.rules import DealMethod, Problem, RulesSubmission, ShuffleMethod
+
+__all__ = ["FourCardPoker", "FourCardPokerRound", "hand_keys"]
+
+_AB = "§ 641a.12(b)"
+_AU = "§ 641a.12(c)"
+_PR = "§ 641a.12(d)(1)"
+_EN = "§ 641a.12(d)(5)"
+
+
+def _aces_up(
+    letter: str, sf: int, trips: int, flush: int, straight: int, two_pair: int
+) -> PayTable:
+    return PayTable(
+        wager="aces_up",
+        letter=letter,
+        section=_AU,
+        lines=(
+            PayLine(hand="four_of_a_kind", odds=to(50)),
+            PayLine(hand="straight_flush", odds=to(sf)),
+            PayLine(hand="three_of_a_kind", odds=to(trips)),
+            PayLine(hand="flush", odds=to(flush)),
+            PayLine(hand="straight", odds=to(straight)),
+            PayLine(hand="two_pair", odds=to(two_pair)),
+            PayLine(hand="pair_of_aces", odds=to(1)),
+        ),
+    )
+
+
+# § 641a.12(c): Aces Up pay tables A-F.
+ACES_UP = {
+    "A": _aces_up("A", 30, 9, 6, 4, 2),
+    "B": _aces_up("B", 30, 7, 6, 5, 2),
+    "C": _aces_up("C", 40, 8, 5, 4, 3),
+    "D": _aces_up("D", 40, 8, 6, 4, 2),
+    "E": _aces_up("E", 30, 8, 6, 4, 2),
+    "F": _aces_up("F", 40, 7, 5, 4, 3),
+}
+
+# § 641a.12(b): the Ante Bonus, paid on any played hand whatever the dealer holds.
+ANTE_BONUS = PayTable(
+    wager="ante_bonus",
+    letter="-",
+    section=_AB,
+    lines=(
+        PayLine(hand="four_of_a_kind", odds=to(25)),
+        PayLine(hand="straight_flush", odds=to(20)),
+        PayLine(hand="three_of_a_kind", odds=to(2)),
+    ),
+)
+
+
+def _progressive(letter: str, trips: int) -> PayTable:
+    return PayTable(
+        wager="progressive",
+        letter=letter,
+        section=_PR,
+        lines=(
+            PayLine(hand="four_aces", meter_share=Fraction(1)),
+            PayLine(hand="four_of_a_kind", odds=for_(300)),
+            PayLine(hand="straight_flush", odds=for_(100)),
+            PayLine(hand="three_of_a_kind", odds=for_(trips)),
+        ),
+    )
+
+
+# § 641a.12(d)(1): progressive pay tables A and B ("for 1": the collected wager is included).
+PROGRESSIVE = {"A": _progressive("A", 9), "B": _progressive("B", 15)}
+
+# § 641a.12(d)(5): Envy Bonus schedules by the receiving player's own wager ($1 or $5).
+ENVY = {
+    "A": EnvySchedule(
+        letter="A",
+        section=_EN,
+        by_wager={
+            100: (
+                PayLine(hand="four_aces", amount=10_000),
+                PayLine(hand="four_of_a_kind", amount=1_000),
+                PayLine(hand="straight_flush", amount=500),
+            ),
+            500: (
+                PayLine(hand="four_aces", amount=50_000),
+                PayLine(hand="four_of_a_kind", amount=5_000),
+                PayLine(hand="straight_flush", amount=2_500),
+            ),
+        },
+    ),
+    "B": EnvySchedule(
+        letter="B",
+        section=_EN,
+        by_wager={
+            100: (
+                PayLine(hand="four_aces", amount=10_000),
+                PayLine(hand="four_of_a_kind", amount=2_500),
+            ),
+            500: (
+                PayLine(hand="four_aces", amount=50_000),
+                PayLine(hand="four_of_a_kind", amount=12_500),
+            ),
+        },
+    ),
+}
+
+
+def hand_keys(rank: HandRank) -> frozenset[str]:
+    """The pay-table names a Four Card Poker hand satisfies: its category, plus ``four_aces``
+    and ``pair_of_aces`` (the Aces Up minimum, § 557.1)."""
+    keys = {rank.category.value}
+    top = (rank.value >> 16) & 0xF
+    if rank.category is Category.FOUR_OF_A_KIND and top == 14:
+        keys.add("four_aces")
+    if rank.category is Category.PAIR and top == 14:
+        keys.add("pair_of_aces")
+    return frozenset(keys)
+
+
+class FourCardPokerRound(Round):
+    sections: ClassVar[dict[str, str]] = {
+        "seated": "§ 641a.7(b)",
+        "no_more_bets": "§ 641a.7(c)",
+        "adjacent_boxes": "§ 641a.7(e)",
+        "progressive_count": "§ 641a.8(b)",
+        "stub_count": "§ 641a.8(f)",
+        "decision_order": "§ 641a.11(b)",
+        "card_face_up_in_deck": "§ 641a.13(a)",
+        "card_drawn_in_error": "§ 641a.13(b)",
+        "wrong_card_count": "§ 641a.13(c)",
+        "dealer_card_exposed": "§ 641a.13(d)",
+        "automated_shoe_jam": "§ 641a.13(f)",
+    }
+    game: FourCardPoker
+
+    # -- wagers ----------------------------------------------------------------------------
+
+    def verify_wager(self, seat: int, wager: str, amount: int) -> None:
+        placed = self.stakes.get(seat, {})
+        if wager == "play":
+            raise IllegalAction(
+                f"a Play wager at seat {seat} is made after the cards are seen, from one to "
+                "three times the Ante",
+                section="§ 641a.11(b)",
+            )
+        if wager == "progressive" and not ({"ante", "aces_up"} & set(placed)):
+            raise IllegalAction(
+                f"progressive wager at seat {seat} refused: it follows an Ante or Aces Up wager",
+                section="§ 641a.7(d)(4)",
+            )
+
+    # -- dealing ---------------------------------------------------------------------------
+
+    def deal_plan(self) -> Sequence[DealStep]:
+        seats = [str(s) for s in self.active_seats]
+        if self.game.rules.table.deal is DealMethod.AUTOMATED_SHOE:
+            # § 641a.10(b): a stack of five to each player from the far left, five to the
+            # dealer; from the next stack of five the bottom card (taken here as the first card
+            # dispensed) is the dealer's up card and the other four are discarded unseen.
+            plan = [DealStep(to=s) for s in seats for _ in range(5)]
+            plan += [DealStep(to=DEALER) for _ in range(5)]
+            plan.append(DealStep(to=DEALER, face_up=True, note="bottom card of the next stack"))
+            plan += [DealStep(to="discard", note="rest of the stack") for _ in range(4)]
+            return plan
+        # § 641a.8(d), § 641a.9(b): one card at a time clockwise from the far left, the dealer
+        # last in each pass; the dealer's fifth and sixth cards consecutive, the sixth face up.
+        plan = []
+        for _ in range(5):
+            plan += [DealStep(to=s) for s in seats]
+            plan.append(DealStep(to=DEALER))
+        plan.append(DealStep(to=DEALER, face_up=True, note="sixth card"))
+        return plan
+
+    # -- decisions -------------------------------------------------------------------------
+
+    def next_decider(self) -> int | None:
+        for seat in self.active_seats:
+            if "ante" in self.stakes[seat] and seat not in self.decided:
+                return seat
+        return None
+
+    def decision_candidates(self, seat: int) -> Iterable[Action]:
+        yield from (Play(seat=seat, multiple=m) for m in (1, 2, 3))
+        yield Fold(seat=seat)
+
+    def _verify_play(self, action: Play) -> None:
+        if "ante" not in self.stakes.get(action.seat, {}):
+            raise IllegalAction(
+                f"Play wager at seat {action.seat} refused: no Ante wager",
+                section="§ 641a.11(b)",
+            )
+        self._verify_decider(action.seat, "Play wager")
+        if action.multiple not in (1, 2, 3):
+            raise IllegalAction(
+                f"Play of {action.multiple!r} times the Ante at seat {action.seat} refused: "
+                "from one to three times the Ante",
+                section="§ 641a.7(d)(1)",
+            )
+
+    def _do_play(self, action: Play) -> list[Record]:
+        amount = action.multiple * self.stakes[action.seat]["ante"]
+        self.stakes[action.seat]["play"] = amount
+        self.decided.add(action.seat)
+        rec: list[Record] = [
+            PlayWagered(seat=action.seat, wager="play", amount=amount, multiple=action.multiple)
+        ]
+        return rec + self.after_decision()
+
+    def _verify_fold(self, action: Fold) -> None:
+        if "ante" not in self.stakes.get(action.seat, {}):
+            raise IllegalAction(
+                f"seat {action.seat} has no Ante wager to forfeit", section="§ 641a.11(b)"
+            )
+        self._verify_decider(action.seat, "fold")
+
+    def _do_fold(self, action: Fold) -> list[Record]:
+        self.decided.add(action.seat)
+        self.folded.add(action.seat)
+        rec: list[Record] = [Folded(seat=action.seat)]
+        return rec + self.after_decision()
+
+    # -- reveal and settlement -------------------------------------------------------------
+
+    def player_rank(self, seat: int) -> HandRank:
+        return evaluate(self.hands[str(seat)], Ranking.FOUR_CARD)
+
+    def dealer_rank(self) -> HandRank:
+        return evaluate(self.hands[DEALER], Ranking.FOUR_CARD)
+
+    def reveal(self) -> list[Record]:
+        # § 641a.11(b)(1)-(2), (c): forfeited Antes and Progressive wagers are collected before
+        # the dealer's cards are revealed; Aces Up and Envy eligibility stay.
+        new: list[Record] = []
+        for seat in sorted(self.folded):
+            for wager in ("ante", "progressive"):
+                if wager in self.stakes[seat]:
+                    new.append(self.settle(seat, wager, Result.FORFEIT))
+        dealer = self.dealer_rank()
+        new.append(
+            DealerRevealed(
+                cards=tuple(self.hands[DEALER]), category=dealer.category.value, best=dealer.cards
+            )
+        )
+        return new
+
+    def settlement_order(self) -> list[int]:
+        # § 641a.11(c): from the dealer's right, counterclockwise; a folded player with only an
+        # Ante has nothing left to settle.
+        order = []
+        for seat in reversed(self.active_seats):
+            if seat in self.settled:
+                continue
+            left = set(self.stakes[seat]) - ({"ante", "play"} if seat in self.folded else set())
+            if left:
+                order.append(seat)
+        return order
+
+    def settle_seat(self, seat: int) -> list[Record]:
+        stakes = self.stakes[seat]
+        rank = self.player_rank(seat)
+        keys = hand_keys(rank)
+        new: list[Record] = []
+        played = seat not in self.folded and "play" in stakes
+        if played:
+            # § 641a.11(c)(3): a tie goes to the player; § 641a.12(a): Ante and Play 1 to 1.
+            wins = rank.value >= self.dealer_rank().value
+            result = Result.WIN if wins else Result.LOSE
+            for wager in ("ante", "play"):
+                paid = stakes[wager] if wins else 0
+                new.append(self.settle(seat, wager, result, paid=paid, line=rank.category.value))
+            bonus = ANTE_BONUS.line_for(keys)
+            if bonus is not None and bonus.odds is not None:
+                # § 641a.12(b): paid on the Ante whatever the dealer holds.
+                new.append(
+                    WagerSettled(
+                        seat=seat,
+                        wager="ante_bonus",
+                        stake=0,
+                        result=Result.WIN,
+                        paid=bonus.odds.winnings(stakes["ante"]),
+                        returned=0,
+                        line=bonus.hand,
+                    )
+                )
+        if "aces_up" in stakes:
+            # § 641a.11(c)(4): paid whether or not the hand beats the dealer's, even after a fold.
+            table = self.game.paytable("aces_up")
+            assert table is not None
+            line = table.line_for(keys)
+            if line is not None and line.odds is not None:
+                paid = line.odds.winnings(stakes["aces_up"])
+                new.append(self.settle(seat, "aces_up", Result.WIN, paid=paid, line=line.hand))
+            else:
+                new.append(self.settle(seat, "aces_up", Result.LOSE))
+        if "progressive" in stakes:
+            if seat not in self.folded:
+                new += self._settle_progressive(seat, keys)
+            new += self._settle_envy(seat)
+        return new
+
+    def _settle_progressive(self, seat: int, keys: frozenset[str]) -> list[Record]:
+        # § 641a.11(c)(5), § 641a.12(d)(2)-(4): the highest hand only, at the meter's amount when
+        # it is this player's turn; a 100% award is not paid from the table inventory.
+        table = self.game.progressive_table
+        spec = self.game.meter_spec
+        assert table is not None and spec is not None
+        stake = self.stakes[seat]["progressive"]
+        line = table.line_for(keys)
+        if line is None:
+            return [self.settle(seat, "progressive", Result.LOSE)]
+        new: list[Record] = []
+        if line.meter_share is not None:
+            move = self.meters.pay(spec.name, line.meter_share, spec.reset)
+            amount, from_meter = move.paid, True
+            new.append(
+                MeterChanged(meter=spec.name, before=move.before, after=move.after, reason="award")
+            )
+        else:
+            assert line.odds is not None
+            amount, from_meter = line.odds.returned(stake), False
+        new.append(
+            ProgressivePaid(
+                seat=seat, meter=spec.name, line=line.hand, amount=amount, from_meter=from_meter
+            )
+        )
+        new.append(self.settle(seat, "progressive", Result.WIN, paid=amount, line=line.hand))
+        return new
+
+    def _settle_envy(self, seat: int) -> list[Record]:
+        # § 641a.11(c)(5)(v): one Envy Bonus for each other player's qualifying hand, never for
+        # the player's own hand (any of the player's boxes) or the dealer's.
+        schedule = self.game.envy_schedule
+        if schedule is None:
+            return []
+        own = self.stakes[seat]["progressive"]
+        new: list[Record] = []
+        for other in self.active_seats:
+            if self.players[other] == self.players[seat]:
+                continue
+            line = schedule.line_for(own, hand_keys(self.player_rank(other)))
+            if line is not None and line.amount is not None:
+                new.append(EnvyPaid(seat=seat, for_seat=other, line=line.hand, amount=line.amount))
+        return new
+
+
+class FourCardPoker(Game):
+    """Four Card Poker: Ante/Play against the dealer's best four of six, Aces Up, progressive."""
+
+    slug = "four-card-poker"
+    title = "Four Card Poker"
+    chapter = "58 Pa. Code Ch. 641a"
+    aliases = ("4cp", "four-card")
+    wagers = ("ante", "play", "aces_up", "progressive")
+    paytables: ClassVar[dict[str, dict[str, PayTable]]] = {"aces_up": ACES_UP}
+    default_paytables: ClassVar[dict[str, str]] = {"aces_up": "A"}
+    progressive_paytables: ClassVar[dict[str, PayTable]] = PROGRESSIVE
+    envy_schedules: ClassVar[dict[str, EnvySchedule]] = ENVY
+    progressive_wager_amounts = (frozenset({100, 500}), "§ 557.7(a)(4)")
+    progressive_min_reset: ClassVar[dict[str, tuple[int, str]]] = {
+        "A": (500_000, "§ 641a.12(d)(3)"),
+        "B": (100_000, "§ 641a.12(d)(3)"),
+    }
+    decision_wagers = frozenset({"play"})
+    round_class = FourCardPokerRound
+
+    @classmethod
+    def check_table(cls, rules: RulesSubmission) -> list[Problem]:
+        table = rules.table
+        problems: list[Problem] = []
+        if table.decks not in (1, 2):
+            problems.append(
+                (f"{table.decks} decks: Four Card Poker uses one deck, or two", "§ 641a.3(a)")
+            )
+        if table.decks == 2 and table.shuffle is ShuffleMethod.MANUAL:
+            problems.append(
+                (
+                    "two decks are allowed only with an automated card shuffling device",
+                    "§ 641a.3(b)",
+                )
+            )
+        if table.deal is DealMethod.HAND and table.shuffle is ShuffleMethod.MANUAL:
+            problems.append(
+                ("dealing from the hand requires an automated shuffling device", "§ 641a.9(a)(1)")
+            )
+        if rules.payout_limit is not None:
+            problems.append(("Four Card Poker has no payout limit to set", None))
+        return problems
+
+    def fixed_tables(self) -> tuple[PayTable, ...]:
+        return (ANTE_BONUS,)

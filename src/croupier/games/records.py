@@ -1,0 +1,335 @@
+"""The frozen records of a round (its hand history) and the actions that produce them.
+
+Every change a :class:`~croupier.games.base.Round` makes returns records; the list of records is
+the hand history: it rebuilds the round exactly (:meth:`Round.rebuild`), it is the audit trail,
+the server's event stream and the replay format.  Records that carry an input (a wager, a
+decision, a card from the shoe) are marked by :func:`action_of`, which turns them back into the
+action that made them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from enum import Enum, StrEnum
+from typing import Any, ClassVar
+
+from croupier.cards import Card
+
+__all__ = [
+    "DEALER",
+    "Action",
+    "CardDealt",
+    "CardDiscarded",
+    "Check",
+    "Checked",
+    "DealNext",
+    "DealerRevealed",
+    "EnvyPaid",
+    "Fold",
+    "Folded",
+    "Irregular",
+    "IrregularityKind",
+    "IrregularityReported",
+    "MeterChanged",
+    "NoMoreBets",
+    "NoMoreBetsCalled",
+    "PlaceWager",
+    "Play",
+    "PlayWagered",
+    "ProgressivePaid",
+    "Record",
+    "Result",
+    "Reveal",
+    "RoundVoided",
+    "SeatSettling",
+    "Settle",
+    "WagerPlaced",
+    "WagerSettled",
+    "action_of",
+    "record_to_json",
+]
+
+DEALER = "dealer"
+"""The recipient name of the dealer's cards."""
+
+
+class Result(StrEnum):
+    WIN = "win"
+    LOSE = "lose"
+    PUSH = "push"
+    FORFEIT = "forfeit"
+    VOID = "void"
+
+
+# --- actions ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class Action:
+    """Something a player, the dealer or chance does to a round."""
+
+    name: ClassVar[str] = "action"
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlaceWager(Action):
+    name: ClassVar[str] = "place_wager"
+    seat: int
+    wager: str
+    amount: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class NoMoreBets(Action):
+    """The dealer announces "no more bets".
+
+    ``progressive_chips`` is the count of progressive chips the dealer collected; where given, it
+    must equal the count of progressive wagers the system accepted (§ 641a.8(b)).
+    """
+
+    name: ClassVar[str] = "no_more_bets"
+    progressive_chips: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class DealNext(Action):
+    """Chance: the next card leaves the shoe for the next place of the dealing procedure."""
+
+    name: ClassVar[str] = "deal"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Play(Action):
+    """A Play wager of ``multiple`` times the Ante (or a street bet of that multiple)."""
+
+    name: ClassVar[str] = "play"
+    seat: int
+    multiple: int = 1
+
+
+@dataclass(frozen=True, kw_only=True)
+class Fold(Action):
+    name: ClassVar[str] = "fold"
+    seat: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Check(Action):
+    name: ClassVar[str] = "check"
+    seat: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Reveal(Action):
+    """The dealer reveals the dealer's hand."""
+
+    name: ClassVar[str] = "reveal"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Settle(Action):
+    """The dealer settles the next player completely, in the regulated order."""
+
+    name: ClassVar[str] = "settle"
+
+
+class IrregularityKind(Enum):
+    """Events the dealer or a floorperson reports; the game decides what each one means."""
+
+    CARD_FACE_UP_IN_DECK = "card_face_up_in_deck"
+    CARD_DRAWN_IN_ERROR = "card_drawn_in_error"
+    WRONG_CARD_COUNT = "wrong_card_count"
+    DEALER_CARD_EXPOSED = "dealer_card_exposed"
+    AUTOMATED_SHOE_JAM = "automated_shoe_jam"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Irregular(Action):
+    name: ClassVar[str] = "irregularity"
+    kind: IrregularityKind
+
+
+# --- records ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class Record:
+    """One change of a round; ``kind`` names it in JSON."""
+
+    kind: ClassVar[str] = "record"
+
+
+@dataclass(frozen=True, kw_only=True)
+class WagerPlaced(Record):
+    kind: ClassVar[str] = "wager_placed"
+    seat: int
+    wager: str
+    amount: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class NoMoreBetsCalled(Record):
+    kind: ClassVar[str] = "no_more_bets"
+    progressive_chips: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class MeterChanged(Record):
+    """A progressive meter moved: a contribution, a payout from the meter, or a reset."""
+
+    kind: ClassVar[str] = "meter_changed"
+    meter: str
+    before: int
+    after: int
+    reason: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class CardDealt(Record):
+    """A card left the shoe: to a seat (``"3"``), the dealer, the board, or the discard rack."""
+
+    kind: ClassVar[str] = "card_dealt"
+    card: Card
+    to: str
+    face_up: bool = False
+    note: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class CardDiscarded(Record):
+    kind: ClassVar[str] = "card_discarded"
+    card: Card
+    section: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayWagered(Record):
+    kind: ClassVar[str] = "play_wagered"
+    seat: int
+    wager: str
+    amount: int
+    multiple: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Folded(Record):
+    kind: ClassVar[str] = "folded"
+    seat: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Checked(Record):
+    kind: ClassVar[str] = "checked"
+    seat: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class DealerRevealed(Record):
+    kind: ClassVar[str] = "dealer_revealed"
+    cards: tuple[Card, ...]
+    category: str
+    best: tuple[Card, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class SeatSettling(Record):
+    """The dealer turns to ``seat`` to settle it completely (one :class:`Settle` action)."""
+
+    kind: ClassVar[str] = "seat_settling"
+    seat: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class WagerSettled(Record):
+    """One wager settled: ``paid`` is what the dealer paid out, ``returned`` the stake handed
+    back; the player's change on this wager is ``paid + returned - stake``."""
+
+    kind: ClassVar[str] = "wager_settled"
+    seat: int
+    wager: str
+    stake: int
+    result: Result
+    paid: int
+    returned: int
+    line: str = ""
+
+    @property
+    def net(self) -> int:
+        return self.paid + self.returned - self.stake
+
+
+@dataclass(frozen=True, kw_only=True)
+class ProgressivePaid(Record):
+    """A progressive payout; ``from_meter`` payouts are not paid from the table inventory
+    (§ 641a.11(c)(5)(iv)): the hand stays on the table until documented."""
+
+    kind: ClassVar[str] = "progressive_paid"
+    seat: int
+    meter: str
+    line: str
+    amount: int
+    from_meter: bool
+
+
+@dataclass(frozen=True, kw_only=True)
+class EnvyPaid(Record):
+    kind: ClassVar[str] = "envy_paid"
+    seat: int
+    for_seat: int
+    line: str
+    amount: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class IrregularityReported(Record):
+    kind: ClassVar[str] = "irregularity"
+    irregularity: IrregularityKind
+    section: str
+    consequence: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class RoundVoided(Record):
+    kind: ClassVar[str] = "round_voided"
+    reason: str
+    section: str
+    deck_removed: bool = False
+
+
+def action_of(record: Record) -> Action | None:
+    """The input action that produced ``record``, or ``None`` for a derived record."""
+    if isinstance(record, WagerPlaced):
+        return PlaceWager(seat=record.seat, wager=record.wager, amount=record.amount)
+    if isinstance(record, NoMoreBetsCalled):
+        return NoMoreBets(progressive_chips=record.progressive_chips)
+    if isinstance(record, Folded):
+        return Fold(seat=record.seat)
+    if isinstance(record, Checked):
+        return Check(seat=record.seat)
+    if isinstance(record, PlayWagered):
+        return Play(seat=record.seat, multiple=record.multiple)
+    if isinstance(record, CardDealt):
+        return DealNext()
+    if isinstance(record, DealerRevealed):
+        return Reveal()
+    if isinstance(record, SeatSettling):
+        return Settle()
+    if isinstance(record, IrregularityReported):
+        return Irregular(kind=record.irregularity)
+    return None
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, tuple | list):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+def record_to_json(record: Record) -> dict[str, Any]:
+    """A record as a JSON object: ``{"kind": ..., fields...}``."""
+    data = {f.name: _jsonable(getattr(record, f.name)) for f in fields(record)}
+    return {"kind": record.kind, **data}

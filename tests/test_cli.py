@@ -1,0 +1,68 @@
+"""The command line: JSON out, bad input as one line on stderr with exit status 2."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from croupier.cli import main
+
+
+def run(argv: list[str]) -> tuple[int, str]:
+    out = io.StringIO()
+    status = main(argv, out=out)
+    return status, out.getvalue()
+
+
+def test_hand_ranks_and_prints_json() -> None:
+    status, text = run(["hand", "As Ks Qs Js Ts 2c 3d", "--ranking", "poker5"])
+    assert status == 0
+    data = json.loads(text)
+    assert data["category"] == "royal_flush"
+    assert sorted(data["cards"]) == sorted(["As", "Ks", "Qs", "Js", "Ts"])
+
+
+def test_hand_four_card_best_four_of_six() -> None:
+    status, text = run(["hand", "Ac", "Ad", "Ah", "As", "2c", "3c", "--ranking", "four-card"])
+    assert status == 0
+    assert json.loads(text)["category"] == "four_of_a_kind"
+
+
+def test_hand_reads_one_hand_a_line_from_stdin(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("As Kd 3c\n\n2c 2d 2h\n"))
+    status, text = run(["hand", "--ranking", "three-card"])
+    assert status == 0
+    rows = [json.loads(line) for line in text.splitlines()]
+    assert [r["category"] for r in rows] == ["high_card", "three_of_a_kind"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "needle"),
+    [
+        (["hand", "As As Kd"], "As"),
+        (["hand", "Zz"], "'Zz'"),
+        (["hand", "As Kd Qh Jc", "--ranking", "three-card"], "4 cards"),
+        (["hand", "As Kd Qh", "--ranking", "nine-card"], "nine-card"),
+        (["count", "--ranking", "three-card", "--cards", "5"], "--cards 5"),
+    ],
+)
+def test_bad_input_is_one_line_on_stderr_exit_2(
+    argv: list[str], needle: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, text = run(argv)
+    assert status == 2
+    assert text == ""
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert needle in err
+
+
+def test_count_three_card_json() -> None:
+    status, text = run(["count", "--ranking", "three-card", "--cards", "3", "--json", "--quiet"])
+    assert status == 0
+    data = json.loads(text)
+    assert data["total"] == 22_100
+    assert data["counts"]["straight_flush"] == 48
+    assert data["probabilities"]["straight_flush"]["exact"] == "12/5525"
