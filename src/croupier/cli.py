@@ -60,6 +60,48 @@ def _cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
+    from croupier.scenario import load_scenario, run_scenario
+
+    _dump(run_scenario(load_scenario(args.scenario)), out)
+    return 0
+
+
+def _cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
+    from croupier.errors import RulesViolation
+    from croupier.games import get_game
+    from croupier.rules import load_rules
+
+    try:
+        game = get_game(load_rules(args.file))
+    except RulesViolation as exc:
+        if args.json:
+            problems = [{"problem": m, "section": s} for m, s in exc.problems]
+            _dump({"file": args.file, "ok": False, "problems": problems}, out)
+        for message, section in exc.problems:
+            print(
+                f"croupier: {args.file}: {message}" + (f" ({section})" if section else ""),
+                file=sys.stderr,
+            )
+        return 2
+    if args.action == "sign":
+        if args.json:
+            _dump({"game": game.slug, "sign": game.sign().splitlines()}, out)
+        else:
+            out.write(game.sign() + "\n")
+    elif args.json:
+        _dump({"file": args.file, "ok": True, "game": game.slug, "problems": []}, out)
+    else:
+        out.write(f"{args.file}: a valid {game.title} Rules Submission\n")
+    return 0
+
+
+def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
+    from croupier.terminal import play_terminal
+
+    return play_terminal(args.game, rules_file=args.rules, seat=args.seat, seed=args.seed, out=out)
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="croupier",
@@ -79,6 +121,25 @@ def _parser() -> argparse.ArgumentParser:
     count.add_argument("--json", action="store_true", help="JSON output")
     count.add_argument("--quiet", action="store_true", help="no progress bar")
     count.set_defaults(handler=_cmd_count)
+
+    replay = sub.add_parser("replay", help="replay a scenario round; settlement as JSON")
+    replay.add_argument("scenario", help="scenario JSON file")
+    replay.add_argument("--json", action="store_true", help="JSON output (always JSON)")
+    replay.set_defaults(handler=_cmd_replay)
+
+    rules = sub.add_parser("rules", help="check a Rules Submission or print its sign")
+    rules.add_argument("action", choices=["check", "sign"])
+    rules.add_argument("file", help="Rules Submission (TOML, or JSON)")
+    rules.add_argument("--json", action="store_true", help="JSON output")
+    rules.set_defaults(handler=_cmd_rules)
+
+    play = sub.add_parser("play", help="a table in the terminal: you at one seat")
+    play.add_argument("game", help="game slug, e.g. four-card-poker")
+    play.add_argument("--rules", help="Rules Submission file")
+    play.add_argument("--seat", type=int, default=3, help="your seat (1-7)")
+    play.add_argument("--seed", type=int, help="seeded shuffle (practice only)")
+    play.add_argument("--json", action="store_true", help="(the table is text)")
+    play.set_defaults(handler=_cmd_play)
 
     demo = sub.add_parser("demo", help="a seeded demonstration of what croupier does so far")
     demo.add_argument("--seed", type=int, default=2026)

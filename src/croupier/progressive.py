@@ -72,7 +72,8 @@ class MeterBank(Protocol):
         ...
 
     def contribute(self, meter: str, amount: Fraction) -> MeterMove:
-        """Add ``amount`` cents (exact) to the meter atomically."""
+        """Add ``amount`` cents (exact) to the meter atomically; a negative amount reverses a
+        contribution (a voided round returns its progressive wagers)."""
         ...
 
     def pay(self, meter: str, share: Fraction, reset: int) -> MeterMove:
@@ -103,9 +104,9 @@ class MemoryMeters:
         return self._get(meter)
 
     def contribute(self, meter: str, amount: Fraction) -> MeterMove:
-        if amount < 0:
-            raise InvalidInput(f"contribution {amount} to meter {meter!r} is negative")
         before = self._get(meter)
+        if before + amount < 0:
+            raise InvalidInput(f"reversal {amount} would take meter {meter!r} below zero")
         self._amounts[meter] = before + amount
         return MeterMove(meter=meter, before=math.floor(before), after=self.amount(meter))
 

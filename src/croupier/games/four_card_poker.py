@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from croupier.errors import IllegalAction
 from croupier.games.base import DealStep, Game, Round
@@ -250,6 +250,19 @@ class FourCardPokerRound(Round):
         ]
         return rec + self.after_decision()
 
+    def simple_strategy(self, seat: int) -> Action:
+        """Play 3x with a pair of tens or better, 1x with a lower pair, else fold (a simple
+        house-player rule, not the optimal strategy)."""
+        rank = self.player_rank(seat)
+        top = (rank.value >> 16) & 0xF
+        if rank.category is not Category.HIGH_CARD and (
+            rank.category is not Category.PAIR or top >= 10
+        ):
+            return Play(seat=seat, multiple=3)
+        if rank.category is Category.PAIR:
+            return Play(seat=seat, multiple=1)
+        return Fold(seat=seat)
+
     def _verify_fold(self, action: Fold) -> None:
         if "ante" not in self.stakes.get(action.seat, {}):
             raise IllegalAction(
@@ -406,6 +419,19 @@ class FourCardPoker(Game):
     }
     decision_wagers = frozenset({"play"})
     round_class = FourCardPokerRound
+    example_rules: ClassVar[dict[str, Any]] = {
+        "game": "four-card-poker",
+        "paytables": {"aces_up": "B"},
+        "progressive": {
+            "paytable": "A",
+            "envy": "A",
+            "wager": 100,
+            "reset": 500_000,
+            "rate": "0.25",
+            "meter": "four-card-poker",
+        },
+        "table": {"adjacent_boxes": 2},
+    }
 
     @classmethod
     def check_table(cls, rules: RulesSubmission) -> list[Problem]:

@@ -22,6 +22,7 @@ __all__ = [
     "CardDiscarded",
     "Check",
     "Checked",
+    "CountStub",
     "DealNext",
     "DealerRevealed",
     "EnvyPaid",
@@ -43,6 +44,7 @@ __all__ = [
     "RoundVoided",
     "SeatSettling",
     "Settle",
+    "StubCounted",
     "WagerPlaced",
     "WagerSettled",
     "action_of",
@@ -117,6 +119,14 @@ class Fold(Action):
 class Check(Action):
     name: ClassVar[str] = "check"
     seat: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class CountStub(Action):
+    """The dealer counts the stub face down on the layout (§ 641a.8(f))."""
+
+    name: ClassVar[str] = "count_stub"
+    count: int
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -232,6 +242,14 @@ class DealerRevealed(Record):
 
 
 @dataclass(frozen=True, kw_only=True)
+class StubCounted(Record):
+    """The dealer counted the stub face down on the layout."""
+
+    kind: ClassVar[str] = "stub_counted"
+    count: int
+
+
+@dataclass(frozen=True, kw_only=True)
 class SeatSettling(Record):
     """The dealer turns to ``seat`` to settle it completely (one :class:`Settle` action)."""
 
@@ -314,6 +332,8 @@ def action_of(record: Record) -> Action | None:
         return Reveal()
     if isinstance(record, SeatSettling):
         return Settle()
+    if isinstance(record, StubCounted):
+        return CountStub(count=record.count)
     if isinstance(record, IrregularityReported):
         return Irregular(kind=record.irregularity)
     return None

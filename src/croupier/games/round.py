@@ -1,0 +1,710 @@
+"""The shared machinery of a round: wagers, "no more bets", dealing, decisions, settlement.
+
+See :mod:`croupier.games.base` for the protocol.  Each legality rule is written once, in a
+``_verify_<action>`` method; ``can`` and ``apply`` reuse it, so a refused action changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum, StrEnum
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from croupier.cards import DECK, Card
+from croupier.errors import CroupierError, IllegalAction, InvalidInput
+from croupier.games.records import (
+    Action,
+    CardDealt,
+    CardDiscarded,
+    Check,
+    CountStub,
+    DealNext,
+    EnvyPaid,
+    Fold,
+    Irregular,
+    IrregularityKind,
+    IrregularityReported,
+    MeterChanged,
+    NoMoreBets,
+    NoMoreBetsCalled,
+    PlaceWager,
+    Play,
+    ProgressivePaid,
+    Record,
+    Result,
+    Reveal,
+    RoundVoided,
+    SeatSettling,
+    Settle,
+    StubCounted,
+    WagerPlaced,
+    WagerSettled,
+    action_of,
+    record_to_json,
+)
+from croupier.money import verify_amount
+from croupier.progressive import MemoryMeters, MeterBank
+from croupier.rules import DealMethod
+from croupier.shoe import Shoe, StackedShoe
+
+if TYPE_CHECKING:
+    from croupier.games.base import Game
+
+__all__ = ["SEATS", "Actor", "ActorKind", "DealStep", "Phase", "Round", "StubCheck"]
+
+SEATS: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7)
+"""Betting positions; seat 1 is the farthest to the dealer's left."""
+
+
+class Phase(StrEnum):
+    BETTING = "betting"
+    DEALING = "dealing"
+    STUB_COUNT = "stub_count"
+    DECISIONS = "decisions"
+    REVEAL = "reveal"
+    SETTLEMENT = "settlement"
+    OVER = "over"
+    VOID = "void"
+
+
+class ActorKind(Enum):
+    SEAT = "seat"
+    DEALER = "dealer"
+    CHANCE = "chance"
+    NOBODY = "nobody"
+
+
+@dataclass(frozen=True, slots=True)
+class Actor:
+    kind: ActorKind
+    seat: int | None = None
+
+    def __str__(self) -> str:
+        return f"seat {self.seat}" if self.kind is ActorKind.SEAT else self.kind.value
+
+
+class StubCheck(Enum):
+    """Whether the dealer must count the stub this round (§ 641a.8(f): at least every 5 rounds
+    when no counting shuffler is used; the table decides)."""
+
+    REQUIRED = "required"
+    NOT_REQUIRED = "not_required"
+
+
+@dataclass(frozen=True, slots=True)
+class DealStep:
+    """One card of a dealing procedure: where it goes and whether face up."""
+
+    to: str
+    face_up: bool = False
+    note: str = ""
+
+
+class Round:
+    """A round of a banked card game: wagers, "no more bets", the deal, decisions, settlement.
+
+    Subclasses provide the dealing procedure, the decisions and the settlement of one seat; the
+    shared machinery here handles wagers, progressive collection, dealing, irregularities,
+    voiding and the settlement order.
+    """
+
+    face_up_limit_section: ClassVar[str] = ""
+    """Section for cards found face up in the deck (one is discarded, two void the round)."""
+    sections: ClassVar[Mapping[str, str]] = {}
+    """Sections by rule key, filled by each game."""
+    game: Game
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        shoe: Shoe,
+        meters: MeterBank | None = None,
+        players: Mapping[int, str] | None = None,
+        stub_check: StubCheck = StubCheck.NOT_REQUIRED,
+    ) -> None:
+        self.game = game
+        self.shoe = shoe
+        self.meters: MeterBank = meters if meters is not None else MemoryMeters()
+        self.players = dict(players) if players is not None else {s: f"P{s}" for s in SEATS}
+        self._verify_players()
+        self.stub_check = stub_check
+        self.records: list[Record] = []
+        self.phase = Phase.BETTING
+        self.stakes: dict[int, dict[str, int]] = {}
+        self.hands: dict[str, list[Card]] = {}
+        self.face_up_found = 0
+        self.plan: list[DealStep] = []
+        self.folded: set[int] = set()
+        self.decided: set[int] = set()
+        self.settled: list[int] = []
+        self.forfeited: dict[int, set[str]] = {}
+        self.contributions: dict[str, Fraction] = {}
+        spec = game.meter_spec
+        if spec is not None:
+            self.meters.ensure(spec)
+
+    def _verify_players(self) -> None:
+        boxes = self.game.rules.table.adjacent_boxes
+        by_player: dict[str, list[int]] = {}
+        for seat, player in self.players.items():
+            if seat not in SEATS:
+                raise InvalidInput(f"seat {seat!r} is not one of the betting positions 1-7")
+            by_player.setdefault(player, []).append(seat)
+        for player, seats in by_player.items():
+            seats.sort()
+            if len(seats) > boxes:
+                raise IllegalAction(
+                    f"player {player!r} holds boxes {seats}; the Rules Submission allows "
+                    f"{boxes} adjacent box(es)",
+                    section=self.sections.get("adjacent_boxes"),
+                )
+            if seats != list(range(seats[0], seats[0] + len(seats))):
+                raise IllegalAction(
+                    f"player {player!r} holds boxes {seats}, which are not adjacent",
+                    section=self.sections.get("adjacent_boxes"),
+                )
+
+    # -- the common surface ----------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase in (Phase.OVER, Phase.VOID)
+
+    @property
+    def active_seats(self) -> tuple[int, ...]:
+        """Seats with a wager in this round, seat 1 (dealer's far left) first."""
+        return tuple(s for s in SEATS if self.stakes.get(s))
+
+    def to_act(self) -> Actor:
+        if self.is_over:
+            return Actor(ActorKind.NOBODY)
+        if self.phase is Phase.DEALING:
+            return Actor(ActorKind.CHANCE)
+        if self.phase is Phase.DECISIONS:
+            seat = self.next_decider()
+            if seat is not None:
+                return Actor(ActorKind.SEAT, seat)
+        return Actor(ActorKind.DEALER)
+
+    def legal_actions(self) -> list[Action]:
+        """Every action allowed now; wager actions are listed with the table's smallest unit
+        (100 cents) as a representative amount."""
+        candidates = list(self._candidate_actions())
+        return [a for a in candidates if self.can(a)]
+
+    def verify(self, action: Action) -> None:
+        """Raise the typed error that refuses ``action`` now; return if it is allowed."""
+        if self.is_over:
+            raise IllegalAction(f"{action.name} refused: the round is {self.phase.value}")
+        method: Callable[[Any], None] | None = getattr(self, f"_verify_{action.name}", None)
+        if method is None:
+            raise IllegalAction(f"{action.name} is not an action of {self.game.slug}")
+        method(action)
+
+    def can(self, action: Action) -> bool:
+        try:
+            self.verify(action)
+        except CroupierError:
+            return False
+        return True
+
+    def apply(self, action: Action) -> tuple[Record, ...]:
+        """Verify ``action``, then carry it out; returns the records it added."""
+        self.verify(action)
+        do: Callable[[Any], list[Record]] = getattr(self, f"_do_{action.name}")
+        new = do(action)
+        self.records.extend(new)
+        return tuple(new)
+
+    def run_dealer(self) -> tuple[Record, ...]:
+        """Apply chance and dealer steps (deal, count the stub, reveal, settle) until a seat
+        must act, wagers are still open, or the round is over."""
+        added: list[Record] = []
+        while not self.is_over and self.phase is not Phase.BETTING:
+            actor = self.to_act()
+            if actor.kind is ActorKind.SEAT:
+                break
+            added += self.apply(self.dealer_step())
+        return tuple(added)
+
+    def dealer_step(self) -> Action:
+        """The dealer's or chance's next regular action."""
+        if self.phase is Phase.DEALING:
+            return DealNext()
+        if self.phase is Phase.STUB_COUNT:
+            return CountStub(count=self.shoe.stub_count())
+        if self.phase is Phase.REVEAL:
+            return Reveal()
+        if self.phase is Phase.SETTLEMENT:
+            return Settle()
+        raise IllegalAction(f"no dealer step in phase {self.phase.value}")
+
+    # -- candidates ------------------------------------------------------------------------
+
+    def _candidate_actions(self) -> Iterable[Action]:
+        if self.phase is Phase.BETTING:
+            for seat in sorted(self.players):
+                for wager in self.game.offered_wagers():
+                    if wager in self.game.decision_wagers:
+                        continue
+                    amount = self._suggested_amount(seat, wager)
+                    yield PlaceWager(seat=seat, wager=wager, amount=amount)
+            yield NoMoreBets()
+        elif self.phase is Phase.DEALING:
+            yield DealNext()
+        elif self.phase is Phase.STUB_COUNT:
+            yield CountStub(count=self.shoe.stub_count())
+        elif self.phase is Phase.DECISIONS:
+            decider = self.next_decider()
+            if decider is not None:
+                yield from self.decision_candidates(decider)
+        elif self.phase is Phase.REVEAL:
+            yield Reveal()
+        elif self.phase is Phase.SETTLEMENT:
+            yield Settle()
+        for kind in IrregularityKind:
+            yield Irregular(kind=kind)
+
+    def _suggested_amount(self, seat: int, wager: str) -> int:
+        if wager == "progressive" and self.game.rules.progressive:
+            return self.game.rules.progressive.wager
+        return 100
+
+    # -- wagers ----------------------------------------------------------------------------
+
+    def _verify_place_wager(self, action: PlaceWager) -> None:
+        amount = verify_amount(action.amount, what=f"{action.wager} wager")
+        if self.phase is not Phase.BETTING:
+            raise IllegalAction(
+                f"{action.wager} wager of {amount} cents at seat {action.seat} refused: "
+                f'"no more bets" has been called (phase {self.phase.value})',
+                section=self.sections.get("no_more_bets"),
+            )
+        if action.seat not in self.players:
+            raise IllegalAction(
+                f"seat {action.seat!r} has no seated player; only seated players may wager",
+                section=self.sections.get("seated"),
+            )
+        if action.wager not in self.game.wagers:
+            raise InvalidInput(
+                f"wager {action.wager!r} is not a {self.game.slug} wager "
+                f"(wagers: {', '.join(self.game.wagers)})"
+            )
+        if action.wager not in self.game.offered_wagers():
+            raise IllegalAction(
+                f"the {action.wager} wager is not offered by this table's Rules Submission"
+            )
+        if action.wager in self.stakes.get(action.seat, {}):
+            raise IllegalAction(
+                f"seat {action.seat} already has a {action.wager} wager; a wager is placed once",
+            )
+        if action.wager == "progressive":
+            prog = self.game.rules.progressive
+            assert prog is not None
+            if amount != prog.wager:
+                raise IllegalAction(
+                    f"progressive wager {amount} cents at seat {action.seat} must be "
+                    f"{prog.wager} cents",
+                    section=self.game.progressive_wager_amounts[1] or None,
+                )
+        self.verify_wager(action.seat, action.wager, amount)
+
+    def verify_wager(self, seat: int, wager: str, amount: int) -> None:
+        """Game-specific wager rules (required companions, equal bets); subclasses extend."""
+
+    def _do_place_wager(self, action: PlaceWager) -> list[Record]:
+        self.stakes.setdefault(action.seat, {})[action.wager] = action.amount
+        return [WagerPlaced(seat=action.seat, wager=action.wager, amount=action.amount)]
+
+    def _verify_no_more_bets(self, action: NoMoreBets) -> None:
+        if self.phase is not Phase.BETTING:
+            raise IllegalAction(f'"no more bets" was already called (phase {self.phase.value})')
+        if not self.active_seats:
+            raise IllegalAction('"no more bets" refused: no player has wagered')
+        self.verify_ready()
+
+    def verify_ready(self) -> None:
+        """Game-specific checks before the deal (e.g. a wager that needs a companion)."""
+
+    def _progressive_seats(self) -> list[int]:
+        return [s for s in self.active_seats if "progressive" in self.stakes[s]]
+
+    def _do_no_more_bets(self, action: NoMoreBets) -> list[Record]:
+        new: list[Record] = [NoMoreBetsCalled(progressive_chips=action.progressive_chips)]
+        accepted = self._progressive_seats()
+        if action.progressive_chips is not None and action.progressive_chips != len(accepted):
+            return new + self._void(
+                f"{action.progressive_chips} progressive chips collected but the system "
+                f"accepted {len(accepted)} progressive wagers",
+                self.sections.get("progressive_count", ""),
+            )
+        spec = self.game.meter_spec
+        if spec is not None and accepted:
+            total = sum(self.stakes[s]["progressive"] for s in accepted)
+            contribution = spec.rate * total
+            move = self.meters.contribute(spec.name, contribution)
+            self.contributions[spec.name] = (
+                self.contributions.get(spec.name, Fraction(0)) + contribution
+            )
+            new.append(
+                MeterChanged(
+                    meter=spec.name, before=move.before, after=move.after, reason="contribution"
+                )
+            )
+        self.plan = list(self.deal_plan())
+        self.phase = Phase.DEALING
+        return new
+
+    # -- dealing ---------------------------------------------------------------------------
+
+    def deal_plan(self) -> Sequence[DealStep]:
+        """The initial deal, card by card, for the wagering seats; subclasses provide it."""
+        raise NotImplementedError
+
+    def _verify_deal(self, action: DealNext) -> None:
+        if self.phase is not Phase.DEALING or not self.plan:
+            raise IllegalAction(f"no card is due to be dealt (phase {self.phase.value})")
+        if len(self.shoe) == 0:
+            raise IllegalAction("the shoe is empty")
+
+    def _do_deal(self, action: DealNext) -> list[Record]:
+        step = self.plan.pop(0)
+        card = self.shoe.deal()
+        self.hands.setdefault(step.to, []).append(card)
+        new: list[Record] = [CardDealt(card=card, to=step.to, face_up=step.face_up, note=step.note)]
+        if not self.plan:
+            new += self.dealing_done()
+        return new
+
+    def dealing_done(self) -> list[Record]:
+        """Called after the last card of a dealing stage; moves to the next phase."""
+        if self.stub_check is StubCheck.REQUIRED:
+            self.phase = Phase.STUB_COUNT
+        else:
+            self.phase = Phase.DECISIONS
+            return self.after_decision()
+        return []
+
+    def _verify_count_stub(self, action: CountStub) -> None:
+        if self.phase is not Phase.STUB_COUNT:
+            raise IllegalAction(f"the stub is counted after the deal (phase {self.phase.value})")
+        if isinstance(action.count, bool) or not isinstance(action.count, int) or action.count < 0:
+            raise InvalidInput(f"stub count {action.count!r} is not a whole number of cards")
+
+    def _do_count_stub(self, action: CountStub) -> list[Record]:
+        expected = self.shoe.expected_count - len(self.shoe.dealt) - len(self.shoe.burned)
+        rec: list[Record] = [StubCounted(count=action.count)]
+        if action.count != expected:
+            section = self.sections.get("stub_count", "")
+            rec.append(
+                IrregularityReported(
+                    irregularity=IrregularityKind.WRONG_CARD_COUNT,
+                    section=section,
+                    consequence=f"stub of {action.count} cards, {expected} expected",
+                )
+            )
+            return rec + self._void(
+                f"stub count {action.count} is not {expected}: cards missing or extra; the deck "
+                "is removed from the table",
+                section,
+                deck_removed=True,
+            )
+        self.phase = Phase.DECISIONS
+        return rec + self.after_decision()
+
+    # -- decisions (games provide) -----------------------------------------------------------
+
+    def next_decider(self) -> int | None:
+        """The seat that must decide now, or ``None``."""
+        return None
+
+    def decision_candidates(self, seat: int) -> Iterable[Action]:
+        return ()
+
+    def after_decision(self) -> list[Record]:
+        """Called after each decision; moves on when nobody is left to decide."""
+        if self.next_decider() is None:
+            self.phase = Phase.REVEAL
+        return []
+
+    # -- helpers for faces and simulators ---------------------------------------------------
+
+    def visible_cards(self) -> dict[str, list[Card]]:
+        """Cards dealt face up so far, by recipient (the dealer's up card, the board)."""
+        shown: dict[str, list[Card]] = {}
+        for rec in self.records:
+            if isinstance(rec, CardDealt) and rec.face_up:
+                shown.setdefault(rec.to, []).append(rec.card)
+        return shown
+
+    def describe(self, action: Action) -> str:
+        """A decision in words, for a person at the table."""
+        if isinstance(action, Play):
+            return f"play {action.multiple}x the Ante"
+        return action.name.replace("_", " ")
+
+    def house_wagers(self, seat: int, unit: int = 500) -> list[PlaceWager]:
+        """What a house (simulated) player wagers: the game's first wager, and the
+        progressive where offered."""
+        first = next(w for w in self.game.offered_wagers() if w not in self.game.decision_wagers)
+        wagers = [PlaceWager(seat=seat, wager=first, amount=unit)]
+        if self.game.rules.progressive is not None:
+            wagers.append(
+                PlaceWager(seat=seat, wager="progressive", amount=self.game.rules.progressive.wager)
+            )
+        return wagers
+
+    def dealer_no_more_bets(self) -> NoMoreBets:
+        """ "No more bets", with the progressive chips counted as the system accepted them."""
+        return NoMoreBets(progressive_chips=len(self._progressive_seats()))
+
+    def simple_strategy(self, seat: int) -> Action:
+        """A simple (not optimal) decision for a house player; games override."""
+        choices = [a for a in self.decision_candidates(seat) if self.can(a)]
+        if not choices:
+            raise IllegalAction(f"seat {seat} has no decision now (phase {self.phase.value})")
+        return choices[0]
+
+    def parse_decision(self, seat: int, text: str) -> Action:
+        """A decision written as in a scenario (``play 3``, ``play``, ``fold``, ``check``)."""
+        words = text.lower().split()
+        if words and words[0] in ("play", "bet") and len(words) <= 2:
+            if len(words) == 1:
+                return Play(seat=seat, multiple=1)
+            if words[1].rstrip("x").isdigit():
+                return Play(seat=seat, multiple=int(words[1].rstrip("x")))
+        if words == ["fold"]:
+            return Fold(seat=seat)
+        if words == ["check"]:
+            return Check(seat=seat)
+        raise InvalidInput(
+            f"decision {text!r} for seat {seat} is not understood in {self.game.slug} "
+            "(play N, play, fold, check)"
+        )
+
+    def _verify_play(self, action: Play) -> None:
+        raise IllegalAction(f"{self.game.slug} has no Play decision")
+
+    def _verify_fold(self, action: Fold) -> None:
+        raise IllegalAction(f"{self.game.slug} has no fold decision")
+
+    def _verify_check(self, action: Check) -> None:
+        raise IllegalAction(f"{self.game.slug} has no check decision")
+
+    def _verify_decider(self, seat: int, what: str) -> None:
+        if self.phase is not Phase.DECISIONS:
+            raise IllegalAction(f"{what} at seat {seat} refused: phase is {self.phase.value}")
+        due = self.next_decider()
+        if due != seat:
+            raise IllegalAction(
+                f"{what} at seat {seat} refused: seat {due} decides now "
+                "(clockwise from the dealer's far left)",
+                section=self.sections.get("decision_order"),
+            )
+
+    # -- reveal and settlement -------------------------------------------------------------
+
+    def _verify_reveal(self, action: Reveal) -> None:
+        if self.phase is not Phase.REVEAL:
+            raise IllegalAction(
+                f"the dealer reveals after every decision (phase {self.phase.value})"
+            )
+
+    def _do_reveal(self, action: Reveal) -> list[Record]:
+        new = self.reveal()
+        self.phase = Phase.SETTLEMENT if self.settlement_order() else Phase.OVER
+        return new
+
+    def reveal(self) -> list[Record]:
+        raise NotImplementedError
+
+    def settlement_order(self) -> list[int]:
+        """Seats still to settle: from the dealer's right, counterclockwise (seat 7 first)."""
+        return [s for s in reversed(self.active_seats) if s not in self.settled]
+
+    def _verify_settle(self, action: Settle) -> None:
+        if self.phase is not Phase.SETTLEMENT:
+            raise IllegalAction(f"settlement follows the reveal (phase {self.phase.value})")
+
+    def _do_settle(self, action: Settle) -> list[Record]:
+        seat = self.settlement_order()[0]
+        new: list[Record] = [SeatSettling(seat=seat)]
+        new += self.settle_seat(seat)
+        self.settled.append(seat)
+        if not self.settlement_order():
+            self.phase = Phase.OVER
+        return new
+
+    def settle_seat(self, seat: int) -> list[Record]:
+        raise NotImplementedError
+
+    def settle(
+        self, seat: int, wager: str, result: Result, *, paid: int = 0, line: str = ""
+    ) -> WagerSettled:
+        """A settlement record for a wager in action ("to" odds: the stake comes back on a win
+        or push; a collected wager such as the progressive is marked by ``returned=0``)."""
+        stake = self.stakes[seat][wager]
+        returned = stake if result in (Result.WIN, Result.PUSH, Result.VOID) else 0
+        if wager in self.collected_wagers and result is not Result.VOID:
+            returned = 0
+        return WagerSettled(
+            seat=seat,
+            wager=wager,
+            stake=stake,
+            result=result,
+            paid=paid,
+            returned=returned,
+            line=line,
+        )
+
+    collected_wagers: ClassVar[frozenset[str]] = frozenset({"progressive"})
+    """Wagers taken into the table inventory at "no more bets" (§ 641a.8(b)): their "for 1"
+    payouts include the stake, and nothing is handed back on a win."""
+
+    # -- irregularities --------------------------------------------------------------------
+
+    def _verify_irregularity(self, action: Irregular) -> None:
+        kind = action.kind
+        if kind in (IrregularityKind.CARD_FACE_UP_IN_DECK, IrregularityKind.CARD_DRAWN_IN_ERROR):
+            if self.phase is not Phase.DEALING:
+                raise IllegalAction(
+                    f"{kind.value} is reported while dealing (phase {self.phase.value})"
+                )
+            if kind is IrregularityKind.CARD_FACE_UP_IN_DECK and len(self.shoe) == 0:
+                raise IllegalAction("the shoe is empty")
+        elif kind is IrregularityKind.AUTOMATED_SHOE_JAM:
+            if self.game.rules.table.deal is not DealMethod.AUTOMATED_SHOE:
+                raise IllegalAction("this table deals without an automated dealing shoe")
+            if self.phase is not Phase.DEALING:
+                raise IllegalAction(f"the shoe jams while dealing (phase {self.phase.value})")
+        elif kind is IrregularityKind.DEALER_CARD_EXPOSED:
+            if self.phase not in (Phase.DEALING, Phase.STUB_COUNT, Phase.DECISIONS):
+                raise IllegalAction(
+                    "a dealer card exposed early is reported before the reveal "
+                    f"(phase {self.phase.value})"
+                )
+        elif kind is IrregularityKind.WRONG_CARD_COUNT and self.phase in (
+            Phase.BETTING,
+            Phase.REVEAL,
+            Phase.SETTLEMENT,
+        ):
+            raise IllegalAction(
+                f"a wrong number of cards is reported between the deal and the reveal "
+                f"(phase {self.phase.value})"
+            )
+
+    def _do_irregularity(self, action: Irregular) -> list[Record]:
+        kind = action.kind
+        section = self.sections.get(kind.value, "")
+        if kind is IrregularityKind.CARD_FACE_UP_IN_DECK:
+            self.face_up_found += 1
+            if self.face_up_found == 1:
+                card = self.shoe.deal()
+                return [
+                    IrregularityReported(
+                        irregularity=kind, section=section, consequence="card discarded"
+                    ),
+                    CardDiscarded(card=card, section=section),
+                ]
+            rec: list[Record] = [
+                IrregularityReported(irregularity=kind, section=section, consequence="round void")
+            ]
+            return rec + self._void("a second card found face up in the deck", section)
+        if kind is IrregularityKind.CARD_DRAWN_IN_ERROR:
+            return [
+                IrregularityReported(
+                    irregularity=kind, section=section, consequence="used as the next card"
+                )
+            ]
+        rec = [IrregularityReported(irregularity=kind, section=section, consequence="round void")]
+        return rec + self._void(kind.value.replace("_", " "), section)
+
+    def _void(self, reason: str, section: str, *, deck_removed: bool = False) -> list[Record]:
+        """Void the round: every wager goes back exactly; contributions are taken off the meter."""
+        new: list[Record] = [RoundVoided(reason=reason, section=section, deck_removed=deck_removed)]
+        for meter, amount in self.contributions.items():
+            move = self.meters.contribute(meter, -amount)
+            new.append(
+                MeterChanged(meter=meter, before=move.before, after=move.after, reason="void")
+            )
+        self.contributions.clear()
+        for seat in self.active_seats:
+            for wager in self.stakes[seat]:
+                new.append(self.settle(seat, wager, Result.VOID))
+        self.phase = Phase.VOID
+        return new
+
+    # -- results ---------------------------------------------------------------------------
+
+    def settlement(self) -> dict[str, Any]:
+        """Per seat: each wager's stake, result and payout, Envy Bonuses and the net."""
+        seats: dict[str, Any] = {}
+        for rec in self.records:
+            if isinstance(rec, WagerSettled):
+                entry = seats.setdefault(str(rec.seat), {"wagers": {}, "envy": [], "net": 0})
+                entry["wagers"][rec.wager] = {
+                    "stake": rec.stake,
+                    "result": rec.result.value,
+                    "paid": rec.paid,
+                    "returned": rec.returned,
+                    **({"line": rec.line} if rec.line else {}),
+                }
+                entry["net"] += rec.net
+            elif isinstance(rec, EnvyPaid):
+                entry = seats.setdefault(str(rec.seat), {"wagers": {}, "envy": [], "net": 0})
+                entry["envy"].append(
+                    {"for_seat": rec.for_seat, "line": rec.line, "amount": rec.amount}
+                )
+                entry["net"] += rec.amount
+            elif isinstance(rec, ProgressivePaid):
+                entry = seats.setdefault(str(rec.seat), {"wagers": {}, "envy": [], "net": 0})
+                entry.setdefault("progressive", []).append(
+                    {"line": rec.line, "amount": rec.amount, "from_meter": rec.from_meter}
+                )
+        return seats
+
+    def history(self) -> list[dict[str, Any]]:
+        return [record_to_json(r) for r in self.records]
+
+    @classmethod
+    def rebuild(
+        cls,
+        game: Game,
+        records: Sequence[Record],
+        *,
+        players: Mapping[int, str] | None = None,
+        stub_check: StubCheck = StubCheck.NOT_REQUIRED,
+    ) -> Round:
+        """Replay a hand history into a new round (the audit trail rebuilds every hand).
+
+        The shoe is rebuilt from the cards the records show leaving it, followed by the rest
+        of the deck; the meters start where the first meter record says they stood.
+        """
+        shown = [r.card for r in records if isinstance(r, CardDealt | CardDiscarded)]
+        decks = max(1, game.deck_count)
+        rest: list[Card] = []
+        for _ in range(decks):
+            rest += list(DECK)
+        for card in shown:
+            rest.remove(card)
+        meters: dict[str, int] = {}
+        for r in records:
+            if isinstance(r, MeterChanged) and r.meter not in meters:
+                meters[r.meter] = r.before
+        spec = game.meter_spec
+        if spec is not None and spec.name not in meters:
+            meters[spec.name] = spec.reset
+        rebuilt = game.new_round(
+            shoe=StackedShoe([*shown, *rest], decks=decks),
+            meters=MemoryMeters(meters),
+            players=players,
+            stub_check=stub_check,
+        )
+        for record in records:
+            action = action_of(record)
+            if action is not None:
+                rebuilt.apply(action)
+        return rebuilt

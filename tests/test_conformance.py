@@ -1,0 +1,157 @@
+"""One conformance test run on every game in the registry (OpenSpiel style).
+
+Random legal rounds (seeded) must: settle every wager placed exactly once with a consistent
+result; keep the progressive meter's books; refuse every illegal action without changing
+anything; and rebuild from their records into an equal round.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from croupier.errors import CroupierError
+from croupier.games import GAMES, Game, Round, get_game
+from croupier.games.records import (
+    Action,
+    EnvyPaid,
+    Fold,
+    Irregular,
+    IrregularityKind,
+    MeterChanged,
+    NoMoreBets,
+    PlaceWager,
+    Play,
+    PlayWagered,
+    Result,
+    WagerPlaced,
+    WagerSettled,
+)
+from croupier.games.round import ActorKind, Phase
+from croupier.progressive import MemoryMeters
+from croupier.shoe import SeededShuffler, Shoe
+
+ROUNDS = 60
+
+
+def rule_sets(cls: type[Game]) -> list[dict[str, Any]]:
+    return (
+        [{"game": cls.slug}, dict(cls.example_rules)] if cls.example_rules else [{"game": cls.slug}]
+    )
+
+
+CASES = [(slug, i) for slug, cls in GAMES.items() for i in range(len(rule_sets(cls)))]
+
+
+def snapshot(rnd: Round) -> tuple[Any, ...]:
+    meters = rnd.meters.snapshot() if isinstance(rnd.meters, MemoryMeters) else None
+    return (
+        len(rnd.records),
+        repr(rnd.stakes),
+        rnd.phase,
+        len(rnd.shoe),
+        repr(rnd.hands),
+        meters,
+    )
+
+
+def illegal_probes(rnd: Round, rng: SeededShuffler) -> list[Action]:
+    """Actions of every kind, most of them illegal now."""
+    seat = 1 + rng.randbelow(7)
+    probes: list[Action] = [
+        PlaceWager(seat=seat, wager=rnd.game.wagers[0], amount=0),
+        PlaceWager(seat=seat, wager="no_such_wager", amount=500),
+        PlaceWager(seat=seat, wager=rnd.game.wagers[0], amount=-5),
+        Play(seat=seat, multiple=9),
+        Fold(seat=seat),
+        NoMoreBets(),
+        *(Irregular(kind=k) for k in IrregularityKind),
+    ]
+    for action in rnd.legal_actions():
+        if isinstance(action, Play):
+            probes.append(Play(seat=action.seat % 7 + 1, multiple=action.multiple))
+    return probes
+
+
+def play_random_round(game: Game, rng: SeededShuffler, meters: MemoryMeters) -> Round:
+    players = {s: f"P{s}" for s in (1, 2, 3, 4, 5, 6, 7)}
+    rnd = game.new_round(shoe=Shoe.shuffled(rng), meters=meters, players=players)
+    seats = [s for s in players if rng.randbelow(3)] or [4]
+    for seat in seats:
+        for action in rnd.house_wagers(seat, unit=100 * (1 + rng.randbelow(10))):
+            rnd.apply(action)
+        for wager in rnd.game.offered_wagers():
+            if wager in rnd.game.decision_wagers or wager in rnd.stakes[seat] or rng.randbelow(2):
+                continue
+            amount = (
+                rnd.game.rules.progressive.wager
+                if wager == "progressive" and rnd.game.rules.progressive
+                else 500
+            )
+            action = PlaceWager(seat=seat, wager=wager, amount=amount)
+            if rnd.can(action):
+                rnd.apply(action)
+    rnd.apply(rnd.dealer_no_more_bets())
+    while not rnd.is_over:
+        for probe in illegal_probes(rnd, rng):
+            if not rnd.can(probe):
+                before = snapshot(rnd)
+                with pytest.raises(CroupierError):
+                    rnd.apply(probe)
+                assert snapshot(rnd) == before, probe
+        if rng.randbelow(400) == 0:
+            irregular = [a for a in rnd.legal_actions() if isinstance(a, Irregular)]
+            if irregular:
+                rnd.apply(irregular[rng.randbelow(len(irregular))])
+                continue
+        actor = rnd.to_act()
+        if actor.kind is ActorKind.SEAT:
+            choices = [a for a in rnd.legal_actions() if not isinstance(a, Irregular)]
+            rnd.apply(choices[rng.randbelow(len(choices))])
+        else:
+            rnd.apply(rnd.dealer_step())
+    return rnd
+
+
+def check_books(rnd: Round) -> None:
+    placed = Counter(
+        (r.seat, r.wager) for r in rnd.records if isinstance(r, WagerPlaced | PlayWagered)
+    )
+    settled = [r for r in rnd.records if isinstance(r, WagerSettled) and r.stake > 0]
+    assert Counter((r.seat, r.wager) for r in settled) == placed
+    for r in settled:
+        if r.result in (Result.LOSE, Result.FORFEIT):
+            assert (r.paid, r.returned) == (0, 0), r
+        elif r.result in (Result.PUSH, Result.VOID):
+            assert (r.paid, r.returned) == (0, r.stake), r
+        else:
+            assert r.paid > 0 and r.returned in (0, r.stake), r
+    if rnd.phase is Phase.VOID:
+        assert all(v["net"] == 0 for v in rnd.settlement().values())
+        assert not [r for r in rnd.records if isinstance(r, EnvyPaid)]
+    moves = [r for r in rnd.records if isinstance(r, MeterChanged)]
+    for before, after in itertools.pairwise(moves):
+        if before.meter == after.meter:
+            assert after.before == before.after
+
+
+@pytest.mark.parametrize(("slug", "rules_index"), CASES)
+def test_random_rounds_conserve_chips_refuse_illegal_actions_and_rebuild(
+    slug: str, rules_index: int
+) -> None:
+    rules = rule_sets(GAMES[slug])[rules_index]
+    game = get_game(rules)
+    rng = SeededShuffler(f"conformance-{slug}-{rules_index}")
+    meters = MemoryMeters()
+    phases: Counter[str] = Counter()
+    for _ in range(ROUNDS):
+        rnd = play_random_round(game, rng, meters)
+        phases[rnd.phase.value] += 1
+        check_books(rnd)
+        rebuilt = Round.rebuild(game, rnd.records, players=rnd.players)
+        assert rebuilt.records == rnd.records
+        assert rebuilt.settlement() == rnd.settlement()
+    assert phases["over"] > ROUNDS // 2
