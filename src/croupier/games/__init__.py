@@ -1,7 +1,12 @@
-"""The games: one registry with aliases, one protocol (:mod:`croupier.games.base`)."""
+"""The games: one registry with aliases, one protocol (:mod:`croupier.games.base`).
+
+Each game module lists its classes in ``GAME_CLASSES``; the registry collects the modules named
+in ``_MODULES``.
+"""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping
 from typing import Any
 
@@ -23,7 +28,31 @@ __all__ = [
     "get_game",
 ]
 
-GAMES: dict[str, type[Game]] = {cls.slug: cls for cls in (FourCardPoker,)}
+_MODULES = (
+    "four_card_poker",
+    "let_it_ride",
+    "three_card_poker",
+    "ultimate_texas_holdem",
+    "mississippi_stud",
+    "baccarat",
+)
+
+
+def _collect() -> dict[str, type[Game]]:
+    games: dict[str, type[Game]] = {}
+    for name in _MODULES:
+        try:
+            module = importlib.import_module(f"croupier.games.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"croupier.games.{name}":
+                raise
+            continue
+        for cls in getattr(module, "GAME_CLASSES", ()):
+            games[cls.slug] = cls
+    return games
+
+
+GAMES: dict[str, type[Game]] = _collect()
 """Every game by its slug."""
 
 _ALIASES: dict[str, str] = {alias: cls.slug for cls in GAMES.values() for alias in cls.aliases}

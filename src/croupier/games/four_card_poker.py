@@ -47,7 +47,7 @@ from croupier.games.records import (
 from croupier.hands import Category, HandRank, Ranking, evaluate
 from croupier.rules import DealMethod, Problem, RulesSubmission, ShuffleMethod
 
-__all__ = ["FourCardPoker", "FourCardPokerRound", "hand_keys"]
+__all__ = ["GAME_CLASSES", "FourCardPoker", "FourCardPokerRound", "hand_keys"]
 
 _AB = "§ 641a.12(b)"
 _AU = "§ 641a.12(c)"
@@ -458,3 +458,6 @@ class FourCardPoker(Game):
 
     def fixed_tables(self) -> tuple[PayTable, ...]:
         return (ANTE_BONUS,)
+
+
+GAME_CLASSES = (FourCardPoker,)

@@ -315,7 +315,15 @@ class RoundVoided(Record):
 
 
 def action_of(record: Record) -> Action | None:
-    """The input action that produced ``record``, or ``None`` for a derived record."""
+    """The input action that produced ``record``, or ``None`` for a derived record.
+
+    A game's own input records define ``to_action()``; the shared ones are mapped here.
+    """
+    own = getattr(record, "to_action", None)
+    if callable(own):
+        result = own()
+        assert result is None or isinstance(result, Action)
+        return result
     if isinstance(record, WagerPlaced):
         return PlaceWager(seat=record.seat, wager=record.wager, amount=record.amount)
     if isinstance(record, NoMoreBetsCalled):
