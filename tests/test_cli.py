@@ -66,3 +66,44 @@ def test_count_three_card_json() -> None:
     assert data["total"] == 22_100
     assert data["counts"]["straight_flush"] == 48
     assert data["probabilities"]["straight_flush"]["exact"] == "12/5525"
+
+
+def test_replay_prints_the_settlement(tmp_path: object) -> None:
+    status, text = run(["replay", "tests/scenarios/641a_11_c_3_tie_goes_to_the_player.json"])
+    assert status == 0
+    data = json.loads(text)
+    assert data["seats"]["1"]["net"] == 1500
+    assert data["dealer"]["category"] == "pair"
+
+
+def test_rules_check_lists_every_problem_with_its_section(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, text = run(["rules", "check", "tests/rules/four-card-poker-bad.toml"])
+    assert status == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 6
+    assert any("§ 557.7(a)(4)" in line for line in err)
+    assert any("§ 641a.3(b)" in line for line in err)
+
+
+def test_rules_check_and_sign_accept_a_valid_submission() -> None:
+    status, text = run(["rules", "check", "tests/rules/four-card-poker.toml"])
+    assert status == 0 and "valid Four Card Poker" in text
+    status, text = run(["rules", "sign", "tests/rules/four-card-poker.toml"])
+    assert status == 0
+    assert "aces_up pay table B (§ 641a.12(c))" in text
+    assert "four aces              100% of meter" in text
+
+
+def test_unreadable_files_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["replay", "no/such/file.json"])[0] == 2
+    assert run(["rules", "check", "no/such/file.toml"])[0] == 2
+    assert "cannot be read" in capsys.readouterr().err
+
+
+def test_play_reads_answers_from_stdin(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("500\n\n4\nn\n"))
+    status, text = run(["play", "four-card-poker", "--seed", "3"])
+    assert status == 0
+    assert "Dealer:" in text and "You leave the table with" in text

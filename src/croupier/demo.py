@@ -6,7 +6,12 @@ from croupier.analysis.counts import count_table
 from croupier.cards import DECK, format_cards
 from croupier.hands import Ranking, evaluate
 from croupier.hands.baccarat import banker_draws, outcome, player_draws, point_count
-from croupier.shoe import SeededShuffler
+from croupier.games import GAMES, game_class, get_game
+from croupier.games.records import CardDealt, PlayWagered, WagerPlaced, record_to_json
+from croupier.games.round import SEATS, ActorKind
+from croupier.money import format_cents
+from croupier.progressive import MemoryMeters
+from croupier.shoe import SeededShuffler, Shoe
 
 __all__ = ["run_demo"]
 
@@ -51,10 +56,45 @@ def _ranked_samples(seed: int) -> list[str]:
     return lines
 
 
+def _demo_round(slug: str, seed: int) -> list[str]:
+    """A seeded round of ``slug`` at a full table: house players at seats 1-7."""
+    game = get_game(game_class(slug).example_rules or slug)
+    shuffler = SeededShuffler(f"{seed}-{slug}")
+    players = {seat: f"P{seat}" for seat in SEATS}
+    rnd = game.new_round(
+        shoe=Shoe.shuffled(shuffler, decks=game.deck_count), meters=MemoryMeters(), players=players
+    )
+    for seat in SEATS:
+        for action in rnd.house_wagers(seat):
+            rnd.apply(action)
+    rnd.apply(rnd.dealer_no_more_bets())
+    while not rnd.is_over:
+        rnd.run_dealer()
+        actor = rnd.to_act()
+        if actor.kind is ActorKind.SEAT and actor.seat is not None:
+            rnd.apply(rnd.simple_strategy(actor.seat))
+    lines = [f"{game.title}: a seeded round at a full table ({len(rnd.records)} records)"]
+    for rec in rnd.records:
+        if isinstance(rec, CardDealt | WagerPlaced | PlayWagered):
+            continue  # summarised below
+        lines.append(f"  {record_to_json(rec)}")
+    for seat, hand in sorted(rnd.hands.items()):
+        lines.append(f"  cards {seat:>8}: {format_cards(hand)}")
+    for seat, entry in sorted(rnd.settlement().items(), key=lambda kv: int(kv[0])):
+        wagers = ", ".join(
+            f"{name} {w['stake']} {w['result']} +{w['paid']}" for name, w in entry["wagers"].items()
+        )
+        lines.append(f"  seat {seat}: {wagers}; net {format_cents(entry['net'])}")
+    return lines
+
+
 def run_demo(*, seed: int = 2026) -> str:
-    """Ranked sample hands and exhaustive count tables, as text."""
+    """Ranked sample hands, exhaustive count tables and a seeded round of every game."""
     lines = _ranked_samples(seed)
     for ranking, size in ((Ranking.POKER5, 5), (Ranking.FOUR_CARD, 5), (Ranking.THREE_CARD, 3)):
         lines.append("")
         lines.append(count_table(ranking, size).render())
+    for slug in GAMES:
+        lines.append("")
+        lines += _demo_round(slug, seed)
     return "\n".join(lines)
