@@ -79,7 +79,7 @@ def test_replay_prints_the_settlement(tmp_path: object) -> None:
 def test_rules_check_lists_every_problem_with_its_section(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    status, text = run(["rules", "check", "tests/rules/four-card-poker-bad.toml"])
+    status, _text = run(["rules", "check", "tests/rules/four-card-poker-bad.toml"])
     assert status == 2
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 6

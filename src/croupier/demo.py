@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from croupier.analysis.counts import count_table
 from croupier.cards import DECK, format_cards
-from croupier.hands import Ranking, evaluate
-from croupier.hands.baccarat import banker_draws, outcome, player_draws, point_count
 from croupier.games import GAMES, game_class, get_game
 from croupier.games.records import CardDealt, PlayWagered, WagerPlaced, record_to_json
 from croupier.games.round import SEATS, ActorKind
+from croupier.hands import Ranking, evaluate
+from croupier.hands.baccarat import banker_draws, outcome, player_draws, point_count
 from croupier.money import format_cents
 from croupier.progressive import MemoryMeters
 from croupier.shoe import SeededShuffler, Shoe
