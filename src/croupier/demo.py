@@ -78,13 +78,13 @@ def _demo_round(slug: str, seed: int) -> list[str]:
         if isinstance(rec, CardDealt | WagerPlaced | PlayWagered):
             continue  # summarised below
         lines.append(f"  {record_to_json(rec)}")
-    for seat, hand in sorted(rnd.hands.items()):
-        lines.append(f"  cards {seat:>8}: {format_cards(hand)}")
-    for seat, entry in sorted(rnd.settlement().items(), key=lambda kv: int(kv[0])):
+    for place, hand in sorted(rnd.hands.items()):
+        lines.append(f"  cards {place:>8}: {format_cards(hand)}")
+    for place, entry in sorted(rnd.settlement().items(), key=lambda kv: int(kv[0])):
         wagers = ", ".join(
             f"{name} {w['stake']} {w['result']} +{w['paid']}" for name, w in entry["wagers"].items()
         )
-        lines.append(f"  seat {seat}: {wagers}; net {format_cents(entry['net'])}")
+        lines.append(f"  seat {place}: {wagers}; net {format_cents(entry['net'])}")
     return lines
 
 
