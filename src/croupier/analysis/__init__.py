@@ -1,1 +1,49 @@
-"""Exact analysis: hand counts, par sheets, strategy solvers and simulation."""
+"""Exact analysis: hand counts, par sheets, strategy solvers and simulation.
+
+:func:`par_sheet` dispatches to each game's exact analyser.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from croupier.analysis.par import CONVENTIONS, Outcome, ParSheet, WagerSheet
+from croupier.errors import InvalidInput
+from croupier.games import Game
+
+__all__ = ["CONVENTIONS", "Outcome", "ParSheet", "WagerSheet", "par_sheet"]
+
+Analyser = Callable[[Game], ParSheet]
+
+
+def _analysers() -> dict[str, Analyser]:
+    from croupier.analysis.four_card_poker import par_four_card_poker
+
+    found: dict[str, Analyser] = {"four-card-poker": par_four_card_poker}  # type: ignore[dict-item]
+    return found
+
+
+def par_sheet(game: Game, *, wagers: Sequence[str] = ()) -> ParSheet:
+    """The exact par sheet of ``game`` under its Rules Submission; ``wagers`` limits it to
+    those wagers (``"base"`` for the game's required wagers)."""
+    analysers = _analysers()
+    analyse = analysers.get(game.slug)
+    if analyse is None:
+        raise InvalidInput(f"no exact analysis for {game.slug} yet (have: {', '.join(analysers)})")
+    sheet = analyse(game)
+    if not wagers:
+        return sheet
+    known = {"base", *sheet.wagers}
+    unknown = [w for w in wagers if w not in known]
+    if unknown:
+        raise InvalidInput(
+            f"--wager {', '.join(unknown)} not in the {game.slug} sheet (have: {', '.join(sorted(known))})"
+        )
+    return ParSheet(
+        game=sheet.game,
+        method=sheet.method,
+        base=sheet.base if "base" in wagers else None,
+        wagers={k: v for k, v in sheet.wagers.items() if k in wagers},
+        rules=sheet.rules,
+        notes=sheet.notes,
+    )

@@ -16,12 +16,14 @@ from croupier.errors import InvalidInput
 __all__ = [
     "Outcome",
     "banker_draws",
+    "banker_draws_points",
     "card_value",
     "is_dragon_7",
     "is_natural",
     "is_panda_8",
     "outcome",
     "player_draws",
+    "player_draws_points",
     "point_count",
 ]
 
@@ -52,9 +54,14 @@ def player_draws(player_two: Sequence[Card], banker_two: Sequence[Card]) -> bool
     """
     _verify_two(player_two, "Player's Hand")
     _verify_two(banker_two, "Banker's Hand")
-    if is_natural(player_two) or is_natural(banker_two):
-        return False
-    return point_count(player_two) <= 5
+    return player_draws_points(point_count(player_two), point_count(banker_two))
+
+
+def player_draws_points(player: int, banker: int) -> bool:
+    """:func:`player_draws` on the two-card point counts."""
+    if player >= 8 or banker >= 8:
+        return False  # § 631a.11(a): a natural ends the drawing
+    return player <= 5  # § 631a.11(b)
 
 
 # § 631a.11(c)(2)(iii), Table 1: Banker count 3-6 against the value of the Player's third card.
@@ -75,16 +82,22 @@ def banker_draws(
     """
     _verify_two(player_two, "Player's Hand")
     _verify_two(banker_two, "Banker's Hand")
-    if is_natural(player_two) or is_natural(banker_two):
-        return False
-    banker = point_count(banker_two)
+    third = None if player_third is None else card_value(player_third)
+    return banker_draws_points(point_count(player_two), point_count(banker_two), third)
+
+
+def banker_draws_points(player: int, banker: int, player_third: int | None) -> bool:
+    """:func:`banker_draws` on the two-card point counts and the value of the Player's third
+    card (``None`` when the Player stood)."""
+    if player >= 8 or banker >= 8:
+        return False  # § 631a.11(a)
     if player_third is None:
         return banker <= 5  # § 631a.11(c)(1)
     if banker <= 2:
         return True  # § 631a.11(c)(2)(i)
     if banker >= 7:
         return False  # § 631a.11(c)(2)(ii)
-    return card_value(player_third) in _TABLE_1[banker]  # § 631a.11(c)(2)(iii)
+    return player_third in _TABLE_1[banker]  # § 631a.11(c)(2)(iii)
 
 
 class Outcome(Enum):

@@ -1,0 +1,118 @@
+"""Exact sheets for wagers settled on one set of cards by a pay table (Aces Up, Pair Plus, Trips,
+Three Card Bonus, Six Card Bonus, progressives...).
+
+Every ``n``-card hand is equally likely, so a wager paid on the best hand of ``n`` cards has the
+distribution of hand values over all C(52, n) card sets, counted exhaustively by the batch
+kernels.  Progressive lines paying a share of the meter make the return a linear function of
+the meter: the sheet reports it at a given meter and the break-even meter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from fractions import Fraction
+from functools import cache
+from math import comb
+
+import numpy as np
+
+from croupier.analysis.par import Outcome, WagerSheet, merge_outcomes
+from croupier.cards import Card
+from croupier.games.paytables import PayTable
+from croupier.hands import CATEGORY_SHIFT, HandRank, Ranking
+from croupier.money import OddsKind
+
+__all__ = ["KeysFn", "category_keys", "value_histogram", "wager_sheet"]
+
+KeysFn = Callable[[HandRank], frozenset[str]]
+
+
+def category_keys(rank: HandRank) -> frozenset[str]:
+    return frozenset({rank.category.value})
+
+
+@cache
+def value_histogram(ranking: Ranking, ncards: int) -> Mapping[int, int]:
+    """How many of the C(52, ncards) card sets have each order value (exhaustive, batch)."""
+    from croupier.kernels import comb_unrank_batch, rank_batch
+
+    total = comb(52, ncards)
+    counts: dict[int, int] = {}
+    chunk = 4_000_000
+    for start in range(0, total, chunk):
+        ranks = np.arange(start, min(total, start + chunk), dtype=np.int64)
+        hands = comb_unrank_batch(ranks, ncards)
+        values, freq = np.unique(rank_batch(ranking, hands), return_counts=True)
+        for v, f in zip(values.tolist(), freq.tolist(), strict=True):
+            counts[v] = counts.get(v, 0) + f
+    assert sum(counts.values()) == total
+    return counts
+
+
+def _rank_of(ranking: Ranking, value: int) -> HandRank:
+    category = ranking.categories[value >> CATEGORY_SHIFT]
+    cards: tuple[Card, ...] = ()
+    return HandRank(value=value, category=category, cards=cards, ranking=ranking)
+
+
+def wager_sheet(
+    wager: str,
+    table: PayTable,
+    *,
+    ranking: Ranking,
+    ncards: int,
+    keys: KeysFn = category_keys,
+    meter: int | None = None,
+    stake: int | None = None,
+) -> WagerSheet:
+    """The exact sheet of a wager paid by ``table`` on the best hand of ``ncards`` cards.
+
+    ``meter`` and ``stake`` (cents) price lines paying a share of a progressive meter; the sheet
+    then also gives the return per unit as ``a + b * meter`` and the break-even meter.
+    """
+    hist = value_histogram(ranking, ncards)
+    outcomes: list[Outcome] = []
+    fixed = Fraction(0)
+    per_meter = Fraction(0)
+    total = comb(52, ncards)
+    for value, count in hist.items():
+        line = table.line_for(keys(_rank_of(ranking, value)))
+        if line is None:
+            outcomes.append(Outcome(name="lose", net=Fraction(-1), weight=count, pays="-"))
+            fixed -= count
+            continue
+        if line.odds is not None:
+            net = line.odds.net
+            outcomes.append(Outcome(name=line.hand, net=net, weight=count, pays=str(line.odds)))
+            fixed += net * count
+        else:
+            assert line.meter_share is not None
+            if meter is None or stake is None:
+                raise ValueError(f"{wager}: a meter share needs the meter and the stake")
+            share = line.meter_share
+            net = share * Fraction(meter, stake) - 1
+            outcomes.append(Outcome(name=line.hand, net=net, weight=count, pays=line.describe()))
+            fixed -= count
+            per_meter += share * count / stake
+    notes: tuple[str, ...] = ()
+    meter_info: dict[str, object] = {}
+    if per_meter:
+        a, b = fixed / total, per_meter / total
+        meter_info = {
+            "meter_cents": meter,
+            "stake_cents": stake,
+            "return_per_unit": f"{float(a):.10f} + {float(b):.6e} * meter_cents",
+            "return_per_unit_exact": {"a": f"{a.numerator}/{a.denominator}", "b": f"{b.numerator}/{b.denominator}"},
+            "break_even_meter_cents": float(-a / b),
+        }
+        notes = ("progressive: 'for 1' lines include the collected wager; share lines pay the meter",)
+    kind = {line.odds.kind for line in table.lines if line.odds is not None}
+    if OddsKind.FOR in kind and not notes:
+        notes = ("'for 1' odds: the payout includes the wager, which was collected",)
+    return WagerSheet(
+        wager=wager,
+        paytable=table.letter,
+        outcomes=merge_outcomes(outcomes),
+        notes=notes,
+        meter=meter_info,
+    )
