@@ -10,9 +10,12 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
-from typing import TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
-from croupier.errors import CroupierError
+from croupier.errors import CroupierError, InvalidInput
+
+if TYPE_CHECKING:
+    from croupier.games import Game
 
 __all__ = ["main", "run"]
 
@@ -102,6 +105,40 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     return play_terminal(args.game, rules_file=args.rules, seat=args.seat, seed=args.seed, out=out)
 
 
+def _game_from_args(args: argparse.Namespace) -> Game:
+    from croupier.games import get_game
+    from croupier.rules import load_rules
+
+    data: dict[str, Any] = {"game": args.game}
+    if args.rules:
+        data = dict(load_rules(args.rules).raw)
+        if data.get("game") != args.game and args.game:
+            from croupier.games import game_class
+
+            if game_class(str(data.get("game"))) is not game_class(args.game):
+                raise InvalidInput(f"--rules is for {data.get('game')!r}, not {args.game!r}")
+    tables = dict(data.get("paytables", {}))
+    for item in args.paytable or []:
+        wager, sep, letter = item.partition("=")
+        if not sep or not wager or not letter:
+            raise InvalidInput(f"--paytable {item!r} must be WAGER=LETTER")
+        tables[wager] = letter
+    if tables:
+        data["paytables"] = tables
+    return get_game(data)
+
+
+def _cmd_par(args: argparse.Namespace, out: TextIO) -> int:
+    from croupier.analysis import par_sheet
+
+    sheet = par_sheet(_game_from_args(args), wagers=args.wager or ())
+    if args.json:
+        _dump(sheet.to_json(), out)
+    else:
+        out.write(sheet.render() + "\n")
+    return 0
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="croupier",
@@ -140,6 +177,15 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, help="seeded shuffle (practice only)")
     play.add_argument("--json", action="store_true", help="(the table is text)")
     play.set_defaults(handler=_cmd_play)
+
+    par = sub.add_parser("par", help="par sheet: exact house edge of every wager")
+    par.add_argument("game", help="game slug")
+    par.add_argument("--rules", help="Rules Submission file")
+    par.add_argument("--paytable", action="append", metavar="WAGER=LETTER")
+    par.add_argument("--wager", action="append", metavar="NAME", help="limit to these (base too)")
+    par.add_argument("--method", choices=["exact"], default="exact")
+    par.add_argument("--json", action="store_true", help="JSON output")
+    par.set_defaults(handler=_cmd_par)
 
     demo = sub.add_parser("demo", help="a seeded demonstration of what croupier does so far")
     demo.add_argument("--seed", type=int, default=2026)

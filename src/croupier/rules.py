@@ -86,6 +86,8 @@ class RulesSubmission:
     table: TableRules = field(default_factory=TableRules)
     payout_limit: int | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
+    raw: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    """The mapping it was read from (to derive variants, e.g. another pay table)."""
 
 
 _TOP_KEYS = {"game", "payout_limit", "paytables", "progressive", "vig", "table"}
@@ -215,6 +217,7 @@ def parse_rules(data: Mapping[str, Any]) -> RulesSubmission:
         table=table,
         payout_limit=payout_limit,
         extra=extra,
+        raw=dict(data),
     )
 
 

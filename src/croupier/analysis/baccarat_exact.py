@@ -33,9 +33,11 @@ class Coup:
 
     @property
     def natural(self) -> bool:
-        return self.player_cards == 2 and self.banker_cards == 2 and max(
-            self.player_two, self.banker_two
-        ) >= 8
+        return (
+            self.player_cards == 2
+            and self.banker_cards == 2
+            and max(self.player_two, self.banker_two) >= 8
+        )
 
 
 def _value_counts(decks: int) -> tuple[int, ...]:
@@ -95,7 +97,9 @@ def _third_cards(
     ptwo, btwo = (p1 + p2) % 10, (b1 + b2) % 10
 
     def add(p: int, b: int, pc: int, bc: int, w: int) -> None:
-        key = Coup(player=p, banker=b, player_cards=pc, banker_cards=bc, player_two=ptwo, banker_two=btwo)
+        key = Coup(
+            player=p, banker=b, player_cards=pc, banker_cards=bc, player_two=ptwo, banker_two=btwo
+        )
         out[key] = out.get(key, 0) + w
 
     if not player_draws_points(ptwo, btwo):

@@ -102,10 +102,15 @@ def wager_sheet(
             "meter_cents": meter,
             "stake_cents": stake,
             "return_per_unit": f"{float(a):.10f} + {float(b):.6e} * meter_cents",
-            "return_per_unit_exact": {"a": f"{a.numerator}/{a.denominator}", "b": f"{b.numerator}/{b.denominator}"},
+            "return_per_unit_exact": {
+                "a": f"{a.numerator}/{a.denominator}",
+                "b": f"{b.numerator}/{b.denominator}",
+            },
             "break_even_meter_cents": float(-a / b),
         }
-        notes = ("progressive: 'for 1' lines include the collected wager; share lines pay the meter",)
+        notes = (
+            "progressive: 'for 1' lines include the collected wager; share lines pay the meter",
+        )
     kind = {line.odds.kind for line in table.lines if line.odds is not None}
     if OddsKind.FOR in kind and not notes:
         notes = ("'for 1' odds: the payout includes the wager, which was collected",)
