@@ -37,7 +37,8 @@ def par_sheet(game: Game, *, wagers: Sequence[str] = ()) -> ParSheet:
     unknown = [w for w in wagers if w not in known]
     if unknown:
         raise InvalidInput(
-            f"--wager {', '.join(unknown)} not in the {game.slug} sheet (have: {', '.join(sorted(known))})"
+            f"--wager {', '.join(unknown)} not in the {game.slug} sheet "
+            f"(have: {', '.join(sorted(known))})"
         )
     return ParSheet(
         game=sheet.game,

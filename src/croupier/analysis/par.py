@@ -200,8 +200,8 @@ class ParSheet:
     def render(self) -> str:
         lines = [f"Par sheet: {self.game} ({self.method})", f"Conventions: {CONVENTIONS}", ""]
         if self.base is not None:
-            lines += self.base.render() + [""]
+            lines += [*self.base.render(), ""]
         for sheet in self.wagers.values():
-            lines += sheet.render() + [""]
+            lines += [*sheet.render(), ""]
         lines += [f"note: {n}" for n in self.notes]
         return "\n".join(lines).rstrip()
