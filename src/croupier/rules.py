@@ -73,6 +73,8 @@ class TableRules:
     decks: int = 1
     adjacent_boxes: int = 1
     ez: bool = False
+    face_up: bool = True
+    """Baccarat: the first four cards dealt face up (§ 627a.8(c)(1)) or face down (c)(2)."""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -191,7 +193,9 @@ def parse_rules(data: Mapping[str, Any]) -> RulesSubmission:
     if not isinstance(table_data, Mapping):
         problems.append(("[table] must be a table", None))
     else:
-        unknown = sorted(set(table_data) - {"deal", "shuffle", "decks", "adjacent_boxes", "ez"})
+        unknown = sorted(
+            set(table_data) - {"deal", "shuffle", "decks", "adjacent_boxes", "ez", "face_up"}
+        )
         problems += [(f"unknown key {k!r} in [table]", None) for k in unknown]
         deal = _enum(DealMethod, table_data.get("deal", "manual_shoe"), "table deal", problems)
         shuffle = _enum(
@@ -203,12 +207,26 @@ def parse_rules(data: Mapping[str, Any]) -> RulesSubmission:
         if not isinstance(ez, bool):
             problems.append((f"table ez {ez!r} must be true or false", None))
             ez = False
+        face_up = table_data.get("face_up", True)
+        if not isinstance(face_up, bool):
+            problems.append((f"table face_up {face_up!r} must be true or false", None))
+            face_up = True
         if None not in (deal, shuffle, decks, boxes):
             assert decks is not None and boxes is not None
-            table = TableRules(deal=deal, shuffle=shuffle, decks=decks, adjacent_boxes=boxes, ez=ez)
+            table = TableRules(
+                deal=deal,
+                shuffle=shuffle,
+                decks=decks,
+                adjacent_boxes=boxes,
+                ez=ez,
+                face_up=face_up,
+            )
     if problems:
         raise RulesViolation(_summary(problems), problems=tuple(problems))
     extra = {"custom_paytables": data["custom_paytables"]} if "custom_paytables" in data else {}
+    if isinstance(prog, Mapping) and "meters" in prog:
+        # [progressive.meters]: several linked meters (jackpots); the game checks the shape.
+        extra["progressive_meters"] = prog["meters"]
     return RulesSubmission(
         game=str(game),
         paytables=dict(paytables),

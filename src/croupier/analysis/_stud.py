@@ -69,9 +69,9 @@ def five_card_lines(
     unique, inverse = np.unique(values, return_inverse=True)
     names = [line.hand for line in table.lines] + ["lose"]
     nets: list[Fraction] = []
-    for line in table.lines:
-        assert line.odds is not None, f"{table.wager}: every line must pay fixed odds"
-        nets.append(line.odds.net)
+    for pay in table.lines:
+        assert pay.odds is not None, f"{table.wager}: every line must pay fixed odds"
+        nets.append(pay.odds.net)
     nets.append(losing)
     per_value = np.empty(len(unique), dtype=np.int8)
     for i, value in enumerate(unique.tolist()):
@@ -84,7 +84,7 @@ def five_card_lines(
 
 @njit(cache=True)
 def _insert_rank(sorted4: npt.NDArray[np.int64], e: int, binom: npt.NDArray[np.int64]) -> int:
-    """Colex rank of the five-set made of the sorted four ``sorted4`` and ``e``."""  # noqa: D401
+    """Colex rank of the five-set made of the sorted four ``sorted4`` and ``e``."""
     r = 0
     j = 0
     placed = False
