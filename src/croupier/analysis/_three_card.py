@@ -52,7 +52,7 @@ def solve_three_card(ante_bonus: Mapping[str, Fraction]) -> ThreeCardResult:
     payout per unit Ante (e.g. ``{"straight": 1, "three_of_a_kind": 4, "straight_flush": 5}``)."""
     from croupier.kernels import canonical_hands
 
-    hands, values, masks = _all_hands()
+    _, values, masks = _all_hands()
     reps, weights = canonical_hands(3)
     rep_masks = np.zeros(len(reps), dtype=np.uint64)
     for i in range(3):
