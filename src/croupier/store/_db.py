@@ -1,0 +1,243 @@
+"""Engines, the schema, and the transaction shared by a tracked round and its meters (private).
+
+SQLite by default, PostgreSQL (or any SQLAlchemy backend with row locks) by URL.  Every write is
+one short transaction: on SQLite it opens with ``BEGIN IMMEDIATE`` (the database write lock is
+taken before the first read, so a read-modify-write cannot interleave with another writer; a
+busy writer waits up to the connection ``timeout``); elsewhere the meter row is read with
+``SELECT ... FOR UPDATE``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    Connection,
+    DateTime,
+    Engine,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+)
+from sqlalchemy.engine import make_url
+from sqlalchemy.pool import StaticPool
+
+from croupier.errors import InvalidInput
+
+__all__ = ["DEFAULT_URL", "open_engine"]
+
+DEFAULT_URL = "sqlite:///croupier.sqlite"
+"""The default database: a SQLite file in the working directory."""
+
+SQLITE_TIMEOUT = 30.0
+"""Seconds a SQLite writer waits for another writer's lock before giving up."""
+
+BIGINT_MAX = 2**63 - 1
+
+metadata = MetaData()
+
+meters = Table(
+    "meters",
+    metadata,
+    Column("name", String(200), primary_key=True),
+    Column("reset", BigInteger, nullable=False),
+    Column("rate_num", BigInteger, nullable=False),
+    Column("rate_den", BigInteger, nullable=False),
+    # The exact amount in cents is ``cents + rem_num / rem_den`` with 0 <= rem_num < rem_den:
+    # ``cents`` is what the meter shows (whole cents, rounded down).
+    Column("cents", BigInteger, nullable=False),
+    Column("rem_num", BigInteger, nullable=False),
+    Column("rem_den", BigInteger, nullable=False),
+    # § 605a.7(a)(4): the cumulative progressive payout meter (total of jackpots paid, cents).
+    Column("paid_total", BigInteger, nullable=False),
+    Column("awards", Integer, nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+)
+
+meter_ledger = Table(
+    "meter_ledger",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("meter", String(200), ForeignKey("meters.name"), nullable=False),
+    Column("reason", String(40), nullable=False),
+    Column("before", BigInteger, nullable=False),
+    Column("after", BigInteger, nullable=False),
+    Column("paid", BigInteger, nullable=False),
+    # Exact amounts ("p/q" or "n" cents), so the ledger explains every fraction of a cent.
+    Column("before_exact", Text, nullable=False),
+    Column("after_exact", Text, nullable=False),
+    Column("round_id", String(200), nullable=True),
+    Column("at", DateTime(timezone=True), nullable=False),
+    Index("ix_meter_ledger_meter", "meter", "id"),
+    Index("ix_meter_ledger_round", "round_id"),
+)
+
+rounds = Table(
+    "rounds",
+    metadata,
+    Column("id", String(200), primary_key=True),
+    Column("game", String(100), nullable=False),
+    Column("rules", Text, nullable=False),
+    Column("players", Text, nullable=False),
+    Column("stub_check", String(40), nullable=False),
+    Column("status", String(20), nullable=False),
+    Column("records", Integer, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+    Index("ix_rounds_status", "status"),
+)
+
+round_records = Table(
+    "round_records",
+    metadata,
+    Column("round_id", String(200), ForeignKey("rounds.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True, autoincrement=False),
+    Column("kind", String(60), nullable=False),
+    Column("data", Text, nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+)
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+def as_utc(value: datetime) -> datetime:
+    """SQLite hands back naive datetimes; every stored time is UTC."""
+    return value if value.tzinfo is not None else value.replace(tzinfo=UTC)
+
+
+def check_bigint(value: int, what: str) -> int:
+    if not -BIGINT_MAX <= value <= BIGINT_MAX:
+        raise InvalidInput(f"{what} {value} does not fit a 64-bit database integer")
+    return value
+
+
+# --- engines ----------------------------------------------------------------------------------
+
+
+def _is_sqlite(engine: Engine) -> bool:
+    return engine.dialect.name == "sqlite"
+
+
+def _is_memory(url: Any) -> bool:
+    database = url.database
+    return (
+        database in (None, "", ":memory:")
+        or url.query.get("mode") == "memory"
+        or str(database).startswith("file::memory:")
+    )
+
+
+def _begin_immediate(conn: Connection) -> None:
+    dbapi = conn.connection.dbapi_connection
+    # Take transaction control from the sqlite3 module (the SQLAlchemy-documented recipe), then
+    # start every transaction with the write lock held.
+    if dbapi is not None and getattr(dbapi, "isolation_level", None) is not None:
+        dbapi.isolation_level = None
+    conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+def prepare(engine: Engine) -> None:
+    """Make ``engine`` ready for croupier: SQLite transactions begin immediately; tables exist."""
+    if _is_sqlite(engine) and not event.contains(engine, "begin", _begin_immediate):
+        event.listen(engine, "begin", _begin_immediate)
+    metadata.create_all(engine, checkfirst=True)
+
+
+def open_engine(url: str = DEFAULT_URL) -> Engine:
+    """An engine for ``url``, configured for croupier (SQLite: busy timeout, ``BEGIN
+    IMMEDIATE``; an in-memory SQLite database is one connection, for single-threaded use)."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        connect_args: dict[str, Any] = {}
+        if "timeout" not in parsed.query:
+            connect_args["timeout"] = SQLITE_TIMEOUT
+        if _is_memory(parsed):
+            connect_args["check_same_thread"] = False
+            engine = create_engine(parsed, connect_args=connect_args, poolclass=StaticPool)
+        else:
+            engine = create_engine(parsed, connect_args=connect_args)
+    else:
+        engine = create_engine(parsed)
+    prepare(engine)
+    return engine
+
+
+def database_key(engine: Engine) -> tuple[str, str]:
+    """Names the database ``engine`` reaches: equal keys mean the same database."""
+    url = engine.url
+    if _is_sqlite(engine):
+        if _is_memory(url):
+            return ("engine", str(id(engine)))
+        return ("sqlite", os.path.realpath(str(url.database)))
+    return (url.get_backend_name(), url.render_as_string(hide_password=True))
+
+
+class Database:
+    """An engine, owned (created from a URL, disposed by :meth:`close`) or borrowed."""
+
+    def __init__(self, target: str | Engine) -> None:
+        if isinstance(target, Engine):
+            self.engine = target
+            self._owned = False
+            prepare(target)
+        elif isinstance(target, str):
+            self.engine = open_engine(target)
+            self._owned = True
+        else:
+            raise InvalidInput(f"database {target!r} is neither a URL nor an Engine")
+        self.key = database_key(self.engine)
+
+    def close(self) -> None:
+        """Release the connections (only of an engine this object created)."""
+        if self._owned:
+            self.engine.dispose()
+
+    @contextmanager
+    def write(self) -> Iterator[tuple[Connection, str | None]]:
+        """A transaction: the tracked round's open one where it writes to this database (with
+        the round id), else a new one committed on leaving."""
+        shared = _AMBIENT.get()
+        if shared is not None and shared.key == self.key:
+            yield shared.conn, shared.round_id
+            return
+        with self.engine.begin() as conn:
+            yield conn, None
+
+
+# --- the transaction a tracked round shares with its meters -----------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Shared:
+    key: tuple[str, str]
+    conn: Connection
+    round_id: str
+
+
+_AMBIENT: ContextVar[Shared | None] = ContextVar("croupier_store_transaction", default=None)
+
+
+@contextmanager
+def shared(key: tuple[str, str], conn: Connection, round_id: str) -> Iterator[None]:
+    """While inside, meter changes on the same database join ``conn``'s transaction."""
+    token = _AMBIENT.set(Shared(key, conn, round_id))
+    try:
+        yield
+    finally:
+        _AMBIENT.reset(token)

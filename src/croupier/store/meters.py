@@ -1,0 +1,310 @@
+"""Progressive meters in a database: :class:`SqlMeters`, the production :class:`MeterBank`.
+
+The amount of a meter is kept exactly: whole cents plus a fraction of a cent (numerator and
+denominator columns), so a rate of progression that yields fractions of a cent never loses one.
+What the meter shows, and what is paid, is whole cents rounded down, as in
+:class:`~croupier.progressive.MemoryMeters`.
+
+Each change is one transaction that reads the meter with the write lock held (SQLite
+``BEGIN IMMEDIATE``; ``SELECT ... FOR UPDATE`` elsewhere), so tables sharing a meter, in threads
+or processes, never lose an increment.  Beside the meter it keeps what § 605a.7(a) asks of a
+progressive: the cumulative progressive payout meter (the total of jackpots paid, (a)(4)) and a
+ledger of every movement (meter, before, after, paid, reason, round id, time), so an audit can
+explain every change to the cent and below.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from datetime import datetime
+from fractions import Fraction
+from types import TracebackType
+from typing import Any
+
+from sqlalchemy import Connection, Engine, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from croupier.errors import IllegalAction, InvalidInput
+from croupier.progressive import MeterMove, MeterSpec, pay_share
+from croupier.store._db import (
+    DEFAULT_URL,
+    Database,
+    as_utc,
+    check_bigint,
+    meter_ledger,
+    meters,
+    now,
+)
+
+__all__ = ["LedgerEntry", "MeterState", "SqlMeters"]
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class MeterState:
+    """A meter as stored: its spec, exact amount and its § 605a.7(a)(4) payout total."""
+
+    name: str
+    reset: int
+    rate: Fraction
+    exact: Fraction
+    paid_total: int
+    """Cumulative progressive payout meter: total cents of progressive jackpots paid."""
+    awards: int
+    """How many awards were paid from the meter."""
+    updated_at: datetime
+
+    @property
+    def amount(self) -> int:
+        """Whole cents shown on the meter."""
+        return math.floor(self.exact)
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class LedgerEntry:
+    """One movement of a meter.  ``reason``: ``created``, ``contribution``, ``void`` (a
+    contribution taken back) or ``award``; ``before``/``after`` in whole cents as shown, the
+    ``_exact`` amounts to the fraction of a cent."""
+
+    id: int
+    meter: str
+    reason: str
+    before: int
+    after: int
+    paid: int
+    before_exact: Fraction
+    after_exact: Fraction
+    round_id: str | None
+    at: datetime
+
+    @property
+    def change(self) -> Fraction:
+        return self.after_exact - self.before_exact
+
+
+def _split(amount: Fraction, meter: str) -> dict[str, int]:
+    cents = math.floor(amount)
+    rem = amount - cents
+    return {
+        "cents": check_bigint(cents, f"meter {meter!r} amount"),
+        "rem_num": check_bigint(rem.numerator, f"meter {meter!r} fraction numerator"),
+        "rem_den": check_bigint(rem.denominator, f"meter {meter!r} fraction denominator"),
+    }
+
+
+def _exact(row: Any) -> Fraction:
+    return int(row.cents) + Fraction(row.rem_num, row.rem_den)
+
+
+class SqlMeters:
+    """:class:`~croupier.progressive.MeterBank` kept in a database (SQLite file by default).
+
+    ``target`` is a database URL (``"sqlite:///croupier.sqlite"``,
+    ``"postgresql+psycopg://..."``) or an :class:`~sqlalchemy.Engine`; an engine made here from
+    a URL is disposed by :meth:`close` (or on leaving a ``with`` block).  Several objects, in
+    threads or processes, may share one database and its meters.
+
+    A change made while a :class:`~croupier.store.RoundStore` tracked round applies an action
+    joins that round's transaction when both use the same database: the meter move, its ledger
+    row (with the round id) and the round's records commit together or not at all.
+    """
+
+    def __init__(self, target: str | Engine = DEFAULT_URL) -> None:
+        self._db = Database(target)
+
+    @property
+    def engine(self) -> Engine:
+        return self._db.engine
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> SqlMeters:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    # -- the MeterBank interface -----------------------------------------------------------
+
+    def ensure(self, spec: MeterSpec) -> int:
+        """Create the meter at its reset amount if it does not exist; return its amount.
+
+        A meter that exists keeps its amount and its stored reset and rate.
+        """
+        try:
+            with self._db.write() as (conn, round_id):
+                row = self._row(conn, spec.name, lock=True)
+                if row is not None:
+                    return math.floor(_exact(row))
+                self._create(conn, spec, round_id)
+                return spec.reset
+        except IntegrityError:
+            # Another writer created it between our read and insert (backends without
+            # BEGIN IMMEDIATE): it exists now.
+            return self.amount(spec.name)
+
+    def amount(self, meter: str) -> int:
+        return math.floor(self.exact(meter))
+
+    def exact(self, meter: str) -> Fraction:
+        """The exact amount in cents, fraction of a cent included."""
+        with self._db.write() as (conn, _):
+            return _exact(self._get(conn, meter, lock=False))
+
+    def contribute(self, meter: str, amount: Fraction) -> MeterMove:
+        """Add ``amount`` cents (exact) to the meter; a negative amount takes back a
+        contribution of a voided round (ledger reason ``void``)."""
+        if not isinstance(amount, Fraction | int) or isinstance(amount, bool):
+            raise InvalidInput(f"contribution {amount!r} to meter {meter!r} is not exact")
+        amount = Fraction(amount)
+        reason = "contribution" if amount >= 0 else "void"
+        with self._db.write() as (conn, round_id):
+            row = self._get(conn, meter, lock=True)
+            before = _exact(row)
+            after = before + amount
+            if after < 0:
+                raise InvalidInput(f"reversal {amount} would take meter {meter!r} below zero")
+            self._move(conn, meter, before, after, 0, reason, round_id)
+        return MeterMove(meter=meter, before=math.floor(before), after=math.floor(after))
+
+    def pay(self, meter: str, share: Fraction, reset: int) -> MeterMove:
+        """Pay ``share`` of the meter (see :func:`~croupier.progressive.pay_share`); the paid
+        cents are added to the cumulative progressive payout meter (§ 605a.7(a)(4))."""
+        if not 0 < share <= 1:
+            raise InvalidInput(f"share {share} of meter {meter!r} is outside (0, 1]")
+        with self._db.write() as (conn, round_id):
+            row = self._get(conn, meter, lock=True)
+            before = _exact(row)
+            paid, after = pay_share(before, share, reset)
+            self._move(conn, meter, before, after, paid, "award", round_id)
+        return MeterMove(meter=meter, before=math.floor(before), after=math.floor(after), paid=paid)
+
+    # -- audit -----------------------------------------------------------------------------
+
+    def state(self, meter: str) -> MeterState:
+        with self._db.write() as (conn, _):
+            row = self._get(conn, meter, lock=False)
+        return MeterState(
+            name=row.name,
+            reset=row.reset,
+            rate=Fraction(row.rate_num, row.rate_den),
+            exact=_exact(row),
+            paid_total=row.paid_total,
+            awards=row.awards,
+            updated_at=as_utc(row.updated_at),
+        )
+
+    def paid_total(self, meter: str) -> int:
+        """The cumulative progressive payout meter (§ 605a.7(a)(4)): cents of jackpots paid."""
+        return self.state(meter).paid_total
+
+    def snapshot(self) -> dict[str, int]:
+        """Every meter's amount in whole cents."""
+        with self._db.write() as (conn, _):
+            rows = conn.execute(select(meters).order_by(meters.c.name)).all()
+        return {row.name: math.floor(_exact(row)) for row in rows}
+
+    def ledger(self, meter: str | None = None, *, round_id: str | None = None) -> list[LedgerEntry]:
+        """Every movement, oldest first; of one meter and/or one round where given."""
+        query = select(meter_ledger).order_by(meter_ledger.c.id)
+        if meter is not None:
+            query = query.where(meter_ledger.c.meter == meter)
+        if round_id is not None:
+            query = query.where(meter_ledger.c.round_id == round_id)
+        with self._db.write() as (conn, _):
+            rows = conn.execute(query).all()
+        return [
+            LedgerEntry(
+                id=row.id,
+                meter=row.meter,
+                reason=row.reason,
+                before=row.before,
+                after=row.after,
+                paid=row.paid,
+                before_exact=Fraction(row.before_exact),
+                after_exact=Fraction(row.after_exact),
+                round_id=row.round_id,
+                at=as_utc(row.at),
+            )
+            for row in rows
+        ]
+
+    # -- internals -------------------------------------------------------------------------
+
+    @staticmethod
+    def _row(conn: Connection, meter: str, *, lock: bool) -> Any:
+        query = select(meters).where(meters.c.name == meter)
+        if lock:
+            query = query.with_for_update()
+        return conn.execute(query).one_or_none()
+
+    def _get(self, conn: Connection, meter: str, *, lock: bool) -> Any:
+        row = self._row(conn, meter, lock=lock)
+        if row is None:
+            raise IllegalAction(f"progressive meter {meter!r} does not exist")
+        return row
+
+    @staticmethod
+    def _create(conn: Connection, spec: MeterSpec, round_id: str | None) -> None:
+        at = now()
+        conn.execute(
+            insert(meters).values(
+                name=spec.name,
+                reset=check_bigint(spec.reset, f"meter {spec.name!r} reset"),
+                rate_num=spec.rate.numerator,
+                rate_den=spec.rate.denominator,
+                paid_total=0,
+                awards=0,
+                updated_at=at,
+                **_split(Fraction(spec.reset), spec.name),
+            )
+        )
+        conn.execute(
+            insert(meter_ledger).values(
+                meter=spec.name,
+                reason="created",
+                before=0,
+                after=spec.reset,
+                paid=0,
+                before_exact="0",
+                after_exact=str(spec.reset),
+                round_id=round_id,
+                at=at,
+            )
+        )
+
+    @staticmethod
+    def _move(
+        conn: Connection,
+        meter: str,
+        before: Fraction,
+        after: Fraction,
+        paid: int,
+        reason: str,
+        round_id: str | None,
+    ) -> None:
+        at = now()
+        values: dict[str, Any] = {"updated_at": at, **_split(after, meter)}
+        if reason == "award":
+            values["paid_total"] = meters.c.paid_total + paid
+            values["awards"] = meters.c.awards + 1
+        conn.execute(update(meters).where(meters.c.name == meter).values(**values))
+        conn.execute(
+            insert(meter_ledger).values(
+                meter=meter,
+                reason=reason,
+                before=math.floor(before),
+                after=math.floor(after),
+                paid=paid,
+                before_exact=str(before),
+                after_exact=str(after),
+                round_id=round_id,
+                at=at,
+            )
+        )

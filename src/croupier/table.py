@@ -1,0 +1,799 @@
+"""Rounds in sequence at one table: seats, the shuffle and cut, deck life, stub counts.
+
+A :class:`Table` holds a :class:`~croupier.games.base.Game`, an injected
+:class:`~croupier.shoe.Shuffler` and :class:`Clock`, the progressive meters, the seated players
+and the deck(s) in service.  :meth:`Table.new_round` prepares the cards and returns the next
+:class:`~croupier.games.base.Round` for the caller to play; :meth:`Table.play_round` plays one
+with a strategy.  Everything the table does between rounds is a :class:`TableEvent`; each round
+is kept in :attr:`Table.history` with the events that prepared it.
+
+Between rounds (Four Card Poker's sections):
+
+- opening, and each new deck: received, inspected unless preshuffled, shuffled (§ 641a.4);
+- after each round: reshuffle (§ 641a.5(a)); two decks: the used one is shuffled into the
+  shuffler and the other comes out, each deck every other round (§ 641a.3(b));
+- a stub count that voids the round removes the deck; a new one comes (§ 641a.8(h));
+- deck life: each deck changed at least every 4 hours dealt by hand, every 8 from a manual or
+  automated shoe (§ 641a.3(c));
+- the cut: after a manual shuffle or for a preshuffled deck, the cover card at least ten cards
+  in (§ 641a.5(c)(2), (d)); an automated shuffle is dealt uncut (§ 641a.5(c)(1));
+- the stub count: without a counting shuffler (§ 641a.5(b)), at least every 5 rounds
+  (§ 641a.8(f), § 641a.9(d), § 641a.10(d)): the round gets ``StubCheck.REQUIRED``;
+- seats 1-7: a player who has wagered stays seated (§ 641a.7(b)); adjacent boxes per the Rules
+  Submission (§ 641a.7(e)).
+
+The limits and sections are the game chapter's (:class:`TableRegs`); Four Card Poker's are
+:data:`FOUR_CARD_POKER_REGS`.  A game module may declare its own as a class attribute
+``table_regs``.  Every call validates first: a refused call changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, fields, replace
+from datetime import UTC, datetime, timedelta
+from enum import Enum, StrEnum
+from typing import Any, Protocol
+
+from croupier.cards import DECK, Card
+from croupier.errors import IllegalAction, InvalidInput, RulesViolation
+from croupier.games.base import SEATS, ActorKind, Game, Round, StubCheck
+from croupier.games.records import (
+    Action,
+    NoMoreBets,
+    PlaceWager,
+    Record,
+    RoundVoided,
+    StubCounted,
+    record_to_json,
+)
+from croupier.progressive import MemoryMeters, MeterBank
+from croupier.rules import DealMethod, ShuffleMethod
+from croupier.shoe import CUT_MIN_DEPTH, BackColour, Deck, Shoe, Shuffler, TwoDeckRotation, cut
+
+__all__ = [
+    "FOUR_CARD_POKER_REGS",
+    "TABLE_REGS",
+    "Clock",
+    "DeckSupply",
+    "ManualClock",
+    "PlayedRound",
+    "Strategy",
+    "SystemClock",
+    "Table",
+    "TableEvent",
+    "TableEventKind",
+    "TableRegs",
+]
+
+Strategy = Callable[[Round, int], Action]
+"""A player's decisions: ``strategy(round, seat)`` returns the action for ``seat`` now."""
+
+
+# --------------------------------------------------------------------------------------------
+# The clock
+
+
+class Clock(Protocol):
+    """The time source of deck changes (§ 641a.3(c)) and of every table event."""
+
+    def now(self) -> datetime:
+        """The current time; it never goes back."""
+        ...
+
+
+class SystemClock:
+    """The wall clock, in UTC."""
+
+    __slots__ = ()
+
+    def now(self) -> datetime:
+        return datetime.now(UTC)
+
+
+class ManualClock:
+    """A clock moved by hand: for simulation and tests."""
+
+    __slots__ = ("_now",)
+
+    def __init__(self, start: datetime) -> None:
+        if not isinstance(start, datetime):
+            raise InvalidInput(f"clock start {start!r} is not a datetime")
+        self._now = start
+
+    def now(self) -> datetime:
+        return self._now
+
+    def advance(self, by: timedelta) -> datetime:
+        """Move the clock forward by ``by``; returns the new time."""
+        if not isinstance(by, timedelta) or by < timedelta(0):
+            raise InvalidInput(f"clock step {by!r} is not a non-negative timedelta")
+        self._now += by
+        return self._now
+
+
+# --------------------------------------------------------------------------------------------
+# The chapter's table rules
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class TableRegs:
+    """A game chapter's table-level limits and the sections that set them."""
+
+    decks: str
+    """Number of decks (one, or two with an automated shuffler)."""
+    two_decks: str
+    two_deck_rotation: str
+    deck_life: Mapping[DealMethod, tuple[timedelta, str]]
+    """Longest a deck stays in play, by dealing method, and the section."""
+    opening: str
+    inspection: str
+    two_deck_inspection: str
+    preshuffled: str
+    shuffle: str
+    no_cut: str
+    cut_required: str
+    cut: str
+    seated: str
+    adjacent_boxes: str
+    stub_rounds: int
+    """The most rounds between stub counts without a counting shuffler."""
+    stub_count: Mapping[DealMethod, str]
+    deck_removed: Mapping[DealMethod, str]
+
+
+FOUR_CARD_POKER_REGS = TableRegs(
+    decks="§ 641a.3(a)",
+    two_decks="§ 641a.3(b)",
+    two_deck_rotation="§ 641a.3(b)(2)-(3)",
+    deck_life={
+        DealMethod.HAND: (timedelta(hours=4), "§ 641a.3(c)(1)"),
+        DealMethod.MANUAL_SHOE: (timedelta(hours=8), "§ 641a.3(c)(2)"),
+        DealMethod.AUTOMATED_SHOE: (timedelta(hours=8), "§ 641a.3(c)(2)"),
+    },
+    opening="§ 641a.4",
+    inspection="§ 641a.4(a)-(c)",
+    two_deck_inspection="§ 641a.4(d)",
+    preshuffled="§ 641a.4(e)",
+    shuffle="§ 641a.5(a)",
+    no_cut="§ 641a.5(c)(1)",
+    cut_required="§ 641a.5(c)(2)",
+    cut="§ 641a.5(d)",
+    seated="§ 641a.7(b)",
+    adjacent_boxes="§ 641a.7(e)",
+    stub_rounds=5,
+    stub_count={
+        DealMethod.MANUAL_SHOE: "§ 641a.8(f)",
+        DealMethod.HAND: "§ 641a.9(d)",
+        DealMethod.AUTOMATED_SHOE: "§ 641a.10(d)",
+    },
+    deck_removed={
+        DealMethod.MANUAL_SHOE: "§ 641a.8(h)",
+        DealMethod.HAND: "§ 641a.9(f)",
+        DealMethod.AUTOMATED_SHOE: "§ 641a.10(f)",
+    },
+)
+
+TABLE_REGS: dict[str, TableRegs] = {"four-card-poker": FOUR_CARD_POKER_REGS}
+"""Table rules by game slug (a game class may instead declare ``table_regs``)."""
+
+
+def _regs_for(game: Game, regs: TableRegs | None) -> TableRegs:
+    if regs is not None:
+        if not isinstance(regs, TableRegs):
+            raise InvalidInput(f"table regs {regs!r} is not a TableRegs")
+        return regs
+    declared = getattr(game, "table_regs", None)
+    if isinstance(declared, TableRegs):
+        return declared
+    found = TABLE_REGS.get(game.slug)
+    if found is None:
+        raise InvalidInput(
+            f"no table rules (deck life, stub counts, sections) are known for {game.slug!r}; "
+            "pass regs= or declare table_regs on the game"
+        )
+    return found
+
+
+# --------------------------------------------------------------------------------------------
+# Events and history
+
+
+class DeckSupply(Enum):
+    """How decks arrive at the table."""
+
+    INSPECTED = "inspected"
+    """New decks, inspected, washed and shuffled at the table (§ 641a.4(a)-(d))."""
+    PRESHUFFLED = "preshuffled"
+    """Preinspected and preshuffled decks (§ 641a.4(e)): cut before their first round."""
+
+
+class TableEventKind(StrEnum):
+    OPENED = "opened"
+    RECEIVED = "received"
+    INSPECTED = "inspected"
+    SHUFFLED = "shuffled"
+    CUT = "cut"
+    DECK_CHANGED = "deck_changed"
+    DECK_REMOVED = "deck_removed"
+    SEATED = "seated"
+    LEFT = "left"
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class TableEvent:
+    """Something the table did outside a round.
+
+    ``round`` is the number of the round in progress, or else of the next round to begin (1 for
+    the opening).  ``deck`` is the serial number of the deck concerned (the deck leaving, for a
+    change or removal).
+    """
+
+    kind: TableEventKind
+    at: datetime
+    round: int
+    section: str = ""
+    back: BackColour | None = None
+    deck: int | None = None
+    position: int | None = None
+    seat: int | None = None
+    player: str | None = None
+    detail: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {f.name: getattr(self, f.name) for f in fields(self)}
+        data.update(kind=self.kind.value, at=self.at.isoformat())
+        data.update(back=self.back.value if self.back else None)
+        return data
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class PlayedRound:
+    """One round at the table: the round, the cards it was dealt from, and the table events
+    since the round before it began (seats, shuffles, cuts, deck changes)."""
+
+    number: int
+    round: Round
+    back: BackColour
+    deck: int
+    """Serial number of the deck dealt."""
+    order: tuple[Card, ...]
+    """The stacked deck as it went into the shoe (after any cut), top card first."""
+    cut_at: int | None
+    stub_check: StubCheck
+    started_at: datetime
+    events: tuple[TableEvent, ...]
+
+    @property
+    def records(self) -> list[Record]:
+        return self.round.records
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {f.name: getattr(self, f.name) for f in fields(self)}
+        del data["round"]
+        data.update(back=self.back.value, order=[str(c) for c in self.order])
+        data.update(stub_check=self.stub_check.value, started_at=self.started_at.isoformat())
+        data.update(events=[e.to_json() for e in self.events])
+        data.update(records=[record_to_json(r) for r in self.round.records])
+        return data
+
+
+@dataclass(slots=True)
+class _DeckLife:
+    """Internal: one deck in service."""
+
+    serial: int
+    since: datetime
+    last_counted: int
+    fresh: bool = True
+    """Not yet dealt since it came to the table."""
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+# --------------------------------------------------------------------------------------------
+# The table
+
+
+class Table:
+    """Rounds in sequence at one table (see the module docstring).
+
+    ``shuffler`` makes every shuffle and drawn cut; ``clock`` times deck life and events;
+    ``meters`` are shared by every round here (fresh in-memory meters by default).
+    ``stub_every`` is the stub-count policy without a counting shuffler: no deck goes more than
+    that many rounds between counts (1: every round; at most the chapter's limit, 5).
+    ``backs`` are the back colours of the deck(s) in service; ``supply`` says how decks arrive.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        shuffler: Shuffler,
+        clock: Clock | None = None,
+        meters: MeterBank | None = None,
+        stub_every: int | None = None,
+        supply: DeckSupply = DeckSupply.INSPECTED,
+        backs: Sequence[BackColour] = (BackColour.RED, BackColour.BLUE),
+        design: str = "standard",
+        regs: TableRegs | None = None,
+    ) -> None:
+        if not isinstance(game, Game):
+            raise InvalidInput(f"game {game!r} is not a Game")
+        self.regs = _regs_for(game, regs)
+        self.rules = game.rules.table
+        every = self.regs.stub_rounds if stub_every is None else stub_every
+        self._verify_config(every, supply, backs)
+        self.game = game
+        self.shuffler = shuffler
+        self.clock: Clock = clock if clock is not None else SystemClock()
+        self.meters: MeterBank = meters if meters is not None else MemoryMeters()
+        self.stub_every = every
+        self.supply = supply
+        self.design = design
+        self._backs = tuple(backs[: self.rules.decks])
+        self._seats: dict[int, str] = {}
+        self._events: list[TableEvent] = []
+        self._history: list[PlayedRound] = []
+        self._life: dict[BackColour, _DeckLife] = {}
+        self._serials = 0
+        self._last_time: datetime | None = None
+        now = self._now()
+        self._last_time = now
+        how = f"{self.rules.deal.value}, {self.rules.shuffle.value} shuffle"
+        events = [self._ev(TableEventKind.OPENED, now, 1, self.regs.opening, how)]
+        decks = [self._receive(back, now, 1, events, last_counted=0) for back in self._backs]
+        self._single: Deck | None = None
+        self._rotation: TwoDeckRotation | None = None
+        if len(decks) == 1:
+            self._single = decks[0]
+        else:
+            self._rotation = TwoDeckRotation(
+                in_play=decks[0], in_shuffler=decks[1], automated_shuffler=True
+            )
+        self._events += events
+        self._mark = 0
+
+    def _verify_config(self, every: object, supply: object, backs: object) -> None:
+        rules, regs = self.rules, self.regs
+        if rules.decks not in (1, 2):
+            raise RulesViolation(f"{rules.decks} decks: one, or two", section=regs.decks)
+        if rules.decks == 2 and rules.shuffle is ShuffleMethod.MANUAL:
+            why = "two decks with a manual shuffle: two need an automated card shuffling device"
+            raise RulesViolation(why, section=regs.two_decks)
+        if not _is_int(every):
+            raise InvalidInput(f"stub_every {every!r} is not a whole number of rounds")
+        assert isinstance(every, int)
+        if not 1 <= every <= regs.stub_rounds:
+            raise RulesViolation(
+                f"stub count every {every} rounds: the stub is counted at least once every "
+                f"{regs.stub_rounds} rounds",
+                section=regs.stub_count[rules.deal],
+            )
+        if not isinstance(supply, DeckSupply):
+            raise InvalidInput(f"supply {supply!r} is not a DeckSupply")
+        if not isinstance(backs, Sequence) or not all(isinstance(b, BackColour) for b in backs):
+            raise InvalidInput(f"backs {backs!r} is not a sequence of BackColour")
+        if len(backs) < rules.decks:
+            raise InvalidInput(f"backs {backs!r} does not name {rules.decks} back colours")
+        if len(set(backs[: rules.decks])) < rules.decks:
+            raise InvalidInput(
+                f"two decks with backs {backs!r}: the backs of one deck must be of a different "
+                "colour than the other",
+                section=f"{regs.two_decks}(1)",
+            )
+
+    # -- state ---------------------------------------------------------------------------
+
+    @property
+    def seats(self) -> dict[int, str]:
+        """Seat -> player, for the seats taken."""
+        return dict(self._seats)
+
+    @property
+    def events(self) -> tuple[TableEvent, ...]:
+        """Every table event, in order."""
+        return tuple(self._events)
+
+    @property
+    def history(self) -> tuple[PlayedRound, ...]:
+        """Every round begun here, in order."""
+        return tuple(self._history)
+
+    @property
+    def current(self) -> Round | None:
+        """The round in progress, or ``None`` when the last one is over."""
+        if self._history and not self._history[-1].round.is_over:
+            return self._history[-1].round
+        return None
+
+    @property
+    def rounds_played(self) -> int:
+        """Rounds begun here, the one in progress included."""
+        return len(self._history)
+
+    def _next_back(self) -> BackColour:
+        if self._rotation is None:
+            return self._backs[0]
+        if not self._history:
+            return self._rotation.in_play.back
+        return self._rotation.in_shuffler.back
+
+    def _now(self) -> datetime:
+        now = self.clock.now()
+        if not isinstance(now, datetime):
+            raise InvalidInput(f"the clock read {now!r}, which is not a datetime")
+        last = self._last_time
+        if last is not None and ((now.tzinfo is None) != (last.tzinfo is None) or now < last):
+            raise InvalidInput(
+                f"the clock read {now.isoformat()}, which is not at or after the last table "
+                f"event at {last.isoformat() if last else None} (naive and aware times differ)"
+            )
+        return now
+
+    def _next_round_number(self) -> int:
+        return len(self._history) + 1
+
+    def _event_round(self) -> int:
+        """The round in progress, or the next one to begin."""
+        return self.rounds_played if self.current is not None else self._next_round_number()
+
+    # -- seats -----------------------------------------------------------------------------
+
+    def _verify_seat(self, seat: object) -> int:
+        if not _is_int(seat) or seat not in SEATS:
+            raise InvalidInput(f"seat {seat!r} is not one of the betting positions 1-7")
+        assert isinstance(seat, int)
+        return seat
+
+    def _verify_boxes(self, player: str, seats: list[int], what: str) -> None:
+        boxes = self.rules.adjacent_boxes
+        seats = sorted(seats)
+        if len(seats) > boxes:
+            raise IllegalAction(
+                f"{what}: player {player!r} would hold boxes {seats}; the Rules Submission "
+                f"allows {boxes} adjacent box(es)",
+                section=self.regs.adjacent_boxes,
+            )
+        if seats and seats != list(range(seats[0], seats[0] + len(seats))):
+            raise IllegalAction(
+                f"{what}: player {player!r} would hold boxes {seats}, which are not adjacent",
+                section=self.regs.adjacent_boxes,
+            )
+
+    def sit(self, seat: int, player: str) -> TableEvent:
+        """Seat ``player`` at ``seat`` (from the next round when a round is in progress)."""
+        seat = self._verify_seat(seat)
+        if not isinstance(player, str) or not player.strip():
+            raise InvalidInput(f"player {player!r} is not a name")
+        taken = self._seats.get(seat)
+        if taken is not None:
+            raise IllegalAction(f"seat {seat} is taken by player {taken!r}")
+        own = [s for s, p in self._seats.items() if p == player]
+        self._verify_boxes(player, [*own, seat], f"seat {seat}")
+        now = self._now()
+        self._seats[seat] = player
+        event = self._ev(TableEventKind.SEATED, now, self._event_round(), self.regs.seated)
+        return self._log(replace(event, seat=seat, player=player))
+
+    def leave(self, seat: int) -> TableEvent:
+        """The player at ``seat`` leaves; refused while that seat has a wager in the round in
+        progress (§ 641a.7(b)) or when it would split the player's adjacent boxes."""
+        seat = self._verify_seat(seat)
+        player = self._seats.get(seat)
+        if player is None:
+            raise IllegalAction(f"seat {seat} is empty; nobody can leave it")
+        current = self.current
+        if current is not None and seat in current.active_seats:
+            raise IllegalAction(
+                f"player {player!r} at seat {seat} has wagered in round "
+                f"{self.rounds_played} (phase {current.phase.value}) and stays seated until "
+                "the round is complete",
+                section=self.regs.seated,
+            )
+        rest = [s for s, p in self._seats.items() if p == player and s != seat]
+        self._verify_boxes(player, rest, f"leaving seat {seat}")
+        now = self._now()
+        del self._seats[seat]
+        if current is not None:
+            current.players.pop(seat, None)
+        event = self._ev(TableEventKind.LEFT, now, self._event_round(), self.regs.seated)
+        return self._log(replace(event, seat=seat, player=player))
+
+    def _ev(
+        self,
+        kind: TableEventKind,
+        at: datetime,
+        number: int,
+        section: str,
+        detail: str = "",
+        *,
+        back: BackColour | None = None,
+    ) -> TableEvent:
+        """An event; a ``back`` brings the serial number of its deck."""
+        deck = self._life[back].serial if back is not None else None
+        return TableEvent(
+            kind=kind, at=at, round=number, section=section, back=back, deck=deck, detail=detail
+        )
+
+    def _log(self, event: TableEvent) -> TableEvent:
+        self._events.append(event)
+        self._last_time = event.at
+        return event
+
+    # -- decks -----------------------------------------------------------------------------
+
+    def _deck(self, back: BackColour) -> Deck:
+        if self._rotation is None:
+            assert self._single is not None
+            return self._single
+        rot = self._rotation
+        return rot.in_play if rot.in_play.back is back else rot.in_shuffler
+
+    def _set_deck(self, deck: Deck) -> None:
+        if self._rotation is None:
+            self._single = deck
+            return
+        rot = self._rotation
+        in_play, in_shuffler = rot.in_play, rot.in_shuffler
+        if in_play.back is deck.back:
+            in_play = deck
+        else:
+            in_shuffler = deck
+        self._rotation = TwoDeckRotation(
+            in_play=in_play, in_shuffler=in_shuffler, automated_shuffler=True, rounds=rot.rounds
+        )
+
+    def _receive(
+        self,
+        back: BackColour,
+        now: datetime,
+        number: int,
+        events: list[TableEvent],
+        *,
+        last_counted: int,
+    ) -> Deck:
+        """A new deck comes to the table: inspected (unless preshuffled) and shuffled."""
+        self._serials += 1
+        self._life[back] = _DeckLife(serial=self._serials, since=now, last_counted=last_counted)
+        deck = Deck(back, self.design).shuffled(self.shuffler)
+        regs, kind = self.regs, TableEventKind
+        if self.supply is DeckSupply.PRESHUFFLED:
+            why = "preinspected and preshuffled: cut before its first round"
+            events.append(self._ev(kind.RECEIVED, now, number, regs.preshuffled, why, back=back))
+            return deck
+        inspection = regs.inspection if len(self._backs) == 1 else regs.two_deck_inspection
+        shuffle = f"{self.rules.shuffle.value} shuffle of the new deck"
+        events += [
+            self._ev(kind.RECEIVED, now, number, regs.opening, back=back),
+            self._ev(kind.INSPECTED, now, number, inspection, "spread, washed", back=back),
+            self._ev(kind.SHUFFLED, now, number, regs.shuffle, shuffle, back=back),
+        ]
+        return deck
+
+    def _change_due(self, back: BackColour, now: datetime) -> bool:
+        limit, _ = self.regs.deck_life[self.rules.deal]
+        return now - self._life[back].since >= limit
+
+    def _removed_after_last(self) -> bool:
+        if not self._history:
+            return False
+        return any(
+            isinstance(r, RoundVoided) and r.deck_removed for r in self._history[-1].round.records
+        )
+
+    def _cut_required(self, back: BackColour, now: datetime) -> bool:
+        """§ 641a.5(c): a manual shuffle, or a preshuffled deck about to be dealt first."""
+        if self.rules.shuffle is ShuffleMethod.MANUAL:
+            return True
+        if self.supply is not DeckSupply.PRESHUFFLED:
+            return False
+        replaced = self._rotation is None and self._removed_after_last()
+        return self._life[back].fresh or replaced or self._change_due(back, now)
+
+    def _verify_cut(self, cut_at: object, required: bool) -> None:
+        if cut_at is None:
+            return
+        if not required:
+            raise IllegalAction(
+                f"cut at {cut_at!r} refused: cards shuffled by an automated card shuffling "
+                "device are dealt without a cut",
+                section=self.regs.no_cut,
+            )
+        if not _is_int(cut_at):
+            raise InvalidInput(f"cut position {cut_at!r} is not a whole number of cards")
+        assert isinstance(cut_at, int)
+        cut(DECK, cut_at)  # refuses a cover card under ten cards or outside the deck
+
+    def _after_round(self, now: datetime, number: int, events: list[TableEvent]) -> None:
+        """Between rounds: note the stub count, remove a deck the count condemned, and
+        reshuffle (two decks: rotate)."""
+        if not self._history:
+            return
+        last = self._history[-1]
+        life = self._life[last.back]
+        if any(isinstance(r, StubCounted) for r in last.round.records):
+            life.last_counted = last.number
+        if self._removed_after_last():
+            section = self.regs.deck_removed[self.rules.deal]
+            why = f"the stub count of round {last.number} found cards missing or extra"
+            events.append(
+                self._ev(TableEventKind.DECK_REMOVED, now, number, section, why, back=last.back)
+            )
+            new = self._receive(last.back, now, number, events, last_counted=life.last_counted)
+            if self._rotation is None:
+                self._single = new
+            else:
+                rot = self._rotation
+                self._rotation = TwoDeckRotation(
+                    in_play=rot.in_shuffler,
+                    in_shuffler=new,
+                    automated_shuffler=True,
+                    rounds=rot.rounds + 1,
+                )
+            return
+        if self._rotation is None:
+            assert self._single is not None
+            self._single = self._single.shuffled(self.shuffler)
+            section = self.regs.shuffle
+            detail = f"{self.rules.shuffle.value} shuffle after round {last.number}"
+        else:
+            self._rotation = self._rotation.rotate(self.shuffler)
+            section = self.regs.two_deck_rotation
+            detail = (
+                f"after round {last.number} the {last.back.value} deck is shuffled and stored in "
+                f"the shuffler; the {self._rotation.in_play.back.value} deck comes into play"
+            )
+        events.append(
+            self._ev(TableEventKind.SHUFFLED, now, number, section, detail, back=last.back)
+        )
+
+    def _change_decks(self, now: datetime, number: int, events: list[TableEvent]) -> None:
+        """§ 641a.3(c): replace each deck that has been in service for its limit."""
+        limit, section = self.regs.deck_life[self.rules.deal]
+        for back in self._backs:
+            life = self._life[back]
+            if not self._change_due(back, now):
+                continue
+            why = (
+                f"in service since {life.since.isoformat()}, limit {limit / timedelta(hours=1):g} h"
+            )
+            events.append(
+                self._ev(TableEventKind.DECK_CHANGED, now, number, section, why, back=back)
+            )
+            self._set_deck(self._receive(back, now, number, events, last_counted=life.last_counted))
+
+    def _stub_check(self, back: BackColour, number: int) -> StubCheck:
+        """§ 641a.8(f): count the stub when the deck in play would otherwise go past
+        ``stub_every`` rounds without a count before its next use."""
+        if self.rules.shuffle is ShuffleMethod.COUNTING:
+            return StubCheck.NOT_REQUIRED
+        since = number - self._life[back].last_counted
+        due = since > self.stub_every - len(self._backs)
+        return StubCheck.REQUIRED if due else StubCheck.NOT_REQUIRED
+
+    # -- rounds ----------------------------------------------------------------------------
+
+    def _verify_can_begin(self) -> None:
+        current = self.current
+        if current is not None:
+            phase = current.phase.value
+            raise IllegalAction(f"round {self.rounds_played} is unfinished (phase {phase})")
+        if not self._seats:
+            raise IllegalAction("no player is seated to wager", section=self.regs.seated)
+
+    def new_round(self, *, cut_at: int | None = None) -> Round:
+        """Prepare the cards and begin the next round; returns it for the caller to play.
+
+        Between rounds the table reshuffles (two decks: rotates), replaces a removed deck or
+        one past its life, cuts where required (the cover card ``cut_at`` cards in, or a
+        position drawn from the shuffler) and decides whether the stub is counted this round.
+        """
+        self._verify_can_begin()
+        now = self._now()
+        back = self._next_back()
+        cut_needed = self._cut_required(back, now)
+        self._verify_cut(cut_at, cut_needed)
+        # -- nothing is refused from here on
+        number = self._next_round_number()
+        fresh: list[TableEvent] = []
+        self._after_round(now, number, fresh)
+        self._change_decks(now, number, fresh)
+        deck = self._deck(back)
+        assert self._rotation is None or self._rotation.in_play.back is back
+        life = self._life[back]
+        position: int | None = None
+        if cut_needed:
+            position = cut_at
+            if position is None:
+                position = CUT_MIN_DEPTH + self.shuffler.randbelow(len(deck.cards) - CUT_MIN_DEPTH)
+            deck = deck.cut(position)
+            self._set_deck(deck)
+            manual = self.rules.shuffle is ShuffleMethod.MANUAL
+            why = f"{'shuffled manually' if manual else 'preshuffled'} ({self.regs.cut_required})"
+            event = self._ev(TableEventKind.CUT, now, number, self.regs.cut, why, back=back)
+            fresh.append(replace(event, position=position))
+        life.fresh = False
+        stub = self._stub_check(back, number)
+        played = self.game.new_round(
+            shoe=deck.shoe(), meters=self.meters, players=dict(self._seats), stub_check=stub
+        )
+        self._events += fresh
+        events, self._mark = tuple(self._events[self._mark :]), len(self._events)
+        self._last_time = now
+        self._history.append(
+            PlayedRound(
+                number=number,
+                round=played,
+                back=back,
+                deck=life.serial,
+                order=deck.cards,
+                cut_at=position,
+                stub_check=stub,
+                started_at=now,
+                events=events,
+            )
+        )
+        return played
+
+    def play_round(
+        self,
+        strategy: Strategy,
+        *,
+        wagers: Mapping[int, Mapping[str, int]],
+        cut_at: int | None = None,
+    ) -> PlayedRound:
+        """Begin a round, place ``wagers`` (seat -> wager -> cents), call "no more bets" and
+        play it to the end, asking ``strategy(round, seat)`` for each decision.
+
+        The wagers are checked on a trial round first, so a refused wager changes nothing.  An
+        action the strategy returns that the round refuses raises, leaving the round in progress
+        (unchanged by the refused action) for the caller.
+        """
+        if not callable(strategy):
+            raise InvalidInput(f"strategy {strategy!r} is not callable")
+        self._verify_can_begin()
+        actions = self._wager_actions(wagers)
+        self._trial(actions)
+        played = self.new_round(cut_at=cut_at)
+        for action in actions:
+            played.apply(action)
+        played.apply(NoMoreBets())
+        while not played.is_over:
+            actor = played.to_act()
+            if actor.kind is ActorKind.SEAT:
+                assert actor.seat is not None
+                decision = strategy(played, actor.seat)
+                if not isinstance(decision, Action):
+                    raise InvalidInput(
+                        f"strategy returned {decision!r} for seat {actor.seat}, not an action"
+                    )
+                played.apply(decision)
+            elif not played.run_dealer():
+                raise IllegalAction(
+                    f"round {self.rounds_played} cannot go on by itself (phase "
+                    f"{played.phase.value}, {actor} to act)"
+                )
+        return self._history[-1]
+
+    def _wager_actions(self, wagers: object) -> list[PlaceWager]:
+        if not isinstance(wagers, Mapping):
+            raise InvalidInput(f"wagers {wagers!r} is not a mapping of seat -> wager -> cents")
+        actions: list[PlaceWager] = []
+        for seat, placed in wagers.items():
+            if not isinstance(placed, Mapping):
+                raise InvalidInput(f"wagers at seat {seat!r}: {placed!r} is not wager -> cents")
+            actions += [PlaceWager(seat=seat, wager=w, amount=a) for w, a in placed.items()]
+        return actions
+
+    def _trial(self, actions: list[PlaceWager]) -> None:
+        """Apply the wagers and "no more bets" to a throwaway round with throwaway meters."""
+        trial = self.game.new_round(shoe=Shoe(DECK), meters=MemoryMeters(), players=self.seats)
+        for action in actions:
+            trial.apply(action)
+        trial.verify(NoMoreBets())
+
+    def __repr__(self) -> str:
+        return f"Table({self.game.slug}, {len(self._seats)} seated, {self.rounds_played} rounds)"
