@@ -9,11 +9,22 @@ from collections.abc import Callable, Sequence
 
 from croupier.analysis.par import CONVENTIONS, Outcome, ParSheet, WagerSheet
 from croupier.errors import InvalidInput
-from croupier.games import Game
+from croupier.games import Game, Round
+from croupier.games.records import Action
 
-__all__ = ["CONVENTIONS", "Outcome", "ParSheet", "WagerSheet", "par_sheet"]
+__all__ = [
+    "CONVENTIONS",
+    "Outcome",
+    "ParSheet",
+    "Strategy",
+    "WagerSheet",
+    "optimal_strategy",
+    "par_sheet",
+]
 
 Analyser = Callable[[Game], ParSheet]
+Strategy = Callable[[Round, int], Action]
+"""A decision rule: (round, seat) -> the action that seat takes now."""
 
 
 def _analysers() -> dict[str, Analyser]:
@@ -48,3 +59,14 @@ def par_sheet(game: Game, *, wagers: Sequence[str] = ()) -> ParSheet:
         rules=sheet.rules,
         notes=sheet.notes,
     )
+
+
+def _strategies() -> dict[str, Callable[[Game], Strategy]]:
+    return {}
+
+
+def optimal_strategy(game: Game) -> Strategy | None:
+    """The optimal strategy of ``game`` as a decision rule, where an exact solver provides one
+    (the same decisions its par sheet assumes); ``None`` otherwise."""
+    make = _strategies().get(game.slug)
+    return make(game) if make is not None else None
