@@ -29,8 +29,12 @@ Strategy = Callable[[Round, int], Action]
 
 def _analysers() -> dict[str, Analyser]:
     from croupier.analysis.four_card_poker import par_four_card_poker
+    from croupier.analysis.three_card_poker import par_three_card_poker
 
-    found: dict[str, Analyser] = {"four-card-poker": par_four_card_poker}  # type: ignore[dict-item]
+    found: dict[str, Analyser] = {
+        "four-card-poker": par_four_card_poker,  # type: ignore[dict-item]
+        "three-card-poker": par_three_card_poker,  # type: ignore[dict-item]
+    }
     return found
 
 
@@ -62,7 +66,9 @@ def par_sheet(game: Game, *, wagers: Sequence[str] = ()) -> ParSheet:
 
 
 def _strategies() -> dict[str, Callable[[Game], Strategy]]:
-    return {}
+    from croupier.analysis.three_card_poker import three_card_strategy
+
+    return {"three-card-poker": three_card_strategy}  # type: ignore[dict-item]
 
 
 def optimal_strategy(game: Game) -> Strategy | None:

@@ -10,7 +10,6 @@ hands; on equal value the player folds (the smaller wager).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -45,11 +44,15 @@ class ThreeCardResult:
     outcomes: tuple[Outcome, ...]
     play_threshold: tuple[int, ...]
     """The weakest hand played, as its three ranks (high to low) of a high-card hand."""
+    played: frozenset[int]
+    """Canonical hands (suit classes, as card-index bitmasks) the optimal strategy plays."""
 
 
-def solve_three_card(ante_bonus: Mapping[str, Fraction]) -> ThreeCardResult:
-    """Exact Ante/Play sheet; ``ante_bonus`` maps a three-card category name to its net
-    payout per unit Ante (e.g. ``{"straight": 1, "three_of_a_kind": 4, "straight_flush": 5}``)."""
+@cache
+def solve_three_card(ante_bonus: tuple[tuple[str, Fraction], ...]) -> ThreeCardResult:
+    """Exact Ante/Play sheet; ``ante_bonus`` pairs a three-card category name with its net
+    payout per unit Ante (e.g. ``(("straight", 1), ("three_of_a_kind", 4), ...)``)."""
+    bonus_of = dict(ante_bonus)
     from croupier.kernels import canonical_hands
 
     _, values, masks = _all_hands()
@@ -61,6 +64,7 @@ def solve_three_card(ante_bonus: Mapping[str, Fraction]) -> ThreeCardResult:
     categories = Ranking.THREE_CARD.categories
     outcomes: list[Outcome] = []
     weakest_played: int | None = None
+    played: set[int] = set()
     qualifies = values >= QUEEN_HIGH
     for rep_mask, weight in zip(rep_masks.tolist(), weights.tolist(), strict=True):
         value = int(values[index_of[int(rep_mask)]])
@@ -73,9 +77,10 @@ def solve_three_card(ante_bonus: Mapping[str, Fraction]) -> ThreeCardResult:
         losses = int(np.count_nonzero(q & (dealer > value)))
         n = no_qual + wins + ties + losses
         category = categories[value >> CATEGORY_SHIFT].value
-        bonus = Fraction(ante_bonus.get(category, 0))
+        bonus = Fraction(bonus_of.get(category, 0))
         play_sum = no_qual * 1 + wins * 2 - losses * 2 + bonus * n
         if play_sum > -n:
+            played.add(int(rep_mask))
             if weakest_played is None or value < weakest_played:
                 weakest_played = value
             tag = f", ante bonus {category}" if bonus else ""
@@ -98,4 +103,6 @@ def solve_three_card(ante_bonus: Mapping[str, Fraction]) -> ThreeCardResult:
             outcomes.append(Outcome(name="fold", net=Fraction(-1), weight=n * weight, pays="-"))
     assert weakest_played is not None
     ranks = tuple((weakest_played >> s) & 0xF for s in (16, 12, 8))
-    return ThreeCardResult(outcomes=merge_outcomes(outcomes), play_threshold=ranks)
+    return ThreeCardResult(
+        outcomes=merge_outcomes(outcomes), play_threshold=ranks, played=frozenset(played)
+    )

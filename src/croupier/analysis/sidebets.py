@@ -49,6 +49,19 @@ def value_histogram(ranking: Ranking, ncards: int) -> Mapping[int, int]:
     return counts
 
 
+def _three_card_keys(ranking: Ranking, keys: KeysFn) -> dict[frozenset[str], int]:
+    from itertools import combinations
+
+    from croupier.cards import DECK
+    from croupier.hands import evaluate
+
+    out: dict[frozenset[str], int] = {}
+    for hand in combinations(DECK, 3):
+        k = keys(evaluate(hand, ranking))
+        out[k] = out.get(k, 0) + 1
+    return out
+
+
 def _rank_of(ranking: Ranking, value: int) -> HandRank:
     category = ranking.categories[value >> CATEGORY_SHIFT]
     cards: tuple[Card, ...] = ()
@@ -70,13 +83,20 @@ def wager_sheet(
     ``meter`` and ``stake`` (cents) price lines paying a share of a progressive meter; the sheet
     then also gives the return per unit as ``a + b * meter`` and the break-even meter.
     """
-    hist = value_histogram(ranking, ncards)
+    if ncards == 3:
+        # small enough to rank every hand with its cards (keys may look at suits)
+        hist_keys = _three_card_keys(ranking, keys)
+    else:
+        hist_keys = {}
+        for value, count in value_histogram(ranking, ncards).items():
+            key_set = keys(_rank_of(ranking, value))
+            hist_keys[key_set] = hist_keys.get(key_set, 0) + count
     outcomes: list[Outcome] = []
     fixed = Fraction(0)
     per_meter = Fraction(0)
     total = comb(52, ncards)
-    for value, count in hist.items():
-        line = table.line_for(keys(_rank_of(ranking, value)))
+    for key_set, count in hist_keys.items():
+        line = table.line_for(key_set)
         if line is None:
             outcomes.append(Outcome(name="lose", net=Fraction(-1), weight=count, pays="-"))
             fixed -= count

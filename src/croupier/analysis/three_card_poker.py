@@ -1,0 +1,88 @@
+"""Three Card Poker par sheet: Ante/Play with the optimal strategy, Pair Plus, Six Card Bonus and
+the progressive, exact.
+
+Ante/Play: every player hand (by suit class, weighted) against every dealer hand of the 49 cards
+left (:mod:`croupier.analysis._three_card`).  Pair Plus: every three-card hand.  Six Card Bonus:
+the player's three and the dealer's three cards are a uniformly random six-card set, so the
+wager has the best-of-six distribution over all C(52, 6) sets.  The fold that forfeits Pair Plus
+(§ 649a.11(b)(1) per the digest) never meets a winning Pair Plus under the optimal strategy,
+which plays every pair or better, so the wagers' sheets are independent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+
+import numpy as np
+
+from croupier.analysis._three_card import solve_three_card
+from croupier.analysis.par import ParSheet, WagerSheet
+from croupier.analysis.sidebets import category_keys, wager_sheet
+from croupier.games.records import Action, Fold, Play
+from croupier.games.round import Round
+from croupier.games.three_card_poker import ThreeCardPoker, hand_keys
+from croupier.hands import Ranking
+
+__all__ = ["par_three_card_poker", "three_card_strategy"]
+
+
+def _bonus_key(game: ThreeCardPoker) -> tuple[tuple[str, Fraction], ...]:
+    table = game.paytable("ante_bonus")
+    if table is None:
+        return ()
+    return tuple((line.hand, line.odds.net) for line in table.lines if line.odds is not None)
+
+
+def par_three_card_poker(game: ThreeCardPoker) -> ParSheet:
+    solved = solve_three_card(_bonus_key(game))
+    hi, mid, lo = solved.play_threshold
+    names = {14: "A", 13: "K", 12: "Q", 11: "J", 10: "T"}
+    shown = "-".join(names.get(r, str(r)) for r in (hi, mid, lo))
+    base = WagerSheet(
+        wager="base",
+        outcomes=solved.outcomes,
+        paytable=getattr(game.paytable("ante_bonus"), "letter", None),
+        notes=(f"optimal strategy: play {shown} or better (by suit class, card removal exact)",),
+    )
+    wagers: dict[str, WagerSheet] = {}
+    pair_plus = game.paytable("pair_plus")
+    if pair_plus is not None:
+        wagers["pair_plus"] = wager_sheet(
+            "pair_plus", pair_plus, ranking=Ranking.THREE_CARD, ncards=3, keys=hand_keys
+        )
+    six = game.paytable("six_card_bonus")
+    if six is not None:
+        wagers["six_card_bonus"] = wager_sheet(
+            "six_card_bonus", six, ranking=Ranking.POKER5, ncards=6, keys=category_keys
+        )
+    prog = game.rules.progressive
+    table = game.progressive_table
+    if prog is not None and table is not None:
+        wagers["progressive"] = wager_sheet(
+            "progressive",
+            table,
+            ranking=Ranking.THREE_CARD,
+            ncards=3,
+            keys=hand_keys,
+            meter=prog.reset,
+            stake=prog.wager,
+        )
+    return ParSheet(game=game.slug, method="exact", base=base, wagers=wagers)
+
+
+def three_card_strategy(game: ThreeCardPoker) -> Callable[[Round, int], Action]:
+    """The decisions the exact sheet assumes: play exactly the suit classes it plays."""
+    from croupier.kernels import canonical_form
+
+    played = solve_three_card(_bonus_key(game)).played
+
+    def decide(rnd: Round, seat: int) -> Action:
+        cards = np.array([[c.index for c in rnd.hands[str(seat)]]], dtype=np.uint8)
+        canon = canonical_form(cards)[0]
+        mask = 0
+        for index in canon.tolist():
+            mask |= 1 << int(index)
+        return Play(seat=seat, multiple=1) if mask in played else Fold(seat=seat)
+
+    return decide
