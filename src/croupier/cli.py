@@ -139,6 +139,17 @@ def _cmd_par(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _cmd_strategy(args: argparse.Namespace, out: TextIO) -> int:
+    from croupier.analysis import strategy_text
+
+    text = strategy_text(_game_from_args(args))
+    if args.json:
+        _dump({"game": args.game, "strategy": text.splitlines()}, out)
+    else:
+        out.write(text + "\n")
+    return 0
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="croupier",
@@ -186,6 +197,13 @@ def _parser() -> argparse.ArgumentParser:
     par.add_argument("--method", choices=["exact"], default="exact")
     par.add_argument("--json", action="store_true", help="JSON output")
     par.set_defaults(handler=_cmd_par)
+
+    strategy = sub.add_parser("strategy", help="the optimal strategy as a readable table")
+    strategy.add_argument("game", help="game slug")
+    strategy.add_argument("--rules", help="Rules Submission file")
+    strategy.add_argument("--paytable", action="append", metavar="WAGER=LETTER")
+    strategy.add_argument("--json", action="store_true", help="JSON output")
+    strategy.set_defaults(handler=_cmd_strategy)
 
     demo = sub.add_parser("demo", help="a seeded demonstration of what croupier does so far")
     demo.add_argument("--seed", type=int, default=2026)

@@ -20,6 +20,7 @@ __all__ = [
     "WagerSheet",
     "optimal_strategy",
     "par_sheet",
+    "strategy_text",
 ]
 
 Analyser = Callable[[Game], ParSheet]
@@ -76,3 +77,18 @@ def optimal_strategy(game: Game) -> Strategy | None:
     (the same decisions its par sheet assumes); ``None`` otherwise."""
     make = _strategies().get(game.slug)
     return make(game) if make is not None else None
+
+
+def _strategy_texts() -> dict[str, Callable[[Game], str]]:
+    from croupier.analysis.three_card_poker import three_card_strategy_text
+
+    return {"three-card-poker": three_card_strategy_text}  # type: ignore[dict-item]
+
+
+def strategy_text(game: Game) -> str:
+    """The optimal strategy of ``game`` as a readable table, derived from its exact solver."""
+    make = _strategy_texts().get(game.slug)
+    if make is None:
+        known = ", ".join(sorted(_strategy_texts()))
+        raise InvalidInput(f"no solved strategy for {game.slug} yet (have: {known})")
+    return make(game)

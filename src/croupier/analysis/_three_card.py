@@ -46,6 +46,8 @@ class ThreeCardResult:
     """The weakest hand played, as its three ranks (high to low) of a high-card hand."""
     played: frozenset[int]
     """Canonical hands (suit classes, as card-index bitmasks) the optimal strategy plays."""
+    exceptions: tuple[int, ...] = ()
+    """Values at or above the threshold that are folded in some suit class (none expected)."""
 
 
 @cache
@@ -65,6 +67,7 @@ def solve_three_card(ante_bonus: tuple[tuple[str, Fraction], ...]) -> ThreeCardR
     outcomes: list[Outcome] = []
     weakest_played: int | None = None
     played: set[int] = set()
+    folded_values: list[int] = []
     qualifies = values >= QUEEN_HIGH
     for rep_mask, weight in zip(rep_masks.tolist(), weights.tolist(), strict=True):
         value = int(values[index_of[int(rep_mask)]])
@@ -101,8 +104,13 @@ def solve_three_card(ante_bonus: tuple[tuple[str, Fraction], ...]) -> ThreeCardR
                 )
         else:
             outcomes.append(Outcome(name="fold", net=Fraction(-1), weight=n * weight, pays="-"))
+            folded_values.append(value)
     assert weakest_played is not None
     ranks = tuple((weakest_played >> s) & 0xF for s in (16, 12, 8))
+    exceptions = tuple(sorted({v for v in folded_values if v >= weakest_played}))
     return ThreeCardResult(
-        outcomes=merge_outcomes(outcomes), play_threshold=ranks, played=frozenset(played)
+        outcomes=merge_outcomes(outcomes),
+        play_threshold=ranks,
+        played=frozenset(played),
+        exceptions=exceptions,
     )

@@ -24,7 +24,13 @@ from croupier.games.round import Round
 from croupier.games.three_card_poker import ThreeCardPoker, hand_keys
 from croupier.hands import Ranking
 
-__all__ = ["par_three_card_poker", "three_card_strategy"]
+__all__ = ["par_three_card_poker", "three_card_strategy", "three_card_strategy_text"]
+
+_NAMES = {14: "A", 13: "K", 12: "Q", 11: "J", 10: "T"}
+
+
+def _show(ranks: tuple[int, ...]) -> str:
+    return "-".join(_NAMES.get(r, str(r)) for r in ranks)
 
 
 def _bonus_key(game: ThreeCardPoker) -> tuple[tuple[str, Fraction], ...]:
@@ -36,9 +42,7 @@ def _bonus_key(game: ThreeCardPoker) -> tuple[tuple[str, Fraction], ...]:
 
 def par_three_card_poker(game: ThreeCardPoker) -> ParSheet:
     solved = solve_three_card(_bonus_key(game))
-    hi, mid, lo = solved.play_threshold
-    names = {14: "A", 13: "K", 12: "Q", 11: "J", 10: "T"}
-    shown = "-".join(names.get(r, str(r)) for r in (hi, mid, lo))
+    shown = _show(solved.play_threshold)
     base = WagerSheet(
         wager="base",
         outcomes=solved.outcomes,
@@ -86,3 +90,18 @@ def three_card_strategy(game: ThreeCardPoker) -> Callable[[Round, int], Action]:
         return Play(seat=seat, multiple=1) if mask in played else Fold(seat=seat)
 
     return decide
+
+
+def three_card_strategy_text(game: ThreeCardPoker) -> str:
+    """The optimal Ante/Play strategy as a dealer-trainee would read it, from the solver."""
+    solved = solve_three_card(_bonus_key(game))
+    lines = [
+        "Three Card Poker: optimal Ante/Play strategy (exact solver, card removal included)",
+        f"  Make the Play wager with {_show(solved.play_threshold)} or better:",
+        "    any pair, flush, straight, three of a kind or straight flush;",
+        f"    a high-card hand whose three ranks are {_show(solved.play_threshold)} or higher.",
+        "  Fold everything lower.",
+    ]
+    if solved.exceptions:
+        lines.append(f"  Exceptions (folded in some suit pattern): {len(solved.exceptions)} values")
+    return "\n".join(lines)
