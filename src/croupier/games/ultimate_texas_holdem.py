@@ -1,0 +1,574 @@
+"""Ultimate Texas Hold 'Em Poker (temporary 58 Pa. Code Ch. 569 as amended, seed 002; Ch. 653a).
+
+===========  ============  ================================  ============  =====================
+phase        who acts      legal actions                     next phase    sections
+===========  ============  ================================  ============  =====================
+betting      players       place equal ante and blind;       dealing       § 569.1, § 569.2(b)(2),
+                           trips; progressive ($1/$5) after                § 569.7(b), (f)-(h)
+                           ante and blind; dealer: no more
+                           bets
+dealing      chance        two cards to each player and the  decisions     § 569.8(b), § 569.9,
+                           dealer (cover card on the                       § 569.10 (see below)
+                           dealer's)
+decisions    each player   check, or play 3x or 4x the Ante  dealing       § 569.11 (see below)
+(preflop)    1→7
+dealing      chance        burn, the flop (3 face up)        decisions     § 569.1 (Flop)
+decisions    each player   check, or play 2x the Ante        dealing       § 569.11 (see below)
+(flop)       without Play
+dealing      chance        burn, the final two community     [stub_count]  § 569.11(e)
+                           cards face up at once             decisions
+decisions    each player   play 1x the Ante, or fold         reveal        § 569.11(e)
+(river)      without Play  (Ante and Blind collected)
+reveal       dealer        turn the dealer's two cards,      settlement    § 569.11(f)
+                           best five of seven
+settlement   dealer        players with a Play 7→1, then     over          § 569.11(g)-(i),
+                           folded players with Trips or                    § 569.12(f)
+                           progressive, each completely
+===========  ============  ================================  ============  =====================
+
+Hands are the best five of the player's (or dealer's) two cards and the five community cards
+(§ 569.1 "Hand"); the dealer qualifies with a pair (§ 569.11(g)).  The Progressive Payout Hand
+and the Envy Bonus Qualifying Hand are such hands too (§ 569.1): all seven cards count.
+
+What the available texts do not give, and what this module does instead:
+
+* The dealing sections (§ 569.8(c) ff., § 569.9(b) ff., § 569.10(b) ff.) and § 569.11(a)-(d):
+  the hole cards go one at a time clockwise, the dealer last in each pass (from an automated
+  shoe: a stack of two to each player, then the dealer); one card is burnt before the flop and
+  one before the final two community cards, which come out together (§ 569.11(e) speaks of
+  "the final two community cards" being dealt at once).  The Play multiples (3x/4x before the
+  flop, 2x after it) follow the Rivers Casino Philadelphia player guide (a PA licensee).
+* Ante and Blind must be equal: the layout joins them by an "=" (§ 569.2(b)(2)) and the guide
+  says so; both are required to take part (§ 569.1).
+* Irregularities (§ 569.13 / § 653a.13): not in the texts; the shared defaults apply.
+* The Bad Beat wager (§ 653b.3) is not offered: what triggers it (§ 653a.7(d)(6),
+  § 653a.12(g)-(h)) is not in the texts; table C is kept as data in :mod:`._uth_tables`.
+* The payout limitation named in the heading of § 653a.12 is not in the texts: a Rules
+  Submission giving ``payout_limit`` is refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from enum import StrEnum
+from typing import Any, ClassVar
+
+from croupier.errors import IllegalAction, InvalidInput
+from croupier.games._uth_tables import (
+    BLIND,
+    ENVY,
+    MIN_RESET,
+    PROGRESSIVE,
+    PROGRESSIVE_WAGERS,
+    TRIPS,
+)
+from croupier.games.base import DealStep, Game, Round, StubCheck
+from croupier.games.paytables import EnvySchedule, PayTable
+from croupier.games.records import (
+    DEALER,
+    Action,
+    Check,
+    Checked,
+    DealerRevealed,
+    EnvyPaid,
+    Fold,
+    Folded,
+    MeterChanged,
+    PlaceWager,
+    Play,
+    PlayWagered,
+    ProgressivePaid,
+    Record,
+    Result,
+)
+from croupier.games.round import Phase
+from croupier.hands import Category, HandRank, Ranking, evaluate
+from croupier.progressive import MeterBank
+from croupier.rules import DealMethod, Problem, RulesSubmission
+from croupier.shoe import Shoe
+
+__all__ = [
+    "BOARD",
+    "GAME_CLASSES",
+    "Street",
+    "UltimateTexasHoldem",
+    "UltimateTexasHoldemRound",
+    "hand_keys",
+]
+
+BOARD = "board"
+"""The recipient name of the community cards."""
+BURN = "burn"
+
+_ROUND = "§ 569.11"
+_RIVER = "§ 569.11(e)"
+
+
+class Street(StrEnum):
+    """Where the decisions stand: before the flop, after it, after the final two cards."""
+
+    PREFLOP = "preflop"
+    FLOP = "flop"
+    RIVER = "river"
+
+
+PLAY_MULTIPLES: dict[Street, tuple[int, ...]] = {
+    # Before the flop 3x or 4x, after the flop 2x (operator guide; § 569.11(a)-(d) not in the
+    # texts); after the final two cards 1x, equal to the Ante (§ 569.11(e)).
+    Street.PREFLOP: (3, 4),
+    Street.FLOP: (2,),
+    Street.RIVER: (1,),
+}
+
+_RANKS = Ranking.POKER5.categories
+
+
+def _at_least(rank: HandRank, category: Category) -> bool:
+    return rank.category_index >= _RANKS.index(category)
+
+
+def hand_keys(rank: HandRank) -> frozenset[str]:
+    """The pay-table names an Ultimate Texas Hold 'Em hand satisfies: its category."""
+    return frozenset({rank.category.value})
+
+
+class UltimateTexasHoldemRound(Round):
+    sections: ClassVar[dict[str, str]] = {
+        "seated": "§ 569.7(g)",
+        "no_more_bets": "§ 569.7(b)",
+        "adjacent_boxes": "§ 569.7(h)",
+        "progressive_count": "§ 569.8(b)",
+        "decision_order": _RIVER,
+    }
+    game: UltimateTexasHoldem
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        shoe: Shoe,
+        meters: MeterBank | None = None,
+        players: Mapping[int, str] | None = None,
+        stub_check: StubCheck = StubCheck.NOT_REQUIRED,
+    ) -> None:
+        super().__init__(game, shoe=shoe, meters=meters, players=players, stub_check=stub_check)
+        self.street = Street.PREFLOP
+        self.acted: set[int] = set()
+        """Seats that have decided on the current street."""
+
+    # -- wagers ----------------------------------------------------------------------------
+
+    def verify_wager(self, seat: int, wager: str, amount: int) -> None:
+        placed = self.stakes.get(seat, {})
+        if wager == "play":
+            raise IllegalAction(
+                f"a Play wager at seat {seat} is made after the cards are dealt, as a multiple "
+                "of the Ante",
+                section="§ 569.1",
+            )
+        partner = {"ante": "blind", "blind": "ante"}.get(wager)
+        if partner is not None and partner in placed and placed[partner] != amount:
+            raise IllegalAction(
+                f"{wager} wager of {amount} cents at seat {seat} refused: the Ante and Blind "
+                f"wagers are equal and the {partner} is {placed[partner]} cents",
+                section="§ 569.2(b)(2)",
+            )
+        if wager == "progressive" and not {"ante", "blind"} <= set(placed):
+            raise IllegalAction(
+                f"progressive wager at seat {seat} refused: it follows an Ante and a Blind wager",
+                section="§ 569.7(f)",
+            )
+
+    def verify_ready(self) -> None:
+        # § 569.1: the Ante and the Blind are both required to take part in the round; a Trips
+        # wager alone is not dealt a hand.
+        for seat in self.active_seats:
+            missing = [w for w in ("ante", "blind") if w not in self.stakes[seat]]
+            if missing:
+                raise IllegalAction(
+                    f'"no more bets" refused: seat {seat} has no {" or ".join(missing)} '
+                    "wager; the Ante and Blind wagers are both required",
+                    section="§ 569.1",
+                )
+
+    def house_wagers(self, seat: int, unit: int = 500) -> list[PlaceWager]:
+        """Equal Ante and Blind, and the progressive where offered."""
+        wagers = [
+            PlaceWager(seat=seat, wager="ante", amount=unit),
+            PlaceWager(seat=seat, wager="blind", amount=unit),
+        ]
+        if self.game.rules.progressive is not None:
+            wagers.append(
+                PlaceWager(seat=seat, wager="progressive", amount=self.game.rules.progressive.wager)
+            )
+        return wagers
+
+    # -- dealing ---------------------------------------------------------------------------
+
+    def deal_plan(self) -> Sequence[DealStep]:
+        seats = [str(s) for s in self.active_seats]
+        cover = "cover card placed on the dealer's cards"
+        if self.game.rules.table.deal is DealMethod.AUTOMATED_SHOE:
+            # § 569.10(a)(2) speaks of stacks: a stack of two to each player, then the dealer.
+            plan = [DealStep(to=s) for s in seats for _ in range(2)]
+            return [*plan, DealStep(to=DEALER), DealStep(to=DEALER, note=cover)]
+        # One card at a time clockwise from the far left, the dealer last in each pass.
+        plan = [DealStep(to=s) for s in seats]
+        plan.append(DealStep(to=DEALER))
+        plan += [DealStep(to=s) for s in seats]
+        plan.append(DealStep(to=DEALER, note=cover))
+        return plan
+
+    @staticmethod
+    def flop_plan() -> list[DealStep]:
+        # § 569.1 "Flop": the first three community cards, dealt face up; a burn first.
+        return [
+            DealStep(to=BURN, note="burn"),
+            *(DealStep(to=BOARD, face_up=True, note="flop") for _ in range(3)),
+        ]
+
+    @staticmethod
+    def final_plan() -> list[DealStep]:
+        # § 569.11(e): the final two community cards are dealt together; a burn first.
+        return [
+            DealStep(to=BURN, note="burn"),
+            DealStep(to=BOARD, face_up=True, note="turn"),
+            DealStep(to=BOARD, face_up=True, note="river"),
+        ]
+
+    def dealing_done(self) -> list[Record]:
+        if self.street is Street.RIVER and self.stub_check is StubCheck.REQUIRED:
+            self.phase = Phase.STUB_COUNT  # every card of the round is out
+            return []
+        self.phase = Phase.DECISIONS
+        return self.after_decision()
+
+    # -- decisions -------------------------------------------------------------------------
+
+    def next_decider(self) -> int | None:
+        # Each street from the player farthest to the dealer's left, clockwise (§ 569.11(e));
+        # a player with a Play wager makes no further decision.
+        for seat in self.active_seats:
+            stakes = self.stakes[seat]
+            if seat in self.folded or "play" in stakes or seat in self.acted:
+                continue
+            return seat
+        return None
+
+    def after_decision(self) -> list[Record]:
+        if self.next_decider() is not None:
+            return []
+        if self.street is Street.PREFLOP:
+            self._next_street(Street.FLOP, self.flop_plan())
+        elif self.street is Street.FLOP:
+            self._next_street(Street.RIVER, self.final_plan())
+        else:
+            self.phase = Phase.REVEAL
+        return []
+
+    def _next_street(self, street: Street, plan: list[DealStep]) -> None:
+        self.street = street
+        self.acted.clear()
+        self.plan = plan
+        self.phase = Phase.DEALING
+
+    def decision_candidates(self, seat: int) -> Iterable[Action]:
+        yield from (Play(seat=seat, multiple=m) for m in (1, 2, 3, 4))
+        yield Check(seat=seat)
+        yield Fold(seat=seat)
+
+    def _verify_in_round(self, seat: int, what: str) -> None:
+        stakes = self.stakes.get(seat, {})
+        if "ante" not in stakes:
+            raise IllegalAction(
+                f"{what} at seat {seat} refused: no Ante and Blind wagers", section="§ 569.1"
+            )
+        if seat in self.folded:
+            raise IllegalAction(f"{what} at seat {seat} refused: the player has folded")
+        if "play" in stakes:
+            raise IllegalAction(
+                f"{what} at seat {seat} refused: the seat already has a Play wager of "
+                f"{stakes['play']} cents; one Play wager a round",
+                section=_ROUND,
+            )
+        self._verify_decider(seat, what)
+
+    def _verify_play(self, action: Play) -> None:
+        multiple = action.multiple
+        if isinstance(multiple, bool) or not isinstance(multiple, int):
+            raise InvalidInput(f"Play multiple {multiple!r} is not a whole number")
+        self._verify_in_round(action.seat, "Play wager")
+        allowed = PLAY_MULTIPLES[self.street]
+        if multiple not in allowed:
+            shown = " or ".join(f"{m}x" for m in allowed)
+            raise IllegalAction(
+                f"Play of {multiple}x the Ante at seat {action.seat} refused: on the "
+                f"{self.street.value} the Play is {shown} the Ante",
+                section=_RIVER if self.street is Street.RIVER else _ROUND,
+            )
+
+    def _do_play(self, action: Play) -> list[Record]:
+        amount = action.multiple * self.stakes[action.seat]["ante"]
+        self.stakes[action.seat]["play"] = amount
+        self.acted.add(action.seat)
+        rec: list[Record] = [
+            PlayWagered(seat=action.seat, wager="play", amount=amount, multiple=action.multiple)
+        ]
+        return rec + self.after_decision()
+
+    def _verify_check(self, action: Check) -> None:
+        self._verify_in_round(action.seat, "check")
+        if self.street is Street.RIVER:
+            raise IllegalAction(
+                f"check at seat {action.seat} refused: after the final two community cards "
+                "the player plays 1x the Ante or folds",
+                section=_RIVER,
+            )
+
+    def _do_check(self, action: Check) -> list[Record]:
+        self.acted.add(action.seat)
+        rec: list[Record] = [Checked(seat=action.seat)]
+        return rec + self.after_decision()
+
+    def _verify_fold(self, action: Fold) -> None:
+        self._verify_in_round(action.seat, "fold")
+        if self.street is not Street.RIVER:
+            raise IllegalAction(
+                f"fold at seat {action.seat} refused: on the {self.street.value} the player "
+                "checks or plays; folding comes after the final two community cards",
+                section=_RIVER,
+            )
+
+    def _do_fold(self, action: Fold) -> list[Record]:
+        seat = action.seat
+        self.acted.add(seat)
+        self.folded.add(seat)
+        # § 569.11(e)(2): the Ante and Blind are collected at once; a Trips or progressive
+        # wager keeps the cards on the table until it is settled ((e)(2)(i)-(ii)).
+        rec: list[Record] = [Folded(seat=seat)]
+        rec += [self.settle(seat, w, Result.FORFEIT) for w in ("ante", "blind")]
+        return rec + self.after_decision()
+
+    def simple_strategy(self, seat: int) -> Action:
+        """Play 4x before the flop with any pair or an ace, 2x on the flop with two pair or
+        better, 1x after the river with a pair or better, else check or fold (a simple
+        published rule, not the optimal strategy)."""
+        hole = self.hands[str(seat)]
+        if self.street is Street.PREFLOP:
+            paired = hole[0].rank == hole[1].rank
+            if paired or any(c.rank.value == 14 for c in hole):
+                return Play(seat=seat, multiple=4)
+            return Check(seat=seat)
+        rank = self.player_rank(seat)
+        if self.street is Street.FLOP:
+            if _at_least(rank, Category.TWO_PAIR):
+                return Play(seat=seat, multiple=2)
+            return Check(seat=seat)
+        if _at_least(rank, Category.PAIR):
+            return Play(seat=seat, multiple=1)
+        return Fold(seat=seat)
+
+    # -- reveal and settlement -------------------------------------------------------------
+
+    def player_rank(self, seat: int) -> HandRank:
+        return evaluate([*self.hands[str(seat)], *self.hands.get(BOARD, [])], Ranking.POKER5)
+
+    def dealer_rank(self) -> HandRank:
+        return evaluate([*self.hands[DEALER], *self.hands.get(BOARD, [])], Ranking.POKER5)
+
+    def dealer_qualifies(self) -> bool:
+        """§ 569.11(g)-(h): the dealer's hand qualifies with a pair or better."""
+        return _at_least(self.dealer_rank(), Category.PAIR)
+
+    def reveal(self) -> list[Record]:
+        # § 569.11(f): the dealer's two cards are turned up and the best five announced.
+        dealer = self.dealer_rank()
+        return [
+            DealerRevealed(
+                cards=tuple(self.hands[DEALER]), category=dealer.category.value, best=dealer.cards
+            )
+        ]
+
+    def _pending(self, seat: int) -> bool:
+        settled_out = {"ante", "blind"} if seat in self.folded else set()
+        return bool(set(self.stakes[seat]) - settled_out)
+
+    def settlement_order(self) -> list[int]:
+        # § 569.11(g)-(h): from the player farthest to the dealer's right with a Play wager,
+        # counterclockwise, one player at a time; a folded hand's Trips waits for the end of
+        # the round (§ 569.11(e)(2)(i)), so folded players with wagers left come last.
+        pending = [
+            s for s in reversed(self.active_seats) if s not in self.settled and self._pending(s)
+        ]
+        return [s for s in pending if s not in self.folded] + [
+            s for s in pending if s in self.folded
+        ]
+
+    def settle_seat(self, seat: int) -> list[Record]:
+        stakes = self.stakes[seat]
+        rank = self.player_rank(seat)
+        new: list[Record] = []
+        if seat not in self.folded:
+            new += self._settle_main(seat, rank)
+        if "trips" in stakes:
+            # § 569.11(h)(4): paid on the player's hand whatever the other wagers did.
+            table = self.game.paytable("trips")
+            assert table is not None
+            line = table.line_for(hand_keys(rank))
+            if line is not None and line.odds is not None:
+                paid = line.odds.winnings(stakes["trips"])
+                new.append(self.settle(seat, "trips", Result.WIN, paid=paid, line=line.hand))
+            else:
+                new.append(self.settle(seat, "trips", Result.LOSE, line=rank.category.value))
+        if "progressive" in stakes:
+            # § 569.11(h)(5): after the other wagers; a folded player keeps the progressive
+            # and the Envy Bonus (§ 569.11(e)(2)(ii) keeps the cards on the table for it).
+            new += self._settle_progressive(seat, rank)
+            new += self._settle_envy(seat)
+        return new
+
+    def _settle_main(self, seat: int, rank: HandRank) -> list[Record]:
+        stakes = self.stakes[seat]
+        dealer = self.dealer_rank()
+        qualifies = self.dealer_qualifies()
+        hand = rank.category.value
+        if rank.value == dealer.value:
+            # § 569.11(h)(3): a tie; Ante, Blind and Play neither paid nor collected.
+            return [self.settle(seat, w, Result.PUSH, line=hand) for w in ("ante", "blind", "play")]
+        wins = rank.value > dealer.value
+        new: list[Record] = []
+        # § 569.11(g): a dealer below a pair returns the Ante; the rest is settled by (h).
+        if not qualifies:
+            new.append(self.settle(seat, "ante", Result.PUSH, line=hand))
+        elif wins:
+            new.append(self.settle(seat, "ante", Result.WIN, paid=stakes["ante"], line=hand))
+        else:
+            new.append(self.settle(seat, "ante", Result.LOSE, line=hand))
+        if wins:
+            # § 569.11(h)(2), § 653a.12(b): the Blind is paid by its table only from the
+            # table's lowest hand up (a straight in A, a flush in B); a lesser win pushes.
+            table = self.game.paytable("blind")
+            assert table is not None
+            line = table.line_for(hand_keys(rank))
+            if line is not None and line.odds is not None:
+                paid = line.odds.winnings(stakes["blind"])
+                new.append(self.settle(seat, "blind", Result.WIN, paid=paid, line=line.hand))
+            else:
+                new.append(self.settle(seat, "blind", Result.PUSH, line=hand))
+            # § 653a.12(a): the Play is paid 1 to 1.
+            new.append(self.settle(seat, "play", Result.WIN, paid=stakes["play"], line=hand))
+        else:
+            # § 569.11(h)(1): a lower hand loses the Blind and the Play (and the Ante when the
+            # dealer qualifies).
+            new += [self.settle(seat, w, Result.LOSE, line=hand) for w in ("blind", "play")]
+        return new
+
+    def _settle_progressive(self, seat: int, rank: HandRank) -> list[Record]:
+        # § 569.12(f)(1): the highest hand only; (f)(4): at the meter's amount when it is this
+        # player's turn to be paid; § 569.11(h)(5): a 100% award is not paid from the table.
+        table = self.game.progressive_table
+        spec = self.game.meter_spec
+        assert table is not None and spec is not None
+        stake = self.stakes[seat]["progressive"]
+        line = table.line_for(hand_keys(rank))
+        if line is None:
+            return [self.settle(seat, "progressive", Result.LOSE, line=rank.category.value)]
+        new: list[Record] = []
+        if line.meter_share is not None:
+            move = self.meters.pay(spec.name, line.meter_share, spec.reset)
+            amount, from_meter = move.paid, line.meter_share == 1
+            new.append(
+                MeterChanged(meter=spec.name, before=move.before, after=move.after, reason="award")
+            )
+        else:
+            assert line.odds is not None
+            amount, from_meter = line.odds.returned(stake), False
+        new.append(
+            ProgressivePaid(
+                seat=seat, meter=spec.name, line=line.hand, amount=amount, from_meter=from_meter
+            )
+        )
+        new.append(self.settle(seat, "progressive", Result.WIN, paid=amount, line=line.hand))
+        return new
+
+    def _hand_on_table(self, seat: int) -> bool:
+        """Whether a seat's hand is still on the layout at settlement: played, or folded with
+        a Trips or progressive wager (§ 569.11(e)(2)(i)-(ii)); other folded hands go straight
+        to the discard rack and qualify nobody for an Envy Bonus."""
+        return seat not in self.folded or bool({"trips", "progressive"} & set(self.stakes[seat]))
+
+    def _settle_envy(self, seat: int) -> list[Record]:
+        # § 569.12(f)(2): one Envy Bonus for each other player's royal or straight flush, by
+        # the receiving player's own wager; never for the player's own hand or the dealer's.
+        schedule = self.game.envy_schedule
+        if schedule is None:
+            return []
+        own = self.stakes[seat]["progressive"]
+        new: list[Record] = []
+        for other in self.active_seats:
+            if self.players[other] == self.players[seat] or not self._hand_on_table(other):
+                continue
+            line = schedule.line_for(own, hand_keys(self.player_rank(other)))
+            if line is not None and line.amount is not None:
+                new.append(EnvyPaid(seat=seat, for_seat=other, line=line.hand, amount=line.amount))
+        return new
+
+
+class UltimateTexasHoldem(Game):
+    """Ultimate Texas Hold 'Em: Ante and Blind against the dealer's best five of seven, one
+    Play of 4x/3x, 2x or 1x, Trips and the progressive with Envy Bonuses."""
+
+    slug = "ultimate-texas-holdem"
+    title = "Ultimate Texas Hold 'Em Poker"
+    chapter = "58 Pa. Code Ch. 569 (temporary), Ch. 653a"
+    aliases = ("uth", "ultimate-texas-hold-em", "ultimate-holdem")
+    wagers = ("ante", "blind", "play", "trips", "progressive")
+    paytables: ClassVar[dict[str, dict[str, PayTable]]] = {"blind": BLIND, "trips": TRIPS}
+    default_paytables: ClassVar[dict[str, str]] = {"blind": "A", "trips": "A"}
+    progressive_paytables: ClassVar[dict[str, PayTable]] = PROGRESSIVE
+    envy_schedules: ClassVar[dict[str, EnvySchedule]] = ENVY
+    progressive_wager_amounts = PROGRESSIVE_WAGERS
+    progressive_min_reset: ClassVar[dict[str, tuple[int, str]]] = MIN_RESET
+    decision_wagers = frozenset({"play"})
+    round_class = UltimateTexasHoldemRound
+    example_rules: ClassVar[dict[str, Any]] = {
+        "game": "ultimate-texas-holdem",
+        "paytables": {"blind": "A", "trips": "B"},
+        "progressive": {
+            "paytable": "A",
+            "envy": "A",
+            "wager": 100,
+            "reset": 1_000_000,
+            "rate": "0.25",
+            "meter": "ultimate-texas-holdem",
+        },
+        "table": {"adjacent_boxes": 1},
+    }
+
+    @classmethod
+    def check_table(cls, rules: RulesSubmission) -> list[Problem]:
+        table = rules.table
+        problems: list[Problem] = []
+        if table.adjacent_boxes != 1:
+            problems.append(
+                (
+                    f"adjacent_boxes = {table.adjacent_boxes}: a player plays one position only",
+                    "§ 569.7(h)",
+                )
+            )
+        if table.decks not in (1, 2):
+            # § 569.3 is not in the available texts; one deck in play (or two in rotation with
+            # a shuffler), as at the other Subpart K poker games.
+            problems.append((f"{table.decks} decks: the game is dealt from one deck", None))
+        if rules.payout_limit is not None:
+            problems.append(
+                (
+                    "payout_limit: the payout limitation of § 653a.12 is not in the available "
+                    "texts and is not supported",
+                    "§ 653a.12",
+                )
+            )
+        return problems
+
+
+GAME_CLASSES = (UltimateTexasHoldem,)
