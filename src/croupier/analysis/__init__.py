@@ -31,10 +31,12 @@ Strategy = Callable[[Round, int], Action]
 def _analysers() -> dict[str, Analyser]:
     from croupier.analysis.four_card_poker import par_four_card_poker
     from croupier.analysis.three_card_poker import par_three_card_poker
+    from croupier.analysis.ultimate_texas_holdem import par_ultimate_texas_holdem
 
     found: dict[str, Analyser] = {
         "four-card-poker": par_four_card_poker,  # type: ignore[dict-item]
         "three-card-poker": par_three_card_poker,  # type: ignore[dict-item]
+        "ultimate-texas-holdem": par_ultimate_texas_holdem,
     }
     return found
 

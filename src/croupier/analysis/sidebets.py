@@ -86,6 +86,13 @@ def wager_sheet(
     if ncards == 3:
         # small enough to rank every hand with its cards (keys may look at suits)
         hist_keys = _three_card_keys(ranking, keys)
+    elif keys is category_keys:
+        # a table of categories only: the exhaustive category counts suffice
+        from croupier.kernels import count_categories
+
+        hist_keys = {
+            frozenset({cat.value}): n for cat, n in count_categories(ranking, ncards).items()
+        }
     else:
         hist_keys = {}
         for value, count in value_histogram(ranking, ncards).items():

@@ -1,0 +1,196 @@
+"""What the Ultimate Texas Hold 'Em and Four Card Poker solvers share.
+
+* Dense strengths: every order value of a ranking replaced by its position among the distinct
+  values (7,462 for ``poker5``, 2,535 for ``four-card``), so a strength indexes a histogram.  The
+  tables of :mod:`croupier.kernels` are re-expressed in these dense indices, and the kernels'
+  perfect-hash lookup (:func:`croupier.kernels._jit.hash_value`) then returns the dense index.
+* Checkpoints: the integer sums of each finished block of work, written atomically under
+  :func:`croupier.kernels.cache_dir` in a folder named after the solver, its version and its
+  parameters, so a killed run resumes from its last finished block.
+* Progress bars (tqdm), shown when stderr is a terminal unless asked otherwise.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sys
+import tempfile
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from math import comb, lcm
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from croupier.errors import InvalidInput
+from croupier.hands import Ranking
+from croupier.kernels import cache_dir, comb_unrank_batch, rank_batch
+from croupier.kernels._jit import suit_init
+from croupier.kernels._tables import tables
+
+__all__ = [
+    "DenseTables",
+    "Progress",
+    "block_store",
+    "dense_tables",
+    "scaled_payouts",
+]
+
+I64 = npt.NDArray[np.int64]
+I32 = npt.NDArray[np.int32]
+
+
+@dataclass(frozen=True, slots=True)
+class DenseTables:
+    """The kernels' lookup tables with every value replaced by its dense strength."""
+
+    ranking: Ranking
+    values: I32
+    """The distinct order values, ascending: strength ``i`` is ``values[i]``."""
+    card_key: I64
+    card_bit: I64
+    offsets: I32
+    plain: I32
+    flush: I32
+    init: int
+
+    @property
+    def size(self) -> int:
+        return int(self.values.size)
+
+    def args(self) -> tuple[I64, I64, I32, I32, I32, int]:
+        """The arguments of the compiled lookups: card keys and bits, hash offsets, the plain and
+        flush tables, and the suit counters' start value."""
+        return self.card_key, self.card_bit, self.offsets, self.plain, self.flush, self.init
+
+    def strength(self, value: int) -> int:
+        """Dense strength of an order value of this ranking."""
+        at = int(np.searchsorted(self.values, value))
+        if at >= self.values.size or int(self.values[at]) != value:
+            raise InvalidInput(f"{value} is no {self.ranking.value} order value")
+        return at
+
+
+@cache
+def dense_tables(ranking: Ranking) -> DenseTables:
+    """Dense tables of ``poker5`` (from five cards) or ``four-card`` (from four cards)."""
+    size = ranking.size
+    if ranking not in (Ranking.POKER5, Ranking.FOUR_CARD):
+        raise InvalidInput(f"dense tables exist for poker5 and four-card, not {ranking.value}")
+    hands = comb_unrank_batch(np.arange(comb(52, size), dtype=np.int64), size)
+    values = np.unique(rank_batch(ranking, hands)).astype(np.int32)
+    tab = tables()
+    if ranking is Ranking.POKER5:
+        plain, flush = tab.plain_poker5, tab.flush_poker5
+    else:
+        plain, flush = tab.plain_four_card, tab.flush_four_card
+    return DenseTables(
+        ranking=ranking,
+        values=values,
+        card_key=tab.card_key,
+        card_bit=tab.card_bit,
+        offsets=tab.offsets,
+        plain=np.searchsorted(values, plain).astype(np.int32),
+        flush=np.searchsorted(values, flush).astype(np.int32),
+        init=suit_init(size),
+    )
+
+
+def scaled_payouts(pays: Mapping[str, Fraction], names: tuple[str, ...]) -> tuple[int, list[int]]:
+    """A common denominator of the payouts and each name's payout times it (0 if absent)."""
+    unknown = sorted(set(pays) - set(names))
+    if unknown:
+        raise InvalidInput(f"pay table names unknown hands {unknown}; hands are {list(names)}")
+    for name, pay in pays.items():
+        if Fraction(pay) < 0:
+            raise InvalidInput(f"pay table line {name!r} pays {pay}; payouts are 0 or more")
+    scale = lcm(1, *(Fraction(p).denominator for p in pays.values()))
+    return scale, [int(Fraction(pays.get(n, 0)) * scale) for n in names]
+
+
+# --------------------------------------------------------------------------------------------
+# Checkpoints
+
+
+@dataclass(frozen=True, slots=True)
+class BlockStore:
+    """The finished blocks of one solve: ``block-<i>.npz`` files in ``folder`` (None: off)."""
+
+    folder: Path | None
+
+    def _path(self, block: int) -> Path | None:
+        return None if self.folder is None else self.folder / f"block-{block:05d}.npz"
+
+    def load(self, block: int) -> dict[str, npt.NDArray[Any]] | None:
+        path = self._path(block)
+        if path is None:
+            return None
+        try:
+            with np.load(path, allow_pickle=False) as data:
+                return {name: data[name] for name in data.files}
+        except (OSError, ValueError, KeyError):
+            return None
+
+    def save(self, block: int, arrays: Mapping[str, npt.NDArray[Any]]) -> None:
+        path = self._path(block)
+        if path is None:
+            return
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with tempfile.NamedTemporaryFile(
+                dir=path.parent, prefix=".block-", suffix=".npz", delete=False
+            ) as handle:
+                np.savez(handle, **arrays)  # type: ignore[arg-type]
+                temp = Path(handle.name)
+            os.replace(temp, path)
+        except OSError:
+            return  # a read-only cache only costs the resume
+
+
+def block_store(solver: str, version: int, params: str, *, enabled: bool) -> BlockStore:
+    """The checkpoint folder of ``solver`` for these parameters (None when disabled)."""
+    if not enabled:
+        return BlockStore(None)
+    digest = hashlib.sha256(f"{solver}/{version}/{params}".encode()).hexdigest()[:16]
+    return BlockStore(cache_dir() / f"{solver}-v{version}-{digest}")
+
+
+# --------------------------------------------------------------------------------------------
+# Progress
+
+
+class Progress:
+    """A tqdm bar over ``total`` units (shown on a terminal by default), or nothing."""
+
+    def __init__(self, total: int, desc: str, show: bool | None) -> None:
+        visible = sys.stderr.isatty() if show is None else show
+        self._bar: Any = None
+        if visible:
+            from tqdm import tqdm
+
+            self._bar = tqdm(total=total, desc=desc, unit="block", leave=False)
+
+    def update(self, n: int = 1) -> None:
+        if self._bar is not None:
+            self._bar.update(n)
+
+    def close(self) -> None:
+        if self._bar is not None:
+            self._bar.close()
+
+    def __enter__(self) -> Progress:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def chunks(n: int, size: int) -> Iterator[tuple[int, int]]:
+    """``(start, stop)`` of consecutive chunks of ``size`` covering ``0..n``."""
+    for start in range(0, n, size):
+        yield start, min(n, start + size)

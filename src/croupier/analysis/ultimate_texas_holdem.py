@@ -1,0 +1,47 @@
+"""Ultimate Texas Hold 'Em par sheet: Trips and the progressive, exact over every seven-card hand.
+
+Both are paid on the player's best five of seven cards (the two hole cards and the five community
+cards, § 569.1 "Hand"), every seven-card set equally likely: the exhaustive category counts of
+all 133,784,560 sets give them exactly.  The base game (Ante, Blind and Play with the optimal
+strategy) needs the exact solver, which is its own piece of work; until it lands ``base`` is
+absent and the sheet says so.
+"""
+
+from __future__ import annotations
+
+from croupier.analysis.par import ParSheet, WagerSheet
+from croupier.analysis.sidebets import category_keys, wager_sheet
+from croupier.games.base import Game
+from croupier.hands import Ranking
+
+__all__ = ["par_ultimate_texas_holdem"]
+
+
+def par_ultimate_texas_holdem(game: Game, *, meter: int | None = None) -> ParSheet:
+    wagers: dict[str, WagerSheet] = {}
+    trips = game.paytable("trips")
+    if trips is not None:
+        wagers["trips"] = wager_sheet(
+            "trips", trips, ranking=Ranking.POKER5, ncards=7, keys=category_keys
+        )
+    prog = game.rules.progressive
+    table = game.progressive_table
+    if prog is not None and table is not None:
+        wagers["progressive"] = wager_sheet(
+            "progressive",
+            table,
+            ranking=Ranking.POKER5,
+            ncards=7,
+            keys=category_keys,
+            meter=meter if meter is not None else prog.reset,
+            stake=prog.wager,
+        )
+    notes = ["base (Ante, Blind, Play with optimal strategy): the exact solver is not built yet"]
+    if "progressive" in wagers and wagers["progressive"].house_edge < 0:
+        notes.append(
+            "progressive: § 569.1 defines the Hand as the best five of the two player cards and "
+            "the five community cards, and this sheet follows it; on seven cards the § 569.12(f) "
+            "odds give the player the edge. The manufacturer's game pays on the two cards and "
+            "the flop; check the Rules Submission's reading before offering this table."
+        )
+    return ParSheet(game=game.slug, method="exact", base=None, wagers=wagers, notes=tuple(notes))
