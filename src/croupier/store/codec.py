@@ -178,6 +178,7 @@ def rules_to_json(rules: RulesSubmission) -> dict[str, Any]:
         "decks": table.decks,
         "adjacent_boxes": table.adjacent_boxes,
         "ez": table.ez,
+        "face_up": table.face_up,
     }
     data.update(rules.extra)
     return data

@@ -1,0 +1,803 @@
+"""Minibaccarat and Midibaccarat, with EZ Baccarat, Dragon 7 Insurance and the Dragon Bonus
+(58 Pa. Code Chapters 627a and 629a; temporary Chapters 541 and 543 as amended, seed 002).
+
+===========  ========  ==================================  ===========  =========================
+phase        who acts  legal actions                       next phase   sections
+===========  ========  ==================================  ===========  =========================
+betting      players   place banker / player / tie /       dealing      § 541.8(a)-(c),
+                       dragon_7 (EZ) / dragon_bonus_*;                  § 541.2(c)(6)-(7)
+                       verbal wager with cash; dealer:
+                       no more bets
+dealing      chance    four cards: 1 and 3 to the Player,  (third       § 627a.8(c)(1)-(2)
+                       2 and 4 to the Banker, face up or   cards)
+                       down per the Rules Submission
+dealing      chance    a third card to the Player, then    reveal       § 541.10-541.11 (rules
+                       to the Banker, as the rules say                  of § 631a.11, Table 1)
+reveal       dealer    announce the counts ("Tie Hand",    settlement   § 541.12(a), (b)
+                       "Dragon 7"); collect every losing   or over
+                       wager
+settlement   dealer    seat 7→1: mark or collect the vig,  over         § 541.12(b), (c),
+                       pay the winning wagers; the cards                § 541.13(c)-(i)
+                       go to the discard rack in order
+                       (Midi: the discard bucket)
+===========  ========  ==================================  ===========  =========================
+
+Games: ``mini-baccarat`` (Chapter 541/627a) and ``midi-baccarat`` (Chapter 543/629a); EZ
+Baccarat is the Rules Submission option ``table.ez = true`` of either.  ``ez-baccarat`` is its own
+small class, Minibaccarat with ``ez`` forced on: an alias of the registry names a slug only and
+cannot carry an option, so ``croupier play ez-baccarat`` would otherwise deal plain Minibaccarat.
+
+Between rounds: :class:`VigLedger` holds deferred vigorish by seat (§ 541.13(g)) and
+:class:`BaccaratShoe` opens an eight-deck shoe (shuffle, cut card, burn), runs rounds from it
+until the cut card's last round, and collects the markers before the reshuffle.
+:func:`check_facility` checks the same vigorish at every table of a facility (§ 541.13(i)).
+
+Seats.  Chapter 543 (Midibaccarat) as amended names no number of betting positions; the engine's
+positions 1-7 (:data:`croupier.games.round.SEATS`) are used for both games.  Irregularities
+(§ 541.14 / § 627a.13) are not in the texts at hand: the shared handling of the engine applies
+(a card found face up in the shoe is discarded, two void the round), with no section cited.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from croupier.cards import Card
+from croupier.errors import IllegalAction, InvalidInput, RulesViolation
+from croupier.games._baccarat_tables import (
+    BANKER,
+    DRAGON_7,
+    DRAGON_BONUS,
+    PLAYER,
+    TIE,
+    WAGERS,
+    CardsPickedUp,
+    CollectReason,
+    CutCardOut,
+    MarkerCollected,
+    ResultAnnounced,
+    ShoeOpened,
+    VerbalWager,
+    VerbalWagerPlaced,
+    VigCollected,
+    VigLedger,
+    VigMarked,
+    dragon_bonus_key,
+    effective_vig,
+    sections,
+    vig_problems,
+)
+from croupier.games.base import DealStep, Game, Round
+from croupier.games.paytables import PayLine, PayTable, to
+from croupier.games.records import (
+    Irregular,
+    IrregularityKind,
+    PlaceWager,
+    Record,
+    Result,
+    Reveal,
+    Settle,
+)
+from croupier.games.round import Phase, StubCheck
+from croupier.hands.baccarat import (
+    banker_draws,
+    card_value,
+    is_dragon_7,
+    player_draws,
+    point_count,
+)
+from croupier.money import verify_amount, vigorish
+from croupier.progressive import MeterBank
+from croupier.rules import (
+    DealMethod,
+    Problem,
+    RulesSubmission,
+    VigRules,
+    load_rules,
+)
+from croupier.shoe import Shoe, Shuffler, shoe_cards
+
+__all__ = [
+    "BANKER",
+    "GAME_CLASSES",
+    "PLAYER",
+    "BaccaratGame",
+    "BaccaratRound",
+    "BaccaratShoe",
+    "CardsPickedUp",
+    "CollectReason",
+    "CutCardOut",
+    "EZBaccarat",
+    "MarkerCollected",
+    "MidiBaccarat",
+    "MidiBaccaratRound",
+    "MiniBaccarat",
+    "MiniBaccaratRound",
+    "ResultAnnounced",
+    "ShoeOpened",
+    "VerbalWager",
+    "VerbalWagerPlaced",
+    "VigCollected",
+    "VigLedger",
+    "VigMarked",
+    "check_facility",
+    "next_card_to",
+]
+
+CUT_CARD = 16
+"""Cards under the cut card: casino practice (a player guide places it 16 cards from the bottom;
+the shuffle-and-cut section, § 541.5 / § 627a.5, is not in the texts at hand)."""
+SHOE_DECKS = (6, 8)
+"""Decks allowed in the shoe: casino practice (six or eight); § 541.3 / § 627a.3 is not at hand."""
+
+
+def next_card_to(player: Sequence[Card], banker: Sequence[Card]) -> str | None:
+    """Which hand takes the next card after the first four (``"player"``, ``"banker"``), or
+    ``None`` when both hands are complete.
+
+    § 541.10-541.11 (titles in § 541.12(a)); the rules are read from § 631a.11: no card on a
+    natural (a); the Player's Hand draws on 0-5 and stands on 6-7 (b); the Banker's Hand then
+    draws on 0-5 when the Player stood (c)(1), and otherwise by its count and the value of the
+    Player's third card (c)(2) and Table 1.
+    """
+    if len(player) == 2 and len(banker) == 2:
+        if player_draws(player, banker):
+            return PLAYER
+        return BANKER if banker_draws(player, banker, None) else None
+    if len(player) == 3 and len(banker) == 2:
+        return BANKER if banker_draws(player[:2], banker, player[2]) else None
+    return None
+
+
+# --------------------------------------------------------------------------------------------
+# The round
+
+
+class BaccaratRound(Round):
+    """One round (coup) of Minibaccarat or Midibaccarat."""
+
+    game: BaccaratGame
+    sections: ClassVar[Mapping[str, str]] = sections("541", "627a")
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        shoe: Shoe,
+        meters: MeterBank | None = None,
+        players: Mapping[int, str] | None = None,
+        stub_check: StubCheck = StubCheck.NOT_REQUIRED,
+    ) -> None:
+        super().__init__(game, shoe=shoe, meters=meters, players=players, stub_check=stub_check)
+        self.closed: set[tuple[int, str]] = set()
+        """Wagers settled so far, as (seat, wager)."""
+
+    # -- wagers ----------------------------------------------------------------------------
+
+    def _verify_place_wager(self, action: PlaceWager) -> None:
+        if action.wager == "dragon_7" and not self.game.ez:
+            raise IllegalAction(
+                f"Dragon 7 Insurance Wager at seat {action.seat} refused: it is offered only at a "
+                "table designated for play as an EZ Baccarat table",
+                section=self.sections["dragon_7"],
+            )
+        if action.wager.startswith("dragon_bonus") and self.game.dragon_bonus_letter is None:
+            raise IllegalAction(
+                f"{action.wager} wager at seat {action.seat} refused: this table's Rules "
+                "Submission does not offer the Dragon Bonus Wager",
+                section=self.sections["layout_dragon_bonus"],
+            )
+        super()._verify_place_wager(action)
+
+    def verify_wager(self, seat: int, wager: str, amount: int) -> None:
+        placed = self.stakes.get(seat, {})
+        if wager.startswith("dragon_bonus") and not ({"banker", "player", "tie"} & set(placed)):
+            # § 631b.9(a) (the Baccarat chapter's margin wager: placed by a player who has a
+            # Baccarat wager); § 541.8(a)(4) is elided in the seed.
+            raise IllegalAction(
+                f"{wager} wager at seat {seat} refused: it follows a Banker, Player or Tie wager "
+                f"at that seat (wagers placed: {', '.join(placed) or 'none'})",
+                section="§ 631b.9(a)",
+            )
+
+    def _verify_verbal_wager(self, action: VerbalWager) -> None:
+        self._verify_place_wager(action.as_place_wager())
+        cash = verify_amount(action.cash, what="cash with the verbal wager")
+        if cash < action.amount:
+            raise IllegalAction(
+                f"verbal {action.wager} wager of {action.amount} cents at seat {action.seat} "
+                f"refused: the {cash} cents of cash with it do not cover it",
+                section=self.sections["verbal"],
+            )
+        if not isinstance(action.confirmed_by, str) or not action.confirmed_by.strip():
+            raise IllegalAction(
+                f"verbal {action.wager} wager at seat {action.seat} refused: it must be confirmed "
+                f"by the dealer calling the game (confirmed_by={action.confirmed_by!r})",
+                section=self.sections["verbal"],
+            )
+
+    def _do_verbal_wager(self, action: VerbalWager) -> list[Record]:
+        # § 541.8(b): accepted once confirmed; the cash is converted into chips at once.
+        self.stakes.setdefault(action.seat, {})[action.wager] = action.amount
+        return [
+            VerbalWagerPlaced(
+                seat=action.seat,
+                wager=action.wager,
+                amount=action.amount,
+                cash=action.cash,
+                confirmed_by=action.confirmed_by,
+            )
+        ]
+
+    def house_wagers(self, seat: int, unit: int = 500) -> list[PlaceWager]:
+        """A house player bets the Banker's Hand."""
+        return [PlaceWager(seat=seat, wager="banker", amount=unit)]
+
+    # -- dealing ---------------------------------------------------------------------------
+
+    def deal_plan(self) -> Sequence[DealStep]:
+        # § 627a.8(c): cards 1 and 3 to the Player's Hand, 2 and 4 to the Banker's Hand; face
+        # up (c)(1), or face down (c)(2) with the Banker's cards under the shoe's corner until
+        # the Player's Hand is called, per the Rules Submission.
+        up = self.game.rules.table.face_up
+        banker_note = "" if up else "; under the shoe corner until the Player's Hand is called"
+        return [
+            DealStep(to=PLAYER, face_up=up, note="card 1"),
+            DealStep(to=BANKER, face_up=up, note="card 2" + banker_note),
+            DealStep(to=PLAYER, face_up=up, note="card 3"),
+            DealStep(to=BANKER, face_up=up, note="card 4" + banker_note),
+        ]
+
+    def dealing_done(self) -> list[Record]:
+        # The third cards depend on the cards: queue the next one, if any, and keep dealing.
+        due = next_card_to(self.hands.get(PLAYER, []), self.hands.get(BANKER, []))
+        if due is not None:
+            self.plan.append(DealStep(to=due, face_up=True, note=f"{due} third card"))
+            return []
+        return super().dealing_done()
+
+    def _verify_irregularity(self, action: Irregular) -> None:
+        if action.kind is IrregularityKind.DEALER_CARD_EXPOSED:
+            raise IllegalAction("baccarat has no dealer's hand to expose")
+        super()._verify_irregularity(action)
+
+    # -- the result ------------------------------------------------------------------------
+
+    @property
+    def player_hand(self) -> tuple[Card, ...]:
+        return tuple(self.hands.get(PLAYER, ()))
+
+    @property
+    def banker_hand(self) -> tuple[Card, ...]:
+        return tuple(self.hands.get(BANKER, ()))
+
+    @property
+    def dragon_7(self) -> bool:
+        """A Dragon 7 on an EZ Baccarat table (§ 541.1; only EZ tables treat it specially)."""
+        return self.game.ez and is_dragon_7(self.player_hand, self.banker_hand)
+
+    def winner(self) -> str:
+        p, b = point_count(self.player_hand), point_count(self.banker_hand)
+        return BANKER if b > p else PLAYER if p > b else "tie"
+
+    def outcome(self, seat: int, wager: str) -> tuple[Result, int, str]:
+        """How ``wager`` at ``seat`` ends: its result, the winnings paid, and the line."""
+        stake = self.stakes[seat][wager]
+        win = self.winner()
+        if wager in (BANKER, PLAYER):
+            if wager == BANKER and self.dragon_7:
+                return Result.PUSH, 0, "dragon_7"  # § 541.8(a)(1)(iv)
+            if wager == PLAYER and self.dragon_7:
+                return Result.LOSE, 0, "dragon_7"  # § 541.8(a)(2)(ii)
+            if win == "tie":
+                # § 541.8(a)(1)(iii), (a)(2)(iii): returned (the 25% vig of § 541.13(h) aside)
+                return Result.PUSH, 0, "tie"
+            if win == wager:
+                # 1 to 1 (§ 541.13(c) for the Banker's Hand, less the vigorish)
+                return Result.WIN, stake, f"{wager}_wins"
+            return Result.LOSE, 0, f"{win}_wins"
+        if wager == "tie":
+            table = self.game.paytable("tie")
+            assert table is not None and table.lines[0].odds is not None
+            if win == "tie":
+                return Result.WIN, table.lines[0].odds.winnings(stake), "tie"
+            return Result.LOSE, 0, f"{win}_wins"
+        if wager == "dragon_7":
+            # § 541.8(a)(5), § 541.13(e)
+            if self.dragon_7:
+                assert DRAGON_7.lines[0].odds is not None
+                return Result.WIN, DRAGON_7.lines[0].odds.winnings(stake), "dragon_7"
+            return Result.LOSE, 0, "no_dragon_7"
+        return self._dragon_bonus(wager, stake)
+
+    def _dragon_bonus(self, wager: str, stake: int) -> tuple[Result, int, str]:
+        # § 631b.9(e)-(f): by the hands' point counts; the EZ Dragon 7 push applies to the
+        # Banker wager only (§ 541.8(a)(1)(iv)), not to this side wager.
+        table = self.game.paytable(wager)
+        assert table is not None
+        if wager == "dragon_bonus_banker":
+            key = dragon_bonus_key(self.banker_hand, self.player_hand)
+        else:
+            key = dragon_bonus_key(self.player_hand, self.banker_hand)
+        line = table.line_for({key})
+        if line is not None and line.odds is not None:
+            return Result.WIN, line.odds.winnings(stake), key
+        if key == "natural_tie":
+            return Result.PUSH, 0, key  # "Push" in the table
+        return Result.LOSE, 0, key
+
+    # -- reveal and settlement -------------------------------------------------------------
+
+    def reveal(self) -> list[Record]:
+        p, b = point_count(self.player_hand), point_count(self.banker_hand)
+        win = self.winner()
+        if self.dragon_7:
+            words = "Dragon 7"
+        elif win == "tie":
+            words = self.game.tie_announcement
+        else:
+            words = f"{win.capitalize()} wins, {max(p, b)} over {min(p, b)}"
+        new: list[Record] = [
+            ResultAnnounced(
+                player=self.player_hand,
+                banker=self.banker_hand,
+                player_count=p,
+                banker_count=b,
+                winner=win,
+                announcement=words,
+                dragon_7=self.dragon_7,
+                section=self.sections["announce"],
+            )
+        ]
+        # § 541.12(b): every losing wager is collected first.
+        for seat in reversed(self.active_seats):
+            for wager in self.stakes[seat]:
+                result, _, line = self.outcome(seat, wager)
+                if result is Result.LOSE:
+                    new.append(self.settle(seat, wager, Result.LOSE, line=line))
+                    self.closed.add((seat, wager))
+        return new
+
+    def _open_wagers(self, seat: int) -> list[str]:
+        return [w for w in self.stakes[seat] if (seat, w) not in self.closed]
+
+    def settlement_order(self) -> list[int]:
+        # § 541.12(b): from the highest-numbered position with a winning (or returned) wager.
+        return [
+            s for s in reversed(self.active_seats) if s not in self.settled and self._open_wagers(s)
+        ]
+
+    def settle_seat(self, seat: int) -> list[Record]:
+        new: list[Record] = []
+        stakes = self.stakes[seat]
+        vig = self.game.vig
+        outcomes = {w: self.outcome(seat, w) for w in self._open_wagers(seat)}
+        banker = outcomes.get(BANKER)
+        if banker is not None:
+            stake = stakes[BANKER]
+            if banker[0] is Result.WIN and vig.type == "commission":
+                # § 541.13(c), (f), (g): mark or collect the vigorish, then pay.
+                owed = vigorish(stake, vig.rate)
+                if vig.collect == "deferred":
+                    new.append(
+                        VigMarked(
+                            seat=seat,
+                            amount=owed,
+                            basis=stake,
+                            rate=str(vig.rate),
+                            section=self.sections["vig_deferred"],
+                        )
+                    )
+                else:
+                    new.append(
+                        VigCollected(
+                            seat=seat,
+                            amount=owed,
+                            basis=stake,
+                            rate=str(vig.rate),
+                            how="commission",
+                            section=self.sections["vig"],
+                        )
+                    )
+            elif banker[2] == "tie" and vig.type == "tie":
+                # § 541.8(a)(1)(iii)(B), § 541.13(h): 25% of the Banker wager on a tie,
+                # collected at the end of the round.
+                new.append(
+                    VigCollected(
+                        seat=seat,
+                        amount=vigorish(stake, vig.rate),
+                        basis=stake,
+                        rate=str(vig.rate),
+                        how="tie",
+                        section=self.sections["tie_vig"],
+                    )
+                )
+        for wager, (result, paid, line) in outcomes.items():
+            new.append(self.settle(seat, wager, result, paid=paid, line=line))
+            self.closed.add((seat, wager))
+        return new
+
+    def _do_reveal(self, action: Reveal) -> list[Record]:
+        return self._with_pick_up(super()._do_reveal(action))
+
+    def _do_settle(self, action: Settle) -> list[Record]:
+        return self._with_pick_up(super()._do_settle(action))
+
+    def _with_pick_up(self, new: list[Record]) -> list[Record]:
+        if self.phase is Phase.OVER:
+            # § 541.12(c): to the discard rack in order (the hands can be rebuilt);
+            # § 543.12(c): Midibaccarat's go into the discard bucket.
+            new.append(
+                CardsPickedUp(
+                    player=self.player_hand,
+                    banker=self.banker_hand,
+                    to=self.game.discard,
+                    in_order=self.game.discard == "discard_rack",
+                    section=self.sections["pick_up"],
+                )
+            )
+        return new
+
+    def settlement(self) -> dict[str, Any]:
+        """The shared settlement, with each seat's vigorish (collected or marked) taken off its
+        net: the player owes a marked vigorish from this round on."""
+        out = super().settlement()
+        for rec in self.records:
+            if isinstance(rec, VigCollected | VigMarked):
+                entry = out.setdefault(str(rec.seat), {"wagers": {}, "envy": [], "net": 0})
+                vig = entry.setdefault("vig", {"collected": 0, "marked": 0})
+                vig["collected" if isinstance(rec, VigCollected) else "marked"] += rec.amount
+                entry["net"] -= rec.amount
+        return out
+
+
+class MiniBaccaratRound(BaccaratRound):
+    sections: ClassVar[Mapping[str, str]] = sections("541", "627a")
+
+
+class MidiBaccaratRound(BaccaratRound):
+    sections: ClassVar[Mapping[str, str]] = sections("543", "629a")
+
+
+# --------------------------------------------------------------------------------------------
+# The games
+
+
+class BaccaratGame(Game):
+    """What Minibaccarat and Midibaccarat share; the subclasses set the chapter knobs."""
+
+    temp_chapter: ClassVar[str] = "541"
+    tie_announcement: ClassVar[str] = "Tie Hand"
+    discard: ClassVar[str] = "discard_rack"
+    forced_ez: ClassVar[bool] = False
+    wagers = WAGERS
+    paytables: ClassVar[dict[str, dict[str, PayTable]]] = {"tie": TIE, **DRAGON_BONUS}
+    default_paytables: ClassVar[dict[str, str]] = {"tie": "A"}
+    deal_methods = frozenset({DealMethod.MANUAL_SHOE, DealMethod.AUTOMATED_SHOE})
+    deck_count = 8
+    round_class: ClassVar[type[Round]] = MiniBaccaratRound
+
+    def __init__(self, rules: RulesSubmission | Mapping[str, Any] | None = None) -> None:
+        if self.forced_ez:
+            if rules is None:
+                rules = RulesSubmission(game=self.slug)
+            elif not isinstance(rules, RulesSubmission):
+                rules = load_rules({"game": self.slug, **rules})
+            rules = replace(rules, table=replace(rules.table, ez=True))
+        super().__init__(rules)
+
+    # -- what the rules chose --------------------------------------------------------------
+
+    @property
+    def ez(self) -> bool:
+        return self.rules.table.ez
+
+    @property
+    def vig(self) -> VigRules:
+        """The vigorish in force: none on EZ tables; 5% at payout where the Rules Submission
+        names none."""
+        return effective_vig(self.rules)
+
+    @property
+    def shoe_decks(self) -> int:
+        """Decks in the shoe: ``table.decks`` when 6 or 8, else (the default 1) eight."""
+        return self.rules.table.decks if self.rules.table.decks in SHOE_DECKS else self.deck_count
+
+    @property
+    def dragon_bonus_letter(self) -> str | None:
+        named = [
+            self.rules.paytables[w]
+            for w in ("dragon_bonus_banker", "dragon_bonus_player")
+            if w in self.rules.paytables
+        ]
+        return named[0] if named else None
+
+    def paytable(self, wager: str) -> PayTable | None:
+        if wager.startswith("dragon_bonus"):
+            letter = self.dragon_bonus_letter
+            return DRAGON_BONUS[wager][letter] if letter is not None else None
+        return super().paytable(wager)
+
+    def offered_wagers(self) -> tuple[str, ...]:
+        offered = ["banker", "player", "tie"]
+        if self.ez:
+            offered.append("dragon_7")  # § 541.8(a)(5)
+        if self.dragon_bonus_letter is not None:
+            offered += ["dragon_bonus_banker", "dragon_bonus_player"]  # § 541.2(c)(6)
+        return tuple(offered)
+
+    # -- the Rules Submission ---------------------------------------------------------------
+
+    @classmethod
+    def check_table(cls, rules: RulesSubmission) -> list[Problem]:
+        problems: list[Problem] = []
+        table = rules.table
+        if table.decks != 1 and table.decks not in SHOE_DECKS:
+            problems.append(
+                (
+                    f"{table.decks} decks: the shoe holds six or eight decks (casino practice; "
+                    "the deck count section is not in the texts at hand)",
+                    None,
+                )
+            )
+        problems += vig_problems(rules, cls.temp_chapter, ez=table.ez or cls.forced_ez)
+        letters = {
+            rules.paytables[w]
+            for w in ("dragon_bonus_banker", "dragon_bonus_player")
+            if w in rules.paytables
+        }
+        if len(letters) > 1:
+            problems.append(
+                (
+                    f"the Dragon Bonus is paid by one pay table, not {sorted(letters)}",
+                    "§ 631b.9(f)",
+                )
+            )
+        if rules.payout_limit is not None:
+            problems.append(("the texts at hand set no baccarat payout limit to apply", None))
+        return problems
+
+    # -- the sign ----------------------------------------------------------------------------
+
+    def fixed_tables(self) -> tuple[PayTable, ...]:
+        base = PayTable(
+            wager="banker_and_player",
+            letter="-",
+            section=f"§ {self.temp_chapter}.13(c)",
+            lines=(
+                PayLine(hand="banker_wins", odds=to(1)),
+                PayLine(hand="player_wins", odds=to(1)),
+            ),
+        )
+        return (base, DRAGON_7) if self.ez else (base,)
+
+    def sign(self) -> str:
+        s = f"§ {self.temp_chapter}"
+        lines = [super().sign()]
+        vig = self.vig
+        if self.ez:
+            lines.append(
+                f"EZ Baccarat: no vigorish; a Banker wager that results in a Dragon 7 ties and is "
+                f"returned ({s}.2(c)(7)(ii), {s}.8(a)(1)(iv))"
+            )
+        elif vig.type == "tie":
+            lines.append(
+                f"Vigorish: 25% of every Banker wager when the hands tie, rounded up to 5 cents "
+                f"({s}.13(f), (h))"
+            )
+        else:
+            pct = vig.rate * 100
+            when = "later (marked)" if vig.collect == "deferred" else "at payout"
+            lines.append(
+                f"Vigorish: {pct.numerator}% of a winning Banker wager, rounded up to 5 cents, "
+                f"collected {when} ({s}.13(c), (f), (g))"
+            )
+        lines.append(f"Shoe: {self.shoe_decks} decks")
+        return "\n".join(lines)
+
+
+class MiniBaccarat(BaccaratGame):
+    """Minibaccarat (Chapter 541; permanent Chapter 627a)."""
+
+    slug = "mini-baccarat"
+    title = "Minibaccarat"
+    chapter = "58 Pa. Code Ch. 627a (temporary Ch. 541)"
+    aliases = ("minibaccarat",)
+    example_rules: ClassVar[dict[str, Any]] = {
+        "game": "mini-baccarat",
+        "paytables": {"tie": "A", "dragon_bonus_banker": "A", "dragon_bonus_player": "A"},
+        "vig": {"type": "commission", "rate": "0.05", "collect": "deferred"},
+        "table": {"decks": 8, "face_up": False, "adjacent_boxes": 2},
+    }
+
+
+class EZBaccarat(MiniBaccarat):
+    """EZ Baccarat: Minibaccarat with ``table.ez`` on (no vigorish, Dragon 7 Insurance)."""
+
+    slug = "ez-baccarat"
+    title = "EZ Baccarat (Minibaccarat)"
+    forced_ez = True
+    example_rules: ClassVar[dict[str, Any]] = {
+        "game": "ez-baccarat",
+        "paytables": {"dragon_bonus_banker": "E", "dragon_bonus_player": "E"},
+        "table": {"decks": 8, "ez": True},
+    }
+
+
+class MidiBaccarat(BaccaratGame):
+    """Midibaccarat (Chapter 543; permanent Chapter 629a)."""
+
+    slug = "midi-baccarat"
+    title = "Midibaccarat"
+    chapter = "58 Pa. Code Ch. 629a (temporary Ch. 543)"
+    aliases = ("midibaccarat",)
+    temp_chapter = "543"
+    tie_announcement = "tie hand"  # § 543.12(a) writes it in lower case
+    discard = "discard_bucket"
+    round_class = MidiBaccaratRound
+    example_rules: ClassVar[dict[str, Any]] = {
+        "game": "midi-baccarat",
+        "paytables": {"tie": "B", "dragon_bonus_banker": "C", "dragon_bonus_player": "C"},
+        "vig": {"type": "tie", "rate": "0.25", "collect": "at_payout"},
+        "table": {"decks": 6},
+    }
+
+
+# --------------------------------------------------------------------------------------------
+# Between rounds: deferred vigorish, the shoe, the facility
+
+
+class BaccaratShoe:
+    """One table's dealing shoe over many rounds: open, deal rounds, reshuffle.
+
+    The shuffle-and-cut sections (§ 541.5 / § 627a.5) are not in the texts at hand; this follows
+    casino practice (player guides in ../shared/regs/baccarat.md and the stored pages): the
+    decks are shuffled together, the cut card goes :data:`CUT_CARD` cards from the bottom, the
+    first card is turned up and as many more cards burned as its value (ten for a ten or a
+    picture card).  When the cut card comes out the round is completed, one more round is dealt,
+    and the shoe is done.  Deferred vigorish is collected before the reshuffle (§ 541.13(g)).
+    """
+
+    def __init__(
+        self,
+        game: BaccaratGame,
+        shuffler: Shuffler,
+        *,
+        cut_card: int = CUT_CARD,
+        ledger: VigLedger | None = None,
+    ) -> None:
+        total = 52 * game.shoe_decks
+        if isinstance(cut_card, bool) or not isinstance(cut_card, int) or not 6 <= cut_card < total:
+            raise InvalidInput(
+                f"cut card {cut_card!r} cards from the bottom: at least 6 (one full round) and "
+                f"within the {total}-card shoe"
+            )
+        self.game = game
+        self.shuffler = shuffler
+        self.cut_card = cut_card
+        self.ledger = ledger if ledger is not None else VigLedger(game)
+        self.shoe: Shoe | None = None
+        self.records: list[Record] = []
+        self.rounds = 0
+        self._current: BaccaratRound | None = None
+        self._last_round = False
+        self._done = True
+
+    @property
+    def done(self) -> bool:
+        """Whether the shoe is finished (or not yet opened): reshuffle before the next round."""
+        return self._done
+
+    def reshuffle(self) -> tuple[Record, ...]:
+        """Collect every marker (§ 541.13(g)), then shuffle and burn a new shoe."""
+        if self._current is not None:
+            raise IllegalAction("the round in progress must finish before the reshuffle")
+        new: list[Record] = list(self.ledger.collect_all(reason=CollectReason.RESHUFFLE))
+        cards = self.shuffler.shuffle(shoe_cards(self.game.shoe_decks))
+        shoe = Shoe(cards, decks=self.game.shoe_decks, cut_card=self.cut_card)
+        first = shoe.burn(1)[0]
+        value = card_value(first) or 10
+        shoe.burn(value)
+        new.append(
+            ShoeOpened(
+                decks=self.game.shoe_decks,
+                first_card=first,
+                burned=value,
+                cut_card=self.cut_card,
+                note="casino practice: the first card turned up, as many more burned",
+            )
+        )
+        self.shoe = shoe
+        self.rounds = 0
+        self._last_round = False
+        self._done = False
+        self.records += new
+        return tuple(new)
+
+    def new_round(
+        self,
+        *,
+        players: Mapping[int, str] | None = None,
+        meters: MeterBank | None = None,
+    ) -> BaccaratRound:
+        if self._done or self.shoe is None:
+            raise IllegalAction("the shoe is done: reshuffle before the next round")
+        if self._current is not None:
+            raise IllegalAction("the round in progress must finish before the next one")
+        rnd = self.game.new_round(shoe=self.shoe, players=players, meters=meters)
+        assert isinstance(rnd, BaccaratRound)
+        self._current = rnd
+        return rnd
+
+    def finish(self, rnd: Round) -> tuple[Record, ...]:
+        """Close a finished round: its markers go to the ledger; the cut card is checked."""
+        if rnd is not self._current:
+            raise IllegalAction("that round was not dealt from this shoe now")
+        self.ledger.record(rnd)
+        self._current = None
+        self.rounds += 1
+        new: list[Record] = []
+        assert self.shoe is not None
+        if self._last_round:
+            self._done = True
+        elif self.shoe.cut_card_reached:
+            self._last_round = True
+            new.append(CutCardOut(rounds_left=1))
+        self.records += new
+        return tuple(new)
+
+    def leave(self, seat: int) -> MarkerCollected | None:
+        """A player leaves the table: the seat's vigorish marker is collected (§ 541.13(g))."""
+        if self.ledger.owed(seat) == 0:
+            return None
+        rec = self.ledger.collect(seat, reason=CollectReason.PLAYER_LEAVES)
+        self.records.append(rec)
+        return rec
+
+
+def check_facility(submissions: Iterable[RulesSubmission | Mapping[str, Any]]) -> None:
+    """Refuse a facility whose tables of one game charge different vigorish (§ 541.13(i),
+    § 543.13(i)): the same type and percentage at every Minibaccarat (Midibaccarat) table.
+
+    EZ Baccarat tables collect no vigorish by definition (§ 541.13(c)) and are left out of the
+    comparison.  Every problem is reported at once.
+    """
+    groups: dict[str, list[tuple[int, str, str, Fraction]]] = {}
+    for index, raw in enumerate(submissions, start=1):
+        rules = raw if isinstance(raw, RulesSubmission) else load_rules(raw)
+        cls = _BY_NAME.get(rules.game)
+        if cls is None:
+            raise InvalidInput(f"table {index}: game {rules.game!r} is not a baccarat game")
+        if rules.table.ez or cls.forced_ez:
+            continue
+        vig = effective_vig(rules)
+        groups.setdefault(cls.temp_chapter, []).append((index, rules.game, vig.type, vig.rate))
+    problems: list[Problem] = []
+    for chapter, tables in groups.items():
+        first = tables[0]
+        for index, game, kind, rate in tables[1:]:
+            if (kind, rate) != first[2:]:
+                problems.append(
+                    (
+                        f"table {index} ({game}) charges {kind} vigorish at {rate}, table "
+                        f"{first[0]} {first[2]} at {first[3]}: every table of the game in the "
+                        "facility charges the same type and percentage",
+                        f"§ {chapter}.13(i)",
+                    )
+                )
+    if problems:
+        shown = "; ".join(f"{m} ({sec})" for m, sec in problems)
+        raise RulesViolation(
+            f"{len(problems)} problem(s) across the facility: {shown}",
+            section=problems[0][1],
+            problems=tuple(problems),
+        )
+
+
+GAME_CLASSES = (MiniBaccarat, MidiBaccarat, EZBaccarat)
+_BY_NAME: dict[str, type[BaccaratGame]] = {
+    name: cls for cls in GAME_CLASSES for name in (cls.slug, *cls.aliases)
+}
