@@ -29,6 +29,7 @@ Strategy = Callable[[Round, int], Action]
 
 
 def _analysers() -> dict[str, Analyser]:
+    from croupier.analysis.baccarat import par_baccarat
     from croupier.analysis.four_card_poker import par_four_card_poker
     from croupier.analysis.three_card_poker import par_three_card_poker
     from croupier.analysis.ultimate_texas_holdem import par_ultimate_texas_holdem
@@ -37,6 +38,9 @@ def _analysers() -> dict[str, Analyser]:
         "four-card-poker": par_four_card_poker,  # type: ignore[dict-item]
         "three-card-poker": par_three_card_poker,  # type: ignore[dict-item]
         "ultimate-texas-holdem": par_ultimate_texas_holdem,
+        "mini-baccarat": par_baccarat,  # type: ignore[dict-item]
+        "midi-baccarat": par_baccarat,  # type: ignore[dict-item]
+        "ez-baccarat": par_baccarat,  # type: ignore[dict-item]
     }
     return found
 

@@ -1,0 +1,843 @@
+"""Mississippi Stud (58 Pa. Code Chapter 655a; temporary Chapter 571 as amended, seed 002).
+
+============  ===========  =================================  ===========  =====================
+phase         who acts     legal actions                      next phase   sections
+============  ===========  =================================  ===========  =====================
+betting       players,     ante; progressive ($1 or $5) after dealing      § 571.7(b)-(f),
+              dealer       the ante; no more bets (chips                   § 571.8(b)
+                           counted against the system)
+dealing       chance       two cards to each player one at a  stub_count   § 571.1 "community
+                           time from the far left; three      or           card"; §§ 571.8-.10
+                           community cards face down          decisions    (elided, see below)
+stub_count    dealer       count the stub (where required)    decisions    table practice
+decisions     live seats   bet 1x-3x the Ante or fold: 3rd,   decisions    § 571.11(a), (c), (e)
+              1→7          then 4th, then 5th Street
+decisions     dealer       turn the next community card once  decisions,   § 571.11(b), (d), (f)
+                           every live seat has decided        settlement
+settlement    dealer       settle seat 7→1, each completely:  over         § 571.11(h),
+                           hand shown, Ante and streets on                 § 655a.12(a)-(b),
+                           the pay table, progressive, Envy                § 571.12(c)-(g)
+============  ===========  =================================  ===========  =====================
+
+A fold collects the Ante and the street wagers made so far at once (§ 571.11(a), (c), (e)) and
+the progressive wager too (§ 571.11(g)); a folded player with a progressive wager keeps the cards
+on the table and stays eligible for Envy Bonuses.  While community cards are still face down a
+supervisor may rule that a player exchanged information about the hand: ``ForfeitForCollusion``
+forfeits every wager of that player in the round (§ 571.11(k)).
+
+Sources: the seed amends §§ 571.1, 571.7-571.12 with parts elided; the pay table of § 571.12(a)
+is elided there, so it is taken from § 655a.12(a) (the permanent chapter), which agrees with the
+push on a pair of sixes through tens of § 571.11(h)(2).  Progressive tables B-D and the aggregate
+payout limit come from § 655a.12(b)-(c).  The dealing procedures (§§ 571.8-571.10) are elided in
+the seed: the order used here (two rounds of one card to each player from the far left, then the
+three community cards face down) follows the other PA stud chapters and the § 571.1 definition.
+
+Rules Submission keys (beyond DESIGN.md)::
+
+    payout_limit = 5000000        # aggregate payout per hand, cents (§ 655a.12(b)); at least
+                                  # $50,000, which applies when the key is left out
+    [progressive]                 # pay table "A" uses one meter: meter, reset, rate below
+    paytable = "C"                # A-D (§ 655a.12(c)(1))
+    envy = "A"                    # the one Envy schedule (§ 571.12(e)); optional
+    wager = 100                   # $1 or $5 (§ 571.7(d))
+    reset = 1000000               # table A: at least $10,000 (§ 571.12(f)); B-D: the default
+    rate = "0.10"                 #   reset and rate of each jackpot
+    meter = "mississippi-stud"    # table A: the meter; B-D: meters default to "<meter>-<jackpot>"
+    [progressive.meters.mega]     # tables B-D: one entry per jackpot the table pays
+    meter = "stud-mega"           # a meter name shared with another table links the two
+    reset = 2500000
+    rate = "0.05"                 # each progressive wager adds rate x wager to this meter
+    [progressive.meters.major]    # table B pays mega and major; C and D also minor
+    [progressive.meters.minor]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from croupier.cards import Card
+from croupier.errors import IllegalAction, InvalidInput
+from croupier.games.base import DealStep, Game, Phase, Round
+from croupier.games.paytables import EnvySchedule, PayLine, PayTable, for_, to
+from croupier.games.records import (
+    Action,
+    EnvyPaid,
+    Fold,
+    Folded,
+    Irregular,
+    IrregularityKind,
+    MeterChanged,
+    NoMoreBets,
+    Play,
+    PlayWagered,
+    ProgressivePaid,
+    Record,
+    Result,
+    RoundVoided,
+    WagerSettled,
+)
+from croupier.games.round import StubCheck
+from croupier.hands import Category, HandRank, Ranking, evaluate
+from croupier.money import format_cents
+from croupier.progressive import MeterBank, MeterSpec
+from croupier.rules import DealMethod, Problem, RulesSubmission
+from croupier.shoe import Shoe
+
+__all__ = [
+    "BOARD", "GAME_CLASSES", "PAY_TABLE", "STREETS", "CommunityCardTurned", "ForfeitForCollusion",
+    "ForfeitedForCollusion", "HandShown", "MississippiStud", "MississippiStudRound",
+    "PayoutLimited", "TurnCommunityCard", "hand_keys", "jackpot_meters",
+]  # fmt: skip
+
+BOARD = "board"
+STREETS = ("third_street", "fourth_street", "fifth_street")
+_LABEL = {"third_street": "3rd Street", "fourth_street": "4th Street", "fifth_street": "5th Street"}
+_STREET_SECTION = ("§ 571.11(a)", "§ 571.11(c)", "§ 571.11(e)")
+_TURN_SECTION = ("§ 571.11(b)", "§ 571.11(d)", "§ 571.11(f)")
+_PR = "§ 655a.12(c)(1)"
+PUSH_HAND = "pair_of_sixes_to_tens"
+PAYOUT_LIMIT = 5_000_000
+"""§ 655a.12(b): $50,000, the floor of the aggregate payout limit per hand."""
+
+# § 655a.12(a) (§ 571.12(a) is elided in the seed): each winning Ante, 3rd, 4th and 5th Street
+# wager is paid at these odds; § 571.11(h)(2): a pair of sixes through tens pushes; else all lose.
+PAY_TABLE = PayTable(
+    wager="ante",
+    letter="-",
+    section="§ 655a.12(a)",
+    lines=(
+        PayLine(hand="royal_flush", odds=to(500)),
+        PayLine(hand="straight_flush", odds=to(100)),
+        PayLine(hand="four_of_a_kind", odds=to(40)),
+        PayLine(hand="full_house", odds=to(10)),
+        PayLine(hand="flush", odds=to(6)),
+        PayLine(hand="straight", odds=to(4)),
+        PayLine(hand="three_of_a_kind", odds=to(3)),
+        PayLine(hand="two_pair", odds=to(2)),
+        PayLine(hand="pair_of_jacks_or_better", odds=to(1)),
+    ),
+)
+
+
+def _progressive(letter: str, section: str, quads: PayLine, trips: int) -> PayTable:
+    return PayTable(
+        wager="progressive",
+        letter=letter,
+        section=section,
+        lines=(
+            PayLine(hand="royal_flush", meter_share=Fraction(1)),
+            # Table A: 10% of its one meter; B-D: 100% of the major jackpot.
+            PayLine(hand="straight_flush", meter_share=Fraction(1, 10 if letter == "A" else 1)),
+            quads,
+            PayLine(hand="full_house", odds=for_(50)),
+            PayLine(hand="flush", odds=for_(40)),
+            PayLine(hand="straight", odds=for_(30)),
+            PayLine(hand="three_of_a_kind", odds=for_(trips)),
+        ),
+    )
+
+
+_300 = PayLine(hand="four_of_a_kind", odds=for_(300))
+_MINOR = PayLine(hand="four_of_a_kind", meter_share=Fraction(1))
+# § 571.12(c) (table A, as amended) and § 655a.12(c)(1) (tables A-D): "for 1" odds.
+PROGRESSIVE = {
+    "A": _progressive("A", "§ 571.12(c)", _300, 9),
+    "B": _progressive("B", _PR, _300, 9),
+    "C": _progressive("C", _PR, _MINOR, 10),
+    "D": _progressive("D", _PR, _MINOR, 9),
+}
+# Which jackpot (meter) each meter line pays: table A has one meter (100% and 10% of it); B-D
+# name the mega, major and minor jackpots (§ 655a.12(c)(1)).
+JACKPOTS: dict[str, dict[str, str]] = {
+    "A": {"royal_flush": "meter", "straight_flush": "meter"},
+    "B": {"royal_flush": "mega", "straight_flush": "major"},
+    "C": {"royal_flush": "mega", "straight_flush": "major", "four_of_a_kind": "minor"},
+    "D": {"royal_flush": "mega", "straight_flush": "major", "four_of_a_kind": "minor"},
+}
+
+# § 571.12(e): Envy Bonus by the receiving player's own progressive wager ($1 or $5).
+ENVY = EnvySchedule(
+    letter="A",
+    section="§ 571.12(e)",
+    by_wager={
+        100: (
+            PayLine(hand="royal_flush", amount=100_000),
+            PayLine(hand="straight_flush", amount=30_000),
+        ),
+        500: (
+            PayLine(hand="royal_flush", amount=500_000),
+            PayLine(hand="straight_flush", amount=150_000),
+        ),
+    },
+)
+
+
+def hand_keys(rank: HandRank) -> frozenset[str]:
+    """The pay-table names a five-card hand satisfies: its category, plus
+    ``pair_of_jacks_or_better`` or ``pair_of_sixes_to_tens`` (the push, § 571.11(h)(2))."""
+    keys = {rank.category.value}
+    if rank.category is Category.PAIR:
+        top = (rank.value >> 16) & 0xF
+        if top >= 11:
+            keys.add("pair_of_jacks_or_better")
+        elif top >= 6:
+            keys.add(PUSH_HAND)
+    return frozenset(keys)
+
+
+# --- actions and records of this game ---------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class TurnCommunityCard(Action):
+    """The dealer turns over the next community card (§ 571.11(b), (d), (f))."""
+
+    name: ClassVar[str] = "turn_community_card"
+
+
+@dataclass(frozen=True, kw_only=True)
+class ForfeitForCollusion(Action):
+    """A supervisor's ruling: the player at ``seat`` exchanged information about the hand before
+    every community card was shown; every wager of that player in the round is forfeited
+    (§ 571.11(k)).  Not offered among ``legal_actions`` (nobody chooses it in play)."""
+
+    name: ClassVar[str] = "forfeit_for_collusion"
+    seat: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class CommunityCardTurned(Record):
+    kind: ClassVar[str] = "community_card_turned"
+    card: Card
+    number: int
+    section: str = ""
+
+    def to_action(self) -> Action:
+        return TurnCommunityCard()
+
+
+@dataclass(frozen=True, kw_only=True)
+class ForfeitedForCollusion(Record):
+    kind: ClassVar[str] = "forfeited_for_collusion"
+    seat: int
+    section: str = "§ 571.11(k)"
+
+    def to_action(self) -> Action:
+        return ForfeitForCollusion(seat=self.seat)
+
+
+@dataclass(frozen=True, kw_only=True)
+class HandShown(Record):
+    """The dealer turns over a player's two cards and announces the five-card hand
+    (§ 571.11(h))."""
+
+    kind: ClassVar[str] = "hand_shown"
+    seat: int
+    cards: tuple[Card, ...]
+    category: str
+    best: tuple[Card, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class PayoutLimited(Record):
+    """The aggregate payout limit cut a hand's winnings from ``won`` to ``paid`` (§ 655a.12(b))."""
+
+    kind: ClassVar[str] = "payout_limited"
+    seat: int
+    won: int
+    paid: int
+    limit: int
+    section: str = "§ 655a.12(b)"
+
+
+# --- progressive meters -------------------------------------------------------------------------
+
+
+_ENTRY = frozenset({"meter", "reset", "rate"})
+
+
+def _meter_entry(
+    name: str, entry: object, default: MeterSpec, out: list[Problem]
+) -> MeterSpec | None:
+    where = f"[progressive.meters.{name}]"
+    if not isinstance(entry, Mapping):
+        out.append((f"{where} must be a table with meter, reset and rate", None))
+        return None
+    out += [(f"unknown key {k!r} in {where}", None) for k in sorted(set(entry) - _ENTRY)]
+    meter, reset = entry.get("meter", default.name), entry.get("reset", default.reset)
+    given, bad = entry.get("rate", default.rate), len(out)
+    if not isinstance(meter, str) or not meter:
+        out.append((f"{where} meter {meter!r} must be a name", None))
+    if isinstance(reset, bool) or not isinstance(reset, int) or reset <= 0:
+        out.append((f"{where} reset {reset!r} must be a positive whole number of cents", None))
+    rate = given if isinstance(given, Fraction) else None
+    if isinstance(given, str | int) and not isinstance(given, bool):
+        try:
+            rate = Fraction(given)
+        except (ValueError, ZeroDivisionError):
+            rate = None
+    if rate is None:
+        out.append((f'{where} rate {given!r} must be a number in a string, e.g. "0.05"', None))
+    elif not 0 < rate <= 1:
+        out.append((f"{where} rate of progression {rate} is outside (0, 1]", None))
+    if len(out) > bad or rate is None or not isinstance(meter, str) or not isinstance(reset, int):
+        return None
+    return MeterSpec(name=meter, reset=reset, rate=rate)
+
+
+def jackpot_meters(rules: RulesSubmission) -> tuple[dict[str, MeterSpec], list[Problem]]:
+    """The meter of each jackpot the progressive table pays, and every problem with them.
+
+    Table A pays from the one meter of ``[progressive]``; tables B-D need an entry for each
+    jackpot in ``[progressive.meters]`` (meter name, reset and rate default to ``<meter>-<jackpot>``
+    and the ``[progressive]`` reset and rate)."""
+    prog, raw = rules.progressive, rules.extra.get("progressive_meters")
+    if prog is None or prog.paytable not in JACKPOTS:
+        return {}, []
+    letter, names = prog.paytable, tuple(dict.fromkeys(JACKPOTS[prog.paytable].values()))
+    out: list[Problem] = []
+    if names == ("meter",):
+        if raw is not None:
+            msg = (
+                "pay table A pays from the one [progressive] meter; [progressive.meters] is for B-D"
+            )
+            out.append((msg, "§ 571.12(c)"))
+        return {"meter": MeterSpec(name=prog.meter, reset=prog.reset, rate=prog.rate)}, out
+    if not isinstance(raw, Mapping):
+        msg = f"progressive pay table {letter} pays the {', '.join(names)} jackpots: give each"
+        return {}, [(f"{msg} its meter in [progressive.meters]", _PR)]
+    out += [
+        (f"jackpot {x!r} is not paid by pay table {letter}", _PR)
+        for x in sorted(set(raw) - set(names))
+    ]
+    specs: dict[str, MeterSpec] = {}
+    for name in names:
+        if name not in raw:
+            msg = f"[progressive.meters.{name}] is missing: table {letter} pays the {name} jackpot"
+            out.append((msg, _PR))
+            continue
+        default = MeterSpec(name=f"{prog.meter}-{name}", reset=prog.reset, rate=prog.rate)
+        spec = _meter_entry(name, raw[name], default, out)
+        if spec is not None:
+            specs[name] = spec
+    seen: dict[str, str] = {}
+    for name, spec in specs.items():
+        if spec.name in seen:
+            msg = f"jackpots {seen[spec.name]} and {name} both use meter {spec.name!r}"
+            out.append((f"{msg}; each jackpot needs its own meter", None))
+        seen[spec.name] = name
+    total = sum((s.rate for s in specs.values()), Fraction(0))
+    if total > 1:
+        out.append((f"the jackpots' rates of progression add up to {total}, above 1", None))
+    return specs, out
+
+
+# --- the round ----------------------------------------------------------------------------------
+
+
+class MississippiStudRound(Round):
+    sections: ClassVar[dict[str, str]] = {
+        "seated": "§ 571.7(e)",
+        "no_more_bets": "§ 571.7(b)",
+        "adjacent_boxes": "§ 571.7(f)",
+        "progressive_count": "§ 571.8(b)",
+        "decision_order": "§ 571.11(a)",
+    }
+    game: MississippiStud
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        shoe: Shoe,
+        meters: MeterBank | None = None,
+        players: Mapping[int, str] | None = None,
+        stub_check: StubCheck = StubCheck.NOT_REQUIRED,
+    ) -> None:
+        super().__init__(game, shoe=shoe, meters=meters, players=players, stub_check=stub_check)
+        for spec in self.game.jackpots.values():
+            self.meters.ensure(spec)
+        self.turned = 0
+        """Community cards turned over; also the index of the street now being decided."""
+        self.colluded: set[int] = set()
+        self.closed: dict[int, set[str]] = {}
+        """Wagers already settled, by seat (a fold collects at once)."""
+
+    # -- who is still in -------------------------------------------------------------------
+
+    def live_seats(self) -> list[int]:
+        """Seats still playing their hand: an Ante, no fold, no forfeiture."""
+        out = self.folded | self.colluded
+        return [s for s in self.active_seats if "ante" in self.stakes[s] and s not in out]
+
+    def holders(self) -> list[int]:
+        """Seats whose cards stay on the table to the end: live seats, and folded seats with a
+        progressive wager (§ 571.11(a), (c), (e): other folded hands go to the discard rack)."""
+        return [
+            s
+            for s in self.active_seats
+            if s not in self.colluded and (s not in self.folded or "progressive" in self.stakes[s])
+        ]
+
+    def board_shown(self) -> list[Card]:
+        return self.hands.get(BOARD, [])[: self.turned]
+
+    # -- wagers ----------------------------------------------------------------------------
+
+    def verify_wager(self, seat: int, wager: str, amount: int) -> None:
+        if wager in STREETS:
+            i = STREETS.index(wager)
+            raise IllegalAction(
+                f"{_LABEL[wager]} wager at seat {seat} refused: it is made after "
+                + ("the two cards are dealt" if i == 0 else f"community card {i} is turned")
+                + ", one to three times the Ante",
+                section=_STREET_SECTION[i],
+            )
+        if wager == "progressive" and "ante" not in self.stakes.get(seat, {}):
+            msg = f"progressive wager at seat {seat} refused: it is placed after an Ante wager"
+            raise IllegalAction(msg, section="§ 571.7(d)")
+
+    def _do_no_more_bets(self, action: NoMoreBets) -> list[Record]:
+        new = super()._do_no_more_bets(action)
+        accepted = self._progressive_seats()
+        if self.phase is Phase.VOID or self.game.meter_spec is not None or not accepted:
+            return new
+        # Tables B-D: each progressive wager adds to every jackpot meter at its own rate.
+        total = sum(self.stakes[s]["progressive"] for s in accepted)
+        for spec in self.game.jackpots.values():
+            part = spec.rate * total
+            move = self.meters.contribute(spec.name, part)
+            self.contributions[spec.name] = self.contributions.get(spec.name, Fraction(0)) + part
+            new.append(MeterChanged(meter=spec.name, before=move.before, after=move.after,
+                                    reason="contribution"))  # fmt: skip
+        return new
+
+    # -- dealing ---------------------------------------------------------------------------
+
+    def deal_plan(self) -> Sequence[DealStep]:
+        seats = [str(s) for s in self.active_seats]
+        board = [DealStep(to=BOARD, note=f"community card {i}") for i in (1, 2, 3)]
+        if self.game.rules.table.deal is DealMethod.AUTOMATED_SHOE:
+            # § 571.10 (elided): a stack of two to each player from the far left, then a stack of
+            # three for the community card area.
+            return [DealStep(to=s) for s in seats for _ in range(2)] + board
+        # § 571.8-571.9 (elided), § 571.1 "community card": one card at a time to each player
+        # from the far left until each has two; then three community cards face down.
+        return [DealStep(to=s) for _ in range(2) for s in seats] + board
+
+    # -- decisions -------------------------------------------------------------------------
+
+    def next_decider(self) -> int | None:
+        if self.phase is not Phase.DECISIONS or self.turned >= len(STREETS):
+            return None
+        for seat in self.live_seats():
+            if seat not in self.decided:
+                return seat
+        return None
+
+    def after_decision(self) -> list[Record]:
+        # Nobody left to decide: the dealer turns the next card; nobody left at all: over.
+        if self.next_decider() is None and not self.holders():
+            self.phase = Phase.OVER
+        return []
+
+    def decision_candidates(self, seat: int) -> Iterable[Action]:
+        yield from (Play(seat=seat, multiple=m) for m in (1, 2, 3))
+        yield Fold(seat=seat)
+
+    def _candidate_actions(self) -> Iterable[Action]:
+        yield from super()._candidate_actions()
+        if self.phase is Phase.DECISIONS:
+            yield TurnCommunityCard()
+
+    def dealer_step(self) -> Action:
+        if self.phase is Phase.DECISIONS and self.next_decider() is None:
+            return TurnCommunityCard()
+        return super().dealer_step()
+
+    def _verify_street_decision(self, seat: int, what: str) -> None:
+        no = f"{what} at seat {seat} refused:"
+        if "ante" not in self.stakes.get(seat, {}):
+            raise IllegalAction(f"{no} no Ante wager in this round", section="§ 571.7(c)")
+        if seat in self.colluded:
+            raise IllegalAction(f"{no} its wagers were forfeited", section="§ 571.11(k)")
+        if seat in self.folded:
+            raise IllegalAction(f"{no} the player folded", section="§ 571.1")
+        if self.phase is not Phase.DECISIONS:
+            msg = f"{no} the 3rd Street decision follows the deal (phase {self.phase.value})"
+            raise IllegalAction(msg, section="§ 571.11(a)")
+        if self.turned >= len(STREETS):
+            raise IllegalAction(f"{no} every community card is turned", section="§ 571.11(f)")
+        if seat in self.decided:
+            after = self.turned + 1
+            later = (
+                f"the {_LABEL[STREETS[after]]} decision follows community card {after}"
+                if after < len(STREETS)
+                else "the third community card is turned next"
+            )
+            msg = f"{no} it already decided on {_LABEL[STREETS[self.turned]]}; {later}"
+            raise IllegalAction(msg, section=_TURN_SECTION[self.turned])
+        self._verify_decider(seat, what)
+
+    def _verify_play(self, action: Play) -> None:
+        self._verify_street_decision(action.seat, "street wager")
+        multiple, street = action.multiple, STREETS[self.turned]
+        if isinstance(multiple, bool) or not isinstance(multiple, int):
+            raise InvalidInput(f"street wager multiple {multiple!r} is not a whole number")
+        if multiple not in (1, 2, 3):
+            msg = f"{_LABEL[street]} wager of {multiple} times the Ante at seat {action.seat}"
+            raise IllegalAction(
+                f"{msg} refused: one, two or three times the Ante",
+                section=_STREET_SECTION[self.turned],
+            )
+
+    def _do_play(self, action: Play) -> list[Record]:
+        street = STREETS[self.turned]
+        amount = action.multiple * self.stakes[action.seat]["ante"]
+        self.stakes[action.seat][street] = amount
+        self.decided.add(action.seat)
+        rec: list[Record] = [
+            PlayWagered(seat=action.seat, wager=street, amount=amount, multiple=action.multiple)
+        ]
+        return rec + self.after_decision()
+
+    def _verify_fold(self, action: Fold) -> None:
+        self._verify_street_decision(action.seat, "fold")
+
+    def _close(
+        self, seat: int, wager: str, result: Result, *, paid: int = 0, line: str = ""
+    ) -> WagerSettled:
+        self.closed.setdefault(seat, set()).add(wager)
+        return self.settle(seat, wager, result, paid=paid, line=line)
+
+    def _open_wagers(self, seat: int) -> list[str]:
+        closed = self.closed.get(seat, set())
+        return [w for w in self.stakes.get(seat, {}) if w not in closed]
+
+    def _do_fold(self, action: Fold) -> list[Record]:
+        # § 571.11(a), (c), (e): the Ante and the street wagers made so far are collected at
+        # once; § 571.11(g): the progressive wager is forfeited too, Envy eligibility is kept.
+        seat = action.seat
+        self.decided.add(seat)
+        self.folded.add(seat)
+        rec: list[Record] = [Folded(seat=seat)]
+        rec += [self._close(seat, w, Result.FORFEIT) for w in self._open_wagers(seat)]
+        return rec + self.after_decision()
+
+    def _verify_turn_community_card(self, action: TurnCommunityCard) -> None:
+        if self.phase is not Phase.DECISIONS or self.turned >= len(STREETS):
+            msg = f"no community card is due (phase {self.phase.value}, {self.turned} turned)"
+            raise IllegalAction(msg)
+        due = self.next_decider()
+        if due is not None:
+            msg = f"community card {self.turned + 1} is turned once every player has made the"
+            raise IllegalAction(
+                f"{msg} {_LABEL[STREETS[self.turned]]} decision; seat {due} has not",
+                section=_TURN_SECTION[self.turned],
+            )
+
+    def _do_turn_community_card(self, action: TurnCommunityCard) -> list[Record]:
+        card = self.hands[BOARD][self.turned]
+        section = _TURN_SECTION[self.turned]
+        self.turned += 1
+        self.decided.clear()
+        rec: list[Record] = [CommunityCardTurned(card=card, number=self.turned, section=section)]
+        if self.turned == len(STREETS):
+            self.phase = Phase.SETTLEMENT if self.settlement_order() else Phase.OVER
+            return rec
+        return rec + self.after_decision()
+
+    # -- § 571.11(k) -----------------------------------------------------------------------
+
+    def _verify_forfeit_for_collusion(self, action: ForfeitForCollusion) -> None:
+        seat, k = action.seat, "§ 571.11(k)"
+        if not self.stakes.get(seat):
+            raise IllegalAction(f"seat {seat!r} has no wager in this round to forfeit")
+        if self.phase is not Phase.DECISIONS or self.turned >= len(STREETS):
+            msg = (
+                f"forfeiture at seat {seat} refused: it follows information exchanged after the "
+                "players examine their cards and before every community card is shown (phase "
+                f"{self.phase.value}, {self.turned} community card(s) turned)"
+            )
+            raise IllegalAction(msg, section=k)
+        if seat in self.colluded:
+            raise IllegalAction(f"seat {seat}'s wagers are already forfeited", section=k)
+        if not self._open_wagers(seat) and seat not in self.holders():
+            msg = f"seat {seat} folded and its wagers are already collected"
+            raise IllegalAction(msg, section="§ 571.11(a)")
+
+    def _do_forfeit_for_collusion(self, action: ForfeitForCollusion) -> list[Record]:
+        # § 571.11(k): every wager of the round, and (unlike a fold, § 571.11(g)) no Envy Bonus:
+        # the player keeps no wager that could earn one.
+        seat = action.seat
+        self.colluded.add(seat)
+        rec: list[Record] = [ForfeitedForCollusion(seat=seat)]
+        rec += [self._close(seat, w, Result.FORFEIT) for w in self._open_wagers(seat)]
+        return rec + self.after_decision()
+
+    # -- irregularities --------------------------------------------------------------------
+
+    def _verify_irregularity(self, action: Irregular) -> None:
+        if action.kind is IrregularityKind.DEALER_CARD_EXPOSED:
+            raise IllegalAction("Mississippi Stud has no dealer hand to expose")
+        super()._verify_irregularity(action)
+        keeps_round = action.kind is IrregularityKind.CARD_DRAWN_IN_ERROR or (
+            action.kind is IrregularityKind.CARD_FACE_UP_IN_DECK and self.face_up_found == 0
+        )
+        collected = sorted(s for s, wagers in self.closed.items() if wagers)
+        if not keeps_round and collected:
+            # § 655a.13 is not in the sources: a void returns every wager, which cannot be done
+            # once folded wagers went into the table inventory (§ 571.11(a)).
+            raise IllegalAction(
+                f"{action.kind.value} refused: the wagers of seat(s) {collected} were already "
+                "collected, so the round can no longer be voided"
+            )
+
+    def _void(self, reason: str, section: str, *, deck_removed: bool = False) -> list[Record]:
+        new: list[Record] = [RoundVoided(reason=reason, section=section, deck_removed=deck_removed)]
+        for meter, amount in self.contributions.items():
+            move = self.meters.contribute(meter, -amount)
+            new.append(
+                MeterChanged(meter=meter, before=move.before, after=move.after, reason="void")
+            )
+        self.contributions.clear()
+        for seat in self.active_seats:
+            new += [self._close(seat, w, Result.VOID) for w in self._open_wagers(seat)]
+        self.phase = Phase.VOID
+        return new
+
+    # -- settlement ------------------------------------------------------------------------
+
+    def player_rank(self, seat: int) -> HandRank:
+        return evaluate([*self.hands[str(seat)], *self.hands[BOARD]], Ranking.POKER5)
+
+    def settlement_order(self) -> list[int]:
+        # § 571.11(h): from the player farthest to the dealer's right, counterclockwise.
+        return [s for s in reversed(self.holders()) if s not in self.settled]
+
+    def settle_seat(self, seat: int) -> list[Record]:
+        new: list[Record] = []
+        rank = self.player_rank(seat)
+        if seat not in self.folded:
+            cards, category = tuple(self.hands[str(seat)]), rank.category.value
+            new.append(HandShown(seat=seat, cards=cards, category=category, best=rank.cards))
+            new += self._settle_base(seat, rank)
+            if "progressive" in self.stakes[seat]:
+                # § 571.11(h)(3): after the player's other wagers.
+                new += self._settle_progressive(seat, hand_keys(rank))
+        if "progressive" in self.stakes[seat]:
+            new += self._settle_envy(seat)
+        return new
+
+    def _settle_base(self, seat: int, rank: HandRank) -> list[Record]:
+        stakes = self.stakes[seat]
+        wagers = [w for w in ("ante", *STREETS) if w in stakes]
+        keys = hand_keys(rank)
+        line = PAY_TABLE.line_for(keys)
+        if line is None:
+            # § 571.11(h)(2): a pair of sixes through tens pushes; (h)(1): all else loses.
+            result = Result.PUSH if PUSH_HAND in keys else Result.LOSE
+            shown = PUSH_HAND if result is Result.PUSH else rank.category.value
+            return [self._close(seat, w, result, line=shown) for w in wagers]
+        assert line.odds is not None
+        won = {w: line.odds.winnings(stakes[w]) for w in wagers}
+        paid: dict[str, int] = dict(won)
+        new: list[Record] = []
+        limit = self.game.payout_limit
+        total = sum(won.values())
+        if total > limit:
+            # § 655a.12(b): the aggregate payout of the hand (the wagers of § 655a.12(a); not the
+            # progressive or Envy payouts) is capped; the cap is shared in proportion to each
+            # wager's winnings, the odd cents going to the first wagers.
+            paid = {w: limit * won[w] // total for w in wagers}
+            for w in wagers[: limit - sum(paid.values())]:
+                paid[w] += 1
+            new.append(PayoutLimited(seat=seat, won=total, paid=limit, limit=limit))
+        return new + [
+            self._close(seat, w, Result.WIN, paid=paid[w], line=line.hand) for w in wagers
+        ]
+
+    def _settle_progressive(self, seat: int, keys: frozenset[str]) -> list[Record]:
+        # § 571.12(d): the highest hand only; § 571.12(g): at the meter's amount when it is this
+        # player's turn; § 571.11(h)(3): a 100% award is not paid from the table inventory.
+        table = self.game.progressive_table
+        assert table is not None
+        line = table.line_for(keys)
+        if line is None:
+            return [self._close(seat, "progressive", Result.LOSE)]
+        new: list[Record] = []
+        if line.meter_share is not None:
+            spec = self.game.jackpots[JACKPOTS[table.letter][line.hand]]
+            move = self.meters.pay(spec.name, line.meter_share, spec.reset)
+            new.append(MeterChanged(meter=spec.name, before=move.before, after=move.after,
+                                    reason="award"))  # fmt: skip
+            amount, meter, from_meter = move.paid, spec.name, line.meter_share >= 1
+        else:
+            assert line.odds is not None
+            amount = line.odds.returned(self.stakes[seat]["progressive"])
+            meter, from_meter = "", False
+        new.append(ProgressivePaid(seat=seat, meter=meter, line=line.hand, amount=amount,
+                                   from_meter=from_meter))  # fmt: skip
+        new.append(self._close(seat, "progressive", Result.WIN, paid=amount, line=line.hand))
+        return new
+
+    def _settle_envy(self, seat: int) -> list[Record]:
+        # § 571.12(e): one Envy Bonus for each other player's royal flush or straight flush,
+        # never for the player's own hand; § 571.11(g): a folded player stays eligible.
+        own = self.stakes[seat]["progressive"]
+        new: list[Record] = []
+        for other in self.holders():
+            if self.players[other] == self.players[seat]:
+                continue
+            line = ENVY.line_for(own, hand_keys(self.player_rank(other)))
+            if line is not None and line.amount is not None:
+                new.append(EnvyPaid(seat=seat, for_seat=other, line=line.hand, amount=line.amount))
+        return new
+
+    # -- faces and house players -----------------------------------------------------------
+
+    def visible_cards(self) -> dict[str, list[Card]]:
+        shown = super().visible_cards()
+        if self.turned:
+            shown[BOARD] = self.board_shown()
+        return shown
+
+    def describe(self, action: Action) -> str:
+        if isinstance(action, Play) and self.turned < len(STREETS):
+            return f"bet {action.multiple}x the Ante on {_LABEL[STREETS[self.turned]]}"
+        if isinstance(action, TurnCommunityCard):
+            return "turn the next community card"
+        return super().describe(action)
+
+    def parse_decision(self, seat: int, text: str) -> Action:
+        """``bet N`` (N times the Ante on the street now decided), ``fold``; and, written where
+        the ruling is made, ``collusion`` (a supervisor's § 571.11(k) forfeiture)."""
+        if text.strip().lower() in ("collusion", "forfeit for collusion"):
+            return ForfeitForCollusion(seat=seat)
+        return super().parse_decision(seat, text)
+
+    def simple_strategy(self, seat: int) -> Action:
+        """A simplified point-count rule (after the strategy published by the Wizard of Odds;
+        not the optimal strategy): bet 3x with a hand that already pays (a pair of jacks or
+        better, two pair, trips); 1x with any other pair, or with enough points (J-A count 2,
+        6-10 count 1) among the cards seen: 2 on 3rd Street, 3 on 4th, 4 on 5th; else fold."""
+        cards = [*self.hands[str(seat)], *self.board_shown()]
+        ranks = [c.rank.value for c in cards]
+        counts = sorted(((ranks.count(r), r) for r in set(ranks)), reverse=True)
+        pairs = [r for n, r in counts if n >= 2]
+        if counts[0][0] >= 3 or len(pairs) >= 2 or (pairs and pairs[0] >= 11):
+            return Play(seat=seat, multiple=3)
+        points = sum(2 if r >= 11 else 1 if r >= 6 else 0 for r in ranks)
+        if pairs or points >= (2, 3, 4)[self.turned]:
+            return Play(seat=seat, multiple=1)
+        return Fold(seat=seat)
+
+
+# --- the game -----------------------------------------------------------------------------------
+
+
+class MississippiStud(Game):
+    """Mississippi Stud: Ante and three street bets on a five-card pay table; progressive."""
+
+    slug = "mississippi-stud"
+    title = "Mississippi Stud"
+    chapter = "58 Pa. Code Ch. 655a; temporary Ch. 571"
+    aliases = ("mississippi",)
+    wagers = ("ante", *STREETS, "progressive")
+    progressive_paytables: ClassVar[dict[str, PayTable]] = PROGRESSIVE
+    envy_schedules: ClassVar[dict[str, EnvySchedule]] = {"A": ENVY}
+    progressive_wager_amounts = (frozenset({100, 500}), "§ 571.7(d)")
+    progressive_min_reset: ClassVar[dict[str, tuple[int, str]]] = {"A": (1_000_000, "§ 571.12(f)")}
+    decision_wagers = frozenset(STREETS)
+    round_class = MississippiStudRound
+    example_rules: ClassVar[dict[str, Any]] = {
+        "game": "mississippi-stud",
+        "payout_limit": PAYOUT_LIMIT,
+        "progressive": {
+            "paytable": "C",
+            "envy": "A",
+            "wager": 100,
+            "reset": 1_000_000,
+            "rate": "0.10",
+            "meter": "mississippi-stud",
+            "meters": {
+                "mega": {"meter": "stud-mega", "reset": 2_500_000, "rate": "0.10"},
+                "major": {"meter": "stud-major", "reset": 500_000, "rate": "0.05"},
+                "minor": {"meter": "stud-minor", "reset": 50_000, "rate": "0.03"},
+            },
+        },
+    }
+
+    def __init__(self, rules: RulesSubmission | Mapping[str, Any] | None = None) -> None:
+        super().__init__(rules)
+        self.jackpots: dict[str, MeterSpec] = jackpot_meters(self.rules)[0]
+        """The meter of each jackpot the progressive table pays (``"meter"`` for table A)."""
+
+    @classmethod
+    def check_table(cls, rules: RulesSubmission) -> list[Problem]:
+        table = rules.table
+        problems: list[Problem] = []
+        if table.adjacent_boxes != 1:
+            msg = f"adjacent_boxes {table.adjacent_boxes}: a player wagers on one position only"
+            problems.append((msg, "§ 571.7(f)"))
+        if table.decks != 1:
+            problems.append((f"{table.decks} decks: Mississippi Stud is dealt from one deck", None))
+        if rules.payout_limit is not None and rules.payout_limit < PAYOUT_LIMIT:
+            msg = f"payout_limit {rules.payout_limit} cents is below $50,000, the least limit"
+            problems.append((msg, "§ 655a.12(b)"))
+        if rules.vig is not None:
+            problems.append(("Mississippi Stud takes no vigorish", None))
+        if rules.progressive is None and "progressive_meters" in rules.extra:
+            problems.append(("[progressive.meters] without a progressive wager", None))
+        return problems + jackpot_meters(rules)[1]
+
+    @property
+    def meter_spec(self) -> MeterSpec | None:
+        """Table A's one meter; tables B-D have several (:attr:`jackpots`)."""
+        prog = self.rules.progressive
+        return super().meter_spec if prog is not None and prog.paytable == "A" else None
+
+    @property
+    def envy_schedule(self) -> EnvySchedule | None:
+        # § 571.12(e): every progressive table pays the Envy Bonus.
+        return ENVY if self.rules.progressive is not None else None
+
+    @property
+    def payout_limit(self) -> int:
+        """Aggregate payout limit per hand, cents (§ 655a.12(b))."""
+        return self.rules.payout_limit or PAYOUT_LIMIT
+
+    def fixed_tables(self) -> tuple[PayTable, ...]:
+        return (PAY_TABLE,)
+
+    def sign(self) -> str:
+        rows = [f"{self.title} ({self.chapter})"]
+        rows.append(f"Ante, 3rd, 4th and 5th Street wagers ({PAY_TABLE.section})")
+        rows += [f"  {ln.hand.replace('_', ' '):<26} {ln.describe()}" for ln in PAY_TABLE.lines]
+        rows.append(f"  {'pair of sixes to tens':<26} push (§ 571.11(h)(2))")
+        rows.append(f"  {'any other hand':<26} loses")
+        rows.append("Each street wager is one, two or three times the Ante (§ 571.2(b)(5)(ii))")
+        table = self.progressive_table
+        prog = self.rules.progressive
+        if table is not None and prog is not None:
+            rows.append(f"progressive pay table {table.letter} ({table.section})")
+            for ln in table.lines:
+                if ln.meter_share is not None:
+                    spec = self.jackpots[JACKPOTS[table.letter][ln.hand]]
+                    name = JACKPOTS[table.letter][ln.hand]
+                    what = f"{ln.describe()}" if name == "meter" else f"100% of {name} jackpot"
+                    shown = f"{what} (meter {spec.name!r}, resets to {format_cents(spec.reset)})"
+                else:
+                    shown = ln.describe()
+                rows.append(f"  {ln.hand.replace('_', ' '):<26} {shown}")
+            rows.append(f"  progressive wager {format_cents(prog.wager)}")
+            rows += ENVY.render()
+        limit = format_cents(self.payout_limit)
+        rows.append(f"Aggregate payout limit per hand: {limit} (§ 655a.12(b))")
+        return "\n".join(rows)
+
+
+GAME_CLASSES = (MississippiStud,)
