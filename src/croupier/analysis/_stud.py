@@ -25,8 +25,11 @@ __all__ = [
     "FiveCardLines",
     "five_card_lines",
     "four_set_tables",
+    "choose5",
     "lir_counts",
     "ms_counts",
+    "ms_policy",
+    "rank_set",
 ]
 
 BINOM = np.zeros((53, 6), dtype=np.int64)
@@ -106,6 +109,11 @@ def _rank_k(x: npt.NDArray[np.int64], k: int, binom: npt.NDArray[np.int64]) -> i
     return r
 
 
+def rank_set(cards: list[int]) -> int:
+    """Colex rank of a set of card indices (Python side, for strategy look-ups)."""
+    return sum(int(BINOM[c, i + 1]) for i, c in enumerate(sorted(cards)))
+
+
 @njit(cache=True)
 def _sorted_with(x: npt.NDArray[np.int64], k: int, e: int, out: npt.NDArray[np.int64]) -> None:
     """``out[:k+1]`` = the sorted ``x[:k]`` with ``e`` inserted."""
@@ -182,7 +190,7 @@ def lir_counts(
 
 
 @njit(cache=True)
-def _choose5(s: int, t: int) -> int:  # pragma: no cover - compiled
+def choose5(s: int, t: int) -> int:  # pragma: no cover - compiled
     """5th street: fold is worth -48t, a bet of k is worth (t+k)s (over 48 completions)."""
     best_val = -t * 48
     best = 0
@@ -194,20 +202,19 @@ def _choose5(s: int, t: int) -> int:  # pragma: no cover - compiled
 
 
 @njit(cache=True)
-def ms_counts(
-    sums: npt.NDArray[np.int64], hist: npt.NDArray[np.int32], binom: npt.NDArray[np.int64]
-) -> npt.NDArray[np.int64]:  # pragma: no cover - compiled
-    """Mississippi Stud with the optimal decisions: counts[line, units wagered] over every (two
-    cards, 3rd, 4th, 5th street card) deal in order; line ``n_lines`` is a fold.
+def ms_policy(
+    sums: npt.NDArray[np.int64], binom: npt.NDArray[np.int64]
+) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int8]]:  # pragma: no cover - compiled
+    """Mississippi Stud's optimal street bets by backward induction, in exact integers.
 
-    Backward induction in exact integers.  A street bet of k (1 to 3 times the Ante) on top of
-    T units already wagered, or a fold losing T.  Values are sums over the remaining cards: of
-    48 completions on 5th street, 49 * 48 on 4th, 50 * 49 * 48 on 3rd.  Ties go to the smaller
+    Returns ``k3[rank of the two cards]`` and ``k4[rank of the three known cards, T]`` (T = units
+    wagered before 4th street, 2 to 4): 0 folds, 1-3 bets that many times the Ante.  5th street
+    is decided from ``sums`` directly (:func:`choose5`).  A street bet of k on top of T units
+    already wagered, or a fold losing T; values are sums over the remaining cards: of 48
+    completions on 5th street, 49 * 48 on 4th, 50 * 49 * 48 on 3rd.  Ties go to the smaller
     wager (a fold before a bet).
     """
-    n_lines = hist.shape[1]
     n3 = binom[52, 3]
-    # value and choice on 4th street for each three-card set and T in 2..4
     v4 = np.zeros((n3, 5), dtype=np.int64)
     k4 = np.zeros((n3, 5), dtype=np.int8)
     x = np.empty(4, dtype=np.int64)
@@ -227,13 +234,13 @@ def ms_counts(
                                 continue
                             _sorted_with(x, 3, d, y)
                             s = sums[_rank_k(y, 4, binom)]
-                            k5 = _choose5(s, t + k)
+                            k5 = choose5(s, t + k)
                             total += -(t + k) * 48 if k5 == 0 else (t + k + k5) * s
                         if total > best_val:
                             best_val, best = total, k
                     v4[r3, t] = best_val
                     k4[r3, t] = best
-    counts = np.zeros((n_lines + 1, 11), dtype=np.int64)
+    k3 = np.zeros(binom[52, 2], dtype=np.int8)
     for a in range(52):
         for b in range(a + 1, 52):
             x[0], x[1] = a, b
@@ -247,6 +254,30 @@ def ms_counts(
                         total += v4[_rank_k(y, 3, binom), 1 + k]
                 if total > best_val:
                     best_val, best3 = total, k
+            k3[_rank_k(x, 2, binom)] = best3
+    return k3, k4
+
+
+@njit(cache=True)
+def ms_counts(
+    sums: npt.NDArray[np.int64],
+    hist: npt.NDArray[np.int32],
+    k3: npt.NDArray[np.int8],
+    k4: npt.NDArray[np.int8],
+    binom: npt.NDArray[np.int64],
+) -> npt.NDArray[np.int64]:  # pragma: no cover - compiled
+    """Mississippi Stud under the policy ``k3``/``k4`` (and :func:`choose5`): counts[line,
+    units wagered] over every (two cards, 3rd, 4th, 5th street card) deal in order; line
+    ``n_lines`` is a fold."""
+    n_lines = hist.shape[1]
+    counts = np.zeros((n_lines + 1, 11), dtype=np.int64)
+    x = np.empty(4, dtype=np.int64)
+    y = np.empty(5, dtype=np.int64)
+    w = np.empty(5, dtype=np.int64)
+    for a in range(52):
+        for b in range(a + 1, 52):
+            x[0], x[1] = a, b
+            best3 = k3[_rank_k(x, 2, binom)]
             if best3 == 0:
                 counts[n_lines, 1] += 50 * 49 * 48
                 continue
@@ -256,19 +287,17 @@ def ms_counts(
                     continue
                 _sorted_with(x, 2, c, y)
                 z = y[:3].copy()
-                r3 = _rank_k(z, 3, binom)
-                choice4 = k4[r3, t3]
+                choice4 = k4[_rank_k(z, 3, binom), t3]
                 if choice4 == 0:
                     counts[n_lines, t3] += 49 * 48
                     continue
                 t4 = t3 + choice4
-                w = np.empty(4, dtype=np.int64)
                 for d in range(52):
                     if d == a or d == b or d == c:
                         continue
                     _sorted_with(z, 3, d, w)
                     r4 = _rank_k(w, 4, binom)
-                    k5 = _choose5(sums[r4], t4)
+                    k5 = choose5(sums[r4], t4)
                     if k5 == 0:
                         counts[n_lines, t4] += 48
                         continue

@@ -77,11 +77,14 @@ def wager_sheet(
     keys: KeysFn = category_keys,
     meter: int | None = None,
     stake: int | None = None,
+    line_meters: Mapping[str, int] | None = None,
 ) -> WagerSheet:
     """The exact sheet of a wager paid by ``table`` on the best hand of ``ncards`` cards.
 
     ``meter`` and ``stake`` (cents) price lines paying a share of a progressive meter; the sheet
-    then also gives the return per unit as ``a + b * meter`` and the break-even meter.
+    then also gives the return per unit as ``a + b * meter`` and the break-even meter.  Where
+    the lines pay different meters (linked jackpots), ``line_meters`` gives each line's meter
+    amount and the sheet is priced at those amounts.
     """
     if ncards == 3:
         # small enough to rank every hand with its cards (keys may look at suits)
@@ -114,13 +117,17 @@ def wager_sheet(
             fixed += net * count
         else:
             assert line.meter_share is not None
-            if meter is None or stake is None:
+            amount = (line_meters or {}).get(line.hand, meter)
+            if amount is None or stake is None:
                 raise ValueError(f"{wager}: a meter share needs the meter and the stake")
             share = line.meter_share
-            net = share * Fraction(meter, stake) - 1
+            net = share * Fraction(amount, stake) - 1
             outcomes.append(Outcome(name=line.hand, net=net, weight=count, pays=line.describe()))
             fixed -= count
-            per_meter += share * count / stake
+            if line_meters is None:
+                per_meter += share * count / stake
+            else:
+                fixed += net * count + count
     notes: tuple[str, ...] = ()
     meter_info: dict[str, object] = {}
     if per_meter:

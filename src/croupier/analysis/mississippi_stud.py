@@ -1,0 +1,173 @@
+"""Mississippi Stud par sheet: Ante and street bets with the optimal strategy, and the
+progressive, exact.
+
+The base game walks every deal (two cards, then the three community cards in the order they are
+turned: 155,937,600 ordered deals) with the optimal bet on each street found by backward
+induction in integers (:mod:`croupier.analysis._stud`).  The house edge is per unit Ante; the
+element of risk per unit of the average total wagered (Ante plus street bets).  The
+progressive is paid on the two player cards and the three community cards (§ 571.1), every
+five-card set equally likely.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from functools import cache
+
+from croupier.analysis._stud import (
+    BINOM,
+    choose5,
+    five_card_lines,
+    four_set_tables,
+    ms_counts,
+    ms_policy,
+    rank_set,
+)
+from croupier.analysis.par import Outcome, ParSheet, WagerSheet, merge_outcomes
+from croupier.analysis.sidebets import wager_sheet
+from croupier.games.mississippi_stud import (
+    JACKPOTS,
+    PAY_TABLE,
+    PUSH_HAND,
+    MississippiStud,
+    MississippiStudRound,
+    hand_keys,
+    jackpot_meters,
+)
+from croupier.games.paytables import PayLine, PayTable, to
+from croupier.games.records import Action, Fold, Play
+from croupier.games.round import Round
+from croupier.hands import Ranking
+
+__all__ = ["mississippi_stud_strategy", "mississippi_stud_strategy_text", "par_mississippi_stud"]
+
+# § 655a.12(a) with the push of § 571.11(h)(2) as a line paying nothing.
+_TABLE = PayTable(
+    wager="ante",
+    letter=PAY_TABLE.letter,
+    section=PAY_TABLE.section,
+    lines=(*PAY_TABLE.lines, PayLine(hand=PUSH_HAND, odds=to(0))),
+)
+
+
+@cache
+def _solved() -> tuple[object, ...]:
+    lines = five_card_lines(_TABLE, hand_keys)
+    mult = lines.multipliers
+    sums, hist = four_set_tables(lines.line_of, mult, BINOM)
+    k3, k4 = ms_policy(sums, BINOM)
+    counts = ms_counts(sums, hist, k3, k4, BINOM)
+    return lines, sums, k3, k4, counts
+
+
+def _base() -> WagerSheet:
+    lines, _, _, _, counts = _solved()
+    assert hasattr(lines, "names") and hasattr(lines, "nets")
+    names: list[str] = lines.names
+    nets: list[Fraction] = lines.nets
+    rows: list[Outcome] = []
+    n_lines = len(nets)
+    for line in range(n_lines + 1):
+        for units in range(11):
+            count = int(counts[line, units])  # type: ignore[index]
+            if not count:
+                continue
+            if line == n_lines:
+                rows.append(
+                    Outcome(
+                        name="fold", net=Fraction(-units), wagered=Fraction(units), weight=count
+                    )
+                )
+                continue
+            net = nets[line]
+            pays = "push" if net == 0 else "-" if net < 0 else f"{net} to 1"
+            rows.append(
+                Outcome(
+                    name=f"{names[line]}",
+                    net=net * units,
+                    wagered=Fraction(units),
+                    weight=count,
+                    pays=f"{pays} x{units}",
+                )
+            )
+    return WagerSheet(
+        wager="base",
+        outcomes=merge_outcomes(rows),
+        paytable=PAY_TABLE.letter,
+        notes=("optimal street bets by backward induction; ties in value go to the smaller bet",),
+    )
+
+
+def par_mississippi_stud(game: MississippiStud) -> ParSheet:
+    wagers: dict[str, WagerSheet] = {}
+    prog = game.rules.progressive
+    table = game.progressive_table
+    if prog is not None and table is not None:
+        specs, _ = jackpot_meters(game.rules)
+        jackpots = JACKPOTS.get(prog.paytable, {})
+        line_meters = {
+            hand: specs[jackpot].reset for hand, jackpot in jackpots.items() if jackpot in specs
+        }
+        wagers["progressive"] = wager_sheet(
+            "progressive",
+            table,
+            ranking=Ranking.POKER5,
+            ncards=5,
+            keys=hand_keys,
+            meter=prog.reset,
+            stake=prog.wager,
+            line_meters=line_meters if prog.paytable != "A" else None,
+        )
+    return ParSheet(game=game.slug, method="exact", base=_base(), wagers=wagers)
+
+
+def mississippi_stud_strategy(game: MississippiStud) -> Callable[[Round, int], Action]:
+    """The decisions the exact sheet assumes (the same integer policy)."""
+    _, sums, k3, k4, _ = _solved()
+
+    def decide(rnd: Round, seat: int) -> Action:
+        assert isinstance(rnd, MississippiStudRound)
+        own = [c.index for c in rnd.hands[str(seat)]]
+        board = [c.index for c in rnd.board_shown()]
+        stakes = rnd.stakes[seat]
+        units = sum(v for k, v in stakes.items() if k != "progressive") // stakes["ante"]
+        if not board:
+            k = int(k3[rank_set(own)])  # type: ignore[index]
+        elif len(board) == 1:
+            k = int(k4[rank_set(own + board), units])  # type: ignore[index]
+        else:
+            k = choose5(int(sums[rank_set(own + board)]), units)  # type: ignore[index]
+        return Play(seat=seat, multiple=k) if k else Fold(seat=seat)
+
+    return decide
+
+
+def mississippi_stud_strategy_text(game: MississippiStud) -> str:
+    """3rd Street decisions by starting hand, from the solver (4th and 5th Street depend on the
+    cards turned and the bets made; the solver's tables decide them exactly)."""
+    from croupier.cards import DECK
+
+    _, _, k3, _, _ = _solved()
+    by_choice: dict[int, list[str]] = {0: [], 1: [], 3: [], 2: []}
+    seen: set[str] = set()
+    for i, a in enumerate(DECK):
+        for b in DECK[i + 1 :]:
+            hi, lo = max(a.rank, b.rank), min(a.rank, b.rank)
+            label = f"{hi.symbol}{lo.symbol}" + (
+                "" if hi == lo else "s" if a.suit == b.suit else "o"
+            )
+            if label in seen:
+                continue
+            seen.add(label)
+            choice = int(k3[rank_set([a.index, b.index])])  # type: ignore[index]
+            by_choice.setdefault(choice, []).append(label)
+    lines = ["Mississippi Stud: optimal 3rd Street decision by starting hand (exact solver)"]
+    for choice, title in ((3, "bet 3x"), (2, "bet 2x"), (1, "bet 1x"), (0, "fold")):
+        hands = by_choice.get(choice, [])
+        lines.append(f"  {title} ({len(hands)}): {' '.join(hands) if hands else '-'}")
+    lines.append(
+        "  4th and 5th Street: bet 3x with a paying hand made or a strong draw, 1x with a "
+        "marginal one, fold the rest; `croupier simulate` plays the exact table."
+    )
+    return "\n".join(lines)

@@ -1,0 +1,703 @@
+"""Let It Ride pay tables as cited data, hand keys, and the tables a Rules Submission may define
+(used by :mod:`.let_it_ride`).
+
+What the sources hold (seed 000: the 2011 proposed § 643a.1-643a.7; seed 003: the current
+§ 643a.7; seed 002: the temporary § 559.14(e); ``shared/regs/let-it-ride.md``):
+
+* Three Card Bonus tables A-F: § 559.14(e) (seed 002), **verified** against the PA text; the
+  ranking (mini royal above the straight flush) is § 643a.6(c).
+* Every other table is **not verified**: the § 643a.12 text was not in the sources.
+
+  - Base table 1000-200-50-11-8-5-3-2-1 (pair of tens or better 1 to 1): the table published by
+    Hollywood Casino St. Louis, Great Blue Heron and Seneca Niagara (the regs digest).
+  - Five Card (Let It Ride) Bonus: 20000-2000-400-200-50-25-5 (three of a kind or better, a
+    casino guide, table-games-online.com) and 5000-2000-100-75-50-25-8-4 (two pair or better,
+    the Isle of Capri table on wizardofodds.com).  No published "pair of tens or better" table
+    was found: a Rules Submission defines one under ``[custom_paytables.five_card_bonus]``.
+  - Six Card Bonus 1000-200-50-25-20-10-5: the Six Card Bonus table published for Three Card
+    Poker (casino guides), which also pays three of a kind or better on the best five of six.
+  - Five-Card Progressive and its Envy Bonus: the PA five-card progressive of § 569.12(f)
+    (Ultimate Texas Hold 'Em) and § 571.12(c) (Mississippi Stud), seed 002: the same
+    three-of-a-kind-or-better hand (§ 643a.1) and the same straight-flush-or-better Envy hand.
+  - Three-Card Progressive and Five Card Hand Bonus: no table found; a Rules Submission must
+    define its own (``[custom_paytables.three_card_progressive]``,
+    ``[custom_paytables.five_card_hand_bonus]``).
+
+Rules Submission keys (see ``tests/rules/let-it-ride.toml``)::
+
+    payout_limit = 2500000                      # cents per hand (§ 643a.12(d))
+    [paytables]                                 # wager -> table name
+    base = "1000-200-50-11-8-5-3-2-1"           # the three bets (the default)
+    three_card_bonus = "A"                      # A-F, § 559.14(e)
+    five_card_bonus = "20000-2000-400-200-50-25-5"   # or "5000-2000-100-75-50-25-8-4"
+    six_card_bonus = "1000-200-50-25-20-10-5"
+    [progressive]                               # the Five-Card Progressive (§ 643a.7(h))
+    paytable = "royal-meter-sf-10pct-300-50-40-30-9"   # or "custom"
+    envy = "1000-300"                           # $1 or $5 wagers; or "custom"
+    wager = 100
+    reset = 1000000
+    rate = "0.20"
+    meter = "let-it-ride-five-card"
+    [custom_paytables.five_card_hand_bonus]     # any table: hand = "N to 1" / "N for 1"
+    royal_flush = "500 to 1"                    # ... down to flush (§ 643a.7(i))
+    [custom_paytables.three_card_progressive]   # the Three-Card Progressive (§ 643a.7(g))
+    meter = "let-it-ride-three-card"            # its own meter, wager, reset and rate
+    wager = 100
+    reset = 100000
+    rate = "0.15"
+    lines = { mini_royal = "100% of meter", straight_flush = "200 for 1", ... }
+    envy = { mini_royal = 5000 }                # cents, for the wager above
+
+A custom table may replace any of these (``[custom_paytables.base]``, ``.three_card_bonus``,
+``.five_card_bonus``, ``.six_card_bonus``, ``.five_card_progressive`` with ``lines``/``envy``);
+each is checked line by line: hands of that wager, odds that win, every hand from the top down
+to the wager's qualifying hand, and for the Three Card Bonus at least one of tables A-F.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from croupier.errors import CroupierError
+from croupier.games.paytables import EnvySchedule, PayLine, PayTable, for_, to
+from croupier.hands import Category, HandRank
+from croupier.money import Odds, format_cents
+from croupier.progressive import MeterSpec
+from croupier.rules import Problem, RulesSubmission
+
+__all__ = [
+    "BASE",
+    "BASE_DEFAULT",
+    "BASE_WAGERS",
+    "CUSTOM",
+    "FIVE_CARD_BONUS",
+    "FIVE_CARD_ENVY",
+    "FIVE_CARD_HANDS",
+    "FIVE_CARD_PROGRESSIVE",
+    "PROGRESSIVE_WAGERS",
+    "SECTIONS",
+    "SIX_CARD_BONUS",
+    "THREE_CARD_BONUS",
+    "THREE_CARD_HANDS",
+    "CustomTables",
+    "PayoutCap",
+    "ThreeCardProgressive",
+    "check_five_card_progressive",
+    "check_progressive_meters",
+    "five_card_keys",
+    "parse_custom_tables",
+    "three_card_keys",
+]
+
+BASE_WAGERS = ("bet1", "bet2", "bet3")
+PROGRESSIVE_WAGERS = ("three_card_progressive", "five_card_progressive")
+CUSTOM = "custom"
+"""The name of a pay table defined in the Rules Submission itself."""
+
+# The sections of each wager (§ 643a.7 as now in force, seed 003) and of its table.
+SECTIONS = {
+    "base": "§ 643a.12",
+    "bet1": "§ 643a.7(d)",
+    "bet2": "§ 643a.7(d)",
+    "bet3": "§ 643a.7(d)",
+    "five_card_bonus": "§ 643a.7(e)",
+    "three_card_bonus": "§ 643a.7(f)",
+    "three_card_progressive": "§ 643a.7(g)",
+    "five_card_progressive": "§ 643a.7(h)",
+    "five_card_hand_bonus": "§ 643a.7(i)",
+    "six_card_bonus": "§ 643a.7(j)",
+}
+
+FIVE_CARD_HANDS = (
+    "royal_flush",
+    "straight_flush",
+    "four_of_a_kind",
+    "full_house",
+    "flush",
+    "straight",
+    "three_of_a_kind",
+    "two_pair",
+    "pair_of_tens_or_better",
+)
+THREE_CARD_HANDS = ("mini_royal", "straight_flush", "three_of_a_kind", "straight", "flush", "pair")
+
+
+def five_card_keys(rank: HandRank) -> frozenset[str]:
+    """The pay-table names a five-card (or best-of-six) hand satisfies: its category, plus
+    ``pair_of_tens_or_better`` for a pair of tens, jacks, queens, kings or aces."""
+    keys = {rank.category.value}
+    if rank.category is Category.PAIR and (rank.value >> 16) & 0xF >= 10:
+        keys.add("pair_of_tens_or_better")
+    return frozenset(keys)
+
+
+def three_card_keys(rank: HandRank) -> frozenset[str]:
+    """The pay-table names of the player's three cards (§ 643a.6(c), mini royal on top)."""
+    return frozenset({rank.category.value})
+
+
+def _table(
+    wager: str, name: str, section: str, pays: Sequence[tuple[str, Odds]], note: str
+) -> PayTable:
+    return PayTable(
+        wager=wager,
+        letter=name,
+        section=section,
+        lines=tuple(PayLine(hand=h, odds=o) for h, o in pays),
+        verified=False,
+        note=note,
+    )
+
+
+BASE_DEFAULT = "1000-200-50-11-8-5-3-2-1"
+BASE = {
+    BASE_DEFAULT: _table(
+        "base",
+        BASE_DEFAULT,
+        SECTIONS["base"],
+        list(
+            zip(FIVE_CARD_HANDS, [to(n) for n in (1000, 200, 50, 11, 8, 5, 3, 2, 1)], strict=True)
+        ),
+        "widely published table (casino guides); § 643a.12 not in the sources",
+    )
+}
+"""Every Let It Ride Wager still in action is paid by this table (§ 643a.12, not verified)."""
+
+
+def _three_card_bonus(letter: str, mini: int, straight: int, flush: int) -> PayTable:
+    return PayTable(
+        wager="three_card_bonus",
+        letter=letter,
+        section="§ 559.14(e)",
+        lines=(
+            PayLine(hand="mini_royal", odds=to(mini)),
+            PayLine(hand="straight_flush", odds=to(40)),
+            PayLine(hand="three_of_a_kind", odds=to(30)),
+            PayLine(hand="straight", odds=to(straight)),
+            PayLine(hand="flush", odds=to(flush)),
+            PayLine(hand="pair", odds=to(1)),
+        ),
+    )
+
+
+# § 559.14(e) (seed 002): the minimum odds of the Three Card Bonus, tables A-F.
+THREE_CARD_BONUS = {
+    "A": _three_card_bonus("A", 40, 6, 4),
+    "B": _three_card_bonus("B", 40, 5, 4),
+    "C": _three_card_bonus("C", 40, 6, 3),
+    "D": _three_card_bonus("D", 50, 6, 4),
+    "E": _three_card_bonus("E", 50, 5, 4),
+    "F": _three_card_bonus("F", 50, 6, 3),
+}
+
+_TRIPS_BONUS = "20000-2000-400-200-50-25-5"
+_TWO_PAIR_BONUS = "5000-2000-100-75-50-25-8-4"
+FIVE_CARD_BONUS = {
+    _TRIPS_BONUS: _table(
+        "five_card_bonus",
+        _TRIPS_BONUS,
+        SECTIONS["five_card_bonus"],
+        list(
+            zip(
+                FIVE_CARD_HANDS[:7],
+                [to(n) for n in (20000, 2000, 400, 200, 50, 25, 5)],
+                strict=True,
+            )
+        ),
+        "three of a kind or better; published table (casino guide), not the PA text",
+    ),
+    _TWO_PAIR_BONUS: _table(
+        "five_card_bonus",
+        _TWO_PAIR_BONUS,
+        SECTIONS["five_card_bonus"],
+        list(
+            zip(
+                FIVE_CARD_HANDS[:8],
+                [to(n) for n in (5000, 2000, 100, 75, 50, 25, 8, 4)],
+                strict=True,
+            )
+        ),
+        "two pair or better; published table (wizardofodds.com), not the PA text",
+    ),
+}
+"""Five Card (Let It Ride) Bonus tables by name (§ 643a.7(e): the level is the table's)."""
+
+_SIX = "1000-200-50-25-20-10-5"
+SIX_CARD_BONUS = {
+    _SIX: _table(
+        "six_card_bonus",
+        _SIX,
+        SECTIONS["six_card_bonus"],
+        list(
+            zip(FIVE_CARD_HANDS[:7], [to(n) for n in (1000, 200, 50, 25, 20, 10, 5)], strict=True)
+        ),
+        "best five of six, three of a kind or better; published Six Card Bonus table",
+    )
+}
+
+_PROG = "royal-meter-sf-10pct-300-50-40-30-9"
+FIVE_CARD_PROGRESSIVE = {
+    _PROG: PayTable(
+        wager="five_card_progressive",
+        letter=_PROG,
+        section="§ 569.12(f), § 571.12(c)",
+        lines=(
+            PayLine(hand="royal_flush", meter_share=Fraction(1)),
+            PayLine(hand="straight_flush", meter_share=Fraction(1, 10)),
+            PayLine(hand="four_of_a_kind", odds=for_(300)),
+            PayLine(hand="full_house", odds=for_(50)),
+            PayLine(hand="flush", odds=for_(40)),
+            PayLine(hand="straight", odds=for_(30)),
+            PayLine(hand="three_of_a_kind", odds=for_(9)),
+        ),
+        verified=False,
+        note="the PA five-card progressive of Ultimate Texas Hold 'Em and Mississippi Stud",
+    )
+}
+
+FIVE_CARD_ENVY = {
+    "1000-300": EnvySchedule(
+        letter="1000-300",
+        section="§ 569.12(f)(2), § 571.12(e)",
+        by_wager={
+            100: (
+                PayLine(hand="royal_flush", amount=100_000),
+                PayLine(hand="straight_flush", amount=30_000),
+            ),
+            500: (
+                PayLine(hand="royal_flush", amount=500_000),
+                PayLine(hand="straight_flush", amount=150_000),
+            ),
+        },
+    )
+}
+"""Five-Card Envy Bonus for another player's straight flush or better (§ 643a.1), by the
+receiving player's own wager; the PA schedule of the same five-card progressive."""
+
+
+class PayoutCap:
+    """What is left of the payout limit for one hand (§ 643a.12(d)); ``None``: no limit."""
+
+    def __init__(self, limit: int | None) -> None:
+        self.limit = limit
+        self.left = limit
+
+    def take(self, due: int) -> int:
+        if self.left is None:
+            return due
+        paid = min(due, self.left)
+        self.left -= paid
+        return paid
+
+
+# --- tables a Rules Submission defines -------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class _Shape:
+    """What a custom table of one wager must look like."""
+
+    hands: tuple[str, ...]
+    lowest: tuple[str, ...]
+    """The hands the table's last line may be; every hand above it must have a line."""
+    section: str
+    meter: bool = False
+    envy: tuple[str, ...] = ()
+    """The Envy Bonus qualifying hands, every one needing an amount (progressives)."""
+
+
+_SHAPES = {
+    "base": _Shape(hands=FIVE_CARD_HANDS, lowest=("pair_of_tens_or_better",), section="§ 643a.12"),
+    "three_card_bonus": _Shape(
+        hands=THREE_CARD_HANDS, lowest=("pair",), section="§ 643a.6(c), § 643a.7(f)"
+    ),
+    "five_card_bonus": _Shape(
+        hands=FIVE_CARD_HANDS,
+        lowest=("pair_of_tens_or_better", "two_pair", "three_of_a_kind"),
+        section="§ 643a.7(e)",
+    ),
+    "five_card_hand_bonus": _Shape(hands=FIVE_CARD_HANDS, lowest=("flush",), section="§ 643a.7(i)"),
+    "six_card_bonus": _Shape(
+        hands=FIVE_CARD_HANDS, lowest=("three_of_a_kind",), section="§ 643a.7(j)"
+    ),
+    "five_card_progressive": _Shape(
+        hands=FIVE_CARD_HANDS,
+        lowest=("three_of_a_kind",),
+        section="§ 643a.1",
+        meter=True,
+        envy=("royal_flush", "straight_flush"),
+    ),
+    "three_card_progressive": _Shape(
+        hands=THREE_CARD_HANDS,
+        lowest=("three_of_a_kind", "straight"),
+        section="§ 643a.1",
+        meter=True,
+        envy=("mini_royal",),
+    ),
+}
+
+_SHARE = re.compile(r"\s*(\d+(?:\.\d+)?)\s*%\s*of\s+(?:the\s+)?meter\s*")
+_METER_KEYS = ("meter", "wager", "reset", "rate")
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class ThreeCardProgressive:
+    """The Three-Card Progressive of a Rules Submission: its table, Envy Bonus, wager and meter
+    (``[custom_paytables.three_card_progressive]``)."""
+
+    table: PayTable
+    envy: EnvySchedule | None
+    wager: int
+    spec: MeterSpec
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class CustomTables:
+    """Everything ``[custom_paytables]`` of a Rules Submission defines, once validated."""
+
+    tables: Mapping[str, PayTable]
+    envy: Mapping[str, EnvySchedule]
+    three_card_progressive: ThreeCardProgressive | None
+
+
+def _line(
+    wager: str, hand: str, text: object, shape: _Shape, problems: list[Problem]
+) -> PayLine | None:
+    if isinstance(text, str) and shape.meter:
+        match = _SHARE.fullmatch(text)
+        if match:
+            share = Fraction(match.group(1)) / 100
+            if not 0 < share <= 1:
+                problems.append(
+                    (f"custom {wager} line {hand}: {text!r} is not a share in (0%, 100%]", None)
+                )
+                return None
+            return PayLine(hand=hand, meter_share=share)
+    try:
+        odds = Odds.parse(text) if isinstance(text, str) else None
+    except CroupierError:
+        odds = None
+    if odds is None:
+        shown = "'40 to 1', '100 for 1'" + (" or '100% of meter'" if shape.meter else "")
+        problems.append((f"custom {wager} line {hand}: {text!r} is not written like {shown}", None))
+        return None
+    if odds.net <= 0:
+        problems.append(
+            (f"custom {wager} line {hand}: odds {odds} pay nothing; they must win", None)
+        )
+        return None
+    return PayLine(hand=hand, odds=odds)
+
+
+def _lines(wager: str, spec: object, shape: _Shape, problems: list[Problem]) -> PayTable | None:
+    if not isinstance(spec, Mapping) or not spec:
+        problems.append((f"custom {wager} table must map hands to odds such as '40 to 1'", None))
+        return None
+    count = len(problems)
+    lines: dict[str, PayLine] = {}
+    for hand, text in spec.items():
+        if hand not in shape.hands:
+            problems.append(
+                (
+                    f"custom {wager} line {hand!r} is not one of {', '.join(shape.hands)}",
+                    shape.section,
+                )
+            )
+            continue
+        line = _line(wager, str(hand), text, shape, problems)
+        if line is not None:
+            lines[hand] = line
+    ordered = tuple(lines[h] for h in shape.hands if h in lines)
+    given = [h for h in shape.hands if h in spec]
+    if given:
+        lowest = given[-1]
+        if lowest not in shape.lowest:
+            problems.append(
+                (
+                    f"custom {wager} table ends at {lowest}; its lowest paying hand must be "
+                    f"{' or '.join(shape.lowest)}",
+                    shape.section,
+                )
+            )
+        else:
+            needed = shape.hands[: shape.hands.index(lowest) + 1]
+            missing = [h for h in needed if h not in spec]
+            if missing:
+                problems.append(
+                    (
+                        f"custom {wager} table pays {lowest} or better but has no line for "
+                        f"{', '.join(missing)}",
+                        shape.section,
+                    )
+                )
+    if len(problems) > count:
+        return None
+    return PayTable(
+        wager=wager,
+        letter=CUSTOM,
+        section=shape.section,
+        lines=ordered,
+        verified=False,
+        note="defined in the Rules Submission",
+    )
+
+
+def _three_card_bonus_minimum(table: PayTable, problems: list[Problem]) -> None:
+    # § 559.14(e): the odds paid are no less than those of one of tables A-F.
+    def pays(t: PayTable, hand: str) -> Fraction:
+        line = t.line_for({hand})
+        return line.odds.net if line is not None and line.odds is not None else Fraction(0)
+
+    if not any(
+        all(pays(table, h) >= pays(ref, h) for h in THREE_CARD_HANDS)
+        for ref in THREE_CARD_BONUS.values()
+    ):
+        problems.append(
+            (
+                "custom three_card_bonus table pays less than every one of tables A-F on some "
+                "hand; it must pay at least one of them line by line",
+                "§ 559.14(e)",
+            )
+        )
+
+
+def _envy(
+    wager: str, spec: object, shape: _Shape, amount: int, problems: list[Problem]
+) -> EnvySchedule | None:
+    if not isinstance(spec, Mapping) or not spec:
+        problems.append((f"custom {wager} envy must map hands to cents", None))
+        return None
+    count = len(problems)
+    lines = []
+    for hand in spec:
+        if hand not in shape.envy:
+            problems.append(
+                (
+                    f"custom {wager} Envy Bonus hand {hand!r} is not one of "
+                    f"{', '.join(shape.envy)}",
+                    shape.section,
+                )
+            )
+    for hand in shape.envy:
+        cents = spec.get(hand)
+        if isinstance(cents, bool) or not isinstance(cents, int) or cents <= 0:
+            problems.append(
+                (
+                    f"custom {wager} Envy Bonus for {hand} needs an amount in cents, got {cents!r}",
+                    shape.section,
+                )
+            )
+        else:
+            lines.append(PayLine(hand=hand, amount=cents))
+    if len(problems) > count:
+        return None
+    return EnvySchedule(letter=CUSTOM, section=shape.section, by_wager={amount: tuple(lines)})
+
+
+def _positive(value: object, what: str, problems: list[Problem]) -> int | None:
+    if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+        problems.append((f"{what} {value!r} must be a positive whole number of cents", None))
+        return None
+    return value
+
+
+def _meter(spec: Mapping[str, Any], problems: list[Problem]) -> tuple[int, MeterSpec] | None:
+    what = "custom three_card_progressive"
+    count = len(problems)
+    wager = _positive(spec.get("wager"), f"{what} wager", problems)
+    reset = _positive(spec.get("reset"), f"{what} reset", problems)
+    meter = spec.get("meter")
+    if not isinstance(meter, str) or not meter:
+        problems.append((f"{what} meter {meter!r} must be a name", None))
+    rate_text = spec.get("rate")
+    rate = None
+    try:
+        if isinstance(rate_text, str | int) and not isinstance(rate_text, bool):
+            rate = Fraction(rate_text)
+    except (ValueError, ZeroDivisionError):
+        rate = None
+    if rate is None:
+        problems.append(
+            (f'{what} rate {rate_text!r} must be a number written as a string, e.g. "0.25"', None)
+        )
+    elif not 0 < rate <= 1:
+        problems.append((f"{what} rate of progression {rate} is outside (0, 1]", None))
+    if len(problems) > count:
+        return None
+    assert wager is not None and reset is not None and rate is not None and isinstance(meter, str)
+    return wager, MeterSpec(name=meter, reset=reset, rate=rate)
+
+
+def _progressive(
+    wager: str, spec: object, shape: _Shape, amount: int | None, problems: list[Problem]
+) -> tuple[PayTable | None, EnvySchedule | None]:
+    if not isinstance(spec, Mapping):
+        problems.append((f"custom {wager} must be a table with 'lines' (and 'envy')", None))
+        return None, None
+    allowed = {"lines", "envy", *(_METER_KEYS if wager == "three_card_progressive" else ())}
+    for key in sorted(set(spec) - allowed):
+        problems.append(
+            (
+                f"unknown key {key!r} in [custom_paytables.{wager}] ({', '.join(sorted(allowed))})",
+                None,
+            )
+        )
+    table = _lines(wager, spec.get("lines"), shape, problems)
+    envy = None
+    if "envy" in spec and amount is not None:
+        envy = _envy(wager, spec["envy"], shape, amount, problems)
+    return table, envy
+
+
+def parse_custom_tables(rules: RulesSubmission) -> tuple[CustomTables, list[Problem]]:
+    """The ``[custom_paytables.<wager>]`` of ``rules`` and every problem with them.
+
+    Plain wagers map hands to odds (``flush = "8 to 1"``); the two progressives hold ``lines``
+    (odds or ``"100% of meter"``) and ``envy`` (hand = cents), and the Three-Card Progressive
+    also its ``meter``, ``wager``, ``reset`` and ``rate`` (``[progressive]`` is the Five-Card
+    one).
+    """
+    empty = CustomTables(tables={}, envy={}, three_card_progressive=None)
+    raw = rules.extra.get("custom_paytables")
+    if raw is None:
+        return empty, []
+    if not isinstance(raw, Mapping):
+        return empty, [("custom_paytables must map wager names to tables", None)]
+    problems: list[Problem] = []
+    tables: dict[str, PayTable] = {}
+    envy: dict[str, EnvySchedule] = {}
+    three: ThreeCardProgressive | None = None
+    for wager, spec in raw.items():
+        shape = _SHAPES.get(wager)
+        if shape is None:
+            allowed = ", ".join(_SHAPES)
+            problems.append(
+                (f"custom pay table for {wager!r}: Let It Ride takes them for {allowed}", None)
+            )
+            continue
+        chosen = rules.paytables.get(wager)
+        if chosen is not None and chosen != CUSTOM:
+            problems.append(
+                (
+                    f"{wager} names pay table {chosen!r} and also defines a custom table; "
+                    f'use one (paytables.{wager} = "{CUSTOM}" or leave it out)',
+                    shape.section,
+                )
+            )
+        if wager == "three_card_progressive":
+            meter = _meter(spec, problems) if isinstance(spec, Mapping) else None
+            table, schedule = _progressive(
+                wager, spec, shape, meter[0] if meter else None, problems
+            )
+            if table is not None and meter is not None:
+                three = ThreeCardProgressive(
+                    table=table, envy=schedule, wager=meter[0], spec=meter[1]
+                )
+            continue
+        if wager == "five_card_progressive":
+            prog = rules.progressive
+            table, schedule = _progressive(
+                wager, spec, shape, prog.wager if prog else None, problems
+            )
+            if schedule is not None:
+                envy[wager] = schedule
+        else:
+            table = _lines(wager, spec, shape, problems)
+            if table is not None and wager == "three_card_bonus":
+                _three_card_bonus_minimum(table, problems)
+        if table is not None:
+            tables[wager] = table
+    return CustomTables(tables=tables, envy=envy, three_card_progressive=three), problems
+
+
+def check_five_card_progressive(rules: RulesSubmission) -> list[Problem]:
+    """Every problem with ``[progressive]`` (the Five-Card Progressive, § 643a.7(h))."""
+    prog = rules.progressive
+    assert prog is not None
+    problems: list[Problem] = []
+    raw = rules.extra.get("custom_paytables")
+    custom = raw.get("five_card_progressive") if isinstance(raw, Mapping) else None
+    if prog.paytable == CUSTOM:
+        if custom is None:
+            problems.append(
+                (
+                    'progressive paytable = "custom" needs [custom_paytables.'
+                    "five_card_progressive]",
+                    None,
+                )
+            )
+    elif custom is not None:
+        problems.append(
+            (
+                f"progressive names pay table {prog.paytable!r} and also defines a custom "
+                'five_card_progressive table; use one (paytable = "custom")',
+                SECTIONS["five_card_progressive"],
+            )
+        )
+    elif prog.paytable not in FIVE_CARD_PROGRESSIVE:
+        names = ", ".join(sorted(FIVE_CARD_PROGRESSIVE))
+        problems.append(
+            (
+                f"progressive pay table {prog.paytable!r} is not one of {names} (or custom)",
+                SECTIONS["five_card_progressive"],
+            )
+        )
+    has_custom_envy = isinstance(custom, Mapping) and "envy" in custom
+    if prog.envy == CUSTOM and not has_custom_envy:
+        problems.append(
+            ('progressive envy = "custom" needs an envy table in the custom progressive', None)
+        )
+    elif prog.envy not in (None, CUSTOM):
+        schedule = FIVE_CARD_ENVY.get(prog.envy)
+        if schedule is None:
+            names = ", ".join(sorted(FIVE_CARD_ENVY))
+            problems.append(
+                (
+                    f"Envy Bonus schedule {prog.envy!r} is not one of {names} (or custom)",
+                    "§ 643a.1",
+                )
+            )
+        elif prog.wager not in schedule.by_wager:
+            amounts = " or ".join(format_cents(a) for a in sorted(schedule.by_wager))
+            problems.append(
+                (
+                    f"Envy Bonus schedule {prog.envy} pays on {amounts} progressive wagers, "
+                    f"not {format_cents(prog.wager)}",
+                    schedule.section,
+                )
+            )
+    elif prog.envy is None and has_custom_envy:
+        problems.append(('a custom Envy Bonus needs progressive envy = "custom"', None))
+    if not 0 < prog.rate <= 1:
+        problems.append((f"rate of progression {prog.rate} is outside (0, 1]", None))
+    return problems
+
+
+def check_progressive_meters(rules: RulesSubmission, custom: CustomTables) -> list[Problem]:
+    """A custom Five-Card table needs ``[progressive]``; the two progressives need two meters."""
+    problems: list[Problem] = []
+    raw = rules.extra.get("custom_paytables")
+    defined = set(raw) if isinstance(raw, Mapping) else set()
+    if "five_card_progressive" in defined and rules.progressive is None:
+        problems.append(
+            (
+                "a custom five_card_progressive table needs [progressive] (its wager, "
+                "reset, rate and meter)",
+                SECTIONS["five_card_progressive"],
+            )
+        )
+    three = custom.three_card_progressive
+    prog = rules.progressive
+    if three is not None and prog is not None and three.spec.name == prog.meter:
+        problems.append(
+            (
+                f"the Three-Card and Five-Card Progressives both name meter {prog.meter!r}; "
+                "each has its own meter",
+                "§ 643a.7(g), (h)",
+            )
+        )
+    return problems
