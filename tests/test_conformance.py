@@ -155,3 +155,11 @@ def test_random_rounds_conserve_chips_refuse_illegal_actions_and_rebuild(
         assert rebuilt.records == rnd.records
         assert rebuilt.settlement() == rnd.settlement()
     assert phases["over"] > ROUNDS // 2
+
+
+def test_every_record_kind_names_one_class() -> None:
+    """The hand history is decoded by ``kind``: no two record classes may share one."""
+    from croupier.store import record_classes
+
+    classes = record_classes()
+    assert {"wager_placed", "wager_settled", "card_dealt"} <= set(classes)

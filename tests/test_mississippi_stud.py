@@ -440,7 +440,7 @@ def test_655a_12_b_aggregate_payout_limit() -> None:
         "fifth_street": 1_500_000,
     }
     assert result["seats"]["1"]["net"] == 5_000_000
-    (limited,) = [r for r in result["records"] if r["kind"] == "payout_limited"]
+    (limited,) = [r for r in result["records"] if r["kind"] == "aggregate_payout_limited"]
     assert limited["won"] == 50_000_000 and limited["section"] == "§ 655a.12(b)"
 
 
@@ -471,7 +471,7 @@ def test_571_11_k_exchanging_information_forfeits_every_wager() -> None:
     shown = [
         r.get("number", r["kind"])
         for r in result["records"]
-        if r["kind"] in ("community_card_turned", "forfeited_for_collusion")
+        if r["kind"] in ("street_card_turned", "forfeited_for_collusion")
     ]
     assert shown == [1, "forfeited_for_collusion", 2, 3]
 

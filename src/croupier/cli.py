@@ -131,11 +131,56 @@ def _game_from_args(args: argparse.Namespace) -> Game:
 def _cmd_par(args: argparse.Namespace, out: TextIO) -> int:
     from croupier.analysis import par_sheet
 
-    sheet = par_sheet(_game_from_args(args), wagers=args.wager or ())
+    game = _game_from_args(args)
+    sheet = par_sheet(game, wagers=args.wager or ())
     if args.json:
         _dump(sheet.to_json(), out)
     else:
         out.write(sheet.render() + "\n")
+    if args.report:
+        from croupier.analysis.report import write_report
+
+        write_report(game, args.report, sheet=sheet)
+        print(f"croupier: report written to {args.report}", file=sys.stderr)
+    return 0
+
+
+def _seed(text: str) -> int | str:
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
+    from croupier.analysis.simulate import simulate
+
+    game = _game_from_args(args)
+    bar: Any = None
+
+    def tick(done: int, total: int) -> None:
+        nonlocal bar
+        if bar is None:
+            from tqdm import tqdm
+
+            bar = tqdm(total=total, unit="round", unit_scale=True, leave=False, file=sys.stderr)
+        bar.update(done - bar.n)
+
+    try:
+        result = simulate(
+            game,
+            rounds=args.rounds,
+            seed=_seed(args.seed),
+            unit=args.unit,
+            progress=None if args.quiet else tick,
+        )
+    finally:
+        if bar is not None:
+            bar.close()
+    if args.json:
+        _dump(result.to_json(), out)
+    else:
+        out.write(result.render() + "\n")
     return 0
 
 
@@ -196,7 +241,19 @@ def _parser() -> argparse.ArgumentParser:
     par.add_argument("--wager", action="append", metavar="NAME", help="limit to these (base too)")
     par.add_argument("--method", choices=["exact"], default="exact")
     par.add_argument("--json", action="store_true", help="JSON output")
+    par.add_argument("--report", metavar="FILE.html", help="also write an HTML report with plots")
     par.set_defaults(handler=_cmd_par)
+
+    sim = sub.add_parser("simulate", help="Monte Carlo through the round engine, with std errors")
+    sim.add_argument("game", help="game slug")
+    sim.add_argument("--rounds", type=int, required=True, help="number of rounds N")
+    sim.add_argument("--seed", required=True, help="seed of the generator (int or text)")
+    sim.add_argument("--rules", help="Rules Submission file")
+    sim.add_argument("--paytable", action="append", metavar="WAGER=LETTER")
+    sim.add_argument("--unit", type=int, default=100, help="cents per wager (default 100)")
+    sim.add_argument("--json", action="store_true", help="JSON output")
+    sim.add_argument("--quiet", action="store_true", help="no progress bar")
+    sim.set_defaults(handler=_cmd_simulate)
 
     strategy = sub.add_parser("strategy", help="the optimal strategy as a readable table")
     strategy.add_argument("game", help="game slug")

@@ -23,9 +23,9 @@ from croupier.hands import CATEGORY_SHIFT, HandRank, Ranking
 __all__ = [
     "BINOM",
     "FiveCardLines",
+    "choose5",
     "five_card_lines",
     "four_set_tables",
-    "choose5",
     "lir_counts",
     "ms_counts",
     "ms_policy",

@@ -210,7 +210,7 @@ class ForfeitForCollusion(Action):
 
 @dataclass(frozen=True, kw_only=True)
 class CommunityCardTurned(Record):
-    kind: ClassVar[str] = "community_card_turned"
+    kind: ClassVar[str] = "street_card_turned"
     card: Card
     number: int
     section: str = ""
@@ -245,7 +245,7 @@ class HandShown(Record):
 class PayoutLimited(Record):
     """The aggregate payout limit cut a hand's winnings from ``won`` to ``paid`` (§ 655a.12(b))."""
 
-    kind: ClassVar[str] = "payout_limited"
+    kind: ClassVar[str] = "aggregate_payout_limited"
     seat: int
     won: int
     paid: int
