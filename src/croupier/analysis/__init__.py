@@ -31,6 +31,7 @@ Strategy = Callable[[Round, int], Action]
 def _analysers() -> dict[str, Analyser]:
     from croupier.analysis.baccarat import par_baccarat
     from croupier.analysis.four_card_poker import par_four_card_poker
+    from croupier.analysis.let_it_ride import par_let_it_ride
     from croupier.analysis.mississippi_stud import par_mississippi_stud
     from croupier.analysis.three_card_poker import par_three_card_poker
     from croupier.analysis.ultimate_texas_holdem import par_ultimate_texas_holdem
@@ -43,6 +44,7 @@ def _analysers() -> dict[str, Analyser]:
         "midi-baccarat": par_baccarat,  # type: ignore[dict-item]
         "ez-baccarat": par_baccarat,  # type: ignore[dict-item]
         "mississippi-stud": par_mississippi_stud,  # type: ignore[dict-item]
+        "let-it-ride": par_let_it_ride,  # type: ignore[dict-item]
     }
     return found
 
@@ -75,12 +77,14 @@ def par_sheet(game: Game, *, wagers: Sequence[str] = ()) -> ParSheet:
 
 
 def _strategies() -> dict[str, Callable[[Game], Strategy]]:
+    from croupier.analysis.let_it_ride import let_it_ride_strategy
     from croupier.analysis.mississippi_stud import mississippi_stud_strategy
     from croupier.analysis.three_card_poker import three_card_strategy
 
     return {
         "three-card-poker": three_card_strategy,  # type: ignore[dict-item]
         "mississippi-stud": mississippi_stud_strategy,  # type: ignore[dict-item]
+        "let-it-ride": let_it_ride_strategy,  # type: ignore[dict-item]
     }
 
 
@@ -92,12 +96,14 @@ def optimal_strategy(game: Game) -> Strategy | None:
 
 
 def _strategy_texts() -> dict[str, Callable[[Game], str]]:
+    from croupier.analysis.let_it_ride import let_it_ride_strategy_text
     from croupier.analysis.mississippi_stud import mississippi_stud_strategy_text
     from croupier.analysis.three_card_poker import three_card_strategy_text
 
     return {
         "three-card-poker": three_card_strategy_text,  # type: ignore[dict-item]
         "mississippi-stud": mississippi_stud_strategy_text,  # type: ignore[dict-item]
+        "let-it-ride": let_it_ride_strategy_text,  # type: ignore[dict-item]
     }
 
 

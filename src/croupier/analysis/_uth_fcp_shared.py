@@ -167,13 +167,13 @@ def block_store(solver: str, version: int, params: str, *, enabled: bool) -> Blo
 class Progress:
     """A tqdm bar over ``total`` units (shown on a terminal by default), or nothing."""
 
-    def __init__(self, total: int, desc: str, show: bool | None) -> None:
+    def __init__(self, total: int, desc: str, show: bool | None, unit: str = "block") -> None:
         visible = sys.stderr.isatty() if show is None else show
         self._bar: Any = None
         if visible:
             from tqdm import tqdm
 
-            self._bar = tqdm(total=total, desc=desc, unit="block", leave=False)
+            self._bar = tqdm(total=total, desc=desc, unit=unit, leave=False)
 
     def update(self, n: int = 1) -> None:
         if self._bar is not None:

@@ -1,0 +1,418 @@
+"""Numba kernels of the Ultimate Texas Hold 'Em solver: one flop at a time.
+
+For one flop every turn-and-river pair makes a board; on a board every two-card holding of the
+47 cards left is ranked once (dense ``poker5`` strengths, best five of seven), the holdings are
+sorted by strength (two-pass radix sort), and one sweep upwards counts, for each holding, the
+holdings below it and equal to it that share none of its cards: with ``cnt[c]`` the holdings
+already passed that contain card ``c``, the disjoint ones are ``passed - cnt[a] - cnt[b]``
+(the holding ``{a, b}`` itself is never among them).  The same count taken where the qualifying
+strengths (a pair or better) begin gives the dealer holdings that do not qualify.  So each of
+the 1,081 player holdings gets its 990 dealer holdings split into wins, ties and losses, the
+dealer qualifying or not, in time linear in the holdings.
+
+Values are integers scaled by ``scale`` (the common denominator of the Blind table).  Per board
+and holding ``H`` with ``Wq, Wn, T, Lq, Ln`` (wins against a qualifying / non-qualifying dealer,
+ties, losses)::
+
+    V(m) = scale * (Wq - Lq) + scale * m * (W - L) + blind[c] * W - scale * L
+
+is the sum over the dealer holdings of the result of playing ``m`` times the Ante (Ante, Play
+and Blind; ``c`` the Blind line of the player's hand).  The river decision plays 1x when
+``V(1) > -2 * scale * 990`` (a fold loses Ante and Blind); the flop decision bets 2x when the sum
+of ``V(2)`` over the turn-and-river pairs exceeds the sum of the river values.  The sums that the
+preflop decision needs (``V`` is linear in ``m``: the three sums of its terms) are returned per
+holding.
+
+Suit symmetry inside a flop: a turn-and-river pair is solved only if it is the least of its
+images under the suit permutations that fix the flop; its results are credited to each image,
+the holdings renamed accordingly.
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from croupier.kernels._jit import hash_value
+
+__all__ = [
+    "DEALER",
+    "NFLOP_FEATURES",
+    "NRIVER_FEATURES",
+    "NTYPES",
+    "PAIR_INDEX",
+    "PERMS",
+    "board_counts",
+    "solve_flop",
+]
+
+DEALER = 990
+"""Dealer holdings against one (holding, board): C(45, 2)."""
+NTYPES = 17
+"""Result types: wins against a qualifying dealer by Blind line (7), against a non-qualifying
+dealer by Blind line (7), tie, loss to a qualifying dealer, loss to a non-qualifying one."""
+NRIVER_FEATURES = 20
+"""River features: the player's category (10) x whether the hole cards beat the board alone."""
+NFLOP_FEATURES = 40
+"""Flop features: category of the five cards (10) x better than the flop alone x four-flush."""
+
+PERMS = np.array(list(permutations(range(4))), dtype=np.int64)
+"""The 24 renamings of the suits."""
+
+PAIR_INDEX = np.full((52, 52), -1, dtype=np.int64)
+"""Colex index (0..1325) of each two-card set, both orders; -1 on the diagonal."""
+for _b in range(52):
+    for _a in range(_b):
+        PAIR_INDEX[_a, _b] = PAIR_INDEX[_b, _a] = _a + _b * (_b - 1) // 2
+
+
+@njit(inline="always", nogil=True)
+def _rank_holdings(
+    rem: Any, bkey: int, bbits: int, ck: Any, cb: Any, offs: Any, plain: Any, flush: Any, vals: Any
+) -> None:  # pragma: no cover - compiled
+    o = 0
+    n = rem.shape[0]
+    for i in range(n):
+        ki = bkey + ck[rem[i]]
+        bi = bbits | cb[rem[i]]
+        for j in range(i + 1, n):
+            vals[o] = hash_value(ki + ck[rem[j]], bi | cb[rem[j]], offs, plain, flush)
+            o += 1
+
+
+@njit(inline="always", nogil=True)
+def _radix_sort(
+    vals: Any, ia: Any, ib: Any, n: int, tmp: Any, sv: Any, sa: Any, sb: Any
+) -> None:  # pragma: no cover - compiled
+    """The holdings sorted by strength (below 8192; two stable passes of 7 and 6 bits):
+    strengths ``sv`` and card positions ``sa``, ``sb``."""
+    lo = np.zeros(129, np.int64)
+    hi = np.zeros(65, np.int64)
+    for o in range(n):
+        lo[(vals[o] & 127) + 1] += 1
+        hi[(vals[o] >> 7) + 1] += 1
+    for k in range(128):
+        lo[k + 1] += lo[k]
+    for k in range(64):
+        hi[k + 1] += hi[k]
+    for o in range(n):
+        d = vals[o] & 127
+        tmp[lo[d]] = o
+        lo[d] += 1
+    for k in range(n):
+        o = tmp[k]
+        v = vals[o]
+        at = hi[v >> 7]
+        hi[v >> 7] = at + 1
+        sv[at] = v
+        sa[at] = ia[o]
+        sb[at] = ib[o]
+
+
+@njit(inline="always", nogil=True)
+def _sweep(
+    sv: Any, sa: Any, sb: Any, n: int, q0: int, lt: Any, eq: Any, nq: Any
+) -> None:  # pragma: no cover - compiled
+    """For the sorted holdings: the holdings disjoint from each that are below it (``lt``),
+    equal to it (``eq``), and not qualifying (``nq``: strength below ``q0``)."""
+    cnt = np.zeros(47, np.int64)
+    nqcnt = np.zeros(47, np.int64)
+    passed = 0
+    nq_total = -1
+    k = 0
+    while k < n:
+        v = sv[k]
+        e = k + 1
+        while e < n and sv[e] == v:
+            e += 1
+        if nq_total < 0 and v >= q0:
+            nq_total = passed
+            nqcnt[:] = cnt
+        for g in range(k, e):
+            lt[g] = passed - cnt[sa[g]] - cnt[sb[g]]
+        for g in range(k, e):
+            cnt[sa[g]] += 1
+            cnt[sb[g]] += 1
+        passed += e - k
+        for g in range(k, e):
+            eq[g] = passed - cnt[sa[g]] - cnt[sb[g]] + 1 - lt[g]
+        k = e
+    if nq_total < 0:
+        nq_total = passed
+        nqcnt[:] = cnt
+    for g in range(n):
+        nq[g] = nq_total - nqcnt[sa[g]] - nqcnt[sb[g]] + (1 if sv[g] < q0 else 0)
+
+
+@njit(inline="always", nogil=True)
+def _split(v: int, lt: int, eq: int, nq: int, q0: int) -> tuple[int, int, int, int]:
+    """(Wq, Wn, Lq, Ln) of a holding of strength ``v``."""  # pragma: no cover - compiled
+    gt = DEALER - lt - eq
+    if v >= q0:
+        return lt - nq, nq, gt, 0
+    ln = nq - lt - eq
+    return 0, lt, gt - ln, ln
+
+
+@njit(cache=True, nogil=True)
+def board_counts(
+    board: Any, ck: Any, cb: Any, offs: Any, plain: Any, flush: Any, init: int, q0: int, out: Any
+) -> None:  # pragma: no cover - compiled
+    """For one board (five cards): ``out[pair index] = (strength, Wq, Wn, T, Lq, Ln)`` of every
+    holding of the 47 other cards (rows of holdings that touch the board are left alone)."""
+    used = np.zeros(52, np.bool_)
+    for c in board:
+        used[c] = True
+    rem = np.empty(47, np.int64)
+    j = 0
+    for c in range(52):
+        if not used[c]:
+            rem[j] = c
+            j += 1
+    n = 1081
+    ia = np.empty(n, np.int64)
+    ib = np.empty(n, np.int64)
+    o = 0
+    for i in range(47):
+        for k in range(i + 1, 47):
+            ia[o] = i
+            ib[o] = k
+            o += 1
+    bkey = init
+    bbits = 0
+    for c in board:
+        bkey += ck[c]
+        bbits |= cb[c]
+    vals = np.empty(n, np.int64)
+    tmp = np.empty(n, np.int64)
+    sv = np.empty(n, np.int64)
+    sa = np.empty(n, np.int64)
+    sb = np.empty(n, np.int64)
+    lt = np.empty(n, np.int64)
+    eq = np.empty(n, np.int64)
+    nq = np.empty(n, np.int64)
+    _rank_holdings(rem, bkey, bbits, ck, cb, offs, plain, flush, vals)
+    _radix_sort(vals, ia, ib, n, tmp, sv, sa, sb)
+    _sweep(sv, sa, sb, n, q0, lt, eq, nq)
+    for o in range(n):
+        a = rem[sa[o]]
+        b = rem[sb[o]]
+        h = a + b * (b - 1) // 2
+        wq, wn, lq, ln = _split(sv[o], lt[o], eq[o], nq[o], q0)
+        out[h, 0] = sv[o]
+        out[h, 1] = wq
+        out[h, 2] = wn
+        out[h, 3] = eq[o]
+        out[h, 4] = lq
+        out[h, 5] = ln
+
+
+@njit(cache=True, nogil=True)
+def solve_flop(
+    flop: Any,
+    ck: Any,
+    cb: Any,
+    offs: Any,
+    plain: Any,
+    flush: Any,
+    init: int,
+    q0: int,
+    category: Any,
+    bclass: Any,
+    blind: Any,
+    scale: int,
+    perms: Any,
+    pidx: Any,
+    lin: Any,
+    best: Any,
+    bet: Any,
+    t_all: Any,
+    t_pre: Any,
+    river: Any,
+    feature: Any,
+) -> int:  # pragma: no cover - compiled
+    """Solve one flop (three cards) for every holding of the 49 other cards.
+
+    ``category[s]`` is the category index of strength ``s``, ``bclass[s]`` its Blind line (0..6,
+    6 the push), ``blind[line]`` the Blind payout times ``scale``.  Writes per holding (pair
+    index; holdings that touch the flop stay zero, ``bet`` -1): ``lin`` the sums over the
+    turn-and-river pairs and dealer holdings of ``Wq - Lq``, ``W - L`` and
+    ``blind * W - scale * L``; ``best`` the flop value (2x or check, whichever is larger);
+    ``bet`` 1 where 2x is chosen; ``t_all`` the result types over every board (for a preflop
+    raise); ``t_pre`` the result types under the flop and river decisions (17 at 2x, 17 at 1x,
+    then the folds); ``river`` the river decisions by feature (situations, [feature, play]),
+    zero where the flop bets; ``feature`` the flop feature.  Returns the boards solved.
+    """
+    # the suit renamings that fix the flop, as card maps
+    cp = np.empty((24, 52), np.int64)
+    ngroup = 0
+    for g in range(24):
+        for c in range(52):
+            cp[ngroup, c] = 4 * (c >> 2) + perms[g, c & 3]
+        fixed = True
+        for i in range(3):
+            image = cp[ngroup, flop[i]]
+            if image != flop[0] and image != flop[1] and image != flop[2]:
+                fixed = False
+        if fixed:
+            ngroup += 1
+    used = np.zeros(52, np.bool_)
+    for i in range(3):
+        used[flop[i]] = True
+    live = np.empty(49, np.int64)
+    j = 0
+    for c in range(52):
+        if not used[c]:
+            live[j] = c
+            j += 1
+    n = 1081
+    ia = np.empty(n, np.int64)
+    ib = np.empty(n, np.int64)
+    o = 0
+    for i in range(47):
+        for k in range(i + 1, 47):
+            ia[o] = i
+            ib[o] = k
+            o += 1
+    fkey = init + ck[flop[0]] + ck[flop[1]] + ck[flop[2]]
+    fbits = cb[flop[0]] | cb[flop[1]] | cb[flop[2]]
+    # per holding: result types over every board (0..16), where the river plays (17..33), the
+    # folded dealer holdings (34), river situations by feature and decision (40 + 2 * f + play)
+    acc = np.zeros((1326, 80), np.int64)
+    rem = np.empty(47, np.int64)
+    vals = np.empty(n, np.int64)
+    tmp = np.empty(n, np.int64)
+    sv = np.empty(n, np.int64)
+    sa = np.empty(n, np.int64)
+    sb = np.empty(n, np.int64)
+    lt = np.empty(n, np.int64)
+    eq = np.empty(n, np.int64)
+    nq = np.empty(n, np.int64)
+    orbit = np.empty(24, np.int64)
+    orbit_g = np.empty(24, np.int64)
+    fold = -2 * scale * DEALER
+    boards = 0
+    for ti in range(49):
+        t = live[ti]
+        for ri in range(ti + 1, 49):
+            r = live[ri]
+            me = pidx[t, r]
+            norb = 0
+            least = True
+            for g in range(ngroup):
+                image = pidx[cp[g, t], cp[g, r]]
+                if image < me:
+                    least = False
+                    break
+                seen = False
+                for k in range(norb):
+                    if orbit[k] == image:
+                        seen = True
+                if not seen:
+                    orbit[norb] = image
+                    orbit_g[norb] = g
+                    norb += 1
+            if not least:
+                continue
+            boards += 1
+            j = 0
+            for c in live:
+                if c != t and c != r:
+                    rem[j] = c
+                    j += 1
+            bkey = fkey + ck[t] + ck[r]
+            bbits = fbits | cb[t] | cb[r]
+            vboard = hash_value(bkey, bbits, offs, plain, flush)
+            _rank_holdings(rem, bkey, bbits, ck, cb, offs, plain, flush, vals)
+            _radix_sort(vals, ia, ib, n, tmp, sv, sa, sb)
+            _sweep(sv, sa, sb, n, q0, lt, eq, nq)
+            for o in range(n):
+                v = sv[o]
+                wq, wn, lq, ln = _split(v, lt[o], eq[o], nq[o], q0)
+                c = bclass[v]
+                w = wq + wn
+                loss = lq + ln
+                play = scale * (2 * (wq - lq) + wn - ln) + blind[c] * w - scale * loss > fold
+                feat = 40 + 4 * category[v] + (2 if v > vboard else 0) + (1 if play else 0)
+                ca = rem[sa[o]]
+                cb2 = rem[sb[o]]
+                for k in range(norb):
+                    g = orbit_g[k]
+                    h = pidx[cp[g, ca], cp[g, cb2]]
+                    acc[h, c] += wq
+                    acc[h, 7 + c] += wn
+                    acc[h, 14] += eq[o]
+                    acc[h, 15] += lq
+                    acc[h, 16] += ln
+                    if play:
+                        acc[h, 17 + c] += wq
+                        acc[h, 24 + c] += wn
+                        acc[h, 31] += eq[o]
+                        acc[h, 32] += lq
+                        acc[h, 33] += ln
+                    else:
+                        acc[h, 34] += DEALER
+                    acc[h, feat] += 1
+    # flop decisions
+    fcat = 0
+    f0 = flop[0] >> 2
+    f1 = flop[1] >> 2
+    f2 = flop[2] >> 2
+    if f0 == f1 and f1 == f2:
+        fcat = 3
+    elif f0 == f1 or f1 == f2 or f0 == f2:
+        fcat = 1
+    for b in range(52):
+        for a in range(b):
+            h = pidx[a, b]
+            if used[a] or used[b]:
+                bet[h] = -1
+                continue
+            row = acc[h]
+            a0 = 0
+            wins = 0
+            pay = 0
+            for c in range(7):
+                a0 += row[c]
+                wins += row[c] + row[7 + c]
+                pay += blind[c] * (row[c] + row[7 + c])
+            a0 -= row[15]
+            losses = row[15] + row[16]
+            lin[h, 0] = a0
+            lin[h, 1] = wins - losses
+            lin[h, 2] = pay - scale * losses
+            ev2 = scale * lin[h, 0] + 2 * scale * lin[h, 1] + lin[h, 2]
+            r0 = 0
+            wins = 0
+            pay = 0
+            for c in range(7):
+                r0 += row[17 + c]
+                wins += row[17 + c] + row[24 + c]
+                pay += blind[c] * (row[17 + c] + row[24 + c])
+            r0 -= row[32]
+            losses = row[32] + row[33]
+            check = scale * r0 + scale * (wins - losses) + pay - scale * losses
+            check -= 2 * scale * row[34]
+            t_all[h, :] = row[:17]
+            if ev2 > check:
+                bet[h] = 1
+                best[h] = ev2
+                t_pre[h, :17] = row[:17]
+            else:
+                bet[h] = 0
+                best[h] = check
+                t_pre[h, 17:] = row[17:35]
+                for f in range(20):
+                    river[h, f, 0] = row[40 + 2 * f]
+                    river[h, f, 1] = row[41 + 2 * f]
+            v5 = hash_value(fkey + ck[a] + ck[b], fbits | cb[a] | cb[b], offs, plain, flush)
+            cat = category[v5]
+            suits = np.zeros(4, np.int64)
+            for c in (flop[0], flop[1], flop[2], a, b):
+                suits[c & 3] += 1
+            draw = 1 if suits.max() == 4 else 0
+            feature[h] = 4 * cat + 2 * (1 if cat > fcat else 0) + draw
+    return boards

@@ -1,0 +1,556 @@
+"""Exact Ultimate Texas Hold 'Em (Ante, Blind, Play) under the optimal strategy.
+
+Rules (§ 569.11, § 653a.12(b)): equal Ante and Blind; before the flop the player checks or bets
+3x or 4x the Ante; after the flop a player who has not bet checks or bets 2x; after the turn and
+river a player who has not bet bets 1x or folds (losing Ante and Blind).  The dealer qualifies
+with a pair or better; if not, the Ante pushes and Play and Blind are still settled.  The higher
+hand (best five of seven) wins: Ante (if the dealer qualifies) and Play 1 to 1, the Blind by its
+table when the winning hand reaches a line, else it pushes; a tie pushes everything; a losing
+hand loses Ante (if the dealer qualifies), Play and Blind.
+
+Every decision maximises the expected value given the cards the player sees, exactly: the river
+over the 990 dealer holdings, the flop over the 1,081 turn-and-river pairs, the preflop over the
+19,600 flops, all integer sums (scaled by the Blind table's common denominator).  On equal value
+the smaller wager is chosen (check before 3x before 4x, check before 2x, fold before 1x).
+
+The deals are counted with the board in order (flop, then turn and river), because the decisions
+depend on which three cards came first: 1,326 x 19,600 x 1,081 x 990 = 27,813,810,024,000, ten
+times the 2,781,381,002,400 deals of unordered boards; probabilities and the edge are the same.
+
+Work: one pass over the 1,755 flops up to suit renaming (weighted by their classes), each flop
+solved by :func:`croupier.analysis._uth_kernels.solve_flop`, spread over threads; every block of
+flops is saved under the cache folder so a killed run resumes.  Running the blocks on several
+machines (Dask, Ray) is not provided.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from math import comb
+from typing import Any, NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from croupier.analysis._uth_fcp_shared import (
+    Progress,
+    block_store,
+    chunks,
+    dense_tables,
+    scaled_payouts,
+)
+from croupier.analysis._uth_kernels import (
+    DEALER,
+    NFLOP_FEATURES,
+    NRIVER_FEATURES,
+    NTYPES,
+    PAIR_INDEX,
+    PERMS,
+    board_counts,
+    solve_flop,
+)
+from croupier.analysis.par import Outcome, WagerSheet, merge_outcomes
+from croupier.cards import Card, Rank, parse_cards
+from croupier.errors import InvalidInput
+from croupier.hands import CATEGORY_SHIFT, Ranking
+from croupier.kernels import canonical_hands
+
+__all__ = [
+    "BLIND_A",
+    "BLIND_B",
+    "BLIND_LINES",
+    "DEALS",
+    "ORDERED_DEALS",
+    "FeatureShare",
+    "FlopValues",
+    "PreflopDecision",
+    "RiverCounts",
+    "UthSolution",
+    "UthStrategy",
+    "flop_values",
+    "river_counts",
+    "solve_ultimate_texas_holdem",
+    "starting_hand",
+]
+
+SOLVER_VERSION = 1
+FLOPS_PER_BLOCK = 65
+
+BLIND_LINES = (
+    "royal_flush",
+    "straight_flush",
+    "four_of_a_kind",
+    "full_house",
+    "flush",
+    "straight",
+)
+"""The hands a Blind table may pay, highest first; any lesser winning hand pushes."""
+
+BLIND_A: Mapping[str, Fraction] = {
+    "royal_flush": Fraction(500),
+    "straight_flush": Fraction(50),
+    "four_of_a_kind": Fraction(10),
+    "full_house": Fraction(3),
+    "flush": Fraction(3, 2),
+    "straight": Fraction(1),
+}
+"""§ 653a.12(b) Blind pay table A ("to 1"); less than a straight pushes."""
+
+BLIND_B: Mapping[str, Fraction] = {
+    "royal_flush": Fraction(500),
+    "straight_flush": Fraction(50),
+    "four_of_a_kind": Fraction(10),
+    "full_house": Fraction(3),
+    "flush": Fraction(3, 2),
+}
+"""§ 653a.12(b) Blind pay table B: less than a flush pushes (a straight too)."""
+
+DEALS = comb(52, 2) * comb(50, 2) * comb(48, 5)
+"""2,781,381,002,400 deals: player two, dealer two, board five."""
+ORDERED_DEALS = comb(52, 2) * comb(50, 3) * comb(47, 2) * comb(45, 2)
+"""27,813,810,024,000: the deals with the flop told apart from the turn and river."""
+_PER_HOLDING = comb(50, 3) * comb(47, 2) * DEALER
+
+_TYPE_NAMES = (
+    *(("win", True, line) for line in (*BLIND_LINES, None)),
+    *(("win", False, line) for line in (*BLIND_LINES, None)),
+    ("tie", None, None),
+    ("lose", True, None),
+    ("lose", False, None),
+)
+_CATEGORIES = Ranking.POKER5.categories
+
+
+def _cards(cards: Sequence[Card] | str) -> tuple[Card, ...]:
+    return parse_cards(cards) if isinstance(cards, str) else tuple(cards)
+
+
+def _category_name(index: int) -> str:
+    return _CATEGORIES[index].value.replace("_", " ")
+
+
+# --------------------------------------------------------------------------------------------
+# Parameters and small helpers
+
+
+class _Params(NamedTuple):
+    scale: int
+    blind: npt.NDArray[np.int64]
+    bclass: npt.NDArray[np.int64]
+    category: npt.NDArray[np.int64]
+    q0: int
+    pays: Mapping[str, Fraction]
+
+
+def _params(blind: Mapping[str, Fraction | int] | None) -> _Params:
+    pays = {k: Fraction(v) for k, v in (BLIND_A if blind is None else blind).items()}
+    scale, scaled = scaled_payouts(pays, BLIND_LINES)
+    dense = dense_tables(Ranking.POKER5)
+    category = (dense.values >> CATEGORY_SHIFT).astype(np.int64)
+    names = [c.value for c in _CATEGORIES]
+    bclass = np.full(dense.size, len(BLIND_LINES), dtype=np.int64)
+    for i, line in enumerate(BLIND_LINES):
+        bclass[category == names.index(line)] = i
+    q0 = int(np.searchsorted(dense.values, 1 << CATEGORY_SHIFT))  # the lowest pair
+    return _Params(
+        scale=scale,
+        blind=np.array([*scaled, 0], dtype=np.int64),
+        bclass=bclass,
+        category=category,
+        q0=q0,
+        pays=pays,
+    )
+
+
+@cache
+def _holding_classes() -> tuple[npt.NDArray[np.int64], tuple[str, ...]]:
+    """The starting-hand class (0..168, a 13 x 13 grid) of each pair index, and class names."""
+    cls = np.empty(1326, dtype=np.int64)
+    for b in range(52):
+        for a in range(b):
+            hi, lo = max(a >> 2, b >> 2), min(a >> 2, b >> 2)
+            suited = (a & 3) == (b & 3)
+            cls[PAIR_INDEX[a, b]] = hi * 13 + lo if suited or hi == lo else lo * 13 + hi
+    names = []
+    for i in range(169):
+        r1, r2 = divmod(i, 13)
+        hi, lo = max(r1, r2), min(r1, r2)
+        text = Rank(hi + 2).symbol + Rank(lo + 2).symbol
+        names.append(text if hi == lo else text + ("s" if r1 > r2 else "o"))
+    return cls, tuple(names)
+
+
+def starting_hand(hole: Sequence[Card] | str) -> str:
+    """The starting-hand class of two hole cards: ``"AKs"``, ``"T9o"``, ``"77"``."""
+    cards = _cards(hole)
+    if len(cards) != 2 or cards[0] == cards[1]:
+        raise InvalidInput("a starting hand is two different cards")
+    cls, names = _holding_classes()
+    return names[int(cls[PAIR_INDEX[cards[0].index, cards[1].index]])]
+
+
+# --------------------------------------------------------------------------------------------
+# Single situations
+
+
+class RiverCounts(NamedTuple):
+    """The 990 dealer holdings against a player's hand on a full board."""
+
+    win_qualified: int
+    win_not_qualified: int
+    tie: int
+    lose_qualified: int
+    lose_not_qualified: int
+
+
+def river_counts(hole: Sequence[Card] | str, board: Sequence[Card] | str) -> RiverCounts:
+    """How the dealer holdings of the 45 unseen cards fare against ``hole`` on ``board``
+    (counted by the solver's kernel)."""
+    h, b = _cards(hole), _cards(board)
+    if len(h) != 2 or len(b) != 5 or len({c.index for c in (*h, *b)}) != 7:
+        raise InvalidInput("give two hole cards and a five-card board, seven different cards")
+    dense = dense_tables(Ranking.POKER5)
+    p = _params(None)
+    out = np.zeros((1326, 6), dtype=np.int64)
+    board_counts(np.array([c.index for c in b], dtype=np.int64), *dense.args(), p.q0, out)
+    row = out[PAIR_INDEX[h[0].index, h[1].index]]
+    return RiverCounts(*(int(x) for x in row[1:]))
+
+
+class FlopValues(NamedTuple):
+    """Expected results per unit Ante after the flop, both exact."""
+
+    bet: Fraction
+    """Bet 2x now."""
+    check: Fraction
+    """Check, then play 1x or fold on the river, whichever is better."""
+
+    @property
+    def action(self) -> str:
+        return "2x" if self.bet > self.check else "check"
+
+
+def _run_flop(flop: Sequence[int], p: _Params) -> dict[str, npt.NDArray[Any]]:
+    dense = dense_tables(Ranking.POKER5)
+    out = {
+        "lin": np.zeros((1326, 3), np.int64),
+        "best": np.zeros(1326, np.int64),
+        "bet": np.zeros(1326, np.int8),
+        "t_all": np.zeros((1326, NTYPES), np.int64),
+        "t_pre": np.zeros((1326, 2 * NTYPES + 1), np.int64),
+        "river": np.zeros((1326, NRIVER_FEATURES, 2), np.int64),
+        "feature": np.zeros(1326, np.int8),
+    }
+    solve_flop(
+        np.asarray(flop, dtype=np.int64),
+        *dense.args(),
+        p.q0,
+        p.category,
+        p.bclass,
+        p.blind,
+        p.scale,
+        PERMS,
+        PAIR_INDEX,
+        out["lin"],
+        out["best"],
+        out["bet"],
+        out["t_all"],
+        out["t_pre"],
+        out["river"],
+        out["feature"],
+    )
+    return out
+
+
+def flop_values(
+    hole: Sequence[Card] | str,
+    flop: Sequence[Card] | str,
+    blind: Mapping[str, Fraction | int] | None = None,
+) -> FlopValues:
+    """The exact values of betting 2x and of checking after ``flop`` with ``hole`` (Blind table
+    ``blind``, default A), over every turn, river and dealer holding."""
+    h, f = _cards(hole), _cards(flop)
+    if len(h) != 2 or len(f) != 3 or len({c.index for c in (*h, *f)}) != 5:
+        raise InvalidInput("give two hole cards and a three-card flop, five different cards")
+    p = _params(blind)
+    out = _run_flop([c.index for c in f], p)
+    at = PAIR_INDEX[h[0].index, h[1].index]
+    lin = [int(x) for x in out["lin"][at]]
+    total = comb(47, 2) * DEALER * p.scale
+    bet = Fraction(p.scale * lin[0] + 2 * p.scale * lin[1] + lin[2], total)
+    best = Fraction(int(out["best"][at]), total)
+    return FlopValues(bet=bet, check=best if best > bet else min(best, bet))
+
+
+# --------------------------------------------------------------------------------------------
+# Strategy
+
+
+@dataclass(frozen=True, slots=True)
+class PreflopDecision:
+    """One starting hand: the best action and the exact value of each, per unit Ante."""
+
+    hand: str
+    action: str
+    values: Mapping[str, Fraction]
+
+
+@dataclass(frozen=True, slots=True)
+class FeatureShare:
+    """How often a decision is taken in the situations that share a feature (reached under the
+    optimal strategy, each situation counted once per equally likely deal of its cards)."""
+
+    feature: str
+    taken: int
+    situations: int
+
+    @property
+    def share(self) -> Fraction:
+        return Fraction(self.taken, self.situations) if self.situations else Fraction(0)
+
+
+@dataclass(frozen=True, slots=True)
+class UthStrategy:
+    """The optimal strategy: the preflop table, and how the flop and river decisions fall by the
+    player's hand (the decisions themselves depend on the exact cards)."""
+
+    preflop: tuple[PreflopDecision, ...]
+    flop: tuple[FeatureShare, ...]
+    """Bet 2x after the flop, among hands that checked, by the five-card hand."""
+    river: tuple[FeatureShare, ...]
+    """Play 1x on the river, among hands that checked twice, by the seven-card hand."""
+
+    def action(self, hand: str) -> str:
+        for d in self.preflop:
+            if d.hand == hand:
+                return d.action
+        raise InvalidInput(f"{hand!r} is no starting hand (write e.g. AKs, T9o, 77)")
+
+    def render(self) -> list[str]:
+        lines = ["preflop (rows: first card, columns: second; suited above the diagonal):"]
+        grid = {d.hand: d.action for d in self.preflop}
+        symbols = [Rank(r).symbol for r in range(14, 1, -1)]
+        lines.append("      " + "".join(f"{s:>6}" for s in symbols))
+        for i, hi in enumerate(symbols):
+            cells = []
+            for j, lo in enumerate(symbols):
+                name = hi + hi if i == j else (hi + lo + "s" if i < j else lo + hi + "o")
+                cells.append(f"{grid[name]:>6}")
+            lines.append(f"{hi:>6}" + "".join(cells))
+        for title, rows in (("flop: bet 2x", self.flop), ("river: play 1x", self.river)):
+            lines.append(f"{title} (share of the situations reached):")
+            for row in rows:
+                if row.situations:
+                    lines.append(
+                        f"  {row.feature:<52}{float(row.share):>9.2%}  of {row.situations:,}"
+                    )
+        return lines
+
+
+def _flop_feature(index: int) -> str:
+    cat, rest = divmod(index, 4)
+    hidden, draw = divmod(rest, 2)
+    text = _category_name(cat)
+    if cat in (1, 3):  # a pair or three of a kind may lie on the flop alone
+        text += ", using a hole card" if hidden else ", on the flop alone"
+    if draw:
+        text += ", four to a flush"
+    return text
+
+
+def _river_feature(index: int) -> str:
+    cat, hidden = divmod(index, 2)
+    return _category_name(cat) + (", hole cards beat the board" if hidden else ", board plays")
+
+
+# --------------------------------------------------------------------------------------------
+# Solver
+
+
+@dataclass(frozen=True, slots=True)
+class UthSolution:
+    """The exact base sheet (Ante, Blind and Play per unit Ante) and the optimal strategy."""
+
+    sheet: WagerSheet
+    strategy: UthStrategy
+
+
+def _empty_sums() -> dict[str, npt.NDArray[np.int64]]:
+    return {
+        "lin": np.zeros((1326, 3), np.int64),
+        "best": np.zeros(1326, np.int64),
+        "t_raise": np.zeros((1326, NTYPES), np.int64),
+        "t_check": np.zeros((1326, 2 * NTYPES + 1), np.int64),
+        "flop": np.zeros((169, NFLOP_FEATURES, 2), np.int64),
+        "river": np.zeros((169, NRIVER_FEATURES, 2), np.int64),
+    }
+
+
+def _add_flop(sums: dict[str, npt.NDArray[np.int64]], out: dict[str, Any], weight: int) -> None:
+    cls, _ = _holding_classes()
+    sums["lin"] += weight * out["lin"]
+    sums["best"] += weight * out["best"]
+    sums["t_raise"] += weight * out["t_all"]
+    sums["t_check"] += weight * out["t_pre"]
+    live = out["bet"] >= 0
+    np.add.at(
+        sums["flop"],
+        (cls[live], out["feature"][live].astype(np.int64), out["bet"][live].astype(np.int64)),
+        weight,
+    )
+    np.add.at(sums["river"], cls, weight * out["river"])
+
+
+def _outcome_rows(counts: npt.NDArray[np.int64], m: int, pays: Mapping[str, Fraction]) -> list[Outcome]:
+    rows = []
+    for t, (result, qualified, line) in enumerate(_TYPE_NAMES):
+        weight = int(counts[t])
+        if result == "tie":
+            rows.append(Outcome(name=f"{m}x tie", net=Fraction(0), weight=weight,
+                                wagered=Fraction(2 + m), pays="push"))  # fmt: skip
+            continue
+        q = "dealer qualifies" if qualified else "dealer does not qualify"
+        if result == "lose":
+            net = -Fraction(m + 1 + (1 if qualified else 0))
+            rows.append(Outcome(name=f"{m}x lose, {q}", net=net, weight=weight,
+                                wagered=Fraction(2 + m), pays="lose"))  # fmt: skip
+            continue
+        bonus = pays.get(line, Fraction(0)) if line else Fraction(0)
+        blind = f"blind {line.replace('_', ' ')}" if line and bonus else "blind push"
+        net = Fraction(m + (1 if qualified else 0)) + bonus
+        rows.append(
+            Outcome(
+                name=f"{m}x win, {q}, {blind}",
+                net=net,
+                weight=weight,
+                wagered=Fraction(2 + m),
+                pays=f"1 to 1, {bonus} to 1" if bonus else "1 to 1",
+            )
+        )
+    return rows
+
+
+def solve_ultimate_texas_holdem(
+    blind: Mapping[str, Fraction | int] | None = None,
+    *,
+    workers: int | None = None,
+    progress: bool | None = None,
+    checkpoint: bool = True,
+    flops: int | None = None,
+) -> UthSolution:
+    """The exact base par sheet and optimal strategy of Ultimate Texas Hold 'Em.
+
+    ``blind`` maps hand names of :data:`BLIND_LINES` to "to 1" payouts (default table A,
+    :data:`BLIND_A`; :data:`BLIND_B` pushes straights).  ``workers``: threads (default every
+    core); ``progress``: a tqdm bar (default when stderr is a terminal); ``checkpoint``: save and
+    reuse finished blocks under the cache folder.  ``flops`` solves only the first that many flop
+    classes (a partial sheet, for tests).  About half a minute on two cores.
+    """
+    p = _params(blind)
+    reps, class_weights = canonical_hands(3)
+    total_flops = len(reps) if flops is None else max(1, min(flops, len(reps)))
+    params = ",".join(f"{k}={v}" for k, v in sorted(p.pays.items()))
+    store = block_store("uth-base", SOLVER_VERSION, f"{params};{FLOPS_PER_BLOCK}", enabled=checkpoint)
+    sums = _empty_sums()
+    threads = max(1, workers or os.cpu_count() or 1)
+    with (
+        Progress(total_flops, "ultimate texas hold 'em: flops", progress, unit="flop") as bar,
+        ThreadPoolExecutor(max_workers=threads) as pool,
+    ):
+        for block, (start, stop) in enumerate(chunks(total_flops, FLOPS_PER_BLOCK)):
+            found = store.load(block) if stop - start == FLOPS_PER_BLOCK else None
+            if found is not None and set(found) == set(sums):
+                for key, value in found.items():
+                    sums[key] += value
+                bar.update(stop - start)
+                continue
+            part = _empty_sums()
+            results = pool.map(lambda i: _run_flop(reps[i].tolist(), p), range(start, stop))
+            for i, out in zip(range(start, stop), results, strict=True):
+                _add_flop(part, out, int(class_weights[i]))
+                bar.update()
+            if stop - start == FLOPS_PER_BLOCK:
+                store.save(block, part)
+            for key, value in part.items():
+                sums[key] += value
+    return _assemble(sums, p, partial=flops is not None and total_flops < len(reps))
+
+
+def _assemble(sums: dict[str, npt.NDArray[np.int64]], p: _Params, *, partial: bool) -> UthSolution:
+    cls, names = _holding_classes()
+    s = p.scale
+    lin = np.zeros((169, 3), dtype=object)
+    best = np.zeros(169, dtype=object)
+    t_raise = np.zeros((169, NTYPES), dtype=np.int64)
+    t_check = np.zeros((169, 2 * NTYPES + 1), dtype=np.int64)
+    np.add.at(lin, cls, sums["lin"].astype(object))
+    np.add.at(best, cls, sums["best"].astype(object))
+    np.add.at(t_raise, cls, sums["t_raise"])
+    np.add.at(t_check, cls, sums["t_check"])
+    holdings = np.bincount(cls, minlength=169)
+    outcomes: list[Outcome] = []
+    preflop: list[PreflopDecision] = []
+    checks = np.zeros(169, dtype=bool)
+    for c in range(169):
+        total = int(t_raise[c].sum())
+        if total == 0:
+            continue
+        a, b, cc = (int(x) for x in lin[c])
+        values = {
+            "check": Fraction(int(best[c]), total * s),
+            "3x": Fraction(s * a + 3 * s * b + cc, total * s),
+            "4x": Fraction(s * a + 4 * s * b + cc, total * s),
+        }
+        action = "check"
+        for name in ("3x", "4x"):
+            if values[name] > values[action]:
+                action = name
+        preflop.append(PreflopDecision(hand=names[c], action=action, values=values))
+        if action == "check":
+            checks[c] = True
+            outcomes += _outcome_rows(t_check[c, :NTYPES], 2, p.pays)
+            outcomes += _outcome_rows(t_check[c, NTYPES : 2 * NTYPES], 1, p.pays)
+            folds = int(t_check[c, 2 * NTYPES])
+            outcomes.append(Outcome(name="fold", net=Fraction(-2), weight=folds,
+                                    wagered=Fraction(2), pays="lose"))  # fmt: skip
+        else:
+            outcomes += _outcome_rows(t_raise[c], int(action[0]), p.pays)
+    flop_rows = sums["flop"][checks].sum(axis=0)
+    river_rows = sums["river"][checks].sum(axis=0)
+    strategy = UthStrategy(
+        preflop=tuple(sorted(preflop, key=lambda d: names.index(d.hand))),
+        flop=tuple(
+            FeatureShare(_flop_feature(f), int(flop_rows[f, 1]), int(flop_rows[f].sum()))
+            for f in range(NFLOP_FEATURES)
+        ),
+        river=tuple(
+            FeatureShare(_river_feature(f), int(river_rows[f, 1]), int(river_rows[f].sum()))
+            for f in range(NRIVER_FEATURES)
+        ),
+    )
+    notes = [
+        "optimal play: every decision maximises the exact expected value given the cards seen; "
+        "on equal value the smaller wager",
+        "combinations count the board in order (flop, then turn and river): "
+        f"{ORDERED_DEALS:,} = 10 x {DEALS:,} deals",
+        "net per unit Ante (Ante, Blind and Play results); wagered counts Ante, Blind and Play",
+    ]
+    if partial:
+        notes.append("partial: only some flops were solved")
+    sheet = WagerSheet(
+        wager="base",
+        outcomes=merge_outcomes(outcomes),
+        paytable="blind " + ", ".join(f"{k} {v} to 1" for k, v in p.pays.items()),
+        method="exact (optimal strategy)",
+        notes=tuple(notes),
+        meter={"holdings per class": "pairs 6, suited 4, offsuit 12", "classes": int(holdings.size)},
+    )
+    expected = _PER_HOLDING * 1326
+    if not partial and sheet.total != expected:  # pragma: no cover - a broken kernel
+        raise AssertionError(f"counted {sheet.total} deals of {expected}")
+    return UthSolution(sheet=sheet, strategy=strategy)
