@@ -227,7 +227,7 @@ def solve_flop(
     perms: Any,
     pidx: Any,
     lin: Any,
-    best: Any,
+    checked: Any,
     bet: Any,
     t_all: Any,
     t_pre: Any,
@@ -240,8 +240,8 @@ def solve_flop(
     6 the push), ``blind[line]`` the Blind payout times ``scale``.  Writes per holding (pair
     index; holdings that touch the flop stay zero, ``bet`` -1): ``lin`` the sums over the
     turn-and-river pairs and dealer holdings of ``Wq - Lq``, ``W - L`` and
-    ``blind * W - scale * L``; ``best`` the flop value (2x or check, whichever is larger);
-    ``bet`` 1 where 2x is chosen; ``t_all`` the result types over every board (for a preflop
+    ``blind * W - scale * L``; ``checked`` the value of checking (then the river decision);
+    ``bet`` 1 where 2x is chosen (it is worth more than checking); ``t_all`` the result types over every board (for a preflop
     raise); ``t_pre`` the result types under the flop and river decisions (17 at 2x, 17 at 1x,
     then the folds); ``river`` the river decisions by feature (situations, [feature, play]),
     zero where the flop bets; ``feature`` the flop feature.  Returns the boards solved.
@@ -397,13 +397,12 @@ def solve_flop(
             check = scale * r0 + scale * (wins - losses) + pay - scale * losses
             check -= 2 * scale * row[34]
             t_all[h, :] = row[:17]
+            checked[h] = check
             if ev2 > check:
                 bet[h] = 1
-                best[h] = ev2
                 t_pre[h, :17] = row[:17]
             else:
                 bet[h] = 0
-                best[h] = check
                 t_pre[h, 17:] = row[17:35]
                 for f in range(20):
                     river[h, f, 0] = row[40 + 2 * f]

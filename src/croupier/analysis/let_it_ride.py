@@ -96,21 +96,18 @@ def par_let_it_ride(game: LetItRide) -> ParSheet:
 def let_it_ride_strategy(game: LetItRide) -> Callable[[Round, int], Action]:
     """The decisions the exact sheet assumes: ride a bet exactly when the integer sum of its
     results over the remaining cards is positive."""
-    _, sums, _ = _solved(game.base_table)
+    _, solved_sums, _ = _solved(game.base_table)
+    sums: list[int] = [int(x) for x in solved_sums]  # type: ignore[attr-defined]
 
     def decide(rnd: Round, seat: int) -> Action:
         own = [c.index for c in rnd.hands[str(seat)]]
         turned = getattr(rnd, "turned", 0)
         board = [c.index for c in rnd.hands.get("board", [])[:turned]]
         if not board:
-            total = sum(
-                int(sums[rank_set([*own, d])])  # type: ignore[index]
-                for d in range(52)
-                if d not in own
-            )
+            total = sum(sums[rank_set([*own, d])] for d in range(52) if d not in own)
             wager = "bet1"
         else:
-            total = int(sums[rank_set(own + board)])  # type: ignore[index]
+            total = sums[rank_set(own + board)]
             wager = "bet2"
         return Ride(seat=seat, wager=wager) if total > 0 else Withdraw(seat=seat, wager=wager)
 

@@ -239,7 +239,7 @@ def _run_flop(flop: Sequence[int], p: _Params) -> dict[str, npt.NDArray[Any]]:
     dense = dense_tables(Ranking.POKER5)
     out = {
         "lin": np.zeros((1326, 3), np.int64),
-        "best": np.zeros(1326, np.int64),
+        "checked": np.zeros(1326, np.int64),
         "bet": np.zeros(1326, np.int8),
         "t_all": np.zeros((1326, NTYPES), np.int64),
         "t_pre": np.zeros((1326, 2 * NTYPES + 1), np.int64),
@@ -257,7 +257,7 @@ def _run_flop(flop: Sequence[int], p: _Params) -> dict[str, npt.NDArray[Any]]:
         PERMS,
         PAIR_INDEX,
         out["lin"],
-        out["best"],
+        out["checked"],
         out["bet"],
         out["t_all"],
         out["t_pre"],
@@ -283,8 +283,7 @@ def flop_values(
     lin = [int(x) for x in out["lin"][at]]
     total = comb(47, 2) * DEALER * p.scale
     bet = Fraction(p.scale * lin[0] + 2 * p.scale * lin[1] + lin[2], total)
-    best = Fraction(int(out["best"][at]), total)
-    return FlopValues(bet=bet, check=best if best > bet else min(best, bet))
+    return FlopValues(bet=bet, check=Fraction(int(out["checked"][at]), total))
 
 
 # --------------------------------------------------------------------------------------------
@@ -393,8 +392,10 @@ def _empty_sums() -> dict[str, npt.NDArray[np.int64]]:
 
 def _add_flop(sums: dict[str, npt.NDArray[np.int64]], out: dict[str, Any], weight: int) -> None:
     cls, _ = _holding_classes()
-    sums["lin"] += weight * out["lin"]
-    sums["best"] += weight * out["best"]
+    lin = out["lin"]
+    bet2 = p_scale_bet(lin, out["checked"], scale)
+    sums["lin"] += weight * lin
+    sums["best"] += weight * bet2
     sums["t_raise"] += weight * out["t_all"]
     sums["t_check"] += weight * out["t_pre"]
     live = out["bet"] >= 0
