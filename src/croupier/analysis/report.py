@@ -78,18 +78,26 @@ def _variant(game: Game, wager: str, letter: str) -> Game:
     if wager == "progressive":
         raw["progressive"] = {**dict(raw.get("progressive", {})), "paytable": letter}
         return type(game)(raw)
+
+    def build(tables: dict[str, str]) -> Game | None:
+        variant = type(game)({**raw, "paytables": tables})
+        return variant if _current_letter(variant, wager) == letter else None
+
     tables = {**dict(raw.get("paytables", {})), wager: letter}
-    variant = type(game)({**raw, "paytables": tables})
-    if _current_letter(variant, wager) == letter:
-        return variant
+    try:
+        alone = build(tables)
+    except CroupierError:
+        alone = None
+    if alone is not None:
+        return alone
     current = _current_letter(game, wager)
     for other, letters in game.paytables.items():
         if letter in letters and _current_letter(game, other) == current:
             tables[other] = letter
-    variant = type(game)({**raw, "paytables": tables})
-    if _current_letter(variant, wager) != letter:
-        raise InvalidInput(f"the rules do not let {wager} use pay table {letter} alone")
-    return variant
+    tied = build(tables)
+    if tied is None:
+        raise InvalidInput(f"the rules do not let {wager} use pay table {letter}")
+    return tied
 
 
 def _in_base(game: Game, wager: str) -> bool:

@@ -175,7 +175,8 @@ class SimulationResult:
     rounds: int
     seed: int | str
     strategy: str
-    """``optimal``, ``simple`` (the round's house-player rule) or ``given``."""
+    """``optimal``, ``simple`` (the round's house-player rule), ``given``, or ``none`` (no
+    decision was asked for)."""
     unit: int
     decks: int
     base: Estimate | None
@@ -390,6 +391,7 @@ def simulate(
         tallies[side_key] = _Tally()
     envy = 0
     unattributed = 0
+    decisions = 0
     step = max(1, n // 100)
     for done in range(1, n + 1):
         rnd = game.new_round(
@@ -403,6 +405,7 @@ def simulate(
             actor = rnd.to_act()
             if actor.kind is ActorKind.SEAT and actor.seat is not None:
                 rnd.apply(decide(rnd, actor.seat))
+                decisions += 1
         nets = dict.fromkeys(tallies, 0)
         for rec in rnd.records:
             if isinstance(rec, WagerSettled):
@@ -428,6 +431,8 @@ def simulate(
             tallies[key].add(net)
         if progress is not None and (done % step == 0 or done == n):
             progress(done, n)
+    if decisions == 0:
+        name = "none"  # no seat had a decision to make (baccarat)
     return _result(game, layout, tallies, n, seed, name, unit, decks, sheet, envy, unattributed)
 
 

@@ -1,0 +1,126 @@
+"""The HTML par-sheet report: one self-contained file with tables and inline plots."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from croupier.analysis import par_sheet
+from croupier.analysis.report import paytable_returns, render_report, write_report
+from croupier.cli import main
+from croupier.errors import InvalidInput
+from croupier.games import Game, get_game
+
+RULES = "tests/rules/four-card-poker.toml"
+
+
+@pytest.fixture(scope="module")
+def game() -> Game:
+    return get_game(
+        {
+            "game": "four-card-poker",
+            "paytables": {"aces_up": "B"},
+            "progressive": {
+                "paytable": "A",
+                "envy": "A",
+                "wager": 100,
+                "reset": 500_000,
+                "rate": "0.25",
+                "meter": "four-card-poker",
+            },
+        }
+    )
+
+
+@pytest.fixture(scope="module")
+def report(game: Game, tmp_path_factory: pytest.TempPathFactory) -> str:
+    path = tmp_path_factory.mktemp("report") / "four-card-poker.html"
+    written = write_report(game, path)
+    assert written == path and path.is_file()
+    return path.read_text(encoding="utf-8")
+
+
+def test_the_report_is_self_contained(report: str) -> None:
+    assert report.startswith("<!DOCTYPE html>") and report.rstrip().endswith("</html>")
+    assert "data:image/png;base64," in report
+    sources = re.findall(r'(?:src|href)="([^"]*)"', report)
+    assert sources and all(s.startswith("data:image/png;base64,") for s in sources)
+    assert "<script" not in report and "<link" not in report
+
+
+def test_the_report_names_each_wager_and_its_house_edge(game: Game, report: str) -> None:
+    sheet = par_sheet(game)
+    assert sheet.wagers
+    for name, ws in sheet.wagers.items():
+        assert name in report
+        assert f"{float(ws.house_edge):.4%}" in report
+        assert f"{ws.house_edge.numerator}/{ws.house_edge.denominator}" in report
+    # one distribution plot per wager, one pay-table plot per wager with letters
+    plots = report.count("data:image/png;base64,")
+    assert plots == len(sheet.wagers) + (sheet.base is not None) + 2  # aces_up, progressive
+
+
+def test_every_aces_up_table_is_priced_side_by_side(game: Game, report: str) -> None:
+    returns = paytable_returns(game, par_sheet(game))
+    rows = returns["aces_up"]
+    assert [r.letter for r in rows] == ["A", "B", "C", "D", "E", "F"]
+    assert [r.current for r in rows] == [False, True, False, False, False, False]
+    for r in rows:
+        assert r.sheet is not None and r.priced == "aces_up"
+        assert f"{float(r.sheet.house_edge):.4%}" in report
+    # table A of § 641a.12(c) (trips 9, flush 6, straight 4, two pair 2) returns more than B
+    edges = {r.letter: r.sheet.house_edge for r in rows if r.sheet is not None}
+    assert edges["A"] < edges["B"]
+    assert {r.letter for r in returns["progressive"]} == {"A", "B"}
+
+
+def test_a_letter_the_rules_forbid_is_reported_not_priced() -> None:
+    # pay table B's reset of $1,000 is below table A's minimum of $5,000 (§ 641a.12(d)(3))
+    game = get_game(
+        {
+            "game": "four-card-poker",
+            "progressive": {"paytable": "B", "wager": 100, "reset": 100_000, "rate": "0.25"},
+        }
+    )
+    rows = paytable_returns(game, par_sheet(game, wagers=("progressive",)))["progressive"]
+    by_letter = {r.letter: r for r in rows}
+    assert by_letter["A"].sheet is None and "reset" in by_letter["A"].problem
+    assert by_letter["B"].sheet is not None and by_letter["B"].current
+    html = render_report(game, par_sheet(game, wagers=("progressive",)))
+    assert "below" in html and "aces_up" not in html
+
+
+def test_cli_par_writes_the_report(tmp_path: Path) -> None:
+    target = tmp_path / "par.html"
+    out = io.StringIO()
+    argv = ["par", "four-card-poker", "--rules", RULES, "--wager", "aces_up", "--json"]
+    status = main([*argv, "--report", str(target)], out=out)
+    assert status == 0
+    assert set(json.loads(out.getvalue())["wagers"]) == {"aces_up"}
+    html = target.read_text(encoding="utf-8")
+    assert "data:image/png;base64," in html and "aces_up" in html
+
+
+def test_tables_the_rules_tie_together_are_priced_together() -> None:
+    # baccarat: both Dragon Bonus wagers are paid by one pay table (§ 631b.9(f))
+    game = get_game(
+        {
+            "game": "mini-baccarat",
+            "paytables": {"dragon_bonus_banker": "A", "dragon_bonus_player": "A"},
+        }
+    )
+    try:
+        sheet = par_sheet(game, wagers=("dragon_bonus_banker", "dragon_bonus_player"))
+    except InvalidInput:
+        pytest.skip("no exact baccarat analysis yet")
+    returns = paytable_returns(game, sheet)
+    for wager in ("dragon_bonus_banker", "dragon_bonus_player"):
+        rows = returns[wager]
+        assert len(rows) > 1 and all(r.sheet is not None for r in rows), rows
+        assert [r.letter for r in rows if r.current] == ["A"]
+        edges = {r.sheet.house_edge for r in rows if r.sheet is not None}
+        assert len(edges) == len(rows)  # each letter really priced under its own table
