@@ -131,6 +131,11 @@ def _game_from_args(args: argparse.Namespace) -> Game:
 def _cmd_par(args: argparse.Namespace, out: TextIO) -> int:
     from croupier.analysis import par_sheet
 
+    if args.method == "simulate":
+        if args.report:
+            raise InvalidInput("--report draws the exact sheet; use it with --method exact")
+        args.unit, args.quiet = 100, False
+        return _cmd_simulate(args, out)
     game = _game_from_args(args)
     sheet = par_sheet(game, wagers=args.wager or ())
     if args.json:
@@ -239,7 +244,9 @@ def _parser() -> argparse.ArgumentParser:
     par.add_argument("--rules", help="Rules Submission file")
     par.add_argument("--paytable", action="append", metavar="WAGER=LETTER")
     par.add_argument("--wager", action="append", metavar="NAME", help="limit to these (base too)")
-    par.add_argument("--method", choices=["exact"], default="exact")
+    par.add_argument("--method", choices=["exact", "simulate"], default="exact")
+    par.add_argument("--rounds", type=int, default=100_000, help="rounds with --method simulate")
+    par.add_argument("--seed", default="croupier", help="seed with --method simulate")
     par.add_argument("--json", action="store_true", help="JSON output")
     par.add_argument("--report", metavar="FILE.html", help="also write an HTML report with plots")
     par.set_defaults(handler=_cmd_par)
