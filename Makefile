@@ -28,7 +28,10 @@ pytest: $(STAMP)
 test: lint typecheck pytest
 
 bench: $(STAMP)
-	$(BIN)/python benchmarks/bench_eval.py
+	mkdir -p bench-results
+	$(BIN)/python benchmarks/bench_eval.py --json bench-results/eval.json
+	$(BIN)/python benchmarks/bench_par.py --json bench-results/par.json
+	@if [ -f benchmarks/bench_solvers.py ]; then $(BIN)/python benchmarks/bench_solvers.py; fi
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache
