@@ -37,6 +37,7 @@ from typing import Any, Protocol
 
 from croupier.cards import DECK, Card
 from croupier.errors import IllegalAction, InvalidInput, RulesViolation
+from croupier.games._table_regs import TableRegs
 from croupier.games.base import SEATS, ActorKind, Game, Round, StubCheck
 from croupier.games.records import (
     Action,
@@ -114,32 +115,6 @@ class ManualClock:
 
 # --------------------------------------------------------------------------------------------
 # The chapter's table rules
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class TableRegs:
-    """A game chapter's table-level limits and the sections that set them."""
-
-    decks: str
-    """Number of decks (one, or two with an automated shuffler)."""
-    two_decks: str
-    two_deck_rotation: str
-    deck_life: Mapping[DealMethod, tuple[timedelta, str]]
-    """Longest a deck stays in play, by dealing method, and the section."""
-    opening: str
-    inspection: str
-    two_deck_inspection: str
-    preshuffled: str
-    shuffle: str
-    no_cut: str
-    cut_required: str
-    cut: str
-    seated: str
-    adjacent_boxes: str
-    stub_rounds: int
-    """The most rounds between stub counts without a counting shuffler."""
-    stub_count: Mapping[DealMethod, str]
-    deck_removed: Mapping[DealMethod, str]
 
 
 FOUR_CARD_POKER_REGS = TableRegs(

@@ -91,6 +91,7 @@ from croupier.games._let_it_ride_tables import (
     parse_custom_tables,
     three_card_keys,
 )
+from croupier.games._table_regs import LET_IT_RIDE_REGS
 from croupier.games.base import DealStep, Game, Round
 from croupier.games.paytables import EnvySchedule, PayLine, PayTable
 from croupier.games.records import (
@@ -613,6 +614,8 @@ class LetItRide(Game):
     progressive_paytables: ClassVar[dict[str, PayTable]] = FIVE_CARD_PROGRESSIVE
     envy_schedules: ClassVar[dict[str, EnvySchedule]] = FIVE_CARD_ENVY
     round_class = LetItRideRound
+    table_regs = LET_IT_RIDE_REGS
+    """Deck life, stub counts, shuffle and cut, seats (§ 643a.3-643a.10): :mod:`._table_regs`."""
     example_rules: ClassVar[dict[str, Any]] = {
         "game": "let-it-ride",
         "payout_limit": 2_500_000,

@@ -60,6 +60,7 @@ from typing import Any, ClassVar
 
 from croupier.cards import Card
 from croupier.errors import IllegalAction, InvalidInput
+from croupier.games._table_regs import MISSISSIPPI_STUD_REGS
 from croupier.games.base import DealStep, Game, Phase, Round
 from croupier.games.paytables import EnvySchedule, PayLine, PayTable, for_, to
 from croupier.games.records import (
@@ -753,6 +754,8 @@ class MississippiStud(Game):
     progressive_min_reset: ClassVar[dict[str, tuple[int, str]]] = {"A": (1_000_000, "§ 571.12(f)")}
     decision_wagers = frozenset(STREETS)
     round_class = MississippiStudRound
+    table_regs = MISSISSIPPI_STUD_REGS
+    """Deck life, stub counts, shuffle and cut, seats (§ 571.3-571.10): :mod:`._table_regs`."""
     example_rules: ClassVar[dict[str, Any]] = {
         "game": "mississippi-stud",
         "payout_limit": PAYOUT_LIMIT,

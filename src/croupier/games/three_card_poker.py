@@ -62,6 +62,7 @@ from typing import Any, ClassVar
 
 from croupier.cards import Suit
 from croupier.errors import CroupierError, IllegalAction
+from croupier.games._table_regs import THREE_CARD_POKER_REGS
 from croupier.games.base import DealStep, Game, Round
 from croupier.games.paytables import EnvySchedule, PayLine, PayTable, for_, to
 from croupier.games.records import (
@@ -642,6 +643,9 @@ class ThreeCardPoker(Game):
     progressive_wager_amounts = (frozenset({100}), _WAGERS)
     decision_wagers = frozenset({"play"})
     round_class = ThreeCardPokerRound
+    table_regs = THREE_CARD_POKER_REGS
+    """Deck life, stub counts, shuffle and cut, seats (§ 649a.3-649a.10, inferred from
+    Ch. 641a): :mod:`._table_regs`."""
     example_rules: ClassVar[dict[str, Any]] = {
         "game": "three-card-poker",
         "paytables": {"pair_plus": "D", "six_card_bonus": "1000-200-50-25-15-10-5"},

@@ -54,6 +54,7 @@ from enum import StrEnum
 from typing import Any, ClassVar
 
 from croupier.errors import IllegalAction, InvalidInput
+from croupier.games._table_regs import ULTIMATE_TEXAS_HOLDEM_REGS
 from croupier.games._uth_tables import (
     BLIND,
     ENVY,
@@ -531,6 +532,8 @@ class UltimateTexasHoldem(Game):
     progressive_min_reset: ClassVar[dict[str, tuple[int, str]]] = MIN_RESET
     decision_wagers = frozenset({"play"})
     round_class = UltimateTexasHoldemRound
+    table_regs = ULTIMATE_TEXAS_HOLDEM_REGS
+    """Deck life, stub counts, shuffle and cut, seats (§ 569.3-569.10): :mod:`._table_regs`."""
     example_rules: ClassVar[dict[str, Any]] = {
         "game": "ultimate-texas-holdem",
         "paytables": {"blind": "A", "trips": "B"},
