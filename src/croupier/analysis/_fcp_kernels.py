@@ -119,7 +119,6 @@ def build_up_tables(
     key_u = init + ck[up]
     bit_u = cb[up]
     hist = np.zeros(size + 1, np.int64)
-    none = np.empty(0, np.int64)
     cum1 = np.zeros(size + 1, np.int64)
     _hist_completions(key_u, bit_u, others, 5, ck, cb, offs, plain, flush, cum1)
     _cumulate(cum1)
@@ -274,9 +273,7 @@ def versus_counts(
 ) -> None:  # pragma: no cover - compiled
     """For each row of ``players`` (five cards, none ``up``): ``out[row] = (s, lt, le)``, the
     player's strength and the dealer completions below it and at most it."""
-    others, cum1, cum2, cum3, cum4, list5 = build_up_tables(
-        up, ck, cb, offs, plain, flush, init, size
-    )
+    _, cum1, cum2, cum3, cum4, list5 = build_up_tables(up, ck, cb, offs, plain, flush, init, size)
     pos = np.empty(5, np.int64)
     for r in range(players.shape[0]):
         key = init
@@ -366,7 +363,7 @@ def solve_up_rank(
                             continue
                         if s1 == s2 and s2 == s3:
                             weight = 4
-                        elif s1 == s2 or s2 == s3:
+                        elif s1 == s2 or s2 == s3:  # noqa: PLR1714 - plain integer tests in numba
                             weight = 12
                         else:
                             weight = 24

@@ -1,12 +1,14 @@
 """Numba kernels of the Ultimate Texas Hold 'Em solver: one flop at a time.
 
 For one flop every turn-and-river pair makes a board; on a board every two-card holding of the
-47 cards left is ranked once (dense ``poker5`` strengths, best five of seven), the holdings are
-sorted by strength (two-pass radix sort), and one sweep upwards counts, for each holding, the
-holdings below it and equal to it that share none of its cards: with ``cnt[c]`` the holdings
-already passed that contain card ``c``, the disjoint ones are ``passed - cnt[a] - cnt[b]``
-(the holding ``{a, b}`` itself is never among them).  The same count taken where the qualifying
-strengths (a pair or better) begin gives the dealer holdings that do not qualify.  So each of
+47 cards left is ranked once (dense ``poker5`` strengths, best five of seven: the plain part
+looked up once per pair of ranks, the flush table only where a flush is possible), the
+holdings are sorted by strength (two-pass radix sort), and one sweep upwards counts, for each
+holding, the holdings below it and equal to it that share none of its cards: with ``cnt[c]``
+the holdings already passed that contain card ``c``, the disjoint ones below are
+``passed - cnt[a] - cnt[b]`` (taken before the holding's group of equal strengths is added).
+The same count taken where the qualifying strengths (a pair or better) begin gives the dealer
+holdings that do not qualify.  So each of
 the 1,081 player holdings gets its 990 dealer holdings split into wins, ties and losses, the
 dealer qualifying or not, in time linear in the holdings.
 
@@ -20,8 +22,8 @@ is the sum over the dealer holdings of the result of playing ``m`` times the Ant
 and Blind; ``c`` the Blind line of the player's hand).  The river decision plays 1x when
 ``V(1) > -2 * scale * 990`` (a fold loses Ante and Blind); the flop decision bets 2x when the sum
 of ``V(2)`` over the turn-and-river pairs exceeds the sum of the river values.  The sums that the
-preflop decision needs (``V`` is linear in ``m``: the three sums of its terms) are returned per
-holding.
+preflop decision needs (``V`` is linear in ``m``: the three sums of its terms, and the flop
+values) are added up per starting-hand class, with the result types behind every path.
 
 Suit symmetry inside a flop: a turn-and-river pair is solved only if it is the least of its
 images under the suit permutations that fix the flop; its results are credited to each image,
@@ -36,7 +38,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from croupier.kernels._jit import hash_value
+from croupier.kernels._jit import HASH_SHIFT, RANK_MASK, hash_value
 
 __all__ = [
     "DEALER",
@@ -71,15 +73,62 @@ for _b in range(52):
 
 @njit(inline="always", nogil=True)
 def _rank_holdings(
-    rem: Any, bkey: int, bbits: int, ck: Any, cb: Any, offs: Any, plain: Any, flush: Any, vals: Any
+    rem: Any,
+    bkey: int,
+    bbits: int,
+    ck: Any,
+    cb: Any,
+    offs: Any,
+    plain: Any,
+    flush: Any,
+    pair_value: Any,
+    vals: Any,
 ) -> None:  # pragma: no cover - compiled
-    o = 0
+    """Strength of every holding of ``rem`` (in pair order) with the board.
+
+    The best hand without a flush depends on the ranks only: it is looked up once per pair of
+    ranks.  The full lookup (with the flush table) is needed only where the board holds three or
+    more cards of a suit and the holding one of that suit, or five (every holding).
+    """
     n = rem.shape[0]
+    fsuit = -1
+    every = False
+    for suit in range(4):
+        mask = (bbits >> (16 * suit)) & 0x1FFF
+        pop = 0
+        while mask:
+            mask &= mask - 1
+            pop += 1
+        if pop >= 3:
+            fsuit = suit
+            every = pop == 5
+    base = bkey & RANK_MASK
+    have = np.zeros(13, np.int64)
     for i in range(n):
-        ki = bkey + ck[rem[i]]
-        bi = bbits | cb[rem[i]]
+        have[rem[i] >> 2] += 1
+    for r1 in range(13):
+        if have[r1] == 0:
+            continue
+        k1 = base + (ck[4 * r1] & RANK_MASK)
+        for r2 in range(r1, 13):
+            if have[r2] == 0 or (r1 == r2 and have[r1] < 2):
+                continue
+            ranks = k1 + (ck[4 * r2] & RANK_MASK)
+            value = plain[ranks + offs[ranks >> HASH_SHIFT]]
+            pair_value[r1, r2] = value
+            pair_value[r2, r1] = value
+    o = 0
+    for i in range(n):
+        ci = rem[i]
+        ri = ci >> 2
+        si = (ci & 3) == fsuit
         for j in range(i + 1, n):
-            vals[o] = hash_value(ki + ck[rem[j]], bi | cb[rem[j]], offs, plain, flush)
+            cj = rem[j]
+            if every or (fsuit >= 0 and (si or (cj & 3) == fsuit)):
+                key = bkey + ck[ci] + ck[cj]
+                vals[o] = hash_value(key, bbits | cb[ci] | cb[cj], offs, plain, flush)
+            else:
+                vals[o] = pair_value[ri, cj >> 2]
             o += 1
 
 
@@ -148,8 +197,12 @@ def _sweep(
 
 
 @njit(inline="always", nogil=True)
-def _split(v: int, lt: int, eq: int, nq: int, q0: int) -> tuple[int, int, int, int]:
-    """(Wq, Wn, Lq, Ln) of a holding of strength ``v``."""  # pragma: no cover - compiled
+def _split(
+    v: int, lt: int, eq: int, nq: int, q0: int
+) -> tuple[int, int, int, int]:  # pragma: no cover - compiled
+    """(Wq, Wn, Lq, Ln): wins and losses of a holding of strength ``v`` against a qualifying and
+    a non-qualifying dealer, from the disjoint holdings below it, equal to it and not
+    qualifying."""
     gt = DEALER - lt - eq
     if v >= q0:
         return lt - nq, nq, gt, 0
@@ -187,6 +240,7 @@ def board_counts(
         bkey += ck[c]
         bbits |= cb[c]
     vals = np.empty(n, np.int64)
+    pair_value = np.zeros((13, 13), np.int64)
     tmp = np.empty(n, np.int64)
     sv = np.empty(n, np.int64)
     sa = np.empty(n, np.int64)
@@ -194,7 +248,7 @@ def board_counts(
     lt = np.empty(n, np.int64)
     eq = np.empty(n, np.int64)
     nq = np.empty(n, np.int64)
-    _rank_holdings(rem, bkey, bbits, ck, cb, offs, plain, flush, vals)
+    _rank_holdings(rem, bkey, bbits, ck, cb, offs, plain, flush, pair_value, vals)
     _radix_sort(vals, ia, ib, n, tmp, sv, sa, sb)
     _sweep(sv, sa, sb, n, q0, lt, eq, nq)
     for o in range(n):
@@ -226,25 +280,32 @@ def solve_flop(
     scale: int,
     perms: Any,
     pidx: Any,
+    cls: Any,
     lin: Any,
     checked: Any,
     bet: Any,
-    t_all: Any,
-    t_pre: Any,
-    river: Any,
-    feature: Any,
+    c_lin: Any,
+    c_best: Any,
+    c_all: Any,
+    c_pre: Any,
+    c_flop: Any,
+    c_river: Any,
 ) -> int:  # pragma: no cover - compiled
     """Solve one flop (three cards) for every holding of the 49 other cards.
 
     ``category[s]`` is the category index of strength ``s``, ``bclass[s]`` its Blind line (0..6,
-    6 the push), ``blind[line]`` the Blind payout times ``scale``.  Writes per holding (pair
-    index; holdings that touch the flop stay zero, ``bet`` -1): ``lin`` the sums over the
-    turn-and-river pairs and dealer holdings of ``Wq - Lq``, ``W - L`` and
+    6 the push), ``blind[line]`` the Blind payout times ``scale``; ``cls[h]`` the starting-hand
+    class (0..168) of pair index ``h``.
+
+    Per holding (pair index; holdings that touch the flop stay zero, ``bet`` -1): ``lin`` the
+    sums over the turn-and-river pairs and dealer holdings of ``Wq - Lq``, ``W - L`` and
     ``blind * W - scale * L``; ``checked`` the value of checking (then the river decision);
-    ``bet`` 1 where 2x is chosen (it is worth more than checking); ``t_all`` the result types over every board (for a preflop
-    raise); ``t_pre`` the result types under the flop and river decisions (17 at 2x, 17 at 1x,
-    then the folds); ``river`` the river decisions by feature (situations, [feature, play]),
-    zero where the flop bets; ``feature`` the flop feature.  Returns the boards solved.
+    ``bet`` 1 where betting 2x is worth more.  Added per class: ``c_lin`` (``lin``), ``c_best``
+    (the flop value, 2x or check), ``c_all`` (result types over every board: for a preflop raise),
+    ``c_pre`` (result types under the flop and river decisions: 17 at 2x, 17 at 1x, the folded
+    dealer holdings), ``c_flop[feature, bet]`` (flop decisions by the five-card hand) and
+    ``c_river[feature, play]`` (river decisions reached after a flop check, by the seven-card
+    hand).  Returns the boards solved.
     """
     # the suit renamings that fix the flop, as card maps
     cp = np.empty((24, 52), np.int64)
@@ -279,11 +340,18 @@ def solve_flop(
             o += 1
     fkey = init + ck[flop[0]] + ck[flop[1]] + ck[flop[2]]
     fbits = cb[flop[0]] | cb[flop[1]] | cb[flop[2]]
-    # per holding: result types over every board (0..16), where the river plays (17..33), the
-    # folded dealer holdings (34), river situations by feature and decision (40 + 2 * f + play)
-    acc = np.zeros((1326, 80), np.int64)
+    # per holding, packed (a sum over at most 1,081 boards of counts up to 990 fits 21 bits):
+    # where the river plays (columns 0..7) and where it folds (8..15), column c < 7 holds the
+    # wins of Blind line c against a qualifying dealer + (those against a non-qualifying one
+    # << 32), column 7 the ties + (losses to a qualifying dealer << 21) + (other losses << 42);
+    # and the river situations by feature and decision (2 * feature + play)
+    acc = np.zeros((1326, 16), np.int64)
+    racc = np.zeros((1326, 40), np.int32)
+    row = np.zeros(34, np.int64)
+    both = np.zeros(17, np.int64)
     rem = np.empty(47, np.int64)
     vals = np.empty(n, np.int64)
+    pair_value = np.zeros((13, 13), np.int64)
     tmp = np.empty(n, np.int64)
     sv = np.empty(n, np.int64)
     sa = np.empty(n, np.int64)
@@ -319,14 +387,14 @@ def solve_flop(
                 continue
             boards += 1
             j = 0
-            for c in live:
-                if c != t and c != r:
-                    rem[j] = c
+            for card in live:
+                if card != t and card != r:  # noqa: PLR1714 - plain integer tests in numba
+                    rem[j] = card
                     j += 1
             bkey = fkey + ck[t] + ck[r]
             bbits = fbits | cb[t] | cb[r]
             vboard = hash_value(bkey, bbits, offs, plain, flush)
-            _rank_holdings(rem, bkey, bbits, ck, cb, offs, plain, flush, vals)
+            _rank_holdings(rem, bkey, bbits, ck, cb, offs, plain, flush, pair_value, vals)
             _radix_sort(vals, ia, ib, n, tmp, sv, sa, sb)
             _sweep(sv, sa, sb, n, q0, lt, eq, nq)
             for o in range(n):
@@ -336,26 +404,18 @@ def solve_flop(
                 w = wq + wn
                 loss = lq + ln
                 play = scale * (2 * (wq - lq) + wn - ln) + blind[c] * w - scale * loss > fold
-                feat = 40 + 4 * category[v] + (2 if v > vboard else 0) + (1 if play else 0)
+                feat = 4 * category[v] + (2 if v > vboard else 0) + (1 if play else 0)
                 ca = rem[sa[o]]
                 cb2 = rem[sb[o]]
+                base = 0 if play else 8
+                wins = wq + (wn << 32)
+                rest = eq[o] + (lq << 21) + (ln << 42)
                 for k in range(norb):
                     g = orbit_g[k]
                     h = pidx[cp[g, ca], cp[g, cb2]]
-                    acc[h, c] += wq
-                    acc[h, 7 + c] += wn
-                    acc[h, 14] += eq[o]
-                    acc[h, 15] += lq
-                    acc[h, 16] += ln
-                    if play:
-                        acc[h, 17 + c] += wq
-                        acc[h, 24 + c] += wn
-                        acc[h, 31] += eq[o]
-                        acc[h, 32] += lq
-                        acc[h, 33] += ln
-                    else:
-                        acc[h, 34] += DEALER
-                    acc[h, feat] += 1
+                    acc[h, base + c] += wins
+                    acc[h, base + 7] += rest
+                    racc[h, feat] += 1
     # flop decisions
     fcat = 0
     f0 = flop[0] >> 2
@@ -363,7 +423,7 @@ def solve_flop(
     f2 = flop[2] >> 2
     if f0 == f1 and f1 == f2:
         fcat = 3
-    elif f0 == f1 or f1 == f2 or f0 == f2:
+    elif f0 == f1 or f1 == f2 or f0 == f2:  # noqa: PLR1714, SIM109 - numba integer tests
         fcat = 1
     for b in range(52):
         for a in range(b):
@@ -371,47 +431,68 @@ def solve_flop(
             if used[a] or used[b]:
                 bet[h] = -1
                 continue
-            row = acc[h]
+            # unpack: row[0..16] where the river plays, row[17..33] where it folds
+            for part in range(2):
+                at = 17 * part
+                for c in range(7):
+                    packed = acc[h, 8 * part + c]
+                    row[at + c] = packed & 0xFFFFFFFF
+                    row[at + 7 + c] = packed >> 32
+                packed = acc[h, 8 * part + 7]
+                row[at + 14] = packed & 0x1FFFFF
+                row[at + 15] = (packed >> 21) & 0x1FFFFF
+                row[at + 16] = packed >> 42
+            for x in range(17):
+                both[x] = row[x] + row[17 + x]
             a0 = 0
             wins = 0
             pay = 0
+            r0 = 0
+            rwins = 0
+            rpay = 0
+            folds = 0
             for c in range(7):
-                a0 += row[c]
-                wins += row[c] + row[7 + c]
-                pay += blind[c] * (row[c] + row[7 + c])
-            a0 -= row[15]
-            losses = row[15] + row[16]
+                a0 += both[c]
+                wins += both[c] + both[7 + c]
+                pay += blind[c] * (both[c] + both[7 + c])
+                r0 += row[c]
+                rwins += row[c] + row[7 + c]
+                rpay += blind[c] * (row[c] + row[7 + c])
+            for x in range(17, 34):
+                folds += row[x]
+            a0 -= both[15]
+            losses = both[15] + both[16]
             lin[h, 0] = a0
             lin[h, 1] = wins - losses
             lin[h, 2] = pay - scale * losses
             ev2 = scale * lin[h, 0] + 2 * scale * lin[h, 1] + lin[h, 2]
-            r0 = 0
-            wins = 0
-            pay = 0
-            for c in range(7):
-                r0 += row[17 + c]
-                wins += row[17 + c] + row[24 + c]
-                pay += blind[c] * (row[17 + c] + row[24 + c])
-            r0 -= row[32]
-            losses = row[32] + row[33]
-            check = scale * r0 + scale * (wins - losses) + pay - scale * losses
-            check -= 2 * scale * row[34]
-            t_all[h, :] = row[:17]
+            r0 -= row[15]
+            rlosses = row[15] + row[16]
+            check = scale * r0 + scale * (rwins - rlosses) + rpay - scale * rlosses
+            check -= 2 * scale * folds
             checked[h] = check
+            k = cls[h]
+            c_lin[k, 0] += lin[h, 0]
+            c_lin[k, 1] += lin[h, 1]
+            c_lin[k, 2] += lin[h, 2]
+            c_all[k, :] += both[:17]
             if ev2 > check:
                 bet[h] = 1
-                t_pre[h, :17] = row[:17]
+                c_best[k] += ev2
+                c_pre[k, :17] += both[:17]
             else:
                 bet[h] = 0
-                t_pre[h, 17:] = row[17:35]
+                c_best[k] += check
+                c_pre[k, 17:34] += row[:17]
+                c_pre[k, 34] += folds
                 for f in range(20):
-                    river[h, f, 0] = row[40 + 2 * f]
-                    river[h, f, 1] = row[41 + 2 * f]
+                    c_river[k, f, 0] += racc[h, 2 * f]
+                    c_river[k, f, 1] += racc[h, 2 * f + 1]
             v5 = hash_value(fkey + ck[a] + ck[b], fbits | cb[a] | cb[b], offs, plain, flush)
             cat = category[v5]
             suits = np.zeros(4, np.int64)
             for c in (flop[0], flop[1], flop[2], a, b):
                 suits[c & 3] += 1
             draw = 1 if suits.max() == 4 else 0
-            feature[h] = 4 * cat + 2 * (1 if cat > fcat else 0) + draw
+            c_flop[k, 4 * cat + 2 * (1 if cat > fcat else 0) + draw, bet[h]] += 1
     return boards

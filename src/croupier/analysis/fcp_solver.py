@@ -45,6 +45,7 @@ __all__ = [
     "ACTIONS",
     "ANTE_BONUS",
     "DEALS",
+    "HIDDEN_COMPLETIONS",
     "FourCardSolution",
     "FourCardStrategy",
     "UpCardRule",
@@ -65,11 +66,15 @@ ANTE_BONUS: Mapping[str, Fraction] = {
 ACTIONS = ("fold", "1x", "2x", "3x")
 """Decisions, by index: fold, or play 1, 2 or 3 times the Ante."""
 
+HIDDEN_COMPLETIONS = HIDDEN
+"""1,370,754 hidden dealer completions of one (player hand, up card): C(46, 5)."""
+
 DEALS = comb(52, 5) * 47 * HIDDEN
 """167,439,136,344,480 (player hand, up card, hidden dealer cards) deals."""
 
 _BONUS_CLASSES = (None, "three_of_a_kind", "straight_flush", "four_of_a_kind")
 _RESULTS = ("win", "tie (player wins)", "lose")
+_BONUS_LABELS = {"three_of_a_kind": "trips", "straight_flush": "SF", "four_of_a_kind": "quads"}
 
 
 def _card(card: Card | str) -> Card:
@@ -119,9 +124,7 @@ class UpCardRule:
     lowest_played: int
 
     def render(self) -> str:
-        text = (
-            f"up {self.up_rank.symbol}: 3x with {describe_four_card(self.raise_from)} or better"
-        )
+        text = f"up {self.up_rank.symbol}: 3x with {describe_four_card(self.raise_from)} or better"
         if self.lowest_raised != self.raise_from:
             text += f" (sometimes down to {describe_four_card(self.lowest_raised)})"
         text += f"; play 1x with {describe_four_card(self.play_from)} or better"
@@ -159,6 +162,21 @@ class FourCardStrategy:
         return [rule.render() for rule in self.rules]
 
 
+def _lowest_from(
+    values: npt.NDArray[np.int32], seen: npt.NDArray[np.bool_], bad: npt.NDArray[np.bool_]
+) -> int:
+    """The weakest value from which on no seen strength is ``bad``."""
+    worst = np.flatnonzero(bad)
+    start = int(worst.max()) + 1 if worst.size else 0
+    above = np.flatnonzero(seen[start:])
+    return int(values[start + above[0]]) if above.size else int(values[-1])
+
+
+def _lowest(values: npt.NDArray[np.int32], good: npt.NDArray[np.bool_]) -> int:
+    found = np.flatnonzero(good)
+    return int(values[found[0]]) if found.size else int(values[-1])
+
+
 def _rules(values: npt.NDArray[np.int32], counts: npt.NDArray[np.int64]) -> tuple[UpCardRule, ...]:
     rules = []
     for r in range(13):
@@ -171,23 +189,13 @@ def _rules(values: npt.NDArray[np.int32], counts: npt.NDArray[np.int64]) -> tupl
         not_raised = seen & (table[:, :3].sum(axis=1) > 0)
         folded = table[:, 0] > 0
 
-        def lowest_from(bad: npt.NDArray[np.bool_]) -> int:
-            worst = np.flatnonzero(bad)
-            start = int(worst.max()) + 1 if worst.size else 0
-            above = np.flatnonzero(seen[start:])
-            return int(values[start + above[0]]) if above.size else int(values[-1])
-
-        def lowest(good: npt.NDArray[np.bool_]) -> int:
-            found = np.flatnonzero(good)
-            return int(values[found[0]]) if found.size else int(values[-1])
-
         rules.append(
             UpCardRule(
                 up_rank=Rank(r + 2),
-                raise_from=lowest_from(not_raised),
-                lowest_raised=lowest(raised),
-                play_from=lowest_from(folded),
-                lowest_played=lowest(played),
+                raise_from=_lowest_from(values, seen, not_raised),
+                lowest_raised=_lowest(values, raised),
+                play_from=_lowest_from(values, seen, folded),
+                lowest_played=_lowest(values, played),
             )
         )
     return tuple(rules)
@@ -237,21 +245,21 @@ def _solve_block(
 
 
 def _outcomes(tally: npt.NDArray[np.int64], ante_bonus: Mapping[str, Fraction]) -> list[Outcome]:
-    rows = [Outcome(name="fold", net=Fraction(-1), weight=int(tally[0].sum()), pays="-")]
+    rows = [Outcome(name="fold", net=Fraction(-1), weight=int(tally[0].sum()), pays="lose")]
     for m in (1, 2, 3):
         for bc, name in enumerate(_BONUS_CLASSES):
             bonus = Fraction(ante_bonus.get(name, 0)) if name else Fraction(0)
-            tag = f", ante bonus {name.replace('_', ' ')}" if name and bonus else ""
-            bonus_text = f" + bonus {bonus} to 1" if bonus else ""
+            tag = f", {_BONUS_LABELS[name]} bonus" if name and bonus else ""
             for res, word in enumerate(_RESULTS):
                 sign = -1 if res == 2 else 1
                 rows.append(
                     Outcome(
-                        name=f"play {m}x, {word}{tag}",
+                        name=f"{m}x {word}{tag}",
                         net=sign * Fraction(1 + m) + bonus,
                         wagered=Fraction(1 + m),
                         weight=int(tally[m, bc, res]),
-                        pays=("lose" if sign < 0 else "1 to 1") + bonus_text,
+                        pays=("lose" if sign < 0 else "1 to 1")
+                        + (f" + {bonus} to 1" if bonus else ""),
                     )
                 )
     return rows
@@ -296,9 +304,7 @@ def solve_four_card_poker(
         bar.update(len(ranks) - len(todo))
         if todo:
             with ThreadPoolExecutor(max_workers=threads) as pool:
-                futures = {
-                    r: pool.submit(_solve_block, r - 2, scale, bonus, bclass) for r in todo
-                }
+                futures = {r: pool.submit(_solve_block, r - 2, scale, bonus, bclass) for r in todo}
                 for r, future in futures.items():
                     block = future.result()
                     store.save(r, block)
@@ -311,8 +317,8 @@ def solve_four_card_poker(
     notes = [
         "optimal play: the decision of largest expected value at every (player hand, up card), "
         "exact over the 1,370,754 hidden dealer completions; on equal value the smaller wager",
-        "ties go to the player (§ 641a.11(c)(3)); the Ante Bonus is paid on every played hand "
-        "(§ 641a.12(b)); net and wagered per unit Ante",
+        "ties go to the player (§ 641a.11(c)(3)); the Ante Bonus (trips, SF: straight flush, "
+        "quads) is paid on every played hand (§ 641a.12(b)); net and wagered per unit Ante",
     ]
     if len(ranks) < 13:
         notes.append(f"partial: up-card ranks {ranks} only")
@@ -323,7 +329,9 @@ def solve_four_card_poker(
         method="exact (optimal strategy)",
         notes=tuple(notes),
     )
-    strategy = FourCardStrategy(values=dense.values, counts=counts, rules=_rules(dense.values, counts))
+    strategy = FourCardStrategy(
+        values=dense.values, counts=counts, rules=_rules(dense.values, counts)
+    )
     return FourCardSolution(sheet=sheet, strategy=strategy)
 
 

@@ -237,14 +237,12 @@ class FlopValues(NamedTuple):
 
 def _run_flop(flop: Sequence[int], p: _Params) -> dict[str, npt.NDArray[Any]]:
     dense = dense_tables(Ranking.POKER5)
-    out = {
-        "lin": np.zeros((1326, 3), np.int64),
-        "checked": np.zeros(1326, np.int64),
-        "bet": np.zeros(1326, np.int8),
-        "t_all": np.zeros((1326, NTYPES), np.int64),
-        "t_pre": np.zeros((1326, 2 * NTYPES + 1), np.int64),
-        "river": np.zeros((1326, NRIVER_FEATURES, 2), np.int64),
-        "feature": np.zeros(1326, np.int8),
+    cls, _ = _holding_classes()
+    out: dict[str, npt.NDArray[Any]] = {
+        "holding_lin": np.zeros((1326, 3), np.int64),
+        "holding_checked": np.zeros(1326, np.int64),
+        "holding_bet": np.zeros(1326, np.int8),
+        **_empty_sums(),
     }
     solve_flop(
         np.asarray(flop, dtype=np.int64),
@@ -256,13 +254,8 @@ def _run_flop(flop: Sequence[int], p: _Params) -> dict[str, npt.NDArray[Any]]:
         p.scale,
         PERMS,
         PAIR_INDEX,
-        out["lin"],
-        out["checked"],
-        out["bet"],
-        out["t_all"],
-        out["t_pre"],
-        out["river"],
-        out["feature"],
+        cls,
+        *out.values(),
     )
     return out
 
@@ -280,10 +273,10 @@ def flop_values(
     p = _params(blind)
     out = _run_flop([c.index for c in f], p)
     at = PAIR_INDEX[h[0].index, h[1].index]
-    lin = [int(x) for x in out["lin"][at]]
+    lin = [int(x) for x in out["holding_lin"][at]]
     total = comb(47, 2) * DEALER * p.scale
     bet = Fraction(p.scale * lin[0] + 2 * p.scale * lin[1] + lin[2], total)
-    return FlopValues(bet=bet, check=Fraction(int(out["checked"][at]), total))
+    return FlopValues(bet=bet, check=Fraction(int(out["holding_checked"][at]), total))
 
 
 # --------------------------------------------------------------------------------------------
@@ -380,34 +373,20 @@ class UthSolution:
 
 
 def _empty_sums() -> dict[str, npt.NDArray[np.int64]]:
+    """The per-class sums of one or more flops (weighted by their suit classes)."""
     return {
-        "lin": np.zeros((1326, 3), np.int64),
-        "best": np.zeros(1326, np.int64),
-        "t_raise": np.zeros((1326, NTYPES), np.int64),
-        "t_check": np.zeros((1326, 2 * NTYPES + 1), np.int64),
+        "lin": np.zeros((169, 3), np.int64),
+        "best": np.zeros(169, np.int64),
+        "t_raise": np.zeros((169, NTYPES), np.int64),
+        "t_check": np.zeros((169, 2 * NTYPES + 1), np.int64),
         "flop": np.zeros((169, NFLOP_FEATURES, 2), np.int64),
         "river": np.zeros((169, NRIVER_FEATURES, 2), np.int64),
     }
 
 
-def _add_flop(sums: dict[str, npt.NDArray[np.int64]], out: dict[str, Any], weight: int) -> None:
-    cls, _ = _holding_classes()
-    lin = out["lin"]
-    bet2 = p_scale_bet(lin, out["checked"], scale)
-    sums["lin"] += weight * lin
-    sums["best"] += weight * bet2
-    sums["t_raise"] += weight * out["t_all"]
-    sums["t_check"] += weight * out["t_pre"]
-    live = out["bet"] >= 0
-    np.add.at(
-        sums["flop"],
-        (cls[live], out["feature"][live].astype(np.int64), out["bet"][live].astype(np.int64)),
-        weight,
-    )
-    np.add.at(sums["river"], cls, weight * out["river"])
-
-
-def _outcome_rows(counts: npt.NDArray[np.int64], m: int, pays: Mapping[str, Fraction]) -> list[Outcome]:
+def _outcome_rows(
+    counts: npt.NDArray[np.int64], m: int, pays: Mapping[str, Fraction]
+) -> list[Outcome]:
     rows = []
     for t, (result, qualified, line) in enumerate(_TYPE_NAMES):
         weight = int(counts[t])
@@ -456,7 +435,9 @@ def solve_ultimate_texas_holdem(
     reps, class_weights = canonical_hands(3)
     total_flops = len(reps) if flops is None else max(1, min(flops, len(reps)))
     params = ",".join(f"{k}={v}" for k, v in sorted(p.pays.items()))
-    store = block_store("uth-base", SOLVER_VERSION, f"{params};{FLOPS_PER_BLOCK}", enabled=checkpoint)
+    store = block_store(
+        "uth-base", SOLVER_VERSION, f"{params};{FLOPS_PER_BLOCK}", enabled=checkpoint
+    )
     sums = _empty_sums()
     threads = max(1, workers or os.cpu_count() or 1)
     with (
@@ -473,7 +454,8 @@ def solve_ultimate_texas_holdem(
             part = _empty_sums()
             results = pool.map(lambda i: _run_flop(reps[i].tolist(), p), range(start, stop))
             for i, out in zip(range(start, stop), results, strict=True):
-                _add_flop(part, out, int(class_weights[i]))
+                for key in part:
+                    part[key] += int(class_weights[i]) * out[key]
                 bar.update()
             if stop - start == FLOPS_PER_BLOCK:
                 store.save(block, part)
@@ -483,17 +465,9 @@ def solve_ultimate_texas_holdem(
 
 
 def _assemble(sums: dict[str, npt.NDArray[np.int64]], p: _Params, *, partial: bool) -> UthSolution:
-    cls, names = _holding_classes()
+    _, names = _holding_classes()
     s = p.scale
-    lin = np.zeros((169, 3), dtype=object)
-    best = np.zeros(169, dtype=object)
-    t_raise = np.zeros((169, NTYPES), dtype=np.int64)
-    t_check = np.zeros((169, 2 * NTYPES + 1), dtype=np.int64)
-    np.add.at(lin, cls, sums["lin"].astype(object))
-    np.add.at(best, cls, sums["best"].astype(object))
-    np.add.at(t_raise, cls, sums["t_raise"])
-    np.add.at(t_check, cls, sums["t_check"])
-    holdings = np.bincount(cls, minlength=169)
+    lin, best, t_raise, t_check = sums["lin"], sums["best"], sums["t_raise"], sums["t_check"]
     outcomes: list[Outcome] = []
     preflop: list[PreflopDecision] = []
     checks = np.zeros(169, dtype=bool)
@@ -549,7 +523,6 @@ def _assemble(sums: dict[str, npt.NDArray[np.int64]], p: _Params, *, partial: bo
         paytable="blind " + ", ".join(f"{k} {v} to 1" for k, v in p.pays.items()),
         method="exact (optimal strategy)",
         notes=tuple(notes),
-        meter={"holdings per class": "pairs 6, suited 4, offsuit 12", "classes": int(holdings.size)},
     )
     expected = _PER_HOLDING * 1326
     if not partial and sheet.total != expected:  # pragma: no cover - a broken kernel
