@@ -1,18 +1,40 @@
-"""Four Card Poker par sheet: Aces Up and the progressive, exact over every five-card hand.
+"""Four Card Poker par sheet: Ante/Play with the optimal strategy, Aces Up and the progressive.
 
-The Ante/Play optimal-strategy solver is its own piece of work (the player's best four of five
-against the dealer's best four of six with one card up); until it lands, ``base`` is absent and
-the sheet says so.
+``base`` comes from the exact solver (:mod:`croupier.analysis.fcp_solver`: every player hand and
+up card against all 1,370,754 hidden dealer completions, in integers); Aces Up and the
+progressive are exact over every five-card hand.
 """
 
 from __future__ import annotations
 
+from fractions import Fraction
+from functools import cache
+
+from croupier.analysis.fcp_solver import FourCardSolution, solve_four_card_poker
 from croupier.analysis.par import ParSheet, WagerSheet
 from croupier.analysis.sidebets import wager_sheet
-from croupier.games.four_card_poker import FourCardPoker, hand_keys
+from croupier.games.four_card_poker import ANTE_BONUS, FourCardPoker, hand_keys
 from croupier.hands import Ranking
 
-__all__ = ["par_four_card_poker"]
+__all__ = ["four_card_poker_strategy_text", "par_four_card_poker", "solved"]
+
+
+@cache
+def solved() -> FourCardSolution:
+    """The exact solution under the § 641a.12(b) Ante Bonus (cached; checkpointed on disk)."""
+    bonus: dict[str, Fraction | int] = {
+        line.hand: line.odds.net for line in ANTE_BONUS.lines if line.odds is not None
+    }
+    return solve_four_card_poker(bonus)
+
+
+def four_card_poker_strategy_text(game: FourCardPoker) -> str:
+    lines = [
+        "Four Card Poker: optimal Ante/Play strategy by the dealer's up card (exact solver)",
+        "  (the player's best four of five; 2x the Ante is never the best play)",
+    ]
+    lines += [f"  {rule}" for rule in solved().strategy.render()]
+    return "\n".join(lines)
 
 
 def par_four_card_poker(game: FourCardPoker, *, meter: int | None = None) -> ParSheet:
@@ -37,10 +59,4 @@ def par_four_card_poker(game: FourCardPoker, *, meter: int | None = None) -> Par
             meter=meter if meter is not None else prog.reset,
             stake=prog.wager,
         )
-    return ParSheet(
-        game=game.slug,
-        method="exact",
-        base=None,
-        wagers=wagers,
-        notes=("base (Ante/Play with optimal strategy): the exact solver is not built yet",),
-    )
+    return ParSheet(game=game.slug, method="exact", base=solved().sheet, wagers=wagers)

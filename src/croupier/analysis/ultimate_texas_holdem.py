@@ -3,18 +3,49 @@
 Both are paid on the player's best five of seven cards (the two hole cards and the five community
 cards, § 569.1 "Hand"), every seven-card set equally likely: the exhaustive category counts of
 all 133,784,560 sets give them exactly.  The base game (Ante, Blind and Play with the optimal
-strategy) needs the exact solver, which is its own piece of work; until it lands ``base`` is
-absent and the sheet says so.
+strategy) comes from the exact solver (:mod:`croupier.analysis.uth_solver`) under the Blind
+table the Rules Submission names.
 """
 
 from __future__ import annotations
 
+from fractions import Fraction
+from functools import cache
+
 from croupier.analysis.par import ParSheet, WagerSheet
 from croupier.analysis.sidebets import category_keys, wager_sheet
+from croupier.analysis.uth_solver import UthSolution, solve_ultimate_texas_holdem
 from croupier.games.base import Game
 from croupier.hands import Ranking
 
-__all__ = ["par_ultimate_texas_holdem"]
+__all__ = ["par_ultimate_texas_holdem", "solved", "uth_strategy_text"]
+
+
+def _blind(game: Game) -> tuple[tuple[str, Fraction], ...]:
+    table = game.paytable("blind")
+    assert table is not None
+    return tuple((line.hand, line.odds.net) for line in table.lines if line.odds is not None)
+
+
+@cache
+def _solve(blind: tuple[tuple[str, Fraction], ...]) -> UthSolution:
+    return solve_ultimate_texas_holdem(dict(blind))
+
+
+def solved(game: Game) -> UthSolution:
+    """The exact solution under the game's Blind table (cached; checkpointed on disk)."""
+    return _solve(_blind(game))
+
+
+def uth_strategy_text(game: Game) -> str:
+    table = game.paytable("blind")
+    letter = table.letter if table is not None else "?"
+    lines = [
+        f"Ultimate Texas Hold 'Em: optimal strategy (exact solver, Blind table {letter})",
+        "  preflop: raise 4x, or check (3x is never the best play)",
+    ]
+    lines += [f"  {row}" for row in solved(game).strategy.render()]
+    return "\n".join(lines)
 
 
 def par_ultimate_texas_holdem(game: Game, *, meter: int | None = None) -> ParSheet:
@@ -36,7 +67,7 @@ def par_ultimate_texas_holdem(game: Game, *, meter: int | None = None) -> ParShe
             meter=meter if meter is not None else prog.reset,
             stake=prog.wager,
         )
-    notes = ["base (Ante, Blind, Play with optimal strategy): the exact solver is not built yet"]
+    notes: list[str] = []
     if "progressive" in wagers and wagers["progressive"].house_edge < 0:
         notes.append(
             "progressive: § 569.1 defines the Hand as the best five of the two player cards and "
@@ -44,4 +75,6 @@ def par_ultimate_texas_holdem(game: Game, *, meter: int | None = None) -> ParShe
             "odds give the player the edge. The manufacturer's game pays on the two cards and "
             "the flop; check the Rules Submission's reading before offering this table."
         )
-    return ParSheet(game=game.slug, method="exact", base=None, wagers=wagers, notes=tuple(notes))
+    return ParSheet(
+        game=game.slug, method="exact", base=solved(game).sheet, wagers=wagers, notes=tuple(notes)
+    )
