@@ -555,3 +555,30 @@ def test_four_card_poker_regs_cite_their_sections() -> None:
     regs = FOUR_CARD_POKER_REGS
     assert {s for _, s in regs.deck_life.values()} == {"§ 641a.3(c)(1)", "§ 641a.3(c)(2)"}
     assert regs.stub_rounds == 5
+
+
+def test_641a_13_e_shuffler_jam_reshuffles_the_cards() -> None:
+    table = make_table()
+    first = play(table)
+    event = table.report_shuffler_jam()
+    assert event.kind is TableEventKind.SHUFFLER_JAMMED and event.section == "§ 641a.13(e)"
+    reshuffled = [e for e in table.events if e.kind is TableEventKind.SHUFFLED][-1]
+    assert reshuffled.section == "§ 641a.13(e)"
+    # the deck was shuffled once more for the jam, then as after every round (§ 641a.5(a))
+    ref = SeededShuffler(SEED)
+    order = ref.shuffle(list(DECK))
+    assert first.order == tuple(order)
+    order = ref.shuffle(ref.shuffle(order))
+    assert play(table).order == tuple(order)
+
+
+def test_641a_13_e_no_jam_without_a_shuffler_or_mid_round() -> None:
+    manual = make_table(rules={"shuffle": "manual"})
+    before = state(manual)
+    with pytest.raises(IllegalAction, match="by hand"):
+        manual.report_shuffler_jam()
+    assert state(manual) == before
+    table = make_table()
+    table.new_round()
+    with pytest.raises(IllegalAction):
+        table.report_shuffler_jam()

@@ -147,6 +147,7 @@ FOUR_CARD_POKER_REGS = TableRegs(
         DealMethod.HAND: "§ 641a.9(f)",
         DealMethod.AUTOMATED_SHOE: "§ 641a.10(f)",
     },
+    shuffler_jam="§ 641a.13(e)",
 )
 
 TABLE_REGS: dict[str, TableRegs] = {"four-card-poker": FOUR_CARD_POKER_REGS}
@@ -193,6 +194,7 @@ class TableEventKind(StrEnum):
     DECK_REMOVED = "deck_removed"
     SEATED = "seated"
     LEFT = "left"
+    SHUFFLER_JAMMED = "shuffler_jammed"
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -712,6 +714,27 @@ class Table:
             )
         )
         return played
+
+    def report_shuffler_jam(self) -> TableEvent:
+        """The automated shuffler jammed, stopped or failed to complete its shuffle between
+        rounds: the cards in it are shuffled again (§ 641a.13(e) and its parallels)."""
+        self._verify_can_begin()
+        if self.rules.shuffle is ShuffleMethod.MANUAL:
+            raise IllegalAction(
+                "this table shuffles by hand: there is no shuffler to jam",
+                section=self.regs.shuffler_jam or None,
+            )
+        now = self._now()
+        number = self._next_round_number()
+        back = self._next_back() if self._rotation is None else self._rotation.in_shuffler.back
+        kind = TableEventKind
+        jam = self._log(
+            self._ev(kind.SHUFFLER_JAMMED, now, number, self.regs.shuffler_jam, back=back)
+        )
+        self._set_deck(self._deck(back).shuffled(self.shuffler))
+        why = "the cards are shuffled again after the jam"
+        self._log(self._ev(kind.SHUFFLED, now, number, self.regs.shuffler_jam, why, back=back))
+        return jam
 
     def play_round(
         self,

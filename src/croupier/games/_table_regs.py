@@ -75,6 +75,8 @@ class TableRegs:
     """The most rounds between stub counts without a counting shuffler."""
     stub_count: Mapping[DealMethod, str]
     deck_removed: Mapping[DealMethod, str]
+    shuffler_jam: str = ""
+    """A shuffler that jams or fails to complete a shuffle: the cards are reshuffled."""
 
 
 def _deck_life(hand: str, shoe: str) -> dict[DealMethod, tuple[timedelta, str]]:
@@ -125,6 +127,7 @@ def _let_it_ride() -> TableRegs:
         stub_rounds=STUB_ROUNDS,
         stub_count=_by_deal("§ 643a.8(f)", "§ 643a.9(d)", "§ 643a.10(d)"),
         deck_removed=_by_deal("§ 643a.8(h)", "§ 643a.9(f)", "§ 643a.10(f)"),
+        shuffler_jam="§ 643a.13(e)",  # inferred from § 641a.13(e)
     )
 
 
@@ -151,6 +154,7 @@ def _three_card_poker() -> TableRegs:
         stub_rounds=STUB_ROUNDS,
         stub_count=_by_deal("§ 649a.8(f)", "§ 649a.9(d)", "§ 649a.10(d)"),
         deck_removed=_by_deal("§ 649a.8(h)", "§ 649a.9(f)", "§ 649a.10(f)"),
+        shuffler_jam="§ 649a.13(e)",  # inferred from § 641a.13(e)
     )
 
 
@@ -179,6 +183,7 @@ def _ultimate_texas_holdem() -> TableRegs:
         stub_rounds=STUB_ROUNDS,
         stub_count=_by_deal("§ 569.8(f)", "§ 569.9(d)", "§ 569.10(d)"),
         deck_removed=_by_deal("§ 569.8(h)", "§ 569.9(f)", "§ 569.10(f)"),
+        shuffler_jam="§ 569.13(e)",  # inferred from § 641a.13(e)
     )
 
 
@@ -209,6 +214,7 @@ def _mississippi_stud() -> TableRegs:
         stub_rounds=STUB_ROUNDS,
         stub_count=_by_deal("§ 571.8(f)", "§ 571.9(d)", "§ 571.10(d)"),
         deck_removed=_by_deal("§ 571.8(h)", "§ 571.9(f)", "§ 571.10(f)"),
+        shuffler_jam="§ 571.13(e)",  # inferred from § 641a.13(e)
     )
 
 
