@@ -1,16 +1,20 @@
-"""Wall time of the exact par sheets (issue target: under 5 s each on the 2-core machine).
+"""Wall time of the exact par sheets against their targets on the 2-core machine: 5 s for each
+game whose base is solved by enumeration, 90 s for Four Card Poker and 40 s for Ultimate Texas
+Hold 'Em (the heavy Ante/Play solvers).
 
-Each sheet is computed in a fresh process so caches and compiled code from one game do not help
-the next; numba's on-disk cache is warmed first (compile time is reported separately).  Prints a
-table with the ratio to the 5-second target and writes JSON with ``--json PATH``.
+Each sheet is computed in a fresh process with an empty ``$CROUPIER_CACHE`` (no lookup tables
+and no solver checkpoints carried over), after numba's on-disk code cache is warmed (compile time
+is reported separately).  Prints the ratio to each target; writes JSON with ``--json PATH``.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
+import tempfile
 import time
 
 GAMES = (
@@ -23,7 +27,8 @@ GAMES = (
     "four-card-poker",
     "ultimate-texas-holdem",
 )
-TARGET_S = 5.0
+TARGET_S = {"four-card-poker": 90.0, "ultimate-texas-holdem": 40.0}
+DEFAULT_TARGET_S = 5.0
 
 _CHILD = """
 import time, sys
@@ -40,9 +45,15 @@ print(t1 - t0, t2 - t1, len(sheet.wagers) + (sheet.base is not None))
 
 
 def run(slug: str) -> tuple[float, float, int]:
-    out = subprocess.run(
-        [sys.executable, "-c", _CHILD, slug], check=True, capture_output=True, text=True
-    ).stdout.split()
+    with tempfile.TemporaryDirectory() as cache:
+        env = {**os.environ, "CROUPIER_CACHE": cache}
+        out = subprocess.run(
+            [sys.executable, "-c", _CHILD, slug],
+            check=True,
+            capture_output=True,
+            text=True,
+            env=env,
+        ).stdout.split()
     return float(out[0]), float(out[1]), int(out[2])
 
 
@@ -56,15 +67,18 @@ def main() -> None:
         run(slug)
     warm = time.perf_counter() - start
     rows = []
-    print(f"{'game':<24}{'import s':>10}{'sheet s':>10}{'sheets':>8}{'vs 5 s target':>16}")
+    print(f"{'game':<24}{'import s':>10}{'sheet s':>10}{'sheets':>8}{'target s':>10}{'ratio':>8}")
     for slug in GAMES:
         imp, secs, count = run(slug)
-        rows.append({"game": slug, "import_s": imp, "sheet_s": secs, "sheets": count})
-        print(f"{slug:<24}{imp:>10.2f}{secs:>10.2f}{count:>8}{secs / TARGET_S:>15.2f}x")
+        target = TARGET_S.get(slug, DEFAULT_TARGET_S)
+        rows.append(
+            {"game": slug, "import_s": imp, "sheet_s": secs, "sheets": count, "target_s": target}
+        )
+        print(f"{slug:<24}{imp:>10.2f}{secs:>10.2f}{count:>8}{target:>10.0f}{secs / target:>7.2f}x")
     print(f"(first runs, numba compile and table caches included: {warm:.1f} s for all)")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as fh:
-            json.dump({"target_s": TARGET_S, "warm_s": warm, "rows": rows}, fh, indent=2)
+            json.dump({"warm_s": warm, "rows": rows}, fh, indent=2)
 
 
 if __name__ == "__main__":
