@@ -107,3 +107,30 @@ def test_play_reads_answers_from_stdin(monkeypatch: pytest.MonkeyPatch) -> None:
     status, text = run(["play", "four-card-poker", "--seed", "3"])
     assert status == 0
     assert "Dealer:" in text and "You leave the table with" in text
+
+
+def test_simulate_kernel_path_reports_the_exact_value() -> None:
+    status, text = run(
+        [
+            "simulate",
+            "four-card-poker",
+            "--kernel",
+            "--rounds",
+            "20000",
+            "--seed",
+            "3",
+            "--quiet",
+            "--json",
+        ]
+    )
+    assert status == 0
+    data = json.loads(text)
+    assert data["rounds"] == 20_000
+    assert data["exact_mean_exact"] == "-8840827253/317119576410"
+    assert abs(data["mean"] - data["exact_mean"]) < 4 * data["std_error"]
+
+
+def test_simulate_kernel_path_refuses_other_games(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _ = run(["simulate", "let-it-ride", "--kernel", "--rounds", "10", "--seed", "1"])
+    assert status == 2
+    assert "fast Monte Carlo" in capsys.readouterr().err

@@ -77,6 +77,7 @@ def par_sheet(game: Game, *, wagers: Sequence[str] = ()) -> ParSheet:
 
 
 def _strategies() -> dict[str, Callable[[Game], Strategy]]:
+    from croupier.analysis.decisions import four_card_poker_strategy, uth_strategy
     from croupier.analysis.let_it_ride import let_it_ride_strategy
     from croupier.analysis.mississippi_stud import mississippi_stud_strategy
     from croupier.analysis.three_card_poker import three_card_strategy
@@ -85,6 +86,8 @@ def _strategies() -> dict[str, Callable[[Game], Strategy]]:
         "three-card-poker": three_card_strategy,  # type: ignore[dict-item]
         "mississippi-stud": mississippi_stud_strategy,  # type: ignore[dict-item]
         "let-it-ride": let_it_ride_strategy,  # type: ignore[dict-item]
+        "four-card-poker": four_card_poker_strategy,
+        "ultimate-texas-holdem": uth_strategy,
     }
 
 

@@ -25,12 +25,29 @@ from numba import njit
 
 from croupier.kernels._jit import hash_value
 
-__all__ = ["BINOM", "HIDDEN", "build_up_tables", "solve_up_rank", "versus_counts"]
+__all__ = [
+    "BINOM",
+    "HIDDEN",
+    "NO_DECISIONS",
+    "SUIT_PERMS",
+    "build_up_tables",
+    "solve_up_rank",
+    "versus_counts",
+]
 
 HIDDEN = comb(46, 5)
 """Hidden dealer completions of one (player hand, up card): 1,370,754."""
 
 BINOM = np.array([[comb(n, k) for k in range(7)] for n in range(53)], dtype=np.int64)
+
+SUIT_PERMS = np.array(
+    [[0, 1, 2, 3], [0, 1, 3, 2], [0, 2, 1, 3], [0, 2, 3, 1], [0, 3, 1, 2], [0, 3, 2, 1]],
+    dtype=np.int64,
+)
+"""The six renamings of diamonds, hearts and spades (clubs, the up card's suit, stays)."""
+
+NO_DECISIONS = np.empty(0, dtype=np.int8)
+"""The ``decisions`` argument of :func:`solve_up_rank` when the decisions are not kept."""
 
 
 @njit(cache=True, nogil=True)
@@ -303,6 +320,24 @@ def _suit_key(bits: int, suit: int) -> int:  # pragma: no cover - compiled
     return pop * 8192 + mask
 
 
+@njit(inline="always", nogil=True)
+def _keep_decision(
+    decisions: Any, best: int, c0: int, c1: int, c2: int, c3: int, c4: int, hand: Any
+) -> None:  # pragma: no cover - compiled
+    """``decisions[colex(image)] = best`` for the images of a hand under :data:`SUIT_PERMS`."""
+    for g in range(SUIT_PERMS.shape[0]):
+        hand[0] = 4 * (c0 >> 2) + SUIT_PERMS[g, c0 & 3]
+        hand[1] = 4 * (c1 >> 2) + SUIT_PERMS[g, c1 & 3]
+        hand[2] = 4 * (c2 >> 2) + SUIT_PERMS[g, c2 & 3]
+        hand[3] = 4 * (c3 >> 2) + SUIT_PERMS[g, c3 & 3]
+        hand[4] = 4 * (c4 >> 2) + SUIT_PERMS[g, c4 & 3]
+        hand.sort()
+        row = 0
+        for i in range(5):
+            row += BINOM[hand[i], i + 1]
+        decisions[row] = best
+
+
 @njit(cache=True, nogil=True)
 def solve_up_rank(
     rank: int,
@@ -318,6 +353,7 @@ def solve_up_rank(
     scale: int,
     tally: Any,
     strategy: Any,
+    decisions: Any,
 ) -> None:  # pragma: no cover - compiled
     """Every player hand against the up card of ``rank`` (0 = deuce) in clubs, with the best
     decision, times four for the up card's suits.
@@ -327,7 +363,13 @@ def solve_up_rank(
     dealer below, equal, above; a fold counts in result 0) the number of deals, and to
     ``strategy[s, action]`` the number of (hand, up card) situations.  On equal value the
     smaller wager is chosen.
+
+    ``decisions`` (a C(52, 5) array, or empty to skip): the chosen action of every player hand
+    against this up card, at the colex rank of its five cards, written for the solved hand and
+    each image under :data:`SUIT_PERMS` (the hands that hold the up card are left alone).
     """
+    keep = decisions.shape[0] > 0
+    hand = np.empty(5, np.int64)
     up = 4 * rank
     others, cum1, cum2, cum3, cum4, list5 = build_up_tables(
         up, ck, cb, offs, plain, flush, init, size
@@ -384,6 +426,8 @@ def solve_up_rank(
                                 best = m
                                 best_value = value
                         strategy[s, best] += weight
+                        if keep:
+                            _keep_decision(decisions, best, c0, c1, c2, c3, c4, hand)
                         bc = bclass[s]
                         if best == 0:
                             tally[0, bc, 0] += weight * n

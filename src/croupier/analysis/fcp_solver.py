@@ -33,7 +33,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from croupier.analysis._fcp_kernels import HIDDEN, solve_up_rank, versus_counts
+from croupier.analysis._fcp_kernels import HIDDEN, NO_DECISIONS, solve_up_rank, versus_counts
 from croupier.analysis._uth_fcp_shared import Progress, block_store, dense_tables, scaled_payouts
 from croupier.analysis.par import Outcome, WagerSheet, merge_outcomes
 from croupier.cards import Card, Rank, parse_cards
@@ -51,6 +51,7 @@ __all__ = [
     "UpCardRule",
     "dealer_versus",
     "describe_four_card",
+    "four_card_decisions",
     "solve_four_card_poker",
 ]
 
@@ -235,12 +236,16 @@ def _bonus_arrays(
 
 
 def _solve_block(
-    rank: int, scale: int, bonus: npt.NDArray[np.int64], bclass: npt.NDArray[np.int64]
+    rank: int,
+    scale: int,
+    bonus: npt.NDArray[np.int64],
+    bclass: npt.NDArray[np.int64],
+    decisions: npt.NDArray[np.int8] = NO_DECISIONS,
 ) -> dict[str, npt.NDArray[Any]]:
     dense = dense_tables(Ranking.FOUR_CARD)
     tally = np.zeros((4, 4, 3), dtype=np.int64)
     strategy = np.zeros((dense.size, 4), dtype=np.int64)
-    solve_up_rank(rank, *dense.args(), dense.size, bonus, bclass, scale, tally, strategy)
+    solve_up_rank(rank, *dense.args(), dense.size, bonus, bclass, scale, tally, strategy, decisions)
     return {"tally": tally, "strategy": strategy}
 
 
@@ -311,6 +316,16 @@ def solve_four_card_poker(
                     tally += block["tally"]
                     counts[r - 2] = block["strategy"]
                     bar.update()
+    return _solution(tally, counts, pays, ranks)
+
+
+def _solution(
+    tally: npt.NDArray[np.int64],
+    counts: npt.NDArray[np.int64],
+    pays: Mapping[str, Fraction],
+    ranks: Sequence[int],
+) -> FourCardSolution:
+    dense = dense_tables(Ranking.FOUR_CARD)
     expected_total = comb(51, 5) * 4 * HIDDEN * len(ranks)
     if int(tally.sum()) != expected_total:  # pragma: no cover - a broken kernel
         raise AssertionError(f"counted {int(tally.sum())} deals of {expected_total}")
@@ -333,6 +348,40 @@ def solve_four_card_poker(
         values=dense.values, counts=counts, rules=_rules(dense.values, counts)
     )
     return FourCardSolution(sheet=sheet, strategy=strategy)
+
+
+def four_card_decisions(
+    *, workers: int | None = None, progress: bool | None = None
+) -> tuple[FourCardSolution, npt.NDArray[np.int8]]:
+    """The full solve under the § 641a.12(b) Ante Bonus, keeping every decision.
+
+    Returns the solution (as :func:`solve_four_card_poker`) and ``table``, an int8 array of
+    shape (13, C(52, 5)): ``table[r, colex(hand)]`` is the action index (:data:`ACTIONS`: 0
+    fold, 1 play 1x, 3 play 3x; 2x is never better) of the five-card ``hand`` (card indices,
+    colex rank of the sorted set) against the up card of rank ``r + 2`` in clubs, -1 where the
+    hand holds that card.  Another up suit is read after swapping its suit with clubs in the
+    hand.  Always solves (no checkpoints): about as long as a full solve.
+    """
+    pays = dict(ANTE_BONUS)
+    scale, bonus, bclass = _bonus_arrays(pays)
+    dense = dense_tables(Ranking.FOUR_CARD)
+    table = np.full((13, comb(52, 5)), -1, dtype=np.int8)
+    tally = np.zeros((4, 4, 3), dtype=np.int64)
+    counts = np.zeros((13, dense.size, 4), dtype=np.int64)
+    threads = max(1, min(workers or os.cpu_count() or 1, 13))
+    with (
+        Progress(13, "four card poker: decisions", progress) as bar,
+        ThreadPoolExecutor(max_workers=threads) as pool,
+    ):
+        futures = {
+            r: pool.submit(_solve_block, r, scale, bonus, bclass, table[r]) for r in range(13)
+        }
+        for r, future in futures.items():
+            block = future.result()
+            tally += block["tally"]
+            counts[r] = block["strategy"]
+            bar.update()
+    return _solution(tally, counts, pays, range(2, 15)), table
 
 
 def dealer_versus(player: Sequence[Card] | str, up: Card | str) -> Versus:

@@ -76,6 +76,7 @@ __all__ = [
     "river_counts",
     "solve_ultimate_texas_holdem",
     "starting_hand",
+    "uth_decisions",
 ]
 
 SOLVER_VERSION = 1
@@ -462,6 +463,39 @@ def solve_ultimate_texas_holdem(
             for key, value in part.items():
                 sums[key] += value
     return _assemble(sums, p, partial=flops is not None and total_flops < len(reps))
+
+
+def uth_decisions(
+    blind: Mapping[str, Fraction | int] | None = None,
+    *,
+    workers: int | None = None,
+    progress: bool | None = None,
+) -> tuple[UthSolution, npt.NDArray[np.uint8], npt.NDArray[np.int8]]:
+    """The full solve (as :func:`solve_ultimate_texas_holdem`), keeping every flop decision.
+
+    Returns the solution, the flop classes ``reps`` (the canonical flops of
+    :func:`croupier.kernels.canonical_hands`, shape (1755, 3)) and ``bets``, an int8 array of
+    shape (1755, 1326): ``bets[k, h]`` is 1 where the holding of pair index ``h``
+    (:data:`~croupier.analysis._uth_kernels.PAIR_INDEX`) bets 2x on the flop ``reps[k]`` after
+    checking before it, 0 where it checks, -1 where it touches the flop.  Always solves (no
+    checkpoints): about as long as a full solve.
+    """
+    p = _params(blind)
+    reps, class_weights = canonical_hands(3)
+    bets = np.empty((len(reps), 1326), dtype=np.int8)
+    sums = _empty_sums()
+    threads = max(1, workers or os.cpu_count() or 1)
+    with (
+        Progress(len(reps), "ultimate texas hold 'em: decisions", progress, unit="flop") as bar,
+        ThreadPoolExecutor(max_workers=threads) as pool,
+    ):
+        results = pool.map(lambda i: _run_flop(reps[i].tolist(), p), range(len(reps)))
+        for i, out in enumerate(results):
+            for key in sums:
+                sums[key] += int(class_weights[i]) * out[key]
+            bets[i] = out["holding_bet"]
+            bar.update()
+    return _assemble(sums, p, partial=False), reps, bets
 
 
 def _assemble(sums: dict[str, npt.NDArray[np.int64]], p: _Params, *, partial: bool) -> UthSolution:

@@ -1,0 +1,418 @@
+"""Numba kernels of the fast Monte Carlo: deal random rounds, decide by the tables, settle.
+
+Cards are dense indices (0 = 2c .. 51 = As).  A deal is an array of card indices:
+
+* Four Card Poker, 11 cards: the player's five (0..4), the dealer's five hidden cards (5..9)
+  and the dealer's up card (10);
+* Ultimate Texas Hold 'Em, 9 cards: the player's two (0, 1), the dealer's two (2, 3), the flop
+  (4..6), the turn (7) and the river (8).
+
+Hand strengths are the dense strengths of :func:`croupier.analysis._uth_fcp_shared.dense_tables`
+(``four-card`` for Four Card Poker: best four of five or six; ``poker5`` for Hold 'Em: best five
+of seven), looked up by the perfect hash of :func:`croupier.kernels._jit.hash_value`.
+
+The kernels take the ranker's tables as one tuple ``ev = (card keys, card bits, hash offsets,
+plain table, flush table, suit counters' start)`` (:meth:`DenseTables.args`) and each game's
+tables as another (see :func:`fcp_settle`, :func:`uth_settle`).
+
+Nets are integers in units of ``1 / scale`` Ante, ``scale`` the common denominator of the
+bonus table (1 for the Ante Bonus, 2 for Blind table A's 3 to 2).  The settle functions
+(:func:`fcp_settle`, :func:`uth_settle`) are shared by the random blocks and by the batch
+kernels the tests compare with the round engine.
+
+Randomness: numba's own generator (a Mersenne Twister per thread, apart from numpy's).  Each
+block calls ``np.random.seed(seed)`` first with its own 32-bit seed (drawn from the generator the
+caller injects, one per block), then deals its rounds by partial Fisher-Yates shuffles with
+``np.random.randint``; so a block's rounds depend on its seed alone, whichever thread runs it.
+"""
+
+from __future__ import annotations
+
+from math import comb
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from croupier.kernels._jit import HASH_SHIFT, RANK_MASK, hash_value
+
+__all__ = [
+    "NSTATS",
+    "WORK",
+    "fcp_action",
+    "fcp_block",
+    "fcp_settle_many",
+    "river_counts_one",
+    "river_play",
+    "uth_block",
+    "uth_decide",
+    "uth_settle_many",
+]
+
+NSTATS = 10
+"""Columns of a block's statistics: sum of nets, sum of squared nets, rounds won, pushed and
+lost (net above, at, below zero), then rounds by action (Four Card Poker: fold, 1x, 2x, 3x;
+Hold 'Em: fold, then the Play multiple 1..4)."""
+
+WORK = 144
+"""Length of the scratch buffer every settle function takes (``np.empty(WORK, np.int64)``)."""
+DEALER_HOLDINGS = 990
+COLEX = np.array([[comb(n, k) for k in range(6)] for n in range(53)], dtype=np.int64)
+"""``COLEX[n, k]`` = C(n, k): colex ranks of card sets."""
+
+
+@njit(inline="always", nogil=True)
+def _deal(deck: Any, k: int) -> None:  # pragma: no cover - compiled
+    """A partial Fisher-Yates shuffle: ``deck[:k]`` becomes a uniform random k-card deal.
+
+    ``deck`` stays a permutation of the 52 cards, so it need not be reset between rounds."""
+    for i in range(k):
+        j = np.random.randint(i, 52)
+        t = deck[i]
+        deck[i] = deck[j]
+        deck[j] = t
+
+
+@njit(inline="always", nogil=True)
+def _value(deal: Any, first: int, count: int, extra: Any, ev: Any) -> int:  # pragma: no cover
+    """Dense strength of ``deal[first:first + count]`` with the cards of ``extra``."""
+    ck, cb, offs, plain, flush, init = ev
+    key = init
+    bits = 0
+    for i in range(first, first + count):
+        key += ck[deal[i]]
+        bits |= cb[deal[i]]
+    for c in extra:
+        key += ck[c]
+        bits |= cb[c]
+    return hash_value(key, bits, offs, plain, flush)
+
+
+@njit(inline="always", nogil=True)
+def _record(stats: Any, net: int, action: int) -> None:  # pragma: no cover - compiled
+    stats[0] += net
+    stats[1] += net * net
+    if net > 0:
+        stats[2] += 1
+    elif net == 0:
+        stats[3] += 1
+    else:
+        stats[4] += 1
+    stats[5 + action] += 1
+
+
+# --------------------------------------------------------------------------------------------
+# Four Card Poker
+
+
+@njit(inline="always", nogil=True)
+def _fcp_action(hand5: Any, up: int, table: Any, work: Any) -> int:  # pragma: no cover
+    """The table's action (0 fold, 1..3 the Play multiple) of the five cards ``hand5[0:5]``
+    against the up card ``up``: the up card's suit and clubs are swapped in the hand, and the
+    hand's colex rank read in the row of the up card's rank."""
+    us = up & 3
+    hand = work[:5]
+    for i in range(5):
+        c = hand5[i]
+        s = c & 3
+        if s == us:
+            c -= us
+        elif s == 0:
+            c += us
+        hand[i] = c
+    hand.sort()
+    row = 0
+    for i in range(5):
+        row += COLEX[hand[i], i + 1]
+    return int(table[up >> 2, row])
+
+
+@njit(cache=True, nogil=True)
+def fcp_action(hand: Any, up: int, table: Any) -> int:  # pragma: no cover - compiled
+    """:func:`_fcp_action`, callable from Python."""
+    return _fcp_action(hand, up, table, np.empty(5, np.int64))
+
+
+@njit(inline="always", nogil=True)
+def fcp_settle(deal: Any, ev: Any, fcp: Any, work: Any) -> tuple[int, int]:  # pragma: no cover
+    """(net in 1/scale Ante, action) of one Four Card Poker deal played by the table;
+    ``fcp = (table, bonus, scale)``, ``work`` a scratch buffer of :data:`WORK` integers.
+
+    § 641a.11(c)(3): the player's best four of five against the dealer's best four of six, a
+    tie to the player; § 641a.12(a): Ante and Play 1 to 1; § 641a.12(b): the Ante Bonus
+    (``bonus[strength]``, times ``scale``) on every played hand; a fold loses the Ante."""
+    table, bonus, scale = fcp
+    action = _fcp_action(deal, deal[10], table, work)
+    if action <= 0:
+        return -scale, 0
+    none = deal[:0]
+    player = _value(deal, 0, 5, none, ev)
+    dealer = _value(deal, 5, 6, none, ev)
+    stake = scale * (1 + action)
+    net = stake if player >= dealer else -stake
+    return net + bonus[player], action
+
+
+@njit(cache=True, nogil=True)
+def fcp_block(
+    seed: int, rounds: int, ev: Any, fcp: Any, stats: Any
+) -> None:  # pragma: no cover - compiled
+    """Deal and settle ``rounds`` random Four Card Poker rounds after ``np.random.seed(seed)``,
+    adding to ``stats`` (:data:`NSTATS` columns)."""
+    np.random.seed(seed)
+    deck = np.arange(52)
+    work = np.empty(WORK, np.int64)
+    for _ in range(rounds):
+        _deal(deck, 11)
+        net, action = fcp_settle(deck, ev, fcp, work)
+        _record(stats, net, action)
+
+
+@njit(cache=True, nogil=True)
+def fcp_settle_many(
+    deals: Any, ev: Any, fcp: Any, nets: Any, actions: Any
+) -> None:  # pragma: no cover - compiled
+    """:func:`fcp_settle` of every row of ``deals`` (11 cards each)."""
+    deal = np.empty(11, np.int64)
+    work = np.empty(WORK, np.int64)
+    for r in range(deals.shape[0]):
+        for i in range(11):
+            deal[i] = deals[r, i]
+        nets[r], actions[r] = fcp_settle(deal, ev, fcp, work)
+
+
+# --------------------------------------------------------------------------------------------
+# Ultimate Texas Hold 'Em
+
+
+@njit(inline="always", nogil=True)
+def _tally(cnt: Any, v: int, vp: int, q0: int, n: int) -> None:  # pragma: no cover - compiled
+    """Count ``n`` dealer holdings of strength ``v`` against the player's ``vp`` in
+    ``cnt = (Wq, Wn, T, Lq, Ln)``."""
+    if v < vp:
+        cnt[0 if v >= q0 else 1] += n
+    elif v == vp:
+        cnt[2] += n
+    else:
+        cnt[3 if v >= q0 else 4] += n
+
+
+@njit(cache=True, nogil=True)
+def _river_counts(
+    h0: int, h1: int, board: Any, ev: Any, q0: int, work: Any
+) -> int:  # pragma: no cover - compiled
+    """The player's strength; and in ``work[136:141]`` (Wq, Wn, T, Lq, Ln): the 990 dealer
+    holdings of the 45 unseen cards against hole cards ``h0``, ``h1`` on the five-card
+    ``board``, by result and whether the dealer qualifies (a strength of at least ``q0``).
+
+    A holding can make a flush only with a suit of which the board holds ``b`` >= 3 cards and
+    the holding ``5 - b`` or more; every other holding's strength depends on its two ranks
+    alone.  Those are counted by rank pairs (91 lookups, weighted by the unseen cards of the two
+    ranks that make such holdings), the few that may flush one by one."""
+    ck, cb, offs, plain, flush, init = ev
+    used = work[0:52]
+    avail = work[52:65]
+    suited = work[65:78]
+    scards = work[78:91]
+    others = work[91:136]
+    cnt = work[136:141]
+    used[:] = 0
+    cnt[:] = 0
+    bkey = init
+    bbits = 0
+    for c in board:
+        used[c] = 1
+        bkey += ck[c]
+        bbits |= cb[c]
+    used[h0] = 1
+    used[h1] = 1
+    vp = hash_value(bkey + ck[h0] + ck[h1], bbits | cb[h0] | cb[h1], offs, plain, flush)
+    fs = -1
+    bs = 0
+    for s in range(4):
+        k = 0
+        for c in board:
+            if c & 3 == s:
+                k += 1
+        if k >= 3:
+            fs = s
+            bs = k
+    ns = 0
+    no = 0
+    for r in range(13):
+        avail[r] = 0
+        suited[r] = 0
+        for s in range(4):
+            c = 4 * r + s
+            if used[c] == 0:
+                if s == fs:
+                    suited[r] = 1
+                    scards[ns] = c
+                    ns += 1
+                else:
+                    avail[r] += 1
+                    others[no] = c
+                    no += 1
+    # rank pairs: the holdings with fewer than 5 - bs cards of the flush suit (all if none)
+    if bs < 5:
+        base = bkey & RANK_MASK
+        for r1 in range(13):
+            a1 = avail[r1] + suited[r1]
+            if a1 == 0:
+                continue
+            k1 = base + (ck[4 * r1] & RANK_MASK)
+            for r2 in range(r1, 13):
+                if r1 == r2:
+                    n = a1 * (a1 - 1) // 2
+                    if bs == 4:
+                        n -= suited[r1] * avail[r1]
+                else:
+                    a2 = avail[r2] + suited[r2]
+                    n = a1 * a2
+                    if bs == 3:
+                        n -= suited[r1] * suited[r2]
+                    elif bs == 4:
+                        n = avail[r1] * avail[r2]
+                if n > 0:
+                    ranks = k1 + (ck[4 * r2] & RANK_MASK)
+                    _tally(cnt, plain[ranks + offs[ranks >> HASH_SHIFT]], vp, q0, n)
+    # one by one: two flush-suit cards (bs 3), at least one (bs 4), every holding (bs 5)
+    if bs >= 3:
+        for i in range(ns):
+            a = scards[i]
+            ka = bkey + ck[a]
+            ba = bbits | cb[a]
+            for k in range(i + 1, ns):
+                b = scards[k]
+                _tally(cnt, hash_value(ka + ck[b], ba | cb[b], offs, plain, flush), vp, q0, 1)
+            if bs >= 4:
+                for k in range(no):
+                    b = others[k]
+                    _tally(cnt, hash_value(ka + ck[b], ba | cb[b], offs, plain, flush), vp, q0, 1)
+    if bs == 5:
+        for i in range(no):
+            a = others[i]
+            ka = bkey + ck[a]
+            ba = bbits | cb[a]
+            for k in range(i + 1, no):
+                b = others[k]
+                _tally(cnt, hash_value(ka + ck[b], ba | cb[b], offs, plain, flush), vp, q0, 1)
+    return vp
+
+
+@njit(cache=True, nogil=True)
+def river_counts_one(
+    h0: int, h1: int, board: Any, ev: Any, q0: int, out: Any
+) -> None:  # pragma: no cover - compiled
+    """``out[:] = (strength, Wq, Wn, T, Lq, Ln)`` of :func:`_river_counts`."""
+    work = np.empty(WORK, np.int64)
+    out[0] = _river_counts(h0, h1, board, ev, q0, work)
+    out[1:6] = work[136:141]
+
+
+@njit(inline="always", nogil=True)
+def _river_play(
+    h0: int, h1: int, board: Any, ev: Any, uth: Any, work: Any
+) -> bool:  # pragma: no cover - compiled
+    """Whether playing 1x beats folding on the river, as the solver decides: the sum over the
+    990 dealer holdings of the Ante (when the dealer qualifies), Play 1x and Blind results
+    (times ``scale``) against the fold's loss of Ante and Blind; on equal value, fold."""
+    q0, bclass, blind, scale = uth[0], uth[1], uth[2], uth[3]
+    vp = _river_counts(h0, h1, board, ev, q0, work)
+    wq, wn, lq, ln = work[136], work[137], work[139], work[140]
+    value = scale * (2 * (wq - lq) + wn - ln) + blind[bclass[vp]] * (wq + wn) - scale * (lq + ln)
+    return bool(value > -2 * scale * DEALER_HOLDINGS)
+
+
+@njit(cache=True, nogil=True)
+def river_play(h0: int, h1: int, board: Any, ev: Any, uth: Any) -> bool:  # pragma: no cover
+    """:func:`_river_play`, callable from Python."""
+    return _river_play(h0, h1, board, ev, uth, np.empty(WORK, np.int64))
+
+
+@njit(inline="always", nogil=True)
+def _uth_decide(deal: Any, ev: Any, uth: Any, work: Any) -> int:  # pragma: no cover - compiled
+    """The Play multiple of the hole cards ``deal[0:2]`` (0: fold): 4x or 3x before the flop by
+    the starting-hand class, else 2x on the flop ``deal[4:7]`` by the flop table (the flop's
+    class and the suit renaming that carries it to the class's member, applied to the hole
+    cards), else 1x or fold on the river by :func:`_river_play`.
+
+    ``uth = (q0, bclass, blind, scale, pair index, starting-hand class of each pair index,
+    preflop multiple by class, flop table, flop class and renaming by colex rank, renamings as
+    card maps)``."""
+    pidx, hclass, preflop, flop_tab = uth[4], uth[5], uth[6], uth[7]
+    flop_class, flop_perm, card_perm = uth[8], uth[9], uth[10]
+    h0 = deal[0]
+    h1 = deal[1]
+    m = int(preflop[hclass[pidx[h0, h1]]])
+    if m > 0:
+        return m
+    a = min(deal[4], deal[5], deal[6])
+    c = max(deal[4], deal[5], deal[6])
+    b = deal[4] + deal[5] + deal[6] - a - c
+    row = a + COLEX[b, 2] + COLEX[c, 3]
+    g = flop_perm[row]
+    if flop_tab[flop_class[row], pidx[card_perm[g, h0], card_perm[g, h1]]] > 0:
+        return 2
+    if _river_play(h0, h1, deal[4:9], ev, uth, work):
+        return 1
+    return 0
+
+
+@njit(cache=True, nogil=True)
+def uth_decide(deal: Any, ev: Any, uth: Any) -> int:  # pragma: no cover - compiled
+    """:func:`_uth_decide`, callable from Python."""
+    return _uth_decide(deal, ev, uth, np.empty(WORK, np.int64))
+
+
+@njit(inline="always", nogil=True)
+def uth_settle(deal: Any, ev: Any, uth: Any, work: Any) -> tuple[int, int]:  # pragma: no cover
+    """(net in 1/scale Ante, Play multiple or 0 for a fold) of one Hold 'Em deal; ``work`` a
+    scratch buffer of :data:`WORK` integers.
+
+    § 569.11(e)(2): a fold loses Ante and Blind.  § 569.11(g)-(h): a tie pushes everything;
+    the higher hand wins the Ante only when the dealer qualifies (a pair; else the Ante
+    pushes), the Play 1 to 1 and the Blind by its table (``blind[bclass[strength]]``, 0 below
+    its lowest line: a push); a lower hand loses Blind and Play, and the Ante when the dealer
+    qualifies."""
+    q0, bclass, blind, scale = uth[0], uth[1], uth[2], uth[3]
+    m = _uth_decide(deal, ev, uth, work)
+    if m == 0:
+        return -2 * scale, 0
+    board = deal[4:9]
+    player = _value(deal, 0, 2, board, ev)
+    dealer = _value(deal, 2, 2, board, ev)
+    if player == dealer:
+        return 0, m
+    ante = scale if dealer >= q0 else 0
+    if player > dealer:
+        return ante + blind[bclass[player]] + m * scale, m
+    return -ante - scale - m * scale, m
+
+
+@njit(cache=True, nogil=True)
+def uth_block(
+    seed: int, rounds: int, ev: Any, uth: Any, stats: Any
+) -> None:  # pragma: no cover - compiled
+    """Deal and settle ``rounds`` random Hold 'Em rounds after ``np.random.seed(seed)``, adding
+    to ``stats`` (:data:`NSTATS` columns)."""
+    np.random.seed(seed)
+    deck = np.arange(52)
+    work = np.empty(WORK, np.int64)
+    for _ in range(rounds):
+        _deal(deck, 9)
+        net, m = uth_settle(deck, ev, uth, work)
+        _record(stats, net, m)
+
+
+@njit(cache=True, nogil=True)
+def uth_settle_many(
+    deals: Any, ev: Any, uth: Any, nets: Any, actions: Any
+) -> None:  # pragma: no cover - compiled
+    """:func:`uth_settle` of every row of ``deals`` (9 cards each)."""
+    deal = np.empty(9, np.int64)
+    work = np.empty(WORK, np.int64)
+    for r in range(deals.shape[0]):
+        for i in range(9):
+            deal[i] = deals[r, i]
+        nets[r], actions[r] = uth_settle(deal, ev, uth, work)

@@ -1,0 +1,345 @@
+"""The optimal decisions as tables, built once from the exact solvers, and fast strategies.
+
+Every entry is the decision the solver itself takes, from its own exact integer values and with
+its tie rule (on equal value, the smaller wager):
+
+* Four Card Poker (:func:`four_card_tables`): the action (fold, 1x, 3x; 2x is never better) of
+  every player hand against every up card.  The solver walks the hands against an up card in
+  clubs, one per renaming of the other three suits; its decision is kept for the hand and every
+  renaming (:func:`croupier.analysis.fcp_solver.four_card_decisions`), giving a table of
+  13 up ranks x C(52, 5) hands (int8, 34 MB).  A hand against an up card of another suit is read
+  after swapping that suit with clubs.
+* Ultimate Texas Hold 'Em (:func:`uth_tables`): the preflop action of the 169 starting hands,
+  and the flop decision (bet 2x or check) of every holding on each of the 1,755 flop classes
+  (:func:`croupier.analysis.uth_solver.uth_decisions`); another flop is read through the suit
+  renaming that carries it to its class's member, applied to the hole cards too.  The river
+  decision (play 1x or fold) is computed when asked, from the exact counts of the 990 dealer
+  holdings (:mod:`croupier.analysis._mc_kernels`), with the solver's rule.
+
+The tables take a full solve to build (about 20 s each on two cores, as long as the solvers);
+they are kept in memory and saved under the cache folder
+(:func:`croupier.kernels.cache_dir`), so later processes load them in a fraction of a second.
+
+:func:`four_card_poker_strategy` and :func:`uth_strategy` turn them into
+:data:`croupier.analysis.Strategy` rules for the round engine (tens of microseconds a
+decision); :mod:`croupier.analysis.montecarlo` uses the same tables inside its kernels.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from math import comb
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from croupier.analysis import Strategy, fcp_solver, uth_solver
+from croupier.analysis._mc_kernels import fcp_action, river_counts_one, river_play, uth_decide
+from croupier.analysis._uth_fcp_shared import block_store, dense_tables
+from croupier.analysis._uth_kernels import PAIR_INDEX, PERMS
+from croupier.cards import Card
+from croupier.errors import InvalidInput
+from croupier.games import Game, Round
+from croupier.games.records import DEALER, Action, Check, Fold, Play
+from croupier.hands import Ranking
+from croupier.kernels import comb_rank_batch, comb_unrank_batch
+
+__all__ = [
+    "TABLES_VERSION",
+    "FourCardTables",
+    "UthTables",
+    "blind_table",
+    "four_card_poker_strategy",
+    "four_card_tables",
+    "uth_strategy",
+    "uth_tables",
+]
+
+TABLES_VERSION = 1
+"""Bumped when the saved tables change form; part of their cache folder's name."""
+
+I8 = npt.NDArray[np.int8]
+I64 = npt.NDArray[np.int64]
+Cards = Sequence[Card] | Sequence[int]
+
+
+def _indices(cards: Cards, n: int, what: str) -> list[int]:
+    out = [c.index if isinstance(c, Card) else int(c) for c in cards]
+    if len(out) != n or len(set(out)) != n or any(not 0 <= c < 52 for c in out):
+        raise InvalidInput(f"{what}: {n} different cards, not {list(cards)!r}")
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# Four Card Poker
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class FourCardTables:
+    """The optimal Four Card Poker decisions (§ 641a.12(b) Ante Bonus)."""
+
+    table: I8
+    """(13, C(52, 5)): the action index (0 fold, 1 play 1x, 3 play 3x) of the hand of colex
+    rank ``j`` against the up card of rank ``r + 2`` in clubs at ``[r, j]``; -1 where the hand
+    holds that card."""
+    expected: Fraction
+    """The exact mean net per unit Ante under these decisions, from the same solve."""
+
+    @property
+    def ev(self) -> tuple[Any, ...]:
+        """The ranker's tables as the kernels take them (dense ``four-card`` strengths)."""
+        return dense_tables(Ranking.FOUR_CARD).args()
+
+    @property
+    def kernel_args(self) -> tuple[I8, I64, int]:
+        """``(table, bonus by dense strength, scale)``: the kernels' game tables."""
+        scale, bonus = _ante_bonus()
+        return self.table, bonus, scale
+
+    def action(self, hand: Cards, up: Card | int) -> int:
+        """The Play multiple (0: fold) of five cards against the dealer's up card."""
+        cards = _indices(hand, 5, "a Four Card Poker hand")
+        u = up.index if isinstance(up, Card) else int(up)
+        if not 0 <= u < 52 or u in cards:
+            raise InvalidInput(f"the up card {up!r} must be a card not in the hand")
+        return int(fcp_action(np.array(cards, dtype=np.int64), u, self.table))
+
+
+@cache
+def _ante_bonus() -> tuple[int, I64]:
+    """The § 641a.12(b) Ante Bonus by dense four-card strength, times its scale."""
+    scale, bonus, _ = fcp_solver._bonus_arrays(dict(fcp_solver.ANTE_BONUS))
+    return scale, bonus
+
+
+def _fraction(data: npt.NDArray[Any]) -> Fraction:
+    return Fraction(str(data))
+
+
+_MEMO: dict[Any, Any] = {}
+"""Tables already loaded or built in this process."""
+_LOCK = threading.Lock()
+"""Held while tables are loaded or built: threads that ask at once build them once."""
+
+
+def four_card_tables(*, progress: bool | None = None) -> FourCardTables:
+    """The Four Card Poker decision table: loaded from the cache folder, or solved (and saved;
+    ``progress``: a tqdm bar, by default when stderr is a terminal)."""
+    with _LOCK:
+        found: FourCardTables | None = _MEMO.get("fcp")
+        if found is None:
+            found = _MEMO["fcp"] = _four_card_tables(progress)
+        return found
+
+
+def _four_card_tables(progress: bool | None) -> FourCardTables:
+    params = f"solver={fcp_solver.SOLVER_VERSION}"
+    store = block_store("decisions-fcp", TABLES_VERSION, params, enabled=True)
+    found = store.load(0)
+    shape = (13, comb(52, 5))
+    if found is not None and found.get("table", np.empty(0)).shape == shape:
+        return FourCardTables(table=found["table"], expected=_fraction(found["expected"]))
+    solution, table = fcp_solver.four_card_decisions(progress=progress)
+    expected = solution.sheet.expected
+    store.save(0, {"table": table, "expected": np.array(str(expected))})
+    return FourCardTables(table=table, expected=expected)
+
+
+def four_card_poker_strategy(game: Game) -> Strategy:
+    """The optimal Ante/Play decisions as a :data:`~croupier.analysis.Strategy`: the table's
+    action for the seat's five cards against the dealer's face-up card."""
+    if game.slug != "four-card-poker":
+        raise InvalidInput(f"a Four Card Poker strategy, not one for {game.slug}")
+    tables = four_card_tables()
+    tables.action(range(5), 51)  # load the compiled lookup now, not at the first decision
+
+    def decide(rnd: Round, seat: int) -> Action:
+        up = rnd.visible_cards()[DEALER][0]
+        multiple = tables.action(rnd.hands[str(seat)], up)
+        return Play(seat=seat, multiple=multiple) if multiple else Fold(seat=seat)
+
+    return decide
+
+
+# --------------------------------------------------------------------------------------------
+# Ultimate Texas Hold 'Em
+
+
+def _flop_maps(reps: npt.NDArray[np.uint8]) -> tuple[I64, I64]:
+    """For each flop (colex rank of its three cards): its class (row of ``reps``) and a suit
+    renaming (row of :data:`PERMS`) that carries it onto that class's member."""
+    flops = comb_unrank_batch(np.arange(comb(52, 3)), 3).astype(np.int64)
+    member = np.full(comb(52, 3), -1, dtype=np.int64)
+    member[comb_rank_batch(reps)] = np.arange(len(reps))
+    cls = np.full(len(flops), -1, dtype=np.int64)
+    perm = np.full(len(flops), -1, dtype=np.int64)
+    for g in range(len(PERMS)):
+        image = 4 * (flops >> 2) + PERMS[g][flops & 3]
+        found = member[comb_rank_batch(image)]
+        new = (cls < 0) & (found >= 0)
+        cls[new] = found[new]
+        perm[new] = g
+    if (cls < 0).any():  # pragma: no cover - canonical_hands covers every class
+        raise AssertionError("a flop belongs to no class")
+    return cls, perm
+
+
+@cache
+def _static_uth() -> tuple[I64, I64]:
+    """The starting-hand class of each pair index, and the 24 suit renamings as card maps."""
+    hclass, _ = uth_solver._holding_classes()
+    cards = np.arange(52)
+    card_perm = np.array([4 * (cards >> 2) + PERMS[g][cards & 3] for g in range(24)])
+    return hclass.astype(np.int64), card_perm.astype(np.int64)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class UthTables:
+    """The optimal Ultimate Texas Hold 'Em decisions under one Blind table."""
+
+    blind: Mapping[str, Fraction]
+    preflop: I8
+    """(169,): the Play multiple before the flop (0 check, 3 or 4) by starting-hand class (the
+    classes of :func:`croupier.analysis.uth_solver.starting_hand`, ``hi * 13 + lo`` suited or
+    paired, ``lo * 13 + hi`` offsuit, ranks 0 = deuce)."""
+    reps: npt.NDArray[np.uint8]
+    """(1755, 3): the member of each flop class."""
+    flop: I8
+    """(1755, 1326): 1 bet 2x, 0 check, -1 (touches the flop), by class and pair index."""
+    flop_class: I64
+    flop_perm: I64
+    expected: Fraction
+    """The exact mean net per unit Ante under these decisions, from the same solve."""
+
+    @property
+    def ev(self) -> tuple[Any, ...]:
+        """The ranker's tables as the kernels take them (dense ``poker5`` strengths)."""
+        return dense_tables(Ranking.POKER5).args()
+
+    @property
+    def kernel_args(self) -> tuple[Any, ...]:
+        """The kernels' game tables (:func:`croupier.analysis._mc_kernels._uth_decide`)."""
+        p = uth_solver._params(self.blind)
+        hclass, card_perm = _static_uth()
+        return (
+            p.q0, p.bclass, p.blind, p.scale, PAIR_INDEX, hclass, self.preflop, self.flop,
+            self.flop_class, self.flop_perm, card_perm,
+        )  # fmt: skip
+
+    def preflop_multiple(self, hole: Cards) -> int:
+        """3 or 4 to play before the flop, 0 to check."""
+        a, b = _indices(hole, 2, "two hole cards")
+        hclass, _ = _static_uth()
+        return int(self.preflop[hclass[PAIR_INDEX[a, b]]])
+
+    def flop_bet(self, hole: Cards, flop: Cards) -> bool:
+        """Whether to bet 2x after ``flop`` (having checked before it)."""
+        a, b, *f = _indices([*hole, *flop], 5, "two hole cards and a three-card flop")
+        row = int(comb_rank_batch(np.array([f]))[0])
+        _, card_perm = _static_uth()
+        g = card_perm[self.flop_perm[row]]
+        return bool(self.flop[self.flop_class[row], PAIR_INDEX[g[a], g[b]]] > 0)
+
+    def river_play(self, hole: Cards, board: Cards) -> bool:
+        """Whether to play 1x on the full ``board`` (having checked twice), else fold."""
+        a, b, *rest = _indices([*hole, *board], 7, "two hole cards and a five-card board")
+        return bool(river_play(a, b, np.array(rest, dtype=np.int64), self.ev, self.kernel_args))
+
+    def river_counts(self, hole: Cards, board: Cards) -> tuple[int, int, int, int, int]:
+        """(Wq, Wn, T, Lq, Ln) of the 990 dealer holdings, counted as the river decision does."""
+        a, b, *rest = _indices([*hole, *board], 7, "two hole cards and a five-card board")
+        out = np.zeros(6, dtype=np.int64)
+        q0 = self.kernel_args[0]
+        river_counts_one(a, b, np.array(rest, dtype=np.int64), self.ev, q0, out)
+        return int(out[1]), int(out[2]), int(out[3]), int(out[4]), int(out[5])
+
+    def multiple(self, deal: Cards) -> int:
+        """The Play multiple (0: fold) of a whole deal of nine cards (hole, dealer, flop, turn,
+        river), as the Monte Carlo kernel decides it."""
+        cards = _indices(deal, 9, "a Hold 'Em deal")
+        return int(uth_decide(np.array(cards, dtype=np.int64), self.ev, self.kernel_args))
+
+
+def blind_table(game: Game) -> dict[str, Fraction]:
+    """The Blind pay table of a Hold 'Em game as hand name -> "to 1" payout."""
+    table = game.paytable("blind")
+    if table is None:
+        raise InvalidInput(f"{game.slug} has no Blind pay table")
+    return {line.hand: line.odds.net for line in table.lines if line.odds is not None}
+
+
+def uth_tables(
+    blind: Mapping[str, Fraction | int] | None = None, *, progress: bool | None = None
+) -> UthTables:
+    """The Hold 'Em decision tables under Blind table ``blind`` (default A): loaded from the
+    cache folder, or solved (and saved; ``progress`` as :func:`four_card_tables`)."""
+    pays = {k: Fraction(v) for k, v in (uth_solver.BLIND_A if blind is None else blind).items()}
+    key = ("uth", tuple(sorted(pays.items())))
+    with _LOCK:
+        found: UthTables | None = _MEMO.get(key)
+        if found is None:
+            found = _MEMO[key] = _uth_tables(key[1], progress)
+        return found
+
+
+def _uth_tables(pays: tuple[tuple[str, Fraction], ...], progress: bool | None) -> UthTables:
+    blind = dict(pays)
+    params = ",".join(f"{k}={v}" for k, v in pays) + f";solver={uth_solver.SOLVER_VERSION}"
+    store = block_store("decisions-uth", TABLES_VERSION, params, enabled=True)
+    found = store.load(0)
+    if found is not None and set(found) == {"preflop", "reps", "flop", "expected"}:
+        preflop, reps, flop = found["preflop"], found["reps"], found["flop"]
+        expected = _fraction(found["expected"])
+    else:
+        solution, reps, flop = uth_solver.uth_decisions(blind, progress=progress)
+        _, names = uth_solver._holding_classes()
+        multiple = {"check": 0, "3x": 3, "4x": 4}
+        preflop = np.zeros(169, dtype=np.int8)
+        for d in solution.strategy.preflop:
+            preflop[names.index(d.hand)] = multiple[d.action]
+        expected = solution.sheet.expected
+        store.save(
+            0, {"preflop": preflop, "reps": reps, "flop": flop, "expected": np.array(str(expected))}
+        )
+    flop_class, flop_perm = _flop_maps(reps)
+    return UthTables(
+        blind=blind,
+        preflop=preflop,
+        reps=reps,
+        flop=flop,
+        flop_class=flop_class,
+        flop_perm=flop_perm,
+        expected=expected,
+    )
+
+
+def uth_strategy(game: Game) -> Strategy:
+    """The optimal Ante/Blind/Play decisions as a :data:`~croupier.analysis.Strategy`, under the
+    game's Blind table: 4x/3x or check before the flop, 2x or check on the flop, 1x or fold on
+    the river."""
+    if game.slug != "ultimate-texas-holdem":
+        raise InvalidInput(f"an Ultimate Texas Hold 'Em strategy, not one for {game.slug}")
+    tables = uth_tables(blind_table(game))
+    tables.preflop_multiple((0, 1))  # load the compiled lookups now, not at the first decision
+    tables.flop_bet((0, 1), (2, 3, 4))
+    tables.river_play((0, 1), (2, 3, 4, 5, 6))
+
+    def decide(rnd: Round, seat: int) -> Action:
+        hole = rnd.hands[str(seat)]
+        board = rnd.hands.get("board", [])
+        street = getattr(rnd, "street", None)
+        if street == "preflop":
+            multiple = tables.preflop_multiple(hole)
+            return Play(seat=seat, multiple=multiple) if multiple else Check(seat=seat)
+        if street == "flop":
+            return Play(seat=seat, multiple=2) if tables.flop_bet(hole, board) else Check(seat=seat)
+        if tables.river_play(hole, board):
+            return Play(seat=seat, multiple=1)
+        return Fold(seat=seat)
+
+    return decide
