@@ -31,7 +31,8 @@ bench: $(STAMP)
 	mkdir -p bench-results
 	$(BIN)/python benchmarks/bench_eval.py --json bench-results/eval.json
 	$(BIN)/python benchmarks/bench_par.py --json bench-results/par.json
-	@if [ -f benchmarks/bench_solvers.py ]; then $(BIN)/python benchmarks/bench_solvers.py; fi
+	$(BIN)/python benchmarks/bench_solvers.py
+	$(BIN)/python benchmarks/bench_mc.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache
