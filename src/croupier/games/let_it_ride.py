@@ -96,12 +96,10 @@ from croupier.games.base import DealStep, Game, Round
 from croupier.games.paytables import EnvySchedule, PayLine, PayTable
 from croupier.games.records import (
     Action,
-    EnvyPaid,
     MeterChanged,
     NoMoreBets,
     NoMoreBetsCalled,
     PlaceWager,
-    ProgressivePaid,
     Record,
     Result,
     Reveal,
@@ -540,44 +538,13 @@ class LetItRideRound(Round):
 
     def _settle_progressive(self, seat: int, wager: str) -> list[Record]:
         # Paid after the player's other wagers, at the meter's amount when the player's turn
-        # comes; a share of the meter is not paid from the table inventory (§ 571.11, § 571.12).
+        # comes; a 100% award is not paid from the table inventory (as § 641a.11(c)(5)).
         table, schedule, spec = self.game.progressive(wager)
         keys_of = self.three_card_keys if wager == "three_card_progressive" else self.five_card_keys
-        stake = self.stakes[seat][wager]
-        line = table.line_for(keys_of(seat))
-        new: list[Record] = []
-        if line is None:
-            new.append(self.settle(seat, wager, Result.LOSE))
-        else:
-            if line.meter_share is not None:
-                move = self.meters.pay(spec.name, line.meter_share, spec.reset)
-                amount, from_meter = move.paid, True
-                new.append(
-                    MeterChanged(
-                        meter=spec.name, before=move.before, after=move.after, reason="award"
-                    )
-                )
-            else:
-                assert line.odds is not None
-                amount, from_meter = line.odds.returned(stake), False
-            new.append(
-                ProgressivePaid(
-                    seat=seat, meter=spec.name, line=line.hand, amount=amount, from_meter=from_meter
-                )
-            )
-            new.append(self.settle(seat, wager, Result.WIN, paid=amount, line=line.hand))
-        if schedule is not None:
-            # § 643a.1: an Envy Bonus for every other player's qualifying hand, never for the
-            # player's own hand in any of the player's boxes.
-            for other in self.active_seats:
-                if self.players[other] == self.players[seat]:
-                    continue
-                envy = schedule.line_for(stake, keys_of(other))
-                if envy is not None and envy.amount is not None:
-                    new.append(
-                        EnvyPaid(seat=seat, for_seat=other, line=envy.hand, amount=envy.amount)
-                    )
-        return new
+        new = self.award_progressive(seat, wager, table.line_for(keys_of(seat)), spec)
+        # § 643a.1: an Envy Bonus for every other player's qualifying hand, never for the
+        # player's own hand in any of the player's boxes.
+        return new + self.award_envy(seat, schedule, keys_of, wager=wager)
 
     collected_wagers: ClassVar[frozenset[str]] = frozenset(PROGRESSIVE_WAGERS)
 

@@ -65,7 +65,6 @@ from croupier.games.base import DealStep, Game, Phase, Round
 from croupier.games.paytables import EnvySchedule, PayLine, PayTable, for_, to
 from croupier.games.records import (
     Action,
-    EnvyPaid,
     Fold,
     Folded,
     Irregular,
@@ -74,7 +73,6 @@ from croupier.games.records import (
     NoMoreBets,
     Play,
     PlayWagered,
-    ProgressivePaid,
     Record,
     Result,
     RoundVoided,
@@ -667,36 +665,17 @@ class MississippiStudRound(Round):
         table = self.game.progressive_table
         assert table is not None
         line = table.line_for(keys)
-        if line is None:
-            return [self._close(seat, "progressive", Result.LOSE)]
-        new: list[Record] = []
-        if line.meter_share is not None:
+        spec = None
+        if line is not None and line.meter_share is not None:
             spec = self.game.jackpots[JACKPOTS[table.letter][line.hand]]
-            move = self.meters.pay(spec.name, line.meter_share, spec.reset)
-            new.append(MeterChanged(meter=spec.name, before=move.before, after=move.after,
-                                    reason="award"))  # fmt: skip
-            amount, meter, from_meter = move.paid, spec.name, line.meter_share >= 1
-        else:
-            assert line.odds is not None
-            amount = line.odds.returned(self.stakes[seat]["progressive"])
-            meter, from_meter = "", False
-        new.append(ProgressivePaid(seat=seat, meter=meter, line=line.hand, amount=amount,
-                                   from_meter=from_meter))  # fmt: skip
-        new.append(self._close(seat, "progressive", Result.WIN, paid=amount, line=line.hand))
-        return new
+        return self.award_progressive(seat, "progressive", line, spec, settle=self._close)
 
     def _settle_envy(self, seat: int) -> list[Record]:
         # § 571.12(e): one Envy Bonus for each other player's royal flush or straight flush,
         # never for the player's own hand; § 571.11(g): a folded player stays eligible.
-        own = self.stakes[seat]["progressive"]
-        new: list[Record] = []
-        for other in self.holders():
-            if self.players[other] == self.players[seat]:
-                continue
-            line = ENVY.line_for(own, hand_keys(self.player_rank(other)))
-            if line is not None and line.amount is not None:
-                new.append(EnvyPaid(seat=seat, for_seat=other, line=line.hand, amount=line.amount))
-        return new
+        return self.award_envy(
+            seat, ENVY, lambda other: hand_keys(self.player_rank(other)), holders=self.holders()
+        )
 
     # -- faces and house players -----------------------------------------------------------
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from croupier.cards import DECK, Card
 from croupier.errors import CroupierError, IllegalAction, InvalidInput
+from croupier.games.paytables import EnvySchedule, PayLine
 from croupier.games.records import (
     Action,
     CardDealt,
@@ -45,7 +46,7 @@ from croupier.games.records import (
     record_to_json,
 )
 from croupier.money import verify_amount
-from croupier.progressive import MemoryMeters, MeterBank
+from croupier.progressive import MemoryMeters, MeterBank, MeterSpec
 from croupier.rules import DealMethod
 from croupier.shoe import Shoe, StackedShoe
 
@@ -559,6 +560,73 @@ class Round:
             returned=returned,
             line=line,
         )
+
+    def award_progressive(
+        self,
+        seat: int,
+        wager: str,
+        line: PayLine | None,
+        spec: MeterSpec | None,
+        *,
+        lose_line: str = "",
+        settle: Callable[..., WagerSettled] | None = None,
+    ) -> list[Record]:
+        """Settle a progressive wager on the highest line its hand reached (``None``: it loses).
+
+        A share of a meter is paid at the meter's amount now, when this seat's turn comes in the
+        settlement order, and a 100% award is not paid from the table inventory (§ 641a.11(c)(5),
+        § 641a.12(d)(4); § 569.11(h)(5), § 569.12(f)(4); § 571.11(h)(3), § 571.12(g)).  "For 1"
+        odds include the wager, which was collected at "no more bets".  ``spec`` is the meter the
+        line pays (the game's meter, or a linked jackpot's); ``settle`` records the wager's
+        settlement (default :meth:`settle`).
+        """
+        close = settle or self.settle
+        if line is None:
+            return [close(seat, wager, Result.LOSE, line=lose_line)]
+        new: list[Record] = []
+        meter = spec.name if spec is not None else ""
+        if line.meter_share is not None:
+            assert spec is not None, f"{wager} line {line.hand} pays a meter share: give the meter"
+            move = self.meters.pay(spec.name, line.meter_share, spec.reset)
+            new.append(
+                MeterChanged(meter=spec.name, before=move.before, after=move.after, reason="award")
+            )
+            amount, from_meter = move.paid, line.meter_share >= 1
+        else:
+            assert line.odds is not None
+            amount, from_meter = line.odds.returned(self.stakes[seat][wager]), False
+        new.append(
+            ProgressivePaid(
+                seat=seat, meter=meter, line=line.hand, amount=amount, from_meter=from_meter
+            )
+        )
+        new.append(close(seat, wager, Result.WIN, paid=amount, line=line.hand))
+        return new
+
+    def award_envy(
+        self,
+        seat: int,
+        schedule: EnvySchedule | None,
+        keys_of: Callable[[int], frozenset[str]],
+        *,
+        wager: str = "progressive",
+        holders: Iterable[int] | None = None,
+    ) -> list[Record]:
+        """Envy Bonuses of ``seat``: one for each other player's qualifying hand among
+        ``holders`` (default: every seat dealt in), by the amount of this seat's own progressive
+        wager; never for the player's own hand in any of the player's boxes, nor for the dealer's
+        (§ 641a.11(c)(5)(v); § 569.12(f)(2); § 571.12(e))."""
+        if schedule is None:
+            return []
+        own = self.stakes[seat][wager]
+        new: list[Record] = []
+        for other in self.active_seats if holders is None else holders:
+            if self.players[other] == self.players[seat]:
+                continue
+            line = schedule.line_for(own, keys_of(other))
+            if line is not None and line.amount is not None:
+                new.append(EnvyPaid(seat=seat, for_seat=other, line=line.hand, amount=line.amount))
+        return new
 
     collected_wagers: ClassVar[frozenset[str]] = frozenset({"progressive"})
     """Wagers taken into the table inventory at "no more bets" (§ 641a.8(b)): their "for 1"

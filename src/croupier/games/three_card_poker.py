@@ -69,13 +69,10 @@ from croupier.games.records import (
     DEALER,
     Action,
     DealerRevealed,
-    EnvyPaid,
     Fold,
     Folded,
-    MeterChanged,
     Play,
     PlayWagered,
-    ProgressivePaid,
     Record,
     Result,
     WagerSettled,
@@ -576,44 +573,17 @@ class ThreeCardPokerRound(Round):
         # The highest hand only; a meter award at the meter's amount when it is this player's
         # turn, not paid from the table inventory (as § 641a.12(d)).
         table = self.game.progressive_table
-        spec = self.game.meter_spec
-        assert table is not None and spec is not None
-        line = table.line_for(keys)
-        if line is None:
-            return [self.settle(seat, "progressive", Result.LOSE)]
-        new: list[Record] = []
-        if line.meter_share is not None:
-            move = self.meters.pay(spec.name, line.meter_share, spec.reset)
-            amount, from_meter = move.paid, True
-            new.append(
-                MeterChanged(meter=spec.name, before=move.before, after=move.after, reason="award")
-            )
-        else:
-            assert line.odds is not None
-            amount, from_meter = line.odds.returned(self.stakes[seat]["progressive"]), False
-        new.append(
-            ProgressivePaid(
-                seat=seat, meter=spec.name, line=line.hand, amount=amount, from_meter=from_meter
-            )
+        assert table is not None
+        return self.award_progressive(
+            seat, "progressive", table.line_for(keys), self.game.meter_spec
         )
-        new.append(self.settle(seat, "progressive", Result.WIN, paid=amount, line=line.hand))
-        return new
 
     def _settle_envy(self, seat: int) -> list[Record]:
         # One Envy Bonus for each other player's qualifying hand, never for the player's own
         # boxes or the dealer's hand (as § 641a.11(c)(5)(v)).
-        schedule = self.game.envy_schedule
-        if schedule is None:
-            return []
-        own = self.stakes[seat]["progressive"]
-        new: list[Record] = []
-        for other in self.active_seats:
-            if self.players[other] == self.players[seat]:
-                continue
-            line = schedule.line_for(own, hand_keys(self.player_rank(other)))
-            if line is not None and line.amount is not None:
-                new.append(EnvyPaid(seat=seat, for_seat=other, line=line.hand, amount=line.amount))
-        return new
+        return self.award_envy(
+            seat, self.game.envy_schedule, lambda other: hand_keys(self.player_rank(other))
+        )
 
 
 # --- the game ------------------------------------------------------------------------------------

@@ -71,14 +71,11 @@ from croupier.games.records import (
     Check,
     Checked,
     DealerRevealed,
-    EnvyPaid,
     Fold,
     Folded,
-    MeterChanged,
     PlaceWager,
     Play,
     PlayWagered,
-    ProgressivePaid,
     Record,
     Result,
 )
@@ -468,29 +465,11 @@ class UltimateTexasHoldemRound(Round):
         # § 569.12(f)(1): the highest hand only; (f)(4): at the meter's amount when it is this
         # player's turn to be paid; § 569.11(h)(5): a 100% award is not paid from the table.
         table = self.game.progressive_table
-        spec = self.game.meter_spec
-        assert table is not None and spec is not None
-        stake = self.stakes[seat]["progressive"]
+        assert table is not None
         line = table.line_for(hand_keys(rank))
-        if line is None:
-            return [self.settle(seat, "progressive", Result.LOSE, line=rank.category.value)]
-        new: list[Record] = []
-        if line.meter_share is not None:
-            move = self.meters.pay(spec.name, line.meter_share, spec.reset)
-            amount, from_meter = move.paid, line.meter_share == 1
-            new.append(
-                MeterChanged(meter=spec.name, before=move.before, after=move.after, reason="award")
-            )
-        else:
-            assert line.odds is not None
-            amount, from_meter = line.odds.returned(stake), False
-        new.append(
-            ProgressivePaid(
-                seat=seat, meter=spec.name, line=line.hand, amount=amount, from_meter=from_meter
-            )
+        return self.award_progressive(
+            seat, "progressive", line, self.game.meter_spec, lose_line=rank.category.value
         )
-        new.append(self.settle(seat, "progressive", Result.WIN, paid=amount, line=line.hand))
-        return new
 
     def _hand_on_table(self, seat: int) -> bool:
         """Whether a seat's hand is still on the layout at settlement: played, or folded with
@@ -501,18 +480,13 @@ class UltimateTexasHoldemRound(Round):
     def _settle_envy(self, seat: int) -> list[Record]:
         # § 569.12(f)(2): one Envy Bonus for each other player's royal or straight flush, by
         # the receiving player's own wager; never for the player's own hand or the dealer's.
-        schedule = self.game.envy_schedule
-        if schedule is None:
-            return []
-        own = self.stakes[seat]["progressive"]
-        new: list[Record] = []
-        for other in self.active_seats:
-            if self.players[other] == self.players[seat] or not self._hand_on_table(other):
-                continue
-            line = schedule.line_for(own, hand_keys(self.player_rank(other)))
-            if line is not None and line.amount is not None:
-                new.append(EnvyPaid(seat=seat, for_seat=other, line=line.hand, amount=line.amount))
-        return new
+        holders = [s for s in self.active_seats if self._hand_on_table(s)]
+        return self.award_envy(
+            seat,
+            self.game.envy_schedule,
+            lambda other: hand_keys(self.player_rank(other)),
+            holders=holders,
+        )
 
 
 class UltimateTexasHoldem(Game):
