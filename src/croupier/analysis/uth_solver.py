@@ -18,15 +18,16 @@ depend on which three cards came first: 1,326 x 19,600 x 1,081 x 990 = 27,813,81
 times the 2,781,381,002,400 deals of unordered boards; probabilities and the edge are the same.
 
 Work: one pass over the 1,755 flops up to suit renaming (weighted by their classes), each flop
-solved by :func:`croupier.analysis._uth_kernels.solve_flop`, spread over threads; every block of
-flops is saved under the cache folder so a killed run resumes.  Running the blocks on several
-machines (Dask, Ray) is not provided.
+solved by :func:`croupier.analysis._uth_kernels.solve_flop`, spread over threads, or in blocks of
+flops over the workers of a Dask cluster (``scheduler="tcp://host:8786"``, with
+``dask[distributed]`` installed); every block of flops is saved under the cache folder as it
+completes, so a killed run resumes.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from fractions import Fraction
@@ -37,6 +38,7 @@ from typing import Any, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from croupier.analysis._dask import as_completed, dask_client, task_key
 from croupier.analysis._uth_fcp_shared import (
     Progress,
     block_store,
@@ -416,6 +418,60 @@ def _outcome_rows(
     return rows
 
 
+def _flop_block(
+    flops: npt.NDArray[np.uint8], weights: npt.NDArray[np.int64], p: _Params
+) -> dict[str, npt.NDArray[np.int64]]:
+    """The weighted sums of a block of flop classes, solved one after another (a Dask task)."""
+    part = _empty_sums()
+    for flop, weight in zip(flops, weights, strict=True):
+        out = _run_flop(flop.tolist(), p)
+        for key in part:
+            part[key] += int(weight) * out[key]
+    return part
+
+
+_Block = tuple[int, int, int]
+"""A block of flop classes: its number, first and past-last flop index."""
+
+
+def _run_blocks(
+    todo: Sequence[_Block],
+    p: _Params,
+    threads: int,
+    scheduler: str | None,
+    params: str,
+    bar: Progress,
+) -> Iterator[tuple[_Block, dict[str, npt.NDArray[np.int64]]]]:
+    """Each block of ``todo`` with its sums: on local threads (a block at a time, its flops
+    spread over the threads) or, with a ``scheduler`` address, on that Dask cluster (a task a
+    block, as they complete); ``bar`` advances a flop at a time."""
+    if not todo:
+        return
+    reps, class_weights = canonical_hands(3)
+    if scheduler is None:
+        with ThreadPoolExecutor(max_workers=threads) as pool:
+            for block in todo:
+                _, start, stop = block
+                part = _empty_sums()
+                results = pool.map(lambda i: _run_flop(reps[i].tolist(), p), range(start, stop))
+                for i, out in zip(range(start, stop), results, strict=True):
+                    for key in part:
+                        part[key] += int(class_weights[i]) * out[key]
+                    bar.update()
+                yield block, part
+        return
+    tasks = [
+        (task_key("uth", f"{SOLVER_VERSION}/{params}", f"{start}-{stop}"), _flop_block,
+         (reps[start:stop], class_weights[start:stop], p))
+        for _, start, stop in todo
+    ]  # fmt: skip
+    with dask_client(scheduler) as client:
+        for i, part in as_completed(client, tasks):
+            _, start, stop = todo[i]
+            bar.update(stop - start)
+            yield todo[i], part
+
+
 def solve_ultimate_texas_holdem(
     blind: Mapping[str, Fraction | int] | None = None,
     *,
@@ -423,6 +479,7 @@ def solve_ultimate_texas_holdem(
     progress: bool | None = None,
     checkpoint: bool = True,
     flops: int | None = None,
+    scheduler: str | None = None,
 ) -> UthSolution:
     """The exact base par sheet and optimal strategy of Ultimate Texas Hold 'Em.
 
@@ -430,34 +487,29 @@ def solve_ultimate_texas_holdem(
     :data:`BLIND_A`; :data:`BLIND_B` pushes straights).  ``workers``: threads (default every
     core); ``progress``: a tqdm bar (default when stderr is a terminal); ``checkpoint``: save and
     reuse finished blocks under the cache folder.  ``flops`` solves only the first that many flop
-    classes (a partial sheet, for tests).  About half a minute on two cores.
+    classes (a partial sheet, for tests).  ``scheduler``: a Dask scheduler address
+    (``"tcp://host:8786"``) to run the blocks of flops on that cluster instead of local threads
+    (``workers`` is then unused); the result is the same.  About half a minute on two cores.
     """
     p = _params(blind)
-    reps, class_weights = canonical_hands(3)
+    reps, _ = canonical_hands(3)
     total_flops = len(reps) if flops is None else max(1, min(flops, len(reps)))
     params = ",".join(f"{k}={v}" for k, v in sorted(p.pays.items()))
-    store = block_store(
-        "uth-base", SOLVER_VERSION, f"{params};{FLOPS_PER_BLOCK}", enabled=checkpoint
-    )
+    params += f";{FLOPS_PER_BLOCK}"
+    store = block_store("uth-base", SOLVER_VERSION, params, enabled=checkpoint)
     sums = _empty_sums()
     threads = max(1, workers or os.cpu_count() or 1)
-    with (
-        Progress(total_flops, "ultimate texas hold 'em: flops", progress, unit="flop") as bar,
-        ThreadPoolExecutor(max_workers=threads) as pool,
-    ):
+    with Progress(total_flops, "ultimate texas hold 'em: flops", progress, unit="flop") as bar:
+        todo: list[_Block] = []
         for block, (start, stop) in enumerate(chunks(total_flops, FLOPS_PER_BLOCK)):
             found = store.load(block) if stop - start == FLOPS_PER_BLOCK else None
             if found is not None and set(found) == set(sums):
                 for key, value in found.items():
                     sums[key] += value
                 bar.update(stop - start)
-                continue
-            part = _empty_sums()
-            results = pool.map(lambda i: _run_flop(reps[i].tolist(), p), range(start, stop))
-            for i, out in zip(range(start, stop), results, strict=True):
-                for key in part:
-                    part[key] += int(class_weights[i]) * out[key]
-                bar.update()
+            else:
+                todo.append((block, start, stop))
+        for (block, start, stop), part in _run_blocks(todo, p, threads, scheduler, params, bar):
             if stop - start == FLOPS_PER_BLOCK:
                 store.save(block, part)
             for key, value in part.items():
