@@ -134,3 +134,9 @@ def test_simulate_kernel_path_refuses_other_games(capsys: pytest.CaptureFixture[
     status, _ = run(["simulate", "let-it-ride", "--kernel", "--rounds", "10", "--seed", "1"])
     assert status == 2
     assert "fast Monte Carlo" in capsys.readouterr().err
+
+
+def test_par_scheduler_is_for_the_block_solvers(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _ = run(["par", "three-card-poker", "--scheduler", "tcp://127.0.0.1:1"])
+    assert status == 2
+    assert "block solvers" in capsys.readouterr().err

@@ -137,7 +137,7 @@ def _cmd_par(args: argparse.Namespace, out: TextIO) -> int:
         args.unit, args.quiet = 100, False
         return _cmd_simulate(args, out)
     game = _game_from_args(args)
-    sheet = par_sheet(game, wagers=args.wager or ())
+    sheet = par_sheet(game, wagers=args.wager or (), scheduler=args.scheduler)
     if args.json:
         _dump(sheet.to_json(), out)
     else:
@@ -272,6 +272,9 @@ def _parser() -> argparse.ArgumentParser:
     par.add_argument("--method", choices=["exact", "simulate"], default="exact")
     par.add_argument("--rounds", type=int, default=100_000, help="rounds with --method simulate")
     par.add_argument("--seed", default="croupier", help="seed with --method simulate")
+    par.add_argument(
+        "--scheduler", help="a Dask scheduler address: spread the exact solver's blocks"
+    )
     par.add_argument("--json", action="store_true", help="JSON output")
     par.add_argument("--report", metavar="FILE.html", help="also write an HTML report with plots")
     par.set_defaults(handler=_cmd_par)

@@ -49,14 +49,27 @@ def _analysers() -> dict[str, Analyser]:
     return found
 
 
-def par_sheet(game: Game, *, wagers: Sequence[str] = ()) -> ParSheet:
+SOLVED_BY_BLOCKS = frozenset({"four-card-poker", "ultimate-texas-holdem"})
+"""Games whose exact sheet comes from a block solver that a Dask cluster can share."""
+
+
+def par_sheet(game: Game, *, wagers: Sequence[str] = (), scheduler: str | None = None) -> ParSheet:
     """The exact par sheet of ``game`` under its Rules Submission; ``wagers`` limits it to
-    those wagers (``"base"`` for the game's required wagers)."""
+    those wagers (``"base"`` for the game's required wagers); ``scheduler``: a Dask scheduler
+    address for the block solvers of Four Card Poker and Ultimate Texas Hold 'Em."""
     analysers = _analysers()
     analyse = analysers.get(game.slug)
     if analyse is None:
         raise InvalidInput(f"no exact analysis for {game.slug} yet (have: {', '.join(analysers)})")
-    sheet = analyse(game)
+    if scheduler is not None:
+        if game.slug not in SOLVED_BY_BLOCKS:
+            raise InvalidInput(
+                f"--scheduler spreads the block solvers of {', '.join(sorted(SOLVED_BY_BLOCKS))}; "
+                f"{game.slug} is solved in seconds on one machine"
+            )
+        sheet = analyse(game, scheduler=scheduler)  # type: ignore[call-arg]
+    else:
+        sheet = analyse(game)
     if not wagers:
         return sheet
     known = {"base", *sheet.wagers}

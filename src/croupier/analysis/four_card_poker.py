@@ -20,12 +20,13 @@ __all__ = ["four_card_poker_strategy_text", "par_four_card_poker", "solved"]
 
 
 @cache
-def solved() -> FourCardSolution:
-    """The exact solution under the § 641a.12(b) Ante Bonus (cached; checkpointed on disk)."""
+def solved(scheduler: str | None = None) -> FourCardSolution:
+    """The exact solution under the § 641a.12(b) Ante Bonus (cached; checkpointed on disk);
+    ``scheduler``: a Dask scheduler address to spread the blocks over."""
     bonus: dict[str, Fraction | int] = {
         line.hand: line.odds.net for line in ANTE_BONUS.lines if line.odds is not None
     }
-    return solve_four_card_poker(bonus)
+    return solve_four_card_poker(bonus, scheduler=scheduler)
 
 
 def four_card_poker_strategy_text(game: FourCardPoker) -> str:
@@ -37,7 +38,9 @@ def four_card_poker_strategy_text(game: FourCardPoker) -> str:
     return "\n".join(lines)
 
 
-def par_four_card_poker(game: FourCardPoker, *, meter: int | None = None) -> ParSheet:
+def par_four_card_poker(
+    game: FourCardPoker, *, meter: int | None = None, scheduler: str | None = None
+) -> ParSheet:
     """Aces Up under the chosen table and, where offered, the progressive at ``meter`` cents
     (default: the reset amount)."""
     wagers: dict[str, WagerSheet] = {}
@@ -59,4 +62,4 @@ def par_four_card_poker(game: FourCardPoker, *, meter: int | None = None) -> Par
             meter=meter if meter is not None else prog.reset,
             stake=prog.wager,
         )
-    return ParSheet(game=game.slug, method="exact", base=solved().sheet, wagers=wagers)
+    return ParSheet(game=game.slug, method="exact", base=solved(scheduler).sheet, wagers=wagers)

@@ -28,13 +28,13 @@ def _blind(game: Game) -> tuple[tuple[str, Fraction], ...]:
 
 
 @cache
-def _solve(blind: tuple[tuple[str, Fraction], ...]) -> UthSolution:
-    return solve_ultimate_texas_holdem(dict(blind))
+def _solve(blind: tuple[tuple[str, Fraction], ...], scheduler: str | None = None) -> UthSolution:
+    return solve_ultimate_texas_holdem(dict(blind), scheduler=scheduler)
 
 
-def solved(game: Game) -> UthSolution:
+def solved(game: Game, scheduler: str | None = None) -> UthSolution:
     """The exact solution under the game's Blind table (cached; checkpointed on disk)."""
-    return _solve(_blind(game))
+    return _solve(_blind(game), scheduler)
 
 
 def uth_strategy_text(game: Game) -> str:
@@ -48,7 +48,9 @@ def uth_strategy_text(game: Game) -> str:
     return "\n".join(lines)
 
 
-def par_ultimate_texas_holdem(game: Game, *, meter: int | None = None) -> ParSheet:
+def par_ultimate_texas_holdem(
+    game: Game, *, meter: int | None = None, scheduler: str | None = None
+) -> ParSheet:
     wagers: dict[str, WagerSheet] = {}
     trips = game.paytable("trips")
     if trips is not None:
@@ -76,5 +78,9 @@ def par_ultimate_texas_holdem(game: Game, *, meter: int | None = None) -> ParShe
             "the flop; check the Rules Submission's reading before offering this table."
         )
     return ParSheet(
-        game=game.slug, method="exact", base=solved(game).sheet, wagers=wagers, notes=tuple(notes)
+        game=game.slug,
+        method="exact",
+        base=solved(game, scheduler).sheet,
+        wagers=wagers,
+        notes=tuple(notes),
     )
