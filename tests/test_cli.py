@@ -130,10 +130,14 @@ def test_simulate_kernel_path_reports_the_exact_value() -> None:
     assert abs(data["mean"] - data["exact_mean"]) < 4 * data["std_error"]
 
 
-def test_simulate_kernel_path_refuses_other_games(capsys: pytest.CaptureFixture[str]) -> None:
-    status, _ = run(["simulate", "let-it-ride", "--kernel", "--rounds", "10", "--seed", "1"])
-    assert status == 2
-    assert "fast Monte Carlo" in capsys.readouterr().err
+def test_simulate_kernel_path_refuses_what_it_cannot_play(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["simulate", "three-card-poker", "--kernel", "--rounds", "10", "--seed"]
+    assert run([*argv, "1", "--paytable", "pair_plus=B"])[0] == 2
+    assert "default pay tables" in capsys.readouterr().err
+    assert run([*argv, "x"])[0] == 2
+    assert "integer" in capsys.readouterr().err
 
 
 def test_par_scheduler_is_for_the_block_solvers(capsys: pytest.CaptureFixture[str]) -> None:

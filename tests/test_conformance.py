@@ -163,3 +163,13 @@ def test_every_record_kind_names_one_class() -> None:
 
     classes = record_classes()
     assert {"wager_placed", "wager_settled", "card_dealt"} <= set(classes)
+
+
+def test_every_alias_names_one_game() -> None:
+    from croupier.games import game_class
+
+    seen: dict[str, str] = {}
+    for slug, cls in GAMES.items():
+        for alias in cls.aliases:
+            assert alias not in GAMES and seen.setdefault(alias, slug) == slug, alias
+            assert game_class(alias).slug == slug

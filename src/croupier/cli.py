@@ -210,6 +210,11 @@ def _cmd_kernel_simulate(args: argparse.Namespace, out: TextIO) -> int:
         raise InvalidInput(f"--seed {args.seed!r} must be an integer with --kernel")
     game = _game_from_args(args)
     blind = game.paytable("blind")
+    if (args.rules or args.paytable) and blind is None:
+        raise InvalidInput(
+            f"--kernel plays {game.slug} under its default pay tables; drop --rules/--paytable "
+            "or simulate through the round engine (without --kernel)"
+        )
     result = run(
         game.slug,
         args.rounds,

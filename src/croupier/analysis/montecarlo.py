@@ -1,4 +1,4 @@
-"""Fast Monte Carlo of Four Card Poker and Ultimate Texas Hold 'Em under the optimal strategy.
+"""Fast Monte Carlo of the table games under the optimal strategy.
 
 :func:`run` deals ``rounds`` random rounds of one game in numba kernels
 (:mod:`croupier.analysis._mc_kernels`), decides every one by the exact decision tables
@@ -8,6 +8,12 @@ It runs the base game only (Four Card Poker: Ante, Play and Ante Bonus; Hold 'Em
 and Play), one player, a fresh deck every round; :mod:`croupier.analysis.simulate` plays the
 full round engine, side wagers included, at a few thousand rounds a second.  The kernels are
 proven against the round engine deal by deal (``tests/test_montecarlo.py``).
+
+Three Card Poker (Ante, Play and Ante Bonus), Let It Ride (the three bets, per unit of one bet),
+Mississippi Stud (Ante and street bets, per unit Ante) and the baccarat family (the Banker or
+the Player wager, a fresh 8-deck shoe every coup) run the kernels of
+:mod:`croupier.analysis._mc_more`, decided by their exact solvers' tables and compared with the
+exact sheets of :func:`croupier.analysis.par_sheet` (``tests/test_montecarlo_more.py``).
 
 Randomness and reproducibility: the rounds are cut into blocks of ``block_rounds``; the injected
 generator (``numpy.random.default_rng(seed)`` for an integer seed) draws one 32-bit seed per
@@ -23,7 +29,6 @@ own cache folder.
 
 from __future__ import annotations
 
-import importlib
 import math
 import os
 import time
@@ -35,6 +40,8 @@ from typing import Any
 
 import numpy as np
 
+from croupier.analysis import _mc_more
+from croupier.analysis._dask import as_completed, dask_client
 from croupier.analysis._mc_kernels import NSTATS, fcp_block, uth_block
 from croupier.analysis._uth_fcp_shared import Progress
 from croupier.analysis.decisions import blind_table, four_card_tables, uth_tables
@@ -47,18 +54,39 @@ __all__ = ["BLOCK_ROUNDS", "GAMES", "MonteCarloResult", "block_plan", "run", "ru
 BLOCK_ROUNDS = 1 << 18
 """Rounds per block (262,144): the unit of work of a thread or a Dask task."""
 
-GAMES = ("four-card-poker", "ultimate-texas-holdem")
+BACCARAT = ("mini-baccarat", "midi-baccarat", "ez-baccarat")
+GAMES = (
+    "four-card-poker",
+    "ultimate-texas-holdem",
+    "three-card-poker",
+    "let-it-ride",
+    "mississippi-stud",
+    *BACCARAT,
+)
 """The games :func:`run` plays."""
+
+WAGERS = ("banker", "player")
+"""The baccarat wagers :func:`run` plays."""
 
 _ACTIONS = {
     "four-card-poker": ("fold", "1x", "2x", "3x"),
     "ultimate-texas-holdem": ("fold", "1x", "2x", "3x", "4x"),
+    "three-card-poker": ("fold", "play"),
+    "let-it-ride": ("1 bet riding", "2 bets riding", "3 bets riding"),
+    "mississippi-stud": ("fold 3rd street", "fold 4th street", "fold 5th street", "showdown"),
+    **dict.fromkeys(BACCARAT, _mc_more.BACCARAT_CLASSES),
+}
+
+_UNIT = {
+    "let-it-ride": "one bet",
+    **dict.fromkeys(BACCARAT, "wager"),
 }
 
 
 @dataclass(frozen=True, kw_only=True)
 class MonteCarloResult:
-    """What :func:`run` found; sums are exact integers in units of ``1 / scale`` Ante."""
+    """What :func:`run` found; sums are exact integers in units of ``1 / scale`` Ante (of one
+    bet in Let It Ride, of the wager in baccarat)."""
 
     game: str
     rounds: int
@@ -73,9 +101,12 @@ class MonteCarloResult:
     pushed: int
     lost: int
     actions: Mapping[str, int]
-    """Rounds by the decision taken (fold, or the Play multiple)."""
+    """Rounds by the decision taken (fold, or the Play multiple; Let It Ride: bets riding;
+    Mississippi Stud: the street folded on; baccarat: coups by result)."""
     exact: Fraction
     """The exact mean net per unit Ante of the same strategy (from the solver)."""
+    unit: str = "Ante"
+    """What the nets are counted in: ``Ante``, ``one bet`` (Let It Ride), ``wager``."""
     blocks: int
     block_rounds: int
     workers: int
@@ -135,7 +166,7 @@ class MonteCarloResult:
             "actions": dict(self.actions),
             "net_total": self.total,
             "net_total_sq": self.total_sq,
-            "net_unit": f"1/{self.scale} Ante",
+            "net_unit": f"1/{self.scale} {self.unit}",
             "blocks": self.blocks,
             "block_rounds": self.block_rounds,
             "workers": self.workers,
@@ -152,8 +183,9 @@ class MonteCarloResult:
                 f"Monte Carlo: {self.game}, {self.rounds:,} rounds, seed {self.seed}, "
                 f"{self.paytable}; {self.blocks} blocks on {self.workers} threads"
                 + ("" if self.where == "threads" else f" ({self.where})"),
-                f"  mean net per unit Ante {float(self.mean):+.6%} +/- {self.std_error:.6%} (SE)",
-                f"  exact                  {float(self.exact):+.6%} ({exact_text(self.exact)})",
+                f"  mean net per unit {self.unit} {float(self.mean):+.6%} +/- "
+                f"{self.std_error:.6%} (SE)",
+                f"  exact {float(self.exact):+.6%} ({exact_text(self.exact)})",
                 f"  z {self.z:+.2f}; house edge {float(self.house_edge):.4%}; won "
                 f"{self.won / self.rounds:.2%}, pushed {self.pushed / self.rounds:.2%}, lost "
                 f"{self.lost / self.rounds:.2%}",
@@ -167,7 +199,7 @@ class MonteCarloResult:
 def _slug(game: str) -> str:
     slug = game_class(game).slug
     if slug not in GAMES:
-        raise InvalidInput(f"the fast Monte Carlo plays {' and '.join(GAMES)}, not {slug}")
+        raise InvalidInput(f"the fast Monte Carlo plays {', '.join(GAMES)}, not {slug}")
     return slug
 
 
@@ -176,24 +208,66 @@ def _blind(letter: str) -> dict[str, Fraction]:
     return blind_table(game)
 
 
-def _paytable(slug: str, blind: str) -> str:
+def _paytable(slug: str, blind: str, wager: str) -> str:
     if slug == "four-card-poker":
         return "ante bonus § 641a.12(b)"
-    return f"blind table {blind} § 653a.12(b)"
+    if slug == "ultimate-texas-holdem":
+        return f"blind table {blind} § 653a.12(b)"
+    game: Any = get_game(slug)
+    if slug in BACCARAT:
+        vig = game.vig
+        rule = "no vigorish" if vig.type == "none" else f"{vig.type} vigorish {vig.rate}"
+        return f"{wager} wager, {rule}" + (", EZ" if game.ez else "")
+    if slug == "three-card-poker":
+        return f"ante bonus {game.paytable('ante_bonus').letter} § 649a.12(b)"
+    if slug == "let-it-ride":
+        return f"pay table {game.base_table.letter} § 643a.12"
+    from croupier.games.mississippi_stud import PAY_TABLE
+
+    return f"pay table {PAY_TABLE.letter or ''} {PAY_TABLE.section}".replace("  ", " ")
 
 
-def run_block(game: str, seed: int, rounds: int, blind: str = "A") -> list[int]:
+def _exact(slug: str, wager: str) -> tuple[Fraction, int]:
+    """The exact mean net per unit of the same strategy, and the kernel's scale."""
+    from croupier.analysis import par_sheet
+
+    game: Any = get_game(slug)
+    sheet = par_sheet(game)
+    if slug in BACCARAT:
+        return sheet.wagers[wager].expected, _mc_more.baccarat_nets(game, wager)[1]
+    assert sheet.base is not None
+    scale = int(_mc_more.three_card_args()[4]) if slug == "three-card-poker" else 1
+    return sheet.base.expected, scale
+
+
+def run_block(
+    game: str, seed: int, rounds: int, blind: str = "A", wager: str = "banker"
+) -> list[int]:
     """The :data:`~croupier.analysis._mc_kernels.NSTATS` statistics of one block: ``rounds``
-    rounds of ``game`` dealt after seeding numba's generator with ``seed`` (0 <= seed < 2**32).
-    The unit of work of the threads and of the Dask workers."""
+    rounds of ``game`` dealt after seeding numba's generator with ``seed`` (0 <= seed < 2**32);
+    ``blind``: the Hold 'Em Blind table; ``wager``: the baccarat wager.  The unit of work of
+    the threads and of the Dask workers."""
     slug = _slug(game)
     stats = np.zeros(NSTATS, dtype=np.int64)
     if slug == "four-card-poker":
         fcp = four_card_tables()
         fcp_block(seed, rounds, fcp.ev, fcp.kernel_args, stats)
-    else:
+    elif slug == "ultimate-texas-holdem":
         uth = uth_tables(_blind(blind))
         uth_block(seed, rounds, uth.ev, uth.kernel_args, stats)
+    elif slug == "three-card-poker":
+        _mc_more.tcp_block(seed, rounds, _mc_more.three_card_args(), stats)
+    elif slug == "let-it-ride":
+        _mc_more.lir_block(seed, rounds, _mc_more.let_it_ride_args(), stats)
+    elif slug == "mississippi-stud":
+        _mc_more.ms_block(seed, rounds, _mc_more.mississippi_args(), stats)
+    else:
+        table: Any = get_game(slug)
+        counts = np.zeros(len(_mc_more.BACCARAT_CLASSES), dtype=np.int64)
+        decks = int(table.shoe_decks)
+        _mc_more.baccarat_block(seed, rounds, decks, _mc_more.baccarat_args(), counts)
+        nets, _ = _mc_more.baccarat_nets(table, wager)
+        return _mc_more.baccarat_stats([int(n) for n in counts], nets)
     return [int(x) for x in stats]
 
 
@@ -216,10 +290,15 @@ def block_plan(
 
 
 def _on_threads(
-    slug: str, plan: Sequence[tuple[int, int]], blind: str, workers: int, bar: Progress
+    slug: str,
+    plan: Sequence[tuple[int, int]],
+    blind: str,
+    wager: str,
+    workers: int,
+    bar: Progress,
 ) -> list[list[int]]:
     with ThreadPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(run_block, slug, s, n, blind) for s, n in plan]
+        futures = [pool.submit(run_block, slug, s, n, blind, wager) for s, n in plan]
         out = []
         for future in futures:
             out.append(future.result())
@@ -228,24 +307,24 @@ def _on_threads(
 
 
 def _on_dask(
-    slug: str, plan: Sequence[tuple[int, int]], blind: str, scheduler: str, bar: Progress
+    slug: str,
+    plan: Sequence[tuple[int, int]],
+    blind: str,
+    wager: str,
+    scheduler: str,
+    bar: Progress,
 ) -> tuple[list[list[int]], int]:
-    try:
-        distributed: Any = importlib.import_module("dask.distributed")
-    except ImportError as exc:  # pragma: no cover - depends on the environment
-        raise InvalidInput(
-            'running on a Dask cluster needs dask.distributed: pip install "dask[distributed]"'
-        ) from exc
-    as_completed = distributed.as_completed
-    with distributed.Client(scheduler) as client:
+    tasks = [
+        (f"croupier-mc-{slug}-{blind}-{wager}-{i}-{s}-{n}", run_block, (slug, s, n, blind, wager))
+        for i, (s, n) in enumerate(plan)
+    ]
+    blocks: list[list[int]] = [[] for _ in plan]
+    with dask_client(scheduler) as client:
         threads = sum(client.nthreads().values())
-        futures = [
-            client.submit(run_block, slug, s, n, blind, key=f"croupier-mc-{slug}-{i}-{s}-{n}")
-            for i, (s, n) in enumerate(plan)
-        ]
-        for _ in as_completed(futures):
+        for i, block in as_completed(client, tasks):
+            blocks[i] = list(block)
             bar.update()
-        return [list(f.result()) for f in futures], threads
+    return blocks, threads
 
 
 def run(
@@ -255,16 +334,18 @@ def run(
     *,
     workers: int | None = None,
     blind: str = "A",
+    wager: str = "banker",
     block_rounds: int = BLOCK_ROUNDS,
     scheduler: str | None = None,
     progress: bool | None = None,
 ) -> MonteCarloResult:
-    """Deal and settle ``rounds`` random rounds of ``game_slug`` (``four-card-poker`` or
-    ``ultimate-texas-holdem``, aliases accepted) under the optimal strategy.
+    """Deal and settle ``rounds`` random rounds of ``game_slug`` (one of :data:`GAMES`,
+    aliases accepted) under the optimal strategy.
 
     ``seed``: an integer or an injected ``numpy.random.Generator``, which draws the blocks'
     seeds; ``workers``: threads (default every core); ``blind``: the Hold 'Em Blind table (A or
-    B); ``block_rounds``: rounds per block (the result depends on it); ``scheduler``: a Dask
+    B); ``wager``: the baccarat wager (``banker`` or ``player``); ``block_rounds``: rounds per
+    block (the result depends on it); ``scheduler``: a Dask
     scheduler address to run the blocks on that cluster instead; ``progress``: a tqdm bar over
     the blocks (default when stderr is a terminal).  The decision tables are loaded (or, the
     first time, solved) before the clock starts.
@@ -272,25 +353,29 @@ def run(
     slug = _slug(game_slug)
     if blind not in ("A", "B"):
         raise InvalidInput(f"blind table {blind!r}: A or B")
-    if slug == "four-card-poker" and blind != "A":
-        raise InvalidInput("Four Card Poker has no Blind table")
+    if slug != "ultimate-texas-holdem" and blind != "A":
+        raise InvalidInput(f"{slug} has no Blind table")
+    if wager not in WAGERS or (slug not in BACCARAT and wager != "banker"):
+        raise InvalidInput(f"wager {wager!r}: the baccarat games play banker or player")
     seed_text = repr(seed) if isinstance(seed, int) else "injected generator"
     plan = block_plan(rounds, seed, block_rounds)
     if slug == "four-card-poker":
         fcp = four_card_tables(progress=progress)
         exact, scale = fcp.expected, fcp.kernel_args[2]
-    else:
+    elif slug == "ultimate-texas-holdem":
         uth = uth_tables(_blind(blind), progress=progress)
         exact, scale = uth.expected, int(uth.kernel_args[3])
+    else:
+        exact, scale = _exact(slug, wager)
     threads = max(1, min(workers or os.cpu_count() or 1, len(plan)))
-    run_block(slug, 0, 1, blind)  # compile, or load the compiled kernel, off the clock
+    run_block(slug, 0, 1, blind, wager)  # compile, or load the compiled kernel, off the clock
     start = time.perf_counter()
     with Progress(len(plan), f"monte carlo: {slug}", progress) as bar:
         if scheduler is None:
-            blocks = _on_threads(slug, plan, blind, threads, bar)
+            blocks = _on_threads(slug, plan, blind, wager, threads, bar)
             where = "threads"
         else:
-            blocks, threads = _on_dask(slug, plan, blind, scheduler, bar)
+            blocks, threads = _on_dask(slug, plan, blind, wager, scheduler, bar)
             where = f"dask {scheduler}"
     wall = time.perf_counter() - start
     sums = [sum(column) for column in zip(*blocks, strict=True)]
@@ -301,7 +386,7 @@ def run(
         game=slug,
         rounds=rounds,
         seed=seed_text,
-        paytable=_paytable(slug, blind),
+        paytable=_paytable(slug, blind, wager),
         scale=scale,
         total=sums[0],
         total_sq=sums[1],
@@ -315,10 +400,24 @@ def run(
         workers=threads,
         where=where,
         wall_s=wall,
-        notes=(
-            "one player, base game only, a fresh 52-card deck every round; the mean counts "
-            "Ante, Play and "
-            + ("Ante Bonus" if slug == "four-card-poker" else "Blind")
-            + " results per unit Ante",
-        ),
+        unit=_UNIT.get(slug, "Ante"),
+        notes=(_NOTES.get(slug, _BACCARAT_NOTE),),
     )
+
+
+_NOTES = {
+    "four-card-poker": "one player, base game only, a fresh 52-card deck every round; the mean "
+    "counts Ante, Play and Ante Bonus results per unit Ante",
+    "ultimate-texas-holdem": "one player, base game only, a fresh 52-card deck every round; the "
+    "mean counts Ante, Play and Blind results per unit Ante",
+    "three-card-poker": "one player, Ante/Play only, a fresh 52-card deck every round; the mean "
+    "counts Ante, Play and Ante Bonus results per unit Ante",
+    "let-it-ride": "one player, the three bets only, a fresh 52-card deck every round; the mean "
+    "is per unit of one bet; the payout limit is left out",
+    "mississippi-stud": "one player, Ante and street bets only, a fresh 52-card deck every "
+    "round; the mean is per unit Ante",
+}
+_BACCARAT_NOTE = (
+    "one wager, a fresh shoe every coup; the commission at the exact rate (the rounding to 5 "
+    "cents is left out); the mean is per unit wagered"
+)

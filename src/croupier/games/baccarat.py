@@ -605,7 +605,7 @@ class MiniBaccarat(BaccaratGame):
     slug = "mini-baccarat"
     title = "Minibaccarat"
     chapter = "58 Pa. Code Ch. 627a (temporary Ch. 541)"
-    aliases = ("minibaccarat",)
+    aliases: ClassVar[tuple[str, ...]] = ("minibaccarat",)
     example_rules: ClassVar[dict[str, Any]] = {
         "game": "mini-baccarat",
         "paytables": {"tie": "A", "dragon_bonus_banker": "A", "dragon_bonus_player": "A"},
@@ -619,6 +619,7 @@ class EZBaccarat(MiniBaccarat):
 
     slug = "ez-baccarat"
     title = "EZ Baccarat (Minibaccarat)"
+    aliases: ClassVar[tuple[str, ...]] = ()  # not Minibaccarat's: an alias names one game
     forced_ez = True
     example_rules: ClassVar[dict[str, Any]] = {
         "game": "ez-baccarat",

@@ -1,0 +1,418 @@
+"""Numba kernels of the fast Monte Carlo for Three Card Poker, Let It Ride, Mississippi Stud and
+the baccarat family: deal random rounds, decide by the exact solvers' tables, settle.
+
+Cards are dense indices (0 = 2c .. 51 = As); a baccarat shoe of ``d`` decks holds the indices
+``0 .. 52d - 1``, card ``i`` being ``i % 52``.  A deal is an array of card indices:
+
+* Three Card Poker, 6 cards: the player's three (0..2) and the dealer's three (3..5);
+* Let It Ride, 5 cards: the player's three (0..2), community cards 1 (3) and 2 (4);
+* Mississippi Stud, 5 cards: the player's two (0, 1), community cards 1..3 (2..4);
+* baccarat, up to 6 cards in the order the shoe gives them: Player, Banker, Player, Banker,
+  then the third cards (the Player's first when it draws).
+
+Card sets are looked up by their colex rank (``sum C(card_i, i + 1)`` over the sorted cards,
+the ranks of :mod:`croupier.analysis._stud`).  Each game's tables come as one tuple (built by
+:func:`three_card_args`, :func:`let_it_ride_args`, :func:`mississippi_args`,
+:func:`baccarat_args`, cached per process).  Nets are integers in units of ``1 / scale`` of the
+unit wager (Three Card Poker: the Ante; Let It Ride: one of the three bets; Mississippi Stud:
+the Ante); the baccarat kernel counts coups per result class instead
+(:data:`BACCARAT_CLASSES`), and :func:`baccarat_stats` turns the counts into a wager's exact
+sums.
+
+Randomness: as in :mod:`croupier.analysis._mc_kernels`, each block calls ``np.random.seed`` with
+its own 32-bit seed first, then deals by partial Fisher-Yates shuffles with
+``np.random.randint``; the deck (or shoe) stays a permutation of its cards, so every round is
+dealt from a freshly shuffled full deck or shoe.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import cache
+from math import comb, lcm
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from croupier.analysis._mc_kernels import NSTATS, _record
+from croupier.analysis._stud import BINOM, choose5
+
+__all__ = [
+    "BACCARAT_CLASSES",
+    "NSTATS",
+    "baccarat_args",
+    "baccarat_block",
+    "baccarat_classify_many",
+    "baccarat_nets",
+    "baccarat_stats",
+    "let_it_ride_args",
+    "lir_block",
+    "lir_settle_many",
+    "mississippi_args",
+    "ms_block",
+    "ms_settle_many",
+    "tcp_block",
+    "tcp_settle_many",
+    "three_card_args",
+]
+
+BACCARAT_CLASSES = ("banker", "dragon 7", "player", "tie")
+"""The baccarat kernel's result classes: the Banker's Hand wins (not a Dragon 7), the Banker's
+Hand wins with a Dragon 7 (a three-card 7 against a Player's 6 or less), the Player's Hand
+wins, a tie."""
+
+
+@njit(inline="always", nogil=True)
+def _shuffle(deck: Any, k: int) -> None:  # pragma: no cover - compiled
+    """A partial Fisher-Yates shuffle of the whole ``deck``: ``deck[:k]`` becomes a uniform
+    random k-card deal, and ``deck`` stays a permutation of its cards."""
+    n = deck.shape[0]
+    for i in range(k):
+        j = np.random.randint(i, n)
+        t = deck[i]
+        deck[i] = deck[j]
+        deck[j] = t
+
+
+@njit(inline="always", nogil=True)
+def _colex(deal: Any, first: int, count: int, work: Any, binom: Any) -> int:  # pragma: no cover
+    """Colex rank of the set ``deal[first:first + count]`` (sorted in ``work``)."""
+    hand = work[:count]
+    for i in range(count):
+        hand[i] = deal[first + i]
+    hand.sort()
+    r = 0
+    for i in range(count):
+        r += binom[hand[i], i + 1]
+    return r
+
+
+# --------------------------------------------------------------------------------------------
+# Three Card Poker
+
+
+@njit(inline="always", nogil=True)
+def tcp_settle(deal: Any, tcp: Any, work: Any) -> tuple[int, int]:  # pragma: no cover
+    """(net in 1/scale Ante, 1 played or 0 folded) of one Three Card Poker deal;
+    ``tcp = (value, played, bonus, q0, scale, binom)`` by three-card colex rank.
+
+    A fold loses the Ante; a played hand collects its Ante Bonus whatever the dealer holds; a
+    dealer below queen high (``q0``) pays the Ante 1 to 1 and pushes the Play; otherwise the
+    higher hand wins Ante and Play 1 to 1, and a tie pushes both."""
+    value, played, bonus, q0, scale, binom = tcp
+    rp = _colex(deal, 0, 3, work, binom)
+    if played[rp] == 0:
+        return -scale, 0
+    vp = value[rp]
+    vd = value[_colex(deal, 3, 3, work, binom)]
+    b = bonus[rp]
+    if vd < q0:
+        return scale + b, 1
+    if vp > vd:
+        return 2 * scale + b, 1
+    if vp == vd:
+        return b, 1
+    return b - 2 * scale, 1
+
+
+@njit(cache=True, nogil=True)
+def tcp_block(seed: int, rounds: int, tcp: Any, stats: Any) -> None:  # pragma: no cover
+    """Deal and settle ``rounds`` random Three Card Poker rounds after ``np.random.seed(seed)``,
+    adding to ``stats`` (:data:`NSTATS` columns; actions fold, play)."""
+    np.random.seed(seed)
+    deck = np.arange(52)
+    work = np.empty(8, np.int64)
+    for _ in range(rounds):
+        _shuffle(deck, 6)
+        net, action = tcp_settle(deck, tcp, work)
+        _record(stats, net, action)
+
+
+@njit(cache=True, nogil=True)
+def tcp_settle_many(deals: Any, tcp: Any, nets: Any, actions: Any) -> None:  # pragma: no cover
+    """:func:`tcp_settle` of every row of ``deals`` (6 cards each)."""
+    work = np.empty(8, np.int64)
+    for r in range(deals.shape[0]):
+        nets[r], actions[r] = tcp_settle(deals[r], tcp, work)
+
+
+@cache
+def three_card_args() -> tuple[Any, ...]:
+    """The kernel's tables for the default Three Card Poker game: every three-card set's
+    strength, whether the solver's strategy plays it (its suit class in
+    :attr:`ThreeCardResult.played`), and its Ante Bonus in 1/scale Ante."""
+    from croupier.analysis._three_card import QUEEN_HIGH, solve_three_card
+    from croupier.analysis.three_card_poker import _bonus_key
+    from croupier.games import get_game
+    from croupier.games.three_card_poker import ThreeCardPoker
+    from croupier.hands import CATEGORY_SHIFT, Ranking
+    from croupier.kernels import canonical_form, comb_unrank_batch, rank_batch
+
+    game = get_game("three-card-poker")
+    assert isinstance(game, ThreeCardPoker)
+    key = _bonus_key(game)
+    played = solve_three_card(key).played
+    pays = {name: Fraction(net) for name, net in key}
+    scale = lcm(1, *(p.denominator for p in pays.values()))
+    n = comb(52, 3)
+    hands = comb_unrank_batch(np.arange(n, dtype=np.int64), 3)
+    hands = np.sort(hands.astype(np.int64), axis=1)
+    rows = sum(BINOM[hands[:, i], i + 1] for i in range(3))
+    values = rank_batch(Ranking.THREE_CARD, hands.astype(np.uint8)).astype(np.int64)
+    canon = canonical_form(hands.astype(np.uint8)).astype(np.int64)
+    masks = np.zeros(n, dtype=np.int64)
+    for i in range(3):
+        masks |= np.left_shift(np.int64(1), canon[:, i])
+    names = [c.value for c in Ranking.THREE_CARD.categories]
+    bonus_of = np.array([int(pays.get(name, 0) * scale) for name in names], dtype=np.int64)
+    value = np.zeros(n, dtype=np.int64)
+    play = np.zeros(n, dtype=np.uint8)
+    bonus = np.zeros(n, dtype=np.int64)
+    value[rows] = values
+    play[rows] = np.isin(masks, np.array(sorted(played), dtype=np.int64))
+    bonus[rows] = bonus_of[values >> CATEGORY_SHIFT]
+    return (value, play, bonus, int(QUEEN_HIGH), scale, BINOM)
+
+
+# --------------------------------------------------------------------------------------------
+# Let It Ride
+
+
+@njit(inline="always", nogil=True)
+def lir_settle(deal: Any, lir: Any, work: Any) -> tuple[int, int]:  # pragma: no cover
+    """(net in units of one bet, bets riding - 1) of one Let It Ride deal;
+    ``lir = (line_of, mult, sums, ride1, binom)``.
+
+    Bet 1 rides when ``ride1`` of the three cards says so, Bet 2 when ``sums`` of the three and
+    the first community card is positive; Bet 3 always rides; every bet riding is paid by the
+    pay line of the five cards (``mult[line_of[rank]]``, -1 for a losing hand)."""
+    line_of, mult, sums, ride1, binom = lir
+    riding = 1 + ride1[_colex(deal, 0, 3, work, binom)]
+    if sums[_colex(deal, 0, 4, work, binom)] > 0:
+        riding += 1
+    return riding * mult[line_of[_colex(deal, 0, 5, work, binom)]], riding - 1
+
+
+@njit(cache=True, nogil=True)
+def lir_block(seed: int, rounds: int, lir: Any, stats: Any) -> None:  # pragma: no cover
+    """Deal and settle ``rounds`` random Let It Ride rounds after ``np.random.seed(seed)``,
+    adding to ``stats`` (:data:`NSTATS` columns; actions 1, 2 or 3 bets riding)."""
+    np.random.seed(seed)
+    deck = np.arange(52)
+    work = np.empty(8, np.int64)
+    for _ in range(rounds):
+        _shuffle(deck, 5)
+        net, action = lir_settle(deck, lir, work)
+        _record(stats, net, action)
+
+
+@njit(cache=True, nogil=True)
+def lir_settle_many(deals: Any, lir: Any, nets: Any, actions: Any) -> None:  # pragma: no cover
+    """:func:`lir_settle` of every row of ``deals`` (5 cards each)."""
+    work = np.empty(8, np.int64)
+    for r in range(deals.shape[0]):
+        nets[r], actions[r] = lir_settle(deals[r], lir, work)
+
+
+@njit(cache=True, nogil=True)
+def _ride1_table(sums: Any, binom: Any) -> Any:  # pragma: no cover - compiled
+    """Bet 1's decision per three-card colex rank: the sum of ``sums`` over the 49 fourth
+    cards is positive."""
+    out = np.zeros(binom[52, 3], dtype=np.int64)
+    hand = np.empty(4, np.int64)
+    for a in range(52):
+        for b in range(a + 1, 52):
+            for c in range(b + 1, 52):
+                total = 0
+                for d in range(52):
+                    if d in (a, b, c):
+                        continue
+                    hand[0], hand[1], hand[2], hand[3] = a, b, c, d
+                    hand.sort()
+                    r = 0
+                    for i in range(4):
+                        r += binom[hand[i], i + 1]
+                    total += sums[r]
+                out[binom[a, 1] + binom[b, 2] + binom[c, 3]] = 1 if total > 0 else 0
+    return out
+
+
+@cache
+def let_it_ride_args() -> tuple[Any, ...]:
+    """The kernel's tables for the default Let It Ride game, from its exact solve."""
+    from croupier.analysis.let_it_ride import _solved
+    from croupier.games import get_game
+    from croupier.games.let_it_ride import LetItRide
+
+    game = get_game("let-it-ride")
+    assert isinstance(game, LetItRide)
+    lines, sums, _ = _solved(game.base_table)
+    line_of = np.asarray(lines.line_of, dtype=np.int64)  # type: ignore[attr-defined]
+    mult = np.asarray(lines.multipliers, dtype=np.int64)  # type: ignore[attr-defined]
+    sums_a = np.asarray(sums, dtype=np.int64)
+    return (line_of, mult, sums_a, _ride1_table(sums_a, BINOM), BINOM)
+
+
+# --------------------------------------------------------------------------------------------
+# Mississippi Stud
+
+
+@njit(inline="always", nogil=True)
+def ms_settle(deal: Any, ms: Any, work: Any) -> tuple[int, int]:  # pragma: no cover
+    """(net in units of the Ante, the street folded on: 0 3rd, 1 4th, 2 5th, 3 played to the
+    end) of one Mississippi Stud deal; ``ms = (line_of, mult, sums, k3, k4, binom)``.
+
+    3rd Street bet ``k3`` of the two cards, 4th ``k4`` of the three known cards and the units
+    wagered, 5th :func:`~croupier.analysis._stud.choose5` of ``sums`` of the four; a fold loses
+    every unit wagered; at the end every unit is paid by the five cards' line (the push line
+    pays 0)."""
+    line_of, mult, sums, k3, k4, binom = ms
+    k = k3[_colex(deal, 0, 2, work, binom)]
+    if k == 0:
+        return -1, 0
+    units = 1 + k
+    k = k4[_colex(deal, 0, 3, work, binom), units]
+    if k == 0:
+        return -units, 1
+    units += k
+    k = choose5(sums[_colex(deal, 0, 4, work, binom)], units)
+    if k == 0:
+        return -units, 2
+    units += k
+    return units * mult[line_of[_colex(deal, 0, 5, work, binom)]], 3
+
+
+@njit(cache=True, nogil=True)
+def ms_block(seed: int, rounds: int, ms: Any, stats: Any) -> None:  # pragma: no cover
+    """Deal and settle ``rounds`` random Mississippi Stud rounds after
+    ``np.random.seed(seed)``, adding to ``stats`` (:data:`NSTATS` columns; actions: the street
+    folded on, or played to the end)."""
+    np.random.seed(seed)
+    deck = np.arange(52)
+    work = np.empty(8, np.int64)
+    for _ in range(rounds):
+        _shuffle(deck, 5)
+        net, action = ms_settle(deck, ms, work)
+        _record(stats, net, action)
+
+
+@njit(cache=True, nogil=True)
+def ms_settle_many(deals: Any, ms: Any, nets: Any, actions: Any) -> None:  # pragma: no cover
+    """:func:`ms_settle` of every row of ``deals`` (5 cards each)."""
+    work = np.empty(8, np.int64)
+    for r in range(deals.shape[0]):
+        nets[r], actions[r] = ms_settle(deals[r], ms, work)
+
+
+@cache
+def mississippi_args() -> tuple[Any, ...]:
+    """The kernel's tables for Mississippi Stud, from its exact solve."""
+    from croupier.analysis.mississippi_stud import _solved
+
+    lines, sums, k3, k4, _ = _solved()
+    return (
+        np.asarray(lines.line_of, dtype=np.int64),  # type: ignore[attr-defined]
+        np.asarray(lines.multipliers, dtype=np.int64),  # type: ignore[attr-defined]
+        np.asarray(sums, dtype=np.int64),
+        np.asarray(k3, dtype=np.int64),
+        np.asarray(k4, dtype=np.int64),
+        BINOM,
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Baccarat
+
+
+@njit(inline="always", nogil=True)
+def baccarat_classify(shoe: Any, bac: Any) -> tuple[int, int]:  # pragma: no cover - compiled
+    """(result class of :data:`BACCARAT_CLASSES`, cards dealt) of the coup dealt from
+    ``shoe[0:]`` in order; ``bac = (value per card 0..51, player draws [p, b], banker draws
+    [p, b, the Player's third card's value or 10 when it stood])``."""
+    value, pdraw, bdraw = bac
+    p = (value[shoe[0] % 52] + value[shoe[2] % 52]) % 10
+    b = (value[shoe[1] % 52] + value[shoe[3] % 52]) % 10
+    used = 4
+    third = 10
+    if pdraw[p, b]:
+        third = value[shoe[4] % 52]
+        used = 5
+    banker_three = bdraw[p, b, third] != 0
+    p2 = p if third == 10 else (p + third) % 10
+    if banker_three:
+        b = (b + value[shoe[used] % 52]) % 10
+        used += 1
+    if b > p2:
+        return (1 if banker_three and b == 7 else 0), used
+    if p2 > b:
+        return 2, used
+    return 3, used
+
+
+@njit(cache=True, nogil=True)
+def baccarat_block(
+    seed: int, rounds: int, decks: int, bac: Any, counts: Any
+) -> None:  # pragma: no cover - compiled
+    """Deal ``rounds`` random coups, each from a freshly shuffled shoe of ``decks`` decks, after
+    ``np.random.seed(seed)``, adding to ``counts`` per result class."""
+    np.random.seed(seed)
+    shoe = np.arange(52 * decks)
+    for _ in range(rounds):
+        _shuffle(shoe, 6)
+        cls, _ = baccarat_classify(shoe, bac)
+        counts[cls] += 1
+
+
+@njit(cache=True, nogil=True)
+def baccarat_classify_many(
+    deals: Any, bac: Any, classes: Any, used: Any
+) -> None:  # pragma: no cover - compiled
+    """:func:`baccarat_classify` of every row of ``deals`` (6 cards each)."""
+    for r in range(deals.shape[0]):
+        classes[r], used[r] = baccarat_classify(deals[r], bac)
+
+
+@cache
+def baccarat_args() -> tuple[Any, ...]:
+    """The draw rules of :mod:`croupier.hands.baccarat` as tables, and each card's value."""
+    from croupier.hands.baccarat import banker_draws_points, player_draws_points
+
+    value = np.array([(c >> 2) + 2 if c < 32 else 0 if c < 48 else 1 for c in range(52)])
+    pdraw = np.zeros((10, 10), dtype=np.int64)
+    bdraw = np.zeros((10, 10, 11), dtype=np.int64)
+    for p in range(10):
+        for b in range(10):
+            pdraw[p, b] = player_draws_points(p, b)
+            for t in range(11):
+                bdraw[p, b, t] = banker_draws_points(p, b, None if t == 10 else t)
+    return (value.astype(np.int64), pdraw, bdraw)
+
+
+def baccarat_nets(game: Any, wager: str) -> tuple[list[int], int]:
+    """The net of ``wager`` (``banker`` or ``player``) on ``game``'s table per result class,
+    in 1/scale units, and scale: the Banker's Hand pays 1 to 1 less the commission (at the
+    exact rate), loses the tie vigorish on a tie, pushes on a Dragon 7 on EZ tables; ties push
+    both hands."""
+    vig = game.vig
+    ez = bool(game.ez)
+    if wager == "banker":
+        rate = vig.rate if vig.type == "commission" else Fraction(0)
+        tie = -vig.rate if vig.type == "tie" else Fraction(0)
+        nets = [1 - rate, Fraction(0) if ez else 1 - rate, Fraction(-1), tie]
+    else:
+        nets = [Fraction(-1), Fraction(-1), Fraction(1), Fraction(0)]
+    scale = lcm(*(n.denominator for n in nets))
+    return [int(n * scale) for n in nets], scale
+
+
+def baccarat_stats(counts: list[int], nets: list[int]) -> list[int]:
+    """The :data:`NSTATS` statistics of a block from its counts per result class (the actions'
+    columns: the classes)."""
+    stats = [0] * NSTATS
+    for i, (n, net) in enumerate(zip(counts, nets, strict=True)):
+        stats[0] += n * net
+        stats[1] += n * net * net
+        stats[2 if net > 0 else 3 if net == 0 else 4] += n
+        stats[5 + i] = n
+    return stats
