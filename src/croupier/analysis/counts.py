@@ -39,7 +39,9 @@ class CountTable:
 
     def render(self) -> str:
         total = self.total
-        best = "best five" if self.ranking is Ranking.POKER5 else "hand"
+        best = {Ranking.POKER5: "best five", Ranking.FOUR_CARD: "best four"}.get(
+            self.ranking, "the hand"
+        )
         lines = [
             f"{self.ranking.value}: every {self.cards}-card hand ({best}), {total:,} hands",
             f"{'category':<18}{'hands':>14}{'probability':>14}",
