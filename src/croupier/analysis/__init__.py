@@ -130,6 +130,12 @@ def _strategy_texts() -> dict[str, Callable[[Game], str]]:
 def strategy_text(game: Game) -> str:
     """The optimal strategy of ``game`` as a readable table, derived from its exact solver."""
     make = _strategy_texts().get(game.slug)
+    if make is None and game.slug in ("mini-baccarat", "midi-baccarat", "ez-baccarat"):
+        return (
+            f"{game.title}: the player makes no decision after the wagers; the Player's and "
+            "Banker's third cards follow the fixed rules of § 631a.11 and Table 1 "
+            "(`croupier par` prices every wager)."
+        )
     if make is None:
         known = ", ".join(sorted(_strategy_texts()))
         raise InvalidInput(f"no solved strategy for {game.slug} yet (have: {known})")
