@@ -64,7 +64,6 @@ import dataclasses
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from functools import cached_property
 from typing import Any, ClassVar
 
@@ -96,9 +95,6 @@ from croupier.games.base import DealStep, Game, Round
 from croupier.games.paytables import EnvySchedule, PayLine, PayTable
 from croupier.games.records import (
     Action,
-    MeterChanged,
-    NoMoreBets,
-    NoMoreBetsCalled,
     PlaceWager,
     Record,
     Result,
@@ -285,39 +281,9 @@ class LetItRideRound(Round):
         placed = self.stakes.get(seat, {})
         return next((placed[w] for w in BASE_WAGERS if w in placed), 100)
 
-    def _progressive_count(self) -> int:
-        return sum(w in self.stakes[s] for s in self.active_seats for w in PROGRESSIVE_WAGERS)
-
-    def dealer_no_more_bets(self) -> NoMoreBets:
-        """ "No more bets", with every progressive chip (both progressives) counted."""
-        return NoMoreBets(progressive_chips=self._progressive_count())
-
-    def _do_no_more_bets(self, action: NoMoreBets) -> list[Record]:
-        new: list[Record] = [NoMoreBetsCalled(progressive_chips=action.progressive_chips)]
-        accepted = self._progressive_count()
-        if action.progressive_chips is not None and action.progressive_chips != accepted:
-            return new + self._void(
-                f"{action.progressive_chips} progressive chips collected but the systems "
-                f"accepted {accepted} progressive wagers",
-                self.sections["progressive_count"],
-            )
-        for wager, spec in self.game.meter_specs().items():
-            total = sum(self.stakes[s].get(wager, 0) for s in self.active_seats)
-            if not total:
-                continue
-            contribution = spec.rate * total
-            move = self.meters.contribute(spec.name, contribution)
-            self.contributions[spec.name] = (
-                self.contributions.get(spec.name, Fraction(0)) + contribution
-            )
-            new.append(
-                MeterChanged(
-                    meter=spec.name, before=move.before, after=move.after, reason="contribution"
-                )
-            )
-        self.plan = list(self.deal_plan())
-        self.phase = Phase.DEALING
-        return new
+    def contribution_meters(self) -> list[tuple[str, MeterSpec]]:
+        # Both progressives: the Three-Card and the Five-Card meter, each by its own wager.
+        return list(self.game.meter_specs().items())
 
     # -- dealing ---------------------------------------------------------------------------
 

@@ -69,8 +69,6 @@ from croupier.games.records import (
     Folded,
     Irregular,
     IrregularityKind,
-    MeterChanged,
-    NoMoreBets,
     Play,
     PlayWagered,
     Record,
@@ -399,20 +397,12 @@ class MississippiStudRound(Round):
             msg = f"progressive wager at seat {seat} refused: it is placed after an Ante wager"
             raise IllegalAction(msg, section="§ 571.7(d)")
 
-    def _do_no_more_bets(self, action: NoMoreBets) -> list[Record]:
-        new = super()._do_no_more_bets(action)
-        accepted = self._progressive_seats()
-        if self.phase is Phase.VOID or self.game.meter_spec is not None or not accepted:
-            return new
-        # Tables B-D: each progressive wager adds to every jackpot meter at its own rate.
-        total = sum(self.stakes[s]["progressive"] for s in accepted)
-        for spec in self.game.jackpots.values():
-            part = spec.rate * total
-            move = self.meters.contribute(spec.name, part)
-            self.contributions[spec.name] = self.contributions.get(spec.name, Fraction(0)) + part
-            new.append(MeterChanged(meter=spec.name, before=move.before, after=move.after,
-                                    reason="contribution"))  # fmt: skip
-        return new
+    def contribution_meters(self) -> list[tuple[str, MeterSpec]]:
+        # Table A: its one meter; tables B-D: each progressive wager adds to every jackpot
+        # meter at its own rate.
+        if self.game.meter_spec is not None:
+            return super().contribution_meters()
+        return [("progressive", spec) for spec in self.game.jackpots.values()]
 
     # -- dealing ---------------------------------------------------------------------------
 
@@ -597,12 +587,7 @@ class MississippiStudRound(Round):
 
     def _void(self, reason: str, section: str, *, deck_removed: bool = False) -> list[Record]:
         new: list[Record] = [RoundVoided(reason=reason, section=section, deck_removed=deck_removed)]
-        for meter, amount in self.contributions.items():
-            move = self.meters.contribute(meter, -amount)
-            new.append(
-                MeterChanged(meter=meter, before=move.before, after=move.after, reason="void")
-            )
-        self.contributions.clear()
+        new += self.reverse_contributions()
         for seat in self.active_seats:
             new += [self._close(seat, w, Result.VOID) for w in self._open_wagers(seat)]
         self.phase = Phase.VOID

@@ -333,18 +333,31 @@ class Round:
     def _progressive_seats(self) -> list[int]:
         return [s for s in self.active_seats if "progressive" in self.stakes[s]]
 
+    def contribution_meters(self) -> list[tuple[str, MeterSpec]]:
+        """(wager, meter) pairs: each such wager accepted at "no more bets" adds its meter's rate
+        of progression to that meter.  One progressive meter by default; games with several
+        progressive wagers or linked jackpot meters override."""
+        spec = self.game.meter_spec
+        return [("progressive", spec)] if spec is not None else []
+
+    def progressive_chip_count(self) -> int:
+        """Progressive wagers the system accepted (one chip each), over every progressive wager."""
+        wagers = {wager for wager, _ in self.contribution_meters()} or {"progressive"}
+        return sum(w in self.stakes[s] for s in self.active_seats for w in wagers)
+
     def _do_no_more_bets(self, action: NoMoreBets) -> list[Record]:
         new: list[Record] = [NoMoreBetsCalled(progressive_chips=action.progressive_chips)]
-        accepted = self._progressive_seats()
-        if action.progressive_chips is not None and action.progressive_chips != len(accepted):
+        accepted = self.progressive_chip_count()
+        if action.progressive_chips is not None and action.progressive_chips != accepted:
             return new + self._void(
                 f"{action.progressive_chips} progressive chips collected but the system "
-                f"accepted {len(accepted)} progressive wagers",
+                f"accepted {accepted} progressive wagers",
                 self.sections.get("progressive_count", ""),
             )
-        spec = self.game.meter_spec
-        if spec is not None and accepted:
-            total = sum(self.stakes[s]["progressive"] for s in accepted)
+        for wager, spec in self.contribution_meters():
+            total = sum(self.stakes[s].get(wager, 0) for s in self.active_seats)
+            if not total:
+                continue
             contribution = spec.rate * total
             move = self.meters.contribute(spec.name, contribution)
             self.contributions[spec.name] = (
@@ -460,7 +473,7 @@ class Round:
 
     def dealer_no_more_bets(self) -> NoMoreBets:
         """ "No more bets", with the progressive chips counted as the system accepted them."""
-        return NoMoreBets(progressive_chips=len(self._progressive_seats()))
+        return NoMoreBets(progressive_chips=self.progressive_chip_count())
 
     def simple_strategy(self, seat: int) -> Action:
         """A simple (not optimal) decision for a house player; games override."""
@@ -690,15 +703,21 @@ class Round:
         rec = [IrregularityReported(irregularity=kind, section=section, consequence="round void")]
         return rec + self._void(kind.value.replace("_", " "), section)
 
-    def _void(self, reason: str, section: str, *, deck_removed: bool = False) -> list[Record]:
-        """Void the round: every wager goes back exactly; contributions are taken off the meter."""
-        new: list[Record] = [RoundVoided(reason=reason, section=section, deck_removed=deck_removed)]
+    def reverse_contributions(self) -> list[Record]:
+        """Take this round's contributions off their meters (its progressive wagers go back)."""
+        new: list[Record] = []
         for meter, amount in self.contributions.items():
             move = self.meters.contribute(meter, -amount)
             new.append(
                 MeterChanged(meter=meter, before=move.before, after=move.after, reason="void")
             )
         self.contributions.clear()
+        return new
+
+    def _void(self, reason: str, section: str, *, deck_removed: bool = False) -> list[Record]:
+        """Void the round: every wager goes back exactly; contributions are taken off the meter."""
+        new: list[Record] = [RoundVoided(reason=reason, section=section, deck_removed=deck_removed)]
+        new += self.reverse_contributions()
         for seat in self.active_seats:
             for wager in self.stakes[seat]:
                 new.append(self.settle(seat, wager, Result.VOID))
