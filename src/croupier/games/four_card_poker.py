@@ -348,25 +348,15 @@ class FourCardPokerRound(Round):
                 new.append(self.settle(seat, "aces_up", Result.LOSE))
         if "progressive" in stakes:
             if seat not in self.folded:
-                new += self._settle_progressive(seat, keys)
-            new += self._settle_envy(seat)
+                # § 641a.11(c)(5), § 641a.12(d)(2)-(4): the highest hand only, at the meter's
+                # amount when it is this player's turn.
+                new += self.settle_progressive(seat)
+            # § 641a.11(c)(5)(v): an Envy Bonus for each other player's qualifying hand.
+            new += self.award_envy(seat, self.game.envy_schedule, self.player_keys)
         return new
 
-    def _settle_progressive(self, seat: int, keys: frozenset[str]) -> list[Record]:
-        # § 641a.11(c)(5), § 641a.12(d)(2)-(4): the highest hand only, at the meter's amount when
-        # it is this player's turn; a 100% award is not paid from the table inventory.
-        table = self.game.progressive_table
-        assert table is not None
-        return self.award_progressive(
-            seat, "progressive", table.line_for(keys), self.game.meter_spec
-        )
-
-    def _settle_envy(self, seat: int) -> list[Record]:
-        # § 641a.11(c)(5)(v): one Envy Bonus for each other player's qualifying hand, never for
-        # the player's own hand (any of the player's boxes) or the dealer's.
-        return self.award_envy(
-            seat, self.game.envy_schedule, lambda other: hand_keys(self.player_rank(other))
-        )
+    def player_keys(self, seat: int) -> frozenset[str]:
+        return hand_keys(self.player_rank(seat))
 
 
 class FourCardPoker(Game):

@@ -616,6 +616,18 @@ class Round:
         new.append(close(seat, wager, Result.WIN, paid=amount, line=line.hand))
         return new
 
+    def player_keys(self, seat: int) -> frozenset[str]:
+        """The pay-table names the seat's hand satisfies (games with a progressive provide it)."""
+        raise NotImplementedError
+
+    def settle_progressive(self, seat: int) -> list[Record]:
+        """The seat's progressive wager on the game's one table and meter (see
+        :meth:`award_progressive`)."""
+        table = self.game.progressive_table
+        assert table is not None
+        line = table.line_for(self.player_keys(seat))
+        return self.award_progressive(seat, "progressive", line, self.game.meter_spec)
+
     def award_envy(
         self,
         seat: int,

@@ -534,8 +534,10 @@ class ThreeCardPokerRound(Round):
             )
         if "progressive" in stakes:
             if seat not in self.folded:
-                new += self._settle_progressive(seat, keys)
-            new += self._settle_envy(seat)
+                # the highest hand only, at the meter's amount in turn (as § 641a.12(d))
+                new += self.settle_progressive(seat)
+            # an Envy Bonus for each other player's qualifying hand (as § 641a.11(c)(5)(v))
+            new += self.award_envy(seat, self.game.envy_schedule, self.player_keys)
         return new
 
     def _settle_ante_and_play(self, seat: int, rank: HandRank) -> list[Record]:
@@ -569,21 +571,8 @@ class ThreeCardPokerRound(Round):
         paid = line.odds.winnings(self.stakes[seat][wager])
         return self.settle(seat, wager, Result.WIN, paid=paid, line=line.hand)
 
-    def _settle_progressive(self, seat: int, keys: frozenset[str]) -> list[Record]:
-        # The highest hand only; a meter award at the meter's amount when it is this player's
-        # turn, not paid from the table inventory (as § 641a.12(d)).
-        table = self.game.progressive_table
-        assert table is not None
-        return self.award_progressive(
-            seat, "progressive", table.line_for(keys), self.game.meter_spec
-        )
-
-    def _settle_envy(self, seat: int) -> list[Record]:
-        # One Envy Bonus for each other player's qualifying hand, never for the player's own
-        # boxes or the dealer's hand (as § 641a.11(c)(5)(v)).
-        return self.award_envy(
-            seat, self.game.envy_schedule, lambda other: hand_keys(self.player_rank(other))
-        )
+    def player_keys(self, seat: int) -> frozenset[str]:
+        return hand_keys(self.player_rank(seat))
 
 
 # --- the game ------------------------------------------------------------------------------------
