@@ -133,3 +133,18 @@ def pages_server() -> Iterator[str]:
     proc = start_server([sys.executable, "-c", code], port)
     yield f"http://127.0.0.1:{port}"
     stop(proc)
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``croupier serve`` with its demo floor (one table of every game, demo accounts) on a
+    fresh SQLite file and a free loopback port."""
+    db = tmp_path_factory.mktemp("serve") / "floor.sqlite"
+    port = free_port()
+    code = (
+        "from croupier.server.run import serve; "
+        f"serve('sqlite:///{db}', host='127.0.0.1', port={port})"
+    )
+    proc = start_server([sys.executable, "-c", code], port)
+    yield f"http://127.0.0.1:{port}"
+    stop(proc)
