@@ -59,8 +59,9 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from croupier.cards import Card
-from croupier.errors import IllegalAction, InvalidInput
+from croupier.errors import IllegalAction
 from croupier.games._table_regs import MISSISSIPPI_STUD_REGS
+from croupier.games.amounts import Multiples, PlayRule
 from croupier.games.base import DealStep, Game, Phase, Round
 from croupier.games.paytables import EnvySchedule, PayLine, PayTable, for_, to
 from croupier.games.records import (
@@ -70,7 +71,6 @@ from croupier.games.records import (
     Irregular,
     IrregularityKind,
     Play,
-    PlayWagered,
     Record,
     Result,
     RoundVoided,
@@ -471,26 +471,27 @@ class MississippiStudRound(Round):
             raise IllegalAction(msg, section=_TURN_SECTION[self.turned])
         self._verify_decider(seat, what)
 
+    def play_rule(self, seat: int) -> PlayRule | None:
+        # § 571.11(a), (c), (e); § 655a.1: "equal to one, two or three times" the Ante: exactly
+        # those three amounts (contrast Four Card Poker's range, § 641a.7(d)(1)).
+        if self.turned >= len(STREETS):
+            return None
+        return Multiples(
+            label=f"{_LABEL[STREETS[self.turned]]} wager",
+            section=_STREET_SECTION[self.turned],
+            multiples=(1, 2, 3),
+        )
+
     def _verify_play(self, action: Play) -> None:
         self._verify_street_decision(action.seat, "street wager")
-        multiple, street = action.multiple, STREETS[self.turned]
-        if isinstance(multiple, bool) or not isinstance(multiple, int):
-            raise InvalidInput(f"street wager multiple {multiple!r} is not a whole number")
-        if multiple not in (1, 2, 3):
-            msg = f"{_LABEL[street]} wager of {multiple} times the Ante at seat {action.seat}"
-            raise IllegalAction(
-                f"{msg} refused: one, two or three times the Ante",
-                section=_STREET_SECTION[self.turned],
-            )
+        self.verify_play_size(action)
 
     def _do_play(self, action: Play) -> list[Record]:
         street = STREETS[self.turned]
-        amount = action.multiple * self.stakes[action.seat]["ante"]
-        self.stakes[action.seat][street] = amount
+        record = self.play_record(action, street)
+        self.stakes[action.seat][street] = record.amount
         self.decided.add(action.seat)
-        rec: list[Record] = [
-            PlayWagered(seat=action.seat, wager=street, amount=amount, multiple=action.multiple)
-        ]
+        rec: list[Record] = [record]
         return rec + self.after_decision()
 
     def _verify_fold(self, action: Fold) -> None:
@@ -672,7 +673,8 @@ class MississippiStudRound(Round):
 
     def describe(self, action: Action) -> str:
         if isinstance(action, Play) and self.turned < len(STREETS):
-            return f"bet {action.multiple}x the Ante on {_LABEL[STREETS[self.turned]]}"
+            size = super().describe(action).removeprefix("play ")
+            return f"bet {size} on {_LABEL[STREETS[self.turned]]}"
         if isinstance(action, TurnCommunityCard):
             return "turn the next community card"
         return super().describe(action)

@@ -53,7 +53,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from enum import StrEnum
 from typing import Any, ClassVar
 
-from croupier.errors import IllegalAction, InvalidInput
+from croupier.errors import IllegalAction
 from croupier.games._table_regs import ULTIMATE_TEXAS_HOLDEM_REGS
 from croupier.games._uth_tables import (
     BLIND,
@@ -63,6 +63,7 @@ from croupier.games._uth_tables import (
     PROGRESSIVE_WAGERS,
     TRIPS,
 )
+from croupier.games.amounts import Multiples, PlayRule
 from croupier.games.base import DealStep, Game, Round, StubCheck
 from croupier.games.paytables import EnvySchedule, PayTable
 from croupier.games.records import (
@@ -75,7 +76,6 @@ from croupier.games.records import (
     Folded,
     PlaceWager,
     Play,
-    PlayWagered,
     Record,
     Result,
 )
@@ -291,27 +291,25 @@ class UltimateTexasHoldemRound(Round):
             )
         self._verify_decider(seat, what)
 
+    def play_rule(self, seat: int) -> PlayRule:
+        # Exact multiples on each street (PLAY_MULTIPLES): "equal in amount to his Ante Wager"
+        # after the final two cards (§ 569.11(e)); 3x or 4x before the flop and 2x after it as
+        # the operator guide words them.
+        return Multiples(
+            label=f"Play wager on the {self.street.value}",
+            section=_RIVER if self.street is Street.RIVER else _ROUND,
+            multiples=PLAY_MULTIPLES[self.street],
+        )
+
     def _verify_play(self, action: Play) -> None:
-        multiple = action.multiple
-        if isinstance(multiple, bool) or not isinstance(multiple, int):
-            raise InvalidInput(f"Play multiple {multiple!r} is not a whole number")
         self._verify_in_round(action.seat, "Play wager")
-        allowed = PLAY_MULTIPLES[self.street]
-        if multiple not in allowed:
-            shown = " or ".join(f"{m}x" for m in allowed)
-            raise IllegalAction(
-                f"Play of {multiple}x the Ante at seat {action.seat} refused: on the "
-                f"{self.street.value} the Play is {shown} the Ante",
-                section=_RIVER if self.street is Street.RIVER else _ROUND,
-            )
+        self.verify_play_size(action)
 
     def _do_play(self, action: Play) -> list[Record]:
-        amount = action.multiple * self.stakes[action.seat]["ante"]
-        self.stakes[action.seat]["play"] = amount
+        record = self.play_record(action)
+        self.stakes[action.seat]["play"] = record.amount
         self.acted.add(action.seat)
-        rec: list[Record] = [
-            PlayWagered(seat=action.seat, wager="play", amount=amount, multiple=action.multiple)
-        ]
+        rec: list[Record] = [record]
         return rec + self.after_decision()
 
     def _verify_check(self, action: Check) -> None:
