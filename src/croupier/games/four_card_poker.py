@@ -178,6 +178,11 @@ class FourCardPokerRound(Round):
         "automated_shoe_jam": "§ 641a.13(f)",
     }
     game: FourCardPoker
+    # § 641a.11(c): every forfeited wager and its cards are collected to the discard rack before
+    # the reveal (the Progressive Payout Wager too, § 641a.11(b)(2)); an Aces Up wager is not
+    # forfeited (§ 641a.11(b)(1)) and is settled on the hand, which therefore stays.  A hand so
+    # collected qualifies nobody for an Envy Bonus (:meth:`Round.hand_held`).
+    kept_after_fold = frozenset({"aces_up"})
 
     # -- wagers ----------------------------------------------------------------------------
 

@@ -370,14 +370,17 @@ class MississippiStudRound(Round):
         out = self.folded | self.colluded
         return [s for s in self.active_seats if "ante" in self.stakes[s] and s not in out]
 
+    # § 571.11(a), (c), (e): a folded hand stays on the table for the progressive; other
+    # folded hands go to the discard rack.
+    kept_after_fold = frozenset({"progressive"})
+
+    def hand_held(self, seat: int) -> bool:
+        # § 571.11(k): a player who exchanged information forfeits every wager and the hand.
+        return seat not in self.colluded and super().hand_held(seat)
+
     def holders(self) -> list[int]:
-        """Seats whose cards stay on the table to the end: live seats, and folded seats with a
-        progressive wager (§ 571.11(a), (c), (e): other folded hands go to the discard rack)."""
-        return [
-            s
-            for s in self.active_seats
-            if s not in self.colluded and (s not in self.folded or "progressive" in self.stakes[s])
-        ]
+        """Seats whose cards stay on the table to the end (:meth:`hand_held`)."""
+        return [s for s in self.active_seats if self.hand_held(s)]
 
     def board_shown(self) -> list[Card]:
         return self.hands.get(BOARD, [])[: self.turned]
@@ -659,9 +662,7 @@ class MississippiStudRound(Round):
     def _settle_envy(self, seat: int) -> list[Record]:
         # § 571.12(e): one Envy Bonus for each other player's royal flush or straight flush,
         # never for the player's own hand; § 571.11(g): a folded player stays eligible.
-        return self.award_envy(
-            seat, ENVY, lambda other: hand_keys(self.player_rank(other)), holders=self.holders()
-        )
+        return self.award_envy(seat, ENVY, lambda other: hand_keys(self.player_rank(other)))
 
     # -- faces and house players -----------------------------------------------------------
 

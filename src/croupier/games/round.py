@@ -656,6 +656,19 @@ class Round:
         line = table.line_for(self.player_keys(seat))
         return self.award_progressive(seat, "progressive", line, self.game.meter_spec)
 
+    kept_after_fold: ClassVar[frozenset[str]] = frozenset()
+    """Wagers that keep a folded hand on the layout to the end of the round (the chapter settles
+    them on that hand); a folded hand without one is collected to the discard rack before the
+    reveal."""
+
+    def hand_held(self, seat: int) -> bool:
+        """Whether ``seat``'s hand is still held when the round is settled: a hand that was
+        forfeited and collected to the discard rack before the reveal is not (§ 641a.11(c);
+        § 569.11(e)(2); § 571.11(a), (c), (e)).  Games with other forfeitures extend it."""
+        if seat not in self.folded:
+            return True
+        return bool(self.kept_after_fold & set(self.stakes.get(seat, {})))
+
     def award_envy(
         self,
         seat: int,
@@ -663,18 +676,21 @@ class Round:
         keys_of: Callable[[int], frozenset[str]],
         *,
         wager: str = "progressive",
-        holders: Iterable[int] | None = None,
     ) -> list[Record]:
-        """Envy Bonuses of ``seat``: one for each other player's qualifying hand among
-        ``holders`` (default: every seat dealt in), by the amount of this seat's own progressive
-        wager; never for the player's own hand in any of the player's boxes, nor for the dealer's
-        (§ 641a.11(c)(5)(v); § 569.12(f)(2); § 571.12(e))."""
+        """Envy Bonuses of ``seat``: one for each other player's qualifying hand, by the amount
+        of this seat's own progressive wager; never for the player's own hand in any of the
+        player's boxes, nor for the dealer's (§ 641a.11(c)(5)(v); § 569.12(f)(2); § 571.12(e)).
+
+        The one rule of every game: only a hand still held qualifies anybody (:meth:`hand_held`);
+        a hand forfeited and collected to the discard rack before the reveal qualifies nobody,
+        while the player who folded it keeps the eligibility to receive Envy Bonuses for the
+        hands of others (§ 641a.11(b)(2); § 571.11(g))."""
         if schedule is None:
             return []
         own = self.stakes[seat][wager]
         new: list[Record] = []
-        for other in self.active_seats if holders is None else holders:
-            if self.players[other] == self.players[seat]:
+        for other in self.active_seats:
+            if self.players[other] == self.players[seat] or not self.hand_held(other):
                 continue
             line = schedule.line_for(own, keys_of(other))
             if line is not None and line.amount is not None:

@@ -366,6 +366,10 @@ class ThreeCardPokerRound(Round):
         "automated_shoe_jam": _IRREG,
     }
     game: ThreeCardPoker
+    # As § 641a.11(c): forfeited wagers and their cards are collected to the discard rack before
+    # the reveal; the Six Card Bonus stays in action after a fold, so its hand stays.  A hand so
+    # collected qualifies nobody for an Envy Bonus (:meth:`Round.hand_held`).
+    kept_after_fold = frozenset({"six_card_bonus"})
 
     # -- wagers ----------------------------------------------------------------------------
 

@@ -469,21 +469,15 @@ class UltimateTexasHoldemRound(Round):
             seat, "progressive", line, self.game.meter_spec, lose_line=rank.category.value
         )
 
-    def _hand_on_table(self, seat: int) -> bool:
-        """Whether a seat's hand is still on the layout at settlement: played, or folded with
-        a Trips or progressive wager (§ 569.11(e)(2)(i)-(ii)); other folded hands go straight
-        to the discard rack and qualify nobody for an Envy Bonus."""
-        return seat not in self.folded or bool({"trips", "progressive"} & set(self.stakes[seat]))
+    # § 569.11(e)(2)(i)-(ii): a folded hand stays on the layout under a Trips wager or for the
+    # progressive; other folded hands go straight to the discard rack.
+    kept_after_fold = frozenset({"trips", "progressive"})
 
     def _settle_envy(self, seat: int) -> list[Record]:
         # § 569.12(f)(2): one Envy Bonus for each other player's royal or straight flush, by
         # the receiving player's own wager; never for the player's own hand or the dealer's.
-        holders = [s for s in self.active_seats if self._hand_on_table(s)]
         return self.award_envy(
-            seat,
-            self.game.envy_schedule,
-            lambda other: hand_keys(self.player_rank(other)),
-            holders=holders,
+            seat, self.game.envy_schedule, lambda other: hand_keys(self.player_rank(other))
         )
 
 
