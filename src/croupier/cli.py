@@ -27,18 +27,17 @@ def _dump(obj: object, out: TextIO, *, pretty: bool = True) -> None:
 
 
 def _cmd_hand(args: argparse.Namespace, out: TextIO) -> int:
-    from croupier.hands import evaluate
+    from croupier.hands import hand_report
 
     if args.cards:
-        result = evaluate(" ".join(args.cards), args.ranking)
-        _dump(result.to_json() | {"input": [str(c) for c in result.cards]}, out)
+        _dump(hand_report(" ".join(args.cards), args.ranking), out)
         return 0
     status = 0
     for number, line in enumerate(sys.stdin, start=1):
         if not line.strip():
             continue
         try:
-            _dump(evaluate(line, args.ranking).to_json(), out, pretty=False)
+            _dump(hand_report(line, args.ranking), out, pretty=False)
         except CroupierError as exc:
             print(f"croupier: line {number}: {exc}", file=sys.stderr)
             status = 2
