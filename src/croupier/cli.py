@@ -63,6 +63,22 @@ def _cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _cmd_compliance(args: argparse.Namespace, out: TextIO) -> int:
+    from pathlib import Path
+
+    from croupier.compliance import build, render
+
+    tests = Path(args.tests) if args.tests else None
+    if tests is not None and not tests.is_dir():
+        raise InvalidInput(f"tests folder {args.tests!r} is not a directory")
+    rows = build(tests)
+    if args.json:
+        _dump({"subsections": [r.to_json() for r in rows]}, out)
+    else:
+        out.write(render(rows))
+    return 0
+
+
 def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     from croupier.scenario import load_scenario, run_scenario
 
@@ -307,6 +323,11 @@ def _parser() -> argparse.ArgumentParser:
     strategy.add_argument("--paytable", action="append", metavar="WAGER=LETTER")
     strategy.add_argument("--json", action="store_true", help="JSON output")
     strategy.set_defaults(handler=_cmd_strategy)
+
+    comp = sub.add_parser("compliance", help="the matrix: regulation subsection, code, test")
+    comp.add_argument("--tests", help="tests folder (default: the checkout's, when present)")
+    comp.add_argument("--json", action="store_true", help="JSON output")
+    comp.set_defaults(handler=_cmd_compliance)
 
     demo = sub.add_parser("demo", help="a seeded demonstration of what croupier does so far")
     demo.add_argument("--seed", type=int, default=2026)
