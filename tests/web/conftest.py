@@ -110,6 +110,9 @@ def playwright_session() -> Iterator[Playwright]:
 def browser(playwright_session: Playwright) -> Iterator[Browser]:
     exe = ensure_chromium()
     b = playwright_session.chromium.launch(executable_path=str(exe), args=CHROMIUM_ARGS)
+    version = [str(exe), "--version"]
+    debian = subprocess.run(version, check=True, capture_output=True, text=True, timeout=60)
+    assert b.version in debian.stdout, f"not Debian's chromium: {b.version} / {debian.stdout}"
     yield b
     b.close()
 

@@ -17,7 +17,7 @@ from fastapi import APIRouter, Request
 
 from croupier.errors import CroupierError
 from croupier.games.records import Action, Irregular, PlaceWager
-from croupier.games.round import Round
+from croupier.games.round import Phase, Round
 
 __all__ = ["CHIP_LADDER", "actions_router", "dealer_actions", "seat_actions"]
 
@@ -55,25 +55,31 @@ def _decision(rnd: Round, action: Action, seat: int) -> dict[str, Any] | None:
     return out
 
 
+def _ladder(rnd: Round) -> list[int]:
+    prog = rnd.game.rules.progressive
+    return sorted({*CHIP_LADDER, *((prog.wager,) if prog is not None else ())})
+
+
 def seat_actions(rnd: Round, seats: frozenset[int]) -> dict[str, Any]:
-    """The wagers (with amounts) and decisions open now to ``seats``."""
+    """The wagers (with the chip amounts the round accepts now) and the decisions open now to
+    ``seats``.  Amounts are asked of ``Round.can`` one by one (an Ante fixes the Blind's)."""
     wagers: list[dict[str, Any]] = []
     decisions: list[dict[str, Any]] = []
+    ladder = _ladder(rnd)
+    if rnd.phase is Phase.BETTING:
+        for seat in sorted(seats & set(rnd.players)):
+            for wager in rnd.game.offered_wagers():
+                if wager in rnd.game.decision_wagers:
+                    continue
+                amounts = [
+                    a for a in ladder if rnd.can(PlaceWager(seat=seat, wager=wager, amount=a))
+                ]
+                if amounts:
+                    wagers.append({"seat": seat, "wager": wager, "amounts": amounts})
     for action in rnd.legal_actions():
-        seat = getattr(action, "seat", None)
-        if seat not in seats:
-            continue
-        if isinstance(action, PlaceWager):
-            ladder = sorted({*CHIP_LADDER, action.amount})
-            amounts = [
-                a
-                for a in ladder
-                if rnd.can(PlaceWager(seat=action.seat, wager=action.wager, amount=a))
-            ]
-            if amounts:
-                wagers.append({"seat": seat, "wager": action.wager, "amounts": amounts})
-        else:
-            found = _decision(rnd, action, seat)
+        who = getattr(action, "seat", None)
+        if who in seats and not isinstance(action, PlaceWager):
+            found = _decision(rnd, action, who)
             if found is not None:
                 decisions.append(found)
     return {"wagers": wagers, "decisions": decisions}

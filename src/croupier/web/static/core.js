@@ -138,7 +138,6 @@ const Announce = {
     if (bar) {
       bar.textContent = text;
       bar.className = "callout" + (tone ? ` callout-${tone}` : "");
-      bar.hidden = !text;
     }
   },
   error(err) {

@@ -157,6 +157,23 @@ function drawFelt(table, state, opts) {
   return felt;
 }
 
+/** A selector that finds the "same" control after the page is drawn again. */
+function focusKey(el) {
+  if (!el || el === document.body) return null;
+  if (el.id) return `#${CSS.escape(el.id)}`;
+  for (const k of ["step", "decision", "wager", "table"]) {
+    if (el.dataset && el.dataset[k]) return `${el.tagName.toLowerCase()}[data-${k}="${CSS.escape(el.dataset[k])}"]`;
+  }
+  const label = el.getAttribute && el.getAttribute("aria-label");
+  return label ? `${el.tagName.toLowerCase()}[aria-label="${CSS.escape(label)}"]` : null;
+}
+
+function restoreFocus(root, key) {
+  if (!key) return;
+  const el = root.querySelector(key);
+  if (el && !el.disabled) el.focus({ preventScroll: true });
+}
+
 /** The shared machinery of a table page: table detail, view, the caller's actions, stream. */
 class TablePage {
   constructor(section) {
@@ -175,7 +192,7 @@ class TablePage {
     await this.load();
     this.stream = new Stream(`/api/tables/${encodeURIComponent(tableId)}/stream`, (ev) => this.onEvent(ev), (s) => this.status(s));
   }
-  leave() { if (this.stream) this.stream.close(); this.stream = null; }
+  leave() { if (this.stream) this.stream.close(); this.stream = null; this.lastSig = null; }
   status(s) {
     this.live = s;
     const el = this.section.querySelector(".live-status");
@@ -194,7 +211,12 @@ class TablePage {
     if (rnd && rnd.stakes) this.state.wagers = rnd.stakes;
     this.state.phase = rnd ? rnd.phase : "";
     await this.afterLoad();
+    const sig = JSON.stringify([this.view, this.actions, this.me || null, this.recent || null]);
+    if (sig === this.lastSig) return; // nothing changed: keep the page (and the focus) as it is
+    this.lastSig = sig;
+    const focus = focusKey(document.activeElement);
     this.render();
+    restoreFocus(this.section, focus);
   }
   async afterLoad() {}
   tableInfo() {
