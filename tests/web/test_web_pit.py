@@ -38,7 +38,9 @@ class Desk:
 
 @pytest.fixture()
 def desks(live_server: str) -> Iterator[dict[str, Desk]]:
-    made = {u: Desk(live_server, u) for u in ("dealer", "supervisor", "player5", "player6")}
+    made = {
+        u: Desk(live_server, u) for u in ("dealer", "supervisor", "player5", "player6", "player7")
+    }
     yield made
     for d in made.values():
         d.client.close()
@@ -80,17 +82,26 @@ def test_supervisor_floor_is_live_and_voids_a_round(
     expect(tiles).to_have_count(len(desks["supervisor"].get("/api/tables")))
     expect(page.get_by_role("table", name="meters")).to_contain_text("pa poker jackpot")
     # live: a round opened at a table shows on the floor without a reload (floor stream)
-    rid = _baccarat_round(desks, finish=False)
-    tile = page.locator('.tile[data-table="mini-baccarat"]')
+    table = "/api/tables/three-card-poker"
+    desks["player7"].post(f"{table}/sit", {"seat": 7})
+    rid = desks["dealer"].post(f"{table}/rounds", {"cut_at": None})["round_id"]
+    tile = page.locator('.tile[data-table="three-card-poker"]')
     expect(tile).to_contain_text(rid, timeout=15_000)
     expect(tile).to_contain_text("betting")
+    desks["player7"].post(f"{table}/wagers", {"wager": "ante", "amount": 500})
+    desks["dealer"].post(f"{table}/no-more-bets", {"progressive_chips": 0})
+    desks["dealer"].post(f"{table}/deal")
+    expect(tile).to_contain_text("decisions", timeout=15_000)
     page.screenshot(path=str(artifacts / "pit-floor.png"), full_page=True)
     # void it: every wager returned
-    tile.get_by_label("reason to void the round at Mini Baccarat").fill("training: void drill")
+    before = desks["player7"].get("/api/me")["balance"]
+    tile.get_by_label("reason to void the round at Three Card Poker").fill("training: void drill")
     tile.get_by_role("button", name="Void round").click()
     expect(page.locator("#callout")).to_contain_text(f"Round {rid} voided")
-    view = desks["supervisor"].get("/api/tables/mini-baccarat/view")
+    view = desks["supervisor"].get(f"{table}/view")
     assert view["round"]["phase"] == "void"
+    assert desks["player7"].get("/api/me")["balance"] == before + 500
+    desks["player7"].post(f"{table}/leave")
     page.context.close()
 
 
@@ -129,8 +140,8 @@ def test_supervisor_buy_in_hand_pays_recall_replay_and_audit(
     page.get_by_role("button", name="End ⏭").click()
     dealt = [r["card"] for r in records if r["kind"] == "card_dealt"]
     replay = page.locator("#replay")
-    for card in dealt:
-        expect(replay.locator(f'[data-card="{card}"]')).to_have_count(1)
+    for card in set(dealt):  # a shoe of several decks may deal a card twice
+        expect(replay.locator(f'[data-card="{card}"]')).to_have_count(dealt.count(card))
     page.screenshot(path=str(artifacts / "pit-replay.png"), full_page=True)
     # audit verify
     page.get_by_role("tab", name="Audit").click()

@@ -244,16 +244,18 @@ def _play_round(contexts: list[BrowserContext], base: str, artifacts: Path, tabl
     expect(dealer.page.locator('button[data-step="no-more-bets"]:not([disabled])')).to_be_visible(
         timeout=15_000
     )
-    rounds_left = 80
+    rounds_left, shot = 80, False
     while rounds_left:
         rounds_left -= 1
         if dealer.page.locator('[data-phase="over"], [data-phase="void"]').count():
             break
+        if not shot and players[0].page.locator("[data-decision]").count():
+            _shot(players[0].page, artifacts, f"{table}-player-decision")
+            _shot(dealer.page, artifacts, f"{table}-dealer-decision")
+            shot = True
         acted = any(_decide(w) for w in players) or _dealer_step(dealer.page)
         for w in players:
             w.snapshot()
-        if acted and players[0].page.locator("[data-decision]").count():
-            _shot(players[0].page, artifacts, f"{table}-player-decision")
         if not acted:
             dealer.page.wait_for_timeout(200)  # pacing while the pages catch up; not a timing
     expect(dealer.page.locator('[data-phase="over"]')).to_have_count(1)

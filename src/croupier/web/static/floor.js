@@ -58,6 +58,7 @@ class PitPage {
   }
   async floor() {
     const [tables, meters] = await Promise.all([Api.get("/api/tables"), Api.get("/api/meters").catch(() => [])]);
+    if (this.tab !== "floor") return; // another tab was opened meanwhile
     const tiles = h("div.tiles", { "aria-label": "tables" });
     for (const t of tables) {
       const seated = Object.values(t.seats || {}).filter(Boolean).length;
@@ -89,6 +90,7 @@ class PitPage {
   }
   async handpays() {
     const pays = await Api.get("/api/handpays");
+    if (this.tab !== "handpays") return;
     const rows = (pays || []).map((p) => h("tr", {}, h("td", {}, String(p.id)), h("td", {}, String(p.table_id)), h("td", {}, String(p.round_id)),
       h("td", {}, `${p.seat} · ${p.player_id}`), h("td", {}, `${words(p.meter)}: ${words(p.line)}`), h("td.num", {}, Money.fmt(p.amount)),
       h("td", {}, p.status !== "pending" ? `${p.status}${p.approved_by ? ` by ${p.approved_by}` : ""}` : h("button.btn.btn-gold", { type: "button", onclick: (e) => act(e.currentTarget, async () => {
@@ -115,6 +117,7 @@ class PitPage {
   }
   async recall() {
     const tables = await Api.get("/api/tables");
+    if (this.tab !== "recall") return;
     const sel = h("select#recall-table", {}, tables.map((t) => h("option", { value: t.id }, `${t.name} · ${words(t.game)}`)));
     const list = h("div#recall-list");
     this.replayBox = h("div#replay");
