@@ -129,7 +129,7 @@ def test_supervisor_buy_in_hand_pays_recall_replay_and_audit(
     page.locator(f'button[data-round="{rid}"]').click()
     counter = page.get_by_text(f"of {len(records)}")
     expect(counter).to_have_text(f"step {len(records)} of {len(records)}")
-    page.get_by_role("button", name="⏮ Start").click()
+    page.get_by_role("button", name="« Start").click()
     expect(counter).to_have_text(f"step 0 of {len(records)}")
     steps = page.get_by_role("list", name="records").locator("li")
     expect(steps).to_have_count(len(records))
@@ -137,7 +137,7 @@ def test_supervisor_buy_in_hand_pays_recall_replay_and_audit(
         page.get_by_role("button", name="Step ▶").click()
         expect(counter).to_have_text(f"step {n} of {len(records)}")
     expect(page.locator("li.now")).to_have_attribute("data-step", "6")
-    page.get_by_role("button", name="End ⏭").click()
+    page.get_by_role("button", name="End »").click()
     dealt = [r["card"] for r in records if r["kind"] == "card_dealt"]
     replay = page.locator("#replay")
     for card in set(dealt):  # a shoe of several decks may deal a card twice

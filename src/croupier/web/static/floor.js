@@ -155,8 +155,8 @@ class PitPage {
     }) }, "Download scenario");
     this.replayBox.replaceChildren(h("div.panel", {}, h("h2", {}, `Replay of round ${rid}`),
       h("div.btn-row", { role: "group", "aria-label": "replay controls" },
-        h("button.btn", { type: "button", onclick: go("start") }, "⏮ Start"), h("button.btn", { type: "button", onclick: go(-1) }, "◀ Step back"),
-        h("button.btn.btn-gold", { type: "button", onclick: go(1) }, "Step ▶"), h("button.btn", { type: "button", onclick: go("end") }, "End ⏭"), counter, scenario),
+        h("button.btn", { type: "button", onclick: go("start") }, "« Start"), h("button.btn", { type: "button", onclick: go(-1) }, "◀ Step back"),
+        h("button.btn.btn-gold", { type: "button", onclick: go(1) }, "Step ▶"), h("button.btn", { type: "button", onclick: go("end") }, "End »"), counter, scenario),
       h("div.layout", {}, felt, steps)));
     draw();
   }
