@@ -220,15 +220,17 @@ def emit_json(obj: object, *, pretty: bool = True) -> None:
 
 def stdout() -> Console:
     """A Rich console on the current stdout (wide when not a terminal, so tables stay aligned)."""
-    console = Console(highlight=False, soft_wrap=False)
+    console = Console(highlight=False, soft_wrap=False, markup=False)
     if not console.is_terminal:
-        console = Console(highlight=False, soft_wrap=False, width=160, color_system=None)
+        console = Console(
+            highlight=False, soft_wrap=False, markup=False, width=160, color_system=None
+        )
     return console
 
 
 def stderr() -> Console:
     """A Rich console on the current stderr."""
-    return Console(stderr=True, highlight=False)
+    return Console(stderr=True, highlight=False, markup=False)
 
 
 @contextmanager

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from enum import StrEnum
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -21,7 +22,10 @@ from croupier.cli.app import (
 )
 from croupier.errors import InvalidInput
 
-__all__ = ["par", "simulate", "strategy"]
+if TYPE_CHECKING:
+    from croupier.games import Game
+
+__all__ = ["par", "priced_game", "simulate", "strategy"]
 
 
 class Method(StrEnum):
@@ -38,6 +42,20 @@ SchedulerOption = Annotated[
     ),
 ]
 SeedOption = Annotated[str, typer.Option("--seed", help="seed of the generator (int or text).")]
+
+
+def priced_game(
+    game: str, rules: str | None, paytable: list[str] | None
+) -> tuple[Game, tuple[str, ...]]:
+    """The game of the command line with every wager priced (without ``--rules``: each wager
+    the defaults leave out gets a table, see :func:`croupier.analysis.pricing.every_wager`;
+    with ``--rules``: the wagers the submission offers), and the notes saying so."""
+    from croupier.analysis.pricing import every_wager, not_offered
+
+    the_game = game_from_options(game, rules, paytable)
+    if rules:
+        return the_game, not_offered(the_game)
+    return every_wager(the_game)
 
 
 def _seed(text: str) -> int | str:
@@ -77,9 +95,10 @@ def par(
             raise InvalidInput("--report draws the exact sheet; use it with --method exact")
         _simulate(game, rules, paytable, rounds, seed, 100, json_out, quiet)
         return
-    the_game = game_from_options(game, rules, paytable)
+    the_game, notes = priced_game(game, rules, paytable)
     with progress_bars(enabled=not quiet):
         sheet = par_sheet(the_game, wagers=wager or (), scheduler=scheduler)
+    sheet = dataclasses.replace(sheet, notes=(*sheet.notes, *notes))
     if json_out:
         emit_json(sheet.to_json())
     else:
