@@ -9,8 +9,8 @@ import json
 import pytest
 from typer.testing import CliRunner
 
+from croupier.about import version
 from croupier.cli import app, main
-from croupier.cli.app import version
 
 
 def invoke(argv: list[str], stdin: str | None = None) -> tuple[int, str, str]:
