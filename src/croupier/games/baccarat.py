@@ -566,7 +566,7 @@ class BaccaratGame(Game):
         base = PayTable(
             wager="banker_and_player",
             letter="-",
-            section=f"§ {self.temp_chapter}.13(c)",
+            section=f"§ {self.temp_chapter}.13(c)",  # § 541.13(c), § 543.13(c)
             lines=(
                 PayLine(hand="banker_wins", odds=to(1)),
                 PayLine(hand="player_wins", odds=to(1)),

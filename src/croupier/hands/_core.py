@@ -44,7 +44,8 @@ class Ranking(Enum):
     """The rankings of the regulations, by their ``--ranking`` names."""
 
     POKER5 = "poker5"
-    """Best five cards of any number (§ 643a.6, § 653a.6): royal flush its own category."""
+    """Best five cards of any number (§ 643a.6, § 653a.6, § 655a.6(a)-(b)): royal flush its own
+    category."""
     FOUR_CARD = "four-card"
     """Best four cards (§ 641a.6)."""
     THREE_CARD = "three-card"
@@ -171,7 +172,8 @@ def classify(cards: Sequence[Card], ranking: Ranking) -> tuple[int, Category, tu
     by_count: dict[int, int] = {}
     for r in ranks:
         by_count[r] = by_count.get(r, 0) + 1
-    # ranks ordered by (count, rank) descending: the tie-break order of every category
+    # ranks ordered by (count, rank) descending: the tie-break order of every category (the
+    # highest card one hand holds and the other does not, § 641a.6(c))
     groups = sorted(by_count.items(), key=lambda item: (item[1], item[0]), reverse=True)
     counts = [n for _, n in groups]
     distinct = sorted(by_count, reverse=True)
