@@ -28,7 +28,8 @@ def run(argv: list[str]) -> tuple[int, str]:
     ("argv", "needle"),
     [
         (["par", "--bogus"], "--bogus"),
-        (["par"], "Missing argument"),
+        (["par"], "needs a GAME"),
+        (["strategy"], "Missing argument"),
         (["count", "--cards", "x"], "--cards"),
         (["no-such-command"], "no-such-command"),
         (["rules"], "Missing command"),
