@@ -119,3 +119,37 @@ def test_571_12_f_plan_refuses_a_reset_below_ten_thousand_dollars(stud_a: Game) 
 def test_plan_refuses_a_target_outside_zero_to_one(stud_a: Game) -> None:
     with pytest.raises(CroupierError, match="target hold"):
         plan(stud_a, Fraction(3, 2))
+
+
+def test_cli_progressive_economics_json(stud_a: Game) -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from croupier.cli import app
+
+    path = str(RULES / "mississippi-stud-table-a.toml")
+    result = CliRunner().invoke(
+        app, ["progressive", "economics", "mississippi-stud", "--rules", path, "--json"]
+    )
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    model = progressive_model(stud_a)
+    assert data["long_run_house_edge_exact"] == (
+        f"{(-model.long_run_net()).numerator}/{(-model.long_run_net()).denominator}"
+    )
+    assert data["meters"]["mississippi-stud"]["wagers_between_hits"] == 649_740
+
+
+def test_cli_progressive_plan_bad_target_is_one_line_exit_2() -> None:
+    from typer.testing import CliRunner
+
+    from croupier.cli import app
+
+    path = str(RULES / "mississippi-stud-table-a.toml")
+    result = CliRunner().invoke(
+        app,
+        ["progressive", "plan", "mississippi-stud", "--rules", path, "--target-hold", "1e-9999"],
+    )
+    assert result.exit_code == 2
+    assert len(result.stderr.strip().splitlines()) == 1

@@ -29,6 +29,7 @@ Games with several linked jackpots (Mississippi Stud tables B-D) have one such t
 from __future__ import annotations
 
 import copy
+import dataclasses
 import math
 import random
 from collections.abc import Mapping, Sequence
@@ -48,6 +49,7 @@ __all__ = [
     "PlanRow",
     "ProgressiveModel",
     "plan",
+    "planned",
     "progressive_model",
     "simulate_meter",
 ]
@@ -233,6 +235,7 @@ def progressive_model(game: Game, wager: str | None = None) -> ProgressiveModel:
 class PlanRow:
     """A reset and rate of progression that give (about) the target hold."""
 
+    meter: str
     reset: int
     rate: Fraction
     rates: Mapping[str, Fraction]
@@ -241,6 +244,7 @@ class PlanRow:
 
     def to_json(self) -> dict[str, Any]:
         return {
+            "meter": self.meter,
             "reset_cents": self.reset,
             "rate": str(self.rate),
             "rates": {m: str(r) for m, r in self.rates.items()},
@@ -342,6 +346,7 @@ def plan(
         q = priced.full_hit_probability(name)
         rows.append(
             PlanRow(
+                meter=name,
                 reset=reset,
                 rate=rates[name],
                 rates=rates,
@@ -350,6 +355,19 @@ def plan(
             )
         )
     return model, rows, refused
+
+
+def planned(model: ProgressiveModel, row: PlanRow) -> ProgressiveModel:
+    """``model`` with ``row``'s reset and rates (to simulate a plan)."""
+    meters = {
+        name: MeterSpec(
+            name=spec.name,
+            reset=row.reset if name == row.meter else spec.reset,
+            rate=row.rates[name],
+        )
+        for name, spec in model.meters.items()
+    }
+    return dataclasses.replace(model, meters=meters)
 
 
 def _main_meter(model: ProgressiveModel) -> str:
