@@ -5,13 +5,16 @@
 #                                            # initdb in DIR, starts it on 127.0.0.1:PORT;
 #                                            # prints the SQLAlchemy URL of database "croupier"
 #   scripts/pg-throwaway.sh stop DIR         # stops it (DIR may then be removed)
+#   scripts/pg-throwaway.sh install          # only installs Debian's postgresql when missing
+#
+# The tests (tests/server/live_harness.py) and benchmarks/bench_server.py call it; .ci/run
+# installs the package first.
 #
 # PostgreSQL refuses to run as root (CI runs as root): the cluster then runs as the "postgres"
 # user the Debian package creates (runuser), in a directory that user owns.
 set -euo pipefail
 
-action=${1:?usage: pg-throwaway.sh start DIR PORT | stop DIR}
-dir=${2:?the cluster directory}
+action=${1:?usage: pg-throwaway.sh start DIR PORT | stop DIR | install}
 
 bindir() {
     local found
@@ -38,7 +41,11 @@ as_owner() {
 }
 
 case "$action" in
+install)
+    bindir >/dev/null
+    ;;
 start)
+    dir=${2:?the cluster directory}
     port=${3:?the port}
     bin=$(bindir)
     mkdir -p "$dir"
@@ -57,6 +64,7 @@ start)
     echo "postgresql+psycopg://croupier@127.0.0.1:$port/croupier"
     ;;
 stop)
+    dir=${2:?the cluster directory}
     bin=$(bindir)
     if [ -d "$dir/data" ]; then
         as_owner "$bin/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null || true

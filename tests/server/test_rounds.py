@@ -1,5 +1,7 @@
 """Full rounds of every game played by bots over HTTP and WebSocket against a real server, on
-SQLite and on PostgreSQL: records committed, chips balanced, each player's stream its own."""
+SQLite and on PostgreSQL: records committed, chips balanced, each player's stream its own, each
+round recalled from its records and exported as a scenario that ``croupier replay`` settles
+identically."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from live_harness import Server
 from croupier.bots import play_round
 from croupier.client import Client
 from croupier.games import GAMES
+from croupier.scenario import run_scenario
 
 
 def _seat_players(server: Server, table_id: str, seats: range) -> dict[int, Client]:
@@ -23,7 +26,7 @@ def _seat_players(server: Server, table_id: str, seats: range) -> dict[int, Clie
 
 def test_every_game_plays_full_rounds_over_http_and_websocket(server: Server) -> None:
     dealer = server.client("dealer")
-    auditor = server.client("auditor")
+    auditor, supervisor = server.client("auditor"), server.client("supervisor")
     tables = {t["game"]: t["id"] for t in dealer.tables()}
     assert set(tables) == set(GAMES)  # one table of every game on the demo floor
     for table_id in tables.values():
@@ -38,6 +41,12 @@ def test_every_game_plays_full_rounds_over_http_and_websocket(server: Server) ->
         dealt = [e.data for e in events if e.type == "record" and e.data["kind"] == "card_dealt"]
         # Player 1's stream holds no face-down card of seat 2.
         assert not [d for d in dealt if d["to"] == "2" and not d["face_up"]]
+        recalled = supervisor.rounds(table_id, last=1)[0]
+        assert recalled["round_id"] == played.round_id
+        stored = auditor.records(played.round_id)
+        assert recalled["settlement"] == stored["settlement"] != {}
+        replayed = run_scenario(supervisor.scenario(played.round_id))
+        assert replayed["seats"] == stored["settlement"], table_id
         for player in players.values():
             player.leave(table_id)
             player.close()
