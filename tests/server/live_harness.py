@@ -106,7 +106,13 @@ class Cluster:
             check=False,
         )
         if done.returncode != 0:
-            raise RuntimeError(f"pg-throwaway.sh failed: {done.stderr.strip()}")
+            logs = "".join(
+                f"\n{log.name}: {log.read_text()[-2000:]}" for log in directory.rglob("*.log")
+            )
+            raise RuntimeError(
+                f"pg-throwaway.sh failed ({done.returncode}): {done.stderr.strip()} "
+                f"{done.stdout.strip()}{logs}"
+            )
         self.url = done.stdout.strip().splitlines()[-1]
         self.count = 0
 

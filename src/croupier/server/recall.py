@@ -111,7 +111,10 @@ def recall_table(
 
     store = RoundStore(engine)
     with engine.connect() as conn:
-        if conn.execute(select(live_tables.c.id).where(live_tables.c.id == table_id)).first() is None:
+        if (
+            conn.execute(select(live_tables.c.id).where(live_tables.c.id == table_id)).first()
+            is None
+        ):
             raise InvalidInput(f"table {table_id!r} is not on the floor of this database")
         ids = (
             conn.execute(
