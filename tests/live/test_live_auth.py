@@ -8,7 +8,8 @@ import uuid
 from typing import Any
 
 import httpx
-from live_harness import PASSWORDS, Server
+
+from live.live_harness import PASSWORDS, Server
 
 ROLES = {
     "player": "player1",

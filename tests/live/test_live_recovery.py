@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from live_harness import Server
-
 from croupier.client import ApiError
+from live.live_harness import Server
 
 TABLE = "three-card-poker"
 METER = "pa-poker-jackpot"

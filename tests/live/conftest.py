@@ -6,7 +6,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from live_harness import Cluster, Server
+
+from live.live_harness import Cluster, Server
 
 
 @pytest.fixture(scope="session")

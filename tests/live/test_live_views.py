@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import json
 
-from live_harness import Server
-
 from croupier.bots import DECISIONS
 from croupier.client import ApiError
+from live.live_harness import Server
 
 TABLE = "ultimate-texas-holdem"
 

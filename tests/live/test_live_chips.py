@@ -5,10 +5,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from live_harness import Server
-
 from croupier.bots import play_round
 from croupier.client import Client
+from live.live_harness import Server
 
 TABLE = "three-card-poker"
 
