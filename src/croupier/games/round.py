@@ -809,6 +809,11 @@ class Round:
                 )
         return seats
 
+    def hands_report(self) -> dict[str, Any]:
+        """Hands a game shows beside the seats and the dealer in a replay's output (baccarat:
+        the Player's and Banker's cards and totals); none by default."""
+        return {}
+
     def history(self) -> list[dict[str, Any]]:
         return [record_to_json(r) for r in self.records]
 

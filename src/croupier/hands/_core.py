@@ -245,3 +245,19 @@ def evaluate(cards: Sequence[Card] | str, ranking: Ranking | str = Ranking.POKER
             best = result
     assert best is not None
     return HandRank(value=best[0], category=best[1], cards=best[2], ranking=rk)
+
+
+def hand_report(
+    cards: Sequence[Card] | str, ranking: Ranking | str = Ranking.POKER5
+) -> dict[str, object]:
+    """What ``croupier hand`` prints: the cards given (``input``, in the order given), the
+    ranking, category and order value, the cards that play (``cards``, by significance) and
+    the cards given that do not play (``unused``)."""
+    hand = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
+    rank = evaluate(hand, ranking)
+    plays = set(rank.cards)
+    return {
+        "input": [str(c) for c in hand],
+        **rank.to_json(),
+        "unused": [str(c) for c in hand if c not in plays],
+    }
