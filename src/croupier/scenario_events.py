@@ -25,7 +25,6 @@ kind                       what happened                                      §
                            the deck
 ``leave``                  the player at ``seat`` leaves mid-round: the       § 641a.7(b)
                            wagers are abandoned and lose
-``void``                   a supervisor voids the round (``by``, ``reason``)  (engine)
 ``collect_vig``            after the round, deferred vigorish collected       § 541.13(g),
                            before the reshuffle or when the player at            § 543.13(g)
                            ``seat`` leaves (``reason``)
@@ -44,10 +43,18 @@ from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from typing import TYPE_CHECKING, Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    ValidationError,
+    model_validator,
+)
 
 from croupier.errors import CroupierError, IllegalAction, InvalidInput
 from croupier.games.records import (
+    AbandonWagers,
     Action,
     CardDealt,
     CardDiscarded,
@@ -57,7 +64,7 @@ from croupier.games.records import (
     Record,
     record_to_json,
 )
-from croupier.games.round import ActorKind, Phase
+from croupier.games.round import ActorKind, Phase, StubCheck
 
 if TYPE_CHECKING:
     from croupier.games import Round
@@ -68,7 +75,10 @@ __all__ = [
     "VerbalWagerModel",
     "after_round",
     "cards_out",
+    "parse_events",
+    "place_verbal",
     "play_out",
+    "stub_check",
 ]
 
 MAX_EVENTS = 32
@@ -82,7 +92,6 @@ class EventKind(StrEnum):
     AUTOMATED_SHOE_JAM = IrregularityKind.AUTOMATED_SHOE_JAM.value
     STUB_COUNT = "stub_count"
     LEAVE = "leave"
-    VOID = "void"
     COLLECT_VIG = "collect_vig"
 
 
@@ -92,7 +101,6 @@ _FIELDS: dict[EventKind, tuple[set[str], set[str]]] = {
     # kind: (required, allowed besides the timing)
     EventKind.STUB_COUNT: ({"count"}, {"count"}),
     EventKind.LEAVE: ({"seat"}, {"seat"}),
-    EventKind.VOID: ({"by", "reason"}, {"by", "reason"}),
     EventKind.COLLECT_VIG: ({"reason"}, {"reason", "seat"}),
 }
 
@@ -102,7 +110,7 @@ class ScenarioEvent(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
-    kind: EventKind
+    kind: Annotated[EventKind, Field(strict=False)]  # the kind's name, as in JSON
     after_cards: _Count = 0
     """The event happens once this many cards have left the shoe (dealt or discarded)."""
     after_decisions: Annotated[int, Field(ge=0, le=64)] = 0
@@ -156,15 +164,55 @@ def parse_events(raw: object) -> list[ScenarioEvent]:
     for index, item in enumerate(raw, start=1):
         try:
             events.append(ScenarioEvent.model_validate(item))
-        except ValueError as exc:
-            errors = getattr(exc, "errors", lambda: [{"msg": str(exc), "loc": ()}])()
-            for err in errors:
+        except ValidationError as exc:
+            for err in exc.errors():
                 where = ".".join(str(p) for p in err.get("loc", ()))
                 msg = str(err.get("msg", "")).removeprefix("Value error, ")
                 problems.append(f"events[{index}]{'.' + where if where else ''}: {msg}")
     if problems:
         raise InvalidInput("scenario: " + "; ".join(problems))
     return events
+
+
+def stub_check(events: Sequence[ScenarioEvent]) -> StubCheck:
+    """A scenario that gives the dealer's stub count has the round count its stub."""
+    counts = any(e.kind is EventKind.STUB_COUNT for e in events)
+    return StubCheck.REQUIRED if counts else StubCheck.NOT_REQUIRED
+
+
+def place_verbal(rnd: Round, seat: int, verbal: object) -> None:
+    """A seat's verbal wagers accompanied by cash (``{"banker": {"amount", "cash",
+    "confirmed_by"}}``): accepted where the chapter allows them once the dealer calling the
+    game confirms them (§ 541.8(b)); the poker chapters refuse them (§ 641a.7(a) and its
+    counterparts)."""
+    if not verbal:
+        return
+    if not isinstance(verbal, Mapping):
+        raise InvalidInput(f"seat {seat}: 'verbal' must map wager names to verbal wagers")
+    from croupier.table import regs_of
+
+    regs = regs_of(rnd.game)
+    if regs is not None and regs.no_verbal:
+        raise IllegalAction(
+            f"verbal wager at seat {seat} refused: verbal wagers accompanied by cash may not "
+            f"be accepted at {rnd.game.slug}",
+            section=regs.no_verbal,
+        )
+    from croupier.games.baccarat import VerbalWager
+
+    for wager, raw in verbal.items():
+        try:
+            spec = VerbalWagerModel.model_validate(raw)
+        except ValueError as exc:
+            raise InvalidInput(f"seat {seat} verbal {wager!r}: {exc}") from None
+        action = VerbalWager(
+            seat=seat,
+            wager=str(wager),
+            amount=spec.amount,
+            cash=spec.cash,
+            confirmed_by=spec.confirmed_by,
+        )
+        rnd.apply(action)
 
 
 # --------------------------------------------------------------------------------------------
@@ -183,15 +231,8 @@ def cards_out(records: Sequence[Record]) -> list[str]:
 
 def _action(event: ScenarioEvent) -> Action:
     if event.kind is EventKind.LEAVE:
-        from croupier.games.records import AbandonWagers
-
         assert event.seat is not None
         return AbandonWagers(seat=event.seat)
-    if event.kind is EventKind.VOID:
-        from croupier.games.records import VoidRound
-
-        assert event.by is not None and event.reason is not None
-        return VoidRound(by=event.by, reason=event.reason)
     return Irregular(kind=IrregularityKind(event.kind.value))
 
 
@@ -240,8 +281,9 @@ def play_out(
             raise IllegalAction(f"the round does not end (phase {rnd.phase.value})")
         actor = rnd.to_act()
         if rnd.phase is Phase.STUB_COUNT and counts:
-            assert counts[0].count is not None
-            rnd.apply(CountStub(count=counts.pop(0).count))
+            count = counts.pop(0).count
+            assert count is not None
+            rnd.apply(CountStub(count=count))
         elif actor.kind is ActorKind.SEAT and actor.seat is not None:
             queue = queues.get(actor.seat, [])
             if not queue:
@@ -285,4 +327,3 @@ def after_round(rnd: Round, events: Sequence[ScenarioEvent]) -> list[dict[str, A
             assert event.seat is not None
             out.append(ledger.collect(event.seat, reason=CollectReason.PLAYER_LEAVES))
     return [record_to_json(r) for r in out]
-
