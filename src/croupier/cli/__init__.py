@@ -57,7 +57,16 @@ from croupier.cli.app import app
 
 __all__ = ["COMMAND_MODULES", "app", "main", "run"]
 
-COMMAND_MODULES = ("compliance", "hands", "par", "play", "progressive", "rules")
+COMMAND_MODULES = (
+    "compliance",
+    "hands",
+    "par",
+    "play",
+    "progressive",
+    "recall",
+    "rules",
+    "theo",
+)
 """The modules of :mod:`croupier.cli` that register commands on ``app``, in help order."""
 
 for _name in COMMAND_MODULES:
