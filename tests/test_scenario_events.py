@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from croupier.errors import InvalidInput
+from croupier.errors import IllegalAction, InvalidInput
 from croupier.scenario import load_scenario, run_scenario
 from croupier.scenario_events import parse_events
 
@@ -115,6 +115,30 @@ def test_641a_7_b_player_leaving_mid_round_abandons_the_wagers() -> None:
     assert results(report, "1") == {"ante": "win", "play": "win"}
     (left,) = [r for r in report["records"] if r["kind"] == "wagers_abandoned"]
     assert (left["seat"], left["section"]) == (2, "§ 641a.7(b)")
+
+
+def test_641a_5_e_recut_required_by_the_floorperson() -> None:
+    report = replay("641a_5_e_recut_required_by_the_floorperson")
+    assert [(r["kind"], r["cut_at"], r["section"]) for r in report["table"]] == [
+        ("cut", 10, "§ 641a.5(d)"),
+        ("recut", 30, "§ 641a.5(e)"),
+    ]
+    assert report["table"][1]["by"] == "floorperson Ruiz"
+    # cut at 10 then at 30: the first card dealt is the 41st of the stack as shuffled (3s)
+    dealt = [r["card"] for r in report["records"] if r["kind"] == "card_dealt"]
+    assert dealt[:3] == ["3s", "4s", "5s"]
+    assert report["hands"]["1"] == ["3s", "5s", "7s", "9s", "Js"]
+
+
+def test_641a_5_c_1_no_cut_after_an_automated_shuffle_in_a_scenario() -> None:
+    data = load_scenario(SCENARIOS / "641a_5_e_recut_required_by_the_floorperson.json")
+    with pytest.raises(IllegalAction, match="without a cut") as exc:
+        run_scenario({**data, "rules": {}})
+    assert exc.value.section == "§ 641a.5(c)(1)"
+    hands = {**data, "cards": None, "seats": {"1": {"wagers": {"ante": 500}}}}
+    del hands["cards"]
+    with pytest.raises(InvalidInput, match="needs 'cards'"):
+        run_scenario(hands)
 
 
 # --- counterparts ---------------------------------------------------------------------------

@@ -248,9 +248,11 @@ def run_scenario(data: Mapping[str, Any]) -> dict[str, Any]:
         raise InvalidInput("scenario 'meters' must map meter names to cents")
     chips = data.get("progressive_chips")
     happened = events.parse_events(data.get("events"))
+    cuts: list[dict[str, Any]] = []
     if data.get("cards"):
-        order = _shoe_order(game, data["cards"], seats)
+        order, cuts = events.cut_stack(game, _shoe_order(game, data["cards"], seats), happened)
     else:
+        events.cut_stack(game, None, happened)  # a cut needs 'cards'
         order = _stack_from_hands(game, data, seats, happened)
     meters = MemoryMeters(dict(start))
     rnd = game.new_round(
@@ -263,7 +265,7 @@ def run_scenario(data: Mapping[str, Any]) -> dict[str, Any]:
     _play_out(rnd, seats, happened)
     report = _report(rnd, dict(start), meters)
     if happened:
-        report["table"] = events.after_round(rnd, happened)
+        report["table"] = cuts + events.after_round(rnd, happened)
     return report
 
 

@@ -25,6 +25,9 @@ kind                       what happened                                      §
                            the deck
 ``leave``                  the player at ``seat`` leaves mid-round: the       § 641a.7(b)
                            wagers are abandoned and lose
+``cut``                    before the deal: the cover card ``cut_at`` cards     § 641a.5(d)
+                           in (``cards`` is then the stack before the cut)
+``recut``                  a floorperson (``by``) has the cards cut again        § 641a.5(e)
 ``collect_vig``            after the round, deferred vigorish collected       § 541.13(g),
                            before the reshuffle or when the player at            § 543.13(g)
                            ``seat`` leaves (``reason``)
@@ -67,7 +70,8 @@ from croupier.games.records import (
 from croupier.games.round import ActorKind, Phase, StubCheck
 
 if TYPE_CHECKING:
-    from croupier.games import Round
+    from croupier.cards import Card
+    from croupier.games import Game, Round
 
 __all__ = [
     "EventKind",
@@ -92,6 +96,8 @@ class EventKind(StrEnum):
     AUTOMATED_SHOE_JAM = IrregularityKind.AUTOMATED_SHOE_JAM.value
     STUB_COUNT = "stub_count"
     LEAVE = "leave"
+    CUT = "cut"
+    RECUT = "recut"
     COLLECT_VIG = "collect_vig"
 
 
@@ -102,7 +108,10 @@ _FIELDS: dict[EventKind, tuple[set[str], set[str]]] = {
     EventKind.STUB_COUNT: ({"count"}, {"count"}),
     EventKind.LEAVE: ({"seat"}, {"seat"}),
     EventKind.COLLECT_VIG: ({"reason"}, {"reason", "seat"}),
+    EventKind.CUT: ({"cut_at"}, {"cut_at"}),
+    EventKind.RECUT: ({"cut_at", "by"}, {"cut_at", "by"}),
 }
+_BEFORE_THE_DEAL = (EventKind.CUT, EventKind.RECUT)
 
 
 class ScenarioEvent(BaseModel):
@@ -119,15 +128,18 @@ class ScenarioEvent(BaseModel):
     """``stub_count``: the cards the dealer counted in the stub."""
     seat: Annotated[int, Field(ge=1, le=7)] | None = None
     """``leave``: the seat whose player leaves; ``collect_vig``: the seat whose marker goes."""
+    cut_at: Annotated[int, Field(ge=1, le=8 * 52)] | None = None
+    """``cut``, ``recut``: the cover card this many cards in from the top (§ 641a.5(d))."""
     by: _Person | None = None
-    """``void``: the supervisor who orders it."""
+    """``recut``: the floorperson (or above) who requires it."""
     reason: _Person | None = None
     """``void``: why; ``collect_vig``: ``reshuffle`` or ``player_leaves``."""
 
     @model_validator(mode="after")
     def _fields_of_the_kind(self) -> ScenarioEvent:
         required, allowed = _FIELDS.get(self.kind, (set(), set()))
-        given = {f for f in ("count", "seat", "by", "reason") if getattr(self, f) is not None}
+        names = ("count", "seat", "cut_at", "by", "reason")
+        given = {f for f in names if getattr(self, f) is not None}
         missing, extra = sorted(required - given), sorted(given - allowed)
         if missing:
             raise ValueError(f"event {self.kind.value!r} needs {', '.join(missing)}")
@@ -140,6 +152,8 @@ class ScenarioEvent(BaseModel):
                 raise ValueError("collect_vig names a seat exactly when the player leaves")
         if self.kind is EventKind.COLLECT_VIG and (self.after_cards or self.after_decisions):
             raise ValueError("collect_vig happens after the round: it takes no timing")
+        if self.kind in _BEFORE_THE_DEAL and (self.after_cards or self.after_decisions):
+            raise ValueError(f"{self.kind.value} happens before the deal: it takes no timing")
         return self
 
 
@@ -237,8 +251,49 @@ def _action(event: ScenarioEvent) -> Action:
 
 
 def in_round(events: Sequence[ScenarioEvent]) -> list[ScenarioEvent]:
-    """The events that happen within the round (all but the collection of vigorish after it)."""
-    return [e for e in events if e.kind is not EventKind.COLLECT_VIG]
+    """The events that happen within the round (not the cut before it nor the collection of
+    vigorish after it)."""
+    outside = (EventKind.COLLECT_VIG, *_BEFORE_THE_DEAL)
+    return [e for e in events if e.kind not in outside]
+
+
+def cut_stack(
+    rnd_game: Game, stack: Sequence[Card] | None, events: Sequence[ScenarioEvent]
+) -> tuple[list[Card], list[dict[str, Any]]]:
+    """The stack after the scenario's ``cut`` and any ``recut`` (§ 641a.5(d)-(e)): ``cards``
+    is then the stack as shuffled, before the cut.  Returns the order the shoe deals and the
+    table's records of the cuts.  Refused where the chapter has no cut (an automated shuffle is
+    dealt uncut, § 641a.5(c)(1); baccarat's cut is not in the texts at hand)."""
+    cuts = [e for e in events if e.kind in _BEFORE_THE_DEAL]
+    if not cuts:
+        return list(stack or []), []
+    if stack is None:
+        raise InvalidInput(
+            "scenario event 'cut' needs 'cards', the stack as shuffled before the cut, not hands"
+        )
+    from croupier.rules import ShuffleMethod
+    from croupier.shoe import cut
+    from croupier.table import regs_of
+
+    regs = regs_of(rnd_game)
+    if regs is None:
+        raise InvalidInput(f"scenario event 'cut': no cut procedure of {rnd_game.slug} is at hand")
+    if rnd_game.rules.table.shuffle is not ShuffleMethod.MANUAL:
+        raise IllegalAction(
+            "scenario event 'cut' refused: cards shuffled by an automated device are dealt "
+            "without a cut (a scenario's deck is shuffled as its Rules Submission says)",
+            section=regs.no_cut,
+        )
+    if cuts[0].kind is not EventKind.CUT or any(e.kind is EventKind.CUT for e in cuts[1:]):
+        raise InvalidInput("scenario: one 'cut' comes first; a 'recut' only follows it")
+    order, records = list(stack), []
+    for event in cuts:
+        assert event.cut_at is not None
+        order = list(cut(order, event.cut_at))
+        section = regs.cut if event.kind is EventKind.CUT else regs.recut
+        record = {"kind": event.kind.value, "cut_at": event.cut_at, "section": section}
+        records.append(record | ({"by": event.by} if event.by else {}))
+    return order, records
 
 
 def play_out(
