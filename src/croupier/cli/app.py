@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from croupier.games import Game
 
 __all__ = [
+    "DbOption",
     "GameArgument",
     "JsonOption",
     "PaytableOption",
@@ -176,6 +177,14 @@ PaytableOption = Annotated[
     ),
 ]
 QuietOption = Annotated[bool, typer.Option("--quiet", help="No progress bar.")]
+DbOption = Annotated[
+    str | None,
+    typer.Option(
+        "--db",
+        metavar="URL",
+        help="database URL (default $CROUPIER_DB, else sqlite:///croupier.sqlite).",
+    ),
+]
 
 
 def game_from_options(

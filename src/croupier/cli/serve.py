@@ -1,15 +1,15 @@
-"""``croupier serve``, ``croupier db upgrade`` and ``croupier recall``: the live table system."""
+"""``croupier serve`` and ``croupier db upgrade``: the live table system (``croupier recall``,
+in :mod:`croupier.cli.recall`, reads its floor tables through :mod:`croupier.server.recall`)."""
 
 from __future__ import annotations
 
-import json
 from typing import Annotated
 
 import typer
 
 from croupier.cli.app import JsonOption, app, emit_json
 
-__all__ = ["db_upgrade", "recall", "serve"]
+__all__ = ["db_upgrade", "serve"]
 
 DbOption = Annotated[
     str | None,
@@ -53,36 +53,3 @@ def db_upgrade(db: DbOption = None, json_out: JsonOption = False) -> None:
         emit_json({"database": _url(db), "applied": applied})
     else:
         typer.echo(f"{_url(db)}: " + (f"migrated to {applied[-1]}" if applied else "up to date"))
-
-
-@app.command()
-def recall(
-    table: Annotated[str, typer.Option("--table", help="table id.")],
-    db: DbOption = None,
-    seat: Annotated[int | None, typer.Option("--seat", help="only rounds of this seat.")] = None,
-    last: Annotated[int, typer.Option("--last", help="how many rounds.")] = 10,
-    scenario: Annotated[
-        str | None, typer.Option("--scenario", help="export this round as a scenario JSON.")
-    ] = None,
-    json_out: JsonOption = False,
-) -> None:
-    """Recent rounds of a table (or seat) rebuilt from the records; --scenario exports one."""
-    from croupier.server.db import connect
-    from croupier.server.recall import recall_table, scenario_of
-    from croupier.store import RoundStore
-
-    engine = connect(_url(db))
-    try:
-        store = RoundStore(engine)
-        if scenario is not None:
-            emit_json(scenario_of(store.info(scenario), store.load(scenario)))
-            return
-        rounds = recall_table(engine, table, last=last, seat=seat)
-        if json_out:
-            emit_json(rounds)
-            return
-        for rnd in rounds:
-            nets = {s: e["net"] for s, e in rnd["settlement"].items()}
-            typer.echo(f"{rnd['round_id']}  {rnd['status']:<5} net by seat {json.dumps(nets)}")
-    finally:
-        engine.dispose()
