@@ -59,6 +59,7 @@ __all__ = ["COMMAND_MODULES", "app", "main", "run"]
 
 COMMAND_MODULES = (
     "compliance",
+    "design",
     "hands",
     "par",
     "play",
