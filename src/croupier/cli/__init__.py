@@ -59,12 +59,14 @@ __all__ = ["COMMAND_MODULES", "app", "main", "run"]
 
 COMMAND_MODULES = (
     "compliance",
+    "design",
     "hands",
     "par",
     "play",
     "progressive",
     "recall",
     "rules",
+    "serve",
     "theo",
 )
 """The modules of :mod:`croupier.cli` that register commands on ``app``, in help order."""
