@@ -9,16 +9,16 @@ dealing procedure, so the cards land exactly where the scenario says.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from croupier import scenario_events as events
 from croupier.cards import DECK, Card, parse_cards, verify_distinct
 from croupier.errors import CroupierError, InvalidInput
 from croupier.games import Game, Round, get_game
 from croupier.games.records import (
     DEALER,
-    CardDealt,
     DealerRevealed,
     MeterChanged,
     NoMoreBets,
@@ -26,12 +26,14 @@ from croupier.games.records import (
 )
 from croupier.games.round import ActorKind
 from croupier.progressive import MemoryMeters
+from croupier.scenario_events import ScenarioEvent
 from croupier.shoe import StackedShoe
 
 __all__ = ["load_scenario", "run_scenario"]
 
 _KEYS = {"game", "rules", "meters", "seats", "dealer", "community", "cards", "progressive_chips"}
-_SEAT_KEYS = {"wagers", "decisions", "hand", "player"}
+_KEYS |= {"events"}  # irregularities and table events: croupier.scenario_events
+_SEAT_KEYS = {"wagers", "decisions", "hand", "player", "verbal"}
 COMMUNITY = "board"
 
 
@@ -82,10 +84,17 @@ def _place_wagers(rnd: Round, seats: Mapping[int, Mapping[str, Any]], chips: int
     for seat, spec in seats.items():
         for wager, amount in spec.get("wagers", {}).items():
             rnd.apply(PlaceWager(seat=seat, wager=wager, amount=amount))
+        events.place_verbal(rnd, seat, spec.get("verbal"))
     rnd.apply(NoMoreBets(progressive_chips=chips))
 
 
-def _play_out(rnd: Round, seats: Mapping[int, Mapping[str, Any]]) -> None:
+def _play_out(
+    rnd: Round, seats: Mapping[int, Mapping[str, Any]], happened: Sequence[ScenarioEvent] = ()
+) -> None:
+    if happened:
+        decisions = {s: spec.get("decisions", []) for s, spec in seats.items()}
+        events.play_out(rnd, decisions, happened)
+        return
     queues = {s: list(spec.get("decisions", [])) for s, spec in seats.items()}
     while not rnd.is_over:
         rnd.run_dealer()
@@ -134,12 +143,20 @@ def _holder(who: str) -> str:
     return (names | {"banker": "Banker's Hand"}).get(who, who)
 
 
-def _recipients(game: Game, seats: Mapping[int, Mapping[str, Any]]) -> list[str]:
-    """Where each card leaving the shoe goes, in order, by a dry run of the scenario's round."""
-    dry = game.new_round(shoe=StackedShoe(DECK), meters=MemoryMeters(), players=_players(seats))
+def _recipients(
+    game: Game, seats: Mapping[int, Mapping[str, Any]], happened: Sequence[ScenarioEvent] = ()
+) -> list[str]:
+    """Where each card leaving the shoe goes, in order, by a dry run of the scenario's round
+    (a card found face up goes to ``"face_up"``)."""
+    dry = game.new_round(
+        shoe=StackedShoe(DECK),
+        meters=MemoryMeters(),
+        players=_players(seats),
+        stub_check=events.stub_check(happened),
+    )
     _place_wagers(dry, seats, None)
-    _play_out(dry, seats)
-    return [rec.to for rec in dry.records if isinstance(rec, CardDealt)]
+    _play_out(dry, seats, happened)
+    return events.cards_out(dry.records)
 
 
 def _shoe_order(game: Game, value: object, seats: Mapping[int, Mapping[str, Any]]) -> list[Card]:
@@ -177,7 +194,10 @@ def _place(index: int, goes: list[str]) -> str:
 
 
 def _stack_from_hands(
-    game: Game, data: Mapping[str, Any], seats: Mapping[int, Mapping[str, Any]]
+    game: Game,
+    data: Mapping[str, Any],
+    seats: Mapping[int, Mapping[str, Any]],
+    happened: Sequence[ScenarioEvent] = (),
 ) -> list[Card]:
     """The shoe order that deals each given hand where the scenario puts it.
 
@@ -195,7 +215,7 @@ def _stack_from_hands(
     named = [c for cards in wanted.values() for c in cards]
     spare = [c for c in DECK if c not in set(named)]
     order: list[Card] = []
-    for to in _recipients(game, seats):
+    for to in _recipients(game, seats, happened):
         queue = wanted.get(to)
         if queue is None:
             order.append(spare.pop(0))
@@ -221,21 +241,33 @@ def run_scenario(data: Mapping[str, Any]) -> dict[str, Any]:
         raise InvalidInput("scenario 'rules' must be an object (a Rules Submission)")
     game = get_game({"game": data["game"], **rules})
     seats = _seats(data)
+    happened = events.parse_events(data.get("events"))
+    game, table = events.table_before(game, happened)  # another method deals the round
     start = data.get("meters", {})
     if not isinstance(start, Mapping) or not all(
         isinstance(v, int) and not isinstance(v, bool) for v in start.values()
     ):
         raise InvalidInput("scenario 'meters' must map meter names to cents")
     chips = data.get("progressive_chips")
+    cuts: list[dict[str, Any]] = []
     if data.get("cards"):
-        order = _shoe_order(game, data["cards"], seats)
+        order, cuts = events.cut_stack(game, _shoe_order(game, data["cards"], seats), happened)
     else:
-        order = _stack_from_hands(game, data, seats)
+        events.cut_stack(game, None, happened)  # a cut needs 'cards'
+        order = _stack_from_hands(game, data, seats, happened)
     meters = MemoryMeters(dict(start))
-    rnd = game.new_round(shoe=StackedShoe(order), meters=meters, players=_players(seats))
+    rnd = game.new_round(
+        shoe=StackedShoe(order),
+        meters=meters,
+        players=_players(seats),
+        stub_check=events.stub_check(happened),
+    )
     _place_wagers(rnd, seats, chips)
-    _play_out(rnd, seats)
-    return _report(rnd, dict(start), meters)
+    _play_out(rnd, seats, happened)
+    report = _report(rnd, dict(start), meters)
+    if happened:
+        report["table"] = table + cuts + events.after_round(rnd, happened)
+    return report
 
 
 def _report(rnd: Round, start: dict[str, int], meters: MemoryMeters) -> dict[str, Any]:

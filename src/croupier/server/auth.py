@@ -27,6 +27,11 @@ __all__ = ["TOKEN_LIFETIME", "Account", "Auth", "Role"]
 
 TOKEN_LIFETIME = timedelta(hours=12)
 
+ARGON2_TIME_COST = 2
+ARGON2_MEMORY_KIB = 19_456
+"""argon2id at OWASP's recommended minimum (19 MiB, 2 passes, 1 lane): a login costs tens of
+milliseconds on a table terminal, not seconds on a busy server."""
+
 
 class Role(StrEnum):
     PLAYER = "player"
@@ -59,7 +64,9 @@ class Auth:
     def __init__(self, engine: Engine, *, lifetime: timedelta = TOKEN_LIFETIME) -> None:
         self.engine = engine
         self.lifetime = lifetime
-        self._hasher = PasswordHasher()
+        self._hasher = PasswordHasher(
+            time_cost=ARGON2_TIME_COST, memory_cost=ARGON2_MEMORY_KIB, parallelism=1
+        )
         self._cache: dict[str, tuple[Account, datetime]] = {}
         self._lock = threading.Lock()
 

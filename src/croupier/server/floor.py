@@ -539,8 +539,8 @@ class Floor:
         actor = rnd.to_act()
         if isinstance(action, PlaceWager):
             seat, need = action.seat, action.amount
-        elif actor.kind is ActorKind.SEAT and actor.seat is not None:
-            seat = actor.seat
+        elif actor.kind is ActorKind.SEAT and getattr(action, "seat", None) == actor.seat:
+            seat = int(getattr(action, "seat"))  # noqa: B009
             trial = copy.deepcopy(rnd, {id(rnd.meters): MemoryMeters(), id(rnd.game): rnd.game})
             trial.apply(action)
             need = sum(trial.stakes.get(seat, {}).values()) - sum(rnd.stakes.get(seat, {}).values())

@@ -164,6 +164,8 @@ class TableDetail(TableOut):
     rules: dict[str, Any]
     sign: str
     wagers: list[str]
+    house_wagers: dict[str, int]
+    """What the engine's house player wagers at this table (unit $5): a bot's opening bets."""
 
 
 class HandPayOut(BaseModel):

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from sqlalchemy import Engine
+
+from croupier.errors import InvalidInput
 from croupier.games.records import (
     CardDealt,
     CardDiscarded,
@@ -12,29 +15,32 @@ from croupier.games.records import (
     NoMoreBetsCalled,
     Record,
     WagerPlaced,
+    action_of,
     record_to_json,
 )
 from croupier.store import RoundStore, StoredRound
 
-__all__ = ["DECISION_WORDS", "scenario_of"]
+__all__ = ["DECISION_WORDS", "recall", "recall_table", "scenario_of"]
 
 DECISION_WORDS: dict[str, str] = {
-    "folded": "fold",
-    "checked": "check",
-    "bet_withdrawn": "pull",
-    "bet_ridden": "ride",
-    "forfeited_for_collusion": "collusion",
+    "fold": "fold",
+    "check": "check",
+    "withdraw": "pull",
+    "ride": "ride",
+    "forfeit_for_collusion": "collusion",
 }
-"""Decision records and the scenario word that makes them (``play_wagered``: ``play N``)."""
+"""A seat's decision (the engine's action name) and the scenario word that makes it again
+(``play``: ``play N``)."""
 
 
 def _decision(record: Record) -> tuple[int, str] | None:
-    seat = getattr(record, "seat", None)
-    if not isinstance(seat, int):
+    action = action_of(record)
+    seat = getattr(action, "seat", None)
+    if action is None or not isinstance(seat, int):
         return None
-    if record.kind == "play_wagered":
-        return seat, f"play {getattr(record, 'multiple', 1)}"
-    word = DECISION_WORDS.get(record.kind)
+    if action.name == "play":
+        return seat, f"play {getattr(action, 'multiple', 1)}"
+    word = DECISION_WORDS.get(action.name)
     return (seat, word) if word else None
 
 
@@ -89,3 +95,41 @@ def recall(store: RoundStore, round_id: str) -> dict[str, Any]:
         "settlement": rnd.settlement(),
         "records": [record_to_json(r) for r in rnd.records],
     }
+
+
+def recall_table(
+    engine: Engine, table_id: str, *, last: int = 10, seat: int | None = None
+) -> list[dict[str, Any]]:
+    """The last ``last`` finished rounds of a table (of one seat where given), newest first."""
+    from sqlalchemy import select
+
+    from croupier.server.schema import live_rounds
+
+    if isinstance(last, bool) or not 1 <= last <= 1000:
+        raise InvalidInput(f"--last {last!r} must be 1-1000")
+    from croupier.server.schema import live_tables
+
+    store = RoundStore(engine)
+    with engine.connect() as conn:
+        if (
+            conn.execute(select(live_tables.c.id).where(live_tables.c.id == table_id)).first()
+            is None
+        ):
+            raise InvalidInput(f"table {table_id!r} is not on the floor of this database")
+        ids = (
+            conn.execute(
+                select(live_rounds.c.round_id)
+                .where(live_rounds.c.table_id == table_id, live_rounds.c.state != "open")
+                .order_by(live_rounds.c.number.desc())
+            )
+            .scalars()
+            .all()
+        )
+    out = []
+    for rid in ids:
+        if seat is not None and seat not in store.info(rid).players:
+            continue
+        out.append(recall(store, rid))
+        if len(out) >= last:
+            break
+    return out

@@ -176,6 +176,7 @@ def install(app: FastAPI) -> None:
             rules=rules_json(lt.game.rules),
             sign=lt.game.sign(),
             wagers=list(lt.game.offered_wagers()),
+            house_wagers=_house_wagers(lt),
         )
 
     @op("GET", "/api/meters", ALL, response_model=list[MeterOut])
@@ -608,6 +609,15 @@ def _meters_of(lt: LiveTable) -> list[str]:
         return _meter_names(lt.round)
     spec = lt.game.meter_spec
     return [spec.name] if spec is not None else []
+
+
+def _house_wagers(lt: LiveTable) -> dict[str, int]:
+    from croupier.progressive import MemoryMeters
+    from croupier.shoe import SecureShuffler, Shoe
+
+    shoe = Shoe.shuffled(SecureShuffler(), decks=lt.game.deck_count)
+    probe = lt.game.new_round(shoe=shoe, meters=MemoryMeters(), players={1: "house"})
+    return {w.wager: w.amount for w in probe.house_wagers(1)}
 
 
 def _table_out(lt: LiveTable, snapshot: dict[str, int]) -> TableOut:
