@@ -141,13 +141,11 @@ def pages_server() -> Iterator[str]:
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """``croupier serve`` with its demo floor (one table of every game, demo accounts) on a
-    fresh SQLite file and a free loopback port."""
+    fresh SQLite file and a free loopback port (``python -m croupier`` is the ``croupier``
+    console script, run from this checkout's sources)."""
     db = tmp_path_factory.mktemp("serve") / "floor.sqlite"
     port = free_port()
-    code = (
-        "from croupier.server.run import serve; "
-        f"serve('sqlite:///{db}', host='127.0.0.1', port={port})"
-    )
-    proc = start_server([sys.executable, "-c", code], port)
+    argv = [sys.executable, "-m", "croupier", "serve", "--db", f"sqlite:///{db}"]
+    proc = start_server([*argv, "--host", "127.0.0.1", "--port", str(port)], port)
     yield f"http://127.0.0.1:{port}"
     stop(proc)
