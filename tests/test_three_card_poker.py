@@ -269,7 +269,7 @@ def test_649a_11_b_decisions_clockwise_from_the_far_left() -> None:
 def test_649a_11_b_play_equals_the_ante(multiple: int) -> None:
     rnd = dealt_round(3)
     before = rnd.records
-    with pytest.raises(IllegalAction, match=r"equals the Ante \(§ 649a\.11\(b\)\)"):
+    with pytest.raises(IllegalAction, match=r"equals the Ante of 500 cents \(§ 649a\.11\(b\)\)"):
         rnd.apply(Play(seat=3, multiple=multiple))
     assert rnd.records == before and "play" not in rnd.stakes[3]
     rnd.apply(Play(seat=3))

@@ -63,6 +63,7 @@ from typing import Any, ClassVar
 from croupier.cards import Suit
 from croupier.errors import CroupierError, IllegalAction
 from croupier.games._table_regs import THREE_CARD_POKER_REGS
+from croupier.games.amounts import Multiples, PlayRule
 from croupier.games.base import DealStep, Game, Round
 from croupier.games.paytables import EnvySchedule, PayLine, PayTable, for_, to
 from croupier.games.records import (
@@ -72,7 +73,6 @@ from croupier.games.records import (
     Fold,
     Folded,
     Play,
-    PlayWagered,
     Record,
     Result,
     WagerSettled,
@@ -99,6 +99,9 @@ _DECKS = "§ 649a.3"
 _WAGERS = "§ 649a.7"
 _DEAL = "§ 649a.8"
 _PLAY = "§ 649a.11(b)"
+PLAY_RULE = Multiples(label="Play wager", section=_PLAY, multiples=(1,))
+"""The Play wager is exactly equal to the Ante (the secondary source's § 649a.11(b); Three Card
+Prime's § 679a.7(d)(1) words it "in an amount equal to the player's Ante Wager")."""
 _FOLD = "§ 649a.11(b)(1)"
 _SETTLE = "§ 649a.11(c)"
 _PP_SETTLE = "§ 649a.11(c)(4)"
@@ -363,6 +366,10 @@ class ThreeCardPokerRound(Round):
         "automated_shoe_jam": _IRREG,
     }
     game: ThreeCardPoker
+    # As § 641a.11(c): forfeited wagers and their cards are collected to the discard rack before
+    # the reveal; the Six Card Bonus stays in action after a fold, so its hand stays.  A hand so
+    # collected qualifies nobody for an Envy Bonus (:meth:`Round.hand_held`).
+    kept_after_fold = frozenset({"six_card_bonus"})
 
     # -- wagers ----------------------------------------------------------------------------
 
@@ -416,18 +423,16 @@ class ThreeCardPokerRound(Round):
                 f"Play wager at seat {action.seat} refused: no Ante wager", section=_PLAY
             )
         self._verify_decider(action.seat, "Play wager")
-        if action.multiple != 1:
-            raise IllegalAction(
-                f"Play of {action.multiple!r} times the Ante at seat {action.seat} refused: the "
-                "Play wager equals the Ante",
-                section=_PLAY,
-            )
+        self.verify_play_size(action)
+
+    def play_rule(self, seat: int) -> PlayRule:
+        return PLAY_RULE
 
     def _do_play(self, action: Play) -> list[Record]:
-        amount = self._stakes[action.seat]["ante"]
-        self._stakes[action.seat]["play"] = amount
+        record = self.play_record(action)
+        self._stakes[action.seat]["play"] = record.amount
         self._decided.add(action.seat)
-        rec: list[Record] = [PlayWagered(seat=action.seat, wager="play", amount=amount, multiple=1)]
+        rec: list[Record] = [record]
         return rec + self.after_decision()
 
     def _verify_fold(self, action: Fold) -> None:
