@@ -141,6 +141,33 @@ def test_641a_5_c_1_no_cut_after_an_automated_shuffle_in_a_scenario() -> None:
         run_scenario(hands)
 
 
+def test_641a_13_g_shoe_out_of_order_before_dealing_from_the_manual_shoe() -> None:
+    report = replay("641a_13_g_shoe_out_of_order_before_dealing_from_the_manual_shoe")
+    assert [(e["kind"], e["section"]) for e in report["table"]] == [
+        ("device_out_of_order", "§ 641a.13(g)"),
+        ("method_changed", "§ 641a.13(g)"),
+    ]
+    # dealt one card at a time (§ 641a.8(d)), not in stacks of five (§ 641a.10(b))
+    assert report["hands"]["1"] == ["As", "Ad", "Ac", "Ah", "2c"]
+    data = load_scenario(
+        SCENARIOS / "641a_13_g_shoe_out_of_order_before_dealing_from_the_manual_shoe.json"
+    )
+    skipped = {**data, "events": data["events"][1:]}  # the shoe never covered
+    with pytest.raises(IllegalAction, match="covered or signed out of order") as exc:
+        run_scenario(skipped)
+    assert exc.value.section == "§ 641a.13(g)"
+
+
+def test_641a_5_b_counting_shuffler_wrong_count_new_deck_dealt() -> None:
+    report = replay("641a_5_b_counting_shuffler_wrong_count_new_deck_dealt")
+    assert [(e["kind"], e["section"]) for e in report["table"][:2]] == [
+        ("shuffler_counted", "§ 641a.5(b)"),
+        ("deck_removed", "§ 641a.5(b)"),
+    ]
+    assert report["table"][1]["deck"] == 1 and report["table"][2]["kind"] == "received"
+    assert report["phase"] == "over"  # the round is dealt from the new deck
+
+
 # --- counterparts ---------------------------------------------------------------------------
 
 

@@ -241,13 +241,14 @@ def run_scenario(data: Mapping[str, Any]) -> dict[str, Any]:
         raise InvalidInput("scenario 'rules' must be an object (a Rules Submission)")
     game = get_game({"game": data["game"], **rules})
     seats = _seats(data)
+    happened = events.parse_events(data.get("events"))
+    game, table = events.table_before(game, happened)  # another method deals the round
     start = data.get("meters", {})
     if not isinstance(start, Mapping) or not all(
         isinstance(v, int) and not isinstance(v, bool) for v in start.values()
     ):
         raise InvalidInput("scenario 'meters' must map meter names to cents")
     chips = data.get("progressive_chips")
-    happened = events.parse_events(data.get("events"))
     cuts: list[dict[str, Any]] = []
     if data.get("cards"):
         order, cuts = events.cut_stack(game, _shoe_order(game, data["cards"], seats), happened)
@@ -265,7 +266,7 @@ def run_scenario(data: Mapping[str, Any]) -> dict[str, Any]:
     _play_out(rnd, seats, happened)
     report = _report(rnd, dict(start), meters)
     if happened:
-        report["table"] = cuts + events.after_round(rnd, happened)
+        report["table"] = table + cuts + events.after_round(rnd, happened)
     return report
 
 

@@ -28,6 +28,12 @@ kind                       what happened                                      §
 ``cut``                    before the deal: the cover card ``cut_at`` cards     § 641a.5(d)
                            in (``cards`` is then the stack before the cut)
 ``recut``                  a floorperson (``by``) has the cards cut again        § 641a.5(e)
+``reshuffle_ordered``,     the table's procedures before the round, carried    § 641a.5(a), (b),
+``shuffler_count``,        out at a table of the game: ``by``; ``count``;        (f), § 641a.13(g)
+``idle``,                  ``spread``, ``stored``; ``device``; ``shuffle``,
+``device_out_of_order``,   ``deal`` (another method deals the round)
+``device_restored``,
+``change_method``
 ``collect_vig``            after the round, deferred vigorish collected       § 541.13(g),
                            before the reshuffle or when the player at            § 543.13(g)
                            ``seat`` leaves (``reason``)
@@ -68,10 +74,13 @@ from croupier.games.records import (
     record_to_json,
 )
 from croupier.games.round import ActorKind, Phase, StubCheck
+from croupier.rules import DealMethod, ShuffleMethod
+from croupier.table_events import Device, Spread, StoredDeck
 
 if TYPE_CHECKING:
     from croupier.cards import Card
     from croupier.games import Game, Round
+    from croupier.table import Table
 
 __all__ = [
     "EventKind",
@@ -99,6 +108,13 @@ class EventKind(StrEnum):
     CUT = "cut"
     RECUT = "recut"
     COLLECT_VIG = "collect_vig"
+    # the table's procedures before the round (croupier.procedures)
+    RESHUFFLE_ORDERED = "reshuffle_ordered"
+    SHUFFLER_COUNT = "shuffler_count"
+    IDLE = "idle"
+    DEVICE_OUT_OF_ORDER = "device_out_of_order"
+    DEVICE_RESTORED = "device_restored"
+    CHANGE_METHOD = "change_method"
 
 
 _Count = Annotated[int, Field(ge=0, le=8 * 52)]
@@ -110,8 +126,22 @@ _FIELDS: dict[EventKind, tuple[set[str], set[str]]] = {
     EventKind.COLLECT_VIG: ({"reason"}, {"reason", "seat"}),
     EventKind.CUT: ({"cut_at"}, {"cut_at"}),
     EventKind.RECUT: ({"cut_at", "by"}, {"cut_at", "by"}),
+    EventKind.RESHUFFLE_ORDERED: ({"by"}, {"by"}),
+    EventKind.SHUFFLER_COUNT: ({"count"}, {"count"}),
+    EventKind.IDLE: (set(), {"spread", "stored"}),
+    EventKind.DEVICE_OUT_OF_ORDER: ({"device"}, {"device"}),
+    EventKind.DEVICE_RESTORED: ({"device"}, {"device"}),
+    EventKind.CHANGE_METHOD: (set(), {"shuffle", "deal"}),
 }
-_BEFORE_THE_DEAL = (EventKind.CUT, EventKind.RECUT)
+_TABLE = (
+    EventKind.RESHUFFLE_ORDERED,
+    EventKind.SHUFFLER_COUNT,
+    EventKind.IDLE,
+    EventKind.DEVICE_OUT_OF_ORDER,
+    EventKind.DEVICE_RESTORED,
+    EventKind.CHANGE_METHOD,
+)
+_BEFORE_THE_DEAL = (EventKind.CUT, EventKind.RECUT, *_TABLE)
 
 
 class ScenarioEvent(BaseModel):
@@ -132,13 +162,24 @@ class ScenarioEvent(BaseModel):
     """``cut``, ``recut``: the cover card this many cards in from the top (§ 641a.5(d))."""
     by: _Person | None = None
     """``recut``: the floorperson (or above) who requires it."""
+    device: Annotated[Device, Field(strict=False)] | None = None
+    """``device_out_of_order``, ``device_restored``: ``shuffler`` or ``dealing_shoe``."""
+    shuffle: Annotated[ShuffleMethod, Field(strict=False)] | None = None
+    """``change_method``: the new method of shuffling."""
+    deal: Annotated[DealMethod, Field(strict=False)] | None = None
+    """``change_method``: the new method of dealing."""
+    spread: Annotated[Spread, Field(strict=False)] | None = None
+    """``idle``: how the cards are spread (face down unless a player asks)."""
+    stored: Annotated[StoredDeck, Field(strict=False)] | None = None
+    """``idle``: whether the deck taken from the shuffler is also spread and reshuffled."""
     reason: _Person | None = None
     """``void``: why; ``collect_vig``: ``reshuffle`` or ``player_leaves``."""
 
     @model_validator(mode="after")
     def _fields_of_the_kind(self) -> ScenarioEvent:
         required, allowed = _FIELDS.get(self.kind, (set(), set()))
-        names = ("count", "seat", "cut_at", "by", "reason")
+        names = ["count", "seat", "cut_at", "by", "reason", "device", "shuffle", "deal"]
+        names += ["spread", "stored"]
         given = {f for f in names if getattr(self, f) is not None}
         missing, extra = sorted(required - given), sorted(given - allowed)
         if missing:
@@ -152,6 +193,8 @@ class ScenarioEvent(BaseModel):
                 raise ValueError("collect_vig names a seat exactly when the player leaves")
         if self.kind is EventKind.COLLECT_VIG and (self.after_cards or self.after_decisions):
             raise ValueError("collect_vig happens after the round: it takes no timing")
+        if self.kind is EventKind.CHANGE_METHOD and self.shuffle is None and self.deal is None:
+            raise ValueError("change_method needs shuffle or deal")
         if self.kind in _BEFORE_THE_DEAL and (self.after_cards or self.after_decisions):
             raise ValueError(f"{self.kind.value} happens before the deal: it takes no timing")
         return self
@@ -257,6 +300,50 @@ def in_round(events: Sequence[ScenarioEvent]) -> list[ScenarioEvent]:
     return [e for e in events if e.kind not in outside]
 
 
+def table_before(game: Game, events: Sequence[ScenarioEvent]) -> tuple[Game, list[dict[str, Any]]]:
+    """The table's procedures the scenario lists before the round, carried out at a
+    :class:`~croupier.table.Table` of the scenario's game (each refused as the table refuses
+    it, with its section): a floorperson's reshuffle, the counting shuffler's count, idle cards
+    re-inspected, a device out of order or restored, another method.  Returns the game the
+    round is dealt by (another method changes it, § 641a.13(g)) and the table's events.  The
+    shuffles these make are not the scenario's: its ``cards`` or hands are the deck as dealt."""
+    before = [e for e in events if e.kind in _TABLE]
+    if not before:
+        return game, []
+    from datetime import UTC, datetime
+
+    from croupier.shoe import SeededShuffler
+    from croupier.table import ManualClock, Table
+
+    clock = ManualClock(datetime(2000, 1, 1, tzinfo=UTC))
+    table = Table(game, shuffler=SeededShuffler(0), clock=clock)
+    mark = len(table.events)
+    for event in before:
+        _table_step(table, event)
+    out = [e.to_json() for e in table.events[mark:]]
+    return table.game, [{k: v for k, v in e.items() if k != "at" and v is not None} for e in out]
+
+
+def _table_step(table: Table, event: ScenarioEvent) -> None:
+    kind = event.kind
+    if kind is EventKind.RESHUFFLE_ORDERED:
+        assert event.by is not None
+        table.order_reshuffle(by=event.by)
+    elif kind is EventKind.SHUFFLER_COUNT:
+        assert event.count is not None
+        table.report_shuffler_count(event.count)
+    elif kind is EventKind.IDLE:
+        table.reinspect_idle(event.spread or Spread.FACE_DOWN, event.stored or StoredDeck.DEALT)
+    elif kind is EventKind.DEVICE_OUT_OF_ORDER:
+        assert event.device is not None
+        table.device_out_of_order(event.device)
+    elif kind is EventKind.DEVICE_RESTORED:
+        assert event.device is not None
+        table.device_restored(event.device)
+    else:
+        table.change_method(shuffle=event.shuffle, deal=event.deal)
+
+
 def cut_stack(
     rnd_game: Game, stack: Sequence[Card] | None, events: Sequence[ScenarioEvent]
 ) -> tuple[list[Card], list[dict[str, Any]]]:
@@ -264,7 +351,7 @@ def cut_stack(
     is then the stack as shuffled, before the cut.  Returns the order the shoe deals and the
     table's records of the cuts.  Refused where the chapter has no cut (an automated shuffle is
     dealt uncut, § 641a.5(c)(1); baccarat's cut is not in the texts at hand)."""
-    cuts = [e for e in events if e.kind in _BEFORE_THE_DEAL]
+    cuts = [e for e in events if e.kind in (EventKind.CUT, EventKind.RECUT)]
     if not cuts:
         return list(stack or []), []
     if stack is None:

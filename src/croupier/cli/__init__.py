@@ -67,6 +67,7 @@ COMMAND_MODULES = (
     "progressive",
     "recall",
     "rules",
+    "serve",
     "theo",
 )
 """The modules of :mod:`croupier.cli` that register commands on ``app``, in help order."""
