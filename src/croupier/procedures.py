@@ -207,10 +207,10 @@ def recut(table: Table, cut_at: int | None = None, *, by: str) -> TableEvent:
         )
     if cut_at is None:
         cut_at = CUT_MIN_DEPTH + table.shuffler.randbelow(len(shoe) - CUT_MIN_DEPTH)
-    order = cut(played.order, cut_at)  # refuses a cover card under ten cards in
+    order = cut(played._order, cut_at)  # refuses a cover card under ten cards in
     shoe.recut(cut_at)
     table._set_deck(table._deck(played.back).cut(cut_at))
-    table._history[-1] = replace(played, order=order, cut_at=cut_at)
+    table._history[-1] = replace(played, _order=order, cut_at=cut_at)
     why = f"the cut of round {played.number} redone as directed by {by}"
     return _log(table, TableEventKind.RECUT, section, why, back=played.back, by=by, position=cut_at)
 

@@ -312,11 +312,13 @@ def table_before(game: Game, events: Sequence[ScenarioEvent]) -> tuple[Game, lis
         return game, []
     from datetime import UTC, datetime
 
+    from croupier.modes import PlayMode
     from croupier.shoe import SeededShuffler
     from croupier.table import ManualClock, Table
 
     clock = ManualClock(datetime(2000, 1, 1, tzinfo=UTC))
-    table = Table(game, shuffler=SeededShuffler(0), clock=clock)
+    # a dispute replay: training mode, which allows the seeded shuffler (croupier.modes)
+    table = Table(game, shuffler=SeededShuffler(0), clock=clock, mode=PlayMode.TRAINING)
     mark = len(table.events)
     for event in before:
         _table_step(table, event)

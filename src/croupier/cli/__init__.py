@@ -60,12 +60,15 @@ __all__ = ["COMMAND_MODULES", "app", "main", "run"]
 COMMAND_MODULES = (
     "compliance",
     "design",
+    "floor",
     "hands",
     "par",
     "play",
     "progressive",
+    "protect",
     "recall",
     "rules",
+    "serve",
     "theo",
 )
 """The modules of :mod:`croupier.cli` that register commands on ``app``, in help order."""
