@@ -168,6 +168,26 @@ def test_641a_5_b_counting_shuffler_wrong_count_new_deck_dealt() -> None:
     assert report["phase"] == "over"  # the round is dealt from the new deck
 
 
+def test_a_void_ordered_by_a_supervisor_returns_the_open_wagers() -> None:
+    data = load_scenario(SCENARIOS / "641a_7_b_player_leaving_mid_round_abandons_the_wagers.json")
+    data = {
+        **data,
+        "seats": {"1": {"wagers": {"ante": 500}, "hand": data["seats"]["1"]["hand"]}},
+        "events": [
+            {
+                "kind": "void",
+                "by": "shift manager Ortiz",
+                "reason": "system failure",
+                "after_cards": 11,
+            }
+        ],
+    }
+    report = run_scenario(data)
+    (voided,) = [r for r in report["records"] if r["kind"] == "round_voided"]
+    assert (voided["by"], voided["reason"]) == ("shift manager Ortiz", "system failure")
+    assert report["seats"]["1"]["net"] == 0
+
+
 # --- counterparts ---------------------------------------------------------------------------
 
 
