@@ -283,6 +283,25 @@ def test_541_8_b_verbal_wager_refused_without_confirmation_or_cash() -> None:
     assert "541.8(b)" in str(getattr(exc.value, "section", "")) or "541.8(b)" in str(exc.value)
 
 
+@pytest.mark.parametrize(
+    ("game", "section"),
+    [
+        ("four-card-poker", "§ 641a.7(a)"),
+        ("let-it-ride", "§ 643a.7(a)"),
+        ("ultimate-texas-holdem", "§ 569.7(a)"),
+        ("mississippi-stud", "§ 571.7(a)"),
+    ],
+)
+def test_641a_7_a_verbal_wager_with_cash_refused_at_the_poker_games(
+    game: str, section: str
+) -> None:
+    verbal = {"ante": {"amount": 500, "cash": 500, "confirmed_by": "dealer"}}
+    data = {"game": game, "seats": {"1": {"verbal": verbal}}, "cards": ["2c", "3d"]}
+    with pytest.raises(IllegalAction, match="may not be accepted") as exc:
+        run_scenario(data)
+    assert exc.value.section == section
+
+
 def test_541_13_g_deferred_vig_collected_when_the_player_leaves() -> None:
     report = replay("541_13_g_deferred_vig_collected_when_the_player_leaves")
     (marked,) = [r for r in report["records"] if r["kind"] == "vig_marked"]
