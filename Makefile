@@ -35,6 +35,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_solvers.py
 	$(BIN)/python benchmarks/bench_mc.py
 	$(BIN)/python benchmarks/bench_rng.py --json bench-results/rng.json
+	$(BIN)/python benchmarks/bench_floor.py --json bench-results/floor.json
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache
