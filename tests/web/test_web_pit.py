@@ -176,3 +176,57 @@ def test_player_page_fits_a_phone(
     expect(page.locator("#player-title")).to_have_text("Choose a seat")
     assert page.evaluate("document.scrollingElement.scrollWidth") <= 375
     page.context.close()
+
+
+def test_sign_in_and_the_floor_by_keyboard_alone(browser: Browser, live_server: str) -> None:
+    page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    page.goto(live_server + "/")
+    expect(page.get_by_label("User name")).to_be_focused()
+    page.keyboard.type("observer")
+    page.keyboard.press("Tab")
+    page.keyboard.type("observer-demo")
+    page.keyboard.press("Enter")
+    expect(page.locator("#pit-title")).to_have_text("Pit view")
+    recall = page.get_by_role("tab", name="Game recall")
+    recall.focus()
+    page.keyboard.press("Enter")
+    expect(recall).to_have_attribute("aria-selected", "true")
+    expect(page.get_by_label("Table")).to_be_visible()
+    page.context.close()
+
+
+def test_supervisor_closes_and_opens_a_table(
+    browser: Browser, live_server: str, desks: dict[str, Desk]
+) -> None:
+    page = _sign_in(browser, live_server, "supervisor")
+    tile = page.locator('.tile[data-table="midi-baccarat"]')
+    tile.get_by_role("button", name="Close").click()
+    expect(tile).to_contain_text("table closed", timeout=15_000)
+    assert desks["supervisor"].get("/api/tables/midi-baccarat")["status"] == "closed"
+    tile.get_by_role("button", name="Open").click()
+    expect(tile).to_contain_text("table open", timeout=15_000)
+    page.context.close()
+
+
+def test_dealer_reports_an_irregularity_and_the_round_is_void(
+    browser: Browser, live_server: str, artifacts: Path, desks: dict[str, Desk]
+) -> None:
+    table = "/api/tables/four-card-poker"
+    desks["player7"].post(f"{table}/sit", {"seat": 7})
+    desks["dealer"].post(f"{table}/rounds", {"cut_at": None})
+    desks["player7"].post(f"{table}/wagers", {"wager": "ante", "amount": 500})
+    desks["dealer"].post(f"{table}/no-more-bets", {"progressive_chips": 0})
+    desks["dealer"].post(f"{table}/deal")
+    page = _sign_in(browser, live_server, "dealer")
+    page.locator('[data-table="four-card-poker"] button').click()
+    kinds = page.get_by_label("Irregularity")
+    expect(kinds).to_be_visible()
+    offered = kinds.locator("option").evaluate_all("els => els.map(e => e.value)")
+    assert "wrong_card_count" in offered
+    kinds.select_option("wrong_card_count")
+    page.get_by_role("button", name="Report").click()
+    expect(page.locator('[data-phase="void"]')).to_have_count(1, timeout=15_000)
+    expect(page.get_by_role("list", name="calls")).to_contain_text("Round void")
+    page.screenshot(path=str(artifacts / "dealer-irregularity.png"), full_page=True)
+    desks["player7"].post(f"{table}/leave")
+    page.context.close()

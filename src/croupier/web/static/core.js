@@ -196,8 +196,10 @@ const App = {
     const path = { signin: "/", par: "/par-sheets" }[name] || `/${name}`;
     if (location.pathname !== path) history.replaceState(null, "", path);
     if (this.pages[name].enter) this.pages[name].enter(arg);
-    const heading = document.querySelector(`#page-${name} h1, #page-${name} h2`);
-    if (heading) { heading.tabIndex = -1; heading.focus({ preventScroll: true }); }
+    const section = document.getElementById(`page-${name}`);
+    const heading = section.querySelector("h1, h2");
+    // the page's heading takes the focus, unless the page put it on a control of its own
+    if (heading && !section.contains(document.activeElement)) { heading.tabIndex = -1; heading.focus({ preventScroll: true }); }
   },
   home() {
     const s = Api.session;
