@@ -138,8 +138,7 @@ def pages_server() -> Iterator[str]:
     stop(proc)
 
 
-@pytest.fixture(scope="session")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def _serve(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """``croupier serve`` with its demo floor (one table of every game, demo accounts) on a
     fresh SQLite file and a free loopback port (``python -m croupier`` is the ``croupier``
     console script, run from this checkout's sources)."""
@@ -149,3 +148,15 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     proc = start_server([*argv, "--host", "127.0.0.1", "--port", str(port)], port)
     yield f"http://127.0.0.1:{port}"
     stop(proc)
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The server the full rounds are played on."""
+    yield from _serve(tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def pit_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server of its own for the pit's tests (voids, closed tables), apart from the rounds."""
+    yield from _serve(tmp_path_factory)

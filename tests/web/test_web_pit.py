@@ -37,9 +37,9 @@ class Desk:
 
 
 @pytest.fixture()
-def desks(live_server: str) -> Iterator[dict[str, Desk]]:
+def desks(pit_server: str) -> Iterator[dict[str, Desk]]:
     made = {
-        u: Desk(live_server, u) for u in ("dealer", "supervisor", "player5", "player6", "player7")
+        u: Desk(pit_server, u) for u in ("dealer", "supervisor", "player5", "player6", "player7")
     }
     yield made
     for d in made.values():
@@ -74,9 +74,9 @@ def _baccarat_round(desks: dict[str, Desk], *, finish: bool) -> str:
 
 
 def test_supervisor_floor_is_live_and_voids_a_round(
-    browser: Browser, live_server: str, artifacts: Path, desks: dict[str, Desk]
+    browser: Browser, pit_server: str, artifacts: Path, desks: dict[str, Desk]
 ) -> None:
-    page = _sign_in(browser, live_server, "supervisor")
+    page = _sign_in(browser, pit_server, "supervisor")
     expect(page.locator("#pit-title")).to_have_text("Supervisor · the pit")
     tiles = page.locator(".tile[data-table]")
     expect(tiles).to_have_count(len(desks["supervisor"].get("/api/tables")))
@@ -106,11 +106,11 @@ def test_supervisor_floor_is_live_and_voids_a_round(
 
 
 def test_supervisor_buy_in_hand_pays_recall_replay_and_audit(
-    browser: Browser, live_server: str, artifacts: Path, desks: dict[str, Desk]
+    browser: Browser, pit_server: str, artifacts: Path, desks: dict[str, Desk]
 ) -> None:
     rid = _baccarat_round(desks, finish=True)
     records = desks["supervisor"].get(f"/api/rounds/{rid}/records")["records"]
-    page = _sign_in(browser, live_server, "supervisor")
+    page = _sign_in(browser, pit_server, "supervisor")
     # buy-in
     before = desks["player5"].get("/api/me")["balance"]
     page.get_by_role("tab", name="Buy-ins and cash-outs").click()
@@ -151,23 +151,23 @@ def test_supervisor_buy_in_hand_pays_recall_replay_and_audit(
     page.context.close()
 
 
-def test_each_role_sees_only_its_parts_of_the_pit(browser: Browser, live_server: str) -> None:
+def test_each_role_sees_only_its_parts_of_the_pit(browser: Browser, pit_server: str) -> None:
     tabs = {
         "observer": ["Floor", "Game recall"],
         "auditor": ["Floor", "Game recall", "Audit"],
         "supervisor": ["Floor", "Hand pays", "Buy-ins and cash-outs", "Game recall", "Audit"],
     }
     for user, expected in tabs.items():
-        page = _sign_in(browser, live_server, user)
+        page = _sign_in(browser, pit_server, user)
         expect(page.get_by_role("tab")).to_have_text(expected)
         page.context.close()
 
 
 def test_player_page_fits_a_phone(
-    browser: Browser, live_server: str, artifacts: Path, desks: dict[str, Desk]
+    browser: Browser, pit_server: str, artifacts: Path, desks: dict[str, Desk]
 ) -> None:
     desks["player6"].post("/api/tables/three-card-poker/sit", {"seat": 6})
-    page = _sign_in(browser, live_server, "player6", width=375, height=812)
+    page = _sign_in(browser, pit_server, "player6", width=375, height=812)
     expect(page.locator("#player-title")).to_have_text("Seat 6")
     assert page.evaluate("document.scrollingElement.scrollWidth") <= 375
     expect(page.get_by_role("button", name="Leave the table")).to_be_visible()
@@ -178,9 +178,9 @@ def test_player_page_fits_a_phone(
     page.context.close()
 
 
-def test_sign_in_and_the_floor_by_keyboard_alone(browser: Browser, live_server: str) -> None:
+def test_sign_in_and_the_floor_by_keyboard_alone(browser: Browser, pit_server: str) -> None:
     page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
-    page.goto(live_server + "/")
+    page.goto(pit_server + "/")
     expect(page.get_by_label("User name")).to_be_focused()
     page.keyboard.type("observer")
     page.keyboard.press("Tab")
@@ -196,9 +196,9 @@ def test_sign_in_and_the_floor_by_keyboard_alone(browser: Browser, live_server: 
 
 
 def test_supervisor_closes_and_opens_a_table(
-    browser: Browser, live_server: str, desks: dict[str, Desk]
+    browser: Browser, pit_server: str, desks: dict[str, Desk]
 ) -> None:
-    page = _sign_in(browser, live_server, "supervisor")
+    page = _sign_in(browser, pit_server, "supervisor")
     tile = page.locator('.tile[data-table="midi-baccarat"]')
     tile.get_by_role("button", name="Close").click()
     expect(tile).to_contain_text("table closed", timeout=15_000)
@@ -209,7 +209,7 @@ def test_supervisor_closes_and_opens_a_table(
 
 
 def test_dealer_reports_an_irregularity_and_the_round_is_void(
-    browser: Browser, live_server: str, artifacts: Path, desks: dict[str, Desk]
+    browser: Browser, pit_server: str, artifacts: Path, desks: dict[str, Desk]
 ) -> None:
     table = "/api/tables/four-card-poker"
     desks["player7"].post(f"{table}/sit", {"seat": 7})
@@ -217,7 +217,7 @@ def test_dealer_reports_an_irregularity_and_the_round_is_void(
     desks["player7"].post(f"{table}/wagers", {"wager": "ante", "amount": 500})
     desks["dealer"].post(f"{table}/no-more-bets", {"progressive_chips": 0})
     desks["dealer"].post(f"{table}/deal")
-    page = _sign_in(browser, live_server, "dealer")
+    page = _sign_in(browser, pit_server, "dealer")
     page.locator('[data-table="four-card-poker"] button').click()
     kinds = page.get_by_label("Irregularity")
     expect(kinds).to_be_visible()
