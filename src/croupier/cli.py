@@ -99,6 +99,21 @@ def _cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _cmd_audit(args: argparse.Namespace, out: TextIO) -> int:
+    from croupier.audit import verify
+
+    report = verify(args.db)
+    if args.json:
+        _dump(report.to_json(), out)
+    else:
+        checked = report.to_json()["checked"]
+        out.write(", ".join(f"{n} {k.replace('_', ' ')}" for k, n in checked.items()) + "\n")
+        for finding in report.findings:
+            out.write(f"{finding}\n")
+        out.write("clean: every chain, meter and settlement matches\n" if report.ok else "")
+    return 0 if report.ok else 1
+
+
 def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     from croupier.terminal import play_terminal
 
@@ -307,6 +322,17 @@ def _parser() -> argparse.ArgumentParser:
     strategy.add_argument("--paytable", action="append", metavar="WAGER=LETTER")
     strategy.add_argument("--json", action="store_true", help="JSON output")
     strategy.set_defaults(handler=_cmd_strategy)
+
+    audit = sub.add_parser("audit", help="audit a database: hash chains, meters, settlements")
+    audit_sub = audit.add_subparsers(dest="audit_command", required=True, metavar="ACTION")
+    audit_verify = audit_sub.add_parser(
+        "verify", help="recompute every chain, meter and settlement (exit 1 on a finding)"
+    )
+    from croupier.store import DEFAULT_URL
+
+    audit_verify.add_argument("--db", default=DEFAULT_URL, help="database URL")
+    audit_verify.add_argument("--json", action="store_true", help="JSON output")
+    audit_verify.set_defaults(handler=_cmd_audit)
 
     demo = sub.add_parser("demo", help="a seeded demonstration of what croupier does so far")
     demo.add_argument("--seed", type=int, default=2026)

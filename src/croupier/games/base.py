@@ -176,7 +176,13 @@ class Game:
         prog = self.rules.progressive
         if prog is None:
             return None
-        return MeterSpec(name=prog.meter, reset=prog.reset, rate=prog.rate)
+        return MeterSpec(
+            name=prog.meter,
+            reset=prog.reset,
+            rate=prog.rate,
+            wager=prog.wager,
+            paytable=prog.paytable,
+        )
 
     def offered_wagers(self) -> tuple[str, ...]:
         """The wagers this table takes (the progressive only where the rules offer it)."""

@@ -180,5 +180,9 @@ def rules_to_json(rules: RulesSubmission) -> dict[str, Any]:
         "ez": table.ez,
         "face_up": table.face_up,
     }
-    data.update(rules.extra)
+    extra = dict(rules.extra)
+    meters = extra.pop("progressive_meters", None)
+    if meters is not None and "progressive" in data:
+        data["progressive"]["meters"] = meters  # [progressive.meters], as it was read
+    data.update(extra)
     return data
