@@ -20,7 +20,7 @@ from croupier.audit import verify
 from croupier.cli import main
 from croupier.errors import IllegalAction, InvalidInput
 from croupier.games.records import CardDealt, WagerSettled
-from croupier.shoe import SeededShuffler, Shoe
+from croupier.shoe import SecureShuffler, SeededShuffler, Shoe
 from croupier.store import RoundStore, SqlMeters, TableEventStore
 from croupier.table import Table
 from store_play import GAME_FILES, drive, game_for
@@ -199,7 +199,7 @@ def test_audit_finds_a_deleted_last_record_and_a_persisted_shoe_edited(
 def test_audit_finds_an_edited_table_event(tmp_path: Path) -> None:
     path = tmp_path / "t.sqlite"
     url = f"sqlite:///{path}"
-    table = Table(game_for("four-card-poker"), shuffler=SeededShuffler(1))
+    table = Table(game_for("four-card-poker"), shuffler=SecureShuffler())
     table.sit(1, "Ann")
     with TableEventStore(url) as events:
         events.append("T1", table.events)
@@ -233,7 +233,7 @@ def test_audit_verify_refuses_a_database_that_is_not_croupiers(tmp_path: Path) -
     with pytest.raises(InvalidInput, match="cannot be read as croupier's"):
         verify(f"sqlite:///{path}")
     result = subprocess.run(
-        [sys.executable, "-m", "croupier.cli", "audit", "verify", "--db", f"sqlite:///{path}"],
+        [sys.executable, "-m", "croupier", "audit", "verify", "--db", f"sqlite:///{path}"],
         capture_output=True,
         text=True,
         check=False,

@@ -225,6 +225,7 @@ def _round(row: Any, records: list[Any], shoe: Any, ledger: list[Any]) -> None:
             rules=rules,
             players=players,
             stub_check=row.stub_check,
+            mode=row.mode,
             created_at=row.created_at,
         ),
     )

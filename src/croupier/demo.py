@@ -5,6 +5,7 @@ from __future__ import annotations
 from croupier.analysis.counts import count_table
 from croupier.cards import DECK, format_cards
 from croupier.games import GAMES, game_class, get_game
+from croupier.games.pov import supervisor_hands
 from croupier.games.records import CardDealt, PlayWagered, WagerPlaced, record_to_json
 from croupier.games.round import SEATS, ActorKind
 from croupier.hands import Ranking, evaluate
@@ -78,7 +79,7 @@ def _demo_round(slug: str, seed: int) -> list[str]:
         if isinstance(rec, CardDealt | WagerPlaced | PlayWagered):
             continue  # summarised below
         lines.append(f"  {record_to_json(rec)}")
-    for place, hand in sorted(rnd.hands.items()):
+    for place, hand in sorted(supervisor_hands(rnd).items()):
         lines.append(f"  cards {place:>8}: {format_cards(hand)}")
     for place, entry in sorted(rnd.settlement().items(), key=lambda kv: int(kv[0])):
         wagers = ", ".join(

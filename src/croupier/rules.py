@@ -47,6 +47,9 @@ class ShuffleMethod(Enum):
     COUNTING = "counting"
     """An automated shuffler that counts the cards after each shuffle (§ 641a.5(b))."""
     MANUAL = "manual"
+    RESHUFFLING_SHOE = "reshuffling_shoe"
+    """A dealing shoe or other device that reshuffles the cards itself, in lieu of the shuffle
+    and cut (§ 641a.5(g))."""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

@@ -8,6 +8,7 @@ from typing import TextIO
 from croupier.cards import format_cards
 from croupier.errors import CroupierError, InvalidInput
 from croupier.games import get_game
+from croupier.games.pov import seat_cards
 from croupier.games.records import (
     Action,
     DealerRevealed,
@@ -54,7 +55,7 @@ def _human_wagers(rnd: Round, seat: int, out: TextIO) -> None:
 
 
 def _human_decision(rnd: Round, seat: int, out: TextIO) -> Action:
-    cards = format_cards(rnd.hands.get(str(seat), []))
+    cards = format_cards(seat_cards(rnd, seat))
     shown = {k: format_cards(v) for k, v in rnd.visible_cards().items() if v}
     out.write(f"  your cards: {cards}   showing: {shown}\n")
     options = [a for a in rnd.legal_actions() if not isinstance(a, Irregular)]
@@ -82,7 +83,7 @@ def _report(rnd: Round, out: TextIO) -> None:
                 lines.append(f"progressive {rec.line} {format_cents(rec.amount)}")
             elif isinstance(rec, EnvyPaid) and rec.seat == seat:
                 lines.append(f"envy for seat {rec.for_seat} {format_cents(rec.amount)}")
-        cards = format_cards(rnd.hands.get(str(seat), []))
+        cards = format_cards(seat_cards(rnd, seat))
         out.write(f"Seat {seat} [{rnd.players[seat]}] {cards}: {'; '.join(lines)}\n")
 
 

@@ -308,9 +308,10 @@ def solve_four_card_poker(
 
     ``ante_bonus`` maps four-card category names (three of a kind, straight flush, four of a
     kind) to "to 1" payouts; default § 641a.12(b) (25, 20, 2).  ``workers``: threads (default
-    every core); ``progress``: a tqdm bar (default: when stderr is a terminal); ``checkpoint``:
-    save and reuse finished blocks under the cache folder.  ``up_ranks`` (2..14) limits the
-    solve to those up-card ranks: a partial sheet, for tests.  ``scheduler``: a Dask scheduler
+    every core); ``progress``: False silences the progress reports (:mod:`croupier.progress`);
+    ``checkpoint``: save and reuse finished blocks under the cache folder.  ``up_ranks``
+    (2..14) limits the solve to those up-card ranks: a partial sheet, for tests.
+    ``scheduler``: a Dask scheduler
     address (``"tcp://host:8786"``) to run the blocks on that cluster instead of local threads
     (``workers`` is then unused); the result is the same.  About ten seconds on two cores.
     """

@@ -21,6 +21,8 @@ reuse it, so a refused action never changes anything.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from croupier.errors import RulesViolation
@@ -34,6 +36,7 @@ from croupier.games.round import (
     Round,
     StubCheck,
 )
+from croupier.modes import PlayMode
 from croupier.money import format_cents
 from croupier.progressive import MeterBank, MeterSpec
 from croupier.rules import DealMethod, Problem, RulesSubmission, load_rules
@@ -51,8 +54,78 @@ __all__ = [
 ]
 
 
+class FrozenDict(dict[str, Any]):
+    """A dict that refuses every change (JSON-serialisable like a dict): the mappings of a
+    Game's Rules Submission.  Built by :func:`deep_freeze`."""
+
+    def _refuse(self, *args: object, **kwargs: object) -> None:
+        raise TypeError("a Game's rules are immutable; build a new Game from new rules")
+
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _refuse  # type: ignore[assignment]
+    __ior__ = _refuse  # type: ignore[assignment]
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash(tuple(sorted(self.items(), key=repr)))
+
+
+def deep_freeze(value: Any) -> Any:
+    """``value`` with every mapping a :class:`FrozenDict` and every list a tuple, deeply."""
+    if isinstance(value, Mapping):
+        frozen = FrozenDict()
+        for k, v in value.items():
+            dict.__setitem__(frozen, k, deep_freeze(v))
+        return frozen
+    if isinstance(value, list | tuple):
+        return tuple(deep_freeze(v) for v in value)
+    if isinstance(value, set | frozenset):
+        return frozenset(deep_freeze(v) for v in value)
+    return value
+
+
+def _frozen_rules(rules: RulesSubmission) -> RulesSubmission:
+    """The Rules Submission with its mappings deeply immutable (its dataclasses are frozen)."""
+    return replace(
+        rules,
+        paytables=deep_freeze(rules.paytables),
+        extra=deep_freeze(rules.extra),
+        raw=deep_freeze(rules.raw),
+    )
+
+
+_FROZEN_KNOBS = (
+    "paytables",
+    "default_paytables",
+    "progressive_paytables",
+    "envy_schedules",
+    "progressive_min_reset",
+)
+
+
 class Game:
-    """A game under a validated Rules Submission.  Subclasses set the class-level knobs."""
+    """A game under a validated Rules Submission.  Subclasses set the class-level knobs.
+
+    A Game is deeply immutable: its Rules Submission's mappings are frozen, its attributes are
+    written once (in ``__init__``) and never rebound, and the class-level tables are read-only
+    mappings (frozen when the subclass is made)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for name in _FROZEN_KNOBS:
+            value = cls.__dict__.get(name)
+            if isinstance(value, dict):
+                frozen = {
+                    k: MappingProxyType(dict(v)) if isinstance(v, dict) else v
+                    for k, v in value.items()
+                }
+                setattr(cls, name, MappingProxyType(frozen))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if name in self.__dict__:
+            raise AttributeError(f"{type(self).__name__}.{name} is immutable")
+        object.__setattr__(self, name, value)
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"{type(self).__name__}.{name} is immutable")
 
     slug: ClassVar[str] = ""
     title: ClassVar[str] = ""
@@ -86,7 +159,7 @@ class Game:
                 f"{len(problems)} problem(s) in the {self.slug} Rules Submission: {shown}",
                 problems=tuple(problems),
             )
-        self.rules = rules
+        self.rules = _frozen_rules(rules)
 
     # -- Rules Submission ------------------------------------------------------------------
 
@@ -223,11 +296,12 @@ class Game:
         meters: MeterBank | None = None,
         players: Mapping[int, str] | None = None,
         stub_check: StubCheck = StubCheck.NOT_REQUIRED,
+        mode: PlayMode = PlayMode.SIMULATION,
     ) -> Round:
         """A round at this table.  ``players`` maps seat -> player (default: seats 1-7, one
         player each); ``meters`` defaults to fresh in-memory meters at their reset."""
         return self.round_class(
-            self, shoe=shoe, meters=meters, players=players, stub_check=stub_check
+            self, shoe=shoe, meters=meters, players=players, stub_check=stub_check, mode=mode
         )
 
     def __repr__(self) -> str:

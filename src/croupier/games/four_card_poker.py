@@ -9,8 +9,8 @@ betting      players      place ante / aces_up /           dealing       § 641a
 dealing      chance       deal (5 to each player, 6 to     stub_count    § 641a.8(d), § 641a.9(b),
                           the dealer, the 6th face up)     or decisions  § 641a.10(b)
 stub_count   dealer       count the stub                   decisions     § 641a.8(f)-(h)
-decisions    each Ante    play 1x-3x the Ante, or fold     reveal        § 641a.11(b)
-             seat, 1→7
+decisions    each Ante    play any whole-cent amount from  reveal        § 641a.7(d)(1),
+             seat, 1→7    1x to 3x the Ante, or fold                     § 641a.11(b)
 reveal       dealer       collect forfeits, reveal the     settlement    § 641a.11(c)
                           dealer's best four of six
 settlement   dealer       settle seat 7→1, each            over          § 641a.11(c)(1)-(5),
@@ -27,6 +27,7 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from croupier.errors import IllegalAction
+from croupier.games.amounts import AmountRange, PlayRule
 from croupier.games.base import DealStep, Game, Round
 from croupier.games.paytables import EnvySchedule, PayLine, PayTable, for_, to
 from croupier.games.records import (
@@ -36,7 +37,6 @@ from croupier.games.records import (
     Fold,
     Folded,
     Play,
-    PlayWagered,
     Record,
     Result,
     WagerSettled,
@@ -146,6 +146,11 @@ ENVY = {
 }
 
 
+PLAY_RULE = AmountRange(label="Play wager", section="§ 641a.7(d)(1)", low=1, high=3)
+"""§ 641a.7(d)(1), § 641a.11(b) (§ 557.7(a)(1), § 557.11(c)): "an amount from one to three
+times" the Ante: any whole number of cents from the Ante to three times it, not only 1x-3x."""
+
+
 def hand_keys(rank: HandRank) -> frozenset[str]:
     """The pay-table names a Four Card Poker hand satisfies: its category, plus ``four_aces``
     and ``pair_of_aces`` (the Aces Up minimum, § 557.1)."""
@@ -173,11 +178,16 @@ class FourCardPokerRound(Round):
         "automated_shoe_jam": "§ 641a.13(f)",
     }
     game: FourCardPoker
+    # § 641a.11(c): every forfeited wager and its cards are collected to the discard rack before
+    # the reveal (the Progressive Payout Wager too, § 641a.11(b)(2)); an Aces Up wager is not
+    # forfeited (§ 641a.11(b)(1)) and is settled on the hand, which therefore stays.  A hand so
+    # collected qualifies nobody for an Envy Bonus (:meth:`Round.hand_held`).
+    kept_after_fold = frozenset({"aces_up"})
 
     # -- wagers ----------------------------------------------------------------------------
 
     def verify_wager(self, seat: int, wager: str, amount: int) -> None:
-        placed = self.stakes.get(seat, {})
+        placed = self._stakes.get(seat, {})
         if wager == "play":
             raise IllegalAction(
                 f"a Play wager at seat {seat} is made after the cards are seen, from one to "
@@ -216,35 +226,32 @@ class FourCardPokerRound(Round):
 
     def next_decider(self) -> int | None:
         for seat in self.active_seats:
-            if "ante" in self.stakes[seat] and seat not in self.decided:
+            if "ante" in self._stakes[seat] and seat not in self._decided:
                 return seat
         return None
 
     def decision_candidates(self, seat: int) -> Iterable[Action]:
-        yield from (Play(seat=seat, multiple=m) for m in (1, 2, 3))
+        # Whole multiples stand for the range; any whole cent between is as legal.
+        yield from (Play(seat=seat, multiple=m) for m in PLAY_RULE.candidates())
         yield Fold(seat=seat)
 
+    def play_rule(self, seat: int) -> PlayRule:
+        return PLAY_RULE
+
     def _verify_play(self, action: Play) -> None:
-        if "ante" not in self.stakes.get(action.seat, {}):
+        if "ante" not in self._stakes.get(action.seat, {}):
             raise IllegalAction(
                 f"Play wager at seat {action.seat} refused: no Ante wager",
                 section="§ 641a.11(b)",
             )
         self._verify_decider(action.seat, "Play wager")
-        if action.multiple not in (1, 2, 3):
-            raise IllegalAction(
-                f"Play of {action.multiple!r} times the Ante at seat {action.seat} refused: "
-                "from one to three times the Ante",
-                section="§ 641a.7(d)(1)",
-            )
+        self.verify_play_size(action)
 
     def _do_play(self, action: Play) -> list[Record]:
-        amount = action.multiple * self.stakes[action.seat]["ante"]
-        self.stakes[action.seat]["play"] = amount
-        self.decided.add(action.seat)
-        rec: list[Record] = [
-            PlayWagered(seat=action.seat, wager="play", amount=amount, multiple=action.multiple)
-        ]
+        record = self.play_record(action)
+        self._stakes[action.seat]["play"] = record.amount
+        self._decided.add(action.seat)
+        rec: list[Record] = [record]
         return rec + self.after_decision()
 
     def simple_strategy(self, seat: int) -> Action:
@@ -261,38 +268,38 @@ class FourCardPokerRound(Round):
         return Fold(seat=seat)
 
     def _verify_fold(self, action: Fold) -> None:
-        if "ante" not in self.stakes.get(action.seat, {}):
+        if "ante" not in self._stakes.get(action.seat, {}):
             raise IllegalAction(
                 f"seat {action.seat} has no Ante wager to forfeit", section="§ 641a.11(b)"
             )
         self._verify_decider(action.seat, "fold")
 
     def _do_fold(self, action: Fold) -> list[Record]:
-        self.decided.add(action.seat)
-        self.folded.add(action.seat)
+        self._decided.add(action.seat)
+        self._folded.add(action.seat)
         rec: list[Record] = [Folded(seat=action.seat)]
         return rec + self.after_decision()
 
     # -- reveal and settlement -------------------------------------------------------------
 
     def player_rank(self, seat: int) -> HandRank:
-        return evaluate(self.hands[str(seat)], Ranking.FOUR_CARD)
+        return evaluate(self._hands[str(seat)], Ranking.FOUR_CARD)
 
     def dealer_rank(self) -> HandRank:
-        return evaluate(self.hands[DEALER], Ranking.FOUR_CARD)
+        return evaluate(self._hands[DEALER], Ranking.FOUR_CARD)
 
     def reveal(self) -> list[Record]:
         # § 641a.11(b)(1)-(2), (c): forfeited Antes and Progressive wagers are collected before
         # the dealer's cards are revealed; Aces Up and Envy eligibility stay.
         new: list[Record] = []
-        for seat in sorted(self.folded):
+        for seat in sorted(self._folded):
             for wager in ("ante", "progressive"):
-                if wager in self.stakes[seat]:
+                if wager in self._stakes[seat]:
                     new.append(self.settle(seat, wager, Result.FORFEIT))
         dealer = self.dealer_rank()
         new.append(
             DealerRevealed(
-                cards=tuple(self.hands[DEALER]), category=dealer.category.value, best=dealer.cards
+                cards=tuple(self._hands[DEALER]), category=dealer.category.value, best=dealer.cards
             )
         )
         return new
@@ -302,19 +309,19 @@ class FourCardPokerRound(Round):
         # Ante has nothing left to settle.
         order = []
         for seat in reversed(self.active_seats):
-            if seat in self.settled:
+            if seat in self._settled:
                 continue
-            left = set(self.stakes[seat]) - ({"ante", "play"} if seat in self.folded else set())
+            left = set(self._stakes[seat]) - ({"ante", "play"} if seat in self._folded else set())
             if left:
                 order.append(seat)
         return order
 
     def settle_seat(self, seat: int) -> list[Record]:
-        stakes = self.stakes[seat]
+        stakes = self._stakes[seat]
         rank = self.player_rank(seat)
         keys = hand_keys(rank)
         new: list[Record] = []
-        played = seat not in self.folded and "play" in stakes
+        played = seat not in self._folded and "play" in stakes
         if played:
             # § 641a.11(c)(3): a tie goes to the player; § 641a.12(a): Ante and Play 1 to 1.
             wins = rank.value >= self.dealer_rank().value
@@ -347,7 +354,7 @@ class FourCardPokerRound(Round):
             else:
                 new.append(self.settle(seat, "aces_up", Result.LOSE))
         if "progressive" in stakes:
-            if seat not in self.folded:
+            if seat not in self._folded:
                 # § 641a.11(c)(5), § 641a.12(d)(2)-(4): the highest hand only, at the meter's
                 # amount when it is this player's turn.
                 new += self.settle_progressive(seat)

@@ -45,6 +45,7 @@ __all__ = [
     "SeatSettling",
     "Settle",
     "StubCounted",
+    "VoidRound",
     "WagerPlaced",
     "WagerSettled",
     "action_of",
@@ -102,11 +103,14 @@ class DealNext(Action):
 
 @dataclass(frozen=True, kw_only=True)
 class Play(Action):
-    """A Play wager of ``multiple`` times the Ante (or a street bet of that multiple)."""
+    """A Play wager (or a street bet) of ``multiple`` times the Ante, or of ``amount`` cents
+    (the form the live table's API sends); give one of them, neither means the Ante itself.
+    Each game checks the size in its chapter's words (:mod:`croupier.games.amounts`)."""
 
     name: ClassVar[str] = "play"
     seat: int
-    multiple: int = 1
+    multiple: int | None = None
+    amount: int | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -157,6 +161,17 @@ class IrregularityKind(Enum):
 class Irregular(Action):
     name: ClassVar[str] = "irregularity"
     kind: IrregularityKind
+
+
+@dataclass(frozen=True, kw_only=True)
+class VoidRound(Action):
+    """A supervisor voids the round (e.g. after a system failure), recorded with who and why.
+
+    Allowed in any phase before settlement has begun; see :mod:`croupier.games.void`."""
+
+    name: ClassVar[str] = "void_round"
+    by: str
+    reason: str
 
 
 # --- records ----------------------------------------------------------------------------------
@@ -214,11 +229,14 @@ class CardDiscarded(Record):
 
 @dataclass(frozen=True, kw_only=True)
 class PlayWagered(Record):
+    """A Play (or street) wager made: ``amount`` cents, ``multiple`` times the Ante where the
+    amount is a whole multiple of it (else ``None``: a Four Card Poker Play of 1.5x)."""
+
     kind: ClassVar[str] = "play_wagered"
     seat: int
     wager: str
     amount: int
-    multiple: int
+    multiple: int | None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -308,10 +326,16 @@ class IrregularityReported(Record):
 
 @dataclass(frozen=True, kw_only=True)
 class RoundVoided(Record):
+    """The round is void: the records after it return every wager still open.
+
+    ``by`` names the supervisor who ordered the void (:class:`VoidRound`); it is empty when an
+    irregularity voided the round (the :class:`IrregularityReported` before it says which)."""
+
     kind: ClassVar[str] = "round_voided"
     reason: str
     section: str
     deck_removed: bool = False
+    by: str = ""
 
 
 def action_of(record: Record) -> Action | None:
@@ -333,6 +357,8 @@ def action_of(record: Record) -> Action | None:
     if isinstance(record, Checked):
         return Check(seat=record.seat)
     if isinstance(record, PlayWagered):
+        if record.multiple is None:
+            return Play(seat=record.seat, amount=record.amount)
         return Play(seat=record.seat, multiple=record.multiple)
     if isinstance(record, CardDealt):
         return DealNext()
@@ -344,6 +370,8 @@ def action_of(record: Record) -> Action | None:
         return CountStub(count=record.count)
     if isinstance(record, IrregularityReported):
         return Irregular(kind=record.irregularity)
+    if isinstance(record, RoundVoided) and record.by:
+        return VoidRound(by=record.by, reason=record.reason)
     return None
 
 

@@ -107,6 +107,8 @@ rounds = Table(
     Column("rules", Text, nullable=False),
     Column("players", Text, nullable=False),
     Column("stub_check", String(40), nullable=False),
+    # Real play, simulation or training (croupier.modes.PlayMode): part of the hashed header.
+    Column("mode", String(20), nullable=False),
     Column("status", String(20), nullable=False),
     Column("records", Integer, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),

@@ -61,9 +61,11 @@ def header_payload(
     rules: Mapping[str, Any],
     players: Mapping[str, str],
     stub_check: str,
+    mode: str,
     created_at: datetime,
 ) -> dict[str, Any]:
     return {
+        "mode": mode,
         "round_id": round_id,
         "game": game,
         "rules": dict(rules),

@@ -27,8 +27,9 @@ from sqlalchemy import Connection, Engine, func, insert, select, update
 from croupier.errors import CroupierError, IllegalAction, InvalidInput
 from croupier.games import get_game
 from croupier.games.base import Game
-from croupier.games.records import Action, MeterChanged, Record, action_of
+from croupier.games.records import Action, MeterChanged, Record, VoidRound, action_of
 from croupier.games.round import Actor, ActorKind, Phase, Round, StubCheck
+from croupier.modes import PlayMode
 from croupier.progressive import MemoryMeters, MeterBank
 from croupier.store._db import (
     DEFAULT_URL,
@@ -61,10 +62,6 @@ def status_of(rnd: Round) -> RoundStatus:
     return RoundStatus.OPEN
 
 
-SETTLEMENT_BEGUN = (Phase.SETTLEMENT, Phase.OVER, Phase.VOID)
-"""Phases in which a supervisor can no longer void a round from the store."""
-
-
 @dataclass(frozen=True, kw_only=True, slots=True)
 class StoredRound:
     """What the store knows of a round besides its records."""
@@ -75,6 +72,8 @@ class StoredRound:
     """The Rules Submission as JSON (``get_game(rules)`` rebuilds the game)."""
     players: dict[int, str]
     stub_check: StubCheck
+    mode: PlayMode
+    """Real play, simulation or training: a stored simulated round never passes for real."""
     status: RoundStatus
     records: int
     created_at: datetime
@@ -95,6 +94,7 @@ def _info(row: Any) -> StoredRound:
         rules=json.loads(row.rules),
         players={int(seat): player for seat, player in json.loads(row.players).items()},
         stub_check=StubCheck(row.stub_check),
+        mode=PlayMode(row.mode),
         status=RoundStatus(row.status),
         records=row.records,
         created_at=as_utc(row.created_at),
@@ -150,11 +150,12 @@ class RoundStore:
         *,
         players: Mapping[int, str],
         stub_check: StubCheck = StubCheck.NOT_REQUIRED,
+        mode: PlayMode = PlayMode.SIMULATION,
     ) -> StoredRound:
         """Store a new open round with no records yet (and no persisted shoe: use
         :meth:`track` for a round to be dealt)."""
         with self._db.engine.begin() as conn:
-            return self._begin(conn, round_id, game, players, stub_check)
+            return self._begin(conn, round_id, game, players, stub_check, mode)
 
     def _begin(
         self,
@@ -163,6 +164,7 @@ class RoundStore:
         game: Game,
         players: Mapping[int, str],
         stub_check: StubCheck,
+        mode: PlayMode,
     ) -> StoredRound:
         if not isinstance(round_id, str) or not round_id:
             raise InvalidInput(f"round id {round_id!r} must be non-empty text")
@@ -179,6 +181,7 @@ class RoundStore:
                 rules=rules,
                 players=seats,
                 stub_check=stub_check.value,
+                mode=PlayMode(mode).value,
                 created_at=at,
             ),
         )
@@ -189,6 +192,7 @@ class RoundStore:
                 rules=json.dumps(rules, sort_keys=True),
                 players=json.dumps(seats),
                 stub_check=stub_check.value,
+                mode=PlayMode(mode).value,
                 status=RoundStatus.OPEN.value,
                 records=0,
                 created_at=at,
@@ -380,14 +384,14 @@ class RoundStore:
             row = self._row(conn, round_id)
             if row is None:
                 persisted = capture(rnd)
-                self._begin(conn, round_id, rnd.game, rnd.players, rnd.stub_check)
+                self._begin(conn, round_id, rnd.game, rnd.players, rnd.stub_check, rnd.mode)
                 self._store_shoe(conn, round_id, persisted)
                 stored = 0
         if row is not None:
             stored = row.records
             if row.game != rnd.game.slug:
                 raise IllegalAction(f"round {round_id!r} is {row.game}, not {rnd.game.slug}")
-            if self.load(round_id) != rnd.records[:stored]:
+            if self.load(round_id) != list(rnd.records[:stored]):
                 raise IllegalAction(
                     f"round {round_id!r}: the round's records differ from the stored ones"
                 )
@@ -421,6 +425,7 @@ class RoundStore:
             meters=MemoryMeters(start),
             players=info.players,
             stub_check=info.stub_check,
+            mode=info.mode,
         )
         for seq, rec in enumerate(records):
             action = action_of(rec)
@@ -433,7 +438,7 @@ class RoundStore:
                     f"round {round_id!r}: stored record {seq} ({rec.kind}) does not replay "
                     f"from the persisted shoe: {exc}"
                 ) from None
-        if rnd.records != records:
+        if list(rnd.records) != records:
             seq = next(
                 (i for i, (a, b) in enumerate(zip(rnd.records, records, strict=False)) if a != b),
                 min(len(rnd.records), len(records)),
@@ -450,7 +455,7 @@ class RoundStore:
         real ``meters`` (its contributions so far are known, so a later void takes them back)
         and track it again."""
         rnd = self._replay(round_id)
-        rnd.meters = meters
+        rnd._attach_meters(meters)
         return self.track(round_id, rnd)
 
     def void(self, round_id: str, meters: MeterBank, *, by: str, reason: str) -> TrackedRound:
@@ -465,25 +470,12 @@ class RoundStore:
             raise IllegalAction(f"round {round_id!r} is already {info.status}; it cannot be voided")
         # A round stored without a shoe order deals no further: its records still rebuild it.
         rnd = self.rebuild(round_id) if self.shoe(round_id) is None else self._replay(round_id)
-        if rnd.phase in SETTLEMENT_BEGUN:
-            raise IllegalAction(
-                f"round {round_id!r} cannot be voided: settlement has begun (phase "
-                f"{rnd.phase.value}); the dealer completes the settlement"
-            )
-        rnd.meters = meters
+        action = VoidRound(by=by, reason=reason)
+        rnd.verify(action)  # refused once settlement has begun
+        rnd._attach_meters(meters)
         tracked = TrackedRound(self, round_id, rnd, info.records)
-        tracked._commit(
-            lambda: _void_round(rnd, f"voided by supervisor {by} after a crash: {reason}"),
-            extra={"voided_by": by, "void_reason": reason},
-        )
+        tracked._commit(lambda: rnd.apply(action), extra={"voided_by": by, "void_reason": reason})
         return tracked
-
-
-def _void_round(rnd: Round, reason: str) -> list[Record]:
-    """The shared round's void: open wagers back, contributions reversed, ``RoundVoided``."""
-    new = rnd._void(reason, "")
-    rnd.records.extend(new)
-    return new
 
 
 class TrackedRound:
@@ -501,7 +493,7 @@ class TrackedRound:
         self._diverged = False
 
     @property
-    def records(self) -> list[Record]:
+    def records(self) -> tuple[Record, ...]:
         return self.round.records
 
     @property
