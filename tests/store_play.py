@@ -48,8 +48,9 @@ class Playable(Protocol):
     def apply(self, action: Action) -> tuple[Record, ...]: ...
 
 
-def wagers(rnd: Round, rng: random.Random, seats: tuple[int, ...]) -> list[PlaceWager]:
-    """Each seat's wagers: the house wagers, then each other offered wager half the time."""
+def wagers(rnd: Round, rng: random.Random, seats: tuple[int, ...]) -> list[Action]:
+    """Each seat's wagers: the house wagers, then each other offered wager half the time (at
+    a baccarat table, now and then a verbal wager with cash, § 541.8(b))."""
     placed: list[PlaceWager] = []
     for seat in seats:
         placed += rnd.house_wagers(seat, unit=rng.choice((500, 1000, 2500)))
@@ -59,7 +60,18 @@ def wagers(rnd: Round, rng: random.Random, seats: tuple[int, ...]) -> list[Place
             action = PlaceWager(seat=seat, wager=wager, amount=rnd._suggested_amount(seat, wager))
             if all(p.wager != wager or p.seat != seat for p in placed):
                 placed.append(action)
-    return placed
+    if not hasattr(rnd, "_verify_verbal_wager"):
+        return list(placed)
+    from croupier.games._baccarat_tables import VerbalWager
+
+    return [
+        VerbalWager(
+            seat=p.seat, wager=p.wager, amount=p.amount, cash=p.amount + 500, confirmed_by="Dee"
+        )
+        if rng.random() < 0.2
+        else p
+        for p in placed
+    ]
 
 
 def drive(

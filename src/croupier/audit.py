@@ -326,6 +326,10 @@ def _shoe(key: str, shoe: Any, decoded: list[Record]) -> None:
 
 
 def _round_ledger(key: str, decoded: list[Record], ledger: list[Any]) -> None:
+    """The meter moves a round's records show are its ledger rows here (where its meters are
+    this database's: a round played on memory meters, a simulation, has none)."""
+    if not ledger:
+        return
     moves = [(r.meter, r.reason, r.before, r.after) for r in decoded if isinstance(r, MeterChanged)]
     rows = [(e.meter, e.reason, e.before, e.after) for e in ledger if e.reason != "created"]
     for i, (move, entry) in enumerate(zip(moves, rows, strict=False)):
