@@ -14,11 +14,9 @@ import random
 from collections import Counter
 from pathlib import Path
 
-from store_play import GAME_FILES, drive, game_for
-
 from croupier.audit import verify
 from croupier.games import get_game
-from croupier.games.records import Record, RoundVoided
+from croupier.games.records import Record, RoundVoided, VoidRound
 from croupier.games.round import StubCheck
 from croupier.scenario import _players as scenario_players
 from croupier.scenario import _seats as scenario_seats
@@ -32,6 +30,7 @@ from croupier.store import (
     record_classes,
     record_from_json,
 )
+from store_play import GAME_FILES, drive, game_for
 
 SCENARIOS = sorted((Path(__file__).parent / "scenarios").glob("*.json"))
 ROUNDS_PER_GAME = 16
@@ -64,9 +63,7 @@ def _play_every_game(store: RoundStore, meters: SqlMeters) -> dict[str, tuple[Re
     return played
 
 
-def _void() -> object:
-    from croupier.games.records import VoidRound
-
+def _void() -> VoidRound:
     return VoidRound(by="Sup. Ortiz", reason="crash")
 
 
@@ -82,13 +79,13 @@ def test_every_record_of_every_game_is_read_back_equal_from_the_store() -> None:
         kinds.update(r.kind for r in loaded)
     for path in SCENARIOS:
         data = load_scenario(path)
-        records = [record_from_json(r) for r in run_scenario(data)["records"]]
+        history = [record_from_json(r) for r in run_scenario(data)["records"]]
         game = get_game({"game": data["game"], **data.get("rules", {})})
         store.begin(path.stem, game, players=scenario_players(scenario_seats(data)))
-        voided = any(isinstance(r, RoundVoided) for r in records)
-        store.append(path.stem, records, status=RoundStatus.VOID if voided else RoundStatus.OVER)
-        assert store.load(path.stem) == records, path.name
-        kinds.update(r.kind for r in records)
+        voided = any(isinstance(r, RoundVoided) for r in history)
+        store.append(path.stem, history, status=RoundStatus.VOID if voided else RoundStatus.OVER)
+        assert store.load(path.stem) == history, path.name
+        kinds.update(r.kind for r in history)
     # Irregularities, voids (by a supervisor too), Envy and progressive awards were among them.
     for kind in ("irregularity", "round_voided", "envy_paid", "progressive_paid", "stub_counted"):
         assert kinds[kind] > 0, kind
