@@ -53,7 +53,10 @@ def wagers(rnd: Round, rng: random.Random, seats: tuple[int, ...]) -> list[Actio
     a baccarat table, now and then a verbal wager with cash, § 541.8(b))."""
     placed: list[PlaceWager] = []
     for seat in seats:
-        placed += rnd.house_wagers(seat, unit=rng.choice((500, 1000, 2500)))
+        unit = rng.choice((500, 1000, 2500))
+        already = [a for w, a in rnd.stakes.get(seat, {}).items() if w != "progressive"]
+        # A round resumed in betting: the seat's wagers go on at the unit it began with.
+        placed += rnd.house_wagers(seat, unit=already[0] if already else unit)
         for wager in rnd.game.offered_wagers():
             if wager in rnd.game.decision_wagers or rng.random() < 0.5:
                 continue

@@ -150,6 +150,20 @@ round_shoes = Table(
     Column("created_at", DateTime(timezone=True), nullable=False),
 )
 
+table_rounds = Table(
+    # The rounds a table began (the deck each was dealt from), beside its events: with the
+    # rounds' records (stub counts, decks removed) they restore deck life and the stub cadence.
+    "table_rounds",
+    metadata,
+    Column("table_id", String(200), primary_key=True),
+    Column("number", Integer, primary_key=True, autoincrement=False),
+    Column("round_id", String(200), nullable=True),
+    Column("back", String(20), nullable=False),
+    Column("deck", Integer, nullable=False),
+    Column("stub_check", String(40), nullable=False),
+    Column("started_at", DateTime(timezone=True), nullable=False),
+)
+
 table_events = Table(
     "table_events",
     metadata,

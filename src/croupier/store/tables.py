@@ -1,11 +1,22 @@
 """Table events in a database: :class:`TableEventStore`.
 
 Everything a :class:`~croupier.table.Table` does outside a round (the opening, decks received,
-inspected, shuffled, cut, changed or removed, stub counts, seatings, the two-deck rotation) is
-a :class:`~croupier.table.TableEvent`; stored in order under the table's id, each chained by
-SHA-256 to the one before (:mod:`croupier.store.chain`), they let a table carry on after a
-restart with its deck life and stub-count cadence (:meth:`Table.restore
-<croupier.table.Table.restore>`) and let :mod:`croupier.audit` detect an edited event.
+inspected, shuffled, cut, changed or removed, seatings, the two-deck rotation) is a
+:class:`~croupier.table.TableEvent`; stored in order under the table's id, each chained by
+SHA-256 to the one before (:mod:`croupier.store.chain`), with the rounds the table began (the
+deck each was dealt from and its round id), they let a table carry on after a restart
+(:meth:`TableEventStore.restore`): the same seats, the deck serials and their time in service
+(§ 641a.3(c)), the stub-count cadence (§ 641a.8(f): from the rounds' ``StubCounted`` records),
+the round numbering and the two-deck rotation; and :mod:`croupier.audit` detects an edited
+event.
+
+::
+
+    events = TableEventStore(engine)
+    rnd = table.new_round()
+    events.save("T1", table, round_id="T1-000042")     # after each change of the table
+    ...                                                  # (a restart)
+    table = events.restore("T1", game, shuffler=SecureShuffler(), rounds=RoundStore(engine))
 """
 
 from __future__ import annotations
@@ -19,10 +30,13 @@ from typing import Any
 from sqlalchemy import Connection, Engine, func, insert, select
 
 from croupier.errors import IllegalAction, InvalidInput
+from croupier.games.base import Game
+from croupier.games.records import RoundVoided, StubCounted
 from croupier.shoe import BackColour
-from croupier.store._db import DEFAULT_URL, Database, table_events
+from croupier.store._db import DEFAULT_URL, Database, table_events, table_rounds
 from croupier.store.chain import GENESIS, canonical, link
-from croupier.table import TableEvent, TableEventKind
+from croupier.store.rounds import RoundStore
+from croupier.table import Table, TableEvent, TableEventKind
 
 __all__ = ["TableEventStore", "event_from_json", "event_payload"]
 
@@ -54,19 +68,21 @@ def event_from_json(data: Mapping[str, Any]) -> TableEvent:
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
             raise InvalidInput(f"table event {name} {value!r} must be a whole number")
         values[name] = value
+    for name in ("by", "player"):
+        value = data.get(name)
+        if value is not None and not isinstance(value, str):
+            raise InvalidInput(f"table event {name} {value!r} must be text")
+        values[name] = value
     for name in ("section", "detail"):
         value = data.get(name, "")
         if not isinstance(value, str):
             raise InvalidInput(f"table event {name} {value!r} must be text")
         values[name] = value
-    player = data.get("player")
-    if player is not None and not isinstance(player, str):
-        raise InvalidInput(f"table event player {player!r} must be text")
-    known = {"kind", "at", "round", "back", "player", *_OPTIONAL_INT, "section", "detail"}
+    known = {"kind", "at", "round", "back", "by", "player", *_OPTIONAL_INT, "section", "detail"}
     unknown = sorted(set(data) - known)
     if unknown:
         raise InvalidInput(f"table event has unknown field(s) {', '.join(unknown)}")
-    return TableEvent(kind=kind, at=at, round=number, back=back, player=player, **values)
+    return TableEvent(kind=kind, at=at, round=number, back=back, **values)
 
 
 class TableEventStore:
@@ -153,3 +169,157 @@ class TableEventStore:
                 .order_by(table_events.c.seq)
             ).scalars()
             return [event_from_json(json.loads(text)) for text in data]
+
+    # -- a table's state -----------------------------------------------------------------
+
+    def save(self, table_id: str, table: Table, *, round_id: str | None = None) -> int:
+        """Store what ``table`` did since the last save: its new events, and the rounds it
+        began (``round_id``: the store id of the latest one, tracked with a
+        :class:`~croupier.store.RoundStore`).  Call it after every change of the table (a
+        round begun, a seat taken or left, a procedure); returns the events stored."""
+        stored = self.count(table_id)
+        events = table.events
+        if stored > len(events):
+            raise IllegalAction(
+                f"table {table_id!r} has {stored} stored events; this table has {len(events)}"
+            )
+        count = self.append(table_id, events[stored:], expected=stored)
+        history = table.history
+        with self._db.engine.begin() as conn:
+            known = set(
+                conn.execute(
+                    select(table_rounds.c.number).where(table_rounds.c.table_id == table_id)
+                ).scalars()
+            )
+            rows = [
+                {
+                    "table_id": table_id,
+                    "number": p.number,
+                    "round_id": round_id if p is history[-1] else None,
+                    "back": p.back.value,
+                    "deck": p.deck,
+                    "stub_check": p.stub_check.value,
+                    "started_at": p.started_at,
+                }
+                for p in history
+                if p.number not in known
+            ]
+            if rows:
+                conn.execute(insert(table_rounds), rows)
+        return count
+
+    def rounds(self, table_id: str) -> list[dict[str, Any]]:
+        """The rounds the table began, in order: number, round id, back, deck serial."""
+        with self._db.engine.begin() as conn:
+            rows = conn.execute(
+                select(table_rounds)
+                .where(table_rounds.c.table_id == table_id)
+                .order_by(table_rounds.c.number)
+            ).all()
+        return [
+            {"number": r.number, "round_id": r.round_id, "back": BackColour(r.back), "deck": r.deck}
+            for r in rows
+        ]
+
+    def restore(
+        self,
+        table_id: str,
+        game: Game,
+        *,
+        rounds: RoundStore | None = None,
+        **options: Any,
+    ) -> Table:
+        """The table as it stood, from its stored events and rounds: seats, deck serials and
+        their time in service, the stub-count cadence (from the records of its rounds in
+        ``rounds``), the round numbering and the two-deck rotation.  The cards are shuffled
+        afresh (an order held only in memory before the restart is never reused), recorded as
+        a shuffle of each deck.  ``options`` are :class:`~croupier.table.Table`'s (shuffler,
+        clock, meters, mode, ...)."""
+        events = self.load(table_id)
+        if not events or events[0].kind is not TableEventKind.OPENED:
+            raise IllegalAction(f"table {table_id!r} has no stored opening to restore from")
+        table = Table(game, **options)
+        began = self.rounds(table_id)
+        _restore(table, events, began, rounds)
+        return table
+
+
+def _restore(
+    table: Table,
+    events: list[TableEvent],
+    began: list[dict[str, Any]],
+    rounds: RoundStore | None,
+) -> None:
+    """Set ``table``'s state (made fresh by its constructor) from the stored history."""
+    seats: dict[int, str] = {}
+    life = table._life
+    serial_of: dict[BackColour, int] = {}
+    since: dict[BackColour, datetime] = {}
+    for event in events:
+        if event.kind is TableEventKind.SEATED and event.seat is not None and event.player:
+            seats[event.seat] = event.player
+        elif event.kind is TableEventKind.LEFT and event.seat is not None:
+            seats.pop(event.seat, None)
+        elif event.kind is TableEventKind.RECEIVED and event.back is not None:
+            serial_of[event.back] = event.deck or 0
+            since[event.back] = event.at
+    counted: dict[BackColour, int] = {}
+    removed = False
+    for entry in began:
+        records = _records(rounds, entry["round_id"])
+        if any(isinstance(r, StubCounted) for r in records):
+            counted[entry["back"]] = entry["number"]
+        removed = any(isinstance(r, RoundVoided) and r.deck_removed for r in records)
+    dealt = {entry["deck"] for entry in began}
+    for back, state in life.items():
+        if back not in serial_of:
+            raise IllegalAction(f"the stored events never received the {back.value} deck")
+        state.serial, state.since = serial_of[back], since[back]
+        state.last_counted = counted.get(back, 0)
+        state.fresh = state.serial not in dealt
+    table._serials = max([*serial_of.values(), table._serials])
+    table._seats = seats
+    table._rounds_before = began[-1]["number"] if began else 0
+    table._after_done = table._rounds_before
+    at = table.clock.now()
+    try:
+        behind = at < events[-1].at
+    except TypeError:
+        raise InvalidInput(f"the clock reads {at!r}; the stored events are in UTC") from None
+    if behind:
+        raise IllegalAction(f"the clock reads {at}, before the last stored event ({events[-1].at})")
+    table._last_time = at
+    restored = list(events)
+    number = table._rounds_before + 1
+    last_back = began[-1]["back"] if began else None
+    if table._rotation is not None and last_back is not None:
+        rot = table._rotation
+        if rot.in_play.back is last_back:  # the deck last dealt goes into the shuffler
+            table._rotation = type(rot)(
+                in_play=rot.in_shuffler, in_shuffler=rot.in_play, automated_shuffler=True
+            )
+    if removed and last_back is not None:
+        # The last round's stub count condemned its deck: a new one comes (§ 641a.8(h)).
+        section = table.regs.deck_removed[table.rules.deal]
+        why = f"the stub count of round {table._rounds_before} found cards missing or extra"
+        restored.append(
+            table._ev(TableEventKind.DECK_REMOVED, at, number, section, why, back=last_back)
+        )
+        kept = life[last_back].last_counted
+        table._set_deck(table._receive(last_back, at, number, restored, last_counted=kept))
+    why = "restored after a restart: the deck is shuffled afresh"
+    for back in table._backs:
+        restored.append(
+            table._ev(TableEventKind.SHUFFLED, at, number, table.regs.shuffle, why, back=back)
+        )
+    table._events = restored
+    table._mark = len(events)
+
+
+def _records(rounds: RoundStore | None, round_id: str | None) -> list[Any]:
+    if rounds is None or round_id is None:
+        return []
+    try:
+        return list(rounds.load(round_id))
+    except IllegalAction:
+        return []
