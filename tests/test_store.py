@@ -59,6 +59,7 @@ from croupier.store import (
     rules_to_json,
 )
 from croupier.store import rounds as store_rounds
+from store_play import GAME_FILES, RULES_DIR
 
 RESET = 500_000
 RULES: dict[str, Any] = {
@@ -782,3 +783,23 @@ def test_void_is_refused_once_settlement_has_begun(url: str) -> None:
         with pytest.raises(IllegalAction, match="settlement of the round has begun"):
             store.void("V3", meters, by="Sup", reason="late")
         assert store.info("V3").status is RoundStatus.OPEN and meters.exact("4cp") == amount
+
+
+@pytest.mark.parametrize("name", sorted(n for n in GAME_FILES if "baccarat" not in n))
+def test_every_game_refuses_a_second_table_on_its_meter_at_another_rate(name: str) -> None:
+    """One configuration per linked meter, in every game with a progressive: the same Rules
+    Submission at another rate of progression is refused on the shared meters."""
+    rules = load_rules(RULES_DIR / GAME_FILES[name])
+    data = json.loads(json.dumps(rules_to_json(rules)))
+    changed = False
+    sections = [data.get("progressive"), *data.get("custom_paytables", {}).values()]
+    sections += list(data.get("progressive", {}).get("meters", {}).values())
+    for section in sections:
+        if isinstance(section, dict) and "rate" in section:
+            section["rate"] = str(Fraction(section["rate"]) / 2)
+            changed = True
+    assert changed, f"{name}: its test Rules Submission has a progressive meter"
+    meters = MemoryMeters()
+    get_game(rules).new_round(shoe=Shoe.shuffled(SeededShuffler(1), decks=8), meters=meters)
+    with pytest.raises(RulesViolation, match="rate of progression"):
+        get_game(data).new_round(shoe=Shoe.shuffled(SeededShuffler(1), decks=8), meters=meters)
