@@ -16,12 +16,13 @@ from pathlib import Path
 
 import pytest
 
-from croupier.audit import verify
+from croupier.audit import verify, verify_deal
+from croupier.cards import Card
 from croupier.cli import main
 from croupier.errors import IllegalAction, InvalidInput
 from croupier.games.records import CardDealt, WagerSettled
 from croupier.shoe import SecureShuffler, SeededShuffler, Shoe
-from croupier.store import RoundStore, SqlMeters, TableEventStore
+from croupier.store import RoundStore, SqlMeters, TableEventStore, commitment
 from croupier.table import Table
 from store_play import GAME_FILES, drive, game_for
 
@@ -263,3 +264,19 @@ def test_a_tampered_card_also_stops_the_round_resuming(tmp_path: Path) -> None:
         pytest.raises(IllegalAction, match="persisted shoe"),
     ):
         store.resume("R1", meters)
+
+
+def test_a_finished_deal_checks_against_its_commitment_and_an_open_one_stays_secret(
+    db: tuple[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    url, path = db
+    check = verify_deal(url, "four-card-poker-0")
+    assert check.ok and check.dealt > 0 and len(check.order) == 52
+    assert commitment(tuple(Card.parse(c) for c in check.order), check.nonce) == check.commitment
+    assert main(["audit", "verify-deal", "four-card-poker-0", "--db", url]) == 0
+    assert "follow the committed order" in capsys.readouterr().out
+    _sql(path, "UPDATE rounds SET status = 'open' WHERE id = 'four-card-poker-0'")
+    with pytest.raises(IllegalAction, match="stays secret"):
+        verify_deal(url, "four-card-poker-0")
+    assert main(["audit", "verify-deal", "four-card-poker-0", "--db", url]) == 2
+    assert "stays secret" in capsys.readouterr().err

@@ -32,7 +32,7 @@ from sqlalchemy import Engine, create_engine, select
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
-from croupier.errors import CroupierError, InvalidInput
+from croupier.errors import CroupierError, IllegalAction, InvalidInput
 from croupier.games import get_game
 from croupier.games.records import CardDealt, CardDiscarded, MeterChanged, Record
 from croupier.games.round import Round, StubCheck
@@ -58,7 +58,7 @@ from croupier.store.codec import record_from_json
 from croupier.store.rounds import status_of
 from croupier.store.shoes import commitment
 
-__all__ = ["AuditReport", "Finding", "verify"]
+__all__ = ["AuditReport", "DealCheck", "Finding", "verify", "verify_deal"]
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -205,6 +205,85 @@ def _check(report: AuditReport, run: Any) -> None:
         run()
     except _Mismatch as exc:
         report.findings.append(exc.finding)
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class DealCheck:
+    """A finished round's deal against its commitment (:func:`verify_deal`)."""
+
+    round_id: str
+    commitment: str
+    nonce: str
+    order: tuple[str, ...]
+    """The shoe order, top first (published only once the round is over)."""
+    dealt: int
+    findings: list[Finding]
+
+    @property
+    def ok(self) -> bool:
+        return not self.findings
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "round": self.round_id,
+            "ok": self.ok,
+            "commitment": self.commitment,
+            "nonce": self.nonce,
+            "order": list(self.order),
+            "dealt": self.dealt,
+            "findings": [f.to_json() for f in self.findings],
+        }
+
+
+def verify_deal(target: str | Engine, round_id: str) -> DealCheck:
+    """Check a round's deal: the persisted order and nonce hash to the commitment (SHA-256 of
+    ``order || "\\n" || nonce``) and every card dealt is the next card of that order.  Refused
+    for a round still open: its order is secret until the round is over."""
+    engine, owned = _engine(target)
+    try:
+        with engine.connect() as conn:
+            row = conn.execute(select(rounds).where(rounds.c.id == round_id)).one_or_none()
+            shoe = conn.execute(
+                select(round_shoes).where(round_shoes.c.round_id == round_id)
+            ).one_or_none()
+            records = conn.execute(
+                select(round_records)
+                .where(round_records.c.round_id == round_id)
+                .order_by(round_records.c.seq)
+            ).all()
+    except SQLAlchemyError as exc:
+        reason = str(exc).splitlines()[0][:120]
+        raise InvalidInput(f"the database cannot be read as croupier's: {reason}") from None
+    finally:
+        if owned:
+            engine.dispose()
+    if row is None:
+        raise InvalidInput(f"round {round_id[:80]!r} is not stored")
+    if row.status == "open":
+        raise IllegalAction(
+            f"round {round_id!r} is still open: its shoe order stays secret until it is over"
+        )
+    if shoe is None:
+        raise InvalidInput(f"round {round_id!r} was stored without a shoe order to check")
+    findings: list[Finding] = []
+    decoded: list[Record] = []
+    try:
+        decoded = list(_chain(row, list(records), row.hash))
+    except _Mismatch as exc:
+        findings.append(exc.finding)
+    try:
+        _shoe(f"round {round_id!r}", shoe, decoded)
+    except _Mismatch as exc:
+        findings.append(exc.finding)
+    dealt = sum(isinstance(r, CardDealt | CardDiscarded) for r in decoded)
+    return DealCheck(
+        round_id=round_id,
+        commitment=shoe.commitment,
+        nonce=shoe.nonce,
+        order=tuple(shoe.cards.split()),
+        dealt=dealt,
+        findings=findings,
+    )
 
 
 # --- rounds -------------------------------------------------------------------------------------

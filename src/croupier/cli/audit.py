@@ -45,3 +45,31 @@ def verify(
             typer.echo("clean: every chain, meter and settlement matches")
     if not report.ok:
         raise typer.Exit(EXIT_TAMPERED)
+
+
+@audit_app.command("verify-deal")
+def verify_deal(
+    round_id: Annotated[str, typer.Argument(metavar="ROUND", help="the round's id")],
+    db: Annotated[
+        str | None, typer.Option("--db", help="database URL (default: sqlite:///croupier.sqlite)")
+    ] = None,
+    json_out: JsonOption = False,
+) -> None:
+    """A finished round's deal against its commitment: the shoe order and nonce hash to it
+    and every card dealt came from that order (exit 1 otherwise; refused while it is open)."""
+    from croupier.audit import verify_deal as run
+    from croupier.store import DEFAULT_URL
+
+    check = run(db if db is not None else DEFAULT_URL, round_id)
+    if json_out:
+        emit_json(check.to_json())
+    else:
+        typer.echo(f"round {check.round_id}: commitment {check.commitment}")
+        typer.echo(f"nonce {check.nonce}")
+        typer.echo("order " + " ".join(check.order))
+        for finding in check.findings:
+            typer.echo(str(finding))
+        if check.ok:
+            typer.echo(f"the {check.dealt} cards dealt follow the committed order")
+    if not check.ok:
+        raise typer.Exit(EXIT_TAMPERED)
