@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping
-from datetime import datetime
+from datetime import UTC, datetime
 from fractions import Fraction
 from typing import Any
 
@@ -50,8 +50,9 @@ def link(previous: str, payload: Mapping[str, Any]) -> str:
 
 
 def stamp(at: datetime) -> str:
-    """A stored time as hashed: ISO 8601 in UTC, to the microsecond."""
-    return as_utc(at).isoformat(timespec="microseconds")
+    """A stored time as hashed: ISO 8601 in UTC, to the microsecond (whatever time zone the
+    database hands it back in)."""
+    return as_utc(at).astimezone(UTC).isoformat(timespec="microseconds")
 
 
 def header_payload(
