@@ -280,3 +280,11 @@ def test_a_finished_deal_checks_against_its_commitment_and_an_open_one_stays_sec
         verify_deal(url, "four-card-poker-0")
     assert main(["audit", "verify-deal", "four-card-poker-0", "--db", url]) == 2
     assert "stays secret" in capsys.readouterr().err
+
+
+def test_audit_finds_a_round_header_edited_in_sqlite(db: tuple[str, Path]) -> None:
+    url, path = db
+    _sql(path, "UPDATE rounds SET players = '{\"1\": \"Mallory\"}' WHERE id = 'mini-baccarat-1'")
+    (finding,) = verify(url).findings
+    assert (finding.table, finding.key) == ("rounds", "round 'mini-baccarat-1'")
+    assert "header" in finding.what

@@ -34,7 +34,7 @@ from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from croupier.errors import CroupierError, IllegalAction, InvalidInput
 from croupier.games import get_game
-from croupier.games.records import CardDealt, CardDiscarded, MeterChanged, Record
+from croupier.games.records import CardDealt, CardDiscarded, MeterChanged, Record, RoundVoided
 from croupier.games.round import Round, StubCheck
 from croupier.progressive import pay_share
 from croupier.store._db import (
@@ -374,6 +374,10 @@ def _rebuild(row: Any, key: str, rules: Any, players: Any, decoded: list[Record]
     status = status_of(rebuilt)
     if row.status != status.value:
         raise _Mismatch("rounds", key, f"status {row.status!r}, the records say {status.value!r}")
+    ordered = [(r.by, r.reason) for r in decoded if isinstance(r, RoundVoided) and r.by]
+    stored = (row.voided_by, row.void_reason)
+    if (ordered[-1] if ordered else (None, None)) != stored:
+        raise _Mismatch("rounds", key, f"voided by {stored}, the records say {ordered or None}")
 
 
 def _json(record: Record) -> dict[str, Any]:
