@@ -26,6 +26,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from croupier.errors import RulesViolation
+from croupier.frozen import deep_freeze
 from croupier.games.paytables import EnvySchedule, PayTable
 from croupier.games.round import (
     SEATS,
@@ -52,34 +53,6 @@ __all__ = [
     "Round",
     "StubCheck",
 ]
-
-
-class FrozenDict(dict[str, Any]):
-    """A dict that refuses every change (JSON-serialisable like a dict): the mappings of a
-    Game's Rules Submission.  Built by :func:`deep_freeze`."""
-
-    def _refuse(self, *args: object, **kwargs: object) -> None:
-        raise TypeError("a Game's rules are immutable; build a new Game from new rules")
-
-    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _refuse  # type: ignore[assignment]
-    __ior__ = _refuse  # type: ignore[assignment]
-
-    def __hash__(self) -> int:  # type: ignore[override]
-        return hash(tuple(sorted(self.items(), key=repr)))
-
-
-def deep_freeze(value: Any) -> Any:
-    """``value`` with every mapping a :class:`FrozenDict` and every list a tuple, deeply."""
-    if isinstance(value, Mapping):
-        frozen = FrozenDict()
-        for k, v in value.items():
-            dict.__setitem__(frozen, k, deep_freeze(v))
-        return frozen
-    if isinstance(value, list | tuple):
-        return tuple(deep_freeze(v) for v in value)
-    if isinstance(value, set | frozenset):
-        return frozenset(deep_freeze(v) for v in value)
-    return value
 
 
 def _frozen_rules(rules: RulesSubmission) -> RulesSubmission:

@@ -56,11 +56,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from types import MappingProxyType
 from typing import Any, ClassVar
 
 from croupier.cards import Card
 from croupier.errors import IllegalAction
+from croupier.frozen import frozen_dict
 from croupier.games._table_regs import MISSISSIPPI_STUD_REGS
 from croupier.games.amounts import Multiples, PlayRule
 from croupier.games.base import DealStep, Game, Phase, Round
@@ -740,7 +740,7 @@ class MississippiStud(Game):
 
     def __init__(self, rules: RulesSubmission | Mapping[str, Any] | None = None) -> None:
         super().__init__(rules)
-        self.jackpots: Mapping[str, MeterSpec] = MappingProxyType(jackpot_meters(self.rules)[0])
+        self.jackpots: Mapping[str, MeterSpec] = frozen_dict(jackpot_meters(self.rules)[0])
         """The meter of each jackpot the progressive table pays (``"meter"`` for table A)."""
 
     @classmethod

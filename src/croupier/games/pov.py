@@ -35,11 +35,11 @@ import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
-from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from croupier.cards import Card
 from croupier.errors import InvalidInput
+from croupier.frozen import frozen_dict
 from croupier.games.records import (
     CardDealt,
     CardDiscarded,
@@ -224,7 +224,7 @@ def supervisor_hands(rnd: Round) -> dict[str, list[Card]]:
 
 
 def _frozen(mapping: Mapping[Any, Any]) -> Mapping[Any, Any]:
-    return MappingProxyType(dict(mapping))
+    return frozen_dict(mapping)
 
 
 @dataclass(frozen=True, slots=True)

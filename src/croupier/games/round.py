@@ -10,11 +10,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum, StrEnum
 from fractions import Fraction
-from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from croupier.cards import DECK, Card
 from croupier.errors import CroupierError, IllegalAction, InvalidInput
+from croupier.frozen import frozen_dict
 from croupier.games.amounts import PlayRule, parse_play_size
 from croupier.games.paytables import EnvySchedule, PayLine
 from croupier.games.pov import Pov, RoundView, records_for, view
@@ -207,11 +207,11 @@ class Round:
     @property
     def stakes(self) -> Mapping[int, Mapping[str, int]]:
         """Wagers in action, by seat (a read-only copy)."""
-        return MappingProxyType({s: MappingProxyType(dict(w)) for s, w in self._stakes.items()})
+        return frozen_dict({s: frozen_dict(w) for s, w in self._stakes.items()})
 
     @property
     def players(self) -> Mapping[int, str]:
-        return MappingProxyType(dict(self._players))
+        return frozen_dict(self._players)
 
     @property
     def folded(self) -> frozenset[int]:
