@@ -57,7 +57,19 @@ from croupier.cli.app import app
 
 __all__ = ["COMMAND_MODULES", "app", "main", "run"]
 
-COMMAND_MODULES = ("audit", "hands", "par", "play", "rules")
+COMMAND_MODULES = (
+    "audit",
+    "compliance",
+    "design",
+    "hands",
+    "par",
+    "play",
+    "progressive",
+    "recall",
+    "rules",
+    "serve",
+    "theo",
+)
 """The modules of :mod:`croupier.cli` that register commands on ``app``, in help order."""
 
 for _name in COMMAND_MODULES:

@@ -30,18 +30,17 @@ def hand(
     json_out: JsonOption = True,
 ) -> None:
     """Rank one hand, or one hand a line from stdin (JSON out, always)."""
-    from croupier.hands import evaluate
+    from croupier.hands import hand_report
 
     if cards:
-        result = evaluate(" ".join(cards), ranking)
-        emit_json(result.to_json() | {"input": [str(c) for c in result.cards]})
+        emit_json(hand_report(" ".join(cards), ranking))
         return
     status = 0
     for number, line in enumerate(sys.stdin, start=1):
         if not line.strip():
             continue
         try:
-            emit_json(evaluate(line, ranking).to_json(), pretty=False)
+            emit_json(hand_report(line, ranking), pretty=False)
         except CroupierError as exc:
             fail(f"line {number}: {exc}")
             status = 2

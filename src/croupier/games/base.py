@@ -21,7 +21,7 @@ reuse it, so a refused action never changes anything.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any, ClassVar
 
@@ -50,6 +50,7 @@ __all__ = [
     "DealStep",
     "Game",
     "Phase",
+    "ProgressiveOffer",
     "Round",
     "StubCheck",
 ]
@@ -72,6 +73,17 @@ _FROZEN_KNOBS = (
     "envy_schedules",
     "progressive_min_reset",
 )
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class ProgressiveOffer:
+    """A progressive wager a table offers: its pay table, its amount (cents) and the meter each
+    meter-share line pays (the analysis of progressive economics reads it)."""
+
+    wager: str
+    table: PayTable
+    stake: int
+    line_meters: Mapping[str, MeterSpec]
 
 
 class Game:
@@ -228,6 +240,19 @@ class Game:
             rate=prog.rate,
             wager=prog.wager,
             paytable=prog.paytable,
+        )
+
+    def progressive_offers(self) -> tuple[ProgressiveOffer, ...]:
+        """Each progressive wager offered: the ``progressive`` wager paying from
+        :attr:`meter_spec` here; games with several meters or progressives override it."""
+        prog, table, spec = self.rules.progressive, self.progressive_table, self.meter_spec
+        if prog is None or table is None or spec is None:
+            return ()
+        meters = {ln.hand: spec for ln in table.lines if ln.meter_share is not None}
+        return (
+            ProgressiveOffer(
+                wager="progressive", table=table, stake=prog.wager, line_meters=meters
+            ),
         )
 
     def offered_wagers(self) -> tuple[str, ...]:

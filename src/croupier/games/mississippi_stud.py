@@ -63,7 +63,7 @@ from croupier.errors import IllegalAction
 from croupier.frozen import frozen_dict
 from croupier.games._table_regs import MISSISSIPPI_STUD_REGS
 from croupier.games.amounts import Multiples, PlayRule
-from croupier.games.base import DealStep, Game, Phase, Round
+from croupier.games.base import DealStep, Game, Phase, ProgressiveOffer, Round
 from croupier.games.paytables import EnvySchedule, PayLine, PayTable, for_, to
 from croupier.games.records import (
     Action,
@@ -766,6 +766,23 @@ class MississippiStud(Game):
         """Table A's one meter; tables B-D have several (:attr:`jackpots`)."""
         prog = self.rules.progressive
         return super().meter_spec if prog is not None and prog.paytable == "A" else None
+
+    def progressive_offers(self) -> tuple[ProgressiveOffer, ...]:
+        """The progressive wager; each meter line pays its jackpot's meter (§ 655a.12(c))."""
+        prog, table = self.rules.progressive, self.progressive_table
+        if prog is None or table is None:
+            return ()
+        jackpots = JACKPOTS[table.letter]
+        meters = {
+            ln.hand: self.jackpots[jackpots[ln.hand]]
+            for ln in table.lines
+            if ln.meter_share is not None
+        }
+        return (
+            ProgressiveOffer(
+                wager="progressive", table=table, stake=prog.wager, line_meters=meters
+            ),
+        )
 
     @property
     def envy_schedule(self) -> EnvySchedule | None:

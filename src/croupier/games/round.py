@@ -15,10 +15,12 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from croupier.cards import DECK, Card
 from croupier.errors import CroupierError, IllegalAction, InvalidInput
 from croupier.frozen import frozen_dict
+from croupier.games.abandon import abandon_records, verify_abandon
 from croupier.games.amounts import PlayRule, parse_play_size
 from croupier.games.paytables import EnvySchedule, PayLine
 from croupier.games.pov import Pov, RoundView, records_for, view
 from croupier.games.records import (
+    AbandonWagers,
     Action,
     CardDealt,
     CardDiscarded,
@@ -154,6 +156,8 @@ class Round:
         self._settled: list[int] = []
         self._forfeited: dict[int, set[str]] = {}
         self._contributions: dict[str, Fraction] = {}
+        self._abandoned: set[int] = set()
+        """Seats whose player left mid-round (§ 641a.7(b)): out of the round, wagers lost."""
         spec = game.meter_spec
         if spec is not None:
             self._meters.ensure(spec)
@@ -237,6 +241,11 @@ class Round:
         return self._meters
 
     @property
+    def contributions(self) -> Mapping[str, Fraction]:
+        """This round's contributions so far, by meter (exact; a read-only copy)."""
+        return frozen_dict(self._contributions)
+
+    @property
     def cards_left(self) -> int:
         """How many cards remain in the shoe (the count is public; the order never is)."""
         return len(self._shoe)
@@ -267,8 +276,9 @@ class Round:
 
     @property
     def active_seats(self) -> tuple[int, ...]:
-        """Seats with a wager in this round, seat 1 (dealer's far left) first."""
-        return tuple(s for s in SEATS if self._stakes.get(s))
+        """Seats with a wager in this round, seat 1 (dealer's far left) first (a seat whose
+        player left mid-round is out of it)."""
+        return tuple(s for s in SEATS if self._stakes.get(s) and s not in self._abandoned)
 
     def to_act(self) -> Actor:
         if self.is_over:
@@ -790,6 +800,16 @@ class Round:
     """Wagers taken into the table inventory at "no more bets" (§ 641a.8(b)): their "for 1"
     payouts include the stake, and nothing is handed back on a win."""
 
+    # -- a player leaves mid-round (§ 641a.7(b)): :mod:`croupier.games.abandon` -------------
+
+    def _verify_abandon_wagers(self, action: AbandonWagers) -> None:
+        verify_abandon(self, action)
+
+    def _do_abandon_wagers(self, action: AbandonWagers) -> list[Record]:
+        new = abandon_records(self, action)
+        self._abandoned.add(action.seat)
+        return new + (self.after_decision() if self._phase is Phase.DECISIONS else [])
+
     # -- irregularities --------------------------------------------------------------------
 
     def _verify_irregularity(self, action: Irregular) -> None:
@@ -903,6 +923,11 @@ class Round:
     def records_for(self, pov: Pov) -> tuple[Record, ...]:
         """The hand history as ``pov`` may see it: face-down cards it may not see hidden."""
         return records_for(self._records, pov)
+
+    def hands_report(self) -> dict[str, Any]:
+        """Hands a game shows beside the seats and the dealer in a replay's output (baccarat:
+        the Player's and Banker's cards and totals); none by default."""
+        return {}
 
     def history(self) -> list[dict[str, Any]]:
         return [record_to_json(r) for r in self._records]
