@@ -205,9 +205,9 @@ def test_audit_finds_an_edited_table_event(tmp_path: Path) -> None:
     with TableEventStore(url) as events:
         events.append("T1", table.events)
     assert verify(url).ok
-    _sql(path, "UPDATE table_events SET data = replace(data, 'Ann', 'Bob') WHERE kind = 'seated'")
+    _sql(path, "UPDATE table_log SET data = replace(data, 'Ann', 'Bob') WHERE kind = 'seated'")
     (finding,) = verify(url).findings
-    assert finding.table == "table_events" and "seated event does not match" in finding.what
+    assert finding.table == "table_log" and "seated event does not match" in finding.what
 
 
 def test_audit_verify_cli_exits_0_clean_1_tampered_2_bad_input(

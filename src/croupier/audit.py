@@ -44,7 +44,7 @@ from croupier.store._db import (
     round_records,
     round_shoes,
     rounds,
-    table_events,
+    table_log,
 )
 from croupier.store.chain import (
     GENESIS,
@@ -150,7 +150,7 @@ def verify(target: str | Engine) -> AuditReport:
             meter_rows = conn.execute(select(meters).order_by(meters.c.name)).all()
             ledger_rows = conn.execute(select(meter_ledger).order_by(meter_ledger.c.id)).all()
             event_rows = conn.execute(
-                select(table_events).order_by(table_events.c.table_id, table_events.c.seq)
+                select(table_log).order_by(table_log.c.table_id, table_log.c.seq)
             ).all()
     except SQLAlchemyError as exc:
         reason = str(exc).splitlines()[0][:120]
@@ -542,12 +542,12 @@ def _events(table_id: str, rows: list[Any]) -> None:
     for seq, row in enumerate(rows):
         key = f"table {table_id!r} seq {row.seq}"
         if row.seq != seq:
-            raise _Mismatch("table_events", key, f"event {seq} is missing")
+            raise _Mismatch("table_log", key, f"event {seq} is missing")
         try:
             data = json.loads(row.data)
         except ValueError as exc:
-            raise _Mismatch("table_events", key, f"data is not JSON: {exc}") from None
+            raise _Mismatch("table_log", key, f"data is not JSON: {exc}") from None
         expected = link(previous, event_payload(table_id, seq, data))
         if expected != row.hash:
-            raise _Mismatch("table_events", key, f"{row.kind} event does not match its hash")
+            raise _Mismatch("table_log", key, f"{row.kind} event does not match its hash")
         previous = expected

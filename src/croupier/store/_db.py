@@ -164,8 +164,8 @@ table_rounds = Table(
     Column("started_at", DateTime(timezone=True), nullable=False),
 )
 
-table_events = Table(
-    "table_events",
+table_log = Table(
+    "table_log",
     metadata,
     Column("table_id", String(200), primary_key=True),
     Column("seq", Integer, primary_key=True, autoincrement=False),

@@ -165,13 +165,16 @@ class RoundStore:
         players: Mapping[int, str],
         stub_check: StubCheck,
         mode: PlayMode,
+        rules: Mapping[str, Any] | None = None,
     ) -> StoredRound:
+        """Insert the round's header (``rules``: the Rules Submission as JSON, default
+        :func:`rules_to_json`), in ``conn``'s transaction."""
         if not isinstance(round_id, str) or not round_id:
             raise InvalidInput(f"round id {round_id!r} must be non-empty text")
         at = now()
         if self._row(conn, round_id) is not None:
             raise IllegalAction(f"round {round_id!r} is already stored")
-        rules = rules_to_json(game.rules)
+        rules = dict(rules) if rules is not None else rules_to_json(game.rules)
         seats = {str(s): p for s, p in sorted(players.items())}
         header = link(
             GENESIS,

@@ -33,7 +33,7 @@ from croupier.errors import IllegalAction, InvalidInput
 from croupier.games.base import Game
 from croupier.games.records import RoundVoided, StubCounted
 from croupier.shoe import BackColour
-from croupier.store._db import DEFAULT_URL, Database, table_events, table_rounds
+from croupier.store._db import DEFAULT_URL, Database, table_log, table_rounds
 from croupier.store.chain import GENESIS, canonical, link
 from croupier.store.rounds import RoundStore
 from croupier.table import Table, TableEvent, TableEventKind
@@ -115,7 +115,7 @@ class TableEventStore:
 
     @staticmethod
     def _count(conn: Connection, table_id: str) -> int:
-        query = select(func.count()).where(table_events.c.table_id == table_id)
+        query = select(func.count()).where(table_log.c.table_id == table_id)
         return int(conn.execute(query).scalar_one())
 
     def append(
@@ -129,9 +129,9 @@ class TableEventStore:
         with self._db.engine.begin() as conn:
             # The write lock (SQLite BEGIN IMMEDIATE) is held: read the head, then append.
             last = conn.execute(
-                select(table_events.c.seq, table_events.c.hash)
-                .where(table_events.c.table_id == table_id)
-                .order_by(table_events.c.seq.desc())
+                select(table_log.c.seq, table_log.c.hash)
+                .where(table_log.c.table_id == table_id)
+                .order_by(table_log.c.seq.desc())
                 .limit(1)
             ).one_or_none()
             count = 0 if last is None else int(last.seq) + 1
@@ -157,16 +157,16 @@ class TableEventStore:
                     }
                 )
             if rows:
-                conn.execute(insert(table_events), rows)
+                conn.execute(insert(table_log), rows)
             return count + len(rows)
 
     def load(self, table_id: str) -> list[TableEvent]:
         """The table's events (``TableEvent``), oldest first."""
         with self._db.engine.begin() as conn:
             data = conn.execute(
-                select(table_events.c.data)
-                .where(table_events.c.table_id == table_id)
-                .order_by(table_events.c.seq)
+                select(table_log.c.data)
+                .where(table_log.c.table_id == table_id)
+                .order_by(table_log.c.seq)
             ).scalars()
             return [event_from_json(json.loads(text)) for text in data]
 
