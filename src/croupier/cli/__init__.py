@@ -60,6 +60,7 @@ __all__ = ["COMMAND_MODULES", "app", "main", "run"]
 COMMAND_MODULES = (
     "compliance",
     "design",
+    "floor",
     "hands",
     "par",
     "play",
