@@ -26,6 +26,9 @@ import httpx
 
 __all__ = ["ApiError", "Client", "Event", "Stream"]
 
+RETRIES = 2
+"""Times a request is sent again after a transport error (same Idempotency-Key)."""
+
 
 class ApiError(Exception):
     """An error response: its problem+json document."""
@@ -113,9 +116,17 @@ class Client:
             key = key or uuid.uuid4().hex
             headers["Idempotency-Key"] = key
         started = time.perf_counter()
-        response = self.http.request(
-            method, path, json=body if body is not None else None, headers=headers, params=params
-        )
+        for attempt in range(RETRIES + 1):
+            try:
+                response = self.http.request(
+                    method, path, json=body, headers=headers, params=params
+                )
+                break
+            except httpx.TransportError:
+                # A dropped connection: the same Idempotency-Key makes the retry safe.
+                if attempt == RETRIES:
+                    raise
+                time.sleep(0.05 * (attempt + 1))
         if self.timings is not None:
             self.timings.append(time.perf_counter() - started)
         if response.status_code >= 400:
