@@ -231,8 +231,8 @@ def reinspect_idle(
     - no automated shuffler ((f)(1)): washed, stacked and shuffled; cut before the next round;
     - an automated shuffler ((f)(2)): stacked into the shuffler and shuffled; with two decks the
       deck stored in the shuffler comes out and is dealt as it is (the shuffler stores one
-      deck securely and approved procedures released it, (f)(2)(i)-(ii)), unless a player asks
-      for it to be spread and reshuffled as well (``stored``).
+      deck securely and approved procedures released it, § 641a.5(f)(2)(i)-(ii)), unless a
+      player asks for it to be spread and reshuffled as well (``stored``).
     """
     what = "re-inspection of idle cards"
     section = _section(table, "idle", what)
