@@ -65,6 +65,7 @@ COMMAND_MODULES = (
     "par",
     "play",
     "progressive",
+    "protect",
     "recall",
     "rules",
     "serve",
