@@ -110,3 +110,18 @@ def test_floor_on_a_dask_cluster_equals_threads(tmp_path: Path, scheduler: str) 
     remote = simulate_floor(floor, 3, seed=21, scheduler=scheduler).to_json()
     assert _stable(local) == _stable(remote)
     assert remote["where"].startswith("dask")
+
+
+def test_a_table_whose_rules_change_the_base_game_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "tcp.toml").write_text(
+        'game = "three-card-poker"\n[paytables]\nante_bonus = "A"\npair_plus = "B"\n',
+        encoding="utf-8",
+    )
+    same = FLOOR.replace('game = "three-card-poker"\ncount = 2', 'rules = "tcp.toml"\ncount = 2')
+    assert simulate_floor(load_floor(_floor(tmp_path, same)), 1, seed=1).tables
+    (tmp_path / "uth.toml").write_text(
+        'game = "ultimate-texas-holdem"\n[paytables]\nblind = "B"\n', encoding="utf-8"
+    )
+    other = FLOOR.replace('game = "three-card-poker"\ncount = 2', 'rules = "uth.toml"\ncount = 2')
+    with pytest.raises(CroupierError, match="changes the base game"):
+        simulate_floor(load_floor(_floor(tmp_path, other)), 1, seed=1)

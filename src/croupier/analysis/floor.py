@@ -43,8 +43,7 @@ from typing import Any
 
 import numpy as np
 
-from croupier.analysis.par import exact
-from croupier.errors import CroupierError, InvalidInput
+from croupier.errors import InvalidInput
 from croupier.games import Game, get_game
 from croupier.progressive import MeterSpec, pay_share
 
@@ -357,38 +356,57 @@ class FloorResult:
 # The simulation
 
 
-def _table_task(slug: str, rounds: int, seed: int) -> tuple[int, int, int, str]:
-    """One table's rounds on the kernels: (scaled net total, its square sum, scale, exact)."""
-    from croupier.analysis.montecarlo import run
+def _table_task(slug: str, rounds: int, seed: int) -> tuple[int, int]:
+    """One table's rounds on the kernels: the sums of the net and of its square (in the
+    kernel's units).  The blocks and their seeds come from ``seed`` alone."""
+    from croupier.analysis.montecarlo import block_plan, run_block
 
-    result = run(slug, rounds, seed, workers=1, progress=False)
-    return result.total, result.total_sq, result.scale, exact(result.exact)
+    total = total_sq = 0
+    for block_seed, n in block_plan(rounds, seed):
+        stats = run_block(slug, block_seed, n)
+        total += stats[0]
+        total_sq += stats[1]
+    return total, total_sq
 
 
 def _run_tables(
     tasks: Sequence[tuple[str, int, int]], scheduler: str | None, workers: int
-) -> tuple[list[tuple[int, int, int, str]], str]:
+) -> tuple[list[tuple[int, int]], str]:
     if scheduler is None:
         with ThreadPoolExecutor(max_workers=workers) as pool:
             return list(pool.map(lambda t: _table_task(*t), tasks)), "threads"
     from croupier.analysis._dask import as_completed, dask_client
 
-    out: list[tuple[int, int, int, str]] = [(0, 0, 1, "0")] * len(tasks)
+    out: list[tuple[int, int]] = [(0, 0)] * len(tasks)
     named = [
         (f"croupier-floor-{slug}-{rounds}-{seed}", _table_task, (slug, rounds, seed))
         for slug, rounds, seed in tasks
     ]
     with dask_client(scheduler) as client:
         for i, value in as_completed(client, named):
-            out[i] = tuple(value)
+            out[i] = (int(value[0]), int(value[1]))
     return out, f"dask {scheduler}"
 
 
-def _table_result(plan: TablePlan, hours: int, stats: tuple[int, int, int, str]) -> TableResult:
-    total, total_sq, scale, exact_text = stats
+def _exact_of(slugs: Sequence[str]) -> dict[str, tuple[Fraction, int]]:
+    """Each game's exact mean net per kernel unit under the kernels' strategy, and the scale
+    of the kernel's sums (once a game; the kernels play the games' default rules)."""
+    from croupier.analysis.montecarlo import _exact, run_block
+
+    out = {}
+    for slug in dict.fromkeys(slugs):
+        out[slug] = _exact(slug, "banker")
+        run_block(slug, 0, 1)  # build the decision tables and compile, off the clock
+    return out
+
+
+def _table_result(
+    plan: TablePlan, hours: int, stats: tuple[int, int], exact_scale: tuple[Fraction, int]
+) -> TableResult:
+    total, total_sq = stats
+    mean_exact, scale = exact_scale
     rounds = plan.rounds(hours)
     bet = plan.average_bet
-    mean_exact = Fraction(exact_text)
     if rounds > 1:
         variance = (rounds * total_sq - total * total) / (rounds * (rounds - 1) * scale * scale)
     else:
@@ -482,6 +500,26 @@ def _play_meter(
         )
 
 
+def _check_base_rules(floor: Floor, exacts: Mapping[str, tuple[Fraction, int]]) -> None:
+    """The kernels play each game's base wagers under its default tables: refuse a table whose
+    Rules Submission changes what they would price (another Ante Bonus, Blind or base table,
+    another vigorish), rather than forecast it wrongly."""
+    from croupier.analysis import par_sheet
+
+    checked: set[int] = set()
+    for plan in floor.tables:
+        if id(plan.game) in checked or set(plan.game.rules.raw) <= {"game"}:
+            continue
+        checked.add(id(plan.game))
+        sheet = par_sheet(plan.game)
+        priced = sheet.base if sheet.base is not None else sheet.wagers.get("banker")
+        if priced is None or priced.expected != exacts[plan.game.slug][0]:
+            raise InvalidInput(
+                f"table {plan.name}: its Rules Submission changes the base game's value "
+                f"(the floor's kernels play {plan.game.slug} under its default tables)"
+            )
+
+
 def simulate_floor(
     floor: Floor,
     hours: int,
@@ -501,13 +539,12 @@ def simulate_floor(
         rounds = plan.rounds(hours)
         tasks.append((plan.game.slug, max(rounds, 1), int(child.generate_state(1)[0])))
     threads = max(1, workers or os.cpu_count() or 1)
+    exacts = _exact_of([t.game.slug for t in floor.tables])
+    _check_base_rules(floor, exacts)
     start = time.perf_counter()
-    try:
-        stats, where = _run_tables(tasks, scheduler, threads)
-    except CroupierError:
-        raise
+    stats, where = _run_tables(tasks, scheduler, threads)
     tables = tuple(
-        _table_result(plan, hours, s if plan.rounds(hours) else (0, 0, s[2], s[3]))
+        _table_result(plan, hours, s if plan.rounds(hours) else (0, 0), exacts[plan.game.slug])
         for plan, s in zip(floor.tables, stats, strict=True)
     )
     meters, jackpots = _meters(floor, hours, np.random.default_rng(children[-1]))
