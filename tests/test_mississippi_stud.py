@@ -600,8 +600,18 @@ def test_655a_12_c_rules_meters_every_problem() -> None:
     assert meter_problems(meters={})[0][1] == "§ 571.12(c)"
     assert "give each its meter" in meter_problems(paytable="B")[0][0]
     bad_entry = {**JACKPOT_METERS, "mega": {"rate": 0.1, "reset": -5, "color": "red"}}
-    messages = [m for m, _ in meter_problems(paytable="C", meters=bad_entry)]
-    assert len(messages) == 3 and "unknown key 'color'" in messages[0]
+    with pytest.raises(RulesViolation) as bad:
+        get_game(
+            {
+                "game": "mississippi-stud",
+                "progressive": {**TABLE_A["progressive"], "paytable": "C", "meters": bad_entry},
+            }
+        )
+    messages = [m for m, _ in bad.value.problems]
+    assert len(messages) == 3
+    assert "unknown key 'color' in [progressive.meters.mega]" in messages
+    assert "[progressive.meters.mega] reset -5 must be more than 0 cents" in messages
+    assert any("rate" in m and "binary float" in m for m in messages)
 
 
 # --- faces: rules check and sign, replay, play, rebuild -------------------------------------------

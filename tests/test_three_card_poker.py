@@ -617,7 +617,8 @@ def test_rules_submission_reports_every_problem_with_its_section() -> None:
     messages = " | ".join(m for m, _ in problems)
     for needle in ("'F'", "high_card", "0 to 1", "ten to one", "'play'", "also defines"):
         assert needle in messages
-    assert len(problems) == 9
+    assert any("Envy Bonus" in m and s == "§ 649a.12" for m, s in problems)
+    assert len(problems) == 10
 
 
 def test_custom_paytables_define_a_wagers_table() -> None:

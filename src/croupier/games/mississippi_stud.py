@@ -61,7 +61,7 @@ from typing import Any, ClassVar
 from croupier.cards import Card
 from croupier.errors import IllegalAction, InvalidInput
 from croupier.games._table_regs import MISSISSIPPI_STUD_REGS
-from croupier.games.base import DealStep, Game, Phase, Round
+from croupier.games.base import DealStep, EnvyRule, Game, Phase, Round
 from croupier.games.paytables import EnvySchedule, PayLine, PayTable, for_, to
 from croupier.games.records import (
     Action,
@@ -78,7 +78,7 @@ from croupier.games.records import (
 )
 from croupier.games.round import StubCheck
 from croupier.hands import Category, HandRank, Ranking, evaluate
-from croupier.money import format_cents
+from croupier.money import format_cents, parse_rate
 from croupier.progressive import MeterBank, MeterSpec
 from croupier.rules import DealMethod, Problem, RulesSubmission
 from croupier.shoe import Shoe
@@ -270,14 +270,13 @@ def _meter_entry(
         out.append((f"{where} meter {meter!r} must be a name", None))
     if isinstance(reset, bool) or not isinstance(reset, int) or reset <= 0:
         out.append((f"{where} reset {reset!r} must be a positive whole number of cents", None))
-    rate = given if isinstance(given, Fraction) else None
-    if isinstance(given, str | int) and not isinstance(given, bool):
-        try:
-            rate = Fraction(given)
-        except (ValueError, ZeroDivisionError):
-            rate = None
+    rate = None
+    try:
+        rate = parse_rate(given, what=f"{where} rate")
+    except InvalidInput as exc:
+        out.append((exc.message, None))
     if rate is None:
-        out.append((f'{where} rate {given!r} must be a number in a string, e.g. "0.05"', None))
+        pass
     elif not 0 < rate <= 1:
         out.append((f"{where} rate of progression {rate} is outside (0, 1]", None))
     if len(out) > bad or rate is None or not isinstance(meter, str) or not isinstance(reset, int):
@@ -717,6 +716,10 @@ class MississippiStud(Game):
     progressive_wager_amounts = (frozenset({100, 500}), "§ 571.7(d)")
     progressive_min_reset: ClassVar[dict[str, tuple[int, str]]] = {"A": (1_000_000, "§ 571.12(f)")}
     decision_wagers = frozenset(STREETS)
+    # § 571.12(e): one Envy schedule, paid with every progressive table.
+    envy_rule = EnvyRule.FIXED
+    envy_section = "§ 571.12(e)"
+    paytables_section = "§ 655a.12"
     round_class = MississippiStudRound
     table_regs = MISSISSIPPI_STUD_REGS
     """Deck life, stub counts, shuffle and cut, seats (§ 571.3-571.10): :mod:`._table_regs`."""
@@ -755,8 +758,6 @@ class MississippiStud(Game):
         if rules.payout_limit is not None and rules.payout_limit < PAYOUT_LIMIT:
             msg = f"payout_limit {rules.payout_limit} cents is below $50,000, the least limit"
             problems.append((msg, "§ 655a.12(b)"))
-        if rules.vig is not None:
-            problems.append(("Mississippi Stud takes no vigorish", None))
         if rules.progressive is None and "progressive_meters" in rules.extra:
             problems.append(("[progressive.meters] without a progressive wager", None))
         return problems + jackpot_meters(rules)[1]
