@@ -445,7 +445,7 @@ def test_655a_12_b_aggregate_payout_limit() -> None:
 
 
 def test_655a_12_b_a_higher_posted_limit_and_no_limit_below_50000() -> None:
-    g = game(payout_limit=10_000_000)
+    g = game(payout_limit=10_000_000, limits={"ante": {"min": 500}})
     rnd = new_round(g, {1: "Ah Kh"}, "Qh Jh Th", {1: {"ante": 2001}})
     play(rnd, {1: ["bet 3", "bet 3", "bet 3"]})
     paid = [r.paid for r in settled(rnd, 1).values()]

@@ -69,7 +69,9 @@ CardText = Annotated[
 ]
 Decision = Annotated[
     str,
-    StringConstraints(max_length=32, pattern=r"^[a-z]+( [0-9]+(\.[0-9]{1,2})?x?)?$"),
+    StringConstraints(
+        max_length=32, pattern=r"^[A-Za-z]+( [A-Za-z]+)*( [0-9]+(\.[0-9]{1,2})?[xX]?)?$"
+    ),
     Field(description='"play 3", "play", "check", "fold", "pull", "ride", "bet 2"'),
 ]
 
@@ -201,6 +203,7 @@ _UNITS = {
     "max": "cents",
     "progressive_chips": "cents",
 }
+_CARD_LISTS = ("hand", "dealer", "community", "cards")
 _INT_TYPES = {"int_type", "int_parsing", "int_from_float"}
 
 
@@ -250,10 +253,12 @@ def problems_from(
             msg = f"{where} {quote(given)} must be {words} {bound} {unit}".rstrip()
         elif kind == "rate":
             msg = f"{where}: {err['msg'].removeprefix('rate ')}"
-        elif kind == "string_pattern_mismatch" and key.isdigit():
+        elif kind == "string_pattern_mismatch" and block.endswith(_CARD_LISTS) and key.isdigit():
             msg = f"{block} card {int(key) + 1} {quote(given)} is not a card such as 'As' or '10h'"
         elif kind == "string_pattern_mismatch" and "seats" in block and key == "[key]":
             msg = f"seat {quote(given)} is not a betting position written 1-7"
+        elif kind == "string_pattern_mismatch" and block.endswith("decisions"):
+            msg = f"{block} {int(key) + 1} {quote(given)} is not a decision such as 'play 3'"
         else:
             msg = f"{where} {quote(given)}: {err['msg'].lower()}"
         out.append((msg, None))

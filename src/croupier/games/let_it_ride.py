@@ -731,6 +731,7 @@ class LetItRide(Game):
                 f"Payout limit per hand: {format_cents(self.rules.payout_limit)} "
                 "(fixed-odds wagers; § 643a.12(d))"
             )
+        lines += self.limit_lines()
         return "\n".join(lines)
 
     def fixed_tables(self) -> tuple[PayTable, ...]:
