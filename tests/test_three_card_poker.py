@@ -530,6 +530,7 @@ def test_649a_12_progressive_spade_mini_royal_takes_the_meter() -> None:
             },
         },
     }
+    data["dealer"] = ["2c", "2d", "2s"]
     result = run_scenario(data)
     three, four = result["seats"]["3"], result["seats"]["4"]
     assert three["progressive"] == [

@@ -28,17 +28,18 @@ def _dump(obj: object, out: TextIO, *, pretty: bool = True) -> None:
 
 def _cmd_hand(args: argparse.Namespace, out: TextIO) -> int:
     from croupier.hands import evaluate
+    from croupier.reading import hand_text, text_lines
 
     if args.cards:
-        result = evaluate(" ".join(args.cards), args.ranking)
+        result = evaluate(hand_text(" ".join(args.cards)), args.ranking)
         _dump(result.to_json() | {"input": [str(c) for c in result.cards]}, out)
         return 0
     status = 0
-    for number, line in enumerate(sys.stdin, start=1):
-        if not line.strip():
+    for number, line in enumerate(text_lines(sys.stdin), start=1):
+        if isinstance(line, str) and not line.strip():
             continue
         try:
-            _dump(evaluate(line, args.ranking).to_json(), out, pretty=False)
+            _dump(evaluate(hand_text(line), args.ranking).to_json(), out, pretty=False)
         except CroupierError as exc:
             print(f"croupier: line {number}: {exc}", file=sys.stderr)
             status = 2
@@ -96,6 +97,13 @@ def _cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
         _dump({"file": args.file, "ok": True, "game": game.slug, "problems": []}, out)
     else:
         out.write(f"{args.file}: a valid {game.title} Rules Submission\n")
+    return 0
+
+
+def _cmd_schema(args: argparse.Namespace, out: TextIO) -> int:
+    from croupier.models import json_schema
+
+    _dump(json_schema(args.which), out)
     return 0
 
 
@@ -260,6 +268,11 @@ def _parser() -> argparse.ArgumentParser:
     rules.add_argument("file", help="Rules Submission (TOML, or JSON)")
     rules.add_argument("--json", action="store_true", help="JSON output")
     rules.set_defaults(handler=_cmd_rules)
+
+    schema = sub.add_parser("schema", help="JSON Schema of a Rules Submission or a scenario")
+    schema.add_argument("which", choices=["rules", "scenario"])
+    schema.add_argument("--json", action="store_true", help="(the schema is JSON)")
+    schema.set_defaults(handler=_cmd_schema)
 
     play = sub.add_parser("play", help="a table in the terminal: you at one seat")
     play.add_argument("game", help="game slug, e.g. four-card-poker")

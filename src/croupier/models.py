@@ -186,7 +186,9 @@ class ScenarioModel(_Strict):
     game: Name
     rules: ScenarioRulesModel = ScenarioRulesModel()
     meters: dict[Name, MeterCents] = Field(default_factory=dict, max_length=16)
-    seats: dict[SeatKey, SeatModel] = Field(min_length=1, max_length=7)
+    seats: dict[SeatKey, SeatModel] = Field(
+        min_length=1, max_length=7, json_schema_extra={"additionalProperties": False}
+    )
     dealer: list[CardText] | None = Field(default=None, max_length=MAX_CARDS)
     community: list[CardText] | None = Field(default=None, max_length=MAX_CARDS)
     cards: list[CardText] | None = Field(default=None, max_length=MAX_CARDS)

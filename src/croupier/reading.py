@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import math
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -33,10 +33,14 @@ __all__ = [
     "MAX_INT",
     "MAX_NODES",
     "QUOTE",
+    "hand_text",
     "load_document",
     "parse_document",
     "quote",
     "read_text",
+    "text_lines",
+    "verify_bounded",
+    "verify_decimal",
 ]
 
 MAX_BYTES = 256 * 1024
@@ -78,6 +82,37 @@ def read_text(path: str | Path, *, what: str) -> str:
     except UnicodeDecodeError as exc:
         bad = raw[exc.start : exc.start + 4]
         raise InvalidInput(f"{what} {name} is not UTF-8 text (byte {exc.start}: {bad!r})") from None
+
+
+MAX_HAND_TEXT = 200
+"""Longest hand accepted by ``croupier hand`` (seven cards need 20 characters)."""
+
+
+def hand_text(text: str | None) -> str:
+    """A hand as typed (an argument or a line of stdin), bounded; else ``InvalidInput``.
+
+    ``None`` stands for a line of stdin that was not UTF-8."""
+    if text is None:
+        raise InvalidInput("the line is not UTF-8 text")
+    if len(text) > MAX_HAND_TEXT:
+        raise InvalidInput(
+            f"hand {quote(text)} is longer than {MAX_HAND_TEXT} characters (a hand is 3-7 cards)"
+        )
+    return text
+
+
+def text_lines(stream: Any) -> Iterator[str | None]:
+    """The lines of a text stream; from its bytes where it has them, so a line that is not
+    UTF-8 yields ``None`` (reported for that line) instead of ending the stream."""
+    source = getattr(stream, "buffer", None)
+    if source is None:
+        yield from stream
+        return
+    for raw in source:
+        try:
+            yield raw.decode("utf-8")
+        except UnicodeDecodeError:
+            yield None
 
 
 def _no_constant(name: str) -> Any:

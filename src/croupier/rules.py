@@ -169,6 +169,8 @@ class WagerLimits:
     max: int | None = None
 
 
+_NO_GAME = "0"
+"""Stands in for a missing or malformed `game` while the other blocks are checked."""
 _BLOCKS = ("paytables", "progressive", "vig", "table", "limits", "custom_paytables")
 
 
@@ -185,7 +187,7 @@ def _validated(data: Mapping[str, Any]) -> tuple[RulesModel, list[Problem]]:
     try:
         return RulesModel.model_validate(partial), problems
     except ValidationError:  # only ``game`` can still fail
-        return RulesModel.model_validate({**partial, "game": "-"}), problems
+        return RulesModel.model_validate({**partial, "game": _NO_GAME}), problems
 
 
 def parse_rules(data: Mapping[str, Any]) -> RulesSubmission:
@@ -232,7 +234,7 @@ def parse_rules(data: Mapping[str, Any]) -> RulesSubmission:
     given = {k for k in model.model_fields_set if k in data}
     given |= {f"table.{k}" for k in t.model_fields_set}
     return RulesSubmission(
-        game="" if model.game == "-" else model.game,
+        game="" if model.game == _NO_GAME else model.game,
         paytables=dict(model.paytables),
         progressive=progressive,
         vig=vig,

@@ -768,7 +768,7 @@ class MississippiStud(Game):
     example_rules: ClassVar[dict[str, Any]] = {
         "game": "mississippi-stud",
         "payout_limit": PAYOUT_LIMIT,
-        "limits": {"ante": {"min": 500, "max": 100_000}},
+        "limits": {"ante": {"min": 100, "max": 100_000}},
         "progressive": {
             "paytable": "C",
             "envy": "A",
