@@ -16,6 +16,7 @@ import pytest
 from croupier.cli import main
 from croupier.errors import IllegalAction, RulesViolation
 from croupier.games import GAMES, get_game
+from croupier.games.baccarat import BaccaratGame
 from croupier.games.mississippi_stud import MississippiStud, max_win_at_minimum
 from croupier.games.records import PlaceWager
 from croupier.models import RulesModel, ScenarioModel, json_schema
@@ -206,10 +207,12 @@ def test_json_number_rate_read_exactly_from_its_text(tmp_path: Path) -> None:
     path.write_text(json.dumps({"game": "mini-baccarat", "vig": {"rate": 0.04}}))
     rules = load_rules(path)
     assert rules.vig is not None and rules.vig.rate == Fraction(4, 100)
-    assert get_game(rules).vig.rate == Fraction(1, 25)
+    game = get_game(rules)
+    assert isinstance(game, BaccaratGame) and game.vig.rate == Fraction(1, 25)
     toml = tmp_path / "mini.toml"
     toml.write_text('game = "mini-baccarat"\n[vig]\nrate = 0.05\n')
-    assert get_game(load_rules(toml)).vig.rate == Fraction(1, 20)
+    game = get_game(load_rules(toml))
+    assert isinstance(game, BaccaratGame) and game.vig.rate == Fraction(1, 20)
 
 
 def test_binary_float_rate_refused_clearly_never_rounded() -> None:

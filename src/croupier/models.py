@@ -232,7 +232,7 @@ def problems_from(
     for err in exc.errors(include_url=False):
         block, key = _where(tuple(err["loc"]), blocks)
         kind, given = err["type"], err.get("input")
-        unit = _UNITS.get(key, "cents" if block.startswith(("seats", "meters")) else "")
+        unit = _UNITS.get(key, "cents" if block.startswith(("seat", "meters")) else "")
         where = f"{block} {key}".strip()
         ctx = err.get("ctx") or {}
         if kind == "missing":
@@ -257,7 +257,7 @@ def problems_from(
             msg = f"{where}: {err['msg'].removeprefix('rate ')}"
         elif kind == "string_pattern_mismatch" and block.endswith(_CARD_LISTS) and key.isdigit():
             msg = f"{block} card {int(key) + 1} {quote(given)} is not a card such as 'As' or '10h'"
-        elif kind == "string_pattern_mismatch" and "seats" in block and key == "[key]":
+        elif kind == "string_pattern_mismatch" and block.startswith("seat") and key == "[key]":
             msg = f"seat {quote(given)} is not a betting position written 1-7"
         elif kind == "string_pattern_mismatch" and block.endswith("decisions"):
             msg = f"{block} {int(key) + 1} {quote(given)} is not a decision such as 'play 3'"

@@ -63,6 +63,9 @@ def quote(value: object, limit: int = QUOTE) -> str:
     """``repr(value)`` cut to ``limit`` characters (an ellipsis marks the cut)."""
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= MAX_INT:
         return f"<an integer of {len(str(abs(value))) if abs(value) < 10**4000 else 'many'} digits>"
+    if isinstance(value, Decimal):
+        value = str(value) if len(value.as_tuple().digits) < 2 * limit else "<a long number>"
+        return value if len(value) <= limit else value[: limit - 3] + "..."
     text = repr(value) if len(str(value)) < 10 * limit else repr(str(value)[: 2 * limit])
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
