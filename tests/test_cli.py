@@ -1,4 +1,5 @@
-"""The command line: JSON out, bad input as one line on stderr with exit status 2."""
+"""The command line, through Typer's runner: JSON out, bad input as one line on stderr with exit
+status 2 (library errors and usage errors alike)."""
 
 from __future__ import annotations
 
@@ -6,14 +7,83 @@ import io
 import json
 
 import pytest
+from typer.testing import CliRunner
 
-from croupier.cli import main
+from croupier.cli import app, main
+from croupier.cli.app import version
+
+
+def invoke(argv: list[str], stdin: str | None = None) -> tuple[int, str, str]:
+    result = CliRunner().invoke(app, argv, input=stdin)
+    return result.exit_code, result.stdout, result.stderr
 
 
 def run(argv: list[str]) -> tuple[int, str]:
     out = io.StringIO()
     status = main(argv, out=out)
     return status, out.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("argv", "needle"),
+    [
+        (["par", "--bogus"], "--bogus"),
+        (["par"], "Missing argument"),
+        (["count", "--cards", "x"], "--cards"),
+        (["no-such-command"], "no-such-command"),
+        (["rules"], "Missing command"),
+        (["play", "four-card-poker", "--json"], "--json"),
+        (["demo", "--json"], "--json"),
+        (["hand", "As As Kd"], "As"),
+        (["par", "no-such-game"], "no-such-game"),
+    ],
+)
+def test_usage_errors_are_one_line_on_stderr_exit_2(argv: list[str], needle: str) -> None:
+    status, out, err = invoke(argv)
+    assert status == 2
+    assert out == ""
+    assert err.count("\n") == 1 and err.startswith("croupier: ")
+    assert needle in err
+
+
+def test_version_and_help_list_games_aliases_and_rankings() -> None:
+    status, out, _ = invoke(["--version"])
+    assert status == 0 and out == f"croupier {version()}\n"
+    status, out, _ = invoke(["--help"])
+    assert status == 0
+    for name in ("four-card-poker", "4cp", "ultimate-texas-holdem", "uth", "ez-baccarat"):
+        assert name in out
+    for ranking in ("poker5", "four-card", "three-card", "three-card-bonus"):
+        assert ranking in out
+    status, out, _ = invoke([])
+    assert status == 2 and "Commands" in out
+
+
+def test_hand_through_the_runner_reads_stdin() -> None:
+    status, out, err = invoke(["hand", "--ranking", "three-card"], stdin="As Kd 3c\nZz\n")
+    assert status == 2
+    assert json.loads(out.splitlines()[0])["category"] == "high_card"
+    assert err == "croupier: line 2: card 'Zz' has unknown rank 'Z'; ranks are 2-9, T, J, Q, K, A\n"
+
+
+def test_count_text_is_an_aligned_table_without_python_structures() -> None:
+    status, out, _ = invoke(["count", "--ranking", "three-card", "--cards", "3", "--quiet"])
+    assert status == 0
+    rows = [line for line in out.splitlines() if "straight_flush" in line or "high_card" in line]
+    assert len(rows) == 2
+    assert rows[0].index("48") + 2 == rows[1].index("16,440") + 6  # right-aligned numbers
+    assert "{" not in out and "total" in out
+
+
+def test_progress_bars_draw_on_a_terminal_and_not_in_a_pipe() -> None:
+    argv = ["simulate", "three-card-poker", "--rounds", "30", "--seed", "1", "--json"]
+    result = CliRunner(env={"TTY_COMPATIBLE": "1"}).invoke(app, argv)
+    assert result.exit_code == 0 and "simulating three-card-poker" in result.stderr
+    assert json.loads(result.stdout)["rounds"] == 30
+    quiet = CliRunner(env={"TTY_COMPATIBLE": "1"}).invoke(app, [*argv, "--quiet"])
+    assert quiet.exit_code == 0 and quiet.stderr == ""
+    piped = CliRunner(env={"TTY_COMPATIBLE": "0"}).invoke(app, argv)
+    assert piped.exit_code == 0 and piped.stderr == ""
 
 
 def test_hand_ranks_and_prints_json() -> None:

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from croupier.errors import InvalidInput
+from croupier.errors import CroupierError, InvalidInput
 from croupier.scenario import load_scenario, run_scenario
 
 SCENARIOS = Path(__file__).parent / "scenarios"
@@ -30,19 +30,19 @@ def refused(data: dict[str, Any]) -> str:
     return str(info.value)
 
 
-def test_641a_8_a_dealer_left_out_is_refused_never_filled_in() -> None:
+def test_dealer_left_out_is_refused_never_filled_in_from_the_deck() -> None:
     data = base(FOUR)
     del data["dealer"]
     assert "no 'dealer' but the deal gives the dealer 6 cards" in refused(data)
 
 
-def test_641a_8_a_seat_without_a_hand_is_named() -> None:
+def test_seat_without_a_hand_is_named() -> None:
     data = base(FOUR)
     data["seats"]["5"] = {"wagers": {"ante": 500}, "decisions": ["fold"]}
     assert "seat 5 has no 'hand' but the deal gives it 5 cards" in refused(data)
 
 
-def test_641a_8_a_short_hand_names_the_seat() -> None:
+def test_short_hand_names_the_seat() -> None:
     data = base(FOUR)
     seat = next(iter(data["seats"]))
     data["seats"][seat]["hand"] = data["seats"][seat]["hand"][:3]
@@ -108,12 +108,21 @@ def test_569_12_f_3_meter_below_its_reset_refused() -> None:
     assert "meters 'uth' 999999 cents is below its reset of 1000000 cents" in refused(data)
 
 
-@pytest.mark.parametrize("decision", ["play \u0663", "play \uff13", "play 3.123", "play -1", ""])
+@pytest.mark.parametrize("decision", ["play \u0663", "play \uff13", "play \u00b3", "pl\u0430y"])
 def test_decisions_are_ascii_words_and_numbers(decision: str) -> None:
     data = base(FOUR)
     seat = next(iter(data["seats"]))
     data["seats"][seat]["decisions"] = [decision]
     assert f"seat {seat} decisions 1 {decision!r} is not a decision" in refused(data)
+
+
+@pytest.mark.parametrize("decision", ["play 3.123", "play -1", "", "play 99999999999999x"])
+def test_ascii_decisions_the_game_cannot_read_are_refused_by_the_game(decision: str) -> None:
+    data = base(FOUR)
+    seat = next(iter(data["seats"]))
+    data["seats"][seat]["decisions"] = [decision]
+    with pytest.raises(CroupierError):
+        run_scenario(data)
 
 
 def test_unknown_scenario_keys_and_every_shape_problem_at_once() -> None:

@@ -266,7 +266,7 @@ def test_649a_11_b_decisions_clockwise_from_the_far_left() -> None:
 def test_649a_11_b_play_equals_the_ante(multiple: int) -> None:
     rnd = dealt_round(3)
     before = list(rnd.records)
-    with pytest.raises(IllegalAction, match=r"equals the Ante \(§ 649a\.11\(b\)\)"):
+    with pytest.raises(IllegalAction, match=r"equals the Ante of 500 cents \(§ 649a\.11\(b\)\)"):
         rnd.apply(Play(seat=3, multiple=multiple))
     assert rnd.records == before and "play" not in rnd.stakes[3]
     rnd.apply(Play(seat=3))
@@ -619,7 +619,9 @@ def test_rules_submission_reports_every_problem_with_its_section() -> None:
     for needle in ("'F'", "high_card", "0 to 1", "ten to one", "'play'", "also defines"):
         assert needle in messages
     assert any("Envy Bonus" in m and s == "§ 649a.12" for m, s in problems)
-    assert len(problems) == 10
+    # the Six Card Bonus table ends at a pair: its lowest line must be three of a kind
+    assert "ends at pair" in messages
+    assert len(problems) == 11
 
 
 def test_custom_paytables_define_a_wagers_table() -> None:
@@ -633,8 +635,19 @@ def test_custom_paytables_define_a_wagers_table() -> None:
         {"ante": 100, "pair_plus": 100, "six_card_bonus": 100},
         paytables={"pair_plus": "custom"},
         custom_paytables={
-            "pair_plus": {"pair": "1 to 1", "mini_royal": "100 to 1"},
-            "ante_bonus": {"straight_flush": "4 to 1"},
+            "pair_plus": {
+                "mini_royal": "100 to 1",
+                "straight_flush": "40 to 1",
+                "three_of_a_kind": "30 to 1",
+                "straight": "6 to 1",
+                "flush": "3 to 1",
+                "pair": "1 to 1",
+            },
+            "ante_bonus": {
+                "straight_flush": "4 to 1",
+                "three_of_a_kind": "3 to 1",
+                "straight": "1 to 1",
+            },
         },
     )
     assert seat["wagers"]["pair_plus"]["paid"] == 10_000

@@ -17,6 +17,7 @@ the value, and speaks in the key's own unit (decks are not cents).
 
 from __future__ import annotations
 
+from enum import Enum
 from fractions import Fraction
 from typing import Annotated, Any, Literal
 
@@ -38,6 +39,7 @@ from croupier.reading import MAX_INT, quote
 __all__ = [
     "CardText",
     "Cents",
+    "DealMethod",
     "LimitModel",
     "ProgressiveModel",
     "Rate",
@@ -45,6 +47,7 @@ __all__ = [
     "ScenarioModel",
     "ScenarioRulesModel",
     "SeatModel",
+    "ShuffleMethod",
     "TableModel",
     "VigModel",
     "json_schema",
@@ -69,10 +72,11 @@ CardText = Annotated[
 ]
 Decision = Annotated[
     str,
-    StringConstraints(
-        max_length=32, pattern=r"^[A-Za-z]+( [A-Za-z]+)*( [0-9]+(\.[0-9]{1,2})?[xX]?)?$"
+    StringConstraints(max_length=32, pattern=r"^[ -~]*$"),
+    Field(
+        description='"play 3", "play 1.5", "play $7.50", "play 750c", "play", "check", "fold", '
+        '"pull", "ride", "bet 2": printable ASCII (the game reads the words)'
     ),
-    Field(description='"play 3", "play", "check", "fold", "pull", "ride", "bet 2"'),
 ]
 
 
@@ -97,6 +101,27 @@ Rate = Annotated[
         }
     ),
 ]
+
+
+class DealMethod(Enum):
+    """How the cards are dealt (§ 641a.8-641a.10 and their counterparts)."""
+
+    MANUAL_SHOE = "manual_shoe"
+    HAND = "hand"
+    AUTOMATED_SHOE = "automated_shoe"
+
+
+class ShuffleMethod(Enum):
+    """How the cards are shuffled (§ 641a.5 and its counterparts)."""
+
+    AUTOMATED = "automated"
+    """An automated card shuffling device."""
+    COUNTING = "counting"
+    """An automated shuffler that counts the cards after each shuffle (§ 641a.5(b))."""
+    MANUAL = "manual"
+    RESHUFFLING_SHOE = "reshuffling_shoe"
+    """A dealing shoe or other device that reshuffles the cards itself, in lieu of the shuffle
+    and cut (§ 641a.5(g))."""
 
 
 class _Strict(BaseModel):
@@ -134,8 +159,8 @@ class VigModel(_Strict):
 class TableModel(_Strict):
     """``[table]``: dealing, shuffling, decks, positions; ``ez``/``face_up`` for baccarat."""
 
-    deal: Literal["manual_shoe", "hand", "automated_shoe"] = "manual_shoe"
-    shuffle: Literal["automated", "counting", "manual"] = "automated"
+    deal: Annotated[DealMethod, Field(strict=False)] = DealMethod.MANUAL_SHOE
+    shuffle: Annotated[ShuffleMethod, Field(strict=False)] = ShuffleMethod.AUTOMATED
     decks: Annotated[int, Field(ge=1, le=8, description="decks")] = 1
     adjacent_boxes: Annotated[int, Field(ge=1, le=7, description="betting positions")] = 1
     ez: bool = False
@@ -260,7 +285,10 @@ def problems_from(
         elif kind == "string_pattern_mismatch" and block.startswith("seat") and key == "[key]":
             msg = f"seat {quote(given)} is not a betting position written 1-7"
         elif kind == "string_pattern_mismatch" and block.endswith("decisions"):
-            msg = f"{block} {int(key) + 1} {quote(given)} is not a decision such as 'play 3'"
+            msg = (
+                f"{block} {int(key) + 1} {quote(given)} is not a decision such as 'play 3' "
+                "(printable ASCII: letters, digits, '.', '$')"
+            )
         else:
             msg = f"{where} {quote(given)}: {err['msg'].lower()}"
         out.append((msg, None))

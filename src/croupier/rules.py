@@ -18,7 +18,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from croupier.errors import InvalidInput
-from croupier.models import RulesModel, problems_from
+from croupier.models import DealMethod, RulesModel, ShuffleMethod, problems_from
 from croupier.reading import load_document, verify_bounded
 
 __all__ = [
@@ -36,20 +36,6 @@ __all__ = [
 
 Problem = tuple[str, str | None]
 """A problem: its message and the section that forbids it (``None`` for plain bad input)."""
-
-
-class DealMethod(Enum):
-    MANUAL_SHOE = "manual_shoe"
-    HAND = "hand"
-    AUTOMATED_SHOE = "automated_shoe"
-
-
-class ShuffleMethod(Enum):
-    AUTOMATED = "automated"
-    """An automated card shuffling device."""
-    COUNTING = "counting"
-    """An automated shuffler that counts the cards after each shuffle (§ 641a.5(b))."""
-    MANUAL = "manual"
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -217,8 +203,8 @@ def parse_rules(data: Mapping[str, Any]) -> RulesSubmission:
         vig = VigRules(type=model.vig.type, rate=model.vig.rate, collect=model.vig.collect)
     t = model.table
     table = TableRules(
-        deal=DealMethod(t.deal),
-        shuffle=ShuffleMethod(t.shuffle),
+        deal=t.deal,
+        shuffle=t.shuffle,
         decks=t.decks,
         adjacent_boxes=t.adjacent_boxes,
         ez=t.ez,

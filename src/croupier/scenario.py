@@ -22,8 +22,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from croupier.cards import DECK, Card, parse_cards
-from croupier.errors import InvalidInput
+from croupier.cards import DECK, Card, parse_cards, verify_distinct
+from croupier.errors import CroupierError, InvalidInput
 from croupier.games import Game, Round, game_class, get_game
 from croupier.games.records import (
     DEALER,
@@ -123,11 +123,73 @@ def _play_out(rnd: Round, seats: Mapping[int, Mapping[str, Any]]) -> None:
 def _cards(value: object, what: str) -> list[Card]:
     if value is None:
         return []
-    if isinstance(value, str):
-        return list(parse_cards(value))
-    if isinstance(value, list) and all(isinstance(c, str) for c in value):
-        return list(parse_cards(value))
+    if isinstance(value, str) or (
+        isinstance(value, list) and all(isinstance(c, str) for c in value)
+    ):
+        cards = list(parse_cards(value, distinct=False))
+        verify_distinct(cards, what=what)
+        return cards
     raise InvalidInput(f'{what} {value!r} must be a list of cards such as ["As", "Kd"]')
+
+
+def _verify_no_card_twice(wanted: Mapping[str, list[Card]]) -> None:
+    """Refuse a card given to two places, naming each seat or hand that holds it."""
+    owners: dict[Card, list[str]] = {}
+    for who, cards in wanted.items():
+        for card in cards:
+            owners.setdefault(card, []).append(_holder(who))
+    twice = [f"{card} ({' and '.join(names)})" for card, names in owners.items() if len(names) > 1]
+    if twice:
+        raise InvalidInput(f"a card is given to two hands: {'; '.join(twice)}")
+
+
+def _holder(who: str) -> str:
+    if who.isdigit():
+        return f"seat {who} hand"
+    names = {COMMUNITY: "community", DEALER: "dealer", "player": "Player's Hand"}
+    return (names | {"banker": "Banker's Hand"}).get(who, who)
+
+
+def _recipients(game: Game, seats: Mapping[int, Mapping[str, Any]]) -> list[str]:
+    """Where each card leaving the shoe goes, in order, by a dry run of the scenario's round."""
+    dry = game.new_round(shoe=StackedShoe(DECK), meters=MemoryMeters(), players=_players(seats))
+    _place_wagers(dry, seats, None)
+    _play_out(dry, seats)
+    return [rec.to for rec in dry.records if isinstance(rec, CardDealt)]
+
+
+def _shoe_order(game: Game, value: object, seats: Mapping[int, Mapping[str, Any]]) -> list[Card]:
+    """The ``cards`` of a scenario; a card given twice is refused naming where each copy goes."""
+    if isinstance(value, str):
+        value = value.replace(",", " ").split()
+    if not _is_card_list(value):
+        raise InvalidInput(f'cards {value!r} must be a list of cards such as ["As", "Kd"]')
+    assert isinstance(value, list)
+    cards = list(parse_cards(value, distinct=False))
+    where: dict[Card, list[int]] = {}
+    for index, card in enumerate(cards):
+        where.setdefault(card, []).append(index)
+    twice = {card: at for card, at in where.items() if len(at) > 1}
+    if twice:
+        try:
+            goes = _recipients(game, seats)
+        except CroupierError:
+            goes = []
+        shown = "; ".join(
+            f"{card} (" + " and ".join(_place(i, goes) for i in at) + ")"
+            for card, at in twice.items()
+        )
+        raise InvalidInput(f"a card is given twice in 'cards': {shown}")
+    return cards + [c for c in DECK if c not in set(cards)]
+
+
+def _is_card_list(value: object) -> bool:
+    return isinstance(value, list) and all(isinstance(c, str) for c in value)
+
+
+def _place(index: int, goes: list[str]) -> str:
+    to = f", to the {_holder(goes[index])}" if index < len(goes) else ""
+    return f"card {index + 1}{to}"
 
 
 def _stack_from_hands(
@@ -136,8 +198,9 @@ def _stack_from_hands(
     """The shoe order that deals each given hand where the scenario puts it.
 
     A dry run with any deck yields the recipients in dealing order; each recipient then takes
-    its own cards in turn; recipients the scenario leaves out, discards and burns take the cards
-    nobody was given, lowest first.
+    its own cards in turn.  A hand the deal reaches but the scenario leaves out (or gives too
+    few cards) is refused, naming it; only burned and discarded cards, which no hand holds,
+    take the cards nobody was given, lowest first.
     """
     wanted: dict[str, list[Card]] = {
         str(s): _cards(spec.get("hand"), f"seat {s} hand") for s, spec in seats.items()
@@ -145,14 +208,11 @@ def _stack_from_hands(
     wanted[DEALER] = _cards(data.get("dealer"), "dealer")
     wanted[COMMUNITY] = _cards(data.get("community"), "community")
     wanted = {k: v for k, v in wanted.items() if v}
+    _verify_no_card_twice(wanted)
     named = [c for cards in wanted.values() for c in cards]
-    parse_cards([str(c) for c in named])  # refuses a card given twice
     spare = [c for c in DECK if c not in set(named)]
-    dry = game.new_round(shoe=StackedShoe(DECK), meters=MemoryMeters(), players=_players(seats))
-    _place_wagers(dry, seats, None)
-    _play_out(dry, seats)
     order: list[Card] = []
-    dealt = [rec.to for rec in dry.records if isinstance(rec, CardDealt)]
+    dealt = _recipients(game, seats)
     short = {to for to in dealt if to not in NOT_HANDS and to not in wanted}
     if short:
         raise InvalidInput("; ".join(_missing_hand(to, dealt.count(to)) for to in sorted(short)))
@@ -251,7 +311,8 @@ def run_scenario(data: Mapping[str, Any]) -> dict[str, Any]:
             f"scenario gives both 'cards' and hands ({', '.join(hands)}): give one or the other"
         )
     if model.cards is not None:
-        order = _stack_from_cards(game, list(parse_cards(model.cards)), seats)
+        given = _shoe_order(game, list(model.cards), seats)[: len(model.cards)]
+        order = _stack_from_cards(game, given, seats)
     else:
         order = _stack_from_hands(game, data, seats)
     meters = MemoryMeters(dict(start))
@@ -279,6 +340,7 @@ def _report(rnd: Round, start: dict[str, int], meters: MemoryMeters) -> dict[str
         "hands": {k: [str(c) for c in v] for k, v in rnd.hands.items() if k.isdigit()},
         "dealer": dealer,
         "community": [str(c) for c in rnd.hands.get(COMMUNITY, [])],
+        **rnd.hands_report(),
         "meters": meter_report,
         "records": rnd.history(),
     }

@@ -554,6 +554,17 @@ class Shoe:
         self._burned.extend(cards)
         return cards
 
+    def recut(self, position: int) -> None:
+        """Cut the stack in the shoe again, the cover card ``position`` cards in (a recut,
+        § 641a.5(e)): refused once any card has been dealt or burned."""
+        if self._dealt or self._burned:
+            raise IllegalAction(
+                f"a recut is made before any card is dealt: {self._state()}",
+                section="§ 641a.5(e)",
+            )
+        order = cut(tuple(reversed(self._stack)), position)
+        self._stack = list(reversed(order))
+
     # -- the count -----------------------------------------------------------------------
 
     def verify_count(

@@ -20,7 +20,15 @@ Between rounds (Four Card Poker's sections):
 - the stub count: without a counting shuffler (§ 641a.5(b)), at least every 5 rounds
   (§ 641a.8(f), § 641a.9(d), § 641a.10(d)): the round gets ``StubCheck.REQUIRED``;
 - seats 1-7: a player who has wagered stays seated (§ 641a.7(b)); adjacent boxes per the Rules
-  Submission (§ 641a.7(e)).
+  Submission (§ 641a.7(e));
+- two decks: the used deck leaves the discard rack for the shuffler before the other is dealt,
+  one deck in the rack at a time (§ 641a.3(b)(4)); a dealing shoe that reshuffles the cards
+  itself replaces the shuffle and cut (§ 641a.5(g)).
+
+The procedures a person orders or a device reports (a floorperson's reshuffle or recut, the
+counting shuffler's count, idle cards re-inspected, a device out of order and another method:
+§ 641a.5(a), (b), (e), (f), § 641a.13(g)) are in :mod:`croupier.procedures`; the clock and the
+event types in :mod:`croupier.table_events`.
 
 The limits and sections are the game chapter's (:class:`TableRegs`); Four Card Poker's are
 :data:`FOUR_CARD_POKER_REGS`.  A game module may declare its own as a class attribute
@@ -31,13 +39,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
-from datetime import UTC, datetime, timedelta
-from enum import Enum, StrEnum
-from typing import Any, Protocol
+from datetime import datetime, timedelta
+from typing import Any
 
+from croupier import procedures
 from croupier.cards import DECK, Card
 from croupier.errors import IllegalAction, InvalidInput, RulesViolation
-from croupier.games._table_regs import TableRegs
+from croupier.games._table_regs import FOUR_CARD_POKER_REGS, TableRegs
 from croupier.games.base import SEATS, ActorKind, Game, Round, StubCheck
 from croupier.games.records import (
     Action,
@@ -49,16 +57,30 @@ from croupier.games.records import (
     record_to_json,
 )
 from croupier.progressive import MemoryMeters, MeterBank
-from croupier.rules import DealMethod, ShuffleMethod
+from croupier.rules import ShuffleMethod
 from croupier.shoe import CUT_MIN_DEPTH, BackColour, Deck, Shoe, Shuffler, TwoDeckRotation, cut
+from croupier.table_events import (
+    Clock,
+    DeckSupply,
+    Device,
+    ManualClock,
+    Spread,
+    StoredDeck,
+    SystemClock,
+    TableEvent,
+    TableEventKind,
+)
 
 __all__ = [
     "FOUR_CARD_POKER_REGS",
     "TABLE_REGS",
     "Clock",
     "DeckSupply",
+    "Device",
     "ManualClock",
     "PlayedRound",
+    "Spread",
+    "StoredDeck",
     "Strategy",
     "SystemClock",
     "Table",
@@ -72,83 +94,7 @@ Strategy = Callable[[Round, int], Action]
 
 
 # --------------------------------------------------------------------------------------------
-# The clock
-
-
-class Clock(Protocol):
-    """The time source of deck changes (§ 641a.3(c)) and of every table event."""
-
-    def now(self) -> datetime:
-        """The current time; it never goes back."""
-        ...
-
-
-class SystemClock:
-    """The wall clock, in UTC."""
-
-    __slots__ = ()
-
-    def now(self) -> datetime:
-        return datetime.now(UTC)
-
-
-class ManualClock:
-    """A clock moved by hand: for simulation and tests."""
-
-    __slots__ = ("_now",)
-
-    def __init__(self, start: datetime) -> None:
-        if not isinstance(start, datetime):
-            raise InvalidInput(f"clock start {start!r} is not a datetime")
-        self._now = start
-
-    def now(self) -> datetime:
-        return self._now
-
-    def advance(self, by: timedelta) -> datetime:
-        """Move the clock forward by ``by``; returns the new time."""
-        if not isinstance(by, timedelta) or by < timedelta(0):
-            raise InvalidInput(f"clock step {by!r} is not a non-negative timedelta")
-        self._now += by
-        return self._now
-
-
-# --------------------------------------------------------------------------------------------
 # The chapter's table rules
-
-
-FOUR_CARD_POKER_REGS = TableRegs(
-    decks="§ 641a.3(a)",
-    two_decks="§ 641a.3(b)",
-    two_deck_rotation="§ 641a.3(b)(2)-(3)",
-    deck_life={
-        DealMethod.HAND: (timedelta(hours=4), "§ 641a.3(c)(1)"),
-        DealMethod.MANUAL_SHOE: (timedelta(hours=8), "§ 641a.3(c)(2)"),
-        DealMethod.AUTOMATED_SHOE: (timedelta(hours=8), "§ 641a.3(c)(2)"),
-    },
-    opening="§ 641a.4",
-    inspection="§ 641a.4(a)-(c)",
-    two_deck_inspection="§ 641a.4(d)",
-    preshuffled="§ 641a.4(e)",
-    shuffle="§ 641a.5(a)",
-    no_cut="§ 641a.5(c)(1)",
-    cut_required="§ 641a.5(c)(2)",
-    cut="§ 641a.5(d)",
-    seated="§ 641a.7(b)",
-    adjacent_boxes="§ 641a.7(e)",
-    stub_rounds=5,
-    stub_count={
-        DealMethod.MANUAL_SHOE: "§ 641a.8(f)",
-        DealMethod.HAND: "§ 641a.9(d)",
-        DealMethod.AUTOMATED_SHOE: "§ 641a.10(d)",
-    },
-    deck_removed={
-        DealMethod.MANUAL_SHOE: "§ 641a.8(h)",
-        DealMethod.HAND: "§ 641a.9(f)",
-        DealMethod.AUTOMATED_SHOE: "§ 641a.10(f)",
-    },
-    shuffler_jam="§ 641a.13(e)",
-)
 
 TABLE_REGS: dict[str, TableRegs] = {"four-card-poker": FOUR_CARD_POKER_REGS}
 """Table rules by game slug (a game class may instead declare ``table_regs``)."""
@@ -173,55 +119,6 @@ def _regs_for(game: Game, regs: TableRegs | None) -> TableRegs:
 
 # --------------------------------------------------------------------------------------------
 # Events and history
-
-
-class DeckSupply(Enum):
-    """How decks arrive at the table."""
-
-    INSPECTED = "inspected"
-    """New decks, inspected, washed and shuffled at the table (§ 641a.4(a)-(d))."""
-    PRESHUFFLED = "preshuffled"
-    """Preinspected and preshuffled decks (§ 641a.4(e)): cut before their first round."""
-
-
-class TableEventKind(StrEnum):
-    OPENED = "opened"
-    RECEIVED = "received"
-    INSPECTED = "inspected"
-    SHUFFLED = "shuffled"
-    CUT = "cut"
-    DECK_CHANGED = "deck_changed"
-    DECK_REMOVED = "deck_removed"
-    SEATED = "seated"
-    LEFT = "left"
-    SHUFFLER_JAMMED = "shuffler_jammed"
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class TableEvent:
-    """Something the table did outside a round.
-
-    ``round`` is the number of the round in progress, or else of the next round to begin (1 for
-    the opening).  ``deck`` is the serial number of the deck concerned (the deck leaving, for a
-    change or removal).
-    """
-
-    kind: TableEventKind
-    at: datetime
-    round: int
-    section: str = ""
-    back: BackColour | None = None
-    deck: int | None = None
-    position: int | None = None
-    seat: int | None = None
-    player: str | None = None
-    detail: str = ""
-
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {f.name: getattr(self, f.name) for f in fields(self)}
-        data.update(kind=self.kind.value, at=self.at.isoformat())
-        data.update(back=self.back.value if self.back else None)
-        return data
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -304,6 +201,8 @@ class Table:
         every = self.regs.stub_rounds if stub_every is None else stub_every
         self._verify_config(every, supply, backs)
         self.game = game
+        self._submitted = game
+        """The game as the Rules Submission has it (:meth:`change_method` may return to it)."""
         self.shuffler = shuffler
         self.clock: Clock = clock if clock is not None else SystemClock()
         self.meters: MeterBank = meters if meters is not None else MemoryMeters()
@@ -332,11 +231,19 @@ class Table:
             )
         self._events += events
         self._mark = 0
+        self._after_done = 0
+        """The last round whose cards have been gathered and reshuffled (or removed)."""
+        self._shoe: Shoe | None = None
+        """The shoe of the round in progress (a recut cuts it again, § 641a.5(e))."""
+        self._out_of_order: set[Device] = set()
 
     def _verify_config(self, every: object, supply: object, backs: object) -> None:
         rules, regs = self.rules, self.regs
         if rules.decks not in (1, 2):
             raise RulesViolation(f"{rules.decks} decks: one, or two", section=regs.decks)
+        if rules.shuffle is ShuffleMethod.RESHUFFLING_SHOE and not regs.reshuffling_shoe:
+            why = "a dealing shoe that reshuffles the cards itself: the chapter has no such device"
+            raise RulesViolation(why, section=regs.shuffle)
         if rules.decks == 2 and rules.shuffle is ShuffleMethod.MANUAL:
             why = "two decks with a manual shuffle: two need an automated card shuffling device"
             raise RulesViolation(why, section=regs.two_decks)
@@ -394,9 +301,23 @@ class Table:
     def _next_back(self) -> BackColour:
         if self._rotation is None:
             return self._backs[0]
-        if not self._history:
+        if not self._history or self._after_done == self._history[-1].number:
             return self._rotation.in_play.back
         return self._rotation.in_shuffler.back
+
+    @property
+    def discard_rack(self) -> BackColour | None:
+        """The back of the deck whose cards are in the discard rack, or ``None`` when it is
+        empty: with two decks, the cards of only one deck are there at any time (§ 641a.3(b)(4)):
+        the deck of the round in progress, or of the last round until its cards are gathered."""
+        if not self._history or self._after_done == self._history[-1].number:
+            return None
+        return self._history[-1].back
+
+    @property
+    def out_of_order(self) -> frozenset[Device]:
+        """The devices covered or signed out of order (§ 641a.13(g))."""
+        return frozenset(self._out_of_order)
 
     def _now(self) -> datetime:
         now = self.clock.now()
@@ -565,6 +486,8 @@ class Table:
         """§ 641a.5(c): a manual shuffle, or a preshuffled deck about to be dealt first."""
         if self.rules.shuffle is ShuffleMethod.MANUAL:
             return True
+        if self.rules.shuffle is ShuffleMethod.RESHUFFLING_SHOE:
+            return False  # § 641a.5(g): the device's own procedure, in lieu of the cut
         if self.supply is not DeckSupply.PRESHUFFLED:
             return False
         replaced = self._rotation is None and self._removed_after_last()
@@ -587,9 +510,10 @@ class Table:
     def _after_round(self, now: datetime, number: int, events: list[TableEvent]) -> None:
         """Between rounds: note the stub count, remove a deck the count condemned, and
         reshuffle (two decks: rotate)."""
-        if not self._history:
+        if not self._history or self._after_done == self._history[-1].number:
             return
         last = self._history[-1]
+        self._after_done = last.number
         life = self._life[last.back]
         if any(isinstance(r, StubCounted) for r in last.round.records):
             life.last_counted = last.number
@@ -616,7 +540,19 @@ class Table:
             self._single = self._single.shuffled(self.shuffler)
             section = self.regs.shuffle
             detail = f"{self.rules.shuffle.value} shuffle after round {last.number}"
+            if self.rules.shuffle is ShuffleMethod.RESHUFFLING_SHOE:
+                section = self.regs.reshuffling_shoe
+                detail = f"the dealing shoe reshuffles the cards itself after round {last.number}"
         else:
+            other = self._rotation.in_shuffler.back.value
+            why = (
+                f"the {last.back.value} deck leaves the discard rack for the shuffler before the "
+                f"{other} deck is dealt: one deck in the rack at a time"
+            )
+            section = self.regs.one_deck_in_rack
+            events.append(
+                self._ev(TableEventKind.RACK_CLEARED, now, number, section, why, back=last.back)
+            )
             self._rotation = self._rotation.rotate(self.shuffler)
             section = self.regs.two_deck_rotation
             detail = (
@@ -669,6 +605,7 @@ class Table:
         position drawn from the shuffler) and decides whether the stub is counted this round.
         """
         self._verify_can_begin()
+        procedures.verify_devices(self)
         now = self._now()
         back = self._next_back()
         cut_needed = self._cut_required(back, now)
@@ -694,8 +631,9 @@ class Table:
             fresh.append(replace(event, position=position))
         life.fresh = False
         stub = self._stub_check(back, number)
+        self._shoe = deck.shoe()
         played = self.game.new_round(
-            shoe=deck.shoe(), meters=self.meters, players=dict(self._seats), stub_check=stub
+            shoe=self._shoe, meters=self.meters, players=dict(self._seats), stub_check=stub
         )
         self._events += fresh
         events, self._mark = tuple(self._events[self._mark :]), len(self._events)
@@ -735,6 +673,16 @@ class Table:
         why = "the cards are shuffled again after the jam"
         self._log(self._ev(kind.SHUFFLED, now, number, self.regs.shuffler_jam, why, back=back))
         return jam
+
+    # The procedures of § 641a.3(b)(4), § 641a.5(a), (b), (e)-(g) and § 641a.13(g), and their
+    # counterparts in each chapter (:mod:`croupier.procedures`).
+    order_reshuffle = procedures.order_reshuffle
+    report_shuffler_count = procedures.report_shuffler_count
+    recut = procedures.recut
+    reinspect_idle = procedures.reinspect_idle
+    device_out_of_order = procedures.device_out_of_order
+    device_restored = procedures.device_restored
+    change_method = procedures.change_method
 
     def play_round(
         self,

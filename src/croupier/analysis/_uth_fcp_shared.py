@@ -7,14 +7,13 @@
 * Checkpoints: the integer sums of each finished block of work, written atomically under
   :func:`croupier.kernels.cache_dir` in a folder named after the solver, its version and its
   parameters, so a killed run resumes from its last finished block.
-* Progress bars (tqdm), shown when stderr is a terminal unless asked otherwise.
+* Progress, reported through :mod:`croupier.progress` (the faces draw the bars).
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
-import sys
 import tempfile
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -32,6 +31,7 @@ from croupier.hands import Ranking
 from croupier.kernels import cache_dir, comb_unrank_batch, rank_batch
 from croupier.kernels._jit import suit_init
 from croupier.kernels._tables import tables
+from croupier.progress import Task
 
 __all__ = [
     "DenseTables",
@@ -164,30 +164,12 @@ def block_store(solver: str, version: int, params: str, *, enabled: bool) -> Blo
 # Progress
 
 
-class Progress:
-    """A tqdm bar over ``total`` units (shown on a terminal by default), or nothing."""
+class Progress(Task):
+    """Progress over ``total`` units, reported to the callback a face installed
+    (:func:`croupier.progress.reporting`); ``show=False`` silences it."""
 
     def __init__(self, total: int, desc: str, show: bool | None, unit: str = "block") -> None:
-        visible = sys.stderr.isatty() if show is None else show
-        self._bar: Any = None
-        if visible:
-            from tqdm import tqdm
-
-            self._bar = tqdm(total=total, desc=desc, unit=unit, leave=False)
-
-    def update(self, n: int = 1) -> None:
-        if self._bar is not None:
-            self._bar.update(n)
-
-    def close(self) -> None:
-        if self._bar is not None:
-            self._bar.close()
-
-    def __enter__(self) -> Progress:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
+        super().__init__(total, f"{desc} ({unit}s)", enabled=show is not False)
 
 
 def chunks(n: int, size: int) -> Iterator[tuple[int, int]]:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from math import comb
 
 from croupier.errors import InvalidInput
 from croupier.hands import Category, Ranking
+from croupier.progress import report
 
 __all__ = ["CountTable", "count_table"]
 
@@ -55,8 +55,9 @@ def _ratio(value: Fraction) -> str:
     return f"{value.numerator}/{value.denominator}"
 
 
-def count_table(ranking: Ranking | str, cards: int, *, progress_bar: bool = False) -> CountTable:
-    """Count every ``cards``-card hand of ``ranking`` by category (batch kernels, exhaustive)."""
+def count_table(ranking: Ranking | str, cards: int) -> CountTable:
+    """Count every ``cards``-card hand of ``ranking`` by category (batch kernels, exhaustive;
+    progress reported through :mod:`croupier.progress`)."""
     from croupier.kernels import count_categories
 
     rk = Ranking.parse(ranking)
@@ -65,18 +66,8 @@ def count_table(ranking: Ranking | str, cards: int, *, progress_bar: bool = Fals
             f"--cards {cards} is not a hand size for ranking {rk.value!r} "
             f"({rk.min_cards} to {rk.max_cards} cards)"
         )
-    if progress_bar:
-        from tqdm import tqdm
-
-        with tqdm(total=comb(52, cards), unit="hand", unit_scale=True, leave=False) as bar:
-
-            def tick(done: int, total: int) -> None:
-                bar.total = total
-                bar.n = done
-                bar.refresh()
-
-            counts = count_categories(rk, cards, progress=tick)
-    else:
-        counts = count_categories(rk, cards)
+    counts = count_categories(
+        rk, cards, progress=lambda done, total: report(f"counting {cards}-card hands", done, total)
+    )
     ordered = tuple((cat, counts.get(cat, 0)) for cat in reversed(rk.categories))
     return CountTable(ranking=rk, cards=cards, counts=ordered)

@@ -129,7 +129,7 @@ _LOCK = threading.Lock()
 
 def four_card_tables(*, progress: bool | None = None) -> FourCardTables:
     """The Four Card Poker decision table: loaded from the cache folder, or solved (and saved;
-    ``progress``: a tqdm bar, by default when stderr is a terminal)."""
+    ``progress``: False silences the progress reports of :mod:`croupier.progress`)."""
     with _LOCK:
         found: FourCardTables | None = _MEMO.get("fcp")
         if found is None:

@@ -12,8 +12,12 @@ hands are reduced by renaming the other three suits, and for each (hand, up card
 completions below, equal to and above the player's hand are counted exactly by
 inclusion-exclusion over precomputed tables (:mod:`croupier.analysis._fcp_kernels`).  The value of
 each decision is an exact integer over the same 1,370,754 completions; the best is kept and, on
-equal value, the smaller wager (fold, then 1x, 2x, 3x).  The value is linear in the multiple, so
-2x is never chosen.
+equal value, the smaller wager (fold, then 1x, 2x, 3x).  The Play may be any whole-cent amount
+from one to three times the Ante (§ 641a.7(d)(1)), but for a given deal its value is linear in
+its size (the same 1 to 1 on the Ante and the Play, the Ante Bonus on the Ante alone), so the
+optimum over the whole range is at an end, 1x or 3x: 2x and every size between are never chosen,
+and solving the three whole multiples is exact (tests/test_play_linearity.py proves it cent by
+cent for sample hands).
 
 The work runs in 13 blocks, one per up-card rank, spread over threads, or over the workers of a
 Dask cluster (``scheduler="tcp://host:8786"``, with ``dask[distributed]`` installed); each
@@ -308,9 +312,10 @@ def solve_four_card_poker(
 
     ``ante_bonus`` maps four-card category names (three of a kind, straight flush, four of a
     kind) to "to 1" payouts; default § 641a.12(b) (25, 20, 2).  ``workers``: threads (default
-    every core); ``progress``: a tqdm bar (default: when stderr is a terminal); ``checkpoint``:
-    save and reuse finished blocks under the cache folder.  ``up_ranks`` (2..14) limits the
-    solve to those up-card ranks: a partial sheet, for tests.  ``scheduler``: a Dask scheduler
+    every core); ``progress``: False silences the progress reports (:mod:`croupier.progress`);
+    ``checkpoint``: save and reuse finished blocks under the cache folder.  ``up_ranks``
+    (2..14) limits the solve to those up-card ranks: a partial sheet, for tests.
+    ``scheduler``: a Dask scheduler
     address (``"tcp://host:8786"``) to run the blocks on that cluster instead of local threads
     (``workers`` is then unused); the result is the same.  About ten seconds on two cores.
     """

@@ -32,7 +32,9 @@ def solved(scheduler: str | None = None) -> FourCardSolution:
 def four_card_poker_strategy_text(game: FourCardPoker) -> str:
     lines = [
         "Four Card Poker: optimal Ante/Play strategy by the dealer's up card (exact solver)",
-        "  (the player's best four of five; 2x the Ante is never the best play)",
+        "  (the player's best four of five; the Play may be any amount from 1x to 3x the Ante,",
+        "  § 641a.7(d)(1), but its value is linear in its size, so the best Play is always 1x",
+        "  or 3x: 2x and every amount between are never better)",
     ]
     lines += [f"  {rule}" for rule in solved().strategy.render()]
     return "\n".join(lines)

@@ -346,9 +346,9 @@ def run(
     seeds; ``workers``: threads (default every core); ``blind``: the Hold 'Em Blind table (A or
     B); ``wager``: the baccarat wager (``banker`` or ``player``); ``block_rounds``: rounds per
     block (the result depends on it); ``scheduler``: a Dask
-    scheduler address to run the blocks on that cluster instead; ``progress``: a tqdm bar over
-    the blocks (default when stderr is a terminal).  The decision tables are loaded (or, the
-    first time, solved) before the clock starts.
+    scheduler address to run the blocks on that cluster instead; ``progress``: False silences the
+    progress reports over the blocks (:mod:`croupier.progress`).  The decision tables are loaded
+    (or, the first time, solved) before the clock starts.
     """
     slug = _slug(game_slug)
     if blind not in ("A", "B"):

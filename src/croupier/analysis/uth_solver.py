@@ -485,9 +485,10 @@ def solve_ultimate_texas_holdem(
 
     ``blind`` maps hand names of :data:`BLIND_LINES` to "to 1" payouts (default table A,
     :data:`BLIND_A`; :data:`BLIND_B` pushes straights).  ``workers``: threads (default every
-    core); ``progress``: a tqdm bar (default when stderr is a terminal); ``checkpoint``: save and
-    reuse finished blocks under the cache folder.  ``flops`` solves only the first that many flop
-    classes (a partial sheet, for tests).  ``scheduler``: a Dask scheduler address
+    core); ``progress``: False silences the progress reports (:mod:`croupier.progress`);
+    ``checkpoint``: save and reuse finished blocks under the cache folder.  ``flops`` solves
+    only the first that many flop classes (a partial sheet, for tests).  ``scheduler``: a Dask
+    scheduler address
     (``"tcp://host:8786"``) to run the blocks of flops on that cluster instead of local threads
     (``workers`` is then unused); the result is the same.  About half a minute on two cores.
     """

@@ -68,6 +68,11 @@ def sections(temp: str, perm: str) -> dict[str, str]:
 
     Keys used by the shared Round machinery (``no_more_bets``, ...) and by the baccarat round.
     Irregularities (§ 541.14 / § 627a.13) are not in the texts at hand: no section is cited.
+
+    Written out, for each chapter: § 541.2(c)(4), (c)(6), (c)(7), § 541.8(a)(1)(i)-(iv),
+    (a)(2)(i)-(iii), (a)(3), (a)(5), (b), (c), § 541.12(a)-(c), § 541.13(c), (e)-(i); and
+    § 543.2(c)(4), (c)(6), (c)(7), § 543.8(a)(1)(i)-(iv), (a)(2)(i)-(iii), (a)(3), (a)(5), (b),
+    (c), § 543.12(a)-(c), § 543.13(c), (e)-(i).
     """
     s = f"§ {temp}"
     return {
@@ -464,6 +469,7 @@ class VigLedger:
     def collect_all(
         self, *, reason: CollectReason = CollectReason.RESHUFFLE
     ) -> tuple[MarkerCollected, ...]:
-        """Collect every marker, from the highest-numbered seat down."""
+        """Collect every marker, from the highest-numbered seat down (before the reshuffle,
+        § 541.13(g); Midibaccarat before a new dealing shoe, § 543.13(g))."""
         reason = CollectReason(reason)
         return tuple(self.collect(seat, reason=reason) for seat in sorted(self._owed, reverse=True))

@@ -56,14 +56,23 @@ to the wager's qualifying hand, and for the Three Card Bonus at least one of tab
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from croupier.errors import CroupierError, InvalidInput
-from croupier.games.paytables import EnvySchedule, PayLine, PayTable, for_, to
+from croupier.errors import InvalidInput
+from croupier.games.paytables import (
+    CUSTOM,
+    CustomShape,
+    EnvySchedule,
+    PayLine,
+    PayTable,
+    custom_entries,
+    custom_table,
+    for_,
+    to,
+)
 from croupier.hands import Category, HandRank
 from croupier.money import Odds, format_cents, parse_rate
 from croupier.progressive import MeterSpec
@@ -95,8 +104,6 @@ __all__ = [
 
 BASE_WAGERS = ("bet1", "bet2", "bet3")
 PROGRESSIVE_WAGERS = ("three_card_progressive", "five_card_progressive")
-CUSTOM = "custom"
-"""The name of a pay table defined in the Rules Submission itself."""
 
 # The sections of each wager (§ 643a.7 as now in force, seed 003) and of its table.
 SECTIONS = {
@@ -297,41 +304,32 @@ class PayoutCap:
 # --- tables a Rules Submission defines -------------------------------------------------------
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class _Shape:
-    """What a custom table of one wager must look like."""
-
-    hands: tuple[str, ...]
-    lowest: tuple[str, ...]
-    """The hands the table's last line may be; every hand above it must have a line."""
-    section: str
-    meter: bool = False
-    envy: tuple[str, ...] = ()
-    """The Envy Bonus qualifying hands, every one needing an amount (progressives)."""
-
-
 _SHAPES = {
-    "base": _Shape(hands=FIVE_CARD_HANDS, lowest=("pair_of_tens_or_better",), section="§ 643a.12"),
-    "three_card_bonus": _Shape(
+    "base": CustomShape(
+        hands=FIVE_CARD_HANDS, lowest=("pair_of_tens_or_better",), section="§ 643a.12"
+    ),
+    "three_card_bonus": CustomShape(
         hands=THREE_CARD_HANDS, lowest=("pair",), section="§ 643a.6(c), § 643a.7(f)"
     ),
-    "five_card_bonus": _Shape(
+    "five_card_bonus": CustomShape(
         hands=FIVE_CARD_HANDS,
         lowest=("pair_of_tens_or_better", "two_pair", "three_of_a_kind"),
         section="§ 643a.7(e)",
     ),
-    "five_card_hand_bonus": _Shape(hands=FIVE_CARD_HANDS, lowest=("flush",), section="§ 643a.7(i)"),
-    "six_card_bonus": _Shape(
+    "five_card_hand_bonus": CustomShape(
+        hands=FIVE_CARD_HANDS, lowest=("flush",), section="§ 643a.7(i)"
+    ),
+    "six_card_bonus": CustomShape(
         hands=FIVE_CARD_HANDS, lowest=("three_of_a_kind",), section="§ 643a.7(j)"
     ),
-    "five_card_progressive": _Shape(
+    "five_card_progressive": CustomShape(
         hands=FIVE_CARD_HANDS,
         lowest=("three_of_a_kind",),
         section="§ 643a.1",
         meter=True,
         envy=("royal_flush", "straight_flush"),
     ),
-    "three_card_progressive": _Shape(
+    "three_card_progressive": CustomShape(
         hands=THREE_CARD_HANDS,
         lowest=("three_of_a_kind", "straight"),
         section="§ 643a.1",
@@ -340,7 +338,6 @@ _SHAPES = {
     ),
 }
 
-_SHARE = re.compile(r"\s*(\d+(?:\.\d+)?)\s*%\s*of\s+(?:the\s+)?meter\s*")
 _METER_KEYS = ("meter", "wager", "reset", "rate")
 
 
@@ -364,88 +361,6 @@ class CustomTables:
     three_card_progressive: ThreeCardProgressive | None
 
 
-def _line(
-    wager: str, hand: str, text: object, shape: _Shape, problems: list[Problem]
-) -> PayLine | None:
-    if isinstance(text, str) and shape.meter:
-        match = _SHARE.fullmatch(text)
-        if match:
-            share = Fraction(match.group(1)) / 100
-            if not 0 < share <= 1:
-                problems.append(
-                    (f"custom {wager} line {hand}: {text!r} is not a share in (0%, 100%]", None)
-                )
-                return None
-            return PayLine(hand=hand, meter_share=share)
-    try:
-        odds = Odds.parse(text) if isinstance(text, str) else None
-    except CroupierError:
-        odds = None
-    if odds is None:
-        shown = "'40 to 1', '100 for 1'" + (" or '100% of meter'" if shape.meter else "")
-        problems.append((f"custom {wager} line {hand}: {text!r} is not written like {shown}", None))
-        return None
-    if odds.net <= 0:
-        problems.append(
-            (f"custom {wager} line {hand}: odds {odds} pay nothing; they must win", None)
-        )
-        return None
-    return PayLine(hand=hand, odds=odds)
-
-
-def _lines(wager: str, spec: object, shape: _Shape, problems: list[Problem]) -> PayTable | None:
-    if not isinstance(spec, Mapping) or not spec:
-        problems.append((f"custom {wager} table must map hands to odds such as '40 to 1'", None))
-        return None
-    count = len(problems)
-    lines: dict[str, PayLine] = {}
-    for hand, text in spec.items():
-        if hand not in shape.hands:
-            problems.append(
-                (
-                    f"custom {wager} line {hand!r} is not one of {', '.join(shape.hands)}",
-                    shape.section,
-                )
-            )
-            continue
-        line = _line(wager, str(hand), text, shape, problems)
-        if line is not None:
-            lines[hand] = line
-    ordered = tuple(lines[h] for h in shape.hands if h in lines)
-    given = [h for h in shape.hands if h in spec]
-    if given:
-        lowest = given[-1]
-        if lowest not in shape.lowest:
-            problems.append(
-                (
-                    f"custom {wager} table ends at {lowest}; its lowest paying hand must be "
-                    f"{' or '.join(shape.lowest)}",
-                    shape.section,
-                )
-            )
-        else:
-            needed = shape.hands[: shape.hands.index(lowest) + 1]
-            missing = [h for h in needed if h not in spec]
-            if missing:
-                problems.append(
-                    (
-                        f"custom {wager} table pays {lowest} or better but has no line for "
-                        f"{', '.join(missing)}",
-                        shape.section,
-                    )
-                )
-    if len(problems) > count:
-        return None
-    return PayTable(
-        wager=wager,
-        letter=CUSTOM,
-        section=shape.section,
-        lines=ordered,
-        verified=False,
-        note="defined in the Rules Submission",
-    )
-
-
 def _three_card_bonus_minimum(table: PayTable, problems: list[Problem]) -> None:
     # § 559.14(e): the odds paid are no less than those of one of tables A-F.
     def pays(t: PayTable, hand: str) -> Fraction:
@@ -466,7 +381,7 @@ def _three_card_bonus_minimum(table: PayTable, problems: list[Problem]) -> None:
 
 
 def _envy(
-    wager: str, spec: object, shape: _Shape, amount: int, problems: list[Problem]
+    wager: str, spec: object, shape: CustomShape, amount: int, problems: list[Problem]
 ) -> EnvySchedule | None:
     if not isinstance(spec, Mapping) or not spec:
         problems.append((f"custom {wager} envy must map hands to cents", None))
@@ -529,7 +444,7 @@ def _meter(spec: Mapping[str, Any], problems: list[Problem]) -> tuple[int, Meter
 
 
 def _progressive(
-    wager: str, spec: object, shape: _Shape, amount: int | None, problems: list[Problem]
+    wager: str, spec: object, shape: CustomShape, amount: int | None, problems: list[Problem]
 ) -> tuple[PayTable | None, EnvySchedule | None]:
     if not isinstance(spec, Mapping):
         problems.append((f"custom {wager} must be a table with 'lines' (and 'envy')", None))
@@ -542,7 +457,7 @@ def _progressive(
                 None,
             )
         )
-    table = _lines(wager, spec.get("lines"), shape, problems)
+    table = custom_table(wager, spec.get("lines"), shape, problems)
     envy = None
     if "envy" in spec and amount is not None:
         envy = _envy(wager, spec["envy"], shape, amount, problems)
@@ -557,33 +472,14 @@ def parse_custom_tables(rules: RulesSubmission) -> tuple[CustomTables, list[Prob
     also its ``meter``, ``wager``, ``reset`` and ``rate`` (``[progressive]`` is the Five-Card
     one).
     """
-    empty = CustomTables(tables={}, envy={}, three_card_progressive=None)
-    raw = rules.extra.get("custom_paytables")
-    if raw is None:
-        return empty, []
-    if not isinstance(raw, Mapping):
-        return empty, [("custom_paytables must map wager names to tables", None)]
     problems: list[Problem] = []
     tables: dict[str, PayTable] = {}
     envy: dict[str, EnvySchedule] = {}
     three: ThreeCardProgressive | None = None
-    for wager, spec in raw.items():
-        shape = _SHAPES.get(wager)
-        if shape is None:
-            allowed = ", ".join(_SHAPES)
-            problems.append(
-                (f"custom pay table for {wager!r}: Let It Ride takes them for {allowed}", None)
-            )
-            continue
-        chosen = rules.paytables.get(wager)
-        if chosen is not None and chosen != CUSTOM:
-            problems.append(
-                (
-                    f"{wager} names pay table {chosen!r} and also defines a custom table; "
-                    f'use one (paytables.{wager} = "{CUSTOM}" or leave it out)',
-                    shape.section,
-                )
-            )
+    raw = rules.extra.get("custom_paytables")
+    for wager, spec, shape in custom_entries(
+        raw, rules.paytables, _SHAPES, "Let It Ride", problems
+    ):
         if wager == "three_card_progressive":
             if isinstance(spec, Mapping) and "envy" not in spec:
                 # § 643a.1: the Three-Card Envy Bonus comes with the Three-Card Progressive.
@@ -611,7 +507,7 @@ def parse_custom_tables(rules: RulesSubmission) -> tuple[CustomTables, list[Prob
             if schedule is not None:
                 envy[wager] = schedule
         else:
-            table = _lines(wager, spec, shape, problems)
+            table = custom_table(wager, spec, shape, problems)
             if table is not None and wager == "three_card_bonus":
                 _three_card_bonus_minimum(table, problems)
         if table is not None:

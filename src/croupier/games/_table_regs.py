@@ -35,6 +35,7 @@ from datetime import timedelta
 from croupier.rules import DealMethod
 
 __all__ = [
+    "FOUR_CARD_POKER_REGS",
     "LET_IT_RIDE_REGS",
     "MISSISSIPPI_STUD_REGS",
     "THREE_CARD_POKER_REGS",
@@ -77,6 +78,26 @@ class TableRegs:
     deck_removed: Mapping[DealMethod, str]
     shuffler_jam: str = ""
     """A shuffler that jams or fails to complete a shuffle: the cards are reshuffled."""
+    # The procedures of :mod:`croupier.procedures`.  An empty string: the chapter has no such
+    # procedure (or none in the texts at hand), and the table refuses it.
+    one_deck_in_rack: str = ""
+    """Two decks: the cards of only one deck in the discard rack at any time."""
+    floor_reshuffle: str = ""
+    """A reshuffle directed by a floorperson or above."""
+    shuffler_count: str = ""
+    """A counting shuffler that reports a wrong number of cards: the deck is removed."""
+    recut: str = ""
+    """A recut required by a floorperson after the cut and before any card is dealt."""
+    idle: str = ""
+    """No gaming activity: the cards are spread, inspected and shuffled again."""
+    idle_manual: str = ""
+    idle_automated: str = ""
+    reshuffling_shoe: str = ""
+    """A dealing shoe or other device that reshuffles the cards itself, in lieu of the shuffle
+    and cut."""
+    out_of_order: str = ""
+    """A malfunctioning device is covered or signed out of order before another method of
+    shuffling or dealing is used."""
 
 
 def _deck_life(hand: str, shoe: str) -> dict[DealMethod, tuple[timedelta, str]]:
@@ -92,6 +113,46 @@ def _by_deal(manual_shoe: str, hand: str, automated_shoe: str) -> dict[DealMetho
         DealMethod.MANUAL_SHOE: manual_shoe,
         DealMethod.HAND: hand,
         DealMethod.AUTOMATED_SHOE: automated_shoe,
+    }
+
+
+def _four_card_poker() -> TableRegs:
+    # Chapter 641a as proposed at 41 Pa.B. 3836 (seed 000): the whole chapter is in the text.
+    return TableRegs(
+        decks="§ 641a.3(a)",
+        two_decks="§ 641a.3(b)",
+        two_deck_rotation="§ 641a.3(b)(2)-(3)",
+        deck_life=_deck_life("§ 641a.3(c)(1)", "§ 641a.3(c)(2)"),
+        opening="§ 641a.4",
+        inspection="§ 641a.4(a)-(c)",
+        two_deck_inspection="§ 641a.4(d)",
+        preshuffled="§ 641a.4(e)",
+        shuffle="§ 641a.5(a)",
+        no_cut="§ 641a.5(c)(1)",
+        cut_required="§ 641a.5(c)(2)",
+        cut="§ 641a.5(d)",
+        seated="§ 641a.7(b)",
+        adjacent_boxes="§ 641a.7(e)",
+        stub_rounds=STUB_ROUNDS,
+        stub_count=_by_deal("§ 641a.8(f)", "§ 641a.9(d)", "§ 641a.10(d)"),
+        deck_removed=_by_deal("§ 641a.8(h)", "§ 641a.9(f)", "§ 641a.10(f)"),
+        shuffler_jam="§ 641a.13(e)",
+        **_procedures("641a", "641a.13(g)"),
+    )
+
+
+def _procedures(chapter: str, out_of_order: str) -> dict[str, str]:
+    """The procedures of § x.3(b)(4), § x.5(a), (b), (e)-(g) and the out-of-order rule."""
+    return {
+        "one_deck_in_rack": f"§ {chapter}.3(b)(4)",
+        "floor_reshuffle": f"§ {chapter}.5(a)",
+        "shuffler_count": f"§ {chapter}.5(b)",
+        "recut": f"§ {chapter}.5(e)",
+        "idle": f"§ {chapter}.5(f)",
+        "idle_manual": f"§ {chapter}.5(f)(1)",
+        "idle_automated": f"§ {chapter}.5(f)(2)",
+        "reshuffling_shoe": f"§ {chapter}.5(g)",
+        "out_of_order": f"§ {out_of_order}" if out_of_order else "",
     }
 
 
@@ -128,6 +189,9 @@ def _let_it_ride() -> TableRegs:
         stub_count=_by_deal("§ 643a.8(f)", "§ 643a.9(d)", "§ 643a.10(d)"),
         deck_removed=_by_deal("§ 643a.8(h)", "§ 643a.9(f)", "§ 643a.10(f)"),
         shuffler_jam="§ 643a.13(e)",  # inferred from § 641a.13(e)
+        # § 643a.3(b)(4) and § 643a.5(a), (b), (e)-(g) are in seed 000, word for word the Four
+        # Card Poker ones; § 643a.13 is not: (g) is inferred from § 641a.13(g).
+        **_procedures("643a", "643a.13(g)"),
     )
 
 
@@ -155,6 +219,7 @@ def _three_card_poker() -> TableRegs:
         stub_count=_by_deal("§ 649a.8(f)", "§ 649a.9(d)", "§ 649a.10(d)"),
         deck_removed=_by_deal("§ 649a.8(h)", "§ 649a.9(f)", "§ 649a.10(f)"),
         shuffler_jam="§ 649a.13(e)",  # inferred from § 641a.13(e)
+        **_procedures("649a", "649a.13(g)"),  # inferred from § 641a.3, .5, .13
     )
 
 
@@ -184,6 +249,10 @@ def _ultimate_texas_holdem() -> TableRegs:
         stub_count=_by_deal("§ 569.8(f)", "§ 569.9(d)", "§ 569.10(d)"),
         deck_removed=_by_deal("§ 569.8(h)", "§ 569.9(f)", "§ 569.10(f)"),
         shuffler_jam="§ 569.13(e)",  # inferred from § 641a.13(e)
+        # Inferred from § 641a.3, .5, .13.  The 41 Pa.B. 3836 preamble (seed 000) says the
+        # permanent § 653a.10 was updated for an automated dealing shoe that reshuffles the cards
+        # itself, the counterpart of § 641a.5(g).
+        **_procedures("569", "569.13(g)"),
     )
 
 
@@ -215,9 +284,12 @@ def _mississippi_stud() -> TableRegs:
         stub_count=_by_deal("§ 571.8(f)", "§ 571.9(d)", "§ 571.10(d)"),
         deck_removed=_by_deal("§ 571.8(h)", "§ 571.9(f)", "§ 571.10(f)"),
         shuffler_jam="§ 571.13(e)",  # inferred from § 641a.13(e)
+        # § 571.5 letters inferred from § 641a.5; one deck only, so no discard-rack rule.
+        **{**_procedures("571", "571.13(g)"), "one_deck_in_rack": ""},
     )
 
 
+FOUR_CARD_POKER_REGS = _four_card_poker()
 LET_IT_RIDE_REGS = _let_it_ride()
 THREE_CARD_POKER_REGS = _three_card_poker()
 ULTIMATE_TEXAS_HOLDEM_REGS = _ultimate_texas_holdem()

@@ -279,6 +279,20 @@ class BaccaratRound(Round):
         """A Dragon 7 on an EZ Baccarat table (§ 541.1; only EZ tables treat it specially)."""
         return self.game.ez and is_dragon_7(self.player_hand, self.banker_hand)
 
+    def hands_report(self) -> dict[str, Any]:
+        """The Player's and Banker's Hands as announced (§ 541.12(a), § 543.12(a)): each hand's
+        cards in the order dealt and its final Point Count, and the result."""
+        report: dict[str, Any] = {
+            name: {"cards": [str(c) for c in cards], "total": point_count(cards)}
+            for name, cards in ((PLAYER, self.player_hand), (BANKER, self.banker_hand))
+            if cards
+        }
+        if self.is_over and self.player_hand and self.phase is not Phase.VOID:
+            report["winner"] = self.winner()
+            if self.game.ez:
+                report["dragon_7"] = self.dragon_7
+        return report
+
     def winner(self) -> str:
         p, b = point_count(self.player_hand), point_count(self.banker_hand)
         return BANKER if b > p else PLAYER if p > b else "tie"
@@ -568,7 +582,7 @@ class BaccaratGame(Game):
         base = PayTable(
             wager="banker_and_player",
             letter="-",
-            section=f"§ {self.temp_chapter}.13(c)",
+            section=f"§ {self.temp_chapter}.13(c)",  # § 541.13(c), § 543.13(c)
             lines=(
                 PayLine(hand="banker_wins", odds=to(1)),
                 PayLine(hand="player_wins", odds=to(1)),

@@ -21,6 +21,7 @@ reuse it, so a refused action never changes anything.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from enum import Enum
 from typing import Any, ClassVar
 
@@ -48,6 +49,7 @@ __all__ = [
     "EnvyRule",
     "Game",
     "Phase",
+    "ProgressiveOffer",
     "Round",
     "StubCheck",
 ]
@@ -65,6 +67,17 @@ class EnvyRule(Enum):
 
 
 BASE_TABLE_OPTIONS = frozenset({"deal", "shuffle", "decks", "adjacent_boxes"})
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class ProgressiveOffer:
+    """A progressive wager a table offers: its pay table, its amount (cents) and the meter each
+    meter-share line pays (the analysis of progressive economics reads it)."""
+
+    wager: str
+    table: PayTable
+    stake: int
+    line_meters: Mapping[str, MeterSpec]
 
 
 class Game:
@@ -333,6 +346,19 @@ class Game:
         if prog is None:
             return None
         return MeterSpec(name=prog.meter, reset=prog.reset, rate=prog.rate)
+
+    def progressive_offers(self) -> tuple[ProgressiveOffer, ...]:
+        """Each progressive wager offered: the ``progressive`` wager paying from
+        :attr:`meter_spec` here; games with several meters or progressives override it."""
+        prog, table, spec = self.rules.progressive, self.progressive_table, self.meter_spec
+        if prog is None or table is None or spec is None:
+            return ()
+        meters = {ln.hand: spec for ln in table.lines if ln.meter_share is not None}
+        return (
+            ProgressiveOffer(
+                wager="progressive", table=table, stake=prog.wager, line_meters=meters
+            ),
+        )
 
     def offered_wagers(self) -> tuple[str, ...]:
         """The wagers this table takes (the progressive only where the rules offer it)."""

@@ -9,8 +9,8 @@ betting      players      place ante / aces_up /           dealing       § 641a
 dealing      chance       deal (5 to each player, 6 to     stub_count    § 641a.8(d), § 641a.9(b),
                           the dealer, the 6th face up)     or decisions  § 641a.10(b)
 stub_count   dealer       count the stub                   decisions     § 641a.8(f)-(h)
-decisions    each Ante    play 1x-3x the Ante, or fold     reveal        § 641a.11(b)
-             seat, 1→7
+decisions    each Ante    play any whole-cent amount from  reveal        § 641a.7(d)(1),
+             seat, 1→7    1x to 3x the Ante, or fold                     § 641a.11(b)
 reveal       dealer       collect forfeits, reveal the     settlement    § 641a.11(c)
                           dealer's best four of six
 settlement   dealer       settle seat 7→1, each            over          § 641a.11(c)(1)-(5),
@@ -27,6 +27,7 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from croupier.errors import IllegalAction
+from croupier.games.amounts import AmountRange, PlayRule
 from croupier.games.base import DealStep, EnvyRule, Game, Round
 from croupier.games.paytables import EnvySchedule, PayLine, PayTable, for_, to
 from croupier.games.records import (
@@ -36,7 +37,6 @@ from croupier.games.records import (
     Fold,
     Folded,
     Play,
-    PlayWagered,
     Record,
     Result,
     WagerSettled,
@@ -146,6 +146,11 @@ ENVY = {
 }
 
 
+PLAY_RULE = AmountRange(label="Play wager", section="§ 641a.7(d)(1)", low=1, high=3)
+"""§ 641a.7(d)(1), § 641a.11(b) (§ 557.7(a)(1), § 557.11(c)): "an amount from one to three
+times" the Ante: any whole number of cents from the Ante to three times it, not only 1x-3x."""
+
+
 def hand_keys(rank: HandRank) -> frozenset[str]:
     """The pay-table names a Four Card Poker hand satisfies: its category, plus ``four_aces``
     and ``pair_of_aces`` (the Aces Up minimum, § 557.1)."""
@@ -173,6 +178,11 @@ class FourCardPokerRound(Round):
         "automated_shoe_jam": "§ 641a.13(f)",
     }
     game: FourCardPoker
+    # § 641a.11(c): every forfeited wager and its cards are collected to the discard rack before
+    # the reveal (the Progressive Payout Wager too, § 641a.11(b)(2)); an Aces Up wager is not
+    # forfeited (§ 641a.11(b)(1)) and is settled on the hand, which therefore stays.  A hand so
+    # collected qualifies nobody for an Envy Bonus (:meth:`Round.hand_held`).
+    kept_after_fold = frozenset({"aces_up"})
 
     # -- wagers ----------------------------------------------------------------------------
 
@@ -221,8 +231,12 @@ class FourCardPokerRound(Round):
         return None
 
     def decision_candidates(self, seat: int) -> Iterable[Action]:
-        yield from (Play(seat=seat, multiple=m) for m in (1, 2, 3))
+        # Whole multiples stand for the range; any whole cent between is as legal.
+        yield from (Play(seat=seat, multiple=m) for m in PLAY_RULE.candidates())
         yield Fold(seat=seat)
+
+    def play_rule(self, seat: int) -> PlayRule:
+        return PLAY_RULE
 
     def _verify_play(self, action: Play) -> None:
         if "ante" not in self.stakes.get(action.seat, {}):
@@ -231,20 +245,13 @@ class FourCardPokerRound(Round):
                 section="§ 641a.11(b)",
             )
         self._verify_decider(action.seat, "Play wager")
-        if action.multiple not in (1, 2, 3):
-            raise IllegalAction(
-                f"Play of {action.multiple!r} times the Ante at seat {action.seat} refused: "
-                "from one to three times the Ante",
-                section="§ 641a.7(d)(1)",
-            )
+        self.verify_play_size(action)
 
     def _do_play(self, action: Play) -> list[Record]:
-        amount = action.multiple * self.stakes[action.seat]["ante"]
-        self.stakes[action.seat]["play"] = amount
+        record = self.play_record(action)
+        self.stakes[action.seat]["play"] = record.amount
         self.decided.add(action.seat)
-        rec: list[Record] = [
-            PlayWagered(seat=action.seat, wager="play", amount=amount, multiple=action.multiple)
-        ]
+        rec: list[Record] = [record]
         return rec + self.after_decision()
 
     def simple_strategy(self, seat: int) -> Action:

@@ -91,7 +91,7 @@ from croupier.games._let_it_ride_tables import (
     three_card_keys,
 )
 from croupier.games._table_regs import LET_IT_RIDE_REGS
-from croupier.games.base import DealStep, EnvyRule, Game, Round
+from croupier.games.base import DealStep, EnvyRule, Game, ProgressiveOffer, Round
 from croupier.games.paytables import EnvySchedule, PayLine, PayTable
 from croupier.games.records import (
     Action,
@@ -697,6 +697,19 @@ class LetItRide(Game):
         table, spec = self.progressive_table, self.meter_spec
         assert table is not None and spec is not None
         return table, self.envy_schedule, spec
+
+    def progressive_offers(self) -> tuple[ProgressiveOffer, ...]:
+        """The Three-Card and the Five-Card progressive, each with its own meter."""
+        offers = []
+        for wager in PROGRESSIVE_WAGERS:
+            amount = self.progressive_amount(wager)
+            if amount:
+                table, _, spec = self.progressive(wager)
+                meters = {ln.hand: spec for ln in table.lines if ln.meter_share is not None}
+                offers.append(
+                    ProgressiveOffer(wager=wager, table=table, stake=amount, line_meters=meters)
+                )
+        return tuple(offers)
 
     def meter_specs(self) -> dict[str, MeterSpec]:
         """Each offered progressive wager's meter."""

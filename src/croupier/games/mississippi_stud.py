@@ -61,7 +61,8 @@ from typing import Any, ClassVar
 from croupier.cards import Card
 from croupier.errors import IllegalAction, InvalidInput
 from croupier.games._table_regs import MISSISSIPPI_STUD_REGS
-from croupier.games.base import DealStep, EnvyRule, Game, Phase, Round
+from croupier.games.amounts import Multiples, PlayRule
+from croupier.games.base import DealStep, EnvyRule, Game, Phase, ProgressiveOffer, Round
 from croupier.games.paytables import EnvySchedule, PayLine, PayTable, for_, to
 from croupier.games.records import (
     Action,
@@ -70,7 +71,6 @@ from croupier.games.records import (
     Irregular,
     IrregularityKind,
     Play,
-    PlayWagered,
     Record,
     Result,
     RoundVoided,
@@ -369,14 +369,17 @@ class MississippiStudRound(Round):
         out = self.folded | self.colluded
         return [s for s in self.active_seats if "ante" in self.stakes[s] and s not in out]
 
+    # § 571.11(a), (c), (e): a folded hand stays on the table for the progressive; other
+    # folded hands go to the discard rack.
+    kept_after_fold = frozenset({"progressive"})
+
+    def hand_held(self, seat: int) -> bool:
+        # § 571.11(k): a player who exchanged information forfeits every wager and the hand.
+        return seat not in self.colluded and super().hand_held(seat)
+
     def holders(self) -> list[int]:
-        """Seats whose cards stay on the table to the end: live seats, and folded seats with a
-        progressive wager (§ 571.11(a), (c), (e): other folded hands go to the discard rack)."""
-        return [
-            s
-            for s in self.active_seats
-            if s not in self.colluded and (s not in self.folded or "progressive" in self.stakes[s])
-        ]
+        """Seats whose cards stay on the table to the end (:meth:`hand_held`)."""
+        return [s for s in self.active_seats if self.hand_held(s)]
 
     def board_shown(self) -> list[Card]:
         return self.hands.get(BOARD, [])[: self.turned]
@@ -470,26 +473,27 @@ class MississippiStudRound(Round):
             raise IllegalAction(msg, section=_TURN_SECTION[self.turned])
         self._verify_decider(seat, what)
 
+    def play_rule(self, seat: int) -> PlayRule | None:
+        # § 571.11(a), (c), (e); § 655a.1: "equal to one, two or three times" the Ante: exactly
+        # those three amounts (contrast Four Card Poker's range, § 641a.7(d)(1)).
+        if self.turned >= len(STREETS):
+            return None
+        return Multiples(
+            label=f"{_LABEL[STREETS[self.turned]]} wager",
+            section=_STREET_SECTION[self.turned],
+            multiples=(1, 2, 3),
+        )
+
     def _verify_play(self, action: Play) -> None:
         self._verify_street_decision(action.seat, "street wager")
-        multiple, street = action.multiple, STREETS[self.turned]
-        if isinstance(multiple, bool) or not isinstance(multiple, int):
-            raise InvalidInput(f"street wager multiple {multiple!r} is not a whole number")
-        if multiple not in (1, 2, 3):
-            msg = f"{_LABEL[street]} wager of {multiple} times the Ante at seat {action.seat}"
-            raise IllegalAction(
-                f"{msg} refused: one, two or three times the Ante",
-                section=_STREET_SECTION[self.turned],
-            )
+        self.verify_play_size(action)
 
     def _do_play(self, action: Play) -> list[Record]:
         street = STREETS[self.turned]
-        amount = action.multiple * self.stakes[action.seat]["ante"]
-        self.stakes[action.seat][street] = amount
+        record = self.play_record(action, street)
+        self.stakes[action.seat][street] = record.amount
         self.decided.add(action.seat)
-        rec: list[Record] = [
-            PlayWagered(seat=action.seat, wager=street, amount=amount, multiple=action.multiple)
-        ]
+        rec: list[Record] = [record]
         return rec + self.after_decision()
 
     def _verify_fold(self, action: Fold) -> None:
@@ -657,9 +661,7 @@ class MississippiStudRound(Round):
     def _settle_envy(self, seat: int) -> list[Record]:
         # § 571.12(e): one Envy Bonus for each other player's royal flush or straight flush,
         # never for the player's own hand; § 571.11(g): a folded player stays eligible.
-        return self.award_envy(
-            seat, ENVY, lambda other: hand_keys(self.player_rank(other)), holders=self.holders()
-        )
+        return self.award_envy(seat, ENVY, lambda other: hand_keys(self.player_rank(other)))
 
     # -- faces and house players -----------------------------------------------------------
 
@@ -671,7 +673,8 @@ class MississippiStudRound(Round):
 
     def describe(self, action: Action) -> str:
         if isinstance(action, Play) and self.turned < len(STREETS):
-            return f"bet {action.multiple}x the Ante on {_LABEL[STREETS[self.turned]]}"
+            size = super().describe(action).removeprefix("play ")
+            return f"bet {size} on {_LABEL[STREETS[self.turned]]}"
         if isinstance(action, TurnCommunityCard):
             return "turn the next community card"
         return super().describe(action)
@@ -809,6 +812,23 @@ class MississippiStud(Game):
         """Table A's one meter; tables B-D have several (:attr:`jackpots`)."""
         prog = self.rules.progressive
         return super().meter_spec if prog is not None and prog.paytable == "A" else None
+
+    def progressive_offers(self) -> tuple[ProgressiveOffer, ...]:
+        """The progressive wager; each meter line pays its jackpot's meter (§ 655a.12(c))."""
+        prog, table = self.rules.progressive, self.progressive_table
+        if prog is None or table is None:
+            return ()
+        jackpots = JACKPOTS[table.letter]
+        meters = {
+            ln.hand: self.jackpots[jackpots[ln.hand]]
+            for ln in table.lines
+            if ln.meter_share is not None
+        }
+        return (
+            ProgressiveOffer(
+                wager="progressive", table=table, stake=prog.wager, line_meters=meters
+            ),
+        )
 
     @property
     def envy_schedule(self) -> EnvySchedule | None:

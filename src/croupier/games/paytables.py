@@ -5,18 +5,42 @@ hand down, each paying fixed :class:`~croupier.money.Odds` ("to 1" or "for 1"), 
 progressive meter, or a fixed amount (Envy Bonuses).  Only the highest line a hand reaches pays.
 A hand is matched by its *keys*: the category names it satisfies plus game-specific names such as
 ``four_aces`` or ``pair_of_aces``.
+
+A Rules Submission may define its own table for some wagers (``[custom_paytables.<wager>]``, letter
+``"custom"``).  Every game checks such a table the same way (:func:`custom_entries`,
+:func:`custom_table`) against the wager's :class:`CustomShape`: each line a hand the wager pays,
+odds that win, the lowest line one the chapter allows, and a line for every hand above it, so that
+no better hand ever loses where a worse one is paid (a royal flush without a line would lose).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import re
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from croupier.errors import InvalidInput
+from croupier.errors import CroupierError, InvalidInput
 from croupier.money import Odds, OddsKind, format_cents
 
-__all__ = ["EnvySchedule", "PayLine", "PayTable", "for_", "to"]
+__all__ = [
+    "CUSTOM",
+    "CustomShape",
+    "EnvySchedule",
+    "PayLine",
+    "PayTable",
+    "custom_entries",
+    "custom_line",
+    "custom_table",
+    "for_",
+    "to",
+]
+
+Problem = tuple[str, str | None]
+"""A problem with a Rules Submission: the message and the section that rules it (or ``None``)."""
+
+CUSTOM = "custom"
+"""The letter of a pay table defined in the Rules Submission itself."""
 
 
 def to(n: int, d: int = 1) -> Odds:
@@ -111,3 +135,149 @@ class EnvySchedule:
             shown = ", ".join(f"{ln.hand.replace('_', ' ')} {ln.describe()}" for ln in lines)
             rows.append(f"  {format_cents(wager)} progressive wager: {shown}")
         return rows
+
+
+# --- tables a Rules Submission defines ---------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class CustomShape:
+    """What a Rules Submission's own table for one wager must look like."""
+
+    hands: tuple[str, ...]
+    """The hands the wager may pay, highest first (the order lines are matched in)."""
+    lowest: tuple[str, ...]
+    """The hands the table's last line may be; every hand above it must have a line."""
+    section: str
+    meter: bool = False
+    """Lines may pay a share of the meter (``"100% of meter"``): progressives."""
+    envy: tuple[str, ...] = ()
+    """The Envy Bonus qualifying hands, every one needing an amount (progressives)."""
+    refinements: frozenset[str] = frozenset()
+    """Hands a lower line also matches (Three Card Poker's mini royal is a straight flush):
+    they may have a line of their own but are never required."""
+
+
+_SHARE = re.compile(r"\s*(\d+(?:\.\d+)?)\s*%\s*of\s+(?:the\s+)?meter\s*")
+
+
+def custom_entries(
+    raw: object,
+    paytables: Mapping[str, str],
+    shapes: Mapping[str, CustomShape],
+    title: str,
+    problems: list[Problem],
+) -> Iterator[tuple[str, object, CustomShape]]:
+    """The (wager, table, shape) entries of ``[custom_paytables]`` (``raw``) a game takes;
+    problems (not a table, a wager the game takes none for, a wager that names a letter as
+    well) are added to ``problems``."""
+    if raw is None:
+        return
+    if not isinstance(raw, Mapping):
+        problems.append(("custom_paytables must map wager names to tables", None))
+        return
+    for wager, spec in raw.items():
+        shape = shapes.get(wager)
+        if shape is None:
+            allowed = ", ".join(shapes)
+            problems.append(
+                (f"custom pay table for {wager!r}: {title} takes them for {allowed}", None)
+            )
+            continue
+        chosen = paytables.get(wager)
+        if chosen is not None and chosen != CUSTOM:
+            problems.append(
+                (
+                    f"{wager} names pay table {chosen!r} and also defines a custom table; "
+                    f'use one (paytables.{wager} = "{CUSTOM}" or leave it out)',
+                    shape.section,
+                )
+            )
+        yield str(wager), spec, shape
+
+
+def custom_line(
+    wager: str, hand: str, text: object, shape: CustomShape, problems: list[Problem]
+) -> PayLine | None:
+    """One line of a custom table: ``"40 to 1"``, ``"100 for 1"`` or (meters) ``"10% of
+    meter"``; it must win something."""
+    if isinstance(text, str) and shape.meter:
+        match = _SHARE.fullmatch(text)
+        if match:
+            share = Fraction(match.group(1)) / 100
+            if not 0 < share <= 1:
+                problems.append(
+                    (f"custom {wager} line {hand}: {text!r} is not a share in (0%, 100%]", None)
+                )
+                return None
+            return PayLine(hand=hand, meter_share=share)
+    try:
+        odds = Odds.parse(text) if isinstance(text, str) else None
+    except CroupierError:
+        odds = None
+    if odds is None:
+        shown = "'40 to 1', '100 for 1'" + (" or '100% of meter'" if shape.meter else "")
+        problems.append((f"custom {wager} line {hand}: {text!r} is not written like {shown}", None))
+        return None
+    if odds.net <= 0:
+        problems.append(
+            (f"custom {wager} line {hand}: odds {odds} pay nothing; they must win", None)
+        )
+        return None
+    return PayLine(hand=hand, odds=odds)
+
+
+def custom_table(
+    wager: str, spec: object, shape: CustomShape, problems: list[Problem]
+) -> PayTable | None:
+    """A Rules Submission's own table for ``wager``, checked line by line against ``shape``
+    (every problem added to ``problems``; ``None`` if there is any)."""
+    if not isinstance(spec, Mapping) or not spec:
+        problems.append((f"custom {wager} table must map hands to odds such as '40 to 1'", None))
+        return None
+    count = len(problems)
+    lines: dict[str, PayLine] = {}
+    for hand, text in spec.items():
+        if hand not in shape.hands:
+            problems.append(
+                (
+                    f"custom {wager} line {hand!r} is not one of {', '.join(shape.hands)}",
+                    shape.section,
+                )
+            )
+            continue
+        line = custom_line(wager, str(hand), text, shape, problems)
+        if line is not None:
+            lines[hand] = line
+    given = [h for h in shape.hands if h in spec]
+    if given:
+        lowest = given[-1]
+        if lowest not in shape.lowest:
+            problems.append(
+                (
+                    f"custom {wager} table ends at {lowest}; its lowest paying hand must be "
+                    f"{' or '.join(shape.lowest)}",
+                    shape.section,
+                )
+            )
+        else:
+            needed = shape.hands[: shape.hands.index(lowest) + 1]
+            missing = [h for h in needed if h not in spec and h not in shape.refinements]
+            if missing:
+                problems.append(
+                    (
+                        f"custom {wager} table pays {lowest} or better but has no line for "
+                        f"{', '.join(missing)}",
+                        shape.section,
+                    )
+                )
+    if len(problems) > count:
+        return None
+    return PayTable(
+        wager=wager,
+        letter=CUSTOM,
+        section=shape.section,
+        lines=tuple(lines[h] for h in shape.hands if h in lines),
+        verified=False,
+        note="defined in the Rules Submission",
+    )

@@ -102,11 +102,14 @@ class DealNext(Action):
 
 @dataclass(frozen=True, kw_only=True)
 class Play(Action):
-    """A Play wager of ``multiple`` times the Ante (or a street bet of that multiple)."""
+    """A Play wager (or a street bet) of ``multiple`` times the Ante, or of ``amount`` cents
+    (the form the live table's API sends); give one of them, neither means the Ante itself.
+    Each game checks the size in its chapter's words (:mod:`croupier.games.amounts`)."""
 
     name: ClassVar[str] = "play"
     seat: int
-    multiple: int = 1
+    multiple: int | None = None
+    amount: int | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -214,11 +217,14 @@ class CardDiscarded(Record):
 
 @dataclass(frozen=True, kw_only=True)
 class PlayWagered(Record):
+    """A Play (or street) wager made: ``amount`` cents, ``multiple`` times the Ante where the
+    amount is a whole multiple of it (else ``None``: a Four Card Poker Play of 1.5x)."""
+
     kind: ClassVar[str] = "play_wagered"
     seat: int
     wager: str
     amount: int
-    multiple: int
+    multiple: int | None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -333,6 +339,8 @@ def action_of(record: Record) -> Action | None:
     if isinstance(record, Checked):
         return Check(seat=record.seat)
     if isinstance(record, PlayWagered):
+        if record.multiple is None:
+            return Play(seat=record.seat, amount=record.amount)
         return Play(seat=record.seat, multiple=record.multiple)
     if isinstance(record, CardDealt):
         return DealNext()

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from croupier.cards import DECK, Card
 from croupier.errors import CroupierError, IllegalAction, InvalidInput
+from croupier.games.amounts import PlayRule, parse_play_size
 from croupier.games.paytables import EnvySchedule, PayLine
 from croupier.games.records import (
     Action,
@@ -32,6 +33,7 @@ from croupier.games.records import (
     NoMoreBetsCalled,
     PlaceWager,
     Play,
+    PlayWagered,
     ProgressivePaid,
     Record,
     Result,
@@ -45,7 +47,7 @@ from croupier.games.records import (
     action_of,
     record_to_json,
 )
-from croupier.money import verify_amount
+from croupier.money import format_cents, verify_amount
 from croupier.progressive import MemoryMeters, MeterBank, MeterSpec
 from croupier.rules import DealMethod
 from croupier.shoe import Shoe, StackedShoe
@@ -458,7 +460,9 @@ class Round:
     def describe(self, action: Action) -> str:
         """A decision in words, for a person at the table."""
         if isinstance(action, Play):
-            return f"play {action.multiple}x the Ante"
+            if action.amount is not None:
+                return f"play {format_cents(action.amount)}"
+            return f"play {action.multiple or 1}x the Ante"
         return action.name.replace("_", " ")
 
     def house_wagers(self, seat: int, unit: int = 500) -> list[PlaceWager]:
@@ -484,13 +488,15 @@ class Round:
         return choices[0]
 
     def parse_decision(self, seat: int, text: str) -> Action:
-        """A decision written as in a scenario (``play 3``, ``play``, ``fold``, ``check``)."""
+        """A decision written as in a scenario: ``play`` (the Ante), ``play 3`` / ``play 3x`` /
+        ``play 1.5`` (times the Ante), ``play $7.50`` or ``play 750c`` (an amount), ``bet N``
+        (the same), ``fold``, ``check`` (see :func:`~croupier.games.amounts.parse_play_size`)."""
         words = text.lower().split()
         if words and words[0] in ("play", "bet") and len(words) <= 2:
             if len(words) == 1:
-                return Play(seat=seat, multiple=1)
-            if words[1].rstrip("x").isdigit():
-                return Play(seat=seat, multiple=int(words[1].rstrip("x")))
+                return Play(seat=seat)
+            ante = self.stakes.get(seat, {}).get("ante", 0)
+            return parse_play_size(seat, words[1], ante, self.play_rule(seat))
         if words == ["fold"]:
             return Fold(seat=seat)
         if words == ["check"]:
@@ -498,6 +504,28 @@ class Round:
         raise InvalidInput(
             f"decision {text!r} for seat {seat} is not understood in {self.game.slug} "
             "(play N, play, fold, check)"
+        )
+
+    def play_rule(self, seat: int) -> PlayRule | None:
+        """The chapter's rule for the size of the decision wager ``seat`` makes now (a Play or
+        a street bet), or ``None`` where the game has none; games with a Play provide it."""
+        return None
+
+    def verify_play_size(self, action: Play) -> int:
+        """The size of ``action`` in cents, checked by :meth:`play_rule` (one rule per game)."""
+        rule = self.play_rule(action.seat)
+        if rule is None:
+            raise IllegalAction(f"{self.game.slug} has no Play decision")
+        return rule.verify(action, self.stakes[action.seat]["ante"])
+
+    def play_record(self, action: Play, wager: str = "play") -> PlayWagered:
+        """The record of a verified Play: its cents and, where whole, its multiple."""
+        rule = self.play_rule(action.seat)
+        assert rule is not None
+        ante = self.stakes[action.seat]["ante"]
+        amount = rule.verify(action, ante)
+        return PlayWagered(
+            seat=action.seat, wager=wager, amount=amount, multiple=rule.multiple_of(amount, ante)
         )
 
     def _verify_play(self, action: Play) -> None:
@@ -629,6 +657,19 @@ class Round:
         line = table.line_for(self.player_keys(seat))
         return self.award_progressive(seat, "progressive", line, self.game.meter_spec)
 
+    kept_after_fold: ClassVar[frozenset[str]] = frozenset()
+    """Wagers that keep a folded hand on the layout to the end of the round (the chapter settles
+    them on that hand); a folded hand without one is collected to the discard rack before the
+    reveal."""
+
+    def hand_held(self, seat: int) -> bool:
+        """Whether ``seat``'s hand is still held when the round is settled: a hand that was
+        forfeited and collected to the discard rack before the reveal is not (§ 641a.11(c);
+        § 569.11(e)(2); § 571.11(a), (c), (e)).  Games with other forfeitures extend it."""
+        if seat not in self.folded:
+            return True
+        return bool(self.kept_after_fold & set(self.stakes.get(seat, {})))
+
     def award_envy(
         self,
         seat: int,
@@ -636,18 +677,21 @@ class Round:
         keys_of: Callable[[int], frozenset[str]],
         *,
         wager: str = "progressive",
-        holders: Iterable[int] | None = None,
     ) -> list[Record]:
-        """Envy Bonuses of ``seat``: one for each other player's qualifying hand among
-        ``holders`` (default: every seat dealt in), by the amount of this seat's own progressive
-        wager; never for the player's own hand in any of the player's boxes, nor for the dealer's
-        (§ 641a.11(c)(5)(v); § 569.12(f)(2); § 571.12(e))."""
+        """Envy Bonuses of ``seat``: one for each other player's qualifying hand, by the amount
+        of this seat's own progressive wager; never for the player's own hand in any of the
+        player's boxes, nor for the dealer's (§ 641a.11(c)(5)(v); § 569.12(f)(2); § 571.12(e)).
+
+        The one rule of every game: only a hand still held qualifies anybody (:meth:`hand_held`);
+        a hand forfeited and collected to the discard rack before the reveal qualifies nobody,
+        while the player who folded it keeps the eligibility to receive Envy Bonuses for the
+        hands of others (§ 641a.11(b)(2); § 571.11(g))."""
         if schedule is None:
             return []
         own = self.stakes[seat][wager]
         new: list[Record] = []
-        for other in self.active_seats if holders is None else holders:
-            if self.players[other] == self.players[seat]:
+        for other in self.active_seats:
+            if self.players[other] == self.players[seat] or not self.hand_held(other):
                 continue
             line = schedule.line_for(own, keys_of(other))
             if line is not None and line.amount is not None:
@@ -765,6 +809,11 @@ class Round:
                     {"line": rec.line, "amount": rec.amount, "from_meter": rec.from_meter}
                 )
         return seats
+
+    def hands_report(self) -> dict[str, Any]:
+        """Hands a game shows beside the seats and the dealer in a replay's output (baccarat:
+        the Player's and Banker's cards and totals); none by default."""
+        return {}
 
     def history(self) -> list[dict[str, Any]]:
         return [record_to_json(r) for r in self.records]

@@ -48,8 +48,10 @@ inside Chapter 643a).  What is followed, and from where:
   from casino guides (3cardpoker.com, MotorCity Casino), **not verified** against the PA text.
   A fold forfeits it (as § 641a.11(b) does in Four Card Poker) but keeps Envy eligibility.
 * A Rules Submission may define its own table for ``pair_plus``, ``six_card_bonus`` or
-  ``ante_bonus`` under ``[custom_paytables.<wager>]`` (hand = "N to 1" / "N for 1"); every line
-  is checked.  Custom progressive tables are not supported.
+  ``ante_bonus`` under ``[custom_paytables.<wager>]`` (hand = "N to 1" / "N for 1"), checked
+  as in every game (:func:`croupier.games.paytables.custom_table`: a line for every hand from
+  the top down to its lowest, so a royal flush never loses where a lesser hand is paid).
+  Custom progressive tables are not supported.
 """
 
 from __future__ import annotations
@@ -61,10 +63,21 @@ from functools import cached_property
 from typing import Any, ClassVar
 
 from croupier.cards import Suit
-from croupier.errors import CroupierError, IllegalAction
+from croupier.errors import IllegalAction
 from croupier.games._table_regs import THREE_CARD_POKER_REGS
+from croupier.games.amounts import Multiples, PlayRule
 from croupier.games.base import DealStep, EnvyRule, Game, Round
-from croupier.games.paytables import EnvySchedule, PayLine, PayTable, for_, to
+from croupier.games.paytables import (
+    CUSTOM,
+    CustomShape,
+    EnvySchedule,
+    PayLine,
+    PayTable,
+    custom_entries,
+    custom_table,
+    for_,
+    to,
+)
 from croupier.games.records import (
     DEALER,
     Action,
@@ -72,13 +85,11 @@ from croupier.games.records import (
     Fold,
     Folded,
     Play,
-    PlayWagered,
     Record,
     Result,
     WagerSettled,
 )
 from croupier.hands import Category, HandRank, Ranking, evaluate
-from croupier.money import Odds
 from croupier.rules import DealMethod, Problem, RulesSubmission, ShuffleMethod
 
 __all__ = [
@@ -99,6 +110,9 @@ _DECKS = "§ 649a.3"
 _WAGERS = "§ 649a.7"
 _DEAL = "§ 649a.8"
 _PLAY = "§ 649a.11(b)"
+PLAY_RULE = Multiples(label="Play wager", section=_PLAY, multiples=(1,))
+"""The Play wager is exactly equal to the Ante (the secondary source's § 649a.11(b); Three Card
+Prime's § 679a.7(d)(1) words it "in an amount equal to the player's Ante Wager")."""
 _FOLD = "§ 649a.11(b)(1)"
 _SETTLE = "§ 649a.11(c)"
 _PP_SETTLE = "§ 649a.11(c)(4)"
@@ -219,98 +233,55 @@ ENVY = {
     )
 }
 
-# Hands a Rules Submission's own table may pay, highest first (the order lines are matched in).
+# What a Rules Submission's own table may look like, per wager: the hands it may pay (highest
+# first), where it may end, and a line for every hand above its last (checked as in every game,
+# :func:`croupier.games.paytables.custom_table`).  The lowest lines are those of the tables this
+# module carries (the texts give none): Pair Plus down to a pair, the Ante Bonus to a straight,
+# the Six Card Bonus to three of a kind (as Let It Ride's, § 643a.7(j)).  A mini royal is a
+# straight flush here, so its own line is optional.
 _THREE_CARD_HANDS = ("mini_royal", "straight_flush", "three_of_a_kind", "straight", "flush", "pair")
-CUSTOM_HANDS: dict[str, tuple[str, ...]] = {
-    "pair_plus": _THREE_CARD_HANDS,
-    "ante_bonus": _THREE_CARD_HANDS,
-    "six_card_bonus": (
-        "royal_flush",
-        "straight_flush",
-        "four_of_a_kind",
-        "full_house",
-        "flush",
-        "straight",
-        "three_of_a_kind",
-        "two_pair",
-        "pair",
+_FIVE_CARD_HANDS = (
+    "royal_flush",
+    "straight_flush",
+    "four_of_a_kind",
+    "full_house",
+    "flush",
+    "straight",
+    "three_of_a_kind",
+    "two_pair",
+    "pair",
+)
+CUSTOM_SHAPES: dict[str, CustomShape] = {
+    "pair_plus": CustomShape(
+        hands=_THREE_CARD_HANDS,
+        lowest=("pair",),
+        section=_PP,
+        refinements=frozenset({"mini_royal"}),
+    ),
+    "ante_bonus": CustomShape(
+        hands=_THREE_CARD_HANDS,
+        lowest=("straight",),
+        section=_AB,
+        refinements=frozenset({"mini_royal"}),
+    ),
+    "six_card_bonus": CustomShape(
+        hands=_FIVE_CARD_HANDS, lowest=("three_of_a_kind",), section=_PAYOUTS
     ),
 }
-CUSTOM = "custom"
-"""The letter of a pay table defined in the Rules Submission itself."""
 
 
 def parse_custom_paytables(rules: RulesSubmission) -> tuple[dict[str, PayTable], list[Problem]]:
     """The ``[custom_paytables.<wager>]`` tables of ``rules`` and every problem with them."""
-    raw = rules.extra.get("custom_paytables")
-    if raw is None:
-        return {}, []
-    if not isinstance(raw, Mapping):
-        return {}, [("custom_paytables must map wager names to tables", None)]
-    tables: dict[str, PayTable] = {}
     problems: list[Problem] = []
-    for wager, spec in raw.items():
-        hands = CUSTOM_HANDS.get(wager)
-        if hands is None:
-            allowed = ", ".join(CUSTOM_HANDS)
-            problems.append(
-                (f"custom pay table for {wager!r}: Three Card Poker takes them for {allowed}", None)
-            )
-            continue
-        section = _section_of(wager)
-        chosen = rules.paytables.get(wager)
-        if chosen is not None and chosen != CUSTOM:
-            problems.append(
-                (
-                    f"{wager} names pay table {chosen!r} and also defines a custom table; "
-                    f'use one (paytables.{wager} = "{CUSTOM}" or leave it out)',
-                    section,
-                )
-            )
-        if not isinstance(spec, Mapping) or not spec:
-            problems.append(
-                (f"custom {wager} table must map hands to odds such as '40 to 1'", None)
-            )
-            continue
-        lines: dict[str, PayLine] = {}
-        for hand, text in spec.items():
-            if hand not in hands:
-                problems.append(
-                    (f"custom {wager} line {hand!r} is not one of {', '.join(hands)}", section)
-                )
-                continue
-            try:
-                odds = Odds.parse(text) if isinstance(text, str) else None
-            except CroupierError:
-                odds = None
-            if odds is None:
-                problems.append(
-                    (
-                        f"custom {wager} line {hand}: odds {text!r} are not written like "
-                        "'40 to 1' or '100 for 1'",
-                        None,
-                    )
-                )
-            elif odds.net <= 0:
-                problems.append(
-                    (f"custom {wager} line {hand}: odds {odds} pay nothing; they must win", None)
-                )
-            else:
-                lines[hand] = PayLine(hand=hand, odds=odds)
-        if len(lines) == len(spec):
-            tables[wager] = PayTable(
-                wager=wager,
-                letter=CUSTOM,
-                section=section,
-                lines=tuple(lines[h] for h in hands if h in lines),
-                verified=False,
-                note="defined in the Rules Submission",
-            )
+    tables: dict[str, PayTable] = {}
+    raw = rules.extra.get("custom_paytables")
+    for wager, spec, shape in custom_entries(
+        raw, rules.paytables, CUSTOM_SHAPES, "Three Card Poker", problems
+    ):
+        table = custom_table(wager, spec, shape, problems)
+        if table is not None:
+            tables[wager] = table
     return tables, problems
-
-
-def _section_of(wager: str) -> str:
-    return {"pair_plus": _PP, "ante_bonus": _AB}.get(wager, _PAYOUTS)
 
 
 # --- hands ---------------------------------------------------------------------------------------
@@ -363,6 +334,10 @@ class ThreeCardPokerRound(Round):
         "automated_shoe_jam": _IRREG,
     }
     game: ThreeCardPoker
+    # As § 641a.11(c): forfeited wagers and their cards are collected to the discard rack before
+    # the reveal; the Six Card Bonus stays in action after a fold, so its hand stays.  A hand so
+    # collected qualifies nobody for an Envy Bonus (:meth:`Round.hand_held`).
+    kept_after_fold = frozenset({"six_card_bonus"})
 
     # -- wagers ----------------------------------------------------------------------------
 
@@ -416,18 +391,16 @@ class ThreeCardPokerRound(Round):
                 f"Play wager at seat {action.seat} refused: no Ante wager", section=_PLAY
             )
         self._verify_decider(action.seat, "Play wager")
-        if action.multiple != 1:
-            raise IllegalAction(
-                f"Play of {action.multiple!r} times the Ante at seat {action.seat} refused: the "
-                "Play wager equals the Ante",
-                section=_PLAY,
-            )
+        self.verify_play_size(action)
+
+    def play_rule(self, seat: int) -> PlayRule:
+        return PLAY_RULE
 
     def _do_play(self, action: Play) -> list[Record]:
-        amount = self.stakes[action.seat]["ante"]
-        self.stakes[action.seat]["play"] = amount
+        record = self.play_record(action)
+        self.stakes[action.seat]["play"] = record.amount
         self.decided.add(action.seat)
-        rec: list[Record] = [PlayWagered(seat=action.seat, wager="play", amount=amount, multiple=1)]
+        rec: list[Record] = [record]
         return rec + self.after_decision()
 
     def _verify_fold(self, action: Fold) -> None:
@@ -605,7 +578,7 @@ class ThreeCardPoker(Game):
     # progressive text is not at hand); its amounts are the casino's, so it must select them.
     envy_rule = EnvyRule.SELECTED
     envy_section = _PAYOUTS
-    custom_paytable_wagers = frozenset(CUSTOM_HANDS)
+    custom_paytable_wagers = frozenset(CUSTOM_SHAPES)
     paytables_section = _PAYOUTS
     round_class = ThreeCardPokerRound
     table_regs = THREE_CARD_POKER_REGS

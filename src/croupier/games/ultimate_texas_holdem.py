@@ -53,7 +53,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from enum import StrEnum
 from typing import Any, ClassVar
 
-from croupier.errors import IllegalAction, InvalidInput
+from croupier.errors import IllegalAction
 from croupier.games._table_regs import ULTIMATE_TEXAS_HOLDEM_REGS
 from croupier.games._uth_tables import (
     BLIND,
@@ -63,6 +63,7 @@ from croupier.games._uth_tables import (
     PROGRESSIVE_WAGERS,
     TRIPS,
 )
+from croupier.games.amounts import Multiples, PlayRule
 from croupier.games.base import DealStep, EnvyRule, Game, Round, StubCheck
 from croupier.games.paytables import EnvySchedule, PayTable
 from croupier.games.records import (
@@ -75,7 +76,6 @@ from croupier.games.records import (
     Folded,
     PlaceWager,
     Play,
-    PlayWagered,
     Record,
     Result,
 )
@@ -291,27 +291,25 @@ class UltimateTexasHoldemRound(Round):
             )
         self._verify_decider(seat, what)
 
+    def play_rule(self, seat: int) -> PlayRule:
+        # Exact multiples on each street (PLAY_MULTIPLES): "equal in amount to his Ante Wager"
+        # after the final two cards (§ 569.11(e)); 3x or 4x before the flop and 2x after it as
+        # the operator guide words them.
+        return Multiples(
+            label=f"Play wager on the {self.street.value}",
+            section=_RIVER if self.street is Street.RIVER else _ROUND,
+            multiples=PLAY_MULTIPLES[self.street],
+        )
+
     def _verify_play(self, action: Play) -> None:
-        multiple = action.multiple
-        if isinstance(multiple, bool) or not isinstance(multiple, int):
-            raise InvalidInput(f"Play multiple {multiple!r} is not a whole number")
         self._verify_in_round(action.seat, "Play wager")
-        allowed = PLAY_MULTIPLES[self.street]
-        if multiple not in allowed:
-            shown = " or ".join(f"{m}x" for m in allowed)
-            raise IllegalAction(
-                f"Play of {multiple}x the Ante at seat {action.seat} refused: on the "
-                f"{self.street.value} the Play is {shown} the Ante",
-                section=_RIVER if self.street is Street.RIVER else _ROUND,
-            )
+        self.verify_play_size(action)
 
     def _do_play(self, action: Play) -> list[Record]:
-        amount = action.multiple * self.stakes[action.seat]["ante"]
-        self.stakes[action.seat]["play"] = amount
+        record = self.play_record(action)
+        self.stakes[action.seat]["play"] = record.amount
         self.acted.add(action.seat)
-        rec: list[Record] = [
-            PlayWagered(seat=action.seat, wager="play", amount=amount, multiple=action.multiple)
-        ]
+        rec: list[Record] = [record]
         return rec + self.after_decision()
 
     def _verify_check(self, action: Check) -> None:
@@ -471,21 +469,15 @@ class UltimateTexasHoldemRound(Round):
             seat, "progressive", line, self.game.meter_spec, lose_line=rank.category.value
         )
 
-    def _hand_on_table(self, seat: int) -> bool:
-        """Whether a seat's hand is still on the layout at settlement: played, or folded with
-        a Trips or progressive wager (§ 569.11(e)(2)(i)-(ii)); other folded hands go straight
-        to the discard rack and qualify nobody for an Envy Bonus."""
-        return seat not in self.folded or bool({"trips", "progressive"} & set(self.stakes[seat]))
+    # § 569.11(e)(2)(i)-(ii): a folded hand stays on the layout under a Trips wager or for the
+    # progressive; other folded hands go straight to the discard rack.
+    kept_after_fold = frozenset({"trips", "progressive"})
 
     def _settle_envy(self, seat: int) -> list[Record]:
         # § 569.12(f)(2): one Envy Bonus for each other player's royal or straight flush, by
         # the receiving player's own wager; never for the player's own hand or the dealer's.
-        holders = [s for s in self.active_seats if self._hand_on_table(s)]
         return self.award_envy(
-            seat,
-            self.game.envy_schedule,
-            lambda other: hand_keys(self.player_rank(other)),
-            holders=holders,
+            seat, self.game.envy_schedule, lambda other: hand_keys(self.player_rank(other))
         )
 
 

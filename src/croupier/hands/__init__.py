@@ -5,6 +5,14 @@ the regulation does (equal values tie), its :class:`Category`, and the cards tha
 Baccarat point counts and drawing rules are in :mod:`croupier.hands.baccarat`.
 """
 
-from croupier.hands._core import CATEGORY_SHIFT, Category, HandRank, Ranking, evaluate, pack
+from croupier.hands._core import (
+    CATEGORY_SHIFT,
+    Category,
+    HandRank,
+    Ranking,
+    evaluate,
+    hand_report,
+    pack,
+)
 
-__all__ = ["CATEGORY_SHIFT", "Category", "HandRank", "Ranking", "evaluate", "pack"]
+__all__ = ["CATEGORY_SHIFT", "Category", "HandRank", "Ranking", "evaluate", "hand_report", "pack"]

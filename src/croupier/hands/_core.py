@@ -44,7 +44,8 @@ class Ranking(Enum):
     """The rankings of the regulations, by their ``--ranking`` names."""
 
     POKER5 = "poker5"
-    """Best five cards of any number (§ 643a.6, § 653a.6): royal flush its own category."""
+    """Best five cards of any number (§ 643a.6, § 653a.6, § 655a.6(a)-(b)): royal flush its own
+    category."""
     FOUR_CARD = "four-card"
     """Best four cards (§ 641a.6)."""
     THREE_CARD = "three-card"
@@ -171,7 +172,8 @@ def classify(cards: Sequence[Card], ranking: Ranking) -> tuple[int, Category, tu
     by_count: dict[int, int] = {}
     for r in ranks:
         by_count[r] = by_count.get(r, 0) + 1
-    # ranks ordered by (count, rank) descending: the tie-break order of every category
+    # ranks ordered by (count, rank) descending: the tie-break order of every category (the
+    # highest card one hand holds and the other does not, § 641a.6(c))
     groups = sorted(by_count.items(), key=lambda item: (item[1], item[0]), reverse=True)
     counts = [n for _, n in groups]
     distinct = sorted(by_count, reverse=True)
@@ -243,3 +245,19 @@ def evaluate(cards: Sequence[Card] | str, ranking: Ranking | str = Ranking.POKER
             best = result
     assert best is not None
     return HandRank(value=best[0], category=best[1], cards=best[2], ranking=rk)
+
+
+def hand_report(
+    cards: Sequence[Card] | str, ranking: Ranking | str = Ranking.POKER5
+) -> dict[str, object]:
+    """What ``croupier hand`` prints: the cards given (``input``, in the order given), the
+    ranking, category and order value, the cards that play (``cards``, by significance) and
+    the cards given that do not play (``unused``)."""
+    hand = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
+    rank = evaluate(hand, ranking)
+    plays = set(rank.cards)
+    return {
+        "input": [str(c) for c in hand],
+        **rank.to_json(),
+        "unused": [str(c) for c in hand if c not in plays],
+    }

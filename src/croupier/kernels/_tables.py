@@ -37,6 +37,7 @@ from numpy.typing import NDArray
 from croupier.hands._core import Category, Ranking, pack
 from croupier.kernels import _jit
 from croupier.kernels._jit import HASH_SHIFT, INVALID_KEY, RANK_KEYS, SUIT_SHIFT
+from croupier.progress import Task
 
 __all__ = ["Tables", "build_tables", "cache_dir", "tables"]
 
@@ -390,6 +391,7 @@ def tables() -> Tables:
     found = load_tables(directory)
     if found is not None:
         return found
-    built = build_tables()
+    with Task(1, "building the hand tables (first run; cached afterwards)"):
+        built = build_tables()
     save_tables(built, directory)
     return built

@@ -1,0 +1,5 @@
+"""``python -m croupier``: the command line."""
+
+from croupier.cli import run
+
+run()

@@ -1,0 +1,48 @@
+"""``croupier replay``, ``croupier play`` and ``croupier demo``: rounds at a table."""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated
+
+import typer
+
+from croupier.cli.app import JsonOption, RulesOption, app, emit_json
+
+__all__ = ["demo", "play", "replay"]
+
+
+@app.command()
+def replay(
+    scenario: Annotated[str, typer.Argument(help="scenario JSON file")],
+    json_out: JsonOption = True,
+) -> None:
+    """Replay a scenario round; the settlement as JSON (always)."""
+    from croupier.scenario import load_scenario, run_scenario
+
+    emit_json(run_scenario(load_scenario(scenario)))
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="game slug or alias, e.g. four-card-poker")],
+    rules: RulesOption = None,
+    seat: Annotated[int, typer.Option("--seat", help="your seat (1-7).")] = 3,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="seeded shuffle (practice only).")
+    ] = None,
+) -> None:
+    """A table in the terminal: you at one seat, house players at two others."""
+    from croupier.terminal import play_terminal
+
+    status = play_terminal(game, rules_file=rules, seat=seat, seed=seed, out=sys.stdout)
+    if status:
+        raise typer.Exit(status)
+
+
+@app.command()
+def demo(seed: Annotated[int, typer.Option("--seed", help="seed of the shuffles.")] = 2026) -> None:
+    """A seeded demonstration of what croupier does."""
+    from croupier.demo import run_demo
+
+    typer.echo(run_demo(seed=seed))

@@ -1,0 +1,55 @@
+"""``croupier rules check|sign FILE``: Rules Submissions."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from croupier.cli.app import JsonOption, app, emit_json, fail
+
+if TYPE_CHECKING:
+    from croupier.games import Game
+
+__all__ = ["rules_app"]
+
+rules_app = typer.Typer(help="Check a Rules Submission or print its pay-table sign.")
+app.add_typer(rules_app, name="rules")
+
+FileArgument = Annotated[str, typer.Argument(help="Rules Submission (TOML, or JSON)")]
+
+
+def _load(file: str, json_out: bool) -> Game:
+    from croupier.errors import RulesViolation
+    from croupier.games import get_game
+    from croupier.rules import load_rules
+
+    try:
+        return get_game(load_rules(file))
+    except RulesViolation as exc:
+        if json_out:
+            problems = [{"problem": m, "section": s} for m, s in exc.problems]
+            emit_json({"file": file, "ok": False, "problems": problems})
+        for message, section in exc.problems:
+            fail(f"{file}: {message}" + (f" ({section})" if section else ""))
+        raise typer.Exit(2) from None
+
+
+@rules_app.command()
+def check(file: FileArgument, json_out: JsonOption = False) -> None:
+    """Validate a Rules Submission: every problem with its section, one a line (exit 2)."""
+    game = _load(file, json_out)
+    if json_out:
+        emit_json({"file": file, "ok": True, "game": game.slug, "problems": []})
+    else:
+        typer.echo(f"{file}: a valid {game.title} Rules Submission")
+
+
+@rules_app.command()
+def sign(file: FileArgument, json_out: JsonOption = False) -> None:
+    """The pay-table sign for the table."""
+    game = _load(file, json_out)
+    if json_out:
+        emit_json({"game": game.slug, "sign": game.sign().splitlines()})
+    else:
+        typer.echo(game.sign())

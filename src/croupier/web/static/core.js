@@ -1,0 +1,239 @@
+/* croupier web: the shared part of every page.
+ *
+ * Money (integer cents in, dollars shown), the DOM helper h(), the API client (Bearer token,
+ * Idempotency-Key on every mutating command, problem+json errors), the WebSocket stream with
+ * reconnect from the last sequence number, the announcer (aria-live) and the sign-in flow.
+ */
+"use strict";
+
+const Money = {
+  /** cents -> "$1,234.50" (integers only: money is never a float here). */
+  fmt(cents) {
+    const n = Number(cents) || 0;
+    const sign = n < 0 ? "-" : "";
+    const abs = Math.abs(Math.trunc(n));
+    const dollars = Math.floor(abs / 100).toLocaleString("en-US");
+    const rest = abs % 100;
+    return `${sign}$${dollars}${rest ? "." + String(rest).padStart(2, "0") : ""}`;
+  },
+  /** "12.50" / "$12" -> 1250 cents, or null when it is not an amount. */
+  parse(text) {
+    const m = /^\s*\$?\s*(\d{1,9})(?:\.(\d{1,2}))?\s*$/.exec(String(text));
+    if (!m) return null;
+    return Number(m[1]) * 100 + Number((m[2] || "0").padEnd(2, "0"));
+  },
+};
+
+/** h("div.class#id", {attr: v, onclick: f}, ...children) -> an element. */
+function h(tag, attrs, ...children) {
+  const [, name, rest] = /^([a-z0-9]+)(.*)$/i.exec(tag);
+  const el = document.createElement(name);
+  for (const part of rest.match(/[.#][^.#]+/g) || []) {
+    if (part[0] === ".") el.classList.add(part.slice(1));
+    else el.id = part.slice(1);
+  }
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    else if (k === "text") el.textContent = v;
+    else if (k === "dataset") Object.assign(el.dataset, v);
+    else el.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return el;
+}
+
+function words(slug) {
+  return String(slug || "").replace(/[_-]+/g, " ");
+}
+
+function uuid() {
+  if (crypto.randomUUID) return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40; b[8] = (b[8] & 0x3f) | 0x80;
+  const x = [...b].map((v) => v.toString(16).padStart(2, "0")).join("");
+  return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20)}`;
+}
+
+class ApiError extends Error {
+  constructor(status, problem) {
+    super(problem.detail || problem.title || `HTTP ${status}`);
+    this.status = status;
+    this.problem = problem;
+  }
+}
+
+const Api = {
+  token: sessionStorage.getItem("croupier.token") || "",
+  session: JSON.parse(sessionStorage.getItem("croupier.session") || "null"),
+
+  async call(method, path, body) {
+    const headers = { Accept: "application/json" };
+    if (this.token) headers.Authorization = `Bearer ${this.token}`;
+    if (method !== "GET") headers["Idempotency-Key"] = uuid();
+    if (body !== undefined) headers["Content-Type"] = "application/json";
+    const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const text = await res.text();
+    let data = null;
+    try { data = text ? JSON.parse(text) : null; } catch { data = { detail: text }; }
+    if (!res.ok) {
+      if (res.status === 401 && path !== "/api/login") Auth.expired();
+      throw new ApiError(res.status, data || {});
+    }
+    return data;
+  },
+  get(path) { return this.call("GET", path); },
+  post(path, body) { return this.call("POST", path, body === undefined ? {} : body); },
+};
+
+/** A WebSocket event stream that reconnects and resumes from the last sequence number. */
+class Stream {
+  constructor(path, onEvent, onStatus) {
+    this.path = path;
+    this.onEvent = onEvent;
+    this.onStatus = onStatus || (() => {});
+    this.seq = 0;
+    this.delay = 500;
+    this.closed = false;
+    this.open();
+  }
+  url() {
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    const q = `token=${encodeURIComponent(Api.token)}&since=${this.seq}`;
+    return `${proto}://${location.host}${this.path}${this.path.includes("?") ? "&" : "?"}${q}`;
+  }
+  open() {
+    if (this.closed) return;
+    const ws = new WebSocket(this.url());
+    this.ws = ws;
+    ws.onopen = () => { this.delay = 500; this.onStatus("live"); };
+    ws.onmessage = (msg) => {
+      let ev;
+      try { ev = JSON.parse(msg.data); } catch { return; }
+      if (typeof ev.seq === "number") {
+        if (ev.seq <= this.seq) return; // already seen (a resend after reconnect)
+        this.seq = ev.seq;
+      }
+      this.onEvent(ev);
+    };
+    ws.onclose = () => {
+      if (this.closed) return;
+      this.onStatus("reconnecting");
+      setTimeout(() => this.open(), this.delay);
+      this.delay = Math.min(this.delay * 2, 8000);
+    };
+  }
+  close() { this.closed = true; if (this.ws) this.ws.close(); }
+}
+
+const Announce = {
+  /** Say ``text`` to screen readers and show it in the page's call line. */
+  say(text, tone) {
+    const live = document.getElementById("announcer");
+    if (live) live.textContent = text;
+    const bar = document.getElementById("callout");
+    if (bar) {
+      bar.textContent = text;
+      bar.className = "callout" + (tone ? ` callout-${tone}` : "");
+      bar.hidden = !text;
+    }
+  },
+  error(err) {
+    const p = err && err.problem ? err.problem : {};
+    const where = p.section ? ` (${p.section})` : "";
+    this.say(`${err.message || err}${where}`, "error");
+  },
+};
+
+/** Run an async action from a button: disable it meanwhile, announce any refusal. */
+async function act(button, work) {
+  if (button) button.disabled = true;
+  try { return await work(); } catch (err) { Announce.error(err); return undefined; } finally {
+    if (button) button.disabled = false;
+  }
+}
+
+function debounce(fn, ms) {
+  let t = null;
+  return (...args) => { clearTimeout(t); t = setTimeout(() => fn(...args), ms); };
+}
+
+const Auth = {
+  save(session) {
+    Api.token = session.token;
+    Api.session = session;
+    sessionStorage.setItem("croupier.token", session.token);
+    sessionStorage.setItem("croupier.session", JSON.stringify(session));
+  },
+  clear() {
+    Api.token = "";
+    Api.session = null;
+    sessionStorage.removeItem("croupier.token");
+    sessionStorage.removeItem("croupier.session");
+  },
+  expired() { this.clear(); App.show("signin"); Announce.say("Your session has ended; sign in again.", "error"); },
+};
+
+const ROLE_PAGES = { player: "player", dealer: "dealer", supervisor: "pit", observer: "pit", auditor: "pit" };
+
+const App = {
+  pages: {},
+  current: null,
+  register(name, page) { this.pages[name] = page; },
+  show(name, arg) {
+    if (this.current && this.pages[this.current].leave) this.pages[this.current].leave();
+    for (const sec of document.querySelectorAll("main > section")) sec.hidden = sec.id !== `page-${name}`;
+    this.current = name;
+    const who = document.getElementById("who");
+    const s = Api.session;
+    who.textContent = s ? `${s.username || ""} · ${s.role}` : "";
+    document.getElementById("signout").hidden = !s;
+    document.getElementById("nav-par").hidden = name === "par";
+    document.getElementById("nav-home").hidden = !s || name !== "par";
+    const path = { signin: "/", par: "/par-sheets" }[name] || `/${name}`;
+    if (location.pathname !== path) history.replaceState(null, "", path);
+    if (this.pages[name].enter) this.pages[name].enter(arg);
+    const heading = document.querySelector(`#page-${name} h1, #page-${name} h2`);
+    if (heading) { heading.tabIndex = -1; heading.focus({ preventScroll: true }); }
+  },
+  home() {
+    const s = Api.session;
+    this.show(s ? ROLE_PAGES[s.role] || "pit" : "signin");
+  },
+};
+
+App.register("signin", {
+  enter() {
+    const form = document.getElementById("signin-form");
+    form.reset();
+    document.getElementById("signin-user").focus();
+  },
+});
+
+function setupSignin() {
+  const form = document.getElementById("signin-form");
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const username = form.username.value.trim();
+    const password = form.password.value;
+    const btn = form.querySelector("button[type=submit]");
+    await act(btn, async () => {
+      const session = await Api.post("/api/login", { username, password });
+      Auth.save({ ...session, username });
+      Announce.say("");
+      App.home();
+    });
+  });
+  document.getElementById("signout").addEventListener("click", () => { Auth.clear(); App.show("signin"); });
+  document.getElementById("nav-par").addEventListener("click", () => App.show("par"));
+  document.getElementById("nav-home").addEventListener("click", () => App.home());
+}
+
+window.addEventListener("DOMContentLoaded", () => {
+  setupSignin();
+  if (location.pathname === "/par-sheets") App.show("par");
+  else App.home();
+});

@@ -1,0 +1,179 @@
+/* croupier web: the supervisor's and the pit's page (observers and auditors see the parts their
+ * role allows): the live floor, hand-pay approvals, voids, buy-ins and cash-outs, game recall
+ * with a step-by-step replay of any round, and the results of `audit verify`.
+ */
+"use strict";
+
+const PIT_TABS = {
+  floor: { label: "Floor", roles: ["supervisor", "observer", "auditor"] },
+  handpays: { label: "Hand pays", roles: ["supervisor"] },
+  cage: { label: "Buy-ins and cash-outs", roles: ["supervisor"] },
+  recall: { label: "Game recall", roles: ["supervisor", "observer", "auditor"] },
+  audit: { label: "Audit", roles: ["supervisor", "auditor"] },
+};
+
+function describeRecord(r) {
+  const k = r.kind || r.type;
+  const seat = r.seat !== undefined ? `seat ${r.seat}: ` : "";
+  switch (k) {
+    case "wager_placed": return `${seat}${words(r.wager)} ${Money.fmt(r.amount)} placed`;
+    case "no_more_bets": return `No more bets${r.progressive_chips ? ` (${r.progressive_chips} progressive chips)` : ""}`;
+    case "meter_changed": return `Meter ${words(r.meter)} ${Money.fmt(r.before)} → ${Money.fmt(r.after)} (${words(r.reason)})`;
+    case "card_dealt": return `Card ${Cards.parse(cardText(r.card)) ? cardText(r.card) : "face down"} to ${/^\d$/.test(String(r.to)) ? `seat ${r.to}` : words(r.to)}${r.face_up ? " face up" : ""}`;
+    case "play_wagered": return `${seat}${words(r.wager)} ${Money.fmt(r.amount)}`;
+    case "wager_settled": return `${seat}${words(r.wager)} ${r.result}: paid ${Money.fmt(r.paid)}, returned ${Money.fmt(r.returned)}`;
+    case "dealer_revealed": return `Dealer reveals ${(r.cards || []).map(cardText).join(" ")} (${words(r.category)})`;
+    case "round_voided": return `Round void: ${r.reason} (${r.section})`;
+    default: {
+      const rest = Object.entries(r).filter(([key]) => key !== "kind" && key !== "seat")
+        .map(([key, v]) => `${words(key)} ${Array.isArray(v) ? v.join(" ") : v}`).join(", ");
+      return `${seat}${words(k)}${rest ? ` — ${rest}` : ""}`;
+    }
+  }
+}
+
+class PitPage {
+  constructor(section) { this.section = section; this.tab = "floor"; this.stream = null; }
+  role() { return (Api.session && Api.session.role) || "observer"; }
+  enter() {
+    const tabs = h("div.tabs", { role: "tablist", "aria-label": "pit" });
+    for (const [key, t] of Object.entries(PIT_TABS)) {
+      if (!t.roles.includes(this.role())) continue;
+      tabs.append(h("button.btn", { type: "button", role: "tab", id: `tab-${key}`, "aria-selected": String(key === this.tab),
+        "aria-controls": "pit-body", onclick: () => this.open(key) }, t.label));
+    }
+    this.body = h("div#pit-body", { role: "tabpanel" });
+    const title = this.role() === "supervisor" ? "Supervisor · the pit" : this.role() === "auditor" ? "Audit · the pit" : "Pit view";
+    this.section.replaceChildren(h("h1", { id: "pit-title" }, title), tabs, this.body);
+    this.stream = new Stream("/api/floor/stream", () => { if (this.tab === "floor") this.refreshFloor(); }, () => {});
+    this.refreshFloor = debounce(() => this.floor(), 150);
+    this.open(PIT_TABS[this.tab].roles.includes(this.role()) ? this.tab : "floor");
+  }
+  leave() { if (this.stream) this.stream.close(); this.stream = null; }
+  open(key) {
+    this.tab = key;
+    for (const b of this.section.querySelectorAll("[role=tab]")) b.setAttribute("aria-selected", String(b.id === `tab-${key}`));
+    this.body.setAttribute("aria-labelledby", `tab-${key}`);
+    this[key]().catch((err) => Announce.error(err));
+  }
+  async floor() {
+    const [tables, meters] = await Promise.all([Api.get("/api/tables"), Api.get("/api/meters").catch(() => [])]);
+    const tiles = h("div.tiles", { "aria-label": "tables" });
+    for (const t of tables) {
+      const seated = Object.values(t.seats || {}).filter(Boolean).length;
+      const tile = h("div.tile", { dataset: { table: t.id } }, h("h3", {}, t.name),
+        h("p.small", {}, words(t.game)), h("p", {}, h("span.phase-pill", {}, words(t.phase || "closed")),
+          ` round ${t.round_id || "–"} · ${seated} seated`),
+        Object.entries(t.meters || {}).map(([m, c]) => h("p.small", {}, `${words(m)}: `, h("strong", {}, Money.fmt(c)))));
+      if (this.role() === "supervisor") tile.append(this.tableActions(t));
+      tiles.append(tile);
+    }
+    const mrows = (meters || []).map((m) => h("tr", {}, h("td", {}, words(m.name)), h("td.num", {}, Money.fmt(m.amount)),
+      h("td.num", {}, Money.fmt(m.reset)), h("td", {}, String(m.rate ?? "")), h("td.num", {}, Money.fmt(m.paid_total || 0))));
+    this.body.replaceChildren(h("div.panel", {}, h("h2", {}, "The floor"), tiles),
+      h("div.panel.scroll", {}, h("h2", {}, "Progressive meters"), h("table.grid", { "aria-label": "meters" },
+        h("thead", {}, h("tr", {}, h("th", {}, "Meter"), h("th.num", {}, "Amount"), h("th.num", {}, "Reset"), h("th", {}, "Rate"), h("th.num", {}, "Paid to date"))),
+        h("tbody", {}, mrows))));
+  }
+  tableActions(t) {
+    const reason = h("input", { "aria-label": `reason to void the round at ${t.name}`, placeholder: "reason", value: "" });
+    return h("div", {}, h("div.btn-row", {},
+      h("button.btn.btn-ghost", { type: "button", onclick: (e) => act(e.currentTarget, () => Api.post(`/api/tables/${t.id}/open`).then(() => this.floor())) }, "Open"),
+      h("button.btn.btn-ghost", { type: "button", onclick: (e) => act(e.currentTarget, () => Api.post(`/api/tables/${t.id}/close`).then(() => this.floor())) }, "Close")),
+      t.round_id ? h("div.btn-row", {}, reason, h("button.btn.btn-red", { type: "button", onclick: (e) => act(e.currentTarget, async () => {
+        if (!reason.value.trim()) throw new Error("A void needs a reason.");
+        await Api.post(`/api/rounds/${t.round_id}/void`, { reason: reason.value.trim() });
+        Announce.say(`Round ${t.round_id} voided.`);
+        this.floor();
+      }) }, "Void round")) : null);
+  }
+  async handpays() {
+    const pays = await Api.get("/api/handpays");
+    const rows = (pays || []).map((p) => h("tr", {}, h("td", {}, String(p.id)), h("td", {}, String(p.table ?? p.table_id ?? "")),
+      h("td", {}, String(p.seat ?? "")), h("td", {}, words(p.line || p.meter || "")), h("td.num", {}, Money.fmt(p.amount)),
+      h("td", {}, p.approved ? "approved" : h("button.btn.btn-gold", { type: "button", onclick: (e) => act(e.currentTarget, async () => {
+        await Api.post(`/api/handpays/${p.id}/approve`); Announce.say(`Hand pay ${p.id} approved.`); this.handpays();
+      }) }, "Approve"))));
+    this.body.replaceChildren(h("div.panel.scroll", {}, h("h2", {}, "Hand pays awaiting approval"),
+      rows.length ? h("table.grid", {}, h("thead", {}, h("tr", {}, ["Id", "Table", "Seat", "Award", "Amount", ""].map((x) => h("th", {}, x)))), h("tbody", {}, rows))
+        : h("p.muted", {}, "No hand pay is waiting.")));
+  }
+  async cage() {
+    const pid = h("input#cage-player", { required: true });
+    const amt = h("input#cage-amount", { type: "number", min: "0.01", step: "0.01", required: true });
+    const send = (kind) => (e) => act(e.currentTarget, async () => {
+      const cents = Money.parse(amt.value);
+      if (!pid.value.trim() || !cents) throw new Error("Enter a player and an amount.");
+      const res = await Api.post(`/api/players/${encodeURIComponent(pid.value.trim())}/${kind}`, { amount: cents });
+      Announce.say(`${kind === "buy-in" ? "Buy-in" : "Cash-out"} of ${Money.fmt(cents)} for ${pid.value.trim()} recorded${res && res.balance !== undefined ? `; balance ${Money.fmt(res.balance)}` : ""}.`);
+    });
+    this.body.replaceChildren(h("div.panel", {}, h("h2", {}, "Buy-ins and cash-outs"),
+      h("div.wager-row", {}, h("label", { for: "cage-player" }, "Player"), pid),
+      h("div.wager-row", {}, h("label", { for: "cage-amount" }, "Amount ($)"), amt),
+      h("div.btn-row", {}, h("button.btn.btn-gold", { type: "button", onclick: send("buy-in") }, "Buy in"),
+        h("button.btn", { type: "button", onclick: send("cash-out") }, "Cash out"))));
+  }
+  async recall() {
+    const tables = await Api.get("/api/tables");
+    const sel = h("select#recall-table", {}, tables.map((t) => h("option", { value: t.id }, `${t.name} · ${words(t.game)}`)));
+    const list = h("div#recall-list");
+    this.replayBox = h("div#replay");
+    const load = (e) => act(e && e.currentTarget, async () => {
+      const rounds = await Api.get(`/api/tables/${sel.value}/rounds?last=10`);
+      const arr = Array.isArray(rounds) ? rounds : rounds.rounds || [];
+      list.replaceChildren(arr.length ? h("div.btn-row", {}, arr.map((r) => h("button.btn", { type: "button", dataset: { round: r.round_id || r.id },
+        onclick: (ev) => act(ev.currentTarget, () => this.replay(r, sel.value)) }, `Round ${r.round_id || r.id}`))) : h("p.muted", {}, "No rounds recorded at this table."));
+    });
+    this.body.replaceChildren(h("div.panel", {}, h("h2", {}, "Game recall"),
+      h("div.btn-row", {}, h("label", { for: "recall-table" }, "Table"), sel, h("button.btn.btn-gold", { type: "button", onclick: load }, "Recall")), list),
+      this.replayBox);
+  }
+  async replay(round, tableId) {
+    const rid = round.round_id || round.id;
+    let records = round.records;
+    if (this.role() !== "observer") records = await Api.get(`/api/rounds/${rid}/records`).then((x) => x.records || x).catch(() => round.records);
+    records = records || [];
+    const table = (await Api.get("/api/tables")).find((t) => String(t.id) === String(tableId)) || {};
+    let i = records.length;
+    const felt = h("div"), steps = h("ol.replay-steps", { "aria-label": "records" });
+    records.forEach((r, n) => steps.append(h("li", { dataset: { step: n + 1 } }, describeRecord(r))));
+    const counter = h("span.small", { "aria-live": "polite" });
+    const draw = () => {
+      felt.replaceChildren(drawFelt({ ...table, meters: {} }, RoundState.from(records.slice(0, i)), {}));
+      [...steps.children].forEach((li, n) => li.classList.toggle("now", n === i - 1));
+      counter.textContent = `step ${i} of ${records.length}`;
+      const now = steps.children[i - 1]; if (now) now.scrollIntoView({ block: "nearest" });
+    };
+    const go = (d) => () => { i = Math.max(0, Math.min(records.length, d === "start" ? 0 : d === "end" ? records.length : i + d)); draw(); };
+    const scenario = h("button.btn.btn-ghost", { type: "button", onclick: (e) => act(e.currentTarget, async () => {
+      const data = await Api.get(`/api/rounds/${rid}/scenario`);
+      const a = h("a", { href: URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: "application/json" })), download: `round-${rid}.json` });
+      document.body.append(a); a.click(); a.remove();
+    }) }, "Download scenario");
+    this.replayBox.replaceChildren(h("div.panel", {}, h("h2", {}, `Replay of round ${rid}`),
+      h("div.btn-row", { role: "group", "aria-label": "replay controls" },
+        h("button.btn", { type: "button", onclick: go("start") }, "⏮ Start"), h("button.btn", { type: "button", onclick: go(-1) }, "◀ Step back"),
+        h("button.btn.btn-gold", { type: "button", onclick: go(1) }, "Step ▶"), h("button.btn", { type: "button", onclick: go("end") }, "End ⏭"), counter, scenario),
+      h("div.layout", {}, felt, steps)));
+    draw();
+  }
+  async audit() {
+    const out = h("div#audit-out");
+    const run = (e) => act(e && e.currentTarget, async () => {
+      const res = await Api.get("/api/audit/verify");
+      const ok = res.ok ?? (Array.isArray(res.problems) ? !res.problems.length : undefined);
+      const checks = res.checks || res.results || {};
+      const rows = Object.entries(checks).map(([k, v]) => h("tr", {}, h("td", {}, words(k)),
+        h("td", {}, typeof v === "object" ? JSON.stringify(v) : String(v))));
+      out.replaceChildren(h("p", {}, "Result: ", h(ok ? "span.ok" : "span.bad", {}, ok ? "every chain and meter verifies" : "problems found")),
+        rows.length ? h("table.grid", {}, h("tbody", {}, rows)) : null,
+        (res.problems || []).length ? h("ul", {}, res.problems.map((p) => h("li.bad", {}, typeof p === "string" ? p : JSON.stringify(p)))) : null,
+        h("details", {}, h("summary", {}, "Full report"), h("pre.text", {}, JSON.stringify(res, null, 2))));
+    });
+    this.body.replaceChildren(h("div.panel", {}, h("h2", {}, "audit verify"),
+      h("p.muted", {}, "Hash chains of the records and of the meter ledger, meters rebuilt from the ledger, settlements rebuilt from the records."),
+      h("button.btn.btn-gold", { type: "button", onclick: run }, "Run audit verify"), out));
+  }
+}
+
+App.register("pit", new PitPage(document.getElementById("page-pit")));

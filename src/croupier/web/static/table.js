@@ -1,0 +1,214 @@
+/* croupier web: the table pages: the player's wagering device and the dealer's console.
+ *
+ * Both draw the same felt from a RoundState: the round rebuilt from the records the page
+ * received (each already filtered by the server to the connection's point of view) merged with
+ * the server's current view.  A card the page was not sent is drawn face down; the page never
+ * asks for, nor could show, another player's cards.
+ */
+"use strict";
+
+const BOXES = ["dealer", "board", "player", "banker", "six_card_bonus"];
+const BOX_LABEL = { dealer: "Dealer", board: "Community cards", player: "Player hand", banker: "Banker hand",
+  six_card_bonus: "Six Card Bonus cards" };
+const RESULT_WORD = { win: "wins", lose: "loses", push: "pushes", forfeit: "forfeited", void: "void" };
+
+/** A card as text, or null when the record carried none (redacted for this viewer). */
+function cardText(c) {
+  if (c && typeof c === "object") return c.card || c.code || null;
+  return Cards.parse(c) ? String(c) : null;
+}
+
+/** The round as the page knows it, rebuilt from records in order. */
+class RoundState {
+  constructor() {
+    this.boxes = {};      // recipient -> [card text | null]
+    this.wagers = {};     // seat -> {wager: cents}
+    this.settled = {};    // seat -> [{wager, stake, result, paid, returned, line}]
+    this.extras = {};     // seat -> [{what, amount}] (progressive awards, Envy Bonuses)
+    this.folded = new Set();
+    this.calls = [];      // what the dealer said, in order
+    this.phase = "";
+    this.voided = null;
+  }
+  static from(records) {
+    const s = new RoundState();
+    for (const r of records || []) s.apply(r);
+    return s;
+  }
+  box(to) { const k = String(to); return (this.boxes[k] = this.boxes[k] || []); }
+  seatWagers(seat) { const k = String(seat); return (this.wagers[k] = this.wagers[k] || {}); }
+  turn(to, pos, card) { const b = this.box(to); while (b.length < pos) b.push(null); b[pos - 1] = card; }
+  apply(r) {
+    const kind = r.kind || r.type;
+    switch (kind) {
+      case "wager_placed": case "play_wagered": {
+        const w = this.seatWagers(r.seat);
+        w[r.wager] = (kind === "play_wagered" ? 0 : w[r.wager] || 0) + r.amount;
+        if (kind === "play_wagered") this.calls.push(`Seat ${r.seat}: ${words(r.wager)} ${Money.fmt(r.amount)}`);
+        break;
+      }
+      case "no_more_bets": this.calls.push("No more bets."); break;
+      case "card_dealt":
+        if (r.to !== "burn" && r.to !== "discard") this.box(r.to).push(cardText(r.card));
+        break;
+      case "community_card_turned": this.turn("board", r.position, cardText(r.card)); break;
+      case "street_card_turned": this.turn("board", r.number, cardText(r.card)); break;
+      case "dealer_revealed":
+        this.boxes.dealer = (r.cards || []).map(cardText);
+        this.calls.push(`Dealer has ${words(r.category)}.`);
+        break;
+      case "hand_shown":
+        if (r.cards) this.boxes[String(r.seat)] = r.cards.map(cardText);
+        if (r.category) this.calls.push(`Seat ${r.seat} shows ${words(r.category)}.`);
+        break;
+      case "result_announced":
+        if (r.player) this.boxes.player = r.player.map(cardText);
+        if (r.banker) this.boxes.banker = r.banker.map(cardText);
+        if (r.announcement) this.calls.push(r.announcement + ".");
+        break;
+      case "folded": this.folded.add(String(r.seat)); this.calls.push(`Seat ${r.seat} folds.`); break;
+      case "checked": this.calls.push(`Seat ${r.seat} checks.`); break;
+      case "bet_withdrawn": {
+        const w = this.seatWagers(r.seat); delete w[r.wager];
+        this.calls.push(`Seat ${r.seat} pulls ${words(r.wager)}.`);
+        break;
+      }
+      case "wager_settled": {
+        const k = String(r.seat);
+        (this.settled[k] = this.settled[k] || []).push(r);
+        break;
+      }
+      case "progressive_paid": case "envy_paid": {
+        const k = String(r.seat);
+        const what = kind === "envy_paid" ? `Envy Bonus for seat ${r.for_seat}: ${r.line}` : `Progressive ${words(r.line)}`;
+        (this.extras[k] = this.extras[k] || []).push({ what, amount: r.amount });
+        break;
+      }
+      case "round_voided": this.voided = r; this.calls.push(`Round void: ${r.reason} (${r.section}).`); break;
+      case "irregularity": this.calls.push(`Irregularity: ${words(r.irregularity)}; ${r.consequence || ""}`); break;
+      default: break;
+    }
+  }
+}
+
+/** The dealer's words for one seat's settlement: each wager, its result and amount. */
+function settlementLines(state, seat) {
+  const k = String(seat);
+  const rows = (state.settled[k] || []).map((r) => {
+    const amount = r.result === "win" ? `pays ${Money.fmt(r.paid)}` : r.result === "push" ? `returned ${Money.fmt(r.returned)}`
+      : r.result === "void" ? `returned ${Money.fmt(r.returned)}` : `${Money.fmt(r.stake)} taken`;
+    return { wager: r.wager, result: r.result, text: `${words(r.wager)} ${RESULT_WORD[r.result] || r.result}${r.line && r.line !== r.result ? ` (${words(r.line)})` : ""}`, amount };
+  });
+  for (const e of state.extras[k] || []) rows.push({ wager: "award", result: "win", text: e.what, amount: `pays ${Money.fmt(e.amount)}` });
+  return rows;
+}
+
+function settlementList(state, seat) {
+  const rows = settlementLines(state, seat);
+  if (!rows.length) return null;
+  return h("ul.settle-list", { "aria-label": `settlement of seat ${seat}` },
+    rows.map((r) => h("li", {}, h("span", {}, r.text), h(`span.r-${r.result}`, {}, r.amount))));
+}
+
+function handOf(cards, opts = {}) {
+  const el = h(`div.hand${opts.big ? ".hand-big" : ""}`, { "aria-label": opts.label || "cards" });
+  for (const c of cards || []) el.append(Cards.card(c, { back: opts.back }));
+  return el;
+}
+
+/** The felt: dealer's and common boxes, the progressive meter, the seats. */
+function drawFelt(table, state, opts) {
+  const felt = h("div.felt", { role: "region", "aria-label": "the table" });
+  felt.append(h("p.felt-title", {}, table.title || words(table.game)));
+  felt.append(h("p.felt-rule", {}, table.chapter || ""));
+  const meters = table.meters || {};
+  for (const [name, cents] of Object.entries(meters)) {
+    felt.append(h("div.meter", { "aria-label": `progressive meter ${words(name)}`, dataset: { meter: name } },
+      h("small", {}, `Progressive · ${words(name)}`), Money.fmt(cents)));
+  }
+  for (const box of BOXES) {
+    const cards = state.boxes[box];
+    if (!cards || !cards.length) continue;
+    felt.append(h("div.zone", {}, h("span.zone-label", {}, BOX_LABEL[box]), handOf(cards, { label: BOX_LABEL[box], back: table.back })));
+  }
+  if (opts.mySeat) {
+    const k = String(opts.mySeat);
+    felt.append(h("div.zone", {}, h("span.zone-label", {}, `Your hand · seat ${k}`),
+      handOf(state.boxes[k] || [], { big: true, label: "your cards", back: table.back })));
+    const spots = h("div.spots", { "aria-label": "your wagers" });
+    for (const [w, amt] of Object.entries(state.wagers[k] || {})) {
+      spots.append(h("div.spot", { dataset: { wager: w } }, Cards.chip(amt, { small: true }), words(w),
+        h("span.spot-amount", {}, Money.fmt(amt))));
+    }
+    felt.append(spots);
+  }
+  const seats = h("div.seats", { "aria-label": "seats" });
+  for (let n = 1; n <= 7; n++) {
+    const k = String(n);
+    const who = (table.seats || {})[k];
+    const cls = ["seat", k === String(opts.mySeat) ? "seat-me" : "", String(opts.acting) === k ? "seat-acting" : ""].filter(Boolean).join(".");
+    const wagers = Object.entries(state.wagers[k] || {}).map(([w, a]) => `${words(w)} ${Money.fmt(a)}`).join(" · ");
+    seats.append(h(`div.${cls}`, { dataset: { seat: k } },
+      h("div.seat-name", {}, `Seat ${k}${who ? ` · ${who}` : ""}${state.folded.has(k) ? " · folded" : ""}`),
+      k === String(opts.mySeat) ? null : handOf(state.boxes[k] || [], { label: `seat ${k} cards`, back: table.back }),
+      h("div.seat-wagers", {}, wagers)));
+  }
+  felt.append(seats);
+  return felt;
+}
+
+/** The shared machinery of a table page: table detail, view, records, stream. */
+class TablePage {
+  constructor(section) {
+    this.section = section;
+    this.tableId = null;
+    this.records = [];
+    this.stream = null;
+    this.refresh = debounce(() => this.load(), 120);
+  }
+  async connect(tableId) {
+    this.leave();
+    this.tableId = tableId;
+    this.records = [];
+    this.detail = await Api.get(`/api/tables/${tableId}`);
+    await this.load();
+    this.stream = new Stream(`/api/tables/${tableId}/stream`, (ev) => this.onEvent(ev), (s) => this.status(s));
+  }
+  leave() { if (this.stream) this.stream.close(); this.stream = null; }
+  status(s) {
+    const dot = this.section.querySelector(".status-dot");
+    if (dot) { dot.className = `status-dot status-${s}`; dot.nextSibling.textContent = s === "live" ? "live" : "reconnecting…"; }
+  }
+  onEvent(ev) {
+    const data = ev.data || {};
+    if (data.kind || ev.type === "record") this.records.push(data.kind ? data : data.record);
+    if (ev.type === "round_started" || ev.type === "round_opened") this.records = [];
+    this.refresh();
+  }
+  async load() {
+    if (!this.tableId) return;
+    const [view, tables] = await Promise.all([
+      Api.get(`/api/tables/${this.tableId}/view`).catch(() => null),
+      Api.get("/api/tables").catch(() => []),
+    ]);
+    this.view = view || {};
+    this.summary = (tables || []).find((t) => String(t.id) === String(this.tableId)) || {};
+    const records = Array.isArray(this.view.records) ? this.view.records : this.records;
+    this.state = RoundState.from(records);
+    this.state.phase = this.view.phase || this.summary.phase || "";
+    this.render();
+  }
+  tableInfo() {
+    const d = this.detail || {};
+    return { ...d, ...this.summary, title: d.title || this.summary.name, chapter: d.chapter || "", meters: this.summary.meters || d.meters || {} };
+  }
+  legal() { return Array.isArray(this.view.legal_actions) ? this.view.legal_actions : []; }
+  header(title) {
+    const info = this.tableInfo();
+    return h("div.panel", {},
+      h("h1", { id: `${this.section.id.replace("page-", "")}-title` }, title),
+      h("p", {}, h("strong", {}, info.name || `Table ${this.tableId}`), ` · ${info.title || words(info.game)} · `,
+        h("span.phase-pill", { "aria-label": "round phase" }, words(this.state.phase || "closed")), " ",
+        h("span.small", {}, h("span.status-dot"), "connecting")));
+  }
+}

@@ -1,0 +1,135 @@
+"""Browser tests: Playwright for Python driving Debian's Chromium against a real server.
+
+The browser is Debian's ``chromium`` package at /usr/bin/chromium, launched by
+``executable_path`` (no browser build is ever downloaded; ``playwright install`` is never run).
+When it is missing the setup installs the Debian package (``apt-get install -y chromium``).
+Playwright gives every launch a fresh temporary user-data directory; each role gets its own
+browser context (its own cookies and storage).
+
+Screenshots of every page go to ``test-artifacts/web/`` (gitignored).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Playwright, sync_playwright
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts" / "web"
+
+
+def ensure_chromium() -> Path:
+    """Debian's chromium, installed from the distribution's package when missing."""
+    if CHROMIUM.exists():
+        return CHROMIUM
+    apt = shutil.which("apt-get")
+    if apt is None:
+        pytest.fail("chromium is missing and apt-get is not available to install it")
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    subprocess.run([apt, "update"], check=True, env=env, timeout=600)
+    subprocess.run([apt, "install", "-y", "chromium"], check=True, env=env, timeout=1200)
+    if not CHROMIUM.exists():
+        pytest.fail("apt-get install chromium did not provide /usr/bin/chromium")
+    return CHROMIUM
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def wait_for(url: str, proc: subprocess.Popen[bytes], *, attempts: int = 300) -> None:
+    """Poll ``url`` until it answers (bounded: ``attempts`` tries 0.1 s apart)."""
+    for _ in range(attempts):
+        if proc.poll() is not None:
+            raise RuntimeError(f"server exited with {proc.returncode}")
+        try:
+            httpx.get(url, timeout=1.0)
+            return
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    raise RuntimeError(f"server at {url} did not answer")
+
+
+def start_server(
+    argv: list[str], port: int, env: dict[str, str] | None = None
+) -> subprocess.Popen[bytes]:
+    """Start a server process on 127.0.0.1:``port`` and wait until it answers."""
+    log = ARTIFACTS / f"server-{port}.log"
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    full_env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), **(env or {})}
+    with log.open("wb") as out:
+        proc = subprocess.Popen(argv, stdout=out, stderr=subprocess.STDOUT, env=full_env, cwd=ROOT)
+    try:
+        wait_for(f"http://127.0.0.1:{port}/", proc)
+    except RuntimeError:
+        stop(proc)
+        raise RuntimeError(log.read_text(errors="replace")[-4000:]) from None
+    return proc
+
+
+def stop(proc: subprocess.Popen[bytes]) -> None:
+    proc.terminate()
+    try:
+        proc.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(timeout=15)
+
+
+@pytest.fixture(scope="session")
+def playwright_session() -> Iterator[Playwright]:
+    with sync_playwright() as pw:
+        yield pw
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_session: Playwright) -> Iterator[Browser]:
+    exe = ensure_chromium()
+    b = playwright_session.chromium.launch(executable_path=str(exe), args=CHROMIUM_ARGS)
+    yield b
+    b.close()
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS
+
+
+@pytest.fixture(scope="session")
+def pages_server() -> Iterator[str]:
+    """A small FastAPI app with only the web pages mounted (par sheets and static files); the
+    table tests use the real ``croupier serve`` app instead."""
+    port = free_port()
+    code = (
+        "import uvicorn; from fastapi import FastAPI; from croupier.web import mount; "
+        "app = FastAPI(); mount(app); "
+        f"uvicorn.run(app, host='127.0.0.1', port={port}, log_level='warning')"
+    )
+    proc = start_server([sys.executable, "-c", code], port)
+    yield f"http://127.0.0.1:{port}"
+    stop(proc)
