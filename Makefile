@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/croupier demo
+	$(BIN)/croupier serve
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

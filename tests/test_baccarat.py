@@ -767,6 +767,11 @@ EXPECTED: dict[str, dict[str, int]] = {
     "627a_8_c_2_initial_cards_face_down.json": {"4": 2500},
     "543_12_c_midi_cards_into_the_discard_bucket.json": {"1": 960, "2": -1000},
     "543_12_a_midi_tie_hand_with_tie_vig.json": {"1": -250, "2": 800},
+    # events and verbal wagers (tests/test_scenario_events.py): the round settles as usual
+    "541_8_b_verbal_wager_with_cash_confirmed_by_the_dealer.json": {"3": 1900, "5": -1000},
+    "541_13_g_deferred_vig_collected_when_the_player_leaves.json": {"3": 1900},
+    "541_13_g_deferred_vig_collected_before_the_reshuffle.json": {"2": 950, "6": 2850},
+    "543_13_g_midi_deferred_vig_collected_before_a_new_shoe.json": {"4": 2375},
 }
 FILES = sorted(
     p.name

@@ -9,8 +9,8 @@ import json
 import pytest
 from typer.testing import CliRunner
 
+from croupier.about import version
 from croupier.cli import app, main
-from croupier.cli.app import version
 
 
 def invoke(argv: list[str], stdin: str | None = None) -> tuple[int, str, str]:
@@ -28,7 +28,8 @@ def run(argv: list[str]) -> tuple[int, str]:
     ("argv", "needle"),
     [
         (["par", "--bogus"], "--bogus"),
-        (["par"], "Missing argument"),
+        (["par"], "needs a GAME"),
+        (["strategy"], "Missing argument"),
         (["count", "--cards", "x"], "--cards"),
         (["no-such-command"], "no-such-command"),
         (["rules"], "Missing command"),

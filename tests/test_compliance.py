@@ -208,3 +208,17 @@ def test_croupier_compliance_refuses_a_missing_tests_folder(
 ) -> None:
     assert cli.main(["compliance", "--tests", "/nonexistent/tests"]) == 2
     assert "not a directory" in capsys.readouterr().err
+
+
+def test_a_test_named_after_an_uncited_subsection_is_reported() -> None:
+    from croupier.compliance import Citation
+
+    tests = {
+        "641a.99(z)": [Citation("641a.99(z)", "tests/x.py::test_641a_99_z_made_up")],
+        "641a.5(b)": [Citation("641a.5(b)", "tests/x.py::test_641a_5_b_real")],
+    }
+    code = {"641a.5(b)": [Citation("641a.5(b)", "croupier/procedures.py:1")]}
+    assert uncited_in_code(tests, code) == {"641a.99(z)": ["tests/x.py::test_641a_99_z_made_up"]}
+    # a bare section cited in code does not cover a subsection named by a test
+    section = {"641a.5": [Citation("641a.5", "croupier/procedures.py:1")]}
+    assert "641a.5(b)" in uncited_in_code(tests, section)

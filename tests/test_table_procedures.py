@@ -367,3 +367,40 @@ def test_641a_13_g_every_chapter_cites_its_out_of_order_rule(ch: Chapter) -> Non
     table = ch.table(deal="automated_shoe")
     event = table.device_out_of_order(Device.DEALING_SHOE)
     assert event.section == f"§ {ch.chapter}.13(g)"
+
+
+# --- § 641a.7(b): a player leaving mid-round -------------------------------------------------
+
+
+@EVERY
+def test_641a_7_b_player_leaving_mid_round_abandons_the_wagers(ch: Chapter) -> None:
+    table = ch.table()
+    table.sit(2, "P2")
+    round_ = table.new_round()
+    for seat in (1, 2):
+        for wager, amount in ch.stake.items():
+            round_.apply(PlaceWager(seat=seat, wager=wager, amount=amount))
+    with pytest.raises(IllegalAction, match="stays seated"):
+        table.leave(2)
+    round_.apply(NoMoreBets())
+    with pytest.raises(IllegalAction, match="after the deal"):
+        table.player_left(2)  # the rule is for a player who has received cards
+    while round_.to_act().kind.value == "chance":
+        round_.apply(DealNext())
+    event = table.player_left(2)
+    assert (event.kind, event.seat, event.section) == (
+        TableEventKind.LEFT,
+        2,
+        table.regs.seated,
+    )
+    assert 2 not in table.seats and 2 not in round_.active_seats
+    while not round_.is_over:
+        actor = round_.to_act()
+        if actor.seat is not None:
+            round_.apply(round_.simple_strategy(actor.seat))
+        else:
+            round_.run_dealer()
+    settled = round_.settlement()
+    assert {w["result"] for w in settled["2"]["wagers"].values()} == {"lose"}
+    assert settled["2"]["net"] == -sum(ch.stake.values())
+    assert "1" in settled  # the round went on for seat 1

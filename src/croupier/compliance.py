@@ -539,12 +539,13 @@ class _Index:
             return [c for r, cs in self.refs.items() if chapter_of(r) == ref for c in cs]
         return [c for r, cs in self.refs.items() if _is_within(r, ref) for c in cs]
 
-    def around(self, ref: str) -> list[Citation]:
+    def around(self, ref: str, *, lowest: int = 0) -> list[Citation]:
+        """Citations of the (sub)sections enclosing ``ref``, down to ``lowest`` labels deep."""
         if "." not in ref:
             return []
         section, labels = split_ref(ref)
         out: list[Citation] = []
-        for depth in range(len(labels) - 1, -1, -1):
+        for depth in range(len(labels) - 1, lowest - 1, -1):
             out += self.refs.get(join_ref(section, labels[:depth]), [])
         return out
 
@@ -598,9 +599,7 @@ def uncited_in_code(
     index = _Index(dict(code))
     missing: dict[str, list[str]] = {}
     for ref, cites in tests.items():
-        _, labels = split_ref(ref)
-        around = [c for c in index.around(ref) if split_ref(c.ref)[1]] if labels else []
-        if not index.within(ref) and not around:
+        if not index.within(ref) and not index.around(ref, lowest=1):
             missing[ref] = [c.where for c in cites]
     return missing
 

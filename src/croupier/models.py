@@ -200,6 +200,8 @@ class SeatModel(_Strict):
     decisions: list[Decision] = Field(default_factory=list, max_length=16)
     hand: list[CardText] | None = Field(default=None, max_length=MAX_CARDS)
     player: Name | None = None
+    verbal: dict[Name, dict[str, Any]] | None = Field(default=None, max_length=8)
+    """Verbal wagers accompanied by cash (:func:`croupier.scenario_events.place_verbal`)."""
 
 
 SeatKey = Annotated[str, StringConstraints(pattern=r"^[1-7]$")]
@@ -218,6 +220,8 @@ class ScenarioModel(_Strict):
     community: list[CardText] | None = Field(default=None, max_length=MAX_CARDS)
     cards: list[CardText] | None = Field(default=None, max_length=MAX_CARDS)
     progressive_chips: Annotated[int, Field(ge=0, le=MAX_CENTS)] | None = None
+    events: list[dict[str, Any]] | None = Field(default=None, max_length=256)
+    """Irregularities and table events, in order (:mod:`croupier.scenario_events` checks each)."""
 
 
 _UNITS = {

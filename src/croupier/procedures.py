@@ -17,6 +17,8 @@ method                             what happens                                 
                                    and the discard rack, are spread for the first player
                                    and shuffled again (by hand and cut, or in the
                                    shuffler, whose stored deck comes out)
+``player_left(seat)``              the player leaves mid-round after the deal: the        7(b)
+                                   wagers are abandoned and lose
 ``device_out_of_order(device)``    a device that cannot be used is covered or signed      13(g)
 ``device_restored(device)``        the device is back in service                          13(g)
 ``change_method(shuffle=, deal=)`` another method of shuffling or dealing, only once the  13(g)
@@ -35,6 +37,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from croupier.errors import IllegalAction, InvalidInput, RulesViolation
+from croupier.games.records import AbandonWagers
 from croupier.rules import DealMethod, ShuffleMethod, TableRules
 from croupier.shoe import CUT_MIN_DEPTH, DECK_SIZE, BackColour, cut
 from croupier.table_events import Device, Spread, StoredDeck, TableEvent, TableEventKind
@@ -48,6 +51,7 @@ __all__ = [
     "device_restored",
     "devices",
     "order_reshuffle",
+    "player_left",
     "recut",
     "reinspect_idle",
     "report_shuffler_count",
@@ -114,10 +118,12 @@ def _log(
     back: BackColour | None = None,
     by: str | None = None,
     position: int | None = None,
+    seat: int | None = None,
+    player: str | None = None,
 ) -> TableEvent:
     """Log an event now; a ``back`` brings the serial number of its deck."""
     event = table._ev(kind, table._now(), table._event_round(), section, detail, back=back)
-    return table._log(replace(event, by=by, position=position))
+    return table._log(replace(event, by=by, position=position, seat=seat, player=player))
 
 
 # --------------------------------------------------------------------------------------------
@@ -266,6 +272,26 @@ def reinspect_idle(
         again_how = "reshuffled before it is dealt"
         _log(table, TableEventKind.SHUFFLED, table.regs.idle_automated, again_how, back=out)
     return event
+
+
+# --------------------------------------------------------------------------------------------
+# § 641a.7(b): a player leaves mid-round
+
+
+def player_left(table: Table, seat: int) -> TableEvent:
+    """The player at ``seat`` left the table during the round after receiving cards: the
+    wagers are abandoned and lose (§ 641a.7(b)); the round goes on for the others and the seat
+    is free for the next round."""
+    seat = table._verify_seat(seat)
+    player = table._seats.get(seat)
+    current = table.current
+    if player is None or current is None:
+        why = "the seat is empty" if player is None else "no round is in progress"
+        raise IllegalAction(f"seat {seat}: {why}", section=table.regs.seated)
+    current.apply(AbandonWagers(seat=seat))
+    del table._seats[seat]
+    why = "left mid-round: the wagers are abandoned and lose"
+    return _log(table, TableEventKind.LEFT, table.regs.seated, why, seat=seat, player=player)
 
 
 # --------------------------------------------------------------------------------------------

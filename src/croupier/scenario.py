@@ -16,18 +16,18 @@ below its reset are refused.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
+from croupier import scenario_events as events
 from croupier.cards import DECK, Card, parse_cards, verify_distinct
 from croupier.errors import CroupierError, InvalidInput
 from croupier.games import Game, Round, game_class, get_game
 from croupier.games.records import (
     DEALER,
-    CardDealt,
     DealerRevealed,
     MeterChanged,
     NoMoreBets,
@@ -37,13 +37,15 @@ from croupier.games.round import ActorKind
 from croupier.models import ScenarioModel, problems_from
 from croupier.progressive import MemoryMeters
 from croupier.reading import load_document, quote, verify_bounded
+from croupier.scenario_events import ScenarioEvent
 from croupier.shoe import StackedShoe
 
 __all__ = ["load_scenario", "run_scenario", "verify_scenario"]
 
 COMMUNITY = "board"
-NOT_HANDS = frozenset({"burn", "discard"})
-"""Recipients of the deal that are no one's hand: burned and discarded cards."""
+NOT_HANDS = frozenset({"burn", "discard", "face_up"})
+"""Recipients of the deal that are no one's hand: burned and discarded cards, and a card found
+face up and discarded (§ 641a.13(a))."""
 
 
 def load_scenario(path: str | Path) -> dict[str, Any]:
@@ -98,10 +100,17 @@ def _place_wagers(rnd: Round, seats: Mapping[int, Mapping[str, Any]], chips: int
     for seat, spec in seats.items():
         for wager, amount in spec.get("wagers", {}).items():
             rnd.apply(PlaceWager(seat=seat, wager=wager, amount=amount))
+        events.place_verbal(rnd, seat, spec.get("verbal"))
     rnd.apply(NoMoreBets(progressive_chips=chips))
 
 
-def _play_out(rnd: Round, seats: Mapping[int, Mapping[str, Any]]) -> None:
+def _play_out(
+    rnd: Round, seats: Mapping[int, Mapping[str, Any]], happened: Sequence[ScenarioEvent] = ()
+) -> None:
+    if happened:
+        decisions = {s: spec.get("decisions", []) for s, spec in seats.items()}
+        events.play_out(rnd, decisions, happened)
+        return
     queues = {s: list(spec.get("decisions", [])) for s, spec in seats.items()}
     while not rnd.is_over:
         rnd.run_dealer()
@@ -150,12 +159,20 @@ def _holder(who: str) -> str:
     return (names | {"banker": "Banker's Hand"}).get(who, who)
 
 
-def _recipients(game: Game, seats: Mapping[int, Mapping[str, Any]]) -> list[str]:
-    """Where each card leaving the shoe goes, in order, by a dry run of the scenario's round."""
-    dry = game.new_round(shoe=StackedShoe(DECK), meters=MemoryMeters(), players=_players(seats))
+def _recipients(
+    game: Game, seats: Mapping[int, Mapping[str, Any]], happened: Sequence[ScenarioEvent] = ()
+) -> list[str]:
+    """Where each card leaving the shoe goes, in order, by a dry run of the scenario's round
+    (a card found face up goes to ``"face_up"``)."""
+    dry = game.new_round(
+        shoe=StackedShoe(DECK),
+        meters=MemoryMeters(),
+        players=_players(seats),
+        stub_check=events.stub_check(happened),
+    )
     _place_wagers(dry, seats, None)
-    _play_out(dry, seats)
-    return [rec.to for rec in dry.records if isinstance(rec, CardDealt)]
+    _play_out(dry, seats, happened)
+    return events.cards_out(dry.records)
 
 
 def _shoe_order(game: Game, value: object, seats: Mapping[int, Mapping[str, Any]]) -> list[Card]:
@@ -193,7 +210,10 @@ def _place(index: int, goes: list[str]) -> str:
 
 
 def _stack_from_hands(
-    game: Game, data: Mapping[str, Any], seats: Mapping[int, Mapping[str, Any]]
+    game: Game,
+    data: Mapping[str, Any],
+    seats: Mapping[int, Mapping[str, Any]],
+    happened: Sequence[ScenarioEvent] = (),
 ) -> list[Card]:
     """The shoe order that deals each given hand where the scenario puts it.
 
@@ -212,7 +232,7 @@ def _stack_from_hands(
     named = [c for cards in wanted.values() for c in cards]
     spare = [c for c in DECK if c not in set(named)]
     order: list[Card] = []
-    dealt = _recipients(game, seats)
+    dealt = _recipients(game, seats, happened)
     short = {to for to in dealt if to not in NOT_HANDS and to not in wanted}
     if short:
         raise InvalidInput("; ".join(_missing_hand(to, dealt.count(to)) for to in sorted(short)))
@@ -249,25 +269,33 @@ def _missing_hand(to: str, count: int) -> str:
     return f"the deal gives {count} cards to {to!r}, which hands cannot name: give 'cards' instead"
 
 
-def _stack_from_cards(
-    game: Game, given: list[Card], seats: Mapping[int, Mapping[str, Any]]
+def _verify_cards_suffice(
+    game: Game,
+    order: list[Card],
+    listed: int,
+    seats: Mapping[int, Mapping[str, Any]],
+    happened: Sequence[ScenarioEvent],
 ) -> list[Card]:
-    """``cards`` as the whole shoe: a deal that needs one more card than listed is refused,
-    naming who would have received it (a dry run: the cards given decide everything up to it)."""
-    spare = [c for c in DECK if c not in set(given)]
+    """Only the first ``listed`` cards of ``order`` may reach a hand: a deal that needs one more
+    for a hand is refused, naming the hand (a dry run on ``order``: the cards listed decide
+    everything up to it); burned and discarded cards past the list come from the stub."""
     dry = game.new_round(
-        shoe=StackedShoe(given + spare), meters=MemoryMeters(), players=_players(seats)
+        shoe=StackedShoe(order),
+        meters=MemoryMeters(),
+        players=_players(seats),
+        stub_check=events.stub_check(happened),
     )
     _place_wagers(dry, seats, None)
-    _play_out(dry, seats)
-    dealt = [rec.to for rec in dry.records if isinstance(rec, CardDealt)]
-    if len(dealt) > len(given):
-        rest = dealt[len(given) :]
+    _play_out(dry, seats, happened)
+    dealt = events.cards_out(dry.records)
+    short = [i for i, to in enumerate(dealt) if i >= listed and to not in NOT_HANDS]
+    if short:
         raise InvalidInput(
-            f"'cards' lists {len(given)} cards but the deal needs {len(dealt)}: card "
-            f"{len(given) + 1} goes to {_who(rest[0])}; cards are never filled in from the deck"
+            f"'cards' lists {listed} cards but the deal needs {short[-1] + 1}: card "
+            f"{short[0] + 1} goes to {_who(dealt[short[0]])}; cards are never filled in from the "
+            "deck (only burned or discarded ones)"
         )
-    return given
+    return order  # the cards after the listed ones stay in the shoe, never dealt (the stub)
 
 
 def _verify_meters(game: Game, start: Mapping[str, int], players: Mapping[int, str]) -> None:
@@ -301,6 +329,8 @@ def run_scenario(data: Mapping[str, Any]) -> dict[str, Any]:
         )
     game = get_game({**rules, "game": model.game})
     seats = _seats(model)
+    happened = events.parse_events(data.get("events"))
+    game, table = events.table_before(game, happened)  # another method deals the round
     start = dict(model.meters)
     _verify_meters(game, start, _players(seats))
     chips = model.progressive_chips
@@ -310,16 +340,28 @@ def run_scenario(data: Mapping[str, Any]) -> dict[str, Any]:
         raise InvalidInput(
             f"scenario gives both 'cards' and hands ({', '.join(hands)}): give one or the other"
         )
+    cuts: list[dict[str, Any]] = []
     if model.cards is not None:
-        given = _shoe_order(game, list(model.cards), seats)[: len(model.cards)]
-        order = _stack_from_cards(game, given, seats)
+        stack = _shoe_order(game, list(model.cards), seats)
+        order, cuts = events.cut_stack(game, stack, happened)
+        if not cuts:  # cut cards come from the whole stack; otherwise only those listed
+            order = _verify_cards_suffice(game, order, len(model.cards), seats, happened)
     else:
-        order = _stack_from_hands(game, data, seats)
+        events.cut_stack(game, None, happened)  # a cut needs 'cards'
+        order = _stack_from_hands(game, data, seats, happened)
     meters = MemoryMeters(dict(start))
-    rnd = game.new_round(shoe=StackedShoe(order), meters=meters, players=_players(seats))
+    rnd = game.new_round(
+        shoe=StackedShoe(order),
+        meters=meters,
+        players=_players(seats),
+        stub_check=events.stub_check(happened),
+    )
     _place_wagers(rnd, seats, chips)
-    _play_out(rnd, seats)
-    return _report(rnd, dict(start), meters)
+    _play_out(rnd, seats, happened)
+    report = _report(rnd, dict(start), meters)
+    if happened:
+        report["table"] = table + cuts + events.after_round(rnd, happened)
+    return report
 
 
 def _report(rnd: Round, start: dict[str, int], meters: MemoryMeters) -> dict[str, Any]:

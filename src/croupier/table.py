@@ -87,6 +87,7 @@ __all__ = [
     "TableEvent",
     "TableEventKind",
     "TableRegs",
+    "regs_of",
 ]
 
 Strategy = Callable[[Round, int], Action]
@@ -100,15 +101,20 @@ TABLE_REGS: dict[str, TableRegs] = {"four-card-poker": FOUR_CARD_POKER_REGS}
 """Table rules by game slug (a game class may instead declare ``table_regs``)."""
 
 
+def regs_of(game: Game) -> TableRegs | None:
+    """The table rules of ``game``'s chapter (declared on the game, or by slug), or ``None``."""
+    declared = getattr(game, "table_regs", None)
+    if isinstance(declared, TableRegs):
+        return declared
+    return TABLE_REGS.get(game.slug)
+
+
 def _regs_for(game: Game, regs: TableRegs | None) -> TableRegs:
     if regs is not None:
         if not isinstance(regs, TableRegs):
             raise InvalidInput(f"table regs {regs!r} is not a TableRegs")
         return regs
-    declared = getattr(game, "table_regs", None)
-    if isinstance(declared, TableRegs):
-        return declared
-    found = TABLE_REGS.get(game.slug)
+    found = regs_of(game)
     if found is None:
         raise InvalidInput(
             f"no table rules (deck life, stub counts, sections) are known for {game.slug!r}; "
@@ -378,7 +384,8 @@ class Table:
 
     def leave(self, seat: int) -> TableEvent:
         """The player at ``seat`` leaves; refused while that seat has a wager in the round in
-        progress (§ 641a.7(b)) or when it would split the player's adjacent boxes."""
+        progress (§ 641a.7(b): :meth:`player_left` abandons them) or when it would split the
+        player's adjacent boxes."""
         seat = self._verify_seat(seat)
         player = self._seats.get(seat)
         if player is None:
@@ -683,6 +690,7 @@ class Table:
     device_out_of_order = procedures.device_out_of_order
     device_restored = procedures.device_restored
     change_method = procedures.change_method
+    player_left = procedures.player_left
 
     def play_round(
         self,

@@ -1,11 +1,21 @@
 """``croupier play GAME``: a table in the terminal, one human seat, the others played by the
-game's simple strategy.  Reads answers from standard input; end of input leaves the table."""
+game's simple strategy.  Reads answers from standard input; end of input leaves the table.
+
+The table shows the posted limits (payout limit, wager minimums and maximums where the Rules
+Submission posts them) and the progressive meter as it stands before each round; at each
+decision the player's cards with their hand category and the cards showing.  Every round is
+stored as it is played (:class:`~croupier.store.RoundStore`, records and meter moves together)
+under the round id ``TABLE-STAMP-N``; ``croupier recall --table TABLE`` reads them back.
+"""
 
 from __future__ import annotations
 
-from typing import TextIO
+from collections import Counter
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, TextIO
 
-from croupier.cards import format_cards
+from croupier.cards import Card, format_cards
 from croupier.errors import CroupierError, InvalidInput
 from croupier.games import get_game
 from croupier.games.records import (
@@ -18,15 +28,68 @@ from croupier.games.records import (
     WagerSettled,
 )
 from croupier.games.round import ActorKind, Round
+from croupier.hands import Ranking, evaluate
 from croupier.money import format_cents, parse_cents
 from croupier.rules import load_rules
 from croupier.shoe import SecureShuffler, SeededShuffler, Shoe, Shuffler
 
-__all__ = ["play_terminal"]
+if TYPE_CHECKING:
+    from croupier.games import Game
+    from croupier.progressive import MeterBank
+    from croupier.store import TrackedRound
+
+__all__ = ["database_url", "hand_category", "play_terminal", "posted_limits"]
+
+_RANKINGS: dict[str, Ranking] = {
+    "three-card-poker": Ranking.THREE_CARD,
+    "four-card-poker": Ranking.FOUR_CARD,
+    "let-it-ride": Ranking.POKER5,
+    "ultimate-texas-holdem": Ranking.POKER5,
+    "mississippi-stud": Ranking.POKER5,
+}
+"""The ranking a player's hand is read by at each game's decisions."""
 
 
 class _Quit(Exception):
     pass
+
+
+def hand_category(cards: Sequence[Card], ranking: Ranking) -> str:
+    """The category of the best hand ``cards`` make so far, in words: the ranking's own when
+    there are enough cards, else what the ranks already hold (pair, two pair, trips)."""
+    if ranking.min_cards <= len(cards) <= ranking.max_cards:
+        return evaluate(list(cards), ranking).category.value.replace("_", " ")
+    counts = sorted(Counter(c.rank for c in cards).values(), reverse=True)
+    if counts and counts[0] >= 4:
+        return "four of a kind"
+    if counts and counts[0] == 3:
+        return "three of a kind"
+    if counts[:2] == [2, 2]:
+        return "two pair"
+    return "pair" if counts and counts[0] == 2 else "high card"
+
+
+def posted_limits(game: Game) -> list[str]:
+    """The limits posted at the table: the payout limit and each wager's minimum and maximum
+    (``[limits]`` of the Rules Submission, where it has them)."""
+    lines = []
+    limits = getattr(game.rules, "limits", None) or {}
+    for wager, limit in limits.items():
+        low, high = getattr(limit, "min", None), getattr(limit, "max", None)
+        span = " to ".join(format_cents(x) for x in (low, high) if x is not None)
+        lines.append(f"{wager}: {span}")
+    if game.rules.payout_limit is not None:
+        lines.append(f"payout limit per hand: {format_cents(game.rules.payout_limit)}")
+    return lines or ["no limits posted in the Rules Submission"]
+
+
+def database_url(db: str | None) -> str:
+    """``db``, else ``$CROUPIER_DB``, else the store's default SQLite file."""
+    import os
+
+    from croupier.store import DEFAULT_URL
+
+    return db or os.environ.get("CROUPIER_DB") or DEFAULT_URL
 
 
 def _ask(prompt: str, out: TextIO) -> str:
@@ -38,9 +101,10 @@ def _ask(prompt: str, out: TextIO) -> str:
         raise _Quit from None
 
 
-def _human_wagers(rnd: Round, seat: int, out: TextIO) -> None:
-    for wager in rnd.game.offered_wagers():
-        if wager in rnd.game.decision_wagers:
+def _human_wagers(rnd: TrackedRound, seat: int, out: TextIO) -> None:
+    game = rnd.round.game
+    for wager in game.offered_wagers():
+        if wager in game.decision_wagers:
             continue
         while True:
             text = _ask(f"  {wager} wager in cents or $ (blank for none): ", out)
@@ -53,10 +117,32 @@ def _human_wagers(rnd: Round, seat: int, out: TextIO) -> None:
                 out.write(f"  refused: {exc}\n")
 
 
+def _showing(rnd: Round, seat: int) -> tuple[list[Card], list[str]]:
+    """The community cards the seat plays with, and a line per recipient of face-up cards."""
+    community: list[Card] = []
+    lines = []
+    for who, cards in rnd.visible_cards().items():
+        if not cards or who == str(seat):
+            continue
+        if not who.isdigit() and who != "dealer":
+            community += cards
+        label = f"seat {who}" if who.isdigit() else who
+        lines.append(f"  {label} showing: {format_cards(cards)}")
+    board = rnd.hands.get("board", [])[: getattr(rnd, "turned", 0)]
+    if board and not community:
+        community = list(board)
+        lines.append(f"  board: {format_cards(board)}")
+    return community, lines
+
+
 def _human_decision(rnd: Round, seat: int, out: TextIO) -> Action:
-    cards = format_cards(rnd.hands.get(str(seat), []))
-    shown = {k: format_cards(v) for k, v in rnd.visible_cards().items() if v}
-    out.write(f"  your cards: {cards}   showing: {shown}\n")
+    own = list(rnd.hands.get(str(seat), []))
+    community, lines = _showing(rnd, seat)
+    ranking = _RANKINGS.get(rnd.game.slug)
+    category = f"  ({hand_category(own + community, ranking)})" if ranking else ""
+    out.write(f"  your cards: {format_cards(own)}{category}\n")
+    for line in lines:
+        out.write(line + "\n")
     options = [a for a in rnd.legal_actions() if not isinstance(a, Irregular)]
     for i, action in enumerate(options, start=1):
         out.write(f"   {i}. {rnd.describe(action)}\n")
@@ -86,43 +172,107 @@ def _report(rnd: Round, out: TextIO) -> None:
         out.write(f"Seat {seat} [{rnd.players[seat]}] {cards}: {'; '.join(lines)}\n")
 
 
+def _meter_line(game: Game, meters: MeterBank) -> str | None:
+    spec = game.meter_spec
+    if spec is None:
+        return None
+    meters.ensure(spec)
+    return f"Progressive meter {spec.name!r}: {format_cents(meters.amount(spec.name))}"
+
+
+def _play_round(rnd: TrackedRound, seat: int, others: Sequence[int], out: TextIO) -> int:
+    """One round with the human at ``seat``; returns the human's net (cents)."""
+    out.write("\nPlace your wagers.\n")
+    _human_wagers(rnd, seat, out)
+    inner = rnd.round
+    for other in others:
+        for action in inner.house_wagers(other):
+            rnd.apply(action)
+    rnd.apply(inner.dealer_no_more_bets())
+    while not rnd.is_over:
+        rnd.run_dealer()
+        actor = rnd.to_act()
+        if actor.kind is ActorKind.SEAT and actor.seat is not None:
+            if actor.seat == seat:
+                rnd.apply(_human_decision(inner, seat, out))
+            else:
+                rnd.apply(inner.simple_strategy(actor.seat))
+    _report(inner, out)
+    net: int = inner.settlement().get(str(seat), {"net": 0})["net"]
+    return net
+
+
+def _abandon(rnd: TrackedRound | None) -> None:
+    """A round left before any card was dealt is void (nothing to settle); one left later stays
+    open in the store, as after a crash (``RoundStore.open_rounds`` lists it)."""
+    from croupier.games.round import Phase
+    from croupier.store import RoundStatus
+
+    if rnd is not None and not rnd.is_over and rnd.phase is Phase.BETTING:
+        rnd.store.finish(rnd.round_id, RoundStatus.VOID)
+
+
 def play_terminal(
-    game_name: str, *, rules_file: str | None, seat: int, seed: int | None, out: TextIO
+    game_name: str,
+    *,
+    rules_file: str | None,
+    seat: int,
+    seed: int | None,
+    out: TextIO,
+    db: str | None = None,
+    table: str = "terminal",
 ) -> int:
-    """Play rounds until the player says no or input ends; returns the exit status."""
+    """Play rounds until the player says no or input ends, each stored in the database at
+    ``db`` (default :func:`database_url`; seeded practice rounds only where ``db`` is given)
+    under table name ``table``; returns the exit status."""
+    from croupier.store import RoundStore, SqlMeters, open_engine
+
     game = get_game(load_rules(rules_file)) if rules_file else get_game(game_name)
     if not 1 <= seat <= 7:
         raise InvalidInput(f"seat {seat} is not a betting position 1-7")
+    if not table or any(c.isspace() for c in table):
+        raise InvalidInput(f"--table {table!r} must be a name without spaces")
     shuffler: Shuffler = SeededShuffler(seed) if seed is not None else SecureShuffler()
     others = [s for s in (1, 4, 7) if s != seat][:2]
     players = {seat: "you", **{s: f"house player {s}" for s in others}}
+    # Seeded shuffles are practice, never real play: their rounds go to the database only when
+    # one is named (--db), else to a private in-memory one.
+    url = database_url(db) if seed is None or db else "sqlite://"
+    engine = open_engine(url)
+    store, meters = RoundStore(engine), SqlMeters(engine)
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%f")
     out.write(f"{game.title}: you sit at seat {seat}; house players at seats {others}.\n")
-    total = 0
+    out.write("Posted limits: " + "; ".join(posted_limits(game)) + "\n")
+    total, number = 0, 0
+    rnd: TrackedRound | None = None
     try:
         while True:
-            decks = game.deck_count
-            rnd = game.new_round(shoe=Shoe.shuffled(shuffler, decks=decks), players=players)
-            out.write("\nPlace your wagers.\n")
-            _human_wagers(rnd, seat, out)
-            for other in others:
-                for action in rnd.house_wagers(other):
-                    rnd.apply(action)
-            rnd.apply(rnd.dealer_no_more_bets())
-            while not rnd.is_over:
-                rnd.run_dealer()
-                actor = rnd.to_act()
-                if actor.kind is ActorKind.SEAT and actor.seat is not None:
-                    if actor.seat == seat:
-                        rnd.apply(_human_decision(rnd, seat, out))
-                    else:
-                        rnd.apply(rnd.simple_strategy(actor.seat))
-            _report(rnd, out)
-            mine = rnd.settlement().get(str(seat), {"net": 0})["net"]
+            meter = _meter_line(game, meters)
+            if meter:
+                out.write(meter + "\n")
+            number += 1
+            shoe = Shoe.shuffled(shuffler, decks=game.deck_count)
+            rnd = store.track(
+                f"{table}-{stamp}-{number}",
+                game.new_round(shoe=shoe, players=players, meters=meters),
+            )
+            mine = _play_round(rnd, seat, others, out)
             total += mine
             out.write(f"You: {format_cents(mine)} this round, {format_cents(total)} in all.\n")
             if _ask("Another round? [Y/n] ", out).lower().startswith("n"):
                 break
     except _Quit:
         out.write("\n")
+        _abandon(rnd)
+    finally:
+        engine.dispose()
     out.write(f"You leave the table with {format_cents(total)}.\n")
+    if url == "sqlite://":
+        out.write("Practice rounds (seeded shuffle) are not kept; give --db URL to keep them.\n")
+    else:
+        where = f" --db {db}" if db else ""
+        out.write(
+            f"Hand history: {number} round(s) stored as table {table!r}; "
+            f"read it back with: croupier recall --table {table}{where}\n"
+        )
     return 0

@@ -57,7 +57,19 @@ from croupier.cli.app import app
 
 __all__ = ["COMMAND_MODULES", "app", "main", "run"]
 
-COMMAND_MODULES = ("compliance", "hands", "par", "play", "progressive", "rules", "schema")
+COMMAND_MODULES = (
+    "compliance",
+    "design",
+    "hands",
+    "par",
+    "play",
+    "progressive",
+    "recall",
+    "rules",
+    "schema",
+    "serve",
+    "theo",
+)
 """The modules of :mod:`croupier.cli` that register commands on ``app``, in help order."""
 
 for _name in COMMAND_MODULES:

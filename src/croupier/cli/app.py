@@ -15,19 +15,20 @@ import json
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from importlib import metadata
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
 from typer.core import TyperGroup
 
+from croupier.about import version
 from croupier.errors import CroupierError, InvalidInput
 
 if TYPE_CHECKING:
     from croupier.games import Game
 
 __all__ = [
+    "DbOption",
     "GameArgument",
     "JsonOption",
     "PaytableOption",
@@ -44,14 +45,6 @@ __all__ = [
 ]
 
 EXIT_BAD_INPUT = 2
-
-
-def version() -> str:
-    """The installed croupier version (the source tree's when not installed)."""
-    try:
-        return metadata.version("croupier")
-    except metadata.PackageNotFoundError:  # pragma: no cover - running from a bare checkout
-        return "0+unknown"
 
 
 def _one_line(text: str) -> str:
@@ -184,6 +177,14 @@ PaytableOption = Annotated[
     ),
 ]
 QuietOption = Annotated[bool, typer.Option("--quiet", help="No progress bar.")]
+DbOption = Annotated[
+    str | None,
+    typer.Option(
+        "--db",
+        metavar="URL",
+        help="database URL (default $CROUPIER_DB, else sqlite:///croupier.sqlite).",
+    ),
+]
 
 
 def game_from_options(
@@ -220,15 +221,17 @@ def emit_json(obj: object, *, pretty: bool = True) -> None:
 
 def stdout() -> Console:
     """A Rich console on the current stdout (wide when not a terminal, so tables stay aligned)."""
-    console = Console(highlight=False, soft_wrap=False)
+    console = Console(highlight=False, soft_wrap=False, markup=False)
     if not console.is_terminal:
-        console = Console(highlight=False, soft_wrap=False, width=160, color_system=None)
+        console = Console(
+            highlight=False, soft_wrap=False, markup=False, width=160, color_system=None
+        )
     return console
 
 
 def stderr() -> Console:
     """A Rich console on the current stderr."""
-    return Console(stderr=True, highlight=False)
+    return Console(stderr=True, highlight=False, markup=False)
 
 
 @contextmanager

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 import sys
+from collections.abc import Callable
 from enum import StrEnum
-from typing import Annotated
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -21,7 +24,11 @@ from croupier.cli.app import (
 )
 from croupier.errors import InvalidInput
 
-__all__ = ["par", "simulate", "strategy"]
+if TYPE_CHECKING:
+    from croupier.analysis.par import ParSheet
+    from croupier.games import Game
+
+__all__ = ["par", "priced_game", "simulate", "strategy"]
 
 
 class Method(StrEnum):
@@ -40,6 +47,20 @@ SchedulerOption = Annotated[
 SeedOption = Annotated[str, typer.Option("--seed", help="seed of the generator (int or text).")]
 
 
+def priced_game(
+    game: str, rules: str | None, paytable: list[str] | None
+) -> tuple[Game, tuple[str, ...]]:
+    """The game of the command line with every wager priced (without ``--rules``: each wager
+    the defaults leave out gets a table, see :func:`croupier.analysis.pricing.every_wager`;
+    with ``--rules``: the wagers the submission offers), and the notes saying so."""
+    from croupier.analysis.pricing import every_wager, not_offered
+
+    the_game = game_from_options(game, rules, paytable)
+    if rules:
+        return the_game, not_offered(the_game)
+    return every_wager(the_game)
+
+
 def _seed(text: str) -> int | str:
     try:
         return int(text)
@@ -49,7 +70,9 @@ def _seed(text: str) -> int | str:
 
 @app.command()
 def par(
-    game: GameArgument,
+    game: Annotated[
+        str | None, typer.Argument(help="game slug or alias (see croupier --help)")
+    ] = None,
     rules: RulesOption = None,
     paytable: PaytableOption = None,
     wager: Annotated[
@@ -67,31 +90,118 @@ def par(
         str | None,
         typer.Option("--report", metavar="FILE.html", help="also write an HTML report."),
     ] = None,
+    xlsx: Annotated[
+        str | None, typer.Option("--xlsx", metavar="FILE", help="also write the sheet as XLSX.")
+    ] = None,
+    pdf: Annotated[
+        str | None, typer.Option("--pdf", metavar="FILE", help="also write the sheet as PDF.")
+    ] = None,
+    every_game: Annotated[
+        bool, typer.Option("--all", help="every game (with --book): the whole book.")
+    ] = False,
+    book: Annotated[
+        str | None,
+        typer.Option("--book", metavar="DIR", help="write GAME.xlsx and GAME.pdf into DIR."),
+    ] = None,
     quiet: QuietOption = False,
 ) -> None:
-    """Par sheet: the exact house edge of every wager."""
+    """Par sheet: the exact house edge of every wager; as XLSX, PDF or HTML files too."""
     from croupier.analysis import par_sheet
 
-    if method is Method.simulate:
-        if report:
-            raise InvalidInput("--report draws the exact sheet; use it with --method exact")
-        _simulate(game, rules, paytable, rounds, seed, 100, json_out, quiet)
+    if every_game:
+        if game or rules or paytable or wager or not book:
+            raise InvalidInput("--all writes the whole book: give --book DIR and no game")
+        _whole_book(book, quiet=quiet)
         return
-    the_game = game_from_options(game, rules, paytable)
+    if game is None:
+        raise InvalidInput("par needs a GAME (or --all --book DIR)")
+    if method is Method.simulate:
+        if report or xlsx or pdf or book:
+            raise InvalidInput("--report/--xlsx/--pdf/--book draw the exact sheet (--method exact)")
+        _simulate(game, rules, paytable, rounds, seed, 100, json_out=json_out, quiet=quiet)
+        return
+    the_game, notes = priced_game(game, rules, paytable)
     with progress_bars(enabled=not quiet):
         sheet = par_sheet(the_game, wagers=wager or (), scheduler=scheduler)
+    sheet = dataclasses.replace(sheet, notes=(*sheet.notes, *notes))
     if json_out:
         emit_json(sheet.to_json())
     else:
         from croupier.cli.render import par_sheet as render
 
         render(sheet)
-    if report:
-        from croupier.analysis.report import write_report
+    if book:
+        folder = _folder(book)
+        xlsx = xlsx or str(folder / f"{the_game.slug}.xlsx")
+        pdf = pdf or str(folder / f"{the_game.slug}.pdf")
+    _write_files(the_game, sheet, report=report, xlsx=xlsx, pdf=pdf, quiet=quiet)
 
+
+def _folder(path: str) -> Path:
+    folder = Path(path)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InvalidInput(f"--book {path}: cannot create the folder ({exc.strerror})") from None
+    return folder
+
+
+def _write_files(
+    game: Game,
+    sheet: ParSheet,
+    *,
+    report: str | None,
+    xlsx: str | None,
+    pdf: str | None,
+    quiet: bool,
+) -> None:
+    """Write the requested files of ``sheet`` (each named on stderr)."""
+    if not (report or xlsx or pdf):
+        return
+    with progress_bars(enabled=not quiet):
+        if report:
+            from croupier.analysis.report import write_report
+
+            _written(report, lambda: write_report(game, report, sheet=sheet))
+        if xlsx or pdf:
+            from croupier.analysis.book import build_book
+            from croupier.analysis.book_files import write_pdf, write_xlsx
+
+            the_book = build_book(game, sheet)
+            if xlsx:
+                _written(xlsx, lambda: write_xlsx(the_book, xlsx))
+            if pdf:
+                _written(pdf, lambda: write_pdf(the_book, pdf))
+
+
+def _written(path: str, write: Callable[[], object]) -> None:
+    try:
+        write()
+    except OSError as exc:
+        raise InvalidInput(f"{path}: cannot be written ({exc.strerror or exc})") from None
+    sys.stderr.write(f"croupier: wrote {path}\n")
+
+
+def _whole_book(book: str, *, quiet: bool) -> None:
+    """Every game's par sheet, each as ``SLUG.xlsx`` and ``SLUG.pdf`` in ``book``."""
+    from croupier.analysis import par_sheet
+    from croupier.analysis.pricing import every_wager
+    from croupier.games import GAMES
+
+    folder = _folder(book)
+    for slug, cls in GAMES.items():
+        the_game, notes = every_wager(cls())
         with progress_bars(enabled=not quiet):
-            write_report(the_game, report, sheet=sheet)
-        sys.stderr.write(f"croupier: report written to {report}\n")
+            sheet = par_sheet(the_game)
+        sheet = dataclasses.replace(sheet, notes=(*sheet.notes, *notes))
+        _write_files(
+            the_game,
+            sheet,
+            report=None,
+            xlsx=str(folder / f"{slug}.xlsx"),
+            pdf=str(folder / f"{slug}.pdf"),
+            quiet=quiet,
+        )
 
 
 @app.command()
@@ -134,9 +244,11 @@ def simulate(
 ) -> None:
     """Monte Carlo through the round engine, with standard errors."""
     if kernel:
-        _kernel_simulate(game, rules, paytable, rounds, seed, scheduler, json_out, quiet)
+        _kernel_simulate(
+            game, rules, paytable, rounds, seed, scheduler, json_out=json_out, quiet=quiet
+        )
     else:
-        _simulate(game, rules, paytable, rounds, seed, unit, json_out, quiet)
+        _simulate(game, rules, paytable, rounds, seed, unit, json_out=json_out, quiet=quiet)
 
 
 def _simulate(
@@ -146,6 +258,7 @@ def _simulate(
     rounds: int,
     seed: str,
     unit: int,
+    *,
     json_out: bool,
     quiet: bool,
 ) -> None:
@@ -174,6 +287,7 @@ def _kernel_simulate(
     rounds: int,
     seed: str,
     scheduler: str | None,
+    *,
     json_out: bool,
     quiet: bool,
 ) -> None:

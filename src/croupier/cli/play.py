@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from croupier.cli.app import JsonOption, RulesOption, app, emit_json
+from croupier.cli.app import DbOption, JsonOption, RulesOption, app, emit_json
 
 __all__ = ["demo", "play", "replay"]
 
@@ -31,11 +31,18 @@ def play(
     seed: Annotated[
         int | None, typer.Option("--seed", help="seeded shuffle (practice only).")
     ] = None,
+    db: DbOption = None,
+    table: Annotated[
+        str, typer.Option("--table", help="table name the hand history is stored under.")
+    ] = "terminal",
 ) -> None:
-    """A table in the terminal: you at one seat, house players at two others."""
+    """A table in the terminal: you at one seat, house players at two others; the hand
+    history is stored (read it back with croupier recall --table TABLE)."""
     from croupier.terminal import play_terminal
 
-    status = play_terminal(game, rules_file=rules, seat=seat, seed=seed, out=sys.stdout)
+    status = play_terminal(
+        game, rules_file=rules, seat=seat, seed=seed, out=sys.stdout, db=db, table=table
+    )
     if status:
         raise typer.Exit(status)
 

@@ -98,6 +98,8 @@ class TableRegs:
     out_of_order: str = ""
     """A malfunctioning device is covered or signed out of order before another method of
     shuffling or dealing is used."""
+    no_verbal: str = ""
+    """Verbal wagers accompanied by cash may not be accepted."""
 
 
 def _deck_life(hand: str, shoe: str) -> dict[DealMethod, tuple[timedelta, str]]:
@@ -137,7 +139,9 @@ def _four_card_poker() -> TableRegs:
         stub_count=_by_deal("§ 641a.8(f)", "§ 641a.9(d)", "§ 641a.10(d)"),
         deck_removed=_by_deal("§ 641a.8(h)", "§ 641a.9(f)", "§ 641a.10(f)"),
         shuffler_jam="§ 641a.13(e)",
+        # § 641a.3(b)(4), § 641a.5(a), (b), (e), (f)(1)-(2), (g), § 641a.13(g)
         **_procedures("641a", "641a.13(g)"),
+        no_verbal="§ 641a.7(a)",
     )
 
 
@@ -191,7 +195,9 @@ def _let_it_ride() -> TableRegs:
         shuffler_jam="§ 643a.13(e)",  # inferred from § 641a.13(e)
         # § 643a.3(b)(4) and § 643a.5(a), (b), (e)-(g) are in seed 000, word for word the Four
         # Card Poker ones; § 643a.13 is not: (g) is inferred from § 641a.13(g).
+        # § 643a.3(b)(4), § 643a.5(a), (b), (e), (f)(1)-(2), (g), § 643a.13(g)
         **_procedures("643a", "643a.13(g)"),
+        no_verbal="§ 643a.7(a)",  # seeds 000 and 003
     )
 
 
@@ -219,7 +225,9 @@ def _three_card_poker() -> TableRegs:
         stub_count=_by_deal("§ 649a.8(f)", "§ 649a.9(d)", "§ 649a.10(d)"),
         deck_removed=_by_deal("§ 649a.8(h)", "§ 649a.9(f)", "§ 649a.10(f)"),
         shuffler_jam="§ 649a.13(e)",  # inferred from § 641a.13(e)
+        # § 649a.3(b)(4), § 649a.5(a), (b), (e), (f)(1)-(2), (g), § 649a.13(g)
         **_procedures("649a", "649a.13(g)"),  # inferred from § 641a.3, .5, .13
+        no_verbal="§ 649a.7(a)",  # inferred from § 641a.7(a)
     )
 
 
@@ -252,7 +260,9 @@ def _ultimate_texas_holdem() -> TableRegs:
         # Inferred from § 641a.3, .5, .13.  The 41 Pa.B. 3836 preamble (seed 000) says the
         # permanent § 653a.10 was updated for an automated dealing shoe that reshuffles the cards
         # itself, the counterpart of § 641a.5(g).
+        # § 569.3(b)(4), § 569.5(a), (b), (e), (f)(1)-(2), (g), § 569.13(g)
         **_procedures("569", "569.13(g)"),
+        no_verbal="§ 569.7(a)",  # seed 002
     )
 
 
@@ -285,7 +295,9 @@ def _mississippi_stud() -> TableRegs:
         deck_removed=_by_deal("§ 571.8(h)", "§ 571.9(f)", "§ 571.10(f)"),
         shuffler_jam="§ 571.13(e)",  # inferred from § 641a.13(e)
         # § 571.5 letters inferred from § 641a.5; one deck only, so no discard-rack rule.
+        # § 571.5(a), (b), (e), (f)(1)-(2), (g), § 571.13(g)
         **{**_procedures("571", "571.13(g)"), "one_deck_in_rack": ""},
+        no_verbal="§ 571.7(a)",  # seed 002
     )
 
 

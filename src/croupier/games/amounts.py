@@ -32,30 +32,33 @@ from croupier.money import format_cents
 __all__ = ["AmountRange", "Multiples", "PlayRule", "parse_play_size", "play_cents"]
 
 
-def play_cents(action: Play, ante: int) -> int:
+def play_cents(action: Play, ante: int, *, section: str | None = None) -> int:
     """The size of ``action`` in cents against an Ante of ``ante`` cents.
 
     ``amount`` (cents) or ``multiple`` (times the Ante), not both; neither means the Ante itself.
-    A type error is :class:`~croupier.errors.InvalidInput`; whether the size is allowed is the
-    game's :class:`PlayRule`.
+    A type error is :class:`~croupier.errors.InvalidInput` (naming ``section``, the rule the
+    size is for); whether the size is allowed is the game's :class:`PlayRule`.
     """
     if action.amount is not None:
         if action.multiple is not None:
             raise InvalidInput(
                 f"Play at seat {action.seat} gives both multiple {action.multiple!r} and amount "
-                f"{action.amount!r}; give one"
+                f"{action.amount!r}; give one",
+                section=section,
             )
         if isinstance(action.amount, bool) or not isinstance(action.amount, int):
             raise InvalidInput(
                 f"Play amount {action.amount!r} at seat {action.seat} is not a whole number of "
-                "cents"
+                "cents",
+                section=section,
             )
         return action.amount
     multiple = 1 if action.multiple is None else action.multiple
     if isinstance(multiple, bool) or not isinstance(multiple, int):
         raise InvalidInput(
             f"Play multiple {multiple!r} at seat {action.seat} is not a whole number; give a "
-            "size that is not a whole multiple as an amount in cents"
+            "size that is not a whole multiple as an amount in cents",
+            section=section,
         )
     return multiple * ante
 
@@ -81,7 +84,7 @@ class PlayRule:
     def verify(self, action: Play, ante: int) -> int:
         """The size of ``action`` in cents; raises the error that refuses it, naming the
         section."""
-        amount = play_cents(action, ante)
+        amount = play_cents(action, ante, section=self.section)
         if not self.allows(amount, ante):
             size = (
                 f"{amount} cents"

@@ -18,6 +18,11 @@ settlement   dealer       settle seat 7→1, each            over          § 64
 ===========  ===========  ===============================  ============  ========================
 
 Irregularities (§ 641a.13) may be reported while dealing; a void returns every wager.
+
+A folded hand follows § 641a.11(c): its forfeited wagers and cards go to the discard rack before
+the reveal, so it qualifies nobody for an Envy Bonus unless an Aces Up wager keeps it in play.
+(The temporary § 557.11(d) left a folded hand with a progressive wager on the table; the
+permanent chapter collects it.)
 """
 
 from __future__ import annotations

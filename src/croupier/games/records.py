@@ -17,6 +17,7 @@ from croupier.cards import Card
 
 __all__ = [
     "DEALER",
+    "AbandonWagers",
     "Action",
     "CardDealt",
     "CardDiscarded",
@@ -47,6 +48,7 @@ __all__ = [
     "StubCounted",
     "WagerPlaced",
     "WagerSettled",
+    "WagersAbandoned",
     "action_of",
     "record_to_json",
 ]
@@ -160,6 +162,15 @@ class IrregularityKind(Enum):
 class Irregular(Action):
     name: ClassVar[str] = "irregularity"
     kind: IrregularityKind
+
+
+@dataclass(frozen=True, kw_only=True)
+class AbandonWagers(Action):
+    """The player at ``seat`` left the table during the round, after receiving cards: the
+    wagers may be considered abandoned and treated as losing wagers (§ 641a.7(b))."""
+
+    name: ClassVar[str] = "abandon_wagers"
+    seat: int
 
 
 # --- records ----------------------------------------------------------------------------------
@@ -310,6 +321,18 @@ class IrregularityReported(Record):
     irregularity: IrregularityKind
     section: str
     consequence: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class WagersAbandoned(Record):
+    """The player at ``seat`` left mid-round: the seat's open wagers lose (the records after)."""
+
+    kind: ClassVar[str] = "wagers_abandoned"
+    seat: int
+    section: str
+
+    def to_action(self) -> Action:
+        return AbandonWagers(seat=self.seat)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -14,9 +14,11 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from croupier.cards import DECK, Card
 from croupier.errors import CroupierError, IllegalAction, InvalidInput
+from croupier.games.abandon import abandon_records, verify_abandon
 from croupier.games.amounts import PlayRule, parse_play_size
 from croupier.games.paytables import EnvySchedule, PayLine
 from croupier.games.records import (
+    AbandonWagers,
     Action,
     CardDealt,
     CardDiscarded,
@@ -145,6 +147,8 @@ class Round:
         self.settled: list[int] = []
         self.forfeited: dict[int, set[str]] = {}
         self.contributions: dict[str, Fraction] = {}
+        self.abandoned: set[int] = set()
+        """Seats whose player left mid-round (§ 641a.7(b)): out of the round, wagers lost."""
         spec = game.meter_spec
         if spec is not None:
             self.meters.ensure(spec)
@@ -178,8 +182,9 @@ class Round:
 
     @property
     def active_seats(self) -> tuple[int, ...]:
-        """Seats with a wager in this round, seat 1 (dealer's far left) first."""
-        return tuple(s for s in SEATS if self.stakes.get(s))
+        """Seats with a wager in this round, seat 1 (dealer's far left) first (a seat whose
+        player left mid-round is out of it)."""
+        return tuple(s for s in SEATS if self.stakes.get(s) and s not in self.abandoned)
 
     def to_act(self) -> Actor:
         if self.is_over:
@@ -701,6 +706,16 @@ class Round:
     collected_wagers: ClassVar[frozenset[str]] = frozenset({"progressive"})
     """Wagers taken into the table inventory at "no more bets" (§ 641a.8(b)): their "for 1"
     payouts include the stake, and nothing is handed back on a win."""
+
+    # -- a player leaves mid-round (§ 641a.7(b)): :mod:`croupier.games.abandon` -------------
+
+    def _verify_abandon_wagers(self, action: AbandonWagers) -> None:
+        verify_abandon(self, action)
+
+    def _do_abandon_wagers(self, action: AbandonWagers) -> list[Record]:
+        new = abandon_records(self, action)
+        self.abandoned.add(action.seat)
+        return new + (self.after_decision() if self.phase is Phase.DECISIONS else [])
 
     # -- irregularities --------------------------------------------------------------------
 

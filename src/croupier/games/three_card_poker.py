@@ -270,6 +270,10 @@ CUSTOM_SHAPES: dict[str, CustomShape] = {
 }
 
 
+CUSTOM_HANDS: dict[str, tuple[str, ...]] = {w: shape.hands for w, shape in CUSTOM_SHAPES.items()}
+"""The hands each wager's own table may pay (derived from :data:`CUSTOM_SHAPES`)."""
+
+
 def parse_custom_paytables(rules: RulesSubmission) -> tuple[dict[str, PayTable], list[Problem]]:
     """The ``[custom_paytables.<wager>]`` tables of ``rules`` and every problem with them."""
     problems: list[Problem] = []

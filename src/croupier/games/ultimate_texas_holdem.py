@@ -293,8 +293,11 @@ class UltimateTexasHoldemRound(Round):
 
     def play_rule(self, seat: int) -> PlayRule:
         # Exact multiples on each street (PLAY_MULTIPLES): "equal in amount to his Ante Wager"
-        # after the final two cards (§ 569.11(e)); 3x or 4x before the flop and 2x after it as
-        # the operator guide words them.
+        # after the final two cards (§ 569.11(e)); 3x or 4x before the flop and 2x after it
+        # from the operator guide.  The guide's "three to four times" is read as the two
+        # multiples, not a range: the layout states the Play's required amount "as a multiple
+        # of the player's Ante Wager" (§ 569.2(b)(7)(iii)), unlike Four Card Poker's "an amount
+        # from one to three times" (§ 641a.7(d)(1)).
         return Multiples(
             label=f"Play wager on the {self.street.value}",
             section=_RIVER if self.street is Street.RIVER else _ROUND,

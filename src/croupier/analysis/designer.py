@@ -1,0 +1,377 @@
+"""The pay-table designer: pay tables of a wager whose exact house edge is nearest a target.
+
+The wager's exact par sheet gives how many of the equally likely deals each pay line wins (and
+every other outcome: losses, pushes).  A candidate table keeps the lines, their order and each
+line's form (``to 1`` or ``for 1``) and gives every line an integer pay, monotone down the table
+(no line pays more than the one above it, by net win).  Its house edge is then exact
+arithmetic on those counts; the search walks the lines from the top with a branch-and-bound on
+the edge still reachable and solves the last (most frequent) line directly.
+
+Each line's pays are searched within a range: by default the span of the chapter's lettered
+tables for that hand widened by a quarter (at least 1) each side; a constraints file narrows or
+fixes lines.  Candidates are ranked by distance to the target edge, then by closeness to the
+reference table (the one in force).  ``reprice`` prices a candidate by the ordinary par sheet
+of a game whose table is the candidate, so a proposal can be checked independently.
+
+Wagers priced as part of a base game with a decision (the Ante Bonus, the Blind, Let It Ride's
+bets) change the optimal strategy when their pays change; the designer refuses them (their
+design needs the solver re-run for every candidate).
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from croupier.analysis.par import WagerSheet, exact
+from croupier.errors import InvalidInput
+from croupier.games import Game
+from croupier.games.paytables import PayLine, PayTable
+from croupier.money import Odds, OddsKind
+
+__all__ = ["Candidate", "Design", "LineBounds", "design", "reprice", "with_table"]
+
+NODE_BUDGET = 2_000_000
+"""Search nodes at most; a search that stops here says it was not exhaustive."""
+
+
+@dataclass(frozen=True, slots=True)
+class LineBounds:
+    """The pays one line may take (integers, in the line's own form)."""
+
+    hand: str
+    kind: OddsKind
+    low: int
+    high: int
+    weight: int
+
+    def net(self, pay: int) -> int:
+        return pay if self.kind is OddsKind.TO else pay - 1
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A proposed pay table and its exact figures."""
+
+    pays: tuple[int, ...]
+    house_edge: Fraction
+    distance: Fraction
+    deviation: Fraction
+    hit_frequency: Fraction
+    std_dev: float
+    lines: tuple[LineBounds, ...] = field(repr=False)
+
+    def name(self) -> str:
+        return "-".join(str(p) for p in self.pays)
+
+    def table(self, wager: str) -> PayTable:
+        return PayTable(
+            wager=wager,
+            letter=self.name(),
+            section="designed",
+            lines=tuple(
+                PayLine(hand=b.hand, odds=Odds(p, 1, b.kind))
+                for b, p in zip(self.lines, self.pays, strict=True)
+            ),
+            verified=False,
+            note="proposed by croupier design",
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "table": self.name(),
+            "lines": {
+                b.hand: f"{p} {b.kind.value} 1" for b, p in zip(self.lines, self.pays, strict=True)
+            },
+            "house_edge": float(self.house_edge),
+            "house_edge_exact": exact(self.house_edge),
+            "hit_frequency": float(self.hit_frequency),
+            "std_dev": self.std_dev,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Design:
+    """The ranked candidates of one search."""
+
+    game: str
+    wager: str
+    reference: str
+    target: Fraction
+    candidates: tuple[Candidate, ...]
+    nodes: int
+    exhaustive: bool
+    bounds: tuple[LineBounds, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "wager": self.wager,
+            "reference": self.reference,
+            "target_edge": float(self.target),
+            "target_edge_exact": exact(self.target),
+            "searched_nodes": self.nodes,
+            "exhaustive": self.exhaustive,
+            "ranges": {b.hand: [b.low, b.high] for b in self.bounds},
+            "candidates": [c.to_json() for c in self.candidates],
+        }
+
+
+# --------------------------------------------------------------------------------------------
+# What the search needs: the lines, their counts, the rest of the outcomes
+
+
+def _sheet(game: Game, wager: str) -> WagerSheet:
+    from croupier.analysis import par_sheet
+
+    sheet = par_sheet(game).wagers.get(wager)
+    if sheet is None:
+        offered = ", ".join(w for w in game.paytables if game.paytable(w) is not None)
+        raise InvalidInput(
+            f"{game.slug} {wager!r} has no sheet of its own: it is part of the base game "
+            f"(a decision depends on it) or not offered; the designer prices side wagers "
+            f"({offered})"
+        )
+    return sheet
+
+
+def _letters_span(game: Game, wager: str, hand: str) -> tuple[int, int] | None:
+    pays = [
+        ln.odds.numerator
+        for table in game.paytables.get(wager, {}).values()
+        for ln in table.lines
+        if ln.hand == hand and ln.odds is not None and ln.odds.denominator == 1
+    ]
+    return (min(pays), max(pays)) if pays else None
+
+
+def _bounds(
+    game: Game, wager: str, table: PayTable, weights: Mapping[str, int], limits: Mapping[str, Any]
+) -> tuple[LineBounds, ...]:
+    unknown = sorted(set(limits) - set(table.hands()))
+    if unknown:
+        raise InvalidInput(
+            f"constraints name {', '.join(unknown)}: not lines of {wager} "
+            f"({', '.join(table.hands())})"
+        )
+    out: list[LineBounds] = []
+    for line in table.lines:
+        if line.odds is None or line.odds.denominator != 1:
+            raise InvalidInput(f"{wager} line {line.hand} pays {line.describe()}: not integer odds")
+        span = _letters_span(game, wager, line.hand) or (line.odds.numerator,) * 2
+        low = max(1, span[0] - max(1, span[0] // 4))
+        high = span[1] + max(1, span[1] // 4)
+        rule = limits.get(line.hand, {})
+        if not isinstance(rule, Mapping):
+            raise InvalidInput(f"constraint for {line.hand} must be a table (min, max or fixed)")
+        if "fixed" in rule:
+            low = high = _pay(rule["fixed"], f"{line.hand}.fixed")
+        low = _pay(rule.get("min", low), f"{line.hand}.min")
+        high = _pay(rule.get("max", high), f"{line.hand}.max")
+        if low > high:
+            raise InvalidInput(f"constraint for {line.hand}: min {low} is above max {high}")
+        out.append(
+            LineBounds(
+                hand=line.hand,
+                kind=line.odds.kind,
+                low=low,
+                high=high,
+                weight=weights.get(line.hand, 0),
+            )
+        )
+    return tuple(out)
+
+
+def _pay(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 10**6:
+        raise InvalidInput(f"constraint {what} {value!r} must be a whole number from 1 to 1000000")
+    return value
+
+
+# --------------------------------------------------------------------------------------------
+# The search
+
+
+@dataclass
+class _Search:
+    bounds: tuple[LineBounds, ...]
+    target: Fraction  # the sum of weight * net the lines should reach
+    total: int
+    reference: tuple[int, ...]
+    top: int
+    budget: int
+    heap: list[tuple[Fraction, Fraction, tuple[int, ...]]] = field(default_factory=list)
+    nodes: int = 0
+
+    def worst(self) -> Fraction | None:
+        return -self.heap[0][0] if len(self.heap) >= self.top else None
+
+    def offer(self, pays: tuple[int, ...], reached: int) -> None:
+        distance = abs(reached - self.target)
+        deviation = sum(
+            (Fraction(abs(p - r), r) for p, r in zip(pays, self.reference, strict=True)),
+            Fraction(0),
+        )
+        item = (-distance, -deviation, pays)
+        if len(self.heap) < self.top:
+            heapq.heappush(self.heap, item)
+        elif item > self.heap[0]:
+            heapq.heapreplace(self.heap, item)
+
+    def run(self, index: int, cap: int | None, partial: int, pays: tuple[int, ...]) -> None:
+        self.nodes += 1
+        if self.nodes > self.budget:
+            return
+        line = self.bounds[index]
+        high = line.high if cap is None else min(line.high, _pay_for_net(line, cap))
+        if high < line.low:
+            return
+        if index == len(self.bounds) - 1:
+            self._last(line, high, partial, pays)
+            return
+        rest = self.bounds[index + 1 :]
+        low_rest = sum(b.weight * b.net(b.low) for b in rest)
+        for pay in range(line.low, high + 1):
+            net = line.net(pay)
+            here = partial + line.weight * net
+            high_rest = sum(b.weight * min(b.net(b.high), net) for b in rest)
+            worst = self.worst()
+            if worst is not None:
+                gap: Fraction = max(
+                    here + low_rest - self.target, self.target - here - high_rest, Fraction(0)
+                )
+                if gap > worst:
+                    continue
+            self.run(index + 1, net, here, (*pays, pay))
+
+    def _last(self, line: LineBounds, high: int, partial: int, pays: tuple[int, ...]) -> None:
+        if line.weight == 0:
+            self.offer((*pays, line.low), partial + 0)
+            return
+        ideal_net = (self.target - partial) / line.weight
+        ideal = ideal_net if line.kind is OddsKind.TO else ideal_net + 1
+        for near in sorted({math.floor(ideal), math.ceil(ideal)}):
+            pay = min(max(near, line.low), high)
+            self.offer((*pays, pay), partial + line.weight * line.net(pay))
+
+
+def _pay_for_net(line: LineBounds, net: int) -> int:
+    return net if line.kind is OddsKind.TO else net + 1
+
+
+def design(
+    game: Game,
+    wager: str,
+    target_edge: Fraction,
+    *,
+    constraints: Mapping[str, Any] | None = None,
+    top: int = 10,
+    budget: int = NODE_BUDGET,
+) -> Design:
+    """The ``top`` pay tables of ``wager`` whose exact house edge is nearest ``target_edge``.
+
+    ``constraints``: ``{hand: {"min": n, "max": n} | {"fixed": n}}`` on the lines' pays."""
+    if not -1 < target_edge < 1:
+        raise InvalidInput(f"target edge {target_edge} must be between -1 and 1")
+    if not 1 <= top <= 1000:
+        raise InvalidInput(f"top {top} must be from 1 to 1000")
+    table = game.paytable(wager)
+    if table is None:
+        raise InvalidInput(
+            f"{game.slug} offers no pay table for {wager!r} under these rules "
+            f"(choose one with --paytable {wager}=LETTER)"
+        )
+    sheet = _sheet(game, wager)
+    hands = set(table.hands())
+    weights: dict[str, int] = {}
+    fixed = Fraction(0)
+    for outcome in sheet.outcomes:
+        if outcome.name in hands:
+            weights[outcome.name] = weights.get(outcome.name, 0) + outcome.weight
+        else:
+            fixed += outcome.net * outcome.weight
+    bounds = _bounds(game, wager, table, weights, constraints or {})
+    total = sheet.total
+    reference = tuple(ln.odds.numerator for ln in table.lines if ln.odds is not None)
+    search = _Search(
+        bounds=bounds,
+        target=-target_edge * total - fixed,
+        total=total,
+        reference=reference,
+        top=top,
+        budget=budget,
+    )
+    search.run(0, None, 0, ())
+    candidates = [
+        _candidate(bounds, pays, sheet, hands, Fraction(-d), Fraction(-dev), target_edge)
+        for d, dev, pays in search.heap
+    ]
+    candidates.sort(key=lambda c: (c.distance, c.deviation, c.pays))
+    return Design(
+        game=game.slug,
+        wager=wager,
+        reference=table.letter,
+        target=target_edge,
+        candidates=tuple(candidates),
+        nodes=min(search.nodes, budget),
+        exhaustive=search.nodes <= budget,
+        bounds=bounds,
+    )
+
+
+def _candidate(
+    bounds: tuple[LineBounds, ...],
+    pays: tuple[int, ...],
+    sheet: WagerSheet,
+    hands: set[str],
+    distance: Fraction,
+    deviation: Fraction,
+    target: Fraction,
+) -> Candidate:
+    net_of = {b.hand: b.net(p) for b, p in zip(bounds, pays, strict=True)}
+    total = sheet.total
+    mean = second = Fraction(0)
+    hits = 0
+    for o in sheet.outcomes:
+        net = Fraction(net_of[o.name]) if o.name in hands else o.net
+        mean += net * o.weight
+        second += net * net * o.weight
+        hits += o.weight if net > 0 else 0
+    mean /= total
+    edge = -mean
+    return Candidate(
+        pays=pays,
+        house_edge=edge,
+        distance=abs(edge - target),
+        deviation=deviation,
+        hit_frequency=Fraction(hits, total),
+        std_dev=math.sqrt(second / total - mean * mean),
+        lines=bounds,
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Independent re-pricing
+
+
+def with_table(game: Game, table: PayTable) -> Game:
+    """``game`` with ``table`` in force for its wager (a variant for pricing only)."""
+    base = type(game)
+
+    def paytable(self: Game, wager: str) -> PayTable | None:
+        return table if wager == table.wager else base.paytable(self, wager)
+
+    variant = type(f"Designed{base.__name__}", (base,), {"paytable": paytable})
+    return variant(game.rules)  # type: ignore[no-any-return]
+
+
+def reprice(game: Game, candidate: Candidate, wager: str) -> WagerSheet:
+    """The ordinary par sheet of ``wager`` with the candidate's table in force."""
+    from croupier.analysis import par_sheet
+
+    sheet = par_sheet(with_table(game, candidate.table(wager)), wagers=[wager])
+    return sheet.wagers[wager]

@@ -1,0 +1,222 @@
+"""Every wager of a game priced the same way, and the theoretical win casinos rate players by.
+
+:func:`every_wager` completes a game's Rules Submission so that its par sheet prices every wager
+the game has: a wager the rules leave out gets its default pay table, else the first table the
+regulation lists, else (progressives, tables the casino writes itself) the one of the game's
+example Rules Submission.  Each assumption is one note saying how to give the table instead.
+
+:func:`theoretical_win`: rounds per hour x hours x average bet x house edge, exact.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from croupier.errors import CroupierError, InvalidInput
+
+if TYPE_CHECKING:
+    from croupier.analysis.par import WagerSheet
+    from croupier.games import Game
+
+__all__ = [
+    "ROUNDS_PER_HOUR",
+    "RoundsPerHour",
+    "Theo",
+    "every_wager",
+    "not_offered",
+    "parse_hours",
+    "theoretical_win",
+]
+
+
+def _raw(game: Game) -> dict[str, Any]:
+    raw = dict(game.rules.raw)
+    return raw if raw else {"game": game.slug}
+
+
+def _fill(game: Game, wager: str, raw: dict[str, Any]) -> str | None:
+    """Give ``wager`` a table in ``raw``; returns the note saying which (None: cannot)."""
+    letters = tuple(game.paytables.get(wager, {}))
+    example = game.example_rules
+    if letters:
+        default = game.default_paytables.get(wager)
+        letter = default or letters[0]
+        raw["paytables"] = {**dict(raw.get("paytables", {})), wager: letter}
+        which = "its default table" if default else "the first table the regulation lists"
+        return (
+            f"{wager}: the Rules Submission gives no pay table; priced under {letter}, {which} "
+            f"(choose with --paytable {wager}=LETTER; letters {', '.join(letters)})"
+        )
+    custom = example.get("custom_paytables", {})
+    if wager in custom:
+        raw["custom_paytables"] = {**dict(raw.get("custom_paytables", {})), wager: custom[wager]}
+        return (
+            f"{wager}: the regulation leaves its table to the Rules Submission; priced under "
+            f"the example table (give yours as [custom_paytables.{wager}] in --rules)"
+        )
+    if "progressive" in wager and "progressive" in example and "progressive" not in raw:
+        raw["progressive"] = dict(example["progressive"])
+        prog = example["progressive"]
+        return (
+            f"{wager}: no [progressive] in the Rules Submission; priced under the example's "
+            f"(pay table {prog.get('paytable')}, wager {prog.get('wager')} cents, meter at its "
+            f"reset {prog.get('reset')} cents; give yours as [progressive] in --rules)"
+        )
+    return None
+
+
+def not_offered(game: Game) -> tuple[str, ...]:
+    """One note per wager of the game that its Rules Submission does not offer."""
+    return tuple(
+        f"{w}: not offered by this Rules Submission (add its table to price it)"
+        for w in game.wagers
+        if w not in game.offered_wagers()
+    )
+
+
+def every_wager(game: Game) -> tuple[Game, tuple[str, ...]]:
+    """``game`` with every wager it has given a table (see the module), and one note per
+    wager so priced or left out."""
+    raw = _raw(game)
+    notes: list[str] = []
+    current = game
+    for wager in game.wagers:
+        if wager in current.offered_wagers():
+            continue
+        trial = {k: (dict(v) if isinstance(v, Mapping) else v) for k, v in raw.items()}
+        note = _fill(current, wager, trial)
+        if note is None:
+            notes.append(f"{wager}: not offered by {game.slug} under these rules")
+            continue
+        try:
+            candidate = type(game)(trial)
+        except CroupierError as exc:
+            notes.append(f"{wager}: not priced: {exc}")
+            continue
+        if wager not in candidate.offered_wagers():
+            notes.append(f"{wager}: not offered by {game.slug} under these rules")
+            continue
+        raw, current = trial, candidate
+        notes.append(note)
+    return current, tuple(notes)
+
+
+# ---------------------------------------------------------------------------------------------
+# Theoretical win
+
+
+@dataclass(frozen=True, slots=True)
+class RoundsPerHour:
+    """A default pace of play and where the figure comes from."""
+
+    rounds: int
+    source: str
+
+
+_TYPICAL = (
+    "industry-typical figure (casino rating practice: the pace pit supervisors assume for a "
+    "full table); no published study of it is in the project's references"
+)
+# The figures are the paces commonly used to rate table-games players; they are not from a
+# published study.  The one published figure we have: John Grochowski, "Three-Card Poker"
+# (Casino City Times newsletter, issue 338) notes the game is fast, "90 decisions in an hour not
+# that rare"; 60 is the usual planning figure for a full table.  Adjust with --rounds-per-hour.
+ROUNDS_PER_HOUR: Mapping[str, RoundsPerHour] = {
+    "three-card-poker": RoundsPerHour(
+        60, _TYPICAL + "; Grochowski (Casino City Times, issue 338) reports up to 90"
+    ),
+    "four-card-poker": RoundsPerHour(55, _TYPICAL),
+    "let-it-ride": RoundsPerHour(55, _TYPICAL),
+    "mississippi-stud": RoundsPerHour(45, _TYPICAL),
+    "ultimate-texas-holdem": RoundsPerHour(30, _TYPICAL),
+    "mini-baccarat": RoundsPerHour(72, _TYPICAL),
+    "ez-baccarat": RoundsPerHour(72, _TYPICAL),
+    "midi-baccarat": RoundsPerHour(60, _TYPICAL),
+}
+"""Default rounds per hour of each game, with the source of the figure."""
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Theo:
+    """A theoretical win: ``rounds_per_hour x hours x average_bet x house_edge`` (cents)."""
+
+    game: str
+    wager: str
+    average_bet: int
+    hours: Fraction
+    rounds_per_hour: int
+    rounds_source: str
+    house_edge: Fraction
+
+    @property
+    def rounds(self) -> Fraction:
+        return self.hours * self.rounds_per_hour
+
+    @property
+    def theo(self) -> Fraction:
+        """Exact theoretical win in cents."""
+        return self.rounds * self.average_bet * self.house_edge
+
+    def to_json(self) -> dict[str, Any]:
+        from croupier.analysis.par import exact
+
+        return {
+            "game": self.game,
+            "wager": self.wager,
+            "average_bet": self.average_bet,
+            "hours": float(self.hours),
+            "rounds_per_hour": self.rounds_per_hour,
+            "rounds_per_hour_source": self.rounds_source,
+            "rounds": float(self.rounds),
+            "house_edge": float(self.house_edge),
+            "house_edge_exact": exact(self.house_edge),
+            "theo": round(self.theo),
+            "theo_exact": exact(self.theo),
+        }
+
+
+def parse_hours(text: str) -> Fraction:
+    """Hours as a decimal or fraction (``"2"``, ``"1.5"``, ``"3/4"``), positive."""
+    try:
+        value = Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        raise InvalidInput(f"--hours {text!r} is not a number of hours") from None
+    if value <= 0:
+        raise InvalidInput(f"--hours {text} must be positive")
+    return value
+
+
+def theoretical_win(
+    game: Game,
+    sheet: WagerSheet,
+    *,
+    average_bet: int,
+    hours: Fraction,
+    rounds_per_hour: int | None = None,
+) -> Theo:
+    """The theoretical win of a player betting ``average_bet`` cents on ``sheet``'s wager for
+    ``hours`` at ``rounds_per_hour`` (default: :data:`ROUNDS_PER_HOUR`)."""
+    if average_bet <= 0:
+        raise InvalidInput(f"--average-bet {average_bet} must be a positive number of cents")
+    if hours <= 0:
+        raise InvalidInput(f"--hours {hours} must be positive")
+    if rounds_per_hour is not None and rounds_per_hour <= 0:
+        raise InvalidInput(f"--rounds-per-hour {rounds_per_hour} must be positive")
+    if rounds_per_hour is not None:
+        pace = RoundsPerHour(rounds_per_hour, "given")
+    elif game.slug in ROUNDS_PER_HOUR:
+        pace = ROUNDS_PER_HOUR[game.slug]
+    else:
+        raise InvalidInput(f"no default pace for {game.slug}; give --rounds-per-hour")
+    return Theo(
+        game=game.slug,
+        wager=sheet.wager,
+        average_bet=average_bet,
+        hours=hours,
+        rounds_per_hour=pace.rounds,
+        rounds_source=pace.source,
+        house_edge=sheet.house_edge,
+    )

@@ -1,0 +1,55 @@
+"""``croupier serve`` and ``croupier db upgrade``: the live table system (``croupier recall``,
+in :mod:`croupier.cli.recall`, reads its floor tables through :mod:`croupier.server.recall`)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from croupier.cli.app import JsonOption, app, emit_json
+
+__all__ = ["db_upgrade", "serve"]
+
+DbOption = Annotated[
+    str | None,
+    typer.Option(
+        "--db",
+        help="database URL: sqlite:///FILE (default croupier-floor.sqlite) or "
+        "postgresql+psycopg://USER@HOST:PORT/DB.",
+    ),
+]
+
+db_app = typer.Typer(help="The database: migrations.", no_args_is_help=True)
+app.add_typer(db_app, name="db")
+
+
+def _url(db: str | None) -> str:
+    from croupier.server.db import DEFAULT_SERVER_URL
+
+    return db or DEFAULT_SERVER_URL
+
+
+@app.command()
+def serve(
+    db: DbOption = None,
+    host: Annotated[str, typer.Option("--host", help="address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="port to listen on.")] = 8000,
+    no_demo: Annotated[bool, typer.Option("--no-demo", help="no demo floor.")] = False,
+) -> None:
+    """The live table system (API, WebSocket, web page) until Ctrl-C; a demo floor by default."""
+    from croupier.server.run import serve as run
+
+    run(_url(db), host=host, port=port, demo=not no_demo)
+
+
+@db_app.command("upgrade")
+def db_upgrade(db: DbOption = None, json_out: JsonOption = False) -> None:
+    """Apply the schema migrations (the schema is only ever changed by a migration)."""
+    from croupier.server.db import upgrade
+
+    applied = upgrade(_url(db))
+    if json_out:
+        emit_json({"database": _url(db), "applied": applied})
+    else:
+        typer.echo(f"{_url(db)}: " + (f"migrated to {applied[-1]}" if applied else "up to date"))

@@ -1,0 +1,263 @@
+"""A small typed client of the live table API (``croupier serve``), on httpx and websockets.
+
+::
+
+    with Client("http://127.0.0.1:8000") as dealer:
+        dealer.login("dealer", "dealer-demo")
+        dealer.new_round("three-card-poker")
+
+Every command sends a fresh ``Idempotency-Key`` unless one is given (a retry with the same key
+returns the first response and moves nothing twice).  Errors raise :class:`ApiError` with the
+problem document (status, title, detail, section).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import uuid
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from types import TracebackType
+from typing import Any
+
+import httpx
+
+__all__ = ["ApiError", "Client", "Event", "Stream"]
+
+
+class ApiError(Exception):
+    """An error response: its problem+json document."""
+
+    def __init__(self, status: int, problem: Mapping[str, Any]) -> None:
+        self.status = status
+        self.problem = dict(problem)
+        self.detail = str(problem.get("detail", ""))
+        self.section = problem.get("section")
+        super().__init__(f"{status} {problem.get('title', '')}: {self.detail}")
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    seq: int
+    type: str
+    data: dict[str, Any]
+
+
+class Stream:
+    """A table's event stream (WebSocket); :meth:`next` waits for the next event."""
+
+    def __init__(self, connection: Any) -> None:
+        self._conn = connection
+        self.last = 0
+
+    def next(self, timeout: float = 10.0) -> Event:
+        raw = self._conn.recv(timeout=timeout)
+        data = json.loads(raw)
+        event = Event(int(data["seq"]), str(data["type"]), dict(data["data"]))
+        self.last = event.seq
+        return event
+
+    def drain(self, until_seq: int, timeout: float = 10.0) -> list[Event]:
+        """Every event up to sequence number ``until_seq``."""
+        out: list[Event] = []
+        while self.last < until_seq:
+            out.append(self.next(timeout))
+        return out
+
+
+class Client:
+    """One person's connection: log in once, then call the API as that role."""
+
+    def __init__(self, base_url: str, *, timeout: float = 30.0) -> None:
+        self.base_url = base_url.rstrip("/")
+        self.http = httpx.Client(base_url=self.base_url, timeout=timeout)
+        self.token: str | None = None
+        self.role: str | None = None
+        self.player_id: str | None = None
+        self.sent: list[tuple[str, str, dict[str, Any] | None, str, Any]] | None = None
+        """Set to a list to keep each command sent: (method, path, body, key, response)."""
+
+    def close(self) -> None:
+        self.http.close()
+
+    def __enter__(self) -> Client:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    # -- plumbing ------------------------------------------------------------------------------
+
+    def request(
+        self,
+        method: str,
+        path: str,
+        body: Mapping[str, Any] | None = None,
+        *,
+        key: str | None = None,
+        params: Mapping[str, Any] | None = None,
+    ) -> Any:
+        headers: dict[str, str] = {}
+        if self.token is not None:
+            headers["Authorization"] = f"Bearer {self.token}"
+        if method == "POST" and path != "/api/login":
+            key = key or uuid.uuid4().hex
+            headers["Idempotency-Key"] = key
+        response = self.http.request(
+            method, path, json=body if body is not None else None, headers=headers, params=params
+        )
+        if response.status_code >= 400:
+            try:
+                problem = response.json()
+            except ValueError:
+                problem = {"title": "error", "detail": response.text}
+            raise ApiError(response.status_code, problem)
+        data = response.json()
+        if self.sent is not None and key is not None:
+            self.sent.append((method, path, dict(body) if body is not None else None, key, data))
+        return data
+
+    def post(
+        self, path: str, body: Mapping[str, Any] | None = None, *, key: str | None = None
+    ) -> Any:
+        return self.request("POST", path, body, key=key)
+
+    def get(self, path: str, **params: Any) -> Any:
+        return self.request("GET", path, params={k: v for k, v in params.items() if v is not None})
+
+    # -- the API -------------------------------------------------------------------------------
+
+    def login(self, username: str, password: str) -> dict[str, Any]:
+        data: dict[str, Any] = self.request(
+            "POST", "/api/login", {"username": username, "password": password}
+        )
+        self.token, self.role, self.player_id = data["token"], data["role"], data.get("player_id")
+        return data
+
+    def me(self) -> dict[str, Any]:
+        return dict(self.get("/api/me"))
+
+    def tables(self) -> list[dict[str, Any]]:
+        return list(self.get("/api/tables"))
+
+    def table(self, table_id: str) -> dict[str, Any]:
+        return dict(self.get(f"/api/tables/{table_id}"))
+
+    def meters(self) -> list[dict[str, Any]]:
+        return list(self.get("/api/meters"))
+
+    def view(self, table_id: str) -> dict[str, Any]:
+        return dict(self.get(f"/api/tables/{table_id}/view"))
+
+    def sit(self, table_id: str, seat: int) -> dict[str, Any]:
+        return dict(self.post(f"/api/tables/{table_id}/sit", {"seat": seat}))
+
+    def leave(self, table_id: str) -> dict[str, Any]:
+        return dict(self.post(f"/api/tables/{table_id}/leave"))
+
+    def wager(
+        self,
+        table_id: str,
+        wager: str,
+        amount: int,
+        *,
+        seat: int | None = None,
+        key: str | None = None,
+    ) -> dict[str, Any]:
+        body: dict[str, Any] = {"wager": wager, "amount": amount}
+        if seat is not None:
+            body["seat"] = seat
+        return dict(self.post(f"/api/tables/{table_id}/wagers", body, key=key))
+
+    def decide(
+        self, table_id: str, decision: str, *, seat: int | None = None, key: str | None = None
+    ) -> dict[str, Any]:
+        body: dict[str, Any] = {"decision": decision}
+        if seat is not None:
+            body["seat"] = seat
+        return dict(self.post(f"/api/tables/{table_id}/decisions", body, key=key))
+
+    def new_round(
+        self, table_id: str, *, cut_at: int | None = None, key: str | None = None
+    ) -> dict[str, Any]:
+        body = {"cut_at": cut_at} if cut_at is not None else {}
+        return dict(self.post(f"/api/tables/{table_id}/rounds", body, key=key))
+
+    def no_more_bets(
+        self, table_id: str, progressive_chips: int | None = None, *, key: str | None = None
+    ) -> dict[str, Any]:
+        return dict(
+            self.post(
+                f"/api/tables/{table_id}/no-more-bets",
+                {"progressive_chips": progressive_chips},
+                key=key,
+            )
+        )
+
+    def step(self, table_id: str, name: str, *, key: str | None = None) -> dict[str, Any]:
+        """A dealer step: ``deal``, ``reveal`` or ``settle``."""
+        return dict(self.post(f"/api/tables/{table_id}/{name}", key=key))
+
+    def stub_count(self, table_id: str, count: int, *, key: str | None = None) -> dict[str, Any]:
+        return dict(self.post(f"/api/tables/{table_id}/stub-count", {"count": count}, key=key))
+
+    def buy_in(self, player_id: str, amount: int, *, key: str | None = None) -> dict[str, Any]:
+        return dict(self.post(f"/api/players/{player_id}/buy-in", {"amount": amount}, key=key))
+
+    def cash_out(self, player_id: str, amount: int, *, key: str | None = None) -> dict[str, Any]:
+        return dict(self.post(f"/api/players/{player_id}/cash-out", {"amount": amount}, key=key))
+
+    def handpays(self) -> list[dict[str, Any]]:
+        return list(self.get("/api/handpays"))
+
+    def approve(self, handpay_id: int, *, key: str | None = None) -> dict[str, Any]:
+        return dict(self.post(f"/api/handpays/{handpay_id}/approve", key=key))
+
+    def void(self, round_id: str, reason: str, *, key: str | None = None) -> dict[str, Any]:
+        return dict(self.post(f"/api/rounds/{round_id}/void", {"reason": reason}, key=key))
+
+    def rounds(
+        self, table_id: str, *, last: int = 10, seat: int | None = None
+    ) -> list[dict[str, Any]]:
+        return list(self.get(f"/api/tables/{table_id}/rounds", last=last, seat=seat))
+
+    def scenario(self, round_id: str) -> dict[str, Any]:
+        return dict(self.get(f"/api/rounds/{round_id}/scenario"))
+
+    def records(self, round_id: str) -> dict[str, Any]:
+        return dict(self.get(f"/api/rounds/{round_id}/records"))
+
+    def audit(self) -> dict[str, Any]:
+        return dict(self.get("/api/audit/verify"))
+
+    @contextmanager
+    def stream(self, table_id: str, *, since: int = 0) -> Iterator[Stream]:
+        """The table's event stream from sequence number ``since`` (exclusive)."""
+        from websockets.sync.client import connect
+
+        ws_url = self.base_url.replace("http://", "ws://").replace("https://", "wss://")
+        url = f"{ws_url}/api/tables/{table_id}/stream?token={self.token}&since={since}"
+        with connect(url, open_timeout=10) as conn:
+            stream = Stream(conn)
+            stream.last = since
+            yield stream
+
+
+def wait_until_up(base_url: str, *, timeout: float = 30.0) -> None:
+    """Wait until a server answers at ``base_url`` (for scripts that start one)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            httpx.get(f"{base_url.rstrip('/')}/openapi.json", timeout=2.0)
+            return
+        except httpx.TransportError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.1)

@@ -1,0 +1,19 @@
+"""``croupier serve``: the live table system (FastAPI on Uvicorn) on the Game protocol.
+
+::
+
+    from croupier.server import create_app
+    app = create_app("sqlite:///floor.sqlite", demo=True)
+
+See :mod:`croupier.server.app` (the application), :mod:`croupier.server.floor` (commands,
+transactions, idempotency), :mod:`croupier.server.ledger` (the double-entry chip ledger),
+:mod:`croupier.server.auth` (roles, argon2 passwords, tokens), :mod:`croupier.server.db`
+(engines and migrations) and ``/work/coord/API.md`` / ``/openapi.json`` for the API.
+"""
+
+from __future__ import annotations
+
+from croupier.server.app import create_app
+from croupier.server.run import serve
+
+__all__ = ["create_app", "serve"]

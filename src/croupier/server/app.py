@@ -1,0 +1,136 @@
+"""The FastAPI application: ``create_app(db_url)``; errors as application/problem+json.
+
+Every route names the roles that may use it (``x-roles`` in the OpenAPI document); a request
+without a valid bearer token is refused with 401, a role or table outside the route's with 403.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException
+
+from croupier.errors import CroupierError, IllegalAction, InvalidInput, RulesViolation
+from croupier.server.auth import Auth
+from croupier.server.db import DEFAULT_SERVER_URL, connect
+from croupier.server.floor import Floor, Refused, Unauthorized
+
+__all__ = ["create_app", "problem"]
+
+log = logging.getLogger("croupier.server")
+
+PROBLEM = "application/problem+json"
+
+
+def problem(
+    status: int, title: str, detail: str, *, section: str | None = None, input_: Any = None
+) -> JSONResponse:
+    body: dict[str, Any] = {
+        "type": "about:blank",
+        "title": title,
+        "status": status,
+        "detail": detail,
+    }
+    if section:
+        body["section"] = section
+    if input_ is not None:
+        body["input"] = input_
+    headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
+    return JSONResponse(body, status_code=status, media_type=PROBLEM, headers=headers)
+
+
+def _croupier_status(exc: CroupierError) -> tuple[int, str]:
+    if isinstance(exc, Unauthorized):
+        return 401, "Unauthorized"
+    if isinstance(exc, Refused):
+        return 403, "Forbidden"
+    if isinstance(exc, InvalidInput | RulesViolation):
+        return 422, type(exc).__name__
+    if isinstance(exc, IllegalAction):
+        return 409, "IllegalAction"
+    return 409, type(exc).__name__
+
+
+def _install_errors(app: FastAPI) -> None:
+    @app.exception_handler(CroupierError)
+    async def croupier_error(_: Request, exc: CroupierError) -> JSONResponse:
+        status, title = _croupier_status(exc)
+        return problem(status, title, exc.message, section=exc.section)
+
+    @app.exception_handler(LookupError)
+    async def not_found(_: Request, exc: LookupError) -> JSONResponse:
+        return problem(404, "Not Found", str(exc.args[0]) if exc.args else "not found")
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
+        errors = [
+            {"loc": [str(p) for p in e.get("loc", ())], "msg": str(e.get("msg", ""))}
+            for e in exc.errors()
+        ]
+        detail = "; ".join(f"{'.'.join(e['loc'])}: {e['msg']}" for e in errors)
+        return problem(422, "InvalidInput", detail or "invalid request", input_=errors)
+
+    @app.exception_handler(HTTPException)
+    async def http_error(_: Request, exc: HTTPException) -> JSONResponse:
+        return problem(exc.status_code, "HTTP error", str(exc.detail))
+
+    @app.exception_handler(Exception)
+    async def unexpected(_: Request, exc: Exception) -> JSONResponse:  # pragma: no cover
+        log.exception("unexpected error", exc_info=exc)
+        return problem(
+            500, "Internal Server Error", "an unexpected error; nothing was acknowledged"
+        )
+
+
+def create_app(
+    db_url: str = DEFAULT_SERVER_URL,
+    *,
+    demo: bool = False,
+    floor: Floor | None = None,
+    web: bool = True,
+) -> FastAPI:
+    """The live table system on the database at ``db_url`` (migrated on start).
+
+    ``demo``: set up the demo floor when the database has no table yet.  ``web``: mount the
+    browser pages of :mod:`croupier.web` where that package is installed.
+    """
+    from croupier.server import routes
+
+    if floor is None:
+        engine = connect(db_url)
+        floor = Floor(engine)
+        floor.load()
+    auth = Auth(floor.engine)
+    app = FastAPI(
+        title="croupier live tables",
+        version="1",
+        description="The table game system: rounds, chips, meters and views by role.",
+    )
+    app.state.floor = floor
+    app.state.auth = auth
+    app.state.demo_credentials = {}
+    if demo:
+        from croupier.server.demo import setup_demo
+
+        app.state.demo_credentials = setup_demo(floor, auth)
+    _install_errors(app)
+    routes.install(app)
+    if web:
+        _mount_web(app)
+    return app
+
+
+def _mount_web(app: FastAPI) -> None:
+    if importlib.util.find_spec("croupier.web") is None:
+        return
+    module = importlib.import_module("croupier.web")
+    mount: Callable[[FastAPI], None] | None = getattr(module, "mount", None)
+    if mount is not None:
+        mount(app)

@@ -1,0 +1,116 @@
+"""The live table system's database: engines, migrations, durability settings.
+
+SQLite by default (a file; WAL journal, ``synchronous=FULL``: a commit is on disk before the
+command that made it is acknowledged), PostgreSQL by URL (``postgresql+psycopg://...``).
+The schema is only changed by the Alembic migrations in :mod:`croupier.store.migrations`;
+:func:`upgrade` applies them.
+"""
+
+from __future__ import annotations
+
+from importlib.resources import files
+from typing import Any
+
+from alembic import command
+from alembic.autogenerate import compare_metadata
+from alembic.config import Config
+from alembic.migration import MigrationContext
+from sqlalchemy import Engine, event, inspect
+from sqlalchemy.engine import make_url
+
+import croupier.server.schema  # noqa: F401  (the server tables join the metadata)
+from croupier.errors import InvalidInput
+from croupier.store import open_engine
+from croupier.store._db import metadata
+
+__all__ = ["DEFAULT_SERVER_URL", "alembic_config", "connect", "schema_diff", "upgrade"]
+
+DEFAULT_SERVER_URL = "sqlite:///croupier-floor.sqlite"
+"""``croupier serve`` with no ``--db``: a SQLite file in the working directory."""
+
+
+def alembic_config(engine: Engine | None = None) -> Config:
+    """Alembic's configuration for the packaged migrations (``engine``: where they run)."""
+    cfg = Config()
+    cfg.set_main_option("script_location", str(files("croupier.store") / "migrations"))
+    if engine is not None:
+        cfg.set_main_option("sqlalchemy.url", engine.url.render_as_string(hide_password=False))
+    return cfg
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    cursor = dbapi_conn.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+def _raw_engine(url: str) -> Engine:
+    from sqlalchemy import create_engine
+
+    parsed = make_url(url)
+    backend = parsed.get_backend_name()
+    if backend not in ("sqlite", "postgresql"):
+        raise InvalidInput(f"database {url!r}: only sqlite:/// and postgresql+psycopg:// URLs")
+    if backend == "sqlite":
+        engine = create_engine(parsed, connect_args={"timeout": 30.0})
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    return create_engine(parsed, pool_size=20, max_overflow=20)
+
+
+def upgrade(url: str) -> list[str]:
+    """Apply every migration to the database at ``url``; returns the revisions applied.
+
+    A database made before migrations existed (tables created from the metadata, no
+    ``alembic_version``) is stamped at the head when its schema already equals the metadata.
+    """
+    engine = _raw_engine(url)
+    try:
+        with engine.begin() as conn:
+            ctx = MigrationContext.configure(conn)
+            before = ctx.get_current_revision()
+            tables = set(inspect(conn).get_table_names())
+        cfg = alembic_config(engine)
+        with engine.begin() as conn:
+            cfg.attributes["connection"] = conn
+            if before is None and tables & set(metadata.tables):
+                if schema_diff(engine):
+                    raise InvalidInput(
+                        f"database {url!r} has croupier tables but no migration history, and "
+                        "they differ from the schema: migrate it by hand"
+                    )
+                command.stamp(cfg, "head")
+            else:
+                command.upgrade(cfg, "head")
+        with engine.begin() as conn:
+            after = MigrationContext.configure(conn).get_current_revision()
+        return [] if after == before else [str(after)]
+    finally:
+        engine.dispose()
+
+
+def schema_diff(engine: Engine) -> list[Any]:
+    """Differences between the database's schema and the metadata (empty: they agree)."""
+    with engine.connect() as conn:
+        ctx = MigrationContext.configure(conn, opts={"compare_type": True})
+        return list(compare_metadata(ctx, metadata))
+
+
+def connect(url: str) -> Engine:
+    """The migrated database at ``url``, configured for croupier (SQLite: WAL, FULL sync)."""
+    upgrade(url)
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        engine = open_engine(url)
+        event.listen(engine, "connect", _sqlite_pragmas)
+        engine.dispose()  # connections made from here on carry the pragmas
+        return engine
+    from sqlalchemy import create_engine
+
+    engine = create_engine(parsed, pool_size=20, max_overflow=20)
+    from croupier.store._db import prepare
+
+    prepare(engine)
+    return engine

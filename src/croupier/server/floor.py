@@ -1,0 +1,772 @@
+"""The floor: live tables, their rounds, and every command committed before it is answered.
+
+A command runs under its table's lock in one database transaction that holds everything it
+changes: the round's records (:mod:`croupier.store`), the meter moves (the store's meters join
+the transaction), the chip ledger rows (:mod:`croupier.server.ledger`), the events of the
+table's stream and the response stored under the command's ``Idempotency-Key``.  A retry with
+the same key returns the stored response and moves nothing.  Every rule is the engine's: a round
+action is ``Round.verify``'d before anything changes, then ``Round.apply``'d.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import threading
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Protocol
+
+from sqlalchemy import Connection, Engine, insert, select, update
+
+from croupier.errors import CroupierError, IllegalAction, InvalidInput
+from croupier.games import Game, get_game
+from croupier.games.records import (
+    Action,
+    Irregular,
+    IrregularityKind,
+    PlaceWager,
+    Record,
+)
+from croupier.games.round import SEATS, ActorKind, Phase, Round
+from croupier.progressive import MemoryMeters, MeterBank
+from croupier.rules import RulesSubmission, load_rules
+from croupier.server.auth import Account, Role
+from croupier.server.ledger import (
+    CAGE,
+    HANDPAY,
+    Entry,
+    Ledger,
+    meter_account,
+    player_account,
+    round_entries,
+    table_account,
+)
+from croupier.server.schema import (
+    handpays,
+    idempotency,
+    live_rounds,
+    live_tables,
+    players,
+    table_events,
+)
+from croupier.server.views import ViewPov, redact_json
+from croupier.shoe import SecureShuffler, Shoe, Shuffler
+from croupier.store import RoundStore, SqlMeters, rules_to_json
+from croupier.store._db import Database, now, rounds, shared
+from croupier.store.rounds import status_of
+from croupier.table import Table
+
+__all__ = [
+    "Floor",
+    "LiveTable",
+    "Notifier",
+    "Refused",
+    "Unauthorized",
+    "event_for",
+    "pov_of",
+    "request_digest",
+    "rules_json",
+]
+
+FLOOR = ""
+"""The stream id of floor-level events."""
+
+
+class Refused(CroupierError):
+    """The account's role (or table) may not use this endpoint (HTTP 403)."""
+
+
+class Unauthorized(CroupierError):
+    """No valid credentials (HTTP 401)."""
+
+
+class Notifier:
+    """Wakes the streams waiting on a table when its events are committed (thread-safe)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._waiters: dict[str, list[Callable[[], None]]] = {}
+
+    def subscribe(self, stream: str, wake: Callable[[], None]) -> Callable[[], None]:
+        with self._lock:
+            self._waiters.setdefault(stream, []).append(wake)
+
+        def cancel() -> None:
+            with self._lock:
+                waiters = self._waiters.get(stream, [])
+                if wake in waiters:
+                    waiters.remove(wake)
+
+        return cancel
+
+    def notify(self, stream: str) -> None:
+        with self._lock:
+            waiters = list(self._waiters.get(stream, ()))
+        for wake in waiters:
+            wake()
+
+
+class Dealing(Protocol):
+    """Seats and the cards between rounds: :class:`croupier.table.Table` where the game's
+    chapter gives its table procedures, else :class:`ShoePerRound`."""
+
+    @property
+    def seats(self) -> dict[int, str]: ...
+
+    def sit(self, seat: int, player: str) -> object: ...
+
+    def leave(self, seat: int) -> object: ...
+
+    def new_round(self, *, cut_at: int | None = None) -> Round: ...
+
+
+class ShoePerRound:
+    """A fresh shoe of the game's decks, shuffled by the injected shuffler, for each round
+    (games whose chapter's deck procedures the table module does not yet know)."""
+
+    def __init__(self, game: Game, shuffler: Shuffler, meters: MeterBank) -> None:
+        self.game, self.shuffler, self.meters = game, shuffler, meters
+        self._seats: dict[int, str] = {}
+        self._current: Round | None = None
+
+    @property
+    def seats(self) -> dict[int, str]:
+        return dict(self._seats)
+
+    def sit(self, seat: int, player: str) -> object:
+        if isinstance(seat, bool) or seat not in SEATS:
+            raise InvalidInput(f"seat {seat!r} is not one of the betting positions 1-7")
+        if seat in self._seats:
+            raise IllegalAction(f"seat {seat} is taken by player {self._seats[seat]!r}")
+        self._seats[seat] = player
+        return None
+
+    def leave(self, seat: int) -> object:
+        if seat not in self._seats:
+            raise IllegalAction(f"seat {seat} is empty; nobody can leave it")
+        rnd = self._current
+        if rnd is not None and not rnd.is_over and seat in rnd.active_seats:
+            raise IllegalAction(f"seat {seat} has wagered and stays seated until the round ends")
+        del self._seats[seat]
+        return None
+
+    def new_round(self, *, cut_at: int | None = None) -> Round:
+        if not self._seats:
+            raise IllegalAction("no player is seated to wager")
+        shoe = Shoe.shuffled(self.shuffler, decks=self.game.deck_count, cut_at=cut_at)
+        self._current = self.game.new_round(shoe=shoe, meters=self.meters, players=self._seats)
+        return self._current
+
+
+@dataclass
+class LiveTable:
+    """One table on the floor (in memory; its state is rebuilt from the database)."""
+
+    id: str
+    name: str
+    game: Game
+    table: Dealing
+    status: str = "open"
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    round: Round | None = None
+    round_id: str | None = None
+    stored: int = 0
+    seq: int = 0
+    held: str | None = None
+    """Why the current round is held for a supervisor's void (a crash, a failed write)."""
+    numbers: int = 0
+
+    def seats(self) -> dict[int, str]:
+        return self.table.seats
+
+
+@dataclass
+class Txn:
+    conn: Connection
+    events: dict[str, list[tuple[str, dict[str, Any], str | None]]] = field(default_factory=dict)
+
+
+def _pov_variants(record: Record) -> dict[str, Any]:
+    """The record as each kind of viewer sees it (``public``; ``full``, ``seats`` where they
+    differ from ``public``)."""
+    public = redact_json(record, ViewPov("public"))
+    full = redact_json(record, ViewPov("full"))
+    out: dict[str, Any] = {"public": public}
+    if full != public:
+        out["full"] = full
+    seats = {}
+    for seat in SEATS:
+        mine = redact_json(record, ViewPov("player", frozenset({seat})))
+        if mine != public:
+            seats[str(seat)] = mine
+    if seats:
+        out["seats"] = seats
+    return out
+
+
+def event_for(data: Mapping[str, Any], pov: ViewPov) -> dict[str, Any]:
+    """A stored event's data as ``pov`` may see it."""
+    if "public" not in data:
+        return dict(data)
+    if pov.kind == "full" and "full" in data:
+        return dict(data["full"])
+    if pov.kind == "player":
+        for seat in sorted(pov.seats):
+            mine = data.get("seats", {}).get(str(seat))
+            if mine is not None:
+                return dict(mine)
+    return dict(data["public"])
+
+
+def _contributions(rnd: Round) -> dict[str, Fraction]:
+    return dict(rnd.contributions)
+
+
+def _meter_names(rnd: Round) -> list[str]:
+    names = {spec.name for _, spec in rnd.contribution_meters()}
+    spec = rnd.game.meter_spec
+    if spec is not None:
+        names.add(spec.name)
+    return sorted(names)
+
+
+def rules_json(rules: RulesSubmission) -> dict[str, Any]:
+    """The Rules Submission as the mapping it was read from (``load_rules`` reads it back)."""
+    return (
+        json.loads(json.dumps(dict(rules.raw), default=str)) if rules.raw else rules_to_json(rules)
+    )
+
+
+def request_digest(method: str, path: str, body: Any) -> str:
+    text = json.dumps([method, path, body], sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+class Floor:
+    """Every table, the meters, the ledger; the commands of the API (see :mod:`api`)."""
+
+    def __init__(self, engine: Engine, *, shuffler: Shuffler | None = None) -> None:
+        self.engine = engine
+        self.db = Database(engine)
+        self.store = RoundStore(engine)
+        self.meters = SqlMeters(engine)
+        self.ledger = Ledger()
+        self.shuffler: Shuffler = shuffler if shuffler is not None else SecureShuffler()
+        self.tables: dict[str, LiveTable] = {}
+        self.notifier = Notifier()
+        self.floor_seq = 0
+        self._floor_lock = threading.Lock()
+
+    # -- loading -----------------------------------------------------------------------------
+
+    def load(self) -> None:
+        """Rebuild the floor from the database; rounds left open are held for a supervisor's
+        void (crash recovery: every wager is returned exactly once)."""
+        with self.engine.begin() as conn:
+            rows = conn.execute(select(live_tables).order_by(live_tables.c.created_at)).all()
+            for row in rows:
+                lt = self._live(row.id, row.name, json.loads(row.rules), row.status)
+                for seat, player in json.loads(row.seats).items():
+                    lt.table.sit(int(seat), player)
+                last = conn.execute(
+                    select(table_events.c.seq)
+                    .where(table_events.c.table_id == row.id)
+                    .order_by(table_events.c.seq.desc())
+                    .limit(1)
+                ).scalar()
+                lt.seq = int(last or 0)
+                lt.numbers = int(
+                    conn.execute(
+                        select(live_rounds.c.number)
+                        .where(live_rounds.c.table_id == row.id)
+                        .order_by(live_rounds.c.number.desc())
+                        .limit(1)
+                    ).scalar()
+                    or 0
+                )
+        for info in self.store.open_rounds():
+            table_id = self._table_of_round(info.round_id)
+            if table_id is None or table_id not in self.tables:
+                continue
+            lt = self.tables[table_id]
+            rnd = self.store.rebuild(info.round_id)
+            rnd.meters = self.meters
+            lt.round, lt.round_id, lt.stored = rnd, info.round_id, len(rnd.records)
+            lt.held = "the server stopped during this round"
+
+    def _table_of_round(self, round_id: str) -> str | None:
+        with self.engine.begin() as conn:
+            value = conn.execute(
+                select(live_rounds.c.table_id).where(live_rounds.c.round_id == round_id)
+            ).scalar()
+        return None if value is None else str(value)
+
+    def _live(self, table_id: str, name: str, rules: Mapping[str, Any], status: str) -> LiveTable:
+        game = get_game(load_rules(dict(rules)))
+        table: Dealing
+        try:
+            table = Table(game, shuffler=self.shuffler, meters=self.meters)
+        except InvalidInput:
+            table = ShoePerRound(game, self.shuffler, self.meters)
+        lt = LiveTable(id=table_id, name=name, game=game, table=table, status=status)
+        self.tables[table_id] = lt
+        return lt
+
+    def create_table(
+        self, conn: Connection, table_id: str, name: str, rules: Mapping[str, Any]
+    ) -> LiveTable:
+        """A new table under a Rules Submission (validated by the game; problems raise)."""
+        if table_id in self.tables:
+            raise IllegalAction(f"table {table_id!r} already exists")
+        if not table_id or len(table_id) > 100 or not table_id.replace("-", "").isalnum():
+            raise InvalidInput(f"table id {table_id!r} must be letters, digits and '-'")
+        game = get_game(load_rules(dict(rules)))
+        data = rules_json(game.rules)
+        lt = self._live(table_id, name, data, "open")
+        conn.execute(
+            insert(live_tables).values(
+                id=table_id,
+                name=name,
+                rules=json.dumps(data),
+                status="open",
+                seats="{}",
+                created_at=now(),
+            )
+        )
+        spec = game.meter_spec
+        if spec is not None:
+            with shared(self.db.key, conn, ""):
+                self.meters.ensure(spec)
+                self._reconcile_meters(conn, [spec.name])
+        return lt
+
+    def create_player(self, conn: Connection, player_id: str, name: str) -> None:
+        conn.execute(insert(players).values(id=player_id, name=name, created_at=now()))
+
+    # -- the command transaction ---------------------------------------------------------------
+
+    def table(self, table_id: str) -> LiveTable:
+        lt = self.tables.get(table_id)
+        if lt is None:
+            raise LookupError(f"table {table_id!r} does not exist")
+        return lt
+
+    def command(
+        self,
+        account: Account,
+        key: str,
+        digest: str,
+        table_id: str | None,
+        run: Callable[[Txn], dict[str, Any]],
+    ) -> dict[str, Any]:
+        """Run ``run`` once per ``key``: committed before the response is returned."""
+        if not key or len(key) > 200:
+            raise InvalidInput("every command carries an Idempotency-Key header (1-200 characters)")
+        lt = self.tables.get(table_id) if table_id else None
+        lock = lt.lock if lt is not None else self._floor_lock
+        with lock:
+            snapshot = (lt.round, lt.round_id, lt.stored, lt.seq) if lt is not None else None
+            try:
+                with self.engine.begin() as conn:
+                    prior = conn.execute(
+                        select(idempotency).where(
+                            idempotency.c.key == key, idempotency.c.username == account.username
+                        )
+                    ).first()
+                    if prior is not None:
+                        if prior.request != digest:
+                            raise IllegalAction(
+                                f"Idempotency-Key {key!r} was used for a different request"
+                            )
+                        stored: dict[str, Any] = json.loads(prior.response)
+                        return stored
+                    txn = Txn(conn)
+                    result = run(txn)
+                    self._write_events(txn)
+                    if lt is not None and "seq" in result:
+                        result["seq"] = lt.seq
+                    conn.execute(
+                        insert(idempotency).values(
+                            key=key,
+                            username=account.username,
+                            request=digest,
+                            status=200,
+                            response=json.dumps(result),
+                            at=now(),
+                        )
+                    )
+            except BaseException:
+                if lt is not None and snapshot is not None:
+                    self._rollback(lt, snapshot)
+                raise
+        for stream in txn.events:
+            self.notifier.notify(stream)
+        with self._floor_lock:
+            self.floor_seq += 1
+        self.notifier.notify(FLOOR)
+        return result
+
+    def _rollback(self, lt: LiveTable, snapshot: tuple[Any, ...]) -> None:
+        rnd, rid, stored, seq = snapshot
+        lt.seq = seq
+        if lt.round is not rnd or (rnd is not None and len(rnd.records) != stored):
+            # The round moved in memory but its records were not committed.
+            lt.round, lt.round_id, lt.stored = rnd, rid, stored
+            if rnd is not None and len(rnd.records) != stored:
+                lt.held = "a write failed during this round"
+
+    def _write_events(self, txn: Txn) -> None:
+        at = now()
+        for stream, events in txn.events.items():
+            lt = self.tables[stream]
+            rows = []
+            for type_, data, rid in events:
+                lt.seq += 1
+                rows.append(
+                    {
+                        "table_id": stream,
+                        "seq": lt.seq,
+                        "type": type_,
+                        "round_id": rid,
+                        "data": json.dumps(data),
+                        "at": at,
+                    }
+                )
+            txn.conn.execute(insert(table_events), rows)
+
+    @staticmethod
+    def emit(txn: Txn, lt: LiveTable, type_: str, data: dict[str, Any]) -> None:
+        txn.events.setdefault(lt.id, []).append((type_, data, lt.round_id))
+
+    # -- round actions -------------------------------------------------------------------------
+
+    def _reconcile_meters(self, conn: Connection, names: list[str]) -> None:
+        """The house funds a meter up to its amount where the ledger is behind (its reset)."""
+        entries = []
+        for name in names:
+            gap = self.meters.exact(name) - self.ledger.balance(conn, meter_account(name))
+            if gap > 0:
+                entries.append(Entry("house", meter_account(name), gap, "reset"))
+        self.ledger.post(conn, entries)
+
+    def apply(self, txn: Txn, lt: LiveTable, action: Action) -> tuple[Record, ...]:
+        """Verify and apply one round action, with its records, ledger rows and events."""
+        rnd = self._current(lt)
+        rnd.verify(action)
+        self._verify_funds(txn.conn, lt, rnd, action)
+        assert lt.round_id is not None
+        conn = txn.conn
+        with shared(self.db.key, conn, lt.round_id):
+            names = _meter_names(rnd)
+            before = {m: self.ledger.balance(conn, meter_account(m)) for m in names}
+            stakes = {s: dict(w) for s, w in rnd.stakes.items()}
+            contributed = _contributions(rnd)
+            new = rnd.apply(action)
+            after = {m: self.meters.exact(m) for m in names}
+        now_contrib = _contributions(rnd)
+        delta = {
+            m: now_contrib.get(m, Fraction(0)) - contributed.get(m, Fraction(0))
+            for m in set(now_contrib) | set(contributed)
+        }
+        entries, pays = round_entries(
+            table=lt.id,
+            players=rnd.players,
+            stakes_before=stakes,
+            stakes_after=rnd.stakes,
+            records=new,
+            contributions=delta,
+            meters_before=before,
+            meters_after=after,
+        )
+        if rnd.is_over:
+            # The table's chips go to the house (or come from it) when the round ends.
+            balance = self.ledger.balance(conn, table_account(lt.id))
+            for e in entries:
+                if e.dest == table_account(lt.id):
+                    balance += e.amount
+                if e.source == table_account(lt.id):
+                    balance -= e.amount
+            if balance > 0:
+                entries.append(Entry(table_account(lt.id), "house", balance, "round_won"))
+            elif balance < 0:
+                entries.append(Entry("house", table_account(lt.id), -balance, "round_lost"))
+        self.ledger.post(conn, entries, table_id=lt.id, round_id=lt.round_id)
+        for pay in pays:
+            conn.execute(
+                insert(handpays).values(
+                    table_id=lt.id,
+                    round_id=lt.round_id,
+                    seat=pay.seat,
+                    player_id=rnd.players[pay.seat],
+                    meter=pay.meter,
+                    line=pay.line,
+                    amount=pay.amount,
+                    status="pending",
+                    at=now(),
+                )
+            )
+        lt.stored = self.store._append(conn, lt.round_id, new, status_of(rnd), lt.stored)
+        if rnd.is_over:
+            conn.execute(
+                update(live_rounds)
+                .where(live_rounds.c.round_id == lt.round_id)
+                .values(state=rnd.phase.value)
+            )
+        for rec in new:
+            self.emit(txn, lt, "record", _pov_variants(rec))
+        self.emit(txn, lt, "phase", self._phase_data(rnd))
+        return new
+
+    @staticmethod
+    def _phase_data(rnd: Round) -> dict[str, Any]:
+        actor = rnd.to_act()
+        return {"phase": rnd.phase.value, "to_act": str(actor), "to_act_seat": actor.seat}
+
+    def _current(self, lt: LiveTable) -> Round:
+        if lt.round is None or lt.round_id is None:
+            raise IllegalAction(f"table {lt.id} has no round in play; the dealer opens one")
+        if lt.held is not None:
+            raise IllegalAction(f"round {lt.round_id} is held for a supervisor's void: {lt.held}")
+        return lt.round
+
+    def _verify_funds(self, conn: Connection, lt: LiveTable, rnd: Round, action: Action) -> None:
+        """A player's new wagers must be covered by their balance (checked on a trial copy of
+        the round, so a refused decision changes nothing)."""
+        actor = rnd.to_act()
+        if isinstance(action, PlaceWager):
+            seat, need = action.seat, action.amount
+        elif actor.kind is ActorKind.SEAT and getattr(action, "seat", None) == actor.seat:
+            seat = int(getattr(action, "seat"))  # noqa: B009
+            trial = copy.deepcopy(rnd, {id(rnd.meters): MemoryMeters(), id(rnd.game): rnd.game})
+            trial.apply(action)
+            need = sum(trial.stakes.get(seat, {}).values()) - sum(rnd.stakes.get(seat, {}).values())
+        else:
+            return
+        if need <= 0:
+            return
+        player = rnd.players[seat]
+        balance = self.ledger.balance(conn, player_account(player))
+        if balance < need:
+            raise IllegalAction(
+                f"{player} at seat {seat} has {balance} cents; this wager needs {need} cents"
+            )
+
+    def begin_round(self, txn: Txn, lt: LiveTable, cut_at: int | None) -> str:
+        """The dealer opens the next round: the table shuffles/cuts as its procedures say."""
+        if lt.status != "open":
+            raise IllegalAction(f"table {lt.id} is closed")
+        if lt.round is not None and not lt.round.is_over:
+            if lt.held is not None:
+                raise IllegalAction(f"round {lt.round_id} is held for a supervisor's void")
+            raise IllegalAction(f"round {lt.round_id} is still in play ({lt.round.phase.value})")
+        pending = txn.conn.execute(
+            select(handpays.c.id).where(
+                handpays.c.table_id == lt.id, handpays.c.status == "pending"
+            )
+        ).first()
+        if pending is not None:
+            raise IllegalAction(
+                f"hand-pay {pending.id} at table {lt.id} waits for a supervisor's approval "
+                "before the next round (§ 641a.11(c)(5)(iv))"
+            )
+        number = lt.numbers + 1
+        rid = f"{lt.id}-{number:06d}"
+        with shared(self.db.key, txn.conn, rid):
+            rnd = lt.table.new_round(cut_at=cut_at)
+            names = _meter_names(rnd)
+            self._reconcile_meters(txn.conn, names)
+        at = now()
+        txn.conn.execute(
+            insert(rounds).values(
+                id=rid,
+                game=lt.game.slug,
+                rules=json.dumps(rules_json(lt.game.rules), sort_keys=True),
+                players=json.dumps({str(s): p for s, p in sorted(rnd.players.items())}),
+                stub_check=rnd.stub_check.value,
+                status="open",
+                records=0,
+                created_at=at,
+                updated_at=at,
+            )
+        )
+        txn.conn.execute(
+            insert(live_rounds).values(
+                round_id=rid, table_id=lt.id, number=number, state="open", created_at=at
+            )
+        )
+        lt.round, lt.round_id, lt.numbers, lt.held = rnd, rid, number, None
+        lt.stored = self.store._append(txn.conn, rid, rnd.records, status_of(rnd), 0)
+        self.emit(txn, lt, "round", {"round_id": rid, "number": number, **self._phase_data(rnd)})
+        return rid
+
+    def dealer_steps(self, txn: Txn, lt: LiveTable, phases: tuple[Phase, ...]) -> list[Record]:
+        """The dealer's regular steps while the round is in one of ``phases`` and no seat
+        must act (deal: chance steps; reveal; settle)."""
+        rnd = self._current(lt)
+        done: list[Record] = []
+        if rnd.phase not in phases:
+            raise IllegalAction(
+                f"round {lt.round_id} is in phase {rnd.phase.value}; this step is for "
+                + ", ".join(p.value for p in phases)
+            )
+        for _ in range(10_000):
+            if rnd.is_over or rnd.phase not in phases or rnd.to_act().kind is ActorKind.SEAT:
+                break
+            if rnd.phase is Phase.STUB_COUNT:
+                break
+            done += self.apply(txn, lt, rnd.dealer_step())
+        return done
+
+    def void(self, txn: Txn, lt: LiveTable, by: str, reason: str) -> list[Record]:
+        """A supervisor voids the current round: every open wager goes back exactly once."""
+        if lt.round is None or lt.round_id is None or lt.round.is_over:
+            raise IllegalAction(f"table {lt.id} has no round in play to void")
+        if not reason.strip():
+            raise InvalidInput("a void names its reason")
+        lt.held = None
+        rnd = lt.round
+        # The engine's supervisor void; irregularity voids follow the chapter (§ 641a.13(b)).
+        action = _void_action(rnd, by, reason)
+        return list(self.apply(txn, lt, action))
+
+    # -- chips ---------------------------------------------------------------------------------
+
+    def buy_in(self, txn: Txn, player_id: str, amount: int) -> Fraction:
+        self._verify_player(txn.conn, player_id)
+        self._verify_amount(amount)
+        self.ledger.post(
+            txn.conn, [Entry(CAGE, player_account(player_id), Fraction(amount), "buy_in")]
+        )
+        return self.ledger.balance(txn.conn, player_account(player_id))
+
+    def cash_out(self, txn: Txn, player_id: str, amount: int) -> Fraction:
+        self._verify_player(txn.conn, player_id)
+        self._verify_amount(amount)
+        for lt in self.tables.values():
+            if player_id in lt.seats().values() and lt.round is not None and not lt.round.is_over:
+                raise IllegalAction(
+                    f"{player_id} is in a round at table {lt.id}; cash out after it"
+                )
+        self.ledger.post(
+            txn.conn, [Entry(player_account(player_id), CAGE, Fraction(amount), "cash_out")]
+        )
+        return self.ledger.balance(txn.conn, player_account(player_id))
+
+    def approve_handpay(self, txn: Txn, handpay_id: int, by: str) -> dict[str, Any]:
+        row = txn.conn.execute(select(handpays).where(handpays.c.id == handpay_id)).first()
+        if row is None:
+            raise LookupError(f"hand-pay {handpay_id} does not exist")
+        if row.status != "pending":
+            raise IllegalAction(f"hand-pay {handpay_id} is already {row.status}")
+        self.ledger.post(
+            txn.conn,
+            [Entry(HANDPAY, player_account(row.player_id), Fraction(row.amount), "handpay")],
+            table_id=row.table_id,
+            round_id=row.round_id,
+        )
+        txn.conn.execute(
+            update(handpays)
+            .where(handpays.c.id == handpay_id)
+            .values(status="approved", approved_by=by)
+        )
+        lt = self.tables.get(row.table_id)
+        if lt is not None:
+            self.emit(
+                txn, lt, "handpay", {"id": handpay_id, "status": "approved", "amount": row.amount}
+            )
+        return {
+            "id": handpay_id,
+            "status": "approved",
+            "amount": row.amount,
+            "player_id": row.player_id,
+        }
+
+    @staticmethod
+    def _verify_amount(amount: int) -> None:
+        if isinstance(amount, bool) or not isinstance(amount, int) or not 0 < amount <= 10**12:
+            raise InvalidInput(f"amount {amount!r} must be whole cents, 1 to 10^12")
+
+    @staticmethod
+    def _verify_player(conn: Connection, player_id: str) -> None:
+        if conn.execute(select(players.c.id).where(players.c.id == player_id)).first() is None:
+            raise LookupError(f"player {player_id!r} does not exist")
+
+    # -- seats ---------------------------------------------------------------------------------
+
+    def sit(self, txn: Txn, lt: LiveTable, account: Account, seat: int) -> dict[int, str]:
+        assert account.player_id is not None
+        for other in self.tables.values():
+            if other is not lt and account.player_id in other.seats().values():
+                raise IllegalAction(f"{account.player_id} is seated at table {other.id}")
+        lt.table.sit(seat, account.player_id)
+        self._save_seats(txn, lt)
+        return lt.seats()
+
+    def leave(self, txn: Txn, lt: LiveTable, account: Account) -> dict[int, str]:
+        mine = [s for s, p in lt.seats().items() if p == account.player_id]
+        if not mine:
+            raise IllegalAction(f"{account.player_id} has no seat at table {lt.id}")
+        for seat in mine:
+            lt.table.leave(seat)
+        self._save_seats(txn, lt)
+        return lt.seats()
+
+    def _save_seats(self, txn: Txn, lt: LiveTable) -> None:
+        seats = {str(s): p for s, p in sorted(lt.seats().items())}
+        txn.conn.execute(
+            update(live_tables).where(live_tables.c.id == lt.id).values(seats=json.dumps(seats))
+        )
+        self.emit(txn, lt, "seats", {"seats": seats})
+
+    def set_status(self, txn: Txn, lt: LiveTable, status: str) -> None:
+        if status == "closed" and lt.round is not None and not lt.round.is_over:
+            raise IllegalAction(f"table {lt.id} has a round in play; finish or void it first")
+        lt.status = status
+        txn.conn.execute(update(live_tables).where(live_tables.c.id == lt.id).values(status=status))
+        self.emit(txn, lt, "status", {"status": status})
+
+    # -- reading -------------------------------------------------------------------------------
+
+    def events(
+        self, table_id: str, since: int, limit: int = 500
+    ) -> list[tuple[int, str, dict[str, Any]]]:
+        with self.engine.begin() as conn:
+            rows = conn.execute(
+                select(table_events.c.seq, table_events.c.type, table_events.c.data)
+                .where(table_events.c.table_id == table_id, table_events.c.seq > since)
+                .order_by(table_events.c.seq)
+                .limit(limit)
+            ).all()
+        return [(r.seq, r.type, json.loads(r.data)) for r in rows]
+
+    @contextmanager
+    def reading(self) -> Iterator[Connection]:
+        with self.engine.connect() as conn:
+            yield conn
+
+
+def _void_action(rnd: Round, by: str, reason: str) -> Action:
+    from croupier.games import records
+
+    void_round = getattr(records, "VoidRound", None)
+    if void_round is not None:
+        action: Action = void_round(by=by, reason=reason)
+        return action
+    # Without the engine's supervisor void: the chapter's irregularity void (§ 641a.13(b)).
+    return Irregular(kind=IrregularityKind.WRONG_CARD_COUNT)
+
+
+def pov_of(account: Account, lt: LiveTable, *, finished: bool = False) -> ViewPov:
+    """The point of view of ``account`` at ``lt``."""
+    if account.role is Role.PLAYER:
+        seats = frozenset(s for s, p in lt.seats().items() if p == account.player_id)
+        if lt.round is not None:
+            seats |= frozenset(s for s, p in lt.round.players.items() if p == account.player_id)
+        return ViewPov("player", seats) if seats else ViewPov("public")
+    if finished and account.role in (Role.SUPERVISOR, Role.AUDITOR, Role.OBSERVER):
+        return ViewPov("full")
+    return ViewPov("dealer" if account.role is Role.DEALER else "public")

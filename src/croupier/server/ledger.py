@@ -1,0 +1,275 @@
+"""The double-entry chip ledger.
+
+Every movement of chips is a transaction: rows (account, exact amount) that sum to zero, written
+in the same database transaction as the round records that caused it.  Accounts:
+
+- ``player:<id>``: a player's chip balance (never below zero);
+- ``table:<id>``: the chips on a table during a round (wagers in, payouts out); its balance
+  goes to the house when the round ends, so between rounds it is zero;
+- ``house``: the casino's side (wins, losses, meter resets);
+- ``meter:<name>``: a progressive meter's amount, equal to the meter at every commit;
+- ``handpay``: 100% progressive awards waiting for a supervisor (§ 641a.11(c)(5)(iv): not paid
+  from the table inventory);
+- ``cage``: chips bought in and cashed out.
+
+:func:`round_entries` derives the rows of one round action from the Game protocol's results (the
+stakes before and after, the records, the meters before and after); the server holds no game
+rule of its own.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from sqlalchemy import Connection, func, insert, select, update
+
+from croupier.errors import IllegalAction, InvalidInput
+from croupier.games.records import (
+    EnvyPaid,
+    MeterChanged,
+    ProgressivePaid,
+    Record,
+    WagerSettled,
+)
+from croupier.server.schema import chip_accounts, chip_ledger
+from croupier.store._db import now
+
+__all__ = [
+    "CAGE",
+    "HANDPAY",
+    "HOUSE",
+    "Entry",
+    "Ledger",
+    "meter_account",
+    "player_account",
+    "table_account",
+]
+
+HOUSE = "house"
+CAGE = "cage"
+HANDPAY = "handpay"
+
+
+def player_account(player_id: str) -> str:
+    return f"player:{player_id}"
+
+
+def table_account(table_id: str) -> str:
+    return f"table:{table_id}"
+
+
+def meter_account(meter: str) -> str:
+    return f"meter:{meter}"
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """``amount`` moves from ``source`` to ``dest`` (exact cents, positive)."""
+
+    source: str
+    dest: str
+    amount: Fraction
+    reason: str
+
+
+# Chips a player hands the dealer beyond the wagers (baccarat's vigorish), by record kind.
+_PLAYER_PAYS = frozenset({"vig_collected", "vig_marker_collected"})
+
+
+@dataclass(frozen=True, slots=True)
+class HandPay:
+    seat: int
+    meter: str
+    line: str
+    amount: int
+
+
+def round_entries(
+    *,
+    table: str,
+    players: Mapping[int, str],
+    stakes_before: Mapping[int, Mapping[str, int]],
+    stakes_after: Mapping[int, Mapping[str, int]],
+    records: Sequence[Record],
+    contributions: Mapping[str, Fraction],
+    meters_before: Mapping[str, Fraction],
+    meters_after: Mapping[str, Fraction],
+) -> tuple[list[Entry], list[HandPay]]:
+    """The chip movements of one round action (see the module docstring)."""
+    tbl = table_account(table)
+    out: list[Entry] = []
+    for seat in sorted(set(stakes_before) | set(stakes_after)):
+        before, after = stakes_before.get(seat, {}), stakes_after.get(seat, {})
+        player = player_account(players[seat])
+        for wager in sorted(set(before) | set(after)):
+            delta = after.get(wager, 0) - before.get(wager, 0)
+            if delta > 0:
+                out.append(Entry(player, tbl, Fraction(delta), "wager"))
+            elif delta < 0:
+                out.append(Entry(tbl, player, Fraction(-delta), "withdrawn"))
+    handpays: list[HandPay] = []
+    from_meter: dict[int, int] = {}
+    award_meter: str | None = None
+    awarded: dict[str, Fraction] = {}
+    for rec in records:
+        if isinstance(rec, MeterChanged) and rec.reason == "award":
+            award_meter = rec.meter
+        elif isinstance(rec, ProgressivePaid):
+            if award_meter is not None:
+                # The award comes off the meter; a 100% award waits for a supervisor.
+                awarded[award_meter] = awarded.get(award_meter, Fraction(0)) + rec.amount
+                from_meter[rec.seat] = from_meter.get(rec.seat, 0) + rec.amount
+                if rec.from_meter:
+                    out.append(
+                        Entry(meter_account(award_meter), HANDPAY, Fraction(rec.amount), "handpay")
+                    )
+                    handpays.append(HandPay(rec.seat, award_meter, rec.line, rec.amount))
+                else:
+                    out.append(
+                        Entry(
+                            meter_account(award_meter),
+                            player_account(players[rec.seat]),
+                            Fraction(rec.amount),
+                            "award",
+                        )
+                    )
+                award_meter = None
+        elif isinstance(rec, WagerSettled):
+            credit = rec.paid + rec.returned - from_meter.pop(rec.seat, 0)
+            if credit:
+                out.append(
+                    Entry(tbl, player_account(players[rec.seat]), Fraction(credit), "settled")
+                )
+        elif isinstance(rec, EnvyPaid) and rec.amount:
+            out.append(Entry(tbl, player_account(players[rec.seat]), Fraction(rec.amount), "envy"))
+        elif rec.kind in _PLAYER_PAYS:
+            amount = getattr(rec, "amount", 0)
+            payer = getattr(rec, "seat", None)
+            if amount and isinstance(payer, int):
+                out.append(Entry(player_account(players[payer]), tbl, Fraction(amount), rec.kind))
+    for meter in sorted(set(meters_before) | set(meters_after)):
+        contributed = contributions.get(meter, Fraction(0))
+        if contributed > 0:
+            out.append(Entry(tbl, meter_account(meter), contributed, "contribution"))
+        elif contributed < 0:
+            out.append(Entry(meter_account(meter), tbl, -contributed, "void"))
+        # Whatever the meter moved beyond contributions and awards is its reset, paid by the
+        # house (§ 641a.11(c)(5): the meter returns to its reset amount after a 100% award).
+        change = meters_after.get(meter, Fraction(0)) - meters_before.get(meter, Fraction(0))
+        reseed = change - contributed + awarded.get(meter, Fraction(0))
+        if reseed > 0:
+            out.append(Entry(HOUSE, meter_account(meter), reseed, "reset"))
+        elif reseed < 0:
+            raise IllegalAction(f"meter {meter!r} moved {change} cents that no record explains")
+    return out, handpays
+
+
+class Ledger:
+    """Posts transactions and keeps the balances (in the caller's database transaction)."""
+
+    def post(
+        self,
+        conn: Connection,
+        entries: Iterable[Entry],
+        *,
+        table_id: str | None = None,
+        round_id: str | None = None,
+        floor: Mapping[str, Fraction] | None = None,
+    ) -> str:
+        """Write ``entries`` as one transaction; returns its id.  ``floor``: accounts whose
+        balance may not fall below the given amount (players: zero)."""
+        rows: dict[str, Fraction] = {}
+        legs: list[tuple[str, Fraction, str]] = []
+        for e in entries:
+            if e.amount <= 0:
+                raise InvalidInput(f"ledger amount {e.amount} must be positive")
+            legs.append((e.source, -e.amount, e.reason))
+            legs.append((e.dest, e.amount, e.reason))
+            rows[e.source] = rows.get(e.source, Fraction(0)) - e.amount
+            rows[e.dest] = rows.get(e.dest, Fraction(0)) + e.amount
+        txn = uuid.uuid4().hex
+        if not legs:
+            return txn
+        at = now()
+        for name, delta in sorted(rows.items()):
+            balance = self.balance(conn, name, lock=True) + delta
+            if name.startswith("player:") and balance < 0:
+                raise IllegalAction(
+                    f"{name.removeprefix('player:')} has {self.balance(conn, name)} cents; "
+                    f"{-delta} cents are needed"
+                )
+            self._set(conn, name, balance)
+        conn.execute(
+            insert(chip_ledger),
+            [
+                {
+                    "txn": txn,
+                    "account": account,
+                    "amount": str(amount),
+                    "reason": reason,
+                    "table_id": table_id,
+                    "round_id": round_id,
+                    "at": at,
+                }
+                for account, amount, reason in legs
+            ],
+        )
+        return txn
+
+    @staticmethod
+    def balance(conn: Connection, name: str, *, lock: bool = False) -> Fraction:
+        query = select(chip_accounts.c.num, chip_accounts.c.den).where(chip_accounts.c.name == name)
+        if lock:
+            query = query.with_for_update()
+        row = conn.execute(query).first()
+        return Fraction(row.num, row.den) if row is not None else Fraction(0)
+
+    @staticmethod
+    def _set(conn: Connection, name: str, value: Fraction) -> None:
+        found = conn.execute(
+            update(chip_accounts)
+            .where(chip_accounts.c.name == name)
+            .values(num=value.numerator, den=value.denominator, updated_at=now())
+        )
+        if found.rowcount == 0:
+            conn.execute(
+                insert(chip_accounts).values(
+                    name=name, num=value.numerator, den=value.denominator, updated_at=now()
+                )
+            )
+
+    @staticmethod
+    def balances(conn: Connection) -> dict[str, Fraction]:
+        rows = conn.execute(select(chip_accounts.c.name, chip_accounts.c.num, chip_accounts.c.den))
+        return {r.name: Fraction(r.num, r.den) for r in rows}
+
+    @staticmethod
+    def check(conn: Connection) -> list[str]:
+        """Problems with the ledger: a transaction that does not sum to zero, a balance that
+        differs from its rows, a ledger that does not sum to zero (empty: it balances)."""
+        problems: list[str] = []
+        sums: dict[str, Fraction] = {}
+        accounts: dict[str, Fraction] = {}
+        for row in conn.execute(
+            select(chip_ledger.c.txn, chip_ledger.c.account, chip_ledger.c.amount)
+        ):
+            amount = Fraction(row.amount)
+            sums[row.txn] = sums.get(row.txn, Fraction(0)) + amount
+            accounts[row.account] = accounts.get(row.account, Fraction(0)) + amount
+        problems += [f"transaction {t} sums to {s}" for t, s in sums.items() if s != 0]
+        for name, value in Ledger.balances(conn).items():
+            if accounts.get(name, Fraction(0)) != value:
+                problems.append(
+                    f"account {name} holds {value} but its rows sum to {accounts.get(name, 0)}"
+                )
+        total = sum(accounts.values(), Fraction(0))
+        if total != 0:
+            problems.append(f"the ledger sums to {total}")
+        return problems
+
+    @staticmethod
+    def count(conn: Connection) -> int:
+        return int(conn.execute(select(func.count()).select_from(chip_ledger)).scalar_one())

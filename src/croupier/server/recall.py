@@ -1,0 +1,135 @@
+"""Game recall: rounds rebuilt from their stored records, and a round as a scenario JSON that
+``croupier replay`` settles identically."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import Engine
+
+from croupier.errors import InvalidInput
+from croupier.games.records import (
+    CardDealt,
+    CardDiscarded,
+    MeterChanged,
+    NoMoreBetsCalled,
+    Record,
+    WagerPlaced,
+    action_of,
+    record_to_json,
+)
+from croupier.store import RoundStore, StoredRound
+
+__all__ = ["DECISION_WORDS", "recall", "recall_table", "scenario_of"]
+
+DECISION_WORDS: dict[str, str] = {
+    "fold": "fold",
+    "check": "check",
+    "withdraw": "pull",
+    "ride": "ride",
+    "forfeit_for_collusion": "collusion",
+}
+"""A seat's decision (the engine's action name) and the scenario word that makes it again
+(``play``: ``play N``)."""
+
+
+def _decision(record: Record) -> tuple[int, str] | None:
+    action = action_of(record)
+    seat = getattr(action, "seat", None)
+    if action is None or not isinstance(seat, int):
+        return None
+    if action.name == "play":
+        return seat, f"play {getattr(action, 'multiple', 1)}"
+    word = DECISION_WORDS.get(action.name)
+    return (seat, word) if word else None
+
+
+def scenario_of(info: StoredRound, records: list[Record]) -> dict[str, Any]:
+    """The scenario of a stored round: its rules, its players' wagers and decisions, the
+    cards in the order they left the shoe, the meters as the round found them."""
+    rules = {k: v for k, v in info.rules.items() if k != "game"}
+    seats: dict[str, dict[str, Any]] = {}
+    meters: dict[str, int] = {}
+    cards: list[str] = []
+    chips: int | None = None
+    for rec in records:
+        if isinstance(rec, WagerPlaced) and type(rec) is WagerPlaced:
+            entry = seats.setdefault(str(rec.seat), {"wagers": {}, "decisions": []})
+            entry["wagers"][rec.wager] = rec.amount
+        elif isinstance(rec, NoMoreBetsCalled):
+            chips = rec.progressive_chips
+        elif isinstance(rec, MeterChanged):
+            meters.setdefault(rec.meter, rec.before)
+        elif isinstance(rec, CardDealt | CardDiscarded):
+            cards.append(str(rec.card))
+        else:
+            decided = _decision(rec)
+            if decided is not None:
+                seats.setdefault(str(decided[0]), {"wagers": {}, "decisions": []})[
+                    "decisions"
+                ].append(decided[1])
+    for seat, entry in seats.items():
+        player = info.players.get(int(seat))
+        if player is not None:
+            entry["player"] = player
+        if not entry["decisions"]:
+            del entry["decisions"]
+    data: dict[str, Any] = {"game": info.game, "rules": rules, "seats": seats, "cards": cards}
+    if meters:
+        data["meters"] = meters
+    if chips is not None:
+        data["progressive_chips"] = chips
+    return data
+
+
+def recall(store: RoundStore, round_id: str) -> dict[str, Any]:
+    """A stored round rebuilt from its records: status, settlement and records."""
+    info = store.info(round_id)
+    rnd = store.rebuild(round_id)
+    return {
+        "round_id": round_id,
+        "game": info.game,
+        "status": info.status.value,
+        "phase": rnd.phase.value,
+        "players": {str(s): p for s, p in sorted(info.players.items())},
+        "settlement": rnd.settlement(),
+        "records": [record_to_json(r) for r in rnd.records],
+    }
+
+
+def recall_table(
+    engine: Engine, table_id: str, *, last: int = 10, seat: int | None = None
+) -> list[dict[str, Any]]:
+    """The last ``last`` finished rounds of a table (of one seat where given), newest first."""
+    from sqlalchemy import select
+
+    from croupier.server.schema import live_rounds
+
+    if isinstance(last, bool) or not 1 <= last <= 1000:
+        raise InvalidInput(f"--last {last!r} must be 1-1000")
+    from croupier.server.schema import live_tables
+
+    store = RoundStore(engine)
+    with engine.connect() as conn:
+        if (
+            conn.execute(select(live_tables.c.id).where(live_tables.c.id == table_id)).first()
+            is None
+        ):
+            raise InvalidInput(f"table {table_id!r} is not on the floor of this database")
+        ids = (
+            conn.execute(
+                select(live_rounds.c.round_id)
+                .where(live_rounds.c.table_id == table_id, live_rounds.c.state != "open")
+                .order_by(live_rounds.c.number.desc())
+            )
+            .scalars()
+            .all()
+        )
+    out = []
+    for rid in ids:
+        if seat is not None and seat not in store.info(rid).players:
+            continue
+        out.append(recall(store, rid))
+        if len(out) >= last:
+            break
+    return out

@@ -1,0 +1,680 @@
+"""The REST and WebSocket routes (thin: each calls the floor; see ``/work/coord/API.md``)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable
+from typing import Annotated, Any
+
+from fastapi import Depends, FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from sqlalchemy import select
+
+from croupier.errors import IllegalAction, InvalidInput
+from croupier.games.records import Irregular, IrregularityKind, NoMoreBets, PlaceWager
+from croupier.games.round import Phase
+from croupier.server.auth import Account, Auth, AuthError, Role
+from croupier.server.floor import (
+    FLOOR,
+    Floor,
+    LiveTable,
+    Refused,
+    Txn,
+    Unauthorized,
+    event_for,
+    pov_of,
+    request_digest,
+    rules_json,
+)
+from croupier.server.ledger import player_account
+from croupier.server.models import (
+    Amount,
+    Balance,
+    CommandResult,
+    Cut,
+    Decision,
+    HandPayOut,
+    Irregularity,
+    Login,
+    MeterOut,
+    NewTable,
+    NoMoreBetsIn,
+    Problem,
+    Seat,
+    StubCount,
+    TableDetail,
+    TableOut,
+    TokenOut,
+    VoidIn,
+    Wager,
+    WhoAmI,
+)
+from croupier.server.recall import recall, scenario_of
+from croupier.server.schema import handpays, live_rounds
+from croupier.server.views import ViewPov, redact_json, round_view
+
+__all__ = ["ALL", "READERS", "install"]
+
+ALL = tuple(Role)
+READERS = (Role.OBSERVER, Role.SUPERVISOR, Role.AUDITOR)
+ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"model": Problem, "content": {"application/problem+json": {}}}
+    for code in (401, 403, 404, 409, 422)
+}
+
+Key = Annotated[str, Header(alias="Idempotency-Key", min_length=1, max_length=200)]
+
+
+def _floor(request: Request) -> Floor:
+    floor: Floor = request.app.state.floor
+    return floor
+
+
+def authenticate(auth: Auth, header: str | None) -> Account:
+    scheme, _, token = (header or "").partition(" ")
+    if scheme.lower() != "bearer" or not token:
+        raise Unauthorized("a bearer token is required (POST /api/login)")
+    try:
+        return auth.verify(token.strip())
+    except AuthError as exc:
+        raise Unauthorized(str(exc)) from None
+
+
+def _guard(roles: tuple[Role, ...]) -> Callable[[Request], Account]:
+    def check(request: Request) -> Account:
+        account = authenticate(request.app.state.auth, request.headers.get("authorization"))
+        if account.role not in roles:
+            allowed = ", ".join(r.value for r in roles)
+            raise Refused(f"the {account.role.value} role may not use this endpoint ({allowed})")
+        table_id = request.path_params.get("table_id")
+        if (
+            table_id is not None
+            and account.role is Role.DEALER
+            and account.table_id is not None
+            and account.table_id != table_id
+        ):
+            raise Refused(
+                f"dealer {account.username} deals table {account.table_id}, not {table_id}"
+            )
+        request.state.account = account
+        return account
+
+    return check
+
+
+def install(app: FastAPI) -> None:
+    def op(method: str, path: str, roles: tuple[Role, ...], **kw: Any) -> Callable[[Any], Any]:
+        def deco(fn: Callable[..., Any]) -> Callable[..., Any]:
+            app.add_api_route(
+                path,
+                fn,
+                methods=[method],
+                dependencies=[Depends(_guard(roles))],
+                openapi_extra={"x-roles": [r.value for r in roles]},
+                responses=ERRORS,
+                **kw,
+            )
+            return fn
+
+        return deco
+
+    # -- login and floor -------------------------------------------------------------------------
+
+    @app.post("/api/login", response_model=TokenOut, responses=ERRORS)
+    def login(request: Request, body: Login) -> TokenOut:
+        auth: Auth = request.app.state.auth
+        try:
+            token, account, expires = auth.login(body.username, body.password)
+        except AuthError as exc:
+            raise Unauthorized(str(exc)) from None
+        return TokenOut(
+            token=token,
+            role=account.role.value,
+            expires_at=expires,
+            player_id=account.player_id,
+            table_id=account.table_id,
+        )
+
+    @op("GET", "/api/me", ALL, response_model=WhoAmI)
+    def me(request: Request) -> WhoAmI:
+        account: Account = request.state.account
+        floor = _floor(request)
+        balance = None
+        seats: dict[str, list[int]] = {}
+        if account.player_id is not None:
+            with floor.reading() as conn:
+                value = floor.ledger.balance(conn, player_account(account.player_id))
+            balance = int(value)
+            for lt in floor.tables.values():
+                mine = sorted(s for s, p in lt.seats().items() if p == account.player_id)
+                if mine:
+                    seats[lt.id] = mine
+        return WhoAmI(
+            username=account.username,
+            role=account.role.value,
+            player_id=account.player_id,
+            table_id=account.table_id,
+            balance=balance,
+            seats=seats,
+        )
+
+    @op("GET", "/api/tables", ALL, response_model=list[TableOut])
+    def tables(request: Request) -> list[TableOut]:
+        floor = _floor(request)
+        snapshot = floor.meters.snapshot()
+        return [_table_out(lt, snapshot) for lt in floor.tables.values()]
+
+    @op("GET", "/api/tables/{table_id}", ALL, response_model=TableDetail)
+    def table_detail(request: Request, table_id: str) -> TableDetail:
+        floor = _floor(request)
+        lt = floor.table(table_id)
+        out = _table_out(lt, floor.meters.snapshot())
+        return TableDetail(
+            **out.model_dump(),
+            title=lt.game.title,
+            chapter=lt.game.chapter,
+            rules=rules_json(lt.game.rules),
+            sign=lt.game.sign(),
+            wagers=list(lt.game.offered_wagers()),
+            house_wagers=_house_wagers(lt),
+        )
+
+    @op("GET", "/api/meters", ALL, response_model=list[MeterOut])
+    def meters(request: Request) -> list[MeterOut]:
+        floor = _floor(request)
+        out = []
+        for name in floor.meters.snapshot():
+            state = floor.meters.state(name)
+            linked = [lt.id for lt in floor.tables.values() if name in _meters_of(lt)]
+            out.append(
+                MeterOut(
+                    name=name,
+                    amount=state.amount,
+                    exact=str(state.exact),
+                    reset=state.reset,
+                    rate=str(state.rate),
+                    paid_total=state.paid_total,
+                    awards=state.awards,
+                    tables=linked,
+                )
+            )
+        return out
+
+    @op("GET", "/api/tables/{table_id}/view", ALL)
+    def view(request: Request, table_id: str) -> dict[str, Any]:
+        floor = _floor(request)
+        lt = floor.table(table_id)
+        account: Account = request.state.account
+        data: dict[str, Any] = {
+            "table_id": lt.id,
+            "round_id": lt.round_id,
+            "seq": lt.seq,
+            "held": lt.held,
+            "seats": {str(s): p for s, p in sorted(lt.seats().items())},
+            "meters": {m: floor.meters.amount(m) for m in _meters_of(lt)},
+        }
+        rnd = lt.round
+        if rnd is not None:
+            data["round"] = round_view(rnd, pov_of(account, lt))
+        return data
+
+    # -- player ----------------------------------------------------------------------------------
+
+    def command(
+        request: Request,
+        key: str,
+        table_id: str | None,
+        body: Any,
+        run: Callable[[Txn, LiveTable | None, Account], dict[str, Any]],
+    ) -> dict[str, Any]:
+        floor = _floor(request)
+        account: Account = request.state.account
+        lt = floor.table(table_id) if table_id is not None else None
+        digest = request_digest(request.method, request.url.path, body)
+
+        def go(txn: Txn) -> dict[str, Any]:
+            return run(txn, lt, account)
+
+        return floor.command(account, key, digest, table_id, go)
+
+    def result(lt: LiveTable, account: Account, records: Any, **data: Any) -> dict[str, Any]:
+        pov = pov_of(account, lt)
+        rnd = lt.round
+        return CommandResult(
+            table_id=lt.id,
+            round_id=lt.round_id,
+            phase=rnd.phase.value if rnd is not None else None,
+            to_act=str(rnd.to_act()) if rnd is not None else None,
+            records=[redact_json(r, pov) for r in records],
+            seq=lt.seq,
+            data=data,
+        ).model_dump()
+
+    def seat_of(lt: LiveTable, account: Account, seat: int | None) -> int:
+        mine = sorted(s for s, p in lt.seats().items() if p == account.player_id)
+        if lt.round is not None:
+            mine = sorted(
+                set(mine) | {s for s, p in lt.round.players.items() if p == account.player_id}
+            )
+        if seat is not None:
+            if seat not in mine:
+                raise Refused(f"seat {seat} at table {lt.id} is not {account.player_id}'s")
+            return seat
+        if not mine:
+            raise Refused(f"{account.player_id} has no seat at table {lt.id}")
+        rnd = lt.round
+        if rnd is not None:
+            actor = rnd.to_act()
+            if actor.seat in mine:
+                return actor.seat
+        return mine[0]
+
+    @op("POST", "/api/tables/{table_id}/sit", (Role.PLAYER,), response_model=CommandResult)
+    def sit(request: Request, table_id: str, body: Seat, key: Key) -> dict[str, Any]:
+        def run(txn: Txn, lt: LiveTable | None, account: Account) -> dict[str, Any]:
+            assert lt is not None
+            seats = _floor(request).sit(txn, lt, account, body.seat)
+            return result(lt, account, [], seats={str(s): p for s, p in seats.items()})
+
+        return command(request, key, table_id, body.model_dump(), run)
+
+    @op("POST", "/api/tables/{table_id}/leave", (Role.PLAYER,), response_model=CommandResult)
+    def leave(request: Request, table_id: str, key: Key) -> dict[str, Any]:
+        def run(txn: Txn, lt: LiveTable | None, account: Account) -> dict[str, Any]:
+            assert lt is not None
+            seats = _floor(request).leave(txn, lt, account)
+            return result(lt, account, [], seats={str(s): p for s, p in seats.items()})
+
+        return command(request, key, table_id, None, run)
+
+    @op("POST", "/api/tables/{table_id}/wagers", (Role.PLAYER,), response_model=CommandResult)
+    def wager(request: Request, table_id: str, body: Wager, key: Key) -> dict[str, Any]:
+        def run(txn: Txn, lt: LiveTable | None, account: Account) -> dict[str, Any]:
+            assert lt is not None
+            seat = seat_of(lt, account, body.seat)
+            action = PlaceWager(seat=seat, wager=body.wager, amount=body.amount)
+            return result(lt, account, _floor(request).apply(txn, lt, action))
+
+        return command(request, key, table_id, body.model_dump(), run)
+
+    @op("POST", "/api/tables/{table_id}/decisions", (Role.PLAYER,), response_model=CommandResult)
+    def decide(request: Request, table_id: str, body: Decision, key: Key) -> dict[str, Any]:
+        def run(txn: Txn, lt: LiveTable | None, account: Account) -> dict[str, Any]:
+            assert lt is not None
+            seat = seat_of(lt, account, body.seat)
+            if lt.round is None:
+                raise IllegalAction(f"table {lt.id} has no round in play")
+            action = lt.round.parse_decision(seat, body.decision)
+            return result(lt, account, _floor(request).apply(txn, lt, action))
+
+        return command(request, key, table_id, body.model_dump(), run)
+
+    @op("GET", "/api/tables/{table_id}/seats/{seat}/rounds", (Role.PLAYER, *READERS))
+    def seat_rounds(
+        request: Request, table_id: str, seat: int, last: Annotated[int, Query(ge=1, le=100)] = 10
+    ) -> list[dict[str, Any]]:
+        floor = _floor(request)
+        lt = floor.table(table_id)
+        account: Account = request.state.account
+        if account.role is Role.PLAYER and lt.seats().get(seat) != account.player_id:
+            raise Refused(f"seat {seat} at table {table_id} is not {account.player_id}'s")
+        return _recall_rounds(floor, lt, account, last, seat)
+
+    # -- dealer ----------------------------------------------------------------------------------
+
+    dealer = (Role.DEALER,)
+
+    @op("POST", "/api/tables/{table_id}/rounds", dealer, response_model=CommandResult)
+    def new_round(request: Request, table_id: str, body: Cut, key: Key) -> dict[str, Any]:
+        def run(txn: Txn, lt: LiveTable | None, account: Account) -> dict[str, Any]:
+            assert lt is not None
+            _floor(request).begin_round(txn, lt, body.cut_at)
+            assert lt.round is not None
+            return result(lt, account, lt.round.records)
+
+        return command(request, key, table_id, body.model_dump(), run)
+
+    @op("POST", "/api/tables/{table_id}/no-more-bets", dealer, response_model=CommandResult)
+    def no_more_bets(
+        request: Request, table_id: str, body: NoMoreBetsIn, key: Key
+    ) -> dict[str, Any]:
+        def run(txn: Txn, lt: LiveTable | None, account: Account) -> dict[str, Any]:
+            assert lt is not None
+            action = NoMoreBets(progressive_chips=body.progressive_chips)
+            return result(lt, account, _floor(request).apply(txn, lt, action))
+
+        return command(request, key, table_id, body.model_dump(), run)
+
+    def steps(name: str, phases: tuple[Phase, ...]) -> None:
+        @op(
+            "POST",
+            f"/api/tables/{{table_id}}/{name}",
+            dealer,
+            response_model=CommandResult,
+            name=name,
+        )
+        def step(request: Request, table_id: str, key: Key) -> dict[str, Any]:
+            def run(txn: Txn, lt: LiveTable | None, account: Account) -> dict[str, Any]:
+                assert lt is not None
+                return result(lt, account, _floor(request).dealer_steps(txn, lt, phases))
+
+            return command(request, key, table_id, None, run)
+
+    steps("deal", (Phase.DEALING, Phase.DECISIONS))
+    steps("reveal", (Phase.REVEAL,))
+    steps("settle", (Phase.SETTLEMENT,))
+
+    @op("POST", "/api/tables/{table_id}/stub-count", dealer, response_model=CommandResult)
+    def stub_count(request: Request, table_id: str, body: StubCount, key: Key) -> dict[str, Any]:
+        from croupier.games.records import CountStub
+
+        def run(txn: Txn, lt: LiveTable | None, account: Account) -> dict[str, Any]:
+            assert lt is not None
+            return result(lt, account, _floor(request).apply(txn, lt, CountStub(count=body.count)))
+
+        return command(request, key, table_id, body.model_dump(), run)
+
+    @op("POST", "/api/tables/{table_id}/irregularities", dealer, response_model=CommandResult)
+    def irregularity(
+        request: Request, table_id: str, body: Irregularity, key: Key
+    ) -> dict[str, Any]:
+        try:
+            kind = IrregularityKind(body.kind)
+        except ValueError:
+            known = ", ".join(k.value for k in IrregularityKind)
+            raise InvalidInput(f"irregularity {body.kind!r} is not one of {known}") from None
+
+        def run(txn: Txn, lt: LiveTable | None, account: Account) -> dict[str, Any]:
+            assert lt is not None
+            return result(lt, account, _floor(request).apply(txn, lt, Irregular(kind=kind)))
+
+        return command(request, key, table_id, body.model_dump(), run)
+
+    # -- supervisor ------------------------------------------------------------------------------
+
+    sup = (Role.SUPERVISOR,)
+
+    def chips(name: str, sign: str) -> None:
+        @op("POST", f"/api/players/{{player_id}}/{name}", sup, response_model=Balance, name=name)
+        def move(request: Request, player_id: str, body: Amount, key: Key) -> dict[str, Any]:
+            def run(txn: Txn, lt: LiveTable | None, account: Account) -> dict[str, Any]:
+                floor = _floor(request)
+                fn = floor.buy_in if sign == "+" else floor.cash_out
+                return Balance(
+                    player_id=player_id, balance=int(fn(txn, player_id, body.amount))
+                ).model_dump()
+
+            return command(request, key, None, body.model_dump(), run)
+
+    chips("buy-in", "+")
+    chips("cash-out", "-")
+
+    @op("GET", "/api/handpays", (Role.SUPERVISOR, Role.AUDITOR), response_model=list[HandPayOut])
+    def handpay_list(request: Request) -> list[HandPayOut]:
+        with _floor(request).reading() as conn:
+            rows = conn.execute(select(handpays).order_by(handpays.c.id)).all()
+        return [HandPayOut.model_validate(dict(r._mapping)) for r in rows]
+
+    @op("POST", "/api/handpays/{handpay_id}/approve", sup, response_model=HandPayOut)
+    def approve(request: Request, handpay_id: int, key: Key) -> dict[str, Any]:
+        floor = _floor(request)
+        with floor.reading() as conn:
+            row = conn.execute(
+                select(handpays.c.table_id).where(handpays.c.id == handpay_id)
+            ).first()
+        if row is None:
+            raise LookupError(f"hand-pay {handpay_id} does not exist")
+
+        def run(txn: Txn, lt: LiveTable | None, account: Account) -> dict[str, Any]:
+            floor.approve_handpay(txn, handpay_id, account.username)
+            found = txn.conn.execute(select(handpays).where(handpays.c.id == handpay_id)).one()
+            return HandPayOut.model_validate(dict(found._mapping)).model_dump()
+
+        return command(request, key, row.table_id, None, run)
+
+    @op("POST", "/api/rounds/{round_id}/void", sup, response_model=CommandResult)
+    def void(request: Request, round_id: str, body: VoidIn, key: Key) -> dict[str, Any]:
+        floor = _floor(request)
+        lt = next((t for t in floor.tables.values() if t.round_id == round_id), None)
+        if lt is None:
+            raise LookupError(f"round {round_id!r} is not in play at any table")
+
+        def run(txn: Txn, live: LiveTable | None, account: Account) -> dict[str, Any]:
+            assert live is not None
+            return result(live, account, floor.void(txn, live, account.username, body.reason))
+
+        return command(request, key, lt.id, body.model_dump(), run)
+
+    @op("POST", "/api/tables", sup, response_model=TableOut)
+    def create_table(request: Request, body: NewTable, key: Key) -> dict[str, Any]:
+        floor = _floor(request)
+
+        def run(txn: Txn, lt: LiveTable | None, account: Account) -> dict[str, Any]:
+            rules = dict(body.rules)
+            made = floor.create_table(txn.conn, body.id, body.name, rules)
+            return _table_out(made, {}).model_dump()
+
+        return command(request, key, None, body.model_dump(), run)
+
+    def status(name: str, value: str) -> None:
+        @op("POST", f"/api/tables/{{table_id}}/{name}", sup, response_model=TableOut, name=name)
+        def set_status(request: Request, table_id: str, key: Key) -> dict[str, Any]:
+            floor = _floor(request)
+
+            def run(txn: Txn, lt: LiveTable | None, account: Account) -> dict[str, Any]:
+                assert lt is not None
+                floor.set_status(txn, lt, value)
+                return _table_out(lt, {}).model_dump()
+
+            return command(request, key, table_id, None, run)
+
+    status("open", "open")
+    status("close", "closed")
+
+    # -- recall and audit ------------------------------------------------------------------------
+
+    @op("GET", "/api/tables/{table_id}/rounds", READERS)
+    def table_rounds(
+        request: Request,
+        table_id: str,
+        last: Annotated[int, Query(ge=1, le=100)] = 10,
+        seat: Annotated[int | None, Query(ge=1, le=7)] = None,
+    ) -> list[dict[str, Any]]:
+        floor = _floor(request)
+        return _recall_rounds(floor, floor.table(table_id), request.state.account, last, seat)
+
+    @op("GET", "/api/rounds/{round_id}/scenario", READERS)
+    def scenario(request: Request, round_id: str) -> dict[str, Any]:
+        floor = _floor(request)
+        info = _finished(floor, round_id)
+        return scenario_of(info, floor.store.load(round_id))
+
+    @op("GET", "/api/rounds/{round_id}/records", (Role.SUPERVISOR, Role.AUDITOR))
+    def records(request: Request, round_id: str) -> dict[str, Any]:
+        floor = _floor(request)
+        _finished(floor, round_id)
+        return recall(floor.store, round_id)
+
+    @op("GET", "/api/audit/verify", (Role.SUPERVISOR, Role.AUDITOR))
+    def audit(request: Request) -> dict[str, Any]:
+        floor = _floor(request)
+        with floor.reading() as conn:
+            problems = floor.ledger.check(conn)
+            balances = floor.ledger.balances(conn)
+        for name in floor.meters.snapshot():
+            exact = floor.meters.exact(name)
+            held = balances.get(f"meter:{name}")
+            if held != exact:
+                problems.append(f"meter {name} holds {exact} but its ledger account {held}")
+        return {
+            "ok": not problems,
+            "problems": problems,
+            "balances": {k: str(v) for k, v in sorted(balances.items())},
+        }
+
+    # -- streams ---------------------------------------------------------------------------------
+
+    @app.websocket("/api/tables/{table_id}/stream")
+    async def table_stream(
+        websocket: WebSocket, table_id: str, token: str = "", since: int = 0
+    ) -> None:
+        floor = _floor(websocket)  # type: ignore[arg-type]
+        try:
+            account = authenticate(websocket.app.state.auth, f"Bearer {token}")
+        except Unauthorized:
+            await websocket.close(code=4401)
+            return
+        lt = floor.tables.get(table_id)
+        if lt is None:
+            await websocket.close(code=4404)
+            return
+        await websocket.accept()
+        await _pump(websocket, floor, lt, account, max(0, since))
+
+    @app.websocket("/api/floor/stream")
+    async def floor_stream(websocket: WebSocket, token: str = "", since: int = 0) -> None:
+        floor = _floor(websocket)  # type: ignore[arg-type]
+        try:
+            authenticate(websocket.app.state.auth, f"Bearer {token}")
+        except Unauthorized:
+            await websocket.close(code=4401)
+            return
+        await websocket.accept()
+        await _pump_floor(websocket, floor, since)
+
+
+async def _waiter(floor: Floor, stream: str) -> tuple[asyncio.Event, Callable[[], None]]:
+    loop = asyncio.get_running_loop()
+    event = asyncio.Event()
+
+    def wake() -> None:
+        loop.call_soon_threadsafe(event.set)
+
+    return event, floor.notifier.subscribe(stream, wake)
+
+
+async def _pump(
+    websocket: WebSocket, floor: Floor, lt: LiveTable, account: Account, since: int
+) -> None:
+    """Send every event after ``since`` as the account may see it, then each new one."""
+    event, cancel = await _waiter(floor, lt.id)
+    last = since
+    try:
+        while True:
+            event.clear()
+            batch = await asyncio.to_thread(floor.events, lt.id, last)
+            pov = pov_of(account, lt)
+            for seq, type_, data in batch:
+                await websocket.send_json({"seq": seq, "type": type_, "data": event_for(data, pov)})
+                last = seq
+            if len(batch) == 500:
+                continue
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(event.wait(), timeout=2.0)
+    except (WebSocketDisconnect, RuntimeError):
+        return
+    finally:
+        cancel()
+
+
+async def _pump_floor(websocket: WebSocket, floor: Floor, since: int) -> None:
+    """A snapshot of the floor (tables, meters) whenever anything changes."""
+    event, cancel = await _waiter(floor, FLOOR)
+    sent = since
+    try:
+        while True:
+            event.clear()
+            if floor.floor_seq != sent or sent == since:
+                sent = max(floor.floor_seq, sent + 1) if sent == since else floor.floor_seq
+                snapshot = await asyncio.to_thread(floor.meters.snapshot)
+                tables = [_table_out(lt, snapshot).model_dump() for lt in floor.tables.values()]
+                await websocket.send_json(
+                    {"seq": sent, "type": "floor", "data": {"tables": tables, "meters": snapshot}}
+                )
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(event.wait(), timeout=5.0)
+    except (WebSocketDisconnect, RuntimeError):
+        return
+    finally:
+        cancel()
+
+
+# -- helpers -------------------------------------------------------------------------------------
+
+
+def _meters_of(lt: LiveTable) -> list[str]:
+    from croupier.server.floor import _meter_names
+
+    if lt.round is not None:
+        return _meter_names(lt.round)
+    spec = lt.game.meter_spec
+    return [spec.name] if spec is not None else []
+
+
+def _house_wagers(lt: LiveTable) -> dict[str, int]:
+    from croupier.progressive import MemoryMeters
+    from croupier.shoe import SecureShuffler, Shoe
+
+    shoe = Shoe.shuffled(SecureShuffler(), decks=lt.game.deck_count)
+    probe = lt.game.new_round(shoe=shoe, meters=MemoryMeters(), players={1: "house"})
+    return {w.wager: w.amount for w in probe.house_wagers(1)}
+
+
+def _table_out(lt: LiveTable, snapshot: dict[str, int]) -> TableOut:
+    rnd = lt.round
+    seats: dict[str, str | None] = {str(s): None for s in range(1, 8)}
+    for s, p in lt.seats().items():
+        seats[str(s)] = p
+    return TableOut(
+        id=lt.id,
+        name=lt.name,
+        game=lt.game.slug,
+        status=lt.status,
+        phase=rnd.phase.value if rnd is not None else None,
+        round_id=lt.round_id,
+        held=lt.held,
+        seats=seats,
+        meters={m: snapshot[m] for m in _meters_of(lt) if m in snapshot},
+    )
+
+
+def _finished(floor: Floor, round_id: str) -> Any:
+    try:
+        info = floor.store.info(round_id)
+    except IllegalAction:
+        raise LookupError(f"round {round_id!r} is not stored") from None
+    if info.status.value == "open":
+        raise IllegalAction(f"round {round_id!r} is still in play; it is recalled once over")
+    return info
+
+
+def _recall_rounds(
+    floor: Floor, lt: LiveTable, account: Account, last: int, seat: int | None
+) -> list[dict[str, Any]]:
+    with floor.reading() as conn:
+        ids = (
+            conn.execute(
+                select(live_rounds.c.round_id)
+                .where(live_rounds.c.table_id == lt.id, live_rounds.c.state != "open")
+                .order_by(live_rounds.c.number.desc())
+                .limit(last if seat is None else last * 20)
+            )
+            .scalars()
+            .all()
+        )
+    out: list[dict[str, Any]] = []
+    for rid in ids:
+        info = floor.store.info(rid)
+        if seat is not None and seat not in info.players:
+            continue
+        rnd = floor.store.rebuild(rid)
+        if account.role is Role.PLAYER:
+            pov = ViewPov("player", frozenset({seat} if seat is not None else set()))
+        else:
+            pov = pov_of(account, lt, finished=True)
+        view = round_view(rnd, pov)
+        view["round_id"] = rid
+        out.append(view)
+        if len(out) >= last:
+            break
+    return out

@@ -1,0 +1,38 @@
+"""Running the server: ``croupier serve`` (Uvicorn, until Ctrl-C)."""
+
+from __future__ import annotations
+
+import sys
+from typing import TextIO
+
+from croupier.server.db import DEFAULT_SERVER_URL
+
+__all__ = ["serve"]
+
+
+def serve(
+    db_url: str = DEFAULT_SERVER_URL,
+    *,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    demo: bool = True,
+    out: TextIO | None = None,
+) -> None:
+    """Migrate the database, set up the demo floor (where the database has none), print the URL
+    and the demo credentials, and serve until interrupted."""
+    import uvicorn
+
+    from croupier.server.app import create_app
+
+    stream = out if out is not None else sys.stdout
+    app = create_app(db_url, demo=demo)
+    url = f"http://{host}:{port}/"
+    stream.write(f"croupier live tables on {url}  (API {url}docs, database {db_url})\n")
+    creds: dict[str, str] = app.state.demo_credentials
+    if creds:
+        stream.write("demo accounts (username / password):\n")
+        for username, password in creds.items():
+            stream.write(f"  {username:<12} {password}\n")
+    stream.write("Ctrl-C stops the server.\n")
+    stream.flush()
+    uvicorn.run(app, host=host, port=port, log_level="warning")

@@ -1,0 +1,160 @@
+"""The live table system's tables, on the store's one :data:`metadata` (so one Alembic history
+covers the whole schema; see :mod:`croupier.store.migrations`).
+
+- ``accounts``, ``sessions``: people and their bearer tokens (only a SHA-256 of a token is
+  stored; passwords are argon2 hashes);
+- ``players``: player sessions (a chip balance is the ``chip_accounts`` row ``player:<id>``);
+- ``chip_accounts``, ``chip_ledger``: the double-entry chip ledger; each movement is a set of
+  rows summing to zero, written in the same transaction as the round records it accounts for;
+- ``live_tables``, ``live_rounds``: the floor and each round's table and shoe order;
+- ``table_events``: every event sent to a table's (or the floor's, ``table_id = ""``) streams,
+  numbered per stream;
+- ``idempotency``: the first response to each ``Idempotency-Key`` (per account);
+- ``handpays``: 100% progressive awards waiting for a supervisor's approval.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Table,
+    Text,
+)
+
+from croupier.store._db import metadata
+
+__all__ = [
+    "accounts",
+    "chip_accounts",
+    "chip_ledger",
+    "handpays",
+    "idempotency",
+    "live_rounds",
+    "live_tables",
+    "metadata",
+    "players",
+    "sessions",
+    "table_events",
+]
+
+players = Table(
+    "players",
+    metadata,
+    Column("id", String(100), primary_key=True),
+    Column("name", String(200), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+accounts = Table(
+    "accounts",
+    metadata,
+    Column("username", String(100), primary_key=True),
+    Column("role", String(20), nullable=False),
+    Column("password_hash", Text, nullable=False),
+    Column("player_id", String(100), ForeignKey("players.id"), nullable=True),
+    Column("table_id", String(100), nullable=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+sessions = Table(
+    "sessions",
+    metadata,
+    Column("token_sha256", String(64), primary_key=True),
+    Column("username", String(100), ForeignKey("accounts.username"), nullable=False),
+    Column("expires_at", DateTime(timezone=True), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+chip_accounts = Table(
+    "chip_accounts",
+    metadata,
+    Column("name", String(200), primary_key=True),
+    # The exact balance in cents, ``num / den`` (a meter's share can be a fraction of a cent).
+    Column("num", BigInteger, nullable=False),
+    Column("den", BigInteger, nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+)
+
+chip_ledger = Table(
+    "chip_ledger",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("txn", String(64), nullable=False),
+    Column("account", String(200), nullable=False),
+    # Exact cents as text ("n" or "p/q"); the rows of one ``txn`` sum to zero.
+    Column("amount", Text, nullable=False),
+    Column("reason", String(40), nullable=False),
+    Column("table_id", String(100), nullable=True),
+    Column("round_id", String(200), nullable=True),
+    Column("at", DateTime(timezone=True), nullable=False),
+    Index("ix_chip_ledger_account", "account", "id"),
+    Index("ix_chip_ledger_round", "round_id"),
+    Index("ix_chip_ledger_txn", "txn"),
+)
+
+live_tables = Table(
+    "live_tables",
+    metadata,
+    Column("id", String(100), primary_key=True),
+    Column("name", String(200), nullable=False),
+    Column("rules", Text, nullable=False),
+    Column("status", String(20), nullable=False),
+    Column("seats", Text, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+live_rounds = Table(
+    "live_rounds",
+    metadata,
+    Column("round_id", String(200), primary_key=True),
+    Column("table_id", String(100), ForeignKey("live_tables.id"), nullable=False),
+    Column("number", Integer, nullable=False),
+    Column("state", String(20), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Index("ix_live_rounds_table", "table_id", "number"),
+)
+
+table_events = Table(
+    "table_events",
+    metadata,
+    Column("table_id", String(100), primary_key=True),
+    Column("seq", Integer, primary_key=True, autoincrement=False),
+    Column("type", String(40), nullable=False),
+    Column("round_id", String(200), nullable=True),
+    Column("data", Text, nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+)
+
+idempotency = Table(
+    "idempotency",
+    metadata,
+    Column("key", String(200), primary_key=True),
+    Column("username", String(100), primary_key=True),
+    Column("request", String(64), nullable=False),
+    Column("status", Integer, nullable=False),
+    Column("response", Text, nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+)
+
+handpays = Table(
+    "handpays",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(100), nullable=False),
+    Column("round_id", String(200), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("player_id", String(100), nullable=False),
+    Column("meter", String(200), nullable=False),
+    Column("line", String(100), nullable=False),
+    Column("amount", BigInteger, nullable=False),
+    Column("status", String(20), nullable=False),
+    Column("approved_by", String(100), nullable=True),
+    Column("at", DateTime(timezone=True), nullable=False),
+    Index("ix_handpays_status", "status"),
+)

@@ -1,0 +1,53 @@
+"""Fixtures: a real server on SQLite and on a throwaway PostgreSQL cluster."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from live.live_harness import Cluster, Server
+
+
+@pytest.fixture(scope="session")
+def pg_cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
+    cluster = Cluster(tmp_path_factory.mktemp("pg") / "cluster")
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+def database_url(request: pytest.FixtureRequest, tmp_path: Path, backend: str) -> str:
+    if backend == "sqlite":
+        return f"sqlite:///{tmp_path / 'floor.sqlite'}"
+    cluster: Cluster = request.getfixturevalue("pg_cluster")
+    return cluster.database()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh database on each backend."""
+    return database_url(request, tmp_path, str(request.param))
+
+
+@pytest.fixture
+def server(db_url: str, tmp_path: Path) -> Iterator[Server]:
+    """A real server on a fresh database of each backend, with the demo floor."""
+    server = Server(db_url, tmp_path / "server.log")
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def sqlite_server(tmp_path: Path) -> Iterator[Server]:
+    server = Server(f"sqlite:///{tmp_path / 'floor.sqlite'}", tmp_path / "server.log")
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()

@@ -1,0 +1,131 @@
+"""The test harness: a real ``croupier serve`` process on a free loopback port; a throwaway
+PostgreSQL cluster made by ``scripts/pg-throwaway.sh``."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+from croupier.client import Client, wait_until_up
+
+SRC = Path(__file__).resolve().parents[2] / "src"
+PASSWORDS = {
+    "dealer": "dealer-demo",
+    "supervisor": "supervisor-demo",
+    "observer": "observer-demo",
+    "auditor": "auditor-demo",
+    **{f"player{n}": f"player{n}-demo" for n in range(1, 8)},
+}
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+class Server:
+    """One server process; :meth:`kill` is ``kill -9``, :meth:`start` starts it (again)."""
+
+    def __init__(self, db_url: str, log: Path) -> None:
+        self.db_url = db_url
+        self.log = log
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.clients: list[Client] = []
+
+    def start(self) -> None:
+        env = {**os.environ, "PYTHONPATH": str(SRC)}
+        with self.log.open("ab") as out:
+            self.proc = subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "croupier.server",
+                    "--db",
+                    self.db_url,
+                    "--port",
+                    str(self.port),
+                ],
+                env=env,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+            )
+        try:
+            wait_until_up(self.url, timeout=60)
+        except Exception:
+            self.stop()
+            raise AssertionError(self.log.read_text()) from None
+
+    def kill(self) -> None:
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(timeout=30)
+        self.proc = None
+
+    def stop(self) -> None:
+        for client in self.clients:
+            client.close()
+        self.clients.clear()
+        if self.proc is not None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=30)
+            self.proc = None
+
+    def client(self, username: str) -> Client:
+        client = Client(self.url)
+        client.login(username, PASSWORDS[username])
+        self.clients.append(client)
+        return client
+
+
+SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "pg-throwaway.sh"
+
+
+class Cluster:
+    """A throwaway PostgreSQL cluster (``scripts/pg-throwaway.sh``); one database per test."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = directory
+        self.port = free_port()
+        done = subprocess.run(
+            ["bash", str(SCRIPT), "start", str(directory), str(self.port)],
+            capture_output=True,
+            text=True,
+            timeout=600,
+            check=False,
+        )
+        if done.returncode != 0:
+            logs = "".join(
+                f"\n{log.name}: {log.read_text()[-2000:]}" for log in directory.rglob("*.log")
+            )
+            raise RuntimeError(
+                f"pg-throwaway.sh failed ({done.returncode}): {done.stderr.strip()} "
+                f"{done.stdout.strip()}{logs}"
+            )
+        self.url = done.stdout.strip().splitlines()[-1]
+        self.count = 0
+
+    def database(self) -> str:
+        import psycopg
+
+        self.count += 1
+        name = f"croupier_{self.count}"
+        with psycopg.connect(
+            f"host=127.0.0.1 port={self.port} user=croupier dbname=croupier", autocommit=True
+        ) as conn:
+            conn.execute(f"CREATE DATABASE {name}")
+        return self.url.rsplit("/", 1)[0] + f"/{name}"
+
+    def stop(self) -> None:
+        subprocess.run(["bash", str(SCRIPT), "stop", str(self.directory)], timeout=120, check=False)

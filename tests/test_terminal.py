@@ -1,0 +1,60 @@
+"""``croupier play``: the hand category, the live meter and the posted limits on screen; the
+hand history stored as it is played and read back by ``croupier recall``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from croupier.cards import parse_cards
+from croupier.cli import app
+from croupier.hands import Ranking
+from croupier.terminal import hand_category
+
+
+def test_hand_category_of_a_partial_hand() -> None:
+    assert hand_category(parse_cards("As Ad"), Ranking.POKER5) == "pair"
+    assert hand_category(parse_cards("As Ad Kc Kd"), Ranking.POKER5) == "two pair"
+    assert hand_category(parse_cards("7s 7d 7c 2h 9s"), Ranking.POKER5) == "three of a kind"
+    assert hand_category(parse_cards("Qs 6d 4c"), Ranking.THREE_CARD) == "high card"
+
+
+def test_play_shows_category_meter_and_limits_and_stores_the_history(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'floor.sqlite'}"
+    argv = ["play", "three-card-poker", "--rules", "tests/rules/three-card-poker.toml"]
+    argv += ["--seed", "3", "--db", db, "--table", "T7"]
+    # ante $5, no pair plus, no six card bonus, progressive $1 (offered by these rules), play
+    result = CliRunner().invoke(app, argv, input="500\n\n\n100\n1\nn\n")
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout
+    assert "Progressive meter 'three-card-poker': $5,000\n" in out  # the rules' reset
+    assert "Posted limits: " in out
+    assert "your cards: Ac 4s As  (pair)" in out
+    assert "showing: {}" not in out and "{'" not in out
+    assert "stored as table 'T7'" in out
+    back = CliRunner().invoke(app, ["recall", "--table", "T7", "--db", db, "--json"])
+    assert back.exit_code == 0, back.stderr
+    rounds = json.loads(back.stdout)
+    assert len(rounds) == 1 and rounds[0]["game"] == "three-card-poker"
+    assert rounds[0]["status"] == "over" and rounds[0]["players"]["3"] == "you"
+    # ante $5 wins, play pushes, progressive $1 loses (dealer 3h Tc 9c does not qualify)
+    assert rounds[0]["settlement"]["3"]["net"] == 400
+    shown = CliRunner().invoke(app, ["recall", "--table", "T7", "--db", db, "--seat", "3"])
+    assert shown.exit_code == 0 and "you" in shown.stdout and "house player" not in shown.stdout
+
+
+def test_practice_rounds_are_not_stored_without_a_database() -> None:
+    result = CliRunner().invoke(app, ["play", "mini-baccarat", "--seed", "5"], input="500\n\n\nn\n")
+    assert result.exit_code == 0
+    assert "Practice rounds (seeded shuffle) are not kept" in result.stdout
+
+
+def test_recall_of_an_unknown_table_is_one_line_exit_2(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'empty.sqlite'}"
+    result = CliRunner().invoke(app, ["recall", "--table", "nowhere", "--db", db])
+    assert result.exit_code == 2
+    assert result.stderr.count("\n") == 1 and "'nowhere'" in result.stderr
+    result = CliRunner().invoke(app, ["recall", "--table", "x", "--db", db, "--last", "0"])
+    assert result.exit_code == 2 and "--last 0" in result.stderr
