@@ -31,9 +31,11 @@ bench: $(STAMP)
 	mkdir -p bench-results
 	$(BIN)/python benchmarks/bench_eval.py --json bench-results/eval.json
 	$(BIN)/python benchmarks/bench_par.py --json bench-results/par.json
+	$(BIN)/python benchmarks/bench_par_cli.py --json bench-results/par-cli.json
 	$(BIN)/python benchmarks/bench_solvers.py
 	$(BIN)/python benchmarks/bench_mc.py
 	$(BIN)/python benchmarks/bench_rng.py --json bench-results/rng.json
+	$(BIN)/python benchmarks/bench_floor.py --json bench-results/floor.json
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

@@ -46,7 +46,7 @@ def dealt(slug: str, wagers: dict[str, int], order: str = "", **rules: Any) -> R
 
 
 def refused(rnd: Round, action: Any, error: type[Exception], pattern: str) -> None:
-    before = list(rnd.records)
+    before = rnd.records
     stakes = json.dumps(rnd.stakes, sort_keys=True)
     with pytest.raises(error, match=pattern):
         rnd.apply(action)

@@ -19,6 +19,7 @@ from croupier.analysis.par import Outcome, WagerSheet
 from croupier.cards import DECK
 from croupier.games import get_game
 from croupier.games.mississippi_stud import hand_keys as ms_hand_keys
+from croupier.games.pov import supervisor_hands
 from croupier.games.records import PlaceWager, Result, WagerSettled
 from croupier.games.round import ActorKind, Round
 from croupier.shoe import SeededShuffler, Shoe
@@ -103,7 +104,9 @@ def test_enumeration_result_of_a_deal_equals_the_round_engine(slug: str) -> None
             rnd.apply(PlaceWager(seat=1, wager=wager, amount=amount))
         play(rnd, 1, strategy)
         net = rnd.settlement()["1"]["net"]
-        final = [c.index for c in rnd.hands["1"] + rnd.hands["board"][:3]][:5]
+        final = [c.index for c in supervisor_hands(rnd)["1"] + supervisor_hands(rnd)["board"][:3]][
+            :5
+        ]
         line = int(lines.line_of[rank_set(final)])
         settled = [r for r in rnd.records if isinstance(r, WagerSettled)]
         if any(r.result is Result.FORFEIT for r in settled):

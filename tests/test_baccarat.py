@@ -44,6 +44,7 @@ from croupier.games.baccarat import (
     check_facility,
     next_card_to,
 )
+from croupier.games.pov import supervisor_hands
 from croupier.games.records import (
     CardDealt,
     CardDiscarded,
@@ -112,7 +113,13 @@ def announced(rnd: Round) -> ResultAnnounced:
 
 
 def snapshot(rnd: Round) -> tuple[Any, ...]:
-    return (len(rnd.records), repr(rnd.stakes), rnd.phase, len(rnd.shoe), repr(rnd.hands))
+    return (
+        len(rnd.records),
+        repr(rnd.stakes),
+        rnd.phase,
+        rnd.cards_left,
+        repr(supervisor_hands(rnd)),
+    )
 
 
 def refused(rnd: Round, action: Any, error: type[CroupierError], section: str | None) -> None:

@@ -11,6 +11,7 @@ import pytest
 from croupier.cards import DECK, parse_cards
 from croupier.errors import IllegalAction, InvalidInput, RulesViolation
 from croupier.games import FourCardPoker, Phase, get_game
+from croupier.games.pov import supervisor_hands
 from croupier.games.records import (
     CardDealt,
     CardDiscarded,
@@ -99,7 +100,7 @@ def test_641a_7_d_1_play_is_one_to_three_times_the_ante(multiple: int) -> None:
     rnd.apply(PlaceWager(seat=2, wager="ante", amount=500))
     rnd.apply(NoMoreBets())
     rnd.run_dealer()
-    before = list(rnd.records)
+    before = rnd.records
     with pytest.raises(IllegalAction, match=r"§ 641a\.7\(d\)\(1\)"):
         rnd.apply(Play(seat=2, multiple=multiple))
     assert rnd.records == before and "play" not in rnd.stakes[2]
@@ -120,7 +121,7 @@ def test_641a_11_b_play_is_not_a_wager_placed_before_the_cards() -> None:
     rnd = new_round()
     with pytest.raises(IllegalAction, match=r"§ 641a\.11\(b\)"):
         rnd.apply(PlaceWager(seat=1, wager="play", amount=500))
-    assert rnd.records == []
+    assert rnd.records == ()
 
 
 def test_641a_7_c_no_wager_after_no_more_bets() -> None:
@@ -137,14 +138,14 @@ def test_wager_amounts_are_positive_whole_cents(amount: Any) -> None:
     rnd = new_round()
     with pytest.raises(InvalidInput, match="ante wager"):
         rnd.apply(PlaceWager(seat=1, wager="ante", amount=amount))
-    assert rnd.records == [] and rnd.stakes == {}
+    assert rnd.records == () and rnd.stakes == {}
 
 
 def test_641a_7_b_only_seated_players_wager() -> None:
     rnd = new_round(players={1: "Ann", 2: "Bob"})
     with pytest.raises(IllegalAction, match=r"§ 641a\.7\(b\)"):
         rnd.apply(PlaceWager(seat=5, wager="ante", amount=500))
-    assert rnd.records == []
+    assert rnd.records == ()
 
 
 def test_641a_7_e_adjacent_boxes_per_rules_submission() -> None:
@@ -203,10 +204,10 @@ def test_641a_10_b_automated_shoe_stacks_and_bottom_card_up() -> None:
     rnd.run_dealer()
     dealt = [r for r in rnd.records if isinstance(r, CardDealt)]
     assert [r.to for r in dealt] == ["1"] * 5 + ["3"] * 5 + ["dealer"] * 6 + ["discard"] * 4
-    assert rnd.hands["1"] == list(DECK[0:5])
-    assert rnd.hands["dealer"] == [*DECK[10:15], DECK[15]]
+    assert supervisor_hands(rnd)["1"] == list(DECK[0:5])
+    assert supervisor_hands(rnd)["dealer"] == [*DECK[10:15], DECK[15]]
     assert dealt[15].face_up and not dealt[14].face_up
-    assert rnd.hands["discard"] == list(DECK[16:20])
+    assert supervisor_hands(rnd)["discard"] == list(DECK[16:20])
 
 
 # --- § 641a.11(b) decisions and folds -----------------------------------------------------------
@@ -359,7 +360,7 @@ def test_641a_13_a_one_face_up_card_is_discarded() -> None:
     rnd.run_dealer()
     discarded = [r.card for r in rnd.records if isinstance(r, CardDiscarded)]
     assert discarded == [DECK[1]]
-    assert rnd.hands["dealer"][0] == DECK[2]
+    assert supervisor_hands(rnd)["dealer"][0] == DECK[2]
     assert rnd.phase is Phase.DECISIONS
 
 
@@ -381,7 +382,7 @@ def test_641a_13_b_card_drawn_in_error_is_the_next_card() -> None:
     rnd = start_dealing()
     rnd.apply(Irregular(kind=IrregularityKind.CARD_DRAWN_IN_ERROR))
     rnd.run_dealer()
-    assert rnd.hands["1"][0] == DECK[0]
+    assert supervisor_hands(rnd)["1"][0] == DECK[0]
 
 
 @pytest.mark.parametrize(

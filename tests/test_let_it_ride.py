@@ -25,6 +25,7 @@ from croupier.games.let_it_ride import (
     Ride,
     Withdraw,
 )
+from croupier.games.pov import supervisor_hands
 from croupier.games.records import (
     CardDealt,
     CardDiscarded,
@@ -122,10 +123,10 @@ def outcome(settled: dict[str, Any]) -> tuple[Any, ...]:
 
 def refused(rnd: Round, action: Any, text: str, error: type[CroupierError] = IllegalAction) -> None:
     """``action`` is refused with ``error`` quoting ``text``, and nothing changes."""
-    before = (list(rnd.records), repr(rnd.stakes), rnd.phase, len(rnd.shoe))
+    before = (rnd.records, repr(rnd.stakes), rnd.phase, rnd.cards_left)
     with pytest.raises(error, match=re.escape(text)):
         rnd.apply(action)
-    assert (list(rnd.records), repr(rnd.stakes), rnd.phase, len(rnd.shoe)) == before
+    assert (rnd.records, repr(rnd.stakes), rnd.phase, rnd.cards_left) == before
 
 
 def place(seat: int, wager: str, amount: int) -> PlaceWager:
@@ -231,7 +232,7 @@ def test_643a_8_643a_9_one_card_at_a_time_community_area_last(deal: str) -> None
     assert [r.to for r in dealt] == ["2", "5", "board", "2", "5", "board", "2", "5", "burn"]
     assert [r.card for r in dealt] == list(DECK[:9])
     assert not any(r.face_up for r in dealt)
-    assert rnd.hands["board"] == [DECK[2], DECK[5]] and rnd.hands["2"] == [
+    assert supervisor_hands(rnd)["board"] == [DECK[2], DECK[5]] and supervisor_hands(rnd)["2"] == [
         DECK[0],
         DECK[3],
         DECK[6],
@@ -242,7 +243,9 @@ def test_643a_10_automated_shoe_stacks_of_three() -> None:
     rnd = dealt_round((1, 3), game(table={"deal": "automated_shoe"}))
     dealt = [r for r in rnd.records if isinstance(r, CardDealt)]
     assert [r.to for r in dealt] == ["1"] * 3 + ["3"] * 3 + ["board", "board", "burn"]
-    assert rnd.hands["1"] == list(DECK[0:3]) and rnd.hands["board"] == list(DECK[6:8])
+    assert supervisor_hands(rnd)["1"] == list(DECK[0:3]) and supervisor_hands(rnd)["board"] == list(
+        DECK[6:8]
+    )
 
 
 @pytest.mark.parametrize("deal", ["manual_shoe", "automated_shoe"])
@@ -256,9 +259,9 @@ def test_643a_7_j_six_card_bonus_cards_dealt_last_only_when_wagered(deal: str) -
     rnd.run_dealer()
     dealt = [r for r in rnd.records if isinstance(r, CardDealt)]
     assert [r.to for r in dealt][-3:] == ["six_card_bonus"] * 3
-    assert rnd.hands["six_card_bonus"] == list(DECK[9:12])
+    assert supervisor_hands(rnd)["six_card_bonus"] == list(DECK[9:12])
     plain = dealt_round((4, 6), g)
-    assert "six_card_bonus" not in plain.hands
+    assert "six_card_bonus" not in supervisor_hands(plain)
 
 
 def test_643a_7_j_six_card_bonus_cards_dealt_and_settled() -> None:
@@ -302,8 +305,8 @@ def test_643a_11_c_first_community_card_turned_after_every_bet_one_decision() ->
     rnd.apply(Withdraw(seat=2, wager="bet1"))
     (turned,) = rnd.run_dealer()
     assert isinstance(turned, CommunityCardTurned) and turned.position == 1
-    assert turned.card == rnd.hands["board"][0]
-    assert rnd.visible_cards() == {"board": [rnd.hands["board"][0]]}
+    assert turned.card == supervisor_hands(rnd)["board"][0]
+    assert rnd.visible_cards() == {"board": [supervisor_hands(rnd)["board"][0]]}
     assert rnd.phase is Phase.DECISIONS and rnd.deciding == "bet2" and rnd.to_act().seat == 1
 
 
@@ -533,7 +536,7 @@ def test_643a_7_j_six_card_bonus_best_five_of_six(
     rnd.apply(place(1, "six_card_bonus", 200))
     rnd.apply(NoMoreBets())
     rnd.run_dealer()
-    assert rnd.hands["six_card_bonus"] == list(parse_cards(six))
+    assert supervisor_hands(rnd)["six_card_bonus"] == list(parse_cards(six))
     rnd.apply(Ride(seat=1, wager="bet1"))
     rnd.run_dealer()
     rnd.apply(Ride(seat=1, wager="bet2"))
@@ -646,7 +649,10 @@ def test_643a_13_a_one_face_up_card_is_discarded() -> None:
     rnd.apply(Irregular(kind=IrregularityKind.CARD_FACE_UP_IN_DECK))
     rnd.run_dealer()
     assert [r.card for r in rnd.records if isinstance(r, CardDiscarded)] == [DECK[1]]
-    assert rnd.hands["1"] == [DECK[0], DECK[3], DECK[5]] and rnd.hands["board"][0] == DECK[2]
+    assert (
+        supervisor_hands(rnd)["1"] == [DECK[0], DECK[3], DECK[5]]
+        and supervisor_hands(rnd)["board"][0] == DECK[2]
+    )
 
 
 def test_643a_13_a_two_face_up_cards_void_the_round() -> None:
@@ -664,7 +670,7 @@ def test_643a_13_b_card_drawn_in_error_is_the_next_card() -> None:
     rnd = dealing()
     rnd.apply(Irregular(kind=IrregularityKind.CARD_DRAWN_IN_ERROR))
     rnd.run_dealer()
-    assert rnd.hands["1"][0] == DECK[0]
+    assert supervisor_hands(rnd)["1"][0] == DECK[0]
 
 
 @pytest.mark.parametrize(

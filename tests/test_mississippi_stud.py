@@ -296,7 +296,6 @@ def test_typed_errors_change_nothing() -> None:
     refused(rnd, Play(seat=1, multiple=2), IllegalAction, "already decided")
     refused(rnd, Play(seat=7, multiple=1), IllegalAction, "no Ante")
     refused(rnd, Irregular(kind=IrregularityKind.DEALER_CARD_EXPOSED), IllegalAction, "dealer")
-    refused(rnd, Irregular(kind=IrregularityKind.WRONG_CARD_COUNT), IllegalAction, "collected")
     with pytest.raises(InvalidInput, match="not understood"):
         rnd.parse_decision(1, "raise")
 

@@ -20,6 +20,7 @@ from croupier.analysis.fcp_solver import HIDDEN_COMPLETIONS, dealer_versus
 from croupier.cards import DECK, parse_cards
 from croupier.games import get_game
 from croupier.games.four_card_poker import ANTE_BONUS, hand_keys
+from croupier.games.pov import supervisor_hands
 from croupier.games.records import NoMoreBets, PlaceWager, Play
 from croupier.hands import Ranking, evaluate
 from croupier.shoe import StackedShoe
@@ -48,7 +49,7 @@ def settled_net(player: str, dealer: str, play: int) -> int:
     rnd.apply(PlaceWager(seat=1, wager="ante", amount=ANTE))
     rnd.apply(NoMoreBets())
     rnd.run_dealer()
-    assert rnd.hands["1"] == hand and rnd.hands["dealer"] == dealt
+    assert supervisor_hands(rnd)["1"] == hand and supervisor_hands(rnd)["dealer"] == dealt
     rnd.apply(Play(seat=1, amount=play))
     rnd.run_dealer()
     net: int = rnd.settlement()["1"]["net"]

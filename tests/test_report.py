@@ -97,7 +97,7 @@ def test_a_letter_the_rules_forbid_is_reported_not_priced() -> None:
     assert by_letter["A"].sheet is None and "reset" in by_letter["A"].problem
     assert by_letter["B"].sheet is not None and by_letter["B"].current
     html = render_report(game, par_sheet(game, wagers=("progressive",)))
-    assert "below" in html and "aces_up" not in html
+    assert "below" in html and 'id="wager-aces_up"' not in html
 
 
 def test_cli_par_writes_the_report(tmp_path: Path) -> None:
@@ -130,3 +130,42 @@ def test_tables_the_rules_tie_together_are_priced_together() -> None:
         assert [r.letter for r in rows if r.current] == ["A"]
         edges = {r.sheet.house_edge for r in rows if r.sheet is not None}
         assert len(edges) == len(rows)  # each letter really priced under its own table
+
+
+def test_every_letter_is_listed_with_its_pay_lines(game: Game, report: str) -> None:
+    for letter, table in game.paytables["aces_up"].items():
+        lines = "; ".join(f"{ln.hand.replace('_', ' ')} {ln.describe()}" for ln in table.lines)
+        assert lines in report, letter
+    assert "aces_up: every pay table side by side" in report
+
+
+def test_tables_have_distinct_labels(report: str) -> None:
+    captions = re.findall(r"<caption>(.*?)</caption>", report)
+    assert len(captions) == len(set(captions)) >= 3
+    headings = re.findall(r"<h3[^>]*>(.*?)</h3>", report)
+    assert len(headings) == len(set(headings))
+
+
+def test_the_rules_in_force_are_shown_in_full(report: str) -> None:
+    # the default tables the submission leaves out are spelled out: the Ante Bonus of
+    # § 641a.12(b) has one table, and the table settings are the regulation's defaults
+    assert "Rules Submission in force" in report
+    assert "&quot;aces_up&quot;: &quot;B&quot;" in report
+    assert "&quot;adjacent_boxes&quot;" in report and "&quot;decks&quot;" in report
+
+
+def test_return_axis_starts_at_zero_and_titles_fit(game: Game) -> None:
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    from croupier.analysis.report import paytable_figure
+
+    rows = paytable_returns(game, par_sheet(game, wagers=("aces_up",)))["aces_up"]
+    fig = paytable_figure("aces_up", rows)
+    assert fig is not None
+    ax = fig.axes[0]
+    assert ax.get_ylim()[0] == 0
+    FigureCanvasAgg(fig)
+    fig.draw_without_rendering()
+    title = ax.title.get_window_extent()
+    box = fig.bbox
+    assert box.x0 <= title.x0 and title.x1 <= box.x1 and title.y1 <= box.y1

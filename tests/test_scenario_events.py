@@ -168,6 +168,26 @@ def test_641a_5_b_counting_shuffler_wrong_count_new_deck_dealt() -> None:
     assert report["phase"] == "over"  # the round is dealt from the new deck
 
 
+def test_a_void_ordered_by_a_supervisor_returns_the_open_wagers() -> None:
+    data = load_scenario(SCENARIOS / "641a_7_b_player_leaving_mid_round_abandons_the_wagers.json")
+    data = {
+        **data,
+        "seats": {"1": {"wagers": {"ante": 500}, "hand": data["seats"]["1"]["hand"]}},
+        "events": [
+            {
+                "kind": "void",
+                "by": "shift manager Ortiz",
+                "reason": "system failure",
+                "after_cards": 11,
+            }
+        ],
+    }
+    report = run_scenario(data)
+    (voided,) = [r for r in report["records"] if r["kind"] == "round_voided"]
+    assert (voided["by"], voided["reason"]) == ("shift manager Ortiz", "system failure")
+    assert report["seats"]["1"]["net"] == 0
+
+
 # --- counterparts ---------------------------------------------------------------------------
 
 
@@ -261,6 +281,25 @@ def test_541_8_b_verbal_wager_refused_without_confirmation_or_cash() -> None:
     with pytest.raises(Exception, match="do not cover it") as exc:
         run_scenario(short)
     assert "541.8(b)" in str(getattr(exc.value, "section", "")) or "541.8(b)" in str(exc.value)
+
+
+@pytest.mark.parametrize(
+    ("game", "section"),
+    [
+        ("four-card-poker", "§ 641a.7(a)"),
+        ("let-it-ride", "§ 643a.7(a)"),
+        ("ultimate-texas-holdem", "§ 569.7(a)"),
+        ("mississippi-stud", "§ 571.7(a)"),
+    ],
+)
+def test_641a_7_a_verbal_wager_with_cash_refused_at_the_poker_games(
+    game: str, section: str
+) -> None:
+    verbal = {"ante": {"amount": 500, "cash": 500, "confirmed_by": "dealer"}}
+    data = {"game": game, "seats": {"1": {"verbal": verbal}}, "cards": ["2c", "3d"]}
+    with pytest.raises(IllegalAction, match="may not be accepted") as exc:
+        run_scenario(data)
+    assert exc.value.section == section
 
 
 def test_541_13_g_deferred_vig_collected_when_the_player_leaves() -> None:

@@ -17,6 +17,7 @@ import pytest
 from croupier.cards import DECK, Card
 from croupier.errors import IllegalAction, InvalidInput, RulesViolation
 from croupier.games import FourCardPoker, Phase, Round, StubCheck
+from croupier.games.pov import supervisor_hands
 from croupier.games.records import (
     DEALER,
     Action,
@@ -30,6 +31,7 @@ from croupier.games.records import (
     RoundVoided,
     StubCounted,
 )
+from croupier.modes import PlayMode
 from croupier.rules import Problem, RulesSubmission
 from croupier.shoe import BackColour, SeededShuffler, cut
 from croupier.table import (
@@ -40,6 +42,7 @@ from croupier.table import (
     Table,
     TableEvent,
     TableEventKind,
+    shoe_order,
 )
 
 START = datetime(2026, 1, 5, 18, 0, tzinfo=UTC)
@@ -70,6 +73,7 @@ def make_table(
     table = Table(
         game(**table_rules),
         shuffler=SeededShuffler(SEED),
+        mode=PlayMode.SIMULATION,
         clock=clock if clock is not None else FakeClock(),
         **kwargs,
     )
@@ -112,8 +116,8 @@ def test_641a_4_opening_inspects_and_shuffles_the_deck_with_the_injected_shuffle
     ]
     assert table.events[2].section == "§ 641a.4(a)-(c)"
     first = play(table)
-    assert first.order == tuple(SeededShuffler(SEED).shuffle(DECK))
-    assert first.round.shoe.back is BackColour.RED
+    assert shoe_order(first) == tuple(SeededShuffler(SEED).shuffle(DECK))
+    assert first.round.back is BackColour.RED
     assert first.events[0].kind is TableEventKind.OPENED
 
 
@@ -124,12 +128,12 @@ def test_641a_5_a_deck_reshuffled_after_every_round() -> None:
     order: list[Card] = list(DECK)
     for p in played:
         order = ref.shuffle(order)
-        assert p.order == tuple(order)
+        assert shoe_order(p) == tuple(order)
     for p in played[1:]:
         (shuffle,) = [e for e in p.events if e.kind is TableEventKind.SHUFFLED]
         assert shuffle.section == "§ 641a.5(a)"
         assert shuffle.round == p.number
-    assert len({p.order for p in played}) == 4
+    assert len({shoe_order(p) for p in played}) == 4
 
 
 def test_641a_5_c_1_automated_shuffle_is_dealt_without_a_cut() -> None:
@@ -161,7 +165,7 @@ def test_641a_5_d_cut_at_least_ten_cards() -> None:
     round_ = table.new_round(cut_at=10)
     first = table.history[0]
     # the ten cards above the cover card and the cover card go to the bottom
-    assert first.order == tuple(shuffled[10:] + shuffled[:10]) == cut(shuffled, 10)
+    assert shoe_order(first) == tuple(shuffled[10:] + shuffled[:10]) == cut(shuffled, 10)
     (cut_event,) = [e for e in first.events if e.kind is TableEventKind.CUT]
     assert (cut_event.section, cut_event.position) == ("§ 641a.5(d)", 10)
     assert "§ 641a.5(c)(2)" in cut_event.detail
@@ -180,7 +184,7 @@ def test_641a_5_d_cut_at_least_ten_cards() -> None:
         order = cut(shuffled, position)
         assert p.cut_at == position
         assert 10 <= position <= 51
-        assert p.order == order
+        assert shoe_order(p) == order
 
 
 def test_641a_5_c_2_preshuffled_deck_is_cut_before_its_first_round_only() -> None:
@@ -205,7 +209,7 @@ def test_641a_3_b_two_decks_alternate_every_other_round() -> None:
     ]
     played = [play(table) for _ in range(6)]
     assert [p.back for p in played] == [BackColour.RED, BackColour.BLUE] * 3
-    assert [p.round.shoe.back for p in played] == [p.back for p in played]
+    assert [p.round.back for p in played] == [p.back for p in played]
     assert [p.deck for p in played] == [1, 2] * 3
     # after each round the deck just used is shuffled into the shuffler; the other comes out
     for prev, p in pairwise(played):
@@ -213,8 +217,8 @@ def test_641a_3_b_two_decks_alternate_every_other_round() -> None:
         assert (shuffle.back, shuffle.section) == (prev.back, "§ 641a.3(b)(2)-(3)")
     ref = SeededShuffler(SEED)
     red, blue = ref.shuffle(DECK), ref.shuffle(DECK)
-    assert (played[0].order, played[1].order) == (tuple(red), tuple(blue))
-    assert played[2].order == tuple(ref.shuffle(red))
+    assert (shoe_order(played[0]), shoe_order(played[1])) == (tuple(red), tuple(blue))
+    assert shoe_order(played[2]) == tuple(ref.shuffle(red))
 
 
 def test_641a_3_b_two_decks_only_with_an_automated_shuffler() -> None:
@@ -233,10 +237,14 @@ def test_641a_3_b_two_decks_only_with_an_automated_shuffler() -> None:
 
     lax = LaxFourCardPoker({"table": {"decks": 2, "shuffle": "manual"}})
     with pytest.raises(RulesViolation) as err:
-        Table(lax, shuffler=SeededShuffler(1), clock=FakeClock())
+        Table(lax, shuffler=SeededShuffler(1), clock=FakeClock(), mode=PlayMode.SIMULATION)
     assert err.value.section == "§ 641a.3(b)"
     with pytest.raises(RulesViolation) as err:
-        Table(LaxFourCardPoker({"table": {"decks": 3}}), shuffler=SeededShuffler(1))
+        Table(
+            LaxFourCardPoker({"table": {"decks": 3}}),
+            shuffler=SeededShuffler(1),
+            mode=PlayMode.SIMULATION,
+        )
     assert err.value.section == "§ 641a.3(a)"
     with pytest.raises(InvalidInput) as same:
         make_table(rules={"decks": 2}, backs=(BackColour.RED, BackColour.RED))
@@ -363,7 +371,7 @@ def miscount(round_: Round) -> None:
     while round_.phase is Phase.DEALING:
         round_.apply(DealNext())
     assert round_.phase is Phase.STUB_COUNT
-    round_.apply(CountStub(count=round_.shoe.stub_count() - 1))
+    round_.apply(CountStub(count=round_.cards_left - 1))
     assert round_.is_over
 
 
@@ -495,8 +503,8 @@ def test_641a_8_d_9_b_one_card_at_a_time_clockwise_dealer_last(deal: str) -> Non
     cards = dealt(played)
     assert [c.to for c in cards] == ["1", "4", DEALER] * 5 + [DEALER]
     assert [c.face_up for c in cards] == [False] * 15 + [True]
-    assert tuple(c.card for c in cards) == played.order[:16]
-    assert played.round.hands["4"] == list(played.order[1:15:3])
+    assert tuple(c.card for c in cards) == shoe_order(played)[:16]
+    assert supervisor_hands(played.round)["4"] == list(shoe_order(played)[1:15:3])
 
 
 def test_641a_10_b_automated_shoe_deals_stacks_of_five() -> None:
@@ -505,10 +513,10 @@ def test_641a_10_b_automated_shoe_deals_stacks_of_five() -> None:
     cards = dealt(played)
     assert [c.to for c in cards] == ["1"] * 5 + ["4"] * 5 + [DEALER] * 6 + ["discard"] * 4
     assert [c.face_up for c in cards] == [False] * 15 + [True] + [False] * 4
-    assert tuple(c.card for c in cards) == played.order[:20]
-    assert played.round.hands["1"] == list(played.order[0:5])
-    assert played.round.hands["4"] == list(played.order[5:10])
-    assert played.round.hands[DEALER] == list(played.order[10:16])
+    assert tuple(c.card for c in cards) == shoe_order(played)[:20]
+    assert supervisor_hands(played.round)["1"] == list(shoe_order(played)[0:5])
+    assert supervisor_hands(played.round)["4"] == list(shoe_order(played)[5:10])
+    assert supervisor_hands(played.round)[DEALER] == list(shoe_order(played)[10:16])
 
 
 def test_progressive_meters_carry_from_round_to_round() -> None:
@@ -521,7 +529,12 @@ def test_progressive_meters_carry_from_round_to_round() -> None:
             "rate": "0.25",
         },
     }
-    table = Table(FourCardPoker(rules), shuffler=SeededShuffler(SEED), clock=FakeClock())
+    table = Table(
+        FourCardPoker(rules),
+        shuffler=SeededShuffler(SEED),
+        clock=FakeClock(),
+        mode=PlayMode.SIMULATION,
+    )
     table.sit(1, "Ann")
     moves = []
     for _ in range(3):
@@ -539,7 +552,8 @@ def test_history_and_events_as_json() -> None:
     assert data[0]["back"] == "red"
     assert data[0]["events"][0]["kind"] == "opened"
     assert data[0]["records"][0]["kind"] == "wager_placed"
-    assert len(data[0]["order"]) == 52
+    assert "order" not in data[0] and "_order" not in data[0]  # the shoe order stays private
+    assert data[0]["mode"] == "simulation"
 
 
 def test_clock_never_goes_back() -> None:
@@ -573,9 +587,9 @@ def test_641a_13_e_shuffler_jam_reshuffles_the_cards() -> None:
     # the deck was shuffled once more for the jam, then as after every round (§ 641a.5(a))
     ref = SeededShuffler(SEED)
     order = ref.shuffle(list(DECK))
-    assert first.order == tuple(order)
+    assert shoe_order(first) == tuple(order)
     order = ref.shuffle(ref.shuffle(order))
-    assert play(table).order == tuple(order)
+    assert shoe_order(play(table)) == tuple(order)
 
 
 def test_641a_13_e_no_jam_without_a_shuffler_or_mid_round() -> None:

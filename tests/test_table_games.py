@@ -24,13 +24,15 @@ from croupier.errors import IllegalAction, RulesViolation
 from croupier.games import Round, StubCheck
 from croupier.games.let_it_ride import LetItRide
 from croupier.games.mississippi_stud import MississippiStud
+from croupier.games.pov import supervisor_hands
 from croupier.games.records import Action, CardDealt, NoMoreBets, PlaceWager, StubCounted
 from croupier.games.round import DealStep
 from croupier.games.three_card_poker import ThreeCardPoker
 from croupier.games.ultimate_texas_holdem import UltimateTexasHoldem, UltimateTexasHoldemRound
+from croupier.modes import PlayMode
 from croupier.rules import DealMethod
 from croupier.shoe import BackColour, SeededShuffler, Shoe
-from croupier.table import ManualClock, PlayedRound, Table, TableEvent, TableEventKind
+from croupier.table import ManualClock, PlayedRound, Table, TableEvent, TableEventKind, shoe_order
 
 START = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
 SEED = 643
@@ -62,6 +64,7 @@ class Case:
         t = Table(
             self.game(**table),
             shuffler=SeededShuffler(SEED),
+            mode=PlayMode.SIMULATION,
             clock=clock if clock is not None else ManualClock(START),
             stub_every=stub_every,
         )
@@ -331,11 +334,11 @@ def deals_by_plan(case: Case, deal: str) -> None:
     dealt = [r for r in first.records if isinstance(r, CardDealt)]
     assert [(c.to, c.face_up) for c in dealt] == [(s.to, s.face_up) for s in plan]
     # the cards come off the top of the deck the table shuffled (and cut, where it did)
-    assert [c.card for c in dealt] == list(first.order[: len(dealt)])
-    assert first.order == tuple(SeededShuffler(SEED).shuffle(DECK))
+    assert [c.card for c in dealt] == list(shoe_order(first)[: len(dealt)])
+    assert shoe_order(first) == tuple(SeededShuffler(SEED).shuffle(DECK))
     for seat in seats:
         mine = [c.card for c in dealt if c.to == str(seat)]
-        assert first.round.hands[str(seat)] == mine
+        assert supervisor_hands(first.round)[str(seat)] == mine
 
 
 @DEALS
@@ -406,7 +409,9 @@ def test_569_3_b_two_decks_with_a_manual_shuffle_refused_by_the_table() -> None:
     texts); the table refuses them, as every parallel chapter does."""
     game = UTH.game(decks=2, shuffle="manual")
     with pytest.raises(RulesViolation) as err:
-        Table(game, shuffler=SeededShuffler(SEED), clock=ManualClock(START))
+        Table(
+            game, shuffler=SeededShuffler(SEED), clock=ManualClock(START), mode=PlayMode.SIMULATION
+        )
     assert err.value.section == "§ 569.3(b)"
 
 

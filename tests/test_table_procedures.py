@@ -33,6 +33,7 @@ from croupier.games.records import (
 )
 from croupier.games.three_card_poker import ThreeCardPoker
 from croupier.games.ultimate_texas_holdem import UltimateTexasHoldem
+from croupier.modes import PlayMode
 from croupier.rules import DealMethod, ShuffleMethod
 from croupier.shoe import BackColour, SeededShuffler, cut
 from croupier.table import (
@@ -44,6 +45,7 @@ from croupier.table import (
     Table,
     TableEvent,
     TableEventKind,
+    shoe_order,
 )
 
 START = datetime(2026, 4, 6, 20, 0, tzinfo=UTC)
@@ -58,7 +60,10 @@ class Chapter:
 
     def table(self, seed: int = SEED, **rules: Any) -> Table:
         table = Table(
-            self.cls({"table": rules}), shuffler=SeededShuffler(seed), clock=ManualClock(START)
+            self.cls({"table": rules}),
+            shuffler=SeededShuffler(seed),
+            clock=ManualClock(START),
+            mode=PlayMode.SIMULATION,
         )
         table.sit(1, "P1")
         return table
@@ -110,8 +115,10 @@ def test_641a_5_a_floorperson_orders_a_reshuffle(ch: Chapter) -> None:
     assert shuffled.kind is TableEventKind.SHUFFLED
     assert shuffled.section == f"§ {ch.chapter}.5(a)" and "Ruiz" in shuffled.detail
     one, two = ch.play(plain), ch.play(ordered)
-    assert sorted(two.order) == sorted(DECK)
-    assert one.order != two.order  # the ordered reshuffle is one more shuffle of the deck
+    assert sorted(shoe_order(two)) == sorted(DECK)
+    assert shoe_order(one) != shoe_order(
+        two
+    )  # the ordered reshuffle is one more shuffle of the deck
 
 
 def test_641a_5_a_reshuffle_refused_mid_round_or_without_a_floorperson() -> None:
@@ -181,7 +188,7 @@ def test_641a_5_b_two_decks_the_counted_deck_is_the_one_just_shuffled() -> None:
 def test_641a_5_e_floorperson_requires_a_recut(ch: Chapter) -> None:
     table = ch.table(shuffle="manual")
     round_ = table.new_round(cut_at=12)
-    first = table.history[0].order
+    first = shoe_order(table.history[0])
     event = table.recut(30, by="floorperson Ruiz")
     assert (event.kind, event.section, event.position, event.by) == (
         TableEventKind.RECUT,
@@ -190,13 +197,13 @@ def test_641a_5_e_floorperson_requires_a_recut(ch: Chapter) -> None:
         "floorperson Ruiz",
     )
     played = table.history[0]
-    assert played.cut_at == 30 and played.order == cut(first, 30)
+    assert played.cut_at == 30 and shoe_order(played) == cut(first, 30)
     for wager, amount in ch.stake.items():
         round_.apply(PlaceWager(seat=1, wager=wager, amount=amount))
     round_.apply(NoMoreBets())
     round_.apply(DealNext())
     dealt = [r for r in round_.records if isinstance(r, CardDealt)]
-    assert dealt[0].card == played.order[0]
+    assert dealt[0].card == shoe_order(played)[0]
 
 
 def test_641a_5_e_recut_refused_after_a_card_is_dealt_or_without_a_cut() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from croupier.analysis.counts import count_table
 from croupier.cards import DECK, format_cards
 from croupier.games import GAMES, game_class, get_game
+from croupier.games.pov import supervisor_hands
 from croupier.games.records import CardDealt, PlayWagered, WagerPlaced, record_to_json
 from croupier.games.round import SEATS, ActorKind
 from croupier.hands import Ranking, evaluate
@@ -77,8 +78,8 @@ def _demo_round(slug: str, seed: int) -> list[str]:
     for rec in rnd.records:
         if isinstance(rec, CardDealt | WagerPlaced | PlayWagered):
             continue  # summarised below
-        lines.append(f"  {record_to_json(rec)}")
-    for place, hand in sorted(rnd.hands.items()):
+        lines.append(f"  {_record_line(record_to_json(rec))}")
+    for place, hand in sorted(supervisor_hands(rnd).items()):
         lines.append(f"  cards {place:>8}: {format_cards(hand)}")
     for place, entry in sorted(rnd.settlement().items(), key=lambda kv: int(kv[0])):
         wagers = ", ".join(
@@ -86,6 +87,18 @@ def _demo_round(slug: str, seed: int) -> list[str]:
         )
         lines.append(f"  seat {place}: {wagers}; net {format_cents(entry['net'])}")
     return lines
+
+
+def _record_line(data: dict[str, object]) -> str:
+    """A record as one readable line: its kind, then its fields as ``name=value``."""
+    kind = data.get("kind", "record")
+    fields = []
+    for key, value in data.items():
+        if key == "kind":
+            continue
+        shown = " ".join(map(str, value)) if isinstance(value, list) else value
+        fields.append(f"{key}={shown}")
+    return f"{kind:<16} " + ", ".join(fields)
 
 
 def run_demo(*, seed: int = 2026) -> str:

@@ -207,10 +207,10 @@ def recut(table: Table, cut_at: int | None = None, *, by: str) -> TableEvent:
         )
     if cut_at is None:
         cut_at = CUT_MIN_DEPTH + table.shuffler.randbelow(len(shoe) - CUT_MIN_DEPTH)
-    order = cut(played.order, cut_at)  # refuses a cover card under ten cards in
+    order = cut(played._order, cut_at)  # refuses a cover card under ten cards in
     shoe.recut(cut_at)
     table._set_deck(table._deck(played.back).cut(cut_at))
-    table._history[-1] = replace(played, order=order, cut_at=cut_at)
+    table._history[-1] = replace(played, _order=order, cut_at=cut_at)
     why = f"the cut of round {played.number} redone as directed by {by}"
     return _log(table, TableEventKind.RECUT, section, why, back=played.back, by=by, position=cut_at)
 
@@ -231,8 +231,8 @@ def reinspect_idle(
     - no automated shuffler ((f)(1)): washed, stacked and shuffled; cut before the next round;
     - an automated shuffler ((f)(2)): stacked into the shuffler and shuffled; with two decks the
       deck stored in the shuffler comes out and is dealt as it is (the shuffler stores one
-      deck securely and approved procedures released it, (f)(2)(i)-(ii)), unless a player asks
-      for it to be spread and reshuffled as well (``stored``).
+      deck securely and approved procedures released it, § 641a.5(f)(2)(i)-(ii)), unless a
+      player asks for it to be spread and reshuffled as well (``stored``).
     """
     what = "re-inspection of idle cards"
     section = _section(table, "idle", what)

@@ -26,6 +26,7 @@ from croupier import scenario_events as events
 from croupier.cards import DECK, Card, parse_cards, verify_distinct
 from croupier.errors import CroupierError, InvalidInput
 from croupier.games import Game, Round, game_class, get_game
+from croupier.games.pov import supervisor_hands
 from croupier.games.records import (
     DEALER,
     DealerRevealed,
@@ -365,7 +366,7 @@ def run_scenario(data: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _report(rnd: Round, start: dict[str, int], meters: MemoryMeters) -> dict[str, Any]:
-    dealer: dict[str, Any] = {"cards": [str(c) for c in rnd.hands.get(DEALER, [])]}
+    dealer: dict[str, Any] = {"cards": [str(c) for c in supervisor_hands(rnd).get(DEALER, [])]}
     for rec in rnd.records:
         if isinstance(rec, DealerRevealed):
             dealer |= {"category": rec.category, "best": [str(c) for c in rec.best]}
@@ -379,9 +380,9 @@ def _report(rnd: Round, start: dict[str, int], meters: MemoryMeters) -> dict[str
         "game": rnd.game.slug,
         "phase": rnd.phase.value,
         "seats": rnd.settlement(),
-        "hands": {k: [str(c) for c in v] for k, v in rnd.hands.items() if k.isdigit()},
+        "hands": {k: [str(c) for c in v] for k, v in supervisor_hands(rnd).items() if k.isdigit()},
         "dealer": dealer,
-        "community": [str(c) for c in rnd.hands.get(COMMUNITY, [])],
+        "community": [str(c) for c in supervisor_hands(rnd).get(COMMUNITY, [])],
         **rnd.hands_report(),
         "meters": meter_report,
         "records": rnd.history(),

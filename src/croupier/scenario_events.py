@@ -25,17 +25,19 @@ kind                       what happened                                      §
                            the deck
 ``leave``                  the player at ``seat`` leaves mid-round: the       § 641a.7(b)
                            wagers are abandoned and lose
-``cut``                    before the deal: the cover card ``cut_at`` cards     § 641a.5(d)
+``void``                   a supervisor voids the round (``by``, ``reason``):  games/void.py
+                           the wagers still open go back
+``cut``                    before the deal: the cover card ``cut_at`` cards    § 641a.5(d)
                            in (``cards`` is then the stack before the cut)
-``recut``                  a floorperson (``by``) has the cards cut again        § 641a.5(e)
+``recut``                  a floorperson (``by``) has the cards cut again      § 641a.5(e)
 ``reshuffle_ordered``,     the table's procedures before the round, carried    § 641a.5(a), (b),
-``shuffler_count``,        out at a table of the game: ``by``; ``count``;        (f), § 641a.13(g)
+``shuffler_count``,        out at a table of the game: ``by``; ``count``;      (f), § 641a.13(g)
 ``idle``,                  ``spread``, ``stored``; ``device``; ``shuffle``,
 ``device_out_of_order``,   ``deal`` (another method deals the round)
 ``device_restored``,
 ``change_method``
 ``collect_vig``            after the round, deferred vigorish collected       § 541.13(g),
-                           before the reshuffle or when the player at            § 543.13(g)
+                           before the reshuffle or when the player at         § 543.13(g)
                            ``seat`` leaves (``reason``)
 =========================  =================================================  ==================
 
@@ -71,6 +73,7 @@ from croupier.games.records import (
     Irregular,
     IrregularityKind,
     Record,
+    VoidRound,
     record_to_json,
 )
 from croupier.games.round import ActorKind, Phase, StubCheck
@@ -105,6 +108,7 @@ class EventKind(StrEnum):
     AUTOMATED_SHOE_JAM = IrregularityKind.AUTOMATED_SHOE_JAM.value
     STUB_COUNT = "stub_count"
     LEAVE = "leave"
+    VOID = "void"
     CUT = "cut"
     RECUT = "recut"
     COLLECT_VIG = "collect_vig"
@@ -123,6 +127,7 @@ _FIELDS: dict[EventKind, tuple[set[str], set[str]]] = {
     # kind: (required, allowed besides the timing)
     EventKind.STUB_COUNT: ({"count"}, {"count"}),
     EventKind.LEAVE: ({"seat"}, {"seat"}),
+    EventKind.VOID: ({"by", "reason"}, {"by", "reason"}),
     EventKind.COLLECT_VIG: ({"reason"}, {"reason", "seat"}),
     EventKind.CUT: ({"cut_at"}, {"cut_at"}),
     EventKind.RECUT: ({"cut_at", "by"}, {"cut_at", "by"}),
@@ -161,7 +166,7 @@ class ScenarioEvent(BaseModel):
     cut_at: Annotated[int, Field(ge=1, le=8 * 52)] | None = None
     """``cut``, ``recut``: the cover card this many cards in from the top (§ 641a.5(d))."""
     by: _Person | None = None
-    """``recut``: the floorperson (or above) who requires it."""
+    """``recut``, ``reshuffle_ordered``: the floorperson (or above); ``void``: the supervisor."""
     device: Annotated[Device, Field(strict=False)] | None = None
     """``device_out_of_order``, ``device_restored``: ``shuffler`` or ``dealing_shoe``."""
     shuffle: Annotated[ShuffleMethod, Field(strict=False)] | None = None
@@ -290,6 +295,9 @@ def _action(event: ScenarioEvent) -> Action:
     if event.kind is EventKind.LEAVE:
         assert event.seat is not None
         return AbandonWagers(seat=event.seat)
+    if event.kind is EventKind.VOID:
+        assert event.by is not None and event.reason is not None
+        return VoidRound(by=event.by, reason=event.reason)
     return Irregular(kind=IrregularityKind(event.kind.value))
 
 
@@ -312,11 +320,13 @@ def table_before(game: Game, events: Sequence[ScenarioEvent]) -> tuple[Game, lis
         return game, []
     from datetime import UTC, datetime
 
+    from croupier.modes import PlayMode
     from croupier.shoe import SeededShuffler
     from croupier.table import ManualClock, Table
 
     clock = ManualClock(datetime(2000, 1, 1, tzinfo=UTC))
-    table = Table(game, shuffler=SeededShuffler(0), clock=clock)
+    # a dispute replay: training mode, which allows the seeded shuffler (croupier.modes)
+    table = Table(game, shuffler=SeededShuffler(0), clock=clock, mode=PlayMode.TRAINING)
     mark = len(table.events)
     for event in before:
         _table_step(table, event)

@@ -56,6 +56,7 @@ from croupier.games.records import (
     StubCounted,
     record_to_json,
 )
+from croupier.modes import PlayMode, verify_mode, verify_shuffler
 from croupier.progressive import MemoryMeters, MeterBank
 from croupier.rules import ShuffleMethod
 from croupier.shoe import CUT_MIN_DEPTH, BackColour, Deck, Shoe, Shuffler, TwoDeckRotation, cut
@@ -88,6 +89,7 @@ __all__ = [
     "TableEventKind",
     "TableRegs",
     "regs_of",
+    "shoe_order",
 ]
 
 Strategy = Callable[[Round, int], Action]
@@ -137,25 +139,38 @@ class PlayedRound:
     back: BackColour
     deck: int
     """Serial number of the deck dealt."""
-    order: tuple[Card, ...]
-    """The stacked deck as it went into the shoe (after any cut), top card first."""
+    _order: tuple[Card, ...]
+    """Privileged: the stacked deck as it went into the shoe (after any cut), top card first.
+    Never public (it is the shoe order); read it server side through :func:`shoe_order`."""
     cut_at: int | None
     stub_check: StubCheck
     started_at: datetime
     events: tuple[TableEvent, ...]
 
     @property
-    def records(self) -> list[Record]:
+    def records(self) -> tuple[Record, ...]:
         return self.round.records
 
+    @property
+    def mode(self) -> PlayMode:
+        return self.round.mode
+
     def to_json(self) -> dict[str, Any]:
+        """The round's header and its public records; the shoe order is left out (it is kept
+        server side, :func:`shoe_order`)."""
         data: dict[str, Any] = {f.name: getattr(self, f.name) for f in fields(self)}
-        del data["round"]
-        data.update(back=self.back.value, order=[str(c) for c in self.order])
+        del data["round"], data["_order"]
+        data.update(back=self.back.value, mode=self.mode.value)
         data.update(stub_check=self.stub_check.value, started_at=self.started_at.isoformat())
         data.update(events=[e.to_json() for e in self.events])
         data.update(records=[record_to_json(r) for r in self.round.records])
         return data
+
+
+def shoe_order(played: PlayedRound) -> tuple[Card, ...]:
+    """Privileged (server side: the store persists it apart from the public records, the audit
+    checks a deal against it): the order the round's deck went into the shoe, top card first."""
+    return played._order
 
 
 @dataclass(slots=True)
@@ -185,6 +200,9 @@ class Table:
     ``stub_every`` is the stub-count policy without a counting shuffler: no deck goes more than
     that many rounds between counts (1: every round; at most the chapter's limit, 5).
     ``backs`` are the back colours of the deck(s) in service; ``supply`` says how decks arrive.
+    ``mode`` is :attr:`PlayMode.REAL` unless told otherwise: a real table refuses any shuffler
+    but :class:`~croupier.shoe.SecureShuffler`; simulation and training tables say so in every
+    round (``Round.mode`` and the round header, :meth:`PlayedRound.to_json`).
     """
 
     def __init__(
@@ -199,6 +217,7 @@ class Table:
         backs: Sequence[BackColour] = (BackColour.RED, BackColour.BLUE),
         design: str = "standard",
         regs: TableRegs | None = None,
+        mode: PlayMode = PlayMode.REAL,
     ) -> None:
         if not isinstance(game, Game):
             raise InvalidInput(f"game {game!r} is not a Game")
@@ -206,6 +225,9 @@ class Table:
         self.rules = game.rules.table
         every = self.regs.stub_rounds if stub_every is None else stub_every
         self._verify_config(every, supply, backs)
+        # Real play (the default) shuffles only with the OS CSPRNG (:mod:`croupier.modes`).
+        self._mode = verify_mode(mode)
+        verify_shuffler(self._mode, shuffler)
         self.game = game
         self._submitted = game
         """The game as the Rules Submission has it (:meth:`change_method` may return to it)."""
@@ -276,6 +298,11 @@ class Table:
             )
 
     # -- state ---------------------------------------------------------------------------
+
+    @property
+    def mode(self) -> PlayMode:
+        """Real play, simulation or training (:mod:`croupier.modes`)."""
+        return self._mode
 
     @property
     def seats(self) -> dict[int, str]:
@@ -403,7 +430,7 @@ class Table:
         now = self._now()
         del self._seats[seat]
         if current is not None:
-            current.players.pop(seat, None)
+            current._unseat(seat)
         event = self._ev(TableEventKind.LEFT, now, self._event_round(), self.regs.seated)
         return self._log(replace(event, seat=seat, player=player))
 
@@ -640,7 +667,11 @@ class Table:
         stub = self._stub_check(back, number)
         self._shoe = deck.shoe()
         played = self.game.new_round(
-            shoe=self._shoe, meters=self.meters, players=dict(self._seats), stub_check=stub
+            shoe=self._shoe,
+            meters=self.meters,
+            players=dict(self._seats),
+            stub_check=stub,
+            mode=self._mode,
         )
         self._events += fresh
         events, self._mark = tuple(self._events[self._mark :]), len(self._events)
@@ -651,7 +682,7 @@ class Table:
                 round=played,
                 back=back,
                 deck=life.serial,
-                order=deck.cards,
+                _order=deck.cards,
                 cut_at=position,
                 stub_check=stub,
                 started_at=now,

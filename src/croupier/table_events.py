@@ -148,6 +148,6 @@ class StoredDeck(StrEnum):
 
     DEALT = "dealt"
     """Dealt as it comes out: the shuffler stores one shuffled deck securely and its cards were
-    secured, released and prepared for play by approved procedures ((f)(2)(i)-(ii))."""
+    secured, released and prepared for play by approved procedures (§ 641a.5(f)(2)(i)-(ii))."""
     SPREAD_AND_RESHUFFLED = "spread_and_reshuffled"
     """A player asked for it to be spread for inspection and reshuffled as well."""

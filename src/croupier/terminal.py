@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, TextIO
 from croupier.cards import Card, format_cards
 from croupier.errors import CroupierError, InvalidInput
 from croupier.games import get_game
+from croupier.games.pov import seat_cards, supervisor_hands
 from croupier.games.records import (
     Action,
     DealerRevealed,
@@ -128,7 +129,7 @@ def _showing(rnd: Round, seat: int) -> tuple[list[Card], list[str]]:
             community += cards
         label = f"seat {who}" if who.isdigit() else who
         lines.append(f"  {label} showing: {format_cards(cards)}")
-    board = rnd.hands.get("board", [])[: getattr(rnd, "turned", 0)]
+    board = supervisor_hands(rnd).get("board", [])[: getattr(rnd, "turned", 0)]
     if board and not community:
         community = list(board)
         lines.append(f"  board: {format_cards(board)}")
@@ -136,7 +137,7 @@ def _showing(rnd: Round, seat: int) -> tuple[list[Card], list[str]]:
 
 
 def _human_decision(rnd: Round, seat: int, out: TextIO) -> Action:
-    own = list(rnd.hands.get(str(seat), []))
+    own = list(seat_cards(rnd, seat))
     community, lines = _showing(rnd, seat)
     ranking = _RANKINGS.get(rnd.game.slug)
     category = f"  ({hand_category(own + community, ranking)})" if ranking else ""
@@ -168,7 +169,7 @@ def _report(rnd: Round, out: TextIO) -> None:
                 lines.append(f"progressive {rec.line} {format_cents(rec.amount)}")
             elif isinstance(rec, EnvyPaid) and rec.seat == seat:
                 lines.append(f"envy for seat {rec.for_seat} {format_cents(rec.amount)}")
-        cards = format_cards(rnd.hands.get(str(seat), []))
+        cards = format_cards(seat_cards(rnd, seat))
         out.write(f"Seat {seat} [{rnd.players[seat]}] {cards}: {'; '.join(lines)}\n")
 
 

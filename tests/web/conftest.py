@@ -110,6 +110,9 @@ def playwright_session() -> Iterator[Playwright]:
 def browser(playwright_session: Playwright) -> Iterator[Browser]:
     exe = ensure_chromium()
     b = playwright_session.chromium.launch(executable_path=str(exe), args=CHROMIUM_ARGS)
+    version = [str(exe), "--version"]
+    debian = subprocess.run(version, check=True, capture_output=True, text=True, timeout=60)
+    assert b.version in debian.stdout, f"not Debian's chromium: {b.version} / {debian.stdout}"
     yield b
     b.close()
 
@@ -131,5 +134,18 @@ def pages_server() -> Iterator[str]:
         f"uvicorn.run(app, host='127.0.0.1', port={port}, log_level='warning')"
     )
     proc = start_server([sys.executable, "-c", code], port)
+    yield f"http://127.0.0.1:{port}"
+    stop(proc)
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``croupier serve`` with its demo floor (one table of every game, demo accounts) on a
+    fresh SQLite file and a free loopback port (``python -m croupier`` is the ``croupier``
+    console script, run from this checkout's sources)."""
+    db = tmp_path_factory.mktemp("serve") / "floor.sqlite"
+    port = free_port()
+    argv = [sys.executable, "-m", "croupier", "serve", "--db", f"sqlite:///{db}"]
+    proc = start_server([*argv, "--host", "127.0.0.1", "--port", str(port)], port)
     yield f"http://127.0.0.1:{port}"
     stop(proc)

@@ -114,13 +114,13 @@ def optimal_strategy(game: Game) -> Strategy | None:
 def _strategy_texts() -> dict[str, Callable[[Game], str]]:
     from croupier.analysis.four_card_poker import four_card_poker_strategy_text
     from croupier.analysis.let_it_ride import let_it_ride_strategy_text
-    from croupier.analysis.mississippi_stud import mississippi_stud_strategy_text
+    from croupier.analysis.stud_rules import mississippi_stud_text
     from croupier.analysis.three_card_poker import three_card_strategy_text
     from croupier.analysis.ultimate_texas_holdem import uth_strategy_text
 
     return {
         "three-card-poker": three_card_strategy_text,  # type: ignore[dict-item]
-        "mississippi-stud": mississippi_stud_strategy_text,  # type: ignore[dict-item]
+        "mississippi-stud": mississippi_stud_text,
         "let-it-ride": let_it_ride_strategy_text,  # type: ignore[dict-item]
         "four-card-poker": four_card_poker_strategy_text,  # type: ignore[dict-item]
         "ultimate-texas-holdem": uth_strategy_text,

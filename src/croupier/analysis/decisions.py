@@ -45,6 +45,7 @@ from croupier.analysis._uth_kernels import PAIR_INDEX, PERMS
 from croupier.cards import Card
 from croupier.errors import InvalidInput
 from croupier.games import Game, Round
+from croupier.games.pov import seat_cards, supervisor_hands
 from croupier.games.records import DEALER, Action, Check, Fold, Play
 from croupier.hands import Ranking
 from croupier.kernels import comb_rank_batch, comb_unrank_batch
@@ -160,7 +161,7 @@ def four_card_poker_strategy(game: Game) -> Strategy:
 
     def decide(rnd: Round, seat: int) -> Action:
         up = rnd.visible_cards()[DEALER][0]
-        multiple = tables.action(rnd.hands[str(seat)], up)
+        multiple = tables.action(seat_cards(rnd, seat), up)
         return Play(seat=seat, multiple=multiple) if multiple else Fold(seat=seat)
 
     return decide
@@ -330,8 +331,8 @@ def uth_strategy(game: Game) -> Strategy:
     tables.river_play((0, 1), (2, 3, 4, 5, 6))
 
     def decide(rnd: Round, seat: int) -> Action:
-        hole = rnd.hands[str(seat)]
-        board = rnd.hands.get("board", [])
+        hole = seat_cards(rnd, seat)
+        board = supervisor_hands(rnd).get("board", [])
         street = getattr(rnd, "street", None)
         if street == "preflop":
             multiple = tables.preflop_multiple(hole)

@@ -23,6 +23,7 @@ from croupier.analysis.sidebets import wager_sheet
 from croupier.games._let_it_ride_tables import five_card_keys, three_card_keys
 from croupier.games.let_it_ride import LetItRide, Ride, Withdraw
 from croupier.games.paytables import PayTable
+from croupier.games.pov import seat_cards, supervisor_hands
 from croupier.games.records import Action
 from croupier.games.round import Round
 from croupier.hands import Ranking
@@ -100,9 +101,9 @@ def let_it_ride_strategy(game: LetItRide) -> Callable[[Round, int], Action]:
     sums: list[int] = [int(x) for x in solved_sums]  # type: ignore[attr-defined]
 
     def decide(rnd: Round, seat: int) -> Action:
-        own = [c.index for c in rnd.hands[str(seat)]]
+        own = [c.index for c in seat_cards(rnd, seat)]
         turned = getattr(rnd, "turned", 0)
-        board = [c.index for c in rnd.hands.get("board", [])[:turned]]
+        board = [c.index for c in supervisor_hands(rnd).get("board", [])[:turned]]
         if not board:
             total = sum(sums[rank_set([*own, d])] for d in range(52) if d not in own)
             wager = "bet1"

@@ -36,6 +36,7 @@ from croupier.games.mississippi_stud import (
     jackpot_meters,
 )
 from croupier.games.paytables import PayLine, PayTable, to
+from croupier.games.pov import seat_cards
 from croupier.games.records import Action, Fold, Play
 from croupier.games.round import Round
 from croupier.hands import Ranking
@@ -128,7 +129,7 @@ def mississippi_stud_strategy(game: MississippiStud) -> Callable[[Round, int], A
 
     def decide(rnd: Round, seat: int) -> Action:
         assert isinstance(rnd, MississippiStudRound)
-        own = [c.index for c in rnd.hands[str(seat)]]
+        own = [c.index for c in seat_cards(rnd, seat)]
         board = [c.index for c in rnd.board_shown()]
         stakes = rnd.stakes[seat]
         units = sum(v for k, v in stakes.items() if k != "progressive") // stakes["ante"]

@@ -27,7 +27,13 @@ if TYPE_CHECKING:
 
     from croupier.games import Game
 
-__all__ = ["PaytableReturn", "paytable_returns", "render_report", "write_report"]
+__all__ = [
+    "PaytableReturn",
+    "paytable_figure",
+    "paytable_returns",
+    "render_report",
+    "write_report",
+]
 
 _STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 70em; color: #222; }
@@ -166,7 +172,7 @@ def _png(fig: Figure) -> str:
 
     FigureCanvasAgg(fig)
     buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=100)
+    fig.savefig(buf, format="png", dpi=100, bbox_inches="tight", pad_inches=0.15)
     data = base64.b64encode(buf.getvalue()).decode("ascii")
     return f"data:image/png;base64,{data}"
 
@@ -175,6 +181,13 @@ def _figure(width: float, height: float) -> Figure:
     from matplotlib.figure import Figure
 
     return Figure(figsize=(width, height), layout="constrained")
+
+
+def _title_lines(text: str, width_in: float) -> str:
+    """A plot title wrapped to the figure's width, so no part of it is cut off."""
+    import textwrap
+
+    return textwrap.fill(text, width=max(30, int(width_in * 11)))
 
 
 def _net_label(net: Fraction) -> str:
@@ -196,7 +209,8 @@ def distribution(sheet: WagerSheet) -> list[tuple[Fraction, Fraction]]:
 
 def _distribution_plot(name: str, sheet: WagerSheet) -> str:
     rows = distribution(sheet)
-    fig = _figure(max(5.0, min(12.0, 1.0 + 0.45 * len(rows))), 3.2)
+    width = max(5.0, min(12.0, 1.0 + 0.45 * len(rows)))
+    fig = _figure(width, 3.4)
     ax = fig.add_subplot()
     xs = list(range(len(rows)))
     probs = [float(p) for _, p in rows]
@@ -207,30 +221,38 @@ def _distribution_plot(name: str, sheet: WagerSheet) -> str:
     ax.set_xticks(xs, [_net_label(net) for net, _ in rows], rotation=45, ha="right")
     ax.set_xlabel("net result per unit wagered")
     ax.set_ylabel("probability (log scale)")
-    ax.set_title(f"{name}: distribution of the net result of a round")
+    ax.set_title(_title_lines(f"{name}: distribution of the net result of a round", width))
     return _png(fig)
 
 
 def _paytable_plot(wager: str, rows: Sequence[PaytableReturn]) -> str | None:
+    fig = paytable_figure(wager, rows)
+    return _png(fig) if fig is not None else None
+
+
+def paytable_figure(wager: str, rows: Sequence[PaytableReturn]) -> Figure | None:
+    """The bar chart of the return to player of each pay table of ``wager`` (None: none
+    priced); the axis starts at zero."""
     priced = [r for r in rows if r.sheet is not None]
     if not priced:
         return None
-    fig = _figure(max(5.0, min(12.0, 1.5 + 0.6 * len(priced))), 3.2)
+    width = max(5.0, min(12.0, 1.5 + 0.6 * len(priced)))
+    fig = _figure(width, 3.4)
     ax = fig.add_subplot()
     xs = list(range(len(priced)))
     returns = [100 * float(1 + r.sheet.expected) for r in priced if r.sheet is not None]
     colours = ["#e67700" if r.current else "#1971c2" for r in priced]
     bars = ax.bar(xs, returns, color=colours)
     ax.bar_label(bars, labels=[f"{v:.2f}%" for v in returns], fontsize=8)
-    low, high = min(returns), max(returns)
-    pad = max(0.5, 0.35 * (high - low))
-    ax.set_ylim(max(0.0, low - pad), high + pad)
+    # bars start from zero: their heights compare the returns honestly (the labels give the
+    # differences exactly)
+    ax.set_ylim(0.0, max(100.0, *returns) * 1.12)
     labels = [r.letter if len(r.letter) <= 12 else r.letter[:11] + "~" for r in priced]
     ax.set_xticks(xs, labels, rotation=30 if len(priced) > 6 else 0, ha="right")
     ax.set_ylabel("return to player, %")
     ax.set_xlabel("pay table (the table in use highlighted)")
-    ax.set_title(f"{wager}: return of each pay table")
-    return _png(fig)
+    ax.set_title(_title_lines(f"{wager}: return to player of each pay table", width))
+    return fig
 
 
 # --------------------------------------------------------------------------------------------
@@ -252,7 +274,8 @@ def _title(name: str, sheet: WagerSheet) -> str:
 
 def _summary(sheet: ParSheet) -> list[str]:
     rows = [
-        "<table><tr><th>wager</th><th>pay table</th><th>house edge</th><th>exact</th>"
+        "<table><caption>Every wager at a glance</caption>"
+        "<tr><th>wager</th><th>pay table</th><th>house edge</th><th>exact</th>"
         "<th>element of risk</th><th>hit frequency</th><th>std dev</th><th>method</th></tr>"
     ]
     named: list[tuple[str, WagerSheet]] = [("base", sheet.base)] if sheet.base else []
@@ -277,7 +300,8 @@ def _wager_section(name: str, ws: WagerSheet) -> list[str]:
         f"risk {_pct(ws.element_of_risk)}; average wager {float(ws.average_wager):.4f} units; "
         f"hit frequency {_pct(ws.hit_frequency)}; standard deviation {ws.std_dev:.4f}; "
         f"{ws.total:,} equally likely {_e(ws.method)} combinations.</p>",
-        "<table><tr><th>outcome</th><th>pays</th><th>net</th><th>combinations</th>"
+        f"<table><caption>{_e(name)}: every outcome</caption>"
+        "<tr><th>outcome</th><th>pays</th><th>net</th><th>combinations</th>"
         "<th>probability</th><th>return</th></tr>",
     ]
     total = ws.total
@@ -297,7 +321,15 @@ def _wager_section(name: str, ws: WagerSheet) -> list[str]:
     return parts
 
 
-def _paytable_section(returns: Mapping[str, Sequence[PaytableReturn]]) -> list[str]:
+def _pay_lines(game: Game, wager: str, letter: str) -> str:
+    tables = game.progressive_paytables if wager == "progressive" else game.paytables.get(wager, {})
+    table = tables.get(letter)
+    if table is None:
+        return ""
+    return "; ".join(f"{line.hand.replace('_', ' ')} {line.describe()}" for line in table.lines)
+
+
+def _paytable_section(game: Game, returns: Mapping[str, Sequence[PaytableReturn]]) -> list[str]:
     if not returns:
         return []
     parts = [
@@ -309,17 +341,19 @@ def _paytable_section(returns: Mapping[str, Sequence[PaytableReturn]]) -> list[s
     for wager, rows in returns.items():
         what = " (its effect on the base: the required wagers)" if rows[0].priced == "base" else ""
         parts += [
-            f"<h3>{_e(wager)}{what}</h3>",
-            "<table><tr><th>pay table</th><th>house edge</th><th>exact</th>"
+            f'<h3 id="paytables-{_e(wager)}">{_e(wager)}: every pay table side by side{what}</h3>',
+            f"<table><caption>{_e(wager)}: the price of each pay table, with its pay lines"
+            "</caption><tr><th>pay table</th><th>house edge</th><th>exact</th>"
             "<th>return to player</th>"
-            "<th>hit frequency</th><th>std dev</th></tr>",
+            "<th>hit frequency</th><th>std dev</th><th>pay lines</th></tr>",
         ]
         for r in rows:
             mark = ' class="current"' if r.current else ""
             if r.sheet is None:
                 parts.append(
                     f"<tr{mark}><td>{_e(r.letter)}</td>"
-                    f'<td colspan="5" class="small">{_e(r.problem)}</td></tr>'
+                    f'<td colspan="5" class="small">{_e(r.problem)}</td>'
+                    f'<td class="small">{_e(_pay_lines(game, wager, r.letter))}</td></tr>'
                 )
                 continue
             s = r.sheet
@@ -328,7 +362,8 @@ def _paytable_section(returns: Mapping[str, Sequence[PaytableReturn]]) -> list[s
                 f'<td class="num small">{_e(exact(s.house_edge))}</td>'
                 f'<td class="num">{_pct(1 + s.expected)}</td>'
                 f'<td class="num">{_pct(s.hit_frequency)}</td>'
-                f'<td class="num">{s.std_dev:.4f}</td></tr>'
+                f'<td class="num">{s.std_dev:.4f}</td>'
+                f'<td class="small">{_e(_pay_lines(game, wager, r.letter))}</td></tr>'
             )
         parts.append("</table>")
         plot = _paytable_plot(wager, rows)
@@ -358,16 +393,22 @@ def render_report(game: Game, sheet: ParSheet | None = None) -> str:
         parts += _wager_section("base", sheet.base)
     for name, ws in sheet.wagers.items():
         parts += _wager_section(name, ws)
-    parts += _paytable_section(returns)
-    parts += ["<h2>Rules Submission</h2>", f"<pre>{_e(_rules_json(game, sheet))}</pre>"]
+    parts += _paytable_section(game, returns)
+    parts += [
+        "<h2>Rules Submission in force</h2>",
+        '<p class="small">In full: what the submission says and every default it leaves to '
+        "the regulation (pay tables, table and progressive settings).</p>",
+        f"<pre>{_e(_rules_json(game, sheet))}</pre>",
+    ]
     parts += [f'<p class="small">note: {_e(n)}</p>' for n in sheet.notes]
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"
 
 
 def _rules_json(game: Game, sheet: ParSheet) -> str:
-    rules: Mapping[str, Any] = sheet.rules or _raw_rules(game)
-    return json.dumps(rules, indent=2, default=str)
+    from croupier.analysis.book import rules_in_force
+
+    return json.dumps(rules_in_force(game), indent=2, default=str)
 
 
 def write_report(

@@ -19,6 +19,7 @@ import numpy as np
 from croupier.analysis._three_card import solve_three_card
 from croupier.analysis.par import ParSheet, WagerSheet
 from croupier.analysis.sidebets import category_keys, wager_sheet
+from croupier.games.pov import seat_cards
 from croupier.games.records import Action, Fold, Play
 from croupier.games.round import Round
 from croupier.games.three_card_poker import ThreeCardPoker, hand_keys
@@ -82,7 +83,7 @@ def three_card_strategy(game: ThreeCardPoker) -> Callable[[Round, int], Action]:
     played = solve_three_card(_bonus_key(game)).played
 
     def decide(rnd: Round, seat: int) -> Action:
-        cards = np.array([[c.index for c in rnd.hands[str(seat)]]], dtype=np.uint8)
+        cards = np.array([[c.index for c in seat_cards(rnd, seat)]], dtype=np.uint8)
         canon = canonical_form(cards)[0]
         mask = 0
         for index in canon.tolist():

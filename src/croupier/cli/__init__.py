@@ -60,10 +60,12 @@ __all__ = ["COMMAND_MODULES", "app", "main", "run"]
 COMMAND_MODULES = (
     "compliance",
     "design",
+    "floor",
     "hands",
     "par",
     "play",
     "progressive",
+    "protect",
     "recall",
     "rules",
     "schema",

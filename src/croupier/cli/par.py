@@ -209,18 +209,33 @@ def strategy(
     game: GameArgument,
     rules: RulesOption = None,
     paytable: PaytableOption = None,
+    csv_file: Annotated[
+        str | None, typer.Option("--csv", metavar="FILE", help="also write it as CSV.")
+    ] = None,
+    xlsx: Annotated[
+        str | None, typer.Option("--xlsx", metavar="FILE", help="also write it as XLSX.")
+    ] = None,
     json_out: JsonOption = False,
     quiet: QuietOption = False,
 ) -> None:
-    """The optimal strategy as a readable table."""
+    """The optimal strategy: every decision as a table (CSV and XLSX too)."""
     from croupier.analysis import strategy_text
+    from croupier.analysis.strategy_table import strategy_table, write_strategy_xlsx
 
+    the_game = game_from_options(game, rules, paytable)
     with progress_bars(enabled=not quiet):
-        text = strategy_text(game_from_options(game, rules, paytable))
+        text = strategy_text(the_game)
+        table = strategy_table(the_game)
     if json_out:
-        emit_json({"game": game, "strategy": text.splitlines()})
+        emit_json({"game": game, "strategy": text.splitlines(), "decisions": table.to_json()})
     else:
-        typer.echo(text)
+        from croupier.cli.render import strategy_table as render
+
+        render(table)
+    if csv_file:
+        _written(csv_file, lambda: Path(csv_file).write_text(table.to_csv(), encoding="utf-8"))
+    if xlsx:
+        _written(xlsx, lambda: write_strategy_xlsx(table, xlsx))
 
 
 @app.command()

@@ -12,8 +12,9 @@ from croupier.cli.app import stdout
 if TYPE_CHECKING:
     from croupier.analysis.counts import CountTable
     from croupier.analysis.par import ParSheet, WagerSheet
+    from croupier.analysis.strategy_table import StrategyTable
 
-__all__ = ["count_table", "par_sheet", "summary", "wager_table"]
+__all__ = ["count_table", "par_sheet", "strategy_table", "summary", "wager_table"]
 
 
 def count_table(table: CountTable) -> None:
@@ -95,3 +96,20 @@ def par_sheet(sheet: ParSheet) -> None:
             console.print(line)
     for note in sheet.notes:
         console.print(f"note: {note}")
+
+
+def strategy_table(table: StrategyTable) -> None:
+    """``croupier strategy``: one row per decision."""
+    console = stdout()
+    console.print(table.title)
+    out = Table(box=box.SIMPLE_HEAD)
+    out.add_column("decision")
+    out.add_column("situation", overflow="fold")
+    out.add_column("action", overflow="fold")
+    counted = any(r.situations is not None for r in table.rows)
+    if counted:
+        out.add_column("situations", justify="right")
+    for row in table.rows:
+        cells = row.cells()
+        out.add_row(*cells[:3], *((cells[4],) if counted else ()))
+    console.print(out)

@@ -89,6 +89,7 @@ from croupier.hands.baccarat import (
     player_draws,
     point_count,
 )
+from croupier.modes import PlayMode
 from croupier.money import verify_amount, vigorish
 from croupier.progressive import MeterBank
 from croupier.rules import (
@@ -170,9 +171,12 @@ class BaccaratRound(Round):
         meters: MeterBank | None = None,
         players: Mapping[int, str] | None = None,
         stub_check: StubCheck = StubCheck.NOT_REQUIRED,
+        mode: PlayMode = PlayMode.SIMULATION,
     ) -> None:
-        super().__init__(game, shoe=shoe, meters=meters, players=players, stub_check=stub_check)
-        self.closed: set[tuple[int, str]] = set()
+        super().__init__(
+            game, shoe=shoe, meters=meters, players=players, stub_check=stub_check, mode=mode
+        )
+        self._closed: set[tuple[int, str]] = set()
         """Wagers settled so far, as (seat, wager)."""
 
     # -- wagers ----------------------------------------------------------------------------
@@ -193,7 +197,7 @@ class BaccaratRound(Round):
         super()._verify_place_wager(action)
 
     def verify_wager(self, seat: int, wager: str, amount: int) -> None:
-        placed = self.stakes.get(seat, {})
+        placed = self._stakes.get(seat, {})
         if wager.startswith("dragon_bonus") and not ({"banker", "player", "tie"} & set(placed)):
             # § 631b.9(a) (the Baccarat chapter's margin wager: placed by a player who has a
             # Baccarat wager); § 541.8(a)(4) is elided in the seed.
@@ -221,7 +225,7 @@ class BaccaratRound(Round):
 
     def _do_verbal_wager(self, action: VerbalWager) -> list[Record]:
         # § 541.8(b): accepted once confirmed; the cash is converted into chips at once.
-        self.stakes.setdefault(action.seat, {})[action.wager] = action.amount
+        self._stakes.setdefault(action.seat, {})[action.wager] = action.amount
         return [
             VerbalWagerPlaced(
                 seat=action.seat,
@@ -253,9 +257,9 @@ class BaccaratRound(Round):
 
     def dealing_done(self) -> list[Record]:
         # The third cards depend on the cards: queue the next one, if any, and keep dealing.
-        due = next_card_to(self.hands.get(PLAYER, []), self.hands.get(BANKER, []))
+        due = next_card_to(self._hands.get(PLAYER, []), self._hands.get(BANKER, []))
         if due is not None:
-            self.plan.append(DealStep(to=due, face_up=True, note=f"{due} third card"))
+            self._plan.append(DealStep(to=due, face_up=True, note=f"{due} third card"))
             return []
         return super().dealing_done()
 
@@ -268,11 +272,11 @@ class BaccaratRound(Round):
 
     @property
     def player_hand(self) -> tuple[Card, ...]:
-        return tuple(self.hands.get(PLAYER, ()))
+        return tuple(self._hands.get(PLAYER, ()))
 
     @property
     def banker_hand(self) -> tuple[Card, ...]:
-        return tuple(self.hands.get(BANKER, ()))
+        return tuple(self._hands.get(BANKER, ()))
 
     @property
     def dragon_7(self) -> bool:
@@ -287,7 +291,7 @@ class BaccaratRound(Round):
             for name, cards in ((PLAYER, self.player_hand), (BANKER, self.banker_hand))
             if cards
         }
-        if self.is_over and self.player_hand and self.phase is not Phase.VOID:
+        if self.is_over and self.player_hand and self._phase is not Phase.VOID:
             report["winner"] = self.winner()
             if self.game.ez:
                 report["dragon_7"] = self.dragon_7
@@ -299,7 +303,7 @@ class BaccaratRound(Round):
 
     def outcome(self, seat: int, wager: str) -> tuple[Result, int, str]:
         """How ``wager`` at ``seat`` ends: its result, the winnings paid, and the line."""
-        stake = self.stakes[seat][wager]
+        stake = self._stakes[seat][wager]
         win = self.winner()
         if wager in (BANKER, PLAYER):
             if wager == BANKER and self.dragon_7:
@@ -368,25 +372,27 @@ class BaccaratRound(Round):
         ]
         # § 541.12(b): every losing wager is collected first.
         for seat in reversed(self.active_seats):
-            for wager in self.stakes[seat]:
+            for wager in self._stakes[seat]:
                 result, _, line = self.outcome(seat, wager)
                 if result is Result.LOSE:
                     new.append(self.settle(seat, wager, Result.LOSE, line=line))
-                    self.closed.add((seat, wager))
+                    self._closed.add((seat, wager))
         return new
 
     def _open_wagers(self, seat: int) -> list[str]:
-        return [w for w in self.stakes[seat] if (seat, w) not in self.closed]
+        return [w for w in self._stakes[seat] if (seat, w) not in self._closed]
 
     def settlement_order(self) -> list[int]:
         # § 541.12(b): from the highest-numbered position with a winning (or returned) wager.
         return [
-            s for s in reversed(self.active_seats) if s not in self.settled and self._open_wagers(s)
+            s
+            for s in reversed(self.active_seats)
+            if s not in self._settled and self._open_wagers(s)
         ]
 
     def settle_seat(self, seat: int) -> list[Record]:
         new: list[Record] = []
-        stakes = self.stakes[seat]
+        stakes = self._stakes[seat]
         vig = self.game.vig
         outcomes = {w: self.outcome(seat, w) for w in self._open_wagers(seat)}
         banker = outcomes.get(BANKER)
@@ -431,7 +437,7 @@ class BaccaratRound(Round):
                 )
         for wager, (result, paid, line) in outcomes.items():
             new.append(self.settle(seat, wager, result, paid=paid, line=line))
-            self.closed.add((seat, wager))
+            self._closed.add((seat, wager))
         return new
 
     def _do_reveal(self, action: Reveal) -> list[Record]:
@@ -441,7 +447,7 @@ class BaccaratRound(Round):
         return self._with_pick_up(super()._do_settle(action))
 
     def _with_pick_up(self, new: list[Record]) -> list[Record]:
-        if self.phase is Phase.OVER:
+        if self._phase is Phase.OVER:
             # § 541.12(c): to the discard rack in order (the hands can be rebuilt);
             # § 543.12(c): Midibaccarat's go into the discard bucket.
             new.append(
@@ -459,7 +465,7 @@ class BaccaratRound(Round):
         """The shared settlement, with each seat's vigorish (collected or marked) taken off its
         net: the player owes a marked vigorish from this round on."""
         out = super().settlement()
-        for rec in self.records:
+        for rec in self._records:
             if isinstance(rec, VigCollected | VigMarked):
                 entry = out.setdefault(str(rec.seat), {"wagers": {}, "envy": [], "net": 0})
                 vig = entry.setdefault("vig", {"collected": 0, "marked": 0})

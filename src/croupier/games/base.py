@@ -21,11 +21,13 @@ reuse it, so a refused action never changes anything.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from croupier.errors import IllegalAction, RulesViolation
+from croupier.frozen import deep_freeze
 from croupier.games.paytables import EnvySchedule, PayTable
 from croupier.games.round import (
     SEATS,
@@ -36,6 +38,7 @@ from croupier.games.round import (
     Round,
     StubCheck,
 )
+from croupier.modes import PlayMode
 from croupier.money import format_cents
 from croupier.progressive import MeterBank, MeterSpec
 from croupier.rules import DealMethod, Problem, RulesSubmission, load_rules
@@ -69,6 +72,26 @@ class EnvyRule(Enum):
 BASE_TABLE_OPTIONS = frozenset({"deal", "shuffle", "decks", "adjacent_boxes"})
 
 
+def _frozen_rules(rules: RulesSubmission) -> RulesSubmission:
+    """The Rules Submission with its mappings deeply immutable (its dataclasses are frozen)."""
+    return replace(
+        rules,
+        paytables=deep_freeze(rules.paytables),
+        limits=deep_freeze(rules.limits),
+        extra=deep_freeze(rules.extra),
+        raw=deep_freeze(rules.raw),
+    )
+
+
+_FROZEN_KNOBS = (
+    "paytables",
+    "default_paytables",
+    "progressive_paytables",
+    "envy_schedules",
+    "progressive_min_reset",
+)
+
+
 @dataclass(frozen=True, kw_only=True, slots=True)
 class ProgressiveOffer:
     """A progressive wager a table offers: its pay table, its amount (cents) and the meter each
@@ -81,7 +104,30 @@ class ProgressiveOffer:
 
 
 class Game:
-    """A game under a validated Rules Submission.  Subclasses set the class-level knobs."""
+    """A game under a validated Rules Submission.  Subclasses set the class-level knobs.
+
+    A Game is deeply immutable: its Rules Submission's mappings are frozen, its attributes are
+    written once (in ``__init__``) and never rebound, and the class-level tables are read-only
+    mappings (frozen when the subclass is made)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for name in _FROZEN_KNOBS:
+            value = cls.__dict__.get(name)
+            if isinstance(value, dict):
+                frozen = {
+                    k: MappingProxyType(dict(v)) if isinstance(v, dict) else v
+                    for k, v in value.items()
+                }
+                setattr(cls, name, MappingProxyType(frozen))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if name in self.__dict__:
+            raise AttributeError(f"{type(self).__name__}.{name} is immutable")
+        object.__setattr__(self, name, value)
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"{type(self).__name__}.{name} is immutable")
 
     slug: ClassVar[str] = ""
     title: ClassVar[str] = ""
@@ -130,7 +176,7 @@ class Game:
                 f"{len(problems)} problem(s) in the {self.slug} Rules Submission: {shown}",
                 problems=tuple(problems),
             )
-        self.rules = rules
+        self.rules = _frozen_rules(rules)
 
     # -- Rules Submission ------------------------------------------------------------------
 
@@ -400,11 +446,12 @@ class Game:
         meters: MeterBank | None = None,
         players: Mapping[int, str] | None = None,
         stub_check: StubCheck = StubCheck.NOT_REQUIRED,
+        mode: PlayMode = PlayMode.SIMULATION,
     ) -> Round:
         """A round at this table.  ``players`` maps seat -> player (default: seats 1-7, one
         player each); ``meters`` defaults to fresh in-memory meters at their reset."""
         return self.round_class(
-            self, shoe=shoe, meters=meters, players=players, stub_check=stub_check
+            self, shoe=shoe, meters=meters, players=players, stub_check=stub_check, mode=mode
         )
 
     def __repr__(self) -> str:

@@ -192,7 +192,7 @@ class FourCardPokerRound(Round):
     # -- wagers ----------------------------------------------------------------------------
 
     def verify_wager(self, seat: int, wager: str, amount: int) -> None:
-        placed = self.stakes.get(seat, {})
+        placed = self._stakes.get(seat, {})
         if wager == "play":
             raise IllegalAction(
                 f"a Play wager at seat {seat} is made after the cards are seen, from one to "
@@ -231,7 +231,7 @@ class FourCardPokerRound(Round):
 
     def next_decider(self) -> int | None:
         for seat in self.active_seats:
-            if "ante" in self.stakes[seat] and seat not in self.decided:
+            if "ante" in self._stakes[seat] and seat not in self._decided:
                 return seat
         return None
 
@@ -244,7 +244,7 @@ class FourCardPokerRound(Round):
         return PLAY_RULE
 
     def _verify_play(self, action: Play) -> None:
-        if "ante" not in self.stakes.get(action.seat, {}):
+        if "ante" not in self._stakes.get(action.seat, {}):
             raise IllegalAction(
                 f"Play wager at seat {action.seat} refused: no Ante wager",
                 section="§ 641a.11(b)",
@@ -254,8 +254,8 @@ class FourCardPokerRound(Round):
 
     def _do_play(self, action: Play) -> list[Record]:
         record = self.play_record(action)
-        self.stakes[action.seat]["play"] = record.amount
-        self.decided.add(action.seat)
+        self._stakes[action.seat]["play"] = record.amount
+        self._decided.add(action.seat)
         rec: list[Record] = [record]
         return rec + self.after_decision()
 
@@ -273,38 +273,38 @@ class FourCardPokerRound(Round):
         return Fold(seat=seat)
 
     def _verify_fold(self, action: Fold) -> None:
-        if "ante" not in self.stakes.get(action.seat, {}):
+        if "ante" not in self._stakes.get(action.seat, {}):
             raise IllegalAction(
                 f"seat {action.seat} has no Ante wager to forfeit", section="§ 641a.11(b)"
             )
         self._verify_decider(action.seat, "fold")
 
     def _do_fold(self, action: Fold) -> list[Record]:
-        self.decided.add(action.seat)
-        self.folded.add(action.seat)
+        self._decided.add(action.seat)
+        self._folded.add(action.seat)
         rec: list[Record] = [Folded(seat=action.seat)]
         return rec + self.after_decision()
 
     # -- reveal and settlement -------------------------------------------------------------
 
     def player_rank(self, seat: int) -> HandRank:
-        return evaluate(self.hands[str(seat)], Ranking.FOUR_CARD)
+        return evaluate(self._hands[str(seat)], Ranking.FOUR_CARD)
 
     def dealer_rank(self) -> HandRank:
-        return evaluate(self.hands[DEALER], Ranking.FOUR_CARD)
+        return evaluate(self._hands[DEALER], Ranking.FOUR_CARD)
 
     def reveal(self) -> list[Record]:
         # § 641a.11(b)(1)-(2), (c): forfeited Antes and Progressive wagers are collected before
         # the dealer's cards are revealed; Aces Up and Envy eligibility stay.
         new: list[Record] = []
-        for seat in sorted(self.folded):
+        for seat in sorted(self._folded):
             for wager in ("ante", "progressive"):
-                if wager in self.stakes[seat]:
+                if wager in self._stakes[seat]:
                     new.append(self.settle(seat, wager, Result.FORFEIT))
         dealer = self.dealer_rank()
         new.append(
             DealerRevealed(
-                cards=tuple(self.hands[DEALER]), category=dealer.category.value, best=dealer.cards
+                cards=tuple(self._hands[DEALER]), category=dealer.category.value, best=dealer.cards
             )
         )
         return new
@@ -314,19 +314,19 @@ class FourCardPokerRound(Round):
         # Ante has nothing left to settle.
         order = []
         for seat in reversed(self.active_seats):
-            if seat in self.settled:
+            if seat in self._settled:
                 continue
-            left = set(self.stakes[seat]) - ({"ante", "play"} if seat in self.folded else set())
+            left = set(self._stakes[seat]) - ({"ante", "play"} if seat in self._folded else set())
             if left:
                 order.append(seat)
         return order
 
     def settle_seat(self, seat: int) -> list[Record]:
-        stakes = self.stakes[seat]
+        stakes = self._stakes[seat]
         rank = self.player_rank(seat)
         keys = hand_keys(rank)
         new: list[Record] = []
-        played = seat not in self.folded and "play" in stakes
+        played = seat not in self._folded and "play" in stakes
         if played:
             # § 641a.11(c)(3): a tie goes to the player; § 641a.12(a): Ante and Play 1 to 1.
             wins = rank.value >= self.dealer_rank().value
@@ -359,7 +359,7 @@ class FourCardPokerRound(Round):
             else:
                 new.append(self.settle(seat, "aces_up", Result.LOSE))
         if "progressive" in stakes:
-            if seat not in self.folded:
+            if seat not in self._folded:
                 # § 641a.11(c)(5), § 641a.12(d)(2)-(4): the highest hand only, at the meter's
                 # amount when it is this player's turn.
                 new += self.settle_progressive(seat)

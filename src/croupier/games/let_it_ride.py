@@ -102,6 +102,7 @@ from croupier.games.records import (
 )
 from croupier.games.round import Phase, StubCheck
 from croupier.hands import Ranking, evaluate
+from croupier.modes import PlayMode
 from croupier.money import format_cents
 from croupier.progressive import MeterBank, MeterSpec
 from croupier.rules import DealMethod, Problem, RulesSubmission, ShuffleMethod
@@ -226,19 +227,27 @@ class LetItRideRound(Round):
         meters: MeterBank | None = None,
         players: Mapping[int, str] | None = None,
         stub_check: StubCheck = StubCheck.NOT_REQUIRED,
+        mode: PlayMode = PlayMode.SIMULATION,
     ) -> None:
-        super().__init__(game, shoe=shoe, meters=meters, players=players, stub_check=stub_check)
+        super().__init__(
+            game, shoe=shoe, meters=meters, players=players, stub_check=stub_check, mode=mode
+        )
         three = self.game.three_card_progressive
         if three is not None:
-            self.meters.ensure(three.spec)
-        self.turned = 0
+            self._meters.ensure(three.spec)
+        self._turned = 0
         """Community cards turned face up so far."""
-        self.answered: dict[str, set[int]] = {bet: set() for bet in _DECIDED}
+        self._answered: dict[str, set[int]] = {bet: set() for bet in _DECIDED}
 
     # -- wagers ----------------------------------------------------------------------------
 
+    @property
+    def turned(self) -> int:
+        """Community cards turned over so far."""
+        return self._turned
+
     def verify_wager(self, seat: int, wager: str, amount: int) -> None:
-        placed = self.stakes.get(seat, {})
+        placed = self._stakes.get(seat, {})
         bets = [placed[w] for w in BASE_WAGERS if w in placed]
         if wager in BASE_WAGERS:
             if bets and amount != bets[0]:
@@ -266,7 +275,7 @@ class LetItRideRound(Round):
     def verify_ready(self) -> None:
         # § 643a.7(d): three equal wagers to take part in the round.
         for seat in self.active_seats:
-            missing = [w for w in BASE_WAGERS if w not in self.stakes[seat]]
+            missing = [w for w in BASE_WAGERS if w not in self._stakes[seat]]
             if missing:
                 raise IllegalAction(
                     f'"no more bets" refused: seat {seat} has not placed {", ".join(missing)}; '
@@ -278,7 +287,7 @@ class LetItRideRound(Round):
         required = self.game.progressive_amount(wager)
         if required is not None:
             return required
-        placed = self.stakes.get(seat, {})
+        placed = self._stakes.get(seat, {})
         return next((placed[w] for w in BASE_WAGERS if w in placed), 100)
 
     def contribution_meters(self) -> list[tuple[str, MeterSpec]]:
@@ -307,7 +316,7 @@ class LetItRideRound(Round):
             for card in community:
                 plan += [DealStep(to=seat) for seat in seats]
                 plan.append(card)
-        if any(SIX_CARDS in self.stakes[s] for s in self.active_seats):
+        if any(SIX_CARDS in self._stakes[s] for s in self.active_seats):
             # § 643a.7(j): three additional cards for the Six Card Bonus, dealt last.
             plan += [DealStep(to=SIX_CARDS, note="Six Card Bonus card") for _ in range(3)]
         return plan
@@ -317,12 +326,12 @@ class LetItRideRound(Round):
     @property
     def deciding(self) -> str:
         """The bet decided now: Bet Number 1 before the first community card is turned."""
-        return _DECIDED[min(self.turned, 1)]
+        return _DECIDED[min(self._turned, 1)]
 
     def next_decider(self) -> int | None:
-        if self.turned > 1:
+        if self._turned > 1:
             return None
-        done = self.answered[self.deciding]
+        done = self._answered[self.deciding]
         return next((s for s in self.active_seats if s not in done), None)
 
     def decision_candidates(self, seat: int) -> Iterable[Action]:
@@ -343,7 +352,7 @@ class LetItRideRound(Round):
                 section="§ 643a.7(c)",
             )
         turned_for = _DECIDED.index(wager) + 1
-        if self.turned >= turned_for:
+        if self._turned >= turned_for:
             raise IllegalAction(
                 f"{what} {wager} at seat {seat} refused: community card {turned_for} has been "
                 f"turned; {wager} can no longer be taken back",
@@ -361,20 +370,20 @@ class LetItRideRound(Round):
         self._verify_bet_decision(action.seat, action.wager, "taking back")
 
     def _do_withdraw(self, action: Withdraw) -> list[Record]:
-        stake = self.stakes[action.seat][action.wager]
+        stake = self._stakes[action.seat][action.wager]
         new: list[Record] = [
             BetWithdrawn(seat=action.seat, wager=action.wager, amount=stake),
             self.settle(action.seat, action.wager, Result.PUSH, line="withdrawn"),
         ]
-        del self.stakes[action.seat][action.wager]
-        self.answered[action.wager].add(action.seat)
+        del self._stakes[action.seat][action.wager]
+        self._answered[action.wager].add(action.seat)
         return new + self.after_decision()
 
     def _verify_ride(self, action: Ride) -> None:
         self._verify_bet_decision(action.seat, action.wager, "letting ride")
 
     def _do_ride(self, action: Ride) -> list[Record]:
-        self.answered[action.wager].add(action.seat)
+        self._answered[action.wager].add(action.seat)
         new: list[Record] = [BetRidden(seat=action.seat, wager=action.wager)]
         return new + self.after_decision()
 
@@ -407,7 +416,7 @@ class LetItRideRound(Round):
         """Ride with a paying hand already made (a pair of tens or better, two pair, three of a
         kind or better) or, on Bet Number 2, four cards to a flush; pull otherwise.  A simple
         house-player rule, not the optimal strategy."""
-        cards = self.hands[str(seat)] + self.hands.get(BOARD, [])[: self.turned]
+        cards = self._hands[str(seat)] + self._hands.get(BOARD, [])[: self._turned]
         counts = Counter(c.rank.value for c in cards)
         paying = any(n >= 3 or (n == 2 and rank >= 10) for rank, n in counts.items())
         paying = paying or sum(n == 2 for n in counts.values()) >= 2
@@ -428,21 +437,21 @@ class LetItRideRound(Round):
     # -- turning the community cards (§ 643a.11(c), (e)) -----------------------------------
 
     def _do_reveal(self, action: Reveal) -> list[Record]:
-        self.turned += 1
+        self._turned += 1
         new: list[Record] = [
-            CommunityCardTurned(card=self.hands[BOARD][self.turned - 1], position=self.turned)
+            CommunityCardTurned(card=self._hands[BOARD][self._turned - 1], position=self._turned)
         ]
-        if self.turned == 1:
-            self.phase = Phase.DECISIONS
+        if self._turned == 1:
+            self._phase = Phase.DECISIONS
             return new + self.after_decision()
-        if SIX_CARDS in self.hands:
-            new.append(SixCardBonusCardsTurned(cards=tuple(self.hands[SIX_CARDS])))
-        self.phase = Phase.SETTLEMENT if self.settlement_order() else Phase.OVER
+        if SIX_CARDS in self._hands:
+            new.append(SixCardBonusCardsTurned(cards=tuple(self._hands[SIX_CARDS])))
+        self._phase = Phase.SETTLEMENT if self.settlement_order() else Phase.OVER
         return new
 
     def visible_cards(self) -> dict[str, list[Card]]:
         shown = super().visible_cards()
-        for rec in self.records:
+        for rec in self._records:
             if isinstance(rec, CommunityCardTurned):
                 shown.setdefault(BOARD, []).append(rec.card)
             elif isinstance(rec, SixCardBonusCardsTurned):
@@ -453,19 +462,19 @@ class LetItRideRound(Round):
 
     def five_card_keys(self, seat: int) -> frozenset[str]:
         """The player's three cards and the two community cards (§ 643a.1 "Hand")."""
-        cards = self.hands[str(seat)] + self.hands[BOARD]
+        cards = self._hands[str(seat)] + self._hands[BOARD]
         return five_card_keys(evaluate(cards, Ranking.POKER5))
 
     def three_card_keys(self, seat: int) -> frozenset[str]:
-        return three_card_keys(evaluate(self.hands[str(seat)], Ranking.THREE_CARD_BONUS))
+        return three_card_keys(evaluate(self._hands[str(seat)], Ranking.THREE_CARD_BONUS))
 
     def six_card_keys(self, seat: int) -> frozenset[str]:
         """The best five of the player's three cards and the three Six Card Bonus cards."""
-        cards = self.hands[str(seat)] + self.hands[SIX_CARDS]
+        cards = self._hands[str(seat)] + self._hands[SIX_CARDS]
         return five_card_keys(evaluate(cards, Ranking.POKER5))
 
     def settle_seat(self, seat: int) -> list[Record]:
-        stakes = self.stakes[seat]
+        stakes = self._stakes[seat]
         five = self.five_card_keys(seat)
         cap = PayoutCap(self.game.rules.payout_limit)
         new: list[Record] = []
@@ -493,7 +502,7 @@ class LetItRideRound(Round):
     ) -> list[Record]:
         if line is None or line.odds is None:
             return [self.settle(seat, wager, Result.LOSE)]
-        due = line.odds.winnings(self.stakes[seat][wager])
+        due = line.odds.winnings(self._stakes[seat][wager])
         paid = cap.take(due)
         result = Result.WIN if paid > 0 else Result.PUSH
         new: list[Record] = [self.settle(seat, wager, result, paid=paid, line=line.hand)]

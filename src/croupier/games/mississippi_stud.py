@@ -60,6 +60,7 @@ from typing import Any, ClassVar
 
 from croupier.cards import Card
 from croupier.errors import IllegalAction, InvalidInput
+from croupier.frozen import frozen_dict
 from croupier.games._table_regs import MISSISSIPPI_STUD_REGS
 from croupier.games.amounts import Multiples, PlayRule
 from croupier.games.base import DealStep, EnvyRule, Game, Phase, ProgressiveOffer, Round
@@ -73,11 +74,11 @@ from croupier.games.records import (
     Play,
     Record,
     Result,
-    RoundVoided,
     WagerSettled,
 )
 from croupier.games.round import StubCheck
 from croupier.hands import Category, HandRank, Ranking, evaluate
+from croupier.modes import PlayMode
 from croupier.money import format_cents, parse_rate
 from croupier.progressive import MeterBank, MeterSpec
 from croupier.rules import DealMethod, Problem, RulesSubmission
@@ -352,22 +353,30 @@ class MississippiStudRound(Round):
         meters: MeterBank | None = None,
         players: Mapping[int, str] | None = None,
         stub_check: StubCheck = StubCheck.NOT_REQUIRED,
+        mode: PlayMode = PlayMode.SIMULATION,
     ) -> None:
-        super().__init__(game, shoe=shoe, meters=meters, players=players, stub_check=stub_check)
+        super().__init__(
+            game, shoe=shoe, meters=meters, players=players, stub_check=stub_check, mode=mode
+        )
         for spec in self.game.jackpots.values():
-            self.meters.ensure(spec)
-        self.turned = 0
+            self._meters.ensure(spec)
+        self._turned = 0
         """Community cards turned over; also the index of the street now being decided."""
-        self.colluded: set[int] = set()
-        self.closed: dict[int, set[str]] = {}
+        self._colluded: set[int] = set()
+        self._closed: dict[int, set[str]] = {}
         """Wagers already settled, by seat (a fold collects at once)."""
+
+    @property
+    def turned(self) -> int:
+        """Community cards turned over so far."""
+        return self._turned
 
     # -- who is still in -------------------------------------------------------------------
 
     def live_seats(self) -> list[int]:
         """Seats still playing their hand: an Ante, no fold, no forfeiture."""
-        out = self.folded | self.colluded
-        return [s for s in self.active_seats if "ante" in self.stakes[s] and s not in out]
+        out = self._folded | self._colluded
+        return [s for s in self.active_seats if "ante" in self._stakes[s] and s not in out]
 
     # § 571.11(a), (c), (e): a folded hand stays on the table for the progressive; other
     # folded hands go to the discard rack.
@@ -375,14 +384,14 @@ class MississippiStudRound(Round):
 
     def hand_held(self, seat: int) -> bool:
         # § 571.11(k): a player who exchanged information forfeits every wager and the hand.
-        return seat not in self.colluded and super().hand_held(seat)
+        return seat not in self._colluded and super().hand_held(seat)
 
     def holders(self) -> list[int]:
         """Seats whose cards stay on the table to the end (:meth:`hand_held`)."""
         return [s for s in self.active_seats if self.hand_held(s)]
 
     def board_shown(self) -> list[Card]:
-        return self.hands.get(BOARD, [])[: self.turned]
+        return self._hands.get(BOARD, [])[: self._turned]
 
     # -- wagers ----------------------------------------------------------------------------
 
@@ -395,7 +404,7 @@ class MississippiStudRound(Round):
                 + ", one to three times the Ante",
                 section=_STREET_SECTION[i],
             )
-        if wager == "progressive" and "ante" not in self.stakes.get(seat, {}):
+        if wager == "progressive" and "ante" not in self._stakes.get(seat, {}):
             msg = f"progressive wager at seat {seat} refused: it is placed after an Ante wager"
             raise IllegalAction(msg, section="§ 571.7(d)")
 
@@ -422,17 +431,17 @@ class MississippiStudRound(Round):
     # -- decisions -------------------------------------------------------------------------
 
     def next_decider(self) -> int | None:
-        if self.phase is not Phase.DECISIONS or self.turned >= len(STREETS):
+        if self._phase is not Phase.DECISIONS or self._turned >= len(STREETS):
             return None
         for seat in self.live_seats():
-            if seat not in self.decided:
+            if seat not in self._decided:
                 return seat
         return None
 
     def after_decision(self) -> list[Record]:
         # Nobody left to decide: the dealer turns the next card; nobody left at all: over.
         if self.next_decider() is None and not self.holders():
-            self.phase = Phase.OVER
+            self._phase = Phase.OVER
         return []
 
     def decision_candidates(self, seat: int) -> Iterable[Action]:
@@ -441,46 +450,46 @@ class MississippiStudRound(Round):
 
     def _candidate_actions(self) -> Iterable[Action]:
         yield from super()._candidate_actions()
-        if self.phase is Phase.DECISIONS:
+        if self._phase is Phase.DECISIONS:
             yield TurnCommunityCard()
 
     def dealer_step(self) -> Action:
-        if self.phase is Phase.DECISIONS and self.next_decider() is None:
+        if self._phase is Phase.DECISIONS and self.next_decider() is None:
             return TurnCommunityCard()
         return super().dealer_step()
 
     def _verify_street_decision(self, seat: int, what: str) -> None:
         no = f"{what} at seat {seat} refused:"
-        if "ante" not in self.stakes.get(seat, {}):
+        if "ante" not in self._stakes.get(seat, {}):
             raise IllegalAction(f"{no} no Ante wager in this round", section="§ 571.7(c)")
-        if seat in self.colluded:
+        if seat in self._colluded:
             raise IllegalAction(f"{no} its wagers were forfeited", section="§ 571.11(k)")
-        if seat in self.folded:
+        if seat in self._folded:
             raise IllegalAction(f"{no} the player folded", section="§ 571.1")
-        if self.phase is not Phase.DECISIONS:
-            msg = f"{no} the 3rd Street decision follows the deal (phase {self.phase.value})"
+        if self._phase is not Phase.DECISIONS:
+            msg = f"{no} the 3rd Street decision follows the deal (phase {self._phase.value})"
             raise IllegalAction(msg, section="§ 571.11(a)")
-        if self.turned >= len(STREETS):
+        if self._turned >= len(STREETS):
             raise IllegalAction(f"{no} every community card is turned", section="§ 571.11(f)")
-        if seat in self.decided:
-            after = self.turned + 1
+        if seat in self._decided:
+            after = self._turned + 1
             later = (
                 f"the {_LABEL[STREETS[after]]} decision follows community card {after}"
                 if after < len(STREETS)
                 else "the third community card is turned next"
             )
-            msg = f"{no} it already decided on {_LABEL[STREETS[self.turned]]}; {later}"
-            raise IllegalAction(msg, section=_TURN_SECTION[self.turned])
+            msg = f"{no} it already decided on {_LABEL[STREETS[self._turned]]}; {later}"
+            raise IllegalAction(msg, section=_TURN_SECTION[self._turned])
         self._verify_decider(seat, what)
 
     def play_rule(self, seat: int) -> PlayRule | None:
         # § 571.11(a), (c), (e); § 655a.1: "equal to one, two or three times" the Ante: exactly
         # those three amounts (contrast Four Card Poker's range, § 641a.7(d)(1)).
-        if self.turned >= len(STREETS):
+        if self._turned >= len(STREETS):
             return None
         return Multiples(
-            label=f"{_LABEL[STREETS[self.turned]]} wager",
-            section=_STREET_SECTION[self.turned],
+            label=f"{_LABEL[STREETS[self._turned]]} wager",
+            section=_STREET_SECTION[self._turned],
             multiples=(1, 2, 3),
         )
 
@@ -489,10 +498,10 @@ class MississippiStudRound(Round):
         self.verify_play_size(action)
 
     def _do_play(self, action: Play) -> list[Record]:
-        street = STREETS[self.turned]
+        street = STREETS[self._turned]
         record = self.play_record(action, street)
-        self.stakes[action.seat][street] = record.amount
-        self.decided.add(action.seat)
+        self._stakes[action.seat][street] = record.amount
+        self._decided.add(action.seat)
         rec: list[Record] = [record]
         return rec + self.after_decision()
 
@@ -502,43 +511,43 @@ class MississippiStudRound(Round):
     def _close(
         self, seat: int, wager: str, result: Result, *, paid: int = 0, line: str = ""
     ) -> WagerSettled:
-        self.closed.setdefault(seat, set()).add(wager)
+        self._closed.setdefault(seat, set()).add(wager)
         return self.settle(seat, wager, result, paid=paid, line=line)
 
     def _open_wagers(self, seat: int) -> list[str]:
-        closed = self.closed.get(seat, set())
-        return [w for w in self.stakes.get(seat, {}) if w not in closed]
+        closed = self._closed.get(seat, set())
+        return [w for w in self._stakes.get(seat, {}) if w not in closed]
 
     def _do_fold(self, action: Fold) -> list[Record]:
         # § 571.11(a), (c), (e): the Ante and the street wagers made so far are collected at
         # once; § 571.11(g): the progressive wager is forfeited too, Envy eligibility is kept.
         seat = action.seat
-        self.decided.add(seat)
-        self.folded.add(seat)
+        self._decided.add(seat)
+        self._folded.add(seat)
         rec: list[Record] = [Folded(seat=seat)]
         rec += [self._close(seat, w, Result.FORFEIT) for w in self._open_wagers(seat)]
         return rec + self.after_decision()
 
     def _verify_turn_community_card(self, action: TurnCommunityCard) -> None:
-        if self.phase is not Phase.DECISIONS or self.turned >= len(STREETS):
-            msg = f"no community card is due (phase {self.phase.value}, {self.turned} turned)"
+        if self._phase is not Phase.DECISIONS or self._turned >= len(STREETS):
+            msg = f"no community card is due (phase {self._phase.value}, {self._turned} turned)"
             raise IllegalAction(msg)
         due = self.next_decider()
         if due is not None:
-            msg = f"community card {self.turned + 1} is turned once every player has made the"
+            msg = f"community card {self._turned + 1} is turned once every player has made the"
             raise IllegalAction(
-                f"{msg} {_LABEL[STREETS[self.turned]]} decision; seat {due} has not",
-                section=_TURN_SECTION[self.turned],
+                f"{msg} {_LABEL[STREETS[self._turned]]} decision; seat {due} has not",
+                section=_TURN_SECTION[self._turned],
             )
 
     def _do_turn_community_card(self, action: TurnCommunityCard) -> list[Record]:
-        card = self.hands[BOARD][self.turned]
-        section = _TURN_SECTION[self.turned]
-        self.turned += 1
-        self.decided.clear()
-        rec: list[Record] = [CommunityCardTurned(card=card, number=self.turned, section=section)]
-        if self.turned == len(STREETS):
-            self.phase = Phase.SETTLEMENT if self.settlement_order() else Phase.OVER
+        card = self._hands[BOARD][self._turned]
+        section = _TURN_SECTION[self._turned]
+        self._turned += 1
+        self._decided.clear()
+        rec: list[Record] = [CommunityCardTurned(card=card, number=self._turned, section=section)]
+        if self._turned == len(STREETS):
+            self._phase = Phase.SETTLEMENT if self.settlement_order() else Phase.OVER
             return rec
         return rec + self.after_decision()
 
@@ -546,16 +555,16 @@ class MississippiStudRound(Round):
 
     def _verify_forfeit_for_collusion(self, action: ForfeitForCollusion) -> None:
         seat, k = action.seat, "§ 571.11(k)"
-        if not self.stakes.get(seat):
+        if not self._stakes.get(seat):
             raise IllegalAction(f"seat {seat!r} has no wager in this round to forfeit")
-        if self.phase is not Phase.DECISIONS or self.turned >= len(STREETS):
+        if self._phase is not Phase.DECISIONS or self._turned >= len(STREETS):
             msg = (
                 f"forfeiture at seat {seat} refused: it follows information exchanged after the "
                 "players examine their cards and before every community card is shown (phase "
-                f"{self.phase.value}, {self.turned} community card(s) turned)"
+                f"{self._phase.value}, {self._turned} community card(s) turned)"
             )
             raise IllegalAction(msg, section=k)
-        if seat in self.colluded:
+        if seat in self._colluded:
             raise IllegalAction(f"seat {seat}'s wagers are already forfeited", section=k)
         if not self._open_wagers(seat) and seat not in self.holders():
             msg = f"seat {seat} folded and its wagers are already collected"
@@ -565,7 +574,7 @@ class MississippiStudRound(Round):
         # § 571.11(k): every wager of the round, and (unlike a fold, § 571.11(g)) no Envy Bonus:
         # the player keeps no wager that could earn one.
         seat = action.seat
-        self.colluded.add(seat)
+        self._colluded.add(seat)
         rec: list[Record] = [ForfeitedForCollusion(seat=seat)]
         rec += [self._close(seat, w, Result.FORFEIT) for w in self._open_wagers(seat)]
         return rec + self.after_decision()
@@ -576,51 +585,32 @@ class MississippiStudRound(Round):
         if action.kind is IrregularityKind.DEALER_CARD_EXPOSED:
             raise IllegalAction("Mississippi Stud has no dealer hand to expose")
         super()._verify_irregularity(action)
-        keeps_round = action.kind is IrregularityKind.CARD_DRAWN_IN_ERROR or (
-            action.kind is IrregularityKind.CARD_FACE_UP_IN_DECK and self.face_up_found == 0
-        )
-        collected = sorted(s for s, wagers in self.closed.items() if wagers)
-        if not keeps_round and collected:
-            # § 655a.13 is not in the sources: a void returns every wager, which cannot be done
-            # once folded wagers went into the table inventory (§ 571.11(a)).
-            raise IllegalAction(
-                f"{action.kind.value} refused: the wagers of seat(s) {collected} were already "
-                "collected, so the round can no longer be voided"
-            )
-
-    def _void(self, reason: str, section: str, *, deck_removed: bool = False) -> list[Record]:
-        new: list[Record] = [RoundVoided(reason=reason, section=section, deck_removed=deck_removed)]
-        new += self.reverse_contributions()
-        for seat in self.active_seats:
-            new += [self._close(seat, w, Result.VOID) for w in self._open_wagers(seat)]
-        self.phase = Phase.VOID
-        return new
 
     # -- settlement ------------------------------------------------------------------------
 
     def player_rank(self, seat: int) -> HandRank:
-        return evaluate([*self.hands[str(seat)], *self.hands[BOARD]], Ranking.POKER5)
+        return evaluate([*self._hands[str(seat)], *self._hands[BOARD]], Ranking.POKER5)
 
     def settlement_order(self) -> list[int]:
         # § 571.11(h): from the player farthest to the dealer's right, counterclockwise.
-        return [s for s in reversed(self.holders()) if s not in self.settled]
+        return [s for s in reversed(self.holders()) if s not in self._settled]
 
     def settle_seat(self, seat: int) -> list[Record]:
         new: list[Record] = []
         rank = self.player_rank(seat)
-        if seat not in self.folded:
-            cards, category = tuple(self.hands[str(seat)]), rank.category.value
+        if seat not in self._folded:
+            cards, category = tuple(self._hands[str(seat)]), rank.category.value
             new.append(HandShown(seat=seat, cards=cards, category=category, best=rank.cards))
             new += self._settle_base(seat, rank)
-            if "progressive" in self.stakes[seat]:
+            if "progressive" in self._stakes[seat]:
                 # § 571.11(h)(3): after the player's other wagers.
                 new += self._settle_progressive(seat, hand_keys(rank))
-        if "progressive" in self.stakes[seat]:
+        if "progressive" in self._stakes[seat]:
             new += self._settle_envy(seat)
         return new
 
     def _settle_base(self, seat: int, rank: HandRank) -> list[Record]:
-        stakes = self.stakes[seat]
+        stakes = self._stakes[seat]
         wagers = [w for w in ("ante", *STREETS) if w in stakes]
         keys = hand_keys(rank)
         line = PAY_TABLE.line_for(keys)
@@ -667,14 +657,14 @@ class MississippiStudRound(Round):
 
     def visible_cards(self) -> dict[str, list[Card]]:
         shown = super().visible_cards()
-        if self.turned:
+        if self._turned:
             shown[BOARD] = self.board_shown()
         return shown
 
     def describe(self, action: Action) -> str:
-        if isinstance(action, Play) and self.turned < len(STREETS):
+        if isinstance(action, Play) and self._turned < len(STREETS):
             size = super().describe(action).removeprefix("play ")
-            return f"bet {size} on {_LABEL[STREETS[self.turned]]}"
+            return f"bet {size} on {_LABEL[STREETS[self._turned]]}"
         if isinstance(action, TurnCommunityCard):
             return "turn the next community card"
         return super().describe(action)
@@ -691,14 +681,14 @@ class MississippiStudRound(Round):
         not the optimal strategy): bet 3x with a hand that already pays (a pair of jacks or
         better, two pair, trips); 1x with any other pair, or with enough points (J-A count 2,
         6-10 count 1) among the cards seen: 2 on 3rd Street, 3 on 4th, 4 on 5th; else fold."""
-        cards = [*self.hands[str(seat)], *self.board_shown()]
+        cards = [*self._hands[str(seat)], *self.board_shown()]
         ranks = [c.rank.value for c in cards]
         counts = sorted(((ranks.count(r), r) for r in set(ranks)), reverse=True)
         pairs = [r for n, r in counts if n >= 2]
         if counts[0][0] >= 3 or len(pairs) >= 2 or (pairs and pairs[0] >= 11):
             return Play(seat=seat, multiple=3)
         points = sum(2 if r >= 11 else 1 if r >= 6 else 0 for r in ranks)
-        if pairs or points >= (2, 3, 4)[self.turned]:
+        if pairs or points >= (2, 3, 4)[self._turned]:
             return Play(seat=seat, multiple=1)
         return Fold(seat=seat)
 
@@ -789,7 +779,7 @@ class MississippiStud(Game):
 
     def __init__(self, rules: RulesSubmission | Mapping[str, Any] | None = None) -> None:
         super().__init__(rules)
-        self.jackpots: dict[str, MeterSpec] = jackpot_meters(self.rules)[0]
+        self.jackpots: Mapping[str, MeterSpec] = frozen_dict(jackpot_meters(self.rules)[0])
         """The meter of each jackpot the progressive table pays (``"meter"`` for table A)."""
 
     @classmethod

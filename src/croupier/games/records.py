@@ -46,6 +46,7 @@ __all__ = [
     "SeatSettling",
     "Settle",
     "StubCounted",
+    "VoidRound",
     "WagerPlaced",
     "WagerSettled",
     "WagersAbandoned",
@@ -162,6 +163,17 @@ class IrregularityKind(Enum):
 class Irregular(Action):
     name: ClassVar[str] = "irregularity"
     kind: IrregularityKind
+
+
+@dataclass(frozen=True, kw_only=True)
+class VoidRound(Action):
+    """A supervisor voids the round (e.g. after a system failure), recorded with who and why.
+
+    Allowed in any phase before settlement has begun; see :mod:`croupier.games.void`."""
+
+    name: ClassVar[str] = "void_round"
+    by: str
+    reason: str
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -337,10 +349,16 @@ class WagersAbandoned(Record):
 
 @dataclass(frozen=True, kw_only=True)
 class RoundVoided(Record):
+    """The round is void: the records after it return every wager still open.
+
+    ``by`` names the supervisor who ordered the void (:class:`VoidRound`); it is empty when an
+    irregularity voided the round (the :class:`IrregularityReported` before it says which)."""
+
     kind: ClassVar[str] = "round_voided"
     reason: str
     section: str
     deck_removed: bool = False
+    by: str = ""
 
 
 def action_of(record: Record) -> Action | None:
@@ -375,6 +393,8 @@ def action_of(record: Record) -> Action | None:
         return CountStub(count=record.count)
     if isinstance(record, IrregularityReported):
         return Irregular(kind=record.irregularity)
+    if isinstance(record, RoundVoided) and record.by:
+        return VoidRound(by=record.by, reason=record.reason)
     return None
 
 

@@ -14,9 +14,11 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from croupier.cards import DECK, Card
 from croupier.errors import CroupierError, IllegalAction, InvalidInput
+from croupier.frozen import frozen_dict
 from croupier.games.abandon import abandon_records, verify_abandon
 from croupier.games.amounts import PlayRule, parse_play_size
 from croupier.games.paytables import EnvySchedule, PayLine
+from croupier.games.pov import Pov, RoundView, records_for, view
 from croupier.games.records import (
     AbandonWagers,
     Action,
@@ -40,19 +42,21 @@ from croupier.games.records import (
     Record,
     Result,
     Reveal,
-    RoundVoided,
     SeatSettling,
     Settle,
     StubCounted,
+    VoidRound,
     WagerPlaced,
     WagerSettled,
     action_of,
     record_to_json,
 )
+from croupier.games.void import verify_void_round, void_records
+from croupier.modes import PlayMode, verify_mode, verify_shoe
 from croupier.money import format_cents, verify_amount
 from croupier.progressive import MemoryMeters, MeterBank, MeterSpec
 from croupier.rules import DealMethod
-from croupier.shoe import Shoe, StackedShoe
+from croupier.shoe import BackColour, Shoe, StackedShoe
 
 if TYPE_CHECKING:
     from croupier.games.base import Game
@@ -129,34 +133,39 @@ class Round:
         meters: MeterBank | None = None,
         players: Mapping[int, str] | None = None,
         stub_check: StubCheck = StubCheck.NOT_REQUIRED,
+        mode: PlayMode = PlayMode.SIMULATION,
     ) -> None:
-        self.game = game
-        self.shoe = shoe
-        self.meters: MeterBank = meters if meters is not None else MemoryMeters()
-        self.players = dict(players) if players is not None else {s: f"P{s}" for s in SEATS}
+        object.__setattr__(self, "game", game)
+        self._mode = verify_mode(mode)
+        if not isinstance(shoe, Shoe):
+            raise InvalidInput(f"shoe {shoe!r} is not a Shoe")
+        verify_shoe(self._mode, shoe)
+        self._shoe = shoe
+        self._meters: MeterBank = meters if meters is not None else MemoryMeters()
+        self._players = dict(players) if players is not None else {s: f"P{s}" for s in SEATS}
         self._verify_players()
-        self.stub_check = stub_check
-        self.records: list[Record] = []
-        self.phase = Phase.BETTING
-        self.stakes: dict[int, dict[str, int]] = {}
-        self.hands: dict[str, list[Card]] = {}
-        self.face_up_found = 0
-        self.plan: list[DealStep] = []
-        self.folded: set[int] = set()
-        self.decided: set[int] = set()
-        self.settled: list[int] = []
-        self.forfeited: dict[int, set[str]] = {}
-        self.contributions: dict[str, Fraction] = {}
-        self.abandoned: set[int] = set()
+        self._stub_check = stub_check
+        self._records: list[Record] = []
+        self._phase = Phase.BETTING
+        self._stakes: dict[int, dict[str, int]] = {}
+        self._hands: dict[str, list[Card]] = {}
+        self._face_up_found = 0
+        self._plan: list[DealStep] = []
+        self._folded: set[int] = set()
+        self._decided: set[int] = set()
+        self._settled: list[int] = []
+        self._forfeited: dict[int, set[str]] = {}
+        self._contributions: dict[str, Fraction] = {}
+        self._abandoned: set[int] = set()
         """Seats whose player left mid-round (§ 641a.7(b)): out of the round, wagers lost."""
         spec = game.meter_spec
         if spec is not None:
-            self.meters.ensure(spec)
+            self._meters.ensure(spec)
 
     def _verify_players(self) -> None:
         boxes = self.game.rules.table.adjacent_boxes
         by_player: dict[str, list[int]] = {}
-        for seat, player in self.players.items():
+        for seat, player in self._players.items():
             if seat not in SEATS:
                 raise InvalidInput(f"seat {seat!r} is not one of the betting positions 1-7")
             by_player.setdefault(player, []).append(seat)
@@ -174,24 +183,109 @@ class Round:
                     section=self.sections.get("adjacent_boxes"),
                 )
 
+    # -- read-only public surface ------------------------------------------------------------
+
+    def __setattr__(self, name: str, value: object) -> None:
+        # The public surface is read-only: state changes only through verified actions.
+        if not name.startswith("_"):
+            raise AttributeError(f"{type(self).__name__}.{name} is read-only; apply an action")
+        object.__setattr__(self, name, value)
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"{type(self).__name__}.{name} cannot be deleted")
+
+    @property
+    def mode(self) -> PlayMode:
+        """Real play, simulation or training (:mod:`croupier.modes`)."""
+        return self._mode
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def records(self) -> tuple[Record, ...]:
+        """The hand history so far (an immutable copy)."""
+        return tuple(self._records)
+
+    @property
+    def stakes(self) -> Mapping[int, Mapping[str, int]]:
+        """Wagers in action, by seat (a read-only copy)."""
+        return frozen_dict({s: frozen_dict(w) for s, w in self._stakes.items()})
+
+    @property
+    def players(self) -> Mapping[int, str]:
+        return frozen_dict(self._players)
+
+    @property
+    def folded(self) -> frozenset[int]:
+        return frozenset(self._folded)
+
+    @property
+    def decided(self) -> frozenset[int]:
+        """Seats that have made the decision now due (games that track one)."""
+        return frozenset(self._decided)
+
+    @property
+    def settled(self) -> tuple[int, ...]:
+        """Seats settled so far, in the order they were settled."""
+        return tuple(self._settled)
+
+    @property
+    def stub_check(self) -> StubCheck:
+        return self._stub_check
+
+    @property
+    def meters(self) -> MeterBank:
+        """The progressive meters this round contributes to (the caller's bank)."""
+        return self._meters
+
+    @property
+    def contributions(self) -> Mapping[str, Fraction]:
+        """This round's contributions so far, by meter (exact; a read-only copy)."""
+        return frozen_dict(self._contributions)
+
+    @property
+    def cards_left(self) -> int:
+        """How many cards remain in the shoe (the count is public; the order never is)."""
+        return len(self._shoe)
+
+    @property
+    def back(self) -> BackColour | None:
+        """The back colour of the deck dealt (public: the table shows it)."""
+        return self._shoe.back
+
+    # -- privileged: the server side (store, table) only ------------------------------------
+
+    def _attach_meters(self, meters: MeterBank) -> None:
+        """Store only: a round rebuilt from its records (on memory meters) continues on the
+        real meters; its contributions so far are known, so a later void takes them back."""
+        self._meters = meters
+
+    def _unseat(self, seat: int) -> None:
+        """Table only: a player without a wager in this round leaves the table."""
+        if seat in self.active_seats:
+            raise IllegalAction(f"seat {seat} has wagered in this round and stays seated")
+        self._players.pop(seat, None)
+
     # -- the common surface ----------------------------------------------------------------
 
     @property
     def is_over(self) -> bool:
-        return self.phase in (Phase.OVER, Phase.VOID)
+        return self._phase in (Phase.OVER, Phase.VOID)
 
     @property
     def active_seats(self) -> tuple[int, ...]:
         """Seats with a wager in this round, seat 1 (dealer's far left) first (a seat whose
         player left mid-round is out of it)."""
-        return tuple(s for s in SEATS if self.stakes.get(s) and s not in self.abandoned)
+        return tuple(s for s in SEATS if self._stakes.get(s) and s not in self._abandoned)
 
     def to_act(self) -> Actor:
         if self.is_over:
             return Actor(ActorKind.NOBODY)
-        if self.phase is Phase.DEALING:
+        if self._phase is Phase.DEALING:
             return Actor(ActorKind.CHANCE)
-        if self.phase is Phase.DECISIONS:
+        if self._phase is Phase.DECISIONS:
             seat = self.next_decider()
             if seat is not None:
                 return Actor(ActorKind.SEAT, seat)
@@ -206,7 +300,7 @@ class Round:
     def verify(self, action: Action) -> None:
         """Raise the typed error that refuses ``action`` now; return if it is allowed."""
         if self.is_over:
-            raise IllegalAction(f"{action.name} refused: the round is {self.phase.value}")
+            raise IllegalAction(f"{action.name} refused: the round is {self._phase.value}")
         method: Callable[[Any], None] | None = getattr(self, f"_verify_{action.name}", None)
         if method is None:
             raise IllegalAction(f"{action.name} is not an action of {self.game.slug}")
@@ -224,14 +318,14 @@ class Round:
         self.verify(action)
         do: Callable[[Any], list[Record]] = getattr(self, f"_do_{action.name}")
         new = do(action)
-        self.records.extend(new)
+        self._records.extend(new)
         return tuple(new)
 
     def run_dealer(self) -> tuple[Record, ...]:
         """Apply chance and dealer steps (deal, count the stub, reveal, settle) until a seat
         must act, wagers are still open, or the round is over."""
         added: list[Record] = []
-        while not self.is_over and self.phase is not Phase.BETTING:
+        while not self.is_over and self._phase is not Phase.BETTING:
             actor = self.to_act()
             if actor.kind is ActorKind.SEAT:
                 break
@@ -240,38 +334,38 @@ class Round:
 
     def dealer_step(self) -> Action:
         """The dealer's or chance's next regular action."""
-        if self.phase is Phase.DEALING:
+        if self._phase is Phase.DEALING:
             return DealNext()
-        if self.phase is Phase.STUB_COUNT:
-            return CountStub(count=self.shoe.stub_count())
-        if self.phase is Phase.REVEAL:
+        if self._phase is Phase.STUB_COUNT:
+            return CountStub(count=self._shoe.stub_count())
+        if self._phase is Phase.REVEAL:
             return Reveal()
-        if self.phase is Phase.SETTLEMENT:
+        if self._phase is Phase.SETTLEMENT:
             return Settle()
-        raise IllegalAction(f"no dealer step in phase {self.phase.value}")
+        raise IllegalAction(f"no dealer step in phase {self._phase.value}")
 
     # -- candidates ------------------------------------------------------------------------
 
     def _candidate_actions(self) -> Iterable[Action]:
-        if self.phase is Phase.BETTING:
-            for seat in sorted(self.players):
+        if self._phase is Phase.BETTING:
+            for seat in sorted(self._players):
                 for wager in self.game.offered_wagers():
                     if wager in self.game.decision_wagers:
                         continue
                     amount = self._suggested_amount(seat, wager)
                     yield PlaceWager(seat=seat, wager=wager, amount=amount)
             yield NoMoreBets()
-        elif self.phase is Phase.DEALING:
+        elif self._phase is Phase.DEALING:
             yield DealNext()
-        elif self.phase is Phase.STUB_COUNT:
-            yield CountStub(count=self.shoe.stub_count())
-        elif self.phase is Phase.DECISIONS:
+        elif self._phase is Phase.STUB_COUNT:
+            yield CountStub(count=self._shoe.stub_count())
+        elif self._phase is Phase.DECISIONS:
             decider = self.next_decider()
             if decider is not None:
                 yield from self.decision_candidates(decider)
-        elif self.phase is Phase.REVEAL:
+        elif self._phase is Phase.REVEAL:
             yield Reveal()
-        elif self.phase is Phase.SETTLEMENT:
+        elif self._phase is Phase.SETTLEMENT:
             yield Settle()
         for kind in IrregularityKind:
             yield Irregular(kind=kind)
@@ -285,13 +379,13 @@ class Round:
 
     def _verify_place_wager(self, action: PlaceWager) -> None:
         amount = verify_amount(action.amount, what=f"{action.wager} wager")
-        if self.phase is not Phase.BETTING:
+        if self._phase is not Phase.BETTING:
             raise IllegalAction(
                 f"{action.wager} wager of {amount} cents at seat {action.seat} refused: "
-                f'"no more bets" has been called (phase {self.phase.value})',
+                f'"no more bets" has been called (phase {self._phase.value})',
                 section=self.sections.get("no_more_bets"),
             )
-        if action.seat not in self.players:
+        if action.seat not in self._players:
             raise IllegalAction(
                 f"seat {action.seat!r} has no seated player; only seated players may wager",
                 section=self.sections.get("seated"),
@@ -305,7 +399,7 @@ class Round:
             raise IllegalAction(
                 f"the {action.wager} wager is not offered by this table's Rules Submission"
             )
-        if action.wager in self.stakes.get(action.seat, {}):
+        if action.wager in self._stakes.get(action.seat, {}):
             raise IllegalAction(
                 f"seat {action.seat} already has a {action.wager} wager; a wager is placed once",
             )
@@ -325,12 +419,12 @@ class Round:
         """Game-specific wager rules (required companions, equal bets); subclasses extend."""
 
     def _do_place_wager(self, action: PlaceWager) -> list[Record]:
-        self.stakes.setdefault(action.seat, {})[action.wager] = action.amount
+        self._stakes.setdefault(action.seat, {})[action.wager] = action.amount
         return [WagerPlaced(seat=action.seat, wager=action.wager, amount=action.amount)]
 
     def _verify_no_more_bets(self, action: NoMoreBets) -> None:
-        if self.phase is not Phase.BETTING:
-            raise IllegalAction(f'"no more bets" was already called (phase {self.phase.value})')
+        if self._phase is not Phase.BETTING:
+            raise IllegalAction(f'"no more bets" was already called (phase {self._phase.value})')
         if not self.active_seats:
             raise IllegalAction('"no more bets" refused: no player has wagered')
         self.verify_ready()
@@ -339,7 +433,7 @@ class Round:
         """Game-specific checks before the deal (e.g. a wager that needs a companion)."""
 
     def _progressive_seats(self) -> list[int]:
-        return [s for s in self.active_seats if "progressive" in self.stakes[s]]
+        return [s for s in self.active_seats if "progressive" in self._stakes[s]]
 
     def contribution_meters(self) -> list[tuple[str, MeterSpec]]:
         """(wager, meter) pairs: each such wager accepted at "no more bets" adds its meter's rate
@@ -351,7 +445,7 @@ class Round:
     def progressive_chip_count(self) -> int:
         """Progressive wagers the system accepted (one chip each), over every progressive wager."""
         wagers = {wager for wager, _ in self.contribution_meters()} or {"progressive"}
-        return sum(w in self.stakes[s] for s in self.active_seats for w in wagers)
+        return sum(w in self._stakes[s] for s in self.active_seats for w in wagers)
 
     def _do_no_more_bets(self, action: NoMoreBets) -> list[Record]:
         new: list[Record] = [NoMoreBetsCalled(progressive_chips=action.progressive_chips)]
@@ -363,21 +457,21 @@ class Round:
                 self.sections.get("progressive_count", ""),
             )
         for wager, spec in self.contribution_meters():
-            total = sum(self.stakes[s].get(wager, 0) for s in self.active_seats)
+            total = sum(self._stakes[s].get(wager, 0) for s in self.active_seats)
             if not total:
                 continue
             contribution = spec.rate * total
-            move = self.meters.contribute(spec.name, contribution)
-            self.contributions[spec.name] = (
-                self.contributions.get(spec.name, Fraction(0)) + contribution
+            move = self._meters.contribute(spec.name, contribution)
+            self._contributions[spec.name] = (
+                self._contributions.get(spec.name, Fraction(0)) + contribution
             )
             new.append(
                 MeterChanged(
                     meter=spec.name, before=move.before, after=move.after, reason="contribution"
                 )
             )
-        self.plan = list(self.deal_plan())
-        self.phase = Phase.DEALING
+        self._plan = list(self.deal_plan())
+        self._phase = Phase.DEALING
         return new
 
     # -- dealing ---------------------------------------------------------------------------
@@ -387,37 +481,37 @@ class Round:
         raise NotImplementedError
 
     def _verify_deal(self, action: DealNext) -> None:
-        if self.phase is not Phase.DEALING or not self.plan:
-            raise IllegalAction(f"no card is due to be dealt (phase {self.phase.value})")
-        if len(self.shoe) == 0:
+        if self._phase is not Phase.DEALING or not self._plan:
+            raise IllegalAction(f"no card is due to be dealt (phase {self._phase.value})")
+        if len(self._shoe) == 0:
             raise IllegalAction("the shoe is empty")
 
     def _do_deal(self, action: DealNext) -> list[Record]:
-        step = self.plan.pop(0)
-        card = self.shoe.deal()
-        self.hands.setdefault(step.to, []).append(card)
+        step = self._plan.pop(0)
+        card = self._shoe.deal()
+        self._hands.setdefault(step.to, []).append(card)
         new: list[Record] = [CardDealt(card=card, to=step.to, face_up=step.face_up, note=step.note)]
-        if not self.plan:
+        if not self._plan:
             new += self.dealing_done()
         return new
 
     def dealing_done(self) -> list[Record]:
         """Called after the last card of a dealing stage; moves to the next phase."""
-        if self.stub_check is StubCheck.REQUIRED:
-            self.phase = Phase.STUB_COUNT
+        if self._stub_check is StubCheck.REQUIRED:
+            self._phase = Phase.STUB_COUNT
         else:
-            self.phase = Phase.DECISIONS
+            self._phase = Phase.DECISIONS
             return self.after_decision()
         return []
 
     def _verify_count_stub(self, action: CountStub) -> None:
-        if self.phase is not Phase.STUB_COUNT:
-            raise IllegalAction(f"the stub is counted after the deal (phase {self.phase.value})")
+        if self._phase is not Phase.STUB_COUNT:
+            raise IllegalAction(f"the stub is counted after the deal (phase {self._phase.value})")
         if isinstance(action.count, bool) or not isinstance(action.count, int) or action.count < 0:
             raise InvalidInput(f"stub count {action.count!r} is not a whole number of cards")
 
     def _do_count_stub(self, action: CountStub) -> list[Record]:
-        expected = self.shoe.expected_count - len(self.shoe.dealt) - len(self.shoe.burned)
+        expected = self._shoe.expected_count - len(self._shoe.dealt) - len(self._shoe.burned)
         rec: list[Record] = [StubCounted(count=action.count)]
         if action.count != expected:
             section = self.sections.get("stub_count", "")
@@ -434,7 +528,7 @@ class Round:
                 section,
                 deck_removed=True,
             )
-        self.phase = Phase.DECISIONS
+        self._phase = Phase.DECISIONS
         return rec + self.after_decision()
 
     # -- decisions (games provide) -----------------------------------------------------------
@@ -449,7 +543,7 @@ class Round:
     def after_decision(self) -> list[Record]:
         """Called after each decision; moves on when nobody is left to decide."""
         if self.next_decider() is None:
-            self.phase = Phase.REVEAL
+            self._phase = Phase.REVEAL
         return []
 
     # -- helpers for faces and simulators ---------------------------------------------------
@@ -457,7 +551,7 @@ class Round:
     def visible_cards(self) -> dict[str, list[Card]]:
         """Cards dealt face up so far, by recipient (the dealer's up card, the board)."""
         shown: dict[str, list[Card]] = {}
-        for rec in self.records:
+        for rec in self._records:
             if isinstance(rec, CardDealt) and rec.face_up:
                 shown.setdefault(rec.to, []).append(rec.card)
         return shown
@@ -489,7 +583,7 @@ class Round:
         """A simple (not optimal) decision for a house player; games override."""
         choices = [a for a in self.decision_candidates(seat) if self.can(a)]
         if not choices:
-            raise IllegalAction(f"seat {seat} has no decision now (phase {self.phase.value})")
+            raise IllegalAction(f"seat {seat} has no decision now (phase {self._phase.value})")
         return choices[0]
 
     def parse_decision(self, seat: int, text: str) -> Action:
@@ -500,7 +594,7 @@ class Round:
         if words and words[0] in ("play", "bet") and len(words) <= 2:
             if len(words) == 1:
                 return Play(seat=seat)
-            ante = self.stakes.get(seat, {}).get("ante", 0)
+            ante = self._stakes.get(seat, {}).get("ante", 0)
             return parse_play_size(seat, words[1], ante, self.play_rule(seat))
         if words == ["fold"]:
             return Fold(seat=seat)
@@ -521,13 +615,13 @@ class Round:
         rule = self.play_rule(action.seat)
         if rule is None:
             raise IllegalAction(f"{self.game.slug} has no Play decision")
-        return rule.verify(action, self.stakes[action.seat]["ante"])
+        return rule.verify(action, self._stakes[action.seat]["ante"])
 
     def play_record(self, action: Play, wager: str = "play") -> PlayWagered:
         """The record of a verified Play: its cents and, where whole, its multiple."""
         rule = self.play_rule(action.seat)
         assert rule is not None
-        ante = self.stakes[action.seat]["ante"]
+        ante = self._stakes[action.seat]["ante"]
         amount = rule.verify(action, ante)
         return PlayWagered(
             seat=action.seat, wager=wager, amount=amount, multiple=rule.multiple_of(amount, ante)
@@ -543,8 +637,8 @@ class Round:
         raise IllegalAction(f"{self.game.slug} has no check decision")
 
     def _verify_decider(self, seat: int, what: str) -> None:
-        if self.phase is not Phase.DECISIONS:
-            raise IllegalAction(f"{what} at seat {seat} refused: phase is {self.phase.value}")
+        if self._phase is not Phase.DECISIONS:
+            raise IllegalAction(f"{what} at seat {seat} refused: phase is {self._phase.value}")
         due = self.next_decider()
         if due != seat:
             raise IllegalAction(
@@ -556,14 +650,14 @@ class Round:
     # -- reveal and settlement -------------------------------------------------------------
 
     def _verify_reveal(self, action: Reveal) -> None:
-        if self.phase is not Phase.REVEAL:
+        if self._phase is not Phase.REVEAL:
             raise IllegalAction(
-                f"the dealer reveals after every decision (phase {self.phase.value})"
+                f"the dealer reveals after every decision (phase {self._phase.value})"
             )
 
     def _do_reveal(self, action: Reveal) -> list[Record]:
         new = self.reveal()
-        self.phase = Phase.SETTLEMENT if self.settlement_order() else Phase.OVER
+        self._phase = Phase.SETTLEMENT if self.settlement_order() else Phase.OVER
         return new
 
     def reveal(self) -> list[Record]:
@@ -571,19 +665,19 @@ class Round:
 
     def settlement_order(self) -> list[int]:
         """Seats still to settle: from the dealer's right, counterclockwise (seat 7 first)."""
-        return [s for s in reversed(self.active_seats) if s not in self.settled]
+        return [s for s in reversed(self.active_seats) if s not in self._settled]
 
     def _verify_settle(self, action: Settle) -> None:
-        if self.phase is not Phase.SETTLEMENT:
-            raise IllegalAction(f"settlement follows the reveal (phase {self.phase.value})")
+        if self._phase is not Phase.SETTLEMENT:
+            raise IllegalAction(f"settlement follows the reveal (phase {self._phase.value})")
 
     def _do_settle(self, action: Settle) -> list[Record]:
         seat = self.settlement_order()[0]
         new: list[Record] = [SeatSettling(seat=seat)]
         new += self.settle_seat(seat)
-        self.settled.append(seat)
+        self._settled.append(seat)
         if not self.settlement_order():
-            self.phase = Phase.OVER
+            self._phase = Phase.OVER
         return new
 
     def settle_seat(self, seat: int) -> list[Record]:
@@ -594,7 +688,7 @@ class Round:
     ) -> WagerSettled:
         """A settlement record for a wager in action ("to" odds: the stake comes back on a win
         or push; a collected wager such as the progressive is marked by ``returned=0``)."""
-        stake = self.stakes[seat][wager]
+        stake = self._stakes[seat][wager]
         returned = stake if result in (Result.WIN, Result.PUSH, Result.VOID) else 0
         if wager in self.collected_wagers and result is not Result.VOID:
             returned = 0
@@ -634,14 +728,14 @@ class Round:
         meter = spec.name if spec is not None else ""
         if line.meter_share is not None:
             assert spec is not None, f"{wager} line {line.hand} pays a meter share: give the meter"
-            move = self.meters.pay(spec.name, line.meter_share, spec.reset)
+            move = self._meters.pay(spec.name, line.meter_share, spec.reset)
             new.append(
                 MeterChanged(meter=spec.name, before=move.before, after=move.after, reason="award")
             )
             amount, from_meter = move.paid, line.meter_share >= 1
         else:
             assert line.odds is not None
-            amount, from_meter = line.odds.returned(self.stakes[seat][wager]), False
+            amount, from_meter = line.odds.returned(self._stakes[seat][wager]), False
         new.append(
             ProgressivePaid(
                 seat=seat, meter=meter, line=line.hand, amount=amount, from_meter=from_meter
@@ -671,9 +765,9 @@ class Round:
         """Whether ``seat``'s hand is still held when the round is settled: a hand that was
         forfeited and collected to the discard rack before the reveal is not (§ 641a.11(c);
         § 569.11(e)(2); § 571.11(a), (c), (e)).  Games with other forfeitures extend it."""
-        if seat not in self.folded:
+        if seat not in self._folded:
             return True
-        return bool(self.kept_after_fold & set(self.stakes.get(seat, {})))
+        return bool(self.kept_after_fold & set(self._stakes.get(seat, {})))
 
     def award_envy(
         self,
@@ -693,10 +787,10 @@ class Round:
         hands of others (§ 641a.11(b)(2); § 571.11(g))."""
         if schedule is None:
             return []
-        own = self.stakes[seat][wager]
+        own = self._stakes[seat][wager]
         new: list[Record] = []
         for other in self.active_seats:
-            if self.players[other] == self.players[seat] or not self.hand_held(other):
+            if self._players[other] == self._players[seat] or not self.hand_held(other):
                 continue
             line = schedule.line_for(own, keys_of(other))
             if line is not None and line.amount is not None:
@@ -714,48 +808,48 @@ class Round:
 
     def _do_abandon_wagers(self, action: AbandonWagers) -> list[Record]:
         new = abandon_records(self, action)
-        self.abandoned.add(action.seat)
-        return new + (self.after_decision() if self.phase is Phase.DECISIONS else [])
+        self._abandoned.add(action.seat)
+        return new + (self.after_decision() if self._phase is Phase.DECISIONS else [])
 
     # -- irregularities --------------------------------------------------------------------
 
     def _verify_irregularity(self, action: Irregular) -> None:
         kind = action.kind
         if kind in (IrregularityKind.CARD_FACE_UP_IN_DECK, IrregularityKind.CARD_DRAWN_IN_ERROR):
-            if self.phase is not Phase.DEALING:
+            if self._phase is not Phase.DEALING:
                 raise IllegalAction(
-                    f"{kind.value} is reported while dealing (phase {self.phase.value})"
+                    f"{kind.value} is reported while dealing (phase {self._phase.value})"
                 )
-            if kind is IrregularityKind.CARD_FACE_UP_IN_DECK and len(self.shoe) == 0:
+            if kind is IrregularityKind.CARD_FACE_UP_IN_DECK and len(self._shoe) == 0:
                 raise IllegalAction("the shoe is empty")
         elif kind is IrregularityKind.AUTOMATED_SHOE_JAM:
             if self.game.rules.table.deal is not DealMethod.AUTOMATED_SHOE:
                 raise IllegalAction("this table deals without an automated dealing shoe")
-            if self.phase is not Phase.DEALING:
-                raise IllegalAction(f"the shoe jams while dealing (phase {self.phase.value})")
+            if self._phase is not Phase.DEALING:
+                raise IllegalAction(f"the shoe jams while dealing (phase {self._phase.value})")
         elif kind is IrregularityKind.DEALER_CARD_EXPOSED:
-            if self.phase not in (Phase.DEALING, Phase.STUB_COUNT, Phase.DECISIONS):
+            if self._phase not in (Phase.DEALING, Phase.STUB_COUNT, Phase.DECISIONS):
                 raise IllegalAction(
                     "a dealer card exposed early is reported before the reveal "
-                    f"(phase {self.phase.value})"
+                    f"(phase {self._phase.value})"
                 )
-        elif kind is IrregularityKind.WRONG_CARD_COUNT and self.phase in (
+        elif kind is IrregularityKind.WRONG_CARD_COUNT and self._phase in (
             Phase.BETTING,
             Phase.REVEAL,
             Phase.SETTLEMENT,
         ):
             raise IllegalAction(
                 f"a wrong number of cards is reported between the deal and the reveal "
-                f"(phase {self.phase.value})"
+                f"(phase {self._phase.value})"
             )
 
     def _do_irregularity(self, action: Irregular) -> list[Record]:
         kind = action.kind
         section = self.sections.get(kind.value, "")
         if kind is IrregularityKind.CARD_FACE_UP_IN_DECK:
-            self.face_up_found += 1
-            if self.face_up_found == 1:
-                card = self.shoe.deal()
+            self._face_up_found += 1
+            if self._face_up_found == 1:
+                card = self._shoe.deal()
                 return [
                     IrregularityReported(
                         irregularity=kind, section=section, consequence="card discarded"
@@ -775,33 +869,31 @@ class Round:
         rec = [IrregularityReported(irregularity=kind, section=section, consequence="round void")]
         return rec + self._void(kind.value.replace("_", " "), section)
 
-    def reverse_contributions(self) -> list[Record]:
-        """Take this round's contributions off their meters (its progressive wagers go back)."""
-        new: list[Record] = []
-        for meter, amount in self.contributions.items():
-            move = self.meters.contribute(meter, -amount)
-            new.append(
-                MeterChanged(meter=meter, before=move.before, after=move.after, reason="void")
-            )
-        self.contributions.clear()
-        return new
+    def _void(
+        self,
+        reason: str,
+        section: str,
+        *,
+        deck_removed: bool = False,
+        by: str = "",
+        extra: list[Record] | None = None,
+    ) -> list[Record]:
+        """Void the round by the one mechanism (:mod:`croupier.games.void`): the wagers still
+        open go back exactly; their contributions come off the meters."""
+        return void_records(self, reason, section, deck_removed=deck_removed, by=by, extra=extra)
 
-    def _void(self, reason: str, section: str, *, deck_removed: bool = False) -> list[Record]:
-        """Void the round: every wager goes back exactly; contributions are taken off the meter."""
-        new: list[Record] = [RoundVoided(reason=reason, section=section, deck_removed=deck_removed)]
-        new += self.reverse_contributions()
-        for seat in self.active_seats:
-            for wager in self.stakes[seat]:
-                new.append(self.settle(seat, wager, Result.VOID))
-        self.phase = Phase.VOID
-        return new
+    def _verify_void_round(self, action: VoidRound) -> None:
+        verify_void_round(self, action)
+
+    def _do_void_round(self, action: VoidRound) -> list[Record]:
+        return self._void(action.reason, "", by=action.by)
 
     # -- results ---------------------------------------------------------------------------
 
     def settlement(self) -> dict[str, Any]:
         """Per seat: each wager's stake, result and payout, Envy Bonuses and the net."""
         seats: dict[str, Any] = {}
-        for rec in self.records:
+        for rec in self._records:
             if isinstance(rec, WagerSettled):
                 entry = seats.setdefault(str(rec.seat), {"wagers": {}, "envy": [], "net": 0})
                 entry["wagers"][rec.wager] = {
@@ -825,13 +917,21 @@ class Round:
                 )
         return seats
 
+    def view(self, pov: Pov) -> RoundView:
+        """What ``pov`` may know of the round now (:mod:`croupier.games.pov`)."""
+        return view(self, pov)
+
+    def records_for(self, pov: Pov) -> tuple[Record, ...]:
+        """The hand history as ``pov`` may see it: face-down cards it may not see hidden."""
+        return records_for(self._records, pov)
+
     def hands_report(self) -> dict[str, Any]:
         """Hands a game shows beside the seats and the dealer in a replay's output (baccarat:
         the Player's and Banker's cards and totals); none by default."""
         return {}
 
     def history(self) -> list[dict[str, Any]]:
-        return [record_to_json(r) for r in self.records]
+        return [record_to_json(r) for r in self._records]
 
     @classmethod
     def rebuild(

@@ -346,7 +346,7 @@ class ThreeCardPokerRound(Round):
     # -- wagers ----------------------------------------------------------------------------
 
     def verify_wager(self, seat: int, wager: str, amount: int) -> None:
-        placed = self.stakes.get(seat, {})
+        placed = self._stakes.get(seat, {})
         if wager == "play":
             raise IllegalAction(
                 f"a Play wager at seat {seat} is made after the cards are seen, equal to the Ante",
@@ -381,7 +381,7 @@ class ThreeCardPokerRound(Round):
 
     def next_decider(self) -> int | None:
         for seat in self.active_seats:
-            if "ante" in self.stakes[seat] and seat not in self.decided:
+            if "ante" in self._stakes[seat] and seat not in self._decided:
                 return seat
         return None
 
@@ -390,7 +390,7 @@ class ThreeCardPokerRound(Round):
         yield Fold(seat=seat)
 
     def _verify_play(self, action: Play) -> None:
-        if "ante" not in self.stakes.get(action.seat, {}):
+        if "ante" not in self._stakes.get(action.seat, {}):
             raise IllegalAction(
                 f"Play wager at seat {action.seat} refused: no Ante wager", section=_PLAY
             )
@@ -402,19 +402,19 @@ class ThreeCardPokerRound(Round):
 
     def _do_play(self, action: Play) -> list[Record]:
         record = self.play_record(action)
-        self.stakes[action.seat]["play"] = record.amount
-        self.decided.add(action.seat)
+        self._stakes[action.seat]["play"] = record.amount
+        self._decided.add(action.seat)
         rec: list[Record] = [record]
         return rec + self.after_decision()
 
     def _verify_fold(self, action: Fold) -> None:
-        if "ante" not in self.stakes.get(action.seat, {}):
+        if "ante" not in self._stakes.get(action.seat, {}):
             raise IllegalAction(f"seat {action.seat} has no Ante wager to forfeit", section=_PLAY)
         self._verify_decider(action.seat, "fold")
 
     def _do_fold(self, action: Fold) -> list[Record]:
-        self.decided.add(action.seat)
-        self.folded.add(action.seat)
+        self._decided.add(action.seat)
+        self._folded.add(action.seat)
         rec: list[Record] = [Folded(seat=action.seat)]
         return rec + self.after_decision()
 
@@ -432,14 +432,14 @@ class ThreeCardPokerRound(Round):
     # -- reveal and settlement -------------------------------------------------------------
 
     def player_rank(self, seat: int) -> HandRank:
-        return evaluate(self.hands[str(seat)], Ranking.THREE_CARD)
+        return evaluate(self._hands[str(seat)], Ranking.THREE_CARD)
 
     def dealer_rank(self) -> HandRank:
-        return evaluate(self.hands[DEALER], Ranking.THREE_CARD)
+        return evaluate(self._hands[DEALER], Ranking.THREE_CARD)
 
     def six_card_rank(self, seat: int) -> HandRank:
         """The best five of the player's three and the dealer's three cards (poker5)."""
-        return evaluate([*self.hands[str(seat)], *self.hands[DEALER]], Ranking.POKER5)
+        return evaluate([*self._hands[str(seat)], *self._hands[DEALER]], Ranking.POKER5)
 
     _FORFEITED_ON_FOLD: ClassVar[tuple[str, ...]] = ("ante", "pair_plus", "progressive")
 
@@ -448,14 +448,14 @@ class ThreeCardPokerRound(Round):
         # them (as § 641a.11(b) in Four Card Poker).  They are collected before the reveal; the
         # Six Card Bonus and Envy eligibility stay.
         new: list[Record] = []
-        for seat in sorted(self.folded):
+        for seat in sorted(self._folded):
             for wager in self._FORFEITED_ON_FOLD:
-                if wager in self.stakes[seat]:
+                if wager in self._stakes[seat]:
                     new.append(self.settle(seat, wager, Result.FORFEIT))
         dealer = self.dealer_rank()
         new.append(
             DealerRevealed(
-                cards=tuple(self.hands[DEALER]), category=dealer.category.value, best=dealer.cards
+                cards=tuple(self._hands[DEALER]), category=dealer.category.value, best=dealer.cards
             )
         )
         return new
@@ -465,10 +465,10 @@ class ThreeCardPokerRound(Round):
         # player settled completely; a folded seat with nothing left in action is skipped.
         order = []
         for seat in reversed(self.active_seats):
-            if seat in self.settled:
+            if seat in self._settled:
                 continue
-            left = set(self.stakes[seat])
-            if seat in self.folded:
+            left = set(self._stakes[seat])
+            if seat in self._folded:
                 left -= {"ante", "play", "pair_plus"}
                 if self.game.envy_schedule is None:
                     left.discard("progressive")
@@ -478,11 +478,11 @@ class ThreeCardPokerRound(Round):
 
     def settle_seat(self, seat: int) -> list[Record]:
         """Ante and Play, Ante Bonus, Pair Plus, Six Card Bonus, progressive (and Envy)."""
-        stakes = self.stakes[seat]
+        stakes = self._stakes[seat]
         rank = self.player_rank(seat)
         keys = hand_keys(rank)
         new: list[Record] = []
-        if seat not in self.folded and "play" in stakes:
+        if seat not in self._folded and "play" in stakes:
             new += self._settle_ante_and_play(seat, rank)
             bonus_table = self.game.paytable("ante_bonus")
             assert bonus_table is not None
@@ -500,7 +500,7 @@ class ThreeCardPokerRound(Round):
                         line=bonus.hand,
                     )
                 )
-        if "pair_plus" in stakes and seat not in self.folded:
+        if "pair_plus" in stakes and seat not in self._folded:
             # § 649a.11(c)(4): on the player's own three cards, whatever the dealer holds.
             new.append(self._settle_table(seat, "pair_plus", keys))
         if "six_card_bonus" in stakes:
@@ -510,7 +510,7 @@ class ThreeCardPokerRound(Round):
                 )
             )
         if "progressive" in stakes:
-            if seat not in self.folded:
+            if seat not in self._folded:
                 # the highest hand only, at the meter's amount in turn (as § 641a.12(d))
                 new += self.settle_progressive(seat)
             # an Envy Bonus for each other player's qualifying hand (as § 641a.11(c)(5)(v))
@@ -519,8 +519,8 @@ class ThreeCardPokerRound(Round):
 
     def _settle_ante_and_play(self, seat: int, rank: HandRank) -> list[Record]:
         dealer = self.dealer_rank()
-        ante = self.stakes[seat]["ante"]
-        play = self.stakes[seat]["play"]
+        ante = self._stakes[seat]["ante"]
+        play = self._stakes[seat]["play"]
         line = rank.category.value
         if not dealer_qualifies(dealer):
             # The dealer does not qualify: the Ante wins 1 to 1 and the Play pushes.
@@ -545,7 +545,7 @@ class ThreeCardPokerRound(Round):
         line = table.line_for(keys)
         if line is None or line.odds is None:
             return self.settle(seat, wager, Result.LOSE)
-        paid = line.odds.winnings(self.stakes[seat][wager])
+        paid = line.odds.winnings(self._stakes[seat][wager])
         return self.settle(seat, wager, Result.WIN, paid=paid, line=line.hand)
 
     def player_keys(self, seat: int) -> frozenset[str]:

@@ -81,6 +81,7 @@ from croupier.games.records import (
 )
 from croupier.games.round import Phase
 from croupier.hands import Category, HandRank, Ranking, evaluate
+from croupier.modes import PlayMode
 from croupier.progressive import MeterBank
 from croupier.rules import DealMethod, Problem, RulesSubmission
 from croupier.shoe import Shoe
@@ -148,16 +149,24 @@ class UltimateTexasHoldemRound(Round):
         meters: MeterBank | None = None,
         players: Mapping[int, str] | None = None,
         stub_check: StubCheck = StubCheck.NOT_REQUIRED,
+        mode: PlayMode = PlayMode.SIMULATION,
     ) -> None:
-        super().__init__(game, shoe=shoe, meters=meters, players=players, stub_check=stub_check)
-        self.street = Street.PREFLOP
-        self.acted: set[int] = set()
+        super().__init__(
+            game, shoe=shoe, meters=meters, players=players, stub_check=stub_check, mode=mode
+        )
+        self._street = Street.PREFLOP
+        self._acted: set[int] = set()
         """Seats that have decided on the current street."""
+
+    @property
+    def street(self) -> Street:
+        """Where the decisions stand."""
+        return self._street
 
     # -- wagers ----------------------------------------------------------------------------
 
     def verify_wager(self, seat: int, wager: str, amount: int) -> None:
-        placed = self.stakes.get(seat, {})
+        placed = self._stakes.get(seat, {})
         if wager == "play":
             raise IllegalAction(
                 f"a Play wager at seat {seat} is made after the cards are dealt, as a multiple "
@@ -181,7 +190,7 @@ class UltimateTexasHoldemRound(Round):
         # § 569.1: the Ante and the Blind are both required to take part in the round; a Trips
         # wager alone is not dealt a hand.
         for seat in self.active_seats:
-            missing = [w for w in ("ante", "blind") if w not in self.stakes[seat]]
+            missing = [w for w in ("ante", "blind") if w not in self._stakes[seat]]
             if missing:
                 raise IllegalAction(
                     f'"no more bets" refused: seat {seat} has no {" or ".join(missing)} '
@@ -235,10 +244,10 @@ class UltimateTexasHoldemRound(Round):
         ]
 
     def dealing_done(self) -> list[Record]:
-        if self.street is Street.RIVER and self.stub_check is StubCheck.REQUIRED:
-            self.phase = Phase.STUB_COUNT  # every card of the round is out
+        if self._street is Street.RIVER and self._stub_check is StubCheck.REQUIRED:
+            self._phase = Phase.STUB_COUNT  # every card of the round is out
             return []
-        self.phase = Phase.DECISIONS
+        self._phase = Phase.DECISIONS
         return self.after_decision()
 
     # -- decisions -------------------------------------------------------------------------
@@ -247,8 +256,8 @@ class UltimateTexasHoldemRound(Round):
         # Each street from the player farthest to the dealer's left, clockwise (§ 569.11(e));
         # a player with a Play wager makes no further decision.
         for seat in self.active_seats:
-            stakes = self.stakes[seat]
-            if seat in self.folded or "play" in stakes or seat in self.acted:
+            stakes = self._stakes[seat]
+            if seat in self._folded or "play" in stakes or seat in self._acted:
                 continue
             return seat
         return None
@@ -256,19 +265,19 @@ class UltimateTexasHoldemRound(Round):
     def after_decision(self) -> list[Record]:
         if self.next_decider() is not None:
             return []
-        if self.street is Street.PREFLOP:
+        if self._street is Street.PREFLOP:
             self._next_street(Street.FLOP, self.flop_plan())
-        elif self.street is Street.FLOP:
+        elif self._street is Street.FLOP:
             self._next_street(Street.RIVER, self.final_plan())
         else:
-            self.phase = Phase.REVEAL
+            self._phase = Phase.REVEAL
         return []
 
     def _next_street(self, street: Street, plan: list[DealStep]) -> None:
-        self.street = street
-        self.acted.clear()
-        self.plan = plan
-        self.phase = Phase.DEALING
+        self._street = street
+        self._acted.clear()
+        self._plan = plan
+        self._phase = Phase.DEALING
 
     def decision_candidates(self, seat: int) -> Iterable[Action]:
         yield from (Play(seat=seat, multiple=m) for m in (1, 2, 3, 4))
@@ -276,12 +285,12 @@ class UltimateTexasHoldemRound(Round):
         yield Fold(seat=seat)
 
     def _verify_in_round(self, seat: int, what: str) -> None:
-        stakes = self.stakes.get(seat, {})
+        stakes = self._stakes.get(seat, {})
         if "ante" not in stakes:
             raise IllegalAction(
                 f"{what} at seat {seat} refused: no Ante and Blind wagers", section="§ 569.1"
             )
-        if seat in self.folded:
+        if seat in self._folded:
             raise IllegalAction(f"{what} at seat {seat} refused: the player has folded")
         if "play" in stakes:
             raise IllegalAction(
@@ -299,9 +308,9 @@ class UltimateTexasHoldemRound(Round):
         # of the player's Ante Wager" (§ 569.2(b)(7)(iii)), unlike Four Card Poker's "an amount
         # from one to three times" (§ 641a.7(d)(1)).
         return Multiples(
-            label=f"Play wager on the {self.street.value}",
-            section=_RIVER if self.street is Street.RIVER else _ROUND,
-            multiples=PLAY_MULTIPLES[self.street],
+            label=f"Play wager on the {self._street.value}",
+            section=_RIVER if self._street is Street.RIVER else _ROUND,
+            multiples=PLAY_MULTIPLES[self._street],
         )
 
     def _verify_play(self, action: Play) -> None:
@@ -310,14 +319,14 @@ class UltimateTexasHoldemRound(Round):
 
     def _do_play(self, action: Play) -> list[Record]:
         record = self.play_record(action)
-        self.stakes[action.seat]["play"] = record.amount
-        self.acted.add(action.seat)
+        self._stakes[action.seat]["play"] = record.amount
+        self._acted.add(action.seat)
         rec: list[Record] = [record]
         return rec + self.after_decision()
 
     def _verify_check(self, action: Check) -> None:
         self._verify_in_round(action.seat, "check")
-        if self.street is Street.RIVER:
+        if self._street is Street.RIVER:
             raise IllegalAction(
                 f"check at seat {action.seat} refused: after the final two community cards "
                 "the player plays 1x the Ante or folds",
@@ -325,23 +334,23 @@ class UltimateTexasHoldemRound(Round):
             )
 
     def _do_check(self, action: Check) -> list[Record]:
-        self.acted.add(action.seat)
+        self._acted.add(action.seat)
         rec: list[Record] = [Checked(seat=action.seat)]
         return rec + self.after_decision()
 
     def _verify_fold(self, action: Fold) -> None:
         self._verify_in_round(action.seat, "fold")
-        if self.street is not Street.RIVER:
+        if self._street is not Street.RIVER:
             raise IllegalAction(
-                f"fold at seat {action.seat} refused: on the {self.street.value} the player "
+                f"fold at seat {action.seat} refused: on the {self._street.value} the player "
                 "checks or plays; folding comes after the final two community cards",
                 section=_RIVER,
             )
 
     def _do_fold(self, action: Fold) -> list[Record]:
         seat = action.seat
-        self.acted.add(seat)
-        self.folded.add(seat)
+        self._acted.add(seat)
+        self._folded.add(seat)
         # § 569.11(e)(2): the Ante and Blind are collected at once; a Trips or progressive
         # wager keeps the cards on the table until it is settled ((e)(2)(i)-(ii)).
         rec: list[Record] = [Folded(seat=seat)]
@@ -352,14 +361,14 @@ class UltimateTexasHoldemRound(Round):
         """Play 4x before the flop with any pair or an ace, 2x on the flop with two pair or
         better, 1x after the river with a pair or better, else check or fold (a simple
         published rule, not the optimal strategy)."""
-        hole = self.hands[str(seat)]
-        if self.street is Street.PREFLOP:
+        hole = self._hands[str(seat)]
+        if self._street is Street.PREFLOP:
             paired = hole[0].rank == hole[1].rank
             if paired or any(c.rank.value == 14 for c in hole):
                 return Play(seat=seat, multiple=4)
             return Check(seat=seat)
         rank = self.player_rank(seat)
-        if self.street is Street.FLOP:
+        if self._street is Street.FLOP:
             if _at_least(rank, Category.TWO_PAIR):
                 return Play(seat=seat, multiple=2)
             return Check(seat=seat)
@@ -370,10 +379,10 @@ class UltimateTexasHoldemRound(Round):
     # -- reveal and settlement -------------------------------------------------------------
 
     def player_rank(self, seat: int) -> HandRank:
-        return evaluate([*self.hands[str(seat)], *self.hands.get(BOARD, [])], Ranking.POKER5)
+        return evaluate([*self._hands[str(seat)], *self._hands.get(BOARD, [])], Ranking.POKER5)
 
     def dealer_rank(self) -> HandRank:
-        return evaluate([*self.hands[DEALER], *self.hands.get(BOARD, [])], Ranking.POKER5)
+        return evaluate([*self._hands[DEALER], *self._hands.get(BOARD, [])], Ranking.POKER5)
 
     def dealer_qualifies(self) -> bool:
         """§ 569.11(g)-(h): the dealer's hand qualifies with a pair or better."""
@@ -384,30 +393,30 @@ class UltimateTexasHoldemRound(Round):
         dealer = self.dealer_rank()
         return [
             DealerRevealed(
-                cards=tuple(self.hands[DEALER]), category=dealer.category.value, best=dealer.cards
+                cards=tuple(self._hands[DEALER]), category=dealer.category.value, best=dealer.cards
             )
         ]
 
     def _pending(self, seat: int) -> bool:
-        settled_out = {"ante", "blind"} if seat in self.folded else set()
-        return bool(set(self.stakes[seat]) - settled_out)
+        settled_out = {"ante", "blind"} if seat in self._folded else set()
+        return bool(set(self._stakes[seat]) - settled_out)
 
     def settlement_order(self) -> list[int]:
         # § 569.11(g)-(h): from the player farthest to the dealer's right with a Play wager,
         # counterclockwise, one player at a time; a folded hand's Trips waits for the end of
         # the round (§ 569.11(e)(2)(i)), so folded players with wagers left come last.
         pending = [
-            s for s in reversed(self.active_seats) if s not in self.settled and self._pending(s)
+            s for s in reversed(self.active_seats) if s not in self._settled and self._pending(s)
         ]
-        return [s for s in pending if s not in self.folded] + [
-            s for s in pending if s in self.folded
+        return [s for s in pending if s not in self._folded] + [
+            s for s in pending if s in self._folded
         ]
 
     def settle_seat(self, seat: int) -> list[Record]:
-        stakes = self.stakes[seat]
+        stakes = self._stakes[seat]
         rank = self.player_rank(seat)
         new: list[Record] = []
-        if seat not in self.folded:
+        if seat not in self._folded:
             new += self._settle_main(seat, rank)
         if "trips" in stakes:
             # § 569.11(h)(4): paid on the player's hand whatever the other wagers did.
@@ -427,7 +436,7 @@ class UltimateTexasHoldemRound(Round):
         return new
 
     def _settle_main(self, seat: int, rank: HandRank) -> list[Record]:
-        stakes = self.stakes[seat]
+        stakes = self._stakes[seat]
         dealer = self.dealer_rank()
         qualifies = self.dealer_qualifies()
         hand = rank.category.value

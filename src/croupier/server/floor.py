@@ -294,7 +294,7 @@ class Floor:
                 continue
             lt = self.tables[table_id]
             rnd = self.store.rebuild(info.round_id)
-            rnd.meters = self.meters
+            rnd._attach_meters(self.meters)
             lt.round, lt.round_id, lt.stored = rnd, info.round_id, len(rnd.records)
             lt.held = "the server stopped during this round"
 

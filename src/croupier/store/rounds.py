@@ -272,7 +272,7 @@ class RoundStore:
             stored = row.records
             if row.game != rnd.game.slug:
                 raise IllegalAction(f"round {round_id!r} is {row.game}, not {rnd.game.slug}")
-            if self.load(round_id) != rnd.records[:stored]:
+            if self.load(round_id) != list(rnd.records[:stored]):
                 raise IllegalAction(
                     f"round {round_id!r}: the round's records differ from the stored ones"
                 )
@@ -290,7 +290,7 @@ class RoundStore:
         if info.status is not RoundStatus.OPEN:
             raise IllegalAction(f"round {round_id!r} is {info.status}; only open rounds resume")
         rnd = self.rebuild(round_id)
-        rnd.meters = meters
+        rnd._attach_meters(meters)
         return self.track(round_id, rnd)
 
 
@@ -309,7 +309,7 @@ class TrackedRound:
         self._diverged = False
 
     @property
-    def records(self) -> list[Record]:
+    def records(self) -> tuple[Record, ...]:
         return self.round.records
 
     @property

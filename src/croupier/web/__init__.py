@@ -10,6 +10,8 @@ package (no build step), cards and chips drawn as SVG by the project, and the pa
 ``/api/par``                 every game and its pay tables (JSON)
 ``/api/par/{game}``          the exact par sheet and strategy (202 while computing)
 ``/par/{game}.json|.html``   the par sheet as a download (JSON, or the self-contained report)
+``/api/tables/{id}/actions`` what the caller may do now (the engine's legal actions for the
+                             caller's seats, or the dealer's steps); on the live-table server
 ===========================  ================================================================
 
 The pages talk to the live-table API (``/api/...``) and its WebSocket streams only; they hold no
@@ -26,6 +28,7 @@ from fastapi import FastAPI
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
+from croupier.web.actions import actions_router
 from croupier.web.par import ParSheets, par_router
 
 __all__ = ["STATIC_DIR", "ParSheets", "mount"]
@@ -39,6 +42,8 @@ def mount(app: FastAPI, *, sheets: ParSheets | None = None) -> ParSheets:
     (computed on demand by a background worker, kept for the life of the process)."""
     cache = sheets if sheets is not None else ParSheets()
     app.include_router(par_router(cache))
+    if hasattr(app.state, "floor"):
+        app.include_router(actions_router())
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="croupier-static")
 
     index = STATIC_DIR / "index.html"

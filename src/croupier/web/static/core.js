@@ -138,7 +138,6 @@ const Announce = {
     if (bar) {
       bar.textContent = text;
       bar.className = "callout" + (tone ? ` callout-${tone}` : "");
-      bar.hidden = !text;
     }
   },
   error(err) {
@@ -152,7 +151,8 @@ const Announce = {
 async function act(button, work) {
   if (button) button.disabled = true;
   try { return await work(); } catch (err) { Announce.error(err); return undefined; } finally {
-    if (button) button.disabled = false;
+    // a page drawn again meanwhile has its own buttons; the old one stays disabled
+    if (button && button.isConnected) button.disabled = false;
   }
 }
 

@@ -58,11 +58,12 @@ class PitPage {
   }
   async floor() {
     const [tables, meters] = await Promise.all([Api.get("/api/tables"), Api.get("/api/meters").catch(() => [])]);
+    if (this.tab !== "floor") return; // another tab was opened meanwhile
     const tiles = h("div.tiles", { "aria-label": "tables" });
     for (const t of tables) {
       const seated = Object.values(t.seats || {}).filter(Boolean).length;
       const tile = h("div.tile", { dataset: { table: t.id } }, h("h3", {}, t.name),
-        h("p.small", {}, words(t.game)), h("p", {}, h("span.phase-pill", {}, words(t.phase || "closed")),
+        h("p.small", {}, `${words(t.game)} · table ${t.status}${t.held ? ` · held: ${t.held}` : ""}`), h("p", {}, h("span.phase-pill", {}, words(t.phase || "no round")),
           ` round ${t.round_id || "–"} · ${seated} seated`),
         Object.entries(t.meters || {}).map(([m, c]) => h("p.small", {}, `${words(m)}: `, h("strong", {}, Money.fmt(c)))));
       if (this.role() === "supervisor") tile.append(this.tableActions(t));
@@ -89,14 +90,15 @@ class PitPage {
   }
   async handpays() {
     const pays = await Api.get("/api/handpays");
-    const rows = (pays || []).map((p) => h("tr", {}, h("td", {}, String(p.id)), h("td", {}, String(p.table ?? p.table_id ?? "")),
-      h("td", {}, String(p.seat ?? "")), h("td", {}, words(p.line || p.meter || "")), h("td.num", {}, Money.fmt(p.amount)),
-      h("td", {}, p.approved ? "approved" : h("button.btn.btn-gold", { type: "button", onclick: (e) => act(e.currentTarget, async () => {
+    if (this.tab !== "handpays") return;
+    const rows = (pays || []).map((p) => h("tr", {}, h("td", {}, String(p.id)), h("td", {}, String(p.table_id)), h("td", {}, String(p.round_id)),
+      h("td", {}, `${p.seat} · ${p.player_id}`), h("td", {}, `${words(p.meter)}: ${words(p.line)}`), h("td.num", {}, Money.fmt(p.amount)),
+      h("td", {}, p.status !== "pending" ? `${p.status}${p.approved_by ? ` by ${p.approved_by}` : ""}` : h("button.btn.btn-gold", { type: "button", onclick: (e) => act(e.currentTarget, async () => {
         await Api.post(`/api/handpays/${p.id}/approve`); Announce.say(`Hand pay ${p.id} approved.`); this.handpays();
       }) }, "Approve"))));
-    this.body.replaceChildren(h("div.panel.scroll", {}, h("h2", {}, "Hand pays awaiting approval"),
-      rows.length ? h("table.grid", {}, h("thead", {}, h("tr", {}, ["Id", "Table", "Seat", "Award", "Amount", ""].map((x) => h("th", {}, x)))), h("tbody", {}, rows))
-        : h("p.muted", {}, "No hand pay is waiting.")));
+    this.body.replaceChildren(h("div.panel.scroll", {}, h("h2", {}, "Hand pays"),
+      rows.length ? h("table.grid", {}, h("thead", {}, h("tr", {}, ["Id", "Table", "Round", "Seat", "Award", "Amount", "Status"].map((x) => h("th", {}, x)))), h("tbody", {}, rows))
+        : h("p.muted", {}, "No hand pay has been awarded.")));
   }
   async cage() {
     const pid = h("input#cage-player", { required: true });
@@ -115,6 +117,7 @@ class PitPage {
   }
   async recall() {
     const tables = await Api.get("/api/tables");
+    if (this.tab !== "recall") return;
     const sel = h("select#recall-table", {}, tables.map((t) => h("option", { value: t.id }, `${t.name} · ${words(t.game)}`)));
     const list = h("div#recall-list");
     this.replayBox = h("div#replay");
@@ -152,8 +155,8 @@ class PitPage {
     }) }, "Download scenario");
     this.replayBox.replaceChildren(h("div.panel", {}, h("h2", {}, `Replay of round ${rid}`),
       h("div.btn-row", { role: "group", "aria-label": "replay controls" },
-        h("button.btn", { type: "button", onclick: go("start") }, "⏮ Start"), h("button.btn", { type: "button", onclick: go(-1) }, "◀ Step back"),
-        h("button.btn.btn-gold", { type: "button", onclick: go(1) }, "Step ▶"), h("button.btn", { type: "button", onclick: go("end") }, "End ⏭"), counter, scenario),
+        h("button.btn", { type: "button", onclick: go("start") }, "« Start"), h("button.btn", { type: "button", onclick: go(-1) }, "◀ Step back"),
+        h("button.btn.btn-gold", { type: "button", onclick: go(1) }, "Step ▶"), h("button.btn", { type: "button", onclick: go("end") }, "End »"), counter, scenario),
       h("div.layout", {}, felt, steps)));
     draw();
   }

@@ -1,37 +1,21 @@
 /* croupier web: the player's page, a seat's wagering device.
  *
- * Sign, limits and live progressive meter; wager entry offering only the wagers (and amounts)
- * allowed now; own cards and cards turned face up; the decisions allowed now; the settlement
- * announced wager by wager; the balance; the seat's recent hands.
+ * The sign, posted limits and live progressive meter; wager entry offering only the wagers and
+ * amounts the round accepts now (from GET /api/tables/{id}/actions, the engine's legality rule);
+ * own cards and cards turned face up; the decisions allowed now; the settlement announced wager
+ * by wager; the balance; the seat's recent hands.
  */
 "use strict";
 
-const DECISION_WORDS = {
-  play: (a, game) => ({ text: game === "mississippi-stud" ? `bet ${a.multiple || 1}` : `play ${a.multiple || 1}`,
-    label: game === "mississippi-stud" ? `Bet ${a.multiple || 1}x` : `Play ${a.multiple || 1}x` }),
-  check: () => ({ text: "check", label: "Check" }),
-  fold: () => ({ text: "fold", label: "Fold" }),
-  withdraw: (a) => ({ text: "pull", label: `Pull ${words(a.wager || "bet")}` }),
-  pull: (a) => ({ text: "pull", label: `Pull ${words(a.wager || "bet")}` }),
-  ride: (a) => ({ text: "ride", label: `Let ${words(a.wager || "it")} ride` }),
-};
-
-/** An action from the view as {name, seat, ...}: accepts objects or "play 2" strings. */
-function normAction(a) {
-  if (typeof a === "string") {
-    const [name, arg] = a.trim().toLowerCase().split(/\s+/);
-    return { name: name === "bet" ? "play" : name, multiple: arg ? Number(arg) : undefined };
+function decisionLabel(d, game) {
+  switch (d.name) {
+    case "play": return game === "mississippi-stud" ? `Bet ${d.multiple}x` : `Play ${d.multiple}x`;
+    case "withdraw": return `Pull ${words(d.wager).replace("bet", "bet ")}`;
+    case "ride": return `Let ${words(d.wager).replace("bet", "bet ")} ride`;
+    case "check": return "Check";
+    case "fold": return "Fold";
+    default: return d.label || words(d.name);
   }
-  const name = a.name || a.action || a.kind || "";
-  return { ...a, name };
-}
-
-function limitsOf(detail, wager) {
-  const lim = (detail && detail.limits) || {};
-  const one = lim[wager] || lim;
-  const min = one.min ?? one.minimum ?? 100;
-  const max = one.max ?? one.maximum ?? 100000;
-  return { min, max };
 }
 
 class PlayerPage extends TablePage {
@@ -39,157 +23,144 @@ class PlayerPage extends TablePage {
     this.section.replaceChildren(h("p.muted", {}, "Loading your seat…"));
     try {
       this.me = await Api.get("/api/me");
-      if (this.me.table && this.me.seat) await this.connect(this.me.table);
+      const tables = Object.keys(this.me.seats || {});
+      if (tables.length) await this.connect(tables[0]);
       else await this.chooseSeat();
     } catch (err) { Announce.error(err); }
   }
   async chooseSeat() {
+    this.tableId = null;
     const tables = await Api.get("/api/tables");
     const list = h("div.tiles");
     for (const t of tables) {
-      const buttons = h("div.btn-row");
+      const buttons = h("div.btn-row", { role: "group", "aria-label": `seats at ${t.name}` });
       for (let n = 1; n <= 7; n++) {
         const taken = (t.seats || {})[String(n)];
-        buttons.append(h("button.btn", { type: "button", disabled: !!taken, "aria-label": `sit at ${t.name} seat ${n}`,
+        buttons.append(h("button.btn", { type: "button", disabled: !!taken || t.status !== "open", "aria-label": `sit at ${t.name} seat ${n}`,
           onclick: (e) => act(e.currentTarget, async () => {
-            await Api.post(`/api/tables/${t.id}/sit`, { seat: n });
+            await Api.post(`/api/tables/${encodeURIComponent(t.id)}/sit`, { seat: n });
             this.me = await Api.get("/api/me");
             await this.connect(t.id);
           }) }, String(n)));
       }
-      list.append(h("div.tile", {}, h("h3", {}, t.name), h("p.small", {}, `${words(t.game)} · ${words(t.phase)}`), buttons));
+      list.append(h("div.tile", { dataset: { table: t.id } }, h("h3", {}, t.name), h("p.small", {}, `${words(t.game)} · ${t.status}`), buttons));
     }
-    this.section.replaceChildren(h("div.panel", {}, h("h1", { id: "player-title" }, "Choose a seat"), list));
+    this.section.replaceChildren(h("div.panel", {}, h("h1", { id: "player-title" }, "Choose a seat"),
+      h("p.muted", {}, "Each table's seats, seat 1 farthest to the dealer's left."), list));
   }
-  async load() {
-    await super.load();
-    if (this.me) {
-      const me = await Api.get("/api/me").catch(() => null);
-      if (me) { this.me = me; this.renderBalance(); }
-      this.loadRecent();
-    }
+  async afterLoad() {
+    const [me, recent] = await Promise.all([
+      Api.get("/api/me"),
+      this.mySeat() ? Api.get(`/api/tables/${encodeURIComponent(this.tableId)}/seats/${this.mySeat()}/rounds?last=5`).catch(() => []) : [],
+    ]);
+    this.me = me;
+    this.recent = recent;
   }
-  mySeat() { return this.me && this.me.seat; }
-  myLegal() {
-    const seat = String(this.mySeat());
-    return this.legal().map(normAction).filter((a) => a.seat === undefined || String(a.seat) === seat);
+  mySeat() {
+    const seats = (this.me && this.me.seats && this.me.seats[this.tableId]) || [];
+    return seats.length ? seats[0] : null;
   }
   render() {
+    if (!this.mySeat()) { this.chooseSeat(); return; }
     const info = this.tableInfo();
     const seat = this.mySeat();
-    const left = h("div", {}, this.header("Your seat"), h("div.panel", {}, drawFelt(info, this.state, { mySeat: seat, acting: this.acting() })));
-    left.append(this.controls());
+    const left = h("div", {}, this.header(`Seat ${seat}`, "player-title"),
+      h("div.panel", {}, drawFelt(info, this.state, { mySeat: seat, acting: this.acting() })), this.controls());
     const right = h("aside", { "aria-label": "balance, sign and recent hands" },
       h("div.panel", {}, h("h2", {}, "Balance"), h("div.balance#balance", { "aria-live": "polite" }, Money.fmt(this.me.balance)),
-        h("p.small.muted", {}, `${this.me.name || ""} · seat ${seat}`),
+        h("p.small.muted", {}, `${this.me.username} · player ${this.me.player_id}`),
         h("button.btn.btn-ghost", { type: "button", onclick: (e) => act(e.currentTarget, async () => {
-          await Api.post(`/api/tables/${this.tableId}/leave`); this.leave(); this.me = await Api.get("/api/me"); await this.chooseSeat();
+          await Api.post(`/api/tables/${encodeURIComponent(this.tableId)}/leave`);
+          this.leave(); this.me = await Api.get("/api/me"); await this.chooseSeat();
         }) }, "Leave the table")),
-      h("div.panel", {}, h("h2", {}, "The sign"), this.limitsTable(), h("div.sign", { tabindex: "0", "aria-label": "pay-table sign" }, (this.detail && this.detail.sign) || "")),
+      h("div.panel", {}, h("h2", {}, "Posted limits"), this.limits()),
+      h("div.panel", {}, h("h2", {}, "The sign"), h("div.sign", { tabindex: "0", role: "document", "aria-label": "pay-table sign" }, info.sign || "")),
       h("div.panel#recent", {}, h("h2", {}, "Recent hands"), this.recentList()));
     this.section.replaceChildren(h("div.layout", {}, left, right));
   }
-  acting() {
-    const t = this.view.to_act;
-    if (!t) return null;
-    if (typeof t === "object") return t.seat;
-    const m = /seat (\d)/.exec(String(t));
-    return m ? m[1] : null;
-  }
-  renderBalance() {
-    const el = document.getElementById("balance");
-    if (el && this.me) el.textContent = Money.fmt(this.me.balance);
-  }
-  limitsTable() {
-    const rows = this.offered().map((w) => {
-      const { min, max } = limitsOf(this.detail, w);
-      return h("tr", {}, h("td", {}, words(w)), h("td.num", {}, Money.fmt(min)), h("td.num", {}, Money.fmt(max)));
-    });
-    return h("table.grid", { "aria-label": "posted limits" },
-      h("thead", {}, h("tr", {}, h("th", {}, "Wager"), h("th.num", {}, "Min"), h("th.num", {}, "Max"))), h("tbody", {}, rows));
-  }
-  offered() {
-    const d = this.detail || {};
-    const w = d.wagers || d.offered_wagers || [];
-    return Array.isArray(w) ? w.map((x) => (typeof x === "string" ? x : x.wager || x.name)) : Object.keys(w);
-  }
-  /** The wagers that may be placed now: the view's legal place_wager actions for this seat. */
-  wagersNow() {
-    const fromView = this.myLegal().filter((a) => a.name === "place_wager" || a.name === "wager").map((a) => a.wager);
-    return [...new Set(fromView)];
+  limits() {
+    const rules = (this.detail && this.detail.rules) || {};
+    const rows = [];
+    const lim = rules.limits || {};
+    for (const [k, v] of Object.entries(lim)) {
+      rows.push([words(k), typeof v === "number" ? Money.fmt(v) : typeof v === "object" ? Object.entries(v).map(([a, b]) => `${words(a)} ${typeof b === "number" ? Money.fmt(b) : b}`).join(", ") : String(v)]);
+    }
+    for (const w of this.actions.wagers || []) {
+      const a = w.amounts;
+      rows.push([`${words(w.wager)} now`, a.length === 1 ? `exactly ${Money.fmt(a[0])}` : `${Money.fmt(a[0])} to ${Money.fmt(a[a.length - 1])}`]);
+    }
+    if (rules.payout_limit) rows.push(["payout limit per hand", Money.fmt(rules.payout_limit)]);
+    if (rules.progressive && rules.progressive.wager) rows.push(["progressive wager", Money.fmt(rules.progressive.wager)]);
+    if (!rows.length) return h("p.small.muted", {}, "The limits are posted at the table.");
+    return h("table.grid", { "aria-label": "posted limits" }, h("tbody", {}, rows.map(([k, v]) => h("tr", {}, h("th", { scope: "row" }, k), h("td.num", {}, v)))));
   }
   controls() {
     const panel = h("div.panel.controls", { "aria-label": "wagers and decisions" });
-    const wagers = this.wagersNow();
+    const wagers = this.actions.wagers || [];
     if (wagers.length) {
       panel.append(h("h2", {}, "Place your wagers"));
       for (const w of wagers) panel.append(this.wagerRow(w));
     }
-    const decisions = this.myLegal().filter((a) => DECISION_WORDS[a.name]);
+    const decisions = this.actions.decisions || [];
     if (decisions.length) {
       const row = h("div.btn-row.decisions", { role: "group", "aria-label": "your decision" });
-      for (const a of decisions) {
-        const { text, label } = DECISION_WORDS[a.name](a, this.detail.game);
-        const cls = a.name === "fold" ? "btn.btn-red" : "btn.btn-gold";
-        row.append(h(`button.${cls}`, { type: "button", dataset: { decision: text },
-          onclick: (e) => act(e.currentTarget, () => Api.post(`/api/tables/${this.tableId}/decisions`, { decision: text }).then(() => this.refresh())) }, label));
+      for (const d of decisions) {
+        const cls = d.name === "fold" || d.name === "withdraw" ? "btn.btn-red" : "btn.btn-gold";
+        row.append(h(`button.${cls}`, { type: "button", dataset: { decision: d.decision },
+          onclick: (e) => act(e.currentTarget, async () => {
+            await Api.post(`/api/tables/${encodeURIComponent(this.tableId)}/decisions`, { decision: d.decision, seat: d.seat });
+            this.refresh();
+          }) }, decisionLabel(d, this.detail.game)));
       }
       panel.append(h("h2", {}, "Your decision"), row);
     }
     const settle = settlementList(this.state, this.mySeat());
-    if (settle) panel.append(h("h2", {}, "Settlement"), settle);
-    if (!wagers.length && !decisions.length && !settle) {
-      panel.append(h("p.muted", {}, this.waitingText()));
+    if (settle) {
+      const mine = this.round && this.round.settlement && this.round.settlement[String(this.mySeat())];
+      panel.append(h("h2", {}, "Settlement"), settle,
+        mine && mine.net !== undefined ? h("p.net", {}, "Net this round: ", h(`strong.${mine.net > 0 ? "r-win" : mine.net < 0 ? "r-lose" : "r-push"}`, {}, Money.fmt(mine.net))) : null);
     }
+    if (!wagers.length && !decisions.length && !settle) panel.append(h("p.muted.waiting", {}, this.waitingText()));
     return panel;
   }
   waitingText() {
-    const p = this.state.phase;
-    if (!p || p === "over" || p === "closed") return "Waiting for the dealer to open betting.";
-    if (p === "betting") return "Betting is open; your wagers are placed.";
-    return `Waiting: ${words(p)}.`;
+    const r = this.round;
+    if (!r || r.phase === "over" || r.phase === "void") return "Waiting for the dealer to open betting.";
+    if (r.phase === "betting") return "Your wagers are placed; waiting for \u201cno more bets\u201d.";
+    if (r.to_act_seat) return `Waiting for seat ${r.to_act_seat}.`;
+    return `The dealer: ${words(r.phase)}.`;
   }
   wagerRow(w) {
-    const { min, max } = limitsOf(this.detail, w);
-    const fixed = min === max;
-    const id = `amt-${w}`;
-    const input = h("input", { id, type: "number", min: min / 100, max: max / 100, step: "0.01", value: min / 100, readonly: fixed, inputmode: "decimal" });
-    const place = h("button.btn.btn-gold", { type: "button", dataset: { wager: w },
+    const id = `amt-${w.wager}`;
+    const select = h("select", { id }, w.amounts.map((a) => h("option", { value: a }, Money.fmt(a))));
+    const place = h("button.btn.btn-gold", { type: "button", dataset: { wager: w.wager },
       onclick: (e) => act(e.currentTarget, async () => {
-        const cents = Money.parse(input.value);
-        if (cents === null || cents < min || cents > max) throw new Error(`${words(w)}: enter an amount from ${Money.fmt(min)} to ${Money.fmt(max)}`);
-        await Api.post(`/api/tables/${this.tableId}/wagers`, { wager: w, amount: cents });
-        Announce.say(`${words(w)} ${Money.fmt(cents)} accepted.`);
+        const cents = Number(select.value);
+        await Api.post(`/api/tables/${encodeURIComponent(this.tableId)}/wagers`, { wager: w.wager, amount: cents, seat: w.seat });
+        Announce.say(`${words(w.wager)} ${Money.fmt(cents)} accepted.`);
         this.refresh();
-      }) }, `Place ${words(w)}`);
-    return h("div.wager-row", {}, h("label", { for: id }, words(w)), input, place,
-      h("span.limits", {}, fixed ? `exactly ${Money.fmt(min)}` : `${Money.fmt(min)} to ${Money.fmt(max)}`));
-  }
-  async loadRecent() {
-    const seat = this.mySeat();
-    if (!seat || !this.tableId) return;
-    try {
-      this.recent = await Api.get(`/api/tables/${this.tableId}/seats/${seat}/rounds?last=5`);
-    } catch { this.recent = []; }
-    const box = document.getElementById("recent");
-    if (box) box.replaceChildren(h("h2", {}, "Recent hands"), this.recentList());
+      }) }, `Place ${words(w.wager)}`);
+    const a = w.amounts;
+    return h("div.wager-row", {}, h("label", { for: id }, words(w.wager)), select, place,
+      h("span.limits", {}, a.length === 1 ? `exactly ${Money.fmt(a[0])}` : `${Money.fmt(a[0])} to ${Money.fmt(a[a.length - 1])}`));
   }
   recentList() {
-    const rounds = Array.isArray(this.recent) ? this.recent : (this.recent && this.recent.rounds) || [];
+    const rounds = Array.isArray(this.recent) ? this.recent : [];
     if (!rounds.length) return h("p.muted.small", {}, "No hands yet at this seat.");
     const seat = String(this.mySeat());
     return h("ul.settle-list", { "aria-label": "recent hands" }, rounds.map((r) => {
-      const st = RoundState.from(r.records || []);
-      const net = r.net ?? (r.settlement && r.settlement.seats && r.settlement.seats[seat] && r.settlement.seats[seat].net);
-      return h("li", {}, h("span", {}, `Round ${r.round_id || r.id || ""}`, handOf(st.boxes[seat] || [], { label: "cards" })),
-        h(`span.${net > 0 ? "r-win" : net < 0 ? "r-lose" : "r-push"}`, {}, net === undefined ? "" : Money.fmt(net)));
+      const cards = (r.cards && r.cards[seat]) || RoundState.from(r.records || []).boxes[seat] || [];
+      const net = r.settlement && r.settlement[seat] ? r.settlement[seat].net : undefined;
+      return h("li", {}, h("span", {}, h("span.small", {}, `${r.round_id || words(r.phase)} `), handOf(cards, { label: "cards" })),
+        h(`span.${net > 0 ? "r-win" : net < 0 ? "r-lose" : "r-push"}`, {}, net === undefined ? words(r.phase) : Money.fmt(net)));
     }));
   }
   onEvent(ev) {
     super.onEvent(ev);
     const d = ev.data || {};
-    if (d.kind === "wager_settled" && String(d.seat) === String(this.mySeat())) {
-      Announce.say(`${words(d.wager)} ${RESULT_WORD[d.result] || d.result}: ${d.result === "win" ? "pays " + Money.fmt(d.paid) : Money.fmt(d.stake)}`, d.result === "win" ? "win" : "");
+    if (ev.type === "record" && d.kind === "wager_settled" && String(d.seat) === String(this.mySeat())) {
+      const amount = d.result === "win" ? `pays ${Money.fmt(d.paid)}` : d.result === "push" ? "push" : `${Money.fmt(d.stake)}`;
+      Announce.say(`Seat ${d.seat}: ${words(d.wager)} ${RESULT_WORD[d.result] || d.result}, ${amount}`, d.result === "win" ? "win" : "");
     }
   }
 }

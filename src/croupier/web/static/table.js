@@ -48,7 +48,7 @@ class RoundState {
         break;
       }
       case "no_more_bets": this.calls.push("No more bets."); break;
-      case "card_dealt":
+      case "card_dealt": case "card_hidden":
         if (r.to !== "burn" && r.to !== "discard") this.box(r.to).push(cardText(r.card));
         break;
       case "community_card_turned": this.turn("board", r.position, cardText(r.card)); break;
@@ -157,58 +157,86 @@ function drawFelt(table, state, opts) {
   return felt;
 }
 
-/** The shared machinery of a table page: table detail, view, records, stream. */
+/** A selector that finds the "same" control after the page is drawn again. */
+function focusKey(el) {
+  if (!el || el === document.body) return null;
+  if (el.id) return `#${CSS.escape(el.id)}`;
+  for (const k of ["step", "decision", "wager", "table"]) {
+    if (el.dataset && el.dataset[k]) return `${el.tagName.toLowerCase()}[data-${k}="${CSS.escape(el.dataset[k])}"]`;
+  }
+  const label = el.getAttribute && el.getAttribute("aria-label");
+  return label ? `${el.tagName.toLowerCase()}[aria-label="${CSS.escape(label)}"]` : null;
+}
+
+function restoreFocus(root, key) {
+  if (!key) return;
+  const el = root.querySelector(key);
+  if (el && !el.disabled) el.focus({ preventScroll: true });
+}
+
+/** The shared machinery of a table page: table detail, view, the caller's actions, stream. */
 class TablePage {
   constructor(section) {
     this.section = section;
     this.tableId = null;
-    this.records = [];
     this.stream = null;
-    this.refresh = debounce(() => this.load(), 120);
+    this.view = {};
+    this.actions = {};
+    this.state = new RoundState();
+    this.refresh = debounce(() => this.load().catch((err) => Announce.error(err)), 120);
   }
   async connect(tableId) {
     this.leave();
     this.tableId = tableId;
-    this.records = [];
-    this.detail = await Api.get(`/api/tables/${tableId}`);
+    this.detail = await Api.get(`/api/tables/${encodeURIComponent(tableId)}`);
     await this.load();
-    this.stream = new Stream(`/api/tables/${tableId}/stream`, (ev) => this.onEvent(ev), (s) => this.status(s));
+    this.stream = new Stream(`/api/tables/${encodeURIComponent(tableId)}/stream`, (ev) => this.onEvent(ev), (s) => this.status(s));
   }
-  leave() { if (this.stream) this.stream.close(); this.stream = null; }
+  leave() { if (this.stream) this.stream.close(); this.stream = null; this.lastSig = null; }
   status(s) {
-    const dot = this.section.querySelector(".status-dot");
-    if (dot) { dot.className = `status-dot status-${s}`; dot.nextSibling.textContent = s === "live" ? "live" : "reconnecting…"; }
+    this.live = s;
+    const el = this.section.querySelector(".live-status");
+    if (el) el.replaceChildren(h(`span.status-dot.status-${s}`), s === "live" ? "live" : "reconnecting…");
   }
-  onEvent(ev) {
-    const data = ev.data || {};
-    if (data.kind || ev.type === "record") this.records.push(data.kind ? data : data.record);
-    if (ev.type === "round_started" || ev.type === "round_opened") this.records = [];
-    this.refresh();
-  }
+  onEvent() { this.refresh(); }
   async load() {
     if (!this.tableId) return;
-    const [view, tables] = await Promise.all([
-      Api.get(`/api/tables/${this.tableId}/view`).catch(() => null),
-      Api.get("/api/tables").catch(() => []),
-    ]);
+    const id = encodeURIComponent(this.tableId);
+    const [view, actions] = await Promise.all([Api.get(`/api/tables/${id}/view`), Api.get(`/api/tables/${id}/actions`)]);
     this.view = view || {};
-    this.summary = (tables || []).find((t) => String(t.id) === String(this.tableId)) || {};
-    const records = Array.isArray(this.view.records) ? this.view.records : this.records;
-    this.state = RoundState.from(records);
-    this.state.phase = this.view.phase || this.summary.phase || "";
+    this.actions = actions || {};
+    const rnd = this.view.round || null;
+    this.round = rnd;
+    this.state = RoundState.from(rnd ? rnd.records : []);
+    if (rnd && rnd.stakes) this.state.wagers = rnd.stakes;
+    this.state.phase = rnd ? rnd.phase : "";
+    await this.afterLoad();
+    const sig = JSON.stringify([this.view, this.actions, this.me || null, this.recent || null]);
+    if (sig === this.lastSig) return; // nothing changed: keep the page (and the focus) as it is
+    this.lastSig = sig;
+    const focus = focusKey(document.activeElement);
     this.render();
+    restoreFocus(this.section, focus);
   }
+  async afterLoad() {}
   tableInfo() {
     const d = this.detail || {};
-    return { ...d, ...this.summary, title: d.title || this.summary.name, chapter: d.chapter || "", meters: this.summary.meters || d.meters || {} };
+    return { ...d, seats: this.view.seats || d.seats || {}, meters: this.view.meters || d.meters || {} };
   }
-  legal() { return Array.isArray(this.view.legal_actions) ? this.view.legal_actions : []; }
-  header(title) {
+  acting() { return this.round ? this.round.to_act_seat : null; }
+  phaseText() {
+    if (this.view.held) return `held: ${this.view.held}`;
+    if (!this.round) return this.detail && this.detail.status === "closed" ? "table closed" : "waiting for the first round";
+    return words(this.round.phase);
+  }
+  header(title, id) {
     const info = this.tableInfo();
-    return h("div.panel", {},
-      h("h1", { id: `${this.section.id.replace("page-", "")}-title` }, title),
-      h("p", {}, h("strong", {}, info.name || `Table ${this.tableId}`), ` · ${info.title || words(info.game)} · `,
-        h("span.phase-pill", { "aria-label": "round phase" }, words(this.state.phase || "closed")), " ",
-        h("span.small", {}, h("span.status-dot"), "connecting")));
+    const rnd = this.round;
+    return h("div.panel.table-head", {},
+      h("h1", { id }, title),
+      h("p", {}, h("strong", {}, info.title || words(info.game)), info.name && info.name !== info.title ? ` · ${info.name}` : "", " · ",
+        h("span.phase-pill", { "aria-label": "round phase", dataset: { phase: rnd ? rnd.phase : "none" } }, this.phaseText()),
+        rnd ? h("span.small.muted", {}, ` round ${this.view.round_id} · to act: ${rnd.to_act}`) : null, " ",
+        h("span.small.live-status", { "aria-live": "polite" }, h(`span.status-dot.status-${this.live || "connecting"}`), this.live === "live" ? "live" : "connecting")));
   }
 }

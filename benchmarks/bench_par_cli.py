@@ -1,0 +1,80 @@
+"""Cold and warm wall time of ``croupier par GAME --json --quiet``, the command users run.
+
+Cold: a fresh process with an empty ``$CROUPIER_CACHE`` (no lookup tables, no solver
+checkpoints) and an empty numba code cache (``$NUMBA_CACHE_DIR``), so compilation, table builds
+and solves are all paid.  Warm: the same command again with both caches as the cold run left
+them.  One run of each per game (``--repeat N`` for the median of N).  Prints a table; writes
+JSON with ``--json PATH``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+GAMES = (
+    "three-card-poker",
+    "let-it-ride",
+    "mississippi-stud",
+    "mini-baccarat",
+    "midi-baccarat",
+    "ez-baccarat",
+    "four-card-poker",
+    "ultimate-texas-holdem",
+)
+
+
+def _timed(slug: str, env: dict[str, str]) -> tuple[float, float]:
+    """(wall, CPU) seconds of one run; the CPU time (user + system of the child) is what the
+    sheet costs when the machine is shared, the wall time what a user waits."""
+    command = [sys.executable, "-m", "croupier", "par", slug, "--json", "--quiet"]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run(command, check=True, capture_output=True, env=env)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu
+
+
+def measure(slug: str) -> tuple[tuple[float, float], tuple[float, float]]:
+    """((wall, CPU) cold, (wall, CPU) warm) seconds of one game's par sheet."""
+    with tempfile.TemporaryDirectory() as cache, tempfile.TemporaryDirectory() as numba:
+        env = {**os.environ, "CROUPIER_CACHE": cache, "NUMBA_CACHE_DIR": numba}
+        return _timed(slug, env), _timed(slug, env)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", default=list(GAMES))
+    parser.add_argument("--repeat", type=int, default=1)
+    parser.add_argument("--json", metavar="PATH")
+    args = parser.parse_args()
+    results: dict[str, dict[str, float]] = {}
+    head = ("cold wall s", "cold CPU s", "warm wall s", "warm CPU s")
+    print(f"{'croupier par GAME --json --quiet':<34}" + "".join(f"{h:>13}" for h in head))
+    print(f"(load average at start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
+    for slug in args.games:
+        runs = [measure(slug) for _ in range(args.repeat)]
+        figures = {
+            "cold_wall_s": statistics.median(r[0][0] for r in runs),
+            "cold_cpu_s": statistics.median(r[0][1] for r in runs),
+            "warm_wall_s": statistics.median(r[1][0] for r in runs),
+            "warm_cpu_s": statistics.median(r[1][1] for r in runs),
+        }
+        results[slug] = figures
+        print(f"{slug:<34}" + "".join(f"{v:>13.1f}" for v in figures.values()), flush=True)
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as fh:
+            json.dump({"par_cli": results, "repeat": args.repeat}, fh, indent=2)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,240 @@
+"""The optimal strategy as rows (decision, situation, action), for tables and exports.
+
+Every decision of a game has rows: Ultimate Texas Hold 'Em's 169 starting hands and its flop
+and river decisions by hand (with the share of situations where the optimum bets), Mississippi
+Stud's 169 starting hands and its readable 4th and 5th Street rules, and the readable tables of
+the other games (one row per line of :func:`croupier.analysis.strategy_text`).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from croupier.errors import InvalidInput
+
+if TYPE_CHECKING:
+    from croupier.games import Game
+
+__all__ = ["StrategyRow", "StrategyTable", "strategy_table", "write_strategy_xlsx"]
+
+HEADER = ("decision", "situation", "action", "share", "situations")
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class StrategyRow:
+    """One decision: where it is taken, in which situation, what to do (and, where the optimum
+    depends on the exact cards, the share of situations it does so, and how many)."""
+
+    decision: str
+    situation: str
+    action: str
+    share: float | None = None
+    situations: int | None = None
+
+    def cells(self) -> tuple[str, ...]:
+        share = "" if self.share is None else f"{self.share:.2%}"
+        count = "" if self.situations is None else f"{self.situations:,}"
+        return (self.decision, self.situation, self.action, share, count)
+
+
+@dataclass(frozen=True, kw_only=True)
+class StrategyTable:
+    game: str
+    title: str
+    rows: tuple[StrategyRow, ...]
+
+    def to_json(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "decision": r.decision,
+                "situation": r.situation,
+                "action": r.action,
+                "share": r.share,
+                "situations": r.situations,
+            }
+            for r in self.rows
+        ]
+
+    def to_csv(self) -> str:
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(HEADER)
+        for r in self.rows:
+            writer.writerow(
+                (r.decision, r.situation, r.action, r.share if r.share is not None else "",
+                 r.situations if r.situations is not None else "")
+            )  # fmt: skip
+        return out.getvalue()
+
+
+def _uth(game: Game) -> StrategyTable:
+    from croupier.analysis.ultimate_texas_holdem import solved
+
+    strategy = solved(game).strategy
+    rows = [
+        StrategyRow(decision="preflop", situation=d.hand, action=d.action) for d in strategy.preflop
+    ]
+    for name, action, shares in (
+        ("flop", "bet 2x", strategy.flop),
+        ("river", "play 1x", strategy.river),
+    ):
+        other = "check" if name == "flop" else "fold"
+        reached = sum(r.situations for r in shares)
+        wrong = sum(min(r.share, 1 - r.share) * r.situations for r in shares)
+        rows.append(
+            StrategyRow(
+                decision=name,
+                situation=f"the rule below (the majority decision of each hand) differs from the "
+                f"optimum in {float(wrong / reached):.2%} of the {reached:,} {name} decisions "
+                "(its cost is not measured)",
+                action="check",
+                share=float(wrong / reached),
+                situations=reached,
+            )
+        )
+        for row in shares:
+            if row.situations:
+                share = float(row.share)
+                best = action if share >= 0.5 else other
+                rows.append(
+                    StrategyRow(
+                        decision=name,
+                        situation=row.feature,
+                        action=f"{best} (optimum bets {share:.2%})",
+                        share=share,
+                        situations=row.situations,
+                    )
+                )
+    table = game.paytable("blind")
+    letter = table.letter if table is not None else "?"
+    return StrategyTable(
+        game=game.slug,
+        title=f"Ultimate Texas Hold 'Em: optimal strategy (exact solver, Blind table {letter})",
+        rows=tuple(rows),
+    )
+
+
+def _stud(game: Game) -> StrategyTable:
+    from croupier.analysis import strategy_text
+    from croupier.analysis.stud_rules import FIFTH_RULE, FOURTH_RULE, MEASURED
+
+    rows: list[StrategyRow] = []
+    for line in strategy_text(game).splitlines()[1:]:
+        head, _, hands = line.strip().partition(": ")
+        if head.startswith("bet") or head.startswith("fold"):
+            action = head.split(" (")[0]
+            rows += [
+                StrategyRow(decision="3rd Street", situation=h, action=action)
+                for h in hands.split()
+                if h != "-"
+            ]
+    for key, rule in (("4th", FOURTH_RULE), ("5th", FIFTH_RULE)):
+        for line in rule[1:]:
+            rows.append(
+                StrategyRow(decision=f"{key} Street", situation=line.strip(), action="rule")
+            )
+        rows.append(
+            StrategyRow(decision=f"{key} Street", situation=MEASURED[key].render(), action="check")
+        )
+    return StrategyTable(
+        game=game.slug,
+        title="Mississippi Stud: optimal 3rd Street by starting hand; 4th and 5th Street rules",
+        rows=tuple(rows),
+    )
+
+
+_OWN_ACTION = ("take it back", "fold", "Fold")
+
+
+def _split_action(part: str) -> tuple[str, str]:
+    """``"3x with pair of 9s"`` -> ("pair of 9s", "3x"); ``"fold the rest"`` -> ("the rest",
+    "fold")."""
+    action, sep, situation = part.partition(" with ")
+    if sep:
+        return situation, action.replace("play ", "")
+    word, _, rest = part.partition(" ")
+    return rest, word
+
+
+def _lines(game: Game) -> StrategyTable:
+    """Rows from the readable strategy text: a section header (``Bet 1 ...: let it ride with``,
+    ``Make the Play wager with ...:``) gives the action of the lines under it; a line
+    ``head: a; b; c`` (by up card) one row per clause."""
+    from croupier.analysis import strategy_text
+
+    lines = strategy_text(game).splitlines()
+    rows: list[StrategyRow] = []
+    section, action = "strategy", ""
+    aside = False
+    for line in lines[1:]:
+        text = line.strip().rstrip(";.")
+        indent = len(line) - len(line.lstrip())
+        if aside or text.startswith("("):  # a remark in parentheses, over one or more lines
+            aside = not line.rstrip().endswith(")")
+            continue
+        if not text:
+            continue
+        if indent <= 2 and (line.rstrip().endswith(":") or text.endswith(" with")):
+            head, _, act = line.strip().rstrip(":").partition(": ")
+            section, action = head, (act or head.partition(" with ")[0]).lower()
+            continue
+        head, sep, rest = text.partition(": ")
+        if sep and indent <= 2 and "; " in rest:
+            for part in rest.split("; "):
+                situation, act = _split_action(part)
+                rows.append(StrategyRow(decision=head, situation=situation, action=act))
+            continue
+        own = next((a for a in _OWN_ACTION if text.startswith(a)), None)
+        if own is not None:
+            rest = text[len(own) :].strip()
+            rows.append(StrategyRow(decision=section, situation=rest, action=own.lower()))
+        else:
+            rows.append(StrategyRow(decision=section, situation=text, action=action))
+    if not rows:  # no decision to take (baccarat): the sentence that says so
+        rows.append(StrategyRow(decision="none", situation=lines[0], action=""))
+    return StrategyTable(game=game.slug, title=lines[0], rows=tuple(rows))
+
+
+_BUILDERS: dict[str, Callable[[Game], StrategyTable]] = {
+    "ultimate-texas-holdem": _uth,
+    "mississippi-stud": _stud,
+}
+
+
+def strategy_table(game: Game) -> StrategyTable:
+    """The optimal strategy of ``game`` as rows (see the module)."""
+    return _BUILDERS.get(game.slug, _lines)(game)
+
+
+def write_strategy_xlsx(table: StrategyTable, path: str | Path) -> Path:
+    """``table`` as a one-sheet workbook (title, then one row per decision)."""
+    import xlsxwriter
+    import xlsxwriter.exceptions
+
+    target = Path(path)
+    book = xlsxwriter.Workbook(str(target))
+    sheet = book.add_worksheet("Strategy")
+    bold = book.add_format({"bold": True})
+    sheet.write(0, 0, table.title, bold)
+    sheet.write_row(2, 0, HEADER, bold)
+    for i, row in enumerate(table.rows, 3):
+        sheet.write(i, 0, row.decision)
+        sheet.write(i, 1, row.situation)
+        sheet.write(i, 2, row.action)
+        if row.share is not None:
+            sheet.write_number(i, 3, row.share)
+        if row.situations is not None:
+            sheet.write_number(i, 4, row.situations)
+    sheet.set_column(0, 0, 14)
+    sheet.set_column(1, 1, 70)
+    sheet.set_column(2, 2, 40)
+    try:
+        book.close()
+    except xlsxwriter.exceptions.FileCreateError as exc:
+        raise InvalidInput(f"{target}: cannot be written ({exc})") from None
+    return target

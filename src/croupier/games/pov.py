@@ -1,0 +1,329 @@
+"""Points of view on a round: who may see which card (Lichess-style ``Pov``).
+
+Hidden information is a security boundary.  Every round offers :meth:`Round.view` and
+:meth:`Round.records_for` for a :class:`Pov`:
+
+==============  =============================================================================
+``player(n)``   the player at seat ``n`` (``player(3, 4)`` for one player's adjacent boxes):
+                their own cards, cards turned face up, every wager and meter
+``dealer()``    cards turned face up, every wager and meter; never a face-down card (see below)
+``supervisor``  every card dealt, burnt or discarded (the floor and surveillance see the
+                layout); never the order of the cards still in the shoe nor the shuffler
+``public()``    what an observer at the table sees: face-up cards, wagers, meters
+==============  =============================================================================
+
+No view ever holds the shoe's order or the shuffler's state: only the count of cards left.
+
+A card becomes visible to everyone when it is turned face up: dealt face up (a dealer's up
+card, the flop), or shown by a later record (``DealerRevealed``, a community card turned, a
+hand shown, a baccarat result announced).  The record stream for a point of view
+(:func:`redact`) replaces each ``CardDealt`` / ``CardDiscarded`` that the viewer may not see by
+a :class:`CardHidden` that names only where the card went; the stream for a viewer is
+append-only (a later prefix never rewrites an earlier record), so the live server can number it.
+
+The dealer: none of the chapter texts available to the project lets the dealer look at a
+face-down card before the reveal (e.g. § 569.11(f): the dealer's two cards are turned at the
+reveal; § 641a.11(c)(1): the dealer's hand is turned after the decisions); the dealer's point of
+view therefore hides every face-down card, the dealer's own included.  Midi baccarat's face-down
+cards are looked at by the player with the highest wager (a procedure the texts do not give):
+hidden from every view but the supervisor's until the result is announced.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, fields
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from croupier.cards import Card
+from croupier.errors import InvalidInput
+from croupier.frozen import frozen_dict
+from croupier.games.records import (
+    CardDealt,
+    CardDiscarded,
+    EnvyPaid,
+    Record,
+    WagerSettled,
+)
+
+if TYPE_CHECKING:
+    from croupier.games.round import Round
+
+__all__ = [
+    "CardHidden",
+    "Pov",
+    "PovKind",
+    "RoundView",
+    "public_cards",
+    "records_for",
+    "redact",
+    "seat_cards",
+    "supervisor_hands",
+    "view",
+]
+
+
+class PovKind(StrEnum):
+    PLAYER = "player"
+    DEALER = "dealer"
+    SUPERVISOR = "supervisor"
+    PUBLIC = "public"
+
+
+@dataclass(frozen=True, slots=True)
+class Pov:
+    """A point of view: ``Pov.player(3)``, ``Pov.dealer()``, ``Pov.supervisor()``,
+    ``Pov.public()``."""
+
+    kind: PovKind
+    seats: frozenset[int] = frozenset()
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.kind, PovKind):
+            raise InvalidInput(f"point of view kind {self.kind!r} is not a PovKind")
+        if not isinstance(self.seats, frozenset):
+            raise InvalidInput(f"point of view seats {self.seats!r} are not a frozenset")
+        for seat in self.seats:
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= 7:
+                raise InvalidInput(f"point of view seat {seat!r} is not a seat 1-7")
+        if (self.kind is PovKind.PLAYER) != bool(self.seats):
+            raise InvalidInput("a player's point of view names its seats; no other one does")
+
+    @classmethod
+    def player(cls, *seats: int) -> Pov:
+        return cls(PovKind.PLAYER, frozenset(seats))
+
+    @classmethod
+    def dealer(cls) -> Pov:
+        return cls(PovKind.DEALER)
+
+    @classmethod
+    def supervisor(cls) -> Pov:
+        return cls(PovKind.SUPERVISOR)
+
+    @classmethod
+    def public(cls) -> Pov:
+        return cls(PovKind.PUBLIC)
+
+    @classmethod
+    def parse(cls, text: str) -> Pov:
+        """``player:3`` (or ``player:3,4``), ``dealer``, ``supervisor``, ``public``."""
+        if not isinstance(text, str) or len(text) > 40:
+            raise InvalidInput(f"point of view {str(text)[:40]!r} is not understood")
+        name, _, rest = text.partition(":")
+        if name == "player":
+            parts = rest.split(",")
+            if not all(p.isascii() and p.isdigit() and len(p) == 1 for p in parts):
+                raise InvalidInput(f"point of view {text!r}: seats are 1-7 (player:3)")
+            return cls.player(*(int(p) for p in parts))
+        for kind in (PovKind.DEALER, PovKind.SUPERVISOR, PovKind.PUBLIC):
+            if text == kind.value:
+                return cls(kind)
+        raise InvalidInput(f"point of view {text!r} is not player:N, dealer, supervisor or public")
+
+    def __str__(self) -> str:
+        if self.kind is PovKind.PLAYER:
+            return "player:" + ",".join(str(s) for s in sorted(self.seats))
+        return self.kind.value
+
+    def sees_dealt(self, record: CardDealt) -> bool:
+        """Whether this viewer sees the card of ``record`` when it is dealt."""
+        if self.kind is PovKind.SUPERVISOR or record.face_up:
+            return True
+        return (
+            self.kind is PovKind.PLAYER
+            and record.to.isascii()
+            and record.to.isdigit()
+            and int(record.to) in self.seats
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
+class CardHidden(Record):
+    """A card left the shoe for ``to`` face down; this viewer may not see which (it stands
+    for the ``was`` record: ``card_dealt`` or ``card_discarded``)."""
+
+    kind: ClassVar[str] = "card_hidden"
+    to: str
+    was: str
+    note: str = ""
+
+
+def redact(record: Record, pov: Pov) -> Record:
+    """``record`` as ``pov`` may see it: a face-down card it may not see becomes a
+    :class:`CardHidden`; every other record is public as it stands."""
+    if isinstance(record, CardDealt):
+        if pov.sees_dealt(record):
+            return record
+        return CardHidden(to=record.to, was=record.kind, note=record.note)
+    if isinstance(record, CardDiscarded):
+        if pov.kind is PovKind.SUPERVISOR:
+            return record
+        return CardHidden(to="discard", was=record.kind, note=record.section)
+    return record
+
+
+def records_for(records: Iterable[Record], pov: Pov) -> tuple[Record, ...]:
+    return tuple(redact(r, pov) for r in records)
+
+
+def _cards_in(record: Record) -> list[Card]:
+    out: list[Card] = []
+    for f in fields(record):
+        value = getattr(record, f.name)
+        if isinstance(value, Card):
+            out.append(value)
+        elif isinstance(value, tuple):
+            out += [v for v in value if isinstance(v, Card)]
+    return out
+
+
+def public_cards(records: Iterable[Record]) -> list[Card]:
+    """Every card shown face up by ``records`` (with repeats, for multi-deck shoes)."""
+    out: list[Card] = []
+    for r in records:
+        if isinstance(r, CardDealt):
+            if r.face_up:
+                out.append(r.card)
+        elif not isinstance(r, CardDiscarded | CardHidden):
+            out += _cards_in(r)
+    return out
+
+
+def _layout(records: tuple[Record, ...], pov: Pov) -> dict[str, list[str | None]]:
+    """The cards on the layout by recipient, as ``pov`` sees them (``None``: face down)."""
+    dealt = [r for r in records if isinstance(r, CardDealt)]
+    shown = [False] * len(dealt)
+    for i, r in enumerate(dealt):
+        shown[i] = pov.sees_dealt(r)
+    for card in public_cards(records):
+        for i, r in enumerate(dealt):
+            if not shown[i] and r.card == card:
+                shown[i] = True
+                break
+    layout: dict[str, list[str | None]] = {}
+    for i, r in enumerate(dealt):
+        layout.setdefault(r.to, []).append(str(r.card) if shown[i] else None)
+    return layout
+
+
+def seat_cards(rnd: Round, seat: int) -> tuple[Card, ...]:
+    """The cards the player at ``seat`` holds (what ``Pov.player(seat)`` sees of its own
+    hand); for house players' strategies and the terminal face."""
+    return tuple(rnd._hands.get(str(seat), ()))
+
+
+def supervisor_hands(rnd: Round) -> dict[str, list[Card]]:
+    """Privileged: every card on the layout by recipient, face down or not (a copy).
+
+    What ``Pov.supervisor()`` sees; for the server side only (store, table, scenario replays,
+    analysis and tests), never for a player's or the public's connection."""
+    return {k: list(v) for k, v in rnd._hands.items()}
+
+
+def _frozen(mapping: Mapping[Any, Any]) -> Mapping[Any, Any]:
+    return frozen_dict(mapping)
+
+
+@dataclass(frozen=True, slots=True)
+class SettledWager:
+    seat: int
+    wager: str
+    stake: int
+    result: str
+    paid: int
+    returned: int
+    line: str
+
+
+@dataclass(frozen=True, slots=True)
+class RoundView:
+    """What one point of view may know of a round, frozen; :meth:`to_json` is what the live
+    server sends."""
+
+    pov: Pov
+    game: str
+    mode: str
+    phase: str
+    to_act: str
+    seq: int
+    """Records so far (the stream's length)."""
+    players: Mapping[int, str]
+    stakes: Mapping[int, Mapping[str, int]]
+    cards: Mapping[str, tuple[str | None, ...]]
+    """Cards on the layout by recipient; ``None`` is a face-down card this viewer may not see."""
+    meters: Mapping[str, int]
+    cards_left: int
+    settled: tuple[SettledWager, ...] = ()
+    envy: tuple[tuple[int, int, str, int], ...] = field(default=())
+
+    def to_json(self) -> dict[str, Any]:
+        data = {
+            "pov": str(self.pov),
+            "game": self.game,
+            "mode": self.mode,
+            "phase": self.phase,
+            "to_act": self.to_act,
+            "seq": self.seq,
+            "players": {str(s): p for s, p in self.players.items()},
+            "stakes": {str(s): dict(w) for s, w in self.stakes.items()},
+            "cards": {k: list(v) for k, v in self.cards.items()},
+            "meters": dict(self.meters),
+            "cards_left": self.cards_left,
+            "settled": [
+                {
+                    "seat": w.seat,
+                    "wager": w.wager,
+                    "stake": w.stake,
+                    "result": w.result,
+                    "paid": w.paid,
+                    "returned": w.returned,
+                    **({"line": w.line} if w.line else {}),
+                }
+                for w in self.settled
+            ],
+            "envy": [
+                {"seat": s, "for_seat": f, "line": line, "amount": a} for s, f, line, a in self.envy
+            ],
+        }
+        json.dumps(data)  # JSON-safe by construction; fail loudly here, never on the wire
+        return data
+
+
+def _meter_names(rnd: Round) -> list[str]:
+    names = [spec.name for _, spec in rnd.contribution_meters()]
+    spec = rnd.game.meter_spec
+    if spec is not None:
+        names.append(spec.name)
+    return sorted(set(names))
+
+
+def view(rnd: Round, pov: Pov) -> RoundView:
+    """The frozen view of ``rnd`` for ``pov``."""
+    if not isinstance(pov, Pov):
+        raise InvalidInput(f"point of view {pov!r} is not a Pov")
+    records = tuple(rnd._records)
+    layout = _layout(records, pov)
+    settled = tuple(
+        SettledWager(r.seat, r.wager, r.stake, r.result.value, r.paid, r.returned, r.line)
+        for r in records
+        if isinstance(r, WagerSettled)
+    )
+    envy = tuple((r.seat, r.for_seat, r.line, r.amount) for r in records if isinstance(r, EnvyPaid))
+    return RoundView(
+        pov=pov,
+        game=rnd.game.slug,
+        mode=rnd.mode.value,
+        phase=rnd.phase.value,
+        to_act=str(rnd.to_act()),
+        seq=len(records),
+        players=_frozen(rnd._players),
+        stakes=_frozen({s: _frozen(w) for s, w in rnd._stakes.items() if w}),
+        cards=_frozen({k: tuple(v) for k, v in layout.items()}),
+        meters=_frozen({name: rnd._meters.amount(name) for name in _meter_names(rnd)}),
+        cards_left=len(rnd._shoe),
+        settled=settled,
+        envy=envy,
+    )

@@ -1,0 +1,137 @@
+"""What the caller may do now at a table, for the pages' buttons: ``GET
+/api/tables/{id}/actions``.
+
+Every answer comes from the engine's one legality rule (``Round.legal_actions`` and
+``Round.can``), asked for the caller's seats only; the page offers nothing else and holds no game
+rule.  A player gets the wagers open to their seats with the chip amounts the round accepts now,
+and the decisions of the seat to act, each with the text the decision endpoint reads (checked by
+``Round.parse_decision`` giving back the same action).  The dealer gets the dealer's steps and
+the irregularities the chapter lets them report now.  Nothing here reveals a card.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+
+from croupier.errors import CroupierError
+from croupier.games.records import Action, Irregular, PlaceWager
+from croupier.games.round import Phase, Round
+
+__all__ = ["CHIP_LADDER", "actions_router", "dealer_actions", "seat_actions"]
+
+CHIP_LADDER: tuple[int, ...] = (100, 200, 500, 1000, 2500, 5000, 10000, 25000, 50000, 100000)
+"""Chip amounts (cents) offered for a wager where the round accepts them."""
+
+DEALER_STEPS = ("no_more_bets", "deal", "turn_community_card", "count_stub", "reveal", "settle")
+
+
+def _decision_text(action: Action) -> str:
+    multiple = getattr(action, "multiple", None)
+    wager = getattr(action, "wager", None)
+    if action.name == "play":
+        return f"play {multiple}" if multiple is not None else "play"
+    if action.name == "withdraw":
+        return f"pull {wager}" if wager else "pull"
+    if action.name == "ride":
+        return f"ride {wager}" if wager else "ride"
+    return action.name.replace("_", " ")
+
+
+def _decision(rnd: Round, action: Action, seat: int) -> dict[str, Any] | None:
+    text = _decision_text(action)
+    try:
+        if rnd.parse_decision(seat, text) != action:
+            return None
+    except CroupierError:
+        return None
+    out: dict[str, Any] = {"name": action.name, "seat": seat, "decision": text}
+    for key in ("multiple", "wager"):
+        value = getattr(action, key, None)
+        if value is not None:
+            out[key] = value
+    out["label"] = rnd.describe(action)
+    return out
+
+
+def _ladder(rnd: Round) -> list[int]:
+    prog = rnd.game.rules.progressive
+    return sorted({*CHIP_LADDER, *((prog.wager,) if prog is not None else ())})
+
+
+def seat_actions(rnd: Round, seats: frozenset[int]) -> dict[str, Any]:
+    """The wagers (with the chip amounts the round accepts now) and the decisions open now to
+    ``seats``.  Amounts are asked of ``Round.can`` one by one (an Ante fixes the Blind's)."""
+    wagers: list[dict[str, Any]] = []
+    decisions: list[dict[str, Any]] = []
+    ladder = _ladder(rnd)
+    if rnd.phase is Phase.BETTING:
+        for seat in sorted(seats & set(rnd.players)):
+            for wager in rnd.game.offered_wagers():
+                if wager in rnd.game.decision_wagers:
+                    continue
+                amounts = [
+                    a for a in ladder if rnd.can(PlaceWager(seat=seat, wager=wager, amount=a))
+                ]
+                if amounts:
+                    wagers.append({"seat": seat, "wager": wager, "amounts": amounts})
+    for action in rnd.legal_actions():
+        who = getattr(action, "seat", None)
+        if who in seats and not isinstance(action, PlaceWager):
+            found = _decision(rnd, action, who)
+            if found is not None:
+                decisions.append(found)
+    return {"wagers": wagers, "decisions": decisions}
+
+
+def dealer_actions(rnd: Round) -> dict[str, Any]:
+    """The dealer's steps allowed now and the irregularities that may be reported."""
+    steps: list[str] = []
+    irregularities: list[str] = []
+    for action in rnd.legal_actions():
+        if isinstance(action, Irregular):
+            irregularities.append(action.kind.value)
+        elif action.name in DEALER_STEPS and action.name not in steps:
+            steps.append(action.name)
+    return {"steps": steps, "irregularities": irregularities}
+
+
+def actions_router() -> APIRouter:
+    """``GET /api/tables/{table_id}/actions`` over the server's floor and accounts."""
+    router = APIRouter(tags=["web"])
+
+    @router.get("/api/tables/{table_id}/actions", summary="What the caller may do now")
+    def actions(request: Request, table_id: str) -> dict[str, Any]:
+        from croupier.server.auth import Role
+        from croupier.server.floor import pov_of
+        from croupier.server.routes import authenticate
+
+        account = authenticate(request.app.state.auth, request.headers.get("authorization"))
+        lt = request.app.state.floor.table(table_id)
+        out: dict[str, Any] = {
+            "table_id": lt.id,
+            "round_id": lt.round_id,
+            "phase": None,
+            "role": account.role.value,
+            "wagers": [],
+            "decisions": [],
+            "steps": [],
+            "irregularities": [],
+        }
+        with lt.lock:
+            rnd = lt.round
+            if rnd is None or rnd.is_over or lt.held is not None:
+                out["phase"] = rnd.phase.value if rnd is not None else None
+                ready = lt.status == "open" and lt.held is None
+                out["steps"] = ["new_round"] if account.role is Role.DEALER and ready else []
+                return out
+            out["phase"] = rnd.phase.value
+            if account.role is Role.PLAYER:
+                pov = pov_of(account, lt)
+                out.update(seat_actions(rnd, frozenset(pov.seats)))
+            elif account.role is Role.DEALER:
+                out.update(dealer_actions(rnd))
+        return out
+
+    return router

@@ -1,0 +1,127 @@
+"""The floor forecast: a floor file read strictly, theoretical win from the exact edges, the same
+result for a seed on threads and on a Dask cluster, simulated hold within its band of the theo.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from croupier.analysis import par_sheet
+from croupier.analysis.floor import load_floor, simulate_floor
+from croupier.analysis.floor_report import floor_html
+from croupier.errors import CroupierError
+from croupier.games import get_game
+
+FLOOR = """
+name = "test floor"
+[[tables]]
+name = "TCP"
+game = "three-card-poker"
+count = 2
+average_bet = 1000
+occupancy = [3, 0, 1, 2, 3, 4, 5, 6, 7, 7, 7, 7, 6, 5, 4, 3, 2, 1, 1, 1, 2, 3, 4, 5]
+churn = 5
+[[tables]]
+name = "Mini"
+game = "mini-baccarat"
+average_bet = 2500
+occupancy = 4
+rounds_per_hour = 70
+"""
+
+
+def _floor(tmp_path: Path, text: str = FLOOR) -> Path:
+    path = tmp_path / "floor.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _stable(data: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in data.items() if k not in ("wall_s", "rounds_per_s", "where")}
+
+
+def test_floor_file_refusals_name_the_key(tmp_path: Path) -> None:
+    bad = FLOOR.replace("occupancy = 4", "occupancy = 9")
+    with pytest.raises(CroupierError, match=r"tables\[1\]\.occupancy"):
+        load_floor(_floor(tmp_path, bad))
+    with pytest.raises(CroupierError, match="unknown key"):
+        load_floor(_floor(tmp_path, FLOOR.replace("churn = 5", "chrun = 5")))
+    with pytest.raises(CroupierError, match="not UTF-8 TOML"):
+        load_floor(_floor(tmp_path, "[[tables]\n"))
+
+
+def test_theoretical_win_is_handle_times_the_exact_edge(tmp_path: Path) -> None:
+    floor = load_floor(_floor(tmp_path))
+    result = simulate_floor(floor, 6, seed=3, workers=2)
+    edge = par_sheet(get_game("three-card-poker")).base
+    assert edge is not None
+    for table in result.tables:
+        if table.game == "three-card-poker":
+            assert table.theo == table.handle * edge.house_edge
+    # occupancy of the first six hours: 3+0+1+2+3+4 seats at 60 rounds an hour
+    assert result.tables[0].rounds == 13 * 60
+
+
+def test_same_seed_same_forecast_and_another_seed_differs(tmp_path: Path) -> None:
+    floor = load_floor(_floor(tmp_path))
+    one = simulate_floor(floor, 4, seed=11, workers=1).to_json()
+    two = simulate_floor(floor, 4, seed=11, workers=2).to_json()
+    other = simulate_floor(floor, 4, seed=12, workers=2).to_json()
+    assert _stable(one) == _stable(two)
+    assert _stable(one)["tables"] != _stable(other)["tables"]
+
+
+def test_simulated_hold_is_within_its_band_of_the_theoretical(tmp_path: Path) -> None:
+    text = FLOOR.split("[[tables]]", maxsplit=1)[0] + (
+        "[[tables]]\nname='TCP'\ngame='three-card-poker'\naverage_bet=100\noccupancy=7\n"
+    )
+    result = simulate_floor(load_floor(_floor(tmp_path, text)), 200, seed=5, workers=2)
+    (table,) = result.tables
+    assert table.rounds == 84_000
+    assert abs(float(table.win - table.theo)) < 4 * table.se
+
+
+def test_report_is_one_html_page(tmp_path: Path) -> None:
+    result = simulate_floor(load_floor(_floor(tmp_path)), 2, seed=1, workers=2)
+    page = floor_html(result)
+    assert page.startswith("<!doctype html>")
+    assert "data:image/png;base64," in page
+    assert "three-card-poker" in page
+
+
+distributed: Any = pytest.importorskip("dask.distributed")
+
+
+@pytest.fixture(scope="module")
+def scheduler() -> Iterator[str]:
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=False, dashboard_address=":0"
+    ) as cluster:
+        yield cluster.scheduler_address
+
+
+def test_floor_on_a_dask_cluster_equals_threads(tmp_path: Path, scheduler: str) -> None:
+    floor = load_floor(_floor(tmp_path))
+    local = simulate_floor(floor, 3, seed=21, workers=2).to_json()
+    remote = simulate_floor(floor, 3, seed=21, scheduler=scheduler).to_json()
+    assert _stable(local) == _stable(remote)
+    assert remote["where"].startswith("dask")
+
+
+def test_a_table_whose_rules_change_the_base_game_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "tcp.toml").write_text(
+        'game = "three-card-poker"\n[paytables]\nante_bonus = "A"\npair_plus = "B"\n',
+        encoding="utf-8",
+    )
+    same = FLOOR.replace('game = "three-card-poker"\ncount = 2', 'rules = "tcp.toml"\ncount = 2')
+    assert simulate_floor(load_floor(_floor(tmp_path, same)), 1, seed=1).tables
+    (tmp_path / "uth.toml").write_text(
+        'game = "ultimate-texas-holdem"\n[paytables]\nblind = "B"\n', encoding="utf-8"
+    )
+    other = FLOOR.replace('game = "three-card-poker"\ncount = 2', 'rules = "uth.toml"\ncount = 2')
+    with pytest.raises(CroupierError, match="changes the base game"):
+        simulate_floor(load_floor(_floor(tmp_path, other)), 1, seed=1)

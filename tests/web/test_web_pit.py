@@ -1,0 +1,178 @@
+"""The supervisor's and the pit's page in Chromium against a real ``croupier serve``: the live
+floor, voids, buy-ins, hand pays, game recall with a step-by-step replay, ``audit verify``; each
+role sees only its parts; the player's page fits a phone."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+
+class Desk:
+    """One account on the live-table API (to set the floor up; the pages are then clicked)."""
+
+    def __init__(self, base: str, user: str) -> None:
+        self.client = httpx.Client(base_url=base, timeout=30)
+        res = self.client.post("/api/login", json={"username": user, "password": f"{user}-demo"})
+        res.raise_for_status()
+        self.client.headers["Authorization"] = f"Bearer {res.json()['token']}"
+
+    def post(self, path: str, body: dict[str, Any] | None = None) -> Any:
+        res = self.client.post(
+            path, json=body or {}, headers={"Idempotency-Key": str(uuid.uuid4())}
+        )
+        res.raise_for_status()
+        return res.json()
+
+    def get(self, path: str) -> Any:
+        res = self.client.get(path)
+        res.raise_for_status()
+        return res.json()
+
+
+@pytest.fixture()
+def desks(live_server: str) -> Iterator[dict[str, Desk]]:
+    made = {
+        u: Desk(live_server, u) for u in ("dealer", "supervisor", "player5", "player6", "player7")
+    }
+    yield made
+    for d in made.values():
+        d.client.close()
+
+
+def _sign_in(browser: Browser, base: str, user: str, width: int = 1280, height: int = 800) -> Page:
+    page = browser.new_context(viewport={"width": width, "height": height}).new_page()
+    page.goto(base + "/")
+    page.get_by_label("User name").fill(user)
+    page.get_by_label("Password").fill(f"{user}-demo")
+    page.get_by_role("button", name="Sign in").click()
+    return page
+
+
+def _baccarat_round(desks: dict[str, Desk], *, finish: bool) -> str:
+    """A Minibaccarat round with player5 at seat 2: played to the end, or left in betting."""
+    table = "/api/tables/mini-baccarat"
+    if not desks["player5"].get("/api/me")["seats"]:
+        desks["player5"].post(f"{table}/sit", {"seat": 2})
+    rid: str = desks["dealer"].post(f"{table}/rounds", {"cut_at": None})["round_id"]
+    desks["player5"].post(f"{table}/wagers", {"wager": "banker", "amount": 500})
+    if finish:
+        desks["dealer"].post(f"{table}/no-more-bets", {"progressive_chips": 0})
+        for _ in range(5):
+            phase = desks["dealer"].get(f"{table}/view")["round"]["phase"]
+            if phase == "over":
+                break
+            step = {"dealing": "deal", "reveal": "reveal", "settlement": "settle"}[phase]
+            desks["dealer"].post(f"{table}/{step}")
+    return rid
+
+
+def test_supervisor_floor_is_live_and_voids_a_round(
+    browser: Browser, live_server: str, artifacts: Path, desks: dict[str, Desk]
+) -> None:
+    page = _sign_in(browser, live_server, "supervisor")
+    expect(page.locator("#pit-title")).to_have_text("Supervisor · the pit")
+    tiles = page.locator(".tile[data-table]")
+    expect(tiles).to_have_count(len(desks["supervisor"].get("/api/tables")))
+    expect(page.get_by_role("table", name="meters")).to_contain_text("pa poker jackpot")
+    # live: a round opened at a table shows on the floor without a reload (floor stream)
+    table = "/api/tables/three-card-poker"
+    desks["player7"].post(f"{table}/sit", {"seat": 7})
+    rid = desks["dealer"].post(f"{table}/rounds", {"cut_at": None})["round_id"]
+    tile = page.locator('.tile[data-table="three-card-poker"]')
+    expect(tile).to_contain_text(rid, timeout=15_000)
+    expect(tile).to_contain_text("betting")
+    desks["player7"].post(f"{table}/wagers", {"wager": "ante", "amount": 500})
+    desks["dealer"].post(f"{table}/no-more-bets", {"progressive_chips": 0})
+    desks["dealer"].post(f"{table}/deal")
+    expect(tile).to_contain_text("decisions", timeout=15_000)
+    page.screenshot(path=str(artifacts / "pit-floor.png"), full_page=True)
+    # void it: every wager returned
+    before = desks["player7"].get("/api/me")["balance"]
+    tile.get_by_label("reason to void the round at Three Card Poker").fill("training: void drill")
+    tile.get_by_role("button", name="Void round").click()
+    expect(page.locator("#callout")).to_contain_text(f"Round {rid} voided")
+    view = desks["supervisor"].get(f"{table}/view")
+    assert view["round"]["phase"] == "void"
+    assert desks["player7"].get("/api/me")["balance"] == before + 500
+    desks["player7"].post(f"{table}/leave")
+    page.context.close()
+
+
+def test_supervisor_buy_in_hand_pays_recall_replay_and_audit(
+    browser: Browser, live_server: str, artifacts: Path, desks: dict[str, Desk]
+) -> None:
+    rid = _baccarat_round(desks, finish=True)
+    records = desks["supervisor"].get(f"/api/rounds/{rid}/records")["records"]
+    page = _sign_in(browser, live_server, "supervisor")
+    # buy-in
+    before = desks["player5"].get("/api/me")["balance"]
+    page.get_by_role("tab", name="Buy-ins and cash-outs").click()
+    page.get_by_label("Player").fill("P5")
+    page.get_by_label("Amount ($)").fill("25")
+    page.get_by_role("button", name="Buy in").click()
+    expect(page.locator("#callout")).to_contain_text("Buy-in of $25 for P5 recorded")
+    assert desks["player5"].get("/api/me")["balance"] == before + 2500
+    # hand pays
+    page.get_by_role("tab", name="Hand pays").click()
+    expect(page.locator("#pit-body h2")).to_have_text("Hand pays")
+    # recall and replay, step by step
+    page.get_by_role("tab", name="Game recall").click()
+    page.get_by_label("Table").select_option("mini-baccarat")
+    page.get_by_role("button", name="Recall").click()
+    page.locator(f'button[data-round="{rid}"]').click()
+    counter = page.get_by_text(f"of {len(records)}")
+    expect(counter).to_have_text(f"step {len(records)} of {len(records)}")
+    page.get_by_role("button", name="« Start").click()
+    expect(counter).to_have_text(f"step 0 of {len(records)}")
+    steps = page.get_by_role("list", name="records").locator("li")
+    expect(steps).to_have_count(len(records))
+    for n in range(1, 7):
+        page.get_by_role("button", name="Step ▶").click()
+        expect(counter).to_have_text(f"step {n} of {len(records)}")
+    expect(page.locator("li.now")).to_have_attribute("data-step", "6")
+    page.get_by_role("button", name="End »").click()
+    dealt = [r["card"] for r in records if r["kind"] == "card_dealt"]
+    replay = page.locator("#replay")
+    for card in set(dealt):  # a shoe of several decks may deal a card twice
+        expect(replay.locator(f'[data-card="{card}"]')).to_have_count(dealt.count(card))
+    page.screenshot(path=str(artifacts / "pit-replay.png"), full_page=True)
+    # audit verify
+    page.get_by_role("tab", name="Audit").click()
+    page.get_by_role("button", name="Run audit verify").click()
+    expect(page.locator("#audit-out")).to_contain_text("every chain and meter verifies")
+    page.screenshot(path=str(artifacts / "pit-audit.png"), full_page=True)
+    page.context.close()
+
+
+def test_each_role_sees_only_its_parts_of_the_pit(browser: Browser, live_server: str) -> None:
+    tabs = {
+        "observer": ["Floor", "Game recall"],
+        "auditor": ["Floor", "Game recall", "Audit"],
+        "supervisor": ["Floor", "Hand pays", "Buy-ins and cash-outs", "Game recall", "Audit"],
+    }
+    for user, expected in tabs.items():
+        page = _sign_in(browser, live_server, user)
+        expect(page.get_by_role("tab")).to_have_text(expected)
+        page.context.close()
+
+
+def test_player_page_fits_a_phone(
+    browser: Browser, live_server: str, artifacts: Path, desks: dict[str, Desk]
+) -> None:
+    desks["player6"].post("/api/tables/three-card-poker/sit", {"seat": 6})
+    page = _sign_in(browser, live_server, "player6", width=375, height=812)
+    expect(page.locator("#player-title")).to_have_text("Seat 6")
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 375
+    expect(page.get_by_role("button", name="Leave the table")).to_be_visible()
+    page.screenshot(path=str(artifacts / "player-phone.png"), full_page=True)
+    page.get_by_role("button", name="Leave the table").click()
+    expect(page.locator("#player-title")).to_have_text("Choose a seat")
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 375
+    page.context.close()
