@@ -69,6 +69,7 @@ COMMAND_MODULES = (
     "protect",
     "recall",
     "rules",
+    "schema",
     "serve",
     "theo",
 )
