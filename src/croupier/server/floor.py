@@ -260,6 +260,7 @@ class Floor:
         self.notifier = Notifier()
         self.floor_seq = 0
         self._floor_lock = threading.Lock()
+        self._account_locks: dict[str, threading.Lock] = {}
 
     # -- loading -----------------------------------------------------------------------------
 
@@ -345,6 +346,8 @@ class Floor:
         return lt
 
     def create_player(self, conn: Connection, player_id: str, name: str) -> None:
+        if conn.execute(select(players.c.id).where(players.c.id == player_id)).first():
+            raise IllegalAction(f"player {player_id!r} already exists")
         conn.execute(insert(players).values(id=player_id, name=name, created_at=now()))
 
     # -- the command transaction ---------------------------------------------------------------
@@ -367,7 +370,7 @@ class Floor:
         if not key or len(key) > 200:
             raise InvalidInput("every command carries an Idempotency-Key header (1-200 characters)")
         lt = self.tables.get(table_id) if table_id else None
-        lock = lt.lock if lt is not None else self._floor_lock
+        lock = lt.lock if lt is not None else self._account_lock(account.username)
         with lock:
             snapshot = (lt.round, lt.round_id, lt.stored, lt.seq) if lt is not None else None
             try:
@@ -409,6 +412,12 @@ class Floor:
             self.floor_seq += 1
         self.notifier.notify(FLOOR)
         return result
+
+    def _account_lock(self, username: str) -> threading.Lock:
+        """Commands outside a table run one at a time per account (so a retried key never
+        races its first attempt)."""
+        with self._floor_lock:
+            return self._account_locks.setdefault(username, threading.Lock())
 
     def _rollback(self, lt: LiveTable, snapshot: tuple[Any, ...]) -> None:
         rnd, rid, stored, seq = snapshot
