@@ -290,6 +290,7 @@ def test_641a_12_c_pair_of_kings_loses_aces_up() -> None:
     data = {
         "game": "four-card-poker",
         "seats": {"3": {"wagers": {"aces_up": 500}, "hand": ["Kc", "Kd", "9h", "7s", "2c"]}},
+        "dealer": ["2d", "2h", "2s", "3c", "3d", "3h"],
     }
     assert run_scenario(data)["seats"]["3"]["wagers"]["aces_up"]["result"] == "lose"
 
@@ -327,6 +328,7 @@ def test_641a_11_c_5_v_no_envy_for_own_hand_or_other_box() -> None:
             },
         },
     }
+    data["dealer"] = ["2h", "2s", "3c", "3d", "3h", "3s"]
     seats = run_scenario(data)["seats"]
     assert seats["1"]["envy"] == [] and seats["2"]["envy"] == []
 

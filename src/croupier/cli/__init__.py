@@ -68,6 +68,7 @@ COMMAND_MODULES = (
     "protect",
     "recall",
     "rules",
+    "schema",
     "serve",
     "theo",
 )

@@ -443,6 +443,7 @@ class Round:
                     f"{prog.wager} cents",
                     section=self.game.progressive_wager_amounts[1] or None,
                 )
+        self.game.verify_limit(action.seat, action.wager, amount)  # the posted [limits]
         self.verify_wager(action.seat, action.wager, amount)
 
     def verify_wager(self, seat: int, wager: str, amount: int) -> None:
