@@ -36,6 +36,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_mc.py
 	$(BIN)/python benchmarks/bench_rng.py --json bench-results/rng.json
 	$(BIN)/python benchmarks/bench_floor.py --json bench-results/floor.json
+	$(BIN)/python benchmarks/bench_server.py --json bench-results/server.json
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

@@ -8,6 +8,7 @@ anything; and rebuild from their records into an equal round.
 from __future__ import annotations
 
 import itertools
+import os
 from collections import Counter
 from typing import Any
 
@@ -28,6 +29,7 @@ from croupier.games.records import (
     Play,
     PlayWagered,
     Result,
+    VoidRound,
     WagerPlaced,
     WagerSettled,
 )
@@ -35,7 +37,10 @@ from croupier.games.round import ActorKind, Phase
 from croupier.progressive import MemoryMeters
 from croupier.shoe import SeededShuffler, Shoe
 
-ROUNDS = 60
+ROUNDS = int(os.environ.get("CROUPIER_CONFORMANCE_ROUNDS", "60"))
+"""Random rounds per game and rule set (raise it for a longer run of the same test)."""
+PROBES: Counter[str] = Counter()
+"""Illegal probes refused so far, by action name (read by a measuring script; printed never)."""
 
 
 def rule_sets(cls: type[Game]) -> list[dict[str, Any]]:
@@ -70,7 +75,13 @@ def illegal_probes(rnd: Round, rng: SeededShuffler) -> list[Action]:
         Fold(seat=seat),
         NoMoreBets(),
         *(Irregular(kind=k) for k in IrregularityKind),
+        VoidRound(by="probe", reason="probe"),
+        Play(seat=seat, amount=1),
+        Play(seat=seat, multiple=1, amount=100),
     ]
+    tampered = PlaceWager(seat=seat, wager=rnd.game.wagers[0], amount=500)
+    object.__setattr__(tampered, "amount", 2.5)  # made, then forged: refused all the same
+    probes.append(tampered)
     for action in rnd.legal_actions():
         if isinstance(action, Play):
             probes.append(Play(seat=action.seat % 7 + 1, multiple=action.multiple))
@@ -103,6 +114,7 @@ def play_random_round(game: Game, rng: SeededShuffler, meters: MemoryMeters) -> 
                 with pytest.raises(CroupierError):
                     rnd.apply(probe)
                 assert snapshot(rnd) == before, probe
+                PROBES[probe.name] += 1
         if rng.randbelow(400) == 0:
             irregular = [a for a in rnd.legal_actions() if isinstance(a, Irregular)]
             if irregular:
@@ -143,6 +155,15 @@ def check_books(rnd: Round) -> None:
             s: n for s, n in forfeited.items() if n
         }
         assert not [r for r in rnd.records if isinstance(r, EnvyPaid)]
+    # the chip books: every accepted wager's stake is returned or collected, exactly once
+    accepted = sum(r.amount for r in rnd.records if isinstance(r, WagerPlaced | PlayWagered))
+    returned = sum(r.returned for r in settled)
+    collected = sum(r.stake - r.returned for r in settled)
+    assert returned + collected == accepted
+    paid = sum(r.paid for r in rnd.records if isinstance(r, WagerSettled))
+    paid += sum(r.amount for r in rnd.records if isinstance(r, EnvyPaid))
+    if type(rnd).settlement is Round.settlement:  # baccarat's nets also take the commission
+        assert sum(v["net"] for v in rnd.settlement().values()) == paid + returned - accepted
     moves = [r for r in rnd.records if isinstance(r, MeterChanged)]
     for before, after in itertools.pairwise(moves):
         if before.meter == after.meter:

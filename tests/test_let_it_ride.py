@@ -219,7 +219,11 @@ def test_643a_7_l_adjacent_boxes_per_rules_submission() -> None:
 @pytest.mark.parametrize("amount", [0, -500, 2.5, "500"])
 def test_wager_amounts_are_positive_whole_cents(amount: Any) -> None:
     rnd = new_round()
-    refused(rnd, place(1, "bet1", amount), "bet1", error=InvalidInput)
+    if isinstance(amount, int):
+        refused(rnd, place(1, "bet1", amount), "bet1", error=InvalidInput)
+    else:  # refused when the action is made: no wager of a non-integer amount exists
+        with pytest.raises(InvalidInput, match=r"PlaceWager\.amount"):
+            place(1, "bet1", amount)
 
 
 # --- dealing § 643a.8-643a.10 -------------------------------------------------------------------

@@ -444,7 +444,7 @@ def test_655a_12_b_aggregate_payout_limit() -> None:
 
 
 def test_655a_12_b_a_higher_posted_limit_and_no_limit_below_50000() -> None:
-    g = game(payout_limit=10_000_000)
+    g = game(payout_limit=10_000_000, limits={"ante": {"min": 500}})
     rnd = new_round(g, {1: "Ah Kh"}, "Qh Jh Th", {1: {"ante": 2001}})
     play(rnd, {1: ["bet 3", "bet 3", "bet 3"]})
     paid = [r.paid for r in settled(rnd, 1).values()]
@@ -599,8 +599,18 @@ def test_655a_12_c_rules_meters_every_problem() -> None:
     assert meter_problems(meters={})[0][1] == "§ 571.12(c)"
     assert "give each its meter" in meter_problems(paytable="B")[0][0]
     bad_entry = {**JACKPOT_METERS, "mega": {"rate": 0.1, "reset": -5, "color": "red"}}
-    messages = [m for m, _ in meter_problems(paytable="C", meters=bad_entry)]
-    assert len(messages) == 3 and "unknown key 'color'" in messages[0]
+    with pytest.raises(RulesViolation) as bad:
+        get_game(
+            {
+                "game": "mississippi-stud",
+                "progressive": {**TABLE_A["progressive"], "paytable": "C", "meters": bad_entry},
+            }
+        )
+    messages = [m for m, _ in bad.value.problems]
+    assert len(messages) == 3
+    assert "unknown key 'color' in [progressive.meters.mega]" in messages
+    assert "[progressive.meters.mega] reset -5 must be more than 0 cents" in messages
+    assert any("rate" in m and "binary float" in m for m in messages)
 
 
 # --- faces: rules check and sign, replay, play, rebuild -------------------------------------------

@@ -83,7 +83,13 @@ def test_a_letter_the_rules_forbid_is_reported_not_priced() -> None:
     game = get_game(
         {
             "game": "four-card-poker",
-            "progressive": {"paytable": "B", "wager": 100, "reset": 100_000, "rate": "0.25"},
+            "progressive": {
+                "paytable": "B",
+                "envy": "B",
+                "wager": 100,
+                "reset": 100_000,
+                "rate": "0.25",
+            },
         }
     )
     rows = paytable_returns(game, par_sheet(game, wagers=("progressive",)))["progressive"]

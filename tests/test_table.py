@@ -521,7 +521,13 @@ def test_641a_10_b_automated_shoe_deals_stacks_of_five() -> None:
 
 def test_progressive_meters_carry_from_round_to_round() -> None:
     rules = {
-        "progressive": {"paytable": "A", "wager": 100, "reset": 500_000, "rate": "0.25"},
+        "progressive": {
+            "paytable": "A",
+            "envy": "A",
+            "wager": 100,
+            "reset": 500_000,
+            "rate": "0.25",
+        },
     }
     table = Table(
         FourCardPoker(rules),

@@ -197,7 +197,8 @@ def test_649a_7_progressive_wager_is_one_dollar_and_only_where_offered() -> None
 @pytest.mark.parametrize("amount", [0, -500, 2.5, "500"])
 def test_wager_amounts_are_positive_whole_cents(amount: Any) -> None:
     rnd = new_round()
-    with pytest.raises(InvalidInput, match="pair_plus wager"):
+    # a non-integer amount is refused when the action is made, a non-positive one when applied
+    with pytest.raises(InvalidInput, match=r"pair_plus wager|PlaceWager\.amount"):
         rnd.apply(PlaceWager(seat=1, wager="pair_plus", amount=amount))
     assert rnd.records == () and rnd.stakes == {}
 
@@ -533,6 +534,7 @@ def test_649a_12_progressive_spade_mini_royal_takes_the_meter() -> None:
             },
         },
     }
+    data["dealer"] = ["2c", "2d", "2s"]
     result = run_scenario(data)
     three, four = result["seats"]["3"], result["seats"]["4"]
     assert three["progressive"] == [
@@ -620,9 +622,10 @@ def test_rules_submission_reports_every_problem_with_its_section() -> None:
     messages = " | ".join(m for m, _ in problems)
     for needle in ("'F'", "high_card", "0 to 1", "ten to one", "'play'", "also defines"):
         assert needle in messages
+    assert any("Envy Bonus" in m and s == "§ 649a.12" for m, s in problems)
     # the Six Card Bonus table ends at a pair: its lowest line must be three of a kind
     assert "ends at pair" in messages
-    assert len(problems) == 10
+    assert len(problems) == 11
 
 
 def test_custom_paytables_define_a_wagers_table() -> None:

@@ -8,13 +8,15 @@ a fixed list.  Every call goes through :class:`croupier.client.Client`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import threading
+import time
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from croupier.client import ApiError, Client
 
-__all__ = ["DECISIONS", "RoundPlayed", "play_round"]
+__all__ = ["DECISIONS", "Crew", "RoundPlayed", "enrol", "play_round", "play_tables"]
 
 DECISIONS = ("check", "play 1", "ride", "play", "fold")
 """Decisions a player bot tries in order (a refused decision changes nothing)."""
@@ -96,3 +98,82 @@ def _decide(player: Client, table_id: str, seat: int, note: Any) -> None:
             last = exc
     assert last is not None
     raise last
+
+
+@dataclass
+class Crew:
+    """One table's dealer and seated players (each its own client and token)."""
+
+    table_id: str
+    dealer: Client
+    players: dict[int, Client]
+    detail: dict[str, Any] = field(default_factory=dict)
+    rounds: list[str] = field(default_factory=list)
+    commands: int = 0
+    error: BaseException | None = None
+
+    def clients(self) -> list[Client]:
+        return [self.dealer, *self.players.values()]
+
+
+def enrol(
+    supervisor: Client,
+    connect: Callable[[str, str], Client],
+    rules: Sequence[Mapping[str, Any]],
+    *,
+    tables: int,
+    seats: int = 7,
+    prefix: str = "t",
+    buy_in: int = 10_000_000,
+    dealer: tuple[str, str] = ("dealer", "dealer-demo"),
+    workers: int = 8,
+) -> list[Crew]:
+    """Create ``tables`` tables (cycling through ``rules``) with ``seats`` enrolled, bought-in,
+    logged-in and seated players each; ``connect(username, password)`` logs a client in.
+    ``workers`` tables are set up at once."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    def one(n: int) -> Crew:
+        table_id = f"{prefix}-{n + 1}"
+        supervisor.new_table(table_id, table_id, rules[n % len(rules)])
+        players: dict[int, Client] = {}
+        for seat in range(1, seats + 1):
+            pid = f"{table_id}-p{seat}"
+            supervisor.new_player(pid, pid, pid, f"{pid}-password")
+            supervisor.buy_in(pid, buy_in)
+            player = connect(pid, f"{pid}-password")
+            player.sit(table_id, seat)
+            players[seat] = player
+        crew = Crew(table_id, connect(*dealer), players)
+        crew.detail = crew.dealer.table(table_id)
+        return crew
+
+    with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
+        return list(pool.map(one, range(tables)))
+
+
+def play_tables(
+    crews: Sequence[Crew], *, rounds: int | None = None, seconds: float | None = None
+) -> None:
+    """Play every crew's table at once (a thread each): ``rounds`` rounds, or rounds until
+    ``seconds`` have passed (a round in progress finishes)."""
+    if rounds is None and seconds is None:
+        raise ValueError("give rounds or seconds")
+    deadline = time.monotonic() + seconds if seconds is not None else None
+
+    def work(crew: Crew) -> None:
+        try:
+            while (rounds is None or len(crew.rounds) < rounds) and (
+                deadline is None or time.monotonic() < deadline
+            ):
+                played = play_round(crew.dealer, crew.players, crew.table_id, crew.detail)
+                crew.rounds.append(played.round_id)
+                crew.commands += played.commands
+        except BaseException as exc:  # reported by the caller
+            crew.error = exc
+
+    threads = [threading.Thread(target=work, args=(crew,), daemon=True) for crew in crews]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()

@@ -26,6 +26,9 @@ import httpx
 
 __all__ = ["ApiError", "Client", "Event", "Stream"]
 
+RETRIES = 2
+"""Times a request is sent again after a transport error (same Idempotency-Key)."""
+
 
 class ApiError(Exception):
     """An error response: its problem+json document."""
@@ -76,6 +79,8 @@ class Client:
         self.token: str | None = None
         self.role: str | None = None
         self.player_id: str | None = None
+        self.timings: list[float] | None = None
+        """Set to a list to keep each request's latency in seconds (the benchmark)."""
         self.sent: list[tuple[str, str, dict[str, Any] | None, str, Any]] | None = None
         """Set to a list to keep each command sent: (method, path, body, key, response)."""
 
@@ -110,9 +115,20 @@ class Client:
         if method == "POST" and path != "/api/login":
             key = key or uuid.uuid4().hex
             headers["Idempotency-Key"] = key
-        response = self.http.request(
-            method, path, json=body if body is not None else None, headers=headers, params=params
-        )
+        started = time.perf_counter()
+        for attempt in range(RETRIES + 1):
+            try:
+                response = self.http.request(
+                    method, path, json=body, headers=headers, params=params
+                )
+                break
+            except httpx.TransportError:
+                # A dropped connection: the same Idempotency-Key makes the retry safe.
+                if attempt == RETRIES:
+                    raise
+                time.sleep(0.05 * (attempt + 1))
+        if self.timings is not None:
+            self.timings.append(time.perf_counter() - started)
         if response.status_code >= 400:
             try:
                 problem = response.json()
@@ -207,6 +223,18 @@ class Client:
 
     def stub_count(self, table_id: str, count: int, *, key: str | None = None) -> dict[str, Any]:
         return dict(self.post(f"/api/tables/{table_id}/stub-count", {"count": count}, key=key))
+
+    def new_player(
+        self, player_id: str, name: str, username: str, password: str, *, key: str | None = None
+    ) -> dict[str, Any]:
+        body = {"player_id": player_id, "name": name, "username": username, "password": password}
+        return dict(self.post("/api/players", body, key=key))
+
+    def new_table(
+        self, table_id: str, name: str, rules: Mapping[str, Any], *, key: str | None = None
+    ) -> dict[str, Any]:
+        body = {"id": table_id, "name": name, "rules": dict(rules)}
+        return dict(self.post("/api/tables", body, key=key))
 
     def buy_in(self, player_id: str, amount: int, *, key: str | None = None) -> dict[str, Any]:
         return dict(self.post(f"/api/players/{player_id}/buy-in", {"amount": amount}, key=key))

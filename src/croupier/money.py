@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from decimal import Decimal
 from enum import Enum
 from fractions import Fraction
 from typing import NewType
@@ -21,6 +22,7 @@ __all__ = [
     "OddsKind",
     "format_cents",
     "parse_cents",
+    "parse_rate",
     "verify_amount",
     "vigorish",
 ]
@@ -51,6 +53,57 @@ def parse_cents(text: str, *, what: str = "amount") -> Cents:
     if re.fullmatch(r"\d+", raw):
         return Cents(int(raw))
     raise InvalidInput(f"{what} {text!r} is not cents (e.g. 500) or dollars (e.g. $5.00)")
+
+
+RATE_PLACES = 6
+"""Most decimal places in a rate (a share such as ``"0.125"``): exact in the store's columns."""
+_RATE_RE = re.compile(rf"(\d{{1,6}})(?:\.(\d{{1,{RATE_PLACES}}}))?|(\d{{1,6}})/([1-9]\d{{0,8}})")
+
+
+def parse_rate(value: object, *, what: str = "rate") -> Fraction:
+    """Read a rate exactly: ``"0.25"`` or ``"1/4"`` (text), a JSON/TOML decimal read from its
+    text (:class:`~decimal.Decimal`), or the integers 0 and 1.
+
+    Refused, with ``InvalidInput``: binary floats (``0.05`` as a float is not five hundredths),
+    booleans, exponents (``"1e-30000000"``), more than :data:`RATE_PLACES` decimal places, and
+    anything that is not a number.  No arithmetic happens before the text is checked, so no input
+    costs more than a regular expression.
+    """
+    if isinstance(value, Fraction):
+        return value
+    if isinstance(value, bool | float):
+        kind = "true/false" if isinstance(value, bool) else "a binary float"
+        raise InvalidInput(f'{what} {value!r} is {kind}; write it as text, e.g. "0.25"')
+    if isinstance(value, int):
+        if value in (0, 1):
+            return Fraction(value)
+        raise InvalidInput(f"{what} {value!r} is not a share between 0 and 1")
+    if isinstance(value, Decimal):
+        if not value.is_finite():
+            raise InvalidInput(f"{what} {str(value)!r} is not a finite number")
+        exponent = value.as_tuple().exponent
+        if not isinstance(exponent, int) or not -RATE_PLACES <= exponent <= 6:
+            shown = str(value) if len(str(value)) <= 40 else str(value)[:37] + "..."
+            raise InvalidInput(
+                f"{what} {shown} has more than {RATE_PLACES} decimal places or an exponent; "
+                'write it as text, e.g. "0.25"'
+            )
+        if len(value.as_tuple().digits) > 12:
+            raise InvalidInput(f"{what} {value} has too many digits")
+        return Fraction(value)
+    if not isinstance(value, str):
+        raise InvalidInput(f'{what} must be a number written as text, e.g. "0.25"')
+    match = _RATE_RE.fullmatch(value.strip())
+    if match is None:
+        shown = repr(value) if len(value) <= 40 else repr(value[:37] + "...")
+        raise InvalidInput(
+            f'{what} {shown} is not a decimal such as "0.25" (at most {RATE_PLACES} places, '
+            'no exponent) or a fraction such as "1/4"'
+        )
+    whole, places, num, den = match.groups()
+    if num is not None:
+        return Fraction(int(num), int(den))
+    return Fraction(int(whole)) + (Fraction(int(places), 10 ** len(places)) if places else 0)
 
 
 def format_cents(amount: int) -> str:

@@ -8,8 +8,6 @@ each with the section that forbids it, by raising :class:`~croupier.errors.Rules
 
 from __future__ import annotations
 
-import json
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
@@ -17,7 +15,11 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from croupier.errors import InvalidInput, RulesViolation
+from pydantic import ValidationError
+
+from croupier.errors import InvalidInput
+from croupier.models import DealMethod, RulesModel, ShuffleMethod, problems_from
+from croupier.reading import load_document, verify_bounded
 
 __all__ = [
     "DealMethod",
@@ -27,29 +29,13 @@ __all__ = [
     "ShuffleMethod",
     "TableRules",
     "VigRules",
+    "WagerLimits",
     "load_rules",
     "parse_rules",
 ]
 
 Problem = tuple[str, str | None]
 """A problem: its message and the section that forbids it (``None`` for plain bad input)."""
-
-
-class DealMethod(Enum):
-    MANUAL_SHOE = "manual_shoe"
-    HAND = "hand"
-    AUTOMATED_SHOE = "automated_shoe"
-
-
-class ShuffleMethod(Enum):
-    AUTOMATED = "automated"
-    """An automated card shuffling device."""
-    COUNTING = "counting"
-    """An automated shuffler that counts the cards after each shuffle (§ 641a.5(b))."""
-    MANUAL = "manual"
-    RESHUFFLING_SHOE = "reshuffling_shoe"
-    """A dealing shoe or other device that reshuffles the cards itself, in lieu of the shuffle
-    and cut (§ 641a.5(g))."""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -90,178 +76,171 @@ class RulesSubmission:
     vig: VigRules | None = None
     table: TableRules = field(default_factory=TableRules)
     payout_limit: int | None = None
+    limits: Mapping[str, WagerLimits] = field(default_factory=dict)
+    """Posted minimum and maximum per wager (``[limits]``)."""
     extra: Mapping[str, Any] = field(default_factory=dict)
     raw: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
     """The mapping it was read from (to derive variants, e.g. another pay table)."""
+    problems: tuple[Problem, ...] = field(default=(), compare=False, repr=False)
+    """Shape problems found reading it; a game built from it refuses it with them."""
+    given: frozenset[str] = field(default=frozenset(), compare=False, repr=False)
+    """The keys the submission wrote (top-level, and ``table.<key>``), so a game can refuse an
+    option its chapter does not define even when it is written at its default value."""
+
+    def names(self, key: str) -> bool:
+        """Whether the submission writes ``key`` (``"vig"``, ``"table.ez"``, ...); a
+        submission built in code (no :attr:`raw`) writes what differs from the default."""
+        if self.raw:
+            return key in self.given
+        defaults = {"table.ez": False, "table.face_up": True}
+        if key in defaults:
+            return bool(getattr(self.table, key.split(".")[1]) != defaults[key])
+        value = {
+            "vig": self.vig,
+            "progressive": self.progressive,
+            "payout_limit": self.payout_limit,
+            "limits": self.limits or None,
+            "custom_paytables": self.extra.get("custom_paytables"),
+        }.get(key)
+        return value is not None
+
+    def to_json(self) -> dict[str, Any]:
+        """The submission as the JSON object :func:`load_rules` reads back (options at their
+        default are left out, so a chapter that does not define them still accepts it)."""
+        data: dict[str, Any] = {"game": self.game}
+        if self.payout_limit is not None:
+            data["payout_limit"] = self.payout_limit
+        if self.paytables:
+            data["paytables"] = dict(self.paytables)
+        prog = self.progressive
+        if prog is not None:
+            data["progressive"] = {
+                "paytable": prog.paytable,
+                **({"envy": prog.envy} if prog.envy is not None else {}),
+                "wager": prog.wager,
+                "reset": prog.reset,
+                "rate": str(prog.rate),
+                "meter": prog.meter,
+            }
+            if "progressive_meters" in self.extra:
+                data["progressive"]["meters"] = self.extra["progressive_meters"]
+        if self.vig is not None:
+            data["vig"] = {
+                "type": self.vig.type,
+                "rate": str(self.vig.rate),
+                "collect": self.vig.collect,
+            }
+        default = TableRules()
+        table = {
+            name: getattr(self.table, name)
+            for name in ("deal", "shuffle", "decks", "adjacent_boxes", "ez", "face_up")
+            if getattr(self.table, name) != getattr(default, name)
+        }
+        data["table"] = {k: v.value if isinstance(v, Enum) else v for k, v in table.items()}
+        if self.limits:
+            data["limits"] = {
+                w: {k: v for k, v in (("min", lim.min), ("max", lim.max)) if v is not None}
+                for w, lim in self.limits.items()
+            }
+        if "custom_paytables" in self.extra:
+            data["custom_paytables"] = self.extra["custom_paytables"]
+        return data
 
 
-_TOP_KEYS = {"game", "payout_limit", "paytables", "progressive", "vig", "table"}
+@dataclass(frozen=True, kw_only=True, slots=True)
+class WagerLimits:
+    """The posted minimum and maximum of one wager, cents (``[limits.<wager>]``)."""
+
+    min: int | None = None
+    max: int | None = None
 
 
-def _cents(value: object, what: str, problems: list[Problem]) -> int | None:
-    if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
-        problems.append((f"{what} {value!r} must be a positive whole number of cents", None))
-        return None
-    return value
+_NO_GAME = "0"
+"""Stands in for a missing or malformed `game` while the other blocks are checked."""
+_BLOCKS = ("paytables", "progressive", "vig", "table", "limits", "custom_paytables")
 
 
-def _fraction(value: object, what: str, problems: list[Problem]) -> Fraction | None:
+def _validated(data: Mapping[str, Any]) -> tuple[RulesModel, list[Problem]]:
+    """The model of ``data`` and every shape problem; blocks with a problem are left out, so
+    the game can still check the others (a type error in one block hides nothing else)."""
     try:
-        if isinstance(value, bool) or not isinstance(value, str | int):
-            raise ValueError
-        return Fraction(value)
-    except (ValueError, ZeroDivisionError):
-        problems.append(
-            (f'{what} {value!r} must be a number written as a string, e.g. "0.25"', None)
-        )
-        return None
-
-
-def _enum(kind: type[Enum], value: object, what: str, problems: list[Problem]) -> Any:
+        return RulesModel.model_validate(data), []
+    except ValidationError as exc:
+        problems = problems_from(exc, blocks=_BLOCKS)
+        bad = {str(err["loc"][0]) for err in exc.errors() if err["loc"]}
+    partial = {k: v for k, v in data.items() if k not in bad}
+    partial.setdefault("game", "")
     try:
-        return kind(value)
-    except ValueError:
-        allowed = ", ".join(repr(m.value) for m in kind)
-        problems.append((f"{what} {value!r} is not one of {allowed}", None))
-        return None
+        return RulesModel.model_validate(partial), problems
+    except ValidationError:  # only ``game`` can still fail
+        return RulesModel.model_validate({**partial, "game": _NO_GAME}), problems
 
 
 def parse_rules(data: Mapping[str, Any]) -> RulesSubmission:
-    """Build a :class:`RulesSubmission` from a mapping, reporting every shape problem at once.
+    """Build a :class:`RulesSubmission` from a mapping; shape problems ride along in
+    :attr:`RulesSubmission.problems` (the game reports them with its own, all at once).
 
-    Only the shape is checked here; what the regulations allow is checked by the game
-    (:func:`croupier.games.get_game`), which also reports every problem at once.
+    The shape is checked by :class:`croupier.models.RulesModel`; what the regulations allow is
+    checked by the game (:func:`croupier.games.get_game`).
     """
-    problems: list[Problem] = []
-    game = data.get("game")
-    if not isinstance(game, str):
-        problems.append((f"game {game!r} must be a game name such as 'four-card-poker'", None))
-        game = ""
-    for key in sorted(set(data) - _TOP_KEYS - {"custom_paytables"}):
-        problems.append((f"unknown key {key!r} in the Rules Submission", None))
-    paytables = data.get("paytables", {})
-    if not isinstance(paytables, Mapping) or not all(
-        isinstance(k, str) and isinstance(v, str) for k, v in paytables.items()
-    ):
-        problems.append((f"paytables {paytables!r} must map wager names to letters", None))
-        paytables = {}
-    payout_limit = data.get("payout_limit")
-    if payout_limit is not None:
-        payout_limit = _cents(payout_limit, "payout_limit", problems)
-
+    if not isinstance(data, Mapping):
+        raise InvalidInput(f"a Rules Submission must be an object, not {type(data).__name__}")
+    verify_bounded(data, what="Rules Submission")
+    model, problems = _validated(data)
+    prog = model.progressive
     progressive = None
-    prog = data.get("progressive")
     if prog is not None:
-        if not isinstance(prog, Mapping):
-            problems.append(("[progressive] must be a table", None))
-        else:
-            wager = _cents(prog.get("wager"), "progressive wager", problems)
-            reset = _cents(prog.get("reset"), "progressive reset", problems)
-            rate = _fraction(prog.get("rate"), "progressive rate", problems)
-            paytable = prog.get("paytable")
-            if not isinstance(paytable, str):
-                problems.append((f"progressive paytable {paytable!r} must be a letter", None))
-            envy = prog.get("envy")
-            if envy is not None and not isinstance(envy, str):
-                problems.append((f"progressive envy {envy!r} must be a letter", None))
-            meter = prog.get("meter", game)
-            if not isinstance(meter, str) or not meter:
-                problems.append((f"progressive meter {meter!r} must be a name", None))
-            if None not in (wager, reset, rate) and isinstance(paytable, str):
-                assert wager is not None and reset is not None and rate is not None
-                progressive = ProgressiveRules(
-                    paytable=paytable,
-                    envy=envy if isinstance(envy, str) else None,
-                    wager=wager,
-                    reset=reset,
-                    rate=rate,
-                    meter=str(meter),
-                )
-
+        progressive = ProgressiveRules(
+            paytable=prog.paytable,
+            envy=prog.envy,
+            wager=prog.wager,
+            reset=prog.reset,
+            rate=prog.rate,
+            meter=prog.meter or model.game,
+        )
     vig = None
-    vig_data = data.get("vig")
-    if vig_data is not None:
-        if not isinstance(vig_data, Mapping):
-            problems.append(("[vig] must be a table", None))
-        else:
-            rate = _fraction(vig_data.get("rate", "0.05"), "vig rate", problems)
-            vig = VigRules(
-                type=str(vig_data.get("type", "commission")),
-                rate=rate if rate is not None else Fraction(0),
-                collect=str(vig_data.get("collect", "at_payout")),
-            )
-
-    table_data = data.get("table", {})
-    table = TableRules()
-    if not isinstance(table_data, Mapping):
-        problems.append(("[table] must be a table", None))
-    else:
-        unknown = sorted(
-            set(table_data) - {"deal", "shuffle", "decks", "adjacent_boxes", "ez", "face_up"}
-        )
-        problems += [(f"unknown key {k!r} in [table]", None) for k in unknown]
-        deal = _enum(DealMethod, table_data.get("deal", "manual_shoe"), "table deal", problems)
-        shuffle = _enum(
-            ShuffleMethod, table_data.get("shuffle", "automated"), "table shuffle", problems
-        )
-        decks = _cents(table_data.get("decks", 1), "table decks", problems)
-        boxes = _cents(table_data.get("adjacent_boxes", 1), "table adjacent_boxes", problems)
-        ez = table_data.get("ez", False)
-        if not isinstance(ez, bool):
-            problems.append((f"table ez {ez!r} must be true or false", None))
-            ez = False
-        face_up = table_data.get("face_up", True)
-        if not isinstance(face_up, bool):
-            problems.append((f"table face_up {face_up!r} must be true or false", None))
-            face_up = True
-        if None not in (deal, shuffle, decks, boxes):
-            assert decks is not None and boxes is not None
-            table = TableRules(
-                deal=deal,
-                shuffle=shuffle,
-                decks=decks,
-                adjacent_boxes=boxes,
-                ez=ez,
-                face_up=face_up,
-            )
-    if problems:
-        raise RulesViolation(_summary(problems), problems=tuple(problems))
-    extra = {"custom_paytables": data["custom_paytables"]} if "custom_paytables" in data else {}
-    if isinstance(prog, Mapping) and "meters" in prog:
-        # [progressive.meters]: several linked meters (jackpots); the game checks the shape.
-        extra["progressive_meters"] = prog["meters"]
+    if model.vig is not None:
+        vig = VigRules(type=model.vig.type, rate=model.vig.rate, collect=model.vig.collect)
+    t = model.table
+    table = TableRules(
+        deal=t.deal,
+        shuffle=t.shuffle,
+        decks=t.decks,
+        adjacent_boxes=t.adjacent_boxes,
+        ez=t.ez,
+        face_up=t.face_up,
+    )
+    extra: dict[str, Any] = {}
+    if "custom_paytables" in data and "custom_paytables" in model.model_fields_set:
+        extra["custom_paytables"] = data["custom_paytables"]
+    raw_prog = data.get("progressive")
+    if prog is not None and prog.meters is not None and isinstance(raw_prog, Mapping):
+        # [progressive.meters]: several linked meters (jackpots); the game checks them.
+        extra["progressive_meters"] = raw_prog["meters"]
+    given = {k for k in model.model_fields_set if k in data}
+    given |= {f"table.{k}" for k in t.model_fields_set}
     return RulesSubmission(
-        game=str(game),
-        paytables=dict(paytables),
+        game="" if model.game == _NO_GAME else model.game,
+        paytables=dict(model.paytables),
         progressive=progressive,
         vig=vig,
         table=table,
-        payout_limit=payout_limit,
+        payout_limit=model.payout_limit,
+        limits={w: WagerLimits(min=lim.min, max=lim.max) for w, lim in model.limits.items()},
         extra=extra,
         raw=dict(data),
+        problems=tuple(problems),
+        given=frozenset(given),
     )
 
 
-def _summary(problems: list[Problem]) -> str:
-    shown = "; ".join(f"{msg} ({sec})" if sec else msg for msg, sec in problems)
-    return f"{len(problems)} problem(s) in the Rules Submission: {shown}"
-
-
 def load_rules(source: str | Path | Mapping[str, Any]) -> RulesSubmission:
-    """Read a Rules Submission from a TOML or JSON file, or from a mapping."""
+    """Read a Rules Submission from a TOML or JSON file, or from a mapping.
+
+    An unreadable file (missing, over the size cap, not UTF-8, not TOML/JSON, nested too deep,
+    numbers croupier cannot read exactly) raises :class:`InvalidInput`; shape problems ride
+    along in :attr:`RulesSubmission.problems` and are reported by the game.
+    """
     if isinstance(source, Mapping):
         return parse_rules(source)
-    path = Path(source)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise InvalidInput(
-            f"Rules Submission {str(path)!r} cannot be read: {exc.strerror}"
-        ) from None
-    try:
-        data = json.loads(text) if path.suffix == ".json" else tomllib.loads(text)
-    except (json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise InvalidInput(f"Rules Submission {str(path)!r} is not valid: {exc}") from None
-    if not isinstance(data, dict):
-        raise InvalidInput(f"Rules Submission {str(path)!r} must be an object")
-    return parse_rules(data)
+    return parse_rules(load_document(source, what="Rules Submission"))

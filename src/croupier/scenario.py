@@ -4,19 +4,28 @@ A scenario (JSON, see ../shared/DESIGN.md) names the game and its rules, the met
 wagers, decisions and (optionally) hand, the dealer's cards and the community cards, or the
 order the cards leave the shoe.  Given hands, the shoe order is derived from the game's own
 dealing procedure, so the cards land exactly where the scenario says.
+
+A scenario replays exactly what it says, or is refused naming the key
+(:class:`~croupier.models.ScenarioModel` checks the shape, every problem at once): a card the
+deal needs but the scenario leaves out is never filled in from the deck (the message says which
+seat or hand is short; only burned and discarded cards, which no hand holds, come from the rest
+of the deck); ``cards`` and hands together, seat keys naming one seat twice (``"1"`` and
+``"01"``), a ``rules.game`` other than ``game``, a meter the game does not use, and a meter
+below its reset are refused.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
+
 from croupier import scenario_events as events
 from croupier.cards import DECK, Card, parse_cards, verify_distinct
 from croupier.errors import CroupierError, InvalidInput
-from croupier.games import Game, Round, get_game
+from croupier.games import Game, Round, game_class, get_game
 from croupier.games.pov import supervisor_hands
 from croupier.games.records import (
     DEALER,
@@ -26,55 +35,62 @@ from croupier.games.records import (
     PlaceWager,
 )
 from croupier.games.round import ActorKind
+from croupier.models import ScenarioModel, problems_from
 from croupier.progressive import MemoryMeters
+from croupier.reading import load_document, quote, verify_bounded
 from croupier.scenario_events import ScenarioEvent
 from croupier.shoe import StackedShoe
 
-__all__ = ["load_scenario", "run_scenario"]
+__all__ = ["load_scenario", "run_scenario", "verify_scenario"]
 
-_KEYS = {"game", "rules", "meters", "seats", "dealer", "community", "cards", "progressive_chips"}
-_KEYS |= {"events"}  # irregularities and table events: croupier.scenario_events
-_SEAT_KEYS = {"wagers", "decisions", "hand", "player", "verbal"}
 COMMUNITY = "board"
+NOT_HANDS = frozenset({"burn", "discard", "face_up"})
+"""Recipients of the deal that are no one's hand: burned and discarded cards, and a card found
+face up and discarded (§ 641a.13(a))."""
 
 
 def load_scenario(path: str | Path) -> dict[str, Any]:
+    """Read a scenario file (JSON, bounded: see :mod:`croupier.reading`)."""
+    return load_document(path, what="scenario", toml=False)
+
+
+def _verify_seat_keys(raw: object) -> None:
+    """Refuse seat keys that name one seat twice (``"1"`` and ``"01"``)."""
+    if not isinstance(raw, Mapping):
+        return
+    seen: dict[int, str] = {}
+    for key in raw:
+        text = str(key)
+        if text.isascii() and text.isdigit() and len(text) <= 3:
+            number = int(text)
+            if number in seen:
+                raise InvalidInput(
+                    f"scenario seat keys {quote(seen[number])} and {quote(text)} both name "
+                    f"seat {number}"
+                )
+            seen[number] = text
+
+
+def verify_scenario(data: Mapping[str, Any]) -> ScenarioModel:
+    """The scenario's shape, or ``InvalidInput`` naming every problem at once."""
+    if not isinstance(data, Mapping):
+        raise InvalidInput(f"a scenario must be a JSON object, not {type(data).__name__}")
+    verify_bounded(data, what="scenario")
+    _verify_seat_keys(data.get("seats"))
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise InvalidInput(f"scenario {str(path)!r} cannot be read: {exc.strerror}") from None
-    except json.JSONDecodeError as exc:
-        raise InvalidInput(f"scenario {str(path)!r} is not valid JSON: {exc}") from None
-    if not isinstance(data, dict):
-        raise InvalidInput(f"scenario {str(path)!r} must be a JSON object")
-    return data
+        return ScenarioModel.model_validate(data)
+    except ValidationError as exc:
+        problems = problems_from(exc, blocks=("rules",))
+        shown = "; ".join(m for m, _ in problems[:8])
+        more = f" (and {len(problems) - 8} more)" if len(problems) > 8 else ""
+        raise InvalidInput(f"scenario: {shown}{more}") from None
 
 
-def _seats(data: Mapping[str, Any]) -> dict[int, dict[str, Any]]:
-    raw = data.get("seats")
-    if not isinstance(raw, Mapping) or not raw:
-        raise InvalidInput("scenario 'seats' must map seat numbers to wagers and decisions")
-    seats: dict[int, dict[str, Any]] = {}
-    problems: list[str] = []
-    for key, seat in raw.items():
-        if not str(key).isdigit() or not 1 <= int(key) <= 7:
-            problems.append(f"seat {key!r} is not a betting position 1-7")
-            continue
-        if not isinstance(seat, Mapping):
-            problems.append(f"seat {key} must be an object")
-            continue
-        unknown = sorted(set(seat) - _SEAT_KEYS)
-        problems += [f"seat {key}: unknown key {k!r}" for k in unknown]
-        wagers = seat.get("wagers", {})
-        if not isinstance(wagers, Mapping):
-            problems.append(f"seat {key}: 'wagers' must map wager names to cents")
-        decisions = seat.get("decisions", [])
-        if not isinstance(decisions, list) or not all(isinstance(d, str) for d in decisions):
-            problems.append(f"seat {key}: 'decisions' must be a list of strings")
-        seats[int(key)] = dict(seat)
-    if problems:
-        raise InvalidInput("; ".join(problems))
-    return dict(sorted(seats.items()))
+def _seats(model: ScenarioModel) -> dict[int, dict[str, Any]]:
+    return {
+        int(key): seat.model_dump(exclude_none=True, exclude_defaults=True)
+        for key, seat in sorted(model.seats.items())
+    }
 
 
 def _players(seats: Mapping[int, Mapping[str, Any]]) -> dict[int, str]:
@@ -203,8 +219,9 @@ def _stack_from_hands(
     """The shoe order that deals each given hand where the scenario puts it.
 
     A dry run with any deck yields the recipients in dealing order; each recipient then takes
-    its own cards in turn; recipients the scenario leaves out, discards and burns take the cards
-    nobody was given, lowest first.
+    its own cards in turn.  A hand the deal reaches but the scenario leaves out (or gives too
+    few cards) is refused, naming it; only burned and discarded cards, which no hand holds,
+    take the cards nobody was given, lowest first.
     """
     wanted: dict[str, list[Card]] = {
         str(s): _cards(spec.get("hand"), f"seat {s} hand") for s, spec in seats.items()
@@ -216,12 +233,20 @@ def _stack_from_hands(
     named = [c for cards in wanted.values() for c in cards]
     spare = [c for c in DECK if c not in set(named)]
     order: list[Card] = []
-    for to in _recipients(game, seats, happened):
+    dealt = _recipients(game, seats, happened)
+    short = {to for to in dealt if to not in NOT_HANDS and to not in wanted}
+    if short:
+        raise InvalidInput("; ".join(_missing_hand(to, dealt.count(to)) for to in sorted(short)))
+    given = {to: len(cards) for to, cards in wanted.items()}
+    for to in dealt:
         queue = wanted.get(to)
         if queue is None:
-            order.append(spare.pop(0))
+            order.append(spare.pop(0))  # a burned or discarded card: no hand holds it
         elif not queue:
-            raise InvalidInput(f"the deal gives {to!r} more cards than the scenario lists for it")
+            raise InvalidInput(
+                f"{_who(to)} is short: the deal gives it {dealt.count(to)} cards, the scenario "
+                f"lists {given[to]}"
+            )
         else:
             order.append(queue.pop(0))
     left = {k: [str(c) for c in v] for k, v in wanted.items() if v}
@@ -230,29 +255,98 @@ def _stack_from_hands(
     return order + spare
 
 
+def _who(to: str) -> str:
+    if to.isdigit():
+        return f"seat {to}"
+    return {DEALER: "the dealer", COMMUNITY: "the community cards"}.get(to, repr(to))
+
+
+def _missing_hand(to: str, count: int) -> str:
+    key = {DEALER: "'dealer'", COMMUNITY: "'community'"}.get(to)
+    if to.isdigit():
+        return f"seat {to} has no 'hand' but the deal gives it {count} cards"
+    if key is not None:
+        return f"the scenario gives no {key} but the deal gives {_who(to)} {count} cards"
+    return f"the deal gives {count} cards to {to!r}, which hands cannot name: give 'cards' instead"
+
+
+def _verify_cards_suffice(
+    game: Game,
+    order: list[Card],
+    listed: int,
+    seats: Mapping[int, Mapping[str, Any]],
+    happened: Sequence[ScenarioEvent],
+) -> list[Card]:
+    """Only the first ``listed`` cards of ``order`` may reach a hand: a deal that needs one more
+    for a hand is refused, naming the hand (a dry run on ``order``: the cards listed decide
+    everything up to it); burned and discarded cards past the list come from the stub."""
+    dry = game.new_round(
+        shoe=StackedShoe(order),
+        meters=MemoryMeters(),
+        players=_players(seats),
+        stub_check=events.stub_check(happened),
+    )
+    _place_wagers(dry, seats, None)
+    _play_out(dry, seats, happened)
+    dealt = events.cards_out(dry.records)
+    short = [i for i, to in enumerate(dealt) if i >= listed and to not in NOT_HANDS]
+    if short:
+        raise InvalidInput(
+            f"'cards' lists {listed} cards but the deal needs {short[-1] + 1}: card "
+            f"{short[0] + 1} goes to {_who(dealt[short[0]])}; cards are never filled in from the "
+            "deck (only burned or discarded ones)"
+        )
+    return order  # the cards after the listed ones stay in the shoe, never dealt (the stub)
+
+
+def _verify_meters(game: Game, start: Mapping[str, int], players: Mapping[int, str]) -> None:
+    """Each meter named must be one the game uses, at or above its reset."""
+    if not start:
+        return
+    rnd = game.new_round(shoe=StackedShoe(DECK), meters=MemoryMeters(), players=players)
+    specs = {spec.name: spec for _, spec in rnd.contribution_meters()}
+    problems: list[str] = []
+    for name, amount in start.items():
+        spec = specs.get(name)
+        if spec is None:
+            used = ", ".join(repr(n) for n in sorted(specs)) or "none"
+            problems.append(f"meters {quote(name)} is not a meter of this table (meters: {used})")
+        elif amount < spec.reset:
+            problems.append(
+                f"meters {quote(name)} {amount} cents is below its reset of {spec.reset} cents"
+            )
+    if problems:
+        raise InvalidInput("scenario: " + "; ".join(problems))
+
+
 def run_scenario(data: Mapping[str, Any]) -> dict[str, Any]:
     """Replay one scenario; returns the settlement as JSON-ready data."""
-    unknown = sorted(set(data) - _KEYS)
-    if unknown:
-        raise InvalidInput(f"unknown scenario key(s) {unknown}")
-    if not isinstance(data.get("game"), str):
-        raise InvalidInput(f"scenario game {data.get('game')!r} must be a game name")
+    model = verify_scenario(data)
     rules = data.get("rules", {})
-    if not isinstance(rules, Mapping):
-        raise InvalidInput("scenario 'rules' must be an object (a Rules Submission)")
-    game = get_game({"game": data["game"], **rules})
-    seats = _seats(data)
+    named = rules.get("game") if isinstance(rules, Mapping) else None
+    if isinstance(named, str) and game_class(named) is not game_class(model.game):
+        raise InvalidInput(
+            f"scenario rules.game {quote(named)} disagrees with game {quote(model.game)}"
+        )
+    game = get_game({**rules, "game": model.game})
+    seats = _seats(model)
     happened = events.parse_events(data.get("events"))
     game, table = events.table_before(game, happened)  # another method deals the round
-    start = data.get("meters", {})
-    if not isinstance(start, Mapping) or not all(
-        isinstance(v, int) and not isinstance(v, bool) for v in start.values()
-    ):
-        raise InvalidInput("scenario 'meters' must map meter names to cents")
-    chips = data.get("progressive_chips")
+    start = dict(model.meters)
+    _verify_meters(game, start, _players(seats))
+    chips = model.progressive_chips
+    hands = [f"seats.{s}.hand" for s, seat in model.seats.items() if seat.hand is not None]
+    hands += [k for k in ("dealer", "community") if getattr(model, k) is not None]
+    if model.cards is not None and hands:
+        raise InvalidInput(
+            f"scenario gives both 'cards' and hands ({', '.join(hands)}): give one or the other"
+        )
     cuts: list[dict[str, Any]] = []
-    if data.get("cards"):
-        order, cuts = events.cut_stack(game, _shoe_order(game, data["cards"], seats), happened)
+    if model.cards is not None:
+        stack = _shoe_order(game, list(model.cards), seats)
+        order, cuts = events.cut_stack(game, stack, happened)
+        if not cuts:  # cut cards come from the whole stack; otherwise only those listed
+            order = _verify_cards_suffice(game, order, len(model.cards), seats, happened)
     else:
         events.cut_stack(game, None, happened)  # a cut needs 'cards'
         order = _stack_from_hands(game, data, seats, happened)

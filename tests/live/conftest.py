@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shutil
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -11,12 +13,18 @@ from live.live_harness import Cluster, Server
 
 
 @pytest.fixture(scope="session")
-def pg_cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
-    cluster = Cluster(tmp_path_factory.mktemp("pg") / "cluster")
+def pg_cluster() -> Iterator[Cluster]:
+    # A directory of our own, outside pytest's numbered temporary directories (which other
+    # pytest sessions on the machine prune).
+    directory = Path(tempfile.mkdtemp(prefix="croupier-pg-"))
     try:
-        yield cluster
+        cluster = Cluster(directory / "cluster")
+        try:
+            yield cluster
+        finally:
+            cluster.stop()
     finally:
-        cluster.stop()
+        shutil.rmtree(directory, ignore_errors=True)
 
 
 def database_url(request: pytest.FixtureRequest, tmp_path: Path, backend: str) -> str:

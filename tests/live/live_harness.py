@@ -41,7 +41,8 @@ class Server:
         self.clients: list[Client] = []
 
     def start(self) -> None:
-        env = {**os.environ, "PYTHONPATH": str(SRC)}
+        # Bot players by the hundred: the argon2 test profile (see croupier.server.auth).
+        env = {**os.environ, "PYTHONPATH": str(SRC), "CROUPIER_ARGON2_PROFILE": "test"}
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(
                 [

@@ -58,6 +58,7 @@ from croupier.cli.app import app
 __all__ = ["COMMAND_MODULES", "app", "main", "run"]
 
 COMMAND_MODULES = (
+    "audit",
     "compliance",
     "design",
     "floor",
@@ -68,6 +69,7 @@ COMMAND_MODULES = (
     "protect",
     "recall",
     "rules",
+    "schema",
     "serve",
     "theo",
 )

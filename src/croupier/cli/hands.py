@@ -31,16 +31,17 @@ def hand(
 ) -> None:
     """Rank one hand, or one hand a line from stdin (JSON out, always)."""
     from croupier.hands import hand_report
+    from croupier.reading import hand_text, text_lines
 
     if cards:
-        emit_json(hand_report(" ".join(cards), ranking))
+        emit_json(hand_report(hand_text(" ".join(cards)), ranking))
         return
     status = 0
-    for number, line in enumerate(sys.stdin, start=1):
-        if not line.strip():
+    for number, line in enumerate(text_lines(sys.stdin), start=1):
+        if isinstance(line, str) and not line.strip():
             continue
         try:
-            emit_json(hand_report(line, ranking), pretty=False)
+            emit_json(hand_report(hand_text(line), ranking), pretty=False)
         except CroupierError as exc:
             fail(f"line {number}: {exc}")
             status = 2

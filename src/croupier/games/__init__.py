@@ -10,7 +10,7 @@ import importlib
 from collections.abc import Mapping
 from typing import Any
 
-from croupier.errors import InvalidInput
+from croupier.errors import InvalidInput, RulesViolation
 from croupier.games.base import Actor, ActorKind, Game, Phase, Round, StubCheck
 from croupier.games.four_card_poker import FourCardPoker
 from croupier.rules import RulesSubmission, load_rules
@@ -73,4 +73,15 @@ def get_game(rules: str | RulesSubmission | Mapping[str, Any]) -> Game:
     if isinstance(rules, str):
         return game_class(rules)()
     submission = rules if isinstance(rules, RulesSubmission) else load_rules(rules)
-    return game_class(submission.game)(submission)
+    try:
+        cls = game_class(submission.game)
+    except InvalidInput as exc:
+        if not submission.problems:
+            raise
+        # The game is unknown: report it with every shape problem, not alone.
+        problems = (*submission.problems, (exc.message, None))
+        shown = "; ".join(m for m, _ in problems)
+        raise RulesViolation(
+            f"{len(problems)} problem(s) in the Rules Submission: {shown}", problems=problems
+        ) from None
+    return cls(submission)

@@ -61,6 +61,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from croupier.errors import InvalidInput
 from croupier.games.paytables import (
     CUSTOM,
     CustomShape,
@@ -73,7 +74,7 @@ from croupier.games.paytables import (
     to,
 )
 from croupier.hands import Category, HandRank
-from croupier.money import Odds, format_cents
+from croupier.money import Odds, format_cents, parse_rate
 from croupier.progressive import MeterSpec
 from croupier.rules import Problem, RulesSubmission
 
@@ -427,23 +428,19 @@ def _meter(spec: Mapping[str, Any], problems: list[Problem]) -> tuple[int, Meter
     meter = spec.get("meter")
     if not isinstance(meter, str) or not meter:
         problems.append((f"{what} meter {meter!r} must be a name", None))
-    rate_text = spec.get("rate")
     rate = None
     try:
-        if isinstance(rate_text, str | int) and not isinstance(rate_text, bool):
-            rate = Fraction(rate_text)
-    except (ValueError, ZeroDivisionError):
-        rate = None
+        rate = parse_rate(spec.get("rate"), what=f"{what} rate")
+    except InvalidInput as exc:
+        problems.append((exc.message, None))
     if rate is None:
-        problems.append(
-            (f'{what} rate {rate_text!r} must be a number written as a string, e.g. "0.25"', None)
-        )
+        pass
     elif not 0 < rate <= 1:
         problems.append((f"{what} rate of progression {rate} is outside (0, 1]", None))
     if len(problems) > count:
         return None
     assert wager is not None and reset is not None and rate is not None and isinstance(meter, str)
-    return wager, MeterSpec(name=meter, reset=reset, rate=rate)
+    return wager, MeterSpec(name=meter, reset=reset, rate=rate, wager=wager)
 
 
 def _progressive(
@@ -484,6 +481,15 @@ def parse_custom_tables(rules: RulesSubmission) -> tuple[CustomTables, list[Prob
         raw, rules.paytables, _SHAPES, "Let It Ride", problems
     ):
         if wager == "three_card_progressive":
+            if isinstance(spec, Mapping) and "envy" not in spec:
+                # § 643a.1: the Three-Card Envy Bonus comes with the Three-Card Progressive.
+                problems.append(
+                    (
+                        "the Three-Card Progressive comes with the Three-Card Envy Bonus: give "
+                        "[custom_paytables.three_card_progressive.envy] (mini_royal = cents)",
+                        "§ 643a.1",
+                    )
+                )
             meter = _meter(spec, problems) if isinstance(spec, Mapping) else None
             table, schedule = _progressive(
                 wager, spec, shape, meter[0] if meter else None, problems
@@ -567,6 +573,17 @@ def check_five_card_progressive(rules: RulesSubmission) -> list[Problem]:
             )
     elif prog.envy is None and has_custom_envy:
         problems.append(('a custom Envy Bonus needs progressive envy = "custom"', None))
+    elif prog.envy is None:
+        # § 643a.1: the Five-Card Envy Bonus is paid to whoever made the Five-Card Progressive
+        # wager; it is part of the wager, so the submission must say what it pays.
+        names = ", ".join(repr(n) for n in sorted(FIVE_CARD_ENVY))
+        problems.append(
+            (
+                "the Five-Card Progressive comes with the Five-Card Envy Bonus: select its "
+                f'schedule (progressive envy = {names} or "custom")',
+                "§ 643a.1",
+            )
+        )
     if not 0 < prog.rate <= 1:
         problems.append((f"rate of progression {prog.rate} is outside (0, 1]", None))
     return problems

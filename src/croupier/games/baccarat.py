@@ -70,7 +70,7 @@ from croupier.games._baccarat_tables import (
     sections,
     vig_problems,
 )
-from croupier.games.base import DealStep, Game, Round
+from croupier.games.base import BASE_TABLE_OPTIONS, DealStep, Game, Round
 from croupier.games.paytables import PayLine, PayTable, to
 from croupier.games.records import (
     Irregular,
@@ -498,6 +498,8 @@ class BaccaratGame(Game):
     default_paytables: ClassVar[dict[str, str]] = {"tie": "A"}
     deal_methods = frozenset({DealMethod.MANUAL_SHOE, DealMethod.AUTOMATED_SHOE})
     deck_count = 8
+    takes_vig = True
+    table_options = BASE_TABLE_OPTIONS | {"ez", "face_up"}
     round_class: ClassVar[type[Round]] = MiniBaccaratRound
 
     def __init__(self, rules: RulesSubmission | Mapping[str, Any] | None = None) -> None:

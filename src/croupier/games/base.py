@@ -22,10 +22,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from enum import Enum
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from croupier.errors import RulesViolation
+from croupier.errors import IllegalAction, RulesViolation
 from croupier.frozen import deep_freeze
 from croupier.games.paytables import EnvySchedule, PayTable
 from croupier.games.round import (
@@ -48,6 +49,7 @@ __all__ = [
     "Actor",
     "ActorKind",
     "DealStep",
+    "EnvyRule",
     "Game",
     "Phase",
     "ProgressiveOffer",
@@ -56,11 +58,26 @@ __all__ = [
 ]
 
 
+class EnvyRule(Enum):
+    """How a chapter ties its Envy Bonus to the progressive wager."""
+
+    NONE = "none"
+    """The chapter has no Envy Bonus."""
+    FIXED = "fixed"
+    """One schedule, in force whenever the progressive is offered (named or not)."""
+    SELECTED = "selected"
+    """The certificate holder selects a schedule in the Rules Submission: required."""
+
+
+BASE_TABLE_OPTIONS = frozenset({"deal", "shuffle", "decks", "adjacent_boxes"})
+
+
 def _frozen_rules(rules: RulesSubmission) -> RulesSubmission:
     """The Rules Submission with its mappings deeply immutable (its dataclasses are frozen)."""
     return replace(
         rules,
         paytables=deep_freeze(rules.paytables),
+        limits=deep_freeze(rules.limits),
         extra=deep_freeze(rules.extra),
         raw=deep_freeze(rules.raw),
     )
@@ -128,6 +145,21 @@ class Game:
     deck_count: ClassVar[int] = 1
     decision_wagers: ClassVar[frozenset[str]] = frozenset()
     """Wagers made by a decision after the cards (e.g. the Play), never placed before them."""
+    envy_rule: ClassVar[EnvyRule] = EnvyRule.NONE
+    envy_section: ClassVar[str] = ""
+    """The section that ties the Envy Bonus to the progressive (see :class:`EnvyRule`)."""
+    takes_vig: ClassVar[bool] = False
+    """Whether the chapter defines a vigorish (``[vig]``): baccarat only."""
+    table_options: ClassVar[frozenset[str]] = BASE_TABLE_OPTIONS
+    """The ``[table]`` keys the chapter defines (``ez`` and ``face_up`` are baccarat's)."""
+    custom_paytable_wagers: ClassVar[frozenset[str]] = frozenset()
+    """Wagers whose pay table a Rules Submission may define itself (``[custom_paytables]``);
+    empty where the chapter allows only its lettered tables."""
+    paytables_section: ClassVar[str] = ""
+    """Where the chapter lists its pay tables."""
+    limits_section: ClassVar[str] = ""
+    """Where the chapter words the posted minimum and maximum wagers ("" where the texts at hand
+    do not: table limits are then the casino's posted practice)."""
     round_class: ClassVar[type[Round]]
     example_rules: ClassVar[Mapping[str, Any]] = {}
     """A full Rules Submission (every option on) used by the docs and the conformance test."""
@@ -151,9 +183,11 @@ class Game:
     @classmethod
     def check(cls, rules: RulesSubmission) -> list[Problem]:
         """Every problem with ``rules`` for this game, each with its section."""
-        problems: list[Problem] = []
+        problems: list[Problem] = list(rules.problems)
         if rules.game not in (cls.slug, *cls.aliases):
             problems.append((f"game {rules.game!r} is not {cls.slug!r}", None))
+        problems += cls.check_chapter_options(rules)
+        problems += cls.check_limits(rules)
         for wager, letter in rules.paytables.items():
             tables = cls.paytables.get(wager)
             if tables is None:
@@ -176,7 +210,7 @@ class Game:
         assert prog is not None
         problems: list[Problem] = []
         if not cls.progressive_paytables:
-            return [(f"{cls.slug} offers no progressive wager", None)]
+            return [(f"{cls.where()} defines no progressive wager: [progressive] is refused", None)]
         table = cls.progressive_paytables.get(prog.paytable)
         if table is None:
             letters = ", ".join(sorted(cls.progressive_paytables))
@@ -184,10 +218,7 @@ class Game:
             problems.append(
                 (f"progressive pay table {prog.paytable!r} is not one of {letters}", section)
             )
-        if cls.envy_schedules and prog.envy is not None and prog.envy not in cls.envy_schedules:
-            letters = ", ".join(sorted(cls.envy_schedules))
-            section = next(iter(cls.envy_schedules.values())).section
-            problems.append((f"Envy Bonus schedule {prog.envy!r} is not one of {letters}", section))
+        problems += cls.check_envy(rules)
         amounts, section = cls.progressive_wager_amounts
         if amounts and prog.wager not in amounts:
             allowed = " or ".join(f"{a} cents" for a in sorted(amounts))
@@ -210,6 +241,97 @@ class Game:
         """Game-specific table checks; subclasses extend."""
         return []
 
+    @classmethod
+    def where(cls) -> str:
+        """The game and its chapter, for messages: ``Four Card Poker (58 Pa. Code Ch. 641a)``."""
+        return f"{cls.title} ({cls.chapter})"
+
+    @classmethod
+    def check_chapter_options(cls, rules: RulesSubmission) -> list[Problem]:
+        """Refuse every option the chapter does not define, even written at its default."""
+        problems: list[Problem] = []
+        if rules.names("vig") and not cls.takes_vig:
+            problems.append((f"{cls.where()} defines no vigorish: [vig] is refused", None))
+        for option in ("ez", "face_up"):
+            if rules.names(f"table.{option}") and option not in cls.table_options:
+                problems.append(
+                    (
+                        f"{cls.where()} defines no table option {option!r} (a baccarat option): "
+                        f"[table] {option} is refused",
+                        None,
+                    )
+                )
+        if rules.names("custom_paytables") and not cls.custom_paytable_wagers:
+            problems.append(
+                (
+                    f"{cls.where()} allows only its own lettered pay tables: "
+                    "[custom_paytables] is refused",
+                    cls.paytables_section or None,
+                )
+            )
+        return problems
+
+    @classmethod
+    def check_envy(cls, rules: RulesSubmission) -> list[Problem]:
+        """The Envy Bonus that comes with the progressive (see :attr:`envy_rule`)."""
+        prog = rules.progressive
+        if prog is None:
+            return []
+        letters = ", ".join(sorted(cls.envy_schedules))
+        section = cls.envy_section or None
+        if cls.envy_rule is EnvyRule.NONE:
+            if prog.envy is None:
+                return []
+            return [(f"{cls.where()} defines no Envy Bonus: progressive envy is refused", None)]
+        if prog.envy is None:
+            if cls.envy_rule is EnvyRule.SELECTED:
+                msg = (
+                    f"the progressive comes with an Envy Bonus: select its schedule "
+                    f"(progressive envy = one of {letters})"
+                )
+                return [(msg, section)]
+            return []
+        if prog.envy not in cls.envy_schedules:
+            return [(f"Envy Bonus schedule {prog.envy!r} is not one of {letters}", section)]
+        return []
+
+    @classmethod
+    def check_limits(cls, rules: RulesSubmission) -> list[Problem]:
+        """``[limits]``: a posted minimum and maximum for wagers placed before the cards."""
+        problems: list[Problem] = []
+        section = cls.limits_section or None
+        for wager, limit in rules.limits.items():
+            if wager not in cls.wagers:
+                problems.append(
+                    (f"[limits] names {wager!r}, which is not a {cls.title} wager", None)
+                )
+            elif wager in cls.decision_wagers:
+                problems.append(
+                    (
+                        f"[limits] {wager}: the {wager} wager is set by the wager it multiplies; "
+                        "limit that wager instead",
+                        None,
+                    )
+                )
+            elif wager == "progressive":
+                problems.append(
+                    (
+                        "[limits] progressive: the progressive wager is a fixed amount "
+                        "([progressive] wager)",
+                        cls.progressive_wager_amounts[1] or None,
+                    )
+                )
+            elif limit.min is None and limit.max is None:
+                problems.append((f"[limits] {wager} gives neither min nor max (cents)", None))
+            elif limit.min is not None and limit.max is not None and limit.min > limit.max:
+                problems.append(
+                    (
+                        f"[limits] {wager}: min {limit.min} cents is above max {limit.max} cents",
+                        section,
+                    )
+                )
+        return problems
+
     # -- what the rules chose --------------------------------------------------------------
 
     def paytable(self, wager: str) -> PayTable | None:
@@ -227,14 +349,55 @@ class Game:
     @property
     def envy_schedule(self) -> EnvySchedule | None:
         prog = self.rules.progressive
-        return self.envy_schedules.get(prog.envy) if prog and prog.envy else None
+        if prog is None:
+            return None
+        if prog.envy is None and self.envy_rule is EnvyRule.FIXED and len(self.envy_schedules):
+            # The chapter's one schedule is in force with the progressive, named or not.
+            return next(iter(self.envy_schedules.values()))
+        return self.envy_schedules.get(prog.envy) if prog.envy else None
+
+    # -- table limits ----------------------------------------------------------------------
+
+    def verify_limit(self, seat: int, wager: str, amount: int) -> None:
+        """Refuse a wager outside this table's posted minimum and maximum (``[limits]``)."""
+        limit = self.rules.limits.get(wager)
+        if limit is None:
+            return
+        section = self.limits_section or None
+        if limit.min is not None and amount < limit.min:
+            raise IllegalAction(
+                f"{wager} wager of {amount} cents at seat {seat} is below the table minimum "
+                f"of {limit.min} cents",
+                section=section,
+            )
+        if limit.max is not None and amount > limit.max:
+            raise IllegalAction(
+                f"{wager} wager of {amount} cents at seat {seat} is above the table maximum "
+                f"of {limit.max} cents",
+                section=section,
+            )
+
+    def limit_lines(self) -> list[str]:
+        """The table limits as posted on the sign."""
+        rows: list[str] = []
+        for wager, limit in self.rules.limits.items():
+            low = format_cents(limit.min) if limit.min is not None else "no minimum"
+            high = format_cents(limit.max) if limit.max is not None else "no maximum"
+            rows.append(f"  {wager.replace('_', ' ')}: {low} to {high}")
+        return ["Table limits per wager:", *rows] if rows else []
 
     @property
     def meter_spec(self) -> MeterSpec | None:
         prog = self.rules.progressive
         if prog is None:
             return None
-        return MeterSpec(name=prog.meter, reset=prog.reset, rate=prog.rate)
+        return MeterSpec(
+            name=prog.meter,
+            reset=prog.reset,
+            rate=prog.rate,
+            wager=prog.wager,
+            paytable=prog.paytable,
+        )
 
     def progressive_offers(self) -> tuple[ProgressiveOffer, ...]:
         """Each progressive wager offered: the ``progressive`` wager paying from
@@ -273,6 +436,7 @@ class Game:
                 lines += self.envy_schedule.render()
         if self.rules.payout_limit is not None:
             lines.append(f"Payout limit per hand: {format_cents(self.rules.payout_limit)}")
+        lines += self.limit_lines()
         return "\n".join(lines)
 
     def fixed_tables(self) -> tuple[PayTable, ...]:

@@ -33,7 +33,7 @@ from typing import Any, ClassVar
 
 from croupier.errors import IllegalAction
 from croupier.games.amounts import AmountRange, PlayRule
-from croupier.games.base import DealStep, Game, Round
+from croupier.games.base import DealStep, EnvyRule, Game, Round
 from croupier.games.paytables import EnvySchedule, PayLine, PayTable, for_, to
 from croupier.games.records import (
     DEALER,
@@ -389,6 +389,12 @@ class FourCardPoker(Game):
         "B": (100_000, "§ 641a.12(d)(3)"),
     }
     decision_wagers = frozenset({"play"})
+    # § 641a.12(d)(5): the certificate holder selects Envy schedule A or B with the progressive.
+    envy_rule = EnvyRule.SELECTED
+    envy_section = _EN
+    paytables_section = "§ 641a.12"
+    # § 557.7(a)(1)-(2): the Ante and the Aces Up within the posted minimum and maximum.
+    limits_section = "§ 557.7(a)(1)"
     round_class = FourCardPokerRound
     example_rules: ClassVar[dict[str, Any]] = {
         "game": "four-card-poker",

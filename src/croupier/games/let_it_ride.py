@@ -91,7 +91,7 @@ from croupier.games._let_it_ride_tables import (
     three_card_keys,
 )
 from croupier.games._table_regs import LET_IT_RIDE_REGS
-from croupier.games.base import DealStep, Game, ProgressiveOffer, Round
+from croupier.games.base import DealStep, EnvyRule, Game, ProgressiveOffer, Round
 from croupier.games.paytables import EnvySchedule, PayLine, PayTable
 from croupier.games.records import (
     Action,
@@ -555,6 +555,12 @@ class LetItRide(Game):
     default_paytables: ClassVar[dict[str, str]] = {"base": BASE_DEFAULT}
     progressive_paytables: ClassVar[dict[str, PayTable]] = FIVE_CARD_PROGRESSIVE
     envy_schedules: ClassVar[dict[str, EnvySchedule]] = FIVE_CARD_ENVY
+    # § 643a.1: the Five-Card (and Three-Card) Envy Bonus is paid to every player who made that
+    # progressive wager; its amounts are not in the texts, so the submission selects them.
+    envy_rule = EnvyRule.SELECTED
+    envy_section = "§ 643a.1"
+    custom_paytable_wagers = frozenset(SECTIONS) - {"bet1", "bet2", "bet3"}
+    paytables_section = "§ 643a.12"
     round_class = LetItRideRound
     table_regs = LET_IT_RIDE_REGS
     """Deck life, stub counts, shuffle and cut, seats (§ 643a.3-643a.10): :mod:`._table_regs`."""
@@ -747,6 +753,7 @@ class LetItRide(Game):
                 f"Payout limit per hand: {format_cents(self.rules.payout_limit)} "
                 "(fixed-odds wagers; § 643a.12(d))"
             )
+        lines += self.limit_lines()
         return "\n".join(lines)
 
     def fixed_tables(self) -> tuple[PayTable, ...]:

@@ -59,11 +59,11 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from croupier.cards import Card
-from croupier.errors import IllegalAction
+from croupier.errors import IllegalAction, InvalidInput
 from croupier.frozen import frozen_dict
 from croupier.games._table_regs import MISSISSIPPI_STUD_REGS
 from croupier.games.amounts import Multiples, PlayRule
-from croupier.games.base import DealStep, Game, Phase, ProgressiveOffer, Round
+from croupier.games.base import DealStep, EnvyRule, Game, Phase, ProgressiveOffer, Round
 from croupier.games.paytables import EnvySchedule, PayLine, PayTable, for_, to
 from croupier.games.records import (
     Action,
@@ -79,7 +79,7 @@ from croupier.games.records import (
 from croupier.games.round import StubCheck
 from croupier.hands import Category, HandRank, Ranking, evaluate
 from croupier.modes import PlayMode
-from croupier.money import format_cents
+from croupier.money import format_cents, parse_rate
 from croupier.progressive import MeterBank, MeterSpec
 from croupier.rules import DealMethod, Problem, RulesSubmission
 from croupier.shoe import Shoe
@@ -271,14 +271,13 @@ def _meter_entry(
         out.append((f"{where} meter {meter!r} must be a name", None))
     if isinstance(reset, bool) or not isinstance(reset, int) or reset <= 0:
         out.append((f"{where} reset {reset!r} must be a positive whole number of cents", None))
-    rate = given if isinstance(given, Fraction) else None
-    if isinstance(given, str | int) and not isinstance(given, bool):
-        try:
-            rate = Fraction(given)
-        except (ValueError, ZeroDivisionError):
-            rate = None
+    rate = None
+    try:
+        rate = parse_rate(given, what=f"{where} rate")
+    except InvalidInput as exc:
+        out.append((exc.message, None))
     if rate is None:
-        out.append((f'{where} rate {given!r} must be a number in a string, e.g. "0.05"', None))
+        pass
     elif not 0 < rate <= 1:
         out.append((f"{where} rate of progression {rate} is outside (0, 1]", None))
     if len(out) > bad or rate is None or not isinstance(meter, str) or not isinstance(reset, int):
@@ -303,7 +302,14 @@ def jackpot_meters(rules: RulesSubmission) -> tuple[dict[str, MeterSpec], list[P
                 "pay table A pays from the one [progressive] meter; [progressive.meters] is for B-D"
             )
             out.append((msg, "§ 571.12(c)"))
-        return {"meter": MeterSpec(name=prog.meter, reset=prog.reset, rate=prog.rate)}, out
+        one = MeterSpec(
+            name=prog.meter,
+            reset=prog.reset,
+            rate=prog.rate,
+            wager=prog.wager,
+            paytable=prog.paytable,
+        )
+        return {"meter": one}, out
     if not isinstance(raw, Mapping):
         msg = f"progressive pay table {letter} pays the {', '.join(names)} jackpots: give each"
         return {}, [(f"{msg} its meter in [progressive.meters]", _PR)]
@@ -694,6 +700,48 @@ class MississippiStudRound(Round):
         return Fold(seat=seat)
 
 
+# --- the aggregate payout limit (§ 655a.12(b)) -----------------------------------------------
+
+
+def max_win_at_minimum(ante: int) -> int:
+    """The most one patron can win in a round betting the minimum Ante, cents (§ 655a.12(b)).
+
+    Reading: "betting the minimum wager" is the posted Ante minimum; the three street wagers are
+    then at most three times it each (§ 571.11(c)), and the best base hand (a royal flush, the
+    top line of § 655a.12(a)) wins on all four.  The progressive is paid from its meter under
+    § 655a.12(c), not under (a), so it is not counted."""
+    top = max(line.odds.net for line in PAY_TABLE.lines if line.odds is not None)
+    staked = ante + 3 * ante * len(STREETS)
+    return int(top * staked)
+
+
+def least_payout_limit(rules: RulesSubmission) -> int:
+    """$50,000 or the most one patron could win at the minimum wager, whichever is greater."""
+    ante = rules.limits.get("ante")
+    minimum = ante.min if ante is not None else None
+    return max(PAYOUT_LIMIT, max_win_at_minimum(minimum) if minimum else 0)
+
+
+def _check_payout_limit(rules: RulesSubmission) -> list[Problem]:
+    limit, ante = rules.payout_limit, rules.limits.get("ante")
+    assert limit is not None
+    if ante is None or ante.min is None:
+        msg = (
+            f"payout_limit {limit} cents cannot be checked: the least limit depends on the "
+            "minimum wager; post it as [limits.ante] min (cents)"
+        )
+        return [(msg, "§ 655a.12(b)")]
+    least = least_payout_limit(rules)
+    if limit < least:
+        win = max_win_at_minimum(ante.min)
+        msg = (
+            f"payout_limit {limit} cents is below {least} cents: the greater of $50,000 and "
+            f"{win} cents, the most one patron wins at the {ante.min}-cent minimum"
+        )
+        return [(msg, "§ 655a.12(b)")]
+    return []
+
+
 # --- the game -----------------------------------------------------------------------------------
 
 
@@ -710,12 +758,17 @@ class MississippiStud(Game):
     progressive_wager_amounts = (frozenset({100, 500}), "§ 571.7(d)")
     progressive_min_reset: ClassVar[dict[str, tuple[int, str]]] = {"A": (1_000_000, "§ 571.12(f)")}
     decision_wagers = frozenset(STREETS)
+    # § 571.12(e): one Envy schedule, paid with every progressive table.
+    envy_rule = EnvyRule.FIXED
+    envy_section = "§ 571.12(e)"
+    paytables_section = "§ 655a.12"
     round_class = MississippiStudRound
     table_regs = MISSISSIPPI_STUD_REGS
     """Deck life, stub counts, shuffle and cut, seats (§ 571.3-571.10): :mod:`._table_regs`."""
     example_rules: ClassVar[dict[str, Any]] = {
         "game": "mississippi-stud",
         "payout_limit": PAYOUT_LIMIT,
+        "limits": {"ante": {"min": 100, "max": 100_000}},
         "progressive": {
             "paytable": "C",
             "envy": "A",
@@ -745,11 +798,8 @@ class MississippiStud(Game):
             problems.append((msg, "§ 571.7(f)"))
         if table.decks != 1:
             problems.append((f"{table.decks} decks: Mississippi Stud is dealt from one deck", None))
-        if rules.payout_limit is not None and rules.payout_limit < PAYOUT_LIMIT:
-            msg = f"payout_limit {rules.payout_limit} cents is below $50,000, the least limit"
-            problems.append((msg, "§ 655a.12(b)"))
-        if rules.vig is not None:
-            problems.append(("Mississippi Stud takes no vigorish", None))
+        if rules.payout_limit is not None:
+            problems += _check_payout_limit(rules)
         if rules.progressive is None and "progressive_meters" in rules.extra:
             problems.append(("[progressive.meters] without a progressive wager", None))
         return problems + jackpot_meters(rules)[1]
@@ -784,8 +834,9 @@ class MississippiStud(Game):
 
     @property
     def payout_limit(self) -> int:
-        """Aggregate payout limit per hand, cents (§ 655a.12(b))."""
-        return self.rules.payout_limit or PAYOUT_LIMIT
+        """Aggregate payout limit per hand, cents (§ 655a.12(b)): the submission's, else the
+        least the section allows (which needs the posted Ante minimum)."""
+        return self.rules.payout_limit or least_payout_limit(self.rules)
 
     def fixed_tables(self) -> tuple[PayTable, ...]:
         return (PAY_TABLE,)
@@ -814,6 +865,7 @@ class MississippiStud(Game):
             rows += ENVY.render()
         limit = format_cents(self.payout_limit)
         rows.append(f"Aggregate payout limit per hand: {limit} (§ 655a.12(b))")
+        rows += self.limit_lines()
         return "\n".join(rows)
 
 

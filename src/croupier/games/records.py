@@ -9,11 +9,15 @@ action that made them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, fields
 from enum import Enum, StrEnum
-from typing import Any, ClassVar
+from fractions import Fraction
+from types import UnionType
+from typing import Any, ClassVar, Union, get_args, get_origin, get_type_hints
 
 from croupier.cards import Card
+from croupier.errors import InvalidInput
 
 __all__ = [
     "DEALER",
@@ -52,10 +56,136 @@ __all__ = [
     "WagersAbandoned",
     "action_of",
     "record_to_json",
+    "shown_value",
+    "validate_fields",
 ]
 
 DEALER = "dealer"
 """The recipient name of the dealer's cards."""
+
+SEAT_FIELDS = frozenset({"seat", "for_seat"})
+"""Fields that name a betting position: ``int`` 1-7."""
+_TEXT_LIMIT = 10_000
+"""The longest text a field may hold (a reason, a note, a line name)."""
+
+Check_ = Callable[[str, object], None]
+
+
+INT_LIMIT = 2**53 - 1
+"""The largest magnitude of a whole-number field (cents, counts): exact in every JSON client
+and in a 64-bit database column."""
+
+
+def shown_value(value: object) -> str:
+    """A value quoted in an error message, at most ~80 characters (never raising)."""
+    if isinstance(value, int) and not -(10**60) < value < 10**60:
+        return f"<an integer of {len(str(abs(value) // 10**50)) + 50} digits>"
+    try:
+        text = repr(value)
+    except Exception:  # a hostile or oversized __repr__ never escapes
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _refuse(owner: str, name: str, value: object, expected: str) -> InvalidInput:
+    return InvalidInput(f"{owner}.{name} = {shown_value(value)} is not {expected}")
+
+
+def _checker(hint: Any, owner: str, name: str) -> Check_ | None:
+    """A check of one field's value against its annotation (``None``: nothing to check)."""
+    origin, args = get_origin(hint), get_args(hint)
+    if origin in (UnionType, Union):
+        inner = [a for a in args if a is not type(None)]
+        checks = [_checker(a, owner, name) for a in inner]
+        if len(checks) == 1 and checks[0] is not None:
+            only = checks[0]
+
+            def optional(n: str, value: object) -> None:
+                if value is not None:
+                    only(n, value)
+
+            return optional
+        return None
+    if hint is bool:
+
+        def boolean(n: str, value: object) -> None:
+            if not isinstance(value, bool):
+                raise _refuse(owner, n, value, "true or false (a bool)")
+
+        return boolean
+    if hint is int:
+        seat = name in SEAT_FIELDS
+
+        def integer(n: str, value: object) -> None:
+            if isinstance(value, bool) or not isinstance(value, int):
+                what = "a seat 1-7 (an int)" if seat else "a whole number (an int; money is cents)"
+                raise _refuse(owner, n, value, what)
+            if seat and not 1 <= value <= 7:
+                raise _refuse(owner, n, value, "a seat 1-7")
+            if not -INT_LIMIT <= value <= INT_LIMIT:
+                raise _refuse(owner, n, value, f"a whole number of at most {INT_LIMIT}")
+
+        return integer
+    if hint is str:
+
+        def text(n: str, value: object) -> None:
+            if not isinstance(value, str):
+                raise _refuse(owner, n, value, "text (a str)")
+            if len(value) > _TEXT_LIMIT:
+                raise _refuse(owner, n, value, f"text of at most {_TEXT_LIMIT} characters")
+
+        return text
+    if hint is Fraction:
+
+        def exact(n: str, value: object) -> None:
+            if not isinstance(value, Fraction):
+                raise _refuse(owner, n, value, "an exact fraction (a Fraction)")
+
+        return exact
+    if isinstance(hint, type) and issubclass(hint, Enum | Card):
+        kind = hint
+
+        def instance(n: str, value: object) -> None:
+            if not isinstance(value, kind):
+                raise _refuse(owner, n, value, f"a {kind.__name__}")
+
+        return instance
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        each = _checker(args[0], owner, name)
+
+        def sequence(n: str, value: object) -> None:
+            if not isinstance(value, tuple):
+                raise _refuse(owner, n, value, "a tuple")
+            if each is not None:
+                for item in value:
+                    each(n, item)
+
+        return sequence
+    return None
+
+
+_CHECKS: dict[type, tuple[tuple[str, Check_], ...]] = {}
+
+
+def _checks_of(cls: type) -> tuple[tuple[str, Check_], ...]:
+    found = _CHECKS.get(cls)
+    if found is None:
+        hints = get_type_hints(cls)
+        pairs = []
+        for f in fields(cls):
+            check = _checker(hints.get(f.name), cls.__name__, f.name)
+            if check is not None:
+                pairs.append((f.name, check))
+        found = _CHECKS[cls] = tuple(pairs)
+    return found
+
+
+def validate_fields(obj: Action | Record) -> None:
+    """Raise :class:`~croupier.errors.InvalidInput` naming the field and value of ``obj`` that
+    does not have its declared type: money and counts are ``int`` (never ``bool``, ``float``,
+    ``Fraction`` or ``str``), seats ``int`` 1-7, kinds their enum, cards :class:`Card`."""
+    for name, check in _checks_of(type(obj)):
+        check(name, getattr(obj, name))
 
 
 class Result(StrEnum):
@@ -71,9 +201,15 @@ class Result(StrEnum):
 
 @dataclass(frozen=True, kw_only=True)
 class Action:
-    """Something a player, the dealer or chance does to a round."""
+    """Something a player, the dealer or chance does to a round.
+
+    Fields are checked at construction (:func:`validate_fields`): a malformed action is never
+    made, so it can neither be applied nor written to the store."""
 
     name: ClassVar[str] = "action"
+
+    def __post_init__(self) -> None:
+        validate_fields(self)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -190,9 +326,13 @@ class AbandonWagers(Action):
 
 @dataclass(frozen=True, kw_only=True)
 class Record:
-    """One change of a round; ``kind`` names it in JSON."""
+    """One change of a round; ``kind`` names it in JSON.  Fields are checked at construction
+    (:func:`validate_fields`), so what the store writes it can always read back."""
 
     kind: ClassVar[str] = "record"
+
+    def __post_init__(self) -> None:
+        validate_fields(self)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -50,6 +50,8 @@ from croupier.games.records import (
     WagerSettled,
     action_of,
     record_to_json,
+    shown_value,
+    validate_fields,
 )
 from croupier.games.void import verify_void_round, void_records
 from croupier.modes import PlayMode, verify_mode, verify_shoe
@@ -142,6 +144,15 @@ class Round:
         verify_shoe(self._mode, shoe)
         self._shoe = shoe
         self._meters: MeterBank = meters if meters is not None else MemoryMeters()
+        if players is not None and not isinstance(players, Mapping):
+            raise InvalidInput(
+                f"players {shown_value(players)} are not a mapping of seat to player"
+            )
+        if not isinstance(stub_check, StubCheck):
+            raise InvalidInput(f"stub_check {shown_value(stub_check)} is not a StubCheck")
+        for method in ("ensure", "amount", "contribute", "pay"):
+            if meters is not None and not callable(getattr(meters, method, None)):
+                raise InvalidInput(f"meters {shown_value(meters)} are not a MeterBank")
         self._players = dict(players) if players is not None else {s: f"P{s}" for s in SEATS}
         self._verify_players()
         self._stub_check = stub_check
@@ -166,8 +177,12 @@ class Round:
         boxes = self.game.rules.table.adjacent_boxes
         by_player: dict[str, list[int]] = {}
         for seat, player in self._players.items():
-            if seat not in SEATS:
-                raise InvalidInput(f"seat {seat!r} is not one of the betting positions 1-7")
+            if isinstance(seat, bool) or not isinstance(seat, int) or seat not in SEATS:
+                raise InvalidInput(
+                    f"seat {shown_value(seat)} is not one of the betting positions 1-7"
+                )
+            if not isinstance(player, str) or not player or len(player) > 200:
+                raise InvalidInput(f"player {shown_value(player)} at seat {seat} is not a name")
             by_player.setdefault(player, []).append(seat)
         for player, seats in by_player.items():
             seats.sort()
@@ -298,13 +313,29 @@ class Round:
         return [a for a in candidates if self.can(a)]
 
     def verify(self, action: Action) -> None:
-        """Raise the typed error that refuses ``action`` now; return if it is allowed."""
-        if self.is_over:
-            raise IllegalAction(f"{action.name} refused: the round is {self._phase.value}")
-        method: Callable[[Any], None] | None = getattr(self, f"_verify_{action.name}", None)
-        if method is None:
-            raise IllegalAction(f"{action.name} is not an action of {self.game.slug}")
-        method(action)
+        """Raise the typed error that refuses ``action`` now; return if it is allowed.
+
+        Only :class:`~croupier.errors.CroupierError` leaves here: an object that is not an
+        action, an action whose fields were tampered with after construction, or one of
+        another game's kinds is refused as :class:`InvalidInput` or :class:`IllegalAction`."""
+        if not isinstance(action, Action):
+            raise InvalidInput(f"{shown_value(action)} is not an action")
+        try:
+            validate_fields(action)
+            if self.is_over:
+                raise IllegalAction(f"{action.name} refused: the round is {self._phase.value}")
+            method: Callable[[Any], None] | None = getattr(self, f"_verify_{action.name}", None)
+            if method is None or not isinstance(action.name, str):
+                raise IllegalAction(f"{action.name} is not an action of {self.game.slug}")
+            method(action)
+        except CroupierError:
+            raise
+        except (ArithmeticError, AttributeError, LookupError, RecursionError, TypeError,
+                ValueError) as exc:  # fmt: skip
+            raise InvalidInput(
+                f"{type(action).__name__} refused: malformed ({type(exc).__name__}: "
+                f"{shown_value(str(exc))})"
+            ) from exc
 
     def can(self, action: Action) -> bool:
         try:
@@ -412,6 +443,7 @@ class Round:
                     f"{prog.wager} cents",
                     section=self.game.progressive_wager_amounts[1] or None,
                 )
+        self.game.verify_limit(action.seat, action.wager, amount)  # the posted [limits]
         self.verify_wager(action.seat, action.wager, amount)
 
     def verify_wager(self, seat: int, wager: str, amount: int) -> None:
@@ -946,12 +978,16 @@ class Round:
         The shoe is rebuilt from the cards the records show leaving it, followed by the rest
         of the deck; the meters start where the first meter record says they stood.
         """
+        if isinstance(records, str | bytes) or not all(isinstance(r, Record) for r in records):
+            raise InvalidInput("a hand history is a sequence of records")
         shown = [r.card for r in records if isinstance(r, CardDealt | CardDiscarded)]
         decks = max(1, game.deck_count)
         rest: list[Card] = []
         for _ in range(decks):
             rest += list(DECK)
         for card in shown:
+            if card not in rest:
+                raise InvalidInput(f"the hand history deals {card} more often than {decks} deck(s)")
             rest.remove(card)
         meters: dict[str, int] = {}
         for r in records:

@@ -66,7 +66,7 @@ from croupier.cards import Suit
 from croupier.errors import IllegalAction
 from croupier.games._table_regs import THREE_CARD_POKER_REGS
 from croupier.games.amounts import Multiples, PlayRule
-from croupier.games.base import DealStep, Game, Round
+from croupier.games.base import DealStep, EnvyRule, Game, Round
 from croupier.games.paytables import (
     CUSTOM,
     CustomShape,
@@ -578,6 +578,12 @@ class ThreeCardPoker(Game):
     envy_schedules: ClassVar[dict[str, EnvySchedule]] = ENVY
     progressive_wager_amounts = (frozenset({100}), _WAGERS)
     decision_wagers = frozenset({"play"})
+    # The progressive comes with its Envy Bonus (the published game, 3cardpoker.com: Ch. 649a's
+    # progressive text is not at hand); its amounts are the casino's, so it must select them.
+    envy_rule = EnvyRule.SELECTED
+    envy_section = _PAYOUTS
+    custom_paytable_wagers = frozenset(CUSTOM_SHAPES)
+    paytables_section = _PAYOUTS
     round_class = ThreeCardPokerRound
     table_regs = THREE_CARD_POKER_REGS
     """Deck life, stub counts, shuffle and cut, seats (§ 649a.3-649a.10, inferred from

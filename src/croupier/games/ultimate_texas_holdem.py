@@ -64,7 +64,7 @@ from croupier.games._uth_tables import (
     TRIPS,
 )
 from croupier.games.amounts import Multiples, PlayRule
-from croupier.games.base import DealStep, Game, Round, StubCheck
+from croupier.games.base import DealStep, EnvyRule, Game, Round, StubCheck
 from croupier.games.paytables import EnvySchedule, PayTable
 from croupier.games.records import (
     DEALER,
@@ -509,6 +509,10 @@ class UltimateTexasHoldem(Game):
     progressive_wager_amounts = PROGRESSIVE_WAGERS
     progressive_min_reset: ClassVar[dict[str, tuple[int, str]]] = MIN_RESET
     decision_wagers = frozenset({"play"})
+    # § 569.12(f)(2): one Envy schedule, in force whenever the progressive is offered.
+    envy_rule = EnvyRule.FIXED
+    envy_section = "§ 569.12(f)(2)"
+    paytables_section = "§ 653a.12"
     round_class = UltimateTexasHoldemRound
     table_regs = ULTIMATE_TEXAS_HOLDEM_REGS
     """Deck life, stub counts, shuffle and cut, seats (§ 569.3-569.10): :mod:`._table_regs`."""

@@ -9,6 +9,7 @@ wagering device), ``dealer`` (of one table), ``supervisor``, ``observer`` (the p
 from __future__ import annotations
 
 import hashlib
+import os
 import secrets
 import threading
 from dataclasses import dataclass
@@ -31,6 +32,16 @@ ARGON2_TIME_COST = 2
 ARGON2_MEMORY_KIB = 19_456
 """argon2id at OWASP's recommended minimum (19 MiB, 2 passes, 1 lane): a login costs tens of
 milliseconds on a table terminal, not seconds on a busy server."""
+
+TEST_PROFILE_ENV = "CROUPIER_ARGON2_PROFILE"
+"""``CROUPIER_ARGON2_PROFILE=test`` (test suites and benchmarks that enrol hundreds of bot
+players only): argon2id with 1 pass over 64 KiB.  Never set on a real floor."""
+
+
+def _hasher() -> PasswordHasher:
+    if os.environ.get(TEST_PROFILE_ENV) == "test":
+        return PasswordHasher(time_cost=1, memory_cost=64, parallelism=1)
+    return PasswordHasher(time_cost=ARGON2_TIME_COST, memory_cost=ARGON2_MEMORY_KIB, parallelism=1)
 
 
 class Role(StrEnum):
@@ -64,9 +75,7 @@ class Auth:
     def __init__(self, engine: Engine, *, lifetime: timedelta = TOKEN_LIFETIME) -> None:
         self.engine = engine
         self.lifetime = lifetime
-        self._hasher = PasswordHasher(
-            time_cost=ARGON2_TIME_COST, memory_cost=ARGON2_MEMORY_KIB, parallelism=1
-        )
+        self._hasher = _hasher()
         self._cache: dict[str, tuple[Account, datetime]] = {}
         self._lock = threading.Lock()
 

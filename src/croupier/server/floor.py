@@ -56,8 +56,9 @@ from croupier.server.schema import (
 from croupier.server.views import ViewPov, redact_json
 from croupier.shoe import SecureShuffler, Shoe, Shuffler
 from croupier.store import RoundStore, SqlMeters, rules_to_json
-from croupier.store._db import Database, now, rounds, shared
+from croupier.store._db import Database, now, shared
 from croupier.store.rounds import status_of
+from croupier.store.shoes import capture
 from croupier.table import Table
 
 __all__ = [
@@ -260,6 +261,7 @@ class Floor:
         self.notifier = Notifier()
         self.floor_seq = 0
         self._floor_lock = threading.Lock()
+        self._account_locks: dict[str, threading.Lock] = {}
 
     # -- loading -----------------------------------------------------------------------------
 
@@ -345,6 +347,8 @@ class Floor:
         return lt
 
     def create_player(self, conn: Connection, player_id: str, name: str) -> None:
+        if conn.execute(select(players.c.id).where(players.c.id == player_id)).first():
+            raise IllegalAction(f"player {player_id!r} already exists")
         conn.execute(insert(players).values(id=player_id, name=name, created_at=now()))
 
     # -- the command transaction ---------------------------------------------------------------
@@ -367,7 +371,7 @@ class Floor:
         if not key or len(key) > 200:
             raise InvalidInput("every command carries an Idempotency-Key header (1-200 characters)")
         lt = self.tables.get(table_id) if table_id else None
-        lock = lt.lock if lt is not None else self._floor_lock
+        lock = lt.lock if lt is not None else self._account_lock(account.username)
         with lock:
             snapshot = (lt.round, lt.round_id, lt.stored, lt.seq) if lt is not None else None
             try:
@@ -409,6 +413,12 @@ class Floor:
             self.floor_seq += 1
         self.notifier.notify(FLOOR)
         return result
+
+    def _account_lock(self, username: str) -> threading.Lock:
+        """Commands outside a table run one at a time per account (so a retried key never
+        races its first attempt)."""
+        with self._floor_lock:
+            return self._account_locks.setdefault(username, threading.Lock())
 
     def _rollback(self, lt: LiveTable, snapshot: tuple[Any, ...]) -> None:
         rnd, rid, stored, seq = snapshot
@@ -580,19 +590,17 @@ class Floor:
             names = _meter_names(rnd)
             self._reconcile_meters(txn.conn, names)
         at = now()
-        txn.conn.execute(
-            insert(rounds).values(
-                id=rid,
-                game=lt.game.slug,
-                rules=json.dumps(rules_json(lt.game.rules), sort_keys=True),
-                players=json.dumps({str(s): p for s, p in sorted(rnd.players.items())}),
-                stub_check=rnd.stub_check.value,
-                status="open",
-                records=0,
-                created_at=at,
-                updated_at=at,
-            )
+        # The round's hashed header, and its shoe order apart from the records (server side).
+        self.store._begin(
+            txn.conn,
+            rid,
+            lt.game,
+            rnd.players,
+            rnd.stub_check,
+            rnd.mode,
+            rules=rules_json(lt.game.rules),
         )
+        self.store._store_shoe(txn.conn, rid, capture(rnd))
         txn.conn.execute(
             insert(live_rounds).values(
                 round_id=rid, table_id=lt.id, number=number, state="open", created_at=at

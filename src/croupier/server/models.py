@@ -20,6 +20,7 @@ __all__ = [
     "Irregularity",
     "Login",
     "MeterOut",
+    "NewPlayer",
     "NewTable",
     "NoMoreBetsIn",
     "Problem",
@@ -115,6 +116,15 @@ class NewTable(_In):
     name: str = Field(min_length=1, max_length=200)
     rules: dict[str, Any]
     """A Rules Submission (the same mapping as a rules TOML file)."""
+
+
+class NewPlayer(_In):
+    """A player session with its device account (a supervisor enrols it)."""
+
+    player_id: str = Field(min_length=1, max_length=100, pattern=r"^[A-Za-z0-9-]+$")
+    name: str = Field(min_length=1, max_length=200)
+    username: str = Field(min_length=1, max_length=100)
+    password: str = Field(min_length=8, max_length=200)
 
 
 class Balance(BaseModel):

@@ -37,6 +37,7 @@ from croupier.server.models import (
     Irregularity,
     Login,
     MeterOut,
+    NewPlayer,
     NewTable,
     NoMoreBetsIn,
     Problem,
@@ -405,6 +406,22 @@ def install(app: FastAPI) -> None:
                 ).model_dump()
 
             return command(request, key, None, body.model_dump(), run)
+
+    @op("POST", "/api/players", sup, response_model=Balance)
+    def new_player(request: Request, body: NewPlayer, key: Key) -> dict[str, Any]:
+        floor = _floor(request)
+        auth: Auth = request.app.state.auth
+
+        def run(txn: Txn, lt: LiveTable | None, account: Account) -> dict[str, Any]:
+            if auth.exists(txn.conn, body.username):
+                raise IllegalAction(f"username {body.username!r} is taken")
+            floor.create_player(txn.conn, body.player_id, body.name)
+            auth.create(
+                txn.conn, body.username, body.password, Role.PLAYER, player_id=body.player_id
+            )
+            return Balance(player_id=body.player_id, balance=0).model_dump()
+
+        return command(request, key, None, body.model_dump(), run)
 
     chips("buy-in", "+")
     chips("cash-out", "-")

@@ -35,4 +35,4 @@ def serve(
             stream.write(f"  {username:<12} {password}\n")
     stream.write("Ctrl-C stops the server.\n")
     stream.flush()
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    uvicorn.run(app, host=host, port=port, log_level="warning", timeout_keep_alive=75)

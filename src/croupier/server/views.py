@@ -11,14 +11,14 @@ its points of view.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
-from croupier.cards import Card
-from croupier.games.records import CardDealt, CardDiscarded, Record, record_to_json
+from croupier.games.pov import Pov, redact
+from croupier.games.records import CardDealt, Record, record_to_json
 from croupier.games.round import Round
 
-__all__ = ["ViewPov", "redact_json", "round_view"]
+__all__ = ["ViewPov", "engine_pov", "redact_json", "round_view"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,40 +35,21 @@ class ViewPov:
         return self.kind == "player" and record.to.isdigit() and int(record.to) in self.seats
 
 
-def _has_cards(record: Record) -> bool:
-    for f in fields(record):
-        value = getattr(record, f.name)
-        if isinstance(value, Card) or (
-            isinstance(value, tuple) and any(isinstance(v, Card) for v in value)
-        ):
-            return True
-    return False
+def engine_pov(pov: ViewPov) -> Pov:
+    """The engine's point of view for ``pov`` (the engine decides what each may see)."""
+    if pov.kind == "player" and pov.seats:
+        return Pov.player(*sorted(pov.seats))
+    if pov.kind == "dealer":
+        return Pov.dealer()
+    if pov.kind == "full":
+        return Pov.supervisor()
+    return Pov.public()
 
 
 def redact_json(record: Record, pov: ViewPov) -> dict[str, Any]:
-    """``record`` as JSON, with every card ``pov`` may not see replaced by ``None``."""
-    if isinstance(record, CardDealt):
-        if pov.sees(record):
-            return record_to_json(record)
-        return {"kind": "card_hidden", "to": record.to, "note": record.note}
-    if isinstance(record, CardDiscarded) and pov.kind != "full":
-        return {"kind": "card_hidden", "to": "discard", "note": record.section}
-    seat = getattr(record, "seat", None)
-    if (
-        pov.kind == "player"
-        and isinstance(seat, int)
-        and seat not in pov.seats
-        and _has_cards(record)
-    ):
-        data = record_to_json(record)
-        for f in fields(record):
-            value = getattr(record, f.name)
-            if isinstance(value, Card):
-                data[f.name] = None
-            elif isinstance(value, tuple) and any(isinstance(v, Card) for v in value):
-                data[f.name] = [None for _ in value]
-        return data
-    return record_to_json(record)
+    """``record`` as JSON as ``pov`` may see it (:func:`croupier.games.pov.redact`: a face-down
+    card it may not see becomes ``{"kind": "card_hidden", "to", "was", "note"}``)."""
+    return record_to_json(redact(record, engine_pov(pov)))
 
 
 def round_view(rnd: Round, pov: ViewPov) -> dict[str, Any]:

@@ -150,35 +150,4 @@ def record_from_json(data: Mapping[str, Any]) -> Record:
 
 def rules_to_json(rules: RulesSubmission) -> dict[str, Any]:
     """A Rules Submission as the JSON object :func:`croupier.rules.load_rules` reads back."""
-    data: dict[str, Any] = {"game": rules.game}
-    if rules.payout_limit is not None:
-        data["payout_limit"] = rules.payout_limit
-    if rules.paytables:
-        data["paytables"] = dict(rules.paytables)
-    prog = rules.progressive
-    if prog is not None:
-        data["progressive"] = {
-            "paytable": prog.paytable,
-            **({"envy": prog.envy} if prog.envy is not None else {}),
-            "wager": prog.wager,
-            "reset": prog.reset,
-            "rate": str(prog.rate),
-            "meter": prog.meter,
-        }
-    if rules.vig is not None:
-        data["vig"] = {
-            "type": rules.vig.type,
-            "rate": str(rules.vig.rate),
-            "collect": rules.vig.collect,
-        }
-    table = rules.table
-    data["table"] = {
-        "deal": table.deal.value,
-        "shuffle": table.shuffle.value,
-        "decks": table.decks,
-        "adjacent_boxes": table.adjacent_boxes,
-        "ez": table.ez,
-        "face_up": table.face_up,
-    }
-    data.update(rules.extra)
-    return data
+    return rules.to_json()
