@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import multiprocessing
 import subprocess
 import sys
 import textwrap
@@ -19,11 +20,13 @@ from typing import Any, get_args, get_origin, get_type_hints
 import pytest
 from sqlalchemy import Engine
 
-from croupier.cards import Card
-from croupier.errors import IllegalAction, InvalidInput
+from croupier.audit import verify
+from croupier.cards import DECK, Card
+from croupier.errors import IllegalAction, InvalidInput, RulesViolation
 from croupier.games import get_game
 from croupier.games.base import Game
 from croupier.games.records import (
+    CardDealt,
     Irregular,
     IrregularityKind,
     MeterChanged,
@@ -32,11 +35,16 @@ from croupier.games.records import (
     Play,
     ProgressivePaid,
     Record,
+    Result,
+    Reveal,
     RoundVoided,
+    Settle,
+    WagerPlaced,
+    WagerSettled,
     record_to_json,
 )
 from croupier.games.round import Phase, Round
-from croupier.progressive import MeterSpec, pay_share
+from croupier.progressive import MemoryMeters, MeterSpec, pay_share
 from croupier.rules import load_rules
 from croupier.shoe import SeededShuffler, Shoe, StackedShoe
 from croupier.store import (
@@ -44,12 +52,14 @@ from croupier.store import (
     RoundStore,
     SqlMeters,
     TrackedRound,
+    commitment,
     open_engine,
     record_classes,
     record_from_json,
     rules_to_json,
 )
 from croupier.store import rounds as store_rounds
+from store_play import GAME_FILES, RULES_DIR
 
 RESET = 500_000
 RULES: dict[str, Any] = {
@@ -571,3 +581,225 @@ def test_in_memory_database_keeps_meters_and_rounds_for_a_session(game: Game) ->
         assert meters.ledger(round_id="M-1")[0].reason == "contribution"
         assert store.load("M-1") == list(tracked.records)
         assert isinstance(store.load("M-1")[0], Record)
+
+
+# --- one configuration per linked meter -------------------------------------------------------
+
+
+def _other(**changes: Any) -> Game:
+    progressive = {**RULES["progressive"], **changes}
+    return get_game({**RULES, "progressive": progressive})
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"rate": "0.20"}, "rate of progression 1/5, the meter's is 1/4"),
+        ({"reset": 600_000}, "reset 600000 cents, the meter's is 500000"),
+        ({"wager": 500}, "wager 500, the meter's is 100"),
+    ],
+)
+def test_605a_7_a_table_naming_a_meter_with_another_configuration_is_refused(
+    url: str, game: Game, change: dict[str, Any], words: str
+) -> None:
+    with SqlMeters(url) as meters:
+        game.new_round(shoe=Shoe.shuffled(SeededShuffler(1)), meters=meters)
+        before = meters.ledger("4cp")
+        with pytest.raises(RulesViolation, match="'4cp'") as refused:
+            _other(**change).new_round(shoe=Shoe.shuffled(SeededShuffler(2)), meters=meters)
+        assert words in refused.value.message
+        assert meters.ledger("4cp") == before
+        assert meters.spec("4cp") == game.meter_spec
+    memory = MemoryMeters()
+    game.new_round(shoe=Shoe.shuffled(SeededShuffler(1)), meters=memory)
+    with pytest.raises(RulesViolation, match=words):
+        _other(**change).new_round(shoe=Shoe.shuffled(SeededShuffler(2)), meters=memory)
+
+
+def test_605a_7_award_resets_to_the_stored_reset_whatever_the_caller_names(url: str) -> None:
+    with SqlMeters(url) as meters:
+        meters.ensure(SPEC)
+        meters.contribute("4cp", Fraction(1000))
+        move = meters.pay("4cp", Fraction(1), reset=1)
+        assert (move.paid, move.after) == (RESET + 1000, RESET)
+        assert meters.exact("4cp") == RESET
+    memory = MemoryMeters()
+    memory.ensure(SPEC)
+    memory.contribute("4cp", Fraction(1000))
+    assert memory.pay("4cp", Fraction(1), reset=1).after == RESET
+
+
+def test_two_tables_on_one_meter_contribute_at_the_one_stored_rate(url: str, game: Game) -> None:
+    with SqlMeters(url) as meters, RoundStore(url) as store:
+        for n in range(2):
+            rnd = get_game(RULES).new_round(shoe=Shoe.shuffled(SeededShuffler(n)), meters=meters)
+            play_to_decision(store.track(f"T{n}", rnd))
+        assert meters.exact("4cp") == RESET + 2 * 25
+        assert [e.amount for e in meters.ledger("4cp")[1:]] == [25, 25]
+
+
+# --- the shoe order is persisted apart and a resumed round deals from it ----------------------
+
+
+def _deal_and_die(url: str, round_id: str, deals: int) -> None:
+    """A dealer process: a round shuffled securely, wagers, "no more bets", ``deals`` cards,
+    then SIGKILL from itself (nothing is flushed or closed)."""
+    import os
+    import signal
+
+    from croupier.games.records import DealNext
+    from croupier.shoe import SecureShuffler
+
+    meters, store = SqlMeters(url), RoundStore(url)
+    rnd = store.track(
+        round_id,
+        get_game(RULES).new_round(shoe=Shoe.shuffled(SecureShuffler()), meters=meters),
+    )
+    play_to_decision_partly(rnd, deals)
+    for _ in range(deals):
+        rnd.apply(DealNext())
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+def play_to_decision_partly(rnd: TrackedRound, deals: int) -> None:
+    rnd.apply(PlaceWager(seat=1, wager="ante", amount=500))
+    rnd.apply(PlaceWager(seat=2, wager="ante", amount=500))
+    rnd.apply(PlaceWager(seat=1, wager="progressive", amount=100))
+    rnd.apply(NoMoreBets())
+
+
+def test_killed_mid_deal_the_round_resumes_with_the_cards_of_its_persisted_shoe(
+    url: str,
+) -> None:
+    context = multiprocessing.get_context("fork")
+    dealer = context.Process(target=_deal_and_die, args=(url, "K1", 5))
+    dealer.start()
+    dealer.join(timeout=120)
+    assert dealer.exitcode == -9
+    with RoundStore(url) as store, SqlMeters(url) as meters:
+        persisted = store.shoe("K1")
+        assert persisted is not None and len(persisted.cards) == 52
+        assert persisted.commitment == commitment(persisted.cards, persisted.nonce)
+        assert len(persisted.nonce) == 64
+        loaded = store.load("K1")
+        # The order is not among the public records.
+        assert persisted.text not in json.dumps([record_to_json(r) for r in loaded])
+        dealt = [r.card for r in loaded if isinstance(r, CardDealt)]
+        assert dealt == list(persisted.cards[:5])
+        resumed = store.resume("K1", meters)
+        resumed.run_dealer()
+        while not resumed.is_over:
+            seat = resumed.to_act().seat
+            assert seat is not None
+            resumed.apply(Play(seat=seat, multiple=1))
+            resumed.run_dealer()
+        cards = [r.card for r in store.load("K1") if isinstance(r, CardDealt)]
+        assert cards == list(persisted.cards[: len(cards)]) and len(cards) > 5
+        # Not the rest of the deck in index order (2c 2d 2h 2s ...), as before.
+        rest = [c for c in DECK if c not in dealt]
+        assert cards[5:] != rest[: len(cards) - 5]
+
+
+# --- a supervisor voids a crashed round ------------------------------------------------------
+
+
+def test_finish_void_no_longer_marks_a_round_void_without_reversing(url: str, game: Game) -> None:
+    with SqlMeters(url) as meters, RoundStore(url) as store:
+        play_to_decision(store.track("V0", game.new_round(shoe=Shoe(DECK), meters=meters)))
+        with pytest.raises(IllegalAction, match=r"RoundStore\.void"):
+            store.finish("V0", RoundStatus.VOID)
+        with pytest.raises(IllegalAction, match="open"):
+            store.finish("V0", RoundStatus.OVER)
+        assert store.info("V0").status is RoundStatus.OPEN
+
+
+@pytest.mark.parametrize("actions", [2, 3, 5, 9])
+def test_crashed_round_voided_by_a_supervisor_returns_its_wagers_and_contributions(
+    url: str, game: Game, actions: int
+) -> None:
+    """A crash in betting (2), right after "no more bets" (3), while dealing (5), at the
+    decisions (9): the void returns exactly the open wagers and the contributions."""
+    with SqlMeters(url) as meters, RoundStore(url) as store:
+        meters.ensure(SPEC)
+        meters.contribute("4cp", Fraction(1, 3))
+        before = meters.exact("4cp")
+        rnd = game.new_round(shoe=Shoe.shuffled(SeededShuffler(actions)), meters=meters)
+        tracked = store.track("V1", rnd)
+        steps = [
+            PlaceWager(seat=1, wager="ante", amount=500),
+            PlaceWager(seat=1, wager="progressive", amount=100),
+            NoMoreBets(),
+        ]
+        for action in steps[:actions]:
+            tracked.apply(action)
+        while len(tracked.records) < actions and not tracked.round.to_act().seat:
+            tracked.apply(tracked.round.dealer_step())
+    with SqlMeters(url) as meters, RoundStore(url) as store:
+        with pytest.raises(InvalidInput):
+            store.void("V1", meters, by="", reason="dealer system crashed")
+        voided = store.void("V1", meters, by="Sup. Rivera #41", reason="dealer system crashed")
+        assert voided.status is RoundStatus.VOID
+        info = store.info("V1")
+        assert (info.status, info.voided_by, info.void_reason) == (
+            RoundStatus.VOID,
+            "Sup. Rivera #41",
+            "dealer system crashed",
+        )
+        records = store.load("V1")
+        (void,) = [r for r in records if isinstance(r, RoundVoided)]
+        assert (void.by, void.reason) == ("Sup. Rivera #41", "dealer system crashed")
+        returned = {r.wager: (r.result, r.returned) for r in records if isinstance(r, WagerSettled)}
+        placed = {r.wager: r.amount for r in records if isinstance(r, WagerPlaced)}
+        assert returned == {w: (Result.VOID, a) for w, a in placed.items()}
+        assert meters.exact("4cp") == before
+        assert verify(url).ok
+        with pytest.raises(IllegalAction, match="already void"):
+            store.void("V1", meters, by="Sup. Rivera #41", reason="again")
+
+
+def test_void_is_refused_once_settlement_has_begun(url: str) -> None:
+    with SqlMeters(url) as meters, RoundStore(url) as store:
+        rnd = get_game(RULES).new_round(shoe=StackedShoe(FOUR_ACES), meters=meters)
+        tracked = store.track("V2", rnd)
+        play_to_decision(tracked)
+        tracked.apply(Play(seat=1, multiple=3))
+        tracked.apply(Reveal())
+        tracked.apply(Settle())
+        assert tracked.is_over  # one seat: its settlement ends the round
+        with pytest.raises(IllegalAction, match="over"):
+            store.void("V2", meters, by="Sup", reason="late")
+        two = get_game(RULES).new_round(shoe=Shoe.shuffled(SeededShuffler(3)), meters=meters)
+        tracked = store.track("V3", two)
+        tracked.apply(PlaceWager(seat=1, wager="ante", amount=500))
+        tracked.apply(PlaceWager(seat=2, wager="ante", amount=500))
+        tracked.apply(NoMoreBets())
+        tracked.run_dealer()
+        for seat in (1, 2):
+            tracked.apply(Play(seat=seat, multiple=1))
+        tracked.apply(Reveal())
+        tracked.apply(Settle())
+        assert tracked.phase is Phase.SETTLEMENT
+        amount = meters.exact("4cp")
+        with pytest.raises(IllegalAction, match="settlement of the round has begun"):
+            store.void("V3", meters, by="Sup", reason="late")
+        assert store.info("V3").status is RoundStatus.OPEN and meters.exact("4cp") == amount
+
+
+@pytest.mark.parametrize("name", sorted(n for n in GAME_FILES if "baccarat" not in n))
+def test_every_game_refuses_a_second_table_on_its_meter_at_another_rate(name: str) -> None:
+    """One configuration per linked meter, in every game with a progressive: the same Rules
+    Submission at another rate of progression is refused on the shared meters."""
+    rules = load_rules(RULES_DIR / GAME_FILES[name])
+    data = json.loads(json.dumps(rules_to_json(rules)))
+    changed = False
+    sections = [data.get("progressive"), *data.get("custom_paytables", {}).values()]
+    sections += list(data.get("progressive", {}).get("meters", {}).values())
+    for section in sections:
+        if isinstance(section, dict) and "rate" in section:
+            section["rate"] = str(Fraction(section["rate"]) / 2)
+            changed = True
+    assert changed, f"{name}: its test Rules Submission has a progressive meter"
+    meters = MemoryMeters()
+    get_game(rules).new_round(shoe=Shoe.shuffled(SeededShuffler(1), decks=8), meters=meters)
+    with pytest.raises(RulesViolation, match="rate of progression"):
+        get_game(data).new_round(shoe=Shoe.shuffled(SeededShuffler(1), decks=8), meters=meters)

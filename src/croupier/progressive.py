@@ -15,26 +15,77 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Protocol
 
-from croupier.errors import IllegalAction, InvalidInput
+from croupier.errors import IllegalAction, InvalidInput, RulesViolation
 
-__all__ = ["MemoryMeters", "MeterBank", "MeterMove", "MeterSpec", "pay_share"]
+__all__ = [
+    "MemoryMeters",
+    "MeterBank",
+    "MeterMove",
+    "MeterSpec",
+    "pay_share",
+    "verify_same_config",
+]
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class MeterSpec:
-    """How a meter behaves: its reset (also the initial amount) and its rate of progression."""
+    """How a meter behaves: its reset (also the initial amount), its rate of progression and,
+    where the Rules Submission gives them, the progressive wager amount and pay table.
+
+    A linked meter has one configuration: the first table to create it stores it, and a table
+    whose Rules Submission differs is refused (:func:`verify_same_config`).  ``wager`` and
+    ``paytable`` left ``None`` are not compared.
+    """
 
     name: str
     reset: int
     rate: Fraction
+    wager: int | None = None
+    paytable: str | None = None
 
     def __post_init__(self) -> None:
-        if not self.name:
-            raise InvalidInput("a progressive meter needs a name")
-        if self.reset <= 0:
+        if not isinstance(self.name, str) or not self.name:
+            raise InvalidInput(f"progressive meter name {self.name!r} must be non-empty text")
+        if isinstance(self.reset, bool) or not isinstance(self.reset, int) or self.reset <= 0:
             raise InvalidInput(f"meter {self.name!r} reset {self.reset!r} must be positive cents")
-        if not 0 < self.rate <= 1:
-            raise InvalidInput(f"meter {self.name!r} rate {self.rate} is outside (0, 1]")
+        if not isinstance(self.rate, Fraction) or not 0 < self.rate <= 1:
+            raise InvalidInput(f"meter {self.name!r} rate {self.rate!r} is outside (0, 1]")
+        wager = self.wager
+        if wager is not None and (isinstance(wager, bool) or not isinstance(wager, int)):
+            raise InvalidInput(f"meter {self.name!r} wager {wager!r} must be whole cents")
+        if wager is not None and wager <= 0:
+            raise InvalidInput(f"meter {self.name!r} wager {wager!r} must be positive cents")
+        if self.paytable is not None and not isinstance(self.paytable, str):
+            raise InvalidInput(f"meter {self.name!r} pay table {self.paytable!r} must be text")
+
+    def config(self) -> dict[str, object]:
+        """The configuration as JSON (exact rate as text ``"p/q"``)."""
+        return {
+            "reset": self.reset,
+            "rate": str(self.rate),
+            "wager": self.wager,
+            "paytable": self.paytable,
+        }
+
+
+def verify_same_config(stored: MeterSpec, wanted: MeterSpec) -> None:
+    """Refuse a table whose meter configuration differs from the meter's stored one, naming
+    the meter and both values of every difference (one configuration per linked meter)."""
+    diffs: list[str] = []
+    if wanted.reset != stored.reset:
+        diffs.append(f"reset {wanted.reset} cents, the meter's is {stored.reset}")
+    if wanted.rate != stored.rate:
+        diffs.append(f"rate of progression {wanted.rate}, the meter's is {stored.rate}")
+    for what in ("wager", "paytable"):
+        mine, theirs = getattr(wanted, what), getattr(stored, what)
+        if mine is not None and theirs is not None and mine != theirs:
+            diffs.append(f"{what} {mine!r}, the meter's is {theirs!r}")
+    if diffs:
+        raise RulesViolation(
+            f"progressive meter {stored.name!r} is linked with another configuration: this "
+            f"Rules Submission gives {'; '.join(diffs)}; tables sharing a meter must share "
+            "its reset, rate, wager and pay table"
+        )
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -77,7 +128,8 @@ class MeterBank(Protocol):
         ...
 
     def pay(self, meter: str, share: Fraction, reset: int) -> MeterMove:
-        """Pay ``share`` of the meter atomically (see :func:`pay_share`)."""
+        """Pay ``share`` of the meter atomically (see :func:`pay_share`); a meter whose
+        configuration is stored resets to its stored reset."""
         ...
 
 
@@ -86,10 +138,22 @@ class MemoryMeters:
 
     def __init__(self, amounts: dict[str, int] | None = None) -> None:
         self._amounts: dict[str, Fraction] = {k: Fraction(v) for k, v in (amounts or {}).items()}
+        self._specs: dict[str, MeterSpec] = {}
 
     def ensure(self, spec: MeterSpec) -> int:
+        """Create the meter at its reset (or adopt the configuration of a meter given by
+        amount only); a meter configured otherwise is refused (:func:`verify_same_config`)."""
+        stored = self._specs.get(spec.name)
+        if stored is not None:
+            verify_same_config(stored, spec)
+        else:
+            self._specs[spec.name] = spec
         self._amounts.setdefault(spec.name, Fraction(spec.reset))
         return self.amount(spec.name)
+
+    def spec(self, meter: str) -> MeterSpec | None:
+        """The meter's configuration, where one was given."""
+        return self._specs.get(meter)
 
     def _get(self, meter: str) -> Fraction:
         try:
@@ -112,7 +176,8 @@ class MemoryMeters:
 
     def pay(self, meter: str, share: Fraction, reset: int) -> MeterMove:
         before = self._get(meter)
-        paid, after = pay_share(before, share, reset)
+        stored = self._specs.get(meter)
+        paid, after = pay_share(before, share, stored.reset if stored is not None else reset)
         self._amounts[meter] = after
         return MeterMove(meter=meter, before=math.floor(before), after=math.floor(after), paid=paid)
 

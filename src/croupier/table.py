@@ -241,6 +241,8 @@ class Table:
         self._seats: dict[int, str] = {}
         self._events: list[TableEvent] = []
         self._history: list[PlayedRound] = []
+        self._rounds_before = 0
+        """Rounds begun before a restart (the store restores a table from its events)."""
         self._life: dict[BackColour, _DeckLife] = {}
         self._serials = 0
         self._last_time: datetime | None = None
@@ -328,8 +330,9 @@ class Table:
 
     @property
     def rounds_played(self) -> int:
-        """Rounds begun here, the one in progress included."""
-        return len(self._history)
+        """Rounds begun here, the one in progress included (and those before a restart,
+        :meth:`croupier.store.TableEventStore.restore`)."""
+        return self._rounds_before + len(self._history)
 
     def _next_back(self) -> BackColour:
         if self._rotation is None:
@@ -365,7 +368,7 @@ class Table:
         return now
 
     def _next_round_number(self) -> int:
-        return len(self._history) + 1
+        return self.rounds_played + 1
 
     def _event_round(self) -> int:
         """The round in progress, or the next one to begin."""

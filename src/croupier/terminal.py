@@ -206,11 +206,12 @@ def _play_round(rnd: TrackedRound, seat: int, others: Sequence[int], out: TextIO
 def _abandon(rnd: TrackedRound | None) -> None:
     """A round left before any card was dealt is void (nothing to settle); one left later stays
     open in the store, as after a crash (``RoundStore.open_rounds`` lists it)."""
+    from croupier.games.records import VoidRound
     from croupier.games.round import Phase
-    from croupier.store import RoundStatus
 
     if rnd is not None and not rnd.is_over and rnd.phase is Phase.BETTING:
-        rnd.store.finish(rnd.round_id, RoundStatus.VOID)
+        # The shared void returns the wagers placed (the store refuses a bare status change).
+        rnd.apply(VoidRound(by="croupier play", reason="the player left before the deal"))
 
 
 def play_terminal(

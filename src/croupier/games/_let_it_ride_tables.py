@@ -440,7 +440,7 @@ def _meter(spec: Mapping[str, Any], problems: list[Problem]) -> tuple[int, Meter
     if len(problems) > count:
         return None
     assert wager is not None and reset is not None and rate is not None and isinstance(meter, str)
-    return wager, MeterSpec(name=meter, reset=reset, rate=rate)
+    return wager, MeterSpec(name=meter, reset=reset, rate=rate, wager=wager)
 
 
 def _progressive(

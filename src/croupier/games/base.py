@@ -391,7 +391,13 @@ class Game:
         prog = self.rules.progressive
         if prog is None:
             return None
-        return MeterSpec(name=prog.meter, reset=prog.reset, rate=prog.rate)
+        return MeterSpec(
+            name=prog.meter,
+            reset=prog.reset,
+            rate=prog.rate,
+            wager=prog.wager,
+            paytable=prog.paytable,
+        )
 
     def progressive_offers(self) -> tuple[ProgressiveOffer, ...]:
         """Each progressive wager offered: the ``progressive`` wager paying from

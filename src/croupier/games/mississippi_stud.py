@@ -302,7 +302,14 @@ def jackpot_meters(rules: RulesSubmission) -> tuple[dict[str, MeterSpec], list[P
                 "pay table A pays from the one [progressive] meter; [progressive.meters] is for B-D"
             )
             out.append((msg, "§ 571.12(c)"))
-        return {"meter": MeterSpec(name=prog.meter, reset=prog.reset, rate=prog.rate)}, out
+        one = MeterSpec(
+            name=prog.meter,
+            reset=prog.reset,
+            rate=prog.rate,
+            wager=prog.wager,
+            paytable=prog.paytable,
+        )
+        return {"meter": one}, out
     if not isinstance(raw, Mapping):
         msg = f"progressive pay table {letter} pays the {', '.join(names)} jackpots: give each"
         return {}, [(f"{msg} its meter in [progressive.meters]", _PR)]

@@ -56,8 +56,9 @@ from croupier.server.schema import (
 from croupier.server.views import ViewPov, redact_json
 from croupier.shoe import SecureShuffler, Shoe, Shuffler
 from croupier.store import RoundStore, SqlMeters, rules_to_json
-from croupier.store._db import Database, now, rounds, shared
+from croupier.store._db import Database, now, shared
 from croupier.store.rounds import status_of
+from croupier.store.shoes import capture
 from croupier.table import Table
 
 __all__ = [
@@ -591,19 +592,17 @@ class Floor:
             names = _meter_names(rnd)
             self._reconcile_meters(txn.conn, names)
         at = now()
-        txn.conn.execute(
-            insert(rounds).values(
-                id=rid,
-                game=lt.game.slug,
-                rules=json.dumps(rules_json(lt.game.rules), sort_keys=True),
-                players=json.dumps({str(s): p for s, p in sorted(rnd.players.items())}),
-                stub_check=rnd.stub_check.value,
-                status="open",
-                records=0,
-                created_at=at,
-                updated_at=at,
-            )
+        # The round's hashed header, and its shoe order apart from the records (server side).
+        self.store._begin(
+            txn.conn,
+            rid,
+            lt.game,
+            rnd.players,
+            rnd.stub_check,
+            rnd.mode,
+            rules=rules_json(lt.game.rules),
         )
+        self.store._store_shoe(txn.conn, rid, capture(rnd))
         txn.conn.execute(
             insert(live_rounds).values(
                 round_id=rid, table_id=lt.id, number=number, state="open", created_at=at

@@ -7,7 +7,14 @@ any SQLAlchemy backend by URL).
 - :class:`RoundStore`: each round's header and records as they happen; ``open_rounds()`` after
   a crash, ``load()`` / ``rebuild()`` / ``resume()`` to carry on; ``track()`` to store a round as
   it is played (records and meter moves in one transaction per action).
+- :class:`TableEventStore`: each table's events (shuffles, cuts, deck changes, stub counts,
+  seatings), so a table carries on after a restart (:meth:`croupier.table.Table.restore`).
+- :class:`PersistedShoe`: the card order a round deals from, stored apart from its records
+  (server side only) with a nonce and its commitment; ``resume()`` deals from it.
 - :func:`record_from_json`: the inverse of :func:`croupier.games.records.record_to_json`.
+
+Every record, meter-ledger row and table event carries a SHA-256 hash chained to the one
+before it (:mod:`croupier.store.chain`); :func:`croupier.audit.verify` recomputes them.
 
 ::
 
@@ -21,16 +28,21 @@ from croupier.store._db import DEFAULT_URL, open_engine
 from croupier.store.codec import record_classes, record_from_json, rules_to_json
 from croupier.store.meters import LedgerEntry, MeterState, SqlMeters
 from croupier.store.rounds import RoundStatus, RoundStore, StoredRound, TrackedRound
+from croupier.store.shoes import PersistedShoe, commitment
+from croupier.store.tables import TableEventStore
 
 __all__ = [
     "DEFAULT_URL",
     "LedgerEntry",
     "MeterState",
+    "PersistedShoe",
     "RoundStatus",
     "RoundStore",
     "SqlMeters",
     "StoredRound",
+    "TableEventStore",
     "TrackedRound",
+    "commitment",
     "open_engine",
     "record_classes",
     "record_from_json",

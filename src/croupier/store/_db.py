@@ -19,6 +19,7 @@ from typing import Any
 
 from sqlalchemy import (
     BigInteger,
+    Boolean,
     Column,
     Connection,
     DateTime,
@@ -65,6 +66,11 @@ meters = Table(
     # § 605a.7(a)(4): the cumulative progressive payout meter (total of jackpots paid, cents).
     Column("paid_total", BigInteger, nullable=False),
     Column("awards", Integer, nullable=False),
+    # One configuration per linked meter: the wager amount and pay table beside reset and rate.
+    Column("wager", BigInteger, nullable=True),
+    Column("paytable", String(40), nullable=True),
+    # The hash of the meter's last ledger row (the head of its chain).
+    Column("head", String(64), nullable=False),
     Column("updated_at", DateTime(timezone=True), nullable=False),
 )
 
@@ -82,6 +88,13 @@ meter_ledger = Table(
     Column("after_exact", Text, nullable=False),
     Column("round_id", String(200), nullable=True),
     Column("at", DateTime(timezone=True), nullable=False),
+    # What the movement was: a contribution's exact amount ("p/q" cents), an award's share of
+    # the meter, the configuration a meter was created with (canonical JSON).
+    Column("amount", Text, nullable=True),
+    Column("share", Text, nullable=True),
+    Column("config", Text, nullable=True),
+    # SHA-256 over the previous row's hash (of this meter) and this row (croupier.store.chain).
+    Column("hash", String(64), nullable=False),
     Index("ix_meter_ledger_meter", "meter", "id"),
     Index("ix_meter_ledger_round", "round_id"),
 )
@@ -94,10 +107,19 @@ rounds = Table(
     Column("rules", Text, nullable=False),
     Column("players", Text, nullable=False),
     Column("stub_check", String(40), nullable=False),
+    # Real play, simulation or training (croupier.modes.PlayMode): part of the hashed header.
+    Column("mode", String(20), nullable=False),
     Column("status", String(20), nullable=False),
     Column("records", Integer, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("updated_at", DateTime(timezone=True), nullable=False),
+    # SHA-256 of the header (id, game, rules, players, stub check, created_at): the chain's
+    # start; ``head`` is the hash of the last record (the chain's end).
+    Column("hash", String(64), nullable=False),
+    Column("head", String(64), nullable=False),
+    # A supervisor's void after a crash: who, and why.
+    Column("voided_by", String(200), nullable=True),
+    Column("void_reason", Text, nullable=True),
     Index("ix_rounds_status", "status"),
 )
 
@@ -109,6 +131,48 @@ round_records = Table(
     Column("kind", String(60), nullable=False),
     Column("data", Text, nullable=False),
     Column("at", DateTime(timezone=True), nullable=False),
+    Column("hash", String(64), nullable=False),
+)
+
+round_shoes = Table(
+    # The order of the cards a round deals from, kept apart from its public records: readable
+    # by the server side only (never part of a view, a recall or an export).
+    "round_shoes",
+    metadata,
+    Column("round_id", String(200), ForeignKey("rounds.id"), primary_key=True),
+    Column("cards", Text, nullable=False),
+    Column("taken", Integer, nullable=False),
+    Column("decks", Integer, nullable=False),
+    Column("stacked", Boolean, nullable=False),
+    Column("nonce", String(64), nullable=False),
+    # SHA-256 of the order and the nonce: what the server may publish before the deal.
+    Column("commitment", String(64), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+table_rounds = Table(
+    # The rounds a table began (the deck each was dealt from), beside its events: with the
+    # rounds' records (stub counts, decks removed) they restore deck life and the stub cadence.
+    "table_rounds",
+    metadata,
+    Column("table_id", String(200), primary_key=True),
+    Column("number", Integer, primary_key=True, autoincrement=False),
+    Column("round_id", String(200), nullable=True),
+    Column("back", String(20), nullable=False),
+    Column("deck", Integer, nullable=False),
+    Column("stub_check", String(40), nullable=False),
+    Column("started_at", DateTime(timezone=True), nullable=False),
+)
+
+table_log = Table(
+    "table_log",
+    metadata,
+    Column("table_id", String(200), primary_key=True),
+    Column("seq", Integer, primary_key=True, autoincrement=False),
+    Column("kind", String(40), nullable=False),
+    Column("data", Text, nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+    Column("hash", String(64), nullable=False),
 )
 
 
@@ -152,10 +216,23 @@ def _begin_immediate(conn: Connection) -> None:
     conn.exec_driver_sql("BEGIN IMMEDIATE")
 
 
+def _write_ahead_log(dbapi: Any, record: Any) -> None:
+    # A file database keeps a write-ahead log: one sync per commit (still durable when the
+    # process is killed), and readers never block the writer.
+    cursor = dbapi.cursor()
+    try:
+        cursor.execute("PRAGMA journal_mode=WAL")
+    finally:
+        cursor.close()
+
+
 def prepare(engine: Engine) -> None:
-    """Make ``engine`` ready for croupier: SQLite transactions begin immediately; tables exist."""
+    """Make ``engine`` ready for croupier: SQLite transactions begin immediately (a file in
+    write-ahead-log mode); tables exist."""
     if _is_sqlite(engine) and not event.contains(engine, "begin", _begin_immediate):
         event.listen(engine, "begin", _begin_immediate)
+        if not _is_memory(engine.url):
+            event.listen(engine, "connect", _write_ahead_log)
     metadata.create_all(engine, checkfirst=True)
 
 

@@ -26,7 +26,7 @@ from sqlalchemy import Connection, Engine, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from croupier.errors import IllegalAction, InvalidInput
-from croupier.progressive import MeterMove, MeterSpec, pay_share
+from croupier.progressive import MeterMove, MeterSpec, pay_share, verify_same_config
 from croupier.store._db import (
     DEFAULT_URL,
     Database,
@@ -36,6 +36,7 @@ from croupier.store._db import (
     meters,
     now,
 )
+from croupier.store.chain import GENESIS, canonical, ledger_payload, link
 
 __all__ = ["LedgerEntry", "MeterState", "SqlMeters"]
 
@@ -47,6 +48,8 @@ class MeterState:
     name: str
     reset: int
     rate: Fraction
+    wager: int | None
+    paytable: str | None
     exact: Fraction
     paid_total: int
     """Cumulative progressive payout meter: total cents of progressive jackpots paid."""
@@ -59,12 +62,25 @@ class MeterState:
         """Whole cents shown on the meter."""
         return math.floor(self.exact)
 
+    @property
+    def spec(self) -> MeterSpec:
+        """The meter's stored configuration."""
+        return MeterSpec(
+            name=self.name,
+            reset=self.reset,
+            rate=self.rate,
+            wager=self.wager,
+            paytable=self.paytable,
+        )
+
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class LedgerEntry:
     """One movement of a meter.  ``reason``: ``created``, ``contribution``, ``void`` (a
     contribution taken back) or ``award``; ``before``/``after`` in whole cents as shown, the
-    ``_exact`` amounts to the fraction of a cent."""
+    ``_exact`` amounts to the fraction of a cent; ``amount`` the exact contribution (or
+    reversal), ``share`` the share of the meter an award paid; ``hash`` the row's link in the
+    meter's chain (:mod:`croupier.store.chain`)."""
 
     id: int
     meter: str
@@ -76,6 +92,9 @@ class LedgerEntry:
     after_exact: Fraction
     round_id: str | None
     at: datetime
+    amount: Fraction | None = None
+    share: Fraction | None = None
+    hash: str = ""
 
     @property
     def change(self) -> Fraction:
@@ -135,19 +154,29 @@ class SqlMeters:
     def ensure(self, spec: MeterSpec) -> int:
         """Create the meter at its reset amount if it does not exist; return its amount.
 
-        A meter that exists keeps its amount and its stored reset and rate.
+        A meter that exists keeps its amount and its stored configuration; a ``spec`` that
+        differs from it (reset, rate, wager, pay table) is refused with
+        :class:`~croupier.errors.RulesViolation` naming the meter and both values.
         """
+        if not isinstance(spec, MeterSpec):
+            raise InvalidInput(f"meter spec {spec!r} is not a MeterSpec")
         try:
             with self._db.write() as (conn, round_id):
                 row = self._row(conn, spec.name, lock=True)
                 if row is not None:
+                    verify_same_config(_spec(row), spec)
                     return math.floor(_exact(row))
                 self._create(conn, spec, round_id)
                 return spec.reset
         except IntegrityError:
             # Another writer created it between our read and insert (backends without
             # BEGIN IMMEDIATE): it exists now.
+            verify_same_config(self.state(spec.name).spec, spec)
             return self.amount(spec.name)
+
+    def spec(self, meter: str) -> MeterSpec:
+        """The meter's stored configuration."""
+        return self.state(meter).spec
 
     def amount(self, meter: str) -> int:
         return math.floor(self.exact(meter))
@@ -170,19 +199,22 @@ class SqlMeters:
             after = before + amount
             if after < 0:
                 raise InvalidInput(f"reversal {amount} would take meter {meter!r} below zero")
-            self._move(conn, meter, before, after, 0, reason, round_id)
+            self._move(conn, row, after, 0, reason, round_id, amount=amount)
         return MeterMove(meter=meter, before=math.floor(before), after=math.floor(after))
 
     def pay(self, meter: str, share: Fraction, reset: int) -> MeterMove:
         """Pay ``share`` of the meter (see :func:`~croupier.progressive.pay_share`); the paid
-        cents are added to the cumulative progressive payout meter (§ 605a.7(a)(4))."""
-        if not 0 < share <= 1:
-            raise InvalidInput(f"share {share} of meter {meter!r} is outside (0, 1]")
+        cents are added to the cumulative progressive payout meter (§ 605a.7(a)(4)).  The meter
+        resets to its stored reset (one configuration per linked meter), whatever ``reset`` the
+        caller's table names."""
+        if not isinstance(share, Fraction | int) or isinstance(share, bool) or not 0 < share <= 1:
+            raise InvalidInput(f"share {share!r} of meter {meter!r} is outside (0, 1]")
+        share = Fraction(share)
         with self._db.write() as (conn, round_id):
             row = self._get(conn, meter, lock=True)
             before = _exact(row)
-            paid, after = pay_share(before, share, reset)
-            self._move(conn, meter, before, after, paid, "award", round_id)
+            paid, after = pay_share(before, share, int(row.reset))
+            self._move(conn, row, after, paid, "award", round_id, share=share)
         return MeterMove(meter=meter, before=math.floor(before), after=math.floor(after), paid=paid)
 
     # -- audit -----------------------------------------------------------------------------
@@ -194,6 +226,8 @@ class SqlMeters:
             name=row.name,
             reset=row.reset,
             rate=Fraction(row.rate_num, row.rate_den),
+            wager=row.wager,
+            paytable=row.paytable,
             exact=_exact(row),
             paid_total=row.paid_total,
             awards=row.awards,
@@ -231,6 +265,9 @@ class SqlMeters:
                 after_exact=Fraction(row.after_exact),
                 round_id=row.round_id,
                 at=as_utc(row.at),
+                amount=Fraction(row.amount) if row.amount is not None else None,
+                share=Fraction(row.share) if row.share is not None else None,
+                hash=row.hash,
             )
             for row in rows
         ]
@@ -253,58 +290,107 @@ class SqlMeters:
     @staticmethod
     def _create(conn: Connection, spec: MeterSpec, round_id: str | None) -> None:
         at = now()
+        config = canonical(spec.config())
+        row = _ledger_row(
+            meter=spec.name,
+            reason="created",
+            before=Fraction(0),
+            after=Fraction(spec.reset),
+            paid=0,
+            round_id=round_id,
+            at=at,
+            previous=GENESIS,
+            config=config,
+        )
         conn.execute(
             insert(meters).values(
                 name=spec.name,
                 reset=check_bigint(spec.reset, f"meter {spec.name!r} reset"),
-                rate_num=spec.rate.numerator,
-                rate_den=spec.rate.denominator,
+                rate_num=check_bigint(spec.rate.numerator, f"meter {spec.name!r} rate"),
+                rate_den=check_bigint(spec.rate.denominator, f"meter {spec.name!r} rate"),
+                wager=None if spec.wager is None else check_bigint(spec.wager, "meter wager"),
+                paytable=spec.paytable,
                 paid_total=0,
                 awards=0,
+                head=row["hash"],
                 updated_at=at,
                 **_split(Fraction(spec.reset), spec.name),
             )
         )
-        conn.execute(
-            insert(meter_ledger).values(
-                meter=spec.name,
-                reason="created",
-                before=0,
-                after=spec.reset,
-                paid=0,
-                before_exact="0",
-                after_exact=str(spec.reset),
-                round_id=round_id,
-                at=at,
-            )
-        )
+        conn.execute(insert(meter_ledger).values(**row))
 
     @staticmethod
     def _move(
         conn: Connection,
-        meter: str,
-        before: Fraction,
+        row: Any,
         after: Fraction,
         paid: int,
         reason: str,
         round_id: str | None,
+        *,
+        amount: Fraction | None = None,
+        share: Fraction | None = None,
     ) -> None:
         at = now()
-        values: dict[str, Any] = {"updated_at": at, **_split(after, meter)}
+        meter = row.name
+        entry = _ledger_row(
+            meter=meter,
+            reason=reason,
+            before=_exact(row),
+            after=after,
+            paid=paid,
+            round_id=round_id,
+            at=at,
+            previous=row.head,
+            amount=amount,
+            share=share,
+        )
+        values: dict[str, Any] = {"updated_at": at, "head": entry["hash"], **_split(after, meter)}
         if reason == "award":
             values["paid_total"] = meters.c.paid_total + paid
             values["awards"] = meters.c.awards + 1
         conn.execute(update(meters).where(meters.c.name == meter).values(**values))
-        conn.execute(
-            insert(meter_ledger).values(
-                meter=meter,
-                reason=reason,
-                before=math.floor(before),
-                after=math.floor(after),
-                paid=paid,
-                before_exact=str(before),
-                after_exact=str(after),
-                round_id=round_id,
-                at=at,
-            )
-        )
+        conn.execute(insert(meter_ledger).values(**entry))
+
+
+def _spec(row: Any) -> MeterSpec:
+    return MeterSpec(
+        name=row.name,
+        reset=int(row.reset),
+        rate=Fraction(row.rate_num, row.rate_den),
+        wager=row.wager,
+        paytable=row.paytable,
+    )
+
+
+def _ledger_row(
+    *,
+    meter: str,
+    reason: str,
+    before: Fraction,
+    after: Fraction,
+    paid: int,
+    round_id: str | None,
+    at: datetime,
+    previous: str,
+    amount: Fraction | None = None,
+    share: Fraction | None = None,
+    config: str | None = None,
+) -> dict[str, Any]:
+    """A ledger row ready to insert, its hash chained to ``previous``."""
+    values: dict[str, Any] = {
+        "meter": meter,
+        "reason": reason,
+        "before": check_bigint(math.floor(before), f"meter {meter!r} amount"),
+        "after": check_bigint(math.floor(after), f"meter {meter!r} amount"),
+        "paid": check_bigint(paid, f"meter {meter!r} payout"),
+        "before_exact": str(before),
+        "after_exact": str(after),
+        "amount": None if amount is None else str(amount),
+        "share": None if share is None else str(share),
+        "config": config,
+        "round_id": round_id,
+        "at": at,
+    }
+    values["hash"] = link(previous, ledger_payload(**values))
+    return values

@@ -15,7 +15,7 @@ it makes (with their ledger rows, marked with the round id) commit together or n
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
@@ -24,14 +24,26 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, func, insert, select, update
 
-from croupier.errors import IllegalAction, InvalidInput
+from croupier.errors import CroupierError, IllegalAction, InvalidInput
 from croupier.games import get_game
 from croupier.games.base import Game
-from croupier.games.records import Action, Record, record_to_json
+from croupier.games.records import Action, MeterChanged, Record, VoidRound, action_of
 from croupier.games.round import Actor, ActorKind, Phase, Round, StubCheck
-from croupier.progressive import MeterBank
-from croupier.store._db import DEFAULT_URL, Database, as_utc, now, round_records, rounds, shared
+from croupier.modes import PlayMode
+from croupier.progressive import MemoryMeters, MeterBank
+from croupier.store._db import (
+    DEFAULT_URL,
+    Database,
+    as_utc,
+    now,
+    round_records,
+    round_shoes,
+    rounds,
+    shared,
+)
+from croupier.store.chain import GENESIS, header_payload, link, record_data, record_payload
 from croupier.store.codec import record_from_json, rules_to_json
+from croupier.store.shoes import PersistedShoe, capture
 
 __all__ = ["RoundStatus", "RoundStore", "StoredRound", "TrackedRound"]
 
@@ -60,10 +72,19 @@ class StoredRound:
     """The Rules Submission as JSON (``get_game(rules)`` rebuilds the game)."""
     players: dict[int, str]
     stub_check: StubCheck
+    mode: PlayMode
+    """Real play, simulation or training: a stored simulated round never passes for real."""
     status: RoundStatus
     records: int
     created_at: datetime
     updated_at: datetime
+    hash: str = ""
+    """SHA-256 of the round's header: where its record chain starts."""
+    head: str = ""
+    """The hash of the last record (the header's where there is none)."""
+    voided_by: str | None = None
+    """The supervisor who voided the round from the store (:meth:`RoundStore.void`)."""
+    void_reason: str | None = None
 
 
 def _info(row: Any) -> StoredRound:
@@ -73,11 +94,22 @@ def _info(row: Any) -> StoredRound:
         rules=json.loads(row.rules),
         players={int(seat): player for seat, player in json.loads(row.players).items()},
         stub_check=StubCheck(row.stub_check),
+        mode=PlayMode(row.mode),
         status=RoundStatus(row.status),
         records=row.records,
         created_at=as_utc(row.created_at),
         updated_at=as_utc(row.updated_at),
+        hash=row.hash,
+        head=row.head,
+        voided_by=row.voided_by,
+        void_reason=row.void_reason,
     )
+
+
+def _text(value: object, what: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise InvalidInput(f"{what} {value!r} must be non-empty text")
+    return value
 
 
 class RoundStore:
@@ -118,28 +150,76 @@ class RoundStore:
         *,
         players: Mapping[int, str],
         stub_check: StubCheck = StubCheck.NOT_REQUIRED,
+        mode: PlayMode = PlayMode.SIMULATION,
     ) -> StoredRound:
-        """Store a new open round with no records yet."""
+        """Store a new open round with no records yet (and no persisted shoe: use
+        :meth:`track` for a round to be dealt)."""
+        with self._db.engine.begin() as conn:
+            return self._begin(conn, round_id, game, players, stub_check, mode)
+
+    def _begin(
+        self,
+        conn: Connection,
+        round_id: str,
+        game: Game,
+        players: Mapping[int, str],
+        stub_check: StubCheck,
+        mode: PlayMode,
+        rules: Mapping[str, Any] | None = None,
+    ) -> StoredRound:
+        """Insert the round's header (``rules``: the Rules Submission as JSON, default
+        :func:`rules_to_json`), in ``conn``'s transaction."""
         if not isinstance(round_id, str) or not round_id:
             raise InvalidInput(f"round id {round_id!r} must be non-empty text")
         at = now()
-        with self._db.engine.begin() as conn:
-            if self._row(conn, round_id) is not None:
-                raise IllegalAction(f"round {round_id!r} is already stored")
-            conn.execute(
-                insert(rounds).values(
-                    id=round_id,
-                    game=game.slug,
-                    rules=json.dumps(rules_to_json(game.rules), sort_keys=True),
-                    players=json.dumps({str(s): p for s, p in sorted(players.items())}),
-                    stub_check=stub_check.value,
-                    status=RoundStatus.OPEN.value,
-                    records=0,
-                    created_at=at,
-                    updated_at=at,
-                )
+        if self._row(conn, round_id) is not None:
+            raise IllegalAction(f"round {round_id!r} is already stored")
+        rules = dict(rules) if rules is not None else rules_to_json(game.rules)
+        seats = {str(s): p for s, p in sorted(players.items())}
+        header = link(
+            GENESIS,
+            header_payload(
+                round_id=round_id,
+                game=game.slug,
+                rules=rules,
+                players=seats,
+                stub_check=stub_check.value,
+                mode=PlayMode(mode).value,
+                created_at=at,
+            ),
+        )
+        conn.execute(
+            insert(rounds).values(
+                id=round_id,
+                game=game.slug,
+                rules=json.dumps(rules, sort_keys=True),
+                players=json.dumps(seats),
+                stub_check=stub_check.value,
+                mode=PlayMode(mode).value,
+                status=RoundStatus.OPEN.value,
+                records=0,
+                created_at=at,
+                updated_at=at,
+                hash=header,
+                head=header,
             )
-            return _info(self._row(conn, round_id))
+        )
+        return _info(self._row(conn, round_id))
+
+    @staticmethod
+    def _store_shoe(conn: Connection, round_id: str, shoe: PersistedShoe) -> None:
+        conn.execute(
+            insert(round_shoes).values(
+                round_id=round_id,
+                cards=shoe.text,
+                taken=shoe.taken,
+                decks=shoe.decks,
+                stacked=shoe.stacked,
+                nonce=shoe.nonce,
+                commitment=shoe.commitment,
+                created_at=now(),
+            )
+        )
 
     def append(
         self,
@@ -151,12 +231,28 @@ class RoundStore:
     ) -> int:
         """Append ``records`` (one transaction) and set the status if given; returns the count
         of records stored.  ``expected`` (the count already stored) guards against a second
-        writer."""
+        writer.  A round is made void only by the round itself or :meth:`void`."""
+        if status is RoundStatus.VOID and not records:
+            raise IllegalAction(
+                f"round {round_id!r} is not marked void without reversing its wagers and "
+                "contributions: use RoundStore.void(round_id, meters, by=..., reason=...)"
+            )
         with self._db.engine.begin() as conn:
             return self._append(conn, round_id, records, status, expected)
 
     def finish(self, round_id: str, status: RoundStatus) -> None:
-        """Set a round's status, e.g. ``void`` for a round abandoned after a crash."""
+        """Mark a round over.  ``VOID`` is refused: a crashed round is voided by a supervisor
+        with :meth:`void`, which returns its open wagers and reverses its contributions."""
+        if status is RoundStatus.VOID:
+            raise IllegalAction(
+                f"round {round_id!r}: finish(..., VOID) would mark the round void without "
+                "returning its wagers or reversing its contributions; use RoundStore.void"
+            )
+        found = status_of(self.rebuild(round_id))
+        if found is not status:
+            raise IllegalAction(
+                f"round {round_id!r} is {found.value} by its records; it is not marked {status}"
+            )
         self.append(round_id, (), status=status)
 
     def _append(
@@ -166,6 +262,7 @@ class RoundStore:
         records: Sequence[Record],
         status: RoundStatus | None,
         expected: int | None,
+        extra: Mapping[str, Any] | None = None,
     ) -> int:
         row = self._row(conn, round_id, lock=True)
         if row is None:
@@ -179,21 +276,29 @@ class RoundStore:
         if records and row.status != RoundStatus.OPEN.value:
             raise IllegalAction(f"round {round_id!r} is {row.status}; no records may follow")
         at = now()
-        if records:
-            conn.execute(
-                insert(round_records),
-                [
-                    {
-                        "round_id": round_id,
-                        "seq": count + i,
-                        "kind": record.kind,
-                        "data": json.dumps(record_to_json(record)),
-                        "at": at,
-                    }
-                    for i, record in enumerate(records)
-                ],
+        head: str = row.head
+        rows = []
+        for i, record in enumerate(records):
+            data = record_data(record)
+            head = link(head, record_payload(round_id, count + i, json.loads(data), at))
+            rows.append(
+                {
+                    "round_id": round_id,
+                    "seq": count + i,
+                    "kind": record.kind,
+                    "data": data,
+                    "at": at,
+                    "hash": head,
+                }
             )
-        values: dict[str, Any] = {"records": count + len(records), "updated_at": at}
+        if rows:
+            conn.execute(insert(round_records), rows)
+        values: dict[str, Any] = {
+            "records": count + len(records),
+            "updated_at": at,
+            "head": head,
+            **(extra or {}),
+        }
         if status is not None:
             values["status"] = status.value
         conn.execute(update(rounds).where(rounds.c.id == round_id).values(**values))
@@ -226,6 +331,20 @@ class RoundStore:
                 .order_by(round_records.c.seq)
             ).scalars()
             return [record_from_json(json.loads(text)) for text in data]
+
+    def shoe(self, round_id: str) -> PersistedShoe | None:
+        """The order of the cards the round deals from, with its nonce (server side only:
+        never part of a view, a recall or an export); ``None`` for a round stored without
+        one (:meth:`begin`)."""
+        with self._db.engine.begin() as conn:
+            row = conn.execute(
+                select(round_shoes).where(round_shoes.c.round_id == round_id)
+            ).one_or_none()
+        if row is None:
+            return None
+        return PersistedShoe.parse(
+            row.cards, taken=row.taken, decks=row.decks, stacked=bool(row.stacked), nonce=row.nonce
+        )
 
     def open_rounds(self) -> list[StoredRound]:
         """Rounds neither over nor void (what a crash left behind), oldest first."""
@@ -260,15 +379,18 @@ class RoundStore:
     # -- rounds in play --------------------------------------------------------------------
 
     def track(self, round_id: str, rnd: Round) -> TrackedRound:
-        """Persist ``rnd`` under ``round_id``: its records so far now, each later one as the
-        returned wrapper applies it.  A round already stored (being resumed) must hold the
-        stored records first; the rest are appended."""
+        """Persist ``rnd`` under ``round_id``: its records so far and the order of its shoe
+        (apart, :meth:`shoe`) now, each later record as the returned wrapper applies it.  A
+        round already stored (being resumed) must hold the stored records first; the rest
+        are appended."""
         with self._db.engine.begin() as conn:
             row = self._row(conn, round_id)
-        if row is None:
-            self.begin(round_id, rnd.game, players=rnd.players, stub_check=rnd.stub_check)
-            stored = 0
-        else:
+            if row is None:
+                persisted = capture(rnd)
+                self._begin(conn, round_id, rnd.game, rnd.players, rnd.stub_check, rnd.mode)
+                self._store_shoe(conn, round_id, persisted)
+                stored = 0
+        if row is not None:
             stored = row.records
             if row.game != rnd.game.slug:
                 raise IllegalAction(f"round {round_id!r} is {row.game}, not {rnd.game.slug}")
@@ -279,19 +401,84 @@ class RoundStore:
         rest = rnd.records[stored:]
         status = status_of(rnd)
         if rest or status is not RoundStatus.OPEN:
-            stored = self.append(round_id, rest, status=status, expected=stored)
+            with self._db.engine.begin() as conn:
+                stored = self._append(conn, round_id, rest, status, stored)
         return TrackedRound(self, round_id, rnd, stored)
 
-    def resume(self, round_id: str, meters: MeterBank) -> TrackedRound:
-        """Carry on an open round after a crash: rebuild it from its records, hand it the real
-        ``meters`` (its contributions so far are known, so a later void takes them back) and
-        track it again."""
+    def _replay(self, round_id: str) -> Round:
+        """The open round as it stood: replayed from its records, dealing from its persisted
+        shoe (meters in memory); refused when the records do not replay from that shoe."""
         info = self.info(round_id)
         if info.status is not RoundStatus.OPEN:
             raise IllegalAction(f"round {round_id!r} is {info.status}; only open rounds resume")
-        rnd = self.rebuild(round_id)
+        game = get_game(info.rules)
+        records = self.load(round_id)
+        persisted = self.shoe(round_id)
+        if persisted is None:
+            raise IllegalAction(
+                f"round {round_id!r} has no persisted shoe order, so it cannot deal on; a "
+                "supervisor may void it (RoundStore.void)"
+            )
+        start: dict[str, int] = {}
+        for rec in records:
+            if isinstance(rec, MeterChanged) and rec.meter not in start:
+                start[rec.meter] = rec.before
+        rnd = game.new_round(
+            shoe=persisted.rebuild(),
+            meters=MemoryMeters(start),
+            players=info.players,
+            stub_check=info.stub_check,
+            mode=info.mode,
+        )
+        for seq, rec in enumerate(records):
+            action = action_of(rec)
+            if action is None:
+                continue
+            try:
+                rnd.apply(action)
+            except CroupierError as exc:
+                raise IllegalAction(
+                    f"round {round_id!r}: stored record {seq} ({rec.kind}) does not replay "
+                    f"from the persisted shoe: {exc}"
+                ) from None
+        if list(rnd.records) != records:
+            seq = next(
+                (i for i, (a, b) in enumerate(zip(rnd.records, records, strict=False)) if a != b),
+                min(len(rnd.records), len(records)),
+            )
+            raise IllegalAction(
+                f"round {round_id!r}: stored record {seq} differs from its replay from the "
+                "persisted shoe (the records or the shoe were changed)"
+            )
+        return rnd
+
+    def resume(self, round_id: str, meters: MeterBank) -> TrackedRound:
+        """Carry on an open round after a crash: replay it from its records, dealing from its
+        persisted shoe (the rest of the cards exactly as they were shuffled), hand it the
+        real ``meters`` (its contributions so far are known, so a later void takes them back)
+        and track it again."""
+        rnd = self._replay(round_id)
         rnd._attach_meters(meters)
         return self.track(round_id, rnd)
+
+    def void(self, round_id: str, meters: MeterBank, *, by: str, reason: str) -> TrackedRound:
+        """A supervisor voids an open round after a crash, in any phase before settlement has
+        begun: every wager still open goes back and the round's meter contributions are taken
+        off ``meters``, in one transaction with the records and who voided it and why.
+        Refused once settlement has begun (the dealer settles the round instead)."""
+        _text(by, "supervisor")
+        _text(reason, "void reason")
+        info = self.info(round_id)
+        if info.status is not RoundStatus.OPEN:
+            raise IllegalAction(f"round {round_id!r} is already {info.status}; it cannot be voided")
+        # A round stored without a shoe order deals no further: its records still rebuild it.
+        rnd = self.rebuild(round_id) if self.shoe(round_id) is None else self._replay(round_id)
+        action = VoidRound(by=by, reason=reason)
+        rnd.verify(action)  # refused once settlement has begun
+        rnd._attach_meters(meters)
+        tracked = TrackedRound(self, round_id, rnd, info.records)
+        tracked._commit(lambda: rnd.apply(action), extra={"voided_by": by, "void_reason": reason})
+        return tracked
 
 
 class TrackedRound:
@@ -342,15 +529,25 @@ class TrackedRound:
                 "resume it from the store"
             )
         self.round.verify(action)
+        return self._commit(lambda: self.round.apply(action))
+
+    def _commit(
+        self,
+        change: Callable[[], Sequence[Record]],
+        *,
+        extra: Mapping[str, Any] | None = None,
+    ) -> tuple[Record, ...]:
+        """Make ``change`` (already verified) and store the records it adds, in one
+        transaction with the meter moves it makes on the same database."""
         db = self.store._db
         started = False
         try:
             with db.engine.begin() as conn:
                 with shared(db.key, conn, self.round_id):
                     started = True
-                    new = self.round.apply(action)
+                    new = tuple(change())
                 self._stored = self.store._append(
-                    conn, self.round_id, new, status_of(self.round), self._stored
+                    conn, self.round_id, new, status_of(self.round), self._stored, extra
                 )
         except BaseException:
             if started:

@@ -1,7 +1,8 @@
 """The demo floor of ``croupier serve``: one table of every game from the Rules Submission files
-in this directory (two progressive meters linked across tables: ``pa-poker-jackpot`` by Three and
-Four Card Poker, ``stud-mega`` by Mississippi Stud and Ultimate Texas Hold 'Em), demo accounts
-for every role, and chips for the demo players."""
+in this directory (a progressive meter linked across tables: ``stud-mega`` by Mississippi Stud and
+Ultimate Texas Hold 'Em, with one reset and rate; Three and Four Card Poker each have their own,
+as their pay tables differ and a linked meter has one configuration), demo accounts for every
+role, and chips for the demo players."""
 
 from __future__ import annotations
 

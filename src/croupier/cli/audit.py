@@ -1,0 +1,75 @@
+"""``croupier audit verify [--db URL]``: tamper evidence of a croupier database.
+
+Exit 0 when every hash chain, meter and settlement matches; 1 with the findings (one a line:
+table, key, what differs) when something was changed outside croupier; 2 on bad input (no such
+database, not croupier's).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from croupier.cli.app import JsonOption, app, emit_json
+
+__all__ = ["audit_app"]
+
+audit_app = typer.Typer(help="Audit a database: hash chains, meters, settlements.")
+app.add_typer(audit_app, name="audit")
+
+EXIT_TAMPERED = 1
+
+
+@audit_app.command("verify")
+def verify(
+    db: Annotated[
+        str | None, typer.Option("--db", help="database URL (default: sqlite:///croupier.sqlite)")
+    ] = None,
+    json_out: JsonOption = False,
+) -> None:
+    """Recompute every hash chain, each meter from its ledger and each round's settlement
+    from its records; exit 1 naming the first row of each chain that does not match."""
+    from croupier.audit import verify as run
+    from croupier.store import DEFAULT_URL
+
+    report = run(db if db is not None else DEFAULT_URL)
+    if json_out:
+        emit_json(report.to_json())
+    else:
+        checked = report.to_json()["checked"]
+        typer.echo(", ".join(f"{n} {k.replace('_', ' ')}" for k, n in checked.items()))
+        for finding in report.findings:
+            typer.echo(str(finding))
+        if report.ok:
+            typer.echo("clean: every chain, meter and settlement matches")
+    if not report.ok:
+        raise typer.Exit(EXIT_TAMPERED)
+
+
+@audit_app.command("verify-deal")
+def verify_deal(
+    round_id: Annotated[str, typer.Argument(metavar="ROUND", help="the round's id")],
+    db: Annotated[
+        str | None, typer.Option("--db", help="database URL (default: sqlite:///croupier.sqlite)")
+    ] = None,
+    json_out: JsonOption = False,
+) -> None:
+    """A finished round's deal against its commitment: the shoe order and nonce hash to it
+    and every card dealt came from that order (exit 1 otherwise; refused while it is open)."""
+    from croupier.audit import verify_deal as run
+    from croupier.store import DEFAULT_URL
+
+    check = run(db if db is not None else DEFAULT_URL, round_id)
+    if json_out:
+        emit_json(check.to_json())
+    else:
+        typer.echo(f"round {check.round_id}: commitment {check.commitment}")
+        typer.echo(f"nonce {check.nonce}")
+        typer.echo("order " + " ".join(check.order))
+        for finding in check.findings:
+            typer.echo(str(finding))
+        if check.ok:
+            typer.echo(f"the {check.dealt} cards dealt follow the committed order")
+    if not check.ok:
+        raise typer.Exit(EXIT_TAMPERED)
