@@ -472,7 +472,9 @@ class Floor:
         conn = txn.conn
         with shared(self.db.key, conn, lt.round_id):
             names = _meter_names(rnd)
-            before = {m: self.ledger.balance(conn, meter_account(m)) for m in names}
+            # Lock each meter's ledger account first (sorted, the same order in every command):
+            # a linked table's contribution cannot commit between this read and our move.
+            before = {m: self.ledger.balance(conn, meter_account(m), lock=True) for m in names}
             stakes = {s: dict(w) for s, w in rnd.stakes.items()}
             contributed = _contributions(rnd)
             new = rnd.apply(action)
