@@ -28,7 +28,6 @@ Games with several linked jackpots (Mississippi Stud tables B-D) have one such t
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import math
 import random
@@ -271,13 +270,22 @@ def _rounded(value: Fraction) -> Fraction:
     return Fraction(round(value * 10**RATE_PLACES), 10**RATE_PLACES)
 
 
+def _thaw(value: Any) -> Any:
+    """A plain, mutable copy of a (frozen) Rules Submission mapping."""
+    if isinstance(value, Mapping):
+        return {k: _thaw(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_thaw(v) for v in value]
+    return value
+
+
 def variant(game: Game, wager: str, reset: int, rates: Mapping[str, Fraction]) -> Game:
     """``game`` with the reset of the meter that pays ``wager``'s 100% line and every rate of
     its meters replaced, checked by the game's own rules: a reset below the chapter's minimum,
     say, is refused with its section.  The Rules Submission forms: the ``[progressive]`` block,
     its ``[progressive.meters.<jackpot>]`` entries (Mississippi Stud B-D) and a progressive of
     its own in ``[custom_paytables.<wager>]`` (Let It Ride's Three-Card Progressive)."""
-    data = copy.deepcopy(dict(game.rules.raw))
+    data = _thaw(game.rules.raw)
     custom = data.get("custom_paytables", {})
     if isinstance(custom, dict) and isinstance(custom.get(wager), dict) and "rate" in custom[wager]:
         block: dict[str, Any] = custom[wager]

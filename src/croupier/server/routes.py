@@ -7,7 +7,7 @@ import contextlib
 from collections.abc import Callable
 from typing import Annotated, Any
 
-from fastapi import Depends, FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import Depends, FastAPI, Header, Path, Query, Request, WebSocket, WebSocketDisconnect
 from sqlalchemy import select
 
 from croupier.errors import IllegalAction, InvalidInput
@@ -433,7 +433,9 @@ def install(app: FastAPI) -> None:
         return [HandPayOut.model_validate(dict(r._mapping)) for r in rows]
 
     @op("POST", "/api/handpays/{handpay_id}/approve", sup, response_model=HandPayOut)
-    def approve(request: Request, handpay_id: int, key: Key) -> dict[str, Any]:
+    def approve(
+        request: Request, handpay_id: Annotated[int, Path(ge=1, le=2**62)], key: Key
+    ) -> dict[str, Any]:
         floor = _floor(request)
         with floor.reading() as conn:
             row = conn.execute(
