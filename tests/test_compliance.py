@@ -64,7 +64,10 @@ def known() -> set[str]:
 # --- the subsections -------------------------------------------------------------------------
 
 
-@pytest.mark.skipif(SHARED is None, reason="the regulation texts (../shared) are not here")
+@pytest.mark.skipif(
+    SHARED is None and not os.environ.get("CI"),
+    reason="the regulation texts (../shared) are not here (CI always has them: then it fails)",
+)
 def test_shipped_sections_match_the_texts() -> None:
     assert SHARED is not None
     shipped = (DATA / "sections.tsv").read_text(encoding="utf-8")

@@ -17,6 +17,7 @@ The tables come from the cache folder (a first run builds them: about a minute o
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from math import comb
@@ -377,7 +378,7 @@ def test_block_plan_and_bad_input() -> None:
 
 
 def test_dask_runs_the_same_blocks() -> None:
-    distributed: Any = pytest.importorskip("dask.distributed")
+    distributed: Any = importlib.import_module("dask.distributed")
     with distributed.LocalCluster(
         n_workers=1, threads_per_worker=2, processes=False, dashboard_address=":0"
     ) as cluster:

@@ -6,6 +6,7 @@ up-card ranks, a few flops) keep it short.  Skipped when ``dask[distributed]`` i
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,7 @@ from croupier.analysis.fcp_solver import solve_four_card_poker
 from croupier.analysis.uth_solver import BLIND_B, solve_ultimate_texas_holdem
 from croupier.errors import InvalidInput
 
-distributed: Any = pytest.importorskip("dask.distributed")
+distributed: Any = importlib.import_module("dask.distributed")
 
 
 @pytest.fixture(autouse=True)
@@ -93,7 +94,7 @@ def test_uth_through_dask_equals_local(
 
 
 def test_unreachable_or_bad_scheduler_is_invalid_input() -> None:
-    dask: Any = pytest.importorskip("dask")
+    dask: Any = importlib.import_module("dask")
     with dask.config.set({"distributed.comm.timeouts.connect": "1s"}):
         with pytest.raises(InvalidInput, match="Dask scheduler"):
             solve_ultimate_texas_holdem(
