@@ -812,12 +812,7 @@ def check_facility(submissions: Iterable[RulesSubmission | Mapping[str, Any]]) -
                     )
                 )
     if problems:
-        shown = "; ".join(f"{m} ({sec})" for m, sec in problems)
-        raise RulesViolation(
-            f"{len(problems)} problem(s) across the facility: {shown}",
-            section=problems[0][1],
-            problems=tuple(problems),
-        )
+        raise RulesViolation.of(problems, "across the facility", section=problems[0][1])
 
 
 GAME_CLASSES = (MiniBaccarat, MidiBaccarat, EZBaccarat)

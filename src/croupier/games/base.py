@@ -171,11 +171,7 @@ class Game:
             rules = load_rules({"game": self.slug, **rules})
         problems = self.check(rules)
         if problems:
-            shown = "; ".join(f"{m} ({s})" if s else m for m, s in problems)
-            raise RulesViolation(
-                f"{len(problems)} problem(s) in the {self.slug} Rules Submission: {shown}",
-                problems=tuple(problems),
-            )
+            raise RulesViolation.of(problems, f"in the {self.slug} Rules Submission")
         self.rules = _frozen_rules(rules)
 
     # -- Rules Submission ------------------------------------------------------------------

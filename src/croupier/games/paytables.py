@@ -20,7 +20,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from croupier.errors import CroupierError, InvalidInput
+from croupier.errors import CroupierError, InvalidInput, Problem
 from croupier.money import Odds, OddsKind, format_cents
 
 __all__ = [
@@ -35,9 +35,6 @@ __all__ = [
     "for_",
     "to",
 ]
-
-Problem = tuple[str, str | None]
-"""A problem with a Rules Submission: the message and the section that rules it (or ``None``)."""
 
 CUSTOM = "custom"
 """The letter of a pay table defined in the Rules Submission itself."""
