@@ -47,6 +47,7 @@ from croupier.errors import InvalidInput
 from croupier.games import Game, Round
 from croupier.games.pov import seat_cards, supervisor_hands
 from croupier.games.records import DEALER, Action, Check, Fold, Play
+from croupier.games.streets import StreetRound
 from croupier.hands import Ranking
 from croupier.kernels import comb_rank_batch, comb_unrank_batch
 
@@ -333,7 +334,7 @@ def uth_strategy(game: Game) -> Strategy:
     def decide(rnd: Round, seat: int) -> Action:
         hole = seat_cards(rnd, seat)
         board = supervisor_hands(rnd).get("board", [])
-        street = getattr(rnd, "street", None)
+        street = rnd.street.name if isinstance(rnd, StreetRound) else None
         if street == "preflop":
             multiple = tables.preflop_multiple(hole)
             return Play(seat=seat, multiple=multiple) if multiple else Check(seat=seat)
