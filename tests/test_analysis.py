@@ -18,7 +18,6 @@ from croupier.analysis._three_card import QUEEN_HIGH, _all_hands, solve_three_ca
 from croupier.analysis.par import Outcome, WagerSheet
 from croupier.cards import DECK
 from croupier.games import get_game
-from croupier.games.mississippi_stud import hand_keys as ms_hand_keys
 from croupier.games.pov import supervisor_hands
 from croupier.games.records import PlaceWager, Result, WagerSettled
 from croupier.games.round import ActorKind, Round
@@ -91,7 +90,7 @@ def test_enumeration_result_of_a_deal_equals_the_round_engine(slug: str) -> None
     strategy = optimal_strategy(game)
     assert strategy is not None
     if slug == "mississippi-stud":
-        lines = five_card_lines(ms._TABLE, ms_hand_keys)
+        lines = ms.base_lines()
         wagers = {"ante": 100}
     else:
         lines = five_card_lines(game.base_table, lir.five_card_keys)  # type: ignore[attr-defined]

@@ -130,6 +130,12 @@ class HandRank:
     def category_index(self) -> int:
         return self.value >> CATEGORY_SHIFT
 
+    @property
+    def top_rank(self) -> int:
+        """The rank (2-14) of the hand's most significant group: a pair's or three of a
+        kind's rank, a straight's or a high card's top card (the first tie-break rank)."""
+        return (self.value >> 16) & 0xF
+
     def to_json(self) -> dict[str, object]:
         return {
             "ranking": self.ranking.value,
