@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -431,18 +432,18 @@ def test_655a_12_a_base_pay_settles_every_line_at_its_odds_the_push_and_the_rest
     assert (royal.line, royal.result, royal.net, royal.winnings(300)) == (
         "royal_flush",
         Result.WIN,
-        500,
+        Fraction(500),
         150_000,
     )
     sixes = base_pay(hand_keys(evaluate("6s 6d 2c 5h 9s")))
     assert (sixes.line, sixes.result, sixes.net, sixes.winnings(300)) == (
         PUSH_HAND,
         Result.PUSH,
-        0,
+        Fraction(0),
         0,
     )
     fives = base_pay(hand_keys(evaluate("5s 5d 2c Ah 9s")))
-    assert (fives.line, fives.result, fives.net) == ("lose", Result.LOSE, -1)
+    assert (fives.line, fives.result, fives.net) == ("lose", Result.LOSE, Fraction(-1))
     assert [p.line for p in BASE_PAYS[:-2]] == [ln.hand for ln in PAY_TABLE.lines]
 
 

@@ -19,7 +19,7 @@ from croupier.analysis.par import Outcome, ParSheet, WagerSheet, merge_outcomes
 from croupier.games.baccarat import BANKER, PLAYER, BaccaratGame, Coup, WagerPay, wager_pay
 from croupier.games.records import Result
 
-__all__ = ["CLASS_COUPS", "class_nets", "par_baccarat", "wager_outcome"]
+__all__ = ["CLASS_COUPS", "class_nets", "coup_class", "par_baccarat", "wager_outcome"]
 
 CLASS_COUPS = (
     Coup(player=0, banker=9, player_cards=2, banker_cards=2, player_two=0, banker_two=9),
@@ -62,6 +62,13 @@ def _sheet(game: BaccaratGame, wager: str, table: str | None) -> WagerSheet:
         o = wager_outcome(wager, wager_pay(game, wager, coup))
         rows.append(Outcome(name=o.name, net=o.net, pays=o.pays, weight=weight))
     return WagerSheet(wager=wager, paytable=table, outcomes=merge_outcomes(rows))
+
+
+def coup_class(coup: Coup) -> int:
+    """The Monte Carlo result class of ``coup``: its index in :data:`CLASS_COUPS`."""
+    if coup.winner == BANKER:
+        return 1 if coup.dragon_7 else 0
+    return 2 if coup.winner == PLAYER else 3
 
 
 def class_nets(game: BaccaratGame, wager: str) -> list[Fraction]:

@@ -375,40 +375,32 @@ class BaccaratRound(Round):
         banker = self.pay(BANKER) if BANKER in outcomes else None
         if banker is not None and banker.vig:
             stake = stakes[BANKER]
-            owed = vigorish(stake, banker.vig)
+            owed, rate = vigorish(stake, banker.vig), str(banker.vig)
             if banker.result is not Result.WIN:
                 # § 541.8(a)(1)(iii)(B), § 541.13(h): 25% of the Banker wager on a tie,
                 # collected at the end of the round.
+                tie = self.sections["tie_vig"]
                 new.append(
                     VigCollected(
-                        seat=seat,
-                        amount=owed,
-                        basis=stake,
-                        rate=str(banker.vig),
-                        how="tie",
-                        section=self.sections["tie_vig"],
+                        seat=seat, amount=owed, basis=stake, rate=rate, how="tie", section=tie
                     )
                 )
             elif vig.collect == "deferred":
                 # § 541.13(c), (f), (g): mark or collect the vigorish, then pay.
+                marked = self.sections["vig_deferred"]
                 new.append(
-                    VigMarked(
-                        seat=seat,
-                        amount=owed,
-                        basis=stake,
-                        rate=str(banker.vig),
-                        section=self.sections["vig_deferred"],
-                    )
+                    VigMarked(seat=seat, amount=owed, basis=stake, rate=rate, section=marked)
                 )
             else:
+                won = self.sections["vig"]
                 new.append(
                     VigCollected(
                         seat=seat,
                         amount=owed,
                         basis=stake,
-                        rate=str(banker.vig),
+                        rate=rate,
                         how="commission",
-                        section=self.sections["vig"],
+                        section=won,
                     )
                 )
         for wager, (result, paid, line) in outcomes.items():
