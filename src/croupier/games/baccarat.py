@@ -74,6 +74,7 @@ from croupier.games._baccarat_tables import (
     vig_problems,
     wager_pay,
 )
+from croupier.games._table_regs import DeckRules
 from croupier.games.base import BASE_TABLE_OPTIONS, DealStep, Game, Round
 from croupier.games.paytables import PayTable
 from croupier.games.records import (
@@ -468,8 +469,20 @@ class BaccaratGame(Game):
     default_paytables: ClassVar[dict[str, str]] = {"tie": "A"}
     deal_methods = frozenset({DealMethod.MANUAL_SHOE, DealMethod.AUTOMATED_SHOE})
     deck_count = 8
+    deck_rules = DeckRules(
+        counts=frozenset({1, *SHOE_DECKS}),  # 1: the default, read as eight (shoe_decks)
+        counts_problem="the shoe holds six or eight decks (casino practice; the deck count "
+        "section is not in the texts at hand)",
+        counts_section=None,
+        two_decks=None,
+    )
     takes_vig = True
     table_options = BASE_TABLE_OPTIONS | {"ez", "face_up"}
+    # The outcomes the Tie and Dragon Bonus tables (and the fixed ones on the sign) pay.
+    extra_hands = frozenset(
+        {"banker_wins", "player_wins", "tie", "natural_win", "natural_tie", "dragon_7"}
+        | {f"win_by_{points}" for points in range(4, 10)}
+    )
     round_class: ClassVar[type[Round]] = MiniBaccaratRound
 
     def __init__(self, rules: RulesSubmission | Mapping[str, Any] | None = None) -> None:
@@ -527,14 +540,6 @@ class BaccaratGame(Game):
     def check_table(cls, rules: RulesSubmission) -> list[Problem]:
         problems: list[Problem] = []
         table = rules.table
-        if table.decks != 1 and table.decks not in SHOE_DECKS:
-            problems.append(
-                (
-                    f"{table.decks} decks: the shoe holds six or eight decks (casino practice; "
-                    "the deck count section is not in the texts at hand)",
-                    None,
-                )
-            )
         problems += vig_problems(rules, cls.temp_chapter, ez=table.ez or cls.forced_ez)
         letters = {
             rules.paytables[w]
@@ -774,12 +779,7 @@ def check_facility(submissions: Iterable[RulesSubmission | Mapping[str, Any]]) -
                     )
                 )
     if problems:
-        shown = "; ".join(f"{m} ({sec})" for m, sec in problems)
-        raise RulesViolation(
-            f"{len(problems)} problem(s) across the facility: {shown}",
-            section=problems[0][1],
-            problems=tuple(problems),
-        )
+        raise RulesViolation.of(problems, "across the facility", section=problems[0][1])
 
 
 GAME_CLASSES = (MiniBaccarat, MidiBaccarat, EZBaccarat)

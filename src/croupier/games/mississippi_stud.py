@@ -667,6 +667,9 @@ class MississippiStud(Game):
     envy_rule = EnvyRule.FIXED
     envy_section = "§ 571.12(e)"
     paytables_section = "§ 655a.12"
+    hand_rankings = (Ranking.POKER5,)
+    extra_hands = frozenset({"pair_of_jacks_or_better"})
+    fixed_paytables = (PAY_TABLE,)
     round_class = MississippiStudRound
     table_regs = MISSISSIPPI_STUD_REGS
     """Deck life, stub counts, shuffle and cut, seats (§ 571.3-571.10): :mod:`._table_regs`."""
@@ -701,8 +704,6 @@ class MississippiStud(Game):
         if table.adjacent_boxes != 1:
             msg = f"adjacent_boxes {table.adjacent_boxes}: a player wagers on one position only"
             problems.append((msg, "§ 571.7(f)"))
-        if table.decks != 1:
-            problems.append((f"{table.decks} decks: Mississippi Stud is dealt from one deck", None))
         if rules.payout_limit is not None:
             problems += _check_payout_limit(rules)
         if rules.progressive is None and "progressive_meters" in rules.extra:
