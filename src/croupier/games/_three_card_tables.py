@@ -15,12 +15,9 @@ from croupier.games.paytables import (
     EnvySchedule,
     PayLine,
     PayTable,
-    custom_entries,
-    custom_table,
     for_,
     to,
 )
-from croupier.rules import Problem, RulesSubmission
 
 __all__ = [
     "ANTE_BONUS",
@@ -30,7 +27,6 @@ __all__ = [
     "PAIR_PLUS",
     "PROGRESSIVE",
     "SIX_CARD_BONUS",
-    "parse_custom_paytables",
 ]
 
 _PAYOUTS = "§ 649a.12"
@@ -256,17 +252,3 @@ CUSTOM_SHAPES: dict[str, CustomShape] = {
 
 CUSTOM_HANDS: dict[str, tuple[str, ...]] = {w: shape.hands for w, shape in CUSTOM_SHAPES.items()}
 """The hands each wager's own table may pay (derived from :data:`CUSTOM_SHAPES`)."""
-
-
-def parse_custom_paytables(rules: RulesSubmission) -> tuple[dict[str, PayTable], list[Problem]]:
-    """The ``[custom_paytables.<wager>]`` tables of ``rules`` and every problem with them."""
-    problems: list[Problem] = []
-    tables: dict[str, PayTable] = {}
-    raw = rules.extra.get("custom_paytables")
-    for wager, spec, shape in custom_entries(
-        raw, rules.paytables, CUSTOM_SHAPES, "Three Card Poker", problems
-    ):
-        table = custom_table(wager, spec, shape, problems)
-        if table is not None:
-            tables[wager] = table
-    return tables, problems

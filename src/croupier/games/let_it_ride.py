@@ -60,7 +60,6 @@ Rules Submission keys (two progressives, custom tables): :mod:`._let_it_ride_tab
 
 from __future__ import annotations
 
-import dataclasses
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -73,7 +72,7 @@ from croupier.games._let_it_ride_tables import (
     BASE,
     BASE_DEFAULT,
     BASE_WAGERS,
-    CUSTOM,
+    CUSTOM_SHAPES,
     FIVE_CARD_BONUS,
     FIVE_CARD_ENVY,
     FIVE_CARD_PROGRESSIVE,
@@ -559,8 +558,10 @@ class LetItRide(Game):
     # progressive wager; its amounts are not in the texts, so the submission selects them.
     envy_rule = EnvyRule.SELECTED
     envy_section = "§ 643a.1"
-    custom_paytable_wagers = frozenset(SECTIONS) - {"bet1", "bet2", "bet3"}
+    custom_shapes = CUSTOM_SHAPES
     paytables_section = "§ 643a.12"
+    hand_rankings = (Ranking.POKER5, Ranking.THREE_CARD_BONUS)
+    extra_hands = frozenset({"pair_of_tens_or_better"})
     round_class = LetItRideRound
     table_regs = LET_IT_RIDE_REGS
     """Deck life, stub counts, shuffle and cut, seats (§ 643a.3-643a.10): :mod:`._table_regs`."""
@@ -607,19 +608,9 @@ class LetItRide(Game):
     # -- Rules Submission ------------------------------------------------------------------
 
     @classmethod
-    def check(cls, rules: RulesSubmission) -> list[Problem]:
+    def check_custom(cls, rules: RulesSubmission) -> list[Problem]:
         custom, problems = parse_custom_tables(rules)
-        raw = rules.extra.get("custom_paytables")
-        defined = set(raw) if isinstance(raw, Mapping) else set()
-        for wager, name in rules.paytables.items():
-            if name == CUSTOM and wager not in defined:
-                problems.append(
-                    (f'{wager} = "{CUSTOM}" needs a [custom_paytables.{wager}] table', None)
-                )
-        named = {w: n for w, n in rules.paytables.items() if w not in defined and n != CUSTOM}
-        problems += super().check(dataclasses.replace(rules, paytables=named))
-        problems += check_progressive_meters(rules, custom)
-        return problems
+        return problems + check_progressive_meters(rules, custom)
 
     @classmethod
     def _check_progressive(cls, rules: RulesSubmission) -> list[Problem]:

@@ -56,8 +56,7 @@ inside Chapter 643a).  What is followed, and from where:
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from fractions import Fraction
 from functools import cached_property
@@ -74,11 +73,10 @@ from croupier.games._three_card_tables import (
     PAIR_PLUS,
     PROGRESSIVE,
     SIX_CARD_BONUS,
-    parse_custom_paytables,
 )
 from croupier.games.amounts import Multiples, PlayRule
 from croupier.games.base import DealStep, EnvyRule, Game, Round
-from croupier.games.paytables import CUSTOM, EnvySchedule, PayLine, PayTable
+from croupier.games.paytables import EnvySchedule, PayLine, PayTable
 from croupier.games.records import (
     DEALER,
     Action,
@@ -114,7 +112,6 @@ __all__ = [
     "base_net",
     "dealer_qualifies",
     "hand_keys",
-    "parse_custom_paytables",
     "plays_by_q64",
     "showdown",
 ]
@@ -507,8 +504,10 @@ class ThreeCardPoker(Game):
     # progressive text is not at hand); its amounts are the casino's, so it must select them.
     envy_rule = EnvyRule.SELECTED
     envy_section = _PAYOUTS
-    custom_paytable_wagers = frozenset(CUSTOM_SHAPES)
     paytables_section = _PAYOUTS
+    hand_rankings = (Ranking.THREE_CARD, Ranking.POKER5)  # the Six Card Bonus: best five
+    extra_hands = frozenset({"mini_royal", "mini_royal_spades"})
+    custom_shapes = CUSTOM_SHAPES
     round_class = ThreeCardPokerRound
     table_regs = THREE_CARD_POKER_REGS
     """Deck life, stub counts, shuffle and cut, seats (§ 649a.3-649a.10, inferred from
@@ -526,23 +525,6 @@ class ThreeCardPoker(Game):
         },
         "table": {"adjacent_boxes": 2},
     }
-
-    @classmethod
-    def check(cls, rules: RulesSubmission) -> list[Problem]:
-        custom, problems = parse_custom_paytables(rules)
-        raw = rules.extra.get("custom_paytables")
-        defined = set(raw) if isinstance(raw, Mapping) else set()
-        for wager, letter in rules.paytables.items():
-            if letter == CUSTOM and wager not in defined:
-                problems.append(
-                    (f'{wager} = "{CUSTOM}" needs a [custom_paytables.{wager}] table', None)
-                )
-        named = {
-            w: letter
-            for w, letter in rules.paytables.items()
-            if w not in defined and w not in custom and letter != CUSTOM
-        }
-        return super().check(dataclasses.replace(rules, paytables=named)) + problems
 
     @classmethod
     def check_table(cls, rules: RulesSubmission) -> list[Problem]:
@@ -570,7 +552,7 @@ class ThreeCardPoker(Game):
     @cached_property
     def custom_paytables(self) -> dict[str, PayTable]:
         """The tables the Rules Submission defines itself, by wager."""
-        return parse_custom_paytables(self.rules)[0]
+        return self.parse_custom(self.rules)[0]
 
     def paytable(self, wager: str) -> PayTable | None:
         return self.custom_paytables.get(wager) or super().paytable(wager)
