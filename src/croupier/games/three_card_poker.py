@@ -89,7 +89,7 @@ from croupier.games.records import (
     WagerSettled,
 )
 from croupier.hands import Category, HandRank, Ranking, evaluate, pack
-from croupier.rules import DealMethod, Problem, RulesSubmission, ShuffleMethod
+from croupier.rules import DealMethod, Problem, RulesSubmission
 
 __all__ = [
     "ANTE_BONUS",
@@ -117,7 +117,6 @@ __all__ = [
 ]
 
 _RANKING = "§ 649a.6"
-_DECKS = "§ 649a.3"
 _WAGERS = "§ 649a.7"
 _DEAL = "§ 649a.8"
 _PLAY = "§ 649a.11(b)"
@@ -528,21 +527,7 @@ class ThreeCardPoker(Game):
 
     @classmethod
     def check_table(cls, rules: RulesSubmission) -> list[Problem]:
-        table = rules.table
         problems: list[Problem] = []
-        # § 649a.3, § 649a.9 as their Four Card Poker parallels (§ 641a.3, § 641a.9(a)(1)).
-        if table.decks not in (1, 2):
-            problems.append(
-                (f"{table.decks} decks: Three Card Poker uses one deck, or two", _DECKS)
-            )
-        if table.decks == 2 and table.shuffle is ShuffleMethod.MANUAL:
-            problems.append(
-                ("two decks are allowed only with an automated card shuffling device", _DECKS)
-            )
-        if table.deal is DealMethod.HAND and table.shuffle is ShuffleMethod.MANUAL:
-            problems.append(
-                ("dealing from the hand requires an automated shuffling device", "§ 649a.9")
-            )
         if rules.payout_limit is not None:
             problems.append(
                 ("no Three Card Poker payout limit is in the texts croupier follows", _PAYOUTS)
