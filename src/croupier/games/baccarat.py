@@ -500,6 +500,11 @@ class BaccaratGame(Game):
     deck_count = 8
     takes_vig = True
     table_options = BASE_TABLE_OPTIONS | {"ez", "face_up"}
+    # The outcomes the Tie and Dragon Bonus tables (and the fixed ones on the sign) pay.
+    extra_hands = frozenset(
+        {"banker_wins", "player_wins", "tie", "natural_win", "natural_tie", "dragon_7"}
+        | {f"win_by_{points}" for points in range(4, 10)}
+    )
     round_class: ClassVar[type[Round]] = MiniBaccaratRound
 
     def __init__(self, rules: RulesSubmission | Mapping[str, Any] | None = None) -> None:
@@ -812,12 +817,7 @@ def check_facility(submissions: Iterable[RulesSubmission | Mapping[str, Any]]) -
                     )
                 )
     if problems:
-        shown = "; ".join(f"{m} ({sec})" for m, sec in problems)
-        raise RulesViolation(
-            f"{len(problems)} problem(s) across the facility: {shown}",
-            section=problems[0][1],
-            problems=tuple(problems),
-        )
+        raise RulesViolation.of(problems, "across the facility", section=problems[0][1])
 
 
 GAME_CLASSES = (MiniBaccarat, MidiBaccarat, EZBaccarat)

@@ -28,7 +28,13 @@ from typing import Any, ClassVar
 
 from croupier.errors import IllegalAction, RulesViolation
 from croupier.frozen import deep_freeze
-from croupier.games.paytables import EnvySchedule, PayTable
+from croupier.games.paytables import (
+    CustomShape,
+    EnvySchedule,
+    PayTable,
+    hand_names,
+    verify_hand_names,
+)
 from croupier.games.round import (
     SEATS,
     Actor,
@@ -38,6 +44,7 @@ from croupier.games.round import (
     Round,
     StubCheck,
 )
+from croupier.hands import Ranking
 from croupier.modes import PlayMode
 from croupier.money import format_cents
 from croupier.progressive import MeterBank, MeterSpec
@@ -120,6 +127,23 @@ class Game:
                     for k, v in value.items()
                 }
                 setattr(cls, name, MappingProxyType(frozen))
+        cls.hand_names = hand_names(*cls.hand_rankings, extra=cls.extra_hands)
+        tables = cls.declared_tables()
+        if tables and not cls.hand_names:
+            raise TypeError(f"{cls.__name__} has pay tables but no hand_rankings or extra_hands")
+        verify_hand_names(tables, cls.hand_names, cls.__name__)
+
+    @classmethod
+    def declared_tables(cls) -> tuple[PayTable | EnvySchedule | CustomShape, ...]:
+        """Every table the class declares (lettered, progressive, Envy, fixed, custom shapes):
+        those whose hands are checked against :attr:`hand_names` when the class is made."""
+        return (
+            *(t for tables in cls.paytables.values() for t in tables.values()),
+            *cls.progressive_paytables.values(),
+            *cls.envy_schedules.values(),
+            *cls.fixed_paytables,
+            *cls.custom_shapes.values(),
+        )
 
     def __setattr__(self, name: str, value: object) -> None:
         if name in self.__dict__:
@@ -157,6 +181,18 @@ class Game:
     empty where the chapter allows only its lettered tables."""
     paytables_section: ClassVar[str] = ""
     """Where the chapter lists its pay tables."""
+    hand_rankings: ClassVar[tuple[Ranking, ...]] = ()
+    """The rankings whose category names the game's pay tables use."""
+    extra_hands: ClassVar[frozenset[str]] = frozenset()
+    """The game's own hand keys its tables pay (``four_aces``, baccarat's ``banker_wins``)."""
+    hand_names: ClassVar[frozenset[str]] = frozenset()
+    """Every hand name the game's tables may use, derived from :attr:`hand_rankings` and
+    :attr:`extra_hands` when the class is made (:func:`~croupier.games.paytables.hand_names`);
+    a table naming another hand fails at import."""
+    fixed_paytables: ClassVar[tuple[PayTable, ...]] = ()
+    """Tables with no letter to choose that the class knows (checked with the others)."""
+    custom_shapes: ClassVar[Mapping[str, CustomShape]] = {}
+    """The shape of each wager's own table a Rules Submission may define."""
     limits_section: ClassVar[str] = ""
     """Where the chapter words the posted minimum and maximum wagers ("" where the texts at hand
     do not: table limits are then the casino's posted practice)."""
@@ -171,11 +207,7 @@ class Game:
             rules = load_rules({"game": self.slug, **rules})
         problems = self.check(rules)
         if problems:
-            shown = "; ".join(f"{m} ({s})" if s else m for m, s in problems)
-            raise RulesViolation(
-                f"{len(problems)} problem(s) in the {self.slug} Rules Submission: {shown}",
-                problems=tuple(problems),
-            )
+            raise RulesViolation.of(problems, f"in the {self.slug} Rules Submission")
         self.rules = _frozen_rules(rules)
 
     # -- Rules Submission ------------------------------------------------------------------

@@ -547,6 +547,9 @@ class FourCardPoker(Game):
     envy_rule = EnvyRule.SELECTED
     envy_section = _EN
     paytables_section = "§ 641a.12"
+    hand_rankings = (Ranking.FOUR_CARD,)
+    extra_hands = frozenset({"four_aces", "pair_of_aces"})
+    fixed_paytables = (ANTE_BONUS,)
     # § 557.7(a)(1)-(2): the Ante and the Aces Up within the posted minimum and maximum.
     limits_section = "§ 557.7(a)(1)"
     round_class = FourCardPokerRound

@@ -561,6 +561,8 @@ class LetItRide(Game):
     envy_section = "§ 643a.1"
     custom_paytable_wagers = frozenset(SECTIONS) - {"bet1", "bet2", "bet3"}
     paytables_section = "§ 643a.12"
+    hand_rankings = (Ranking.POKER5, Ranking.THREE_CARD_BONUS)
+    extra_hands = frozenset({"pair_of_tens_or_better"})
     round_class = LetItRideRound
     table_regs = LET_IT_RIDE_REGS
     """Deck life, stub counts, shuffle and cut, seats (§ 643a.3-643a.10): :mod:`._table_regs`."""

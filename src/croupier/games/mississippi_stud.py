@@ -762,6 +762,9 @@ class MississippiStud(Game):
     envy_rule = EnvyRule.FIXED
     envy_section = "§ 571.12(e)"
     paytables_section = "§ 655a.12"
+    hand_rankings = (Ranking.POKER5,)
+    extra_hands = frozenset({"pair_of_jacks_or_better"})
+    fixed_paytables = (PAY_TABLE,)
     round_class = MississippiStudRound
     table_regs = MISSISSIPPI_STUD_REGS
     """Deck life, stub counts, shuffle and cut, seats (§ 571.3-571.10): :mod:`._table_regs`."""

@@ -584,6 +584,9 @@ class ThreeCardPoker(Game):
     envy_section = _PAYOUTS
     custom_paytable_wagers = frozenset(CUSTOM_SHAPES)
     paytables_section = _PAYOUTS
+    hand_rankings = (Ranking.THREE_CARD, Ranking.POKER5)  # the Six Card Bonus: best five
+    extra_hands = frozenset({"mini_royal", "mini_royal_spades"})
+    custom_shapes = CUSTOM_SHAPES
     round_class = ThreeCardPokerRound
     table_regs = THREE_CARD_POKER_REGS
     """Deck life, stub counts, shuffle and cut, seats (§ 649a.3-649a.10, inferred from

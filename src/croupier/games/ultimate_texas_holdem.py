@@ -513,6 +513,7 @@ class UltimateTexasHoldem(Game):
     envy_rule = EnvyRule.FIXED
     envy_section = "§ 569.12(f)(2)"
     paytables_section = "§ 653a.12"
+    hand_rankings = (Ranking.POKER5,)
     round_class = UltimateTexasHoldemRound
     table_regs = ULTIMATE_TEXAS_HOLDEM_REGS
     """Deck life, stub counts, shuffle and cut, seats (§ 569.3-569.10): :mod:`._table_regs`."""
