@@ -30,6 +30,7 @@ from croupier.analysis import _mc_kernels, montecarlo
 from croupier.analysis._fcp_kernels import HIDDEN, versus_counts
 from croupier.analysis._uth_fcp_shared import dense_tables
 from croupier.analysis._uth_kernels import PAIR_INDEX
+from croupier.analysis._uth_settle import settle_tables
 from croupier.analysis.decisions import (
     FourCardTables,
     UthTables,
@@ -40,8 +41,6 @@ from croupier.analysis.decisions import (
 )
 from croupier.analysis.fcp_solver import dealer_versus
 from croupier.analysis.uth_solver import (
-    BLIND_A,
-    _params,
     _run_flop,
     flop_values,
     river_counts,
@@ -50,6 +49,7 @@ from croupier.analysis.uth_solver import (
 from croupier.cards import DECK, Card, parse_cards
 from croupier.errors import InvalidInput
 from croupier.games import ActorKind, Game, get_game
+from croupier.games._uth_tables import BLIND
 from croupier.games.four_card_poker import base_net
 from croupier.games.records import Action, PlaceWager, Play, WagerSettled
 from croupier.hands import HandRank, Ranking, evaluate
@@ -280,7 +280,7 @@ def test_uth_preflop_table_is_the_published_strategy(uth: UthTables) -> None:
 
 def test_uth_flop_table_agrees_with_the_flop_solve(uth: UthTables) -> None:
     rng = np.random.default_rng(12)
-    p = _params(BLIND_A)
+    p = settle_tables(BLIND["A"])
     for flop in (
         [Card.parse(c).index for c in ("Kd", "9d", "4h")],
         *(sorted(rng.choice(52, 3, replace=False).tolist()) for _ in range(2)),
@@ -297,7 +297,8 @@ def test_uth_flop_table_agrees_with_the_flop_solve(uth: UthTables) -> None:
 
 def test_uth_river_decision_agrees_with_river_counts(uth: UthTables) -> None:
     rng = np.random.default_rng(569)
-    scale, pays = 2, dict(BLIND_A)
+    scale = 2
+    pays = {ln.hand: ln.odds.net for ln in BLIND["A"].lines if ln.odds is not None}
     lines = ("royal_flush", "straight_flush", "four_of_a_kind", "full_house", "flush", "straight")
     for _ in range(300):
         cards = rng.choice(52, 7, replace=False).tolist()

@@ -70,6 +70,7 @@ from croupier.games._baccarat_tables import (
     sections,
     vig_problems,
 )
+from croupier.games._table_regs import DeckRules
 from croupier.games.base import BASE_TABLE_OPTIONS, DealStep, Game, Round
 from croupier.games.paytables import PayLine, PayTable, to
 from croupier.games.records import (
@@ -498,6 +499,13 @@ class BaccaratGame(Game):
     default_paytables: ClassVar[dict[str, str]] = {"tie": "A"}
     deal_methods = frozenset({DealMethod.MANUAL_SHOE, DealMethod.AUTOMATED_SHOE})
     deck_count = 8
+    deck_rules = DeckRules(
+        counts=frozenset({1, *SHOE_DECKS}),  # 1: the default, read as eight (shoe_decks)
+        counts_problem="the shoe holds six or eight decks (casino practice; the deck count "
+        "section is not in the texts at hand)",
+        counts_section=None,
+        two_decks=None,
+    )
     takes_vig = True
     table_options = BASE_TABLE_OPTIONS | {"ez", "face_up"}
     # The outcomes the Tie and Dragon Bonus tables (and the fixed ones on the sign) pay.
@@ -562,14 +570,6 @@ class BaccaratGame(Game):
     def check_table(cls, rules: RulesSubmission) -> list[Problem]:
         problems: list[Problem] = []
         table = rules.table
-        if table.decks != 1 and table.decks not in SHOE_DECKS:
-            problems.append(
-                (
-                    f"{table.decks} decks: the shoe holds six or eight decks (casino practice; "
-                    "the deck count section is not in the texts at hand)",
-                    None,
-                )
-            )
         problems += vig_problems(rules, cls.temp_chapter, ez=table.ez or cls.forced_ez)
         letters = {
             rules.paytables[w]

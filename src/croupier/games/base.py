@@ -28,10 +28,13 @@ from typing import Any, ClassVar
 
 from croupier.errors import IllegalAction, RulesViolation
 from croupier.frozen import deep_freeze
+from croupier.games._table_regs import DeckRules, TableRegs, deck_problems
 from croupier.games.paytables import (
+    CUSTOM,
     CustomShape,
     EnvySchedule,
     PayTable,
+    custom_tables,
     hand_names,
     verify_hand_names,
 )
@@ -167,6 +170,12 @@ class Game:
     progressive_min_reset: ClassVar[Mapping[str, tuple[int, str]]] = {}
     deal_methods: ClassVar[frozenset[DealMethod]] = frozenset(DealMethod)
     deck_count: ClassVar[int] = 1
+    table_regs: ClassVar[TableRegs | None] = None
+    """The chapter's table-level rules (deck life, stub counts, shuffle and cut, seats) that a
+    :class:`~croupier.table.Table` follows (:mod:`croupier.games._table_regs`)."""
+    deck_rules: ClassVar[DeckRules | None] = None
+    """What the Rules Submission's decks, shuffle and dealing method must be; by default those
+    of :attr:`table_regs` (:func:`~croupier.games._table_regs.deck_problems`)."""
     decision_wagers: ClassVar[frozenset[str]] = frozenset()
     """Wagers made by a decision after the cards (e.g. the Play), never placed before them."""
     envy_rule: ClassVar[EnvyRule] = EnvyRule.NONE
@@ -176,9 +185,6 @@ class Game:
     """Whether the chapter defines a vigorish (``[vig]``): baccarat only."""
     table_options: ClassVar[frozenset[str]] = BASE_TABLE_OPTIONS
     """The ``[table]`` keys the chapter defines (``ez`` and ``face_up`` are baccarat's)."""
-    custom_paytable_wagers: ClassVar[frozenset[str]] = frozenset()
-    """Wagers whose pay table a Rules Submission may define itself (``[custom_paytables]``);
-    empty where the chapter allows only its lettered tables."""
     paytables_section: ClassVar[str] = ""
     """Where the chapter lists its pay tables."""
     hand_rankings: ClassVar[tuple[Ranking, ...]] = ()
@@ -192,7 +198,8 @@ class Game:
     fixed_paytables: ClassVar[tuple[PayTable, ...]] = ()
     """Tables with no letter to choose that the class knows (checked with the others)."""
     custom_shapes: ClassVar[Mapping[str, CustomShape]] = {}
-    """The shape of each wager's own table a Rules Submission may define."""
+    """The wagers whose pay table a Rules Submission may define itself (``[custom_paytables]``)
+    and the shape each must have; empty where the chapter allows only its lettered tables."""
     limits_section: ClassVar[str] = ""
     """Where the chapter words the posted minimum and maximum wagers ("" where the texts at hand
     do not: table limits are then the casino's posted practice)."""
@@ -220,7 +227,31 @@ class Game:
             problems.append((f"game {rules.game!r} is not {cls.slug!r}", None))
         problems += cls.check_chapter_options(rules)
         problems += cls.check_limits(rules)
+        problems += cls.check_paytables(rules)
+        prog = rules.progressive
+        if prog is not None:
+            problems += cls._check_progressive(rules)
+        if rules.table.deal not in cls.deal_methods:
+            problems.append((f"deal {rules.table.deal.value!r} is not allowed in {cls.slug}", None))
+        problems += cls.check_decks(rules)
+        problems += cls.check_table(rules)
+        if cls.custom_shapes:
+            problems += cls.check_custom(rules)
+            problems += [
+                (f'{wager} = "{CUSTOM}" needs a [custom_paytables.{wager}] table', None)
+                for wager, letter in rules.paytables.items()
+                if letter == CUSTOM and wager not in cls.custom_defined(rules)
+            ]
+        return problems
+
+    @classmethod
+    def check_paytables(cls, rules: RulesSubmission) -> list[Problem]:
+        """``[paytables]``: each wager's letter one of the chapter's (a wager the submission
+        defines itself, or names ``"custom"``, is checked by :meth:`check_custom`)."""
+        problems: list[Problem] = []
         for wager, letter in rules.paytables.items():
+            if cls.custom_shapes and (letter == CUSTOM or wager in cls.custom_defined(rules)):
+                continue
             tables = cls.paytables.get(wager)
             if tables is None:
                 problems.append((f"wager {wager!r} has no pay table choice in {cls.slug}", None))
@@ -228,13 +259,27 @@ class Game:
                 section = next(iter(tables.values())).section
                 letters = ", ".join(sorted(tables))
                 problems.append((f"{wager} pay table {letter!r} is not one of {letters}", section))
-        prog = rules.progressive
-        if prog is not None:
-            problems += cls._check_progressive(rules)
-        if rules.table.deal not in cls.deal_methods:
-            problems.append((f"deal {rules.table.deal.value!r} is not allowed in {cls.slug}", None))
-        problems += cls.check_table(rules)
         return problems
+
+    @staticmethod
+    def custom_defined(rules: RulesSubmission) -> frozenset[str]:
+        """The wagers ``[custom_paytables]`` defines a table for."""
+        raw = rules.extra.get("custom_paytables")
+        return frozenset(raw) if isinstance(raw, Mapping) else frozenset()
+
+    @classmethod
+    def parse_custom(cls, rules: RulesSubmission) -> tuple[dict[str, PayTable], list[Problem]]:
+        """The tables ``[custom_paytables]`` defines, each checked against its wager's shape in
+        :attr:`custom_shapes` (:func:`~croupier.games.paytables.custom_tables`), and every
+        problem with them."""
+        raw = rules.extra.get("custom_paytables")
+        return custom_tables(raw, rules.paytables, cls.custom_shapes, cls.title)
+
+    @classmethod
+    def check_custom(cls, rules: RulesSubmission) -> list[Problem]:
+        """Every problem with ``[custom_paytables]``; games with more than plain tables (Let It
+        Ride's progressives) extend it."""
+        return cls.parse_custom(rules)[1]
 
     @classmethod
     def _check_progressive(cls, rules: RulesSubmission) -> list[Problem]:
@@ -269,6 +314,13 @@ class Game:
         return problems
 
     @classmethod
+    def check_decks(cls, rules: RulesSubmission) -> list[Problem]:
+        """The decks, shuffle and dealing method against :attr:`deck_rules` (or those of the
+        chapter's :attr:`table_regs`): the one deck check."""
+        deck = cls.deck_rules or (cls.table_regs.deck_rules if cls.table_regs else None)
+        return deck_problems(rules.table, deck) if deck is not None else []
+
+    @classmethod
     def check_table(cls, rules: RulesSubmission) -> list[Problem]:
         """Game-specific table checks; subclasses extend."""
         return []
@@ -293,7 +345,7 @@ class Game:
                         None,
                     )
                 )
-        if rules.names("custom_paytables") and not cls.custom_paytable_wagers:
+        if rules.names("custom_paytables") and not cls.custom_shapes:
             problems.append(
                 (
                     f"{cls.where()} allows only its own lettered pay tables: "

@@ -35,6 +35,7 @@ from typing import Any, ClassVar
 
 from croupier.cards import Rank
 from croupier.errors import IllegalAction
+from croupier.games._table_regs import FOUR_CARD_POKER_REGS
 from croupier.games.amounts import AmountRange, PlayRule
 from croupier.games.base import DealStep, EnvyRule, Game, Round
 from croupier.games.paytables import EnvySchedule, PayLine, PayTable, for_, to
@@ -50,7 +51,7 @@ from croupier.games.records import (
     WagerSettled,
 )
 from croupier.hands import Category, HandRank, Ranking, evaluate
-from croupier.rules import DealMethod, Problem, RulesSubmission, ShuffleMethod
+from croupier.rules import DealMethod, Problem, RulesSubmission
 
 __all__ = [
     "ACES_UP",
@@ -547,6 +548,7 @@ class FourCardPoker(Game):
     envy_rule = EnvyRule.SELECTED
     envy_section = _EN
     paytables_section = "§ 641a.12"
+    table_regs = FOUR_CARD_POKER_REGS
     hand_rankings = (Ranking.FOUR_CARD,)
     extra_hands = frozenset({"four_aces", "pair_of_aces"})
     fixed_paytables = (ANTE_BONUS,)
@@ -569,23 +571,7 @@ class FourCardPoker(Game):
 
     @classmethod
     def check_table(cls, rules: RulesSubmission) -> list[Problem]:
-        table = rules.table
         problems: list[Problem] = []
-        if table.decks not in (1, 2):
-            problems.append(
-                (f"{table.decks} decks: Four Card Poker uses one deck, or two", "§ 641a.3(a)")
-            )
-        if table.decks == 2 and table.shuffle is ShuffleMethod.MANUAL:
-            problems.append(
-                (
-                    "two decks are allowed only with an automated card shuffling device",
-                    "§ 641a.3(b)",
-                )
-            )
-        if table.deal is DealMethod.HAND and table.shuffle is ShuffleMethod.MANUAL:
-            problems.append(
-                ("dealing from the hand requires an automated shuffling device", "§ 641a.9(a)(1)")
-            )
         if rules.payout_limit is not None:
             problems.append(("Four Card Poker has no payout limit to set", None))
         return problems

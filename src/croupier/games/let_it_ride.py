@@ -60,7 +60,6 @@ Rules Submission keys (two progressives, custom tables): :mod:`._let_it_ride_tab
 
 from __future__ import annotations
 
-import dataclasses
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -73,7 +72,7 @@ from croupier.games._let_it_ride_tables import (
     BASE,
     BASE_DEFAULT,
     BASE_WAGERS,
-    CUSTOM,
+    CUSTOM_SHAPES,
     FIVE_CARD_BONUS,
     FIVE_CARD_ENVY,
     FIVE_CARD_PROGRESSIVE,
@@ -105,7 +104,7 @@ from croupier.hands import Ranking, evaluate
 from croupier.modes import PlayMode
 from croupier.money import format_cents
 from croupier.progressive import MeterBank, MeterSpec
-from croupier.rules import DealMethod, Problem, RulesSubmission, ShuffleMethod
+from croupier.rules import DealMethod, Problem, RulesSubmission
 from croupier.shoe import Shoe
 
 __all__ = [
@@ -559,7 +558,7 @@ class LetItRide(Game):
     # progressive wager; its amounts are not in the texts, so the submission selects them.
     envy_rule = EnvyRule.SELECTED
     envy_section = "§ 643a.1"
-    custom_paytable_wagers = frozenset(SECTIONS) - {"bet1", "bet2", "bet3"}
+    custom_shapes = CUSTOM_SHAPES
     paytables_section = "§ 643a.12"
     hand_rankings = (Ranking.POKER5, Ranking.THREE_CARD_BONUS)
     extra_hands = frozenset({"pair_of_tens_or_better"})
@@ -609,19 +608,9 @@ class LetItRide(Game):
     # -- Rules Submission ------------------------------------------------------------------
 
     @classmethod
-    def check(cls, rules: RulesSubmission) -> list[Problem]:
+    def check_custom(cls, rules: RulesSubmission) -> list[Problem]:
         custom, problems = parse_custom_tables(rules)
-        raw = rules.extra.get("custom_paytables")
-        defined = set(raw) if isinstance(raw, Mapping) else set()
-        for wager, name in rules.paytables.items():
-            if name == CUSTOM and wager not in defined:
-                problems.append(
-                    (f'{wager} = "{CUSTOM}" needs a [custom_paytables.{wager}] table', None)
-                )
-        named = {w: n for w, n in rules.paytables.items() if w not in defined and n != CUSTOM}
-        problems += super().check(dataclasses.replace(rules, paytables=named))
-        problems += check_progressive_meters(rules, custom)
-        return problems
+        return problems + check_progressive_meters(rules, custom)
 
     @classmethod
     def _check_progressive(cls, rules: RulesSubmission) -> list[Problem]:
@@ -629,25 +618,7 @@ class LetItRide(Game):
 
     @classmethod
     def check_table(cls, rules: RulesSubmission) -> list[Problem]:
-        table = rules.table
         problems: list[Problem] = []
-        if table.decks not in (1, 2):
-            problems.append(
-                (f"{table.decks} decks: Let It Ride uses one deck, or two", "§ 643a.3(a)")
-            )
-        if table.decks == 2 and table.shuffle is ShuffleMethod.MANUAL:
-            problems.append(
-                (
-                    "two decks are allowed only with an automated card shuffling device",
-                    "§ 643a.3(b)",
-                )
-            )
-        if table.deal is DealMethod.HAND and table.shuffle is ShuffleMethod.MANUAL:
-            # § 643a.9 text not in the sources; every parallel chapter (§ 641a.9(a)(1)) asks
-            # for an automated shuffler before dealing from the hand.
-            problems.append(
-                ("dealing from the hand requires an automated shuffling device", "§ 643a.9")
-            )
         return problems
 
     # -- what the rules chose --------------------------------------------------------------

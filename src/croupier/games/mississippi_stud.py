@@ -799,8 +799,6 @@ class MississippiStud(Game):
         if table.adjacent_boxes != 1:
             msg = f"adjacent_boxes {table.adjacent_boxes}: a player wagers on one position only"
             problems.append((msg, "§ 571.7(f)"))
-        if table.decks != 1:
-            problems.append((f"{table.decks} decks: Mississippi Stud is dealt from one deck", None))
         if rules.payout_limit is not None:
             problems += _check_payout_limit(rules)
         if rules.progressive is None and "progressive_meters" in rules.extra:

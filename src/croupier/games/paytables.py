@@ -38,6 +38,7 @@ __all__ = [
     "custom_entries",
     "custom_line",
     "custom_table",
+    "custom_tables",
     "for_",
     "hand_names",
     "to",
@@ -286,6 +287,20 @@ def custom_table(
         verified=False,
         note="defined in the Rules Submission",
     )
+
+
+def custom_tables(
+    raw: object, paytables: Mapping[str, str], shapes: Mapping[str, CustomShape], title: str
+) -> tuple[dict[str, PayTable], list[Problem]]:
+    """The one parser of ``[custom_paytables]`` (``raw``): every table the game ``title`` takes
+    (``shapes``), each checked line by line (:func:`custom_table`), and every problem."""
+    problems: list[Problem] = []
+    tables: dict[str, PayTable] = {}
+    for wager, spec, shape in custom_entries(raw, paytables, shapes, title, problems):
+        table = custom_table(wager, spec, shape, problems)
+        if table is not None:
+            tables[wager] = table
+    return tables, problems
 
 
 # --- the hands a game's tables may name -------------------------------------------------------

@@ -56,8 +56,7 @@ inside Chapter 643a).  What is followed, and from where:
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from functools import cached_property
 from typing import Any, ClassVar
@@ -68,13 +67,10 @@ from croupier.games._table_regs import THREE_CARD_POKER_REGS
 from croupier.games.amounts import Multiples, PlayRule
 from croupier.games.base import DealStep, EnvyRule, Game, Round
 from croupier.games.paytables import (
-    CUSTOM,
     CustomShape,
     EnvySchedule,
     PayLine,
     PayTable,
-    custom_entries,
-    custom_table,
     for_,
     to,
 )
@@ -90,7 +86,7 @@ from croupier.games.records import (
     WagerSettled,
 )
 from croupier.hands import Category, HandRank, Ranking, evaluate
-from croupier.rules import DealMethod, Problem, RulesSubmission, ShuffleMethod
+from croupier.rules import DealMethod, Problem, RulesSubmission
 
 __all__ = [
     "ANTE_BONUS",
@@ -106,7 +102,6 @@ __all__ = [
 ]
 
 _RANKING = "§ 649a.6"
-_DECKS = "§ 649a.3"
 _WAGERS = "§ 649a.7"
 _DEAL = "§ 649a.8"
 _PLAY = "§ 649a.11(b)"
@@ -272,20 +267,6 @@ CUSTOM_SHAPES: dict[str, CustomShape] = {
 
 CUSTOM_HANDS: dict[str, tuple[str, ...]] = {w: shape.hands for w, shape in CUSTOM_SHAPES.items()}
 """The hands each wager's own table may pay (derived from :data:`CUSTOM_SHAPES`)."""
-
-
-def parse_custom_paytables(rules: RulesSubmission) -> tuple[dict[str, PayTable], list[Problem]]:
-    """The ``[custom_paytables.<wager>]`` tables of ``rules`` and every problem with them."""
-    problems: list[Problem] = []
-    tables: dict[str, PayTable] = {}
-    raw = rules.extra.get("custom_paytables")
-    for wager, spec, shape in custom_entries(
-        raw, rules.paytables, CUSTOM_SHAPES, "Three Card Poker", problems
-    ):
-        table = custom_table(wager, spec, shape, problems)
-        if table is not None:
-            tables[wager] = table
-    return tables, problems
 
 
 # --- hands ---------------------------------------------------------------------------------------
@@ -582,7 +563,6 @@ class ThreeCardPoker(Game):
     # progressive text is not at hand); its amounts are the casino's, so it must select them.
     envy_rule = EnvyRule.SELECTED
     envy_section = _PAYOUTS
-    custom_paytable_wagers = frozenset(CUSTOM_SHAPES)
     paytables_section = _PAYOUTS
     hand_rankings = (Ranking.THREE_CARD, Ranking.POKER5)  # the Six Card Bonus: best five
     extra_hands = frozenset({"mini_royal", "mini_royal_spades"})
@@ -606,39 +586,8 @@ class ThreeCardPoker(Game):
     }
 
     @classmethod
-    def check(cls, rules: RulesSubmission) -> list[Problem]:
-        custom, problems = parse_custom_paytables(rules)
-        raw = rules.extra.get("custom_paytables")
-        defined = set(raw) if isinstance(raw, Mapping) else set()
-        for wager, letter in rules.paytables.items():
-            if letter == CUSTOM and wager not in defined:
-                problems.append(
-                    (f'{wager} = "{CUSTOM}" needs a [custom_paytables.{wager}] table', None)
-                )
-        named = {
-            w: letter
-            for w, letter in rules.paytables.items()
-            if w not in defined and w not in custom and letter != CUSTOM
-        }
-        return super().check(dataclasses.replace(rules, paytables=named)) + problems
-
-    @classmethod
     def check_table(cls, rules: RulesSubmission) -> list[Problem]:
-        table = rules.table
         problems: list[Problem] = []
-        # § 649a.3, § 649a.9 as their Four Card Poker parallels (§ 641a.3, § 641a.9(a)(1)).
-        if table.decks not in (1, 2):
-            problems.append(
-                (f"{table.decks} decks: Three Card Poker uses one deck, or two", _DECKS)
-            )
-        if table.decks == 2 and table.shuffle is ShuffleMethod.MANUAL:
-            problems.append(
-                ("two decks are allowed only with an automated card shuffling device", _DECKS)
-            )
-        if table.deal is DealMethod.HAND and table.shuffle is ShuffleMethod.MANUAL:
-            problems.append(
-                ("dealing from the hand requires an automated shuffling device", "§ 649a.9")
-            )
         if rules.payout_limit is not None:
             problems.append(
                 ("no Three Card Poker payout limit is in the texts croupier follows", _PAYOUTS)
@@ -648,7 +597,7 @@ class ThreeCardPoker(Game):
     @cached_property
     def custom_paytables(self) -> dict[str, PayTable]:
         """The tables the Rules Submission defines itself, by wager."""
-        return parse_custom_paytables(self.rules)[0]
+        return self.parse_custom(self.rules)[0]
 
     def paytable(self, wager: str) -> PayTable | None:
         return self.custom_paytables.get(wager) or super().paytable(wager)

@@ -50,10 +50,12 @@ What the available texts do not give, and what this module does instead:
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from enum import StrEnum
+from fractions import Fraction
 from typing import Any, ClassVar
 
-from croupier.errors import IllegalAction
+from croupier.errors import IllegalAction, InvalidInput
 from croupier.games._table_regs import ULTIMATE_TEXAS_HOLDEM_REGS
 from croupier.games._uth_tables import (
     BLIND,
@@ -65,7 +67,7 @@ from croupier.games._uth_tables import (
 )
 from croupier.games.amounts import Multiples, PlayRule
 from croupier.games.base import DealStep, EnvyRule, Game, Round, StubCheck
-from croupier.games.paytables import EnvySchedule, PayTable
+from croupier.games.paytables import EnvySchedule, PayLine, PayTable, to
 from croupier.games.records import (
     DEALER,
     Action,
@@ -78,21 +80,35 @@ from croupier.games.records import (
     Play,
     Record,
     Result,
+    WagerSettled,
 )
 from croupier.games.round import Phase
-from croupier.hands import Category, HandRank, Ranking, evaluate
+from croupier.hands import CATEGORY_SHIFT, Category, HandRank, Ranking, evaluate
 from croupier.modes import PlayMode
+from croupier.money import Odds
 from croupier.progressive import MeterBank
 from croupier.rules import DealMethod, Problem, RulesSubmission
 from croupier.shoe import Shoe
 
 __all__ = [
+    "ANTE_ODDS",
     "BOARD",
     "GAME_CLASSES",
+    "PLAY_ODDS",
+    "BaseSettlement",
+    "HandKey",
     "Street",
     "UltimateTexasHoldem",
     "UltimateTexasHoldemRound",
+    "base_net",
+    "blind_line",
+    "dealer_qualifies",
+    "hand_category",
+    "hand_key",
     "hand_keys",
+    "key_names",
+    "settle_base",
+    "trips_line",
 ]
 
 BOARD = "board"
@@ -126,9 +142,138 @@ def _at_least(rank: HandRank, category: Category) -> bool:
     return rank.category_index >= _RANKS.index(category)
 
 
+# -- the settlement as pure functions over hand keys -----------------------------------------
+
+HandKey = int
+"""A hand key: the ``poker5`` order value of a best five of seven cards (§ 569.1 "Hand"; the
+:attr:`~croupier.hands.HandRank.value` of :func:`croupier.hands.evaluate`).  The higher key is
+the higher hand and equal keys tie (§ 569.11(h)); the solvers tabulate the functions below over
+every key."""
+
+ANTE_ODDS = to(1)
+"""§ 653a.12(a): a winning Ante is paid 1 to 1 (when the dealer qualifies, § 569.11(g))."""
+PLAY_ODDS = to(1)
+"""§ 653a.12(a): a winning Play is paid 1 to 1."""
+DECISIONS = (0, 1, 2, 3, 4)
+"""A hand's decision: the multiple of its Play wager (:data:`PLAY_MULTIPLES`), 0 for a fold."""
+_PAIR = _RANKS.index(Category.PAIR)
+
+
+def hand_key(rank: HandRank) -> HandKey:
+    """The key of an evaluated hand."""
+    return rank.value
+
+
+def hand_category(key: HandKey) -> Category:
+    """The category of the hand of ``key`` (the category index is the key's top field)."""
+    return _RANKS[key >> CATEGORY_SHIFT]
+
+
+def key_names(key: HandKey) -> frozenset[str]:
+    """The pay-table names the hand of ``key`` satisfies: its category."""
+    return frozenset({hand_category(key).value})
+
+
 def hand_keys(rank: HandRank) -> frozenset[str]:
     """The pay-table names an Ultimate Texas Hold 'Em hand satisfies: its category."""
-    return frozenset({rank.category.value})
+    return key_names(rank.value)
+
+
+def dealer_qualifies(dealer: HandKey) -> bool:
+    """§ 569.11(g)-(h): the dealer's hand qualifies with a pair or better."""
+    return _RANKS.index(hand_category(dealer)) >= _PAIR
+
+
+def blind_line(player: HandKey, table: PayTable) -> PayLine | None:
+    """The line of Blind table ``table`` a winning hand of key ``player`` is paid by, or None:
+    a win below the table's lowest line pushes the Blind (§ 569.11(h)(2), § 653a.12(b))."""
+    line = table.line_for(key_names(player))
+    return line if line is not None and line.odds is not None else None
+
+
+def trips_line(player: HandKey, table: PayTable) -> PayLine | None:
+    """§ 569.11(h)(4), § 653a.12(c): the Trips line the hand of ``player`` is paid by, whatever
+    the other wagers did, or None: the Trips wager loses."""
+    line = table.line_for(key_names(player))
+    return line if line is not None and line.odds is not None else None
+
+
+def _net(result: Result | None, odds: Odds | None, units: int) -> Fraction:
+    if result is Result.WIN:
+        assert odds is not None
+        return odds.net * units
+    return -Fraction(units) if result in (Result.LOSE, Result.FORFEIT) else Fraction(0)
+
+
+@dataclass(frozen=True, slots=True)
+class BaseSettlement:
+    """How the Ante, Blind and Play of one hand end (§ 569.11(e)-(h), § 653a.12(a)-(b))."""
+
+    ante: Result
+    blind: Result
+    play: Result | None
+    """None after a fold: the hand has no Play wager."""
+    multiple: int
+    """The Play wager in units of the Ante (0 after a fold)."""
+    blind_line: PayLine | None = None
+    """The Blind table's line where the Blind wins."""
+
+    @property
+    def nets(self) -> tuple[Fraction, Fraction, Fraction]:
+        """The net of the Ante, the Blind and the Play, per unit Ante (the Ante and Blind are
+        equal, § 569.2(b)(2))."""
+        blind = self.blind_line.odds if self.blind_line is not None else None
+        return (
+            _net(self.ante, ANTE_ODDS, 1),
+            _net(self.blind, blind, 1),
+            _net(self.play, PLAY_ODDS, self.multiple),
+        )
+
+    @property
+    def net(self) -> Fraction:
+        """The hand's net on the Ante, Blind and Play, per unit Ante."""
+        return sum(self.nets, Fraction(0))
+
+
+_FOLDED = BaseSettlement(ante=Result.FORFEIT, blind=Result.FORFEIT, play=None, multiple=0)
+
+
+def settle_base(player: HandKey, dealer: HandKey, multiple: int, blind: PayTable) -> BaseSettlement:
+    """The Ante, Blind and Play of a hand of key ``player`` that played ``multiple`` times the
+    Ante (0: folded) against the dealer's hand of key ``dealer``, under Blind table ``blind``."""
+    if multiple not in DECISIONS:
+        raise InvalidInput(
+            f"Play multiple {multiple}: a hand plays 1x to 4x the Ante or folds (0)",
+            section=_ROUND,
+        )
+    if multiple == 0:
+        # § 569.11(e)(2): a fold forfeits the Ante and the Blind.
+        return _FOLDED
+    if player == dealer:
+        # § 569.11(h)(3): a tie; Ante, Blind and Play neither paid nor collected.
+        return BaseSettlement(Result.PUSH, Result.PUSH, Result.PUSH, multiple)
+    # § 569.11(g): a dealer below a pair returns the Ante; the rest is settled by (h).
+    qualifies = dealer_qualifies(dealer)
+    if player > dealer:
+        # § 569.11(h)(2): the Blind by its table from its lowest line up, else a push;
+        # § 653a.12(a): the Ante and the Play 1 to 1.
+        line = blind_line(player, blind)
+        return BaseSettlement(
+            ante=Result.WIN if qualifies else Result.PUSH,
+            blind=Result.PUSH if line is None else Result.WIN,
+            play=Result.WIN,
+            multiple=multiple,
+            blind_line=line,
+        )
+    # § 569.11(h)(1): a lower hand loses the Blind and the Play, and the Ante when the dealer
+    # qualifies.
+    ante = Result.LOSE if qualifies else Result.PUSH
+    return BaseSettlement(ante, Result.LOSE, Result.LOSE, multiple)
+
+
+def base_net(player: HandKey, dealer: HandKey, multiple: int, blind: PayTable) -> Fraction:
+    """The net per unit Ante of :func:`settle_base`."""
+    return settle_base(player, dealer, multiple, blind).net
 
 
 class UltimateTexasHoldemRound(Round):
@@ -386,7 +531,7 @@ class UltimateTexasHoldemRound(Round):
 
     def dealer_qualifies(self) -> bool:
         """§ 569.11(g)-(h): the dealer's hand qualifies with a pair or better."""
-        return _at_least(self.dealer_rank(), Category.PAIR)
+        return dealer_qualifies(hand_key(self.dealer_rank()))
 
     def reveal(self) -> list[Record]:
         # § 569.11(f): the dealer's two cards are turned up and the best five announced.
@@ -422,7 +567,7 @@ class UltimateTexasHoldemRound(Round):
             # § 569.11(h)(4): paid on the player's hand whatever the other wagers did.
             table = self.game.paytable("trips")
             assert table is not None
-            line = table.line_for(hand_keys(rank))
+            line = trips_line(hand_key(rank), table)
             if line is not None and line.odds is not None:
                 paid = line.odds.winnings(stakes["trips"])
                 new.append(self.settle(seat, "trips", Result.WIN, paid=paid, line=line.hand))
@@ -436,40 +581,31 @@ class UltimateTexasHoldemRound(Round):
         return new
 
     def _settle_main(self, seat: int, rank: HandRank) -> list[Record]:
+        # § 569.11(g)-(h), § 653a.12(a)-(b): by :func:`settle_base`, the rule the solvers use.
         stakes = self._stakes[seat]
-        dealer = self.dealer_rank()
-        qualifies = self.dealer_qualifies()
+        table = self.game.paytable("blind")
+        assert table is not None
+        multiple = stakes["play"] // stakes["ante"]
+        outcome = settle_base(hand_key(rank), hand_key(self.dealer_rank()), multiple, table)
         hand = rank.category.value
-        if rank.value == dealer.value:
-            # § 569.11(h)(3): a tie; Ante, Blind and Play neither paid nor collected.
-            return [self.settle(seat, w, Result.PUSH, line=hand) for w in ("ante", "blind", "play")]
-        wins = rank.value > dealer.value
-        new: list[Record] = []
-        # § 569.11(g): a dealer below a pair returns the Ante; the rest is settled by (h).
-        if not qualifies:
-            new.append(self.settle(seat, "ante", Result.PUSH, line=hand))
-        elif wins:
-            new.append(self.settle(seat, "ante", Result.WIN, paid=stakes["ante"], line=hand))
-        else:
-            new.append(self.settle(seat, "ante", Result.LOSE, line=hand))
-        if wins:
-            # § 569.11(h)(2), § 653a.12(b): the Blind is paid by its table only from the
-            # table's lowest hand up (a straight in A, a flush in B); a lesser win pushes.
-            table = self.game.paytable("blind")
-            assert table is not None
-            line = table.line_for(hand_keys(rank))
-            if line is not None and line.odds is not None:
-                paid = line.odds.winnings(stakes["blind"])
-                new.append(self.settle(seat, "blind", Result.WIN, paid=paid, line=line.hand))
-            else:
-                new.append(self.settle(seat, "blind", Result.PUSH, line=hand))
-            # § 653a.12(a): the Play is paid 1 to 1.
-            new.append(self.settle(seat, "play", Result.WIN, paid=stakes["play"], line=hand))
-        else:
-            # § 569.11(h)(1): a lower hand loses the Blind and the Play (and the Ante when the
-            # dealer qualifies).
-            new += [self.settle(seat, w, Result.LOSE, line=hand) for w in ("blind", "play")]
-        return new
+        blind = outcome.blind_line
+        assert outcome.play is not None
+        return [
+            self._settle_at(seat, "ante", outcome.ante, ANTE_ODDS, hand),
+            self._settle_at(
+                seat, "blind", outcome.blind, None if blind is None else blind.odds, hand
+            ),
+            self._settle_at(seat, "play", outcome.play, PLAY_ODDS, hand),
+        ]
+
+    def _settle_at(
+        self, seat: int, wager: str, result: Result, odds: Odds | None, hand: str
+    ) -> WagerSettled:
+        if result is Result.WIN:
+            assert odds is not None
+            paid = odds.winnings(self._stakes[seat][wager])
+            return self.settle(seat, wager, result, paid=paid, line=hand)
+        return self.settle(seat, wager, result, line=hand)
 
     def _settle_progressive(self, seat: int, rank: HandRank) -> list[Record]:
         # § 569.12(f)(1): the highest hand only; (f)(4): at the meter's amount when it is this
@@ -502,12 +638,12 @@ class UltimateTexasHoldem(Game):
     chapter = "58 Pa. Code Ch. 569 (temporary), Ch. 653a"
     aliases = ("uth", "ultimate-texas-hold-em", "ultimate-holdem")
     wagers = ("ante", "blind", "play", "trips", "progressive")
-    paytables: ClassVar[dict[str, dict[str, PayTable]]] = {"blind": BLIND, "trips": TRIPS}
-    default_paytables: ClassVar[dict[str, str]] = {"blind": "A", "trips": "A"}
-    progressive_paytables: ClassVar[dict[str, PayTable]] = PROGRESSIVE
-    envy_schedules: ClassVar[dict[str, EnvySchedule]] = ENVY
+    paytables: ClassVar[Mapping[str, Mapping[str, PayTable]]] = {"blind": BLIND, "trips": TRIPS}
+    default_paytables: ClassVar[Mapping[str, str]] = {"blind": "A", "trips": "A"}
+    progressive_paytables: ClassVar[Mapping[str, PayTable]] = PROGRESSIVE
+    envy_schedules: ClassVar[Mapping[str, EnvySchedule]] = ENVY
     progressive_wager_amounts = PROGRESSIVE_WAGERS
-    progressive_min_reset: ClassVar[dict[str, tuple[int, str]]] = MIN_RESET
+    progressive_min_reset: ClassVar[Mapping[str, tuple[int, str]]] = MIN_RESET
     decision_wagers = frozenset({"play"})
     # § 569.12(f)(2): one Envy schedule, in force whenever the progressive is offered.
     envy_rule = EnvyRule.FIXED
@@ -542,10 +678,6 @@ class UltimateTexasHoldem(Game):
                     "§ 569.7(h)",
                 )
             )
-        if table.decks not in (1, 2):
-            # § 569.3 is not in the available texts; one deck in play (or two in rotation with
-            # a shuffler), as at the other Subpart K poker games.
-            problems.append((f"{table.decks} decks: the game is dealt from one deck", None))
         if rules.payout_limit is not None:
             problems.append(
                 (
