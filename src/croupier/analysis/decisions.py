@@ -121,8 +121,8 @@ class FourCardTables:
 @cache
 def _ante_bonus() -> tuple[int, I64]:
     """The § 641a.12(b) Ante Bonus by dense four-card strength, times its scale."""
-    scale, bonus, _ = fcp_solver._bonus_arrays(dict(fcp_solver.ANTE_BONUS))
-    return scale, bonus
+    tabs = fcp_solver.ante_play_tables()
+    return tabs.scale, tabs.bonus[1]  # the Ante Bonus of a played hand (1x)
 
 
 def _fraction(data: npt.NDArray[Any]) -> Fraction:

@@ -28,6 +28,7 @@ from typing import Any, ClassVar
 
 from croupier.errors import IllegalAction, RulesViolation
 from croupier.frozen import deep_freeze
+from croupier.games._table_regs import DeckRules, TableRegs, deck_problems
 from croupier.games.paytables import (
     CUSTOM,
     CustomShape,
@@ -169,6 +170,12 @@ class Game:
     progressive_min_reset: ClassVar[Mapping[str, tuple[int, str]]] = {}
     deal_methods: ClassVar[frozenset[DealMethod]] = frozenset(DealMethod)
     deck_count: ClassVar[int] = 1
+    table_regs: ClassVar[TableRegs | None] = None
+    """The chapter's table-level rules (deck life, stub counts, shuffle and cut, seats) that a
+    :class:`~croupier.table.Table` follows (:mod:`croupier.games._table_regs`)."""
+    deck_rules: ClassVar[DeckRules | None] = None
+    """What the Rules Submission's decks, shuffle and dealing method must be; by default those
+    of :attr:`table_regs` (:func:`~croupier.games._table_regs.deck_problems`)."""
     decision_wagers: ClassVar[frozenset[str]] = frozenset()
     """Wagers made by a decision after the cards (e.g. the Play), never placed before them."""
     envy_rule: ClassVar[EnvyRule] = EnvyRule.NONE
@@ -226,6 +233,7 @@ class Game:
             problems += cls._check_progressive(rules)
         if rules.table.deal not in cls.deal_methods:
             problems.append((f"deal {rules.table.deal.value!r} is not allowed in {cls.slug}", None))
+        problems += cls.check_decks(rules)
         problems += cls.check_table(rules)
         if cls.custom_shapes:
             problems += cls.check_custom(rules)
@@ -304,6 +312,13 @@ class Game:
         if not 0 < prog.rate <= 1:
             problems.append((f"rate of progression {prog.rate} is outside (0, 1]", None))
         return problems
+
+    @classmethod
+    def check_decks(cls, rules: RulesSubmission) -> list[Problem]:
+        """The decks, shuffle and dealing method against :attr:`deck_rules` (or those of the
+        chapter's :attr:`table_regs`): the one deck check."""
+        deck = cls.deck_rules or (cls.table_regs.deck_rules if cls.table_regs else None)
+        return deck_problems(rules.table, deck) if deck is not None else []
 
     @classmethod
     def check_table(cls, rules: RulesSubmission) -> list[Problem]:

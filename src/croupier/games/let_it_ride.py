@@ -105,7 +105,7 @@ from croupier.hands import Ranking, evaluate
 from croupier.modes import PlayMode
 from croupier.money import format_cents
 from croupier.progressive import MeterBank, MeterSpec
-from croupier.rules import DealMethod, Problem, RulesSubmission, ShuffleMethod
+from croupier.rules import DealMethod, Problem, RulesSubmission
 from croupier.shoe import Shoe
 
 __all__ = [
@@ -632,25 +632,7 @@ class LetItRide(Game):
 
     @classmethod
     def check_table(cls, rules: RulesSubmission) -> list[Problem]:
-        table = rules.table
         problems: list[Problem] = []
-        if table.decks not in (1, 2):
-            problems.append(
-                (f"{table.decks} decks: Let It Ride uses one deck, or two", "§ 643a.3(a)")
-            )
-        if table.decks == 2 and table.shuffle is ShuffleMethod.MANUAL:
-            problems.append(
-                (
-                    "two decks are allowed only with an automated card shuffling device",
-                    "§ 643a.3(b)",
-                )
-            )
-        if table.deal is DealMethod.HAND and table.shuffle is ShuffleMethod.MANUAL:
-            # § 643a.9 text not in the sources; every parallel chapter (§ 641a.9(a)(1)) asks
-            # for an automated shuffler before dealing from the hand.
-            problems.append(
-                ("dealing from the hand requires an automated shuffling device", "§ 643a.9")
-            )
         return problems
 
     # -- what the rules chose --------------------------------------------------------------

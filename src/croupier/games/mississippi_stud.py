@@ -61,9 +61,24 @@ from typing import Any, ClassVar
 from croupier.cards import Card
 from croupier.errors import IllegalAction, InvalidInput
 from croupier.frozen import frozen_dict
+from croupier.games._mississippi_stud_tables import (
+    BASE_PAYS,
+    ENVY,
+    JACKPOTS,
+    LOSE,
+    PAY_TABLE,
+    PAYOUT_LIMIT,
+    PROGRESSIVE,
+    PUSH_HAND,
+    BasePay,
+    base_pay,
+    hand_keys,
+    least_payout_limit,
+    max_win_at_minimum,
+)
 from croupier.games._table_regs import MISSISSIPPI_STUD_REGS
 from croupier.games.base import DealStep, EnvyRule, Game, Phase, ProgressiveOffer
-from croupier.games.paytables import EnvySchedule, PayLine, PayTable, for_, to
+from croupier.games.paytables import EnvySchedule, PayTable
 from croupier.games.records import (
     Action,
     Fold,
@@ -77,7 +92,7 @@ from croupier.games.records import (
 )
 from croupier.games.round import StubCheck
 from croupier.games.streets import Street, StreetRound, TurnBy
-from croupier.hands import Category, HandRank, Ranking, evaluate
+from croupier.hands import HandRank, Ranking, evaluate
 from croupier.modes import PlayMode
 from croupier.money import format_cents, parse_rate
 from croupier.progressive import MeterBank, MeterSpec
@@ -85,21 +100,11 @@ from croupier.rules import DealMethod, Problem, RulesSubmission
 from croupier.shoe import Shoe
 
 __all__ = [
-    "BOARD",
-    "GAME_CLASSES",
-    "PAY_TABLE",
-    "ROUND_STREETS",
-    "STREETS",
-    "CommunityCardTurned",
-    "ForfeitForCollusion",
-    "ForfeitedForCollusion",
-    "HandShown",
-    "MississippiStud",
-    "MississippiStudRound",
-    "PayoutLimited",
-    "TurnCommunityCard",
-    "hand_keys",
-    "jackpot_meters",
+    "BASE_PAYS", "BOARD", "ENVY", "GAME_CLASSES", "JACKPOTS", "LOSE", "PAYOUT_LIMIT", "PAY_TABLE",
+    "PROGRESSIVE", "PUSH_HAND", "ROUND_STREETS", "STREETS", "BasePay", "CommunityCardTurned",
+    "ForfeitForCollusion", "ForfeitedForCollusion", "HandShown", "MississippiStud",
+    "MississippiStudRound", "PayoutLimited", "TurnCommunityCard", "base_pay", "hand_keys",
+    "jackpot_meters", "least_payout_limit", "max_win_at_minimum",
 ]  # fmt: skip
 
 BOARD = "board"
@@ -134,94 +139,6 @@ ROUND_STREETS: tuple[Street, ...] = (
 STREETS = tuple(s.wager for s in ROUND_STREETS if s.decides)
 """The street wagers, in order."""
 _PR = "§ 655a.12(c)(1)"
-PUSH_HAND = "pair_of_sixes_to_tens"
-PAYOUT_LIMIT = 5_000_000
-"""§ 655a.12(b): $50,000, the floor of the aggregate payout limit per hand."""
-
-# § 655a.12(a) (§ 571.12(a) is elided in the seed): each winning Ante, 3rd, 4th and 5th Street
-# wager is paid at these odds; § 571.11(h)(2): a pair of sixes through tens pushes; else all lose.
-PAY_TABLE = PayTable(
-    wager="ante",
-    letter="-",
-    section="§ 655a.12(a)",
-    lines=(
-        PayLine(hand="royal_flush", odds=to(500)),
-        PayLine(hand="straight_flush", odds=to(100)),
-        PayLine(hand="four_of_a_kind", odds=to(40)),
-        PayLine(hand="full_house", odds=to(10)),
-        PayLine(hand="flush", odds=to(6)),
-        PayLine(hand="straight", odds=to(4)),
-        PayLine(hand="three_of_a_kind", odds=to(3)),
-        PayLine(hand="two_pair", odds=to(2)),
-        PayLine(hand="pair_of_jacks_or_better", odds=to(1)),
-    ),
-)
-
-
-def _progressive(letter: str, section: str, quads: PayLine, trips: int) -> PayTable:
-    return PayTable(
-        wager="progressive",
-        letter=letter,
-        section=section,
-        lines=(
-            PayLine(hand="royal_flush", meter_share=Fraction(1)),
-            # Table A: 10% of its one meter; B-D: 100% of the major jackpot.
-            PayLine(hand="straight_flush", meter_share=Fraction(1, 10 if letter == "A" else 1)),
-            quads,
-            PayLine(hand="full_house", odds=for_(50)),
-            PayLine(hand="flush", odds=for_(40)),
-            PayLine(hand="straight", odds=for_(30)),
-            PayLine(hand="three_of_a_kind", odds=for_(trips)),
-        ),
-    )
-
-
-_300 = PayLine(hand="four_of_a_kind", odds=for_(300))
-_MINOR = PayLine(hand="four_of_a_kind", meter_share=Fraction(1))
-# § 571.12(c) (table A, as amended) and § 655a.12(c)(1) (tables A-D): "for 1" odds.
-PROGRESSIVE = {
-    "A": _progressive("A", "§ 571.12(c)", _300, 9),
-    "B": _progressive("B", _PR, _300, 9),
-    "C": _progressive("C", _PR, _MINOR, 10),
-    "D": _progressive("D", _PR, _MINOR, 9),
-}
-# Which jackpot (meter) each meter line pays: table A has one meter (100% and 10% of it); B-D
-# name the mega, major and minor jackpots (§ 655a.12(c)(1)).
-JACKPOTS: dict[str, dict[str, str]] = {
-    "A": {"royal_flush": "meter", "straight_flush": "meter"},
-    "B": {"royal_flush": "mega", "straight_flush": "major"},
-    "C": {"royal_flush": "mega", "straight_flush": "major", "four_of_a_kind": "minor"},
-    "D": {"royal_flush": "mega", "straight_flush": "major", "four_of_a_kind": "minor"},
-}
-
-# § 571.12(e): Envy Bonus by the receiving player's own progressive wager ($1 or $5).
-ENVY = EnvySchedule(
-    letter="A",
-    section="§ 571.12(e)",
-    by_wager={
-        100: (
-            PayLine(hand="royal_flush", amount=100_000),
-            PayLine(hand="straight_flush", amount=30_000),
-        ),
-        500: (
-            PayLine(hand="royal_flush", amount=500_000),
-            PayLine(hand="straight_flush", amount=150_000),
-        ),
-    },
-)
-
-
-def hand_keys(rank: HandRank) -> frozenset[str]:
-    """The pay-table names a five-card hand satisfies: its category, plus
-    ``pair_of_jacks_or_better`` or ``pair_of_sixes_to_tens`` (the push, § 571.11(h)(2))."""
-    keys = {rank.category.value}
-    if rank.category is Category.PAIR:
-        top = (rank.value >> 16) & 0xF
-        if top >= 11:
-            keys.add("pair_of_jacks_or_better")
-        elif top >= 6:
-            keys.add(PUSH_HAND)
-    return frozenset(keys)
 
 
 # --- actions and records of this game ---------------------------------------------------------
@@ -625,15 +542,12 @@ class MississippiStudRound(StreetRound):
     def _settle_base(self, seat: int, rank: HandRank) -> list[Record]:
         stakes = self._stakes[seat]
         wagers = [w for w in ("ante", *STREETS) if w in stakes]
-        keys = hand_keys(rank)
-        line = PAY_TABLE.line_for(keys)
-        if line is None:
+        pay = base_pay(hand_keys(rank))
+        if pay.result is not Result.WIN:
             # § 571.11(h)(2): a pair of sixes through tens pushes; (h)(1): all else loses.
-            result = Result.PUSH if PUSH_HAND in keys else Result.LOSE
-            shown = PUSH_HAND if result is Result.PUSH else rank.category.value
-            return [self._close(seat, w, result, line=shown) for w in wagers]
-        assert line.odds is not None
-        won = {w: line.odds.winnings(stakes[w]) for w in wagers}
+            shown = PUSH_HAND if pay.result is Result.PUSH else rank.category.value
+            return [self._close(seat, w, pay.result, line=shown) for w in wagers]
+        won = {w: pay.winnings(stakes[w]) for w in wagers}
         paid: dict[str, int] = dict(won)
         new: list[Record] = []
         limit = self.game.payout_limit
@@ -646,9 +560,7 @@ class MississippiStudRound(StreetRound):
             for w in wagers[: limit - sum(paid.values())]:
                 paid[w] += 1
             new.append(PayoutLimited(seat=seat, won=total, paid=limit, limit=limit))
-        return new + [
-            self._close(seat, w, Result.WIN, paid=paid[w], line=line.hand) for w in wagers
-        ]
+        return new + [self._close(seat, w, Result.WIN, paid=paid[w], line=pay.line) for w in wagers]
 
     def _settle_progressive(self, seat: int, keys: frozenset[str]) -> list[Record]:
         # § 571.12(d): the highest hand only; § 571.12(g): at the meter's amount when it is this
@@ -709,25 +621,6 @@ class MississippiStudRound(StreetRound):
 # --- the aggregate payout limit (§ 655a.12(b)) -----------------------------------------------
 
 
-def max_win_at_minimum(ante: int) -> int:
-    """The most one patron can win in a round betting the minimum Ante, cents (§ 655a.12(b)).
-
-    Reading: "betting the minimum wager" is the posted Ante minimum; the three street wagers are
-    then at most three times it each (§ 571.11(c)), and the best base hand (a royal flush, the
-    top line of § 655a.12(a)) wins on all four.  The progressive is paid from its meter under
-    § 655a.12(c), not under (a), so it is not counted."""
-    top = max(line.odds.net for line in PAY_TABLE.lines if line.odds is not None)
-    staked = ante + 3 * ante * len(STREETS)
-    return int(top * staked)
-
-
-def least_payout_limit(rules: RulesSubmission) -> int:
-    """$50,000 or the most one patron could win at the minimum wager, whichever is greater."""
-    ante = rules.limits.get("ante")
-    minimum = ante.min if ante is not None else None
-    return max(PAYOUT_LIMIT, max_win_at_minimum(minimum) if minimum else 0)
-
-
 def _check_payout_limit(rules: RulesSubmission) -> list[Problem]:
     limit, ante = rules.payout_limit, rules.limits.get("ante")
     assert limit is not None
@@ -759,8 +652,8 @@ class MississippiStud(Game):
     chapter = "58 Pa. Code Ch. 655a; temporary Ch. 571"
     aliases = ("mississippi",)
     wagers = ("ante", *STREETS, "progressive")
-    progressive_paytables: ClassVar[dict[str, PayTable]] = PROGRESSIVE
-    envy_schedules: ClassVar[dict[str, EnvySchedule]] = {"A": ENVY}
+    progressive_paytables: ClassVar[Mapping[str, PayTable]] = PROGRESSIVE
+    envy_schedules: ClassVar[Mapping[str, EnvySchedule]] = frozen_dict({"A": ENVY})
     progressive_wager_amounts = (frozenset({100, 500}), "§ 571.7(d)")
     progressive_min_reset: ClassVar[dict[str, tuple[int, str]]] = {"A": (1_000_000, "§ 571.12(f)")}
     decision_wagers = frozenset(STREETS)
@@ -805,8 +698,6 @@ class MississippiStud(Game):
         if table.adjacent_boxes != 1:
             msg = f"adjacent_boxes {table.adjacent_boxes}: a player wagers on one position only"
             problems.append((msg, "§ 571.7(f)"))
-        if table.decks != 1:
-            problems.append((f"{table.decks} decks: Mississippi Stud is dealt from one deck", None))
         if rules.payout_limit is not None:
             problems += _check_payout_limit(rules)
         if rules.progressive is None and "progressive_meters" in rules.extra:

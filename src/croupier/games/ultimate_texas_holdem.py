@@ -653,10 +653,6 @@ class UltimateTexasHoldem(Game):
                     "§ 569.7(h)",
                 )
             )
-        if table.decks not in (1, 2):
-            # § 569.3 is not in the available texts; one deck in play (or two in rotation with
-            # a shuffler), as at the other Subpart K poker games.
-            problems.append((f"{table.decks} decks: the game is dealt from one deck", None))
         if rules.payout_limit is not None:
             problems.append(
                 (
