@@ -39,7 +39,7 @@ from croupier.analysis.decisions import (
     uth_strategy,
     uth_tables,
 )
-from croupier.analysis.fcp_solver import ANTE_BONUS, dealer_versus
+from croupier.analysis.fcp_solver import dealer_versus
 from croupier.analysis.uth_solver import (
     _run_flop,
     flop_values,
@@ -50,8 +50,9 @@ from croupier.cards import DECK, Card, parse_cards
 from croupier.errors import InvalidInput
 from croupier.games import ActorKind, Game, get_game
 from croupier.games._uth_tables import BLIND
+from croupier.games.four_card_poker import base_net
 from croupier.games.records import Action, PlaceWager, Play, WagerSettled
-from croupier.hands import CATEGORY_SHIFT, Ranking, evaluate
+from croupier.hands import HandRank, Ranking, evaluate
 from croupier.kernels import subsets
 from croupier.progressive import MemoryMeters
 from croupier.shoe import StackedShoe
@@ -125,7 +126,7 @@ def test_fcp_kernel_settles_as_the_round_engine(fcp: FourCardTables) -> None:
     deals = _fcp_deals(np.random.default_rng(641))
     nets = np.zeros(len(deals), dtype=np.int64)
     actions = np.zeros(len(deals), dtype=np.int64)
-    _mc_kernels.fcp_settle_many(deals, fcp.ev, fcp.kernel_args, nets, actions)
+    _mc_kernels.fcp_settle_many(deals, (fcp.ev, fcp.kernel_args), nets, actions)
     scale = fcp.kernel_args[2]
     game = get_game("four-card-poker")
     decide = four_card_poker_strategy(game)
@@ -160,7 +161,7 @@ def test_uth_kernel_settles_as_the_round_engine(uth: UthTables) -> None:
     deals = _uth_deals(np.random.default_rng(653))
     nets = np.zeros(len(deals), dtype=np.int64)
     actions = np.zeros(len(deals), dtype=np.int64)
-    _mc_kernels.uth_settle_many(deals, uth.ev, uth.kernel_args, nets, actions)
+    _mc_kernels.uth_settle_many(deals, (uth.ev, uth.kernel_args), nets, actions)
     scale = uth.kernel_args[3]
     game = get_game("ultimate-texas-holdem")
     decide = uth_strategy(game)
@@ -192,9 +193,14 @@ def _fcp_best(bonus: Fraction, beat: int, tie: int, lose: int) -> int:
     return max(range(4), key=lambda a: (values[a], -a))
 
 
+def _ante_bonus_of(value: int) -> int:
+    rank = HandRank.of_value(value, Ranking.FOUR_CARD)
+    return base_net(rank, rank, 1, 1).bonus  # § 641a.12(b), per unit Ante
+
+
 def _ante_bonus(cards: Sequence[int]) -> Fraction:
-    category = evaluate([DECK[c] for c in cards], Ranking.FOUR_CARD).category.value
-    return Fraction(ANTE_BONUS.get(category, 0))
+    rank = evaluate([DECK[c] for c in cards], Ranking.FOUR_CARD)
+    return Fraction(base_net(rank, rank, 1, 1).bonus)  # § 641a.12(b), per unit Ante
 
 
 def test_fcp_table_agrees_with_exact_dealer_counts(fcp: FourCardTables) -> None:
@@ -206,9 +212,8 @@ def test_fcp_table_agrees_with_exact_dealer_counts(fcp: FourCardTables) -> None:
     out = np.zeros((len(hands), 3), dtype=np.int64)
     versus_counts(up, hands, *dense.args(), dense.size, out)
     strength, le = out[:, 0], out[:, 2]
-    names = [c.value for c in Ranking.FOUR_CARD.categories]
-    pays = np.array([int(ANTE_BONUS.get(n, 0)) for n in names])
-    bonus = pays[dense.values[strength] >> CATEGORY_SHIFT]
+    pays = [_ante_bonus_of(int(v)) for v in dense.values.tolist()]  # by dense strength
+    bonus = np.array(pays, dtype=np.int64)[strength]
     net = le - (HIDDEN - le)  # dealer completions the hand beats or ties, less those above it
     values = np.stack(
         [np.full(len(hands), -HIDDEN)] + [bonus * HIDDEN + (1 + m) * net for m in (1, 2, 3)], 1

@@ -50,7 +50,7 @@ from croupier.analysis.uth_solver import (
 from croupier.cards import DECK, Card, parse_cards
 from croupier.errors import InvalidInput
 from croupier.games._uth_tables import BLIND, BLIND_HANDS
-from croupier.games.four_card_poker import ANTE_BONUS as ANTE_BONUS_TABLE
+from croupier.games.four_card_poker import ANTE_BONUS, base_net
 from croupier.games.paytables import PayLine, PayTable, to
 from croupier.games.ultimate_texas_holdem import (
     blind_line,
@@ -58,7 +58,7 @@ from croupier.games.ultimate_texas_holdem import (
     hand_category,
     settle_base,
 )
-from croupier.hands import Ranking, evaluate
+from croupier.hands import HandRank, Ranking, evaluate
 from croupier.kernels import canonical_hands, rank_batch, subsets
 
 P4 = Ranking.FOUR_CARD
@@ -153,7 +153,7 @@ def test_fcp_partial_solve_and_resume(monkeypatch: pytest.MonkeyPatch) -> None:
     for player in ("Ah Ad Ac 7s 2d", "7c 5d 4h 3s 2c", "Qs Qh 8d 5c 3c", "Kd Js 9h 4c 2s"):
         versus = dealer_versus(player, "As")
         value = evaluate(player, P4)
-        bonus = fcp_solver.ANTE_BONUS.get(value.category.value, Fraction(0))
+        bonus = Fraction(base_net(value, value, 1, 1).bonus)  # § 641a.12(b), per unit Ante
         net = versus.lose + versus.tie - versus.beat
         evs = [Fraction(-1)] + [
             bonus + Fraction((1 + m) * net, HIDDEN_COMPLETIONS) for m in (1, 2, 3)
@@ -177,9 +177,25 @@ def test_fcp_partial_solve_and_resume(monkeypatch: pytest.MonkeyPatch) -> None:
     assert again.sheet.outcomes == sheet.outcomes
 
 
-def test_fcp_default_bonus_is_the_regulation_table() -> None:
-    table = {line.hand: line.odds.net for line in ANTE_BONUS_TABLE.lines if line.odds}
-    assert table == dict(fcp_solver.ANTE_BONUS)
+def test_641a_11_c_12_b_solver_tables_are_the_games_base_net() -> None:
+    """Every entry the solver's kernel reads is the game's own settlement: for every four-card
+    strength, decision and dealer hand just below, equal to and just above it."""
+    tabs = fcp_solver.ante_play_tables()
+    assert tabs.table is ANTE_BONUS
+    dense = dense_tables(P4)
+    ranks = [HandRank.of_value(int(v), P4) for v in dense.values.tolist()]
+    checked = 0
+    for s, player in enumerate(ranks):
+        for r, d in enumerate((s - 1, s, s + 1)):  # the dealer below, equal, above
+            if not 0 <= d < dense.size:
+                continue
+            for a in range(len(ACTIONS)):
+                net = base_net(player, ranks[d], tabs.scale, a * tabs.scale)
+                assert tabs.net(a, s, r) == net.total, (s, r, a)
+                checked += 1
+        played = base_net(player, player, tabs.scale, tabs.scale)
+        assert fcp_solver._BONUS_CLASSES[tabs.bclass[s]] == played.bonus_line, s
+    assert checked == (3 * dense.size - 2) * len(ACTIONS)
 
 
 def test_fcp_rejects_bad_input() -> None:
@@ -190,7 +206,9 @@ def test_fcp_rejects_bad_input() -> None:
     with pytest.raises(InvalidInput):
         solve_four_card_poker(up_ranks=[15])
     with pytest.raises(InvalidInput):
-        solve_four_card_poker({"pair": Fraction(1)}, up_ranks=[2])
+        pair_bonus = (PayLine(hand="pair", odds=to(1)),)
+        table = PayTable(wager="ante_bonus", letter="x", section="-", lines=pair_bonus)
+        solve_four_card_poker(table, up_ranks=[2])
 
 
 # --------------------------------------------------------------------------------------------
