@@ -14,14 +14,21 @@ import pytest
 
 from croupier.analysis import optimal_strategy, par_sheet
 from croupier.analysis._stud import five_card_lines, rank_set
-from croupier.analysis._three_card import QUEEN_HIGH, _all_hands, solve_three_card
+from croupier.analysis._three_card import (
+    all_hands,
+    fold_net,
+    played_net,
+    qualifying,
+    solve_three_card,
+)
 from croupier.analysis.par import Outcome, WagerSheet
 from croupier.cards import DECK
 from croupier.games import get_game
-from croupier.games.mississippi_stud import hand_keys as ms_hand_keys
+from croupier.games import three_card_poker as tcp
 from croupier.games.pov import supervisor_hands
 from croupier.games.records import PlaceWager, Result, WagerSettled
 from croupier.games.round import ActorKind, Round
+from croupier.hands import Ranking, evaluate
 from croupier.shoe import SeededShuffler, Shoe
 
 
@@ -40,30 +47,24 @@ def test_par_sheet_statistics_from_outcomes() -> None:
 
 
 def test_three_card_suit_symmetry_equals_a_plain_walk() -> None:
-    """Every one of the 22,100 player hands against every dealer hand, no symmetry."""
-    bonus = (
-        ("straight", Fraction(1)),
-        ("three_of_a_kind", Fraction(4)),
-        ("straight_flush", Fraction(5)),
-    )
-    solved = WagerSheet(wager="base", outcomes=solve_three_card(bonus).outcomes)
-    _, values, masks = _all_hands()
-    bonus_of = dict(bonus)
-    categories = ("high_card", "pair", "flush", "straight", "three_of_a_kind", "straight_flush")
+    """Every one of the 22,100 player hands against every dealer hand, no symmetry; the nets
+    are the game's own (:mod:`croupier.games.three_card_poker`, tabulated and checked against
+    it in test_rulebook_tcp_lir.py)."""
+    table = tcp.ANTE_BONUS["A"]
+    solved = WagerSheet(wager="base", outcomes=solve_three_card(table).outcomes)
+    hands, values, masks = all_hands()
+    qualifies = qualifying()
+    bonus_of: dict[int, Fraction] = {}
     total = Fraction(0)
     count = 0
-    for value, mask in zip(values.tolist(), masks.tolist(), strict=True):
+    for cards, value, mask in zip(hands.tolist(), values.tolist(), masks.tolist(), strict=True):
+        if value not in bonus_of:
+            rank = evaluate([DECK[c] for c in cards], Ranking.THREE_CARD)
+            bonus_of[value] = tcp.ante_bonus_net(table, tcp.hand_keys(rank), tcp.Decision.PLAY)
         live = (masks & np.uint64(mask)) == 0
-        dealer = values[live]
-        q = dealer >= QUEEN_HIGH
         n = int(live.sum())
-        play = (
-            int((~q).sum())
-            + 2 * int((q & (dealer < value)).sum())
-            - 2 * int((q & (dealer > value)).sum())
-            + bonus_of.get(categories[value >> 20], Fraction(0)) * n
-        )
-        total += max(Fraction(play), Fraction(-n))
+        play = int(played_net(value, values[live], qualifies[live]).sum()) + bonus_of[value] * n
+        total += max(Fraction(play), Fraction(fold_net() * n))
         count += n
     assert count == solved.total == 22_100 * 18_424
     assert total / count == solved.expected
@@ -91,7 +92,7 @@ def test_enumeration_result_of_a_deal_equals_the_round_engine(slug: str) -> None
     strategy = optimal_strategy(game)
     assert strategy is not None
     if slug == "mississippi-stud":
-        lines = five_card_lines(ms._TABLE, ms_hand_keys)
+        lines = ms.base_lines()
         wagers = {"ante": 100}
     else:
         lines = five_card_lines(game.base_table, lir.five_card_keys)  # type: ignore[attr-defined]

@@ -30,6 +30,7 @@ from croupier.analysis import _mc_kernels, montecarlo
 from croupier.analysis._fcp_kernels import HIDDEN, versus_counts
 from croupier.analysis._uth_fcp_shared import dense_tables
 from croupier.analysis._uth_kernels import PAIR_INDEX
+from croupier.analysis._uth_settle import settle_tables
 from croupier.analysis.decisions import (
     FourCardTables,
     UthTables,
@@ -38,10 +39,8 @@ from croupier.analysis.decisions import (
     uth_strategy,
     uth_tables,
 )
-from croupier.analysis.fcp_solver import ANTE_BONUS, dealer_versus
+from croupier.analysis.fcp_solver import dealer_versus
 from croupier.analysis.uth_solver import (
-    BLIND_A,
-    _params,
     _run_flop,
     flop_values,
     river_counts,
@@ -50,8 +49,10 @@ from croupier.analysis.uth_solver import (
 from croupier.cards import DECK, Card, parse_cards
 from croupier.errors import InvalidInput
 from croupier.games import ActorKind, Game, get_game
+from croupier.games._uth_tables import BLIND
+from croupier.games.four_card_poker import base_net
 from croupier.games.records import Action, PlaceWager, Play, WagerSettled
-from croupier.hands import CATEGORY_SHIFT, Ranking, evaluate
+from croupier.hands import HandRank, Ranking, evaluate
 from croupier.kernels import subsets
 from croupier.progressive import MemoryMeters
 from croupier.shoe import StackedShoe
@@ -192,9 +193,14 @@ def _fcp_best(bonus: Fraction, beat: int, tie: int, lose: int) -> int:
     return max(range(4), key=lambda a: (values[a], -a))
 
 
+def _ante_bonus_of(value: int) -> int:
+    rank = HandRank.of_value(value, Ranking.FOUR_CARD)
+    return base_net(rank, rank, 1, 1).bonus  # § 641a.12(b), per unit Ante
+
+
 def _ante_bonus(cards: Sequence[int]) -> Fraction:
-    category = evaluate([DECK[c] for c in cards], Ranking.FOUR_CARD).category.value
-    return Fraction(ANTE_BONUS.get(category, 0))
+    rank = evaluate([DECK[c] for c in cards], Ranking.FOUR_CARD)
+    return Fraction(base_net(rank, rank, 1, 1).bonus)  # § 641a.12(b), per unit Ante
 
 
 def test_fcp_table_agrees_with_exact_dealer_counts(fcp: FourCardTables) -> None:
@@ -206,9 +212,8 @@ def test_fcp_table_agrees_with_exact_dealer_counts(fcp: FourCardTables) -> None:
     out = np.zeros((len(hands), 3), dtype=np.int64)
     versus_counts(up, hands, *dense.args(), dense.size, out)
     strength, le = out[:, 0], out[:, 2]
-    names = [c.value for c in Ranking.FOUR_CARD.categories]
-    pays = np.array([int(ANTE_BONUS.get(n, 0)) for n in names])
-    bonus = pays[dense.values[strength] >> CATEGORY_SHIFT]
+    pays = [_ante_bonus_of(int(v)) for v in dense.values.tolist()]  # by dense strength
+    bonus = np.array(pays, dtype=np.int64)[strength]
     net = le - (HIDDEN - le)  # dealer completions the hand beats or ties, less those above it
     values = np.stack(
         [np.full(len(hands), -HIDDEN)] + [bonus * HIDDEN + (1 + m) * net for m in (1, 2, 3)], 1
@@ -275,7 +280,7 @@ def test_uth_preflop_table_is_the_published_strategy(uth: UthTables) -> None:
 
 def test_uth_flop_table_agrees_with_the_flop_solve(uth: UthTables) -> None:
     rng = np.random.default_rng(12)
-    p = _params(BLIND_A)
+    p = settle_tables(BLIND["A"])
     for flop in (
         [Card.parse(c).index for c in ("Kd", "9d", "4h")],
         *(sorted(rng.choice(52, 3, replace=False).tolist()) for _ in range(2)),
@@ -292,7 +297,8 @@ def test_uth_flop_table_agrees_with_the_flop_solve(uth: UthTables) -> None:
 
 def test_uth_river_decision_agrees_with_river_counts(uth: UthTables) -> None:
     rng = np.random.default_rng(569)
-    scale, pays = 2, dict(BLIND_A)
+    scale = 2
+    pays = {ln.hand: ln.odds.net for ln in BLIND["A"].lines if ln.odds is not None}
     lines = ("royal_flush", "straight_flush", "four_of_a_kind", "full_house", "flush", "straight")
     for _ in range(300):
         cards = rng.choice(52, 7, replace=False).tolist()

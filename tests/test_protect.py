@@ -10,12 +10,13 @@ import numpy as np
 import pytest
 
 from croupier.analysis import par_sheet
-from croupier.analysis._three_card import QUEEN_HIGH, _all_hands
+from croupier.analysis._three_card import all_hands, fold_net, played_net, qualifying
 from croupier.analysis.protect import protect
+from croupier.cards import DECK
 from croupier.errors import CroupierError
 from croupier.games import Game, get_game
-
-ANTE_BONUS = {"straight_flush": 5, "three_of_a_kind": 4, "straight": 1}  # § 649a.12 table A
+from croupier.games import three_card_poker as tcp
+from croupier.hands import Ranking, evaluate
 
 
 @pytest.fixture(scope="module")
@@ -30,39 +31,30 @@ def test_649a_edge_without_information_is_the_par_sheet(game: Game) -> None:
     assert protect(game, "burn-card").edge_without == sheet.house_edge
 
 
-def _net(player: int, dealer: int, bonus: int) -> int:
-    # an independent reading of the settlement (Play = Ante): dealer below queen high pays the
-    # Ante and pushes the Play; else the higher hand wins both; the Ante Bonus on any played hand
-    if dealer < QUEEN_HIGH:
-        return 1 + bonus
-    return (2 if player > dealer else 0 if player == dealer else -2) + bonus
-
-
 def test_flashed_dealer_card_exact_value_agrees_with_simulated_deals(game: Game) -> None:
-    from croupier.hands import CATEGORY_SHIFT, Ranking
-
+    """Random deals played on the flashed card and settled by the game's own functions."""
     exact = protect(game, "dealer-card")
     assert exact.edge_with < 0 < exact.edge_without  # the leak turns the game
-    _, values, masks = _all_hands()
-    categories = Ranking.THREE_CARD.categories
+    table = game.paytable("ante_bonus")
+    _, values, masks = all_hands()
+    qualifies = qualifying()
     rng = np.random.default_rng(20261201)
     nets = []
     for _ in range(6_000):
         deck = rng.permutation(52)
         player, dealer = deck[:3], deck[3:6]
         flashed = int(dealer[rng.integers(3)])
+        rank = evaluate([DECK[int(c)] for c in player], Ranking.THREE_CARD)
+        bonus = tcp.ante_bonus_net(table, tcp.hand_keys(rank), tcp.Decision.PLAY)
         pmask = int(sum(1 << int(c) for c in player))
-        pvalue = int(values[np.flatnonzero(masks == np.uint64(pmask))[0]])
-        bonus = ANTE_BONUS.get(categories[pvalue >> CATEGORY_SHIFT].value, 0)
         live = (masks & np.uint64(pmask)) == 0
         with_card = live & ((masks >> np.uint64(flashed)) & np.uint64(1)).astype(bool)
-        dv = values[with_card]
-        play = np.where(
-            dv < QUEEN_HIGH, 1, np.where(pvalue > dv, 2, np.where(pvalue == dv, 0, -2))
-        ).sum() + bonus * len(dv)
-        dmask = int(sum(1 << int(c) for c in dealer))
-        dvalue = int(values[np.flatnonzero(masks == np.uint64(dmask))[0]])
-        nets.append(_net(pvalue, dvalue, bonus) if play > -len(dv) else -1)
+        seen = played_net(rank.value, values[with_card], qualifies[with_card])
+        play = int(seen.sum()) + bonus * len(seen)
+        decision = tcp.Decision.PLAY if play > fold_net() * len(seen) else tcp.Decision.FOLD
+        dvalue = evaluate([DECK[int(c)] for c in dealer], Ranking.THREE_CARD).value
+        net = tcp.base_net(rank.value, dvalue, decision)
+        nets.append(float(net + tcp.ante_bonus_net(table, tcp.hand_keys(rank), decision)))
     mean = float(np.mean(nets))
     se = float(np.std(nets, ddof=1) / np.sqrt(len(nets)))
     assert abs(mean - float(-exact.edge_with)) < 4 * se

@@ -16,8 +16,9 @@ import pytest
 
 from croupier.analysis import _uth_kernels, fcp_solver, uth_solver
 from croupier.analysis.fcp_solver import solve_four_card_poker
-from croupier.analysis.uth_solver import BLIND_B, solve_ultimate_texas_holdem
+from croupier.analysis.uth_solver import solve_ultimate_texas_holdem
 from croupier.errors import InvalidInput
+from croupier.games._uth_tables import BLIND
 
 distributed: Any = importlib.import_module("dask.distributed")
 
@@ -71,10 +72,10 @@ def test_uth_through_dask_equals_local(
 ) -> None:
     monkeypatch.setattr(uth_solver, "FLOPS_PER_BLOCK", 2)  # two full blocks and a partial one
     remote = solve_ultimate_texas_holdem(
-        BLIND_B, flops=5, scheduler=scheduler, checkpoint=True, progress=False
+        BLIND["B"], flops=5, scheduler=scheduler, checkpoint=True, progress=False
     )
     assert _blocks(tmp_path, "uth-base") == ["block-00000.npz", "block-00001.npz"]
-    local = solve_ultimate_texas_holdem(BLIND_B, flops=5, checkpoint=False, progress=False)
+    local = solve_ultimate_texas_holdem(BLIND["B"], flops=5, checkpoint=False, progress=False)
     assert remote.sheet == local.sheet
     assert remote.strategy == local.strategy
 
@@ -88,7 +89,7 @@ def test_uth_through_dask_equals_local(
 
     monkeypatch.setattr(uth_solver, "solve_flop", counted)
     again = solve_ultimate_texas_holdem(
-        BLIND_B, flops=5, scheduler=scheduler, checkpoint=True, progress=False
+        BLIND["B"], flops=5, scheduler=scheduler, checkpoint=True, progress=False
     )
     assert again.sheet == local.sheet and len(calls) == 1
 

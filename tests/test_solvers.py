@@ -26,6 +26,13 @@ import pytest
 from croupier.analysis import _fcp_kernels, fcp_solver, uth_solver
 from croupier.analysis._uth_fcp_shared import dense_tables
 from croupier.analysis._uth_kernels import PAIR_INDEX, board_counts
+from croupier.analysis._uth_settle import (
+    NCLASS,
+    NRESULT,
+    TIE,
+    dealer_for,
+    settle_tables,
+)
 from croupier.analysis.fcp_solver import (
     ACTIONS,
     HIDDEN_COMPLETIONS,
@@ -34,8 +41,6 @@ from croupier.analysis.fcp_solver import (
     solve_four_card_poker,
 )
 from croupier.analysis.uth_solver import (
-    BLIND_A,
-    BLIND_B,
     RiverCounts,
     flop_values,
     river_counts,
@@ -44,8 +49,16 @@ from croupier.analysis.uth_solver import (
 )
 from croupier.cards import DECK, Card, parse_cards
 from croupier.errors import InvalidInput
-from croupier.games.four_card_poker import ANTE_BONUS as ANTE_BONUS_TABLE
-from croupier.hands import Ranking, evaluate
+from croupier.games._uth_tables import BLIND, BLIND_HANDS
+from croupier.games.four_card_poker import ANTE_BONUS, base_net
+from croupier.games.paytables import PayLine, PayTable, to
+from croupier.games.ultimate_texas_holdem import (
+    blind_line,
+    dealer_qualifies,
+    hand_category,
+    settle_base,
+)
+from croupier.hands import HandRank, Ranking, evaluate
 from croupier.kernels import canonical_hands, rank_batch, subsets
 
 P4 = Ranking.FOUR_CARD
@@ -140,7 +153,7 @@ def test_fcp_partial_solve_and_resume(monkeypatch: pytest.MonkeyPatch) -> None:
     for player in ("Ah Ad Ac 7s 2d", "7c 5d 4h 3s 2c", "Qs Qh 8d 5c 3c", "Kd Js 9h 4c 2s"):
         versus = dealer_versus(player, "As")
         value = evaluate(player, P4)
-        bonus = fcp_solver.ANTE_BONUS.get(value.category.value, Fraction(0))
+        bonus = Fraction(base_net(value, value, 1, 1).bonus)  # § 641a.12(b), per unit Ante
         net = versus.lose + versus.tie - versus.beat
         evs = [Fraction(-1)] + [
             bonus + Fraction((1 + m) * net, HIDDEN_COMPLETIONS) for m in (1, 2, 3)
@@ -164,9 +177,25 @@ def test_fcp_partial_solve_and_resume(monkeypatch: pytest.MonkeyPatch) -> None:
     assert again.sheet.outcomes == sheet.outcomes
 
 
-def test_fcp_default_bonus_is_the_regulation_table() -> None:
-    table = {line.hand: line.odds.net for line in ANTE_BONUS_TABLE.lines if line.odds}
-    assert table == dict(fcp_solver.ANTE_BONUS)
+def test_641a_11_c_12_b_solver_tables_are_the_games_base_net() -> None:
+    """Every entry the solver's kernel reads is the game's own settlement: for every four-card
+    strength, decision and dealer hand just below, equal to and just above it."""
+    tabs = fcp_solver.ante_play_tables()
+    assert tabs.table is ANTE_BONUS
+    dense = dense_tables(P4)
+    ranks = [HandRank.of_value(int(v), P4) for v in dense.values.tolist()]
+    checked = 0
+    for s, player in enumerate(ranks):
+        for r, d in enumerate((s - 1, s, s + 1)):  # the dealer below, equal, above
+            if not 0 <= d < dense.size:
+                continue
+            for a in range(len(ACTIONS)):
+                net = base_net(player, ranks[d], tabs.scale, a * tabs.scale)
+                assert tabs.net(a, s, r) == net.total, (s, r, a)
+                checked += 1
+        played = base_net(player, player, tabs.scale, tabs.scale)
+        assert fcp_solver._BONUS_CLASSES[tabs.bclass[s]] == played.bonus_line, s
+    assert checked == (3 * dense.size - 2) * len(ACTIONS)
 
 
 def test_fcp_rejects_bad_input() -> None:
@@ -177,7 +206,9 @@ def test_fcp_rejects_bad_input() -> None:
     with pytest.raises(InvalidInput):
         solve_four_card_poker(up_ranks=[15])
     with pytest.raises(InvalidInput):
-        solve_four_card_poker({"pair": Fraction(1)}, up_ranks=[2])
+        pair_bonus = (PayLine(hand="pair", odds=to(1)),)
+        table = PayTable(wager="ante_bonus", letter="x", section="-", lines=pair_bonus)
+        solve_four_card_poker(table, up_ranks=[2])
 
 
 # --------------------------------------------------------------------------------------------
@@ -277,7 +308,8 @@ def _plain_flop(
 )
 def test_uth_flop_values_equal_the_turn_and_river_walk(hole: str, flop: str) -> None:
     got = flop_values(hole, flop)
-    want = _plain_flop(parse_cards(hole), parse_cards(flop), dict(BLIND_A))
+    pays = {ln.hand: ln.odds.net for ln in BLIND["A"].lines if ln.odds is not None}
+    want = _plain_flop(parse_cards(hole), parse_cards(flop), pays)
     assert (got.bet, got.check) == want
     assert got.action == ("2x" if want[0] > want[1] else "check")
 
@@ -296,22 +328,20 @@ def test_uth_partial_solve() -> None:
 
 def test_uth_resumes_from_its_checkpoints(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(uth_solver, "FLOPS_PER_BLOCK", 1)
-    first = solve_ultimate_texas_holdem(BLIND_B, flops=2, checkpoint=True, progress=False)
+    first = solve_ultimate_texas_holdem(BLIND["B"], flops=2, checkpoint=True, progress=False)
 
     def refuse(*args: object) -> int:
         raise AssertionError("a finished block was solved again")
 
     monkeypatch.setattr(uth_solver, "solve_flop", refuse)
-    again = solve_ultimate_texas_holdem(BLIND_B, flops=2, checkpoint=True, progress=False)
+    again = solve_ultimate_texas_holdem(BLIND["B"], flops=2, checkpoint=True, progress=False)
     assert again.sheet.outcomes == first.sheet.outcomes
     assert again.strategy == first.strategy
     with pytest.raises(AssertionError, match="solved again"):  # other parameters: other blocks
-        solve_ultimate_texas_holdem(BLIND_A, flops=2, checkpoint=True, progress=False)
+        solve_ultimate_texas_holdem(BLIND["A"], flops=2, checkpoint=True, progress=False)
 
 
-def test_uth_blind_tables_and_hands() -> None:
-    assert BLIND_B["flush"] == Fraction(3, 2)
-    assert "straight" in BLIND_A and "straight" not in BLIND_B
+def test_uth_starting_hands_and_bad_input() -> None:
     assert starting_hand("Ah Kh") == "AKs"
     assert starting_hand("Kd As") == "AKo"
     assert starting_hand("7c 7h") == "77"
@@ -319,6 +349,41 @@ def test_uth_blind_tables_and_hands() -> None:
         starting_hand("Ah Ah")
     with pytest.raises(InvalidInput):
         river_counts("Ah Kh", "Qh Jh Th 9h")
-    with pytest.raises(InvalidInput):
-        solve_ultimate_texas_holdem({"pair": Fraction(1)}, flops=1)
+    pair = PayTable(wager="blind", letter="X", section="§ 653a.12(b)",
+                    lines=(PayLine(hand="pair", odds=to(1)),))  # fmt: skip
+    with pytest.raises(InvalidInput, match="pays pair"):
+        solve_ultimate_texas_holdem(pair, flops=1)
     assert uth_solver.DEALS == 2_781_381_002_400
+
+
+@pytest.mark.parametrize("letter", sorted(BLIND))
+def test_569_11_uth_settle_tables_equal_the_games_functions_on_every_key(letter: str) -> None:
+    """Every array the solver and kernels read is the game's settlement: for every dense
+    strength (7,462 hand keys), the dealer's qualification (§ 569.11(g)), the category, the
+    Blind line (§ 653a.12(b)), and the net of folding and of playing 1x-4x against a dealer
+    key of each result (§ 569.11(e)-(h))."""
+    table = BLIND[letter]
+    tabs = settle_tables(table)
+    values = [int(v) for v in tabs.values]
+    top = len(values) - 1
+    categories = Ranking.POKER5.categories
+    for s, key in enumerate(values):
+        category = hand_category(key)
+        assert (s >= tabs.q0) == dealer_qualifies(key)
+        assert categories[int(tabs.category[s])] is category
+        line = int(tabs.bclass[s])
+        hands = (*BLIND_HANDS, None)
+        assert hands[line] == (category.value if category.value in BLIND_HANDS else None)
+        paid = blind_line(key, table)
+        assert Fraction(int(tabs.blind[line]), tabs.scale) == (
+            paid.odds.net if paid and paid.odds else 0
+        )
+        assert tabs.nets(TIE, line, 0) == settle_base(key, key, 0, table).net
+        for result in range(NRESULT):
+            dealer = dealer_for(s, result, tabs.q0, top)
+            if dealer is None:
+                continue
+            for multiple in (1, 2, 3, 4):
+                want = settle_base(key, values[dealer], multiple, table).net
+                assert tabs.nets(result, line, multiple) == want, (key, result, multiple)
+    assert tabs.net.shape == (NRESULT, NCLASS, 3)

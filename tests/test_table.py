@@ -229,10 +229,10 @@ def test_641a_3_b_two_decks_only_with_an_automated_shuffler() -> None:
     )
 
     class LaxFourCardPoker(FourCardPoker):
-        """A game that forgets its own table checks: the table still refuses."""
+        """A game that forgets its own deck checks: the table still refuses."""
 
         @classmethod
-        def check_table(cls, rules: RulesSubmission) -> list[Problem]:
+        def check_decks(cls, rules: RulesSubmission) -> list[Problem]:
             return []
 
     lax = LaxFourCardPoker({"table": {"decks": 2, "shuffle": "manual"}})

@@ -341,9 +341,9 @@ def test_simple_strategy_plays_q64_or_better() -> None:
 
 
 def test_649a_11_c_dealer_queen_high_qualifies() -> None:
-    assert dealer_qualifies(evaluate("Qc 3d 2h", Ranking.THREE_CARD))
-    assert dealer_qualifies(evaluate("2c 2d 3h", Ranking.THREE_CARD))
-    assert not dealer_qualifies(evaluate("Jc 9d 7h", Ranking.THREE_CARD))
+    assert dealer_qualifies(evaluate("Qc 3d 2h", Ranking.THREE_CARD).value)
+    assert dealer_qualifies(evaluate("2c 2d 3h", Ranking.THREE_CARD).value)
+    assert not dealer_qualifies(evaluate("Jc 9d 7h", Ranking.THREE_CARD).value)
 
 
 def test_649a_11_c_dealer_not_qualifying_pays_the_ante_and_pushes_the_play() -> None:

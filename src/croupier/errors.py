@@ -16,13 +16,40 @@ Raising one of these never leaves a partial change behind: callers validate firs
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 __all__ = [
     "CroupierError",
     "IllegalAction",
     "InvalidInput",
     "Irregularity",
+    "Problem",
     "RulesViolation",
+    "format_problem",
+    "format_problems",
 ]
+
+Problem = tuple[str, str | None]
+"""A problem with an input (a Rules Submission, a scenario): its message and the section that
+forbids it (``None`` for plain bad input)."""
+
+
+def format_problem(problem: Problem) -> str:
+    """One problem as it is shown: ``"message (section)"``, or the message alone."""
+    message, section = problem
+    return f"{message} ({section})" if section else message
+
+
+def format_problems(problems: Sequence[Problem], *, limit: int | None = None) -> str:
+    """Problems on one line, ``"; "`` between them; past ``limit`` of them, ``(and N more)``.
+
+    Every face that reports several problems at once (the games, the scenario reader, the CLI)
+    writes them with this and :func:`format_problem`, so they read the same everywhere."""
+    shown = problems if limit is None else problems[:limit]
+    text = "; ".join(format_problem(p) for p in shown)
+    if len(problems) > len(shown):
+        text += f" (and {len(problems) - len(shown)} more)"
+    return text
 
 
 class CroupierError(ValueError):
@@ -31,8 +58,7 @@ class CroupierError(ValueError):
     def __init__(self, message: str, *, section: str | None = None) -> None:
         self.message = message
         self.section = section
-        text = f"{message} ({section})" if section else message
-        super().__init__(text)
+        super().__init__(format_problem((message, section)))
 
 
 class InvalidInput(CroupierError):
@@ -54,10 +80,22 @@ class RulesViolation(CroupierError):
         message: str,
         *,
         section: str | None = None,
-        problems: tuple[tuple[str, str | None], ...] = (),
+        problems: tuple[Problem, ...] = (),
     ) -> None:
         self.problems = problems or ((message, section),)
         super().__init__(message, section=section)
+
+    @classmethod
+    def of(
+        cls, problems: Sequence[Problem], where: str, *, section: str | None = None
+    ) -> RulesViolation:
+        """Every problem found ``where`` (``"in the four-card-poker Rules Submission"``), at
+        once: ``"N problem(s) in ...: a; b (§ x)"``."""
+        return cls(
+            f"{len(problems)} problem(s) {where}: {format_problems(problems)}",
+            section=section,
+            problems=tuple(problems),
+        )
 
 
 class Irregularity(CroupierError):

@@ -33,7 +33,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from croupier.errors import InvalidInput
+from croupier.errors import InvalidInput, Problem
 from croupier.reading import MAX_INT, quote
 
 __all__ = [
@@ -252,12 +252,10 @@ def _where(loc: tuple[int | str, ...], blocks: tuple[str, ...]) -> tuple[str, st
     return (f"[{block}]" if parts[0] in blocks else block), parts[-1]
 
 
-def problems_from(
-    exc: ValidationError, *, blocks: tuple[str, ...] = ()
-) -> list[tuple[str, str | None]]:
+def problems_from(exc: ValidationError, *, blocks: tuple[str, ...] = ()) -> list[Problem]:
     """Every error of ``exc`` as a croupier problem ``(message, None)``; the key named, the value
     quoted (at most 80 characters), the unit the key's own."""
-    out: list[tuple[str, str | None]] = []
+    out: list[Problem] = []
     for err in exc.errors(include_url=False):
         block, key = _where(tuple(err["loc"]), blocks)
         kind, given = err["type"], err.get("input")

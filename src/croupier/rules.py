@@ -17,7 +17,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from croupier.errors import InvalidInput
+from croupier.errors import InvalidInput, Problem
 from croupier.models import DealMethod, RulesModel, ShuffleMethod, problems_from
 from croupier.reading import load_document, verify_bounded
 
@@ -33,9 +33,6 @@ __all__ = [
     "load_rules",
     "parse_rules",
 ]
-
-Problem = tuple[str, str | None]
-"""A problem: its message and the section that forbids it (``None`` for plain bad input)."""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

@@ -24,7 +24,7 @@ from pydantic import ValidationError
 
 from croupier import scenario_events as events
 from croupier.cards import DECK, Card, parse_cards, verify_distinct
-from croupier.errors import CroupierError, InvalidInput
+from croupier.errors import CroupierError, InvalidInput, format_problems
 from croupier.games import Game, Round, game_class, get_game
 from croupier.games.pov import supervisor_hands
 from croupier.games.records import (
@@ -81,9 +81,7 @@ def verify_scenario(data: Mapping[str, Any]) -> ScenarioModel:
         return ScenarioModel.model_validate(data)
     except ValidationError as exc:
         problems = problems_from(exc, blocks=("rules",))
-        shown = "; ".join(m for m, _ in problems[:8])
-        more = f" (and {len(problems) - 8} more)" if len(problems) > 8 else ""
-        raise InvalidInput(f"scenario: {shown}{more}") from None
+        raise InvalidInput(f"scenario: {format_problems(problems, limit=8)}") from None
 
 
 def _seats(model: ScenarioModel) -> dict[int, dict[str, Any]]:

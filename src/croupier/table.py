@@ -45,7 +45,7 @@ from typing import Any
 from croupier import procedures
 from croupier.cards import DECK, Card
 from croupier.errors import IllegalAction, InvalidInput, RulesViolation
-from croupier.games._table_regs import FOUR_CARD_POKER_REGS, TableRegs
+from croupier.games._table_regs import FOUR_CARD_POKER_REGS, TableRegs, deck_problems
 from croupier.games.base import SEATS, ActorKind, Game, Round, StubCheck
 from croupier.games.records import (
     Action,
@@ -74,7 +74,6 @@ from croupier.table_events import (
 
 __all__ = [
     "FOUR_CARD_POKER_REGS",
-    "TABLE_REGS",
     "Clock",
     "DeckSupply",
     "Device",
@@ -99,16 +98,10 @@ Strategy = Callable[[Round, int], Action]
 # --------------------------------------------------------------------------------------------
 # The chapter's table rules
 
-TABLE_REGS: dict[str, TableRegs] = {"four-card-poker": FOUR_CARD_POKER_REGS}
-"""Table rules by game slug (a game class may instead declare ``table_regs``)."""
-
 
 def regs_of(game: Game) -> TableRegs | None:
-    """The table rules of ``game``'s chapter (declared on the game, or by slug), or ``None``."""
-    declared = getattr(game, "table_regs", None)
-    if isinstance(declared, TableRegs):
-        return declared
-    return TABLE_REGS.get(game.slug)
+    """The table rules of ``game``'s chapter (its class's ``table_regs``), or ``None``."""
+    return game.table_regs
 
 
 def _regs_for(game: Game, regs: TableRegs | None) -> TableRegs:
@@ -269,14 +262,14 @@ class Table:
 
     def _verify_config(self, every: object, supply: object, backs: object) -> None:
         rules, regs = self.rules, self.regs
-        if rules.decks not in (1, 2):
-            raise RulesViolation(f"{rules.decks} decks: one, or two", section=regs.decks)
+        # The one deck check (:func:`~croupier.games._table_regs.deck_problems`), at the
+        # table's own level: whatever the game's check let through.
+        problems = deck_problems(rules, regs.table_decks)
+        if problems:
+            raise RulesViolation(problems[0][0], section=problems[0][1])
         if rules.shuffle is ShuffleMethod.RESHUFFLING_SHOE and not regs.reshuffling_shoe:
             why = "a dealing shoe that reshuffles the cards itself: the chapter has no such device"
             raise RulesViolation(why, section=regs.shuffle)
-        if rules.decks == 2 and rules.shuffle is ShuffleMethod.MANUAL:
-            why = "two decks with a manual shuffle: two need an automated card shuffling device"
-            raise RulesViolation(why, section=regs.two_decks)
         if not _is_int(every):
             raise InvalidInput(f"stub_every {every!r} is not a whole number of rounds")
         assert isinstance(every, int)

@@ -338,6 +338,59 @@ def _keep_decision(
         decisions[row] = best
 
 
+@njit(inline="always")
+def _suit_weight(bits: int) -> int:  # pragma: no cover - compiled
+    """How many hands the hand of card ``bits`` stands for under the renamings of suits 1..3
+    (4, 12 or 24), or 0 unless it is the member whose suit keys descend."""
+    s1 = _suit_key(bits, 1)
+    s2 = _suit_key(bits, 2)
+    s3 = _suit_key(bits, 3)
+    if s1 < s2 or s2 < s3:
+        return 0
+    if s1 == s2 and s2 == s3:
+        return 4
+    if s1 == s2 or s2 == s3:  # noqa: PLR1714 - plain integer tests in numba
+        return 12
+    return 24
+
+
+@njit(inline="always", nogil=True)
+def _value(a: int, s: int, lt: int, le: int, bonus: Any, stakes: Any) -> int:  # pragma: no cover
+    """The summed net of decision ``a`` of the hand of strength ``s`` over the completions:
+    ``lt`` dealer hands below it, ``le - lt`` equal, the rest of :data:`HIDDEN` above."""
+    n = HIDDEN
+    value = bonus[a, s] * n + stakes[a, 0] * lt + stakes[a, 1] * (le - lt)
+    return int(value + stakes[a, 2] * (n - le))
+
+
+@njit(inline="always", nogil=True)
+def _choose(s: int, lt: int, le: int, bonus: Any, stakes: Any) -> int:  # pragma: no cover
+    """The decision of largest summed net (fold, 1x, 2x, 3x); on equal value the smaller."""
+    best = 0
+    best_value = _value(0, s, lt, le, bonus, stakes)
+    for a in range(1, 4):
+        value = _value(a, s, lt, le, bonus, stakes)
+        if value > best_value:
+            best = a
+            best_value = value
+    return best
+
+
+@njit(inline="always", nogil=True)
+def _count(
+    tally: Any, best: int, bc: int, weight: int, lt: int, le: int
+) -> None:  # pragma: no cover - compiled
+    """Add ``weight`` times the deals of the decision ``best`` to ``tally[best, bc]``: by the
+    dealer below, equal, above; a fold all in result 0."""
+    n = HIDDEN
+    if best == 0:
+        tally[0, bc, 0] += weight * n
+    else:
+        tally[best, bc, 0] += weight * lt
+        tally[best, bc, 1] += weight * (le - lt)
+        tally[best, bc, 2] += weight * (n - le)
+
+
 @njit(cache=True, nogil=True)
 def solve_up_rank(
     rank: int,
@@ -349,8 +402,8 @@ def solve_up_rank(
     init: int,
     size: int,
     bonus: Any,
+    stakes: Any,
     bclass: Any,
-    scale: int,
     tally: Any,
     strategy: Any,
     decisions: Any,
@@ -358,10 +411,13 @@ def solve_up_rank(
     """Every player hand against the up card of ``rank`` (0 = deuce) in clubs, with the best
     decision, times four for the up card's suits.
 
-    ``bonus[s]`` is the Ante Bonus of strength ``s`` times ``scale``, ``bclass[s]`` its tally
-    class.  Adds to ``tally[action, bclass, result]`` (actions fold, 1x, 2x, 3x; results
-    dealer below, equal, above; a fold counts in result 0) the number of deals, and to
-    ``strategy[s, action]`` the number of (hand, up card) situations.  On equal value the
+    The settlement, in integers (units of a fraction of the Ante), tabulated from the game's
+    :func:`~croupier.games.four_card_poker.base_net`: ``bonus[a, s]`` the Ante Bonus of
+    decision ``a`` (fold, 1x, 2x, 3x) for the player strength ``s``, ``stakes[a, r]`` the net of
+    the Ante and the Play against a dealer below, equal to or above the player (``r``);
+    ``bclass[s]`` the tally class of the strength.  Adds to ``tally[action, bclass, result]``
+    (results dealer below, equal, above; a fold counts in result 0) the number of deals, and
+    to ``strategy[s, action]`` the number of (hand, up card) situations.  On equal value the
     smaller wager is chosen.
 
     ``decisions`` (a C(52, 5) array, or empty to skip): the chosen action of every player hand
@@ -374,12 +430,10 @@ def solve_up_rank(
     others, cum1, cum2, cum3, cum4, list5 = build_up_tables(
         up, ck, cb, offs, plain, flush, init, size
     )
-    n = HIDDEN
     pos = np.empty(5, np.int64)
-    key0 = init
     for p4 in range(4, 51):
         c4 = others[p4]
-        k4 = key0 + ck[c4]
+        k4 = init + ck[c4]
         b4 = cb[c4]
         for p3 in range(3, p4):
             c3 = others[p3]
@@ -398,17 +452,9 @@ def solve_up_rank(
                         key = k1 + ck[c0]
                         bits = b1 | cb[c0]
                         # suits 1..3 may be renamed: keep the member whose suit keys descend
-                        s1 = _suit_key(bits, 1)
-                        s2 = _suit_key(bits, 2)
-                        s3 = _suit_key(bits, 3)
-                        if s1 < s2 or s2 < s3:
+                        weight = _suit_weight(bits)
+                        if weight == 0:
                             continue
-                        if s1 == s2 and s2 == s3:
-                            weight = 4
-                        elif s1 == s2 or s2 == s3:  # noqa: PLR1714 - plain integer tests in numba
-                            weight = 12
-                        else:
-                            weight = 24
                         pos[0] = p0
                         pos[1] = p1
                         pos[2] = p2
@@ -417,21 +463,8 @@ def solve_up_rank(
                         s = hash_value(key, bits, offs, plain, flush)
                         d6 = hash_value(key + ck[up], bits | cb[up], offs, plain, flush)
                         lt, le = _versus(pos, s, d6, cum1, cum2, cum3, cum4, list5)
-                        diff = le - (n - le)
-                        best = 0
-                        best_value = -scale * n
-                        for m in range(1, 4):
-                            value = bonus[s] * n + scale * (1 + m) * diff
-                            if value > best_value:
-                                best = m
-                                best_value = value
+                        best = _choose(s, lt, le, bonus, stakes)
                         strategy[s, best] += weight
                         if keep:
                             _keep_decision(decisions, best, c0, c1, c2, c3, c4, hand)
-                        bc = bclass[s]
-                        if best == 0:
-                            tally[0, bc, 0] += weight * n
-                        else:
-                            tally[best, bc, 0] += weight * lt
-                            tally[best, bc, 1] += weight * (le - lt)
-                            tally[best, bc, 2] += weight * (n - le)
+                        _count(tally, best, bclass[s], weight, lt, le)

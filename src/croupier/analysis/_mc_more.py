@@ -142,19 +142,19 @@ def three_card_args() -> tuple[Any, ...]:
     """The kernel's tables for the default Three Card Poker game: every three-card set's
     strength, whether the solver's strategy plays it (its suit class in
     :attr:`ThreeCardResult.played`), and its Ante Bonus in 1/scale Ante."""
-    from croupier.analysis._three_card import QUEEN_HIGH, solve_three_card
-    from croupier.analysis.three_card_poker import _bonus_key
+    from croupier.analysis._three_card import ante_bonus_by_class, canonical, solve_three_card
     from croupier.games import get_game
-    from croupier.games.three_card_poker import ThreeCardPoker
-    from croupier.hands import CATEGORY_SHIFT, Ranking
+    from croupier.games.three_card_poker import QUEEN_HIGH, ThreeCardPoker
+    from croupier.hands import Ranking
     from croupier.kernels import canonical_form, comb_unrank_batch, rank_batch
 
     game = get_game("three-card-poker")
     assert isinstance(game, ThreeCardPoker)
-    key = _bonus_key(game)
-    played = solve_three_card(key).played
-    pays = {name: Fraction(net) for name, net in key}
-    scale = lcm(1, *(p.denominator for p in pays.values()))
+    table = game.paytable("ante_bonus")
+    played = solve_three_card(table).played
+    by_class = ante_bonus_by_class(table)
+    scale = lcm(1, *(b.denominator for b in by_class))
+    class_of = {int(m): i for i, m in enumerate(canonical().masks.tolist())}
     n = comb(52, 3)
     hands = comb_unrank_batch(np.arange(n, dtype=np.int64), 3)
     hands = np.sort(hands.astype(np.int64), axis=1)
@@ -164,14 +164,12 @@ def three_card_args() -> tuple[Any, ...]:
     masks = np.zeros(n, dtype=np.int64)
     for i in range(3):
         masks |= np.left_shift(np.int64(1), canon[:, i])
-    names = [c.value for c in Ranking.THREE_CARD.categories]
-    bonus_of = np.array([int(pays.get(name, 0) * scale) for name in names], dtype=np.int64)
     value = np.zeros(n, dtype=np.int64)
     play = np.zeros(n, dtype=np.uint8)
     bonus = np.zeros(n, dtype=np.int64)
     value[rows] = values
     play[rows] = np.isin(masks, np.array(sorted(played), dtype=np.int64))
-    bonus[rows] = bonus_of[values >> CATEGORY_SHIFT]
+    bonus[rows] = [int(by_class[class_of[m]] * scale) for m in masks.tolist()]
     return (value, play, bonus, int(QUEEN_HIGH), scale, BINOM)
 
 

@@ -1,11 +1,16 @@
 """Exact Three Card Poker Ante/Play: every player hand (up to suit symmetry) against every dealer
 hand of the 49 cards left, with the optimal play/fold decision.
 
-Results per unit Ante (the Play equals the Ante): the dealer does not qualify (less than queen
-high): Ante wins 1 to 1, Play pushes; otherwise the higher hand wins Ante and Play 1 to 1, a tie
-pushes both; the Ante Bonus is paid on any played hand whatever the dealer holds; a fold loses
-the Ante.  Integers throughout: the decision compares exact sums over the same 18,424 dealer
-hands; on equal value the player folds (the smaller wager).
+The rules are the game's (:mod:`croupier.games.three_card_poker`), tabulated here once: whether
+each dealer hand qualifies (:func:`~croupier.games.three_card_poker.dealer_qualifies`), the net
+of the Ante and the Play per :class:`~croupier.games.three_card_poker.Showdown` and decision
+(:func:`~croupier.games.three_card_poker.ante_play_net`), and each player hand's Ante Bonus
+(:func:`~croupier.games.three_card_poker.ante_bonus_net`).  The solver, the protection analysis
+(:mod:`croupier.analysis.protect`) and the fast Monte Carlo's tables read these arrays; a test
+checks that they equal the game's functions on every key.
+
+Integers throughout: the decision compares exact sums over the same 18,424 dealer hands; on
+equal value the player folds (the smaller wager).
 """
 
 from __future__ import annotations
@@ -13,22 +18,44 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from math import comb
 
 import numpy as np
 import numpy.typing as npt
 
 from croupier.analysis.par import Outcome, merge_outcomes
-from croupier.hands import CATEGORY_SHIFT, Ranking, pack
+from croupier.cards import DECK
+from croupier.games.paytables import PayTable
+from croupier.games.three_card_poker import (
+    Decision,
+    Showdown,
+    ante_bonus_net,
+    ante_play_net,
+    dealer_qualifies,
+    hand_keys,
+)
+from croupier.hands import CATEGORY_SHIFT, Ranking, evaluate
 
-__all__ = ["ThreeCardResult", "solve_three_card"]
+__all__ = [
+    "CanonicalHands",
+    "ThreeCardResult",
+    "all_hands",
+    "ante_bonus_by_class",
+    "canonical",
+    "fold_net",
+    "played_net",
+    "qualifying",
+    "showdown_nets",
+    "solve_three_card",
+]
 
-QUEEN_HIGH = pack(0, (12, 3, 2))
-"""The lowest qualifying dealer hand: queen high (Q-3-2)."""
+Int64Array = npt.NDArray[np.int64]
 
 
 @cache
-def _all_hands() -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int32], npt.NDArray[np.uint64]]:
+def all_hands() -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int32], npt.NDArray[np.uint64]]:
+    """Every three-card set (colex order): its cards, its order value, its card bitmask."""
+    from math import comb
+
     from croupier.kernels import comb_unrank_batch, rank_batch
 
     hands = comb_unrank_batch(np.arange(comb(52, 3), dtype=np.int64), 3)
@@ -37,6 +64,82 @@ def _all_hands() -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int32], npt.NDAr
     for i in range(3):
         masks |= np.left_shift(np.uint64(1), hands[:, i].astype(np.uint64))
     return hands, values, masks
+
+
+@cache
+def qualifying() -> npt.NDArray[np.bool_]:
+    """Per hand of :func:`all_hands`: whether the dealer qualifies with it, tabulated from
+    :func:`~croupier.games.three_card_poker.dealer_qualifies` on each distinct value."""
+    _, values, _ = all_hands()
+    distinct, inverse = np.unique(values, return_inverse=True)
+    table = np.array([dealer_qualifies(int(v)) for v in distinct.tolist()], dtype=np.bool_)
+    return table[inverse]
+
+
+@cache
+def showdown_nets() -> dict[Showdown, int]:
+    """The net of a played hand's Ante and Play per showdown, in units of the Ante."""
+    return {s: ante_play_net(Decision.PLAY, s) for s in Showdown}
+
+
+def fold_net() -> int:
+    """The net of a folded hand, in units of the Ante (whatever the dealer holds)."""
+    return ante_play_net(Decision.FOLD, Showdown.LOSE)
+
+
+def played_net(
+    player: npt.ArrayLike, dealer: npt.ArrayLike, qualifies: npt.ArrayLike
+) -> Int64Array:
+    """The tabulated net (units of the Ante) of played hands of values ``player`` against dealer
+    hands of values ``dealer`` (broadcast), ``qualifies`` telling the dealer's qualification."""
+    nets = showdown_nets()
+    p, d, q = np.asarray(player), np.asarray(dealer), np.asarray(qualifies, dtype=np.bool_)
+    met = np.where(
+        d < p, nets[Showdown.WIN], np.where(d == p, nets[Showdown.TIE], nets[Showdown.LOSE])
+    )
+    return np.where(q, met, nets[Showdown.DEALER_DOES_NOT_QUALIFY]).astype(np.int64)
+
+
+@dataclass(frozen=True, kw_only=True)
+class CanonicalHands:
+    """One player hand per suit class: its cards, weight, bitmask and order value."""
+
+    cards: npt.NDArray[np.uint8]
+    weights: Int64Array
+    masks: npt.NDArray[np.uint64]
+    values: Int64Array
+
+
+@cache
+def canonical() -> CanonicalHands:
+    from croupier.kernels import canonical_hands
+
+    _, values, masks = all_hands()
+    reps, weights = canonical_hands(3)
+    rep_masks = np.zeros(len(reps), dtype=np.uint64)
+    for i in range(3):
+        rep_masks |= np.left_shift(np.uint64(1), reps[:, i].astype(np.uint64))
+    index_of = {int(m): i for i, m in enumerate(masks.tolist())}
+    rep_values = np.array([int(values[index_of[int(m)]]) for m in rep_masks.tolist()])
+    return CanonicalHands(
+        cards=reps, weights=weights, masks=rep_masks, values=rep_values.astype(np.int64)
+    )
+
+
+@cache
+def ante_bonus_by_class(table: PayTable | None) -> tuple[Fraction, ...]:
+    """Per suit class of :func:`canonical`: the Ante Bonus of the played hand per unit Ante,
+    from :func:`~croupier.games.three_card_poker.ante_bonus_net` on the hand's pay-table names
+    (its category and a mini royal: the same for every hand of one order value)."""
+    reps = canonical()
+    by_value: dict[int, Fraction] = {}
+    out = []
+    for cards, value in zip(reps.cards.tolist(), reps.values.tolist(), strict=True):
+        if value not in by_value:
+            rank = evaluate([DECK[c] for c in cards], Ranking.THREE_CARD)
+            by_value[value] = ante_bonus_net(table, hand_keys(rank), Decision.PLAY)
+        out.append(by_value[value])
+    return tuple(out)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -50,60 +153,60 @@ class ThreeCardResult:
     """Values at or above the threshold that are folded in some suit class (none expected)."""
 
 
-@cache
-def solve_three_card(ante_bonus: tuple[tuple[str, Fraction], ...]) -> ThreeCardResult:
-    """Exact Ante/Play sheet; ``ante_bonus`` pairs a three-card category name with its net
-    payout per unit Ante (e.g. ``(("straight", 1), ("three_of_a_kind", 4), ...)``)."""
-    bonus_of = dict(ante_bonus)
-    from croupier.kernels import canonical_hands
+_NAMES = (
+    (Showdown.DEALER_DOES_NOT_QUALIFY, "dealer does not qualify"),
+    (Showdown.WIN, "win"),
+    (Showdown.TIE, "tie"),
+    (Showdown.LOSE, "lose"),
+)
 
-    _, values, masks = _all_hands()
-    reps, weights = canonical_hands(3)
-    rep_masks = np.zeros(len(reps), dtype=np.uint64)
-    for i in range(3):
-        rep_masks |= np.left_shift(np.uint64(1), reps[:, i].astype(np.uint64))
-    index_of = {int(m): i for i, m in enumerate(masks.tolist())}
-    categories = Ranking.THREE_CARD.categories
+
+@cache
+def solve_three_card(ante_bonus: PayTable | None) -> ThreeCardResult:
+    """Exact Ante/Play sheet with the Ante Bonus table ``ante_bonus`` (``None``: none)."""
+    _, values, masks = all_hands()
+    reps = canonical()
+    bonuses = ante_bonus_by_class(ante_bonus)
+    nets = showdown_nets()
+    fold = fold_net()
     outcomes: list[Outcome] = []
     weakest_played: int | None = None
     played: set[int] = set()
     folded_values: list[int] = []
-    qualifies = values >= QUEEN_HIGH
-    for rep_mask, weight in zip(rep_masks.tolist(), weights.tolist(), strict=True):
-        value = int(values[index_of[int(rep_mask)]])
+    qualifies = qualifying()
+    for rep_mask, weight, value, bonus in zip(
+        reps.masks.tolist(), reps.weights.tolist(), reps.values.tolist(), bonuses, strict=True
+    ):
         live = (masks & np.uint64(rep_mask)) == 0
         dealer = values[live]
         q = qualifies[live]
-        no_qual = int(np.count_nonzero(~q))
-        wins = int(np.count_nonzero(q & (dealer < value)))
-        ties = int(np.count_nonzero(q & (dealer == value)))
-        losses = int(np.count_nonzero(q & (dealer > value)))
-        n = no_qual + wins + ties + losses
-        category = categories[value >> CATEGORY_SHIFT].value
-        bonus = Fraction(bonus_of.get(category, 0))
-        play_sum = no_qual * 1 + wins * 2 - losses * 2 + bonus * n
-        if play_sum > -n:
+        counts = {
+            Showdown.DEALER_DOES_NOT_QUALIFY: int(np.count_nonzero(~q)),
+            Showdown.WIN: int(np.count_nonzero(q & (dealer < value))),
+            Showdown.TIE: int(np.count_nonzero(q & (dealer == value))),
+            Showdown.LOSE: int(np.count_nonzero(q & (dealer > value))),
+        }
+        n = sum(counts.values())
+        play_sum = sum(nets[s] * c for s, c in counts.items()) + bonus * n
+        if play_sum > fold * n:
             played.add(int(rep_mask))
             if weakest_played is None or value < weakest_played:
                 weakest_played = value
+            category = Ranking.THREE_CARD.categories[value >> CATEGORY_SHIFT].value
             tag = f", ante bonus {category}" if bonus else ""
-            for name, net, count in (
-                ("dealer does not qualify", 1, no_qual),
-                ("win", 2, wins),
-                ("tie", 0, ties),
-                ("lose", -2, losses),
-            ):
+            for s, name in _NAMES:
+                net = nets[s]
                 outcomes.append(
                     Outcome(
                         name=name + tag,
                         net=Fraction(net) + bonus,
                         wagered=Fraction(2),
-                        weight=count * weight,
+                        weight=counts[s] * weight,
                         pays=f"bonus {bonus} to 1" if bonus else "1 to 1" if net else "push",
                     )
                 )
         else:
-            outcomes.append(Outcome(name="fold", net=Fraction(-1), weight=n * weight, pays="-"))
+            outcomes.append(Outcome(name="fold", net=Fraction(fold), weight=n * weight, pays="-"))
             folded_values.append(value)
     assert weakest_played is not None
     ranks = tuple((weakest_played >> s) & 0xF for s in (16, 12, 8))

@@ -264,51 +264,9 @@ def board_counts(
         out[h, 5] = ln
 
 
-@njit(cache=True, nogil=True)
-def solve_flop(
-    flop: Any,
-    ck: Any,
-    cb: Any,
-    offs: Any,
-    plain: Any,
-    flush: Any,
-    init: int,
-    q0: int,
-    category: Any,
-    bclass: Any,
-    blind: Any,
-    scale: int,
-    perms: Any,
-    pidx: Any,
-    cls: Any,
-    lin: Any,
-    checked: Any,
-    bet: Any,
-    c_lin: Any,
-    c_best: Any,
-    c_all: Any,
-    c_pre: Any,
-    c_flop: Any,
-    c_river: Any,
-) -> int:  # pragma: no cover - compiled
-    """Solve one flop (three cards) for every holding of the 49 other cards.
-
-    ``category[s]`` is the category index of strength ``s``, ``bclass[s]`` its Blind line (0..6,
-    6 the push), ``blind[line]`` the Blind payout times ``scale``; ``cls[h]`` the starting-hand
-    class (0..168) of pair index ``h``.
-
-    Per holding (pair index; holdings that touch the flop stay zero, ``bet`` -1): ``lin`` the
-    sums over the turn-and-river pairs and dealer holdings of ``Wq - Lq``, ``W - L`` and
-    ``blind * W - scale * L``; ``checked`` the value of checking (then the river decision);
-    ``bet`` 1 where betting 2x is worth more.  Added per class: ``c_lin`` (``lin``), ``c_best``
-    (the flop value, 2x or check), ``c_all`` (result types over every board: for a preflop raise),
-    ``c_pre`` (result types under the flop and river decisions: 17 at 2x, 17 at 1x, the folded
-    dealer holdings), ``c_flop[feature, bet]`` (flop decisions by the five-card hand) and
-    ``c_river[feature, play]`` (river decisions reached after a flop check, by the seven-card
-    hand).  Returns the boards solved.
-    """
-    # the suit renamings that fix the flop, as card maps
-    cp = np.empty((24, 52), np.int64)
+@njit(inline="always", nogil=True)
+def _symmetries(flop: Any, perms: Any, cp: Any) -> int:  # pragma: no cover - compiled
+    """The suit renamings that fix the flop, as card maps in ``cp[:n]``; returns ``n``."""
     ngroup = 0
     for g in range(24):
         for c in range(52):
@@ -320,15 +278,78 @@ def solve_flop(
                 fixed = False
         if fixed:
             ngroup += 1
-    used = np.zeros(52, np.bool_)
-    for i in range(3):
-        used[flop[i]] = True
-    live = np.empty(49, np.int64)
-    j = 0
-    for c in range(52):
-        if not used[c]:
-            live[j] = c
-            j += 1
+    return ngroup
+
+
+@njit(inline="always", nogil=True)
+def _orbit(
+    t: int, r: int, cp: Any, ngroup: int, pidx: Any, orbit: Any, orbit_g: Any
+) -> int:  # pragma: no cover - compiled
+    """The distinct images of the turn-and-river pair ``(t, r)`` under the renamings (pair
+    indices in ``orbit``, a renaming giving each in ``orbit_g``) and their number; -1 when the
+    pair is not the least of its images."""
+    me = pidx[t, r]
+    norb = 0
+    for g in range(ngroup):
+        image = pidx[cp[g, t], cp[g, r]]
+        if image < me:
+            return -1
+        seen = False
+        for k in range(norb):
+            if orbit[k] == image:
+                seen = True
+        if not seen:
+            orbit[norb] = image
+            orbit_g[norb] = g
+            norb += 1
+    return norb
+
+
+@njit(inline="always", nogil=True)
+def _type_values(type_net: Any, t1: Any) -> None:  # pragma: no cover - compiled
+    """``t1[x]``: the net of playing 1x (Ante, Blind and Play) of result type ``x``."""
+    for x in range(NTYPES):
+        t1[x] = type_net[x, 0] + type_net[x, 1] + type_net[x, 2]
+
+
+@njit(inline="always", nogil=True)
+def _credit_board(
+    ws: Any, n: int, q0: int, vboard: int, tabs: Any, orbit_g: Any, norb: int, acc: Any
+) -> None:  # pragma: no cover - compiled
+    """Credit one board's holdings (sorted and swept into ``ws``) to each renamed holding:
+    their counts by result type in ``acc`` (packed, the river playing or folding), their river
+    situations in ``racc``."""
+    rem, sv, sa, sb, lt, eq, nq = ws
+    category, bclass, t1, fold_all, cp, pidx, racc = tabs
+    for o in range(n):
+        v = sv[o]
+        wq, wn, lq, ln = _split(v, lt[o], eq[o], nq[o], q0)
+        c = bclass[v]
+        value = wq * t1[c] + wn * t1[7 + c] + eq[o] * t1[14] + lq * t1[15] + ln * t1[16]
+        play = value > fold_all
+        feat = 4 * category[v] + (2 if v > vboard else 0) + (1 if play else 0)
+        ca = rem[sa[o]]
+        cb2 = rem[sb[o]]
+        base = 0 if play else 8
+        wins = wq + (wn << 32)
+        rest = eq[o] + (lq << 21) + (ln << 42)
+        for k in range(norb):
+            g = orbit_g[k]
+            h = pidx[cp[g, ca], cp[g, cb2]]
+            acc[h, base + c] += wins
+            acc[h, base + 7] += rest
+            racc[h, feat] += 1
+
+
+@njit(inline="always", nogil=True)
+def _walk_boards(
+    flop: Any, live: Any, ev: Any, q0: int, tabs: Any, ngroup: int, acc: Any
+) -> int:  # pragma: no cover - compiled
+    """Every turn-and-river pair of the 49 live cards that is the least of its images: its
+    board's holdings ranked, sorted, swept and credited (:func:`_credit_board`); returns the
+    boards solved."""
+    ck, cb, offs, plain, flush, init = ev
+    cp, pidx = tabs[4], tabs[5]
     n = 1081
     ia = np.empty(n, np.int64)
     ib = np.empty(n, np.int64)
@@ -340,15 +361,6 @@ def solve_flop(
             o += 1
     fkey = init + ck[flop[0]] + ck[flop[1]] + ck[flop[2]]
     fbits = cb[flop[0]] | cb[flop[1]] | cb[flop[2]]
-    # per holding, packed (a sum over at most 1,081 boards of counts up to 990 fits 21 bits):
-    # where the river plays (columns 0..7) and where it folds (8..15), column c < 7 holds the
-    # wins of Blind line c against a qualifying dealer + (those against a non-qualifying one
-    # << 32), column 7 the ties + (losses to a qualifying dealer << 21) + (other losses << 42);
-    # and the river situations by feature and decision (2 * feature + play)
-    acc = np.zeros((1326, 16), np.int64)
-    racc = np.zeros((1326, 40), np.int32)
-    row = np.zeros(34, np.int64)
-    both = np.zeros(17, np.int64)
     rem = np.empty(47, np.int64)
     vals = np.empty(n, np.int64)
     pair_value = np.zeros((13, 13), np.int64)
@@ -361,29 +373,14 @@ def solve_flop(
     nq = np.empty(n, np.int64)
     orbit = np.empty(24, np.int64)
     orbit_g = np.empty(24, np.int64)
-    fold = -2 * scale * DEALER
+    ws = (rem, sv, sa, sb, lt, eq, nq)
     boards = 0
     for ti in range(49):
         t = live[ti]
         for ri in range(ti + 1, 49):
             r = live[ri]
-            me = pidx[t, r]
-            norb = 0
-            least = True
-            for g in range(ngroup):
-                image = pidx[cp[g, t], cp[g, r]]
-                if image < me:
-                    least = False
-                    break
-                seen = False
-                for k in range(norb):
-                    if orbit[k] == image:
-                        seen = True
-                if not seen:
-                    orbit[norb] = image
-                    orbit_g[norb] = g
-                    norb += 1
-            if not least:
+            norb = _orbit(t, r, cp, ngroup, pidx, orbit, orbit_g)
+            if norb < 0:
                 continue
             boards += 1
             j = 0
@@ -397,102 +394,155 @@ def solve_flop(
             _rank_holdings(rem, bkey, bbits, ck, cb, offs, plain, flush, pair_value, vals)
             _radix_sort(vals, ia, ib, n, tmp, sv, sa, sb)
             _sweep(sv, sa, sb, n, q0, lt, eq, nq)
-            for o in range(n):
-                v = sv[o]
-                wq, wn, lq, ln = _split(v, lt[o], eq[o], nq[o], q0)
-                c = bclass[v]
-                w = wq + wn
-                loss = lq + ln
-                play = scale * (2 * (wq - lq) + wn - ln) + blind[c] * w - scale * loss > fold
-                feat = 4 * category[v] + (2 if v > vboard else 0) + (1 if play else 0)
-                ca = rem[sa[o]]
-                cb2 = rem[sb[o]]
-                base = 0 if play else 8
-                wins = wq + (wn << 32)
-                rest = eq[o] + (lq << 21) + (ln << 42)
-                for k in range(norb):
-                    g = orbit_g[k]
-                    h = pidx[cp[g, ca], cp[g, cb2]]
-                    acc[h, base + c] += wins
-                    acc[h, base + 7] += rest
-                    racc[h, feat] += 1
-    # flop decisions
-    fcat = 0
+            _credit_board(ws, n, q0, vboard, tabs, orbit_g, norb, acc)
+    return boards
+
+
+@njit(inline="always", nogil=True)
+def _unpack(acc: Any, h: int, row: Any, both: Any) -> int:  # pragma: no cover - compiled
+    """The counts of holding ``h`` by result type: ``row[0..16]`` where the river plays,
+    ``row[17..33]`` where it folds, ``both`` their sum; returns the dealer holdings folded."""
+    for part in range(2):
+        at = NTYPES * part
+        for c in range(7):
+            packed = acc[h, 8 * part + c]
+            row[at + c] = packed & 0xFFFFFFFF
+            row[at + 7 + c] = packed >> 32
+        packed = acc[h, 8 * part + 7]
+        row[at + 14] = packed & 0x1FFFFF
+        row[at + 15] = (packed >> 21) & 0x1FFFFF
+        row[at + 16] = packed >> 42
+    folds = 0
+    for x in range(NTYPES):
+        both[x] = row[x] + row[NTYPES + x]
+        folds += row[NTYPES + x]
+    return folds
+
+
+@njit(inline="always", nogil=True)
+def _decide_holding(
+    h: int, row: Any, both: Any, folds: int, type_net: Any, t1: Any, fold: int, out: Any
+) -> int:  # pragma: no cover - compiled
+    """The flop decision of holding ``h`` from its counts: ``lin[h]`` the sums of the Ante, the
+    Play per 1x and the Blind nets over every board, ``checked[h]`` the value of checking (the
+    river deciding), and whether betting 2x is worth more (1) or not (0)."""
+    lin, checked = out[0], out[1]
+    lin[h, 0] = 0
+    lin[h, 1] = 0
+    lin[h, 2] = 0
+    check = fold * folds
+    for x in range(NTYPES):
+        lin[h, 0] += both[x] * type_net[x, 0]
+        lin[h, 1] += both[x] * type_net[x, 2]
+        lin[h, 2] += both[x] * type_net[x, 1]
+        check += row[x] * t1[x]
+    checked[h] = check
+    return 1 if lin[h, 0] + 2 * lin[h, 1] + lin[h, 2] > check else 0
+
+
+@njit(inline="always", nogil=True)
+def _flop_feature(
+    flop: Any, a: int, b: int, ev: Any, category: Any, fcat: int
+) -> int:  # pragma: no cover - compiled
+    """The flop feature of holding ``(a, b)``: the five cards' category, whether it beats the
+    flop's own (``fcat``), whether it holds four to a flush."""
+    ck, cb, offs, plain, flush, init = ev
+    key = init + ck[flop[0]] + ck[flop[1]] + ck[flop[2]] + ck[a] + ck[b]
+    bits = cb[flop[0]] | cb[flop[1]] | cb[flop[2]] | cb[a] | cb[b]
+    cat = int(category[hash_value(key, bits, offs, plain, flush)])
+    suits = np.zeros(4, np.int64)
+    for c in (flop[0], flop[1], flop[2], a, b):
+        suits[c & 3] += 1
+    draw = 1 if suits.max() == 4 else 0
+    return 4 * cat + 2 * (1 if cat > fcat else 0) + draw
+
+
+@njit(inline="always", nogil=True)
+def _flop_category(flop: Any) -> int:  # pragma: no cover - compiled
+    """The category index of the flop alone: 3 three of a kind, 1 a pair, else 0."""
     f0 = flop[0] >> 2
     f1 = flop[1] >> 2
     f2 = flop[2] >> 2
     if f0 == f1 and f1 == f2:
-        fcat = 3
-    elif f0 == f1 or f1 == f2 or f0 == f2:  # noqa: PLR1714, SIM109 - numba integer tests
-        fcat = 1
+        return 3
+    if f0 == f1 or f1 == f2 or f0 == f2:  # noqa: PLR1714, SIM109 - numba integer tests
+        return 1
+    return 0
+
+
+@njit(cache=True, nogil=True)
+def solve_flop(
+    flop: Any, ev: Any, q0: int, category: Any, bclass: Any, type_net: Any, fold: int,
+    perms: Any, pidx: Any, cls: Any, holding: Any, sums: Any,
+) -> int:  # pragma: no cover - compiled  # fmt: skip
+    """Solve one flop (three cards) for every holding of the 49 other cards.
+
+    ``ev`` the ranker's dense tables; ``category[s]`` the category index of strength ``s``,
+    ``bclass[s]`` its Blind line (0..6, 6 the push), ``type_net[x]`` the nets of the Ante,
+    Blind and Play per 1x of result type ``x`` (:data:`NTYPES`, times the scale) and ``fold``
+    the net of a fold: the game's settlement, tabulated
+    (:func:`croupier.analysis._uth_settle.settle_tables`); ``cls[h]`` the starting-hand class
+    (0..168) of pair index ``h``.
+
+    Per holding, ``holding = (lin, checked, bet)`` (pair index; holdings that touch the flop
+    stay zero, ``bet`` -1): ``lin`` the sums over the turn-and-river pairs and dealer holdings
+    of the Ante, Play-per-1x and Blind nets; ``checked`` the value of checking (then the river
+    decision); ``bet`` 1 where betting 2x is worth more.  Added per class, ``sums = (c_lin,
+    c_best, c_all, c_pre, c_flop, c_river)``: ``c_lin`` (``lin``), ``c_best`` (the flop value,
+    2x or check), ``c_all`` (result types over every board: for a preflop raise), ``c_pre``
+    (result types under the flop and river decisions: 17 at 2x, 17 at 1x, the folded dealer
+    holdings), ``c_flop[feature, bet]`` (flop decisions by the five-card hand) and
+    ``c_river[feature, play]`` (river decisions reached after a flop check, by the seven-card
+    hand).  Returns the boards solved.
+    """
+    lin, checked, bet = holding
+    c_lin, c_best, c_all, c_pre, c_flop, c_river = sums
+    cp = np.empty((24, 52), np.int64)
+    ngroup = _symmetries(flop, perms, cp)
+    used = np.zeros(52, np.bool_)
+    for i in range(3):
+        used[flop[i]] = True
+    live = np.empty(49, np.int64)
+    j = 0
+    for c in range(52):
+        if not used[c]:
+            live[j] = c
+            j += 1
+    # per holding, packed (a sum over at most 1,081 boards of counts up to 990 fits 21 bits):
+    # where the river plays (columns 0..7) and where it folds (8..15), column c < 7 holds the
+    # wins of Blind line c against a qualifying dealer + (those against a non-qualifying one
+    # << 32), column 7 the ties + (losses to a qualifying dealer << 21) + (other losses << 42);
+    # and the river situations by feature and decision (2 * feature + play)
+    acc = np.zeros((1326, 16), np.int64)
+    racc = np.zeros((1326, 40), np.int32)
+    t1 = np.empty(NTYPES, np.int64)
+    _type_values(type_net, t1)
+    tabs = (category, bclass, t1, fold * DEALER, cp, pidx, racc)
+    boards = _walk_boards(flop, live, ev, q0, tabs, ngroup, acc)
+    row = np.zeros(2 * NTYPES, np.int64)
+    both = np.zeros(NTYPES, np.int64)
+    fcat = _flop_category(flop)
     for b in range(52):
         for a in range(b):
             h = pidx[a, b]
             if used[a] or used[b]:
                 bet[h] = -1
                 continue
-            # unpack: row[0..16] where the river plays, row[17..33] where it folds
-            for part in range(2):
-                at = 17 * part
-                for c in range(7):
-                    packed = acc[h, 8 * part + c]
-                    row[at + c] = packed & 0xFFFFFFFF
-                    row[at + 7 + c] = packed >> 32
-                packed = acc[h, 8 * part + 7]
-                row[at + 14] = packed & 0x1FFFFF
-                row[at + 15] = (packed >> 21) & 0x1FFFFF
-                row[at + 16] = packed >> 42
-            for x in range(17):
-                both[x] = row[x] + row[17 + x]
-            a0 = 0
-            wins = 0
-            pay = 0
-            r0 = 0
-            rwins = 0
-            rpay = 0
-            folds = 0
-            for c in range(7):
-                a0 += both[c]
-                wins += both[c] + both[7 + c]
-                pay += blind[c] * (both[c] + both[7 + c])
-                r0 += row[c]
-                rwins += row[c] + row[7 + c]
-                rpay += blind[c] * (row[c] + row[7 + c])
-            for x in range(17, 34):
-                folds += row[x]
-            a0 -= both[15]
-            losses = both[15] + both[16]
-            lin[h, 0] = a0
-            lin[h, 1] = wins - losses
-            lin[h, 2] = pay - scale * losses
-            ev2 = scale * lin[h, 0] + 2 * scale * lin[h, 1] + lin[h, 2]
-            r0 -= row[15]
-            rlosses = row[15] + row[16]
-            check = scale * r0 + scale * (rwins - rlosses) + rpay - scale * rlosses
-            check -= 2 * scale * folds
-            checked[h] = check
+            folds = _unpack(acc, h, row, both)
+            bet[h] = _decide_holding(h, row, both, folds, type_net, t1, fold, (lin, checked))
             k = cls[h]
-            c_lin[k, 0] += lin[h, 0]
-            c_lin[k, 1] += lin[h, 1]
-            c_lin[k, 2] += lin[h, 2]
-            c_all[k, :] += both[:17]
-            if ev2 > check:
-                bet[h] = 1
-                c_best[k] += ev2
-                c_pre[k, :17] += both[:17]
+            for w in range(3):
+                c_lin[k, w] += lin[h, w]
+            c_all[k, :] += both
+            if bet[h] == 1:
+                c_best[k] += lin[h, 0] + 2 * lin[h, 1] + lin[h, 2]
+                c_pre[k, :NTYPES] += both
             else:
-                bet[h] = 0
-                c_best[k] += check
-                c_pre[k, 17:34] += row[:17]
-                c_pre[k, 34] += folds
+                c_best[k] += checked[h]
+                c_pre[k, NTYPES : 2 * NTYPES] += row[:NTYPES]
+                c_pre[k, 2 * NTYPES] += folds
                 for f in range(20):
                     c_river[k, f, 0] += racc[h, 2 * f]
                     c_river[k, f, 1] += racc[h, 2 * f + 1]
-            v5 = hash_value(fkey + ck[a] + ck[b], fbits | cb[a] | cb[b], offs, plain, flush)
-            cat = category[v5]
-            suits = np.zeros(4, np.int64)
-            for c in (flop[0], flop[1], flop[2], a, b):
-                suits[c & 3] += 1
-            draw = 1 if suits.max() == 4 else 0
-            c_flop[k, 4 * cat + 2 * (1 if cat > fcat else 0) + draw, bet[h]] += 1
+            c_flop[k, _flop_feature(flop, a, b, ev, category, fcat), bet[h]] += 1
     return boards

@@ -28,7 +28,7 @@ decision); :mod:`croupier.analysis.montecarlo` uses the same tables inside its k
 from __future__ import annotations
 
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -42,11 +42,18 @@ from croupier.analysis import Strategy, fcp_solver, uth_solver
 from croupier.analysis._mc_kernels import fcp_action, river_counts_one, river_play, uth_decide
 from croupier.analysis._uth_fcp_shared import block_store, dense_tables
 from croupier.analysis._uth_kernels import PAIR_INDEX, PERMS
+from croupier.analysis._uth_settle import settle_tables
 from croupier.cards import Card
 from croupier.errors import InvalidInput
 from croupier.games import Game, Round
+from croupier.games.paytables import PayTable
 from croupier.games.pov import seat_cards, supervisor_hands
 from croupier.games.records import DEALER, Action, Check, Fold, Play
+from croupier.games.ultimate_texas_holdem import (
+    Street,
+    UltimateTexasHoldem,
+    UltimateTexasHoldemRound,
+)
 from croupier.hands import Ranking
 from croupier.kernels import comb_rank_batch, comb_unrank_batch
 
@@ -114,8 +121,8 @@ class FourCardTables:
 @cache
 def _ante_bonus() -> tuple[int, I64]:
     """The § 641a.12(b) Ante Bonus by dense four-card strength, times its scale."""
-    scale, bonus, _ = fcp_solver._bonus_arrays(dict(fcp_solver.ANTE_BONUS))
-    return scale, bonus
+    tabs = fcp_solver.ante_play_tables()
+    return tabs.scale, tabs.bonus[1]  # the Ante Bonus of a played hand (1x)
 
 
 def _fraction(data: npt.NDArray[Any]) -> Fraction:
@@ -203,7 +210,7 @@ def _static_uth() -> tuple[I64, I64]:
 class UthTables:
     """The optimal Ultimate Texas Hold 'Em decisions under one Blind table."""
 
-    blind: Mapping[str, Fraction]
+    blind: PayTable
     preflop: I8
     """(169,): the Play multiple before the flop (0 check, 3 or 4) by starting-hand class (the
     classes of :func:`croupier.analysis.uth_solver.starting_hand`, ``hi * 13 + lo`` suited or
@@ -224,8 +231,9 @@ class UthTables:
 
     @property
     def kernel_args(self) -> tuple[Any, ...]:
-        """The kernels' game tables (:func:`croupier.analysis._mc_kernels._uth_decide`)."""
-        p = uth_solver._params(self.blind)
+        """The kernels' game tables (:func:`croupier.analysis._mc_kernels._uth_decide`), the
+        settlement tabulated from the game (:func:`croupier.analysis._uth_settle.settle_tables`)."""
+        p = settle_tables(self.blind)
         hclass, card_perm = _static_uth()
         return (
             p.q0, p.bclass, p.blind, p.scale, PAIR_INDEX, hclass, self.preflop, self.flop,
@@ -266,30 +274,28 @@ class UthTables:
         return int(uth_decide(np.array(cards, dtype=np.int64), self.ev, self.kernel_args))
 
 
-def blind_table(game: Game) -> dict[str, Fraction]:
-    """The Blind pay table of a Hold 'Em game as hand name -> "to 1" payout."""
+def blind_table(game: Game) -> PayTable:
+    """The Blind pay table of a Hold 'Em game."""
     table = game.paytable("blind")
     if table is None:
         raise InvalidInput(f"{game.slug} has no Blind pay table")
-    return {line.hand: line.odds.net for line in table.lines if line.odds is not None}
+    return table
 
 
-def uth_tables(
-    blind: Mapping[str, Fraction | int] | None = None, *, progress: bool | None = None
-) -> UthTables:
+def uth_tables(blind: PayTable | None = None, *, progress: bool | None = None) -> UthTables:
     """The Hold 'Em decision tables under Blind table ``blind`` (default A): loaded from the
     cache folder, or solved (and saved; ``progress`` as :func:`four_card_tables`)."""
-    pays = {k: Fraction(v) for k, v in (uth_solver.BLIND_A if blind is None else blind).items()}
-    key = ("uth", tuple(sorted(pays.items())))
+    table = settle_tables(blind).table
+    key = ("uth", table)
     with _LOCK:
         found: UthTables | None = _MEMO.get(key)
         if found is None:
-            found = _MEMO[key] = _uth_tables(key[1], progress)
+            found = _MEMO[key] = _uth_tables(table, progress)
         return found
 
 
-def _uth_tables(pays: tuple[tuple[str, Fraction], ...], progress: bool | None) -> UthTables:
-    blind = dict(pays)
+def _uth_tables(blind: PayTable, progress: bool | None) -> UthTables:
+    pays = sorted(settle_tables(blind).pays.items())
     params = ",".join(f"{k}={v}" for k, v in pays) + f";solver={uth_solver.SOLVER_VERSION}"
     store = block_store("decisions-uth", TABLES_VERSION, params, enabled=True)
     found = store.load(0)
@@ -323,7 +329,7 @@ def uth_strategy(game: Game) -> Strategy:
     """The optimal Ante/Blind/Play decisions as a :data:`~croupier.analysis.Strategy`, under the
     game's Blind table: 4x/3x or check before the flop, 2x or check on the flop, 1x or fold on
     the river."""
-    if game.slug != "ultimate-texas-holdem":
+    if not isinstance(game, UltimateTexasHoldem):
         raise InvalidInput(f"an Ultimate Texas Hold 'Em strategy, not one for {game.slug}")
     tables = uth_tables(blind_table(game))
     tables.preflop_multiple((0, 1))  # load the compiled lookups now, not at the first decision
@@ -331,13 +337,14 @@ def uth_strategy(game: Game) -> Strategy:
     tables.river_play((0, 1), (2, 3, 4, 5, 6))
 
     def decide(rnd: Round, seat: int) -> Action:
+        if not isinstance(rnd, UltimateTexasHoldemRound):
+            raise InvalidInput(f"an Ultimate Texas Hold 'Em strategy, not one for {rnd.game.slug}")
         hole = seat_cards(rnd, seat)
         board = supervisor_hands(rnd).get("board", [])
-        street = getattr(rnd, "street", None)
-        if street == "preflop":
+        if rnd.street.name is Street.PREFLOP:
             multiple = tables.preflop_multiple(hole)
             return Play(seat=seat, multiple=multiple) if multiple else Check(seat=seat)
-        if street == "flop":
+        if rnd.street.name is Street.FLOP:
             return Play(seat=seat, multiple=2) if tables.flop_bet(hole, board) else Check(seat=seat)
         if tables.river_play(hole, board):
             return Play(seat=seat, multiple=1)

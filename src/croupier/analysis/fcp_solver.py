@@ -27,11 +27,12 @@ finished block is saved under the cache folder as it completes, so a killed run 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from fractions import Fraction
-from math import comb
+from functools import cache
+from math import comb, lcm
 from typing import Any
 
 import numpy as np
@@ -39,21 +40,24 @@ import numpy.typing as npt
 
 from croupier.analysis._dask import as_completed, dask_client, task_key
 from croupier.analysis._fcp_kernels import HIDDEN, NO_DECISIONS, solve_up_rank, versus_counts
-from croupier.analysis._uth_fcp_shared import Progress, block_store, dense_tables, scaled_payouts
+from croupier.analysis._uth_fcp_shared import Progress, block_store, dense_tables
 from croupier.analysis.par import Outcome, WagerSheet, merge_outcomes
 from croupier.cards import Card, Rank, parse_cards
 from croupier.errors import InvalidInput
-from croupier.hands import CATEGORY_SHIFT, Category, Ranking
+from croupier.games.four_card_poker import ANTE_BONUS, base_net
+from croupier.games.paytables import PayTable
+from croupier.hands import Category, HandRank, Ranking
 from croupier.kernels import Versus
 
 __all__ = [
     "ACTIONS",
-    "ANTE_BONUS",
     "DEALS",
     "HIDDEN_COMPLETIONS",
+    "AntePlayTables",
     "FourCardSolution",
     "FourCardStrategy",
     "UpCardRule",
+    "ante_play_tables",
     "dealer_versus",
     "describe_four_card",
     "four_card_decisions",
@@ -62,12 +66,7 @@ __all__ = [
 
 SOLVER_VERSION = 1
 
-ANTE_BONUS: Mapping[str, Fraction] = {
-    "four_of_a_kind": Fraction(25),
-    "straight_flush": Fraction(20),
-    "three_of_a_kind": Fraction(2),
-}
-"""§ 641a.12(b): the Ante Bonus, "to 1" per unit Ante."""
+I64 = npt.NDArray[np.int64]
 
 ACTIONS = ("fold", "1x", "2x", "3x")
 """Decisions, by index: fold, or play 1, 2 or 3 times the Ante."""
@@ -80,6 +79,7 @@ DEALS = comb(52, 5) * 47 * HIDDEN
 
 _BONUS_CLASSES = (None, "three_of_a_kind", "straight_flush", "four_of_a_kind")
 _RESULTS = ("win", "tie (player wins)", "lose")
+"""The dealer's hand below, equal to and above the player's (the kernels' result index)."""
 _BONUS_LABELS = {"three_of_a_kind": "trips", "straight_flush": "SF", "four_of_a_kind": "quads"}
 
 
@@ -97,9 +97,9 @@ def _cards(cards: Sequence[Card] | str) -> tuple[Card, ...]:
 
 def describe_four_card(value: int) -> str:
     """A four-card order value in words: ``"pair of 9s, K-Q"``, ``"high card A-K-Q-7"``."""
-    category = Ranking.FOUR_CARD.categories[value >> CATEGORY_SHIFT]
-    ranks = [(value >> shift) & 0xF for shift in (16, 12, 8, 4)]
-    sym = [Rank(r).symbol for r in ranks if r]
+    rank = HandRank.of_value(value, Ranking.FOUR_CARD)
+    category = rank.category
+    sym = [Rank(r).symbol for r in rank.tie_ranks]
     if category is Category.PAIR:
         return f"pair of {sym[0]}s, {'-'.join(sym[1:])}"
     if category is Category.TWO_PAIR:
@@ -219,56 +219,116 @@ class FourCardSolution:
     strategy: FourCardStrategy
 
 
-def _bonus_arrays(
-    ante_bonus: Mapping[str, Fraction],
-) -> tuple[int, npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-    names = tuple(c.value for c in Ranking.FOUR_CARD.categories)
-    scale, pays = scaled_payouts(ante_bonus, names)
+@dataclass(frozen=True, slots=True, eq=False)
+class AntePlayTables:
+    """The base game's settlement by dense four-card strength, as the kernels read it: every
+    entry is :func:`croupier.games.four_card_poker.base_net` of an Ante of ``scale`` units (the
+    common denominator of the Ante Bonus odds, so every net is a whole number of units).
+
+    A decision ``a`` is an index of :data:`ACTIONS` (fold, or a Play of ``a`` times the Ante);
+    a dealer relation ``r`` is 0, 1, 2 for the dealer's best four below, equal to, above the
+    player's.
+    """
+
+    table: PayTable
+    """The Ante Bonus table tabulated."""
+    scale: int
+    bonus: I64
+    """``bonus[a, s]``: the Ante Bonus of decision ``a`` for the player strength ``s``."""
+    stakes: I64
+    """``stakes[a, r]``: the net of the Ante and the Play of decision ``a`` against relation
+    ``r``."""
+    bclass: I64
+    """``bclass[s]``: the tally class of strength ``s`` (index in the Ante Bonus classes: no
+    bonus, trips, straight flush, quads)."""
+
+    def net(self, action: int, strength: int, relation: int) -> int:
+        """The whole net (Ante, Play, Ante Bonus) in units of ``1 / scale`` Ante."""
+        return int(self.bonus[action, strength] + self.stakes[action, relation])
+
+    def args(self) -> tuple[I64, I64, I64]:
+        """The solver kernel's settlement arguments: ``(bonus, stakes, bclass)``."""
+        return self.bonus, self.stakes, self.bclass
+
+
+def _pays(table: PayTable) -> dict[str, Fraction]:
+    """The table's lines as "to 1" payouts per unit Ante, in the table's order."""
+    return {line.hand: line.odds.net for line in table.lines if line.odds is not None}
+
+
+@cache
+def ante_play_tables(table: PayTable = ANTE_BONUS) -> AntePlayTables:
+    """Tabulate :func:`~croupier.games.four_card_poker.base_net` over every dense four-card
+    strength (the player's hand) and decision, under the Ante Bonus ``table`` (default
+    § 641a.12(b)); the Ante Bonus may pay only three of a kind, straight flush, four of a kind."""
     dense = dense_tables(Ranking.FOUR_CARD)
-    cats = dense.values >> CATEGORY_SHIFT
-    bonus = np.array([pays[c] for c in cats.tolist()], dtype=np.int64)
+    scale = lcm(1, *(pay.denominator for pay in _pays(table).values()))
+    ranks = [HandRank.of_value(int(v), Ranking.FOUR_CARD) for v in dense.values.tolist()]
+    bonus = np.zeros((len(ACTIONS), dense.size), dtype=np.int64)
     bclass = np.zeros(dense.size, dtype=np.int64)
-    for i, name in enumerate(_BONUS_CLASSES):
-        if name is not None:
-            bclass[cats == names.index(name)] = i
-    paid = {names[c] for c in np.unique(cats[bonus > 0]).tolist()}
-    if not paid <= set(_BONUS_CLASSES):
+    paid: set[str] = set()
+    for s, rank in enumerate(ranks):
+        for a in range(len(ACTIONS)):
+            net = base_net(rank, rank, scale, a * scale, table)
+            bonus[a, s] = net.bonus
+            if net.bonus_line in _BONUS_CLASSES:
+                bclass[s] = _BONUS_CLASSES.index(net.bonus_line)
+            elif net.bonus_line is not None:
+                paid.add(net.bonus_line)
+    if paid:
         raise InvalidInput(
             f"the Ante Bonus may pay only {', '.join(n for n in _BONUS_CLASSES if n)}; "
             f"got {sorted(paid)}"
         )
-    return scale, bonus, bclass
+    low, high = ranks[0], ranks[1]
+    relations = ((high, low), (low, low), (low, high))  # the dealer below, equal, above
+    stakes = np.zeros((len(ACTIONS), len(relations)), dtype=np.int64)
+    for a in range(len(ACTIONS)):
+        for r, (player, dealer) in enumerate(relations):
+            net = base_net(player, dealer, scale, a * scale, table)
+            stakes[a, r] = net.ante + net.play
+    return AntePlayTables(table=table, scale=scale, bonus=bonus, stakes=stakes, bclass=bclass)
 
 
 def _solve_block(
     rank: int,
-    scale: int,
-    bonus: npt.NDArray[np.int64],
-    bclass: npt.NDArray[np.int64],
+    bonus: I64,
+    stakes: I64,
+    bclass: I64,
     decisions: npt.NDArray[np.int8] = NO_DECISIONS,
 ) -> dict[str, npt.NDArray[Any]]:
     dense = dense_tables(Ranking.FOUR_CARD)
     tally = np.zeros((4, 4, 3), dtype=np.int64)
     strategy = np.zeros((dense.size, 4), dtype=np.int64)
-    solve_up_rank(rank, *dense.args(), dense.size, bonus, bclass, scale, tally, strategy, decisions)
+    solve_up_rank(
+        rank, *dense.args(), dense.size, bonus, stakes, bclass, tally, strategy, decisions
+    )
     return {"tally": tally, "strategy": strategy}
 
 
-def _outcomes(tally: npt.NDArray[np.int64], ante_bonus: Mapping[str, Fraction]) -> list[Outcome]:
-    rows = [Outcome(name="fold", net=Fraction(-1), weight=int(tally[0].sum()), pays="lose")]
+def _class_bonus(tabs: AntePlayTables, action: int, bc: int) -> Fraction:
+    """The Ante Bonus of a played hand of tally class ``bc``, per unit Ante."""
+    members = np.flatnonzero(tabs.bclass == bc)
+    units = int(tabs.bonus[action, members[0]]) if members.size else 0
+    return Fraction(units, tabs.scale)
+
+
+def _outcomes(tally: I64, tabs: AntePlayTables) -> list[Outcome]:
+    fold = Fraction(int(tabs.stakes[0, 0]), tabs.scale)
+    rows = [Outcome(name="fold", net=fold, weight=int(tally[0].sum()), pays="lose")]
     for m in (1, 2, 3):
         for bc, name in enumerate(_BONUS_CLASSES):
-            bonus = Fraction(ante_bonus.get(name, 0)) if name else Fraction(0)
+            bonus = _class_bonus(tabs, m, bc)
             tag = f", {_BONUS_LABELS[name]} bonus" if name and bonus else ""
             for res, word in enumerate(_RESULTS):
-                sign = -1 if res == 2 else 1
+                stake = Fraction(int(tabs.stakes[m, res]), tabs.scale)
                 rows.append(
                     Outcome(
                         name=f"{m}x {word}{tag}",
-                        net=sign * Fraction(1 + m) + bonus,
+                        net=stake + bonus,
                         wagered=Fraction(1 + m),
                         weight=int(tally[m, bc, res]),
-                        pays=("lose" if sign < 0 else "1 to 1")
+                        pays=("lose" if stake < 0 else "1 to 1")
                         + (f" + {bonus} to 1" if bonus else ""),
                     )
                 )
@@ -277,7 +337,7 @@ def _outcomes(tally: npt.NDArray[np.int64], ante_bonus: Mapping[str, Fraction]) 
 
 def _run_blocks(
     todo: Sequence[int],
-    args: tuple[int, npt.NDArray[np.int64], npt.NDArray[np.int64]],
+    args: tuple[I64, I64, I64],
     threads: int,
     scheduler: str | None,
     params: str,
@@ -300,7 +360,7 @@ def _run_blocks(
 
 
 def solve_four_card_poker(
-    ante_bonus: Mapping[str, Fraction | int] | None = None,
+    ante_bonus: PayTable = ANTE_BONUS,
     *,
     workers: int | None = None,
     progress: bool | None = None,
@@ -310,8 +370,8 @@ def solve_four_card_poker(
 ) -> FourCardSolution:
     """The exact Ante/Play par sheet (per unit Ante) and optimal strategy.
 
-    ``ante_bonus`` maps four-card category names (three of a kind, straight flush, four of a
-    kind) to "to 1" payouts; default § 641a.12(b) (25, 20, 2).  ``workers``: threads (default
+    ``ante_bonus``: the Ante Bonus table (lines for three of a kind, straight flush, four of a
+    kind only); default § 641a.12(b) (25, 20, 2 to 1).  ``workers``: threads (default
     every core); ``progress``: False silences the progress reports (:mod:`croupier.progress`);
     ``checkpoint``: save and reuse finished blocks under the cache folder.  ``up_ranks``
     (2..14) limits the solve to those up-card ranks: a partial sheet, for tests.
@@ -319,12 +379,11 @@ def solve_four_card_poker(
     address (``"tcp://host:8786"``) to run the blocks on that cluster instead of local threads
     (``workers`` is then unused); the result is the same.  About ten seconds on two cores.
     """
-    pays = {k: Fraction(v) for k, v in (ANTE_BONUS if ante_bonus is None else ante_bonus).items()}
-    scale, bonus, bclass = _bonus_arrays(pays)
+    tabs = ante_play_tables(ante_bonus)
     ranks = sorted(set(range(2, 15) if up_ranks is None else up_ranks))
     if not ranks or any(not 2 <= r <= 14 for r in ranks):
         raise InvalidInput(f"up ranks must be 2..14; got {ranks}")
-    params = ",".join(f"{k}={v}" for k, v in sorted(pays.items()))
+    params = ",".join(f"{k}={v}" for k, v in sorted(_pays(ante_bonus).items()))
     store = block_store("fcp-ante-play", SOLVER_VERSION, params, enabled=checkpoint)
     dense = dense_tables(Ranking.FOUR_CARD)
     tally = np.zeros((4, 4, 3), dtype=np.int64)
@@ -340,20 +399,17 @@ def solve_four_card_poker(
     threads = max(1, min(workers or os.cpu_count() or 1, len(todo) or 1))
     with Progress(len(ranks), "four card poker: up ranks", progress) as bar:
         bar.update(len(ranks) - len(todo))
-        blocks = _run_blocks(todo, (scale, bonus, bclass), threads, scheduler, params)
+        blocks = _run_blocks(todo, tabs.args(), threads, scheduler, params)
         for r, block in blocks:
             store.save(r, block)
             tally += block["tally"]
             counts[r - 2] = block["strategy"]
             bar.update()
-    return _solution(tally, counts, pays, ranks)
+    return _solution(tally, counts, tabs, ranks)
 
 
 def _solution(
-    tally: npt.NDArray[np.int64],
-    counts: npt.NDArray[np.int64],
-    pays: Mapping[str, Fraction],
-    ranks: Sequence[int],
+    tally: I64, counts: I64, tabs: AntePlayTables, ranks: Sequence[int]
 ) -> FourCardSolution:
     dense = dense_tables(Ranking.FOUR_CARD)
     expected_total = comb(51, 5) * 4 * HIDDEN * len(ranks)
@@ -369,8 +425,8 @@ def _solution(
         notes.append(f"partial: up-card ranks {ranks} only")
     sheet = WagerSheet(
         wager="base",
-        outcomes=merge_outcomes(_outcomes(tally, pays)),
-        paytable="ante bonus " + ", ".join(f"{k} {v} to 1" for k, v in pays.items()),
+        outcomes=merge_outcomes(_outcomes(tally, tabs)),
+        paytable="ante bonus " + ", ".join(f"{k} {v} to 1" for k, v in _pays(tabs.table).items()),
         method="exact (optimal strategy)",
         notes=tuple(notes),
     )
@@ -392,8 +448,7 @@ def four_card_decisions(
     hand holds that card.  Another up suit is read after swapping its suit with clubs in the
     hand.  Always solves (no checkpoints): about as long as a full solve.
     """
-    pays = dict(ANTE_BONUS)
-    scale, bonus, bclass = _bonus_arrays(pays)
+    tabs = ante_play_tables()
     dense = dense_tables(Ranking.FOUR_CARD)
     table = np.full((13, comb(52, 5)), -1, dtype=np.int8)
     tally = np.zeros((4, 4, 3), dtype=np.int64)
@@ -403,15 +458,13 @@ def four_card_decisions(
         Progress(13, "four card poker: decisions", progress) as bar,
         ThreadPoolExecutor(max_workers=threads) as pool,
     ):
-        futures = {
-            r: pool.submit(_solve_block, r, scale, bonus, bclass, table[r]) for r in range(13)
-        }
+        futures = {r: pool.submit(_solve_block, r, *tabs.args(), table[r]) for r in range(13)}
         for r, future in futures.items():
             block = future.result()
             tally += block["tally"]
             counts[r] = block["strategy"]
             bar.update()
-    return _solution(tally, counts, pays, range(2, 15)), table
+    return _solution(tally, counts, tabs, range(2, 15)), table
 
 
 def dealer_versus(player: Sequence[Card] | str, up: Card | str) -> Versus:

@@ -7,7 +7,6 @@ progressive are exact over every five-card hand.
 
 from __future__ import annotations
 
-from fractions import Fraction
 from functools import cache
 
 from croupier.analysis.fcp_solver import FourCardSolution, solve_four_card_poker
@@ -23,10 +22,7 @@ __all__ = ["four_card_poker_strategy_text", "par_four_card_poker", "solved"]
 def solved(scheduler: str | None = None) -> FourCardSolution:
     """The exact solution under the § 641a.12(b) Ante Bonus (cached; checkpointed on disk);
     ``scheduler``: a Dask scheduler address to spread the blocks over."""
-    bonus: dict[str, Fraction | int] = {
-        line.hand: line.odds.net for line in ANTE_BONUS.lines if line.odds is not None
-    }
-    return solve_four_card_poker(bonus, scheduler=scheduler)
+    return solve_four_card_poker(ANTE_BONUS, scheduler=scheduler)
 
 
 def four_card_poker_strategy_text(game: FourCardPoker) -> str:

@@ -48,6 +48,7 @@ from croupier.analysis.decisions import blind_table, four_card_tables, uth_table
 from croupier.analysis.par import exact as exact_text
 from croupier.errors import InvalidInput
 from croupier.games import game_class, get_game
+from croupier.games.paytables import PayTable
 
 __all__ = ["BLOCK_ROUNDS", "GAMES", "MonteCarloResult", "block_plan", "run", "run_block"]
 
@@ -203,7 +204,7 @@ def _slug(game: str) -> str:
     return slug
 
 
-def _blind(letter: str) -> dict[str, Fraction]:
+def _blind(letter: str) -> PayTable:
     game = get_game({"game": "ultimate-texas-holdem", "paytables": {"blind": letter}})
     return blind_table(game)
 

@@ -21,7 +21,6 @@ their solvers re-run per information state; :func:`protect` refuses them with th
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb, lcm
@@ -32,6 +31,7 @@ import numpy as np
 from croupier.analysis.par import exact
 from croupier.errors import InvalidInput
 from croupier.games import Game
+from croupier.games.three_card_poker import ThreeCardPoker
 
 __all__ = ["KNOWN", "Protection", "protect"]
 
@@ -75,50 +75,35 @@ class Protection:
         }
 
 
-def _three_card(game: Game, known: str, colluders: int) -> Protection:
-    from croupier.analysis._three_card import QUEEN_HIGH, _all_hands
-    from croupier.analysis.three_card_poker import _bonus_key
-    from croupier.games.three_card_poker import ThreeCardPoker
-    from croupier.hands import CATEGORY_SHIFT, Ranking
-    from croupier.kernels import canonical_hands
+def _three_card(game: ThreeCardPoker, known: str, colluders: int) -> Protection:
+    from croupier.analysis import _three_card as tabulated
 
     if colluders != 1:
         raise InvalidInput(
             "three-card-poker: sharing hands among colluders is not priced yet (the 18,424 "
             "dealer hands per shared set make it a solver run of its own)"
         )
-    assert isinstance(game, ThreeCardPoker)
-    bonus = dict(_bonus_key(game))
-    scale = lcm(*(Fraction(v).denominator for v in bonus.values())) if bonus else 1
-    hands, values, masks = _all_hands()
+    bonus = tabulated.ante_bonus_by_class(game.paytable("ante_bonus"))
+    scale = lcm(*(b.denominator for b in bonus))
+    hands, values, masks = tabulated.all_hands()
     member = np.zeros((len(hands), 52), dtype=np.float64)
     for i in range(3):
         member[np.arange(len(hands)), hands[:, i]] = 1.0
-    qualifies = values >= QUEEN_HIGH
-    categories = Ranking.THREE_CARD.categories
-    reps, weights = canonical_hands(3)
-    rep_masks = np.zeros(len(reps), dtype=np.uint64)
+    qualifies = tabulated.qualifying()
+    canon = tabulated.canonical()
+    reps, weights, rep_masks, rep_values = canon.cards, canon.weights, canon.masks, canon.values
     own = np.zeros((len(reps), 52), dtype=bool)
     for i in range(3):
-        rep_masks |= np.left_shift(np.uint64(1), reps[:, i].astype(np.uint64))
         own[np.arange(len(reps)), reps[:, i]] = True
-    index_of = {int(m): i for i, m in enumerate(masks.tolist())}
-    rep_values = np.array([int(values[index_of[int(m)]]) for m in rep_masks.tolist()])
-    extra = np.array(
-        [
-            int(Fraction(bonus.get(categories[v >> CATEGORY_SHIFT].value, 0)) * scale)
-            for v in rep_values.tolist()
-        ],
-        dtype=np.int64,
-    )
-    fold = -scale
+    extra = np.array([int(b * scale) for b in bonus], dtype=np.int64)
+    fold = tabulated.fold_net() * scale
     base = info = changed = states = 0
     for start in range(0, len(reps), 128):  # every sum is an integer below 2**53: exact in floats
         rows = slice(start, start + 128)
         value = rep_values[rows, None]
         live = (masks[None, :] & rep_masks[rows, None]) == 0
         # net of a played hand against each dealer hand, in 1/scale Ante (the Play = the Ante)
-        net = np.where(~qualifies, 1, np.where(values < value, 2, np.where(values == value, 0, -2)))
+        net = tabulated.played_net(value, values[None, :], qualifies[None, :])
         contrib = np.where(live, net * scale + extra[rows, None], 0).astype(np.float64)
         total = contrib.sum(axis=1).round().astype(np.int64)
         count = live.sum(axis=1).astype(np.int64)
@@ -156,10 +141,6 @@ def _three_card(game: Game, known: str, colluders: int) -> Protection:
     )
 
 
-_PRICED: dict[str, Callable[[Game, str, int], Protection]] = {"three-card-poker": _three_card}
-"""Games priced so far (one entry a game, as the analysis registry will hold them)."""
-
-
 def protect(game: Game, known: str, colluders: int = 1) -> Protection:
     """The house edge of ``game`` with the forbidden information ``known`` (one of
     :data:`KNOWN`), against the edge without it; ``colluders``: seats sharing their hands."""
@@ -167,10 +148,9 @@ def protect(game: Game, known: str, colluders: int = 1) -> Protection:
         raise InvalidInput(f"--known {known!r}: one of {', '.join(KNOWN)}")
     if isinstance(colluders, bool) or not isinstance(colluders, int) or not 1 <= colluders <= 6:
         raise InvalidInput(f"--colluders {colluders!r} must be from 1 to 6")
-    priced = _PRICED.get(game.slug)
-    if priced is None:
+    if not isinstance(game, ThreeCardPoker):
         raise InvalidInput(
             f"{game.slug}: the value of forbidden information is not priced yet (have: "
-            f"{', '.join(_PRICED)}); it needs the game's solver re-run per information state"
+            f"{ThreeCardPoker.slug}); it needs the game's solver re-run per information state"
         )
-    return priced(game, known, colluders)
+    return _three_card(game, known, colluders)

@@ -12,7 +12,6 @@ which plays every pair or better, so the wagers' sheets are independent.
 from __future__ import annotations
 
 from collections.abc import Callable
-from fractions import Fraction
 
 import numpy as np
 
@@ -34,15 +33,8 @@ def _show(ranks: tuple[int, ...]) -> str:
     return "-".join(_NAMES.get(r, str(r)) for r in ranks)
 
 
-def _bonus_key(game: ThreeCardPoker) -> tuple[tuple[str, Fraction], ...]:
-    table = game.paytable("ante_bonus")
-    if table is None:
-        return ()
-    return tuple((line.hand, line.odds.net) for line in table.lines if line.odds is not None)
-
-
 def par_three_card_poker(game: ThreeCardPoker) -> ParSheet:
-    solved = solve_three_card(_bonus_key(game))
+    solved = solve_three_card(game.paytable("ante_bonus"))
     shown = _show(solved.play_threshold)
     base = WagerSheet(
         wager="base",
@@ -80,7 +72,7 @@ def three_card_strategy(game: ThreeCardPoker) -> Callable[[Round, int], Action]:
     """The decisions the exact sheet assumes: play exactly the suit classes it plays."""
     from croupier.kernels import canonical_form
 
-    played = solve_three_card(_bonus_key(game)).played
+    played = solve_three_card(game.paytable("ante_bonus")).played
 
     def decide(rnd: Round, seat: int) -> Action:
         cards = np.array([[c.index for c in seat_cards(rnd, seat)]], dtype=np.uint8)
@@ -95,7 +87,7 @@ def three_card_strategy(game: ThreeCardPoker) -> Callable[[Round, int], Action]:
 
 def three_card_strategy_text(game: ThreeCardPoker) -> str:
     """The optimal Ante/Play strategy as a dealer-trainee would read it, from the solver."""
-    solved = solve_three_card(_bonus_key(game))
+    solved = solve_three_card(game.paytable("ante_bonus"))
     lines = [
         "Three Card Poker: optimal Ante/Play strategy (exact solver, card removal included)",
         f"  Make the Play wager with {_show(solved.play_threshold)} or better:",

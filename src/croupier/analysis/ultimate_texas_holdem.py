@@ -9,27 +9,27 @@ table the Rules Submission names.
 
 from __future__ import annotations
 
-from fractions import Fraction
 from functools import cache
 
 from croupier.analysis.par import ParSheet, WagerSheet
 from croupier.analysis.sidebets import category_keys, wager_sheet
 from croupier.analysis.uth_solver import UthSolution, solve_ultimate_texas_holdem
 from croupier.games.base import Game
+from croupier.games.paytables import PayTable
 from croupier.hands import Ranking
 
 __all__ = ["par_ultimate_texas_holdem", "solved", "uth_strategy_text"]
 
 
-def _blind(game: Game) -> tuple[tuple[str, Fraction], ...]:
+def _blind(game: Game) -> PayTable:
     table = game.paytable("blind")
     assert table is not None
-    return tuple((line.hand, line.odds.net) for line in table.lines if line.odds is not None)
+    return table
 
 
 @cache
-def _solve(blind: tuple[tuple[str, Fraction], ...], scheduler: str | None = None) -> UthSolution:
-    return solve_ultimate_texas_holdem(dict(blind), scheduler=scheduler)
+def _solve(blind: PayTable, scheduler: str | None = None) -> UthSolution:
+    return solve_ultimate_texas_holdem(blind, scheduler=scheduler)
 
 
 def solved(game: Game, scheduler: str | None = None) -> UthSolution:

@@ -39,13 +39,7 @@ import numpy as np
 import numpy.typing as npt
 
 from croupier.analysis._dask import as_completed, dask_client, task_key
-from croupier.analysis._uth_fcp_shared import (
-    Progress,
-    block_store,
-    chunks,
-    dense_tables,
-    scaled_payouts,
-)
+from croupier.analysis._uth_fcp_shared import Progress, block_store, chunks, dense_tables
 from croupier.analysis._uth_kernels import (
     DEALER,
     NFLOP_FEATURES,
@@ -56,16 +50,16 @@ from croupier.analysis._uth_kernels import (
     board_counts,
     solve_flop,
 )
+from croupier.analysis._uth_settle import LN, LQ, TIE, WN, WQ, SettleTables, settle_tables
 from croupier.analysis.par import Outcome, WagerSheet, merge_outcomes
 from croupier.cards import Card, Rank, parse_cards
 from croupier.errors import InvalidInput
-from croupier.hands import CATEGORY_SHIFT, Ranking
+from croupier.games._uth_tables import BLIND_HANDS
+from croupier.games.paytables import PayTable
+from croupier.hands import Ranking
 from croupier.kernels import canonical_hands
 
 __all__ = [
-    "BLIND_A",
-    "BLIND_B",
-    "BLIND_LINES",
     "DEALS",
     "ORDERED_DEALS",
     "FeatureShare",
@@ -81,37 +75,9 @@ __all__ = [
     "uth_decisions",
 ]
 
-SOLVER_VERSION = 1
+SOLVER_VERSION = 2
+"""2: the flop sums of the Ante, Play and Blind nets are all in units of ``1 / scale``."""
 FLOPS_PER_BLOCK = 65
-
-BLIND_LINES = (
-    "royal_flush",
-    "straight_flush",
-    "four_of_a_kind",
-    "full_house",
-    "flush",
-    "straight",
-)
-"""The hands a Blind table may pay, highest first; any lesser winning hand pushes."""
-
-BLIND_A: Mapping[str, Fraction] = {
-    "royal_flush": Fraction(500),
-    "straight_flush": Fraction(50),
-    "four_of_a_kind": Fraction(10),
-    "full_house": Fraction(3),
-    "flush": Fraction(3, 2),
-    "straight": Fraction(1),
-}
-"""§ 653a.12(b) Blind pay table A ("to 1"); less than a straight pushes."""
-
-BLIND_B: Mapping[str, Fraction] = {
-    "royal_flush": Fraction(500),
-    "straight_flush": Fraction(50),
-    "four_of_a_kind": Fraction(10),
-    "full_house": Fraction(3),
-    "flush": Fraction(3, 2),
-}
-"""§ 653a.12(b) Blind pay table B: less than a flush pushes (a straight too)."""
 
 DEALS = comb(52, 2) * comb(50, 2) * comb(48, 5)
 """2,781,381,002,400 deals: player two, dealer two, board five."""
@@ -120,11 +86,20 @@ ORDERED_DEALS = comb(52, 2) * comb(50, 3) * comb(47, 2) * comb(45, 2)
 _PER_HOLDING = comb(50, 3) * comb(47, 2) * DEALER
 
 _TYPE_NAMES = (
-    *(("win", True, line) for line in (*BLIND_LINES, None)),
-    *(("win", False, line) for line in (*BLIND_LINES, None)),
+    *(("win", True, line) for line in (*BLIND_HANDS, None)),
+    *(("win", False, line) for line in (*BLIND_HANDS, None)),
     ("tie", None, None),
     ("lose", True, None),
     ("lose", False, None),
+)
+"""The solver's result types (:attr:`SettleTables.type_net`): a win by Blind line against a
+qualifying and a non-qualifying dealer, a tie, a loss to a qualifying and a non-qualifying one."""
+_TYPE_RESULTS = (
+    *((WQ, c) for c in range(7)),
+    *((WN, c) for c in range(7)),
+    (TIE, 0),
+    (LQ, 0),
+    (LN, 0),
 )
 _CATEGORIES = Ranking.POKER5.categories
 
@@ -139,35 +114,6 @@ def _category_name(index: int) -> str:
 
 # --------------------------------------------------------------------------------------------
 # Parameters and small helpers
-
-
-class _Params(NamedTuple):
-    scale: int
-    blind: npt.NDArray[np.int64]
-    bclass: npt.NDArray[np.int64]
-    category: npt.NDArray[np.int64]
-    q0: int
-    pays: Mapping[str, Fraction]
-
-
-def _params(blind: Mapping[str, Fraction | int] | None) -> _Params:
-    pays = {k: Fraction(v) for k, v in (BLIND_A if blind is None else blind).items()}
-    scale, scaled = scaled_payouts(pays, BLIND_LINES)
-    dense = dense_tables(Ranking.POKER5)
-    category = (dense.values >> CATEGORY_SHIFT).astype(np.int64)
-    names = [c.value for c in _CATEGORIES]
-    bclass = np.full(dense.size, len(BLIND_LINES), dtype=np.int64)
-    for i, line in enumerate(BLIND_LINES):
-        bclass[category == names.index(line)] = i
-    q0 = int(np.searchsorted(dense.values, 1 << CATEGORY_SHIFT))  # the lowest pair
-    return _Params(
-        scale=scale,
-        blind=np.array([*scaled, 0], dtype=np.int64),
-        bclass=bclass,
-        category=category,
-        q0=q0,
-        pays=pays,
-    )
 
 
 @cache
@@ -218,7 +164,7 @@ def river_counts(hole: Sequence[Card] | str, board: Sequence[Card] | str) -> Riv
     if len(h) != 2 or len(b) != 5 or len({c.index for c in (*h, *b)}) != 7:
         raise InvalidInput("give two hole cards and a five-card board, seven different cards")
     dense = dense_tables(Ranking.POKER5)
-    p = _params(None)
+    p = settle_tables()
     out = np.zeros((1326, 6), dtype=np.int64)
     board_counts(np.array([c.index for c in b], dtype=np.int64), *dense.args(), p.q0, out)
     row = out[PAIR_INDEX[h[0].index, h[1].index]]
@@ -238,7 +184,7 @@ class FlopValues(NamedTuple):
         return "2x" if self.bet > self.check else "check"
 
 
-def _run_flop(flop: Sequence[int], p: _Params) -> dict[str, npt.NDArray[Any]]:
+def _run_flop(flop: Sequence[int], p: SettleTables) -> dict[str, npt.NDArray[Any]]:
     dense = dense_tables(Ranking.POKER5)
     cls, _ = _holding_classes()
     out: dict[str, npt.NDArray[Any]] = {
@@ -247,38 +193,43 @@ def _run_flop(flop: Sequence[int], p: _Params) -> dict[str, npt.NDArray[Any]]:
         "holding_bet": np.zeros(1326, np.int8),
         **_empty_sums(),
     }
+    holding = (out["holding_lin"], out["holding_checked"], out["holding_bet"])
+    sums = tuple(out[key] for key in _SUM_KEYS)
+    flop_cards = np.asarray(flop, dtype=np.int64)
     solve_flop(
-        np.asarray(flop, dtype=np.int64),
-        *dense.args(),
-        p.q0,
-        p.category,
-        p.bclass,
-        p.blind,
-        p.scale,
-        PERMS,
-        PAIR_INDEX,
-        cls,
-        *out.values(),
-    )
+        flop_cards, dense.args(), p.q0, p.category, p.bclass, _type_net(p), p.fold,
+        PERMS, PAIR_INDEX, cls, holding, sums,
+    )  # fmt: skip
     return out
+
+
+@cache
+def _type_net(p: SettleTables) -> npt.NDArray[np.int64]:
+    return p.type_net
+
+
+def _value(lin: Sequence[int], multiple: int) -> int:
+    """The sum of the nets of playing ``multiple`` times the Ante, from the sums of the Ante,
+    Play-per-1x and Blind nets."""
+    return int(lin[0]) + multiple * int(lin[1]) + int(lin[2])
 
 
 def flop_values(
     hole: Sequence[Card] | str,
     flop: Sequence[Card] | str,
-    blind: Mapping[str, Fraction | int] | None = None,
+    blind: PayTable | None = None,
 ) -> FlopValues:
     """The exact values of betting 2x and of checking after ``flop`` with ``hole`` (Blind table
     ``blind``, default A), over every turn, river and dealer holding."""
     h, f = _cards(hole), _cards(flop)
     if len(h) != 2 or len(f) != 3 or len({c.index for c in (*h, *f)}) != 5:
         raise InvalidInput("give two hole cards and a three-card flop, five different cards")
-    p = _params(blind)
+    p = settle_tables(blind)
     out = _run_flop([c.index for c in f], p)
     at = PAIR_INDEX[h[0].index, h[1].index]
     lin = [int(x) for x in out["holding_lin"][at]]
     total = comb(47, 2) * DEALER * p.scale
-    bet = Fraction(p.scale * lin[0] + 2 * p.scale * lin[1] + lin[2], total)
+    bet = Fraction(_value(lin, 2), total)
     return FlopValues(bet=bet, check=Fraction(int(out["holding_checked"][at]), total))
 
 
@@ -375,6 +326,9 @@ class UthSolution:
     strategy: UthStrategy
 
 
+_SUM_KEYS = ("lin", "best", "t_raise", "t_check", "flop", "river")
+
+
 def _empty_sums() -> dict[str, npt.NDArray[np.int64]]:
     """The per-class sums of one or more flops (weighted by their suit classes)."""
     return {
@@ -387,25 +341,23 @@ def _empty_sums() -> dict[str, npt.NDArray[np.int64]]:
     }
 
 
-def _outcome_rows(
-    counts: npt.NDArray[np.int64], m: int, pays: Mapping[str, Fraction]
-) -> list[Outcome]:
+def _outcome_rows(counts: npt.NDArray[np.int64], m: int, p: SettleTables) -> list[Outcome]:
+    """The outcomes of playing ``m`` times the Ante, by result type, their nets the game's."""
     rows = []
     for t, (result, qualified, line) in enumerate(_TYPE_NAMES):
         weight = int(counts[t])
+        net = p.nets(*_TYPE_RESULTS[t], m)
         if result == "tie":
-            rows.append(Outcome(name=f"{m}x tie", net=Fraction(0), weight=weight,
+            rows.append(Outcome(name=f"{m}x tie", net=net, weight=weight,
                                 wagered=Fraction(2 + m), pays="push"))  # fmt: skip
             continue
         q = "dealer qualifies" if qualified else "dealer does not qualify"
         if result == "lose":
-            net = -Fraction(m + 1 + (1 if qualified else 0))
             rows.append(Outcome(name=f"{m}x lose, {q}", net=net, weight=weight,
                                 wagered=Fraction(2 + m), pays="lose"))  # fmt: skip
             continue
-        bonus = pays.get(line, Fraction(0)) if line else Fraction(0)
+        bonus = Fraction(int(p.net[(*_TYPE_RESULTS[t], 1)]), p.scale)
         blind = f"blind {line.replace('_', ' ')}" if line and bonus else "blind push"
-        net = Fraction(m + (1 if qualified else 0)) + bonus
         rows.append(
             Outcome(
                 name=f"{m}x win, {q}, {blind}",
@@ -419,7 +371,7 @@ def _outcome_rows(
 
 
 def _flop_block(
-    flops: npt.NDArray[np.uint8], weights: npt.NDArray[np.int64], p: _Params
+    flops: npt.NDArray[np.uint8], weights: npt.NDArray[np.int64], p: SettleTables
 ) -> dict[str, npt.NDArray[np.int64]]:
     """The weighted sums of a block of flop classes, solved one after another (a Dask task)."""
     part = _empty_sums()
@@ -436,7 +388,7 @@ _Block = tuple[int, int, int]
 
 def _run_blocks(
     todo: Sequence[_Block],
-    p: _Params,
+    p: SettleTables,
     threads: int,
     scheduler: str | None,
     params: str,
@@ -473,7 +425,7 @@ def _run_blocks(
 
 
 def solve_ultimate_texas_holdem(
-    blind: Mapping[str, Fraction | int] | None = None,
+    blind: PayTable | None = None,
     *,
     workers: int | None = None,
     progress: bool | None = None,
@@ -483,16 +435,16 @@ def solve_ultimate_texas_holdem(
 ) -> UthSolution:
     """The exact base par sheet and optimal strategy of Ultimate Texas Hold 'Em.
 
-    ``blind`` maps hand names of :data:`BLIND_LINES` to "to 1" payouts (default table A,
-    :data:`BLIND_A`; :data:`BLIND_B` pushes straights).  ``workers``: threads (default every
-    core); ``progress``: False silences the progress reports (:mod:`croupier.progress`);
-    ``checkpoint``: save and reuse finished blocks under the cache folder.  ``flops`` solves
-    only the first that many flop classes (a partial sheet, for tests).  ``scheduler``: a Dask
-    scheduler address
-    (``"tcp://host:8786"``) to run the blocks of flops on that cluster instead of local threads
-    (``workers`` is then unused); the result is the same.  About half a minute on two cores.
+    ``blind``: a Blind pay table of the game (default table A of
+    :data:`croupier.games._uth_tables.BLIND`; B pushes straights).  ``workers``: threads
+    (default every core); ``progress``: False silences the progress reports
+    (:mod:`croupier.progress`); ``checkpoint``: save and reuse finished blocks under the cache
+    folder.  ``flops`` solves only the first that many flop classes (a partial sheet, for
+    tests).  ``scheduler``: a Dask scheduler address (``"tcp://host:8786"``) to run the blocks
+    of flops on that cluster instead of local threads (``workers`` is then unused); the result
+    is the same.  About half a minute on two cores.
     """
-    p = _params(blind)
+    p = settle_tables(blind)
     reps, _ = canonical_hands(3)
     total_flops = len(reps) if flops is None else max(1, min(flops, len(reps)))
     params = ",".join(f"{k}={v}" for k, v in sorted(p.pays.items()))
@@ -519,7 +471,7 @@ def solve_ultimate_texas_holdem(
 
 
 def uth_decisions(
-    blind: Mapping[str, Fraction | int] | None = None,
+    blind: PayTable | None = None,
     *,
     workers: int | None = None,
     progress: bool | None = None,
@@ -533,7 +485,7 @@ def uth_decisions(
     checking before it, 0 where it checks, -1 where it touches the flop.  Always solves (no
     checkpoints): about as long as a full solve.
     """
-    p = _params(blind)
+    p = settle_tables(blind)
     reps, class_weights = canonical_hands(3)
     bets = np.empty((len(reps), 1326), dtype=np.int8)
     sums = _empty_sums()
@@ -551,7 +503,9 @@ def uth_decisions(
     return _assemble(sums, p, partial=False), reps, bets
 
 
-def _assemble(sums: dict[str, npt.NDArray[np.int64]], p: _Params, *, partial: bool) -> UthSolution:
+def _assemble(
+    sums: dict[str, npt.NDArray[np.int64]], p: SettleTables, *, partial: bool
+) -> UthSolution:
     _, names = _holding_classes()
     s = p.scale
     lin, best, t_raise, t_check = sums["lin"], sums["best"], sums["t_raise"], sums["t_check"]
@@ -562,11 +516,10 @@ def _assemble(sums: dict[str, npt.NDArray[np.int64]], p: _Params, *, partial: bo
         total = int(t_raise[c].sum())
         if total == 0:
             continue
-        a, b, cc = (int(x) for x in lin[c])
         values = {
             "check": Fraction(int(best[c]), total * s),
-            "3x": Fraction(s * a + 3 * s * b + cc, total * s),
-            "4x": Fraction(s * a + 4 * s * b + cc, total * s),
+            "3x": Fraction(_value(lin[c], 3), total * s),
+            "4x": Fraction(_value(lin[c], 4), total * s),
         }
         action = "check"
         for name in ("3x", "4x"):
@@ -575,13 +528,13 @@ def _assemble(sums: dict[str, npt.NDArray[np.int64]], p: _Params, *, partial: bo
         preflop.append(PreflopDecision(hand=names[c], action=action, values=values))
         if action == "check":
             checks[c] = True
-            outcomes += _outcome_rows(t_check[c, :NTYPES], 2, p.pays)
-            outcomes += _outcome_rows(t_check[c, NTYPES : 2 * NTYPES], 1, p.pays)
+            outcomes += _outcome_rows(t_check[c, :NTYPES], 2, p)
+            outcomes += _outcome_rows(t_check[c, NTYPES : 2 * NTYPES], 1, p)
             folds = int(t_check[c, 2 * NTYPES])
-            outcomes.append(Outcome(name="fold", net=Fraction(-2), weight=folds,
+            outcomes.append(Outcome(name="fold", net=p.nets(WQ, 0, 0), weight=folds,
                                     wagered=Fraction(2), pays="lose"))  # fmt: skip
         else:
-            outcomes += _outcome_rows(t_raise[c], int(action[0]), p.pays)
+            outcomes += _outcome_rows(t_raise[c], int(action[0]), p)
     flop_rows = sums["flop"][checks].sum(axis=0)
     river_rows = sums["river"][checks].sum(axis=0)
     strategy = UthStrategy(

@@ -20,7 +20,7 @@ FileArgument = Annotated[str, typer.Argument(help="Rules Submission (TOML, or JS
 
 
 def _load(file: str, json_out: bool) -> Game:
-    from croupier.errors import RulesViolation
+    from croupier.errors import RulesViolation, format_problem
     from croupier.games import get_game
     from croupier.rules import load_rules
 
@@ -30,8 +30,8 @@ def _load(file: str, json_out: bool) -> Game:
         if json_out:
             problems = [{"problem": m, "section": s} for m, s in exc.problems]
             emit_json({"file": file, "ok": False, "problems": problems})
-        for message, section in exc.problems:
-            fail(f"{file}: {message}" + (f" ({section})" if section else ""))
+        for problem in exc.problems:
+            fail(f"{file}: {format_problem(problem)}")
         raise typer.Exit(2) from None
 
 

@@ -80,8 +80,5 @@ def get_game(rules: str | RulesSubmission | Mapping[str, Any]) -> Game:
             raise
         # The game is unknown: report it with every shape problem, not alone.
         problems = (*submission.problems, (exc.message, None))
-        shown = "; ".join(m for m, _ in problems)
-        raise RulesViolation(
-            f"{len(problems)} problem(s) in the Rules Submission: {shown}", problems=problems
-        ) from None
+        raise RulesViolation.of(problems, "in the Rules Submission") from None
     return cls(submission)

@@ -83,6 +83,7 @@ __all__ = [
     "BASE_DEFAULT",
     "BASE_WAGERS",
     "CUSTOM",
+    "CUSTOM_SHAPES",
     "FIVE_CARD_BONUS",
     "FIVE_CARD_ENVY",
     "FIVE_CARD_HANDS",
@@ -304,7 +305,7 @@ class PayoutCap:
 # --- tables a Rules Submission defines -------------------------------------------------------
 
 
-_SHAPES = {
+CUSTOM_SHAPES = {
     "base": CustomShape(
         hands=FIVE_CARD_HANDS, lowest=("pair_of_tens_or_better",), section="§ 643a.12"
     ),
@@ -478,7 +479,7 @@ def parse_custom_tables(rules: RulesSubmission) -> tuple[CustomTables, list[Prob
     three: ThreeCardProgressive | None = None
     raw = rules.extra.get("custom_paytables")
     for wager, spec, shape in custom_entries(
-        raw, rules.paytables, _SHAPES, "Let It Ride", problems
+        raw, rules.paytables, CUSTOM_SHAPES, "Let It Ride", problems
     ):
         if wager == "three_card_progressive":
             if isinstance(spec, Mapping) and "envy" not in spec:

@@ -32,7 +32,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import timedelta
 
-from croupier.rules import DealMethod
+from croupier.errors import Problem
+from croupier.rules import DealMethod, ShuffleMethod, TableRules
 
 __all__ = [
     "FOUR_CARD_POKER_REGS",
@@ -40,7 +41,9 @@ __all__ = [
     "MISSISSIPPI_STUD_REGS",
     "THREE_CARD_POKER_REGS",
     "ULTIMATE_TEXAS_HOLDEM_REGS",
+    "DeckRules",
     "TableRegs",
+    "deck_problems",
 ]
 
 HAND_DECK_LIFE = timedelta(hours=4)
@@ -50,6 +53,42 @@ SHOE_DECK_LIFE = timedelta(hours=8)
 STUB_ROUNDS = 5
 """Without a counting shuffler the stub is counted at least once every 5 rounds (§ 641a.8(f),
 § 641a.9(d), § 641a.10(d) and their parallels)."""
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class DeckRules:
+    """How many decks a game is dealt from and what two decks and hand dealing need: the data
+    :func:`deck_problems` (the one deck check) reads, for a Rules Submission and for a table."""
+
+    counts: frozenset[int]
+    """The ``[table] decks`` allowed."""
+    counts_problem: str
+    """What is wrong with another count, after ``"3 decks: "``."""
+    counts_section: str | None
+    two_decks: str | None
+    """The section allowing two decks only with an automated card shuffling device (``None``:
+    not checked at this level)."""
+    hand_deal: str | None = None
+    """The section asking for an automated shuffler before dealing from the hand (``None``: not
+    checked at this level)."""
+
+
+def deck_problems(table: TableRules, deck: DeckRules) -> list[Problem]:
+    """Every problem with the decks, shuffle and dealing method of ``table`` under ``deck``."""
+    problems: list[Problem] = []
+    if table.decks not in deck.counts:
+        problems.append((f"{table.decks} decks: {deck.counts_problem}", deck.counts_section))
+    manual = table.shuffle is ShuffleMethod.MANUAL
+    if deck.two_decks is not None and table.decks == 2 and manual:
+        why = "two decks are allowed only with an automated card shuffling device"
+        problems.append((why, deck.two_decks))
+    if deck.hand_deal is not None and table.deal is DealMethod.HAND and manual:
+        why = "dealing from the hand requires an automated shuffling device"
+        problems.append((why, deck.hand_deal))
+    return problems
+
+
+ONE_OR_TWO = frozenset({1, 2})
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -76,6 +115,9 @@ class TableRegs:
     """The most rounds between stub counts without a counting shuffler."""
     stub_count: Mapping[DealMethod, str]
     deck_removed: Mapping[DealMethod, str]
+    deck_rules: DeckRules
+    """What the game's Rules Submission check asks of the decks (the table itself asks
+    :attr:`table_decks`)."""
     shuffler_jam: str = ""
     """A shuffler that jams or fails to complete a shuffle: the cards are reshuffled."""
     # The procedures of :mod:`croupier.procedures`.  An empty string: the chapter has no such
@@ -100,6 +142,17 @@ class TableRegs:
     shuffling or dealing is used."""
     no_verbal: str = ""
     """Verbal wagers accompanied by cash may not be accepted."""
+
+    @property
+    def table_decks(self) -> DeckRules:
+        """What a table asks of its decks whatever the game's own check let through: one deck,
+        or two only with an automated card shuffling device (§ x.3(a)-(b))."""
+        return DeckRules(
+            counts=ONE_OR_TWO,
+            counts_problem="one, or two",
+            counts_section=self.decks,
+            two_decks=self.two_decks,
+        )
 
 
 def _deck_life(hand: str, shoe: str) -> dict[DealMethod, tuple[timedelta, str]]:
@@ -138,6 +191,13 @@ def _four_card_poker() -> TableRegs:
         stub_rounds=STUB_ROUNDS,
         stub_count=_by_deal("§ 641a.8(f)", "§ 641a.9(d)", "§ 641a.10(d)"),
         deck_removed=_by_deal("§ 641a.8(h)", "§ 641a.9(f)", "§ 641a.10(f)"),
+        deck_rules=DeckRules(
+            counts=ONE_OR_TWO,
+            counts_problem="Four Card Poker uses one deck, or two",
+            counts_section="§ 641a.3(a)",
+            two_decks="§ 641a.3(b)",
+            hand_deal="§ 641a.9(a)(1)",
+        ),
         shuffler_jam="§ 641a.13(e)",
         # § 641a.3(b)(4), § 641a.5(a), (b), (e), (f)(1)-(2), (g), § 641a.13(g)
         **_procedures("641a", "641a.13(g)"),
@@ -192,6 +252,15 @@ def _let_it_ride() -> TableRegs:
         stub_rounds=STUB_ROUNDS,
         stub_count=_by_deal("§ 643a.8(f)", "§ 643a.9(d)", "§ 643a.10(d)"),
         deck_removed=_by_deal("§ 643a.8(h)", "§ 643a.9(f)", "§ 643a.10(f)"),
+        deck_rules=DeckRules(
+            counts=ONE_OR_TWO,
+            counts_problem="Let It Ride uses one deck, or two",
+            counts_section="§ 643a.3(a)",
+            two_decks="§ 643a.3(b)",
+            # § 643a.9 text not in the sources; every parallel chapter (§ 641a.9(a)(1)) asks
+            # for an automated shuffler before dealing from the hand.
+            hand_deal="§ 643a.9",
+        ),
         shuffler_jam="§ 643a.13(e)",  # inferred from § 641a.13(e)
         # § 643a.3(b)(4) and § 643a.5(a), (b), (e)-(g) are in seed 000, word for word the Four
         # Card Poker ones; § 643a.13 is not: (g) is inferred from § 641a.13(g).
@@ -224,6 +293,15 @@ def _three_card_poker() -> TableRegs:
         stub_rounds=STUB_ROUNDS,
         stub_count=_by_deal("§ 649a.8(f)", "§ 649a.9(d)", "§ 649a.10(d)"),
         deck_removed=_by_deal("§ 649a.8(h)", "§ 649a.9(f)", "§ 649a.10(f)"),
+        # § 649a.3, § 649a.9 as their Four Card Poker parallels (§ 641a.3, § 641a.9(a)(1)),
+        # cited without letters by the game's own check.
+        deck_rules=DeckRules(
+            counts=ONE_OR_TWO,
+            counts_problem="Three Card Poker uses one deck, or two",
+            counts_section="§ 649a.3",
+            two_decks="§ 649a.3",
+            hand_deal="§ 649a.9",
+        ),
         shuffler_jam="§ 649a.13(e)",  # inferred from § 641a.13(e)
         # § 649a.3(b)(4), § 649a.5(a), (b), (e), (f)(1)-(2), (g), § 649a.13(g)
         **_procedures("649a", "649a.13(g)"),  # inferred from § 641a.3, .5, .13
@@ -256,6 +334,15 @@ def _ultimate_texas_holdem() -> TableRegs:
         stub_rounds=STUB_ROUNDS,
         stub_count=_by_deal("§ 569.8(f)", "§ 569.9(d)", "§ 569.10(d)"),
         deck_removed=_by_deal("§ 569.8(h)", "§ 569.9(f)", "§ 569.10(f)"),
+        # § 569.3 is not in the available texts; one deck in play (or two in rotation with a
+        # shuffler), as at the other Subpart K poker games.  Two decks with a manual shuffle
+        # are refused by the table (:attr:`TableRegs.table_decks`), not by the game's check.
+        deck_rules=DeckRules(
+            counts=ONE_OR_TWO,
+            counts_problem="the game is dealt from one deck",
+            counts_section=None,
+            two_decks=None,
+        ),
         shuffler_jam="§ 569.13(e)",  # inferred from § 641a.13(e)
         # Inferred from § 641a.3, .5, .13.  The 41 Pa.B. 3836 preamble (seed 000) says the
         # permanent § 653a.10 was updated for an automated dealing shoe that reshuffles the cards
@@ -293,6 +380,12 @@ def _mississippi_stud() -> TableRegs:
         stub_rounds=STUB_ROUNDS,
         stub_count=_by_deal("§ 571.8(f)", "§ 571.9(d)", "§ 571.10(d)"),
         deck_removed=_by_deal("§ 571.8(h)", "§ 571.9(f)", "§ 571.10(f)"),
+        deck_rules=DeckRules(
+            counts=frozenset({1}),
+            counts_problem="Mississippi Stud is dealt from one deck",
+            counts_section=None,
+            two_decks=None,
+        ),
         shuffler_jam="§ 571.13(e)",  # inferred from § 641a.13(e)
         # § 571.5 letters inferred from § 641a.5; one deck only, so no discard-rack rule.
         # § 571.5(a), (b), (e), (f)(1)-(2), (g), § 571.13(g)

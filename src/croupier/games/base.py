@@ -28,7 +28,16 @@ from typing import Any, ClassVar
 
 from croupier.errors import IllegalAction, RulesViolation
 from croupier.frozen import deep_freeze
-from croupier.games.paytables import EnvySchedule, PayTable
+from croupier.games._table_regs import DeckRules, TableRegs, deck_problems
+from croupier.games.paytables import (
+    CUSTOM,
+    CustomShape,
+    EnvySchedule,
+    PayTable,
+    custom_tables,
+    hand_names,
+    verify_hand_names,
+)
 from croupier.games.round import (
     SEATS,
     Actor,
@@ -38,6 +47,7 @@ from croupier.games.round import (
     Round,
     StubCheck,
 )
+from croupier.hands import Ranking
 from croupier.modes import PlayMode
 from croupier.money import format_cents
 from croupier.progressive import MeterBank, MeterSpec
@@ -120,6 +130,23 @@ class Game:
                     for k, v in value.items()
                 }
                 setattr(cls, name, MappingProxyType(frozen))
+        cls.hand_names = hand_names(*cls.hand_rankings, extra=cls.extra_hands)
+        tables = cls.declared_tables()
+        if tables and not cls.hand_names:
+            raise TypeError(f"{cls.__name__} has pay tables but no hand_rankings or extra_hands")
+        verify_hand_names(tables, cls.hand_names, cls.__name__)
+
+    @classmethod
+    def declared_tables(cls) -> tuple[PayTable | EnvySchedule | CustomShape, ...]:
+        """Every table the class declares (lettered, progressive, Envy, fixed, custom shapes):
+        those whose hands are checked against :attr:`hand_names` when the class is made."""
+        return (
+            *(t for tables in cls.paytables.values() for t in tables.values()),
+            *cls.progressive_paytables.values(),
+            *cls.envy_schedules.values(),
+            *cls.fixed_paytables,
+            *cls.custom_shapes.values(),
+        )
 
     def __setattr__(self, name: str, value: object) -> None:
         if name in self.__dict__:
@@ -143,6 +170,12 @@ class Game:
     progressive_min_reset: ClassVar[Mapping[str, tuple[int, str]]] = {}
     deal_methods: ClassVar[frozenset[DealMethod]] = frozenset(DealMethod)
     deck_count: ClassVar[int] = 1
+    table_regs: ClassVar[TableRegs | None] = None
+    """The chapter's table-level rules (deck life, stub counts, shuffle and cut, seats) that a
+    :class:`~croupier.table.Table` follows (:mod:`croupier.games._table_regs`)."""
+    deck_rules: ClassVar[DeckRules | None] = None
+    """What the Rules Submission's decks, shuffle and dealing method must be; by default those
+    of :attr:`table_regs` (:func:`~croupier.games._table_regs.deck_problems`)."""
     decision_wagers: ClassVar[frozenset[str]] = frozenset()
     """Wagers made by a decision after the cards (e.g. the Play), never placed before them."""
     envy_rule: ClassVar[EnvyRule] = EnvyRule.NONE
@@ -152,11 +185,21 @@ class Game:
     """Whether the chapter defines a vigorish (``[vig]``): baccarat only."""
     table_options: ClassVar[frozenset[str]] = BASE_TABLE_OPTIONS
     """The ``[table]`` keys the chapter defines (``ez`` and ``face_up`` are baccarat's)."""
-    custom_paytable_wagers: ClassVar[frozenset[str]] = frozenset()
-    """Wagers whose pay table a Rules Submission may define itself (``[custom_paytables]``);
-    empty where the chapter allows only its lettered tables."""
     paytables_section: ClassVar[str] = ""
     """Where the chapter lists its pay tables."""
+    hand_rankings: ClassVar[tuple[Ranking, ...]] = ()
+    """The rankings whose category names the game's pay tables use."""
+    extra_hands: ClassVar[frozenset[str]] = frozenset()
+    """The game's own hand keys its tables pay (``four_aces``, baccarat's ``banker_wins``)."""
+    hand_names: ClassVar[frozenset[str]] = frozenset()
+    """Every hand name the game's tables may use, derived from :attr:`hand_rankings` and
+    :attr:`extra_hands` when the class is made (:func:`~croupier.games.paytables.hand_names`);
+    a table naming another hand fails at import."""
+    fixed_paytables: ClassVar[tuple[PayTable, ...]] = ()
+    """Tables with no letter to choose that the class knows (checked with the others)."""
+    custom_shapes: ClassVar[Mapping[str, CustomShape]] = {}
+    """The wagers whose pay table a Rules Submission may define itself (``[custom_paytables]``)
+    and the shape each must have; empty where the chapter allows only its lettered tables."""
     limits_section: ClassVar[str] = ""
     """Where the chapter words the posted minimum and maximum wagers ("" where the texts at hand
     do not: table limits are then the casino's posted practice)."""
@@ -171,11 +214,7 @@ class Game:
             rules = load_rules({"game": self.slug, **rules})
         problems = self.check(rules)
         if problems:
-            shown = "; ".join(f"{m} ({s})" if s else m for m, s in problems)
-            raise RulesViolation(
-                f"{len(problems)} problem(s) in the {self.slug} Rules Submission: {shown}",
-                problems=tuple(problems),
-            )
+            raise RulesViolation.of(problems, f"in the {self.slug} Rules Submission")
         self.rules = _frozen_rules(rules)
 
     # -- Rules Submission ------------------------------------------------------------------
@@ -188,7 +227,31 @@ class Game:
             problems.append((f"game {rules.game!r} is not {cls.slug!r}", None))
         problems += cls.check_chapter_options(rules)
         problems += cls.check_limits(rules)
+        problems += cls.check_paytables(rules)
+        prog = rules.progressive
+        if prog is not None:
+            problems += cls._check_progressive(rules)
+        if rules.table.deal not in cls.deal_methods:
+            problems.append((f"deal {rules.table.deal.value!r} is not allowed in {cls.slug}", None))
+        problems += cls.check_decks(rules)
+        problems += cls.check_table(rules)
+        if cls.custom_shapes:
+            problems += cls.check_custom(rules)
+            problems += [
+                (f'{wager} = "{CUSTOM}" needs a [custom_paytables.{wager}] table', None)
+                for wager, letter in rules.paytables.items()
+                if letter == CUSTOM and wager not in cls.custom_defined(rules)
+            ]
+        return problems
+
+    @classmethod
+    def check_paytables(cls, rules: RulesSubmission) -> list[Problem]:
+        """``[paytables]``: each wager's letter one of the chapter's (a wager the submission
+        defines itself, or names ``"custom"``, is checked by :meth:`check_custom`)."""
+        problems: list[Problem] = []
         for wager, letter in rules.paytables.items():
+            if cls.custom_shapes and (letter == CUSTOM or wager in cls.custom_defined(rules)):
+                continue
             tables = cls.paytables.get(wager)
             if tables is None:
                 problems.append((f"wager {wager!r} has no pay table choice in {cls.slug}", None))
@@ -196,13 +259,27 @@ class Game:
                 section = next(iter(tables.values())).section
                 letters = ", ".join(sorted(tables))
                 problems.append((f"{wager} pay table {letter!r} is not one of {letters}", section))
-        prog = rules.progressive
-        if prog is not None:
-            problems += cls._check_progressive(rules)
-        if rules.table.deal not in cls.deal_methods:
-            problems.append((f"deal {rules.table.deal.value!r} is not allowed in {cls.slug}", None))
-        problems += cls.check_table(rules)
         return problems
+
+    @staticmethod
+    def custom_defined(rules: RulesSubmission) -> frozenset[str]:
+        """The wagers ``[custom_paytables]`` defines a table for."""
+        raw = rules.extra.get("custom_paytables")
+        return frozenset(raw) if isinstance(raw, Mapping) else frozenset()
+
+    @classmethod
+    def parse_custom(cls, rules: RulesSubmission) -> tuple[dict[str, PayTable], list[Problem]]:
+        """The tables ``[custom_paytables]`` defines, each checked against its wager's shape in
+        :attr:`custom_shapes` (:func:`~croupier.games.paytables.custom_tables`), and every
+        problem with them."""
+        raw = rules.extra.get("custom_paytables")
+        return custom_tables(raw, rules.paytables, cls.custom_shapes, cls.title)
+
+    @classmethod
+    def check_custom(cls, rules: RulesSubmission) -> list[Problem]:
+        """Every problem with ``[custom_paytables]``; games with more than plain tables (Let It
+        Ride's progressives) extend it."""
+        return cls.parse_custom(rules)[1]
 
     @classmethod
     def _check_progressive(cls, rules: RulesSubmission) -> list[Problem]:
@@ -237,6 +314,13 @@ class Game:
         return problems
 
     @classmethod
+    def check_decks(cls, rules: RulesSubmission) -> list[Problem]:
+        """The decks, shuffle and dealing method against :attr:`deck_rules` (or those of the
+        chapter's :attr:`table_regs`): the one deck check."""
+        deck = cls.deck_rules or (cls.table_regs.deck_rules if cls.table_regs else None)
+        return deck_problems(rules.table, deck) if deck is not None else []
+
+    @classmethod
     def check_table(cls, rules: RulesSubmission) -> list[Problem]:
         """Game-specific table checks; subclasses extend."""
         return []
@@ -261,7 +345,7 @@ class Game:
                         None,
                     )
                 )
-        if rules.names("custom_paytables") and not cls.custom_paytable_wagers:
+        if rules.names("custom_paytables") and not cls.custom_shapes:
             problems.append(
                 (
                     f"{cls.where()} allows only its own lettered pay tables: "

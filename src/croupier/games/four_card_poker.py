@@ -27,11 +27,15 @@ permanent chapter collects it.)
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
+from types import MappingProxyType
 from typing import Any, ClassVar
 
+from croupier.cards import Rank
 from croupier.errors import IllegalAction
+from croupier.games._table_regs import FOUR_CARD_POKER_REGS
 from croupier.games.amounts import AmountRange, PlayRule
 from croupier.games.base import DealStep, EnvyRule, Game, Round
 from croupier.games.paytables import EnvySchedule, PayLine, PayTable, for_, to
@@ -47,44 +51,118 @@ from croupier.games.records import (
     WagerSettled,
 )
 from croupier.hands import Category, HandRank, Ranking, evaluate
-from croupier.rules import DealMethod, Problem, RulesSubmission, ShuffleMethod
+from croupier.rules import DealMethod, Problem, RulesSubmission
 
-__all__ = ["GAME_CLASSES", "FourCardPoker", "FourCardPokerRound", "hand_keys"]
+__all__ = [
+    "ACES_UP",
+    "ANTE_BONUS",
+    "ENVY",
+    "GAME_CLASSES",
+    "PROGRESSIVE",
+    "BaseNet",
+    "FourCardPoker",
+    "FourCardPokerRound",
+    "aces_up_line",
+    "ante_bonus_line",
+    "base_net",
+    "hand_keys",
+    "showdown",
+]
 
 _AB = "§ 641a.12(b)"
 _AU = "§ 641a.12(c)"
 _PR = "§ 641a.12(d)(1)"
 _EN = "§ 641a.12(d)(5)"
 
-
-def _aces_up(
-    letter: str, sf: int, trips: int, flush: int, straight: int, two_pair: int
-) -> PayTable:
-    return PayTable(
-        wager="aces_up",
-        letter=letter,
-        section=_AU,
-        lines=(
-            PayLine(hand="four_of_a_kind", odds=to(50)),
-            PayLine(hand="straight_flush", odds=to(sf)),
-            PayLine(hand="three_of_a_kind", odds=to(trips)),
-            PayLine(hand="flush", odds=to(flush)),
-            PayLine(hand="straight", odds=to(straight)),
-            PayLine(hand="two_pair", odds=to(two_pair)),
-            PayLine(hand="pair_of_aces", odds=to(1)),
+# § 641a.12(c): Aces Up pay tables A-F, "to 1", the highest line only.
+ACES_UP: Mapping[str, PayTable] = MappingProxyType(
+    {
+        "A": PayTable(
+            wager="aces_up",
+            letter="A",
+            section=_AU,
+            lines=(
+                PayLine(hand="four_of_a_kind", odds=to(50)),
+                PayLine(hand="straight_flush", odds=to(30)),
+                PayLine(hand="three_of_a_kind", odds=to(9)),
+                PayLine(hand="flush", odds=to(6)),
+                PayLine(hand="straight", odds=to(4)),
+                PayLine(hand="two_pair", odds=to(2)),
+                PayLine(hand="pair_of_aces", odds=to(1)),
+            ),
         ),
-    )
-
-
-# § 641a.12(c): Aces Up pay tables A-F.
-ACES_UP = {
-    "A": _aces_up("A", 30, 9, 6, 4, 2),
-    "B": _aces_up("B", 30, 7, 6, 5, 2),
-    "C": _aces_up("C", 40, 8, 5, 4, 3),
-    "D": _aces_up("D", 40, 8, 6, 4, 2),
-    "E": _aces_up("E", 30, 8, 6, 4, 2),
-    "F": _aces_up("F", 40, 7, 5, 4, 3),
-}
+        "B": PayTable(
+            wager="aces_up",
+            letter="B",
+            section=_AU,
+            lines=(
+                PayLine(hand="four_of_a_kind", odds=to(50)),
+                PayLine(hand="straight_flush", odds=to(30)),
+                PayLine(hand="three_of_a_kind", odds=to(7)),
+                PayLine(hand="flush", odds=to(6)),
+                PayLine(hand="straight", odds=to(5)),
+                PayLine(hand="two_pair", odds=to(2)),
+                PayLine(hand="pair_of_aces", odds=to(1)),
+            ),
+        ),
+        "C": PayTable(
+            wager="aces_up",
+            letter="C",
+            section=_AU,
+            lines=(
+                PayLine(hand="four_of_a_kind", odds=to(50)),
+                PayLine(hand="straight_flush", odds=to(40)),
+                PayLine(hand="three_of_a_kind", odds=to(8)),
+                PayLine(hand="flush", odds=to(5)),
+                PayLine(hand="straight", odds=to(4)),
+                PayLine(hand="two_pair", odds=to(3)),
+                PayLine(hand="pair_of_aces", odds=to(1)),
+            ),
+        ),
+        "D": PayTable(
+            wager="aces_up",
+            letter="D",
+            section=_AU,
+            lines=(
+                PayLine(hand="four_of_a_kind", odds=to(50)),
+                PayLine(hand="straight_flush", odds=to(40)),
+                PayLine(hand="three_of_a_kind", odds=to(8)),
+                PayLine(hand="flush", odds=to(6)),
+                PayLine(hand="straight", odds=to(4)),
+                PayLine(hand="two_pair", odds=to(2)),
+                PayLine(hand="pair_of_aces", odds=to(1)),
+            ),
+        ),
+        "E": PayTable(
+            wager="aces_up",
+            letter="E",
+            section=_AU,
+            lines=(
+                PayLine(hand="four_of_a_kind", odds=to(50)),
+                PayLine(hand="straight_flush", odds=to(30)),
+                PayLine(hand="three_of_a_kind", odds=to(8)),
+                PayLine(hand="flush", odds=to(6)),
+                PayLine(hand="straight", odds=to(4)),
+                PayLine(hand="two_pair", odds=to(2)),
+                PayLine(hand="pair_of_aces", odds=to(1)),
+            ),
+        ),
+        "F": PayTable(
+            wager="aces_up",
+            letter="F",
+            section=_AU,
+            lines=(
+                PayLine(hand="four_of_a_kind", odds=to(50)),
+                PayLine(hand="straight_flush", odds=to(40)),
+                PayLine(hand="three_of_a_kind", odds=to(7)),
+                PayLine(hand="flush", odds=to(5)),
+                PayLine(hand="straight", odds=to(4)),
+                PayLine(hand="two_pair", odds=to(3)),
+                PayLine(hand="pair_of_aces", odds=to(1)),
+            ),
+        ),
+    }
+)
 
 # § 641a.12(b): the Ante Bonus, paid on any played hand whatever the dealer holds.
 ANTE_BONUS = PayTable(
@@ -98,57 +176,73 @@ ANTE_BONUS = PayTable(
     ),
 )
 
-
-def _progressive(letter: str, trips: int) -> PayTable:
-    return PayTable(
-        wager="progressive",
-        letter=letter,
-        section=_PR,
-        lines=(
-            PayLine(hand="four_aces", meter_share=Fraction(1)),
-            PayLine(hand="four_of_a_kind", odds=for_(300)),
-            PayLine(hand="straight_flush", odds=for_(100)),
-            PayLine(hand="three_of_a_kind", odds=for_(trips)),
-        ),
-    )
-
-
 # § 641a.12(d)(1): progressive pay tables A and B ("for 1": the collected wager is included).
-PROGRESSIVE = {"A": _progressive("A", 9), "B": _progressive("B", 15)}
+PROGRESSIVE: Mapping[str, PayTable] = MappingProxyType(
+    {
+        "A": PayTable(
+            wager="progressive",
+            letter="A",
+            section=_PR,
+            lines=(
+                PayLine(hand="four_aces", meter_share=Fraction(1)),
+                PayLine(hand="four_of_a_kind", odds=for_(300)),
+                PayLine(hand="straight_flush", odds=for_(100)),
+                PayLine(hand="three_of_a_kind", odds=for_(9)),
+            ),
+        ),
+        "B": PayTable(
+            wager="progressive",
+            letter="B",
+            section=_PR,
+            lines=(
+                PayLine(hand="four_aces", meter_share=Fraction(1)),
+                PayLine(hand="four_of_a_kind", odds=for_(300)),
+                PayLine(hand="straight_flush", odds=for_(100)),
+                PayLine(hand="three_of_a_kind", odds=for_(15)),
+            ),
+        ),
+    }
+)
 
 # § 641a.12(d)(5): Envy Bonus schedules by the receiving player's own wager ($1 or $5).
-ENVY = {
-    "A": EnvySchedule(
-        letter="A",
-        section=_EN,
-        by_wager={
-            100: (
-                PayLine(hand="four_aces", amount=10_000),
-                PayLine(hand="four_of_a_kind", amount=1_000),
-                PayLine(hand="straight_flush", amount=500),
+ENVY: Mapping[str, EnvySchedule] = MappingProxyType(
+    {
+        "A": EnvySchedule(
+            letter="A",
+            section=_EN,
+            by_wager=MappingProxyType(
+                {
+                    100: (
+                        PayLine(hand="four_aces", amount=10_000),
+                        PayLine(hand="four_of_a_kind", amount=1_000),
+                        PayLine(hand="straight_flush", amount=500),
+                    ),
+                    500: (
+                        PayLine(hand="four_aces", amount=50_000),
+                        PayLine(hand="four_of_a_kind", amount=5_000),
+                        PayLine(hand="straight_flush", amount=2_500),
+                    ),
+                }
             ),
-            500: (
-                PayLine(hand="four_aces", amount=50_000),
-                PayLine(hand="four_of_a_kind", amount=5_000),
-                PayLine(hand="straight_flush", amount=2_500),
+        ),
+        "B": EnvySchedule(
+            letter="B",
+            section=_EN,
+            by_wager=MappingProxyType(
+                {
+                    100: (
+                        PayLine(hand="four_aces", amount=10_000),
+                        PayLine(hand="four_of_a_kind", amount=2_500),
+                    ),
+                    500: (
+                        PayLine(hand="four_aces", amount=50_000),
+                        PayLine(hand="four_of_a_kind", amount=12_500),
+                    ),
+                }
             ),
-        },
-    ),
-    "B": EnvySchedule(
-        letter="B",
-        section=_EN,
-        by_wager={
-            100: (
-                PayLine(hand="four_aces", amount=10_000),
-                PayLine(hand="four_of_a_kind", amount=2_500),
-            ),
-            500: (
-                PayLine(hand="four_aces", amount=50_000),
-                PayLine(hand="four_of_a_kind", amount=12_500),
-            ),
-        },
-    ),
-}
+        ),
+    }
+)
 
 
 PLAY_RULE = AmountRange(label="Play wager", section="§ 641a.7(d)(1)", low=1, high=3)
@@ -160,12 +254,77 @@ def hand_keys(rank: HandRank) -> frozenset[str]:
     """The pay-table names a Four Card Poker hand satisfies: its category, plus ``four_aces``
     and ``pair_of_aces`` (the Aces Up minimum, § 557.1)."""
     keys = {rank.category.value}
-    top = (rank.value >> 16) & 0xF
-    if rank.category is Category.FOUR_OF_A_KIND and top == 14:
+    if rank.category is Category.FOUR_OF_A_KIND and rank.top_rank == Rank.ACE:
         keys.add("four_aces")
-    if rank.category is Category.PAIR and top == 14:
+    if rank.category is Category.PAIR and rank.top_rank == Rank.ACE:
         keys.add("pair_of_aces")
     return frozenset(keys)
+
+
+# -- the base game's settlement, as pure functions over hand ranks and the decision ----------
+
+
+def showdown(player: HandRank, dealer: HandRank) -> Result:
+    """§ 641a.11(c)(3): the higher best four wins the Ante and the Play; a tie goes to the
+    player.  There is no dealer qualification."""
+    return Result.WIN if player.value >= dealer.value else Result.LOSE
+
+
+@dataclass(frozen=True, slots=True)
+class BaseNet:
+    """What the Ante, the Play and the Ante Bonus of one hand net, in the Ante's units (cents,
+    or any unit: :func:`base_net` is exact whenever the Ante Bonus odds divide the Ante)."""
+
+    result: Result
+    """The Ante's and the Play's result: ``WIN``/``LOSE`` (§ 641a.11(c)(3)), ``FORFEIT`` on a
+    fold (§ 641a.11(b))."""
+    ante: int
+    """The Ante's net: won 1 to 1 (§ 641a.12(a)), or lost."""
+    play: int
+    """The Play's net: won 1 to 1 (§ 641a.12(a)), lost, or 0 when folded."""
+    bonus: int
+    """The Ante Bonus won on a played hand, whatever the dealer holds (§ 641a.12(b))."""
+    bonus_line: str | None
+    """The Ante Bonus line paid, or ``None``."""
+
+    @property
+    def total(self) -> int:
+        return self.ante + self.play + self.bonus
+
+
+def ante_bonus_line(player: HandRank, table: PayTable = ANTE_BONUS) -> PayLine | None:
+    """§ 641a.12(b): the Ante Bonus line a played hand earns (``None``: no bonus)."""
+    line = table.line_for(hand_keys(player))
+    return line if line is not None and line.odds is not None else None
+
+
+def aces_up_line(player: HandRank, table: PayTable) -> PayLine | None:
+    """§ 641a.12(c), § 641a.11(c)(4): the Aces Up line the player's best four earns under
+    ``table``, whatever the dealer holds and even after a fold (``None``: the wager loses)."""
+    line = table.line_for(hand_keys(player))
+    return line if line is not None and line.odds is not None else None
+
+
+def base_net(
+    player: HandRank, dealer: HandRank, ante: int, play: int, table: PayTable = ANTE_BONUS
+) -> BaseNet:
+    """The net of the Ante, the Play and the Ante Bonus of the player's best four against the
+    dealer's, for the decision ``play``: the Play wager (from one to three times ``ante``,
+    § 641a.7(d)(1)), or 0 for a fold (§ 641a.11(b): the Ante is forfeited, nothing else paid).
+    ``table``: the Ante Bonus (default § 641a.12(b))."""
+    if play == 0:
+        return BaseNet(result=Result.FORFEIT, ante=-ante, play=0, bonus=0, bonus_line=None)
+    result = showdown(player, dealer)
+    sign = 1 if result is Result.WIN else -1
+    line = ante_bonus_line(player, table)
+    bonus = line.odds.winnings(ante) if line is not None and line.odds is not None else 0
+    return BaseNet(
+        result=result,
+        ante=sign * ante,
+        play=sign * play,
+        bonus=bonus,
+        bonus_line=None if line is None else line.hand,
+    )
 
 
 class FourCardPokerRound(Round):
@@ -263,9 +422,8 @@ class FourCardPokerRound(Round):
         """Play 3x with a pair of tens or better, 1x with a lower pair, else fold (a simple
         house-player rule, not the optimal strategy)."""
         rank = self.player_rank(seat)
-        top = (rank.value >> 16) & 0xF
         if rank.category is not Category.HIGH_CARD and (
-            rank.category is not Category.PAIR or top >= 10
+            rank.category is not Category.PAIR or rank.top_rank >= Rank.TEN
         ):
             return Play(seat=seat, multiple=3)
         if rank.category is Category.PAIR:
@@ -324,18 +482,15 @@ class FourCardPokerRound(Round):
     def settle_seat(self, seat: int) -> list[Record]:
         stakes = self._stakes[seat]
         rank = self.player_rank(seat)
-        keys = hand_keys(rank)
         new: list[Record] = []
-        played = seat not in self._folded and "play" in stakes
-        if played:
-            # § 641a.11(c)(3): a tie goes to the player; § 641a.12(a): Ante and Play 1 to 1.
-            wins = rank.value >= self.dealer_rank().value
-            result = Result.WIN if wins else Result.LOSE
-            for wager in ("ante", "play"):
-                paid = stakes[wager] if wins else 0
-                new.append(self.settle(seat, wager, result, paid=paid, line=rank.category.value))
-            bonus = ANTE_BONUS.line_for(keys)
-            if bonus is not None and bonus.odds is not None:
+        if seat not in self._folded and "play" in stakes:
+            net = base_net(rank, self.dealer_rank(), stakes["ante"], stakes["play"])
+            # § 641a.11(c)(3), § 641a.12(a): Ante and Play 1 to 1, a tie to the player.
+            for wager, won in (("ante", net.ante), ("play", net.play)):
+                category = rank.category.value
+                paid = max(0, won)
+                new.append(self.settle(seat, wager, net.result, paid=paid, line=category))
+            if net.bonus_line is not None:
                 # § 641a.12(b): paid on the Ante whatever the dealer holds.
                 new.append(
                     WagerSettled(
@@ -343,19 +498,19 @@ class FourCardPokerRound(Round):
                         wager="ante_bonus",
                         stake=0,
                         result=Result.WIN,
-                        paid=bonus.odds.winnings(stakes["ante"]),
+                        paid=net.bonus,
                         returned=0,
-                        line=bonus.hand,
+                        line=net.bonus_line,
                     )
                 )
         if "aces_up" in stakes:
             # § 641a.11(c)(4): paid whether or not the hand beats the dealer's, even after a fold.
             table = self.game.paytable("aces_up")
             assert table is not None
-            line = table.line_for(keys)
-            if line is not None and line.odds is not None:
-                paid = line.odds.winnings(stakes["aces_up"])
-                new.append(self.settle(seat, "aces_up", Result.WIN, paid=paid, line=line.hand))
+            aces_up = aces_up_line(rank, table)
+            if aces_up is not None and aces_up.odds is not None:
+                paid = aces_up.odds.winnings(stakes["aces_up"])
+                new.append(self.settle(seat, "aces_up", Result.WIN, paid=paid, line=aces_up.hand))
             else:
                 new.append(self.settle(seat, "aces_up", Result.LOSE))
         if "progressive" in stakes:
@@ -379,10 +534,10 @@ class FourCardPoker(Game):
     chapter = "58 Pa. Code Ch. 641a"
     aliases = ("4cp", "four-card")
     wagers = ("ante", "play", "aces_up", "progressive")
-    paytables: ClassVar[dict[str, dict[str, PayTable]]] = {"aces_up": ACES_UP}
-    default_paytables: ClassVar[dict[str, str]] = {"aces_up": "A"}
-    progressive_paytables: ClassVar[dict[str, PayTable]] = PROGRESSIVE
-    envy_schedules: ClassVar[dict[str, EnvySchedule]] = ENVY
+    paytables: ClassVar[Mapping[str, Mapping[str, PayTable]]] = {"aces_up": ACES_UP}
+    default_paytables: ClassVar[Mapping[str, str]] = {"aces_up": "A"}
+    progressive_paytables: ClassVar[Mapping[str, PayTable]] = PROGRESSIVE
+    envy_schedules: ClassVar[Mapping[str, EnvySchedule]] = ENVY
     progressive_wager_amounts = (frozenset({100, 500}), "§ 557.7(a)(4)")
     progressive_min_reset: ClassVar[dict[str, tuple[int, str]]] = {
         "A": (500_000, "§ 641a.12(d)(3)"),
@@ -393,6 +548,10 @@ class FourCardPoker(Game):
     envy_rule = EnvyRule.SELECTED
     envy_section = _EN
     paytables_section = "§ 641a.12"
+    table_regs = FOUR_CARD_POKER_REGS
+    hand_rankings = (Ranking.FOUR_CARD,)
+    extra_hands = frozenset({"four_aces", "pair_of_aces"})
+    fixed_paytables = (ANTE_BONUS,)
     # § 557.7(a)(1)-(2): the Ante and the Aces Up within the posted minimum and maximum.
     limits_section = "§ 557.7(a)(1)"
     round_class = FourCardPokerRound
@@ -412,23 +571,7 @@ class FourCardPoker(Game):
 
     @classmethod
     def check_table(cls, rules: RulesSubmission) -> list[Problem]:
-        table = rules.table
         problems: list[Problem] = []
-        if table.decks not in (1, 2):
-            problems.append(
-                (f"{table.decks} decks: Four Card Poker uses one deck, or two", "§ 641a.3(a)")
-            )
-        if table.decks == 2 and table.shuffle is ShuffleMethod.MANUAL:
-            problems.append(
-                (
-                    "two decks are allowed only with an automated card shuffling device",
-                    "§ 641a.3(b)",
-                )
-            )
-        if table.deal is DealMethod.HAND and table.shuffle is ShuffleMethod.MANUAL:
-            problems.append(
-                ("dealing from the hand requires an automated shuffling device", "§ 641a.9(a)(1)")
-            )
         if rules.payout_limit is not None:
             problems.append(("Four Card Poker has no payout limit to set", None))
         return problems

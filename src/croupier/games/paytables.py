@@ -6,6 +6,11 @@ progressive meter, or a fixed amount (Envy Bonuses).  Only the highest line a ha
 A hand is matched by its *keys*: the category names it satisfies plus game-specific names such as
 ``four_aces`` or ``pair_of_aces``.
 
+Every hand a table names is one of its game's :func:`hand_names` (the categories of the rankings the
+game uses, plus the keys it adds itself, such as ``four_aces``): :func:`verify_hand_names` checks a
+game's tables when its class is created (:class:`croupier.games.base.Game`), so a misspelt hand
+fails at import instead of never paying.
+
 A Rules Submission may define its own table for some wagers (``[custom_paytables.<wager>]``, letter
 ``"custom"``).  Every game checks such a table the same way (:func:`custom_entries`,
 :func:`custom_table`) against the wager's :class:`CustomShape`: each line a hand the wager pays,
@@ -20,7 +25,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from croupier.errors import CroupierError, InvalidInput
+from croupier.errors import CroupierError, InvalidInput, Problem
+from croupier.hands import Ranking
 from croupier.money import Odds, OddsKind, format_cents
 
 __all__ = [
@@ -32,12 +38,12 @@ __all__ = [
     "custom_entries",
     "custom_line",
     "custom_table",
+    "custom_tables",
     "for_",
+    "hand_names",
     "to",
+    "verify_hand_names",
 ]
-
-Problem = tuple[str, str | None]
-"""A problem with a Rules Submission: the message and the section that rules it (or ``None``)."""
 
 CUSTOM = "custom"
 """The letter of a pay table defined in the Rules Submission itself."""
@@ -281,3 +287,60 @@ def custom_table(
         verified=False,
         note="defined in the Rules Submission",
     )
+
+
+def custom_tables(
+    raw: object, paytables: Mapping[str, str], shapes: Mapping[str, CustomShape], title: str
+) -> tuple[dict[str, PayTable], list[Problem]]:
+    """The one parser of ``[custom_paytables]`` (``raw``): every table the game ``title`` takes
+    (``shapes``), each checked line by line (:func:`custom_table`), and every problem."""
+    problems: list[Problem] = []
+    tables: dict[str, PayTable] = {}
+    for wager, spec, shape in custom_entries(raw, paytables, shapes, title, problems):
+        table = custom_table(wager, spec, shape, problems)
+        if table is not None:
+            tables[wager] = table
+    return tables, problems
+
+
+# --- the hands a game's tables may name -------------------------------------------------------
+
+
+def hand_names(*rankings: Ranking, extra: Iterable[str] = ()) -> frozenset[str]:
+    """The hand names a game's pay tables may use: the category names of ``rankings`` (e.g.
+    ``flush``) and the game's own keys ``extra`` (``four_aces``, ``pair_of_jacks_or_better``,
+    baccarat's ``banker_wins``), each of which the game's hand keys produce."""
+    return frozenset(c.value for r in rankings for c in r.categories) | frozenset(extra)
+
+
+def _named_hands(table: PayTable | EnvySchedule | CustomShape) -> tuple[tuple[str, str], ...]:
+    """(what, hand) for every hand ``table`` names, ``what`` saying where for messages."""
+    if isinstance(table, PayTable):
+        where = f"{table.wager} pay table {table.letter} ({table.section})"
+        return tuple((where, hand) for hand in table.hands())
+    if isinstance(table, EnvySchedule):
+        where = f"Envy Bonus schedule {table.letter} ({table.section})"
+        return tuple((where, hand) for hand in sorted(table.qualifying_hands()))
+    where = f"custom pay table shape ({table.section})"
+    return tuple((where, hand) for hand in (*table.hands, *table.lowest, *table.envy))
+
+
+def verify_hand_names(
+    tables: Iterable[PayTable | EnvySchedule | CustomShape], names: frozenset[str], owner: str
+) -> None:
+    """Raise :class:`InvalidInput` naming every hand of ``tables`` that is not one of
+    ``names`` (the game ``owner``'s :func:`hand_names`): a misspelt hand would never pay."""
+    bad = sorted(
+        {
+            f"{where}: {hand!r}"
+            for t in tables
+            for where, hand in _named_hands(t)
+            if hand not in names
+        }
+    )
+    if bad:
+        known = ", ".join(sorted(names))
+        raise InvalidInput(
+            f"{owner}: {len(bad)} pay-table hand(s) not among its hand names ({known}): "
+            + "; ".join(bad)
+        )

@@ -56,8 +56,8 @@ inside Chapter 643a).  What is followed, and from where:
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
+from enum import StrEnum
 from fractions import Fraction
 from functools import cached_property
 from typing import Any, ClassVar
@@ -65,19 +65,18 @@ from typing import Any, ClassVar
 from croupier.cards import Suit
 from croupier.errors import IllegalAction
 from croupier.games._table_regs import THREE_CARD_POKER_REGS
+from croupier.games._three_card_tables import (
+    ANTE_BONUS,
+    CUSTOM_HANDS,
+    CUSTOM_SHAPES,
+    ENVY,
+    PAIR_PLUS,
+    PROGRESSIVE,
+    SIX_CARD_BONUS,
+)
 from croupier.games.amounts import Multiples, PlayRule
 from croupier.games.base import DealStep, EnvyRule, Game, Round
-from croupier.games.paytables import (
-    CUSTOM,
-    CustomShape,
-    EnvySchedule,
-    PayLine,
-    PayTable,
-    custom_entries,
-    custom_table,
-    for_,
-    to,
-)
+from croupier.games.paytables import EnvySchedule, PayLine, PayTable
 from croupier.games.records import (
     DEALER,
     Action,
@@ -89,24 +88,35 @@ from croupier.games.records import (
     Result,
     WagerSettled,
 )
-from croupier.hands import Category, HandRank, Ranking, evaluate
-from croupier.rules import DealMethod, Problem, RulesSubmission, ShuffleMethod
+from croupier.hands import Category, HandRank, Ranking, evaluate, pack
+from croupier.rules import DealMethod, Problem, RulesSubmission
 
 __all__ = [
     "ANTE_BONUS",
+    "CUSTOM_HANDS",
+    "CUSTOM_SHAPES",
+    "ENVY",
     "GAME_CLASSES",
     "PAIR_PLUS",
     "PROGRESSIVE",
+    "QUEEN_HIGH",
     "SIX_CARD_BONUS",
+    "Decision",
+    "Showdown",
     "ThreeCardPoker",
     "ThreeCardPokerRound",
+    "ante_bonus_line",
+    "ante_bonus_net",
+    "ante_play",
+    "ante_play_net",
+    "base_net",
     "dealer_qualifies",
     "hand_keys",
     "plays_by_q64",
+    "showdown",
 ]
 
 _RANKING = "§ 649a.6"
-_DECKS = "§ 649a.3"
 _WAGERS = "§ 649a.7"
 _DEAL = "§ 649a.8"
 _PLAY = "§ 649a.11(b)"
@@ -117,175 +127,7 @@ _FOLD = "§ 649a.11(b)(1)"
 _SETTLE = "§ 649a.11(c)"
 _PP_SETTLE = "§ 649a.11(c)(4)"
 _PAYOUTS = "§ 649a.12"
-_AB = "§ 649a.12(b)"
-_PP = "§ 649a.12(d)"
 _IRREG = "§ 649a.13"
-
-_SECONDARY = (
-    "letter from a third-party document quoting 58 Pa. Code 649a; not verified against the PA text"
-)
-_GUIDES = "widely published (casino guides); not verified against the PA text"
-
-
-# --- pay tables (cited data; none verified against the PA text) ---------------------------------
-
-
-def _pair_plus(letter: str, sf: int, trips: int, straight: int, flush: int) -> PayTable:
-    return PayTable(
-        wager="pair_plus",
-        letter=letter,
-        section=_PP,
-        lines=(
-            PayLine(hand="straight_flush", odds=to(sf)),
-            PayLine(hand="three_of_a_kind", odds=to(trips)),
-            PayLine(hand="straight", odds=to(straight)),
-            PayLine(hand="flush", odds=to(flush)),
-            PayLine(hand="pair", odds=to(1)),
-        ),
-        verified=False,
-        note=_SECONDARY,
-    )
-
-
-# § 649a.12(d) per the secondary source: Pair Plus tables A-E, all "to 1".
-PAIR_PLUS = {
-    "A": _pair_plus("A", 35, 25, 6, 4),
-    "B": _pair_plus("B", 40, 30, 5, 4),
-    "C": _pair_plus("C", 40, 30, 6, 3),
-    "D": _pair_plus("D", 40, 30, 6, 4),
-    "E": _pair_plus("E", 40, 25, 6, 4),
-}
-
-# § 649a.12(b) per the secondary source ("Paytable A"): the Ante Bonus, paid on the Ante of any
-# played hand whatever the dealer holds.
-ANTE_BONUS = {
-    "A": PayTable(
-        wager="ante_bonus",
-        letter="A",
-        section=_AB,
-        lines=(
-            PayLine(hand="straight_flush", odds=to(5)),
-            PayLine(hand="three_of_a_kind", odds=to(4)),
-            PayLine(hand="straight", odds=to(1)),
-        ),
-        verified=False,
-        note=_SECONDARY,
-    )
-}
-
-
-def _six_card(flush: int) -> PayTable:
-    name = f"1000-200-50-25-{flush}-10-5"
-    return PayTable(
-        wager="six_card_bonus",
-        letter=name,
-        section=_PAYOUTS,
-        lines=(
-            PayLine(hand="royal_flush", odds=to(1000)),
-            PayLine(hand="straight_flush", odds=to(200)),
-            PayLine(hand="four_of_a_kind", odds=to(50)),
-            PayLine(hand="full_house", odds=to(25)),
-            PayLine(hand="flush", odds=to(flush)),
-            PayLine(hand="straight", odds=to(10)),
-            PayLine(hand="three_of_a_kind", odds=to(5)),
-        ),
-        verified=False,
-        note=_GUIDES,
-    )
-
-
-# Six Card Bonus: the two widely published tables (flush 20 or 15 to 1), named by their pays.
-SIX_CARD_BONUS = {t.letter: t for t in (_six_card(20), _six_card(15))}
-
-
-def _progressive(trips: int) -> PayTable:
-    name = f"jackpot-500-100-{trips}"
-    return PayTable(
-        wager="progressive",
-        letter=name,
-        section=_PAYOUTS,
-        lines=(
-            PayLine(hand="mini_royal_spades", meter_share=Fraction(1)),
-            PayLine(hand="mini_royal", odds=for_(500)),
-            PayLine(hand="straight_flush", odds=for_(100)),
-            PayLine(hand="three_of_a_kind", odds=for_(trips)),
-        ),
-        verified=False,
-        note=_GUIDES,
-    )
-
-
-# The widely published $1 progressive ("for 1": the collected wager is included); three of a
-# kind pays 50 (3cardpoker.com) or 90 (MotorCity Casino) for 1.
-PROGRESSIVE = {t.letter: t for t in (_progressive(50), _progressive(90))}
-
-# Envy Bonus for another player's mini royal (3cardpoker.com), on a $1 progressive wager.
-ENVY = {
-    "100-25": EnvySchedule(
-        letter="100-25",
-        section=_PAYOUTS,
-        by_wager={
-            100: (
-                PayLine(hand="mini_royal_spades", amount=10_000),
-                PayLine(hand="mini_royal", amount=2_500),
-            )
-        },
-    )
-}
-
-# What a Rules Submission's own table may look like, per wager: the hands it may pay (highest
-# first), where it may end, and a line for every hand above its last (checked as in every game,
-# :func:`croupier.games.paytables.custom_table`).  The lowest lines are those of the tables this
-# module carries (the texts give none): Pair Plus down to a pair, the Ante Bonus to a straight,
-# the Six Card Bonus to three of a kind (as Let It Ride's, § 643a.7(j)).  A mini royal is a
-# straight flush here, so its own line is optional.
-_THREE_CARD_HANDS = ("mini_royal", "straight_flush", "three_of_a_kind", "straight", "flush", "pair")
-_FIVE_CARD_HANDS = (
-    "royal_flush",
-    "straight_flush",
-    "four_of_a_kind",
-    "full_house",
-    "flush",
-    "straight",
-    "three_of_a_kind",
-    "two_pair",
-    "pair",
-)
-CUSTOM_SHAPES: dict[str, CustomShape] = {
-    "pair_plus": CustomShape(
-        hands=_THREE_CARD_HANDS,
-        lowest=("pair",),
-        section=_PP,
-        refinements=frozenset({"mini_royal"}),
-    ),
-    "ante_bonus": CustomShape(
-        hands=_THREE_CARD_HANDS,
-        lowest=("straight",),
-        section=_AB,
-        refinements=frozenset({"mini_royal"}),
-    ),
-    "six_card_bonus": CustomShape(
-        hands=_FIVE_CARD_HANDS, lowest=("three_of_a_kind",), section=_PAYOUTS
-    ),
-}
-
-
-CUSTOM_HANDS: dict[str, tuple[str, ...]] = {w: shape.hands for w, shape in CUSTOM_SHAPES.items()}
-"""The hands each wager's own table may pay (derived from :data:`CUSTOM_SHAPES`)."""
-
-
-def parse_custom_paytables(rules: RulesSubmission) -> tuple[dict[str, PayTable], list[Problem]]:
-    """The ``[custom_paytables.<wager>]`` tables of ``rules`` and every problem with them."""
-    problems: list[Problem] = []
-    tables: dict[str, PayTable] = {}
-    raw = rules.extra.get("custom_paytables")
-    for wager, spec, shape in custom_entries(
-        raw, rules.paytables, CUSTOM_SHAPES, "Three Card Poker", problems
-    ):
-        table = custom_table(wager, spec, shape, problems)
-        if table is not None:
-            tables[wager] = table
-    return tables, problems
 
 
 # --- hands ---------------------------------------------------------------------------------------
@@ -306,10 +148,101 @@ def hand_keys(rank: HandRank) -> frozenset[str]:
     return frozenset(keys)
 
 
-def dealer_qualifies(rank: HandRank) -> bool:
+# --- the base settlement: pure functions over hand keys and decisions ------------------------
+#
+# A three-card hand's key for the Ante and the Play is its order value (``HandRank.value`` in the
+# THREE_CARD ranking, § 649a.6: equal values tie); the Ante Bonus and the Pair Plus read its
+# pay-table names (:func:`hand_keys`).  The round settles with these functions and the analysis
+# tabulates them (:mod:`croupier.analysis._three_card`).
+
+
+class Decision(StrEnum):
+    """The player's decision on the Ante (§ 649a.11(b))."""
+
+    PLAY = "play"
+    """A Play wager equal to the Ante."""
+    FOLD = "fold"
+    """The Ante (and the Pair Plus) forfeited (§ 649a.11(b)(1))."""
+
+
+class Showdown(StrEnum):
+    """How a played hand meets the dealer's three cards (§ 649a.11(c))."""
+
+    DEALER_DOES_NOT_QUALIFY = "dealer does not qualify"
+    WIN = "win"
+    TIE = "tie"
+    LOSE = "lose"
+
+
+QUEEN_HIGH = pack(0, (12, 3, 2))
+"""The lowest qualifying dealer hand: queen high (Q-3-2); every pair or better is above it."""
+
+
+def dealer_qualifies(dealer: int) -> bool:
     """Queen high or better (the secondary source's rules summary; § 679a.1 defines the same
-    qualifier for Three Card Prime)."""
-    return rank.category is not Category.HIGH_CARD or _top(rank) >= 12
+    qualifier for Three Card Prime); ``dealer``: the order value of the dealer's three cards.
+    The one statement of the qualifier: the round and every analysis use it."""
+    return dealer >= QUEEN_HIGH
+
+
+def showdown(player: int, dealer: int) -> Showdown:
+    """A played hand (order value ``player``) against the dealer's (``dealer``)."""
+    if not dealer_qualifies(dealer):
+        return Showdown.DEALER_DOES_NOT_QUALIFY
+    if player == dealer:
+        # § 649a.6(c): equal hands tie.
+        return Showdown.TIE
+    return Showdown.WIN if player > dealer else Showdown.LOSE
+
+
+_ANTE_PLAY: dict[Showdown, tuple[Result, Result]] = {
+    # The dealer does not qualify: the Ante wins 1 to 1 and the Play pushes (§ 649a.11(c)).
+    Showdown.DEALER_DOES_NOT_QUALIFY: (Result.WIN, Result.PUSH),
+    # Otherwise the higher hand wins the Ante and the Play 1 to 1; a tie pushes both.
+    Showdown.WIN: (Result.WIN, Result.WIN),
+    Showdown.TIE: (Result.PUSH, Result.PUSH),
+    Showdown.LOSE: (Result.LOSE, Result.LOSE),
+}
+_UNIT_NET = {Result.WIN: 1, Result.PUSH: 0, Result.LOSE: -1, Result.FORFEIT: -1}
+"""The net of a wager paid 1 to 1, per unit staked."""
+
+
+def ante_play(decision: Decision, result: Showdown) -> tuple[Result, Result | None]:
+    """The Ante's and the Play's results (``None``: no Play wager): a fold forfeits the Ante
+    before the reveal whatever the dealer holds (§ 649a.11(b)(1))."""
+    if decision is Decision.FOLD:
+        return Result.FORFEIT, None
+    return _ANTE_PLAY[result]
+
+
+def ante_play_net(decision: Decision, result: Showdown) -> int:
+    """The net of the Ante and the Play in units of the Ante (the Play equals it, § 649a.11(b)),
+    both paid 1 to 1."""
+    ante, play = ante_play(decision, result)
+    return _UNIT_NET[ante] + (0 if play is None else _UNIT_NET[play])
+
+
+def base_net(player: int, dealer: int, decision: Decision) -> int:
+    """The net of the Ante and the Play, in units of the Ante, of the player's hand (order value
+    ``player``) against the dealer's (``dealer``) after ``decision``."""
+    return ante_play_net(decision, showdown(player, dealer))
+
+
+def ante_bonus_line(
+    table: PayTable | None, keys: Iterable[str], decision: Decision
+) -> PayLine | None:
+    """The Ante Bonus line the hand with pay-table names ``keys`` earns on its Ante: a played
+    hand only, whatever the dealer holds (§ 649a.12(b)); ``None``: no bonus."""
+    if table is None or decision is Decision.FOLD:
+        return None
+    line = table.line_for(keys)
+    return line if line is not None and line.odds is not None else None
+
+
+def ante_bonus_net(table: PayTable | None, keys: Iterable[str], decision: Decision) -> Fraction:
+    """The Ante Bonus per unit Ante (0 without a line)."""
+    line = ante_bonus_line(table, keys, decision)
+    return Fraction(0) if line is None or line.odds is None else line.odds.net
 
 
 def plays_by_q64(rank: HandRank) -> bool:
@@ -484,9 +417,7 @@ class ThreeCardPokerRound(Round):
         new: list[Record] = []
         if seat not in self._folded and "play" in stakes:
             new += self._settle_ante_and_play(seat, rank)
-            bonus_table = self.game.paytable("ante_bonus")
-            assert bonus_table is not None
-            bonus = bonus_table.line_for(keys)
+            bonus = ante_bonus_line(self.game.paytable("ante_bonus"), keys, Decision.PLAY)
             if bonus is not None and bonus.odds is not None:
                 # § 649a.12(b): paid on the Ante of a played hand whatever the dealer holds.
                 new.append(
@@ -518,25 +449,15 @@ class ThreeCardPokerRound(Round):
         return new
 
     def _settle_ante_and_play(self, seat: int, rank: HandRank) -> list[Record]:
-        dealer = self.dealer_rank()
-        ante = self._stakes[seat]["ante"]
-        play = self._stakes[seat]["play"]
+        ante, play = ante_play(Decision.PLAY, showdown(rank.value, self.dealer_rank().value))
+        assert play is not None
         line = rank.category.value
-        if not dealer_qualifies(dealer):
-            # The dealer does not qualify: the Ante wins 1 to 1 and the Play pushes.
-            return [
-                self.settle(seat, "ante", Result.WIN, paid=ante, line=line),
-                self.settle(seat, "play", Result.PUSH, line=line),
-            ]
-        if rank.value == dealer.value:
-            # § 649a.6(c): equal hands tie; a tie pushes both.
-            result = Result.PUSH
-        else:
-            result = Result.WIN if rank.value > dealer.value else Result.LOSE
-        won = result is Result.WIN
         return [
-            self.settle(seat, "ante", result, paid=ante if won else 0, line=line),
-            self.settle(seat, "play", result, paid=play if won else 0, line=line),
+            self.settle(seat, wager, result, paid=stake if result is Result.WIN else 0, line=line)
+            for wager, result, stake in (
+                ("ante", ante, self._stakes[seat]["ante"]),
+                ("play", play, self._stakes[seat]["play"]),
+            )
         ]
 
     def _settle_table(self, seat: int, wager: str, keys: frozenset[str]) -> WagerSettled:
@@ -582,8 +503,10 @@ class ThreeCardPoker(Game):
     # progressive text is not at hand); its amounts are the casino's, so it must select them.
     envy_rule = EnvyRule.SELECTED
     envy_section = _PAYOUTS
-    custom_paytable_wagers = frozenset(CUSTOM_SHAPES)
     paytables_section = _PAYOUTS
+    hand_rankings = (Ranking.THREE_CARD, Ranking.POKER5)  # the Six Card Bonus: best five
+    extra_hands = frozenset({"mini_royal", "mini_royal_spades"})
+    custom_shapes = CUSTOM_SHAPES
     round_class = ThreeCardPokerRound
     table_regs = THREE_CARD_POKER_REGS
     """Deck life, stub counts, shuffle and cut, seats (§ 649a.3-649a.10, inferred from
@@ -603,39 +526,8 @@ class ThreeCardPoker(Game):
     }
 
     @classmethod
-    def check(cls, rules: RulesSubmission) -> list[Problem]:
-        custom, problems = parse_custom_paytables(rules)
-        raw = rules.extra.get("custom_paytables")
-        defined = set(raw) if isinstance(raw, Mapping) else set()
-        for wager, letter in rules.paytables.items():
-            if letter == CUSTOM and wager not in defined:
-                problems.append(
-                    (f'{wager} = "{CUSTOM}" needs a [custom_paytables.{wager}] table', None)
-                )
-        named = {
-            w: letter
-            for w, letter in rules.paytables.items()
-            if w not in defined and w not in custom and letter != CUSTOM
-        }
-        return super().check(dataclasses.replace(rules, paytables=named)) + problems
-
-    @classmethod
     def check_table(cls, rules: RulesSubmission) -> list[Problem]:
-        table = rules.table
         problems: list[Problem] = []
-        # § 649a.3, § 649a.9 as their Four Card Poker parallels (§ 641a.3, § 641a.9(a)(1)).
-        if table.decks not in (1, 2):
-            problems.append(
-                (f"{table.decks} decks: Three Card Poker uses one deck, or two", _DECKS)
-            )
-        if table.decks == 2 and table.shuffle is ShuffleMethod.MANUAL:
-            problems.append(
-                ("two decks are allowed only with an automated card shuffling device", _DECKS)
-            )
-        if table.deal is DealMethod.HAND and table.shuffle is ShuffleMethod.MANUAL:
-            problems.append(
-                ("dealing from the hand requires an automated shuffling device", "§ 649a.9")
-            )
         if rules.payout_limit is not None:
             problems.append(
                 ("no Three Card Poker payout limit is in the texts croupier follows", _PAYOUTS)
@@ -645,7 +537,7 @@ class ThreeCardPoker(Game):
     @cached_property
     def custom_paytables(self) -> dict[str, PayTable]:
         """The tables the Rules Submission defines itself, by wager."""
-        return parse_custom_paytables(self.rules)[0]
+        return self.parse_custom(self.rules)[0]
 
     def paytable(self, wager: str) -> PayTable | None:
         return self.custom_paytables.get(wager) or super().paytable(wager)

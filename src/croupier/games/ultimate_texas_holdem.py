@@ -50,10 +50,13 @@ What the available texts do not give, and what this module does instead:
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from enum import StrEnum
+from fractions import Fraction
 from typing import Any, ClassVar
 
-from croupier.errors import IllegalAction
+from croupier.errors import IllegalAction, InvalidInput
+from croupier.games import streets
 from croupier.games._table_regs import ULTIMATE_TEXAS_HOLDEM_REGS
 from croupier.games._uth_tables import (
     BLIND,
@@ -63,9 +66,8 @@ from croupier.games._uth_tables import (
     PROGRESSIVE_WAGERS,
     TRIPS,
 )
-from croupier.games.amounts import Multiples, PlayRule
-from croupier.games.base import DealStep, EnvyRule, Game, Round, StubCheck
-from croupier.games.paytables import EnvySchedule, PayTable
+from croupier.games.base import DealStep, EnvyRule, Game
+from croupier.games.paytables import EnvySchedule, PayLine, PayTable, to
 from croupier.games.records import (
     DEALER,
     Action,
@@ -78,21 +80,32 @@ from croupier.games.records import (
     Play,
     Record,
     Result,
+    WagerSettled,
 )
-from croupier.games.round import Phase
-from croupier.hands import Category, HandRank, Ranking, evaluate
-from croupier.modes import PlayMode
-from croupier.progressive import MeterBank
+from croupier.games.streets import StreetRound
+from croupier.hands import CATEGORY_SHIFT, Category, HandRank, Ranking, evaluate
+from croupier.money import Odds
 from croupier.rules import DealMethod, Problem, RulesSubmission
-from croupier.shoe import Shoe
 
 __all__ = [
+    "ANTE_ODDS",
     "BOARD",
     "GAME_CLASSES",
+    "PLAY_ODDS",
+    "BaseSettlement",
+    "HandKey",
     "Street",
     "UltimateTexasHoldem",
     "UltimateTexasHoldemRound",
+    "base_net",
+    "blind_line",
+    "dealer_qualifies",
+    "hand_category",
+    "hand_key",
     "hand_keys",
+    "key_names",
+    "settle_base",
+    "trips_line",
 ]
 
 BOARD = "board"
@@ -119,6 +132,57 @@ PLAY_MULTIPLES: dict[Street, tuple[int, ...]] = {
     Street.RIVER: (1,),
 }
 
+# The three streets (:mod:`croupier.games.streets`).  Each player decides once a street, from the
+# player farthest to the dealer's left, clockwise (§ 569.11(e)); check or play before the final
+# two community cards, play or fold after them.  The Play multiples are exact: "equal in amount
+# to his Ante Wager" after the final two cards (§ 569.11(e)); 3x or 4x before the flop and 2x
+# after it from the operator guide.  The guide's "three to four times" is read as the two
+# multiples, not a range: the layout states the Play's required amount "as a multiple of the
+# player's Ante Wager" (§ 569.2(b)(7)(iii)), unlike Four Card Poker's "an amount from one to
+# three times" (§ 641a.7(d)(1)).
+STREETS: tuple[streets.Street, ...] = (
+    streets.Street(
+        name=Street.PREFLOP,
+        label="preflop",
+        decisions=(Play, Check),
+        multiples=PLAY_MULTIPLES[Street.PREFLOP],
+        wager="play",
+        bet_label="Play wager on the preflop",
+        section=_ROUND,
+    ),
+    streets.Street(
+        name=Street.FLOP,
+        label="flop",
+        decisions=(Play, Check),
+        multiples=PLAY_MULTIPLES[Street.FLOP],
+        wager="play",
+        bet_label="Play wager on the flop",
+        # § 569.1 "Flop": the first three community cards, dealt face up; a burn first.
+        dealt=(
+            DealStep(to=BURN, note="burn"),
+            *(DealStep(to=BOARD, face_up=True, note="flop") for _ in range(3)),
+        ),
+        section=_ROUND,
+        opening_section="§ 569.1",
+    ),
+    streets.Street(
+        name=Street.RIVER,
+        label="river",
+        decisions=(Play, Fold),
+        multiples=PLAY_MULTIPLES[Street.RIVER],
+        wager="play",
+        bet_label="Play wager on the river",
+        # § 569.11(e): the final two community cards are dealt together; a burn first.
+        dealt=(
+            DealStep(to=BURN, note="burn"),
+            DealStep(to=BOARD, face_up=True, note="turn"),
+            DealStep(to=BOARD, face_up=True, note="river"),
+        ),
+        section=_RIVER,
+        opening_section=_RIVER,
+    ),
+)
+
 _RANKS = Ranking.POKER5.categories
 
 
@@ -126,12 +190,141 @@ def _at_least(rank: HandRank, category: Category) -> bool:
     return rank.category_index >= _RANKS.index(category)
 
 
+# -- the settlement as pure functions over hand keys -----------------------------------------
+
+HandKey = int
+"""A hand key: the ``poker5`` order value of a best five of seven cards (§ 569.1 "Hand"; the
+:attr:`~croupier.hands.HandRank.value` of :func:`croupier.hands.evaluate`).  The higher key is
+the higher hand and equal keys tie (§ 569.11(h)); the solvers tabulate the functions below over
+every key."""
+
+ANTE_ODDS = to(1)
+"""§ 653a.12(a): a winning Ante is paid 1 to 1 (when the dealer qualifies, § 569.11(g))."""
+PLAY_ODDS = to(1)
+"""§ 653a.12(a): a winning Play is paid 1 to 1."""
+DECISIONS = (0, 1, 2, 3, 4)
+"""A hand's decision: the multiple of its Play wager (:data:`PLAY_MULTIPLES`), 0 for a fold."""
+_PAIR = _RANKS.index(Category.PAIR)
+
+
+def hand_key(rank: HandRank) -> HandKey:
+    """The key of an evaluated hand."""
+    return rank.value
+
+
+def hand_category(key: HandKey) -> Category:
+    """The category of the hand of ``key`` (the category index is the key's top field)."""
+    return _RANKS[key >> CATEGORY_SHIFT]
+
+
+def key_names(key: HandKey) -> frozenset[str]:
+    """The pay-table names the hand of ``key`` satisfies: its category."""
+    return frozenset({hand_category(key).value})
+
+
 def hand_keys(rank: HandRank) -> frozenset[str]:
     """The pay-table names an Ultimate Texas Hold 'Em hand satisfies: its category."""
-    return frozenset({rank.category.value})
+    return key_names(rank.value)
 
 
-class UltimateTexasHoldemRound(Round):
+def dealer_qualifies(dealer: HandKey) -> bool:
+    """§ 569.11(g)-(h): the dealer's hand qualifies with a pair or better."""
+    return _RANKS.index(hand_category(dealer)) >= _PAIR
+
+
+def blind_line(player: HandKey, table: PayTable) -> PayLine | None:
+    """The line of Blind table ``table`` a winning hand of key ``player`` is paid by, or None:
+    a win below the table's lowest line pushes the Blind (§ 569.11(h)(2), § 653a.12(b))."""
+    line = table.line_for(key_names(player))
+    return line if line is not None and line.odds is not None else None
+
+
+def trips_line(player: HandKey, table: PayTable) -> PayLine | None:
+    """§ 569.11(h)(4), § 653a.12(c): the Trips line the hand of ``player`` is paid by, whatever
+    the other wagers did, or None: the Trips wager loses."""
+    line = table.line_for(key_names(player))
+    return line if line is not None and line.odds is not None else None
+
+
+def _net(result: Result | None, odds: Odds | None, units: int) -> Fraction:
+    if result is Result.WIN:
+        assert odds is not None
+        return odds.net * units
+    return -Fraction(units) if result in (Result.LOSE, Result.FORFEIT) else Fraction(0)
+
+
+@dataclass(frozen=True, slots=True)
+class BaseSettlement:
+    """How the Ante, Blind and Play of one hand end (§ 569.11(e)-(h), § 653a.12(a)-(b))."""
+
+    ante: Result
+    blind: Result
+    play: Result | None
+    """None after a fold: the hand has no Play wager."""
+    multiple: int
+    """The Play wager in units of the Ante (0 after a fold)."""
+    blind_line: PayLine | None = None
+    """The Blind table's line where the Blind wins."""
+
+    @property
+    def nets(self) -> tuple[Fraction, Fraction, Fraction]:
+        """The net of the Ante, the Blind and the Play, per unit Ante (the Ante and Blind are
+        equal, § 569.2(b)(2))."""
+        blind = self.blind_line.odds if self.blind_line is not None else None
+        return (
+            _net(self.ante, ANTE_ODDS, 1),
+            _net(self.blind, blind, 1),
+            _net(self.play, PLAY_ODDS, self.multiple),
+        )
+
+    @property
+    def net(self) -> Fraction:
+        """The hand's net on the Ante, Blind and Play, per unit Ante."""
+        return sum(self.nets, Fraction(0))
+
+
+_FOLDED = BaseSettlement(ante=Result.FORFEIT, blind=Result.FORFEIT, play=None, multiple=0)
+
+
+def settle_base(player: HandKey, dealer: HandKey, multiple: int, blind: PayTable) -> BaseSettlement:
+    """The Ante, Blind and Play of a hand of key ``player`` that played ``multiple`` times the
+    Ante (0: folded) against the dealer's hand of key ``dealer``, under Blind table ``blind``."""
+    if multiple not in DECISIONS:
+        raise InvalidInput(
+            f"Play multiple {multiple}: a hand plays 1x to 4x the Ante or folds (0)",
+            section=_ROUND,
+        )
+    if multiple == 0:
+        # § 569.11(e)(2): a fold forfeits the Ante and the Blind.
+        return _FOLDED
+    if player == dealer:
+        # § 569.11(h)(3): a tie; Ante, Blind and Play neither paid nor collected.
+        return BaseSettlement(Result.PUSH, Result.PUSH, Result.PUSH, multiple)
+    # § 569.11(g): a dealer below a pair returns the Ante; the rest is settled by (h).
+    qualifies = dealer_qualifies(dealer)
+    if player > dealer:
+        # § 569.11(h)(2): the Blind by its table from its lowest line up, else a push;
+        # § 653a.12(a): the Ante and the Play 1 to 1.
+        line = blind_line(player, blind)
+        return BaseSettlement(
+            ante=Result.WIN if qualifies else Result.PUSH,
+            blind=Result.PUSH if line is None else Result.WIN,
+            play=Result.WIN,
+            multiple=multiple,
+            blind_line=line,
+        )
+    # § 569.11(h)(1): a lower hand loses the Blind and the Play, and the Ante when the dealer
+    # qualifies.
+    ante = Result.LOSE if qualifies else Result.PUSH
+    return BaseSettlement(ante, Result.LOSE, Result.LOSE, multiple)
+
+
+def base_net(player: HandKey, dealer: HandKey, multiple: int, blind: PayTable) -> Fraction:
+    """The net per unit Ante of :func:`settle_base`."""
+    return settle_base(player, dealer, multiple, blind).net
+
+
+class UltimateTexasHoldemRound(StreetRound):
     sections: ClassVar[dict[str, str]] = {
         "seated": "§ 569.7(g)",
         "no_more_bets": "§ 569.7(b)",
@@ -140,28 +333,7 @@ class UltimateTexasHoldemRound(Round):
         "decision_order": _RIVER,
     }
     game: UltimateTexasHoldem
-
-    def __init__(
-        self,
-        game: Game,
-        *,
-        shoe: Shoe,
-        meters: MeterBank | None = None,
-        players: Mapping[int, str] | None = None,
-        stub_check: StubCheck = StubCheck.NOT_REQUIRED,
-        mode: PlayMode = PlayMode.SIMULATION,
-    ) -> None:
-        super().__init__(
-            game, shoe=shoe, meters=meters, players=players, stub_check=stub_check, mode=mode
-        )
-        self._street = Street.PREFLOP
-        self._acted: set[int] = set()
-        """Seats that have decided on the current street."""
-
-    @property
-    def street(self) -> Street:
-        """Where the decisions stand."""
-        return self._street
+    streets = STREETS
 
     # -- wagers ----------------------------------------------------------------------------
 
@@ -228,61 +400,22 @@ class UltimateTexasHoldemRound(Round):
 
     @staticmethod
     def flop_plan() -> list[DealStep]:
-        # § 569.1 "Flop": the first three community cards, dealt face up; a burn first.
-        return [
-            DealStep(to=BURN, note="burn"),
-            *(DealStep(to=BOARD, face_up=True, note="flop") for _ in range(3)),
-        ]
+        """The burn and the flop (:data:`STREETS`)."""
+        return list(STREETS[1].dealt)
 
     @staticmethod
     def final_plan() -> list[DealStep]:
-        # § 569.11(e): the final two community cards are dealt together; a burn first.
-        return [
-            DealStep(to=BURN, note="burn"),
-            DealStep(to=BOARD, face_up=True, note="turn"),
-            DealStep(to=BOARD, face_up=True, note="river"),
-        ]
-
-    def dealing_done(self) -> list[Record]:
-        if self._street is Street.RIVER and self._stub_check is StubCheck.REQUIRED:
-            self._phase = Phase.STUB_COUNT  # every card of the round is out
-            return []
-        self._phase = Phase.DECISIONS
-        return self.after_decision()
+        """The burn and the final two community cards (:data:`STREETS`)."""
+        return list(STREETS[2].dealt)
 
     # -- decisions -------------------------------------------------------------------------
 
-    def next_decider(self) -> int | None:
-        # Each street from the player farthest to the dealer's left, clockwise (§ 569.11(e));
-        # a player with a Play wager makes no further decision.
-        for seat in self.active_seats:
-            stakes = self._stakes[seat]
-            if seat in self._folded or "play" in stakes or seat in self._acted:
-                continue
-            return seat
-        return None
+    def _deciders(self) -> Iterable[int]:
+        # A player with a Play wager makes no further decision.
+        return (s for s in super()._deciders() if "play" not in self._stakes[s])
 
-    def after_decision(self) -> list[Record]:
-        if self.next_decider() is not None:
-            return []
-        if self._street is Street.PREFLOP:
-            self._next_street(Street.FLOP, self.flop_plan())
-        elif self._street is Street.FLOP:
-            self._next_street(Street.RIVER, self.final_plan())
-        else:
-            self._phase = Phase.REVEAL
-        return []
-
-    def _next_street(self, street: Street, plan: list[DealStep]) -> None:
-        self._street = street
-        self._acted.clear()
-        self._plan = plan
-        self._phase = Phase.DEALING
-
-    def decision_candidates(self, seat: int) -> Iterable[Action]:
-        yield from (Play(seat=seat, multiple=m) for m in (1, 2, 3, 4))
-        yield Check(seat=seat)
-        yield Fold(seat=seat)
+    def _decision(self, kind: type[Action], seat: int) -> Action:
+        return Check(seat=seat) if kind is Check else Fold(seat=seat)
 
     def _verify_in_round(self, seat: int, what: str) -> None:
         stakes = self._stakes.get(seat, {})
@@ -300,19 +433,6 @@ class UltimateTexasHoldemRound(Round):
             )
         self._verify_decider(seat, what)
 
-    def play_rule(self, seat: int) -> PlayRule:
-        # Exact multiples on each street (PLAY_MULTIPLES): "equal in amount to his Ante Wager"
-        # after the final two cards (§ 569.11(e)); 3x or 4x before the flop and 2x after it
-        # from the operator guide.  The guide's "three to four times" is read as the two
-        # multiples, not a range: the layout states the Play's required amount "as a multiple
-        # of the player's Ante Wager" (§ 569.2(b)(7)(iii)), unlike Four Card Poker's "an amount
-        # from one to three times" (§ 641a.7(d)(1)).
-        return Multiples(
-            label=f"Play wager on the {self._street.value}",
-            section=_RIVER if self._street is Street.RIVER else _ROUND,
-            multiples=PLAY_MULTIPLES[self._street],
-        )
-
     def _verify_play(self, action: Play) -> None:
         self._verify_in_round(action.seat, "Play wager")
         self.verify_play_size(action)
@@ -320,13 +440,13 @@ class UltimateTexasHoldemRound(Round):
     def _do_play(self, action: Play) -> list[Record]:
         record = self.play_record(action)
         self._stakes[action.seat]["play"] = record.amount
-        self._acted.add(action.seat)
+        self._decided.add(action.seat)
         rec: list[Record] = [record]
         return rec + self.after_decision()
 
     def _verify_check(self, action: Check) -> None:
         self._verify_in_round(action.seat, "check")
-        if self._street is Street.RIVER:
+        if Check not in self.street.decisions:
             raise IllegalAction(
                 f"check at seat {action.seat} refused: after the final two community cards "
                 "the player plays 1x the Ante or folds",
@@ -334,22 +454,22 @@ class UltimateTexasHoldemRound(Round):
             )
 
     def _do_check(self, action: Check) -> list[Record]:
-        self._acted.add(action.seat)
+        self._decided.add(action.seat)
         rec: list[Record] = [Checked(seat=action.seat)]
         return rec + self.after_decision()
 
     def _verify_fold(self, action: Fold) -> None:
         self._verify_in_round(action.seat, "fold")
-        if self._street is not Street.RIVER:
+        if Fold not in self.street.decisions:
             raise IllegalAction(
-                f"fold at seat {action.seat} refused: on the {self._street.value} the player "
+                f"fold at seat {action.seat} refused: on the {self.street.label} the player "
                 "checks or plays; folding comes after the final two community cards",
                 section=_RIVER,
             )
 
     def _do_fold(self, action: Fold) -> list[Record]:
         seat = action.seat
-        self._acted.add(seat)
+        self._decided.add(seat)
         self._folded.add(seat)
         # § 569.11(e)(2): the Ante and Blind are collected at once; a Trips or progressive
         # wager keeps the cards on the table until it is settled ((e)(2)(i)-(ii)).
@@ -362,13 +482,13 @@ class UltimateTexasHoldemRound(Round):
         better, 1x after the river with a pair or better, else check or fold (a simple
         published rule, not the optimal strategy)."""
         hole = self._hands[str(seat)]
-        if self._street is Street.PREFLOP:
+        if self.street.name is Street.PREFLOP:
             paired = hole[0].rank == hole[1].rank
             if paired or any(c.rank.value == 14 for c in hole):
                 return Play(seat=seat, multiple=4)
             return Check(seat=seat)
         rank = self.player_rank(seat)
-        if self._street is Street.FLOP:
+        if self.street.name is Street.FLOP:
             if _at_least(rank, Category.TWO_PAIR):
                 return Play(seat=seat, multiple=2)
             return Check(seat=seat)
@@ -386,7 +506,7 @@ class UltimateTexasHoldemRound(Round):
 
     def dealer_qualifies(self) -> bool:
         """§ 569.11(g)-(h): the dealer's hand qualifies with a pair or better."""
-        return _at_least(self.dealer_rank(), Category.PAIR)
+        return dealer_qualifies(hand_key(self.dealer_rank()))
 
     def reveal(self) -> list[Record]:
         # § 569.11(f): the dealer's two cards are turned up and the best five announced.
@@ -422,7 +542,7 @@ class UltimateTexasHoldemRound(Round):
             # § 569.11(h)(4): paid on the player's hand whatever the other wagers did.
             table = self.game.paytable("trips")
             assert table is not None
-            line = table.line_for(hand_keys(rank))
+            line = trips_line(hand_key(rank), table)
             if line is not None and line.odds is not None:
                 paid = line.odds.winnings(stakes["trips"])
                 new.append(self.settle(seat, "trips", Result.WIN, paid=paid, line=line.hand))
@@ -436,40 +556,31 @@ class UltimateTexasHoldemRound(Round):
         return new
 
     def _settle_main(self, seat: int, rank: HandRank) -> list[Record]:
+        # § 569.11(g)-(h), § 653a.12(a)-(b): by :func:`settle_base`, the rule the solvers use.
         stakes = self._stakes[seat]
-        dealer = self.dealer_rank()
-        qualifies = self.dealer_qualifies()
+        table = self.game.paytable("blind")
+        assert table is not None
+        multiple = stakes["play"] // stakes["ante"]
+        outcome = settle_base(hand_key(rank), hand_key(self.dealer_rank()), multiple, table)
         hand = rank.category.value
-        if rank.value == dealer.value:
-            # § 569.11(h)(3): a tie; Ante, Blind and Play neither paid nor collected.
-            return [self.settle(seat, w, Result.PUSH, line=hand) for w in ("ante", "blind", "play")]
-        wins = rank.value > dealer.value
-        new: list[Record] = []
-        # § 569.11(g): a dealer below a pair returns the Ante; the rest is settled by (h).
-        if not qualifies:
-            new.append(self.settle(seat, "ante", Result.PUSH, line=hand))
-        elif wins:
-            new.append(self.settle(seat, "ante", Result.WIN, paid=stakes["ante"], line=hand))
-        else:
-            new.append(self.settle(seat, "ante", Result.LOSE, line=hand))
-        if wins:
-            # § 569.11(h)(2), § 653a.12(b): the Blind is paid by its table only from the
-            # table's lowest hand up (a straight in A, a flush in B); a lesser win pushes.
-            table = self.game.paytable("blind")
-            assert table is not None
-            line = table.line_for(hand_keys(rank))
-            if line is not None and line.odds is not None:
-                paid = line.odds.winnings(stakes["blind"])
-                new.append(self.settle(seat, "blind", Result.WIN, paid=paid, line=line.hand))
-            else:
-                new.append(self.settle(seat, "blind", Result.PUSH, line=hand))
-            # § 653a.12(a): the Play is paid 1 to 1.
-            new.append(self.settle(seat, "play", Result.WIN, paid=stakes["play"], line=hand))
-        else:
-            # § 569.11(h)(1): a lower hand loses the Blind and the Play (and the Ante when the
-            # dealer qualifies).
-            new += [self.settle(seat, w, Result.LOSE, line=hand) for w in ("blind", "play")]
-        return new
+        blind = outcome.blind_line
+        assert outcome.play is not None
+        return [
+            self._settle_at(seat, "ante", outcome.ante, ANTE_ODDS, hand),
+            self._settle_at(
+                seat, "blind", outcome.blind, None if blind is None else blind.odds, hand
+            ),
+            self._settle_at(seat, "play", outcome.play, PLAY_ODDS, hand),
+        ]
+
+    def _settle_at(
+        self, seat: int, wager: str, result: Result, odds: Odds | None, hand: str
+    ) -> WagerSettled:
+        if result is Result.WIN:
+            assert odds is not None
+            paid = odds.winnings(self._stakes[seat][wager])
+            return self.settle(seat, wager, result, paid=paid, line=hand)
+        return self.settle(seat, wager, result, line=hand)
 
     def _settle_progressive(self, seat: int, rank: HandRank) -> list[Record]:
         # § 569.12(f)(1): the highest hand only; (f)(4): at the meter's amount when it is this
@@ -502,17 +613,18 @@ class UltimateTexasHoldem(Game):
     chapter = "58 Pa. Code Ch. 569 (temporary), Ch. 653a"
     aliases = ("uth", "ultimate-texas-hold-em", "ultimate-holdem")
     wagers = ("ante", "blind", "play", "trips", "progressive")
-    paytables: ClassVar[dict[str, dict[str, PayTable]]] = {"blind": BLIND, "trips": TRIPS}
-    default_paytables: ClassVar[dict[str, str]] = {"blind": "A", "trips": "A"}
-    progressive_paytables: ClassVar[dict[str, PayTable]] = PROGRESSIVE
-    envy_schedules: ClassVar[dict[str, EnvySchedule]] = ENVY
+    paytables: ClassVar[Mapping[str, Mapping[str, PayTable]]] = {"blind": BLIND, "trips": TRIPS}
+    default_paytables: ClassVar[Mapping[str, str]] = {"blind": "A", "trips": "A"}
+    progressive_paytables: ClassVar[Mapping[str, PayTable]] = PROGRESSIVE
+    envy_schedules: ClassVar[Mapping[str, EnvySchedule]] = ENVY
     progressive_wager_amounts = PROGRESSIVE_WAGERS
-    progressive_min_reset: ClassVar[dict[str, tuple[int, str]]] = MIN_RESET
+    progressive_min_reset: ClassVar[Mapping[str, tuple[int, str]]] = MIN_RESET
     decision_wagers = frozenset({"play"})
     # § 569.12(f)(2): one Envy schedule, in force whenever the progressive is offered.
     envy_rule = EnvyRule.FIXED
     envy_section = "§ 569.12(f)(2)"
     paytables_section = "§ 653a.12"
+    hand_rankings = (Ranking.POKER5,)
     round_class = UltimateTexasHoldemRound
     table_regs = ULTIMATE_TEXAS_HOLDEM_REGS
     """Deck life, stub counts, shuffle and cut, seats (§ 569.3-569.10): :mod:`._table_regs`."""
@@ -541,10 +653,6 @@ class UltimateTexasHoldem(Game):
                     "§ 569.7(h)",
                 )
             )
-        if table.decks not in (1, 2):
-            # § 569.3 is not in the available texts; one deck in play (or two in rotation with
-            # a shuffler), as at the other Subpart K poker games.
-            problems.append((f"{table.decks} decks: the game is dealt from one deck", None))
         if rules.payout_limit is not None:
             problems.append(
                 (

@@ -126,9 +126,28 @@ class HandRank:
     cards: tuple[Card, ...]
     ranking: Ranking
 
+    @classmethod
+    def of_value(cls, value: int, ranking: Ranking) -> HandRank:
+        """The rank of an order value alone, without its cards: what a tabulation over every
+        value of a ranking passes to a game's settlement functions."""
+        category = ranking.categories[value >> CATEGORY_SHIFT]
+        return cls(value=value, category=category, cards=(), ranking=ranking)
+
     @property
     def category_index(self) -> int:
         return self.value >> CATEGORY_SHIFT
+
+    @property
+    def top_rank(self) -> int:
+        """The first tie-break rank (2..14, see :func:`pack`): the rank of the quads, trips or
+        higher pair, a straight's top card, or the high card."""
+        return (self.value >> 16) & 0xF
+
+    @property
+    def tie_ranks(self) -> tuple[int, ...]:
+        """Every tie-break rank packed in the value, most significant first (unused dropped)."""
+        ranks = ((self.value >> (16 - 4 * position)) & 0xF for position in range(5))
+        return tuple(r for r in ranks if r)
 
     def to_json(self) -> dict[str, object]:
         return {
