@@ -14,8 +14,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from croupier.analysis import _mc_games
 from croupier.analysis.baccarat_exact import coups
 from croupier.analysis.par import Outcome, ParSheet, WagerSheet, merge_outcomes
+from croupier.analysis.registry import NO_DECISIONS, GameAnalysis
 from croupier.games.baccarat import BANKER, PLAYER, BaccaratGame, Coup, WagerPay, wager_pay
 from croupier.games.records import Result
 
@@ -103,3 +105,28 @@ def par_baccarat(game: BaccaratGame) -> ParSheet:
             "sequences; ties push Banker and Player",
         ),
     )
+
+
+def baccarat_strategy_text(game: BaccaratGame) -> str:
+    """The readable strategy of a baccarat game: there is none to choose."""
+    return (
+        f"{game.title}: the player makes no decision after the wagers; the Player's and "
+        "Banker's third cards follow the fixed rules of § 631a.11 and Table 1 "
+        "(`croupier par` prices every wager)."
+    )
+
+
+def _entry() -> GameAnalysis:
+    return GameAnalysis(
+        par=par_baccarat,
+        strategy=NO_DECISIONS,
+        strategy_text=baccarat_strategy_text,  # type: ignore[arg-type]
+        kernel=_mc_games.BACCARAT,
+        notes="exact: every coup of the full shoe (croupier.analysis.baccarat_exact)",
+    )
+
+
+MINI_BACCARAT = _entry()
+MIDI_BACCARAT = _entry()
+EZ_BACCARAT = _entry()
+"""The baccarat entries of :mod:`croupier.analysis.registry` (one analysis, three games)."""

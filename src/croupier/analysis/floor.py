@@ -391,11 +391,11 @@ def _run_tables(
 def _exact_of(slugs: Sequence[str]) -> dict[str, tuple[Fraction, int]]:
     """Each game's exact mean net per kernel unit under the kernels' strategy, and the scale
     of the kernel's sums (once a game; the kernels play the games' default rules)."""
-    from croupier.analysis.montecarlo import _exact, run_block
+    from croupier.analysis.montecarlo import exact_and_scale, run_block
 
     out = {}
     for slug in dict.fromkeys(slugs):
-        out[slug] = _exact(slug, "banker")
+        out[slug] = exact_and_scale(slug)
         run_block(slug, 0, 1)  # build the decision tables and compile, off the clock
     return out
 

@@ -9,8 +9,11 @@ from __future__ import annotations
 
 from functools import cache
 
+from croupier.analysis import _mc_games
+from croupier.analysis.decisions import four_card_poker_strategy
 from croupier.analysis.fcp_solver import FourCardSolution, solve_four_card_poker
 from croupier.analysis.par import ParSheet, WagerSheet
+from croupier.analysis.registry import GameAnalysis
 from croupier.analysis.sidebets import wager_sheet
 from croupier.games.four_card_poker import ANTE_BONUS, FourCardPoker, hand_keys
 from croupier.hands import Ranking
@@ -61,3 +64,15 @@ def par_four_card_poker(
             stake=prog.wager,
         )
     return ParSheet(game=game.slug, method="exact", base=solved(scheduler).sheet, wagers=wagers)
+
+
+ANALYSIS = GameAnalysis(
+    par=par_four_card_poker,
+    strategy=four_card_poker_strategy,
+    strategy_text=four_card_poker_strategy_text,  # type: ignore[arg-type]
+    kernel=_mc_games.FOUR_CARD_POKER,
+    notes="exact: every player hand against every dealer hand by the block solver of "
+    "croupier.analysis.fcp_solver; side wagers by category counts",
+    solved_by_blocks=True,
+)
+"""The Four Card Poker entry of :mod:`croupier.analysis.registry`."""

@@ -17,8 +17,10 @@ from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
 
+from croupier.analysis import _mc_games
 from croupier.analysis._stud import BINOM, five_card_lines, four_set_tables, lir_counts, rank_set
 from croupier.analysis.par import Outcome, ParSheet, WagerSheet, merge_outcomes
+from croupier.analysis.registry import GameAnalysis
 from croupier.analysis.sidebets import wager_sheet
 from croupier.games._let_it_ride_tables import five_card_keys, three_card_keys
 from croupier.games.let_it_ride import LetItRide, Ride, Withdraw
@@ -172,3 +174,14 @@ def let_it_ride_strategy_text(game: LetItRide) -> str:
             lines.append(f"    depending on the exact suits: {', '.join(mixed)}")
         lines.append("    take it back otherwise.")
     return "\n".join(lines)
+
+
+ANALYSIS = GameAnalysis(
+    par=par_let_it_ride,
+    strategy=let_it_ride_strategy,  # type: ignore[arg-type]
+    strategy_text=let_it_ride_strategy_text,  # type: ignore[arg-type]
+    kernel=_mc_games.LET_IT_RIDE,
+    notes="exact: every five-card hand, the two ride decisions by card sets "
+    "(croupier.analysis._stud)",
+)
+"""The Let It Ride entry of :mod:`croupier.analysis.registry`."""

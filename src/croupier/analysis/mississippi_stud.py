@@ -15,6 +15,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
 
+from croupier.analysis import _mc_games
 from croupier.analysis._stud import (
     BINOM,
     FiveCardLines,
@@ -26,6 +27,7 @@ from croupier.analysis._stud import (
     tabulate_five,
 )
 from croupier.analysis.par import Outcome, ParSheet, WagerSheet, merge_outcomes
+from croupier.analysis.registry import GameAnalysis
 from croupier.analysis.sidebets import wager_sheet
 from croupier.games.mississippi_stud import (
     BASE_PAYS,
@@ -180,3 +182,14 @@ def mississippi_stud_strategy_text(game: MississippiStud) -> str:
         "marginal one, fold the rest; `croupier simulate` plays the exact table."
     )
     return "\n".join(lines)
+
+
+ANALYSIS = GameAnalysis(
+    par=par_mississippi_stud,
+    strategy=mississippi_stud_strategy,  # type: ignore[arg-type]
+    strategy_text=mississippi_stud_strategy_text,  # type: ignore[arg-type]
+    kernel=_mc_games.MISSISSIPPI_STUD,
+    notes="exact: every five-card hand, the three street bets by card sets "
+    "(croupier.analysis._stud)",
+)
+"""The Mississippi Stud entry of :mod:`croupier.analysis.registry`."""

@@ -40,48 +40,28 @@ from typing import Any
 
 import numpy as np
 
-from croupier.analysis import _mc_more
 from croupier.analysis._dask import as_completed, dask_client
-from croupier.analysis._mc_kernels import NSTATS, fcp_block, uth_block
+from croupier.analysis._mc_kernels import NSTATS
 from croupier.analysis._uth_fcp_shared import Progress
-from croupier.analysis.decisions import blind_table, four_card_tables, uth_tables
 from croupier.analysis.par import exact as exact_text
+from croupier.analysis.registry import MonteCarloKernel, analysis_for, registered
 from croupier.errors import InvalidInput
-from croupier.games import game_class, get_game
-from croupier.games.paytables import PayTable
+from croupier.games import Game, game_class, get_game
 
-__all__ = ["BLOCK_ROUNDS", "GAMES", "MonteCarloResult", "block_plan", "run", "run_block"]
+__all__ = [
+    "BLOCK_ROUNDS",
+    "MonteCarloResult",
+    "block_plan",
+    "exact_and_scale",
+    "run",
+    "run_block",
+]
 
 BLOCK_ROUNDS = 1 << 18
 """Rounds per block (262,144): the unit of work of a thread or a Dask task."""
 
-BACCARAT = ("mini-baccarat", "midi-baccarat", "ez-baccarat")
-GAMES = (
-    "four-card-poker",
-    "ultimate-texas-holdem",
-    "three-card-poker",
-    "let-it-ride",
-    "mississippi-stud",
-    *BACCARAT,
-)
-"""The games :func:`run` plays."""
-
 WAGERS = ("banker", "player")
 """The baccarat wagers :func:`run` plays."""
-
-_ACTIONS = {
-    "four-card-poker": ("fold", "1x", "2x", "3x"),
-    "ultimate-texas-holdem": ("fold", "1x", "2x", "3x", "4x"),
-    "three-card-poker": ("fold", "play"),
-    "let-it-ride": ("1 bet riding", "2 bets riding", "3 bets riding"),
-    "mississippi-stud": ("fold 3rd street", "fold 4th street", "fold 5th street", "showdown"),
-    **dict.fromkeys(BACCARAT, _mc_more.BACCARAT_CLASSES),
-}
-
-_UNIT = {
-    "let-it-ride": "one bet",
-    **dict.fromkeys(BACCARAT, "wager"),
-}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -197,48 +177,26 @@ class MonteCarloResult:
         )
 
 
-def _slug(game: str) -> str:
+def _kernel(game: str) -> tuple[str, MonteCarloKernel]:
+    """The slug and the fast Monte Carlo kernel of ``game`` (aliases accepted)."""
     slug = game_class(game).slug
-    if slug not in GAMES:
-        raise InvalidInput(f"the fast Monte Carlo plays {', '.join(GAMES)}, not {slug}")
-    return slug
+    if slug not in registered():
+        raise InvalidInput(f"the fast Monte Carlo plays {', '.join(registered())}, not {slug}")
+    return slug, analysis_for(slug).kernel
 
 
-def _blind(letter: str) -> PayTable:
-    game = get_game({"game": "ultimate-texas-holdem", "paytables": {"blind": letter}})
-    return blind_table(game)
+def _game(slug: str, blind: str) -> Game:
+    """The game played: under its default rules, or with Blind table ``blind``."""
+    if "blind" in game_class(slug).paytables:
+        return get_game({"game": slug, "paytables": {"blind": blind}})
+    return get_game(slug)
 
 
-def _paytable(slug: str, blind: str, wager: str) -> str:
-    if slug == "four-card-poker":
-        return "ante bonus § 641a.12(b)"
-    if slug == "ultimate-texas-holdem":
-        return f"blind table {blind} § 653a.12(b)"
-    game: Any = get_game(slug)
-    if slug in BACCARAT:
-        vig = game.vig
-        rule = "no vigorish" if vig.type == "none" else f"{vig.type} vigorish {vig.rate}"
-        return f"{wager} wager, {rule}" + (", EZ" if game.ez else "")
-    if slug == "three-card-poker":
-        return f"ante bonus {game.paytable('ante_bonus').letter} § 649a.12(b)"
-    if slug == "let-it-ride":
-        return f"pay table {game.base_table.letter} § 643a.12"
-    from croupier.games.mississippi_stud import PAY_TABLE
-
-    return f"pay table {PAY_TABLE.letter or ''} {PAY_TABLE.section}".replace("  ", " ")
-
-
-def _exact(slug: str, wager: str) -> tuple[Fraction, int]:
-    """The exact mean net per unit of the same strategy, and the kernel's scale."""
-    from croupier.analysis import par_sheet
-
-    game: Any = get_game(slug)
-    sheet = par_sheet(game)
-    if slug in BACCARAT:
-        return sheet.wagers[wager].expected, _mc_more.baccarat_nets(game, wager)[1]
-    assert sheet.base is not None
-    scale = int(_mc_more.three_card_args()[4]) if slug == "three-card-poker" else 1
-    return sheet.base.expected, scale
+def exact_and_scale(game: str, wager: str = "banker") -> tuple[Fraction, int]:
+    """The exact mean net per unit of ``game``'s kernel strategy under its default rules, and
+    the scale of the kernel's sums (nets in ``1 / scale`` units)."""
+    slug, kernel = _kernel(game)
+    return kernel.exact(_game(slug, "A"), wager, False)
 
 
 def run_block(
@@ -248,25 +206,10 @@ def run_block(
     rounds of ``game`` dealt after seeding numba's generator with ``seed`` (0 <= seed < 2**32);
     ``blind``: the Hold 'Em Blind table; ``wager``: the baccarat wager.  The unit of work of
     the threads and of the Dask workers."""
-    slug = _slug(game)
+    slug, kernel = _kernel(game)
+    the_game = _game(slug, blind)
     stats = np.zeros(NSTATS, dtype=np.int64)
-    decks = 1
-    if slug == "four-card-poker":
-        fcp = four_card_tables()
-        fcp_block(seed, rounds, decks, (fcp.ev, fcp.kernel_args), stats)
-    elif slug == "ultimate-texas-holdem":
-        uth = uth_tables(_blind(blind))
-        uth_block(seed, rounds, decks, (uth.ev, uth.kernel_args), stats)
-    elif slug == "three-card-poker":
-        _mc_more.tcp_block(seed, rounds, decks, _mc_more.three_card_args(), stats)
-    elif slug == "let-it-ride":
-        _mc_more.lir_block(seed, rounds, decks, _mc_more.let_it_ride_args(), stats)
-    elif slug == "mississippi-stud":
-        _mc_more.ms_block(seed, rounds, decks, _mc_more.mississippi_args(), stats)
-    else:
-        table: Any = get_game(slug)
-        decks = int(table.shoe_decks)
-        _mc_more.baccarat_block(seed, rounds, decks, _mc_more.baccarat_tables(table, wager), stats)
+    kernel.block(seed, rounds, the_game.shoe_decks, kernel.tables(the_game, wager), stats)
     return [int(x) for x in stats]
 
 
@@ -338,8 +281,8 @@ def run(
     scheduler: str | None = None,
     progress: bool | None = None,
 ) -> MonteCarloResult:
-    """Deal and settle ``rounds`` random rounds of ``game_slug`` (one of :data:`GAMES`,
-    aliases accepted) under the optimal strategy.
+    """Deal and settle ``rounds`` random rounds of ``game_slug`` (a registered game, aliases
+    accepted) under the optimal strategy.
 
     ``seed``: an integer or an injected ``numpy.random.Generator``, which draws the blocks'
     seeds; ``workers``: threads (default every core); ``blind``: the Hold 'Em Blind table (A or
@@ -349,23 +292,17 @@ def run(
     progress reports over the blocks (:mod:`croupier.progress`).  The decision tables are loaded
     (or, the first time, solved) before the clock starts.
     """
-    slug = _slug(game_slug)
+    slug, kernel = _kernel(game_slug)
     if blind not in ("A", "B"):
         raise InvalidInput(f"blind table {blind!r}: A or B")
-    if slug != "ultimate-texas-holdem" and blind != "A":
+    if "blind" not in game_class(slug).paytables and blind != "A":
         raise InvalidInput(f"{slug} has no Blind table")
-    if wager not in WAGERS or (slug not in BACCARAT and wager != "banker"):
+    if wager not in WAGERS or (wager not in kernel.wagers and wager != "banker"):
         raise InvalidInput(f"wager {wager!r}: the baccarat games play banker or player")
     seed_text = repr(seed) if isinstance(seed, int) else "injected generator"
     plan = block_plan(rounds, seed, block_rounds)
-    if slug == "four-card-poker":
-        fcp = four_card_tables(progress=progress)
-        exact, scale = fcp.expected, fcp.kernel_args[2]
-    elif slug == "ultimate-texas-holdem":
-        uth = uth_tables(_blind(blind), progress=progress)
-        exact, scale = uth.expected, int(uth.kernel_args[3])
-    else:
-        exact, scale = _exact(slug, wager)
+    the_game = _game(slug, blind)
+    exact, scale = kernel.exact(the_game, wager, progress)
     threads = max(1, min(workers or os.cpu_count() or 1, len(plan)))
     run_block(slug, 0, 1, blind, wager)  # compile, or load the compiled kernel, off the clock
     start = time.perf_counter()
@@ -380,12 +317,12 @@ def run(
     sums = [sum(column) for column in zip(*blocks, strict=True)]
     if sum(sums[5:]) != rounds:  # pragma: no cover - a broken kernel
         raise AssertionError(f"settled {sum(sums[5:])} rounds of {rounds}")
-    names = _ACTIONS[slug]
+    names = kernel.actions
     return MonteCarloResult(
         game=slug,
         rounds=rounds,
         seed=seed_text,
-        paytable=_paytable(slug, blind, wager),
+        paytable=kernel.paytable(the_game, wager),
         scale=scale,
         total=sums[0],
         total_sq=sums[1],
@@ -399,24 +336,6 @@ def run(
         workers=threads,
         where=where,
         wall_s=wall,
-        unit=_UNIT.get(slug, "Ante"),
-        notes=(_NOTES.get(slug, _BACCARAT_NOTE),),
+        unit=kernel.unit,
+        notes=(kernel.note,),
     )
-
-
-_NOTES = {
-    "four-card-poker": "one player, base game only, a fresh 52-card deck every round; the mean "
-    "counts Ante, Play and Ante Bonus results per unit Ante",
-    "ultimate-texas-holdem": "one player, base game only, a fresh 52-card deck every round; the "
-    "mean counts Ante, Play and Blind results per unit Ante",
-    "three-card-poker": "one player, Ante/Play only, a fresh 52-card deck every round; the mean "
-    "counts Ante, Play and Ante Bonus results per unit Ante",
-    "let-it-ride": "one player, the three bets only, a fresh 52-card deck every round; the mean "
-    "is per unit of one bet; the payout limit is left out",
-    "mississippi-stud": "one player, Ante and street bets only, a fresh 52-card deck every "
-    "round; the mean is per unit Ante",
-}
-_BACCARAT_NOTE = (
-    "one wager, a fresh shoe every coup; the commission at the exact rate (the rounding to 5 "
-    "cents is left out); the mean is per unit wagered"
-)

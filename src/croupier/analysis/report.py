@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Any
 
 from croupier.analysis import par_sheet
 from croupier.analysis.par import CONVENTIONS, ParSheet, WagerSheet, exact
-from croupier.analysis.simulate import REQUIRED_WAGERS
 from croupier.errors import CroupierError, InvalidInput
 
 if TYPE_CHECKING:
@@ -109,7 +108,7 @@ def _variant(game: Game, wager: str, letter: str) -> Game:
 def _in_base(game: Game, wager: str) -> bool:
     """Whether ``wager``'s pay table prices the base (a required wager, or a table such as the
     Ante Bonus that is no wager of its own)."""
-    return wager in REQUIRED_WAGERS.get(game.slug, ()) or wager not in game.wagers
+    return wager in game.required_wagers or wager not in game.wagers
 
 
 def _letters(game: Game, sheet: ParSheet) -> dict[str, tuple[str, ...]]:

@@ -51,17 +51,7 @@ from croupier.money import format_cents
 from croupier.progressive import MemoryMeters
 from croupier.shoe import SeededShuffler, Shoe, shoe_cards
 
-__all__ = ["REQUIRED_WAGERS", "Estimate", "SimulationResult", "simulate"]
-
-REQUIRED_WAGERS: Mapping[str, tuple[str, ...]] = {
-    "four-card-poker": ("ante",),
-    "three-card-poker": ("ante",),
-    "mississippi-stud": ("ante",),
-    "ultimate-texas-holdem": ("ante", "blind"),
-    "let-it-ride": ("bet1", "bet2", "bet3"),
-}
-"""The wagers a player must make to be dealt in (the par sheet's ``base``), by game slug; the
-first is the initial wager the base is quoted per unit of.  Other games (baccarat) have none."""
+__all__ = ["Estimate", "SimulationResult", "simulate"]
 
 BASE_SEAT = 1
 SIDE_SEAT = 2
@@ -242,11 +232,6 @@ class _Layout:
     skipped: Mapping[str, str]
 
 
-def _shoe_decks(game: Game) -> int:
-    decks = getattr(game, "shoe_decks", None)  # baccarat: six or eight decks in the shoe
-    return decks if isinstance(decks, int) and not isinstance(decks, bool) else game.deck_count
-
-
 def _probe_round(game: Game, decks: int, wagers: Sequence[PlaceWager]) -> Round:
     rnd = game.new_round(
         shoe=Shoe(shoe_cards(decks), decks=decks), meters=MemoryMeters(), players=_PLAYERS
@@ -283,7 +268,7 @@ def _amounts(
 
 
 def _layout(game: Game, decks: int, unit: int) -> _Layout:
-    required = REQUIRED_WAGERS.get(game.slug, ())
+    required = game.required_wagers
     base = [PlaceWager(seat=BASE_SEAT, wager=w, amount=unit) for w in required]
     why = _try(game, decks, base) if base else None
     if why is not None:
@@ -383,7 +368,7 @@ def simulate(
 
     else:
         decide = strategy
-    decks = _shoe_decks(game)
+    decks = game.shoe_decks
     layout = _layout(game, decks, unit)
     has_base = bool(layout.required)
     tallies: dict[str, _Tally] = {"base": _Tally()} if has_base else {}

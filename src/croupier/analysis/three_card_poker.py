@@ -15,8 +15,10 @@ from collections.abc import Callable
 
 import numpy as np
 
+from croupier.analysis import _mc_games
 from croupier.analysis._three_card import solve_three_card
 from croupier.analysis.par import ParSheet, WagerSheet
+from croupier.analysis.registry import GameAnalysis
 from croupier.analysis.sidebets import category_keys, wager_sheet
 from croupier.games.pov import seat_cards
 from croupier.games.records import Action, Fold, Play
@@ -98,3 +100,13 @@ def three_card_strategy_text(game: ThreeCardPoker) -> str:
     if solved.exceptions:
         lines.append(f"  Exceptions (folded in some suit pattern): {len(solved.exceptions)} values")
     return "\n".join(lines)
+
+
+ANALYSIS = GameAnalysis(
+    par=par_three_card_poker,
+    strategy=three_card_strategy,  # type: ignore[arg-type]
+    strategy_text=three_card_strategy_text,  # type: ignore[arg-type]
+    kernel=_mc_games.THREE_CARD_POKER,
+    notes="exact: every player hand against every dealer hand (croupier.analysis._three_card)",
+)
+"""The Three Card Poker entry of :mod:`croupier.analysis.registry`."""

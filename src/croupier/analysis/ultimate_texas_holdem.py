@@ -11,7 +11,10 @@ from __future__ import annotations
 
 from functools import cache
 
+from croupier.analysis import _mc_games
+from croupier.analysis.decisions import uth_strategy
 from croupier.analysis.par import ParSheet, WagerSheet
+from croupier.analysis.registry import GameAnalysis
 from croupier.analysis.sidebets import category_keys, wager_sheet
 from croupier.analysis.uth_solver import UthSolution, solve_ultimate_texas_holdem
 from croupier.games.base import Game
@@ -84,3 +87,15 @@ def par_ultimate_texas_holdem(
         wagers=wagers,
         notes=tuple(notes),
     )
+
+
+ANALYSIS = GameAnalysis(
+    par=par_ultimate_texas_holdem,
+    strategy=uth_strategy,
+    strategy_text=uth_strategy_text,
+    kernel=_mc_games.ULTIMATE_TEXAS_HOLDEM,
+    notes="exact: every deal under the optimal Play decisions by the block solver of "
+    "croupier.analysis.uth_solver; side wagers by category counts",
+    solved_by_blocks=True,
+)
+"""The Ultimate Texas Hold 'Em entry of :mod:`croupier.analysis.registry`."""

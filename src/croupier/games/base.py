@@ -178,6 +178,10 @@ class Game:
     of :attr:`table_regs` (:func:`~croupier.games._table_regs.deck_problems`)."""
     decision_wagers: ClassVar[frozenset[str]] = frozenset()
     """Wagers made by a decision after the cards (e.g. the Play), never placed before them."""
+    required_wagers: ClassVar[tuple[str, ...]] = ()
+    """The wagers a player must make to be dealt in (the par sheet's ``base``); the first is the
+    initial wager the base is quoted per unit of.  Empty: any wager deals the player in
+    (baccarat)."""
     envy_rule: ClassVar[EnvyRule] = EnvyRule.NONE
     envy_section: ClassVar[str] = ""
     """The section that ties the Envy Bonus to the progressive (see :class:`EnvyRule`)."""
@@ -417,6 +421,12 @@ class Game:
         return problems
 
     # -- what the rules chose --------------------------------------------------------------
+
+    @property
+    def shoe_decks(self) -> int:
+        """Decks in the shoe a round is dealt from (:attr:`deck_count`; baccarat reads its
+        Rules Submission)."""
+        return self.deck_count
 
     def paytable(self, wager: str) -> PayTable | None:
         tables = self.paytables.get(wager)

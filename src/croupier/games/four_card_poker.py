@@ -530,6 +530,7 @@ class FourCardPoker(Game):
     """Four Card Poker: Ante/Play against the dealer's best four of six, Aces Up, progressive."""
 
     slug = "four-card-poker"
+    required_wagers = ("ante",)
     title = "Four Card Poker"
     chapter = "58 Pa. Code Ch. 641a"
     aliases = ("4cp", "four-card")

@@ -545,6 +545,7 @@ class LetItRide(Game):
     three cards and two community cards; every optional wager of § 643a.7."""
 
     slug = "let-it-ride"
+    required_wagers = ("bet1", "bet2", "bet3")
     title = "Let It Ride Poker"
     chapter = "58 Pa. Code Ch. 643a"
     aliases = ("lir", "let-it-ride-poker")

@@ -648,6 +648,7 @@ class MississippiStud(Game):
     """Mississippi Stud: Ante and three street bets on a five-card pay table; progressive."""
 
     slug = "mississippi-stud"
+    required_wagers = ("ante",)
     title = "Mississippi Stud"
     chapter = "58 Pa. Code Ch. 655a; temporary Ch. 571"
     aliases = ("mississippi",)

@@ -481,6 +481,7 @@ class ThreeCardPoker(Game):
     Ante Bonus, Pair Plus, Six Card Bonus, progressive."""
 
     slug = "three-card-poker"
+    required_wagers = ("ante",)
     title = "Three Card Poker"
     chapter = "58 Pa. Code Ch. 649a"
     aliases = ("3cp", "three-card")

@@ -609,6 +609,7 @@ class UltimateTexasHoldem(Game):
     Play of 4x/3x, 2x or 1x, Trips and the progressive with Envy Bonuses."""
 
     slug = "ultimate-texas-holdem"
+    required_wagers = ("ante", "blind")
     title = "Ultimate Texas Hold 'Em Poker"
     chapter = "58 Pa. Code Ch. 569 (temporary), Ch. 653a"
     aliases = ("uth", "ultimate-texas-hold-em", "ultimate-holdem")

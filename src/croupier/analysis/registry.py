@@ -1,0 +1,127 @@
+"""The analysis registry: one :class:`GameAnalysis` entry per game, the only place the analysis
+faces (``par``, ``strategy``, ``simulate``, the fast Monte Carlo) find a game's analysis.
+
+Each entry lives in its game's analysis module (``ANALYSIS`` in
+:mod:`croupier.analysis.four_card_poker`, and so on) and is found by one line of
+:data:`ENTRIES`; the modules are imported on first use, so ``import croupier.analysis`` stays
+light.  Adding a game: its game module, its analysis module (with its entry), one line here, its
+example Rules Submission (``docs/ADDING_A_GAME.md``).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Final
+
+from croupier.errors import InvalidInput
+
+if TYPE_CHECKING:
+    from croupier.analysis import Strategy
+    from croupier.analysis.par import ParSheet
+    from croupier.games import Game
+
+__all__ = [
+    "ENTRIES",
+    "NO_DECISIONS",
+    "GameAnalysis",
+    "MonteCarloKernel",
+    "NoDecisions",
+    "analysis_for",
+    "registered",
+]
+
+
+@dataclass(frozen=True)
+class NoDecisions:
+    """The strategy face of a game whose player makes no decision after the wagers (baccarat):
+    an explicit marker, so a missing strategy is never an oversight."""
+
+    text: str
+    """Why there is nothing to decide (the readable strategy of such a game)."""
+
+
+NO_DECISIONS: Final = NoDecisions("the player makes no decision after the wagers")
+
+
+@dataclass(frozen=True, kw_only=True)
+class MonteCarloKernel:
+    """A game's fast Monte Carlo (:mod:`croupier.analysis.montecarlo`): its block kernel (of
+    :func:`croupier.analysis._mc_kernels.make_block`) and what the face needs around it."""
+
+    block: Callable[..., None]
+    """``block(seed, rounds, decks, tables, stats)``."""
+    tables: Callable[[Game, str], tuple[Any, ...]]
+    """``(game, wager) -> the block's tables`` (loaded or solved once, cached)."""
+    exact: Callable[[Game, str, bool | None], tuple[Fraction, int]]
+    """``(game, wager, progress) -> (the exact mean net per unit of the same strategy, the
+    kernel's scale)``: nets are integers in ``1 / scale`` units."""
+    paytable: Callable[[Game, str], str]
+    """``(game, wager) -> the pay table the run plays``, for the report."""
+    actions: tuple[str, ...]
+    """The names of the kernel's action columns (the decision taken, or the result class)."""
+    note: str
+    """What the run leaves out, for the report."""
+    unit: str = "Ante"
+    """What the nets are counted in: ``Ante``, ``one bet`` (Let It Ride), ``wager``."""
+    wagers: tuple[str, ...] = ()
+    """The wagers a run may choose (baccarat: ``banker``, ``player``); empty: the base game."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameAnalysis:
+    """Every analysis face of one game."""
+
+    par: Callable[..., ParSheet]
+    """``par(game)`` (and ``par(game, scheduler=...)`` when :attr:`solved_by_blocks`): the exact
+    par sheet under the game's Rules Submission."""
+    strategy: Callable[[Game], Strategy] | NoDecisions
+    """The optimal strategy as a decision rule (the decisions the par sheet assumes), or
+    :data:`NO_DECISIONS`."""
+    strategy_text: Callable[[Game], str]
+    """The optimal strategy as a readable table."""
+    kernel: MonteCarloKernel
+    """The fast Monte Carlo."""
+    notes: str
+    """What the exact analysis covers, in a line (``croupier par`` shows the sheet's own)."""
+    solved_by_blocks: bool = False
+    """Whether the par sheet comes from a block solver a Dask cluster can share
+    (``--scheduler``)."""
+
+
+ENTRIES: Final[Mapping[str, str]] = {
+    "four-card-poker": "croupier.analysis.four_card_poker",
+    "ultimate-texas-holdem": "croupier.analysis.ultimate_texas_holdem",
+    "three-card-poker": "croupier.analysis.three_card_poker",
+    "let-it-ride": "croupier.analysis.let_it_ride",
+    "mississippi-stud": "croupier.analysis.mississippi_stud",
+    "mini-baccarat": "croupier.analysis.baccarat:MINI_BACCARAT",
+    "midi-baccarat": "croupier.analysis.baccarat:MIDI_BACCARAT",
+    "ez-baccarat": "croupier.analysis.baccarat:EZ_BACCARAT",
+}
+"""One line per game: its slug and the analysis module holding its entry (``module`` for the
+module's ``ANALYSIS``, ``module:NAME`` for another name)."""
+
+
+def _load(where: str) -> GameAnalysis:
+    module, _, name = where.partition(":")
+    entry = getattr(importlib.import_module(module), name or "ANALYSIS")
+    if not isinstance(entry, GameAnalysis):  # pragma: no cover - a broken registry line
+        raise TypeError(f"{where} is not a GameAnalysis")
+    return entry
+
+
+def registered() -> tuple[str, ...]:
+    """The slugs of the games with an analysis entry."""
+    return tuple(ENTRIES)
+
+
+def analysis_for(game: Game | str) -> GameAnalysis:
+    """The analysis entry of ``game`` (a game or its slug)."""
+    slug = game if isinstance(game, str) else game.slug
+    where = ENTRIES.get(slug)
+    if where is None:
+        raise InvalidInput(f"no exact analysis for {slug} yet (have: {', '.join(ENTRIES)})")
+    return _load(where)
