@@ -17,9 +17,10 @@ from croupier.analysis import _mc_more
 from croupier.analysis import _three_card as tabulated
 from croupier.cards import DECK
 from croupier.games import get_game
+from croupier.games import let_it_ride as lir
 from croupier.games import three_card_poker as tcp
 from croupier.games.paytables import PayLine, PayTable, to
-from croupier.hands import Ranking, evaluate
+from croupier.hands import HandRank, Ranking, evaluate
 
 # A table paying the mini royal apart (as a Rules Submission may, § 649a.12(b)), so the
 # tabulation's use of the hand's pay-table names beyond its category is exercised.
@@ -72,3 +73,28 @@ def test_649a_three_card_tabulations_equal_the_game_functions() -> None:
         assert (int(value[colex]) >= q0) is tcp.dealer_qualifies(rank.value)
         net = tcp.ante_bonus_net(table, tcp.hand_keys(rank), tcp.Decision.PLAY)
         assert Fraction(int(bonus[colex]), scale) == net
+
+
+def test_643a_let_it_ride_tabulations_equal_the_game_functions() -> None:
+    from croupier.analysis import let_it_ride as analysis
+    from croupier.analysis._stud import _all_five_values
+
+    game = get_game("let-it-ride")
+    assert isinstance(game, lir.LetItRide)
+    table = game.base_table
+    solved = analysis.solve(table)
+    line_of, mult, *_ = _mc_more.let_it_ride_args()
+    distinct, first = np.unique(_all_five_values(), return_index=True)
+    decisions = [(a, b) for a in lir.BetDecision for b in lir.BetDecision]
+    for value, index in zip(distinct.tolist(), first.tolist(), strict=True):
+        keys = lir.five_card_keys(HandRank.of_value(value, Ranking.POKER5))
+        # § 643a.12: the line each five-card set reaches, and one bet's net on it.
+        line = int(solved.lines.line_of[index])
+        pays = lir.bet_line(table, keys)
+        assert line == (len(table.lines) if pays is None else table.lines.index(pays)), value
+        assert solved.lines.nets[line] == lir.bet_net(table, keys)
+        assert int(mult[int(line_of[index])]) == lir.bet_net(table, keys)  # the Monte Carlo's
+        # § 643a.7(d), § 643a.11(b), (d): the bets in action after each pair of decisions.
+        for bet1, bet2 in decisions:
+            riding = lir.bets_in_action(bet1, bet2) - 1
+            assert solved.nets[line][riding] == lir.base_net(table, keys, bet1, bet2)

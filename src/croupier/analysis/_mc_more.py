@@ -239,16 +239,16 @@ def _ride1_table(sums: Any, binom: Any) -> Any:  # pragma: no cover - compiled
 @cache
 def let_it_ride_args() -> tuple[Any, ...]:
     """The kernel's tables for the default Let It Ride game, from its exact solve."""
-    from croupier.analysis.let_it_ride import _solved
+    from croupier.analysis.let_it_ride import solve
     from croupier.games import get_game
     from croupier.games.let_it_ride import LetItRide
 
     game = get_game("let-it-ride")
     assert isinstance(game, LetItRide)
-    lines, sums, _ = _solved(game.base_table)
-    line_of = np.asarray(lines.line_of, dtype=np.int64)  # type: ignore[attr-defined]
-    mult = np.asarray(lines.multipliers, dtype=np.int64)  # type: ignore[attr-defined]
-    sums_a = np.asarray(sums, dtype=np.int64)
+    solved = solve(game.base_table)
+    line_of = np.asarray(solved.lines.line_of, dtype=np.int64)
+    mult = np.asarray(solved.lines.multipliers, dtype=np.int64)
+    sums_a = np.asarray(solved.sums, dtype=np.int64)
     return (line_of, mult, sums_a, _ride1_table(sums_a, BINOM), BINOM)
 
 

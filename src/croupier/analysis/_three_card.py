@@ -33,7 +33,7 @@ from croupier.games.three_card_poker import (
     dealer_qualifies,
     hand_keys,
 )
-from croupier.hands import CATEGORY_SHIFT, Ranking, evaluate
+from croupier.hands import CATEGORY_SHIFT, HandRank, Ranking, evaluate
 
 __all__ = [
     "CanonicalHands",
@@ -209,7 +209,7 @@ def solve_three_card(ante_bonus: PayTable | None) -> ThreeCardResult:
             outcomes.append(Outcome(name="fold", net=Fraction(fold), weight=n * weight, pays="-"))
             folded_values.append(value)
     assert weakest_played is not None
-    ranks = tuple((weakest_played >> s) & 0xF for s in (16, 12, 8))
+    ranks = HandRank.of_value(weakest_played, Ranking.THREE_CARD).tie_ranks
     exceptions = tuple(sorted({v for v in folded_values if v >= weakest_played}))
     return ThreeCardResult(
         outcomes=merge_outcomes(outcomes),
