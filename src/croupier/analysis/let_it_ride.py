@@ -50,6 +50,7 @@ from croupier.hands import Ranking
 
 __all__ = [
     "LetItRideSolve",
+    "kernel_tables",
     "let_it_ride_strategy",
     "let_it_ride_strategy_text",
     "par_let_it_ride",
@@ -92,6 +93,18 @@ def solve(table: PayTable) -> LetItRideSolve:
     sums, hist = four_set_tables(lines.line_of, lines.multipliers, BINOM)
     counts = lir_counts(sums, hist, BINOM)
     return LetItRideSolve(lines=lines, line_keys=line_keys, nets=nets, sums=sums, counts=counts)
+
+
+def kernel_tables(table: PayTable) -> tuple[npt.NDArray[np.int64], ...]:
+    """The fast Monte Carlo's tables (:func:`croupier.analysis._mc_more.lir_settle`): each
+    five-card set's pay line, the three bets' integer net per line and bets riding less one
+    (:attr:`LetItRideSolve.nets`; every line of these tables pays whole units), and the
+    per-four-card sums its decisions read."""
+    solved = solve(table)
+    assert all(n.denominator == 1 for row in solved.nets for n in row)
+    nets = np.array([[int(n) for n in row] for row in solved.nets], dtype=np.int64)
+    line_of = np.asarray(solved.lines.line_of, dtype=np.int64)
+    return line_of, nets, np.asarray(solved.sums, dtype=np.int64)
 
 
 def _base(table: PayTable) -> WagerSheet:
