@@ -25,7 +25,6 @@ from croupier.analysis.par import Outcome, WagerSheet
 from croupier.cards import DECK
 from croupier.games import get_game
 from croupier.games import three_card_poker as tcp
-from croupier.games.mississippi_stud import hand_keys as ms_hand_keys
 from croupier.games.pov import supervisor_hands
 from croupier.games.records import PlaceWager, Result, WagerSettled
 from croupier.games.round import ActorKind, Round
@@ -93,7 +92,7 @@ def test_enumeration_result_of_a_deal_equals_the_round_engine(slug: str) -> None
     strategy = optimal_strategy(game)
     assert strategy is not None
     if slug == "mississippi-stud":
-        lines = five_card_lines(ms._TABLE, ms_hand_keys)
+        lines = ms.base_lines()
         wagers = {"ante": 100}
     else:
         lines = five_card_lines(game.base_table, lir.five_card_keys)  # type: ignore[attr-defined]

@@ -29,6 +29,7 @@ from croupier.games.baccarat import (
     BaccaratShoe,
     CardsPickedUp,
     CollectReason,
+    Coup,
     CutCardOut,
     EZBaccarat,
     MarkerCollected,
@@ -43,6 +44,7 @@ from croupier.games.baccarat import (
     VigMarked,
     check_facility,
     next_card_to,
+    wager_pay,
 )
 from croupier.games.pov import supervisor_hands
 from croupier.games.records import (
@@ -675,6 +677,46 @@ def test_631b_9_f_dragon_bonus_table_b_pays_a_natural_tie_and_one_table_per_tabl
     with pytest.raises(RulesViolation) as info:
         game(paytables={"dragon_bonus_banker": "A", "dragon_bonus_player": "C"})
     assert [s for _, s in info.value.problems] == ["§ 631b.9(f)"]
+
+
+@pytest.mark.parametrize(
+    ("slug", "rules"),
+    [
+        ("mini-baccarat", {}),
+        ("mini-baccarat", {"vig": {"type": "commission", "rate": "0.04"}}),
+        ("midi-baccarat", {"vig": {"type": "tie", "rate": "0.25", "collect": "at_payout"}}),
+        ("ez-baccarat", {}),
+    ],
+)
+def test_541_8_kernel_class_nets_are_wager_pay_on_every_coup(
+    slug: str, rules: dict[str, Any]
+) -> None:
+    """The Monte Carlo kernel's nets per result class (analysis.baccarat.class_nets) equal the
+    game's wager_pay on every coup of a full shoe, Banker and Player (§ 541.8(a), § 541.13)."""
+    from croupier.analysis.baccarat import CLASS_COUPS, class_nets, coup_class
+    from croupier.analysis.baccarat_exact import coups
+
+    g = game(slug, **rules)
+    assert [coup_class(c) for c in CLASS_COUPS] == [0, 1, 2, 3]
+    every = coups(g.shoe_decks)
+    assert set(CLASS_COUPS) <= set(every)  # each class's coup is one the shoe deals
+    for wager in ("banker", "player"):
+        nets = class_nets(g, wager)
+        for c in every:
+            assert wager_pay(g, wager, c).net == nets[coup_class(c)], (wager, c)
+
+
+def test_541_8_wager_pay_is_what_the_round_settles() -> None:
+    """The round settles each wager by wager_pay on its coup: a Dragon 7 on an EZ table."""
+    rnd = coup(DRAGON, {1: {"banker": 100, "player": 100, "dragon_7": 100}}, table={"ez": True})
+    assert rnd.coup == Coup(
+        player=5, banker=7, player_cards=3, banker_cards=3, player_two=5, banker_two=3
+    )
+    for wager, entry in settled(rnd, 1).items():
+        pay = wager_pay(rnd.game, wager, rnd.coup)
+        assert (entry.result, entry.paid, entry.line) == (pay.result, pay.winnings(100), pay.line)
+    assert wager_pay(rnd.game, "dragon_7", rnd.coup).net == 40
+    assert wager_pay(rnd.game, "banker", rnd.coup).result is Result.PUSH
 
 
 def test_631b_9_a_dragon_bonus_follows_a_baccarat_wager_at_the_seat() -> None:

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import io
 import json
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 from croupier.cards import DECK, parse_cards
@@ -14,13 +16,17 @@ from croupier.cli import main
 from croupier.errors import CroupierError, IllegalAction, InvalidInput, RulesViolation
 from croupier.games import Phase, get_game
 from croupier.games.mississippi_stud import (
+    BASE_PAYS,
     BOARD,
+    PAY_TABLE,
+    PUSH_HAND,
     CommunityCardTurned,
     ForfeitForCollusion,
     MississippiStud,
     MississippiStudRound,
     PayoutLimited,
     TurnCommunityCard,
+    base_pay,
     hand_keys,
     jackpot_meters,
 )
@@ -418,6 +424,64 @@ def test_655a_12_a_pay_table_scenarios() -> None:
         "3": "two_pair",
         "4": "pair_of_sixes_to_tens",
     }
+
+
+def test_655a_12_a_base_pay_settles_every_line_at_its_odds_the_push_and_the_rest() -> None:
+    # § 655a.12(a) odds; § 571.11(h)(2) sixes to tens push; (h)(1) everything else loses.
+    royal = base_pay(hand_keys(evaluate("Ah Kh Qh Jh Th")))
+    assert (royal.line, royal.result, royal.net, royal.winnings(300)) == (
+        "royal_flush",
+        Result.WIN,
+        Fraction(500),
+        150_000,
+    )
+    sixes = base_pay(hand_keys(evaluate("6s 6d 2c 5h 9s")))
+    assert (sixes.line, sixes.result, sixes.net, sixes.winnings(300)) == (
+        PUSH_HAND,
+        Result.PUSH,
+        Fraction(0),
+        0,
+    )
+    fives = base_pay(hand_keys(evaluate("5s 5d 2c Ah 9s")))
+    assert (fives.line, fives.result, fives.net) == ("lose", Result.LOSE, Fraction(-1))
+    assert [p.line for p in BASE_PAYS[:-2]] == [ln.hand for ln in PAY_TABLE.lines]
+
+
+def test_655a_12_a_solver_tabulation_is_base_pay_on_every_five_card_hand() -> None:
+    """The exact solver's and the kernel's line table (analysis.mississippi_stud.base_lines)
+    equals the game's base_pay on every five-card hand value, and on dealt cards."""
+    from croupier.analysis._stud import five_card_values, rank_set
+    from croupier.analysis.mississippi_stud import base_lines
+    from croupier.hands import CATEGORY_SHIFT, HandRank, Ranking
+
+    lines = base_lines()
+    assert lines.names == [p.line for p in BASE_PAYS]
+    assert lines.nets == [p.net for p in BASE_PAYS]
+    unique, inverse = np.unique(five_card_values(), return_inverse=True)
+    expected = np.array(
+        [
+            BASE_PAYS.index(
+                base_pay(
+                    hand_keys(
+                        HandRank(
+                            value=v,
+                            category=Ranking.POKER5.categories[v >> CATEGORY_SHIFT],
+                            cards=(),
+                            ranking=Ranking.POKER5,
+                        )
+                    )
+                )
+            )
+            for v in unique.tolist()
+        ]
+    )
+    assert len(unique) == 7462  # the distinct five-card poker hands
+    assert np.array_equal(lines.line_of, expected[inverse])
+    rng = np.random.default_rng(655)
+    for _ in range(2000):
+        cards = [DECK[i] for i in rng.choice(52, 5, replace=False)]
+        line = BASE_PAYS.index(base_pay(hand_keys(evaluate(cards))))
+        assert int(lines.line_of[rank_set([c.index for c in cards])]) == line, cards
 
 
 def test_hand_keys_name_the_paying_pair_and_the_push() -> None:

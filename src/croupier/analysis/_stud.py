@@ -8,7 +8,7 @@ completions, so no rounding enters the strategy or the totals.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import cache
 from math import comb
@@ -25,11 +25,13 @@ __all__ = [
     "FiveCardLines",
     "choose5",
     "five_card_lines",
+    "five_card_values",
     "four_set_tables",
     "lir_counts",
     "ms_counts",
     "ms_policy",
     "rank_set",
+    "tabulate_five",
 ]
 
 BINOM = np.zeros((53, 6), dtype=np.int64)
@@ -54,11 +56,29 @@ class FiveCardLines:
 
 
 @cache
-def _all_five_values() -> npt.NDArray[np.int32]:
+def five_card_values() -> npt.NDArray[np.int32]:
+    """The POKER5 hand value of every five-card set, indexed by the set's colex rank."""
     from croupier.kernels import comb_unrank_batch, rank_batch
 
     hands = comb_unrank_batch(np.arange(comb(52, 5), dtype=np.int64), 5)
     return rank_batch(Ranking.POKER5, hands)
+
+
+def _rank_of(value: int) -> HandRank:
+    category = Ranking.POKER5.categories[value >> CATEGORY_SHIFT]
+    return HandRank(value=value, category=category, cards=(), ranking=Ranking.POKER5)
+
+
+def tabulate_five(
+    names: Sequence[str], nets: Sequence[Fraction], line: Callable[[HandRank], int]
+) -> FiveCardLines:
+    """Every five-card set's (colex rank) line: ``line(rank)`` indexes ``names`` and ``nets``
+    (the game's settlement of the hand, per unit wagered)."""
+    unique, inverse = np.unique(five_card_values(), return_inverse=True)
+    per_value = np.empty(len(unique), dtype=np.int8)
+    for i, value in enumerate(unique.tolist()):
+        per_value[i] = line(_rank_of(value))
+    return FiveCardLines(per_value[inverse], list(names), list(nets))
 
 
 def five_card_lines(
@@ -68,21 +88,18 @@ def five_card_lines(
     losing: Fraction = Fraction(-1),
 ) -> FiveCardLines:
     """Map every five-card set (colex rank) to the line of ``table`` it reaches."""
-    values = _all_five_values()
-    unique, inverse = np.unique(values, return_inverse=True)
     names = [line.hand for line in table.lines] + ["lose"]
     nets: list[Fraction] = []
     for pay in table.lines:
         assert pay.odds is not None, f"{table.wager}: every line must pay fixed odds"
         nets.append(pay.odds.net)
     nets.append(losing)
-    per_value = np.empty(len(unique), dtype=np.int8)
-    for i, value in enumerate(unique.tolist()):
-        category = Ranking.POKER5.categories[value >> CATEGORY_SHIFT]
-        rank = HandRank(value=value, category=category, cards=(), ranking=Ranking.POKER5)
-        line = table.line_for(keys(rank))
-        per_value[i] = len(table.lines) if line is None else table.lines.index(line)
-    return FiveCardLines(per_value[inverse], names, nets)
+
+    def line(rank: HandRank) -> int:
+        found = table.line_for(keys(rank))
+        return len(table.lines) if found is None else table.lines.index(found)
+
+    return tabulate_five(names, nets, line)
 
 
 @njit(cache=True)

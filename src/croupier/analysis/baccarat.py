@@ -1,131 +1,98 @@
 """Baccarat family par sheet: every wager exact over every coup of the shoe.
 
 The coups come from :func:`croupier.analysis.baccarat_exact.coups` (by card composition, weights
-in ordered six-card sequences).  Banker: 1 to 1 less the commission (at the exact rate; the
-rounding of § 541.13(f) to 5 cents depends on the stake and is left out), or, under the tie
-vigorish of § 541.13(h), 25% of the wager lost on a tie; on EZ tables a Dragon 7 pushes the
-Banker and loses the Player (§ 541.8(a)).  Ties push Banker and Player.  Tie, Dragon 7 and
-Dragon Bonus are paid by the tables the Rules Submission names.
+in ordered six-card sequences); each wager is settled on each coup by the game's own settlement,
+:func:`croupier.games.baccarat.wager_pay` (the vigorish at its exact rate: the rounding of
+§ 541.13(f) to 5 cents depends on the stake and is left out).  Tie, Dragon 7 and Dragon Bonus
+are paid by the tables the Rules Submission names.
+
+:data:`CLASS_COUPS` and :func:`class_nets` give the Monte Carlo kernel its nets per result class
+(:data:`croupier.analysis._mc_more.BACCARAT_CLASSES`) from the same settlement.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from fractions import Fraction
 
-from croupier.analysis.baccarat_exact import Coup, coups
+from croupier.analysis.baccarat_exact import coups
 from croupier.analysis.par import Outcome, ParSheet, WagerSheet, merge_outcomes
-from croupier.games._baccarat_tables import DRAGON_7
-from croupier.games.baccarat import BaccaratGame
-from croupier.games.paytables import PayTable
+from croupier.games.baccarat import BANKER, PLAYER, BaccaratGame, Coup, WagerPay, wager_pay
+from croupier.games.records import Result
 
-__all__ = ["par_baccarat"]
+__all__ = ["CLASS_COUPS", "class_nets", "coup_class", "par_baccarat", "wager_outcome"]
+
+CLASS_COUPS = (
+    Coup(player=0, banker=9, player_cards=2, banker_cards=2, player_two=0, banker_two=9),
+    Coup(player=6, banker=7, player_cards=2, banker_cards=3, player_two=6, banker_two=3),
+    Coup(player=9, banker=0, player_cards=2, banker_cards=2, player_two=9, banker_two=0),
+    Coup(player=5, banker=5, player_cards=3, banker_cards=3, player_two=2, banker_two=1),
+)
+"""One coup of each class the Monte Carlo kernel counts, in the order of its classes: the
+Banker's Hand wins (not a Dragon 7), a Dragon 7, the Player's Hand wins, a tie.  The Banker and
+Player wagers settle alike on every coup of a class (the test checks every coup)."""
+
+_LOSING = {"tie": "no tie", "dragon_7": "no dragon_7"}
 
 
-def _dragon_7(c: Coup) -> bool:
-    return c.banker == 7 and c.banker_cards == 3 and c.player < 7
+def wager_outcome(wager: str, pay: WagerPay) -> Outcome:
+    """The par-sheet row of one settlement of ``wager`` (weight 0: the caller weighs it)."""
+    if pay.result is Result.WIN:
+        assert pay.odds is not None
+        pays = f"1 to 1 less {pay.vig}" if wager == BANKER else str(pay.odds)
+        name = pay.line.replace("_wins", " wins")
+    elif pay.result is Result.PUSH:
+        pct = pay.vig * 100
+        pays = f"-{pct}%" if pay.vig else "push"
+        name = f"tie ({pct}% vig)" if pay.vig else pay.line
+        name = "dragon_7 (push)" if pay.line == "dragon_7" else name
+    else:
+        pays = "-"
+        if wager in _LOSING:
+            name = _LOSING[wager]
+        elif wager not in (BANKER, PLAYER):
+            name = "tie" if pay.line == "tie" else "lose"  # the Dragon Bonus
+        else:
+            name = "dragon_7 (loses)" if pay.line == "dragon_7" else pay.line.replace("_", " ")
+    return Outcome(name=name, net=pay.net, weight=0, pays=pays)
 
 
-def _winner(c: Coup) -> str:
-    return "banker" if c.banker > c.player else "player" if c.player > c.banker else "tie"
-
-
-def _sheet(
-    wager: str, table: str | None, all_coups: dict[Coup, int], rule: Callable[[Coup], Outcome]
-) -> WagerSheet:
+def _sheet(game: BaccaratGame, wager: str, table: str | None) -> WagerSheet:
     rows = []
-    for coup, weight in all_coups.items():
-        o = rule(coup)
+    for coup, weight in coups(game.shoe_decks).items():
+        o = wager_outcome(wager, wager_pay(game, wager, coup))
         rows.append(Outcome(name=o.name, net=o.net, pays=o.pays, weight=weight))
     return WagerSheet(wager=wager, paytable=table, outcomes=merge_outcomes(rows))
 
 
-def _margin_key(mine: int, theirs: int, my_two: int, their_two: int, cards: int) -> str:
-    natural = cards == 2 and my_two >= 8
-    if mine > theirs:
-        return "natural_win" if natural else f"win_by_{mine - theirs}"
-    if mine == theirs:
-        return "natural_tie" if natural and their_two >= 8 else "tie"
-    return "lose"
+def coup_class(coup: Coup) -> int:
+    """The Monte Carlo result class of ``coup``: its index in :data:`CLASS_COUPS`."""
+    if coup.winner == BANKER:
+        return 1 if coup.dragon_7 else 0
+    return 2 if coup.winner == PLAYER else 3
 
 
-def _dragon_bonus(table: PayTable, side: str) -> Callable[[Coup], Outcome]:
-    def rule(c: Coup) -> Outcome:
-        if side == "banker":
-            key = _margin_key(c.banker, c.player, c.banker_two, c.player_two, c.banker_cards)
-        else:
-            key = _margin_key(c.player, c.banker, c.player_two, c.banker_two, c.player_cards)
-        line = table.line_for({key})
-        if line is not None and line.odds is not None:
-            return Outcome(name=key, net=line.odds.net, weight=0, pays=str(line.odds))
-        if key == "natural_tie":
-            return Outcome(name=key, net=Fraction(0), weight=0, pays="push")
-        return Outcome(name="lose" if key != "tie" else "tie", net=Fraction(-1), weight=0, pays="-")
-
-    return rule
+def class_nets(game: BaccaratGame, wager: str) -> list[Fraction]:
+    """The net of ``wager`` (banker or player) per Monte Carlo result class at ``game``'s
+    table, per unit staked."""
+    return [wager_pay(game, wager, coup).net for coup in CLASS_COUPS]
 
 
 def par_baccarat(game: BaccaratGame) -> ParSheet:
-    all_coups = dict(coups(game.shoe_decks))
     vig = game.vig
-    ez = game.ez
-
-    def banker(c: Coup) -> Outcome:
-        w = _winner(c)
-        if ez and _dragon_7(c):
-            return Outcome(name="dragon_7 (push)", net=Fraction(0), weight=0, pays="push")
-        if w == "tie":
-            if vig.type == "tie":
-                return Outcome(name="tie (25% vig)", net=-vig.rate, weight=0, pays="-25%")
-            return Outcome(name="tie", net=Fraction(0), weight=0, pays="push")
-        if w == "banker":
-            rate = vig.rate if vig.type == "commission" else Fraction(0)
-            return Outcome(name="banker wins", net=1 - rate, weight=0, pays=f"1 to 1 less {rate}")
-        return Outcome(name="player wins", net=Fraction(-1), weight=0, pays="-")
-
-    def player(c: Coup) -> Outcome:
-        w = _winner(c)
-        if ez and _dragon_7(c):
-            return Outcome(name="dragon_7 (loses)", net=Fraction(-1), weight=0, pays="-")
-        if w == "tie":
-            return Outcome(name="tie", net=Fraction(0), weight=0, pays="push")
-        if w == "player":
-            return Outcome(name="player wins", net=Fraction(1), weight=0, pays="1 to 1")
-        return Outcome(name="banker wins", net=Fraction(-1), weight=0, pays="-")
-
     vig_name = "none" if vig.type == "none" else f"{vig.type} {vig.rate}"
     wagers: dict[str, WagerSheet] = {
-        "banker": _sheet("banker", f"vig {vig_name}", all_coups, banker),
-        "player": _sheet("player", None, all_coups, player),
+        BANKER: _sheet(game, BANKER, f"vig {vig_name}"),
+        PLAYER: _sheet(game, PLAYER, None),
     }
     tie_table = game.paytable("tie")
-    if tie_table is not None and tie_table.lines[0].odds is not None:
-        tie_odds = tie_table.lines[0].odds
-
-        def tie(c: Coup) -> Outcome:
-            if _winner(c) == "tie":
-                return Outcome(name="tie", net=tie_odds.net, weight=0, pays=str(tie_odds))
-            return Outcome(name="no tie", net=Fraction(-1), weight=0, pays="-")
-
-        wagers["tie"] = _sheet("tie", tie_table.letter, all_coups, tie)
+    if tie_table is not None:
+        wagers["tie"] = _sheet(game, "tie", tie_table.letter)
     if "dragon_7" in game.offered_wagers():
-        d7 = game.paytable("dragon_7") or DRAGON_7  # § 541.13(e): 40 to 1
-        odds = d7.lines[0].odds
-        if odds is not None:
-            d7_odds = odds
-
-            def dragon(c: Coup) -> Outcome:
-                if _dragon_7(c):
-                    return Outcome(name="dragon_7", net=d7_odds.net, weight=0, pays=str(d7_odds))
-                return Outcome(name="no dragon_7", net=Fraction(-1), weight=0, pays="-")
-
-            wagers["dragon_7"] = _sheet("dragon_7", None, all_coups, dragon)
-    for side in ("banker", "player"):
+        wagers["dragon_7"] = _sheet(game, "dragon_7", None)
+    for side in (BANKER, PLAYER):
         table = game.paytable(f"dragon_bonus_{side}")
         if table is not None:
-            wagers[f"dragon_bonus_{side}"] = _sheet(
-                f"dragon_bonus_{side}", table.letter, all_coups, _dragon_bonus(table, side)
-            )
+            wagers[f"dragon_bonus_{side}"] = _sheet(game, f"dragon_bonus_{side}", table.letter)
     return ParSheet(
         game=game.slug,
         method="exact",

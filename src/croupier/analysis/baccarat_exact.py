@@ -11,33 +11,13 @@ decks — the convention of the published analyses.  The drawing rules are those
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import cache
 from math import perm
 
+from croupier.games.baccarat import Coup
 from croupier.hands.baccarat import banker_draws_points, player_draws_points
 
 __all__ = ["Coup", "coups", "total_sequences"]
-
-
-@dataclass(frozen=True, slots=True)
-class Coup:
-    """What the wagers look at: final points, cards in each hand, and the two-card points."""
-
-    player: int
-    banker: int
-    player_cards: int
-    banker_cards: int
-    player_two: int
-    banker_two: int
-
-    @property
-    def natural(self) -> bool:
-        return (
-            self.player_cards == 2
-            and self.banker_cards == 2
-            and max(self.player_two, self.banker_two) >= 8
-        )
 
 
 def _value_counts(decks: int) -> tuple[int, ...]:

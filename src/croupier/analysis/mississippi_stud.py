@@ -17,44 +17,54 @@ from functools import cache
 
 from croupier.analysis._stud import (
     BINOM,
+    FiveCardLines,
     choose5,
-    five_card_lines,
     four_set_tables,
     ms_counts,
     ms_policy,
     rank_set,
+    tabulate_five,
 )
 from croupier.analysis.par import Outcome, ParSheet, WagerSheet, merge_outcomes
 from croupier.analysis.sidebets import wager_sheet
 from croupier.games.mississippi_stud import (
+    BASE_PAYS,
     JACKPOTS,
     PAY_TABLE,
-    PUSH_HAND,
     MississippiStud,
     MississippiStudRound,
+    base_pay,
     hand_keys,
     jackpot_meters,
 )
-from croupier.games.paytables import PayLine, PayTable, to
 from croupier.games.pov import seat_cards
 from croupier.games.records import Action, Fold, Play
 from croupier.games.round import Round
 from croupier.hands import Ranking
 
-__all__ = ["mississippi_stud_strategy", "mississippi_stud_strategy_text", "par_mississippi_stud"]
+__all__ = [
+    "base_lines",
+    "mississippi_stud_strategy",
+    "mississippi_stud_strategy_text",
+    "par_mississippi_stud",
+]
 
-# § 655a.12(a) with the push of § 571.11(h)(2) as a line paying nothing.
-_TABLE = PayTable(
-    wager="ante",
-    letter=PAY_TABLE.letter,
-    section=PAY_TABLE.section,
-    lines=(*PAY_TABLE.lines, PayLine(hand=PUSH_HAND, odds=to(0))),
-)
+
+@cache
+def base_lines() -> FiveCardLines:
+    """Every five-card set's base line, tabulated from the game's settlement
+    (:func:`~croupier.games.mississippi_stud.base_pay`): ``line_of`` indexes
+    :data:`~croupier.games.mississippi_stud.BASE_PAYS`; ``nets`` are their nets per unit."""
+    return tabulate_five(
+        [pay.line for pay in BASE_PAYS],
+        [pay.net for pay in BASE_PAYS],
+        lambda rank: BASE_PAYS.index(base_pay(hand_keys(rank))),
+    )
 
 
 @cache
 def _solved() -> tuple[object, ...]:
-    lines = five_card_lines(_TABLE, hand_keys)
+    lines = base_lines()
     mult = lines.multipliers
     sums, hist = four_set_tables(lines.line_of, mult, BINOM)
     k3, k4 = ms_policy(sums, BINOM)
@@ -63,10 +73,8 @@ def _solved() -> tuple[object, ...]:
 
 
 def _base() -> WagerSheet:
-    lines, _, _, _, counts = _solved()
-    assert hasattr(lines, "names") and hasattr(lines, "nets")
-    names: list[str] = lines.names
-    nets: list[Fraction] = lines.nets
+    counts = _solved()[4]
+    names, nets = base_lines().names, base_lines().nets
     rows: list[Outcome] = []
     n_lines = len(nets)
     for line in range(n_lines + 1):

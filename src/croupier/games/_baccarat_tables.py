@@ -13,17 +13,20 @@ only a permanent section's text was available (§ 627a.8(c), the dealing options
 from __future__ import annotations
 
 import weakref
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
 
 from croupier.cards import Card
 from croupier.errors import IllegalAction, InvalidInput
+from croupier.frozen import frozen_dict
 from croupier.games.paytables import PayLine, PayTable, to
-from croupier.games.records import Action, PlaceWager, Record, Reveal, WagerPlaced
+from croupier.games.records import Action, PlaceWager, Record, Result, Reveal, WagerPlaced
 from croupier.games.round import SEATS, Round
-from croupier.hands.baccarat import is_natural, point_count
+from croupier.hands.baccarat import point_count
+from croupier.money import Odds
 from croupier.rules import Problem, RulesSubmission, VigRules
 
 if TYPE_CHECKING:
@@ -33,6 +36,7 @@ __all__ = [
     "BANKER",
     "DRAGON_7",
     "DRAGON_BONUS",
+    "EVEN_MONEY",
     "PLAYER",
     "TIE",
     "TIE_VIG_RATE",
@@ -40,7 +44,9 @@ __all__ = [
     "WAGERS",
     "CardsPickedUp",
     "CollectReason",
+    "Coup",
     "CutCardOut",
+    "Dragon7",
     "MarkerCollected",
     "ResultAnnounced",
     "ShoeOpened",
@@ -49,10 +55,16 @@ __all__ = [
     "VigCollected",
     "VigLedger",
     "VigMarked",
-    "dragon_bonus_key",
+    "WagerPay",
+    "banker_pay",
+    "dragon_7_pay",
+    "dragon_bonus_pay",
     "effective_vig",
+    "player_pay",
     "sections",
+    "tie_pay",
     "vig_problems",
+    "wager_pay",
 ]
 
 PLAYER = "player"
@@ -116,24 +128,26 @@ _TIE_NOTE = (
 
 # The Tie Wager: 8 to 1 (table A) unless the Rules Submission names table B (9 to 1, also
 # published by casinos).  Neither is verified against the PA text, which is not at hand.
-TIE = {
-    "A": PayTable(
-        wager="tie",
-        letter="A",
-        section="§ 541.13",
-        lines=(PayLine(hand="tie", odds=to(8)),),
-        verified=False,
-        note=_TIE_NOTE,
-    ),
-    "B": PayTable(
-        wager="tie",
-        letter="B",
-        section="§ 541.13",
-        lines=(PayLine(hand="tie", odds=to(9)),),
-        verified=False,
-        note=_TIE_NOTE,
-    ),
-}
+TIE: Mapping[str, PayTable] = frozen_dict(
+    {
+        "A": PayTable(
+            wager="tie",
+            letter="A",
+            section="§ 541.13",
+            lines=(PayLine(hand="tie", odds=to(8)),),
+            verified=False,
+            note=_TIE_NOTE,
+        ),
+        "B": PayTable(
+            wager="tie",
+            letter="B",
+            section="§ 541.13",
+            lines=(PayLine(hand="tie", odds=to(9)),),
+            verified=False,
+            note=_TIE_NOTE,
+        ),
+    }
+)
 
 # § 541.13(e), § 543.13(e): a winning Dragon 7 Insurance Wager pays 40 to 1 (EZ tables only).
 DRAGON_7 = PayTable(
@@ -141,6 +155,31 @@ DRAGON_7 = PayTable(
     letter="-",
     section="§ 541.13(e)",
     lines=(PayLine(hand="dragon_7", odds=to(40)),),
+)
+
+# § 541.13(c), § 543.13(c): a winning Banker wager is paid 1 to 1 (less the vigorish), and so is
+# a winning Player wager; by the chapter (temporary numbering).
+EVEN_MONEY: Mapping[str, PayTable] = frozen_dict(
+    {
+        "541": PayTable(
+            wager="banker_and_player",
+            letter="-",
+            section="§ 541.13(c)",
+            lines=(
+                PayLine(hand="banker_wins", odds=to(1)),
+                PayLine(hand="player_wins", odds=to(1)),
+            ),
+        ),
+        "543": PayTable(
+            wager="banker_and_player",
+            letter="-",
+            section="§ 543.13(c)",
+            lines=(
+                PayLine(hand="banker_wins", odds=to(1)),
+                PayLine(hand="player_wins", odds=to(1)),
+            ),
+        ),
+    }
 )
 
 _DB_NOTE = (
@@ -156,60 +195,273 @@ _DB_EXTRA = {
     "E": "; equals the Two Kings Dragon Bonus table",
 }
 
-
-def _dragon_bonus(
-    wager: str, letter: str, margins: tuple[int, int, int, int, int, int], natural_tie: int | None
-) -> PayTable:
-    by_9, by_8, by_7, by_6, by_5, by_4 = margins
-    lines = [
-        PayLine(hand="win_by_9", odds=to(by_9)),
-        PayLine(hand="win_by_8", odds=to(by_8)),
-        PayLine(hand="win_by_7", odds=to(by_7)),
-        PayLine(hand="win_by_6", odds=to(by_6)),
-        PayLine(hand="win_by_5", odds=to(by_5)),
-        PayLine(hand="win_by_4", odds=to(by_4)),
-        PayLine(hand="natural_win", odds=to(1)),
-    ]
-    if natural_tie is not None:
-        lines.append(PayLine(hand="natural_tie", odds=to(natural_tie)))
-    return PayTable(
-        wager=wager,
-        letter=letter,
-        section="§ 631b.9(f)",
-        lines=tuple(lines),
-        verified=False,
-        note=_DB_NOTE.format(letter=letter, extra=_DB_EXTRA[letter]),
-    )
-
-
 # § 631b.9(f) tables A-E, win by 9 down to win by 4; a natural win pays 1 to 1; a natural tie
-# pushes (no line) except in table B.
-_DB_TABLES: dict[str, tuple[tuple[int, int, int, int, int, int], int | None]] = {
-    "A": ((30, 10, 6, 4, 2, 1), None),
-    "B": ((20, 10, 5, 4, 2, 1), 2),
-    "C": ((30, 12, 5, 3, 3, 1), None),
-    "D": ((20, 8, 7, 4, 3, 1), None),
-    "E": ((30, 10, 4, 4, 2, 2), None),
-}
+# pushes (no line) except in table B.  The same tables pay the Dragon Bonus on either hand.
+_DRAGON_BONUS_BANKER: Mapping[str, PayTable] = frozen_dict(
+    {
+        "A": PayTable(
+            wager="dragon_bonus_banker",
+            letter="A",
+            section="§ 631b.9(f)",
+            lines=(
+                PayLine(hand="win_by_9", odds=to(30)),
+                PayLine(hand="win_by_8", odds=to(10)),
+                PayLine(hand="win_by_7", odds=to(6)),
+                PayLine(hand="win_by_6", odds=to(4)),
+                PayLine(hand="win_by_5", odds=to(2)),
+                PayLine(hand="win_by_4", odds=to(1)),
+                PayLine(hand="natural_win", odds=to(1)),
+            ),
+            verified=False,
+            note=_DB_NOTE.format(letter="A", extra=_DB_EXTRA["A"]),
+        ),
+        "B": PayTable(
+            wager="dragon_bonus_banker",
+            letter="B",
+            section="§ 631b.9(f)",
+            lines=(
+                PayLine(hand="win_by_9", odds=to(20)),
+                PayLine(hand="win_by_8", odds=to(10)),
+                PayLine(hand="win_by_7", odds=to(5)),
+                PayLine(hand="win_by_6", odds=to(4)),
+                PayLine(hand="win_by_5", odds=to(2)),
+                PayLine(hand="win_by_4", odds=to(1)),
+                PayLine(hand="natural_win", odds=to(1)),
+                PayLine(hand="natural_tie", odds=to(2)),
+            ),
+            verified=False,
+            note=_DB_NOTE.format(letter="B", extra=_DB_EXTRA["B"]),
+        ),
+        "C": PayTable(
+            wager="dragon_bonus_banker",
+            letter="C",
+            section="§ 631b.9(f)",
+            lines=(
+                PayLine(hand="win_by_9", odds=to(30)),
+                PayLine(hand="win_by_8", odds=to(12)),
+                PayLine(hand="win_by_7", odds=to(5)),
+                PayLine(hand="win_by_6", odds=to(3)),
+                PayLine(hand="win_by_5", odds=to(3)),
+                PayLine(hand="win_by_4", odds=to(1)),
+                PayLine(hand="natural_win", odds=to(1)),
+            ),
+            verified=False,
+            note=_DB_NOTE.format(letter="C", extra=_DB_EXTRA["C"]),
+        ),
+        "D": PayTable(
+            wager="dragon_bonus_banker",
+            letter="D",
+            section="§ 631b.9(f)",
+            lines=(
+                PayLine(hand="win_by_9", odds=to(20)),
+                PayLine(hand="win_by_8", odds=to(8)),
+                PayLine(hand="win_by_7", odds=to(7)),
+                PayLine(hand="win_by_6", odds=to(4)),
+                PayLine(hand="win_by_5", odds=to(3)),
+                PayLine(hand="win_by_4", odds=to(1)),
+                PayLine(hand="natural_win", odds=to(1)),
+            ),
+            verified=False,
+            note=_DB_NOTE.format(letter="D", extra=_DB_EXTRA["D"]),
+        ),
+        "E": PayTable(
+            wager="dragon_bonus_banker",
+            letter="E",
+            section="§ 631b.9(f)",
+            lines=(
+                PayLine(hand="win_by_9", odds=to(30)),
+                PayLine(hand="win_by_8", odds=to(10)),
+                PayLine(hand="win_by_7", odds=to(4)),
+                PayLine(hand="win_by_6", odds=to(4)),
+                PayLine(hand="win_by_5", odds=to(2)),
+                PayLine(hand="win_by_4", odds=to(2)),
+                PayLine(hand="natural_win", odds=to(1)),
+            ),
+            verified=False,
+            note=_DB_NOTE.format(letter="E", extra=_DB_EXTRA["E"]),
+        ),
+    }
+)
+DRAGON_BONUS: Mapping[str, Mapping[str, PayTable]] = frozen_dict(
+    {
+        "dragon_bonus_banker": _DRAGON_BONUS_BANKER,
+        "dragon_bonus_player": frozen_dict(
+            {k: replace(t, wager="dragon_bonus_player") for k, t in _DRAGON_BONUS_BANKER.items()}
+        ),
+    }
+)
 
-DRAGON_BONUS: dict[str, dict[str, PayTable]] = {
-    wager: {letter: _dragon_bonus(wager, letter, *spec) for letter, spec in _DB_TABLES.items()}
-    for wager in ("dragon_bonus_banker", "dragon_bonus_player")
-}
+
+# -- the settlement, as pure functions of a coup's totals ----------------------------------
 
 
-def dragon_bonus_key(side: tuple[Card, ...], other: tuple[Card, ...]) -> str:
-    """The Dragon Bonus line the hand wagered on (``side``) reaches against ``other``.
+@dataclass(frozen=True, slots=True)
+class Coup:
+    """A coup as the wagers see it: each hand's final Point Count and number of cards, and its
+    count on the first two cards (a natural: 8 or 9 on them, § 541.1)."""
 
-    § 631b.9(e): a natural win (``natural_win``), a natural tie (``natural_tie``), or a win by
-    ``n`` points (``win_by_n``, paid from 4 up); ``tie`` and ``lose`` reach no line.
-    """
-    mine, theirs = point_count(side), point_count(other)
-    if mine > theirs:
-        return "natural_win" if is_natural(side) else f"win_by_{mine - theirs}"
-    if mine == theirs:
-        return "natural_tie" if is_natural(side) and is_natural(other) else "tie"
-    return "lose"
+    player: int
+    banker: int
+    player_cards: int
+    banker_cards: int
+    player_two: int
+    banker_two: int
+
+    @classmethod
+    def of_hands(cls, player: Sequence[Card], banker: Sequence[Card]) -> Coup:
+        """The coup of the Player's and the Banker's Hands as dealt."""
+        return cls(
+            player=point_count(player),
+            banker=point_count(banker),
+            player_cards=len(player),
+            banker_cards=len(banker),
+            player_two=point_count(player[:2]),
+            banker_two=point_count(banker[:2]),
+        )
+
+    @property
+    def natural(self) -> bool:
+        return (
+            self.player_cards == 2
+            and self.banker_cards == 2
+            and max(self.player_two, self.banker_two) >= 8
+        )
+
+    @property
+    def winner(self) -> str:
+        """``banker`` or ``player``, the higher Point Count, or ``tie`` (§ 541.12(a))."""
+        if self.banker > self.player:
+            return BANKER
+        return PLAYER if self.player > self.banker else "tie"
+
+    @property
+    def dragon_7(self) -> bool:
+        """A Dragon 7: the Banker's three-card hand counts 7 and beats the Player's (§ 541.1)."""
+        return self.banker == 7 and self.banker_cards == 3 and self.player < 7
+
+    def margin_key(self, side: str) -> str:
+        """The Dragon Bonus line the hand ``side`` (banker or player) reaches (§ 631b.9(e)): a
+        natural win (``natural_win``), a natural tie (``natural_tie``), a win by ``n`` points
+        (``win_by_n``, paid from 4 up); ``tie`` and ``lose`` reach no line."""
+        if side == BANKER:
+            mine, theirs, my_two, their_two = (
+                self.banker, self.player, self.banker_two, self.player_two
+            )  # fmt: skip
+        else:
+            mine, theirs, my_two, their_two = (
+                self.player, self.banker, self.player_two, self.banker_two
+            )  # fmt: skip
+        if mine > theirs:
+            return "natural_win" if my_two >= 8 else f"win_by_{mine - theirs}"
+        if mine == theirs:
+            return "natural_tie" if my_two >= 8 and their_two >= 8 else "tie"
+        return "lose"
+
+
+@dataclass(frozen=True, slots=True)
+class WagerPay:
+    """How one wager settles on a coup: the result, the line, a win's odds and the vigorish owed
+    as a share of the stake (§ 541.13(c) on a winning Banker wager, § 541.13(h) on a tie)."""
+
+    result: Result
+    line: str
+    odds: Odds | None = None
+    vig: Fraction = Fraction(0)
+
+    @property
+    def net(self) -> Fraction:
+        """Net per unit staked, the vigorish at its exact rate (before the rounding to 5 cents
+        of § 541.13(f), which depends on the stake)."""
+        if self.result is Result.WIN:
+            assert self.odds is not None
+            return self.odds.net - self.vig
+        return (Fraction(-1) if self.result is Result.LOSE else Fraction(0)) - self.vig
+
+    def winnings(self, stake: int) -> int:
+        """Cents won on ``stake`` (0 unless the wager wins; the vigorish is apart)."""
+        if self.result is Result.WIN and self.odds is not None:
+            return self.odds.winnings(stake)
+        return 0
+
+
+class Dragon7(StrEnum):
+    """What a Dragon 7 does to the Banker and Player wagers: nothing on a standard table; on an
+    EZ Baccarat table the Banker wager pushes and the Player wager loses (§ 541.8(a)(1)(iv),
+    (a)(2)(ii))."""
+
+    PLAIN = "plain"
+    PUSHES_BANKER = "pushes_banker"
+
+
+def banker_pay(coup: Coup, vig: VigRules, even: PayTable, dragon_7: Dragon7) -> WagerPay:
+    """The Banker wager (§ 541.8(a)(1)): wins 1 to 1 less the commission of § 541.13(c), loses
+    to a higher Player's Hand, is returned on a tie (less the 25% of § 541.13(h)) and, on an EZ
+    table, on a Dragon 7 (§ 541.8(a)(1)(iv))."""
+    if dragon_7 is Dragon7.PUSHES_BANKER and coup.dragon_7:
+        return WagerPay(result=Result.PUSH, line="dragon_7")
+    if coup.winner == "tie":
+        tie_vig = vig.rate if vig.type == "tie" else Fraction(0)
+        return WagerPay(result=Result.PUSH, line="tie", vig=tie_vig)
+    if coup.winner == BANKER:
+        rate = vig.rate if vig.type == "commission" else Fraction(0)
+        return WagerPay(result=Result.WIN, line="banker_wins", odds=even.lines[0].odds, vig=rate)
+    return WagerPay(result=Result.LOSE, line="player_wins")
+
+
+def player_pay(coup: Coup, even: PayTable, dragon_7: Dragon7) -> WagerPay:
+    """The Player wager (§ 541.8(a)(2)): wins 1 to 1, loses to a higher Banker's Hand and, on
+    an EZ table, to a Dragon 7 (§ 541.8(a)(2)(ii)); a tie returns it (§ 541.8(a)(2)(iii))."""
+    if dragon_7 is Dragon7.PUSHES_BANKER and coup.dragon_7:
+        return WagerPay(result=Result.LOSE, line="dragon_7")
+    if coup.winner == "tie":
+        return WagerPay(result=Result.PUSH, line="tie")
+    if coup.winner == PLAYER:
+        return WagerPay(result=Result.WIN, line="player_wins", odds=even.lines[1].odds)
+    return WagerPay(result=Result.LOSE, line="banker_wins")
+
+
+def tie_pay(coup: Coup, table: PayTable) -> WagerPay:
+    """The Tie wager (§ 541.8(a)(3)): wins at the table's odds on equal counts, else loses."""
+    if coup.winner == "tie":
+        return WagerPay(result=Result.WIN, line="tie", odds=table.lines[0].odds)
+    return WagerPay(result=Result.LOSE, line=f"{coup.winner}_wins")
+
+
+def dragon_7_pay(coup: Coup) -> WagerPay:
+    """Dragon 7 Insurance (§ 541.8(a)(5)): 40 to 1 on a Dragon 7 (§ 541.13(e)), else loses."""
+    if coup.dragon_7:
+        return WagerPay(result=Result.WIN, line="dragon_7", odds=DRAGON_7.lines[0].odds)
+    return WagerPay(result=Result.LOSE, line="no_dragon_7")
+
+
+def dragon_bonus_pay(coup: Coup, side: str, table: PayTable) -> WagerPay:
+    """The Dragon Bonus on the hand ``side`` (§ 631b.9(e)-(f)): by the margin of the hands'
+    counts; a natural tie without a line pushes ("Push" in the table).  The EZ Dragon 7 push
+    applies to the Banker wager only (§ 541.8(a)(1)(iv)), not to this side wager."""
+    key = coup.margin_key(side)
+    line = table.line_for({key})
+    if line is not None and line.odds is not None:
+        return WagerPay(result=Result.WIN, line=key, odds=line.odds)
+    return WagerPay(result=Result.PUSH if key == "natural_tie" else Result.LOSE, line=key)
+
+
+def wager_pay(game: BaccaratGame, wager: str, coup: Coup) -> WagerPay:
+    """How ``wager`` settles on ``coup`` at ``game``'s table (its vigorish, EZ option and pay
+    tables): the one settlement of the round, the par sheet and the Monte Carlo tables."""
+    d7 = Dragon7.PUSHES_BANKER if game.ez else Dragon7.PLAIN
+    even = EVEN_MONEY[game.temp_chapter]
+    if wager == BANKER:
+        return banker_pay(coup, game.vig, even, d7)
+    if wager == PLAYER:
+        return player_pay(coup, even, d7)
+    if wager == "dragon_7":
+        return dragon_7_pay(coup)
+    table = game.paytable(wager)
+    if table is None:
+        raise InvalidInput(f"wager {wager!r} is not offered at this {game.slug} table")
+    if wager == "tie":
+        return tie_pay(coup, table)
+    return dragon_bonus_pay(coup, BANKER if wager == "dragon_bonus_banker" else PLAYER, table)
 
 
 # -- actions and records --------------------------------------------------------------------

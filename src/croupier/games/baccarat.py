@@ -47,15 +47,18 @@ from typing import Any, ClassVar
 
 from croupier.cards import Card
 from croupier.errors import IllegalAction, InvalidInput, RulesViolation
+from croupier.frozen import frozen_dict
 from croupier.games._baccarat_tables import (
     BANKER,
     DRAGON_7,
     DRAGON_BONUS,
+    EVEN_MONEY,
     PLAYER,
     TIE,
     WAGERS,
     CardsPickedUp,
     CollectReason,
+    Coup,
     CutCardOut,
     MarkerCollected,
     ResultAnnounced,
@@ -65,14 +68,15 @@ from croupier.games._baccarat_tables import (
     VigCollected,
     VigLedger,
     VigMarked,
-    dragon_bonus_key,
+    WagerPay,
     effective_vig,
     sections,
     vig_problems,
+    wager_pay,
 )
 from croupier.games._table_regs import DeckRules
 from croupier.games.base import BASE_TABLE_OPTIONS, DealStep, Game, Round
-from croupier.games.paytables import PayLine, PayTable, to
+from croupier.games.paytables import PayTable
 from croupier.games.records import (
     Irregular,
     IrregularityKind,
@@ -86,7 +90,6 @@ from croupier.games.round import Phase, StubCheck
 from croupier.hands.baccarat import (
     banker_draws,
     card_value,
-    is_dragon_7,
     player_draws,
     point_count,
 )
@@ -104,13 +107,18 @@ from croupier.shoe import Shoe, Shuffler, shoe_cards
 
 __all__ = [
     "BANKER",
+    "DRAGON_7",
+    "DRAGON_BONUS",
+    "EVEN_MONEY",
     "GAME_CLASSES",
     "PLAYER",
+    "TIE",
     "BaccaratGame",
     "BaccaratRound",
     "BaccaratShoe",
     "CardsPickedUp",
     "CollectReason",
+    "Coup",
     "CutCardOut",
     "EZBaccarat",
     "MarkerCollected",
@@ -125,8 +133,10 @@ __all__ = [
     "VigCollected",
     "VigLedger",
     "VigMarked",
+    "WagerPay",
     "check_facility",
     "next_card_to",
+    "wager_pay",
 ]
 
 CUT_CARD = 16
@@ -280,9 +290,14 @@ class BaccaratRound(Round):
         return tuple(self._hands.get(BANKER, ()))
 
     @property
+    def coup(self) -> Coup:
+        """The coup's totals, what every wager is settled on."""
+        return Coup.of_hands(self.player_hand, self.banker_hand)
+
+    @property
     def dragon_7(self) -> bool:
         """A Dragon 7 on an EZ Baccarat table (§ 541.1; only EZ tables treat it specially)."""
-        return self.game.ez and is_dragon_7(self.player_hand, self.banker_hand)
+        return self.game.ez and self.coup.dragon_7
 
     def hands_report(self) -> dict[str, Any]:
         """The Player's and Banker's Hands as announced (§ 541.12(a), § 543.12(a)): each hand's
@@ -299,54 +314,16 @@ class BaccaratRound(Round):
         return report
 
     def winner(self) -> str:
-        p, b = point_count(self.player_hand), point_count(self.banker_hand)
-        return BANKER if b > p else PLAYER if p > b else "tie"
+        return self.coup.winner
+
+    def pay(self, wager: str) -> WagerPay:
+        """How ``wager`` settles on this coup (:func:`~._baccarat_tables.wager_pay`)."""
+        return wager_pay(self.game, wager, self.coup)
 
     def outcome(self, seat: int, wager: str) -> tuple[Result, int, str]:
         """How ``wager`` at ``seat`` ends: its result, the winnings paid, and the line."""
-        stake = self._stakes[seat][wager]
-        win = self.winner()
-        if wager in (BANKER, PLAYER):
-            if wager == BANKER and self.dragon_7:
-                return Result.PUSH, 0, "dragon_7"  # § 541.8(a)(1)(iv)
-            if wager == PLAYER and self.dragon_7:
-                return Result.LOSE, 0, "dragon_7"  # § 541.8(a)(2)(ii)
-            if win == "tie":
-                # § 541.8(a)(1)(iii), (a)(2)(iii): returned (the 25% vig of § 541.13(h) aside)
-                return Result.PUSH, 0, "tie"
-            if win == wager:
-                # 1 to 1 (§ 541.13(c) for the Banker's Hand, less the vigorish)
-                return Result.WIN, stake, f"{wager}_wins"
-            return Result.LOSE, 0, f"{win}_wins"
-        if wager == "tie":
-            table = self.game.paytable("tie")
-            assert table is not None and table.lines[0].odds is not None
-            if win == "tie":
-                return Result.WIN, table.lines[0].odds.winnings(stake), "tie"
-            return Result.LOSE, 0, f"{win}_wins"
-        if wager == "dragon_7":
-            # § 541.8(a)(5), § 541.13(e)
-            if self.dragon_7:
-                assert DRAGON_7.lines[0].odds is not None
-                return Result.WIN, DRAGON_7.lines[0].odds.winnings(stake), "dragon_7"
-            return Result.LOSE, 0, "no_dragon_7"
-        return self._dragon_bonus(wager, stake)
-
-    def _dragon_bonus(self, wager: str, stake: int) -> tuple[Result, int, str]:
-        # § 631b.9(e)-(f): by the hands' point counts; the EZ Dragon 7 push applies to the
-        # Banker wager only (§ 541.8(a)(1)(iv)), not to this side wager.
-        table = self.game.paytable(wager)
-        assert table is not None
-        if wager == "dragon_bonus_banker":
-            key = dragon_bonus_key(self.banker_hand, self.player_hand)
-        else:
-            key = dragon_bonus_key(self.player_hand, self.banker_hand)
-        line = table.line_for({key})
-        if line is not None and line.odds is not None:
-            return Result.WIN, line.odds.winnings(stake), key
-        if key == "natural_tie":
-            return Result.PUSH, 0, key  # "Push" in the table
-        return Result.LOSE, 0, key
+        pay = self.pay(wager)
+        return pay.result, pay.winnings(self._stakes[seat][wager]), pay.line
 
     # -- reveal and settlement -------------------------------------------------------------
 
@@ -396,44 +373,35 @@ class BaccaratRound(Round):
         stakes = self._stakes[seat]
         vig = self.game.vig
         outcomes = {w: self.outcome(seat, w) for w in self._open_wagers(seat)}
-        banker = outcomes.get(BANKER)
-        if banker is not None:
+        banker = self.pay(BANKER) if BANKER in outcomes else None
+        if banker is not None and banker.vig:
             stake = stakes[BANKER]
-            if banker[0] is Result.WIN and vig.type == "commission":
-                # § 541.13(c), (f), (g): mark or collect the vigorish, then pay.
-                owed = vigorish(stake, vig.rate)
-                if vig.collect == "deferred":
-                    new.append(
-                        VigMarked(
-                            seat=seat,
-                            amount=owed,
-                            basis=stake,
-                            rate=str(vig.rate),
-                            section=self.sections["vig_deferred"],
-                        )
-                    )
-                else:
-                    new.append(
-                        VigCollected(
-                            seat=seat,
-                            amount=owed,
-                            basis=stake,
-                            rate=str(vig.rate),
-                            how="commission",
-                            section=self.sections["vig"],
-                        )
-                    )
-            elif banker[2] == "tie" and vig.type == "tie":
+            owed, rate = vigorish(stake, banker.vig), str(banker.vig)
+            if banker.result is not Result.WIN:
                 # § 541.8(a)(1)(iii)(B), § 541.13(h): 25% of the Banker wager on a tie,
                 # collected at the end of the round.
+                tie = self.sections["tie_vig"]
+                new.append(
+                    VigCollected(
+                        seat=seat, amount=owed, basis=stake, rate=rate, how="tie", section=tie
+                    )
+                )
+            elif vig.collect == "deferred":
+                # § 541.13(c), (f), (g): mark or collect the vigorish, then pay.
+                marked = self.sections["vig_deferred"]
+                new.append(
+                    VigMarked(seat=seat, amount=owed, basis=stake, rate=rate, section=marked)
+                )
+            else:
+                won = self.sections["vig"]
                 new.append(
                     VigCollected(
                         seat=seat,
-                        amount=vigorish(stake, vig.rate),
+                        amount=owed,
                         basis=stake,
-                        rate=str(vig.rate),
-                        how="tie",
-                        section=self.sections["tie_vig"],
+                        rate=rate,
+                        how="commission",
+                        section=won,
                     )
                 )
         for wager, (result, paid, line) in outcomes.items():
@@ -495,7 +463,9 @@ class BaccaratGame(Game):
     discard: ClassVar[str] = "discard_rack"
     forced_ez: ClassVar[bool] = False
     wagers = WAGERS
-    paytables: ClassVar[dict[str, dict[str, PayTable]]] = {"tie": TIE, **DRAGON_BONUS}
+    paytables: ClassVar[Mapping[str, Mapping[str, PayTable]]] = frozen_dict(
+        {"tie": TIE, **DRAGON_BONUS}
+    )
     default_paytables: ClassVar[dict[str, str]] = {"tie": "A"}
     deal_methods = frozenset({DealMethod.MANUAL_SHOE, DealMethod.AUTOMATED_SHOE})
     deck_count = 8
@@ -590,15 +560,7 @@ class BaccaratGame(Game):
     # -- the sign ----------------------------------------------------------------------------
 
     def fixed_tables(self) -> tuple[PayTable, ...]:
-        base = PayTable(
-            wager="banker_and_player",
-            letter="-",
-            section=f"§ {self.temp_chapter}.13(c)",  # § 541.13(c), § 543.13(c)
-            lines=(
-                PayLine(hand="banker_wins", odds=to(1)),
-                PayLine(hand="player_wins", odds=to(1)),
-            ),
-        )
+        base = EVEN_MONEY[self.temp_chapter]  # § 541.13(c), § 543.13(c)
         return (base, DRAGON_7) if self.ez else (base,)
 
     def sign(self) -> str:

@@ -61,10 +61,24 @@ from typing import Any, ClassVar
 from croupier.cards import Card
 from croupier.errors import IllegalAction, InvalidInput
 from croupier.frozen import frozen_dict
+from croupier.games._mississippi_stud_tables import (
+    BASE_PAYS,
+    ENVY,
+    JACKPOTS,
+    LOSE,
+    PAY_TABLE,
+    PAYOUT_LIMIT,
+    PROGRESSIVE,
+    PUSH_HAND,
+    BasePay,
+    base_pay,
+    hand_keys,
+    least_payout_limit,
+    max_win_at_minimum,
+)
 from croupier.games._table_regs import MISSISSIPPI_STUD_REGS
-from croupier.games.amounts import Multiples, PlayRule
-from croupier.games.base import DealStep, EnvyRule, Game, Phase, ProgressiveOffer, Round
-from croupier.games.paytables import EnvySchedule, PayLine, PayTable, for_, to
+from croupier.games.base import DealStep, EnvyRule, Game, Phase, ProgressiveOffer
+from croupier.games.paytables import EnvySchedule, PayTable
 from croupier.games.records import (
     Action,
     Fold,
@@ -77,7 +91,8 @@ from croupier.games.records import (
     WagerSettled,
 )
 from croupier.games.round import StubCheck
-from croupier.hands import Category, HandRank, Ranking, evaluate
+from croupier.games.streets import Street, StreetRound, TurnBy
+from croupier.hands import HandRank, Ranking, evaluate
 from croupier.modes import PlayMode
 from croupier.money import format_cents, parse_rate
 from croupier.progressive import MeterBank, MeterSpec
@@ -85,105 +100,45 @@ from croupier.rules import DealMethod, Problem, RulesSubmission
 from croupier.shoe import Shoe
 
 __all__ = [
-    "BOARD", "GAME_CLASSES", "PAY_TABLE", "STREETS", "CommunityCardTurned", "ForfeitForCollusion",
-    "ForfeitedForCollusion", "HandShown", "MississippiStud", "MississippiStudRound",
-    "PayoutLimited", "TurnCommunityCard", "hand_keys", "jackpot_meters",
+    "BASE_PAYS", "BOARD", "ENVY", "GAME_CLASSES", "JACKPOTS", "LOSE", "PAYOUT_LIMIT", "PAY_TABLE",
+    "PROGRESSIVE", "PUSH_HAND", "ROUND_STREETS", "STREETS", "BasePay", "CommunityCardTurned",
+    "ForfeitForCollusion", "ForfeitedForCollusion", "HandShown", "MississippiStud",
+    "MississippiStudRound", "PayoutLimited", "TurnCommunityCard", "base_pay", "hand_keys",
+    "jackpot_meters", "least_payout_limit", "max_win_at_minimum",
 ]  # fmt: skip
 
 BOARD = "board"
-STREETS = ("third_street", "fourth_street", "fifth_street")
-_LABEL = {"third_street": "3rd Street", "fourth_street": "4th Street", "fifth_street": "5th Street"}
-_STREET_SECTION = ("§ 571.11(a)", "§ 571.11(c)", "§ 571.11(e)")
-_TURN_SECTION = ("§ 571.11(b)", "§ 571.11(d)", "§ 571.11(f)")
-_PR = "§ 655a.12(c)(1)"
-PUSH_HAND = "pair_of_sixes_to_tens"
-PAYOUT_LIMIT = 5_000_000
-"""§ 655a.12(b): $50,000, the floor of the aggregate payout limit per hand."""
 
-# § 655a.12(a) (§ 571.12(a) is elided in the seed): each winning Ante, 3rd, 4th and 5th Street
-# wager is paid at these odds; § 571.11(h)(2): a pair of sixes through tens pushes; else all lose.
-PAY_TABLE = PayTable(
-    wager="ante",
-    letter="-",
-    section="§ 655a.12(a)",
-    lines=(
-        PayLine(hand="royal_flush", odds=to(500)),
-        PayLine(hand="straight_flush", odds=to(100)),
-        PayLine(hand="four_of_a_kind", odds=to(40)),
-        PayLine(hand="full_house", odds=to(10)),
-        PayLine(hand="flush", odds=to(6)),
-        PayLine(hand="straight", odds=to(4)),
-        PayLine(hand="three_of_a_kind", odds=to(3)),
-        PayLine(hand="two_pair", odds=to(2)),
-        PayLine(hand="pair_of_jacks_or_better", odds=to(1)),
+# The streets (:mod:`croupier.games.streets`): on each, every live player bets one, two or three
+# times the Ante or folds (§ 571.11(a), (c), (e); § 655a.1: "equal to one, two or three times",
+# exactly those amounts, unlike Four Card Poker's range, § 641a.7(d)(1)); the dealer then turns
+# the next community card (§ 571.11(b), (d), (f)); the third ends the decisions.
+ROUND_STREETS: tuple[Street, ...] = (
+    *(
+        Street(
+            name=name,
+            label=label,
+            decisions=(Play, Fold),
+            multiples=(1, 2, 3),
+            wager=name,
+            bet_label=f"{label} wager",
+            turns=int(i > 0),
+            section=section,
+            opening_section=opening,
+        )
+        for i, (name, label, section, opening) in enumerate(
+            (
+                ("third_street", "3rd Street", "§ 571.11(a)", ""),
+                ("fourth_street", "4th Street", "§ 571.11(c)", "§ 571.11(b)"),
+                ("fifth_street", "5th Street", "§ 571.11(e)", "§ 571.11(d)"),
+            )
+        )
     ),
+    Street(name="showdown", label="showdown", turns=1, opening_section="§ 571.11(f)"),
 )
-
-
-def _progressive(letter: str, section: str, quads: PayLine, trips: int) -> PayTable:
-    return PayTable(
-        wager="progressive",
-        letter=letter,
-        section=section,
-        lines=(
-            PayLine(hand="royal_flush", meter_share=Fraction(1)),
-            # Table A: 10% of its one meter; B-D: 100% of the major jackpot.
-            PayLine(hand="straight_flush", meter_share=Fraction(1, 10 if letter == "A" else 1)),
-            quads,
-            PayLine(hand="full_house", odds=for_(50)),
-            PayLine(hand="flush", odds=for_(40)),
-            PayLine(hand="straight", odds=for_(30)),
-            PayLine(hand="three_of_a_kind", odds=for_(trips)),
-        ),
-    )
-
-
-_300 = PayLine(hand="four_of_a_kind", odds=for_(300))
-_MINOR = PayLine(hand="four_of_a_kind", meter_share=Fraction(1))
-# § 571.12(c) (table A, as amended) and § 655a.12(c)(1) (tables A-D): "for 1" odds.
-PROGRESSIVE = {
-    "A": _progressive("A", "§ 571.12(c)", _300, 9),
-    "B": _progressive("B", _PR, _300, 9),
-    "C": _progressive("C", _PR, _MINOR, 10),
-    "D": _progressive("D", _PR, _MINOR, 9),
-}
-# Which jackpot (meter) each meter line pays: table A has one meter (100% and 10% of it); B-D
-# name the mega, major and minor jackpots (§ 655a.12(c)(1)).
-JACKPOTS: dict[str, dict[str, str]] = {
-    "A": {"royal_flush": "meter", "straight_flush": "meter"},
-    "B": {"royal_flush": "mega", "straight_flush": "major"},
-    "C": {"royal_flush": "mega", "straight_flush": "major", "four_of_a_kind": "minor"},
-    "D": {"royal_flush": "mega", "straight_flush": "major", "four_of_a_kind": "minor"},
-}
-
-# § 571.12(e): Envy Bonus by the receiving player's own progressive wager ($1 or $5).
-ENVY = EnvySchedule(
-    letter="A",
-    section="§ 571.12(e)",
-    by_wager={
-        100: (
-            PayLine(hand="royal_flush", amount=100_000),
-            PayLine(hand="straight_flush", amount=30_000),
-        ),
-        500: (
-            PayLine(hand="royal_flush", amount=500_000),
-            PayLine(hand="straight_flush", amount=150_000),
-        ),
-    },
-)
-
-
-def hand_keys(rank: HandRank) -> frozenset[str]:
-    """The pay-table names a five-card hand satisfies: its category, plus
-    ``pair_of_jacks_or_better`` or ``pair_of_sixes_to_tens`` (the push, § 571.11(h)(2))."""
-    keys = {rank.category.value}
-    if rank.category is Category.PAIR:
-        top = (rank.value >> 16) & 0xF
-        if top >= 11:
-            keys.add("pair_of_jacks_or_better")
-        elif top >= 6:
-            keys.add(PUSH_HAND)
-    return frozenset(keys)
+STREETS = tuple(s.wager for s in ROUND_STREETS if s.decides)
+"""The street wagers, in order."""
+_PR = "§ 655a.12(c)(1)"
 
 
 # --- actions and records of this game ---------------------------------------------------------
@@ -342,7 +297,7 @@ def jackpot_meters(rules: RulesSubmission) -> tuple[dict[str, MeterSpec], list[P
 # --- the round ----------------------------------------------------------------------------------
 
 
-class MississippiStudRound(Round):
+class MississippiStudRound(StreetRound):
     sections: ClassVar[dict[str, str]] = {
         "seated": "§ 571.7(e)",
         "no_more_bets": "§ 571.7(b)",
@@ -351,6 +306,9 @@ class MississippiStudRound(Round):
         "decision_order": "§ 571.11(a)",
     }
     game: MississippiStud
+    streets = ROUND_STREETS
+    turn_by = TurnBy.DEALER_STEP
+    turn_action = TurnCommunityCard
 
     def __init__(
         self,
@@ -367,16 +325,9 @@ class MississippiStudRound(Round):
         )
         for spec in self.game.jackpots.values():
             self._meters.ensure(spec)
-        self._turned = 0
-        """Community cards turned over; also the index of the street now being decided."""
         self._colluded: set[int] = set()
         self._closed: dict[int, set[str]] = {}
         """Wagers already settled, by seat (a fold collects at once)."""
-
-    @property
-    def turned(self) -> int:
-        """Community cards turned over so far."""
-        return self._turned
 
     # -- who is still in -------------------------------------------------------------------
 
@@ -398,7 +349,7 @@ class MississippiStudRound(Round):
         return [s for s in self.active_seats if self.hand_held(s)]
 
     def board_shown(self) -> list[Card]:
-        return self._hands.get(BOARD, [])[: self._turned]
+        return self._hands.get(BOARD, [])[: self.turned]
 
     # -- wagers ----------------------------------------------------------------------------
 
@@ -406,10 +357,10 @@ class MississippiStudRound(Round):
         if wager in STREETS:
             i = STREETS.index(wager)
             raise IllegalAction(
-                f"{_LABEL[wager]} wager at seat {seat} refused: it is made after "
+                f"{ROUND_STREETS[i].label} wager at seat {seat} refused: it is made after "
                 + ("the two cards are dealt" if i == 0 else f"community card {i} is turned")
                 + ", one to three times the Ante",
-                section=_STREET_SECTION[i],
+                section=ROUND_STREETS[i].section,
             )
         if wager == "progressive" and "ante" not in self._stakes.get(seat, {}):
             msg = f"progressive wager at seat {seat} refused: it is placed after an Ante wager"
@@ -437,33 +388,18 @@ class MississippiStudRound(Round):
 
     # -- decisions -------------------------------------------------------------------------
 
-    def next_decider(self) -> int | None:
-        if self._phase is not Phase.DECISIONS or self._turned >= len(STREETS):
-            return None
-        for seat in self.live_seats():
-            if seat not in self._decided:
-                return seat
-        return None
+    def _deciders(self) -> Iterable[int]:
+        return self.live_seats()
 
     def after_decision(self) -> list[Record]:
         # Nobody left to decide: the dealer turns the next card; nobody left at all: over.
+        new = super().after_decision()
         if self.next_decider() is None and not self.holders():
             self._phase = Phase.OVER
-        return []
+        return new
 
-    def decision_candidates(self, seat: int) -> Iterable[Action]:
-        yield from (Play(seat=seat, multiple=m) for m in (1, 2, 3))
-        yield Fold(seat=seat)
-
-    def _candidate_actions(self) -> Iterable[Action]:
-        yield from super()._candidate_actions()
-        if self._phase is Phase.DECISIONS:
-            yield TurnCommunityCard()
-
-    def dealer_step(self) -> Action:
-        if self._phase is Phase.DECISIONS and self.next_decider() is None:
-            return TurnCommunityCard()
-        return super().dealer_step()
+    def _decision(self, kind: type[Action], seat: int) -> Action:
+        return Fold(seat=seat)
 
     def _verify_street_decision(self, seat: int, what: str) -> None:
         no = f"{what} at seat {seat} refused:"
@@ -476,36 +412,26 @@ class MississippiStudRound(Round):
         if self._phase is not Phase.DECISIONS:
             msg = f"{no} the 3rd Street decision follows the deal (phase {self._phase.value})"
             raise IllegalAction(msg, section="§ 571.11(a)")
-        if self._turned >= len(STREETS):
+        if not self.street.decides:
             raise IllegalAction(f"{no} every community card is turned", section="§ 571.11(f)")
         if seat in self._decided:
-            after = self._turned + 1
+            after = self.street_index + 1
+            following = self.streets[after]
             later = (
-                f"the {_LABEL[STREETS[after]]} decision follows community card {after}"
-                if after < len(STREETS)
+                f"the {following.label} decision follows community card {after}"
+                if following.decides
                 else "the third community card is turned next"
             )
-            msg = f"{no} it already decided on {_LABEL[STREETS[self._turned]]}; {later}"
-            raise IllegalAction(msg, section=_TURN_SECTION[self._turned])
+            msg = f"{no} it already decided on {self.street.label}; {later}"
+            raise IllegalAction(msg, section=following.opening_section)
         self._verify_decider(seat, what)
-
-    def play_rule(self, seat: int) -> PlayRule | None:
-        # § 571.11(a), (c), (e); § 655a.1: "equal to one, two or three times" the Ante: exactly
-        # those three amounts (contrast Four Card Poker's range, § 641a.7(d)(1)).
-        if self._turned >= len(STREETS):
-            return None
-        return Multiples(
-            label=f"{_LABEL[STREETS[self._turned]]} wager",
-            section=_STREET_SECTION[self._turned],
-            multiples=(1, 2, 3),
-        )
 
     def _verify_play(self, action: Play) -> None:
         self._verify_street_decision(action.seat, "street wager")
         self.verify_play_size(action)
 
     def _do_play(self, action: Play) -> list[Record]:
-        street = STREETS[self._turned]
+        street = self.street.wager
         record = self.play_record(action, street)
         self._stakes[action.seat][street] = record.amount
         self._decided.add(action.seat)
@@ -536,27 +462,24 @@ class MississippiStudRound(Round):
         return rec + self.after_decision()
 
     def _verify_turn_community_card(self, action: TurnCommunityCard) -> None:
-        if self._phase is not Phase.DECISIONS or self._turned >= len(STREETS):
-            msg = f"no community card is due (phase {self._phase.value}, {self._turned} turned)"
+        if self._phase is not Phase.DECISIONS or not self._turn_due():
+            msg = f"no community card is due (phase {self._phase.value}, {self.turned} turned)"
             raise IllegalAction(msg)
         due = self.next_decider()
         if due is not None:
-            msg = f"community card {self._turned + 1} is turned once every player has made the"
+            msg = f"community card {self.turned + 1} is turned once every player has made the"
             raise IllegalAction(
-                f"{msg} {_LABEL[STREETS[self._turned]]} decision; seat {due} has not",
-                section=_TURN_SECTION[self._turned],
+                f"{msg} {self.street.label} decision; seat {due} has not",
+                section=self.streets[self.street_index + 1].opening_section,
             )
 
     def _do_turn_community_card(self, action: TurnCommunityCard) -> list[Record]:
-        card = self._hands[BOARD][self._turned]
-        section = _TURN_SECTION[self._turned]
-        self._turned += 1
-        self._decided.clear()
-        rec: list[Record] = [CommunityCardTurned(card=card, number=self._turned, section=section)]
-        if self._turned == len(STREETS):
-            self._phase = Phase.SETTLEMENT if self.settlement_order() else Phase.OVER
-            return rec
-        return rec + self.after_decision()
+        return self._turn_street()
+
+    def _turn_records(self) -> list[Record]:
+        card, number = self._hands[BOARD][self.turned - 1], self.turned
+        section = self.street.opening_section
+        return [CommunityCardTurned(card=card, number=number, section=section)]
 
     # -- § 571.11(k) -----------------------------------------------------------------------
 
@@ -564,11 +487,11 @@ class MississippiStudRound(Round):
         seat, k = action.seat, "§ 571.11(k)"
         if not self._stakes.get(seat):
             raise IllegalAction(f"seat {seat!r} has no wager in this round to forfeit")
-        if self._phase is not Phase.DECISIONS or self._turned >= len(STREETS):
+        if self._phase is not Phase.DECISIONS or not self.street.decides:
             msg = (
                 f"forfeiture at seat {seat} refused: it follows information exchanged after the "
                 "players examine their cards and before every community card is shown (phase "
-                f"{self._phase.value}, {self._turned} community card(s) turned)"
+                f"{self._phase.value}, {self.turned} community card(s) turned)"
             )
             raise IllegalAction(msg, section=k)
         if seat in self._colluded:
@@ -619,15 +542,12 @@ class MississippiStudRound(Round):
     def _settle_base(self, seat: int, rank: HandRank) -> list[Record]:
         stakes = self._stakes[seat]
         wagers = [w for w in ("ante", *STREETS) if w in stakes]
-        keys = hand_keys(rank)
-        line = PAY_TABLE.line_for(keys)
-        if line is None:
+        pay = base_pay(hand_keys(rank))
+        if pay.result is not Result.WIN:
             # § 571.11(h)(2): a pair of sixes through tens pushes; (h)(1): all else loses.
-            result = Result.PUSH if PUSH_HAND in keys else Result.LOSE
-            shown = PUSH_HAND if result is Result.PUSH else rank.category.value
-            return [self._close(seat, w, result, line=shown) for w in wagers]
-        assert line.odds is not None
-        won = {w: line.odds.winnings(stakes[w]) for w in wagers}
+            shown = PUSH_HAND if pay.result is Result.PUSH else rank.category.value
+            return [self._close(seat, w, pay.result, line=shown) for w in wagers]
+        won = {w: pay.winnings(stakes[w]) for w in wagers}
         paid: dict[str, int] = dict(won)
         new: list[Record] = []
         limit = self.game.payout_limit
@@ -640,9 +560,7 @@ class MississippiStudRound(Round):
             for w in wagers[: limit - sum(paid.values())]:
                 paid[w] += 1
             new.append(PayoutLimited(seat=seat, won=total, paid=limit, limit=limit))
-        return new + [
-            self._close(seat, w, Result.WIN, paid=paid[w], line=line.hand) for w in wagers
-        ]
+        return new + [self._close(seat, w, Result.WIN, paid=paid[w], line=pay.line) for w in wagers]
 
     def _settle_progressive(self, seat: int, keys: frozenset[str]) -> list[Record]:
         # § 571.12(d): the highest hand only; § 571.12(g): at the meter's amount when it is this
@@ -664,14 +582,14 @@ class MississippiStudRound(Round):
 
     def visible_cards(self) -> dict[str, list[Card]]:
         shown = super().visible_cards()
-        if self._turned:
+        if self.turned:
             shown[BOARD] = self.board_shown()
         return shown
 
     def describe(self, action: Action) -> str:
-        if isinstance(action, Play) and self._turned < len(STREETS):
+        if isinstance(action, Play) and self.street.decides:
             size = super().describe(action).removeprefix("play ")
-            return f"bet {size} on {_LABEL[STREETS[self._turned]]}"
+            return f"bet {size} on {self.street.label}"
         if isinstance(action, TurnCommunityCard):
             return "turn the next community card"
         return super().describe(action)
@@ -695,31 +613,12 @@ class MississippiStudRound(Round):
         if counts[0][0] >= 3 or len(pairs) >= 2 or (pairs and pairs[0] >= 11):
             return Play(seat=seat, multiple=3)
         points = sum(2 if r >= 11 else 1 if r >= 6 else 0 for r in ranks)
-        if pairs or points >= (2, 3, 4)[self._turned]:
+        if pairs or points >= (2, 3, 4)[self.street_index]:
             return Play(seat=seat, multiple=1)
         return Fold(seat=seat)
 
 
 # --- the aggregate payout limit (§ 655a.12(b)) -----------------------------------------------
-
-
-def max_win_at_minimum(ante: int) -> int:
-    """The most one patron can win in a round betting the minimum Ante, cents (§ 655a.12(b)).
-
-    Reading: "betting the minimum wager" is the posted Ante minimum; the three street wagers are
-    then at most three times it each (§ 571.11(c)), and the best base hand (a royal flush, the
-    top line of § 655a.12(a)) wins on all four.  The progressive is paid from its meter under
-    § 655a.12(c), not under (a), so it is not counted."""
-    top = max(line.odds.net for line in PAY_TABLE.lines if line.odds is not None)
-    staked = ante + 3 * ante * len(STREETS)
-    return int(top * staked)
-
-
-def least_payout_limit(rules: RulesSubmission) -> int:
-    """$50,000 or the most one patron could win at the minimum wager, whichever is greater."""
-    ante = rules.limits.get("ante")
-    minimum = ante.min if ante is not None else None
-    return max(PAYOUT_LIMIT, max_win_at_minimum(minimum) if minimum else 0)
 
 
 def _check_payout_limit(rules: RulesSubmission) -> list[Problem]:
@@ -753,8 +652,8 @@ class MississippiStud(Game):
     chapter = "58 Pa. Code Ch. 655a; temporary Ch. 571"
     aliases = ("mississippi",)
     wagers = ("ante", *STREETS, "progressive")
-    progressive_paytables: ClassVar[dict[str, PayTable]] = PROGRESSIVE
-    envy_schedules: ClassVar[dict[str, EnvySchedule]] = {"A": ENVY}
+    progressive_paytables: ClassVar[Mapping[str, PayTable]] = PROGRESSIVE
+    envy_schedules: ClassVar[Mapping[str, EnvySchedule]] = frozen_dict({"A": ENVY})
     progressive_wager_amounts = (frozenset({100, 500}), "§ 571.7(d)")
     progressive_min_reset: ClassVar[dict[str, tuple[int, str]]] = {"A": (1_000_000, "§ 571.12(f)")}
     decision_wagers = frozenset(STREETS)
