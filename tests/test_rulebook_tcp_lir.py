@@ -80,14 +80,14 @@ def test_649a_three_card_tabulations_equal_the_game_functions() -> None:
 
 def test_643a_let_it_ride_tabulations_equal_the_game_functions() -> None:
     from croupier.analysis import let_it_ride as analysis
-    from croupier.analysis._stud import _all_five_values
+    from croupier.analysis._stud import five_card_values
 
     game = get_game("let-it-ride")
     assert isinstance(game, lir.LetItRide)
     table = game.base_table
     solved = analysis.solve(table)
     line_of, kernel_nets, *_ = _mc_more.let_it_ride_args()
-    distinct, first = np.unique(_all_five_values(), return_index=True)
+    distinct, first = np.unique(five_card_values(), return_index=True)
     decisions = [(a, b) for a in lir.BetDecision for b in lir.BetDecision]
     for value, index in zip(distinct.tolist(), first.tolist(), strict=True):
         keys = lir.five_card_keys(HandRank.of_value(value, Ranking.POKER5))

@@ -24,10 +24,10 @@ import numpy.typing as npt
 from croupier.analysis._stud import (
     BINOM,
     FiveCardLines,
-    five_card_lines,
     four_set_tables,
     lir_counts,
     rank_set,
+    tabulate_five,
 )
 from croupier.analysis.par import Outcome, ParSheet, WagerSheet, merge_outcomes
 from croupier.analysis.sidebets import wager_sheet
@@ -39,6 +39,7 @@ from croupier.games.let_it_ride import (
     Ride,
     Withdraw,
     base_net,
+    bet_line,
     bet_net,
     bets_in_action,
 )
@@ -46,7 +47,7 @@ from croupier.games.paytables import PayTable
 from croupier.games.pov import seat_cards
 from croupier.games.records import Action
 from croupier.games.round import Round
-from croupier.hands import Ranking
+from croupier.hands import HandRank, Ranking
 
 __all__ = [
     "LetItRideSolve",
@@ -86,9 +87,14 @@ class LetItRideSolve:
 @cache
 def solve(table: PayTable) -> LetItRideSolve:
     """Every deal of the base game paid by ``table``, with the optimal decisions."""
-    found = five_card_lines(table, five_card_keys)
     line_keys = (*(frozenset({line.hand}) for line in table.lines), frozenset[str]())
-    lines = FiveCardLines(found.line_of, found.names, [bet_net(table, k) for k in line_keys])
+    names = [*(line.hand for line in table.lines), "lose"]
+
+    def line_of(rank: HandRank) -> int:
+        pays = bet_line(table, five_card_keys(rank))  # § 643a.12
+        return len(table.lines) if pays is None else table.lines.index(pays)
+
+    lines = tabulate_five(names, [bet_net(table, k) for k in line_keys], line_of)
     nets = tuple(tuple(base_net(table, k, *d) for d in _DECISIONS) for k in line_keys)
     sums, hist = four_set_tables(lines.line_of, lines.multipliers, BINOM)
     counts = lir_counts(sums, hist, BINOM)
