@@ -1,4 +1,4 @@
-"""Suite-wide options.
+"""A pytest plugin of the suite (loaded by ``-p cpu_durations`` in pyproject's addopts).
 
 ``--cpu-durations=N`` lists the N tests that used the most CPU (the test process's threads and
 the child processes it waited for, setup and teardown included) and the CPU of each file.  On a
