@@ -21,13 +21,13 @@ from croupier.games.records import (
     Action,
     EnvyPaid,
     Fold,
-    Irregular,
     IrregularityKind,
     MeterChanged,
     NoMoreBets,
     PlaceWager,
     Play,
     PlayWagered,
+    ReportIrregularity,
     Result,
     VoidRound,
     WagerPlaced,
@@ -74,7 +74,7 @@ def illegal_probes(rnd: Round, rng: SeededShuffler) -> list[Action]:
         Play(seat=seat, multiple=9),
         Fold(seat=seat),
         NoMoreBets(),
-        *(Irregular(kind=k) for k in IrregularityKind),
+        *(ReportIrregularity(kind=k) for k in IrregularityKind),
         VoidRound(by="probe", reason="probe"),
         Play(seat=seat, amount=1),
         Play(seat=seat, multiple=1, amount=100),
@@ -116,13 +116,13 @@ def play_random_round(game: Game, rng: SeededShuffler, meters: MemoryMeters) -> 
                 assert snapshot(rnd) == before, probe
                 PROBES[probe.name] += 1
         if rng.randbelow(400) == 0:
-            irregular = [a for a in rnd.legal_actions() if isinstance(a, Irregular)]
+            irregular = [a for a in rnd.legal_actions() if isinstance(a, ReportIrregularity)]
             if irregular:
                 rnd.apply(irregular[rng.randbelow(len(irregular))])
                 continue
         actor = rnd.to_act()
         if actor.kind is ActorKind.SEAT:
-            choices = [a for a in rnd.legal_actions() if not isinstance(a, Irregular)]
+            choices = [a for a in rnd.legal_actions() if not isinstance(a, ReportIrregularity)]
             rnd.apply(choices[rng.randbelow(len(choices))])
         else:
             rnd.apply(rnd.dealer_step())

@@ -23,9 +23,9 @@ from croupier.games.records import (
     Action,
     DealerRevealed,
     EnvyPaid,
-    Irregular,
     PlaceWager,
     ProgressivePaid,
+    ReportIrregularity,
     WagerSettled,
 )
 from croupier.games.round import ActorKind, Round
@@ -146,7 +146,7 @@ def _human_decision(rnd: Round, seat: int, out: TextIO) -> Action:
     out.write(f"  your cards: {format_cards(own)}{category}\n")
     for line in lines:
         out.write(line + "\n")
-    options = [a for a in rnd.legal_actions() if not isinstance(a, Irregular)]
+    options = [a for a in rnd.legal_actions() if not isinstance(a, ReportIrregularity)]
     for i, action in enumerate(options, start=1):
         out.write(f"   {i}. {rnd.describe(action)}\n")
     while True:

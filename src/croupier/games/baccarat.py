@@ -78,10 +78,10 @@ from croupier.games._table_regs import DeckRules
 from croupier.games.base import BASE_TABLE_OPTIONS, DealStep, Game, Round
 from croupier.games.paytables import PayTable
 from croupier.games.records import (
-    Irregular,
     IrregularityKind,
     PlaceWager,
     Record,
+    ReportIrregularity,
     Result,
     Reveal,
     Settle,
@@ -274,7 +274,7 @@ class BaccaratRound(Round):
             return []
         return super().dealing_done()
 
-    def _verify_irregularity(self, action: Irregular) -> None:
+    def _verify_irregularity(self, action: ReportIrregularity) -> None:
         if action.kind is IrregularityKind.DEALER_CARD_EXPOSED:
             raise IllegalAction("baccarat has no dealer's hand to expose")
         super()._verify_irregularity(action)

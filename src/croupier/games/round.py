@@ -29,7 +29,6 @@ from croupier.games.records import (
     DealNext,
     EnvyPaid,
     Fold,
-    Irregular,
     IrregularityKind,
     IrregularityReported,
     MeterChanged,
@@ -40,6 +39,7 @@ from croupier.games.records import (
     PlayWagered,
     ProgressivePaid,
     Record,
+    ReportIrregularity,
     Result,
     Reveal,
     SeatSettling,
@@ -399,7 +399,7 @@ class Round:
         elif self._phase is Phase.SETTLEMENT:
             yield Settle()
         for kind in IrregularityKind:
-            yield Irregular(kind=kind)
+            yield ReportIrregularity(kind=kind)
 
     def _suggested_amount(self, seat: int, wager: str) -> int:
         if wager == "progressive" and self.game.rules.progressive:
@@ -844,7 +844,7 @@ class Round:
 
     # -- irregularities --------------------------------------------------------------------
 
-    def _verify_irregularity(self, action: Irregular) -> None:
+    def _verify_irregularity(self, action: ReportIrregularity) -> None:
         kind = action.kind
         if kind in (IrregularityKind.CARD_FACE_UP_IN_DECK, IrregularityKind.CARD_DRAWN_IN_ERROR):
             if self._phase is not Phase.DEALING:
@@ -874,7 +874,7 @@ class Round:
                 f"(phase {self._phase.value})"
             )
 
-    def _do_irregularity(self, action: Irregular) -> list[Record]:
+    def _do_irregularity(self, action: ReportIrregularity) -> list[Record]:
         kind = action.kind
         section = self.sections.get(kind.value, "")
         if kind is IrregularityKind.CARD_FACE_UP_IN_DECK:
