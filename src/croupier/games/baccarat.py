@@ -87,6 +87,7 @@ from croupier.games.records import (
     Settle,
 )
 from croupier.games.round import Phase, StubCheck
+from croupier.games.settlement import Settlement
 from croupier.hands.baccarat import (
     banker_draws,
     card_value,
@@ -430,16 +431,15 @@ class BaccaratRound(Round):
             )
         return new
 
-    def settlement(self) -> dict[str, Any]:
+    def books(self) -> Settlement:
         """The shared settlement, with each seat's vigorish (collected or marked) taken off its
         net: the player owes a marked vigorish from this round on."""
-        out = super().settlement()
+        out = super().books()
         for rec in self._records:
-            if isinstance(rec, VigCollected | VigMarked):
-                entry = out.setdefault(str(rec.seat), {"wagers": {}, "envy": [], "net": 0})
-                vig = entry.setdefault("vig", {"collected": 0, "marked": 0})
-                vig["collected" if isinstance(rec, VigCollected) else "marked"] += rec.amount
-                entry["net"] -= rec.amount
+            if isinstance(rec, VigCollected):
+                out = out.charged(rec.seat, collected=rec.amount)
+            elif isinstance(rec, VigMarked):
+                out = out.charged(rec.seat, marked=rec.amount)
         return out
 
 
