@@ -1,7 +1,12 @@
 """The shared machinery of a round: wagers, "no more bets", dealing, decisions, settlement.
 
 See :mod:`croupier.games.base` for the protocol.  Each legality rule is written once, in a
-``_verify_<action>`` method; ``can`` and ``apply`` reuse it, so a refused action changes nothing.
+``_verify_<x>(self, action: T)`` method; ``can`` and ``apply`` reuse it, so a refused action
+changes nothing.  An action is dispatched by its type ``T`` (the annotation of ``action``), to
+the verifier and the doer ``_do_<x>(self, action: T)`` found once per class.
+
+Beside it: :mod:`.states`, :mod:`.faces`, :mod:`.streets`, :mod:`.play`, :mod:`.settlement`,
+:mod:`.irregularities`, :mod:`.awards`, :mod:`.void`, :mod:`.abandon`, :mod:`.rebuild`.
 """
 
 from __future__ import annotations
