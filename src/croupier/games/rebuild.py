@@ -52,8 +52,15 @@ def rebuild_round(
         players=players,
         stub_check=stub_check,
     )
-    for record in records:
-        action = action_of(record)
-        if action is not None:
-            rebuilt.apply(action)
+    position = 0
+    while position < len(records):
+        action = action_of(records[position])
+        if action is None:
+            position += 1
+            continue
+        new = rebuilt.apply(action)
+        # where the records the input produced come next in the history, the derived ones
+        # among them (a short stub count's irregularity, § 641a.8(f)) are not inputs again
+        same = tuple(records[position : position + len(new)]) == new
+        position += len(new) if new and same else 1
     return rebuilt

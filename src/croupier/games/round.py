@@ -517,7 +517,7 @@ class Round(FaceHelpers):
             raise InvalidInput(f"stub count {action.count!r} is not a whole number of cards")
 
     def _do_count_stub(self, action: CountStub) -> list[Record]:
-        expected = self._shoe.expected_count - len(self._shoe.dealt) - len(self._shoe.burned)
+        expected = self._shoe.stub_expected()
         rec: list[Record] = [StubCounted(count=action.count)]
         if action.count != expected:
             section = self.sections.get("stub_count", "")
