@@ -126,7 +126,7 @@ def test_fcp_kernel_settles_as_the_round_engine(fcp: FourCardTables) -> None:
     deals = _fcp_deals(np.random.default_rng(641))
     nets = np.zeros(len(deals), dtype=np.int64)
     actions = np.zeros(len(deals), dtype=np.int64)
-    _mc_kernels.fcp_settle_many(deals, fcp.ev, fcp.kernel_args, nets, actions)
+    _mc_kernels.fcp_settle_many(deals, (fcp.ev, fcp.kernel_args), nets, actions)
     scale = fcp.kernel_args[2]
     game = get_game("four-card-poker")
     decide = four_card_poker_strategy(game)
@@ -161,7 +161,7 @@ def test_uth_kernel_settles_as_the_round_engine(uth: UthTables) -> None:
     deals = _uth_deals(np.random.default_rng(653))
     nets = np.zeros(len(deals), dtype=np.int64)
     actions = np.zeros(len(deals), dtype=np.int64)
-    _mc_kernels.uth_settle_many(deals, uth.ev, uth.kernel_args, nets, actions)
+    _mc_kernels.uth_settle_many(deals, (uth.ev, uth.kernel_args), nets, actions)
     scale = uth.kernel_args[3]
     game = get_game("ultimate-texas-holdem")
     decide = uth_strategy(game)

@@ -255,7 +255,7 @@ def test_569_8_two_cards_each_one_at_a_time_then_burn_flop_burn_final_two() -> N
     assert [r.to for r in dealt[6:]] == [*flop, *final]
     assert [r.face_up for r in dealt[6:]] == [False, True, True, True, False, True, True]
     assert [r.card for r in dealt] == list(DECK[:13])
-    assert rnd.phase is Phase.DECISIONS and rnd.street is Street.RIVER
+    assert rnd.phase is Phase.DECISIONS and rnd.street.name is Street.RIVER
 
 
 def test_569_10_automated_shoe_deals_stacks_of_two() -> None:

@@ -29,6 +29,7 @@ from croupier.games.records import (
     WagerSettled,
 )
 from croupier.games.round import ActorKind, Round
+from croupier.games.streets import StreetRound
 from croupier.hands import Ranking, evaluate
 from croupier.money import format_cents, parse_cents
 from croupier.rules import load_rules
@@ -129,7 +130,8 @@ def _showing(rnd: Round, seat: int) -> tuple[list[Card], list[str]]:
             community += cards
         label = f"seat {who}" if who.isdigit() else who
         lines.append(f"  {label} showing: {format_cards(cards)}")
-    board = supervisor_hands(rnd).get("board", [])[: getattr(rnd, "turned", 0)]
+    turned = rnd.turned if isinstance(rnd, StreetRound) else 0
+    board = supervisor_hands(rnd).get("board", [])[:turned]
     if board and not community:
         community = list(board)
         lines.append(f"  board: {format_cards(board)}")

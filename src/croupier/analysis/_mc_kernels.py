@@ -13,12 +13,17 @@ of seven), looked up by the perfect hash of :func:`croupier.kernels._jit.hash_va
 
 The kernels take the ranker's tables as one tuple ``ev = (card keys, card bits, hash offsets,
 plain table, flush table, suit counters' start)`` (:meth:`DenseTables.args`) and each game's
-tables as another (see :func:`fcp_settle`, :func:`uth_settle`).
+tables as another (see :func:`fcp_settle`, :func:`uth_settle`); a settle function takes the
+pair ``tables = (ev, game tables)``.
+
+One kernel factory serves every game of the fast Monte Carlo (these two and those of
+:mod:`croupier.analysis._mc_more`): a game writes its settle function
+``settle(deal, tables, work) -> (net, action)`` and gets its random-block kernel from
+:func:`make_block` and its batch kernel (compared with the round engine by the tests) from
+:func:`make_settle_many`; every kernel deals by the one :func:`shuffle`.
 
 Nets are integers in units of ``1 / scale`` Ante, ``scale`` the common denominator of the
-bonus table (1 for the Ante Bonus, 2 for Blind table A's 3 to 2).  The settle functions
-(:func:`fcp_settle`, :func:`uth_settle`) are shared by the random blocks and by the batch
-kernels the tests compare with the round engine.
+bonus table (1 for the Ante Bonus, 2 for Blind table A's 3 to 2).
 
 Randomness: numba's own generator (a Mersenne Twister per thread, apart from numpy's).  Each
 block calls ``np.random.seed(seed)`` first with its own 32-bit seed (drawn from the generator the
@@ -28,6 +33,7 @@ caller injects, one per block), then deals its rounds by partial Fisher-Yates sh
 
 from __future__ import annotations
 
+import types
 from math import comb
 from typing import Any
 
@@ -41,11 +47,16 @@ __all__ = [
     "WORK",
     "fcp_action",
     "fcp_block",
+    "fcp_settle",
     "fcp_settle_many",
+    "make_block",
+    "make_settle_many",
     "river_counts_one",
     "river_play",
+    "shuffle",
     "uth_block",
     "uth_decide",
+    "uth_settle",
     "uth_settle_many",
 ]
 
@@ -59,18 +70,6 @@ WORK = 144
 DEALER_HOLDINGS = 990
 COLEX = np.array([[comb(n, k) for k in range(6)] for n in range(53)], dtype=np.int64)
 """``COLEX[n, k]`` = C(n, k): colex ranks of card sets."""
-
-
-@njit(inline="always", nogil=True)
-def _deal(deck: Any, k: int) -> None:  # pragma: no cover - compiled
-    """A partial Fisher-Yates shuffle: ``deck[:k]`` becomes a uniform random k-card deal.
-
-    ``deck`` stays a permutation of the 52 cards, so it need not be reset between rounds."""
-    for i in range(k):
-        j = np.random.randint(i, 52)
-        t = deck[i]
-        deck[i] = deck[j]
-        deck[j] = t
 
 
 @njit(inline="always", nogil=True)
@@ -89,6 +88,19 @@ def _value(deal: Any, first: int, count: int, extra: Any, ev: Any) -> int:  # pr
 
 
 @njit(inline="always", nogil=True)
+def shuffle(deck: Any, k: int) -> None:  # pragma: no cover - compiled
+    """A partial Fisher-Yates shuffle of the whole ``deck``: ``deck[:k]`` becomes a uniform
+    random k-card deal, and ``deck`` stays a permutation of its cards (a deck of 52 or a shoe
+    of ``52 * decks``), so it need not be reset between rounds."""
+    n = deck.shape[0]
+    for i in range(k):
+        j = np.random.randint(i, n)
+        t = deck[i]
+        deck[i] = deck[j]
+        deck[j] = t
+
+
+@njit(inline="always", nogil=True)
 def _record(stats: Any, net: int, action: int) -> None:  # pragma: no cover - compiled
     stats[0] += net
     stats[1] += net * net
@@ -99,6 +111,72 @@ def _record(stats: Any, net: int, action: int) -> None:  # pragma: no cover - co
     else:
         stats[4] += 1
     stats[5 + action] += 1
+
+
+# The two templates of :func:`make_block`.  ``_SETTLE`` and ``_CARDS`` are the globals each
+# specialised copy binds (never defined in this module).
+
+
+def _block_template(
+    seed: int, rounds: int, decks: int, tables: Any, stats: Any
+) -> None:  # pragma: no cover - compiled
+    np.random.seed(seed)
+    deck = np.arange(52 * decks)
+    work = np.empty(WORK, np.int64)
+    for _ in range(rounds):
+        shuffle(deck, _CARDS)  # type: ignore[name-defined]  # noqa: F821
+        net, action = _SETTLE(deck, tables, work)  # type: ignore[name-defined]  # noqa: F821
+        _record(stats, net, action)
+
+
+def _settle_many_template(
+    deals: Any, tables: Any, nets: Any, actions: Any
+) -> None:  # pragma: no cover - compiled
+    deal = np.empty(_CARDS, np.int64)  # type: ignore[name-defined]  # noqa: F821
+    work = np.empty(WORK, np.int64)
+    for r in range(deals.shape[0]):
+        for i in range(_CARDS):  # type: ignore[name-defined]  # noqa: F821
+            deal[i] = deals[r, i]
+        nets[r], actions[r] = _SETTLE(deal, tables, work)  # type: ignore[name-defined]  # noqa: F821
+
+
+def _specialise(template: Any, settle: Any, cards: int, name: str, doc: str) -> Any:
+    """A cached numba kernel: a copy of ``template`` whose globals bind ``_SETTLE`` to
+    ``settle`` and ``_CARDS`` to ``cards``.
+
+    Globals, not a closure: numba keys its cache on the pickled closure cells, and a pickled
+    dispatcher carries a fresh uuid in every process, so a closure over ``settle`` would compile
+    anew in every process.  The copy is filed (code file name and qualified name) under
+    ``settle``'s own source file, so numba's cache of it is dropped when that file changes."""
+    py = settle.py_func
+    code = template.__code__.replace(
+        co_name=name, co_qualname=name, co_filename=py.__code__.co_filename
+    )
+    glb = {**template.__globals__, "_SETTLE": settle, "_CARDS": cards}
+    fn = types.FunctionType(code, glb, name)
+    fn.__module__ = py.__module__
+    fn.__qualname__ = name
+    fn.__doc__ = doc
+    return njit(cache=True, nogil=True)(fn)
+
+
+def make_block(settle: Any, cards: int, name: str) -> Any:
+    """The random-block kernel ``block(seed, rounds, decks, tables, stats)`` of the settle
+    function ``settle(deal, tables, work) -> (net, action)``: after ``np.random.seed(seed)``,
+    deal ``rounds`` rounds of ``cards`` cards by :func:`shuffle` from a deck of ``52 * decks``
+    cards (a permutation, so every round is dealt from a full deck or shoe), settle each and
+    add it to ``stats`` (:data:`NSTATS` columns).  ``name``: the kernel's name (also its numba
+    cache file's)."""
+    doc = f"Deal and settle random rounds by :func:`{settle.__name__}` ({cards} cards a round)."
+    return _specialise(_block_template, settle, cards, name, doc)
+
+
+def make_settle_many(settle: Any, cards: int, name: str) -> Any:
+    """The batch kernel ``settle_many(deals, tables, nets, actions)``: ``settle`` of every row
+    of ``deals`` (``cards`` cards each), into ``nets`` and ``actions``; the tests compare it
+    with the round engine deal by deal."""
+    doc = f":func:`{settle.__name__}` of every row of ``deals`` ({cards} cards each)."
+    return _specialise(_settle_many_template, settle, cards, name, doc)
 
 
 # --------------------------------------------------------------------------------------------
@@ -134,13 +212,15 @@ def fcp_action(hand: Any, up: int, table: Any) -> int:  # pragma: no cover - com
 
 
 @njit(inline="always", nogil=True)
-def fcp_settle(deal: Any, ev: Any, fcp: Any, work: Any) -> tuple[int, int]:  # pragma: no cover
+def fcp_settle(deal: Any, tables: Any, work: Any) -> tuple[int, int]:  # pragma: no cover
     """(net in 1/scale Ante, action) of one Four Card Poker deal played by the table;
-    ``fcp = (table, bonus, scale)``, ``work`` a scratch buffer of :data:`WORK` integers.
+    ``tables = (ev, fcp)``, ``fcp = (table, bonus, scale)``, ``work`` a scratch buffer of
+    :data:`WORK` integers.
 
     § 641a.11(c)(3): the player's best four of five against the dealer's best four of six, a
     tie to the player; § 641a.12(a): Ante and Play 1 to 1; § 641a.12(b): the Ante Bonus
     (``bonus[strength]``, times ``scale``) on every played hand; a fold loses the Ante."""
+    ev, fcp = tables
     table, bonus, scale = fcp
     action = _fcp_action(deal, deal[10], table, work)
     if action <= 0:
@@ -153,32 +233,8 @@ def fcp_settle(deal: Any, ev: Any, fcp: Any, work: Any) -> tuple[int, int]:  # p
     return net + bonus[player], action
 
 
-@njit(cache=True, nogil=True)
-def fcp_block(
-    seed: int, rounds: int, ev: Any, fcp: Any, stats: Any
-) -> None:  # pragma: no cover - compiled
-    """Deal and settle ``rounds`` random Four Card Poker rounds after ``np.random.seed(seed)``,
-    adding to ``stats`` (:data:`NSTATS` columns)."""
-    np.random.seed(seed)
-    deck = np.arange(52)
-    work = np.empty(WORK, np.int64)
-    for _ in range(rounds):
-        _deal(deck, 11)
-        net, action = fcp_settle(deck, ev, fcp, work)
-        _record(stats, net, action)
-
-
-@njit(cache=True, nogil=True)
-def fcp_settle_many(
-    deals: Any, ev: Any, fcp: Any, nets: Any, actions: Any
-) -> None:  # pragma: no cover - compiled
-    """:func:`fcp_settle` of every row of ``deals`` (11 cards each)."""
-    deal = np.empty(11, np.int64)
-    work = np.empty(WORK, np.int64)
-    for r in range(deals.shape[0]):
-        for i in range(11):
-            deal[i] = deals[r, i]
-        nets[r], actions[r] = fcp_settle(deal, ev, fcp, work)
+fcp_block = make_block(fcp_settle, 11, "fcp_block")
+fcp_settle_many = make_settle_many(fcp_settle, 11, "fcp_settle_many")
 
 
 # --------------------------------------------------------------------------------------------
@@ -366,15 +422,17 @@ def uth_decide(deal: Any, ev: Any, uth: Any) -> int:  # pragma: no cover - compi
 
 
 @njit(inline="always", nogil=True)
-def uth_settle(deal: Any, ev: Any, uth: Any, work: Any) -> tuple[int, int]:  # pragma: no cover
-    """(net in 1/scale Ante, Play multiple or 0 for a fold) of one Hold 'Em deal; ``work`` a
-    scratch buffer of :data:`WORK` integers.
+def uth_settle(deal: Any, tables: Any, work: Any) -> tuple[int, int]:  # pragma: no cover
+    """(net in 1/scale Ante, Play multiple or 0 for a fold) of one Hold 'Em deal;
+    ``tables = (ev, uth)`` (``uth`` as in :func:`_uth_decide`), ``work`` a scratch buffer of
+    :data:`WORK` integers.
 
     § 569.11(e)(2): a fold loses Ante and Blind.  § 569.11(g)-(h): a tie pushes everything;
     the higher hand wins the Ante only when the dealer qualifies (a pair; else the Ante
     pushes), the Play 1 to 1 and the Blind by its table (``blind[bclass[strength]]``, 0 below
     its lowest line: a push); a lower hand loses Blind and Play, and the Ante when the dealer
     qualifies."""
+    ev, uth = tables
     q0, bclass, blind, scale = uth[0], uth[1], uth[2], uth[3]
     m = _uth_decide(deal, ev, uth, work)
     if m == 0:
@@ -390,29 +448,5 @@ def uth_settle(deal: Any, ev: Any, uth: Any, work: Any) -> tuple[int, int]:  # p
     return -ante - scale - m * scale, m
 
 
-@njit(cache=True, nogil=True)
-def uth_block(
-    seed: int, rounds: int, ev: Any, uth: Any, stats: Any
-) -> None:  # pragma: no cover - compiled
-    """Deal and settle ``rounds`` random Hold 'Em rounds after ``np.random.seed(seed)``, adding
-    to ``stats`` (:data:`NSTATS` columns)."""
-    np.random.seed(seed)
-    deck = np.arange(52)
-    work = np.empty(WORK, np.int64)
-    for _ in range(rounds):
-        _deal(deck, 9)
-        net, m = uth_settle(deck, ev, uth, work)
-        _record(stats, net, m)
-
-
-@njit(cache=True, nogil=True)
-def uth_settle_many(
-    deals: Any, ev: Any, uth: Any, nets: Any, actions: Any
-) -> None:  # pragma: no cover - compiled
-    """:func:`uth_settle` of every row of ``deals`` (9 cards each)."""
-    deal = np.empty(9, np.int64)
-    work = np.empty(WORK, np.int64)
-    for r in range(deals.shape[0]):
-        for i in range(9):
-            deal[i] = deals[r, i]
-        nets[r], actions[r] = uth_settle(deal, ev, uth, work)
+uth_block = make_block(uth_settle, 9, "uth_block")
+uth_settle_many = make_settle_many(uth_settle, 9, "uth_settle_many")

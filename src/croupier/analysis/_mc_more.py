@@ -15,14 +15,14 @@ the ranks of :mod:`croupier.analysis._stud`).  Each game's tables come as one tu
 :func:`three_card_args`, :func:`let_it_ride_args`, :func:`mississippi_args`,
 :func:`baccarat_args`, cached per process).  Nets are integers in units of ``1 / scale`` of the
 unit wager (Three Card Poker: the Ante; Let It Ride: one of the three bets; Mississippi Stud:
-the Ante); the baccarat kernel counts coups per result class instead
-(:data:`BACCARAT_CLASSES`), and :func:`baccarat_stats` turns the counts into a wager's exact
-sums.
+the Ante; baccarat: the wager), and the baccarat kernel's actions are the coups' result
+classes (:data:`BACCARAT_CLASSES`).  Every block and batch kernel comes from the one factory
+of :mod:`croupier.analysis._mc_kernels` (:func:`~croupier.analysis._mc_kernels.make_block`).
 
 Randomness: as in :mod:`croupier.analysis._mc_kernels`, each block calls ``np.random.seed`` with
-its own 32-bit seed first, then deals by partial Fisher-Yates shuffles with
-``np.random.randint``; the deck (or shoe) stays a permutation of its cards, so every round is
-dealt from a freshly shuffled full deck or shoe.
+its own 32-bit seed first, then deals by the one partial Fisher-Yates
+:func:`~croupier.analysis._mc_kernels.shuffle`; the deck (or shoe) stays a permutation of its
+cards, so every round is dealt from a freshly shuffled full deck or shoe.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from croupier.analysis._mc_kernels import NSTATS, _record
+from croupier.analysis._mc_kernels import NSTATS, make_block, make_settle_many
 from croupier.analysis._stud import BINOM, choose5
 
 __all__ = [
@@ -45,7 +45,8 @@ __all__ = [
     "baccarat_block",
     "baccarat_classify_many",
     "baccarat_nets",
-    "baccarat_stats",
+    "baccarat_settle",
+    "baccarat_tables",
     "let_it_ride_args",
     "lir_block",
     "lir_settle_many",
@@ -61,18 +62,6 @@ BACCARAT_CLASSES = ("banker", "dragon 7", "player", "tie")
 """The baccarat kernel's result classes: the Banker's Hand wins (not a Dragon 7), the Banker's
 Hand wins with a Dragon 7 (a three-card 7 against a Player's 6 or less), the Player's Hand
 wins, a tie."""
-
-
-@njit(inline="always", nogil=True)
-def _shuffle(deck: Any, k: int) -> None:  # pragma: no cover - compiled
-    """A partial Fisher-Yates shuffle of the whole ``deck``: ``deck[:k]`` becomes a uniform
-    random k-card deal, and ``deck`` stays a permutation of its cards."""
-    n = deck.shape[0]
-    for i in range(k):
-        j = np.random.randint(i, n)
-        t = deck[i]
-        deck[i] = deck[j]
-        deck[j] = t
 
 
 @njit(inline="always", nogil=True)
@@ -116,25 +105,8 @@ def tcp_settle(deal: Any, tcp: Any, work: Any) -> tuple[int, int]:  # pragma: no
     return b - 2 * scale, 1
 
 
-@njit(cache=True, nogil=True)
-def tcp_block(seed: int, rounds: int, tcp: Any, stats: Any) -> None:  # pragma: no cover
-    """Deal and settle ``rounds`` random Three Card Poker rounds after ``np.random.seed(seed)``,
-    adding to ``stats`` (:data:`NSTATS` columns; actions fold, play)."""
-    np.random.seed(seed)
-    deck = np.arange(52)
-    work = np.empty(8, np.int64)
-    for _ in range(rounds):
-        _shuffle(deck, 6)
-        net, action = tcp_settle(deck, tcp, work)
-        _record(stats, net, action)
-
-
-@njit(cache=True, nogil=True)
-def tcp_settle_many(deals: Any, tcp: Any, nets: Any, actions: Any) -> None:  # pragma: no cover
-    """:func:`tcp_settle` of every row of ``deals`` (6 cards each)."""
-    work = np.empty(8, np.int64)
-    for r in range(deals.shape[0]):
-        nets[r], actions[r] = tcp_settle(deals[r], tcp, work)
+tcp_block = make_block(tcp_settle, 6, "tcp_block")
+tcp_settle_many = make_settle_many(tcp_settle, 6, "tcp_settle_many")
 
 
 @cache
@@ -192,25 +164,8 @@ def lir_settle(deal: Any, lir: Any, work: Any) -> tuple[int, int]:  # pragma: no
     return riding * mult[line_of[_colex(deal, 0, 5, work, binom)]], riding - 1
 
 
-@njit(cache=True, nogil=True)
-def lir_block(seed: int, rounds: int, lir: Any, stats: Any) -> None:  # pragma: no cover
-    """Deal and settle ``rounds`` random Let It Ride rounds after ``np.random.seed(seed)``,
-    adding to ``stats`` (:data:`NSTATS` columns; actions 1, 2 or 3 bets riding)."""
-    np.random.seed(seed)
-    deck = np.arange(52)
-    work = np.empty(8, np.int64)
-    for _ in range(rounds):
-        _shuffle(deck, 5)
-        net, action = lir_settle(deck, lir, work)
-        _record(stats, net, action)
-
-
-@njit(cache=True, nogil=True)
-def lir_settle_many(deals: Any, lir: Any, nets: Any, actions: Any) -> None:  # pragma: no cover
-    """:func:`lir_settle` of every row of ``deals`` (5 cards each)."""
-    work = np.empty(8, np.int64)
-    for r in range(deals.shape[0]):
-        nets[r], actions[r] = lir_settle(deals[r], lir, work)
+lir_block = make_block(lir_settle, 5, "lir_block")
+lir_settle_many = make_settle_many(lir_settle, 5, "lir_settle_many")
 
 
 @njit(cache=True, nogil=True)
@@ -281,26 +236,8 @@ def ms_settle(deal: Any, ms: Any, work: Any) -> tuple[int, int]:  # pragma: no c
     return units * mult[line_of[_colex(deal, 0, 5, work, binom)]], 3
 
 
-@njit(cache=True, nogil=True)
-def ms_block(seed: int, rounds: int, ms: Any, stats: Any) -> None:  # pragma: no cover
-    """Deal and settle ``rounds`` random Mississippi Stud rounds after
-    ``np.random.seed(seed)``, adding to ``stats`` (:data:`NSTATS` columns; actions: the street
-    folded on, or played to the end)."""
-    np.random.seed(seed)
-    deck = np.arange(52)
-    work = np.empty(8, np.int64)
-    for _ in range(rounds):
-        _shuffle(deck, 5)
-        net, action = ms_settle(deck, ms, work)
-        _record(stats, net, action)
-
-
-@njit(cache=True, nogil=True)
-def ms_settle_many(deals: Any, ms: Any, nets: Any, actions: Any) -> None:  # pragma: no cover
-    """:func:`ms_settle` of every row of ``deals`` (5 cards each)."""
-    work = np.empty(8, np.int64)
-    for r in range(deals.shape[0]):
-        nets[r], actions[r] = ms_settle(deals[r], ms, work)
+ms_block = make_block(ms_settle, 5, "ms_block")
+ms_settle_many = make_settle_many(ms_settle, 5, "ms_settle_many")
 
 
 @cache
@@ -348,18 +285,17 @@ def baccarat_classify(shoe: Any, bac: Any) -> tuple[int, int]:  # pragma: no cov
     return 3, used
 
 
-@njit(cache=True, nogil=True)
-def baccarat_block(
-    seed: int, rounds: int, decks: int, bac: Any, counts: Any
-) -> None:  # pragma: no cover - compiled
-    """Deal ``rounds`` random coups, each from a freshly shuffled shoe of ``decks`` decks, after
-    ``np.random.seed(seed)``, adding to ``counts`` per result class."""
-    np.random.seed(seed)
-    shoe = np.arange(52 * decks)
-    for _ in range(rounds):
-        _shuffle(shoe, 6)
-        cls, _ = baccarat_classify(shoe, bac)
-        counts[cls] += 1
+@njit(inline="always", nogil=True)
+def baccarat_settle(deal: Any, tables: Any, work: Any) -> tuple[int, int]:  # pragma: no cover
+    """(net of the wager in 1/scale units, result class) of the coup dealt from ``deal``;
+    ``tables = (value, player draws, banker draws, net per result class)``: the tables of
+    :func:`baccarat_args` and the wager's :func:`baccarat_nets`."""
+    value, pdraw, bdraw, nets = tables
+    cls, _ = baccarat_classify(deal, (value, pdraw, bdraw))
+    return nets[cls], cls
+
+
+baccarat_block = make_block(baccarat_settle, 6, "baccarat_block")
 
 
 @njit(cache=True, nogil=True)
@@ -404,13 +340,7 @@ def baccarat_nets(game: Any, wager: str) -> tuple[list[int], int]:
     return [int(n * scale) for n in nets], scale
 
 
-def baccarat_stats(counts: list[int], nets: list[int]) -> list[int]:
-    """The :data:`NSTATS` statistics of a block from its counts per result class (the actions'
-    columns: the classes)."""
-    stats = [0] * NSTATS
-    for i, (n, net) in enumerate(zip(counts, nets, strict=True)):
-        stats[0] += n * net
-        stats[1] += n * net * net
-        stats[2 if net > 0 else 3 if net == 0 else 4] += n
-        stats[5 + i] = n
-    return stats
+def baccarat_tables(game: Any, wager: str) -> tuple[Any, ...]:
+    """The tables of :func:`baccarat_settle` for ``wager`` on ``game``'s table."""
+    nets, _ = baccarat_nets(game, wager)
+    return (*baccarat_args(), np.asarray(nets, dtype=np.int64))

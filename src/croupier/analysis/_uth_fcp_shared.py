@@ -17,9 +17,8 @@ import os
 import tempfile
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from fractions import Fraction
 from functools import cache
-from math import comb, lcm
+from math import comb
 from pathlib import Path
 from typing import Any
 
@@ -38,7 +37,6 @@ __all__ = [
     "Progress",
     "block_store",
     "dense_tables",
-    "scaled_payouts",
 ]
 
 I64 = npt.NDArray[np.int64]
@@ -99,18 +97,6 @@ def dense_tables(ranking: Ranking) -> DenseTables:
         flush=np.searchsorted(values, flush).astype(np.int32),
         init=suit_init(size),
     )
-
-
-def scaled_payouts(pays: Mapping[str, Fraction], names: tuple[str, ...]) -> tuple[int, list[int]]:
-    """A common denominator of the payouts and each name's payout times it (0 if absent)."""
-    unknown = sorted(set(pays) - set(names))
-    if unknown:
-        raise InvalidInput(f"pay table names unknown hands {unknown}; hands are {list(names)}")
-    for name, pay in pays.items():
-        if Fraction(pay) < 0:
-            raise InvalidInput(f"pay table line {name!r} pays {pay}; payouts are 0 or more")
-    scale = lcm(1, *(Fraction(p).denominator for p in pays.values()))
-    return scale, [int(Fraction(pays.get(n, 0)) * scale) for n in names]
 
 
 # --------------------------------------------------------------------------------------------

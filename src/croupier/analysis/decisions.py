@@ -341,10 +341,10 @@ def uth_strategy(game: Game) -> Strategy:
             raise InvalidInput(f"an Ultimate Texas Hold 'Em strategy, not one for {rnd.game.slug}")
         hole = seat_cards(rnd, seat)
         board = supervisor_hands(rnd).get("board", [])
-        if rnd.street is Street.PREFLOP:
+        if rnd.street.name is Street.PREFLOP:
             multiple = tables.preflop_multiple(hole)
             return Play(seat=seat, multiple=multiple) if multiple else Check(seat=seat)
-        if rnd.street is Street.FLOP:
+        if rnd.street.name is Street.FLOP:
             return Play(seat=seat, multiple=2) if tables.flop_bet(hole, board) else Check(seat=seat)
         if tables.river_play(hole, board):
             return Play(seat=seat, multiple=1)

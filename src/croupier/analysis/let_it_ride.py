@@ -26,6 +26,7 @@ from croupier.games.paytables import PayTable
 from croupier.games.pov import seat_cards, supervisor_hands
 from croupier.games.records import Action
 from croupier.games.round import Round
+from croupier.games.streets import StreetRound
 from croupier.hands import Ranking
 
 __all__ = ["let_it_ride_strategy", "let_it_ride_strategy_text", "par_let_it_ride"]
@@ -102,7 +103,7 @@ def let_it_ride_strategy(game: LetItRide) -> Callable[[Round, int], Action]:
 
     def decide(rnd: Round, seat: int) -> Action:
         own = [c.index for c in seat_cards(rnd, seat)]
-        turned = getattr(rnd, "turned", 0)
+        turned = rnd.turned if isinstance(rnd, StreetRound) else 0
         board = [c.index for c in supervisor_hands(rnd).get("board", [])[:turned]]
         if not board:
             total = sum(sums[rank_set([*own, d])] for d in range(52) if d not in own)

@@ -250,25 +250,23 @@ def run_block(
     the threads and of the Dask workers."""
     slug = _slug(game)
     stats = np.zeros(NSTATS, dtype=np.int64)
+    decks = 1
     if slug == "four-card-poker":
         fcp = four_card_tables()
-        fcp_block(seed, rounds, fcp.ev, fcp.kernel_args, stats)
+        fcp_block(seed, rounds, decks, (fcp.ev, fcp.kernel_args), stats)
     elif slug == "ultimate-texas-holdem":
         uth = uth_tables(_blind(blind))
-        uth_block(seed, rounds, uth.ev, uth.kernel_args, stats)
+        uth_block(seed, rounds, decks, (uth.ev, uth.kernel_args), stats)
     elif slug == "three-card-poker":
-        _mc_more.tcp_block(seed, rounds, _mc_more.three_card_args(), stats)
+        _mc_more.tcp_block(seed, rounds, decks, _mc_more.three_card_args(), stats)
     elif slug == "let-it-ride":
-        _mc_more.lir_block(seed, rounds, _mc_more.let_it_ride_args(), stats)
+        _mc_more.lir_block(seed, rounds, decks, _mc_more.let_it_ride_args(), stats)
     elif slug == "mississippi-stud":
-        _mc_more.ms_block(seed, rounds, _mc_more.mississippi_args(), stats)
+        _mc_more.ms_block(seed, rounds, decks, _mc_more.mississippi_args(), stats)
     else:
         table: Any = get_game(slug)
-        counts = np.zeros(len(_mc_more.BACCARAT_CLASSES), dtype=np.int64)
         decks = int(table.shoe_decks)
-        _mc_more.baccarat_block(seed, rounds, decks, _mc_more.baccarat_args(), counts)
-        nets, _ = _mc_more.baccarat_nets(table, wager)
-        return _mc_more.baccarat_stats([int(n) for n in counts], nets)
+        _mc_more.baccarat_block(seed, rounds, decks, _mc_more.baccarat_tables(table, wager), stats)
     return [int(x) for x in stats]
 
 

@@ -61,7 +61,7 @@ Rules Submission keys (two progressives, custom tables): :mod:`._let_it_ride_tab
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, ClassVar
@@ -90,7 +90,7 @@ from croupier.games._let_it_ride_tables import (
     three_card_keys,
 )
 from croupier.games._table_regs import LET_IT_RIDE_REGS
-from croupier.games.base import DealStep, EnvyRule, Game, ProgressiveOffer, Round
+from croupier.games.base import DealStep, EnvyRule, Game, ProgressiveOffer
 from croupier.games.paytables import EnvySchedule, PayLine, PayTable
 from croupier.games.records import (
     Action,
@@ -99,7 +99,8 @@ from croupier.games.records import (
     Result,
     Reveal,
 )
-from croupier.games.round import Phase, StubCheck
+from croupier.games.round import StubCheck
+from croupier.games.streets import Street, StreetRound
 from croupier.hands import Ranking, evaluate
 from croupier.modes import PlayMode
 from croupier.money import format_cents
@@ -201,8 +202,31 @@ class PayoutLimited(Record):
 
 # --- the round ----------------------------------------------------------------------------------
 
+# The streets (:mod:`croupier.games.streets`): Bet Number 1 is pulled or ridden after the deal
+# (§ 643a.11(b)), Bet Number 2 after the first community card is turned (§ 643a.11(c)-(d)); the
+# second community card ends the decisions (§ 643a.11(e)).
+STREETS: tuple[Street, ...] = (
+    Street(
+        name="bet1",
+        label="Bet Number 1",
+        decisions=(Withdraw, Ride),
+        wager="bet1",
+        section="§ 643a.11(b)",
+    ),
+    Street(
+        name="bet2",
+        label="Bet Number 2",
+        decisions=(Withdraw, Ride),
+        wager="bet2",
+        turns=1,
+        section="§ 643a.11(d)",
+        opening_section="§ 643a.11(c)",
+    ),
+    Street(name="showdown", label="showdown", turns=1, opening_section="§ 643a.11(e)"),
+)
 
-class LetItRideRound(Round):
+
+class LetItRideRound(StreetRound):
     sections: ClassVar[dict[str, str]] = {
         "seated": "§ 643a.7(b)",
         "no_more_bets": "§ 643a.7(c)",
@@ -217,6 +241,7 @@ class LetItRideRound(Round):
         "automated_shoe_jam": "§ 643a.13(f)",
     }
     game: LetItRide
+    streets = STREETS
 
     def __init__(
         self,
@@ -234,16 +259,8 @@ class LetItRideRound(Round):
         three = self.game.three_card_progressive
         if three is not None:
             self._meters.ensure(three.spec)
-        self._turned = 0
-        """Community cards turned face up so far."""
-        self._answered: dict[str, set[int]] = {bet: set() for bet in _DECIDED}
 
     # -- wagers ----------------------------------------------------------------------------
-
-    @property
-    def turned(self) -> int:
-        """Community cards turned over so far."""
-        return self._turned
 
     def verify_wager(self, seat: int, wager: str, amount: int) -> None:
         placed = self._stakes.get(seat, {})
@@ -324,18 +341,16 @@ class LetItRideRound(Round):
 
     @property
     def deciding(self) -> str:
-        """The bet decided now: Bet Number 1 before the first community card is turned."""
-        return _DECIDED[min(self._turned, 1)]
+        """The bet decided now: Bet Number 1 before the first community card is turned, then
+        Bet Number 2 (the last one decided, once every card is turned)."""
+        return next(s.wager for s in reversed(self.streets[: self.street_index + 1]) if s.wager)
 
-    def next_decider(self) -> int | None:
-        if self._turned > 1:
-            return None
-        done = self._answered[self.deciding]
-        return next((s for s in self.active_seats if s not in done), None)
-
-    def decision_candidates(self, seat: int) -> Iterable[Action]:
-        yield Withdraw(seat=seat, wager=self.deciding)
-        yield Ride(seat=seat, wager=self.deciding)
+    def _decision(self, kind: type[Action], seat: int) -> Action:
+        return (
+            Withdraw(seat=seat, wager=self.deciding)
+            if kind is Withdraw
+            else Ride(seat=seat, wager=self.deciding)
+        )
 
     def _verify_bet_decision(self, seat: int, wager: str, what: str) -> None:
         if wager == "bet3":
@@ -351,7 +366,7 @@ class LetItRideRound(Round):
                 section="§ 643a.7(c)",
             )
         turned_for = _DECIDED.index(wager) + 1
-        if self._turned >= turned_for:
+        if self.turned >= turned_for:
             raise IllegalAction(
                 f"{what} {wager} at seat {seat} refused: community card {turned_for} has been "
                 f"turned; {wager} can no longer be taken back",
@@ -375,14 +390,14 @@ class LetItRideRound(Round):
             self.settle(action.seat, action.wager, Result.PUSH, line="withdrawn"),
         ]
         del self._stakes[action.seat][action.wager]
-        self._answered[action.wager].add(action.seat)
+        self._decided.add(action.seat)
         return new + self.after_decision()
 
     def _verify_ride(self, action: Ride) -> None:
         self._verify_bet_decision(action.seat, action.wager, "letting ride")
 
     def _do_ride(self, action: Ride) -> list[Record]:
-        self._answered[action.wager].add(action.seat)
+        self._decided.add(action.seat)
         new: list[Record] = [BetRidden(seat=action.seat, wager=action.wager)]
         return new + self.after_decision()
 
@@ -415,7 +430,7 @@ class LetItRideRound(Round):
         """Ride with a paying hand already made (a pair of tens or better, two pair, three of a
         kind or better) or, on Bet Number 2, four cards to a flush; pull otherwise.  A simple
         house-player rule, not the optimal strategy."""
-        cards = self._hands[str(seat)] + self._hands.get(BOARD, [])[: self._turned]
+        cards = self._hands[str(seat)] + self._hands.get(BOARD, [])[: self.turned]
         counts = Counter(c.rank.value for c in cards)
         paying = any(n >= 3 or (n == 2 and rank >= 10) for rank, n in counts.items())
         paying = paying or sum(n == 2 for n in counts.values()) >= 2
@@ -436,16 +451,15 @@ class LetItRideRound(Round):
     # -- turning the community cards (§ 643a.11(c), (e)) -----------------------------------
 
     def _do_reveal(self, action: Reveal) -> list[Record]:
-        self._turned += 1
+        return self._turn_street()
+
+    def _turn_records(self) -> list[Record]:
+        turned = self.turned
         new: list[Record] = [
-            CommunityCardTurned(card=self._hands[BOARD][self._turned - 1], position=self._turned)
+            CommunityCardTurned(card=self._hands[BOARD][turned - 1], position=turned)
         ]
-        if self._turned == 1:
-            self._phase = Phase.DECISIONS
-            return new + self.after_decision()
-        if SIX_CARDS in self._hands:
+        if not self.street.decides and SIX_CARDS in self._hands:
             new.append(SixCardBonusCardsTurned(cards=tuple(self._hands[SIX_CARDS])))
-        self._phase = Phase.SETTLEMENT if self.settlement_order() else Phase.OVER
         return new
 
     def visible_cards(self) -> dict[str, list[Card]]:

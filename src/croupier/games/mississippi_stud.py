@@ -77,8 +77,7 @@ from croupier.games._mississippi_stud_tables import (
     max_win_at_minimum,
 )
 from croupier.games._table_regs import MISSISSIPPI_STUD_REGS
-from croupier.games.amounts import Multiples, PlayRule
-from croupier.games.base import DealStep, EnvyRule, Game, Phase, ProgressiveOffer, Round
+from croupier.games.base import DealStep, EnvyRule, Game, Phase, ProgressiveOffer
 from croupier.games.paytables import EnvySchedule, PayTable
 from croupier.games.records import (
     Action,
@@ -92,6 +91,7 @@ from croupier.games.records import (
     WagerSettled,
 )
 from croupier.games.round import StubCheck
+from croupier.games.streets import Street, StreetRound, TurnBy
 from croupier.hands import HandRank, Ranking, evaluate
 from croupier.modes import PlayMode
 from croupier.money import format_cents, parse_rate
@@ -101,17 +101,43 @@ from croupier.shoe import Shoe
 
 __all__ = [
     "BASE_PAYS", "BOARD", "ENVY", "GAME_CLASSES", "JACKPOTS", "LOSE", "PAYOUT_LIMIT", "PAY_TABLE",
-    "PROGRESSIVE", "PUSH_HAND", "STREETS", "BasePay", "CommunityCardTurned", "ForfeitForCollusion",
-    "ForfeitedForCollusion", "HandShown", "MississippiStud", "MississippiStudRound",
-    "PayoutLimited", "TurnCommunityCard", "base_pay", "hand_keys", "jackpot_meters",
-    "least_payout_limit", "max_win_at_minimum",
+    "PROGRESSIVE", "PUSH_HAND", "ROUND_STREETS", "STREETS", "BasePay", "CommunityCardTurned",
+    "ForfeitForCollusion", "ForfeitedForCollusion", "HandShown", "MississippiStud",
+    "MississippiStudRound", "PayoutLimited", "TurnCommunityCard", "base_pay", "hand_keys",
+    "jackpot_meters", "least_payout_limit", "max_win_at_minimum",
 ]  # fmt: skip
 
 BOARD = "board"
-STREETS = ("third_street", "fourth_street", "fifth_street")
-_LABEL = {"third_street": "3rd Street", "fourth_street": "4th Street", "fifth_street": "5th Street"}
-_STREET_SECTION = ("§ 571.11(a)", "§ 571.11(c)", "§ 571.11(e)")
-_TURN_SECTION = ("§ 571.11(b)", "§ 571.11(d)", "§ 571.11(f)")
+
+# The streets (:mod:`croupier.games.streets`): on each, every live player bets one, two or three
+# times the Ante or folds (§ 571.11(a), (c), (e); § 655a.1: "equal to one, two or three times",
+# exactly those amounts, unlike Four Card Poker's range, § 641a.7(d)(1)); the dealer then turns
+# the next community card (§ 571.11(b), (d), (f)); the third ends the decisions.
+ROUND_STREETS: tuple[Street, ...] = (
+    *(
+        Street(
+            name=name,
+            label=label,
+            decisions=(Play, Fold),
+            multiples=(1, 2, 3),
+            wager=name,
+            bet_label=f"{label} wager",
+            turns=int(i > 0),
+            section=section,
+            opening_section=opening,
+        )
+        for i, (name, label, section, opening) in enumerate(
+            (
+                ("third_street", "3rd Street", "§ 571.11(a)", ""),
+                ("fourth_street", "4th Street", "§ 571.11(c)", "§ 571.11(b)"),
+                ("fifth_street", "5th Street", "§ 571.11(e)", "§ 571.11(d)"),
+            )
+        )
+    ),
+    Street(name="showdown", label="showdown", turns=1, opening_section="§ 571.11(f)"),
+)
+STREETS = tuple(s.wager for s in ROUND_STREETS if s.decides)
+"""The street wagers, in order."""
 _PR = "§ 655a.12(c)(1)"
 
 
@@ -271,7 +297,7 @@ def jackpot_meters(rules: RulesSubmission) -> tuple[dict[str, MeterSpec], list[P
 # --- the round ----------------------------------------------------------------------------------
 
 
-class MississippiStudRound(Round):
+class MississippiStudRound(StreetRound):
     sections: ClassVar[dict[str, str]] = {
         "seated": "§ 571.7(e)",
         "no_more_bets": "§ 571.7(b)",
@@ -280,6 +306,9 @@ class MississippiStudRound(Round):
         "decision_order": "§ 571.11(a)",
     }
     game: MississippiStud
+    streets = ROUND_STREETS
+    turn_by = TurnBy.DEALER_STEP
+    turn_action = TurnCommunityCard
 
     def __init__(
         self,
@@ -296,16 +325,9 @@ class MississippiStudRound(Round):
         )
         for spec in self.game.jackpots.values():
             self._meters.ensure(spec)
-        self._turned = 0
-        """Community cards turned over; also the index of the street now being decided."""
         self._colluded: set[int] = set()
         self._closed: dict[int, set[str]] = {}
         """Wagers already settled, by seat (a fold collects at once)."""
-
-    @property
-    def turned(self) -> int:
-        """Community cards turned over so far."""
-        return self._turned
 
     # -- who is still in -------------------------------------------------------------------
 
@@ -327,7 +349,7 @@ class MississippiStudRound(Round):
         return [s for s in self.active_seats if self.hand_held(s)]
 
     def board_shown(self) -> list[Card]:
-        return self._hands.get(BOARD, [])[: self._turned]
+        return self._hands.get(BOARD, [])[: self.turned]
 
     # -- wagers ----------------------------------------------------------------------------
 
@@ -335,10 +357,10 @@ class MississippiStudRound(Round):
         if wager in STREETS:
             i = STREETS.index(wager)
             raise IllegalAction(
-                f"{_LABEL[wager]} wager at seat {seat} refused: it is made after "
+                f"{ROUND_STREETS[i].label} wager at seat {seat} refused: it is made after "
                 + ("the two cards are dealt" if i == 0 else f"community card {i} is turned")
                 + ", one to three times the Ante",
-                section=_STREET_SECTION[i],
+                section=ROUND_STREETS[i].section,
             )
         if wager == "progressive" and "ante" not in self._stakes.get(seat, {}):
             msg = f"progressive wager at seat {seat} refused: it is placed after an Ante wager"
@@ -366,33 +388,18 @@ class MississippiStudRound(Round):
 
     # -- decisions -------------------------------------------------------------------------
 
-    def next_decider(self) -> int | None:
-        if self._phase is not Phase.DECISIONS or self._turned >= len(STREETS):
-            return None
-        for seat in self.live_seats():
-            if seat not in self._decided:
-                return seat
-        return None
+    def _deciders(self) -> Iterable[int]:
+        return self.live_seats()
 
     def after_decision(self) -> list[Record]:
         # Nobody left to decide: the dealer turns the next card; nobody left at all: over.
+        new = super().after_decision()
         if self.next_decider() is None and not self.holders():
             self._phase = Phase.OVER
-        return []
+        return new
 
-    def decision_candidates(self, seat: int) -> Iterable[Action]:
-        yield from (Play(seat=seat, multiple=m) for m in (1, 2, 3))
-        yield Fold(seat=seat)
-
-    def _candidate_actions(self) -> Iterable[Action]:
-        yield from super()._candidate_actions()
-        if self._phase is Phase.DECISIONS:
-            yield TurnCommunityCard()
-
-    def dealer_step(self) -> Action:
-        if self._phase is Phase.DECISIONS and self.next_decider() is None:
-            return TurnCommunityCard()
-        return super().dealer_step()
+    def _decision(self, kind: type[Action], seat: int) -> Action:
+        return Fold(seat=seat)
 
     def _verify_street_decision(self, seat: int, what: str) -> None:
         no = f"{what} at seat {seat} refused:"
@@ -405,36 +412,26 @@ class MississippiStudRound(Round):
         if self._phase is not Phase.DECISIONS:
             msg = f"{no} the 3rd Street decision follows the deal (phase {self._phase.value})"
             raise IllegalAction(msg, section="§ 571.11(a)")
-        if self._turned >= len(STREETS):
+        if not self.street.decides:
             raise IllegalAction(f"{no} every community card is turned", section="§ 571.11(f)")
         if seat in self._decided:
-            after = self._turned + 1
+            after = self.street_index + 1
+            following = self.streets[after]
             later = (
-                f"the {_LABEL[STREETS[after]]} decision follows community card {after}"
-                if after < len(STREETS)
+                f"the {following.label} decision follows community card {after}"
+                if following.decides
                 else "the third community card is turned next"
             )
-            msg = f"{no} it already decided on {_LABEL[STREETS[self._turned]]}; {later}"
-            raise IllegalAction(msg, section=_TURN_SECTION[self._turned])
+            msg = f"{no} it already decided on {self.street.label}; {later}"
+            raise IllegalAction(msg, section=following.opening_section)
         self._verify_decider(seat, what)
-
-    def play_rule(self, seat: int) -> PlayRule | None:
-        # § 571.11(a), (c), (e); § 655a.1: "equal to one, two or three times" the Ante: exactly
-        # those three amounts (contrast Four Card Poker's range, § 641a.7(d)(1)).
-        if self._turned >= len(STREETS):
-            return None
-        return Multiples(
-            label=f"{_LABEL[STREETS[self._turned]]} wager",
-            section=_STREET_SECTION[self._turned],
-            multiples=(1, 2, 3),
-        )
 
     def _verify_play(self, action: Play) -> None:
         self._verify_street_decision(action.seat, "street wager")
         self.verify_play_size(action)
 
     def _do_play(self, action: Play) -> list[Record]:
-        street = STREETS[self._turned]
+        street = self.street.wager
         record = self.play_record(action, street)
         self._stakes[action.seat][street] = record.amount
         self._decided.add(action.seat)
@@ -465,27 +462,24 @@ class MississippiStudRound(Round):
         return rec + self.after_decision()
 
     def _verify_turn_community_card(self, action: TurnCommunityCard) -> None:
-        if self._phase is not Phase.DECISIONS or self._turned >= len(STREETS):
-            msg = f"no community card is due (phase {self._phase.value}, {self._turned} turned)"
+        if self._phase is not Phase.DECISIONS or not self._turn_due():
+            msg = f"no community card is due (phase {self._phase.value}, {self.turned} turned)"
             raise IllegalAction(msg)
         due = self.next_decider()
         if due is not None:
-            msg = f"community card {self._turned + 1} is turned once every player has made the"
+            msg = f"community card {self.turned + 1} is turned once every player has made the"
             raise IllegalAction(
-                f"{msg} {_LABEL[STREETS[self._turned]]} decision; seat {due} has not",
-                section=_TURN_SECTION[self._turned],
+                f"{msg} {self.street.label} decision; seat {due} has not",
+                section=self.streets[self.street_index + 1].opening_section,
             )
 
     def _do_turn_community_card(self, action: TurnCommunityCard) -> list[Record]:
-        card = self._hands[BOARD][self._turned]
-        section = _TURN_SECTION[self._turned]
-        self._turned += 1
-        self._decided.clear()
-        rec: list[Record] = [CommunityCardTurned(card=card, number=self._turned, section=section)]
-        if self._turned == len(STREETS):
-            self._phase = Phase.SETTLEMENT if self.settlement_order() else Phase.OVER
-            return rec
-        return rec + self.after_decision()
+        return self._turn_street()
+
+    def _turn_records(self) -> list[Record]:
+        card, number = self._hands[BOARD][self.turned - 1], self.turned
+        section = self.street.opening_section
+        return [CommunityCardTurned(card=card, number=number, section=section)]
 
     # -- § 571.11(k) -----------------------------------------------------------------------
 
@@ -493,11 +487,11 @@ class MississippiStudRound(Round):
         seat, k = action.seat, "§ 571.11(k)"
         if not self._stakes.get(seat):
             raise IllegalAction(f"seat {seat!r} has no wager in this round to forfeit")
-        if self._phase is not Phase.DECISIONS or self._turned >= len(STREETS):
+        if self._phase is not Phase.DECISIONS or not self.street.decides:
             msg = (
                 f"forfeiture at seat {seat} refused: it follows information exchanged after the "
                 "players examine their cards and before every community card is shown (phase "
-                f"{self._phase.value}, {self._turned} community card(s) turned)"
+                f"{self._phase.value}, {self.turned} community card(s) turned)"
             )
             raise IllegalAction(msg, section=k)
         if seat in self._colluded:
@@ -588,14 +582,14 @@ class MississippiStudRound(Round):
 
     def visible_cards(self) -> dict[str, list[Card]]:
         shown = super().visible_cards()
-        if self._turned:
+        if self.turned:
             shown[BOARD] = self.board_shown()
         return shown
 
     def describe(self, action: Action) -> str:
-        if isinstance(action, Play) and self._turned < len(STREETS):
+        if isinstance(action, Play) and self.street.decides:
             size = super().describe(action).removeprefix("play ")
-            return f"bet {size} on {_LABEL[STREETS[self._turned]]}"
+            return f"bet {size} on {self.street.label}"
         if isinstance(action, TurnCommunityCard):
             return "turn the next community card"
         return super().describe(action)
@@ -619,7 +613,7 @@ class MississippiStudRound(Round):
         if counts[0][0] >= 3 or len(pairs) >= 2 or (pairs and pairs[0] >= 11):
             return Play(seat=seat, multiple=3)
         points = sum(2 if r >= 11 else 1 if r >= 6 else 0 for r in ranks)
-        if pairs or points >= (2, 3, 4)[self._turned]:
+        if pairs or points >= (2, 3, 4)[self.street_index]:
             return Play(seat=seat, multiple=1)
         return Fold(seat=seat)
 

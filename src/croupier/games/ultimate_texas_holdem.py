@@ -56,6 +56,7 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from croupier.errors import IllegalAction, InvalidInput
+from croupier.games import streets
 from croupier.games._table_regs import ULTIMATE_TEXAS_HOLDEM_REGS
 from croupier.games._uth_tables import (
     BLIND,
@@ -65,8 +66,7 @@ from croupier.games._uth_tables import (
     PROGRESSIVE_WAGERS,
     TRIPS,
 )
-from croupier.games.amounts import Multiples, PlayRule
-from croupier.games.base import DealStep, EnvyRule, Game, Round, StubCheck
+from croupier.games.base import DealStep, EnvyRule, Game
 from croupier.games.paytables import EnvySchedule, PayLine, PayTable, to
 from croupier.games.records import (
     DEALER,
@@ -82,13 +82,10 @@ from croupier.games.records import (
     Result,
     WagerSettled,
 )
-from croupier.games.round import Phase
+from croupier.games.streets import StreetRound
 from croupier.hands import CATEGORY_SHIFT, Category, HandRank, Ranking, evaluate
-from croupier.modes import PlayMode
 from croupier.money import Odds
-from croupier.progressive import MeterBank
 from croupier.rules import DealMethod, Problem, RulesSubmission
-from croupier.shoe import Shoe
 
 __all__ = [
     "ANTE_ODDS",
@@ -134,6 +131,57 @@ PLAY_MULTIPLES: dict[Street, tuple[int, ...]] = {
     Street.FLOP: (2,),
     Street.RIVER: (1,),
 }
+
+# The three streets (:mod:`croupier.games.streets`).  Each player decides once a street, from the
+# player farthest to the dealer's left, clockwise (§ 569.11(e)); check or play before the final
+# two community cards, play or fold after them.  The Play multiples are exact: "equal in amount
+# to his Ante Wager" after the final two cards (§ 569.11(e)); 3x or 4x before the flop and 2x
+# after it from the operator guide.  The guide's "three to four times" is read as the two
+# multiples, not a range: the layout states the Play's required amount "as a multiple of the
+# player's Ante Wager" (§ 569.2(b)(7)(iii)), unlike Four Card Poker's "an amount from one to
+# three times" (§ 641a.7(d)(1)).
+STREETS: tuple[streets.Street, ...] = (
+    streets.Street(
+        name=Street.PREFLOP,
+        label="preflop",
+        decisions=(Play, Check),
+        multiples=PLAY_MULTIPLES[Street.PREFLOP],
+        wager="play",
+        bet_label="Play wager on the preflop",
+        section=_ROUND,
+    ),
+    streets.Street(
+        name=Street.FLOP,
+        label="flop",
+        decisions=(Play, Check),
+        multiples=PLAY_MULTIPLES[Street.FLOP],
+        wager="play",
+        bet_label="Play wager on the flop",
+        # § 569.1 "Flop": the first three community cards, dealt face up; a burn first.
+        dealt=(
+            DealStep(to=BURN, note="burn"),
+            *(DealStep(to=BOARD, face_up=True, note="flop") for _ in range(3)),
+        ),
+        section=_ROUND,
+        opening_section="§ 569.1",
+    ),
+    streets.Street(
+        name=Street.RIVER,
+        label="river",
+        decisions=(Play, Fold),
+        multiples=PLAY_MULTIPLES[Street.RIVER],
+        wager="play",
+        bet_label="Play wager on the river",
+        # § 569.11(e): the final two community cards are dealt together; a burn first.
+        dealt=(
+            DealStep(to=BURN, note="burn"),
+            DealStep(to=BOARD, face_up=True, note="turn"),
+            DealStep(to=BOARD, face_up=True, note="river"),
+        ),
+        section=_RIVER,
+        opening_section=_RIVER,
+    ),
+)
 
 _RANKS = Ranking.POKER5.categories
 
@@ -276,7 +324,7 @@ def base_net(player: HandKey, dealer: HandKey, multiple: int, blind: PayTable) -
     return settle_base(player, dealer, multiple, blind).net
 
 
-class UltimateTexasHoldemRound(Round):
+class UltimateTexasHoldemRound(StreetRound):
     sections: ClassVar[dict[str, str]] = {
         "seated": "§ 569.7(g)",
         "no_more_bets": "§ 569.7(b)",
@@ -285,28 +333,7 @@ class UltimateTexasHoldemRound(Round):
         "decision_order": _RIVER,
     }
     game: UltimateTexasHoldem
-
-    def __init__(
-        self,
-        game: Game,
-        *,
-        shoe: Shoe,
-        meters: MeterBank | None = None,
-        players: Mapping[int, str] | None = None,
-        stub_check: StubCheck = StubCheck.NOT_REQUIRED,
-        mode: PlayMode = PlayMode.SIMULATION,
-    ) -> None:
-        super().__init__(
-            game, shoe=shoe, meters=meters, players=players, stub_check=stub_check, mode=mode
-        )
-        self._street = Street.PREFLOP
-        self._acted: set[int] = set()
-        """Seats that have decided on the current street."""
-
-    @property
-    def street(self) -> Street:
-        """Where the decisions stand."""
-        return self._street
+    streets = STREETS
 
     # -- wagers ----------------------------------------------------------------------------
 
@@ -373,61 +400,22 @@ class UltimateTexasHoldemRound(Round):
 
     @staticmethod
     def flop_plan() -> list[DealStep]:
-        # § 569.1 "Flop": the first three community cards, dealt face up; a burn first.
-        return [
-            DealStep(to=BURN, note="burn"),
-            *(DealStep(to=BOARD, face_up=True, note="flop") for _ in range(3)),
-        ]
+        """The burn and the flop (:data:`STREETS`)."""
+        return list(STREETS[1].dealt)
 
     @staticmethod
     def final_plan() -> list[DealStep]:
-        # § 569.11(e): the final two community cards are dealt together; a burn first.
-        return [
-            DealStep(to=BURN, note="burn"),
-            DealStep(to=BOARD, face_up=True, note="turn"),
-            DealStep(to=BOARD, face_up=True, note="river"),
-        ]
-
-    def dealing_done(self) -> list[Record]:
-        if self._street is Street.RIVER and self._stub_check is StubCheck.REQUIRED:
-            self._phase = Phase.STUB_COUNT  # every card of the round is out
-            return []
-        self._phase = Phase.DECISIONS
-        return self.after_decision()
+        """The burn and the final two community cards (:data:`STREETS`)."""
+        return list(STREETS[2].dealt)
 
     # -- decisions -------------------------------------------------------------------------
 
-    def next_decider(self) -> int | None:
-        # Each street from the player farthest to the dealer's left, clockwise (§ 569.11(e));
-        # a player with a Play wager makes no further decision.
-        for seat in self.active_seats:
-            stakes = self._stakes[seat]
-            if seat in self._folded or "play" in stakes or seat in self._acted:
-                continue
-            return seat
-        return None
+    def _deciders(self) -> Iterable[int]:
+        # A player with a Play wager makes no further decision.
+        return (s for s in super()._deciders() if "play" not in self._stakes[s])
 
-    def after_decision(self) -> list[Record]:
-        if self.next_decider() is not None:
-            return []
-        if self._street is Street.PREFLOP:
-            self._next_street(Street.FLOP, self.flop_plan())
-        elif self._street is Street.FLOP:
-            self._next_street(Street.RIVER, self.final_plan())
-        else:
-            self._phase = Phase.REVEAL
-        return []
-
-    def _next_street(self, street: Street, plan: list[DealStep]) -> None:
-        self._street = street
-        self._acted.clear()
-        self._plan = plan
-        self._phase = Phase.DEALING
-
-    def decision_candidates(self, seat: int) -> Iterable[Action]:
-        yield from (Play(seat=seat, multiple=m) for m in (1, 2, 3, 4))
-        yield Check(seat=seat)
-        yield Fold(seat=seat)
+    def _decision(self, kind: type[Action], seat: int) -> Action:
+        return Check(seat=seat) if kind is Check else Fold(seat=seat)
 
     def _verify_in_round(self, seat: int, what: str) -> None:
         stakes = self._stakes.get(seat, {})
@@ -445,19 +433,6 @@ class UltimateTexasHoldemRound(Round):
             )
         self._verify_decider(seat, what)
 
-    def play_rule(self, seat: int) -> PlayRule:
-        # Exact multiples on each street (PLAY_MULTIPLES): "equal in amount to his Ante Wager"
-        # after the final two cards (§ 569.11(e)); 3x or 4x before the flop and 2x after it
-        # from the operator guide.  The guide's "three to four times" is read as the two
-        # multiples, not a range: the layout states the Play's required amount "as a multiple
-        # of the player's Ante Wager" (§ 569.2(b)(7)(iii)), unlike Four Card Poker's "an amount
-        # from one to three times" (§ 641a.7(d)(1)).
-        return Multiples(
-            label=f"Play wager on the {self._street.value}",
-            section=_RIVER if self._street is Street.RIVER else _ROUND,
-            multiples=PLAY_MULTIPLES[self._street],
-        )
-
     def _verify_play(self, action: Play) -> None:
         self._verify_in_round(action.seat, "Play wager")
         self.verify_play_size(action)
@@ -465,13 +440,13 @@ class UltimateTexasHoldemRound(Round):
     def _do_play(self, action: Play) -> list[Record]:
         record = self.play_record(action)
         self._stakes[action.seat]["play"] = record.amount
-        self._acted.add(action.seat)
+        self._decided.add(action.seat)
         rec: list[Record] = [record]
         return rec + self.after_decision()
 
     def _verify_check(self, action: Check) -> None:
         self._verify_in_round(action.seat, "check")
-        if self._street is Street.RIVER:
+        if Check not in self.street.decisions:
             raise IllegalAction(
                 f"check at seat {action.seat} refused: after the final two community cards "
                 "the player plays 1x the Ante or folds",
@@ -479,22 +454,22 @@ class UltimateTexasHoldemRound(Round):
             )
 
     def _do_check(self, action: Check) -> list[Record]:
-        self._acted.add(action.seat)
+        self._decided.add(action.seat)
         rec: list[Record] = [Checked(seat=action.seat)]
         return rec + self.after_decision()
 
     def _verify_fold(self, action: Fold) -> None:
         self._verify_in_round(action.seat, "fold")
-        if self._street is not Street.RIVER:
+        if Fold not in self.street.decisions:
             raise IllegalAction(
-                f"fold at seat {action.seat} refused: on the {self._street.value} the player "
+                f"fold at seat {action.seat} refused: on the {self.street.label} the player "
                 "checks or plays; folding comes after the final two community cards",
                 section=_RIVER,
             )
 
     def _do_fold(self, action: Fold) -> list[Record]:
         seat = action.seat
-        self._acted.add(seat)
+        self._decided.add(seat)
         self._folded.add(seat)
         # § 569.11(e)(2): the Ante and Blind are collected at once; a Trips or progressive
         # wager keeps the cards on the table until it is settled ((e)(2)(i)-(ii)).
@@ -507,13 +482,13 @@ class UltimateTexasHoldemRound(Round):
         better, 1x after the river with a pair or better, else check or fold (a simple
         published rule, not the optimal strategy)."""
         hole = self._hands[str(seat)]
-        if self._street is Street.PREFLOP:
+        if self.street.name is Street.PREFLOP:
             paired = hole[0].rank == hole[1].rank
             if paired or any(c.rank.value == 14 for c in hole):
                 return Play(seat=seat, multiple=4)
             return Check(seat=seat)
         rank = self.player_rank(seat)
-        if self._street is Street.FLOP:
+        if self.street.name is Street.FLOP:
             if _at_least(rank, Category.TWO_PAIR):
                 return Play(seat=seat, multiple=2)
             return Check(seat=seat)

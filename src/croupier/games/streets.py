@@ -1,0 +1,235 @@
+"""Streets as data: the one street machine of the games decided street by street.
+
+A :class:`Street` is a frozen record of one decision point, after PokerKit's ``Street``: the
+cards dealt (or community cards turned) to open it, which decisions are allowed on it, the sizes
+of the decision wager (multiples of the Ante) and the sections.  A game lists its streets in
+order on :attr:`StreetRound.streets`; the machine walks them:
+
+* a street with :attr:`Street.dealt` cards is opened by chance, card by card (Ultimate Texas
+  Hold 'Em's flop and final two community cards);
+* a street with :attr:`Street.turns` is opened by the dealer turning community cards over, by
+  the game's :attr:`StreetRound.turn_action` (Let It Ride's ``Reveal``, Mississippi Stud's
+  ``TurnCommunityCard``);
+* a street without decisions is the showdown: opening it ends the decisions and the round goes
+  to settlement; a game whose last street has decisions goes to the dealer's reveal instead.
+
+Each seat decides once a street, from the dealer's far left (seat 1) clockwise; a game says who
+takes part (:meth:`StreetRound._deciders`).  The analysis and the faces read the public typed
+surface :attr:`StreetRound.street` and :attr:`StreetRound.turned`, never game internals.
+
+=======================  =================================================  ==================
+game                     streets                                            opened by
+=======================  =================================================  ==================
+Ultimate Texas Hold 'Em  preflop (3x/4x, check), flop (2x, check), river    deal (§ 569.1,
+                         (1x, fold)                                         § 569.11(e))
+Let It Ride              bet1, bet2 (pull or ride), showdown                reveal (§ 643a.11)
+Mississippi Stud         3rd, 4th, 5th Street (1x-3x or fold), showdown     turn (§ 571.11)
+=======================  =================================================  ==================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from enum import Enum
+from typing import TYPE_CHECKING, ClassVar
+
+from croupier.games.amounts import Multiples, PlayRule
+from croupier.games.records import Action, Play, Record, Reveal
+from croupier.games.round import DealStep, Phase, Round, StubCheck
+from croupier.modes import PlayMode
+from croupier.progressive import MeterBank
+from croupier.shoe import Shoe
+
+if TYPE_CHECKING:
+    from croupier.games.base import Game
+
+__all__ = ["Street", "StreetRound", "TurnBy"]
+
+
+@dataclass(frozen=True, slots=True)
+class Street:
+    """One street: what opens it, who decides what, and the sections (a frozen record)."""
+
+    name: str
+    """The street's name in the game (``"flop"``, ``"bet2"``, ``"fourth_street"``)."""
+    label: str
+    """The street for a person: ``"4th Street"``."""
+    decisions: tuple[type[Action], ...] = ()
+    """The decision kinds allowed on this street, in the order they are offered; none: the
+    showdown."""
+    multiples: tuple[int, ...] = ()
+    """The sizes of the decision wager (a Play or a street bet), times the Ante, exactly."""
+    wager: str = ""
+    """The wager the decision places (``"third_street"``) or keeps in action (``"bet1"``)."""
+    bet_label: str = ""
+    """What the decision wager is called in a refusal (``"Play wager on the flop"``)."""
+    dealt: tuple[DealStep, ...] = ()
+    """Cards dealt by chance to open the street (a burn and community cards)."""
+    turns: int = 0
+    """Community cards the dealer turns face up to open the street."""
+    section: str = ""
+    """The section of the street's decision."""
+    opening_section: str = ""
+    """The section of the dealing or turning that opens the street."""
+
+    @property
+    def decides(self) -> bool:
+        """Whether the players decide on this street (the showdown: no)."""
+        return bool(self.decisions)
+
+    def play_rule(self) -> PlayRule | None:
+        """The rule for the size of the street's decision wager, or ``None`` (no sizes)."""
+        if not self.multiples:
+            return None
+        return Multiples(label=self.bet_label, section=self.section, multiples=self.multiples)
+
+
+class TurnBy(Enum):
+    """How the dealer turns community cards over to open a street."""
+
+    REVEAL = "reveal"
+    """The dealer's ``Reveal`` in the reveal phase (Let It Ride)."""
+    DEALER_STEP = "dealer_step"
+    """The game's own dealer action while the decisions stand (Mississippi Stud)."""
+
+
+class StreetRound(Round):
+    """A round decided street by street (:class:`Street`): the one street machine.
+
+    A game gives :attr:`streets`, says who decides (:meth:`_deciders`) and, where community
+    cards are turned, how (:attr:`turn_by`, :attr:`turn_action`) and what the turning records
+    (:meth:`_turn_records`).  The machine keeps the street, the seats that decided on it
+    (:attr:`~croupier.games.round.Round.decided`) and the community cards turned.
+    """
+
+    streets: ClassVar[tuple[Street, ...]] = ()
+    """The game's streets in order; the first is opened by the initial deal."""
+    turn_by: ClassVar[TurnBy] = TurnBy.REVEAL
+    """How community cards are turned (games with :attr:`Street.turns`)."""
+    turn_action: ClassVar[type[Action]] = Reveal
+    """The dealer's action that turns them."""
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        shoe: Shoe,
+        meters: MeterBank | None = None,
+        players: Mapping[int, str] | None = None,
+        stub_check: StubCheck = StubCheck.NOT_REQUIRED,
+        mode: PlayMode = PlayMode.SIMULATION,
+    ) -> None:
+        super().__init__(
+            game, shoe=shoe, meters=meters, players=players, stub_check=stub_check, mode=mode
+        )
+        self._street_index = 0
+
+    # -- the public typed surface ------------------------------------------------------------
+
+    @property
+    def street(self) -> Street:
+        """The street now decided (after the last decisions: the last street reached)."""
+        return self.streets[self._street_index]
+
+    @property
+    def street_index(self) -> int:
+        """The position of :attr:`street` in :attr:`streets` (0: the first)."""
+        return self._street_index
+
+    @property
+    def turned(self) -> int:
+        """Community cards the dealer has turned over so far."""
+        return sum(s.turns for s in self.streets[: self._street_index + 1])
+
+    def play_rule(self, seat: int) -> PlayRule | None:
+        return self.street.play_rule()
+
+    # -- who decides -------------------------------------------------------------------------
+
+    def _deciders(self) -> Iterable[int]:
+        """Seats taking part in this street's decision, seat 1 first; games narrow it."""
+        return (s for s in self.active_seats if s not in self._folded)
+
+    def next_decider(self) -> int | None:
+        if self._phase is not Phase.DECISIONS or not self.street.decides:
+            return None
+        return next((s for s in self._deciders() if s not in self._decided), None)
+
+    def decision_candidates(self, seat: int) -> Iterable[Action]:
+        """The street's decisions for ``seat``: a Play of each size, then the other kinds."""
+        for kind in self.street.decisions:
+            if kind is Play:
+                yield from (Play(seat=seat, multiple=m) for m in self.street.multiples)
+            else:
+                yield self._decision(kind, seat)
+
+    def _decision(self, kind: type[Action], seat: int) -> Action:
+        """The decision of ``kind`` at ``seat`` on this street (games whose decisions carry
+        more than the seat provide it)."""
+        raise NotImplementedError
+
+    # -- moving from street to street ----------------------------------------------------------
+
+    def _later_deals(self) -> bool:
+        return any(s.dealt for s in self.streets[self._street_index + 1 :])
+
+    def dealing_done(self) -> list[Record]:
+        # The stub is counted once every card of the round is out of the shoe.
+        if self._stub_check is StubCheck.REQUIRED and not self._later_deals():
+            self._phase = Phase.STUB_COUNT
+            return []
+        self._phase = Phase.DECISIONS
+        return self.after_decision()
+
+    def after_decision(self) -> list[Record]:
+        """Once nobody is left to decide: deal the next street, wait for the dealer to turn it,
+        or (after the last street's decisions) go to the reveal."""
+        if self.next_decider() is not None:
+            return []
+        following = self._street_index + 1
+        if following >= len(self.streets):
+            self._phase = Phase.REVEAL
+        elif self.streets[following].dealt:
+            self._street_index = following
+            self._decided.clear()
+            self._plan = list(self.streets[following].dealt)
+            self._phase = Phase.DEALING
+        elif self.turn_by is TurnBy.REVEAL:
+            self._phase = Phase.REVEAL
+        return []
+
+    def _candidate_actions(self) -> Iterable[Action]:
+        yield from super()._candidate_actions()
+        if self.turn_by is TurnBy.DEALER_STEP and self._phase is Phase.DECISIONS:
+            yield self.turn_action()
+
+    def dealer_step(self) -> Action:
+        if (
+            self.turn_by is TurnBy.DEALER_STEP
+            and self._phase is Phase.DECISIONS
+            and self.next_decider() is None
+        ):
+            return self.turn_action()
+        return super().dealer_step()
+
+    def _turn_due(self) -> bool:
+        """Whether the dealer turns community cards now (the next street opens by a turn)."""
+        following = self._street_index + 1
+        return following < len(self.streets) and self.streets[following].turns > 0
+
+    def _turn_street(self) -> list[Record]:
+        """Open the next street by turning its community cards (:meth:`_turn_records`); a
+        street without decisions ends them and the round is settled."""
+        self._street_index += 1
+        self._decided.clear()
+        new = self._turn_records()
+        if self.street.decides:
+            self._phase = Phase.DECISIONS
+            return new + self.after_decision()
+        self._phase = Phase.SETTLEMENT if self.settlement_order() else Phase.OVER
+        return new
+
+    def _turn_records(self) -> list[Record]:
+        """The records of the turning that opened :attr:`street` (games that turn provide)."""
+        raise NotImplementedError
