@@ -10,12 +10,15 @@ from __future__ import annotations
 import itertools
 import os
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from croupier import scenario_events as events
 from croupier.errors import CroupierError
 from croupier.games import GAMES, Game, Round, get_game
+from croupier.games.baccarat import VigCollected, VigMarked
 from croupier.games.pov import supervisor_hands
 from croupier.games.records import (
     Action,
@@ -28,6 +31,7 @@ from croupier.games.records import (
     PlaceWager,
     Play,
     PlayWagered,
+    ProgressivePaid,
     Result,
     VoidRound,
     WagerPlaced,
@@ -35,7 +39,9 @@ from croupier.games.records import (
 )
 from croupier.games.round import ActorKind, Phase
 from croupier.progressive import MemoryMeters
+from croupier.scenario import load_scenario, run_scenario
 from croupier.shoe import SeededShuffler, Shoe
+from croupier.store.codec import record_from_json
 
 ROUNDS = int(os.environ.get("CROUPIER_CONFORMANCE_ROUNDS", "60"))
 """Random rounds per game and rule set (raise it for a longer run of the same test)."""
@@ -170,6 +176,56 @@ def check_books(rnd: Round) -> None:
             assert after.before == before.after
 
 
+def house_result(rnd: Round) -> int:
+    """What the house's chip tray won in the round, read from the records on the house's side.
+
+    The tray keeps every stake not returned and pays every payout except a share of a meter
+    (paid from the meter), every Envy Bonus, and takes the commission (collected, or marked as
+    owed).  It funds the meter: each contribution or void take-back moves chips between the tray
+    and the meter, and after an award the tray brings the meter back up to its reset amount
+    (§ 641a.12(d)(3) and the other chapters' reset rules).
+    """
+    resets = {spec.name: spec.reset for _, spec in rnd.contribution_meters()}
+    if rnd.game.meter_spec is not None:
+        resets[rnd.game.meter_spec.name] = rnd.game.meter_spec.reset
+    tray = 0
+    award: MeterChanged | None = None
+    for r in rnd.records:
+        if isinstance(r, WagerSettled):
+            tray += r.stake - r.returned - r.paid
+        elif isinstance(r, EnvyPaid):
+            tray -= r.amount
+        elif isinstance(r, VigCollected | VigMarked):
+            tray += r.amount
+        elif isinstance(r, MeterChanged) and r.reason == "award":
+            award = r
+        elif isinstance(r, MeterChanged):  # a contribution, or a void taking it back
+            assert r.reason in ("contribution", "void"), r
+            tray -= r.after - r.before
+        elif isinstance(r, ProgressivePaid) and award is not None:
+            assert award.meter == r.meter, (award, r)
+            tray += r.amount  # the meter paid it, not the tray
+            tray -= max(0, resets[r.meter] - (award.before - r.amount))  # the reset
+            award = None
+    assert award is None, f"{award} paid nobody"
+    return tray
+
+
+def check_chips_balance(rnd: Round, meters_before: dict[str, int], meters: MemoryMeters) -> None:
+    """The books balance in chips, to the cent: the players' nets (the settlement they are
+    shown), the house's tray and the meters' movement (the meter bank itself) sum to zero."""
+    players = sum(int(v["net"]) for v in rnd.settlement().values())
+    resets = {spec.name: spec.reset for _, spec in rnd.contribution_meters()}
+    after = meters.snapshot()
+    moved = sum(after[m] - meters_before.get(m, resets.get(m, 0)) for m in after)
+    assert players + house_result(rnd) + moved == 0, (players, house_result(rnd), moved)
+    if rnd.phase is not Phase.VOID:  # each accepted progressive wager fed its meter's rate
+        placed = [r for r in rnd.records if isinstance(r, WagerPlaced)]
+        for wager, spec in rnd.contribution_meters():
+            stakes = sum(r.amount for r in placed if r.wager == wager)
+            assert rnd.contributions.get(spec.name, 0) == spec.rate * stakes, (wager, spec)
+
+
 @pytest.mark.parametrize(("slug", "rules_index"), CASES)
 def test_random_rounds_conserve_chips_refuse_illegal_actions_and_rebuild(
     slug: str, rules_index: int
@@ -180,13 +236,38 @@ def test_random_rounds_conserve_chips_refuse_illegal_actions_and_rebuild(
     meters = MemoryMeters()
     phases: Counter[str] = Counter()
     for _ in range(ROUNDS):
+        before = meters.snapshot()
         rnd = play_random_round(game, rng, meters)
         phases[rnd.phase.value] += 1
         check_books(rnd)
+        check_chips_balance(rnd, before, meters)
         rebuilt = Round.rebuild(game, rnd.records, players=rnd.players)
         assert rebuilt.records == rnd.records
         assert rebuilt.settlement() == rnd.settlement()
     assert phases["over"] > ROUNDS // 2
+
+
+SCENARIOS = sorted((Path(__file__).parent / "scenarios").glob("*.json"))
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
+def test_every_scenario_balances_its_books_in_chips_and_rebuilds(path: Path) -> None:
+    """The stacked scenarios reach what random rounds rarely do (a meter award and its reset,
+    Envy Bonuses, a void after the deal): each round, rebuilt from its JSON hand history, is
+    the round replayed, and its books balance."""
+    data = load_scenario(path)
+    result = run_scenario(data)
+    happened = events.parse_events(data.get("events"))
+    game, _ = events.table_before(
+        get_game({**data.get("rules", {}), "game": data["game"]}), happened
+    )
+    records = [record_from_json(r) for r in result["records"]]
+    rnd = Round.rebuild(game, records, stub_check=events.stub_check(happened))
+    assert rnd.history() == result["records"] and rnd.settlement() == result["seats"]
+    assert isinstance(rnd.meters, MemoryMeters)
+    assert rnd.meters.snapshot() == {m: v["after"] for m, v in result["meters"].items()}
+    check_books(rnd)
+    check_chips_balance(rnd, dict(data.get("meters", {})), rnd.meters)
 
 
 def test_every_record_kind_names_one_class() -> None:

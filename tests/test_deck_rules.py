@@ -30,3 +30,18 @@ def test_641a_3_b_and_641a_9_a_1_two_decks_and_the_hand_need_an_automated_shuffl
     assert deck_problems(table, FOUR_CARD_POKER_REGS.table_decks) == [
         ("two decks are allowed only with an automated card shuffling device", "§ 641a.3(b)"),
     ]
+
+
+def test_641a_8_f_stub_count_is_the_deck_less_the_cards_dealt_and_burned() -> None:
+    from croupier.cards import DECK
+    from croupier.errors import Irregularity
+    from croupier.shoe import Shoe
+
+    shoe = Shoe(DECK)
+    shoe.burn()
+    for _ in range(5):
+        shoe.deal()
+    assert shoe.stub_expected() == 52 - 5 - 1 == len(DECK) - 6
+    assert shoe.verify_count(counted_stub=46) == 52
+    with pytest.raises(Irregularity, match="1 missing"):
+        shoe.verify_count(counted_stub=45)

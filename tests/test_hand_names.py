@@ -70,3 +70,14 @@ def test_every_table_a_table_posts_names_only_its_games_hands(slug: str) -> None
     for table in [*tables, *cls.declared_tables()]:
         hands = table.hands() if isinstance(table, PayTable) else ()
         assert set(hands) <= cls.hand_names, (table, hands)
+
+
+def test_custom_shape_hands_are_checked_too() -> None:
+    from croupier.games.paytables import CustomShape
+
+    shape = CustomShape(hands=("straight_flush", "three_of_a_kind"), lowest=("trips",), section="x")
+    with pytest.raises(InvalidInput, match=r"custom pay table shape .*'trips'"):
+
+        class BadShape(Game):
+            hand_rankings = (Ranking.THREE_CARD,)
+            custom_shapes: ClassVar[dict[str, CustomShape]] = {"side": shape}

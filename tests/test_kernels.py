@@ -1,10 +1,14 @@
 """The batch kernels equal the scalar evaluator, and the enumeration primitives a plain walk.
 
-The truth is :func:`croupier.hands.evaluate`.  It is called on every 3-, 4- and 5-card hand (the
-5-card walk takes about half a minute).  For 6 and 7 cards, ``evaluate`` is by definition the
-best of its 4- or 5-card subsets, so the truth of a larger hand is the maximum of the exhaustive
-scalar table over its subsets; a sample of larger hands goes through ``evaluate`` directly to tie
-that derivation to the function itself.
+The truth is :func:`croupier.hands.evaluate`.  Every 3-, 4- and 5-card hand has a scalar truth.
+All suits are equal in rank (§ 641a.6(a), § 643a.6, § 649a.6), so a hand of the ranking's own
+size is valued by its ranks and whether it is a flush alone: ``evaluate`` is called once on the
+first and once on the last hand of each such rank pattern (the two must agree) and the value is
+broadcast to every hand of the pattern; a sample of hands through ``evaluate`` directly ties the
+table to the function again.  For 6 and 7 cards, ``evaluate`` is by definition the best of its
+4- or 5-card subsets, so the truth of a larger hand is the maximum of the exhaustive scalar table
+over its subsets; a sample of larger hands goes through ``evaluate`` directly to tie that
+derivation to the function itself.
 """
 
 from __future__ import annotations
@@ -75,16 +79,48 @@ def random_hands(rng: np.random.Generator, n: int, k: int) -> Hands:
     return rng.permuted(comb_unrank_batch(ranks, k), axis=1)
 
 
+def rank_patterns(hands: Hands) -> NDArray[np.int64]:
+    """Each row's rank pattern: its sorted ranks in base 13, plus 13**k if it is a flush."""
+    ranks = np.sort(hands // 4, axis=1).astype(np.int64)
+    key = np.zeros(hands.shape[0], dtype=np.int64)
+    for column in range(hands.shape[1]):
+        key = key * 13 + ranks[:, column]
+    suits = hands % 4
+    flush = np.all(suits == suits[:, :1], axis=1)
+    out: NDArray[np.int64] = key + flush.astype(np.int64) * 13 ** hands.shape[1]
+    return out
+
+
+def scalar_by_pattern(hands: Hands, ranking: Ranking) -> Values:
+    """``scalar(hands, ranking)`` for hands of the ranking's own size, one call per pattern.
+
+    ``evaluate`` runs on the first and the last hand of every rank pattern; the two must agree
+    (suits never rank), and the value goes to every hand of the pattern.
+    """
+    patterns, first, inverse = np.unique(
+        rank_patterns(hands), return_index=True, return_inverse=True
+    )
+    last = hands.shape[0] - 1 - np.unique(rank_patterns(hands[::-1]), return_index=True)[1]
+    values = scalar(hands[first], ranking)
+    assert np.array_equal(scalar(hands[last], ranking), values), "a suit changed a value"
+    # the rank multisets of k cards (no five of a kind) and the C(13, k) rank sets of a flush
+    assert len(patterns) == {4: 1_820 + 715, 5: 6_175 + 1_287}[hands.shape[1]]
+    sample = np.random.default_rng(hands.shape[1]).integers(0, hands.shape[0], size=5_000)
+    truth = values[inverse.reshape(-1)]
+    assert np.array_equal(scalar(hands[sample], ranking), truth[sample])
+    return truth
+
+
 @pytest.fixture(scope="module")
 def truth5() -> Values:
     """Scalar poker5 value of every 5-card hand, indexed by colex rank."""
-    return scalar(subsets(5), P5)
+    return scalar_by_pattern(subsets(5), P5)
 
 
 @pytest.fixture(scope="module")
 def truth4() -> Values:
     """Scalar four-card value of every 4-card hand, indexed by colex rank."""
-    return scalar(subsets(4), P4)
+    return scalar_by_pattern(subsets(4), P4)
 
 
 # --------------------------------------------------------------------------------------------

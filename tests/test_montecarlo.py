@@ -127,7 +127,7 @@ def test_fcp_kernel_settles_as_the_round_engine(fcp: FourCardTables) -> None:
     nets = np.zeros(len(deals), dtype=np.int64)
     actions = np.zeros(len(deals), dtype=np.int64)
     _mc_kernels.fcp_settle_many(deals, (fcp.ev, fcp.kernel_args), nets, actions)
-    scale = fcp.kernel_args[2]
+    scale = fcp.scale
     game = get_game("four-card-poker")
     decide = four_card_poker_strategy(game)
     seen = set()

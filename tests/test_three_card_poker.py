@@ -50,6 +50,7 @@ from croupier.progressive import MemoryMeters
 from croupier.rules import load_rules
 from croupier.scenario import load_scenario, run_scenario
 from croupier.shoe import StackedShoe
+from croupier.store.codec import record_from_json
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 RULES = Path(__file__).parent / "rules"
@@ -707,8 +708,13 @@ def test_cli_replay_rules_and_play(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_scenario_records_rebuild_the_round() -> None:
-    result = scenario("649a_12_six_card_bonus_progressive_and_envy")
-    assert json.dumps(result["records"])
+    name = "649a_12_six_card_bonus_progressive_and_envy"
+    result = scenario(name)
+    history = json.loads(json.dumps(result["records"]))  # JSON-ready, and read back
+    records = [record_from_json(r) for r in history]
+    replayed = Round.rebuild(game(**load_scenario(SCENARIOS / f"{name}.json")["rules"]), records)
+    assert replayed.phase is Phase.OVER and replayed.records == tuple(records)
+    assert replayed.history() == history and replayed.settlement() == result["seats"]
     g = game(**PROGRESSIVE)
     rnd = dealt_round(1, 4, g=g)
     while not rnd.is_over:

@@ -37,6 +37,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from croupier.errors import IllegalAction, InvalidInput, RulesViolation
+from croupier.games._table_regs import deck_problems
 from croupier.games.records import AbandonWagers
 from croupier.rules import DealMethod, ShuffleMethod, TableRules
 from croupier.shoe import CUT_MIN_DEPTH, DECK_SIZE, BackColour, cut
@@ -383,9 +384,9 @@ def change_method(
             section=section,
         )
     game = type(table.game)(replace(table.game.rules, table=new))
-    if new.decks == 2 and new.shuffle is ShuffleMethod.MANUAL:
-        why = "two decks with a manual shuffle: two need an automated card shuffling device"
-        raise RulesViolation(why, section=table.regs.two_decks)
+    problems = deck_problems(new, table.regs.table_decks)  # the one deck check, as the table's
+    if problems:
+        raise RulesViolation(problems[0][0], section=problems[0][1])
     table.game, table.rules = game, new
     detail = (
         f"{old.shuffle.value} shuffle, {old.deal.value} -> {new.shuffle.value} shuffle, "

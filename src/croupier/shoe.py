@@ -487,6 +487,13 @@ class Shoe:
         """The cards of the full deck(s): 52 per deck."""
         return DECK_SIZE * self._decks
 
+    def stub_expected(self, expected: int | None = None) -> int:
+        """The cards the stub must hold: the deck(s) (``expected``, default 52 per deck) less
+        the cards dealt and burned.  The one stub-count rule: :meth:`verify_count` and the
+        round's stub count (§ 641a.8(f) and its parallels) both compare with it."""
+        want = self.expected_count if expected is None else expected
+        return want - len(self._dealt) - len(self._burned)
+
     @property
     def dealt(self) -> tuple[Card, ...]:
         """The cards dealt so far, in order (burned cards are not among them)."""
@@ -589,7 +596,7 @@ class Shoe:
         if isinstance(stub, bool) or not isinstance(stub, int) or stub < 0:
             raise InvalidInput(f"counted stub {counted_stub!r} is not a whole number of cards")
         total = stub + len(self._dealt) + len(self._burned)
-        if total != want:
+        if stub != self.stub_expected(want):
             diff = total - want
             how = f"{-diff} missing" if diff < 0 else f"{diff} extra"
             raise Irregularity(

@@ -214,23 +214,24 @@ def fcp_action(hand: Any, up: int, table: Any) -> int:  # pragma: no cover - com
 @njit(inline="always", nogil=True)
 def fcp_settle(deal: Any, tables: Any, work: Any) -> tuple[int, int]:  # pragma: no cover
     """(net in 1/scale Ante, action) of one Four Card Poker deal played by the table;
-    ``tables = (ev, fcp)``, ``fcp = (table, bonus, scale)``, ``work`` a scratch buffer of
+    ``tables = (ev, fcp)``, ``fcp = (table, bonus, stakes)``, ``work`` a scratch buffer of
     :data:`WORK` integers.
 
-    § 641a.11(c)(3): the player's best four of five against the dealer's best four of six, a
-    tie to the player; § 641a.12(a): Ante and Play 1 to 1; § 641a.12(b): the Ante Bonus
-    (``bonus[strength]``, times ``scale``) on every played hand; a fold loses the Ante."""
+    The player's best four of five against the dealer's best four of six, settled by the
+    game's own rules as tabulated by :func:`croupier.analysis.fcp_solver.ante_play_tables`:
+    ``bonus[action, player]`` (the Ante Bonus, § 641a.12(b)) plus ``stakes[action, r]`` (Ante
+    and Play, § 641a.11(c)(3), § 641a.12(a)) with ``r`` the dealer below, equal, above.  A
+    fold nets the same whatever the cards (§ 641a.11(b)), so its hands are not ranked."""
     ev, fcp = tables
-    table, bonus, scale = fcp
+    table, bonus, stakes = fcp
     action = _fcp_action(deal, deal[10], table, work)
     if action <= 0:
-        return -scale, 0
+        return bonus[0, 0] + stakes[0, 0], 0
     none = deal[:0]
     player = _value(deal, 0, 5, none, ev)
     dealer = _value(deal, 5, 6, none, ev)
-    stake = scale * (1 + action)
-    net = stake if player >= dealer else -stake
-    return net + bonus[player], action
+    relation = 0 if dealer < player else 1 if dealer == player else 2
+    return bonus[action, player] + stakes[action, relation], action
 
 
 fcp_block = make_block(fcp_settle, 11, "fcp_block")

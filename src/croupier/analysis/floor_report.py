@@ -66,10 +66,24 @@ def _rows(items: list[list[str]]) -> str:
     return "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in items)
 
 
-def floor_html(result: FloorResult) -> str:
-    """The forecast as an HTML page: summary, hold by game and by table, meters, jackpots."""
-    data = result.to_json()
-    games = [
+_GAME_HEAD = (
+    "<th>game</th><th>tables</th><th>rounds</th><th>handle</th><th>theoretical win</th>"
+    "<th>simulated win</th><th>95% band</th><th>hold</th><th>theoretical hold</th>"
+)
+_TABLE_HEAD = (
+    "<th>table</th><th>game</th><th>rounds</th><th>handle</th><th>theoretical win</th>"
+    "<th>simulated win</th><th>hold</th><th>drop</th>"
+)
+_STYLE = (
+    "<style>body{font-family:system-ui,sans-serif;margin:2rem;color:#1b1b1b}"
+    "table{border-collapse:collapse;margin:1rem 0}td,th{border:1px solid #bbb;"
+    "padding:.25rem .5rem;text-align:right}th{background:#e8f0ea}td:first-child"
+    "{text-align:left}img{max-width:100%}</style></head><body>"
+)
+
+
+def _game_rows(data: dict[str, Any]) -> list[list[str]]:
+    return [
         [
             _e(g),
             str(v["tables"]),
@@ -83,7 +97,10 @@ def floor_html(result: FloorResult) -> str:
         ]
         for g, v in data["games"].items()
     ]
-    tables = [
+
+
+def _table_rows(data: dict[str, Any]) -> list[list[str]]:
+    return [
         [
             _e(t["table"]),
             _e(t["game"]),
@@ -96,6 +113,10 @@ def floor_html(result: FloorResult) -> str:
         ]
         for t in data["tables"]
     ]
+
+
+def _meter_parts(data: dict[str, Any], meter_plot: str) -> list[str]:
+    """The meters, their plot and the jackpots they paid."""
     jackpots = [
         [str(j["hour"] + 1), _e(j["table"]), _e(j["hand"]), _e(j["meter"]), _money(j["paid_cents"])]
         for j in data["jackpots"]
@@ -110,40 +131,35 @@ def floor_html(result: FloorResult) -> str:
         ]
         for m in data["meters"]
     ]
+    return [
+        "<h2>Progressive meters</h2><table><tr><th>meter</th><th>progressive wagers</th>"
+        f"<th>contributions</th><th>paid</th><th>at the end</th></tr>{_rows(meters)}</table>",
+        f"<img alt='meter paths' src='{meter_plot}'>",
+        "<h3>Jackpots</h3><table><tr><th>hour</th><th>table</th><th>hand</th><th>meter</th>"
+        f"<th>paid</th></tr>{_rows(jackpots)}</table>",
+    ]
+
+
+def floor_html(result: FloorResult) -> str:
+    """The forecast as an HTML page: summary, hold by game and by table, meters, jackpots."""
+    data = result.to_json()
     meter_plot = _meter_plot(data)
-    head = (
-        "<th>game</th><th>tables</th><th>rounds</th><th>handle</th><th>theoretical win</th>"
-        "<th>simulated win</th><th>95% band</th><th>hold</th><th>theoretical hold</th>"
-    )
-    table_head = (
-        "<th>table</th><th>game</th><th>rounds</th><th>handle</th><th>theoretical win</th>"
-        "<th>simulated win</th><th>hold</th><th>drop</th>"
-    )
     stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     parts = [
         "<!doctype html><html lang='en'><head><meta charset='utf-8'>",
         f"<title>Floor forecast: {_e(result.floor)}</title>",
-        "<style>body{font-family:system-ui,sans-serif;margin:2rem;color:#1b1b1b}"
-        "table{border-collapse:collapse;margin:1rem 0}td,th{border:1px solid #bbb;"
-        "padding:.25rem .5rem;text-align:right}th{background:#e8f0ea}td:first-child"
-        "{text-align:left}img{max-width:100%}</style></head><body>",
+        _STYLE,
         f"<h1>Floor forecast: {_e(result.floor)}</h1>",
         f"<p>{len(result.tables)} tables, {result.hours} hours, seed {result.seed}: "
         f"{result.rounds:,} seat-rounds in {result.wall_s:.1f} s ({_e(result.where)}); "
         f"made {stamp}. The band is {Z95} standard errors each side.</p>",
-        f"<h2>By game</h2><table><tr>{head}</tr>{_rows(games)}</table>",
+        f"<h2>By game</h2><table><tr>{_GAME_HEAD}</tr>{_rows(_game_rows(data))}</table>",
         f"<img alt='hold by game' src='{_hold_plot(data)}'>",
     ]
     if meter_plot is not None:
-        parts += [
-            "<h2>Progressive meters</h2><table><tr><th>meter</th><th>progressive wagers</th>"
-            f"<th>contributions</th><th>paid</th><th>at the end</th></tr>{_rows(meters)}</table>",
-            f"<img alt='meter paths' src='{meter_plot}'>",
-            "<h3>Jackpots</h3><table><tr><th>hour</th><th>table</th><th>hand</th><th>meter</th>"
-            f"<th>paid</th></tr>{_rows(jackpots)}</table>",
-        ]
+        parts += _meter_parts(data, meter_plot)
     parts += [
-        f"<h2>By table</h2><table><tr>{table_head}</tr>{_rows(tables)}</table>",
+        f"<h2>By table</h2><table><tr>{_TABLE_HEAD}</tr>{_rows(_table_rows(data))}</table>",
         "<h2>Notes</h2><ul>" + "".join(f"<li>{_e(n)}</li>" for n in result.notes) + "</ul>",
         "</body></html>",
     ]

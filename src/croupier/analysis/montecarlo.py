@@ -360,7 +360,7 @@ def run(
     plan = block_plan(rounds, seed, block_rounds)
     if slug == "four-card-poker":
         fcp = four_card_tables(progress=progress)
-        exact, scale = fcp.expected, fcp.kernel_args[2]
+        exact, scale = fcp.expected, fcp.scale
     elif slug == "ultimate-texas-holdem":
         uth = uth_tables(_blind(blind), progress=progress)
         exact, scale = uth.expected, int(uth.kernel_args[3])

@@ -322,7 +322,8 @@ def _named_hands(table: PayTable | EnvySchedule | CustomShape) -> tuple[tuple[st
         where = f"Envy Bonus schedule {table.letter} ({table.section})"
         return tuple((where, hand) for hand in sorted(table.qualifying_hands()))
     where = f"custom pay table shape ({table.section})"
-    return tuple((where, hand) for hand in (*table.hands, *table.lowest, *table.envy))
+    hands = (*table.hands, *table.lowest, *table.envy, *sorted(table.refinements))
+    return tuple((where, hand) for hand in hands)
 
 
 def verify_hand_names(

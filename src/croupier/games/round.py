@@ -542,7 +542,7 @@ class Round:
             raise InvalidInput(f"stub count {action.count!r} is not a whole number of cards")
 
     def _do_count_stub(self, action: CountStub) -> list[Record]:
-        expected = self._shoe.expected_count - len(self._shoe.dealt) - len(self._shoe.burned)
+        expected = self._shoe.stub_expected()
         rec: list[Record] = [StubCounted(count=action.count)]
         if action.count != expected:
             section = self.sections.get("stub_count", "")
@@ -1002,8 +1002,15 @@ class Round:
             players=players,
             stub_check=stub_check,
         )
-        for record in records:
-            action = action_of(record)
-            if action is not None:
-                rebuilt.apply(action)
+        position = 0
+        while position < len(records):
+            action = action_of(records[position])
+            if action is None:
+                position += 1
+                continue
+            new = rebuilt.apply(action)
+            # where the records the input produced come next in the history, the derived ones
+            # among them (a short stub count's irregularity, § 641a.8(f)) are not inputs again
+            same = tuple(records[position : position + len(new)]) == new
+            position += len(new) if new and same else 1
         return rebuilt

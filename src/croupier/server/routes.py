@@ -104,6 +104,26 @@ def _guard(roles: tuple[Role, ...]) -> Callable[[Request], Account]:
 
 
 def install(app: FastAPI) -> None:
+    """Every route, group by group, in the order the OpenAPI document lists them."""
+    op = _operations(app)
+    _install_login(app, op)
+    _install_floor(op)
+    _install_player(op)
+    _install_dealer(op)
+    _install_chips(op)
+    _install_tables(op)
+    _install_recall(op)
+    _install_streams(app)
+
+
+Op = Callable[..., Callable[[Callable[..., Any]], Callable[..., Any]]]
+"""``op(method, path, roles, **kw)``: a decorator adding a route guarded by ``roles``."""
+
+
+def _operations(app: FastAPI) -> Op:
+    """The route decorator of ``app``: each route guarded by its roles (listed as ``x-roles``
+    in the OpenAPI document) and answering errors as application/problem+json."""
+
     def op(method: str, path: str, roles: tuple[Role, ...], **kw: Any) -> Callable[[Any], Any]:
         def deco(fn: Callable[..., Any]) -> Callable[..., Any]:
             app.add_api_route(
@@ -119,7 +139,63 @@ def install(app: FastAPI) -> None:
 
         return deco
 
-    # -- login and floor -------------------------------------------------------------------------
+    return op
+
+
+def command(
+    request: Request,
+    key: str,
+    table_id: str | None,
+    body: Any,
+    run: Callable[[Txn, LiveTable | None, Account], dict[str, Any]],
+) -> dict[str, Any]:
+    floor = _floor(request)
+    account: Account = request.state.account
+    lt = floor.table(table_id) if table_id is not None else None
+    digest = request_digest(request.method, request.url.path, body)
+
+    def go(txn: Txn) -> dict[str, Any]:
+        return run(txn, lt, account)
+
+    return floor.command(account, key, digest, table_id, go)
+
+
+def result(lt: LiveTable, account: Account, records: Any, **data: Any) -> dict[str, Any]:
+    pov = pov_of(account, lt)
+    rnd = lt.round
+    return CommandResult(
+        table_id=lt.id,
+        round_id=lt.round_id,
+        phase=rnd.phase.value if rnd is not None else None,
+        to_act=str(rnd.to_act()) if rnd is not None else None,
+        records=[redact_json(r, pov) for r in records],
+        seq=lt.seq,
+        data=data,
+    ).model_dump()
+
+
+def seat_of(lt: LiveTable, account: Account, seat: int | None) -> int:
+    mine = sorted(s for s, p in lt.seats().items() if p == account.player_id)
+    if lt.round is not None:
+        mine = sorted(
+            set(mine) | {s for s, p in lt.round.players.items() if p == account.player_id}
+        )
+    if seat is not None:
+        if seat not in mine:
+            raise Refused(f"seat {seat} at table {lt.id} is not {account.player_id}'s")
+        return seat
+    if not mine:
+        raise Refused(f"{account.player_id} has no seat at table {lt.id}")
+    rnd = lt.round
+    if rnd is not None:
+        actor = rnd.to_act()
+        if actor.seat in mine:
+            return actor.seat
+    return mine[0]
+
+
+def _install_login(app: FastAPI, op: Op) -> None:
+    """Login, who am I and the list of tables."""
 
     @app.post("/api/login", response_model=TokenOut, responses=ERRORS)
     def login(request: Request, body: Login) -> TokenOut:
@@ -164,6 +240,10 @@ def install(app: FastAPI) -> None:
         floor = _floor(request)
         snapshot = floor.meters.snapshot()
         return [_table_out(lt, snapshot) for lt in floor.tables.values()]
+
+
+def _install_floor(op: Op) -> None:
+    """A table's detail, the meters and a table's view (every role)."""
 
     @op("GET", "/api/tables/{table_id}", ALL, response_model=TableDetail)
     def table_detail(request: Request, table_id: str) -> TableDetail:
@@ -219,56 +299,9 @@ def install(app: FastAPI) -> None:
             data["round"] = round_view(rnd, pov_of(account, lt))
         return data
 
-    # -- player ----------------------------------------------------------------------------------
 
-    def command(
-        request: Request,
-        key: str,
-        table_id: str | None,
-        body: Any,
-        run: Callable[[Txn, LiveTable | None, Account], dict[str, Any]],
-    ) -> dict[str, Any]:
-        floor = _floor(request)
-        account: Account = request.state.account
-        lt = floor.table(table_id) if table_id is not None else None
-        digest = request_digest(request.method, request.url.path, body)
-
-        def go(txn: Txn) -> dict[str, Any]:
-            return run(txn, lt, account)
-
-        return floor.command(account, key, digest, table_id, go)
-
-    def result(lt: LiveTable, account: Account, records: Any, **data: Any) -> dict[str, Any]:
-        pov = pov_of(account, lt)
-        rnd = lt.round
-        return CommandResult(
-            table_id=lt.id,
-            round_id=lt.round_id,
-            phase=rnd.phase.value if rnd is not None else None,
-            to_act=str(rnd.to_act()) if rnd is not None else None,
-            records=[redact_json(r, pov) for r in records],
-            seq=lt.seq,
-            data=data,
-        ).model_dump()
-
-    def seat_of(lt: LiveTable, account: Account, seat: int | None) -> int:
-        mine = sorted(s for s, p in lt.seats().items() if p == account.player_id)
-        if lt.round is not None:
-            mine = sorted(
-                set(mine) | {s for s, p in lt.round.players.items() if p == account.player_id}
-            )
-        if seat is not None:
-            if seat not in mine:
-                raise Refused(f"seat {seat} at table {lt.id} is not {account.player_id}'s")
-            return seat
-        if not mine:
-            raise Refused(f"{account.player_id} has no seat at table {lt.id}")
-        rnd = lt.round
-        if rnd is not None:
-            actor = rnd.to_act()
-            if actor.seat in mine:
-                return actor.seat
-        return mine[0]
+def _install_player(op: Op) -> None:
+    """A player's seat, wagers, decisions and own rounds."""
 
     @op("POST", "/api/tables/{table_id}/sit", (Role.PLAYER,), response_model=CommandResult)
     def sit(request: Request, table_id: str, body: Seat, key: Key) -> dict[str, Any]:
@@ -321,8 +354,10 @@ def install(app: FastAPI) -> None:
             raise Refused(f"seat {seat} at table {table_id} is not {account.player_id}'s")
         return _recall_rounds(floor, lt, account, last, seat)
 
-    # -- dealer ----------------------------------------------------------------------------------
 
+def _install_dealer(op: Op) -> None:
+    """The dealer's round: a new round, no more bets, the dealer's steps, stub counts and
+    irregularities."""
     dealer = (Role.DEALER,)
 
     @op("POST", "/api/tables/{table_id}/rounds", dealer, response_model=CommandResult)
@@ -391,8 +426,9 @@ def install(app: FastAPI) -> None:
 
         return command(request, key, table_id, body.model_dump(), run)
 
-    # -- supervisor ------------------------------------------------------------------------------
 
+def _install_chips(op: Op) -> None:
+    """The supervisor's players, chips and hand-pays."""
     sup = (Role.SUPERVISOR,)
 
     def chips(name: str, sign: str) -> None:
@@ -451,6 +487,11 @@ def install(app: FastAPI) -> None:
 
         return command(request, key, row.table_id, None, run)
 
+
+def _install_tables(op: Op) -> None:
+    """The supervisor's voids and tables."""
+    sup = (Role.SUPERVISOR,)
+
     @op("POST", "/api/rounds/{round_id}/void", sup, response_model=CommandResult)
     def void(request: Request, round_id: str, body: VoidIn, key: Key) -> dict[str, Any]:
         floor = _floor(request)
@@ -490,7 +531,9 @@ def install(app: FastAPI) -> None:
     status("open", "open")
     status("close", "closed")
 
-    # -- recall and audit ------------------------------------------------------------------------
+
+def _install_recall(op: Op) -> None:
+    """Recall and audit (the readers)."""
 
     @op("GET", "/api/tables/{table_id}/rounds", READERS)
     def table_rounds(
@@ -531,7 +574,9 @@ def install(app: FastAPI) -> None:
             "balances": {k: str(v) for k, v in sorted(balances.items())},
         }
 
-    # -- streams ---------------------------------------------------------------------------------
+
+def _install_streams(app: FastAPI) -> None:
+    """The table and floor WebSocket streams."""
 
     @app.websocket("/api/tables/{table_id}/stream")
     async def table_stream(

@@ -17,7 +17,16 @@ depends_on = None
 
 
 def upgrade() -> None:
+    _create_chip_ledger()
+    _create_handpays()
+    _create_floor()
+    _create_rounds()
+    _create_accounts()
+    _create_meter_ledger()
 
+
+def _create_chip_ledger() -> None:
+    """The chip accounts and the double-entry chip ledger."""
     op.create_table(
         "chip_accounts",
         sa.Column("name", sa.String(length=200), nullable=False),
@@ -43,6 +52,9 @@ def upgrade() -> None:
         batch_op.create_index("ix_chip_ledger_round", ["round_id"], unique=False)
         batch_op.create_index("ix_chip_ledger_txn", ["txn"], unique=False)
 
+
+def _create_handpays() -> None:
+    """Hand-pays awaiting approval and the idempotency keys of commands."""
     op.create_table(
         "handpays",
         sa.Column("id", sa.Integer(), autoincrement=True, nullable=False),
@@ -71,6 +83,10 @@ def upgrade() -> None:
         sa.Column("at", sa.DateTime(timezone=True), nullable=False),
         sa.PrimaryKeyConstraint("key", "username"),
     )
+
+
+def _create_floor() -> None:
+    """The live tables, the progressive meters and the players."""
     op.create_table(
         "live_tables",
         sa.Column("id", sa.String(length=100), nullable=False),
@@ -102,6 +118,10 @@ def upgrade() -> None:
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
         sa.PrimaryKeyConstraint("id"),
     )
+
+
+def _create_rounds() -> None:
+    """Stored rounds and each live table's event stream."""
     op.create_table(
         "rounds",
         sa.Column("id", sa.String(length=200), nullable=False),
@@ -128,6 +148,10 @@ def upgrade() -> None:
         sa.Column("at", sa.DateTime(timezone=True), nullable=False),
         sa.PrimaryKeyConstraint("table_id", "seq"),
     )
+
+
+def _create_accounts() -> None:
+    """Accounts (roles) and the rounds of each live table."""
     op.create_table(
         "accounts",
         sa.Column("username", sa.String(length=100), nullable=False),
@@ -158,6 +182,9 @@ def upgrade() -> None:
     with op.batch_alter_table("live_rounds", schema=None) as batch_op:
         batch_op.create_index("ix_live_rounds_table", ["table_id", "number"], unique=False)
 
+
+def _create_meter_ledger() -> None:
+    """The meter ledger, each round's records and the login sessions."""
     op.create_table(
         "meter_ledger",
         sa.Column("id", sa.Integer(), autoincrement=True, nullable=False),
