@@ -388,6 +388,8 @@ def test_541_10_11_eight_deck_coup_counts_match_the_published_totals() -> None:
             counts[v] += 1
 
     first_four([], 1)
+    # Source: Wizard of Odds, "Baccarat" (eight decks, the combinations of each result) and
+    # "EZ Baccarat" (the Dragon 7 line): published combinatorial tables.
     assert totals["banker"] == 2_292_252_566_437_888
     assert totals["player"] == 2_230_518_282_592_256
     assert totals["tie"] == 475_627_426_473_216

@@ -454,7 +454,7 @@ def test_655a_12_a_solver_tabulation_is_base_pay_on_every_five_card_hand() -> No
     equals the game's base_pay on every five-card hand value, and on dealt cards."""
     from croupier.analysis._stud import five_card_values, rank_set
     from croupier.analysis.mississippi_stud import base_lines
-    from croupier.hands import CATEGORY_SHIFT, HandRank, Ranking
+    from croupier.hands import HandRank, Ranking
 
     lines = base_lines()
     assert lines.names == [p.line for p in BASE_PAYS]
@@ -462,18 +462,7 @@ def test_655a_12_a_solver_tabulation_is_base_pay_on_every_five_card_hand() -> No
     unique, inverse = np.unique(five_card_values(), return_inverse=True)
     expected = np.array(
         [
-            BASE_PAYS.index(
-                base_pay(
-                    hand_keys(
-                        HandRank(
-                            value=v,
-                            category=Ranking.POKER5.categories[v >> CATEGORY_SHIFT],
-                            cards=(),
-                            ranking=Ranking.POKER5,
-                        )
-                    )
-                )
-            )
+            BASE_PAYS.index(base_pay(hand_keys(HandRank.of_value(v, Ranking.POKER5))))
             for v in unique.tolist()
         ]
     )

@@ -356,7 +356,8 @@ def test_uth_starting_hands_and_bad_input() -> None:
                     lines=(PayLine(hand="pair", odds=to(1)),))  # fmt: skip
     with pytest.raises(InvalidInput, match="pays pair"):
         solve_ultimate_texas_holdem(pair, flops=1)
-    assert uth_solver.DEALS == 2_781_381_002_400
+    # the player's two cards, the dealer's two, the five-card board: C(52,2) C(50,2) C(48,5)
+    assert uth_solver.DEALS == comb(52, 2) * comb(50, 2) * comb(48, 5) == 2_781_381_002_400
 
 
 @pytest.mark.parametrize("letter", sorted(BLIND))

@@ -73,6 +73,7 @@ from croupier.games._baccarat_tables import (
     sections,
     vig_problems,
     wager_pay,
+    wager_settlement,
 )
 from croupier.games._table_regs import DeckRules
 from croupier.games.base import BASE_TABLE_OPTIONS, DealStep, Game, Round
@@ -138,6 +139,7 @@ __all__ = [
     "check_facility",
     "next_card_to",
     "wager_pay",
+    "wager_settlement",
 ]
 
 CUT_CARD = 16
