@@ -34,11 +34,11 @@ from croupier.games.records import (
     CardDealt,
     EnvyPaid,
     Fold,
-    Irregular,
     IrregularityKind,
     NoMoreBets,
     PlaceWager,
     Play,
+    ReportIrregularity,
     Result,
     SeatSettling,
     WagerSettled,
@@ -301,7 +301,9 @@ def test_typed_errors_change_nothing() -> None:
     rnd.apply(Fold(seat=2))
     refused(rnd, Play(seat=1, multiple=2), IllegalAction, "already decided")
     refused(rnd, Play(seat=7, multiple=1), IllegalAction, "no Ante")
-    refused(rnd, Irregular(kind=IrregularityKind.DEALER_CARD_EXPOSED), IllegalAction, "dealer")
+    refused(
+        rnd, ReportIrregularity(kind=IrregularityKind.DEALER_CARD_EXPOSED), IllegalAction, "dealer"
+    )
     with pytest.raises(InvalidInput, match="not understood"):
         rnd.parse_decision(1, "raise")
 
