@@ -235,8 +235,8 @@ class UthTables:
         p = settle_tables(self.blind)
         hclass, card_perm = _static_uth()
         return (
-            p.q0, p.bclass, p.blind, p.scale, PAIR_INDEX, hclass, self.preflop, self.flop,
-            self.flop_class, self.flop_perm, card_perm,
+            p.q0, p.bclass, p.type_net, p.scale, PAIR_INDEX, hclass, self.preflop, self.flop,
+            self.flop_class, self.flop_perm, card_perm, p.fold,
         )  # fmt: skip
 
     def preflop_multiple(self, hole: Cards) -> int:

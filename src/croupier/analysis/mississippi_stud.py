@@ -15,6 +15,9 @@ from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
 
+import numpy as np
+import numpy.typing as npt
+
 from croupier.analysis._stud import (
     BINOM,
     FiveCardLines,
@@ -44,6 +47,7 @@ from croupier.hands import Ranking
 
 __all__ = [
     "base_lines",
+    "kernel_tables",
     "mississippi_stud_strategy",
     "mississippi_stud_strategy_text",
     "par_mississippi_stud",
@@ -70,6 +74,17 @@ def _solved() -> tuple[object, ...]:
     k3, k4 = ms_policy(sums, BINOM)
     counts = ms_counts(sums, hist, k3, k4, BINOM)
     return lines, sums, k3, k4, counts
+
+
+def kernel_tables() -> tuple[npt.NDArray[np.int64], ...]:
+    """The Monte Carlo kernel's tables, from the same tabulation and solve: each five-card set's
+    line (:func:`base_lines`), each line's net per unit wagered, the four-card sums, and the 3rd
+    and 4th Street bets."""
+    _, sums, k3, k4, _ = _solved()
+    return tuple(
+        np.asarray(table, dtype=np.int64)
+        for table in (base_lines().line_of, base_lines().multipliers, sums, k3, k4)
+    )
 
 
 def _base() -> WagerSheet:
