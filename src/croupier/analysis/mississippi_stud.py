@@ -43,7 +43,7 @@ from croupier.games.mississippi_stud import (
 from croupier.games.pov import seat_cards
 from croupier.games.records import Action, Fold, Play
 from croupier.games.round import Round
-from croupier.hands import Ranking
+from croupier.hands import HandRank, Ranking
 
 __all__ = [
     "base_lines",
@@ -59,11 +59,15 @@ def base_lines() -> FiveCardLines:
     """Every five-card set's base line, tabulated from the game's settlement
     (:func:`~croupier.games.mississippi_stud.base_pay`): ``line_of`` indexes
     :data:`~croupier.games.mississippi_stud.BASE_PAYS`; ``nets`` are their nets per unit."""
-    return tabulate_five(
-        [pay.line for pay in BASE_PAYS],
-        [pay.net for pay in BASE_PAYS],
-        lambda rank: BASE_PAYS.index(base_pay(hand_keys(rank))),
-    )
+    index: dict[frozenset[str], int] = {}  # base_pay once per distinct set of keys
+
+    def line(rank: HandRank) -> int:
+        keys = hand_keys(rank)
+        if keys not in index:
+            index[keys] = BASE_PAYS.index(base_pay(keys))
+        return index[keys]
+
+    return tabulate_five([pay.line for pay in BASE_PAYS], [pay.net for pay in BASE_PAYS], line)
 
 
 @cache
