@@ -22,8 +22,10 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict
 
+# One worker process a core (pytest-xdist), each file's tests in one worker (its module fixtures
+# built once); every test is safe in parallel (own tmp paths, free ports, own PostgreSQL cluster).
 pytest: $(STAMP)
-	$(BIN)/pytest -q -W error
+	$(BIN)/pytest -q -W error -n auto --dist loadfile
 
 test: lint typecheck pytest
 

@@ -76,6 +76,7 @@ def test_designer_refuses_a_base_game_table_and_unknown_lines(reference: Game) -
 def test_cli_design_json_and_bad_target() -> None:
     runner = CliRunner()
     args = ["design", "three-card-poker", "--wager", "pair_plus", "--paytable", "pair_plus=A"]
+    # the target is Pair Plus A's own edge, 253/5525 (derived by enumeration; see test_book.py)
     result = runner.invoke(app, [*args, "--target-edge", "0.0457918552", "--top", "3", "--json"])
     assert result.exit_code == 0, result.stderr
     data = json.loads(result.stdout)

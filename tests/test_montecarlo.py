@@ -127,7 +127,7 @@ def test_fcp_kernel_settles_as_the_round_engine(fcp: FourCardTables) -> None:
     nets = np.zeros(len(deals), dtype=np.int64)
     actions = np.zeros(len(deals), dtype=np.int64)
     _mc_kernels.fcp_settle_many(deals, (fcp.ev, fcp.kernel_args), nets, actions)
-    scale = fcp.kernel_args[2]
+    scale = fcp.scale
     game = get_game("four-card-poker")
     decide = four_card_poker_strategy(game)
     seen = set()
@@ -361,6 +361,8 @@ def test_runs_are_reproducible_whatever_the_threads() -> None:
     assert other.total != one.total
     assert one.blocks == 6 and one.workers == 1 and two.workers == 2
     data = one.to_json()
+    # the exact mean is the exact solve's (derived by enumeration: uth_solver, as in
+    # `croupier par ultimate-texas-holdem --json`; its parts are proven in test_solvers.py)
     assert data["rounds"] == 300_000 and data["exact_mean_exact"] == "-50643648973/2317817502000"
     assert "Monte Carlo: ultimate-texas-holdem" in one.render()
 

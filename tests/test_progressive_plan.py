@@ -138,6 +138,8 @@ def test_cli_progressive_economics_json(stud_a: Game) -> None:
     assert data["long_run_house_edge_exact"] == (
         f"{(-model.long_run_net()).numerator}/{(-model.long_run_net()).denominator}"
     )
+    # the meter's 100% line is the royal flush: 4 of the C(52,5) = 2,598,960 five-card hands
+    # (tests/data/counts-poker5-5.txt), one in 649,740
     assert data["meters"]["mississippi-stud"]["wagers_between_hits"] == 649_740
 
 

@@ -17,9 +17,10 @@ from croupier.analysis import _mc_more
 from croupier.analysis import _three_card as tabulated
 from croupier.cards import DECK
 from croupier.games import get_game
+from croupier.games import let_it_ride as lir
 from croupier.games import three_card_poker as tcp
 from croupier.games.paytables import PayLine, PayTable, to
-from croupier.hands import Ranking, evaluate
+from croupier.hands import HandRank, Ranking, evaluate
 
 # A table paying the mini royal apart (as a Rules Submission may, § 649a.12(b)), so the
 # tabulation's use of the hand's pay-table names beyond its category is exercised.
@@ -63,12 +64,40 @@ def test_649a_three_card_tabulations_equal_the_game_functions() -> None:
         )
     assert Fraction(50) in tabulated.ante_bonus_by_class(_MINI_ROYAL_BONUS)
     # The fast Monte Carlo's tables (the default game): by three-card colex rank.
-    value, _, bonus, q0, scale, binom = _mc_more.three_card_args()
+    value, _, bonus, qualifies, scale, binom, nets = _mc_more.three_card_args()
+    assert nets.tolist() == [
+        scale * tcp.ante_play_net(tcp.Decision.PLAY, s) for s in tabulated.KERNEL_OUTCOMES[:4]
+    ] + [scale * tcp.ante_play_net(tcp.Decision.FOLD, tcp.Showdown.LOSE)]
     table = get_game("three-card-poker").paytable("ante_bonus")
     for cards in hands.tolist():
         colex = sum(int(binom[c, i + 1]) for i, c in enumerate(sorted(cards)))
         rank = evaluate([DECK[c] for c in cards], Ranking.THREE_CARD)
         assert int(value[colex]) == rank.value
-        assert (int(value[colex]) >= q0) is tcp.dealer_qualifies(rank.value)
+        assert bool(qualifies[colex]) is tcp.dealer_qualifies(rank.value)
         net = tcp.ante_bonus_net(table, tcp.hand_keys(rank), tcp.Decision.PLAY)
         assert Fraction(int(bonus[colex]), scale) == net
+
+
+def test_643a_let_it_ride_tabulations_equal_the_game_functions() -> None:
+    from croupier.analysis import let_it_ride as analysis
+    from croupier.analysis._stud import five_card_values
+
+    game = get_game("let-it-ride")
+    assert isinstance(game, lir.LetItRide)
+    table = game.base_table
+    solved = analysis.solve(table)
+    line_of, kernel_nets, *_ = _mc_more.let_it_ride_args()
+    distinct, first = np.unique(five_card_values(), return_index=True)
+    decisions = [(a, b) for a in lir.BetDecision for b in lir.BetDecision]
+    for value, index in zip(distinct.tolist(), first.tolist(), strict=True):
+        keys = lir.five_card_keys(HandRank.of_value(value, Ranking.POKER5))
+        # § 643a.12: the line each five-card set reaches, and one bet's net on it.
+        line = int(solved.lines.line_of[index])
+        pays = lir.bet_line(table, keys)
+        assert line == (len(table.lines) if pays is None else table.lines.index(pays)), value
+        assert solved.lines.nets[line] == lir.bet_net(table, keys)
+        # § 643a.7(d), § 643a.11(b), (d): the bets in action after each pair of decisions.
+        for bet1, bet2 in decisions:
+            riding = lir.bets_in_action(bet1, bet2) - 1
+            assert solved.nets[line][riding] == lir.base_net(table, keys, bet1, bet2)
+            assert kernel_nets[int(line_of[index]), riding] == lir.base_net(table, keys, bet1, bet2)

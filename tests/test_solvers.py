@@ -196,6 +196,9 @@ def test_641a_11_c_12_b_solver_tables_are_the_games_base_net() -> None:
         played = base_net(player, player, tabs.scale, tabs.scale)
         assert fcp_solver._BONUS_CLASSES[tabs.bclass[s]] == played.bonus_line, s
     assert checked == (3 * dense.size - 2) * len(ACTIONS)
+    # § 641a.11(b): a fold loses the Ante whatever the cards (the Monte Carlo kernel relies on it)
+    folds = {tabs.net(0, s, r) for s in range(dense.size) for r in range(3)}
+    assert folds == {-tabs.scale}
 
 
 def test_fcp_rejects_bad_input() -> None:
@@ -353,7 +356,8 @@ def test_uth_starting_hands_and_bad_input() -> None:
                     lines=(PayLine(hand="pair", odds=to(1)),))  # fmt: skip
     with pytest.raises(InvalidInput, match="pays pair"):
         solve_ultimate_texas_holdem(pair, flops=1)
-    assert uth_solver.DEALS == 2_781_381_002_400
+    # the player's two cards, the dealer's two, the five-card board: C(52,2) C(50,2) C(48,5)
+    assert uth_solver.DEALS == comb(52, 2) * comb(50, 2) * comb(48, 5) == 2_781_381_002_400
 
 
 @pytest.mark.parametrize("letter", sorted(BLIND))

@@ -47,7 +47,7 @@ def _fcp_exact(game: Game, wager: str, progress: bool | None) -> tuple[Fraction,
     from croupier.analysis.decisions import four_card_tables
 
     fcp = four_card_tables(progress=progress)
-    return fcp.expected, int(fcp.kernel_args[2])
+    return fcp.expected, fcp.scale
 
 
 FOUR_CARD_POKER = MonteCarloKernel(

@@ -219,23 +219,24 @@ def fcp_action(hand: Any, up: int, table: Any) -> int:  # pragma: no cover - com
 @njit(inline="always", nogil=True)
 def fcp_settle(deal: Any, tables: Any, work: Any) -> tuple[int, int]:  # pragma: no cover
     """(net in 1/scale Ante, action) of one Four Card Poker deal played by the table;
-    ``tables = (ev, fcp)``, ``fcp = (table, bonus, scale)``, ``work`` a scratch buffer of
+    ``tables = (ev, fcp)``, ``fcp = (table, bonus, stakes)``, ``work`` a scratch buffer of
     :data:`WORK` integers.
 
-    § 641a.11(c)(3): the player's best four of five against the dealer's best four of six, a
-    tie to the player; § 641a.12(a): Ante and Play 1 to 1; § 641a.12(b): the Ante Bonus
-    (``bonus[strength]``, times ``scale``) on every played hand; a fold loses the Ante."""
+    The player's best four of five against the dealer's best four of six, settled by the
+    game's own rules as tabulated by :func:`croupier.analysis.fcp_solver.ante_play_tables`:
+    ``bonus[action, player]`` (the Ante Bonus, § 641a.12(b)) plus ``stakes[action, r]`` (Ante
+    and Play, § 641a.11(c)(3), § 641a.12(a)) with ``r`` the dealer below, equal, above.  A
+    fold nets the same whatever the cards (§ 641a.11(b)), so its hands are not ranked."""
     ev, fcp = tables
-    table, bonus, scale = fcp
+    table, bonus, stakes = fcp
     action = _fcp_action(deal, deal[10], table, work)
     if action <= 0:
-        return -scale, 0
+        return bonus[0, 0] + stakes[0, 0], 0
     none = deal[:0]
     player = _value(deal, 0, 5, none, ev)
     dealer = _value(deal, 5, 6, none, ev)
-    stake = scale * (1 + action)
-    net = stake if player >= dealer else -stake
-    return net + bonus[player], action
+    relation = 0 if dealer < player else 1 if dealer == player else 2
+    return bonus[action, player] + stakes[action, relation], action
 
 
 fcp_block = make_block(fcp_settle, 11, "fcp_block")
@@ -258,36 +259,24 @@ def _tally(cnt: Any, v: int, vp: int, q0: int, n: int) -> None:  # pragma: no co
         cnt[3 if v >= q0 else 4] += n
 
 
-@njit(cache=True, nogil=True)
-def _river_counts(
-    h0: int, h1: int, board: Any, ev: Any, q0: int, work: Any
-) -> int:  # pragma: no cover - compiled
-    """The player's strength; and in ``work[136:141]`` (Wq, Wn, T, Lq, Ln): the 990 dealer
-    holdings of the 45 unseen cards against hole cards ``h0``, ``h1`` on the five-card
-    ``board``, by result and whether the dealer qualifies (a strength of at least ``q0``).
-
-    A holding can make a flush only with a suit of which the board holds ``b`` >= 3 cards and
-    the holding ``5 - b`` or more; every other holding's strength depends on its two ranks
-    alone.  Those are counted by rank pairs (91 lookups, weighted by the unseen cards of the two
-    ranks that make such holdings), the few that may flush one by one."""
-    ck, cb, offs, plain, flush, init = ev
+@njit(inline="always", nogil=True)
+def _river_cards(
+    h0: int, h1: int, board: Any, work: Any
+) -> tuple[int, int, int, int]:  # pragma: no cover - compiled
+    """The unseen cards of a river: ``work[52:65]`` the unseen cards of each rank outside the
+    flush suit, ``work[65:78]`` whether that rank's flush-suit card is unseen, ``work[78:91]``
+    the unseen flush-suit cards and ``work[91:136]`` the other unseen cards; returns the flush
+    suit (-1: none), the board's cards of it, and the two lists' lengths."""
     used = work[0:52]
     avail = work[52:65]
     suited = work[65:78]
     scards = work[78:91]
     others = work[91:136]
-    cnt = work[136:141]
     used[:] = 0
-    cnt[:] = 0
-    bkey = init
-    bbits = 0
     for c in board:
         used[c] = 1
-        bkey += ck[c]
-        bbits |= cb[c]
     used[h0] = 1
     used[h1] = 1
-    vp = hash_value(bkey + ck[h0] + ck[h1], bbits | cb[h0] | cb[h1], offs, plain, flush)
     fs = -1
     bs = 0
     for s in range(4):
@@ -314,50 +303,91 @@ def _river_counts(
                     avail[r] += 1
                     others[no] = c
                     no += 1
-    # rank pairs: the holdings with fewer than 5 - bs cards of the flush suit (all if none)
+    return fs, bs, ns, no
+
+
+@njit(inline="always", nogil=True)
+def _count_rank_pairs(
+    bkey: int, bs: int, vp: int, ev: Any, q0: int, work: Any
+) -> None:  # pragma: no cover - compiled
+    """Tally the holdings with fewer than ``5 - bs`` cards of the flush suit (all if none) by
+    rank pairs: each pair's plain strength once, weighted by its holdings."""
+    ck, offs, plain = ev[0], ev[2], ev[3]
+    avail = work[52:65]
+    suited = work[65:78]
+    cnt = work[136:141]
+    base = bkey & RANK_MASK
+    for r1 in range(13):
+        a1 = avail[r1] + suited[r1]
+        if a1 == 0:
+            continue
+        k1 = base + (ck[4 * r1] & RANK_MASK)
+        for r2 in range(r1, 13):
+            if r1 == r2:
+                n = a1 * (a1 - 1) // 2
+                if bs == 4:
+                    n -= suited[r1] * avail[r1]
+            else:
+                a2 = avail[r2] + suited[r2]
+                n = a1 * a2
+                if bs == 3:
+                    n -= suited[r1] * suited[r2]
+                elif bs == 4:
+                    n = avail[r1] * avail[r2]
+            if n > 0:
+                ranks = k1 + (ck[4 * r2] & RANK_MASK)
+                _tally(cnt, plain[ranks + offs[ranks >> HASH_SHIFT]], vp, q0, n)
+
+
+@njit(inline="always", nogil=True)
+def _count_pairs_of(
+    first: Any, second: Any, same: int, bkey: int, bbits: int, vp: int, ev: Any, q0: int, cnt: Any
+) -> None:  # pragma: no cover - compiled
+    """Tally every holding of a card of ``first`` and one of ``second`` (``same``: the two
+    lists are one, each pair once), ranked one by one."""
+    ck, cb, offs, plain, flush = ev[0], ev[1], ev[2], ev[3], ev[4]
+    for i in range(first.shape[0]):
+        a = first[i]
+        ka = bkey + ck[a]
+        ba = bbits | cb[a]
+        for k in range(i + 1 if same else 0, second.shape[0]):
+            b = second[k]
+            _tally(cnt, hash_value(ka + ck[b], ba | cb[b], offs, plain, flush), vp, q0, 1)
+
+
+@njit(cache=True, nogil=True)
+def _river_counts(
+    h0: int, h1: int, board: Any, ev: Any, q0: int, work: Any
+) -> int:  # pragma: no cover - compiled
+    """The player's strength; and in ``work[136:141]`` (Wq, Wn, T, Lq, Ln): the 990 dealer
+    holdings of the 45 unseen cards against hole cards ``h0``, ``h1`` on the five-card
+    ``board``, by result and whether the dealer qualifies (a strength of at least ``q0``).
+
+    A holding can make a flush only with a suit of which the board holds ``b`` >= 3 cards and
+    the holding ``5 - b`` or more; every other holding's strength depends on its two ranks
+    alone.  Those are counted by rank pairs (91 lookups, weighted by the unseen cards of the two
+    ranks that make such holdings), the few that may flush one by one."""
+    ck, cb, offs, plain, flush, init = ev
+    cnt = work[136:141]
+    cnt[:] = 0
+    bkey = init
+    bbits = 0
+    for c in board:
+        bkey += ck[c]
+        bbits |= cb[c]
+    vp = hash_value(bkey + ck[h0] + ck[h1], bbits | cb[h0] | cb[h1], offs, plain, flush)
+    _, bs, ns, no = _river_cards(h0, h1, board, work)
+    scards = work[78 : 78 + ns]
+    others = work[91 : 91 + no]
     if bs < 5:
-        base = bkey & RANK_MASK
-        for r1 in range(13):
-            a1 = avail[r1] + suited[r1]
-            if a1 == 0:
-                continue
-            k1 = base + (ck[4 * r1] & RANK_MASK)
-            for r2 in range(r1, 13):
-                if r1 == r2:
-                    n = a1 * (a1 - 1) // 2
-                    if bs == 4:
-                        n -= suited[r1] * avail[r1]
-                else:
-                    a2 = avail[r2] + suited[r2]
-                    n = a1 * a2
-                    if bs == 3:
-                        n -= suited[r1] * suited[r2]
-                    elif bs == 4:
-                        n = avail[r1] * avail[r2]
-                if n > 0:
-                    ranks = k1 + (ck[4 * r2] & RANK_MASK)
-                    _tally(cnt, plain[ranks + offs[ranks >> HASH_SHIFT]], vp, q0, n)
+        _count_rank_pairs(bkey, bs, vp, ev, q0, work)
     # one by one: two flush-suit cards (bs 3), at least one (bs 4), every holding (bs 5)
     if bs >= 3:
-        for i in range(ns):
-            a = scards[i]
-            ka = bkey + ck[a]
-            ba = bbits | cb[a]
-            for k in range(i + 1, ns):
-                b = scards[k]
-                _tally(cnt, hash_value(ka + ck[b], ba | cb[b], offs, plain, flush), vp, q0, 1)
-            if bs >= 4:
-                for k in range(no):
-                    b = others[k]
-                    _tally(cnt, hash_value(ka + ck[b], ba | cb[b], offs, plain, flush), vp, q0, 1)
+        _count_pairs_of(scards, scards, 1, bkey, bbits, vp, ev, q0, cnt)
+        if bs >= 4:
+            _count_pairs_of(scards, others, 0, bkey, bbits, vp, ev, q0, cnt)
     if bs == 5:
-        for i in range(no):
-            a = others[i]
-            ka = bkey + ck[a]
-            ba = bbits | cb[a]
-            for k in range(i + 1, no):
-                b = others[k]
-                _tally(cnt, hash_value(ka + ck[b], ba | cb[b], offs, plain, flush), vp, q0, 1)
+        _count_pairs_of(others, others, 1, bkey, bbits, vp, ev, q0, cnt)
     return vp
 
 
@@ -376,13 +406,17 @@ def _river_play(
     h0: int, h1: int, board: Any, ev: Any, uth: Any, work: Any
 ) -> bool:  # pragma: no cover - compiled
     """Whether playing 1x beats folding on the river, as the solver decides: the sum over the
-    990 dealer holdings of the Ante (when the dealer qualifies), Play 1x and Blind results
-    (times ``scale``) against the fold's loss of Ante and Blind; on equal value, fold."""
-    q0, bclass, blind, scale = uth[0], uth[1], uth[2], uth[3]
+    990 dealer holdings of the game's net of playing 1x (``type_net``, by result type) against
+    that of a fold (``fold``); on equal value, fold."""
+    q0, bclass, type_net, fold = uth[0], uth[1], uth[2], uth[11]
     vp = _river_counts(h0, h1, board, ev, q0, work)
-    wq, wn, lq, ln = work[136], work[137], work[139], work[140]
-    value = scale * (2 * (wq - lq) + wn - ln) + blind[bclass[vp]] * (wq + wn) - scale * (lq + ln)
-    return bool(value > -2 * scale * DEALER_HOLDINGS)
+    c = bclass[vp]
+    value = 0
+    for w in range(3):
+        value += work[136] * type_net[c, w] + work[137] * type_net[7 + c, w]
+        value += work[138] * type_net[14, w] + work[139] * type_net[15, w]
+        value += work[140] * type_net[16, w]
+    return bool(value > fold * DEALER_HOLDINGS)
 
 
 @njit(cache=True, nogil=True)
@@ -398,9 +432,10 @@ def _uth_decide(deal: Any, ev: Any, uth: Any, work: Any) -> int:  # pragma: no c
     class and the suit renaming that carries it to the class's member, applied to the hole
     cards), else 1x or fold on the river by :func:`_river_play`.
 
-    ``uth = (q0, bclass, blind, scale, pair index, starting-hand class of each pair index,
+    ``uth = (q0, bclass, type_net, scale, pair index, starting-hand class of each pair index,
     preflop multiple by class, flop table, flop class and renaming by colex rank, renamings as
-    card maps)``."""
+    card maps, fold)``: the first four and the last are the game's settlement, tabulated
+    (:func:`croupier.analysis._uth_settle.settle_tables`)."""
     pidx, hclass, preflop, flop_tab = uth[4], uth[5], uth[6], uth[7]
     flop_class, flop_perm, card_perm = uth[8], uth[9], uth[10]
     h0 = deal[0]
@@ -432,25 +467,25 @@ def uth_settle(deal: Any, tables: Any, work: Any) -> tuple[int, int]:  # pragma:
     ``tables = (ev, uth)`` (``uth`` as in :func:`_uth_decide`), ``work`` a scratch buffer of
     :data:`WORK` integers.
 
-    § 569.11(e)(2): a fold loses Ante and Blind.  § 569.11(g)-(h): a tie pushes everything;
-    the higher hand wins the Ante only when the dealer qualifies (a pair; else the Ante
-    pushes), the Play 1 to 1 and the Blind by its table (``blind[bclass[strength]]``, 0 below
-    its lowest line: a push); a lower hand loses Blind and Play, and the Ante when the dealer
-    qualifies."""
+    The net is the game's (§ 569.11(e)-(h)), tabulated: ``fold`` for a fold, else the Ante,
+    Blind and ``m`` times the Play-per-1x nets of ``type_net`` for the hand's result type (a
+    win by Blind line ``bclass[strength]`` against a qualifying dealer, a strength of ``q0``
+    or more, or a non-qualifying one; a tie; a loss to either)."""
     ev, uth = tables
-    q0, bclass, blind, scale = uth[0], uth[1], uth[2], uth[3]
+    q0, bclass, type_net, fold = uth[0], uth[1], uth[2], uth[11]
     m = _uth_decide(deal, ev, uth, work)
     if m == 0:
-        return -2 * scale, 0
+        return fold, 0
     board = deal[4:9]
     player = _value(deal, 0, 2, board, ev)
     dealer = _value(deal, 2, 2, board, ev)
     if player == dealer:
-        return 0, m
-    ante = scale if dealer >= q0 else 0
-    if player > dealer:
-        return ante + blind[bclass[player]] + m * scale, m
-    return -ante - scale - m * scale, m
+        t = 14
+    elif player > dealer:
+        t = bclass[player] + (0 if dealer >= q0 else 7)
+    else:
+        t = 15 if dealer >= q0 else 16
+    return type_net[t, 0] + type_net[t, 1] + m * type_net[t, 2], m
 
 
 uth_block = make_block(uth_settle, 9, "uth_block")

@@ -27,9 +27,8 @@ cards, so every round is dealt from a freshly shuffled full deck or shoe.
 
 from __future__ import annotations
 
-from fractions import Fraction
 from functools import cache
-from math import comb, lcm
+from math import lcm
 from typing import Any
 
 import numpy as np
@@ -84,25 +83,27 @@ def _colex(deal: Any, first: int, count: int, work: Any, binom: Any) -> int:  # 
 @njit(inline="always", nogil=True)
 def tcp_settle(deal: Any, tcp: Any, work: Any) -> tuple[int, int]:  # pragma: no cover
     """(net in 1/scale Ante, 1 played or 0 folded) of one Three Card Poker deal;
-    ``tcp = (value, played, bonus, q0, scale, binom)`` by three-card colex rank.
+    ``tcp = (value, played, bonus, qualifies, scale, binom, nets)`` by three-card colex rank,
+    tabulated from the game's rules (:func:`croupier.analysis._three_card.kernel_tables`).
 
-    A fold loses the Ante; a played hand collects its Ante Bonus whatever the dealer holds; a
-    dealer below queen high (``q0``) pays the Ante 1 to 1 and pushes the Play; otherwise the
-    higher hand wins Ante and Play 1 to 1, and a tie pushes both."""
-    value, played, bonus, q0, scale, binom = tcp
+    A fold nets ``nets[4]``; a played hand collects its Ante Bonus and, against a dealer who
+    does not qualify, ``nets[0]``; otherwise the higher hand ``nets[1]``, a tie ``nets[2]``, the
+    lower hand ``nets[3]``."""
+    value, played, bonus, qualifies, _, binom, nets = tcp
     rp = _colex(deal, 0, 3, work, binom)
     if played[rp] == 0:
-        return -scale, 0
-    vp = value[rp]
-    vd = value[_colex(deal, 3, 3, work, binom)]
+        return nets[4], 0
+    rd = _colex(deal, 3, 3, work, binom)
     b = bonus[rp]
-    if vd < q0:
-        return scale + b, 1
+    if qualifies[rd] == 0:
+        return nets[0] + b, 1
+    vp = value[rp]
+    vd = value[rd]
     if vp > vd:
-        return 2 * scale + b, 1
+        return nets[1] + b, 1
     if vp == vd:
-        return b, 1
-    return b - 2 * scale, 1
+        return nets[2] + b, 1
+    return nets[3] + b, 1
 
 
 tcp_block = make_block(tcp_settle, 6, "tcp_block")
@@ -111,38 +112,12 @@ tcp_settle_many = make_settle_many(tcp_settle, 6, "tcp_settle_many")
 
 @cache
 def three_card_args() -> tuple[Any, ...]:
-    """The kernel's tables for the default Three Card Poker game: every three-card set's
-    strength, whether the solver's strategy plays it (its suit class in
-    :attr:`ThreeCardResult.played`), and its Ante Bonus in 1/scale Ante."""
-    from croupier.analysis._three_card import ante_bonus_by_class, canonical, solve_three_card
+    """The kernel's tables for the default Three Card Poker game, tabulated from the game's
+    settlement functions (:func:`croupier.analysis._three_card.kernel_tables`)."""
+    from croupier.analysis._three_card import kernel_tables
     from croupier.games import get_game
-    from croupier.games.three_card_poker import QUEEN_HIGH, ThreeCardPoker
-    from croupier.hands import Ranking
-    from croupier.kernels import canonical_form, comb_unrank_batch, rank_batch
 
-    game = get_game("three-card-poker")
-    assert isinstance(game, ThreeCardPoker)
-    table = game.paytable("ante_bonus")
-    played = solve_three_card(table).played
-    by_class = ante_bonus_by_class(table)
-    scale = lcm(1, *(b.denominator for b in by_class))
-    class_of = {int(m): i for i, m in enumerate(canonical().masks.tolist())}
-    n = comb(52, 3)
-    hands = comb_unrank_batch(np.arange(n, dtype=np.int64), 3)
-    hands = np.sort(hands.astype(np.int64), axis=1)
-    rows = sum(BINOM[hands[:, i], i + 1] for i in range(3))
-    values = rank_batch(Ranking.THREE_CARD, hands.astype(np.uint8)).astype(np.int64)
-    canon = canonical_form(hands.astype(np.uint8)).astype(np.int64)
-    masks = np.zeros(n, dtype=np.int64)
-    for i in range(3):
-        masks |= np.left_shift(np.int64(1), canon[:, i])
-    value = np.zeros(n, dtype=np.int64)
-    play = np.zeros(n, dtype=np.uint8)
-    bonus = np.zeros(n, dtype=np.int64)
-    value[rows] = values
-    play[rows] = np.isin(masks, np.array(sorted(played), dtype=np.int64))
-    bonus[rows] = [int(by_class[class_of[m]] * scale) for m in masks.tolist()]
-    return (value, play, bonus, int(QUEEN_HIGH), scale, BINOM)
+    return kernel_tables(get_game("three-card-poker").paytable("ante_bonus"))
 
 
 # --------------------------------------------------------------------------------------------
@@ -152,16 +127,17 @@ def three_card_args() -> tuple[Any, ...]:
 @njit(inline="always", nogil=True)
 def lir_settle(deal: Any, lir: Any, work: Any) -> tuple[int, int]:  # pragma: no cover
     """(net in units of one bet, bets riding - 1) of one Let It Ride deal;
-    ``lir = (line_of, mult, sums, ride1, binom)``.
+    ``lir = (line_of, nets, sums, ride1, binom)``.
 
     Bet 1 rides when ``ride1`` of the three cards says so, Bet 2 when ``sums`` of the three and
-    the first community card is positive; Bet 3 always rides; every bet riding is paid by the
-    pay line of the five cards (``mult[line_of[rank]]``, -1 for a losing hand)."""
-    line_of, mult, sums, ride1, binom = lir
-    riding = 1 + ride1[_colex(deal, 0, 3, work, binom)]
+    the first community card is positive; Bet 3 always rides; the bets in action are paid by the
+    pay line of the five cards: ``nets[line_of[rank], bets riding - 1]``, tabulated from the
+    game's rules (:func:`croupier.analysis.let_it_ride.kernel_tables`)."""
+    line_of, nets, sums, ride1, binom = lir
+    riding = ride1[_colex(deal, 0, 3, work, binom)]
     if sums[_colex(deal, 0, 4, work, binom)] > 0:
         riding += 1
-    return riding * mult[line_of[_colex(deal, 0, 5, work, binom)]], riding - 1
+    return nets[line_of[_colex(deal, 0, 5, work, binom)], riding], riding
 
 
 lir_block = make_block(lir_settle, 5, "lir_block")
@@ -193,18 +169,16 @@ def _ride1_table(sums: Any, binom: Any) -> Any:  # pragma: no cover - compiled
 
 @cache
 def let_it_ride_args() -> tuple[Any, ...]:
-    """The kernel's tables for the default Let It Ride game, from its exact solve."""
-    from croupier.analysis.let_it_ride import _solved
+    """The kernel's tables for the default Let It Ride game, from its exact solve and the
+    game's settlement (:func:`croupier.analysis.let_it_ride.kernel_tables`)."""
+    from croupier.analysis.let_it_ride import kernel_tables
     from croupier.games import get_game
     from croupier.games.let_it_ride import LetItRide
 
     game = get_game("let-it-ride")
     assert isinstance(game, LetItRide)
-    lines, sums, _ = _solved(game.base_table)
-    line_of = np.asarray(lines.line_of, dtype=np.int64)  # type: ignore[attr-defined]
-    mult = np.asarray(lines.multipliers, dtype=np.int64)  # type: ignore[attr-defined]
-    sums_a = np.asarray(sums, dtype=np.int64)
-    return (line_of, mult, sums_a, _ride1_table(sums_a, BINOM), BINOM)
+    line_of, nets, sums = kernel_tables(game.base_table)
+    return (line_of, nets, sums, _ride1_table(sums, BINOM), BINOM)
 
 
 # --------------------------------------------------------------------------------------------
@@ -242,18 +216,11 @@ ms_settle_many = make_settle_many(ms_settle, 5, "ms_settle_many")
 
 @cache
 def mississippi_args() -> tuple[Any, ...]:
-    """The kernel's tables for Mississippi Stud, from its exact solve."""
-    from croupier.analysis.mississippi_stud import _solved
+    """The kernel's tables for Mississippi Stud: the lines tabulated from the game's
+    ``base_pay`` and the solver's bets (:func:`.mississippi_stud.kernel_tables`)."""
+    from croupier.analysis.mississippi_stud import kernel_tables
 
-    lines, sums, k3, k4, _ = _solved()
-    return (
-        np.asarray(lines.line_of, dtype=np.int64),  # type: ignore[attr-defined]
-        np.asarray(lines.multipliers, dtype=np.int64),  # type: ignore[attr-defined]
-        np.asarray(sums, dtype=np.int64),
-        np.asarray(k3, dtype=np.int64),
-        np.asarray(k4, dtype=np.int64),
-        BINOM,
-    )
+    return (*kernel_tables(), BINOM)
 
 
 # --------------------------------------------------------------------------------------------
@@ -310,9 +277,10 @@ def baccarat_classify_many(
 @cache
 def baccarat_args() -> tuple[Any, ...]:
     """The draw rules of :mod:`croupier.hands.baccarat` as tables, and each card's value."""
-    from croupier.hands.baccarat import banker_draws_points, player_draws_points
+    from croupier.cards import DECK
+    from croupier.hands.baccarat import banker_draws_points, card_value, player_draws_points
 
-    value = np.array([(c >> 2) + 2 if c < 32 else 0 if c < 48 else 1 for c in range(52)])
+    value = np.array([card_value(card) for card in DECK])  # DECK[i].index == i
     pdraw = np.zeros((10, 10), dtype=np.int64)
     bdraw = np.zeros((10, 10, 11), dtype=np.int64)
     for p in range(10):
@@ -325,17 +293,11 @@ def baccarat_args() -> tuple[Any, ...]:
 
 def baccarat_nets(game: Any, wager: str) -> tuple[list[int], int]:
     """The net of ``wager`` (``banker`` or ``player``) on ``game``'s table per result class,
-    in 1/scale units, and scale: the Banker's Hand pays 1 to 1 less the commission (at the
-    exact rate), loses the tie vigorish on a tie, pushes on a Dragon 7 on EZ tables; ties push
-    both hands."""
-    vig = game.vig
-    ez = bool(game.ez)
-    if wager == "banker":
-        rate = vig.rate if vig.type == "commission" else Fraction(0)
-        tie = -vig.rate if vig.type == "tie" else Fraction(0)
-        nets = [1 - rate, Fraction(0) if ez else 1 - rate, Fraction(-1), tie]
-    else:
-        nets = [Fraction(-1), Fraction(-1), Fraction(1), Fraction(0)]
+    in 1/scale units, and scale: the game's own settlement of one coup of each class
+    (:func:`croupier.analysis.baccarat.class_nets`, the vigorish at its exact rate)."""
+    from croupier.analysis.baccarat import class_nets
+
+    nets = class_nets(game, wager)  # the game's wager_pay on one coup of each class
     scale = lcm(*(n.denominator for n in nets))
     return [int(n * scale) for n in nets], scale
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -33,15 +34,17 @@ from croupier.games.three_card_poker import (
     dealer_qualifies,
     hand_keys,
 )
-from croupier.hands import CATEGORY_SHIFT, Ranking, evaluate
+from croupier.hands import CATEGORY_SHIFT, Category, HandRank, Ranking, evaluate
 
 __all__ = [
+    "KERNEL_OUTCOMES",
     "CanonicalHands",
     "ThreeCardResult",
     "all_hands",
     "ante_bonus_by_class",
     "canonical",
     "fold_net",
+    "kernel_tables",
     "played_net",
     "qualifying",
     "showdown_nets",
@@ -136,7 +139,10 @@ def ante_bonus_by_class(table: PayTable | None) -> tuple[Fraction, ...]:
     out = []
     for cards, value in zip(reps.cards.tolist(), reps.values.tolist(), strict=True):
         if value not in by_value:
-            rank = evaluate([DECK[c] for c in cards], Ranking.THREE_CARD)
+            rank = HandRank.of_value(value, Ranking.THREE_CARD)
+            if rank.category is Category.STRAIGHT_FLUSH:
+                # the mini royal's names look at the cards (its suit): rank them
+                rank = evaluate([DECK[c] for c in cards], Ranking.THREE_CARD)
             by_value[value] = ante_bonus_net(table, hand_keys(rank), Decision.PLAY)
         out.append(by_value[value])
     return tuple(out)
@@ -209,7 +215,7 @@ def solve_three_card(ante_bonus: PayTable | None) -> ThreeCardResult:
             outcomes.append(Outcome(name="fold", net=Fraction(fold), weight=n * weight, pays="-"))
             folded_values.append(value)
     assert weakest_played is not None
-    ranks = tuple((weakest_played >> s) & 0xF for s in (16, 12, 8))
+    ranks = HandRank.of_value(weakest_played, Ranking.THREE_CARD).tie_ranks
     exceptions = tuple(sorted({v for v in folded_values if v >= weakest_played}))
     return ThreeCardResult(
         outcomes=merge_outcomes(outcomes),
@@ -217,3 +223,53 @@ def solve_three_card(ante_bonus: PayTable | None) -> ThreeCardResult:
         played=frozenset(played),
         exceptions=exceptions,
     )
+
+
+KERNEL_OUTCOMES = (
+    Showdown.DEALER_DOES_NOT_QUALIFY,
+    Showdown.WIN,
+    Showdown.TIE,
+    Showdown.LOSE,
+    Decision.FOLD,
+)
+"""The order of the kernel's nets (:func:`kernel_tables`)."""
+
+
+@cache
+def kernel_tables(ante_bonus: PayTable | None) -> tuple[Any, ...]:
+    """The fast Monte Carlo's tables (:func:`croupier.analysis._mc_more.tcp_settle`), by
+    three-card colex rank: each set's order value, whether the solver's strategy plays it (its
+    suit class in :attr:`ThreeCardResult.played`), its Ante Bonus and whether the dealer
+    qualifies with it; then ``scale`` (the nets are in 1/scale Ante), the binomials, and the
+    nets of :data:`KERNEL_OUTCOMES` (the four showdowns, then the fold)."""
+    from math import comb, lcm
+
+    from croupier.analysis._stud import BINOM
+    from croupier.kernels import canonical_form
+
+    hands, values, _ = all_hands()
+    played = solve_three_card(ante_bonus).played
+    by_class = ante_bonus_by_class(ante_bonus)
+    scale = lcm(1, *(b.denominator for b in by_class))
+    reps = canonical().masks.astype(np.int64)
+    by_mask = np.argsort(reps)
+    n = comb(52, 3)
+    cards = np.sort(hands.astype(np.int64), axis=1)
+    rows = sum(BINOM[cards[:, i], i + 1] for i in range(3))
+    canon = canonical_form(hands).astype(np.int64)
+    masks = np.zeros(n, dtype=np.int64)
+    for i in range(3):
+        masks |= np.left_shift(np.int64(1), canon[:, i])
+    value = np.zeros(n, dtype=np.int64)
+    play = np.zeros(n, dtype=np.uint8)
+    bonus = np.zeros(n, dtype=np.int64)
+    qualifies = np.zeros(n, dtype=np.uint8)
+    value[rows] = values
+    play[rows] = np.isin(masks, np.array(sorted(played), dtype=np.int64))
+    class_of = by_mask[np.searchsorted(reps[by_mask], masks)]
+    assert (reps[class_of] == masks).all()
+    bonus[rows] = np.array([int(b * scale) for b in by_class], dtype=np.int64)[class_of]
+    qualifies[rows] = qualifying()
+    nets = showdown_nets()
+    outcome = [nets[s] * scale for s in KERNEL_OUTCOMES[:4]] + [fold_net() * scale]
+    return (value, play, bonus, qualifies, scale, BINOM, np.array(outcome, dtype=np.int64))

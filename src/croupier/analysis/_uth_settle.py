@@ -80,19 +80,15 @@ class SettleTables:
     ``scale``, of a hand of each Blind line against a dealer holding of each result."""
     fold: int
     """The net of a fold, times ``scale``."""
+    type_net: I64
+    """(NTYPES = 17, 3): the rows of :attr:`net` by the kernels' result types: a win against a
+    qualifying dealer by Blind line (7), against a non-qualifying one by Blind line (7), a tie,
+    a loss to a qualifying dealer, a loss to a non-qualifying one."""
 
     @property
     def blind(self) -> I64:
         """The Blind net of a winning hand by Blind line, times ``scale`` (0: a push)."""
         return self.net[WQ, :, 1].copy()
-
-    @property
-    def type_net(self) -> I64:
-        """(NTYPES, 3): the nets of :attr:`net` by the solver's result types: a win against a
-        qualifying dealer by Blind line, against a non-qualifying one by Blind line, a tie, a
-        loss to a qualifying dealer, a loss to a non-qualifying one."""
-        rows = [*self.net[WQ], *self.net[WN], self.net[TIE, 0], self.net[LQ, 0], self.net[LN, 0]]
-        return np.array(rows, dtype=np.int64)
 
     @property
     def pays(self) -> dict[str, Fraction]:
@@ -183,6 +179,7 @@ def settle_tables(table: PayTable | None = None) -> SettleTables:
         if len(rows) != 1:  # pragma: no cover - the kernels' form of the rule
             raise AssertionError(f"result {result}: the net depends on the Blind line")
         net[result, :] = rows.pop()
+    by_type = [*net[WQ], *net[WN], net[TIE, 0], net[LQ, 0], net[LN, 0]]
     return SettleTables(
         table=table,
         scale=scale,
@@ -192,4 +189,5 @@ def settle_tables(table: PayTable | None = None) -> SettleTables:
         bclass=bclass,
         net=net,
         fold=int(fold * scale),
+        type_net=np.array(by_type, dtype=np.int64),
     )

@@ -104,10 +104,16 @@ class FourCardTables:
         return dense_tables(Ranking.FOUR_CARD).args()
 
     @property
-    def kernel_args(self) -> tuple[I8, I64, int]:
-        """``(table, bonus by dense strength, scale)``: the kernels' game tables."""
-        scale, bonus = _ante_bonus()
-        return self.table, bonus, scale
+    def kernel_args(self) -> tuple[I8, I64, I64]:
+        """``(table, bonus, stakes)``: the kernels' game tables, the settlement tabulated from
+        the game's rules (:func:`croupier.analysis.fcp_solver.ante_play_tables`)."""
+        tabs = fcp_solver.ante_play_tables()
+        return self.table, tabs.bonus, tabs.stakes
+
+    @property
+    def scale(self) -> int:
+        """The kernels' nets are in units of ``1 / scale`` Ante."""
+        return fcp_solver.ante_play_tables().scale
 
     def action(self, hand: Cards, up: Card | int) -> int:
         """The Play multiple (0: fold) of five cards against the dealer's up card."""
@@ -116,13 +122,6 @@ class FourCardTables:
         if not 0 <= u < 52 or u in cards:
             raise InvalidInput(f"the up card {up!r} must be a card not in the hand")
         return int(fcp_action(np.array(cards, dtype=np.int64), u, self.table))
-
-
-@cache
-def _ante_bonus() -> tuple[int, I64]:
-    """The § 641a.12(b) Ante Bonus by dense four-card strength, times its scale."""
-    tabs = fcp_solver.ante_play_tables()
-    return tabs.scale, tabs.bonus[1]  # the Ante Bonus of a played hand (1x)
 
 
 def _fraction(data: npt.NDArray[Any]) -> Fraction:
@@ -236,8 +235,8 @@ class UthTables:
         p = settle_tables(self.blind)
         hclass, card_perm = _static_uth()
         return (
-            p.q0, p.bclass, p.blind, p.scale, PAIR_INDEX, hclass, self.preflop, self.flop,
-            self.flop_class, self.flop_perm, card_perm,
+            p.q0, p.bclass, p.type_net, p.scale, PAIR_INDEX, hclass, self.preflop, self.flop,
+            self.flop_class, self.flop_perm, card_perm, p.fold,
         )  # fmt: skip
 
     def preflop_multiple(self, hole: Cards) -> int:

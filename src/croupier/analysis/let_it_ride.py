@@ -14,50 +14,122 @@ equally likely.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
+import numpy as np
+import numpy.typing as npt
+
 from croupier.analysis import _mc_games
-from croupier.analysis._stud import BINOM, five_card_lines, four_set_tables, lir_counts, rank_set
+from croupier.analysis._stud import (
+    BINOM,
+    FiveCardLines,
+    four_set_tables,
+    lir_counts,
+    rank_set,
+    tabulate_five,
+)
 from croupier.analysis.par import Outcome, ParSheet, WagerSheet, merge_outcomes
 from croupier.analysis.registry import GameAnalysis
 from croupier.analysis.sidebets import wager_sheet
 from croupier.games._let_it_ride_tables import five_card_keys, three_card_keys
-from croupier.games.let_it_ride import LetItRide, Ride, Withdraw
+from croupier.games.let_it_ride import (
+    BOARD,
+    BetDecision,
+    LetItRide,
+    Ride,
+    Withdraw,
+    base_net,
+    bet_line,
+    bet_net,
+    bets_in_action,
+)
 from croupier.games.paytables import PayTable
-from croupier.games.pov import seat_cards, supervisor_hands
+from croupier.games.pov import seat_cards
 from croupier.games.records import Action
 from croupier.games.round import Round
-from croupier.games.streets import StreetRound
-from croupier.hands import Ranking
+from croupier.hands import HandRank, Ranking
 
-__all__ = ["let_it_ride_strategy", "let_it_ride_strategy_text", "par_let_it_ride"]
+__all__ = [
+    "LetItRideSolve",
+    "kernel_tables",
+    "let_it_ride_strategy",
+    "let_it_ride_strategy_text",
+    "par_let_it_ride",
+    "solve",
+]
+
+
+_DECISIONS = (
+    (BetDecision.PULL, BetDecision.PULL),
+    (BetDecision.RIDE, BetDecision.PULL),
+    (BetDecision.RIDE, BetDecision.RIDE),
+)
+"""Decisions by the number of bets riding less one (which of Bet 1 and 2 rides: alike)."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class LetItRideSolve:
+    """The base game's tables, tabulated from the game's settlement functions
+    (:func:`~croupier.games.let_it_ride.bet_net`, :func:`~croupier.games.let_it_ride.base_net`)."""
+
+    lines: FiveCardLines
+    """Each five-card set's pay line; ``lines.nets``: one bet's net per line, from ``bet_net``."""
+    line_keys: tuple[frozenset[str], ...]
+    """Pay-table names reaching each line (the last: none, a losing hand)."""
+    nets: tuple[tuple[Fraction, ...], ...]
+    """``nets[line][bets riding - 1]``: the three bets' net per unit bet, from ``base_net``."""
+    sums: npt.NDArray[np.int64]
+    """Per four-card set: the sum of one bet's integer net over its 48 completions."""
+    counts: npt.NDArray[np.int64]
+    """``counts[line, bets riding - 1]`` over every deal, with the optimal decisions."""
 
 
 @cache
-def _solved(table: PayTable) -> tuple[object, ...]:
-    lines = five_card_lines(table, five_card_keys)
+def solve(table: PayTable) -> LetItRideSolve:
+    """Every deal of the base game paid by ``table``, with the optimal decisions."""
+    line_keys = (*(frozenset({line.hand}) for line in table.lines), frozenset[str]())
+    names = [*(line.hand for line in table.lines), "lose"]
+
+    def line_of(rank: HandRank) -> int:
+        pays = bet_line(table, five_card_keys(rank))  # § 643a.12
+        return len(table.lines) if pays is None else table.lines.index(pays)
+
+    lines = tabulate_five(names, [bet_net(table, k) for k in line_keys], line_of)
+    nets = tuple(tuple(base_net(table, k, *d) for d in _DECISIONS) for k in line_keys)
     sums, hist = four_set_tables(lines.line_of, lines.multipliers, BINOM)
     counts = lir_counts(sums, hist, BINOM)
-    return lines, sums, counts
+    return LetItRideSolve(lines=lines, line_keys=line_keys, nets=nets, sums=sums, counts=counts)
+
+
+def kernel_tables(table: PayTable) -> tuple[npt.NDArray[np.int64], ...]:
+    """The fast Monte Carlo's tables (:func:`croupier.analysis._mc_more.lir_settle`): each
+    five-card set's pay line, the three bets' integer net per line and bets riding less one
+    (:attr:`LetItRideSolve.nets`; every line of these tables pays whole units), and the
+    per-four-card sums its decisions read."""
+    solved = solve(table)
+    assert all(n.denominator == 1 for row in solved.nets for n in row)
+    nets = np.array([[int(n) for n in row] for row in solved.nets], dtype=np.int64)
+    line_of = np.asarray(solved.lines.line_of, dtype=np.int64)
+    return line_of, nets, np.asarray(solved.sums, dtype=np.int64)
 
 
 def _base(table: PayTable) -> WagerSheet:
-    lines, _, counts = _solved(table)
-    names: list[str] = lines.names  # type: ignore[attr-defined]
-    nets: list[Fraction] = lines.nets  # type: ignore[attr-defined]
+    solved = solve(table)
     rows = []
-    for line, net in enumerate(nets):
-        for riding in range(3):
-            bets = riding + 1
-            count = int(counts[line, riding])  # type: ignore[index]
-            pays = f"{net} to 1" if net > 0 else "-"
+    for line, name in enumerate(solved.lines.names):
+        for riding, decisions in enumerate(_DECISIONS):
+            bets = bets_in_action(*decisions)
+            net = solved.nets[line][riding]
+            per_bet = solved.lines.nets[line]
+            pays = f"{per_bet} to 1" if per_bet > 0 else "-"
             rows.append(
                 Outcome(
-                    name=f"{names[line]}, {bets} bet{'s' if bets > 1 else ''} riding",
-                    net=net * bets,
+                    name=f"{name}, {bets} bet{'s' if bets > 1 else ''} riding",
+                    net=net,
                     wagered=Fraction(bets),
-                    weight=count,
+                    weight=int(solved.counts[line, riding]),
                     pays=pays,
                 )
             )
@@ -100,13 +172,12 @@ def par_let_it_ride(game: LetItRide) -> ParSheet:
 def let_it_ride_strategy(game: LetItRide) -> Callable[[Round, int], Action]:
     """The decisions the exact sheet assumes: ride a bet exactly when the integer sum of its
     results over the remaining cards is positive."""
-    _, solved_sums, _ = _solved(game.base_table)
-    sums: list[int] = [int(x) for x in solved_sums]  # type: ignore[attr-defined]
+    sums: list[int] = [int(x) for x in solve(game.base_table).sums]
 
     def decide(rnd: Round, seat: int) -> Action:
         own = [c.index for c in seat_cards(rnd, seat)]
-        turned = rnd.turned if isinstance(rnd, StreetRound) else 0
-        board = [c.index for c in supervisor_hands(rnd).get("board", [])[:turned]]
+        # the community cards turned so far: what every player sees (§ 643a.11(c))
+        board = [c.index for c in rnd.visible_cards().get(BOARD, [])]
         if not board:
             total = sum(sums[rank_set([*own, d])] for d in range(52) if d not in own)
             wager = "bet1"
@@ -125,7 +196,7 @@ def let_it_ride_strategy_text(game: LetItRide) -> str:
 
     from croupier.cards import DECK
 
-    _, sums, _ = _solved(game.base_table)
+    sums = solve(game.base_table).sums
 
     def paying(cards: tuple[int, ...]) -> bool:
         ranks = [DECK[c].rank.value for c in cards]
@@ -140,11 +211,11 @@ def let_it_ride_strategy_text(game: LetItRide) -> str:
 
     def rides(cards: tuple[int, ...]) -> bool:
         if len(cards) == 4:
-            return int(sums[rank_set(list(cards))]) > 0  # type: ignore[index]
+            return int(sums[rank_set(list(cards))]) > 0
         total = 0
         for d in range(52):
             if d not in cards:
-                total += int(sums[rank_set([*cards, d])])  # type: ignore[index]
+                total += int(sums[rank_set([*cards, d])])
         return total > 0
 
     lines = ["Let It Ride: optimal strategy (exact solver, card removal included)"]

@@ -17,9 +17,8 @@ from math import comb
 import numpy as np
 
 from croupier.analysis.par import Outcome, WagerSheet, merge_outcomes
-from croupier.cards import Card
 from croupier.games.paytables import PayTable
-from croupier.hands import CATEGORY_SHIFT, HandRank, Ranking
+from croupier.hands import HandRank, Ranking
 from croupier.money import OddsKind
 
 __all__ = ["KeysFn", "category_keys", "value_histogram", "wager_sheet"]
@@ -62,10 +61,37 @@ def _three_card_keys(ranking: Ranking, keys: KeysFn) -> dict[frozenset[str], int
     return out
 
 
-def _rank_of(ranking: Ranking, value: int) -> HandRank:
-    category = ranking.categories[value >> CATEGORY_SHIFT]
-    cards: tuple[Card, ...] = ()
-    return HandRank(value=value, category=category, cards=cards, ranking=ranking)
+def _key_histogram(ranking: Ranking, ncards: int, keys: KeysFn) -> dict[frozenset[str], int]:
+    """How many of the C(52, ncards) card sets reach each set of pay-table names."""
+    if ncards == 3:
+        # small enough to rank every hand with its cards (keys may look at suits)
+        return _three_card_keys(ranking, keys)
+    if keys is category_keys:
+        # a table of categories only: the exhaustive category counts suffice
+        from croupier.kernels import count_categories
+
+        return {frozenset({cat.value}): n for cat, n in count_categories(ranking, ncards).items()}
+    hist_keys: dict[frozenset[str], int] = {}
+    for value, count in value_histogram(ranking, ncards).items():
+        key_set = keys(HandRank.of_value(value, ranking))
+        hist_keys[key_set] = hist_keys.get(key_set, 0) + count
+    return hist_keys
+
+
+def _meter_info(
+    a: Fraction, b: Fraction, meter: int | None, stake: int | None
+) -> dict[str, object]:
+    """The return per unit ``a + b * meter`` of a progressive wager, and its break-even meter."""
+    return {
+        "meter_cents": meter,
+        "stake_cents": stake,
+        "return_per_unit": f"{float(a):.10f} + {float(b):.6e} * meter_cents",
+        "return_per_unit_exact": {
+            "a": f"{a.numerator}/{a.denominator}",
+            "b": f"{b.numerator}/{b.denominator}",
+        },
+        "break_even_meter_cents": float(-a / b),
+    }
 
 
 def wager_sheet(
@@ -86,21 +112,7 @@ def wager_sheet(
     the lines pay different meters (linked jackpots), ``line_meters`` gives each line's meter
     amount and the sheet is priced at those amounts.
     """
-    if ncards == 3:
-        # small enough to rank every hand with its cards (keys may look at suits)
-        hist_keys = _three_card_keys(ranking, keys)
-    elif keys is category_keys:
-        # a table of categories only: the exhaustive category counts suffice
-        from croupier.kernels import count_categories
-
-        hist_keys = {
-            frozenset({cat.value}): n for cat, n in count_categories(ranking, ncards).items()
-        }
-    else:
-        hist_keys = {}
-        for value, count in value_histogram(ranking, ncards).items():
-            key_set = keys(_rank_of(ranking, value))
-            hist_keys[key_set] = hist_keys.get(key_set, 0) + count
+    hist_keys = _key_histogram(ranking, ncards, keys)
     outcomes: list[Outcome] = []
     fixed = Fraction(0)
     per_meter = Fraction(0)
@@ -131,17 +143,7 @@ def wager_sheet(
     notes: tuple[str, ...] = ()
     meter_info: dict[str, object] = {}
     if per_meter:
-        a, b = fixed / total, per_meter / total
-        meter_info = {
-            "meter_cents": meter,
-            "stake_cents": stake,
-            "return_per_unit": f"{float(a):.10f} + {float(b):.6e} * meter_cents",
-            "return_per_unit_exact": {
-                "a": f"{a.numerator}/{a.denominator}",
-                "b": f"{b.numerator}/{b.denominator}",
-            },
-            "break_even_meter_cents": float(-a / b),
-        }
+        meter_info = _meter_info(fixed / total, per_meter / total, meter, stake)
         notes = (
             "progressive: 'for 1' lines include the collected wager; share lines pay the meter",
         )

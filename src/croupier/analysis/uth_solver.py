@@ -197,15 +197,10 @@ def _run_flop(flop: Sequence[int], p: SettleTables) -> dict[str, npt.NDArray[Any
     sums = tuple(out[key] for key in _SUM_KEYS)
     flop_cards = np.asarray(flop, dtype=np.int64)
     solve_flop(
-        flop_cards, dense.args(), p.q0, p.category, p.bclass, _type_net(p), p.fold,
+        flop_cards, dense.args(), p.q0, p.category, p.bclass, p.type_net, p.fold,
         PERMS, PAIR_INDEX, cls, holding, sums,
     )  # fmt: skip
     return out
-
-
-@cache
-def _type_net(p: SettleTables) -> npt.NDArray[np.int64]:
-    return p.type_net
 
 
 def _value(lin: Sequence[int], multiple: int) -> int:

@@ -56,9 +56,11 @@ to the wager's qualifying hand, and for the Three Card Bonus at least one of tab
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from fractions import Fraction
+from types import MappingProxyType
 from typing import Any
 
 from croupier.errors import InvalidInput
@@ -74,7 +76,7 @@ from croupier.games.paytables import (
     to,
 )
 from croupier.hands import Category, HandRank
-from croupier.money import Odds, format_cents, parse_rate
+from croupier.money import format_cents, parse_rate
 from croupier.progressive import MeterSpec
 from croupier.rules import Problem, RulesSubmission
 
@@ -93,9 +95,14 @@ __all__ = [
     "SIX_CARD_BONUS",
     "THREE_CARD_BONUS",
     "THREE_CARD_HANDS",
+    "BetDecision",
     "CustomTables",
     "PayoutCap",
     "ThreeCardProgressive",
+    "base_net",
+    "bet_line",
+    "bet_net",
+    "bets_in_action",
     "check_five_card_progressive",
     "check_progressive_meters",
     "five_card_keys",
@@ -138,7 +145,7 @@ def five_card_keys(rank: HandRank) -> frozenset[str]:
     """The pay-table names a five-card (or best-of-six) hand satisfies: its category, plus
     ``pair_of_tens_or_better`` for a pair of tens, jacks, queens, kings or aces."""
     keys = {rank.category.value}
-    if rank.category is Category.PAIR and (rank.value >> 16) & 0xF >= 10:
+    if rank.category is Category.PAIR and rank.top_rank >= 10:
         keys.add("pair_of_tens_or_better")
     return frozenset(keys)
 
@@ -148,143 +155,262 @@ def three_card_keys(rank: HandRank) -> frozenset[str]:
     return frozenset({rank.category.value})
 
 
-def _table(
-    wager: str, name: str, section: str, pays: Sequence[tuple[str, Odds]], note: str
-) -> PayTable:
-    return PayTable(
-        wager=wager,
-        letter=name,
-        section=section,
-        lines=tuple(PayLine(hand=h, odds=o) for h, o in pays),
-        verified=False,
-        note=note,
-    )
-
-
 BASE_DEFAULT = "1000-200-50-11-8-5-3-2-1"
-BASE = {
-    BASE_DEFAULT: _table(
-        "base",
-        BASE_DEFAULT,
-        SECTIONS["base"],
-        list(
-            zip(FIVE_CARD_HANDS, [to(n) for n in (1000, 200, 50, 11, 8, 5, 3, 2, 1)], strict=True)
+BASE: Mapping[str, PayTable] = MappingProxyType(
+    {
+        "1000-200-50-11-8-5-3-2-1": PayTable(
+            wager="base",
+            letter="1000-200-50-11-8-5-3-2-1",
+            section=SECTIONS["base"],
+            lines=(
+                PayLine(hand="royal_flush", odds=to(1000)),
+                PayLine(hand="straight_flush", odds=to(200)),
+                PayLine(hand="four_of_a_kind", odds=to(50)),
+                PayLine(hand="full_house", odds=to(11)),
+                PayLine(hand="flush", odds=to(8)),
+                PayLine(hand="straight", odds=to(5)),
+                PayLine(hand="three_of_a_kind", odds=to(3)),
+                PayLine(hand="two_pair", odds=to(2)),
+                PayLine(hand="pair_of_tens_or_better", odds=to(1)),
+            ),
+            verified=False,
+            note="widely published table (casino guides); § 643a.12 not in the sources",
         ),
-        "widely published table (casino guides); § 643a.12 not in the sources",
-    )
-}
+    }
+)
 """Every Let It Ride Wager still in action is paid by this table (§ 643a.12, not verified)."""
 
-
-def _three_card_bonus(letter: str, mini: int, straight: int, flush: int) -> PayTable:
-    return PayTable(
-        wager="three_card_bonus",
-        letter=letter,
-        section="§ 559.14(e)",
-        lines=(
-            PayLine(hand="mini_royal", odds=to(mini)),
-            PayLine(hand="straight_flush", odds=to(40)),
-            PayLine(hand="three_of_a_kind", odds=to(30)),
-            PayLine(hand="straight", odds=to(straight)),
-            PayLine(hand="flush", odds=to(flush)),
-            PayLine(hand="pair", odds=to(1)),
-        ),
-    )
-
-
 # § 559.14(e) (seed 002): the minimum odds of the Three Card Bonus, tables A-F.
-THREE_CARD_BONUS = {
-    "A": _three_card_bonus("A", 40, 6, 4),
-    "B": _three_card_bonus("B", 40, 5, 4),
-    "C": _three_card_bonus("C", 40, 6, 3),
-    "D": _three_card_bonus("D", 50, 6, 4),
-    "E": _three_card_bonus("E", 50, 5, 4),
-    "F": _three_card_bonus("F", 50, 6, 3),
-}
+THREE_CARD_BONUS: Mapping[str, PayTable] = MappingProxyType(
+    {
+        "A": PayTable(
+            wager="three_card_bonus",
+            letter="A",
+            section="§ 559.14(e)",
+            lines=(
+                PayLine(hand="mini_royal", odds=to(40)),
+                PayLine(hand="straight_flush", odds=to(40)),
+                PayLine(hand="three_of_a_kind", odds=to(30)),
+                PayLine(hand="straight", odds=to(6)),
+                PayLine(hand="flush", odds=to(4)),
+                PayLine(hand="pair", odds=to(1)),
+            ),
+        ),
+        "B": PayTable(
+            wager="three_card_bonus",
+            letter="B",
+            section="§ 559.14(e)",
+            lines=(
+                PayLine(hand="mini_royal", odds=to(40)),
+                PayLine(hand="straight_flush", odds=to(40)),
+                PayLine(hand="three_of_a_kind", odds=to(30)),
+                PayLine(hand="straight", odds=to(5)),
+                PayLine(hand="flush", odds=to(4)),
+                PayLine(hand="pair", odds=to(1)),
+            ),
+        ),
+        "C": PayTable(
+            wager="three_card_bonus",
+            letter="C",
+            section="§ 559.14(e)",
+            lines=(
+                PayLine(hand="mini_royal", odds=to(40)),
+                PayLine(hand="straight_flush", odds=to(40)),
+                PayLine(hand="three_of_a_kind", odds=to(30)),
+                PayLine(hand="straight", odds=to(6)),
+                PayLine(hand="flush", odds=to(3)),
+                PayLine(hand="pair", odds=to(1)),
+            ),
+        ),
+        "D": PayTable(
+            wager="three_card_bonus",
+            letter="D",
+            section="§ 559.14(e)",
+            lines=(
+                PayLine(hand="mini_royal", odds=to(50)),
+                PayLine(hand="straight_flush", odds=to(40)),
+                PayLine(hand="three_of_a_kind", odds=to(30)),
+                PayLine(hand="straight", odds=to(6)),
+                PayLine(hand="flush", odds=to(4)),
+                PayLine(hand="pair", odds=to(1)),
+            ),
+        ),
+        "E": PayTable(
+            wager="three_card_bonus",
+            letter="E",
+            section="§ 559.14(e)",
+            lines=(
+                PayLine(hand="mini_royal", odds=to(50)),
+                PayLine(hand="straight_flush", odds=to(40)),
+                PayLine(hand="three_of_a_kind", odds=to(30)),
+                PayLine(hand="straight", odds=to(5)),
+                PayLine(hand="flush", odds=to(4)),
+                PayLine(hand="pair", odds=to(1)),
+            ),
+        ),
+        "F": PayTable(
+            wager="three_card_bonus",
+            letter="F",
+            section="§ 559.14(e)",
+            lines=(
+                PayLine(hand="mini_royal", odds=to(50)),
+                PayLine(hand="straight_flush", odds=to(40)),
+                PayLine(hand="three_of_a_kind", odds=to(30)),
+                PayLine(hand="straight", odds=to(6)),
+                PayLine(hand="flush", odds=to(3)),
+                PayLine(hand="pair", odds=to(1)),
+            ),
+        ),
+    }
+)
 
-_TRIPS_BONUS = "20000-2000-400-200-50-25-5"
-_TWO_PAIR_BONUS = "5000-2000-100-75-50-25-8-4"
-FIVE_CARD_BONUS = {
-    _TRIPS_BONUS: _table(
-        "five_card_bonus",
-        _TRIPS_BONUS,
-        SECTIONS["five_card_bonus"],
-        list(
-            zip(
-                FIVE_CARD_HANDS[:7],
-                [to(n) for n in (20000, 2000, 400, 200, 50, 25, 5)],
-                strict=True,
-            )
+FIVE_CARD_BONUS: Mapping[str, PayTable] = MappingProxyType(
+    {
+        "20000-2000-400-200-50-25-5": PayTable(
+            wager="five_card_bonus",
+            letter="20000-2000-400-200-50-25-5",
+            section=SECTIONS["five_card_bonus"],
+            lines=(
+                PayLine(hand="royal_flush", odds=to(20000)),
+                PayLine(hand="straight_flush", odds=to(2000)),
+                PayLine(hand="four_of_a_kind", odds=to(400)),
+                PayLine(hand="full_house", odds=to(200)),
+                PayLine(hand="flush", odds=to(50)),
+                PayLine(hand="straight", odds=to(25)),
+                PayLine(hand="three_of_a_kind", odds=to(5)),
+            ),
+            verified=False,
+            note="three of a kind or better; published table (casino guide), not the PA text",
         ),
-        "three of a kind or better; published table (casino guide), not the PA text",
-    ),
-    _TWO_PAIR_BONUS: _table(
-        "five_card_bonus",
-        _TWO_PAIR_BONUS,
-        SECTIONS["five_card_bonus"],
-        list(
-            zip(
-                FIVE_CARD_HANDS[:8],
-                [to(n) for n in (5000, 2000, 100, 75, 50, 25, 8, 4)],
-                strict=True,
-            )
+        "5000-2000-100-75-50-25-8-4": PayTable(
+            wager="five_card_bonus",
+            letter="5000-2000-100-75-50-25-8-4",
+            section=SECTIONS["five_card_bonus"],
+            lines=(
+                PayLine(hand="royal_flush", odds=to(5000)),
+                PayLine(hand="straight_flush", odds=to(2000)),
+                PayLine(hand="four_of_a_kind", odds=to(100)),
+                PayLine(hand="full_house", odds=to(75)),
+                PayLine(hand="flush", odds=to(50)),
+                PayLine(hand="straight", odds=to(25)),
+                PayLine(hand="three_of_a_kind", odds=to(8)),
+                PayLine(hand="two_pair", odds=to(4)),
+            ),
+            verified=False,
+            note="two pair or better; published table (wizardofodds.com), not the PA text",
         ),
-        "two pair or better; published table (wizardofodds.com), not the PA text",
-    ),
-}
+    }
+)
 """Five Card (Let It Ride) Bonus tables by name (§ 643a.7(e): the level is the table's)."""
 
-_SIX = "1000-200-50-25-20-10-5"
-SIX_CARD_BONUS = {
-    _SIX: _table(
-        "six_card_bonus",
-        _SIX,
-        SECTIONS["six_card_bonus"],
-        list(
-            zip(FIVE_CARD_HANDS[:7], [to(n) for n in (1000, 200, 50, 25, 20, 10, 5)], strict=True)
+# Best five of the player's three and the three Six Card Bonus cards (§ 643a.7(j)).
+SIX_CARD_BONUS: Mapping[str, PayTable] = MappingProxyType(
+    {
+        "1000-200-50-25-20-10-5": PayTable(
+            wager="six_card_bonus",
+            letter="1000-200-50-25-20-10-5",
+            section=SECTIONS["six_card_bonus"],
+            lines=(
+                PayLine(hand="royal_flush", odds=to(1000)),
+                PayLine(hand="straight_flush", odds=to(200)),
+                PayLine(hand="four_of_a_kind", odds=to(50)),
+                PayLine(hand="full_house", odds=to(25)),
+                PayLine(hand="flush", odds=to(20)),
+                PayLine(hand="straight", odds=to(10)),
+                PayLine(hand="three_of_a_kind", odds=to(5)),
+            ),
+            verified=False,
+            note="best five of six, three of a kind or better; published Six Card Bonus table",
         ),
-        "best five of six, three of a kind or better; published Six Card Bonus table",
-    )
-}
+    }
+)
 
 _PROG = "royal-meter-sf-10pct-300-50-40-30-9"
-FIVE_CARD_PROGRESSIVE = {
-    _PROG: PayTable(
-        wager="five_card_progressive",
-        letter=_PROG,
-        section="§ 569.12(f), § 571.12(c)",
-        lines=(
-            PayLine(hand="royal_flush", meter_share=Fraction(1)),
-            PayLine(hand="straight_flush", meter_share=Fraction(1, 10)),
-            PayLine(hand="four_of_a_kind", odds=for_(300)),
-            PayLine(hand="full_house", odds=for_(50)),
-            PayLine(hand="flush", odds=for_(40)),
-            PayLine(hand="straight", odds=for_(30)),
-            PayLine(hand="three_of_a_kind", odds=for_(9)),
-        ),
-        verified=False,
-        note="the PA five-card progressive of Ultimate Texas Hold 'Em and Mississippi Stud",
-    )
-}
+FIVE_CARD_PROGRESSIVE: Mapping[str, PayTable] = MappingProxyType(
+    {
+        _PROG: PayTable(
+            wager="five_card_progressive",
+            letter=_PROG,
+            section="§ 569.12(f), § 571.12(c)",
+            lines=(
+                PayLine(hand="royal_flush", meter_share=Fraction(1)),
+                PayLine(hand="straight_flush", meter_share=Fraction(1, 10)),
+                PayLine(hand="four_of_a_kind", odds=for_(300)),
+                PayLine(hand="full_house", odds=for_(50)),
+                PayLine(hand="flush", odds=for_(40)),
+                PayLine(hand="straight", odds=for_(30)),
+                PayLine(hand="three_of_a_kind", odds=for_(9)),
+            ),
+            verified=False,
+            note="the PA five-card progressive of Ultimate Texas Hold 'Em and Mississippi Stud",
+        )
+    }
+)
 
-FIVE_CARD_ENVY = {
-    "1000-300": EnvySchedule(
-        letter="1000-300",
-        section="§ 569.12(f)(2), § 571.12(e)",
-        by_wager={
-            100: (
-                PayLine(hand="royal_flush", amount=100_000),
-                PayLine(hand="straight_flush", amount=30_000),
+FIVE_CARD_ENVY: Mapping[str, EnvySchedule] = MappingProxyType(
+    {
+        "1000-300": EnvySchedule(
+            letter="1000-300",
+            section="§ 569.12(f)(2), § 571.12(e)",
+            by_wager=MappingProxyType(
+                {
+                    100: (
+                        PayLine(hand="royal_flush", amount=100_000),
+                        PayLine(hand="straight_flush", amount=30_000),
+                    ),
+                    500: (
+                        PayLine(hand="royal_flush", amount=500_000),
+                        PayLine(hand="straight_flush", amount=150_000),
+                    ),
+                }
             ),
-            500: (
-                PayLine(hand="royal_flush", amount=500_000),
-                PayLine(hand="straight_flush", amount=150_000),
-            ),
-        },
-    )
-}
+        )
+    }
+)
 """Five-Card Envy Bonus for another player's straight flush or better (§ 643a.1), by the
 receiving player's own wager; the PA schedule of the same five-card progressive."""
+
+
+# --- the base settlement: pure functions over hand keys and decisions ------------------------
+#
+# A hand's key is its set of pay-table names (:func:`five_card_keys` of the player's three cards
+# and the two community cards, § 643a.1 "Hand").  The round settles with these functions and the
+# analysis tabulates them (:mod:`croupier.analysis.let_it_ride`).
+
+
+class BetDecision(StrEnum):
+    """A player's decision on Bet Number 1 or 2 at its turn (§ 643a.11(b), (d))."""
+
+    RIDE = "ride"
+    """Let it ride: the bet stays in action (§ 643a.1)."""
+    PULL = "pull"
+    """Take it back: the bet is returned and leaves the hand."""
+
+
+def bet_line(table: PayTable, keys: Iterable[str]) -> PayLine | None:
+    """The line of ``table`` that pays each bet still in action on the hand with pay-table names
+    ``keys`` (§ 643a.12); ``None``: every bet in action loses."""
+    return table.line_for(keys)
+
+
+def bet_net(table: PayTable, keys: Iterable[str]) -> Fraction:
+    """The net of one bet in action, per unit bet: the line's odds, or the bet lost."""
+    line = bet_line(table, keys)
+    return Fraction(-1) if line is None or line.odds is None else line.odds.net
+
+
+def bets_in_action(bet1: BetDecision, bet2: BetDecision) -> int:
+    """The bets paid at the end: Bet Number 3 always (§ 643a.7(d)), Bet Number 1 and 2 unless
+    taken back at their turn (§ 643a.11(b), (d))."""
+    return 1 + sum(bet is BetDecision.RIDE for bet in (bet1, bet2))
+
+
+def base_net(
+    table: PayTable, keys: Iterable[str], bet1: BetDecision, bet2: BetDecision
+) -> Fraction:
+    """The net of the three bets, per unit of one bet, of the hand with pay-table names
+    ``keys`` after the two decisions (a bet taken back nets nothing)."""
+    return bets_in_action(bet1, bet2) * bet_net(table, keys)
 
 
 class PayoutCap:

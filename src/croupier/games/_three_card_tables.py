@@ -8,7 +8,9 @@ Pair Plus and the Ante Bonus "Paytable A" are a third-party design document's qu
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
+from types import MappingProxyType
 
 from croupier.games.paytables import (
     CustomShape,
@@ -40,178 +42,190 @@ _GUIDES = "widely published (casino guides); not verified against the PA text"
 
 # § 649a.12(d) per the secondary source: Pair Plus tables A-E, all "to 1", on the player's own
 # three cards whatever the dealer holds (§ 649a.11(c)(4)).
-PAIR_PLUS = {
-    "A": PayTable(
-        wager="pair_plus",
-        letter="A",
-        section=_PP,
-        lines=(
-            PayLine(hand="straight_flush", odds=to(35)),
-            PayLine(hand="three_of_a_kind", odds=to(25)),
-            PayLine(hand="straight", odds=to(6)),
-            PayLine(hand="flush", odds=to(4)),
-            PayLine(hand="pair", odds=to(1)),
+PAIR_PLUS: Mapping[str, PayTable] = MappingProxyType(
+    {
+        "A": PayTable(
+            wager="pair_plus",
+            letter="A",
+            section=_PP,
+            lines=(
+                PayLine(hand="straight_flush", odds=to(35)),
+                PayLine(hand="three_of_a_kind", odds=to(25)),
+                PayLine(hand="straight", odds=to(6)),
+                PayLine(hand="flush", odds=to(4)),
+                PayLine(hand="pair", odds=to(1)),
+            ),
+            verified=False,
+            note=_SECONDARY,
         ),
-        verified=False,
-        note=_SECONDARY,
-    ),
-    "B": PayTable(
-        wager="pair_plus",
-        letter="B",
-        section=_PP,
-        lines=(
-            PayLine(hand="straight_flush", odds=to(40)),
-            PayLine(hand="three_of_a_kind", odds=to(30)),
-            PayLine(hand="straight", odds=to(5)),
-            PayLine(hand="flush", odds=to(4)),
-            PayLine(hand="pair", odds=to(1)),
+        "B": PayTable(
+            wager="pair_plus",
+            letter="B",
+            section=_PP,
+            lines=(
+                PayLine(hand="straight_flush", odds=to(40)),
+                PayLine(hand="three_of_a_kind", odds=to(30)),
+                PayLine(hand="straight", odds=to(5)),
+                PayLine(hand="flush", odds=to(4)),
+                PayLine(hand="pair", odds=to(1)),
+            ),
+            verified=False,
+            note=_SECONDARY,
         ),
-        verified=False,
-        note=_SECONDARY,
-    ),
-    "C": PayTable(
-        wager="pair_plus",
-        letter="C",
-        section=_PP,
-        lines=(
-            PayLine(hand="straight_flush", odds=to(40)),
-            PayLine(hand="three_of_a_kind", odds=to(30)),
-            PayLine(hand="straight", odds=to(6)),
-            PayLine(hand="flush", odds=to(3)),
-            PayLine(hand="pair", odds=to(1)),
+        "C": PayTable(
+            wager="pair_plus",
+            letter="C",
+            section=_PP,
+            lines=(
+                PayLine(hand="straight_flush", odds=to(40)),
+                PayLine(hand="three_of_a_kind", odds=to(30)),
+                PayLine(hand="straight", odds=to(6)),
+                PayLine(hand="flush", odds=to(3)),
+                PayLine(hand="pair", odds=to(1)),
+            ),
+            verified=False,
+            note=_SECONDARY,
         ),
-        verified=False,
-        note=_SECONDARY,
-    ),
-    "D": PayTable(
-        wager="pair_plus",
-        letter="D",
-        section=_PP,
-        lines=(
-            PayLine(hand="straight_flush", odds=to(40)),
-            PayLine(hand="three_of_a_kind", odds=to(30)),
-            PayLine(hand="straight", odds=to(6)),
-            PayLine(hand="flush", odds=to(4)),
-            PayLine(hand="pair", odds=to(1)),
+        "D": PayTable(
+            wager="pair_plus",
+            letter="D",
+            section=_PP,
+            lines=(
+                PayLine(hand="straight_flush", odds=to(40)),
+                PayLine(hand="three_of_a_kind", odds=to(30)),
+                PayLine(hand="straight", odds=to(6)),
+                PayLine(hand="flush", odds=to(4)),
+                PayLine(hand="pair", odds=to(1)),
+            ),
+            verified=False,
+            note=_SECONDARY,
         ),
-        verified=False,
-        note=_SECONDARY,
-    ),
-    "E": PayTable(
-        wager="pair_plus",
-        letter="E",
-        section=_PP,
-        lines=(
-            PayLine(hand="straight_flush", odds=to(40)),
-            PayLine(hand="three_of_a_kind", odds=to(25)),
-            PayLine(hand="straight", odds=to(6)),
-            PayLine(hand="flush", odds=to(4)),
-            PayLine(hand="pair", odds=to(1)),
+        "E": PayTable(
+            wager="pair_plus",
+            letter="E",
+            section=_PP,
+            lines=(
+                PayLine(hand="straight_flush", odds=to(40)),
+                PayLine(hand="three_of_a_kind", odds=to(25)),
+                PayLine(hand="straight", odds=to(6)),
+                PayLine(hand="flush", odds=to(4)),
+                PayLine(hand="pair", odds=to(1)),
+            ),
+            verified=False,
+            note=_SECONDARY,
         ),
-        verified=False,
-        note=_SECONDARY,
-    ),
-}
+    }
+)
 
 # § 649a.12(b) per the secondary source ("Paytable A"): the Ante Bonus, paid on the Ante of any
 # played hand whatever the dealer holds.
-ANTE_BONUS = {
-    "A": PayTable(
-        wager="ante_bonus",
-        letter="A",
-        section=_AB,
-        lines=(
-            PayLine(hand="straight_flush", odds=to(5)),
-            PayLine(hand="three_of_a_kind", odds=to(4)),
-            PayLine(hand="straight", odds=to(1)),
+ANTE_BONUS: Mapping[str, PayTable] = MappingProxyType(
+    {
+        "A": PayTable(
+            wager="ante_bonus",
+            letter="A",
+            section=_AB,
+            lines=(
+                PayLine(hand="straight_flush", odds=to(5)),
+                PayLine(hand="three_of_a_kind", odds=to(4)),
+                PayLine(hand="straight", odds=to(1)),
+            ),
+            verified=False,
+            note=_SECONDARY,
         ),
-        verified=False,
-        note=_SECONDARY,
-    ),
-}
+    }
+)
 
 # Six Card Bonus (best five of the player's three and the dealer's three cards, poker5): the two
 # widely published tables (flush 20 or 15 to 1), named by their pays.
-SIX_CARD_BONUS = {
-    "1000-200-50-25-20-10-5": PayTable(
-        wager="six_card_bonus",
-        letter="1000-200-50-25-20-10-5",
-        section=_PAYOUTS,
-        lines=(
-            PayLine(hand="royal_flush", odds=to(1000)),
-            PayLine(hand="straight_flush", odds=to(200)),
-            PayLine(hand="four_of_a_kind", odds=to(50)),
-            PayLine(hand="full_house", odds=to(25)),
-            PayLine(hand="flush", odds=to(20)),
-            PayLine(hand="straight", odds=to(10)),
-            PayLine(hand="three_of_a_kind", odds=to(5)),
+SIX_CARD_BONUS: Mapping[str, PayTable] = MappingProxyType(
+    {
+        "1000-200-50-25-20-10-5": PayTable(
+            wager="six_card_bonus",
+            letter="1000-200-50-25-20-10-5",
+            section=_PAYOUTS,
+            lines=(
+                PayLine(hand="royal_flush", odds=to(1000)),
+                PayLine(hand="straight_flush", odds=to(200)),
+                PayLine(hand="four_of_a_kind", odds=to(50)),
+                PayLine(hand="full_house", odds=to(25)),
+                PayLine(hand="flush", odds=to(20)),
+                PayLine(hand="straight", odds=to(10)),
+                PayLine(hand="three_of_a_kind", odds=to(5)),
+            ),
+            verified=False,
+            note=_GUIDES,
         ),
-        verified=False,
-        note=_GUIDES,
-    ),
-    "1000-200-50-25-15-10-5": PayTable(
-        wager="six_card_bonus",
-        letter="1000-200-50-25-15-10-5",
-        section=_PAYOUTS,
-        lines=(
-            PayLine(hand="royal_flush", odds=to(1000)),
-            PayLine(hand="straight_flush", odds=to(200)),
-            PayLine(hand="four_of_a_kind", odds=to(50)),
-            PayLine(hand="full_house", odds=to(25)),
-            PayLine(hand="flush", odds=to(15)),
-            PayLine(hand="straight", odds=to(10)),
-            PayLine(hand="three_of_a_kind", odds=to(5)),
+        "1000-200-50-25-15-10-5": PayTable(
+            wager="six_card_bonus",
+            letter="1000-200-50-25-15-10-5",
+            section=_PAYOUTS,
+            lines=(
+                PayLine(hand="royal_flush", odds=to(1000)),
+                PayLine(hand="straight_flush", odds=to(200)),
+                PayLine(hand="four_of_a_kind", odds=to(50)),
+                PayLine(hand="full_house", odds=to(25)),
+                PayLine(hand="flush", odds=to(15)),
+                PayLine(hand="straight", odds=to(10)),
+                PayLine(hand="three_of_a_kind", odds=to(5)),
+            ),
+            verified=False,
+            note=_GUIDES,
         ),
-        verified=False,
-        note=_GUIDES,
-    ),
-}
+    }
+)
 
 # The widely published $1 progressive ("for 1": the collected wager is included); three of a
 # kind pays 50 (3cardpoker.com) or 90 (MotorCity Casino) for 1; the mini royal in spades pays the
 # whole meter.
-PROGRESSIVE = {
-    "jackpot-500-100-50": PayTable(
-        wager="progressive",
-        letter="jackpot-500-100-50",
-        section=_PAYOUTS,
-        lines=(
-            PayLine(hand="mini_royal_spades", meter_share=Fraction(1)),
-            PayLine(hand="mini_royal", odds=for_(500)),
-            PayLine(hand="straight_flush", odds=for_(100)),
-            PayLine(hand="three_of_a_kind", odds=for_(50)),
+PROGRESSIVE: Mapping[str, PayTable] = MappingProxyType(
+    {
+        "jackpot-500-100-50": PayTable(
+            wager="progressive",
+            letter="jackpot-500-100-50",
+            section=_PAYOUTS,
+            lines=(
+                PayLine(hand="mini_royal_spades", meter_share=Fraction(1)),
+                PayLine(hand="mini_royal", odds=for_(500)),
+                PayLine(hand="straight_flush", odds=for_(100)),
+                PayLine(hand="three_of_a_kind", odds=for_(50)),
+            ),
+            verified=False,
+            note=_GUIDES,
         ),
-        verified=False,
-        note=_GUIDES,
-    ),
-    "jackpot-500-100-90": PayTable(
-        wager="progressive",
-        letter="jackpot-500-100-90",
-        section=_PAYOUTS,
-        lines=(
-            PayLine(hand="mini_royal_spades", meter_share=Fraction(1)),
-            PayLine(hand="mini_royal", odds=for_(500)),
-            PayLine(hand="straight_flush", odds=for_(100)),
-            PayLine(hand="three_of_a_kind", odds=for_(90)),
+        "jackpot-500-100-90": PayTable(
+            wager="progressive",
+            letter="jackpot-500-100-90",
+            section=_PAYOUTS,
+            lines=(
+                PayLine(hand="mini_royal_spades", meter_share=Fraction(1)),
+                PayLine(hand="mini_royal", odds=for_(500)),
+                PayLine(hand="straight_flush", odds=for_(100)),
+                PayLine(hand="three_of_a_kind", odds=for_(90)),
+            ),
+            verified=False,
+            note=_GUIDES,
         ),
-        verified=False,
-        note=_GUIDES,
-    ),
-}
+    }
+)
 
 # Envy Bonus for another player's mini royal (3cardpoker.com), on a $1 progressive wager.
-ENVY = {
-    "100-25": EnvySchedule(
-        letter="100-25",
-        section=_PAYOUTS,
-        by_wager={
-            100: (
-                PayLine(hand="mini_royal_spades", amount=10_000),
-                PayLine(hand="mini_royal", amount=2_500),
-            )
-        },
-    )
-}
+ENVY: Mapping[str, EnvySchedule] = MappingProxyType(
+    {
+        "100-25": EnvySchedule(
+            letter="100-25",
+            section=_PAYOUTS,
+            by_wager=MappingProxyType(
+                {
+                    100: (
+                        PayLine(hand="mini_royal_spades", amount=10_000),
+                        PayLine(hand="mini_royal", amount=2_500),
+                    )
+                }
+            ),
+        )
+    }
+)
 
 # What a Rules Submission's own table may look like, per wager: the hands it may pay (highest
 # first), where it may end, and a line for every hand above its last (checked as in every game,
@@ -231,24 +245,28 @@ _FIVE_CARD_HANDS = (
     "two_pair",
     "pair",
 )
-CUSTOM_SHAPES: dict[str, CustomShape] = {
-    "pair_plus": CustomShape(
-        hands=_THREE_CARD_HANDS,
-        lowest=("pair",),
-        section=_PP,
-        refinements=frozenset({"mini_royal"}),
-    ),
-    "ante_bonus": CustomShape(
-        hands=_THREE_CARD_HANDS,
-        lowest=("straight",),
-        section=_AB,
-        refinements=frozenset({"mini_royal"}),
-    ),
-    "six_card_bonus": CustomShape(
-        hands=_FIVE_CARD_HANDS, lowest=("three_of_a_kind",), section=_PAYOUTS
-    ),
-}
+CUSTOM_SHAPES: Mapping[str, CustomShape] = MappingProxyType(
+    {
+        "pair_plus": CustomShape(
+            hands=_THREE_CARD_HANDS,
+            lowest=("pair",),
+            section=_PP,
+            refinements=frozenset({"mini_royal"}),
+        ),
+        "ante_bonus": CustomShape(
+            hands=_THREE_CARD_HANDS,
+            lowest=("straight",),
+            section=_AB,
+            refinements=frozenset({"mini_royal"}),
+        ),
+        "six_card_bonus": CustomShape(
+            hands=_FIVE_CARD_HANDS, lowest=("three_of_a_kind",), section=_PAYOUTS
+        ),
+    }
+)
 
 
-CUSTOM_HANDS: dict[str, tuple[str, ...]] = {w: shape.hands for w, shape in CUSTOM_SHAPES.items()}
+CUSTOM_HANDS: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {w: shape.hands for w, shape in CUSTOM_SHAPES.items()}
+)
 """The hands each wager's own table may pay (derived from :data:`CUSTOM_SHAPES`)."""

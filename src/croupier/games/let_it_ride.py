@@ -80,9 +80,14 @@ from croupier.games._let_it_ride_tables import (
     SECTIONS,
     SIX_CARD_BONUS,
     THREE_CARD_BONUS,
+    BetDecision,
     CustomTables,
     PayoutCap,
     ThreeCardProgressive,
+    base_net,
+    bet_line,
+    bet_net,
+    bets_in_action,
     check_five_card_progressive,
     check_progressive_meters,
     five_card_keys,
@@ -110,6 +115,7 @@ from croupier.shoe import Shoe
 
 __all__ = [
     "GAME_CLASSES",
+    "BetDecision",
     "BetRidden",
     "BetWithdrawn",
     "CommunityCardTurned",
@@ -119,6 +125,12 @@ __all__ = [
     "Ride",
     "SixCardBonusCardsTurned",
     "Withdraw",
+    "base_net",
+    "bet_line",
+    "bet_net",
+    "bets_in_action",
+    "five_card_keys",
+    "three_card_keys",
 ]
 
 BOARD = "board"
@@ -491,7 +503,7 @@ class LetItRideRound(StreetRound):
         five = self.five_card_keys(seat)
         cap = PayoutCap(self.game.rules.payout_limit)
         new: list[Record] = []
-        base = self.game.base_table.line_for(five)
+        base = bet_line(self.game.base_table, five)  # § 643a.12: each bet in action
         for wager in BASE_WAGERS:
             if wager in stakes:
                 new += self._settle_fixed(seat, wager, base, cap)
@@ -560,15 +572,15 @@ class LetItRide(Game):
         "five_card_hand_bonus",
         "six_card_bonus",
     )
-    paytables: ClassVar[dict[str, dict[str, PayTable]]] = {
+    paytables: ClassVar[Mapping[str, Mapping[str, PayTable]]] = {
         "base": BASE,
         "three_card_bonus": THREE_CARD_BONUS,
         "five_card_bonus": FIVE_CARD_BONUS,
         "six_card_bonus": SIX_CARD_BONUS,
     }
-    default_paytables: ClassVar[dict[str, str]] = {"base": BASE_DEFAULT}
-    progressive_paytables: ClassVar[dict[str, PayTable]] = FIVE_CARD_PROGRESSIVE
-    envy_schedules: ClassVar[dict[str, EnvySchedule]] = FIVE_CARD_ENVY
+    default_paytables: ClassVar[Mapping[str, str]] = {"base": BASE_DEFAULT}
+    progressive_paytables: ClassVar[Mapping[str, PayTable]] = FIVE_CARD_PROGRESSIVE
+    envy_schedules: ClassVar[Mapping[str, EnvySchedule]] = FIVE_CARD_ENVY
     # § 643a.1: the Five-Card (and Three-Card) Envy Bonus is paid to every player who made that
     # progressive wager; its amounts are not in the texts, so the submission selects them.
     envy_rule = EnvyRule.SELECTED

@@ -56,7 +56,7 @@ inside Chapter 643a).  What is followed, and from where:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from enum import StrEnum
 from fractions import Fraction
 from functools import cached_property
@@ -133,15 +133,11 @@ _IRREG = "§ 649a.13"
 # --- hands ---------------------------------------------------------------------------------------
 
 
-def _top(rank: HandRank, position: int = 0) -> int:
-    return (rank.value >> (16 - 4 * position)) & 0xF
-
-
 def hand_keys(rank: HandRank) -> frozenset[str]:
     """The pay-table names a three-card hand satisfies: its category, plus ``mini_royal``
     (A-K-Q suited) and ``mini_royal_spades`` for the progressive."""
     keys = {rank.category.value}
-    if rank.category is Category.STRAIGHT_FLUSH and _top(rank) == 14:
+    if rank.category is Category.STRAIGHT_FLUSH and rank.top_rank == 14:
         keys.add("mini_royal")
         if all(card.suit is Suit.SPADES for card in rank.cards):
             keys.add("mini_royal_spades")
@@ -250,7 +246,7 @@ def plays_by_q64(rank: HandRank) -> bool:
     higher, fold the rest (Wizard of Odds; not a regulation)."""
     if rank.category is not Category.HIGH_CARD:
         return True
-    return (_top(rank, 0), _top(rank, 1), _top(rank, 2)) >= (12, 6, 4)
+    return rank.tie_ranks >= (12, 6, 4)
 
 
 # --- the round -----------------------------------------------------------------------------------
@@ -486,18 +482,18 @@ class ThreeCardPoker(Game):
     chapter = "58 Pa. Code Ch. 649a"
     aliases = ("3cp", "three-card")
     wagers = ("ante", "play", "pair_plus", "six_card_bonus", "progressive")
-    paytables: ClassVar[dict[str, dict[str, PayTable]]] = {
+    paytables: ClassVar[Mapping[str, Mapping[str, PayTable]]] = {
         "pair_plus": PAIR_PLUS,
         "six_card_bonus": SIX_CARD_BONUS,
         "ante_bonus": ANTE_BONUS,
     }
-    default_paytables: ClassVar[dict[str, str]] = {
+    default_paytables: ClassVar[Mapping[str, str]] = {
         "pair_plus": "A",
         "six_card_bonus": "1000-200-50-25-20-10-5",
         "ante_bonus": "A",
     }
-    progressive_paytables: ClassVar[dict[str, PayTable]] = PROGRESSIVE
-    envy_schedules: ClassVar[dict[str, EnvySchedule]] = ENVY
+    progressive_paytables: ClassVar[Mapping[str, PayTable]] = PROGRESSIVE
+    envy_schedules: ClassVar[Mapping[str, EnvySchedule]] = ENVY
     progressive_wager_amounts = (frozenset({100}), _WAGERS)
     decision_wagers = frozenset({"play"})
     # The progressive comes with its Envy Bonus (the published game, 3cardpoker.com: Ch. 649a's
