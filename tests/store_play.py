@@ -10,7 +10,7 @@ from typing import Protocol
 
 from croupier.games import get_game
 from croupier.games.base import Game
-from croupier.games.records import Action, Irregular, IrregularityKind, PlaceWager, Record
+from croupier.games.records import Action, IrregularityKind, PlaceWager, Record, ReportIrregularity
 from croupier.games.round import Actor, ActorKind, Phase, Round
 from croupier.rules import load_rules
 
@@ -104,9 +104,9 @@ def drive(
         act(rnd.dealer_no_more_bets())
     while not play.is_over and (stop_after is None or applied < stop_after):
         if rng.random() < irregular:
-            kinds = [k for k in IrregularityKind if play.can(Irregular(kind=k))]
+            kinds = [k for k in IrregularityKind if play.can(ReportIrregularity(kind=k))]
             if kinds:
-                act(Irregular(kind=rng.choice(kinds)))
+                act(ReportIrregularity(kind=rng.choice(kinds)))
                 continue
         actor = play.to_act()
         if actor.kind is ActorKind.SEAT:

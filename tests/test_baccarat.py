@@ -51,11 +51,11 @@ from croupier.games.records import (
     CardDealt,
     CardDiscarded,
     Fold,
-    Irregular,
     IrregularityKind,
     NoMoreBets,
     PlaceWager,
     Play,
+    ReportIrregularity,
     Result,
     RoundVoided,
     WagerSettled,
@@ -771,7 +771,7 @@ def test_refused_actions_change_nothing() -> None:
     refused(rnd, Play(seat=1, multiple=1), IllegalAction, None)
     refused(rnd, Fold(seat=1), IllegalAction, None)
     rnd.apply(NoMoreBets())
-    refused(rnd, Irregular(kind=IrregularityKind.DEALER_CARD_EXPOSED), IllegalAction, None)
+    refused(rnd, ReportIrregularity(kind=IrregularityKind.DEALER_CARD_EXPOSED), IllegalAction, None)
     rnd.run_dealer()
     refused(rnd, NoMoreBets(), IllegalAction, None)
 
@@ -780,9 +780,9 @@ def test_a_second_card_face_up_in_the_shoe_voids_and_returns_every_wager() -> No
     rnd = new_round(order="5c 6c " + BANKER_NATURAL)
     rnd.apply(PlaceWager(seat=1, wager="banker", amount=500))
     rnd.apply(NoMoreBets())
-    rnd.apply(Irregular(kind=IrregularityKind.CARD_FACE_UP_IN_DECK))
+    rnd.apply(ReportIrregularity(kind=IrregularityKind.CARD_FACE_UP_IN_DECK))
     assert isinstance(rnd.records[-1], CardDiscarded)
-    rnd.apply(Irregular(kind=IrregularityKind.CARD_FACE_UP_IN_DECK))
+    rnd.apply(ReportIrregularity(kind=IrregularityKind.CARD_FACE_UP_IN_DECK))
     assert rnd.phase is Phase.VOID and any(isinstance(r, RoundVoided) for r in rnd.records)
     assert rnd.settlement()["1"]["net"] == 0
 

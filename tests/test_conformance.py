@@ -24,7 +24,6 @@ from croupier.games.records import (
     Action,
     EnvyPaid,
     Fold,
-    Irregular,
     IrregularityKind,
     MeterChanged,
     NoMoreBets,
@@ -32,6 +31,7 @@ from croupier.games.records import (
     Play,
     PlayWagered,
     ProgressivePaid,
+    ReportIrregularity,
     Result,
     VoidRound,
     WagerPlaced,
@@ -80,7 +80,7 @@ def illegal_probes(rnd: Round, rng: SeededShuffler) -> list[Action]:
         Play(seat=seat, multiple=9),
         Fold(seat=seat),
         NoMoreBets(),
-        *(Irregular(kind=k) for k in IrregularityKind),
+        *(ReportIrregularity(kind=k) for k in IrregularityKind),
         VoidRound(by="probe", reason="probe"),
         Play(seat=seat, amount=1),
         Play(seat=seat, multiple=1, amount=100),
@@ -122,13 +122,13 @@ def play_random_round(game: Game, rng: SeededShuffler, meters: MemoryMeters) -> 
                 assert snapshot(rnd) == before, probe
                 PROBES[probe.name] += 1
         if rng.randbelow(400) == 0:
-            irregular = [a for a in rnd.legal_actions() if isinstance(a, Irregular)]
+            irregular = [a for a in rnd.legal_actions() if isinstance(a, ReportIrregularity)]
             if irregular:
                 rnd.apply(irregular[rng.randbelow(len(irregular))])
                 continue
         actor = rnd.to_act()
         if actor.kind is ActorKind.SEAT:
-            choices = [a for a in rnd.legal_actions() if not isinstance(a, Irregular)]
+            choices = [a for a in rnd.legal_actions() if not isinstance(a, ReportIrregularity)]
             rnd.apply(choices[rng.randbelow(len(choices))])
         else:
             rnd.apply(rnd.dealer_step())
@@ -168,7 +168,7 @@ def check_books(rnd: Round) -> None:
     assert returned + collected == accepted
     paid = sum(r.paid for r in rnd.records if isinstance(r, WagerSettled))
     paid += sum(r.amount for r in rnd.records if isinstance(r, EnvyPaid))
-    if type(rnd).settlement is Round.settlement:  # baccarat's nets also take the commission
+    if type(rnd).books is Round.books:  # baccarat's nets also take the commission
         assert sum(v["net"] for v in rnd.settlement().values()) == paid + returned - accepted
     moves = [r for r in rnd.records if isinstance(r, MeterChanged)]
     for before, after in itertools.pairwise(moves):

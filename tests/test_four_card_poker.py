@@ -17,11 +17,11 @@ from croupier.games.records import (
     CardDiscarded,
     DealNext,
     Fold,
-    Irregular,
     IrregularityKind,
     NoMoreBets,
     PlaceWager,
     Play,
+    ReportIrregularity,
     Result,
     RoundVoided,
     WagerSettled,
@@ -358,7 +358,7 @@ def start_dealing(**kw: Any) -> Round:
 def test_641a_13_a_one_face_up_card_is_discarded() -> None:
     rnd = start_dealing()
     rnd.apply(DealNext())
-    rnd.apply(Irregular(kind=IrregularityKind.CARD_FACE_UP_IN_DECK))
+    rnd.apply(ReportIrregularity(kind=IrregularityKind.CARD_FACE_UP_IN_DECK))
     rnd.run_dealer()
     discarded = [r.card for r in rnd.records if isinstance(r, CardDiscarded)]
     assert discarded == [DECK[1]]
@@ -368,8 +368,8 @@ def test_641a_13_a_one_face_up_card_is_discarded() -> None:
 
 def test_641a_13_a_two_face_up_cards_void_the_round() -> None:
     rnd = start_dealing()
-    rnd.apply(Irregular(kind=IrregularityKind.CARD_FACE_UP_IN_DECK))
-    rnd.apply(Irregular(kind=IrregularityKind.CARD_FACE_UP_IN_DECK))
+    rnd.apply(ReportIrregularity(kind=IrregularityKind.CARD_FACE_UP_IN_DECK))
+    rnd.apply(ReportIrregularity(kind=IrregularityKind.CARD_FACE_UP_IN_DECK))
     assert rnd.phase is Phase.VOID
     void = [r for r in rnd.records if isinstance(r, RoundVoided)]
     assert void[0].section == "§ 641a.13(a)"
@@ -382,7 +382,7 @@ def test_641a_13_a_two_face_up_cards_void_the_round() -> None:
 
 def test_641a_13_b_card_drawn_in_error_is_the_next_card() -> None:
     rnd = start_dealing()
-    rnd.apply(Irregular(kind=IrregularityKind.CARD_DRAWN_IN_ERROR))
+    rnd.apply(ReportIrregularity(kind=IrregularityKind.CARD_DRAWN_IN_ERROR))
     rnd.run_dealer()
     assert supervisor_hands(rnd)["1"][0] == DECK[0]
 
@@ -397,7 +397,7 @@ def test_641a_13_b_card_drawn_in_error_is_the_next_card() -> None:
 def test_641a_13_c_d_void_returns_every_wager(kind: IrregularityKind, section: str) -> None:
     rnd = start_dealing()
     rnd.run_dealer()
-    rnd.apply(Irregular(kind=kind))
+    rnd.apply(ReportIrregularity(kind=kind))
     assert rnd.phase is Phase.VOID
     assert [r.section for r in rnd.records if isinstance(r, RoundVoided)] == [section]
     assert rnd.settlement()["1"]["net"] == 0
@@ -409,11 +409,11 @@ def test_641a_13_f_automated_shoe_jam_voids() -> None:
     rnd.apply(PlaceWager(seat=1, wager="ante", amount=500))
     rnd.apply(NoMoreBets())
     rnd.apply(DealNext())
-    rnd.apply(Irregular(kind=IrregularityKind.AUTOMATED_SHOE_JAM))
+    rnd.apply(ReportIrregularity(kind=IrregularityKind.AUTOMATED_SHOE_JAM))
     assert rnd.phase is Phase.VOID
     manual = start_dealing()
     with pytest.raises(IllegalAction, match="automated dealing shoe"):
-        manual.apply(Irregular(kind=IrregularityKind.AUTOMATED_SHOE_JAM))
+        manual.apply(ReportIrregularity(kind=IrregularityKind.AUTOMATED_SHOE_JAM))
 
 
 def test_641a_8_h_wrong_stub_count_voids_and_removes_the_deck() -> None:

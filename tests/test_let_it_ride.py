@@ -30,10 +30,10 @@ from croupier.games.records import (
     CardDealt,
     CardDiscarded,
     DealNext,
-    Irregular,
     IrregularityKind,
     NoMoreBets,
     PlaceWager,
+    ReportIrregularity,
     Result,
     Reveal,
     RoundVoided,
@@ -650,7 +650,7 @@ def dealing(**kw: Any) -> LetItRideRound:
 def test_643a_13_a_one_face_up_card_is_discarded() -> None:
     rnd = dealing()
     rnd.apply(DealNext())
-    rnd.apply(Irregular(kind=IrregularityKind.CARD_FACE_UP_IN_DECK))
+    rnd.apply(ReportIrregularity(kind=IrregularityKind.CARD_FACE_UP_IN_DECK))
     rnd.run_dealer()
     assert [r.card for r in rnd.records if isinstance(r, CardDiscarded)] == [DECK[1]]
     assert (
@@ -661,8 +661,8 @@ def test_643a_13_a_one_face_up_card_is_discarded() -> None:
 
 def test_643a_13_a_two_face_up_cards_void_the_round() -> None:
     rnd = dealing()
-    rnd.apply(Irregular(kind=IrregularityKind.CARD_FACE_UP_IN_DECK))
-    rnd.apply(Irregular(kind=IrregularityKind.CARD_FACE_UP_IN_DECK))
+    rnd.apply(ReportIrregularity(kind=IrregularityKind.CARD_FACE_UP_IN_DECK))
+    rnd.apply(ReportIrregularity(kind=IrregularityKind.CARD_FACE_UP_IN_DECK))
     assert rnd.phase is Phase.VOID
     assert [r.section for r in rnd.records if isinstance(r, RoundVoided)] == ["§ 643a.13(a)"]
     assert {w: s.result for w, s in settled(rnd, 1).items()} == dict.fromkeys(
@@ -672,7 +672,7 @@ def test_643a_13_a_two_face_up_cards_void_the_round() -> None:
 
 def test_643a_13_b_card_drawn_in_error_is_the_next_card() -> None:
     rnd = dealing()
-    rnd.apply(Irregular(kind=IrregularityKind.CARD_DRAWN_IN_ERROR))
+    rnd.apply(ReportIrregularity(kind=IrregularityKind.CARD_DRAWN_IN_ERROR))
     rnd.run_dealer()
     assert supervisor_hands(rnd)["1"][0] == DECK[0]
 
@@ -689,7 +689,7 @@ def test_643a_13_c_d_void_returns_every_wager_left(kind: IrregularityKind, secti
     rnd.run_dealer()
     rnd.apply(Withdraw(seat=1, wager="bet1"))
     rnd.run_dealer()  # the first community card is turned; the second is exposed early
-    rnd.apply(Irregular(kind=kind))
+    rnd.apply(ReportIrregularity(kind=kind))
     assert rnd.phase is Phase.VOID
     assert [r.section for r in rnd.records if isinstance(r, RoundVoided)] == [section]
     assert rnd.settlement()["1"]["net"] == 0
@@ -702,7 +702,7 @@ def test_643a_13_f_automated_shoe_jam_voids() -> None:
     bets(rnd, 1)
     rnd.apply(NoMoreBets())
     rnd.apply(DealNext())
-    rnd.apply(Irregular(kind=IrregularityKind.AUTOMATED_SHOE_JAM))
+    rnd.apply(ReportIrregularity(kind=IrregularityKind.AUTOMATED_SHOE_JAM))
     assert rnd.phase is Phase.VOID
     assert [r.section for r in rnd.records if isinstance(r, RoundVoided)] == ["§ 643a.13(f)"]
 

@@ -34,11 +34,11 @@ from croupier.games.records import (
     CardDealt,
     EnvyPaid,
     Fold,
-    Irregular,
     IrregularityKind,
     NoMoreBets,
     PlaceWager,
     Play,
+    ReportIrregularity,
     Result,
     SeatSettling,
     WagerSettled,
@@ -301,7 +301,9 @@ def test_typed_errors_change_nothing() -> None:
     rnd.apply(Fold(seat=2))
     refused(rnd, Play(seat=1, multiple=2), IllegalAction, "already decided")
     refused(rnd, Play(seat=7, multiple=1), IllegalAction, "no Ante")
-    refused(rnd, Irregular(kind=IrregularityKind.DEALER_CARD_EXPOSED), IllegalAction, "dealer")
+    refused(
+        rnd, ReportIrregularity(kind=IrregularityKind.DEALER_CARD_EXPOSED), IllegalAction, "dealer"
+    )
     with pytest.raises(InvalidInput, match="not understood"):
         rnd.parse_decision(1, "raise")
 
@@ -452,7 +454,7 @@ def test_655a_12_a_solver_tabulation_is_base_pay_on_every_five_card_hand() -> No
     equals the game's base_pay on every five-card hand value, and on dealt cards."""
     from croupier.analysis._stud import five_card_values, rank_set
     from croupier.analysis.mississippi_stud import base_lines
-    from croupier.hands import CATEGORY_SHIFT, HandRank, Ranking
+    from croupier.hands import HandRank, Ranking
 
     lines = base_lines()
     assert lines.names == [p.line for p in BASE_PAYS]
@@ -460,18 +462,7 @@ def test_655a_12_a_solver_tabulation_is_base_pay_on_every_five_card_hand() -> No
     unique, inverse = np.unique(five_card_values(), return_inverse=True)
     expected = np.array(
         [
-            BASE_PAYS.index(
-                base_pay(
-                    hand_keys(
-                        HandRank(
-                            value=v,
-                            category=Ranking.POKER5.categories[v >> CATEGORY_SHIFT],
-                            cards=(),
-                            ranking=Ranking.POKER5,
-                        )
-                    )
-                )
-            )
+            BASE_PAYS.index(base_pay(hand_keys(HandRank.of_value(v, Ranking.POKER5))))
             for v in unique.tolist()
         ]
     )

@@ -23,8 +23,8 @@ from croupier.games.records import (
     DEALER,
     CardDealt,
     CardDiscarded,
-    Irregular,
     Record,
+    ReportIrregularity,
     record_to_json,
 )
 from croupier.games.round import ActorKind
@@ -126,10 +126,10 @@ def play(game: Game, rng: SeededShuffler, single_deck: bool) -> Round:
     while not rnd.is_over:
         check(rnd, streams, single_deck)
         if rnd.to_act().kind is ActorKind.SEAT:
-            choices = [a for a in rnd.legal_actions() if not isinstance(a, Irregular)]
+            choices = [a for a in rnd.legal_actions() if not isinstance(a, ReportIrregularity)]
             rnd.apply(choices[rng.randbelow(len(choices))])
         elif rng.randbelow(60) == 0 and (
-            irr := [a for a in rnd.legal_actions() if isinstance(a, Irregular)]
+            irr := [a for a in rnd.legal_actions() if isinstance(a, ReportIrregularity)]
         ):
             rnd.apply(irr[rng.randbelow(len(irr))])
         else:

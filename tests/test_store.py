@@ -27,7 +27,6 @@ from croupier.games import get_game
 from croupier.games.base import Game
 from croupier.games.records import (
     CardDealt,
-    Irregular,
     IrregularityKind,
     MeterChanged,
     NoMoreBets,
@@ -35,6 +34,7 @@ from croupier.games.records import (
     Play,
     ProgressivePaid,
     Record,
+    ReportIrregularity,
     Result,
     Reveal,
     RoundVoided,
@@ -486,7 +486,7 @@ def test_voided_round_takes_its_contribution_off_the_meter_and_is_not_open(
         tracked.apply(PlaceWager(seat=1, wager="progressive", amount=100))
         tracked.apply(NoMoreBets())
         assert meters.exact("4cp") == RESET + 25 + Fraction(1, 3)
-        tracked.apply(Irregular(kind=IrregularityKind.DEALER_CARD_EXPOSED))
+        tracked.apply(ReportIrregularity(kind=IrregularityKind.DEALER_CARD_EXPOSED))
         assert tracked.status is RoundStatus.VOID
         assert any(isinstance(r, RoundVoided) for r in store.load("T1-0004"))
         assert meters.exact("4cp") == RESET + Fraction(1, 3)

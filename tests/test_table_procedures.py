@@ -26,10 +26,10 @@ from croupier.games.records import (
     Action,
     CardDealt,
     DealNext,
-    Irregular,
     IrregularityKind,
     NoMoreBets,
     PlaceWager,
+    ReportIrregularity,
 )
 from croupier.games.three_card_poker import ThreeCardPoker
 from croupier.games.ultimate_texas_holdem import UltimateTexasHoldem
@@ -324,7 +324,7 @@ def jam(table: Table) -> None:
     round_.apply(PlaceWager(seat=1, wager="ante", amount=500))
     round_.apply(NoMoreBets())
     round_.apply(DealNext())
-    round_.apply(Irregular(kind=IrregularityKind.AUTOMATED_SHOE_JAM))  # § 641a.13(f)
+    round_.apply(ReportIrregularity(kind=IrregularityKind.AUTOMATED_SHOE_JAM))  # § 641a.13(f)
     assert round_.is_over
 
 

@@ -25,11 +25,11 @@ from croupier.games.records import (
     CountStub,
     DealNext,
     Fold,
-    Irregular,
     IrregularityKind,
     NoMoreBets,
     PlaceWager,
     Play,
+    ReportIrregularity,
     Result,
     RoundVoided,
     SeatSettling,
@@ -569,9 +569,9 @@ def start_dealing() -> ThreeCardPokerRound:
 def test_649a_13_one_face_up_card_is_discarded_two_void() -> None:
     rnd = start_dealing()
     rnd.apply(DealNext())
-    rnd.apply(Irregular(kind=IrregularityKind.CARD_FACE_UP_IN_DECK))
+    rnd.apply(ReportIrregularity(kind=IrregularityKind.CARD_FACE_UP_IN_DECK))
     assert [r.card for r in rnd.records if isinstance(r, CardDiscarded)] == [DECK[1]]
-    rnd.apply(Irregular(kind=IrregularityKind.CARD_FACE_UP_IN_DECK))
+    rnd.apply(ReportIrregularity(kind=IrregularityKind.CARD_FACE_UP_IN_DECK))
     assert rnd.phase is Phase.VOID
     assert [r.section for r in rnd.records if isinstance(r, RoundVoided)] == ["§ 649a.13"]
     assert {w: s.result for w, s in settled(rnd, 1).items()} == {
@@ -587,7 +587,7 @@ def test_649a_13_one_face_up_card_is_discarded_two_void() -> None:
 def test_649a_13_void_returns_every_wager(kind: IrregularityKind) -> None:
     rnd = start_dealing()
     rnd.run_dealer()
-    rnd.apply(Irregular(kind=kind))
+    rnd.apply(ReportIrregularity(kind=kind))
     assert rnd.phase is Phase.VOID and rnd.settlement()["1"]["net"] == 0
 
 
@@ -596,10 +596,10 @@ def test_649a_13_automated_shoe_jam_voids() -> None:
     rnd.apply(PlaceWager(seat=1, wager="ante", amount=500))
     rnd.apply(NoMoreBets())
     rnd.apply(DealNext())
-    rnd.apply(Irregular(kind=IrregularityKind.AUTOMATED_SHOE_JAM))
+    rnd.apply(ReportIrregularity(kind=IrregularityKind.AUTOMATED_SHOE_JAM))
     assert rnd.phase is Phase.VOID
     with pytest.raises(IllegalAction, match="automated dealing shoe"):
-        start_dealing().apply(Irregular(kind=IrregularityKind.AUTOMATED_SHOE_JAM))
+        start_dealing().apply(ReportIrregularity(kind=IrregularityKind.AUTOMATED_SHOE_JAM))
 
 
 # --- Rules Submission -------------------------------------------------------------------------

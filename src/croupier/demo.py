@@ -5,9 +5,10 @@ from __future__ import annotations
 from croupier.analysis.counts import count_table
 from croupier.cards import DECK, format_cards
 from croupier.games import GAMES, game_class, get_game
+from croupier.games.play import play_out
 from croupier.games.pov import supervisor_hands
 from croupier.games.records import CardDealt, PlayWagered, WagerPlaced, record_to_json
-from croupier.games.round import SEATS, ActorKind
+from croupier.games.round import SEATS
 from croupier.hands import Ranking, evaluate
 from croupier.hands.baccarat import banker_draws, outcome, player_draws, point_count
 from croupier.money import format_cents
@@ -69,11 +70,7 @@ def _demo_round(slug: str, seed: int) -> list[str]:
         for action in rnd.house_wagers(seat):
             rnd.apply(action)
     rnd.apply(rnd.dealer_no_more_bets())
-    while not rnd.is_over:
-        rnd.run_dealer()
-        actor = rnd.to_act()
-        if actor.kind is ActorKind.SEAT and actor.seat is not None:
-            rnd.apply(rnd.simple_strategy(actor.seat))
+    play_out(rnd, lambda r, seat: r.simple_strategy(seat))
     lines = [f"{game.title}: a seeded round at a full table ({len(rnd.records)} records)"]
     for rec in rnd.records:
         if isinstance(rec, CardDealt | WagerPlaced | PlayWagered):

@@ -26,15 +26,16 @@ from croupier import scenario_events as events
 from croupier.cards import DECK, Card, parse_cards, verify_distinct
 from croupier.errors import CroupierError, InvalidInput, format_problems
 from croupier.games import Game, Round, game_class, get_game
+from croupier.games.play import play_out
 from croupier.games.pov import supervisor_hands
 from croupier.games.records import (
     DEALER,
+    Action,
     DealerRevealed,
     MeterChanged,
     NoMoreBets,
     PlaceWager,
 )
-from croupier.games.round import ActorKind
 from croupier.models import ScenarioModel, problems_from
 from croupier.progressive import MemoryMeters
 from croupier.reading import load_document, quote, verify_bounded
@@ -111,18 +112,17 @@ def _play_out(
         events.play_out(rnd, decisions, happened)
         return
     queues = {s: list(spec.get("decisions", [])) for s, spec in seats.items()}
-    while not rnd.is_over:
-        rnd.run_dealer()
-        actor = rnd.to_act()
-        if actor.kind is not ActorKind.SEAT or actor.seat is None:
-            continue
-        queue = queues.get(actor.seat, [])
+
+    def written(rnd: Round, seat: int) -> Action:
+        queue = queues.get(seat, [])
         if not queue:
             raise InvalidInput(
-                f"seat {actor.seat} must decide now (phase {rnd.phase.value}) but the scenario "
+                f"seat {seat} must decide now (phase {rnd.phase.value}) but the scenario "
                 "gives it no decision left"
             )
-        rnd.apply(rnd.parse_decision(actor.seat, queue.pop(0)))
+        return rnd.parse_decision(seat, queue.pop(0))
+
+    play_out(rnd, written)
     leftover = {s: q for s, q in queues.items() if q}
     if leftover:
         raise InvalidInput(f"decisions never asked for: {leftover}")

@@ -70,9 +70,9 @@ from croupier.games.records import (
     CardDealt,
     CardDiscarded,
     CountStub,
-    Irregular,
     IrregularityKind,
     Record,
+    ReportIrregularity,
     VoidRound,
     record_to_json,
 )
@@ -298,7 +298,7 @@ def _action(event: ScenarioEvent) -> Action:
     if event.kind is EventKind.VOID:
         assert event.by is not None and event.reason is not None
         return VoidRound(by=event.by, reason=event.reason)
-    return Irregular(kind=IrregularityKind(event.kind.value))
+    return ReportIrregularity(kind=IrregularityKind(event.kind.value))
 
 
 def in_round(events: Sequence[ScenarioEvent]) -> list[ScenarioEvent]:

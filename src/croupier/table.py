@@ -46,7 +46,8 @@ from croupier import procedures
 from croupier.cards import DECK, Card
 from croupier.errors import IllegalAction, InvalidInput, RulesViolation
 from croupier.games._table_regs import FOUR_CARD_POKER_REGS, TableRegs, deck_problems
-from croupier.games.base import SEATS, ActorKind, Game, Round, StubCheck
+from croupier.games.base import SEATS, Game, Round, StubCheck
+from croupier.games.play import play_out
 from croupier.games.records import (
     Action,
     NoMoreBets,
@@ -742,21 +743,7 @@ class Table:
         for action in actions:
             played.apply(action)
         played.apply(NoMoreBets())
-        while not played.is_over:
-            actor = played.to_act()
-            if actor.kind is ActorKind.SEAT:
-                assert actor.seat is not None
-                decision = strategy(played, actor.seat)
-                if not isinstance(decision, Action):
-                    raise InvalidInput(
-                        f"strategy returned {decision!r} for seat {actor.seat}, not an action"
-                    )
-                played.apply(decision)
-            elif not played.run_dealer():
-                raise IllegalAction(
-                    f"round {self.rounds_played} cannot go on by itself (phase "
-                    f"{played.phase.value}, {actor} to act)"
-                )
+        play_out(played, strategy)
         return self._history[-1]
 
     def _wager_actions(self, wagers: object) -> list[PlaceWager]:

@@ -18,17 +18,18 @@ from typing import TYPE_CHECKING, TextIO
 from croupier.cards import Card, format_cards
 from croupier.errors import CroupierError, InvalidInput
 from croupier.games import get_game
+from croupier.games.play import play_out
 from croupier.games.pov import seat_cards, supervisor_hands
 from croupier.games.records import (
     Action,
     DealerRevealed,
     EnvyPaid,
-    Irregular,
     PlaceWager,
     ProgressivePaid,
+    ReportIrregularity,
     WagerSettled,
 )
-from croupier.games.round import ActorKind, Round
+from croupier.games.round import Round
 from croupier.games.streets import StreetRound
 from croupier.hands import Ranking, evaluate
 from croupier.money import format_cents, parse_cents
@@ -146,7 +147,7 @@ def _human_decision(rnd: Round, seat: int, out: TextIO) -> Action:
     out.write(f"  your cards: {format_cards(own)}{category}\n")
     for line in lines:
         out.write(line + "\n")
-    options = [a for a in rnd.legal_actions() if not isinstance(a, Irregular)]
+    options = [a for a in rnd.legal_actions() if not isinstance(a, ReportIrregularity)]
     for i, action in enumerate(options, start=1):
         out.write(f"   {i}. {rnd.describe(action)}\n")
     while True:
@@ -192,14 +193,11 @@ def _play_round(rnd: TrackedRound, seat: int, others: Sequence[int], out: TextIO
         for action in inner.house_wagers(other):
             rnd.apply(action)
     rnd.apply(inner.dealer_no_more_bets())
-    while not rnd.is_over:
-        rnd.run_dealer()
-        actor = rnd.to_act()
-        if actor.kind is ActorKind.SEAT and actor.seat is not None:
-            if actor.seat == seat:
-                rnd.apply(_human_decision(inner, seat, out))
-            else:
-                rnd.apply(inner.simple_strategy(actor.seat))
+
+    def decide(_: TrackedRound, at: int) -> Action:
+        return _human_decision(inner, seat, out) if at == seat else inner.simple_strategy(at)
+
+    play_out(rnd, decide)
     _report(inner, out)
     net: int = inner.settlement().get(str(seat), {"net": 0})["net"]
     return net

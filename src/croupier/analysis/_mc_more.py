@@ -27,7 +27,6 @@ cards, so every round is dealt from a freshly shuffled full deck or shoe.
 
 from __future__ import annotations
 
-from fractions import Fraction
 from functools import cache
 from math import lcm
 from typing import Any
@@ -217,18 +216,11 @@ ms_settle_many = make_settle_many(ms_settle, 5, "ms_settle_many")
 
 @cache
 def mississippi_args() -> tuple[Any, ...]:
-    """The kernel's tables for Mississippi Stud, from its exact solve."""
-    from croupier.analysis.mississippi_stud import _solved
+    """The kernel's tables for Mississippi Stud: the lines tabulated from the game's
+    ``base_pay`` and the solver's bets (:func:`.mississippi_stud.kernel_tables`)."""
+    from croupier.analysis.mississippi_stud import kernel_tables
 
-    lines, sums, k3, k4, _ = _solved()
-    return (
-        np.asarray(lines.line_of, dtype=np.int64),  # type: ignore[attr-defined]
-        np.asarray(lines.multipliers, dtype=np.int64),  # type: ignore[attr-defined]
-        np.asarray(sums, dtype=np.int64),
-        np.asarray(k3, dtype=np.int64),
-        np.asarray(k4, dtype=np.int64),
-        BINOM,
-    )
+    return (*kernel_tables(), BINOM)
 
 
 # --------------------------------------------------------------------------------------------
@@ -285,9 +277,10 @@ def baccarat_classify_many(
 @cache
 def baccarat_args() -> tuple[Any, ...]:
     """The draw rules of :mod:`croupier.hands.baccarat` as tables, and each card's value."""
-    from croupier.hands.baccarat import banker_draws_points, player_draws_points
+    from croupier.cards import DECK
+    from croupier.hands.baccarat import banker_draws_points, card_value, player_draws_points
 
-    value = np.array([(c >> 2) + 2 if c < 32 else 0 if c < 48 else 1 for c in range(52)])
+    value = np.array([card_value(card) for card in DECK])  # DECK[i].index == i
     pdraw = np.zeros((10, 10), dtype=np.int64)
     bdraw = np.zeros((10, 10, 11), dtype=np.int64)
     for p in range(10):
@@ -300,17 +293,11 @@ def baccarat_args() -> tuple[Any, ...]:
 
 def baccarat_nets(game: Any, wager: str) -> tuple[list[int], int]:
     """The net of ``wager`` (``banker`` or ``player``) on ``game``'s table per result class,
-    in 1/scale units, and scale: the Banker's Hand pays 1 to 1 less the commission (at the
-    exact rate), loses the tie vigorish on a tie, pushes on a Dragon 7 on EZ tables; ties push
-    both hands."""
-    vig = game.vig
-    ez = bool(game.ez)
-    if wager == "banker":
-        rate = vig.rate if vig.type == "commission" else Fraction(0)
-        tie = -vig.rate if vig.type == "tie" else Fraction(0)
-        nets = [1 - rate, Fraction(0) if ez else 1 - rate, Fraction(-1), tie]
-    else:
-        nets = [Fraction(-1), Fraction(-1), Fraction(1), Fraction(0)]
+    in 1/scale units, and scale: the game's own settlement of one coup of each class
+    (:func:`croupier.analysis.baccarat.class_nets`, the vigorish at its exact rate)."""
+    from croupier.analysis.baccarat import class_nets
+
+    nets = class_nets(game, wager)  # the game's wager_pay on one coup of each class
     scale = lcm(*(n.denominator for n in nets))
     return [int(n * scale) for n in nets], scale
 

@@ -18,7 +18,7 @@ import numpy.typing as npt
 from numba import njit
 
 from croupier.games.paytables import PayTable
-from croupier.hands import CATEGORY_SHIFT, HandRank, Ranking
+from croupier.hands import HandRank, Ranking
 
 __all__ = [
     "BINOM",
@@ -64,11 +64,6 @@ def five_card_values() -> npt.NDArray[np.int32]:
     return rank_batch(Ranking.POKER5, hands)
 
 
-def _rank_of(value: int) -> HandRank:
-    category = Ranking.POKER5.categories[value >> CATEGORY_SHIFT]
-    return HandRank(value=value, category=category, cards=(), ranking=Ranking.POKER5)
-
-
 def tabulate_five(
     names: Sequence[str], nets: Sequence[Fraction], line: Callable[[HandRank], int]
 ) -> FiveCardLines:
@@ -77,7 +72,7 @@ def tabulate_five(
     unique, inverse = np.unique(five_card_values(), return_inverse=True)
     per_value = np.empty(len(unique), dtype=np.int8)
     for i, value in enumerate(unique.tolist()):
-        per_value[i] = line(_rank_of(value))
+        per_value[i] = line(HandRank.of_value(value, Ranking.POKER5))
     return FiveCardLines(per_value[inverse], list(names), list(nets))
 
 

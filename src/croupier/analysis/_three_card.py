@@ -34,7 +34,7 @@ from croupier.games.three_card_poker import (
     dealer_qualifies,
     hand_keys,
 )
-from croupier.hands import CATEGORY_SHIFT, HandRank, Ranking, evaluate
+from croupier.hands import CATEGORY_SHIFT, Category, HandRank, Ranking, evaluate
 
 __all__ = [
     "KERNEL_OUTCOMES",
@@ -139,7 +139,10 @@ def ante_bonus_by_class(table: PayTable | None) -> tuple[Fraction, ...]:
     out = []
     for cards, value in zip(reps.cards.tolist(), reps.values.tolist(), strict=True):
         if value not in by_value:
-            rank = evaluate([DECK[c] for c in cards], Ranking.THREE_CARD)
+            rank = HandRank.of_value(value, Ranking.THREE_CARD)
+            if rank.category is Category.STRAIGHT_FLUSH:
+                # the mini royal's names look at the cards (its suit): rank them
+                rank = evaluate([DECK[c] for c in cards], Ranking.THREE_CARD)
             by_value[value] = ante_bonus_net(table, hand_keys(rank), Decision.PLAY)
         out.append(by_value[value])
     return tuple(out)
@@ -248,7 +251,8 @@ def kernel_tables(ante_bonus: PayTable | None) -> tuple[Any, ...]:
     played = solve_three_card(ante_bonus).played
     by_class = ante_bonus_by_class(ante_bonus)
     scale = lcm(1, *(b.denominator for b in by_class))
-    class_of = {int(m): i for i, m in enumerate(canonical().masks.tolist())}
+    reps = canonical().masks.astype(np.int64)
+    by_mask = np.argsort(reps)
     n = comb(52, 3)
     cards = np.sort(hands.astype(np.int64), axis=1)
     rows = sum(BINOM[cards[:, i], i + 1] for i in range(3))
@@ -262,7 +266,9 @@ def kernel_tables(ante_bonus: PayTable | None) -> tuple[Any, ...]:
     qualifies = np.zeros(n, dtype=np.uint8)
     value[rows] = values
     play[rows] = np.isin(masks, np.array(sorted(played), dtype=np.int64))
-    bonus[rows] = [int(by_class[class_of[m]] * scale) for m in masks.tolist()]
+    class_of = by_mask[np.searchsorted(reps[by_mask], masks)]
+    assert (reps[class_of] == masks).all()
+    bonus[rows] = np.array([int(b * scale) for b in by_class], dtype=np.int64)[class_of]
     qualifies[rows] = qualifying()
     nets = showdown_nets()
     outcome = [nets[s] * scale for s in KERNEL_OUTCOMES[:4]] + [fold_net() * scale]

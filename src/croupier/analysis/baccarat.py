@@ -12,11 +12,19 @@ are paid by the tables the Rules Submission names.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 from croupier.analysis.baccarat_exact import coups
 from croupier.analysis.par import Outcome, ParSheet, WagerSheet, merge_outcomes
-from croupier.games.baccarat import BANKER, PLAYER, BaccaratGame, Coup, WagerPay, wager_pay
+from croupier.games.baccarat import (
+    BANKER,
+    PLAYER,
+    BaccaratGame,
+    Coup,
+    WagerPay,
+    wager_settlement,
+)
 from croupier.games.records import Result
 
 __all__ = ["CLASS_COUPS", "class_nets", "coup_class", "par_baccarat", "wager_outcome"]
@@ -57,10 +65,14 @@ def wager_outcome(wager: str, pay: WagerPay) -> Outcome:
 
 
 def _sheet(game: BaccaratGame, wager: str, table: str | None) -> WagerSheet:
-    rows = []
+    settle = wager_settlement(game, wager)
+    # for one wager at one table the line settles alike wherever it is reached
+    pays: dict[tuple[Result, str], tuple[WagerPay, int]] = {}
     for coup, weight in coups(game.shoe_decks).items():
-        o = wager_outcome(wager, wager_pay(game, wager, coup))
-        rows.append(Outcome(name=o.name, net=o.net, pays=o.pays, weight=weight))
+        pay = settle(coup)
+        seen = pays.get((pay.result, pay.line))
+        pays[pay.result, pay.line] = (pay, weight + (seen[1] if seen else 0))
+    rows = [replace(wager_outcome(wager, pay), weight=weight) for pay, weight in pays.values()]
     return WagerSheet(wager=wager, paytable=table, outcomes=merge_outcomes(rows))
 
 
@@ -74,7 +86,8 @@ def coup_class(coup: Coup) -> int:
 def class_nets(game: BaccaratGame, wager: str) -> list[Fraction]:
     """The net of ``wager`` (banker or player) per Monte Carlo result class at ``game``'s
     table, per unit staked."""
-    return [wager_pay(game, wager, coup).net for coup in CLASS_COUPS]
+    settle = wager_settlement(game, wager)
+    return [settle(coup).net for coup in CLASS_COUPS]
 
 
 def par_baccarat(game: BaccaratGame) -> ParSheet:

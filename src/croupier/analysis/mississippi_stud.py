@@ -15,6 +15,9 @@ from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
 
+import numpy as np
+import numpy.typing as npt
+
 from croupier.analysis._stud import (
     BINOM,
     FiveCardLines,
@@ -40,10 +43,11 @@ from croupier.games.mississippi_stud import (
 from croupier.games.pov import seat_cards
 from croupier.games.records import Action, Fold, Play
 from croupier.games.round import Round
-from croupier.hands import Ranking
+from croupier.hands import HandRank, Ranking
 
 __all__ = [
     "base_lines",
+    "kernel_tables",
     "mississippi_stud_strategy",
     "mississippi_stud_strategy_text",
     "par_mississippi_stud",
@@ -55,11 +59,15 @@ def base_lines() -> FiveCardLines:
     """Every five-card set's base line, tabulated from the game's settlement
     (:func:`~croupier.games.mississippi_stud.base_pay`): ``line_of`` indexes
     :data:`~croupier.games.mississippi_stud.BASE_PAYS`; ``nets`` are their nets per unit."""
-    return tabulate_five(
-        [pay.line for pay in BASE_PAYS],
-        [pay.net for pay in BASE_PAYS],
-        lambda rank: BASE_PAYS.index(base_pay(hand_keys(rank))),
-    )
+    index: dict[frozenset[str], int] = {}  # base_pay once per distinct set of keys
+
+    def line(rank: HandRank) -> int:
+        keys = hand_keys(rank)
+        if keys not in index:
+            index[keys] = BASE_PAYS.index(base_pay(keys))
+        return index[keys]
+
+    return tabulate_five([pay.line for pay in BASE_PAYS], [pay.net for pay in BASE_PAYS], line)
 
 
 @cache
@@ -70,6 +78,17 @@ def _solved() -> tuple[object, ...]:
     k3, k4 = ms_policy(sums, BINOM)
     counts = ms_counts(sums, hist, k3, k4, BINOM)
     return lines, sums, k3, k4, counts
+
+
+def kernel_tables() -> tuple[npt.NDArray[np.int64], ...]:
+    """The Monte Carlo kernel's tables, from the same tabulation and solve: each five-card set's
+    line (:func:`base_lines`), each line's net per unit wagered, the four-card sums, and the 3rd
+    and 4th Street bets."""
+    _, sums, k3, k4, _ = _solved()
+    return tuple(
+        np.asarray(table, dtype=np.int64)
+        for table in (base_lines().line_of, base_lines().multipliers, sums, k3, k4)
+    )
 
 
 def _base() -> WagerSheet:

@@ -45,7 +45,8 @@ from typing import Any
 from croupier.analysis import Strategy, optimal_strategy, par_sheet
 from croupier.analysis.par import CONVENTIONS, ParSheet, WagerSheet, exact
 from croupier.errors import CroupierError, InvalidInput
-from croupier.games import ActorKind, Game, Round
+from croupier.games import Game, Round
+from croupier.games.play import play_out
 from croupier.games.records import Action, EnvyPaid, PlaceWager, WagerSettled
 from croupier.money import format_cents
 from croupier.progressive import MemoryMeters
@@ -400,12 +401,7 @@ def simulate(
         for action in layout.wagers:
             rnd.apply(action)
         rnd.apply(rnd.dealer_no_more_bets())
-        while not rnd.is_over:
-            rnd.run_dealer()
-            actor = rnd.to_act()
-            if actor.kind is ActorKind.SEAT and actor.seat is not None:
-                rnd.apply(decide(rnd, actor.seat))
-                decisions += 1
+        decisions += play_out(rnd, decide)
         nets = dict.fromkeys(tallies, 0)
         for rec in rnd.records:
             if isinstance(rec, WagerSettled):

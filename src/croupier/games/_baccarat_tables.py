@@ -13,10 +13,11 @@ only a permanent section's text was available (§ 627a.8(c), the dealing options
 from __future__ import annotations
 
 import weakref
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
+from functools import partial
 from typing import TYPE_CHECKING, ClassVar
 
 from croupier.cards import Card
@@ -65,6 +66,7 @@ __all__ = [
     "tie_pay",
     "vig_problems",
     "wager_pay",
+    "wager_settlement",
 ]
 
 PLAYER = "player"
@@ -445,23 +447,30 @@ def dragon_bonus_pay(coup: Coup, side: str, table: PayTable) -> WagerPay:
     return WagerPay(result=Result.PUSH if key == "natural_tie" else Result.LOSE, line=key)
 
 
-def wager_pay(game: BaccaratGame, wager: str, coup: Coup) -> WagerPay:
-    """How ``wager`` settles on ``coup`` at ``game``'s table (its vigorish, EZ option and pay
-    tables): the one settlement of the round, the par sheet and the Monte Carlo tables."""
+def wager_settlement(game: BaccaratGame, wager: str) -> Callable[[Coup], WagerPay]:
+    """How ``wager`` settles at ``game``'s table (its vigorish, EZ option and pay tables), as a
+    function of the coup: the one settlement of the round, the par sheet and the Monte Carlo
+    tables."""
     d7 = Dragon7.PUSHES_BANKER if game.ez else Dragon7.PLAIN
     even = EVEN_MONEY[game.temp_chapter]
     if wager == BANKER:
-        return banker_pay(coup, game.vig, even, d7)
+        return partial(banker_pay, vig=game.vig, even=even, dragon_7=d7)
     if wager == PLAYER:
-        return player_pay(coup, even, d7)
+        return partial(player_pay, even=even, dragon_7=d7)
     if wager == "dragon_7":
-        return dragon_7_pay(coup)
+        return dragon_7_pay
     table = game.paytable(wager)
     if table is None:
         raise InvalidInput(f"wager {wager!r} is not offered at this {game.slug} table")
     if wager == "tie":
-        return tie_pay(coup, table)
-    return dragon_bonus_pay(coup, BANKER if wager == "dragon_bonus_banker" else PLAYER, table)
+        return partial(tie_pay, table=table)
+    side = BANKER if wager == "dragon_bonus_banker" else PLAYER
+    return partial(dragon_bonus_pay, side=side, table=table)
+
+
+def wager_pay(game: BaccaratGame, wager: str, coup: Coup) -> WagerPay:
+    """How ``wager`` settles on ``coup`` at ``game``'s table (:func:`wager_settlement`)."""
+    return wager_settlement(game, wager)(coup)
 
 
 # -- actions and records --------------------------------------------------------------------

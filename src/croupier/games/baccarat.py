@@ -73,20 +73,22 @@ from croupier.games._baccarat_tables import (
     sections,
     vig_problems,
     wager_pay,
+    wager_settlement,
 )
 from croupier.games._table_regs import DeckRules
 from croupier.games.base import BASE_TABLE_OPTIONS, DealStep, Game, Round
 from croupier.games.paytables import PayTable
 from croupier.games.records import (
-    Irregular,
     IrregularityKind,
     PlaceWager,
     Record,
+    ReportIrregularity,
     Result,
     Reveal,
     Settle,
 )
 from croupier.games.round import Phase, StubCheck
+from croupier.games.settlement import Settlement
 from croupier.hands.baccarat import (
     banker_draws,
     card_value,
@@ -137,6 +139,7 @@ __all__ = [
     "check_facility",
     "next_card_to",
     "wager_pay",
+    "wager_settlement",
 ]
 
 CUT_CARD = 16
@@ -274,7 +277,7 @@ class BaccaratRound(Round):
             return []
         return super().dealing_done()
 
-    def _verify_irregularity(self, action: Irregular) -> None:
+    def _verify_irregularity(self, action: ReportIrregularity) -> None:
         if action.kind is IrregularityKind.DEALER_CARD_EXPOSED:
             raise IllegalAction("baccarat has no dealer's hand to expose")
         super()._verify_irregularity(action)
@@ -430,16 +433,15 @@ class BaccaratRound(Round):
             )
         return new
 
-    def settlement(self) -> dict[str, Any]:
+    def books(self) -> Settlement:
         """The shared settlement, with each seat's vigorish (collected or marked) taken off its
         net: the player owes a marked vigorish from this round on."""
-        out = super().settlement()
+        out = super().books()
         for rec in self._records:
-            if isinstance(rec, VigCollected | VigMarked):
-                entry = out.setdefault(str(rec.seat), {"wagers": {}, "envy": [], "net": 0})
-                vig = entry.setdefault("vig", {"collected": 0, "marked": 0})
-                vig["collected" if isinstance(rec, VigCollected) else "marked"] += rec.amount
-                entry["net"] -= rec.amount
+            if isinstance(rec, VigCollected):
+                out = out.charged(rec.seat, collected=rec.amount)
+            elif isinstance(rec, VigMarked):
+                out = out.charged(rec.seat, marked=rec.amount)
         return out
 
 

@@ -83,10 +83,10 @@ from croupier.games.records import (
     Action,
     Fold,
     Folded,
-    Irregular,
     IrregularityKind,
     Play,
     Record,
+    ReportIrregularity,
     Result,
     WagerSettled,
 )
@@ -511,7 +511,7 @@ class MississippiStudRound(StreetRound):
 
     # -- irregularities --------------------------------------------------------------------
 
-    def _verify_irregularity(self, action: Irregular) -> None:
+    def _verify_irregularity(self, action: ReportIrregularity) -> None:
         if action.kind is IrregularityKind.DEALER_CARD_EXPOSED:
             raise IllegalAction("Mississippi Stud has no dealer hand to expose")
         super()._verify_irregularity(action)

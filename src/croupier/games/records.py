@@ -33,7 +33,6 @@ __all__ = [
     "EnvyPaid",
     "Fold",
     "Folded",
-    "Irregular",
     "IrregularityKind",
     "IrregularityReported",
     "MeterChanged",
@@ -44,6 +43,7 @@ __all__ = [
     "PlayWagered",
     "ProgressivePaid",
     "Record",
+    "ReportIrregularity",
     "Result",
     "Reveal",
     "RoundVoided",
@@ -296,7 +296,7 @@ class IrregularityKind(Enum):
 
 
 @dataclass(frozen=True, kw_only=True)
-class Irregular(Action):
+class ReportIrregularity(Action):
     name: ClassVar[str] = "irregularity"
     kind: IrregularityKind
 
@@ -532,7 +532,7 @@ def action_of(record: Record) -> Action | None:
     if isinstance(record, StubCounted):
         return CountStub(count=record.count)
     if isinstance(record, IrregularityReported):
-        return Irregular(kind=record.irregularity)
+        return ReportIrregularity(kind=record.irregularity)
     if isinstance(record, RoundVoided) and record.by:
         return VoidRound(by=record.by, reason=record.reason)
     return None

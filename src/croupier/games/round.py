@@ -1,35 +1,40 @@
 """The shared machinery of a round: wagers, "no more bets", dealing, decisions, settlement.
 
 See :mod:`croupier.games.base` for the protocol.  Each legality rule is written once, in a
-``_verify_<action>`` method; ``can`` and ``apply`` reuse it, so a refused action changes nothing.
+``_verify_<x>(self, action: T)`` method; ``can`` and ``apply`` reuse it, so a refused action
+changes nothing.  An action is dispatched by its type ``T`` (the annotation of ``action``), to
+the verifier and the doer ``_do_<x>(self, action: T)`` found once per class.
+
+Beside it: :mod:`.states`, :mod:`.faces`, :mod:`.streets`, :mod:`.play`, :mod:`.settlement`,
+:mod:`.irregularities`, :mod:`.awards`, :mod:`.void`, :mod:`.abandon`, :mod:`.rebuild`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from enum import Enum, StrEnum
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, ClassVar
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, ClassVar, get_type_hints
 
-from croupier.cards import DECK, Card
+from croupier.cards import Card
 from croupier.errors import CroupierError, IllegalAction, InvalidInput
 from croupier.frozen import frozen_dict
 from croupier.games.abandon import abandon_records, verify_abandon
-from croupier.games.amounts import PlayRule, parse_play_size
+from croupier.games.amounts import PlayRule
+from croupier.games.awards import award_envy, award_progressive
+from croupier.games.faces import FaceHelpers
+from croupier.games.irregularities import report_records, verify_report
 from croupier.games.paytables import EnvySchedule, PayLine
 from croupier.games.pov import Pov, RoundView, records_for, view
+from croupier.games.rebuild import rebuild_round
 from croupier.games.records import (
     AbandonWagers,
     Action,
     CardDealt,
-    CardDiscarded,
     Check,
     CountStub,
     DealNext,
-    EnvyPaid,
     Fold,
-    Irregular,
     IrregularityKind,
     IrregularityReported,
     MeterChanged,
@@ -38,8 +43,8 @@ from croupier.games.records import (
     PlaceWager,
     Play,
     PlayWagered,
-    ProgressivePaid,
     Record,
+    ReportIrregularity,
     Result,
     Reveal,
     SeatSettling,
@@ -48,72 +53,65 @@ from croupier.games.records import (
     VoidRound,
     WagerPlaced,
     WagerSettled,
-    action_of,
     record_to_json,
     shown_value,
     validate_fields,
 )
+from croupier.games.settlement import Settlement
+from croupier.games.states import (
+    SEATS,
+    Actor,
+    ActorKind,
+    DealStep,
+    Phase,
+    StubCheck,
+    verify_seating,
+)
 from croupier.games.void import verify_void_round, void_records
 from croupier.modes import PlayMode, verify_mode, verify_shoe
-from croupier.money import format_cents, verify_amount
+from croupier.money import verify_amount
 from croupier.progressive import MemoryMeters, MeterBank, MeterSpec
-from croupier.rules import DealMethod
-from croupier.shoe import BackColour, Shoe, StackedShoe
+from croupier.shoe import BackColour, Shoe
 
 if TYPE_CHECKING:
     from croupier.games.base import Game
 
 __all__ = ["SEATS", "Actor", "ActorKind", "DealStep", "Phase", "Round", "StubCheck"]
 
-SEATS: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7)
-"""Betting positions; seat 1 is the farthest to the dealer's left."""
+
+Verifier = Callable[[Any, Any], None]
+Doer = Callable[[Any, Any], list[Record]]
 
 
-class Phase(StrEnum):
-    BETTING = "betting"
-    DEALING = "dealing"
-    STUB_COUNT = "stub_count"
-    DECISIONS = "decisions"
-    REVEAL = "reveal"
-    SETTLEMENT = "settlement"
-    OVER = "over"
-    VOID = "void"
+Handlers = Mapping[type[Action], tuple[Verifier | None, Doer | None]]
+_HANDLERS: dict[type[Round], Handlers] = {}
 
 
-class ActorKind(Enum):
-    SEAT = "seat"
-    DEALER = "dealer"
-    CHANCE = "chance"
-    NOBODY = "nobody"
+def _handlers(cls: type[Round]) -> Handlers:
+    """The action types ``cls`` knows, each with its verifier and its doer: the methods
+    ``_verify_<x>(self, action: T)`` and ``_do_<x>(self, action: T)``, found by the type of their
+    ``action`` parameter, once per class (typed dispatch: an action is handled by its type)."""
+    known = _HANDLERS.get(cls)
+    if known is not None:
+        return known
+    verifiers: dict[type[Action], Verifier] = {}
+    doers: dict[type[Action], Doer] = {}
+    for attr in dir(cls):
+        if not attr.startswith(("_verify_", "_do_")):
+            continue
+        method = getattr(cls, attr)
+        kind = get_type_hints(method).get("action") if callable(method) else None
+        if not (isinstance(kind, type) and issubclass(kind, Action)):
+            continue  # a helper (``_verify_players``), not an action's handler
+        if attr.startswith("_verify_"):
+            verifiers[kind] = method
+        else:
+            doers[kind] = method
+    found = {k: (verifiers.get(k), doers.get(k)) for k in {*verifiers, *doers}}
+    return _HANDLERS.setdefault(cls, MappingProxyType(found))
 
 
-@dataclass(frozen=True, slots=True)
-class Actor:
-    kind: ActorKind
-    seat: int | None = None
-
-    def __str__(self) -> str:
-        return f"seat {self.seat}" if self.kind is ActorKind.SEAT else self.kind.value
-
-
-class StubCheck(Enum):
-    """Whether the dealer must count the stub this round (§ 641a.8(f): at least every 5 rounds
-    when no counting shuffler is used; the table decides)."""
-
-    REQUIRED = "required"
-    NOT_REQUIRED = "not_required"
-
-
-@dataclass(frozen=True, slots=True)
-class DealStep:
-    """One card of a dealing procedure: where it goes and whether face up."""
-
-    to: str
-    face_up: bool = False
-    note: str = ""
-
-
-class Round:
+class Round(FaceHelpers):
     """A round of a banked card game: wagers, "no more bets", the deal, decisions, settlement.
 
     Subclasses provide the dealing procedure, the decisions and the settlement of one seat; the
@@ -154,7 +152,8 @@ class Round:
             if meters is not None and not callable(getattr(meters, method, None)):
                 raise InvalidInput(f"meters {shown_value(meters)} are not a MeterBank")
         self._players = dict(players) if players is not None else {s: f"P{s}" for s in SEATS}
-        self._verify_players()
+        boxes = game.rules.table.adjacent_boxes
+        verify_seating(self._players, boxes, self.sections.get("adjacent_boxes"))
         self._stub_check = stub_check
         self._records: list[Record] = []
         self._phase = Phase.BETTING
@@ -172,31 +171,6 @@ class Round:
         spec = game.meter_spec
         if spec is not None:
             self._meters.ensure(spec)
-
-    def _verify_players(self) -> None:
-        boxes = self.game.rules.table.adjacent_boxes
-        by_player: dict[str, list[int]] = {}
-        for seat, player in self._players.items():
-            if isinstance(seat, bool) or not isinstance(seat, int) or seat not in SEATS:
-                raise InvalidInput(
-                    f"seat {shown_value(seat)} is not one of the betting positions 1-7"
-                )
-            if not isinstance(player, str) or not player or len(player) > 200:
-                raise InvalidInput(f"player {shown_value(player)} at seat {seat} is not a name")
-            by_player.setdefault(player, []).append(seat)
-        for player, seats in by_player.items():
-            seats.sort()
-            if len(seats) > boxes:
-                raise IllegalAction(
-                    f"player {player!r} holds boxes {seats}; the Rules Submission allows "
-                    f"{boxes} adjacent box(es)",
-                    section=self.sections.get("adjacent_boxes"),
-                )
-            if seats != list(range(seats[0], seats[0] + len(seats))):
-                raise IllegalAction(
-                    f"player {player!r} holds boxes {seats}, which are not adjacent",
-                    section=self.sections.get("adjacent_boxes"),
-                )
 
     # -- read-only public surface ------------------------------------------------------------
 
@@ -324,10 +298,10 @@ class Round:
             validate_fields(action)
             if self.is_over:
                 raise IllegalAction(f"{action.name} refused: the round is {self._phase.value}")
-            method: Callable[[Any], None] | None = getattr(self, f"_verify_{action.name}", None)
-            if method is None or not isinstance(action.name, str):
+            verifier = _handlers(type(self)).get(type(action), (None, None))[0]
+            if verifier is None:
                 raise IllegalAction(f"{action.name} is not an action of {self.game.slug}")
-            method(action)
+            verifier(self, action)
         except CroupierError:
             raise
         except (ArithmeticError, AttributeError, LookupError, RecursionError, TypeError,
@@ -347,8 +321,9 @@ class Round:
     def apply(self, action: Action) -> tuple[Record, ...]:
         """Verify ``action``, then carry it out; returns the records it added."""
         self.verify(action)
-        do: Callable[[Any], list[Record]] = getattr(self, f"_do_{action.name}")
-        new = do(action)
+        do = _handlers(type(self))[type(action)][1]
+        assert do is not None, f"{type(self).__name__} verifies {action.name} but cannot do it"
+        new = do(self, action)
         self._records.extend(new)
         return tuple(new)
 
@@ -399,7 +374,7 @@ class Round:
         elif self._phase is Phase.SETTLEMENT:
             yield Settle()
         for kind in IrregularityKind:
-            yield Irregular(kind=kind)
+            yield ReportIrregularity(kind=kind)
 
     def _suggested_amount(self, seat: int, wager: str) -> int:
         if wager == "progressive" and self.game.rules.progressive:
@@ -577,65 +552,6 @@ class Round:
             self._phase = Phase.REVEAL
         return []
 
-    # -- helpers for faces and simulators ---------------------------------------------------
-
-    def visible_cards(self) -> dict[str, list[Card]]:
-        """Cards dealt face up so far, by recipient (the dealer's up card, the board)."""
-        shown: dict[str, list[Card]] = {}
-        for rec in self._records:
-            if isinstance(rec, CardDealt) and rec.face_up:
-                shown.setdefault(rec.to, []).append(rec.card)
-        return shown
-
-    def describe(self, action: Action) -> str:
-        """A decision in words, for a person at the table."""
-        if isinstance(action, Play):
-            if action.amount is not None:
-                return f"play {format_cents(action.amount)}"
-            return f"play {action.multiple or 1}x the Ante"
-        return action.name.replace("_", " ")
-
-    def house_wagers(self, seat: int, unit: int = 500) -> list[PlaceWager]:
-        """What a house (simulated) player wagers: the game's first wager, and the
-        progressive where offered."""
-        first = next(w for w in self.game.offered_wagers() if w not in self.game.decision_wagers)
-        wagers = [PlaceWager(seat=seat, wager=first, amount=unit)]
-        if self.game.rules.progressive is not None:
-            wagers.append(
-                PlaceWager(seat=seat, wager="progressive", amount=self.game.rules.progressive.wager)
-            )
-        return wagers
-
-    def dealer_no_more_bets(self) -> NoMoreBets:
-        """ "No more bets", with the progressive chips counted as the system accepted them."""
-        return NoMoreBets(progressive_chips=self.progressive_chip_count())
-
-    def simple_strategy(self, seat: int) -> Action:
-        """A simple (not optimal) decision for a house player; games override."""
-        choices = [a for a in self.decision_candidates(seat) if self.can(a)]
-        if not choices:
-            raise IllegalAction(f"seat {seat} has no decision now (phase {self._phase.value})")
-        return choices[0]
-
-    def parse_decision(self, seat: int, text: str) -> Action:
-        """A decision written as in a scenario: ``play`` (the Ante), ``play 3`` / ``play 3x`` /
-        ``play 1.5`` (times the Ante), ``play $7.50`` or ``play 750c`` (an amount), ``bet N``
-        (the same), ``fold``, ``check`` (see :func:`~croupier.games.amounts.parse_play_size`)."""
-        words = text.lower().split()
-        if words and words[0] in ("play", "bet") and len(words) <= 2:
-            if len(words) == 1:
-                return Play(seat=seat)
-            ante = self._stakes.get(seat, {}).get("ante", 0)
-            return parse_play_size(seat, words[1], ante, self.play_rule(seat))
-        if words == ["fold"]:
-            return Fold(seat=seat)
-        if words == ["check"]:
-            return Check(seat=seat)
-        raise InvalidInput(
-            f"decision {text!r} for seat {seat} is not understood in {self.game.slug} "
-            "(play N, play, fold, check)"
-        )
-
     def play_rule(self, seat: int) -> PlayRule | None:
         """The chapter's rule for the size of the decision wager ``seat`` makes now (a Play or
         a street bet), or ``None`` where the game has none; games with a Play provide it."""
@@ -752,28 +668,7 @@ class Round:
         line pays (the game's meter, or a linked jackpot's); ``settle`` records the wager's
         settlement (default :meth:`settle`).
         """
-        close = settle or self.settle
-        if line is None:
-            return [close(seat, wager, Result.LOSE, line=lose_line)]
-        new: list[Record] = []
-        meter = spec.name if spec is not None else ""
-        if line.meter_share is not None:
-            assert spec is not None, f"{wager} line {line.hand} pays a meter share: give the meter"
-            move = self._meters.pay(spec.name, line.meter_share, spec.reset)
-            new.append(
-                MeterChanged(meter=spec.name, before=move.before, after=move.after, reason="award")
-            )
-            amount, from_meter = move.paid, line.meter_share >= 1
-        else:
-            assert line.odds is not None
-            amount, from_meter = line.odds.returned(self._stakes[seat][wager]), False
-        new.append(
-            ProgressivePaid(
-                seat=seat, meter=meter, line=line.hand, amount=amount, from_meter=from_meter
-            )
-        )
-        new.append(close(seat, wager, Result.WIN, paid=amount, line=line.hand))
-        return new
+        return award_progressive(self, seat, wager, line, spec, lose_line=lose_line, settle=settle)
 
     def player_keys(self, seat: int) -> frozenset[str]:
         """The pay-table names the seat's hand satisfies (games with a progressive provide it)."""
@@ -816,17 +711,7 @@ class Round:
         a hand forfeited and collected to the discard rack before the reveal qualifies nobody,
         while the player who folded it keeps the eligibility to receive Envy Bonuses for the
         hands of others (§ 641a.11(b)(2); § 571.11(g))."""
-        if schedule is None:
-            return []
-        own = self._stakes[seat][wager]
-        new: list[Record] = []
-        for other in self.active_seats:
-            if self._players[other] == self._players[seat] or not self.hand_held(other):
-                continue
-            line = schedule.line_for(own, keys_of(other))
-            if line is not None and line.amount is not None:
-                new.append(EnvyPaid(seat=seat, for_seat=other, line=line.hand, amount=line.amount))
-        return new
+        return award_envy(self, seat, schedule, keys_of, wager=wager)
 
     collected_wagers: ClassVar[frozenset[str]] = frozenset({"progressive"})
     """Wagers taken into the table inventory at "no more bets" (§ 641a.8(b)): their "for 1"
@@ -842,63 +727,13 @@ class Round:
         self._abandoned.add(action.seat)
         return new + (self.after_decision() if self._phase is Phase.DECISIONS else [])
 
-    # -- irregularities --------------------------------------------------------------------
+    # -- irregularities: :mod:`croupier.games.irregularities` ------------------------------
 
-    def _verify_irregularity(self, action: Irregular) -> None:
-        kind = action.kind
-        if kind in (IrregularityKind.CARD_FACE_UP_IN_DECK, IrregularityKind.CARD_DRAWN_IN_ERROR):
-            if self._phase is not Phase.DEALING:
-                raise IllegalAction(
-                    f"{kind.value} is reported while dealing (phase {self._phase.value})"
-                )
-            if kind is IrregularityKind.CARD_FACE_UP_IN_DECK and len(self._shoe) == 0:
-                raise IllegalAction("the shoe is empty")
-        elif kind is IrregularityKind.AUTOMATED_SHOE_JAM:
-            if self.game.rules.table.deal is not DealMethod.AUTOMATED_SHOE:
-                raise IllegalAction("this table deals without an automated dealing shoe")
-            if self._phase is not Phase.DEALING:
-                raise IllegalAction(f"the shoe jams while dealing (phase {self._phase.value})")
-        elif kind is IrregularityKind.DEALER_CARD_EXPOSED:
-            if self._phase not in (Phase.DEALING, Phase.STUB_COUNT, Phase.DECISIONS):
-                raise IllegalAction(
-                    "a dealer card exposed early is reported before the reveal "
-                    f"(phase {self._phase.value})"
-                )
-        elif kind is IrregularityKind.WRONG_CARD_COUNT and self._phase in (
-            Phase.BETTING,
-            Phase.REVEAL,
-            Phase.SETTLEMENT,
-        ):
-            raise IllegalAction(
-                f"a wrong number of cards is reported between the deal and the reveal "
-                f"(phase {self._phase.value})"
-            )
+    def _verify_irregularity(self, action: ReportIrregularity) -> None:
+        verify_report(self, action)
 
-    def _do_irregularity(self, action: Irregular) -> list[Record]:
-        kind = action.kind
-        section = self.sections.get(kind.value, "")
-        if kind is IrregularityKind.CARD_FACE_UP_IN_DECK:
-            self._face_up_found += 1
-            if self._face_up_found == 1:
-                card = self._shoe.deal()
-                return [
-                    IrregularityReported(
-                        irregularity=kind, section=section, consequence="card discarded"
-                    ),
-                    CardDiscarded(card=card, section=section),
-                ]
-            rec: list[Record] = [
-                IrregularityReported(irregularity=kind, section=section, consequence="round void")
-            ]
-            return rec + self._void("a second card found face up in the deck", section)
-        if kind is IrregularityKind.CARD_DRAWN_IN_ERROR:
-            return [
-                IrregularityReported(
-                    irregularity=kind, section=section, consequence="used as the next card"
-                )
-            ]
-        rec = [IrregularityReported(irregularity=kind, section=section, consequence="round void")]
-        return rec + self._void(kind.value.replace("_", " "), section)
+    def _do_irregularity(self, action: ReportIrregularity) -> list[Record]:
+        return report_records(self, action)
 
     def _void(
         self,
@@ -921,32 +756,14 @@ class Round:
 
     # -- results ---------------------------------------------------------------------------
 
+    def books(self) -> Settlement:
+        """The settlement so far, typed (:class:`~croupier.games.settlement.Settlement`)."""
+        return Settlement.of(self._records)
+
     def settlement(self) -> dict[str, Any]:
-        """Per seat: each wager's stake, result and payout, Envy Bonuses and the net."""
-        seats: dict[str, Any] = {}
-        for rec in self._records:
-            if isinstance(rec, WagerSettled):
-                entry = seats.setdefault(str(rec.seat), {"wagers": {}, "envy": [], "net": 0})
-                entry["wagers"][rec.wager] = {
-                    "stake": rec.stake,
-                    "result": rec.result.value,
-                    "paid": rec.paid,
-                    "returned": rec.returned,
-                    **({"line": rec.line} if rec.line else {}),
-                }
-                entry["net"] += rec.net
-            elif isinstance(rec, EnvyPaid):
-                entry = seats.setdefault(str(rec.seat), {"wagers": {}, "envy": [], "net": 0})
-                entry["envy"].append(
-                    {"for_seat": rec.for_seat, "line": rec.line, "amount": rec.amount}
-                )
-                entry["net"] += rec.amount
-            elif isinstance(rec, ProgressivePaid):
-                entry = seats.setdefault(str(rec.seat), {"wagers": {}, "envy": [], "net": 0})
-                entry.setdefault("progressive", []).append(
-                    {"line": rec.line, "amount": rec.amount, "from_meter": rec.from_meter}
-                )
-        return seats
+        """Per seat: each wager's stake, result and payout, Envy Bonuses and the net (the stable
+        JSON of :meth:`books`)."""
+        return self.books().to_json()
 
     def view(self, pov: Pov) -> RoundView:
         """What ``pov`` may know of the round now (:mod:`croupier.games.pov`)."""
@@ -978,39 +795,4 @@ class Round:
         The shoe is rebuilt from the cards the records show leaving it, followed by the rest
         of the deck; the meters start where the first meter record says they stood.
         """
-        if isinstance(records, str | bytes) or not all(isinstance(r, Record) for r in records):
-            raise InvalidInput("a hand history is a sequence of records")
-        shown = [r.card for r in records if isinstance(r, CardDealt | CardDiscarded)]
-        decks = max(1, game.deck_count)
-        rest: list[Card] = []
-        for _ in range(decks):
-            rest += list(DECK)
-        for card in shown:
-            if card not in rest:
-                raise InvalidInput(f"the hand history deals {card} more often than {decks} deck(s)")
-            rest.remove(card)
-        meters: dict[str, int] = {}
-        for r in records:
-            if isinstance(r, MeterChanged) and r.meter not in meters:
-                meters[r.meter] = r.before
-        spec = game.meter_spec
-        if spec is not None and spec.name not in meters:
-            meters[spec.name] = spec.reset
-        rebuilt = game.new_round(
-            shoe=StackedShoe([*shown, *rest], decks=decks),
-            meters=MemoryMeters(meters),
-            players=players,
-            stub_check=stub_check,
-        )
-        position = 0
-        while position < len(records):
-            action = action_of(records[position])
-            if action is None:
-                position += 1
-                continue
-            new = rebuilt.apply(action)
-            # where the records the input produced come next in the history, the derived ones
-            # among them (a short stub count's irregularity, § 641a.8(f)) are not inputs again
-            same = tuple(records[position : position + len(new)]) == new
-            position += len(new) if new and same else 1
-        return rebuilt
+        return rebuild_round(game, records, players=players, stub_check=stub_check)

@@ -26,10 +26,10 @@ from croupier.errors import CroupierError, IllegalAction, InvalidInput
 from croupier.games import Game, get_game
 from croupier.games.records import (
     Action,
-    Irregular,
     IrregularityKind,
     PlaceWager,
     Record,
+    ReportIrregularity,
 )
 from croupier.games.round import SEATS, ActorKind, Phase, Round
 from croupier.progressive import MemoryMeters, MeterBank
@@ -767,7 +767,7 @@ def _void_action(rnd: Round, by: str, reason: str) -> Action:
         action: Action = void_round(by=by, reason=reason)
         return action
     # Without the engine's supervisor void: the chapter's irregularity void (§ 641a.13(b)).
-    return Irregular(kind=IrregularityKind.WRONG_CARD_COUNT)
+    return ReportIrregularity(kind=IrregularityKind.WRONG_CARD_COUNT)
 
 
 def pov_of(account: Account, lt: LiveTable, *, finished: bool = False) -> ViewPov:

@@ -11,7 +11,7 @@ from fastapi import Depends, FastAPI, Header, Path, Query, Request, WebSocket, W
 from sqlalchemy import select
 
 from croupier.errors import IllegalAction, InvalidInput
-from croupier.games.records import Irregular, IrregularityKind, NoMoreBets, PlaceWager
+from croupier.games.records import IrregularityKind, NoMoreBets, PlaceWager, ReportIrregularity
 from croupier.games.round import Phase
 from croupier.server.auth import Account, Auth, AuthError, Role
 from croupier.server.floor import (
@@ -422,7 +422,9 @@ def _install_dealer(op: Op) -> None:
 
         def run(txn: Txn, lt: LiveTable | None, account: Account) -> dict[str, Any]:
             assert lt is not None
-            return result(lt, account, _floor(request).apply(txn, lt, Irregular(kind=kind)))
+            return result(
+                lt, account, _floor(request).apply(txn, lt, ReportIrregularity(kind=kind))
+            )
 
         return command(request, key, table_id, body.model_dump(), run)
 

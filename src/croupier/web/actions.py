@@ -16,7 +16,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 
 from croupier.errors import CroupierError
-from croupier.games.records import Action, Irregular, PlaceWager
+from croupier.games.records import Action, PlaceWager, ReportIrregularity
 from croupier.games.round import Phase, Round
 
 __all__ = ["CHIP_LADDER", "actions_router", "dealer_actions", "seat_actions"]
@@ -90,7 +90,7 @@ def dealer_actions(rnd: Round) -> dict[str, Any]:
     steps: list[str] = []
     irregularities: list[str] = []
     for action in rnd.legal_actions():
-        if isinstance(action, Irregular):
+        if isinstance(action, ReportIrregularity):
             irregularities.append(action.kind.value)
         elif action.name in DEALER_STEPS and action.name not in steps:
             steps.append(action.name)

@@ -1,0 +1,110 @@
+"""The helpers the faces use (the terminal, the demo, the server, the scenarios, the
+simulator): the cards face up, a decision in words, what a house player wagers and decides, a
+decision parsed from text.
+
+They are the methods of :class:`FaceHelpers`, which :class:`~croupier.games.round.Round` mixes
+in; a game overrides the ones its decisions need (Let It Ride's ``pull``/``ride`` parsing, a
+house player's rule).  None of them changes the round: they read it, or build an action for
+:meth:`~croupier.games.round.Round.apply` to verify.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from croupier.cards import Card
+from croupier.errors import IllegalAction, InvalidInput
+from croupier.games.amounts import PlayRule, parse_play_size
+from croupier.games.records import (
+    Action,
+    CardDealt,
+    Check,
+    Fold,
+    NoMoreBets,
+    PlaceWager,
+    Play,
+    Record,
+)
+from croupier.money import format_cents
+
+if TYPE_CHECKING:
+    from croupier.games.base import Game
+    from croupier.games.states import Phase
+
+__all__ = ["FaceHelpers"]
+
+
+class FaceHelpers:
+    """What the faces ask a round, beside the protocol (mixed into every round)."""
+
+    if TYPE_CHECKING:  # provided by the round
+        game: Game
+        _records: list[Record]
+        _stakes: dict[int, dict[str, int]]
+        _phase: Phase
+
+        def can(self, action: Action) -> bool: ...
+
+        def decision_candidates(self, seat: int) -> Iterable[Action]: ...
+
+        def play_rule(self, seat: int) -> PlayRule | None: ...
+
+        def progressive_chip_count(self) -> int: ...
+
+    def visible_cards(self) -> dict[str, list[Card]]:
+        """Cards dealt face up so far, by recipient (the dealer's up card, the board)."""
+        shown: dict[str, list[Card]] = {}
+        for rec in self._records:
+            if isinstance(rec, CardDealt) and rec.face_up:
+                shown.setdefault(rec.to, []).append(rec.card)
+        return shown
+
+    def describe(self, action: Action) -> str:
+        """A decision in words, for a person at the table."""
+        if isinstance(action, Play):
+            if action.amount is not None:
+                return f"play {format_cents(action.amount)}"
+            return f"play {action.multiple or 1}x the Ante"
+        return action.name.replace("_", " ")
+
+    def house_wagers(self, seat: int, unit: int = 500) -> list[PlaceWager]:
+        """What a house (simulated) player wagers: the game's first wager, and the
+        progressive where offered."""
+        first = next(w for w in self.game.offered_wagers() if w not in self.game.decision_wagers)
+        wagers = [PlaceWager(seat=seat, wager=first, amount=unit)]
+        if self.game.rules.progressive is not None:
+            wagers.append(
+                PlaceWager(seat=seat, wager="progressive", amount=self.game.rules.progressive.wager)
+            )
+        return wagers
+
+    def dealer_no_more_bets(self) -> NoMoreBets:
+        """ "No more bets", with the progressive chips counted as the system accepted them."""
+        return NoMoreBets(progressive_chips=self.progressive_chip_count())
+
+    def simple_strategy(self, seat: int) -> Action:
+        """A simple (not optimal) decision for a house player; games override."""
+        choices = [a for a in self.decision_candidates(seat) if self.can(a)]
+        if not choices:
+            raise IllegalAction(f"seat {seat} has no decision now (phase {self._phase.value})")
+        return choices[0]
+
+    def parse_decision(self, seat: int, text: str) -> Action:
+        """A decision written as in a scenario: ``play`` (the Ante), ``play 3`` / ``play 3x`` /
+        ``play 1.5`` (times the Ante), ``play $7.50`` or ``play 750c`` (an amount), ``bet N``
+        (the same), ``fold``, ``check`` (see :func:`~croupier.games.amounts.parse_play_size`)."""
+        words = text.lower().split()
+        if words and words[0] in ("play", "bet") and len(words) <= 2:
+            if len(words) == 1:
+                return Play(seat=seat)
+            ante = self._stakes.get(seat, {}).get("ante", 0)
+            return parse_play_size(seat, words[1], ante, self.play_rule(seat))
+        if words == ["fold"]:
+            return Fold(seat=seat)
+        if words == ["check"]:
+            return Check(seat=seat)
+        raise InvalidInput(
+            f"decision {text!r} for seat {seat} is not understood in {self.game.slug} "
+            "(play N, play, fold, check)"
+        )

@@ -1,0 +1,84 @@
+"""The types of the round protocol: where a round stands and who acts (:mod:`.base`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum, StrEnum
+
+from croupier.errors import IllegalAction, InvalidInput
+from croupier.games.records import shown_value
+
+__all__ = ["SEATS", "Actor", "ActorKind", "DealStep", "Phase", "StubCheck", "verify_seating"]
+
+SEATS: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7)
+"""Betting positions; seat 1 is the farthest to the dealer's left."""
+
+
+class Phase(StrEnum):
+    BETTING = "betting"
+    DEALING = "dealing"
+    STUB_COUNT = "stub_count"
+    DECISIONS = "decisions"
+    REVEAL = "reveal"
+    SETTLEMENT = "settlement"
+    OVER = "over"
+    VOID = "void"
+
+
+class ActorKind(Enum):
+    SEAT = "seat"
+    DEALER = "dealer"
+    CHANCE = "chance"
+    NOBODY = "nobody"
+
+
+@dataclass(frozen=True, slots=True)
+class Actor:
+    kind: ActorKind
+    seat: int | None = None
+
+    def __str__(self) -> str:
+        return f"seat {self.seat}" if self.kind is ActorKind.SEAT else self.kind.value
+
+
+class StubCheck(Enum):
+    """Whether the dealer must count the stub this round (§ 641a.8(f): at least every 5 rounds
+    when no counting shuffler is used; the table decides)."""
+
+    REQUIRED = "required"
+    NOT_REQUIRED = "not_required"
+
+
+@dataclass(frozen=True, slots=True)
+class DealStep:
+    """One card of a dealing procedure: where it goes and whether face up."""
+
+    to: str
+    face_up: bool = False
+    note: str = ""
+
+
+def verify_seating(players: Mapping[int, str], boxes: int, section: str | None) -> None:
+    """Refuse players that are not names at betting positions, or one player holding more than
+    ``boxes`` boxes or boxes that are not adjacent (``section``: the game's rule)."""
+    by_player: dict[str, list[int]] = {}
+    for seat, player in players.items():
+        if isinstance(seat, bool) or not isinstance(seat, int) or seat not in SEATS:
+            raise InvalidInput(f"seat {shown_value(seat)} is not one of the betting positions 1-7")
+        if not isinstance(player, str) or not player or len(player) > 200:
+            raise InvalidInput(f"player {shown_value(player)} at seat {seat} is not a name")
+        by_player.setdefault(player, []).append(seat)
+    for player, seats in by_player.items():
+        seats.sort()
+        if len(seats) > boxes:
+            raise IllegalAction(
+                f"player {player!r} holds boxes {seats}; the Rules Submission allows "
+                f"{boxes} adjacent box(es)",
+                section=section,
+            )
+        if seats != list(range(seats[0], seats[0] + len(seats))):
+            raise IllegalAction(
+                f"player {player!r} holds boxes {seats}, which are not adjacent",
+                section=section,
+            )

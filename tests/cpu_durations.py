@@ -1,0 +1,77 @@
+"""A pytest plugin of the suite (loaded by ``-p cpu_durations`` in pyproject's addopts).
+
+``--cpu-durations=N`` lists the N tests that used the most CPU (the test process's threads and
+the child processes it waited for, setup and teardown included) and the CPU of each file.  On a
+machine shared with other work, wall-clock durations (``--durations``) measure the neighbours;
+CPU seconds measure the test.  Under pytest-xdist each worker reports its own tests in its output
+file (``--cpu-durations-file``).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Generator
+from pathlib import Path
+
+import pytest
+
+_SPENT: dict[str, float] = {}
+
+
+def _cpu_seconds() -> float:
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("croupier")
+    group.addoption(
+        "--cpu-durations",
+        type=int,
+        default=None,
+        metavar="N",
+        help="list the N tests that used the most CPU seconds, and each file's CPU",
+    )
+    group.addoption(
+        "--cpu-durations-file",
+        default=None,
+        metavar="PATH",
+        help="also write every test's CPU seconds to PATH (a worker adds .gwN)",
+    )
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(
+    item: pytest.Item, nextitem: pytest.Item | None
+) -> Generator[None, object, object]:
+    if item.config.getoption("--cpu-durations") is None:
+        return (yield)
+    start = _cpu_seconds()
+    try:
+        return (yield)
+    finally:
+        _SPENT[item.nodeid] = _cpu_seconds() - start
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    target = session.config.getoption("--cpu-durations-file")
+    if target is None or not _SPENT:
+        return
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    path = Path(f"{target}.{worker}" if worker else target)
+    lines = (f"{spent:.2f}\t{node}\n" for node, spent in _SPENT.items())
+    path.write_text("".join(lines), encoding="utf-8")
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    count = terminalreporter.config.getoption("--cpu-durations")
+    if count is None or not _SPENT:
+        return
+    files: dict[str, float] = {}
+    for node, spent in _SPENT.items():
+        files[node.split("::")[0]] = files.get(node.split("::")[0], 0.0) + spent
+    write = terminalreporter.write_line
+    write(f"CPU seconds: {sum(_SPENT.values()):.1f} over {len(_SPENT)} tests")
+    for table in (files, _SPENT):
+        for name, spent in sorted(table.items(), key=lambda kv: -kv[1])[:count]:
+            write(f"{spent:8.1f}s  {name}")
