@@ -321,11 +321,12 @@ def _credit_board(
     situations in ``racc``."""
     rem, sv, sa, sb, lt, eq, nq = ws
     category, bclass, t1, fold_all, cp, pidx, racc = tabs
+    tie, lose_q, lose_n = t1[14], t1[15], t1[16]  # loop invariants (the loop writes acc, racc)
     for o in range(n):
         v = sv[o]
         wq, wn, lq, ln = _split(v, lt[o], eq[o], nq[o], q0)
         c = bclass[v]
-        value = wq * t1[c] + wn * t1[7 + c] + eq[o] * t1[14] + lq * t1[15] + ln * t1[16]
+        value = wq * t1[c] + wn * t1[7 + c] + eq[o] * tie + lq * lose_q + ln * lose_n
         play = value > fold_all
         feat = 4 * category[v] + (2 if v > vboard else 0) + (1 if play else 0)
         ca = rem[sa[o]]
