@@ -9,7 +9,8 @@ import pytest
 from typer.testing import CliRunner
 
 from croupier.analysis import par_sheet
-from croupier.analysis.pricing import ROUNDS_PER_HOUR, every_wager, theoretical_win
+from croupier.analysis.pricing import every_wager, theoretical_win
+from croupier.analysis.registry import analysis_for
 from croupier.cli import app
 from croupier.games import GAMES, get_game
 
@@ -50,7 +51,8 @@ def test_theo_is_rounds_times_bet_times_house_edge() -> None:
     sheet = par_sheet(game, wagers=("base",))
     assert sheet.base is not None
     theo = theoretical_win(game, sheet.base, average_bet=2500, hours=Fraction(3, 2))
-    pace = ROUNDS_PER_HOUR["three-card-poker"].rounds
+    pace = analysis_for(game).pace.rounds
+    assert pace == 60  # the Three Card Poker entry's default pace (its source is in the entry)
     assert theo.theo == Fraction(3, 2) * pace * 2500 * sheet.base.house_edge
     result = CliRunner().invoke(
         app,

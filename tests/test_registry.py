@@ -42,6 +42,10 @@ def test_every_registered_game_has_every_face(slug: str) -> None:
     get_game({"game": slug, **dict(game_cls.example_rules)})  # the example is valid
     if entry.solved_by_blocks:
         assert "scheduler" in inspect.signature(entry.par).parameters
+    # the default pace (theo, the floor forecast) says where its figure comes from
+    assert 0 < entry.pace.rounds <= 200 and entry.pace.source.strip()
+    # the strategy as rows: the game's own builder, or one row a line of its readable text
+    assert entry.strategy_rows is None or callable(entry.strategy_rows)
 
 
 @pytest.mark.parametrize("slug", sorted(ENTRIES))

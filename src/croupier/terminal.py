@@ -43,15 +43,6 @@ if TYPE_CHECKING:
 
 __all__ = ["database_url", "hand_category", "play_terminal", "posted_limits"]
 
-_RANKINGS: dict[str, Ranking] = {
-    "three-card-poker": Ranking.THREE_CARD,
-    "four-card-poker": Ranking.FOUR_CARD,
-    "let-it-ride": Ranking.POKER5,
-    "ultimate-texas-holdem": Ranking.POKER5,
-    "mississippi-stud": Ranking.POKER5,
-}
-"""The ranking a player's hand is read by at each game's decisions."""
-
 
 class _Quit(Exception):
     pass
@@ -142,7 +133,9 @@ def _showing(rnd: Round, seat: int) -> tuple[list[Card], list[str]]:
 def _human_decision(rnd: Round, seat: int, out: TextIO) -> Action:
     own = list(seat_cards(rnd, seat))
     community, lines = _showing(rnd, seat)
-    ranking = _RANKINGS.get(rnd.game.slug)
+    # the game's first ranking is the one its decisions read the hand by (baccarat has none)
+    rankings = rnd.game.hand_rankings
+    ranking = rankings[0] if rankings else None
     category = f"  ({hand_category(own + community, ranking)})" if ranking else ""
     out.write(f"  your cards: {format_cards(own)}{category}\n")
     for line in lines:

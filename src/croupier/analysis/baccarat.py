@@ -18,7 +18,7 @@ from fractions import Fraction
 from croupier.analysis import _mc_games
 from croupier.analysis.baccarat_exact import coups
 from croupier.analysis.par import Outcome, ParSheet, WagerSheet, merge_outcomes
-from croupier.analysis.registry import NO_DECISIONS, GameAnalysis
+from croupier.analysis.registry import NO_DECISIONS, TYPICAL_PACE, GameAnalysis, RoundsPerHour
 from croupier.games.baccarat import (
     BANKER,
     PLAYER,
@@ -129,17 +129,18 @@ def baccarat_strategy_text(game: BaccaratGame) -> str:
     )
 
 
-def _entry() -> GameAnalysis:
+def _entry(rounds_per_hour: int) -> GameAnalysis:
     return GameAnalysis(
         par=par_baccarat,
         strategy=NO_DECISIONS,
         strategy_text=baccarat_strategy_text,  # type: ignore[arg-type]
         kernel=_mc_games.BACCARAT,
         notes="exact: every coup of the full shoe (croupier.analysis.baccarat_exact)",
+        pace=RoundsPerHour(rounds_per_hour, TYPICAL_PACE),
     )
 
 
-MINI_BACCARAT = _entry()
-MIDI_BACCARAT = _entry()
-EZ_BACCARAT = _entry()
+MINI_BACCARAT = _entry(72)
+MIDI_BACCARAT = _entry(60)
+EZ_BACCARAT = _entry(72)
 """The baccarat entries of :mod:`croupier.analysis.registry` (one analysis, three games)."""

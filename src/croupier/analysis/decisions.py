@@ -46,6 +46,7 @@ from croupier.analysis._uth_settle import settle_tables
 from croupier.cards import Card
 from croupier.errors import InvalidInput
 from croupier.games import Game, Round
+from croupier.games.four_card_poker import FourCardPoker
 from croupier.games.paytables import PayTable
 from croupier.games.pov import seat_cards, supervisor_hands
 from croupier.games.records import DEALER, Action, Check, Fold, Play
@@ -160,7 +161,7 @@ def _four_card_tables(progress: bool | None) -> FourCardTables:
 def four_card_poker_strategy(game: Game) -> Strategy:
     """The optimal Ante/Play decisions as a :data:`~croupier.analysis.Strategy`: the table's
     action for the seat's five cards against the dealer's face-up card."""
-    if game.slug != "four-card-poker":
+    if not isinstance(game, FourCardPoker):
         raise InvalidInput(f"a Four Card Poker strategy, not one for {game.slug}")
     tables = four_card_tables()
     tables.action(range(5), 51)  # load the compiled lookup now, not at the first decision

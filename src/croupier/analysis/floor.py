@@ -139,7 +139,7 @@ def _game_of(entry: Mapping[str, Any], where: str, folder: Path) -> Game:
 
 
 def _tables(entry: Mapping[str, Any], index: int, folder: Path) -> list[TablePlan]:
-    from croupier.analysis.pricing import ROUNDS_PER_HOUR
+    from croupier.analysis.registry import analysis_for
 
     where = f"tables[{index}]"
     unknown = sorted(set(entry) - _TABLE_KEYS)
@@ -150,10 +150,7 @@ def _tables(entry: Mapping[str, Any], index: int, folder: Path) -> list[TablePla
     if not isinstance(name, str) or not 0 < len(name) <= 100:
         raise InvalidInput(f"{where}.name must be a name of 1-100 characters")
     count = _int(entry.get("count", 1), f"{where}.count", 1, MAX_TABLES)
-    default_pace = ROUNDS_PER_HOUR.get(game.slug)
-    pace = entry.get("rounds_per_hour", default_pace.rounds if default_pace else None)
-    if pace is None:
-        raise InvalidInput(f"{where}.rounds_per_hour is needed for {game.slug}")
+    pace = entry.get("rounds_per_hour", analysis_for(game).pace.rounds)
     churn = entry.get("churn")
     average_bet = _int(entry.get("average_bet"), f"{where}.average_bet", 1, 10**9)
     occupancy = _occupancy(entry.get("occupancy"), f"{where}.occupancy")

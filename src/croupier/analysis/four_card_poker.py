@@ -13,7 +13,7 @@ from croupier.analysis import _mc_games
 from croupier.analysis.decisions import four_card_poker_strategy
 from croupier.analysis.fcp_solver import FourCardSolution, solve_four_card_poker
 from croupier.analysis.par import ParSheet, WagerSheet
-from croupier.analysis.registry import GameAnalysis
+from croupier.analysis.registry import TYPICAL_PACE, GameAnalysis, RoundsPerHour
 from croupier.analysis.sidebets import wager_sheet
 from croupier.games.four_card_poker import ANTE_BONUS, FourCardPoker, hand_keys
 from croupier.hands import Ranking
@@ -74,5 +74,6 @@ ANALYSIS = GameAnalysis(
     notes="exact: every player hand against every dealer hand by the block solver of "
     "croupier.analysis.fcp_solver; side wagers by category counts",
     solved_by_blocks=True,
+    pace=RoundsPerHour(55, TYPICAL_PACE),
 )
 """The Four Card Poker entry of :mod:`croupier.analysis.registry`."""

@@ -31,7 +31,7 @@ from croupier.analysis._stud import (
     tabulate_five,
 )
 from croupier.analysis.par import Outcome, ParSheet, WagerSheet, merge_outcomes
-from croupier.analysis.registry import GameAnalysis
+from croupier.analysis.registry import TYPICAL_PACE, GameAnalysis, RoundsPerHour
 from croupier.analysis.sidebets import wager_sheet
 from croupier.games._let_it_ride_tables import five_card_keys, three_card_keys
 from croupier.games.let_it_ride import (
@@ -254,5 +254,6 @@ ANALYSIS = GameAnalysis(
     kernel=_mc_games.LET_IT_RIDE,
     notes="exact: every five-card hand, the two ride decisions by card sets "
     "(croupier.analysis._stud)",
+    pace=RoundsPerHour(55, TYPICAL_PACE),
 )
 """The Let It Ride entry of :mod:`croupier.analysis.registry`."""

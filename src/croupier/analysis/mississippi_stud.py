@@ -30,8 +30,9 @@ from croupier.analysis._stud import (
     tabulate_five,
 )
 from croupier.analysis.par import Outcome, ParSheet, WagerSheet, merge_outcomes
-from croupier.analysis.registry import GameAnalysis
+from croupier.analysis.registry import TYPICAL_PACE, GameAnalysis, RoundsPerHour
 from croupier.analysis.sidebets import wager_sheet
+from croupier.analysis.strategy_table import stud_rows
 from croupier.games.mississippi_stud import (
     BASE_PAYS,
     JACKPOTS,
@@ -210,5 +211,7 @@ ANALYSIS = GameAnalysis(
     kernel=_mc_games.MISSISSIPPI_STUD,
     notes="exact: every five-card hand, the three street bets by card sets "
     "(croupier.analysis._stud)",
+    pace=RoundsPerHour(45, TYPICAL_PACE),
+    strategy_rows=stud_rows,
 )
 """The Mississippi Stud entry of :mod:`croupier.analysis.registry`."""

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from croupier.analysis.registry import RoundsPerHour, analysis_for
 from croupier.errors import CroupierError, InvalidInput
 
 if TYPE_CHECKING:
@@ -22,7 +23,6 @@ if TYPE_CHECKING:
     from croupier.games import Game
 
 __all__ = [
-    "ROUNDS_PER_HOUR",
     "RoundsPerHour",
     "Theo",
     "every_wager",
@@ -108,37 +108,6 @@ def every_wager(game: Game) -> tuple[Game, tuple[str, ...]]:
 # Theoretical win
 
 
-@dataclass(frozen=True, slots=True)
-class RoundsPerHour:
-    """A default pace of play and where the figure comes from."""
-
-    rounds: int
-    source: str
-
-
-_TYPICAL = (
-    "industry-typical figure (casino rating practice: the pace pit supervisors assume for a "
-    "full table); no published study of it is in the project's references"
-)
-# The figures are the paces commonly used to rate table-games players; they are not from a
-# published study.  The one published figure we have: John Grochowski, "Three-Card Poker"
-# (Casino City Times newsletter, issue 338) notes the game is fast, "90 decisions in an hour not
-# that rare"; 60 is the usual planning figure for a full table.  Adjust with --rounds-per-hour.
-ROUNDS_PER_HOUR: Mapping[str, RoundsPerHour] = {
-    "three-card-poker": RoundsPerHour(
-        60, _TYPICAL + "; Grochowski (Casino City Times, issue 338) reports up to 90"
-    ),
-    "four-card-poker": RoundsPerHour(55, _TYPICAL),
-    "let-it-ride": RoundsPerHour(55, _TYPICAL),
-    "mississippi-stud": RoundsPerHour(45, _TYPICAL),
-    "ultimate-texas-holdem": RoundsPerHour(30, _TYPICAL),
-    "mini-baccarat": RoundsPerHour(72, _TYPICAL),
-    "ez-baccarat": RoundsPerHour(72, _TYPICAL),
-    "midi-baccarat": RoundsPerHour(60, _TYPICAL),
-}
-"""Default rounds per hour of each game, with the source of the figure."""
-
-
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Theo:
     """A theoretical win: ``rounds_per_hour x hours x average_bet x house_edge`` (cents)."""
@@ -198,7 +167,7 @@ def theoretical_win(
     rounds_per_hour: int | None = None,
 ) -> Theo:
     """The theoretical win of a player betting ``average_bet`` cents on ``sheet``'s wager for
-    ``hours`` at ``rounds_per_hour`` (default: :data:`ROUNDS_PER_HOUR`)."""
+    ``hours`` at ``rounds_per_hour`` (default: the pace of the game's analysis entry)."""
     if average_bet <= 0:
         raise InvalidInput(f"--average-bet {average_bet} must be a positive number of cents")
     if hours <= 0:
@@ -207,10 +176,8 @@ def theoretical_win(
         raise InvalidInput(f"--rounds-per-hour {rounds_per_hour} must be positive")
     if rounds_per_hour is not None:
         pace = RoundsPerHour(rounds_per_hour, "given")
-    elif game.slug in ROUNDS_PER_HOUR:
-        pace = ROUNDS_PER_HOUR[game.slug]
     else:
-        raise InvalidInput(f"no default pace for {game.slug}; give --rounds-per-hour")
+        pace = analysis_for(game).pace
     return Theo(
         game=game.slug,
         wager=sheet.wager,

@@ -21,6 +21,7 @@ from croupier.errors import InvalidInput
 if TYPE_CHECKING:
     from croupier.analysis import Strategy
     from croupier.analysis.par import ParSheet
+    from croupier.analysis.strategy_table import StrategyTable
     from croupier.games import Game
 
 __all__ = [
@@ -29,6 +30,7 @@ __all__ = [
     "GameAnalysis",
     "MonteCarloKernel",
     "NoDecisions",
+    "RoundsPerHour",
     "analysis_for",
     "registered",
 ]
@@ -44,6 +46,22 @@ class NoDecisions:
 
 
 NO_DECISIONS: Final = NoDecisions("the player makes no decision after the wagers")
+
+
+@dataclass(frozen=True, slots=True)
+class RoundsPerHour:
+    """A default pace of play (rounds an hour at a full table) and where the figure comes from."""
+
+    rounds: int
+    source: str
+
+
+TYPICAL_PACE: Final = (
+    "industry-typical figure (casino rating practice: the pace pit supervisors assume for a "
+    "full table); no published study of it is in the project's references"
+)
+"""The source of most default paces: they are the paces commonly used to rate table-games
+players, not figures from a published study (adjust with ``--rounds-per-hour``)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -86,6 +104,11 @@ class GameAnalysis:
     """The fast Monte Carlo."""
     notes: str
     """What the exact analysis covers, in a line (``croupier par`` shows the sheet's own)."""
+    pace: RoundsPerHour
+    """The default rounds per hour (``croupier theo``, the floor forecast), with its source."""
+    strategy_rows: Callable[[Game], StrategyTable] | None = None
+    """The optimal strategy as rows where the game has its own (every starting hand, ...);
+    ``None``: one row per line of :attr:`strategy_text`."""
     solved_by_blocks: bool = False
     """Whether the par sheet comes from a block solver a Dask cluster can share
     (``--scheduler``)."""

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -20,7 +19,15 @@ from croupier.errors import InvalidInput
 if TYPE_CHECKING:
     from croupier.games import Game
 
-__all__ = ["StrategyRow", "StrategyTable", "strategy_table", "write_strategy_xlsx"]
+__all__ = [
+    "StrategyRow",
+    "StrategyTable",
+    "strategy_table",
+    "stud_rows",
+    "text_rows",
+    "uth_rows",
+    "write_strategy_xlsx",
+]
 
 HEADER = ("decision", "situation", "action", "share", "situations")
 
@@ -72,7 +79,7 @@ class StrategyTable:
         return out.getvalue()
 
 
-def _uth(game: Game) -> StrategyTable:
+def uth_rows(game: Game) -> StrategyTable:
     from croupier.analysis.ultimate_texas_holdem import solved
 
     strategy = solved(game).strategy
@@ -119,7 +126,7 @@ def _uth(game: Game) -> StrategyTable:
     )
 
 
-def _stud(game: Game) -> StrategyTable:
+def stud_rows(game: Game) -> StrategyTable:
     from croupier.analysis import strategy_text
     from croupier.analysis.stud_rules import FIFTH_RULE, FOURTH_RULE, MEASURED
 
@@ -161,7 +168,7 @@ def _split_action(part: str) -> tuple[str, str]:
     return rest, word
 
 
-def _lines(game: Game) -> StrategyTable:
+def text_rows(game: Game) -> StrategyTable:
     """Rows from the readable strategy text: a section header (``Bet 1 ...: let it ride with``,
     ``Make the Play wager with ...:``) gives the action of the lines under it; a line
     ``head: a; b; c`` (by up card) one row per clause."""
@@ -200,15 +207,12 @@ def _lines(game: Game) -> StrategyTable:
     return StrategyTable(game=game.slug, title=lines[0], rows=tuple(rows))
 
 
-_BUILDERS: dict[str, Callable[[Game], StrategyTable]] = {
-    "ultimate-texas-holdem": _uth,
-    "mississippi-stud": _stud,
-}
-
-
 def strategy_table(game: Game) -> StrategyTable:
     """The optimal strategy of ``game`` as rows (see the module)."""
-    return _BUILDERS.get(game.slug, _lines)(game)
+    from croupier.analysis.registry import analysis_for
+
+    own = analysis_for(game).strategy_rows
+    return (own or text_rows)(game)
 
 
 def write_strategy_xlsx(table: StrategyTable, path: str | Path) -> Path:

@@ -18,7 +18,7 @@ import numpy as np
 from croupier.analysis import _mc_games
 from croupier.analysis._three_card import solve_three_card
 from croupier.analysis.par import ParSheet, WagerSheet
-from croupier.analysis.registry import GameAnalysis
+from croupier.analysis.registry import TYPICAL_PACE, GameAnalysis, RoundsPerHour
 from croupier.analysis.sidebets import category_keys, wager_sheet
 from croupier.games.pov import seat_cards
 from croupier.games.records import Action, Fold, Play
@@ -102,11 +102,19 @@ def three_card_strategy_text(game: ThreeCardPoker) -> str:
     return "\n".join(lines)
 
 
+# The one published figure we have: John Grochowski, "Three-Card Poker" (Casino City Times
+# newsletter, issue 338) notes the game is fast, "90 decisions in an hour not that rare"; 60 is
+# the usual planning figure for a full table.
+_PACE = RoundsPerHour(
+    60, TYPICAL_PACE + "; Grochowski (Casino City Times, issue 338) reports up to 90"
+)
+
 ANALYSIS = GameAnalysis(
     par=par_three_card_poker,
     strategy=three_card_strategy,  # type: ignore[arg-type]
     strategy_text=three_card_strategy_text,  # type: ignore[arg-type]
     kernel=_mc_games.THREE_CARD_POKER,
     notes="exact: every player hand against every dealer hand (croupier.analysis._three_card)",
+    pace=_PACE,
 )
 """The Three Card Poker entry of :mod:`croupier.analysis.registry`."""

@@ -14,8 +14,9 @@ from functools import cache
 from croupier.analysis import _mc_games
 from croupier.analysis.decisions import uth_strategy
 from croupier.analysis.par import ParSheet, WagerSheet
-from croupier.analysis.registry import GameAnalysis
+from croupier.analysis.registry import TYPICAL_PACE, GameAnalysis, RoundsPerHour
 from croupier.analysis.sidebets import category_keys, wager_sheet
+from croupier.analysis.strategy_table import uth_rows
 from croupier.analysis.uth_solver import UthSolution, solve_ultimate_texas_holdem
 from croupier.games.base import Game
 from croupier.games.paytables import PayTable
@@ -97,5 +98,7 @@ ANALYSIS = GameAnalysis(
     notes="exact: every deal under the optimal Play decisions by the block solver of "
     "croupier.analysis.uth_solver; side wagers by category counts",
     solved_by_blocks=True,
+    pace=RoundsPerHour(30, TYPICAL_PACE),
+    strategy_rows=uth_rows,
 )
 """The Ultimate Texas Hold 'Em entry of :mod:`croupier.analysis.registry`."""
