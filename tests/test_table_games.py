@@ -319,7 +319,7 @@ def expected_plan(case: Case, table: Table, seats: tuple[int, ...]) -> list[Deal
         for wager, amount in placed.items():
             twin.apply(PlaceWager(seat=seat, wager=wager, amount=amount))
     twin.apply(NoMoreBets())
-    plan = list(twin.deal_plan())
+    plan = list(twin._deal_plan())
     if isinstance(twin, UltimateTexasHoldemRound):
         # the community cards follow on the streets: a burn and the flop, a burn and two more
         plan += twin.flop_plan() + twin.final_plan()

@@ -210,7 +210,7 @@ class BaccaratRound(Round):
             )
         super()._verify_place_wager(action)
 
-    def verify_wager(self, seat: int, wager: str, amount: int) -> None:
+    def _verify_wager(self, seat: int, wager: str, amount: int) -> None:
         placed = self._stakes.get(seat, {})
         if wager.startswith("dragon_bonus") and not ({"banker", "player", "tie"} & set(placed)):
             # § 631b.9(a) (the Baccarat chapter's margin wager: placed by a player who has a
@@ -256,7 +256,7 @@ class BaccaratRound(Round):
 
     # -- dealing ---------------------------------------------------------------------------
 
-    def deal_plan(self) -> Sequence[DealStep]:
+    def _deal_plan(self) -> Sequence[DealStep]:
         # § 627a.8(c): cards 1 and 3 to the Player's Hand, 2 and 4 to the Banker's Hand; face
         # up (c)(1), or face down (c)(2) with the Banker's cards under the shoe's corner until
         # the Player's Hand is called, per the Rules Submission.
@@ -269,13 +269,13 @@ class BaccaratRound(Round):
             DealStep(to=BANKER, face_up=up, note="card 4" + banker_note),
         ]
 
-    def dealing_done(self) -> list[Record]:
+    def _dealing_done(self) -> list[Record]:
         # The third cards depend on the cards: queue the next one, if any, and keep dealing.
         due = next_card_to(self._hands.get(PLAYER, []), self._hands.get(BANKER, []))
         if due is not None:
             self._plan.append(DealStep(to=due, face_up=True, note=f"{due} third card"))
             return []
-        return super().dealing_done()
+        return super()._dealing_done()
 
     def _verify_irregularity(self, action: ReportIrregularity) -> None:
         if action.kind is IrregularityKind.DEALER_CARD_EXPOSED:
@@ -330,7 +330,7 @@ class BaccaratRound(Round):
 
     # -- reveal and settlement -------------------------------------------------------------
 
-    def reveal(self) -> list[Record]:
+    def _reveal(self) -> list[Record]:
         p, b = point_count(self.player_hand), point_count(self.banker_hand)
         win = self.winner()
         if self.dragon_7:
@@ -363,7 +363,7 @@ class BaccaratRound(Round):
     def _open_wagers(self, seat: int) -> list[str]:
         return [w for w in self._stakes[seat] if (seat, w) not in self._closed]
 
-    def settlement_order(self) -> list[int]:
+    def _settlement_order(self) -> list[int]:
         # § 541.12(b): from the highest-numbered position with a winning (or returned) wager.
         return [
             s
@@ -371,7 +371,7 @@ class BaccaratRound(Round):
             if s not in self._settled and self._open_wagers(s)
         ]
 
-    def settle_seat(self, seat: int) -> list[Record]:
+    def _settle_seat(self, seat: int) -> list[Record]:
         new: list[Record] = []
         stakes = self._stakes[seat]
         vig = self.game.vig

@@ -350,7 +350,7 @@ class FourCardPokerRound(Round):
 
     # -- wagers ----------------------------------------------------------------------------
 
-    def verify_wager(self, seat: int, wager: str, amount: int) -> None:
+    def _verify_wager(self, seat: int, wager: str, amount: int) -> None:
         placed = self._stakes.get(seat, {})
         if wager == "play":
             raise IllegalAction(
@@ -366,7 +366,7 @@ class FourCardPokerRound(Round):
 
     # -- dealing ---------------------------------------------------------------------------
 
-    def deal_plan(self) -> Sequence[DealStep]:
+    def _deal_plan(self) -> Sequence[DealStep]:
         seats = [str(s) for s in self.active_seats]
         if self.game.rules.table.deal is DealMethod.AUTOMATED_SHOE:
             # § 641a.10(b): a stack of five to each player from the far left, five to the
@@ -416,7 +416,7 @@ class FourCardPokerRound(Round):
         self._stakes[action.seat]["play"] = record.amount
         self._decided.add(action.seat)
         rec: list[Record] = [record]
-        return rec + self.after_decision()
+        return rec + self._after_decision()
 
     def simple_strategy(self, seat: int) -> Action:
         """Play 3x with a pair of tens or better, 1x with a lower pair, else fold (a simple
@@ -441,7 +441,7 @@ class FourCardPokerRound(Round):
         self._decided.add(action.seat)
         self._folded.add(action.seat)
         rec: list[Record] = [Folded(seat=action.seat)]
-        return rec + self.after_decision()
+        return rec + self._after_decision()
 
     # -- reveal and settlement -------------------------------------------------------------
 
@@ -451,7 +451,7 @@ class FourCardPokerRound(Round):
     def dealer_rank(self) -> HandRank:
         return evaluate(self._hands[DEALER], Ranking.FOUR_CARD)
 
-    def reveal(self) -> list[Record]:
+    def _reveal(self) -> list[Record]:
         # § 641a.11(b)(1)-(2), (c): forfeited Antes and Progressive wagers are collected before
         # the dealer's cards are revealed; Aces Up and Envy eligibility stay.
         new: list[Record] = []
@@ -467,7 +467,7 @@ class FourCardPokerRound(Round):
         )
         return new
 
-    def settlement_order(self) -> list[int]:
+    def _settlement_order(self) -> list[int]:
         # § 641a.11(c): from the dealer's right, counterclockwise; a folded player with only an
         # Ante has nothing left to settle.
         order = []
@@ -479,7 +479,7 @@ class FourCardPokerRound(Round):
                 order.append(seat)
         return order
 
-    def settle_seat(self, seat: int) -> list[Record]:
+    def _settle_seat(self, seat: int) -> list[Record]:
         stakes = self._stakes[seat]
         rank = self.player_rank(seat)
         new: list[Record] = []
@@ -519,10 +519,10 @@ class FourCardPokerRound(Round):
                 # amount when it is this player's turn.
                 new += self.settle_progressive(seat)
             # § 641a.11(c)(5)(v): an Envy Bonus for each other player's qualifying hand.
-            new += self.award_envy(seat, self.game.envy_schedule, self.player_keys)
+            new += self.award_envy(seat, self.game.envy_schedule, self._player_keys)
         return new
 
-    def player_keys(self, seat: int) -> frozenset[str]:
+    def _player_keys(self, seat: int) -> frozenset[str]:
         return hand_keys(self.player_rank(seat))
 
 

@@ -274,7 +274,7 @@ class LetItRideRound(StreetRound):
 
     # -- wagers ----------------------------------------------------------------------------
 
-    def verify_wager(self, seat: int, wager: str, amount: int) -> None:
+    def _verify_wager(self, seat: int, wager: str, amount: int) -> None:
         placed = self._stakes.get(seat, {})
         bets = [placed[w] for w in BASE_WAGERS if w in placed]
         if wager in BASE_WAGERS:
@@ -300,7 +300,7 @@ class LetItRideRound(StreetRound):
                 section=SECTIONS[wager],
             )
 
-    def verify_ready(self) -> None:
+    def _verify_ready(self) -> None:
         # § 643a.7(d): three equal wagers to take part in the round.
         for seat in self.active_seats:
             missing = [w for w in BASE_WAGERS if w not in self._stakes[seat]]
@@ -324,7 +324,7 @@ class LetItRideRound(StreetRound):
 
     # -- dealing ---------------------------------------------------------------------------
 
-    def deal_plan(self) -> Sequence[DealStep]:
+    def _deal_plan(self) -> Sequence[DealStep]:
         seats = [str(s) for s in self.active_seats]
         community = [
             DealStep(to=BOARD, note="community card 1"),
@@ -403,7 +403,7 @@ class LetItRideRound(StreetRound):
         ]
         del self._stakes[action.seat][action.wager]
         self._decided.add(action.seat)
-        return new + self.after_decision()
+        return new + self._after_decision()
 
     def _verify_ride(self, action: Ride) -> None:
         self._verify_bet_decision(action.seat, action.wager, "letting ride")
@@ -411,7 +411,7 @@ class LetItRideRound(StreetRound):
     def _do_ride(self, action: Ride) -> list[Record]:
         self._decided.add(action.seat)
         new: list[Record] = [BetRidden(seat=action.seat, wager=action.wager)]
-        return new + self.after_decision()
+        return new + self._after_decision()
 
     def parse_decision(self, seat: int, text: str) -> Action:
         """``pull`` / ``ride`` (``let it ride``), for the bet decided now; ``pull 1``,
@@ -498,7 +498,7 @@ class LetItRideRound(StreetRound):
         cards = self._hands[str(seat)] + self._hands[SIX_CARDS]
         return five_card_keys(evaluate(cards, Ranking.POKER5))
 
-    def settle_seat(self, seat: int) -> list[Record]:
+    def _settle_seat(self, seat: int) -> list[Record]:
         stakes = self._stakes[seat]
         five = self.five_card_keys(seat)
         cap = PayoutCap(self.game.rules.payout_limit)

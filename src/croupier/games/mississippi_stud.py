@@ -353,7 +353,7 @@ class MississippiStudRound(StreetRound):
 
     # -- wagers ----------------------------------------------------------------------------
 
-    def verify_wager(self, seat: int, wager: str, amount: int) -> None:
+    def _verify_wager(self, seat: int, wager: str, amount: int) -> None:
         if wager in STREETS:
             i = STREETS.index(wager)
             raise IllegalAction(
@@ -375,7 +375,7 @@ class MississippiStudRound(StreetRound):
 
     # -- dealing ---------------------------------------------------------------------------
 
-    def deal_plan(self) -> Sequence[DealStep]:
+    def _deal_plan(self) -> Sequence[DealStep]:
         seats = [str(s) for s in self.active_seats]
         board = [DealStep(to=BOARD, note=f"community card {i}") for i in (1, 2, 3)]
         if self.game.rules.table.deal is DealMethod.AUTOMATED_SHOE:
@@ -391,9 +391,9 @@ class MississippiStudRound(StreetRound):
     def _deciders(self) -> Iterable[int]:
         return self.live_seats()
 
-    def after_decision(self) -> list[Record]:
+    def _after_decision(self) -> list[Record]:
         # Nobody left to decide: the dealer turns the next card; nobody left at all: over.
-        new = super().after_decision()
+        new = super()._after_decision()
         if self.next_decider() is None and not self.holders():
             self._phase = Phase.OVER
         return new
@@ -436,7 +436,7 @@ class MississippiStudRound(StreetRound):
         self._stakes[action.seat][street] = record.amount
         self._decided.add(action.seat)
         rec: list[Record] = [record]
-        return rec + self.after_decision()
+        return rec + self._after_decision()
 
     def _verify_fold(self, action: Fold) -> None:
         self._verify_street_decision(action.seat, "fold")
@@ -459,7 +459,7 @@ class MississippiStudRound(StreetRound):
         self._folded.add(seat)
         rec: list[Record] = [Folded(seat=seat)]
         rec += [self._close(seat, w, Result.FORFEIT) for w in self._open_wagers(seat)]
-        return rec + self.after_decision()
+        return rec + self._after_decision()
 
     def _verify_turn_community_card(self, action: TurnCommunityCard) -> None:
         if self._phase is not Phase.DECISIONS or not self._turn_due():
@@ -507,7 +507,7 @@ class MississippiStudRound(StreetRound):
         self._colluded.add(seat)
         rec: list[Record] = [ForfeitedForCollusion(seat=seat)]
         rec += [self._close(seat, w, Result.FORFEIT) for w in self._open_wagers(seat)]
-        return rec + self.after_decision()
+        return rec + self._after_decision()
 
     # -- irregularities --------------------------------------------------------------------
 
@@ -521,11 +521,11 @@ class MississippiStudRound(StreetRound):
     def player_rank(self, seat: int) -> HandRank:
         return evaluate([*self._hands[str(seat)], *self._hands[BOARD]], Ranking.POKER5)
 
-    def settlement_order(self) -> list[int]:
+    def _settlement_order(self) -> list[int]:
         # § 571.11(h): from the player farthest to the dealer's right, counterclockwise.
         return [s for s in reversed(self.holders()) if s not in self._settled]
 
-    def settle_seat(self, seat: int) -> list[Record]:
+    def _settle_seat(self, seat: int) -> list[Record]:
         new: list[Record] = []
         rank = self.player_rank(seat)
         if seat not in self._folded:

@@ -23,6 +23,7 @@ from croupier.games.abandon import abandon_records, verify_abandon
 from croupier.games.amounts import PlayRule
 from croupier.games.awards import award_envy, award_progressive
 from croupier.games.faces import FaceHelpers
+from croupier.games.hooks import PrivateHooks
 from croupier.games.irregularities import report_records, verify_report
 from croupier.games.paytables import EnvySchedule, PayLine
 from croupier.games.pov import Pov, RoundView, records_for, view
@@ -111,12 +112,12 @@ def _handlers(cls: type[Round]) -> Handlers:
     return _HANDLERS.setdefault(cls, MappingProxyType(found))
 
 
-class Round(FaceHelpers):
+class Round(FaceHelpers, PrivateHooks):
     """A round of a banked card game: wagers, "no more bets", the deal, decisions, settlement.
 
-    Subclasses provide the dealing procedure, the decisions and the settlement of one seat; the
-    shared machinery here handles wagers, progressive collection, dealing, irregularities,
-    voiding and the settlement order.
+    Subclasses provide the deal, the decisions and the settlement of a seat by the private hooks
+    (:mod:`.hooks`); the shared machinery here handles wagers, progressive collection, dealing,
+    irregularities, voiding and the settlement order.
     """
 
     face_up_limit_section: ClassVar[str] = ""
@@ -419,9 +420,9 @@ class Round(FaceHelpers):
                     section=self.game.progressive_wager_amounts[1] or None,
                 )
         self.game.verify_limit(action.seat, action.wager, amount)  # the posted [limits]
-        self.verify_wager(action.seat, action.wager, amount)
+        self._verify_wager(action.seat, action.wager, amount)
 
-    def verify_wager(self, seat: int, wager: str, amount: int) -> None:
+    def _verify_wager(self, seat: int, wager: str, amount: int) -> None:
         """Game-specific wager rules (required companions, equal bets); subclasses extend."""
 
     def _do_place_wager(self, action: PlaceWager) -> list[Record]:
@@ -433,9 +434,9 @@ class Round(FaceHelpers):
             raise IllegalAction(f'"no more bets" was already called (phase {self._phase.value})')
         if not self.active_seats:
             raise IllegalAction('"no more bets" refused: no player has wagered')
-        self.verify_ready()
+        self._verify_ready()
 
-    def verify_ready(self) -> None:
+    def _verify_ready(self) -> None:
         """Game-specific checks before the deal (e.g. a wager that needs a companion)."""
 
     def _progressive_seats(self) -> list[int]:
@@ -476,13 +477,13 @@ class Round(FaceHelpers):
                     meter=spec.name, before=move.before, after=move.after, reason="contribution"
                 )
             )
-        self._plan = list(self.deal_plan())
+        self._plan = list(self._deal_plan())
         self._phase = Phase.DEALING
         return new
 
     # -- dealing ---------------------------------------------------------------------------
 
-    def deal_plan(self) -> Sequence[DealStep]:
+    def _deal_plan(self) -> Sequence[DealStep]:
         """The initial deal, card by card, for the wagering seats; subclasses provide it."""
         raise NotImplementedError
 
@@ -498,16 +499,16 @@ class Round(FaceHelpers):
         self._hands.setdefault(step.to, []).append(card)
         new: list[Record] = [CardDealt(card=card, to=step.to, face_up=step.face_up, note=step.note)]
         if not self._plan:
-            new += self.dealing_done()
+            new += self._dealing_done()
         return new
 
-    def dealing_done(self) -> list[Record]:
+    def _dealing_done(self) -> list[Record]:
         """Called after the last card of a dealing stage; moves to the next phase."""
         if self._stub_check is StubCheck.REQUIRED:
             self._phase = Phase.STUB_COUNT
         else:
             self._phase = Phase.DECISIONS
-            return self.after_decision()
+            return self._after_decision()
         return []
 
     def _verify_count_stub(self, action: CountStub) -> None:
@@ -535,7 +536,7 @@ class Round(FaceHelpers):
                 deck_removed=True,
             )
         self._phase = Phase.DECISIONS
-        return rec + self.after_decision()
+        return rec + self._after_decision()
 
     # -- decisions (games provide) -----------------------------------------------------------
 
@@ -546,7 +547,7 @@ class Round(FaceHelpers):
     def decision_candidates(self, seat: int) -> Iterable[Action]:
         return ()
 
-    def after_decision(self) -> list[Record]:
+    def _after_decision(self) -> list[Record]:
         """Called after each decision; moves on when nobody is left to decide."""
         if self.next_decider() is None:
             self._phase = Phase.REVEAL
@@ -603,14 +604,14 @@ class Round(FaceHelpers):
             )
 
     def _do_reveal(self, action: Reveal) -> list[Record]:
-        new = self.reveal()
-        self._phase = Phase.SETTLEMENT if self.settlement_order() else Phase.OVER
+        new = self._reveal()
+        self._phase = Phase.SETTLEMENT if self._settlement_order() else Phase.OVER
         return new
 
-    def reveal(self) -> list[Record]:
+    def _reveal(self) -> list[Record]:
         raise NotImplementedError
 
-    def settlement_order(self) -> list[int]:
+    def _settlement_order(self) -> list[int]:
         """Seats still to settle: from the dealer's right, counterclockwise (seat 7 first)."""
         return [s for s in reversed(self.active_seats) if s not in self._settled]
 
@@ -619,15 +620,15 @@ class Round(FaceHelpers):
             raise IllegalAction(f"settlement follows the reveal (phase {self._phase.value})")
 
     def _do_settle(self, action: Settle) -> list[Record]:
-        seat = self.settlement_order()[0]
+        seat = self._settlement_order()[0]
         new: list[Record] = [SeatSettling(seat=seat)]
-        new += self.settle_seat(seat)
+        new += self._settle_seat(seat)
         self._settled.append(seat)
-        if not self.settlement_order():
+        if not self._settlement_order():
             self._phase = Phase.OVER
         return new
 
-    def settle_seat(self, seat: int) -> list[Record]:
+    def _settle_seat(self, seat: int) -> list[Record]:
         raise NotImplementedError
 
     def settle(
@@ -670,7 +671,7 @@ class Round(FaceHelpers):
         """
         return award_progressive(self, seat, wager, line, spec, lose_line=lose_line, settle=settle)
 
-    def player_keys(self, seat: int) -> frozenset[str]:
+    def _player_keys(self, seat: int) -> frozenset[str]:
         """The pay-table names the seat's hand satisfies (games with a progressive provide it)."""
         raise NotImplementedError
 
@@ -679,7 +680,7 @@ class Round(FaceHelpers):
         :meth:`award_progressive`)."""
         table = self.game.progressive_table
         assert table is not None
-        line = table.line_for(self.player_keys(seat))
+        line = table.line_for(self._player_keys(seat))
         return self.award_progressive(seat, "progressive", line, self.game.meter_spec)
 
     kept_after_fold: ClassVar[frozenset[str]] = frozenset()
@@ -725,7 +726,7 @@ class Round(FaceHelpers):
     def _do_abandon_wagers(self, action: AbandonWagers) -> list[Record]:
         new = abandon_records(self, action)
         self._abandoned.add(action.seat)
-        return new + (self.after_decision() if self._phase is Phase.DECISIONS else [])
+        return new + (self._after_decision() if self._phase is Phase.DECISIONS else [])
 
     # -- irregularities: :mod:`croupier.games.irregularities` ------------------------------
 

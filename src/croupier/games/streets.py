@@ -174,15 +174,15 @@ class StreetRound(Round):
     def _later_deals(self) -> bool:
         return any(s.dealt for s in self.streets[self._street_index + 1 :])
 
-    def dealing_done(self) -> list[Record]:
+    def _dealing_done(self) -> list[Record]:
         # The stub is counted once every card of the round is out of the shoe.
         if self._stub_check is StubCheck.REQUIRED and not self._later_deals():
             self._phase = Phase.STUB_COUNT
             return []
         self._phase = Phase.DECISIONS
-        return self.after_decision()
+        return self._after_decision()
 
-    def after_decision(self) -> list[Record]:
+    def _after_decision(self) -> list[Record]:
         """Once nobody is left to decide: deal the next street, wait for the dealer to turn it,
         or (after the last street's decisions) go to the reveal."""
         if self.next_decider() is not None:
@@ -226,8 +226,8 @@ class StreetRound(Round):
         new = self._turn_records()
         if self.street.decides:
             self._phase = Phase.DECISIONS
-            return new + self.after_decision()
-        self._phase = Phase.SETTLEMENT if self.settlement_order() else Phase.OVER
+            return new + self._after_decision()
+        self._phase = Phase.SETTLEMENT if self._settlement_order() else Phase.OVER
         return new
 
     def _turn_records(self) -> list[Record]:

@@ -274,7 +274,7 @@ class ThreeCardPokerRound(Round):
 
     # -- wagers ----------------------------------------------------------------------------
 
-    def verify_wager(self, seat: int, wager: str, amount: int) -> None:
+    def _verify_wager(self, seat: int, wager: str, amount: int) -> None:
         placed = self._stakes.get(seat, {})
         if wager == "play":
             raise IllegalAction(
@@ -291,7 +291,7 @@ class ThreeCardPokerRound(Round):
 
     # -- dealing ---------------------------------------------------------------------------
 
-    def deal_plan(self) -> Sequence[DealStep]:
+    def _deal_plan(self) -> Sequence[DealStep]:
         seats = [str(s) for s in self.active_seats]
         if self.game.rules.table.deal is DealMethod.AUTOMATED_SHOE:
             # § 649a.10 (as § 641a.10(b)): a stack of three to each wagering seat from the far
@@ -334,7 +334,7 @@ class ThreeCardPokerRound(Round):
         self._stakes[action.seat]["play"] = record.amount
         self._decided.add(action.seat)
         rec: list[Record] = [record]
-        return rec + self.after_decision()
+        return rec + self._after_decision()
 
     def _verify_fold(self, action: Fold) -> None:
         if "ante" not in self._stakes.get(action.seat, {}):
@@ -345,7 +345,7 @@ class ThreeCardPokerRound(Round):
         self._decided.add(action.seat)
         self._folded.add(action.seat)
         rec: list[Record] = [Folded(seat=action.seat)]
-        return rec + self.after_decision()
+        return rec + self._after_decision()
 
     def simple_strategy(self, seat: int) -> Action:
         """Play Q-6-4 or better, else fold (the well-known rule; see :func:`plays_by_q64`)."""
@@ -372,7 +372,7 @@ class ThreeCardPokerRound(Round):
 
     _FORFEITED_ON_FOLD: ClassVar[tuple[str, ...]] = ("ante", "pair_plus", "progressive")
 
-    def reveal(self) -> list[Record]:
+    def _reveal(self) -> list[Record]:
         # § 649a.11(b)(1): a fold forfeits the Ante and the Pair Plus; the progressive goes with
         # them (as § 641a.11(b) in Four Card Poker).  They are collected before the reveal; the
         # Six Card Bonus and Envy eligibility stay.
@@ -389,7 +389,7 @@ class ThreeCardPokerRound(Round):
         )
         return new
 
-    def settlement_order(self) -> list[int]:
+    def _settlement_order(self) -> list[int]:
         # § 649a.11(c), following § 641a.11(c): from the dealer's right, counterclockwise, each
         # player settled completely; a folded seat with nothing left in action is skipped.
         order = []
@@ -405,7 +405,7 @@ class ThreeCardPokerRound(Round):
                 order.append(seat)
         return order
 
-    def settle_seat(self, seat: int) -> list[Record]:
+    def _settle_seat(self, seat: int) -> list[Record]:
         """Ante and Play, Ante Bonus, Pair Plus, Six Card Bonus, progressive (and Envy)."""
         stakes = self._stakes[seat]
         rank = self.player_rank(seat)
@@ -441,7 +441,7 @@ class ThreeCardPokerRound(Round):
                 # the highest hand only, at the meter's amount in turn (as § 641a.12(d))
                 new += self.settle_progressive(seat)
             # an Envy Bonus for each other player's qualifying hand (as § 641a.11(c)(5)(v))
-            new += self.award_envy(seat, self.game.envy_schedule, self.player_keys)
+            new += self.award_envy(seat, self.game.envy_schedule, self._player_keys)
         return new
 
     def _settle_ante_and_play(self, seat: int, rank: HandRank) -> list[Record]:
@@ -465,7 +465,7 @@ class ThreeCardPokerRound(Round):
         paid = line.odds.winnings(self._stakes[seat][wager])
         return self.settle(seat, wager, Result.WIN, paid=paid, line=line.hand)
 
-    def player_keys(self, seat: int) -> frozenset[str]:
+    def _player_keys(self, seat: int) -> frozenset[str]:
         return hand_keys(self.player_rank(seat))
 
 

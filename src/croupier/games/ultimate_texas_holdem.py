@@ -337,7 +337,7 @@ class UltimateTexasHoldemRound(StreetRound):
 
     # -- wagers ----------------------------------------------------------------------------
 
-    def verify_wager(self, seat: int, wager: str, amount: int) -> None:
+    def _verify_wager(self, seat: int, wager: str, amount: int) -> None:
         placed = self._stakes.get(seat, {})
         if wager == "play":
             raise IllegalAction(
@@ -358,7 +358,7 @@ class UltimateTexasHoldemRound(StreetRound):
                 section="§ 569.7(f)",
             )
 
-    def verify_ready(self) -> None:
+    def _verify_ready(self) -> None:
         # § 569.1: the Ante and the Blind are both required to take part in the round; a Trips
         # wager alone is not dealt a hand.
         for seat in self.active_seats:
@@ -384,7 +384,7 @@ class UltimateTexasHoldemRound(StreetRound):
 
     # -- dealing ---------------------------------------------------------------------------
 
-    def deal_plan(self) -> Sequence[DealStep]:
+    def _deal_plan(self) -> Sequence[DealStep]:
         seats = [str(s) for s in self.active_seats]
         cover = "cover card placed on the dealer's cards"
         if self.game.rules.table.deal is DealMethod.AUTOMATED_SHOE:
@@ -442,7 +442,7 @@ class UltimateTexasHoldemRound(StreetRound):
         self._stakes[action.seat]["play"] = record.amount
         self._decided.add(action.seat)
         rec: list[Record] = [record]
-        return rec + self.after_decision()
+        return rec + self._after_decision()
 
     def _verify_check(self, action: Check) -> None:
         self._verify_in_round(action.seat, "check")
@@ -456,7 +456,7 @@ class UltimateTexasHoldemRound(StreetRound):
     def _do_check(self, action: Check) -> list[Record]:
         self._decided.add(action.seat)
         rec: list[Record] = [Checked(seat=action.seat)]
-        return rec + self.after_decision()
+        return rec + self._after_decision()
 
     def _verify_fold(self, action: Fold) -> None:
         self._verify_in_round(action.seat, "fold")
@@ -475,7 +475,7 @@ class UltimateTexasHoldemRound(StreetRound):
         # wager keeps the cards on the table until it is settled ((e)(2)(i)-(ii)).
         rec: list[Record] = [Folded(seat=seat)]
         rec += [self.settle(seat, w, Result.FORFEIT) for w in ("ante", "blind")]
-        return rec + self.after_decision()
+        return rec + self._after_decision()
 
     def simple_strategy(self, seat: int) -> Action:
         """Play 4x before the flop with any pair or an ace, 2x on the flop with two pair or
@@ -508,7 +508,7 @@ class UltimateTexasHoldemRound(StreetRound):
         """§ 569.11(g)-(h): the dealer's hand qualifies with a pair or better."""
         return dealer_qualifies(hand_key(self.dealer_rank()))
 
-    def reveal(self) -> list[Record]:
+    def _reveal(self) -> list[Record]:
         # § 569.11(f): the dealer's two cards are turned up and the best five announced.
         dealer = self.dealer_rank()
         return [
@@ -521,7 +521,7 @@ class UltimateTexasHoldemRound(StreetRound):
         settled_out = {"ante", "blind"} if seat in self._folded else set()
         return bool(set(self._stakes[seat]) - settled_out)
 
-    def settlement_order(self) -> list[int]:
+    def _settlement_order(self) -> list[int]:
         # § 569.11(g)-(h): from the player farthest to the dealer's right with a Play wager,
         # counterclockwise, one player at a time; a folded hand's Trips waits for the end of
         # the round (§ 569.11(e)(2)(i)), so folded players with wagers left come last.
@@ -532,7 +532,7 @@ class UltimateTexasHoldemRound(StreetRound):
             s for s in pending if s in self._folded
         ]
 
-    def settle_seat(self, seat: int) -> list[Record]:
+    def _settle_seat(self, seat: int) -> list[Record]:
         stakes = self._stakes[seat]
         rank = self.player_rank(seat)
         new: list[Record] = []
