@@ -17,10 +17,7 @@ MAX_FUNCTION_LINES = 80
 # Issue 14: offenders left in other owners' files when the checks were turned on (see
 # /work/coord/NOTES14.md, section "core"); each entry is its length then, so it may only shrink.
 KNOWN_FILES: dict[str, int] = {}
-KNOWN_FUNCTIONS: dict[str, int] = {
-    "croupier/analysis/simulate.py::simulate": 82,
-    "croupier/analysis/simulate.py::_result": 81,
-}
+KNOWN_FUNCTIONS: dict[str, int] = {}
 
 
 def _sources() -> list[Path]:

@@ -47,7 +47,7 @@ from croupier.analysis.par import CONVENTIONS, ParSheet, WagerSheet, exact
 from croupier.errors import CroupierError, InvalidInput
 from croupier.games import Game, Round
 from croupier.games.play import play_out
-from croupier.games.records import Action, EnvyPaid, PlaceWager, WagerSettled
+from croupier.games.records import Action, EnvyPaid, PlaceWager, Record, WagerSettled
 from croupier.money import format_cents
 from croupier.progressive import MemoryMeters
 from croupier.shoe import SeededShuffler, Shoe, shoe_cards
@@ -333,6 +333,52 @@ def _exact_sheet(game: Game) -> ParSheet | None:
         return None  # no exact analyser for this game yet
 
 
+def _strategy(game: Game, strategy: Strategy | None) -> tuple[str, Strategy]:
+    """The strategy's name and the strategy that decides: the one given, else the optimal
+    strategy where one is registered, else the round's simple house-player rule."""
+    name = "given"
+    if strategy is None:
+        strategy = optimal_strategy(game)
+        name = "optimal"
+    if strategy is not None:
+        return name, strategy
+
+    def decide(rnd: Round, seat: int) -> Action:
+        return rnd.simple_strategy(seat)
+
+    return "simple", decide
+
+
+def _attribute(records: Sequence[Record], layout: _Layout, nets: dict[str, int]) -> tuple[int, int]:
+    """Add each settled wager's net of one round to ``nets`` (by tally key; the required wagers
+    at the base seat make the base); returns the Envy Bonuses paid and the net that matched no
+    placed wager."""
+    has_base = bool(layout.required)
+    envy = 0
+    unattributed = 0
+    for rec in records:
+        if isinstance(rec, WagerSettled):
+            key = layout.side.get((rec.seat, rec.wager))
+            if key is None and has_base and rec.seat == BASE_SEAT:
+                key = "base"
+            if key is None:
+                unattributed += rec.net
+            else:
+                nets[key] += rec.net
+        elif isinstance(rec, EnvyPaid):
+            envy += rec.amount
+        elif rec.kind in _VIG_KINDS:
+            # baccarat: the vigorish levied on (or marked against) the Banker wager
+            seat: int = getattr(rec, "seat")  # noqa: B009
+            amount: int = getattr(rec, "amount")  # noqa: B009
+            banker = layout.side.get((seat, "banker"))
+            if banker is None:
+                unattributed -= amount
+            else:
+                nets[banker] -= amount
+    return envy, unattributed
+
+
 def simulate(
     game: Game,
     *,
@@ -356,19 +402,7 @@ def simulate(
     if isinstance(unit, bool) or not isinstance(unit, int) or unit < 1:
         raise InvalidInput(f"unit {unit!r} must be a positive whole number of cents")
     shuffler = SeededShuffler(seed)
-    name = "given"
-    if strategy is None:
-        strategy = optimal_strategy(game)
-        name = "optimal"
-    decide: Strategy
-    if strategy is None:
-        name = "simple"
-
-        def decide(rnd: Round, seat: int) -> Action:
-            return rnd.simple_strategy(seat)
-
-    else:
-        decide = strategy
+    name, decide = _strategy(game, strategy)
     decks = game.shoe_decks
     layout = _layout(game, decks, unit)
     has_base = bool(layout.required)
@@ -388,26 +422,9 @@ def simulate(
         rnd.apply(rnd.dealer_no_more_bets())
         decisions += play_out(rnd, decide)
         nets = dict.fromkeys(tallies, 0)
-        for rec in rnd.records:
-            if isinstance(rec, WagerSettled):
-                key = layout.side.get((rec.seat, rec.wager))
-                if key is None and has_base and rec.seat == BASE_SEAT:
-                    key = "base"
-                if key is None:
-                    unattributed += rec.net
-                else:
-                    nets[key] += rec.net
-            elif isinstance(rec, EnvyPaid):
-                envy += rec.amount
-            elif rec.kind in _VIG_KINDS:
-                # baccarat: the vigorish levied on (or marked against) the Banker wager
-                seat: int = getattr(rec, "seat")  # noqa: B009
-                amount: int = getattr(rec, "amount")  # noqa: B009
-                banker = layout.side.get((seat, "banker"))
-                if banker is None:
-                    unattributed -= amount
-                else:
-                    nets[banker] -= amount
+        round_envy, round_unattributed = _attribute(rnd.records, layout, nets)
+        envy += round_envy
+        unattributed += round_unattributed
         for key, net in nets.items():
             tallies[key].add(net)
         if progress is not None and (done % step == 0 or done == n):
@@ -415,6 +432,42 @@ def simulate(
     if decisions == 0:
         name = "none"  # no seat had a decision to make (baccarat)
     return _result(game, layout, tallies, n, seed, name, unit, decks, sheet, envy, unattributed)
+
+
+def _base_estimate(
+    game: Game,
+    layout: _Layout,
+    tallies: Mapping[str, _Tally],
+    n: int,
+    strategy: str,
+    sheet: ParSheet | None,
+    notes: list[str],
+) -> Estimate | None:
+    """The estimate of the required wagers with their decisions (``None``: the game has none);
+    compared with the exact base only for the optimal strategy (a note says so otherwise)."""
+    if not layout.required:
+        return None
+    stakes = {(a.seat, a.wager): a.amount for a in layout.wagers}
+    first = layout.required[0]
+    exact_base = sheet.base if sheet is not None else None
+    if exact_base is not None and strategy != "optimal":
+        notes.append(
+            "the exact base assumes the optimal strategy; these rounds were played by the "
+            f"{strategy} strategy, so the base is not compared"
+        )
+        exact_base = None
+    t = tallies["base"]
+    return Estimate(
+        wager="base",
+        seat=BASE_SEAT,
+        stake=stakes[(BASE_SEAT, first)],
+        placed=(*layout.required, *(w for w in game.wagers if w in game.decision_wagers)),
+        rounds=n,
+        total=t.total,
+        total_sq=t.total_sq,
+        hits=t.hits,
+        exact=exact_base,
+    )
 
 
 def _result(
@@ -434,28 +487,7 @@ def _result(
         sheet = _exact_sheet(game)
     notes: list[str] = []
     stakes = {(a.seat, a.wager): a.amount for a in layout.wagers}
-    base: Estimate | None = None
-    if layout.required:
-        first = layout.required[0]
-        exact_base = sheet.base if sheet is not None else None
-        if exact_base is not None and strategy != "optimal":
-            notes.append(
-                "the exact base assumes the optimal strategy; these rounds were played by the "
-                f"{strategy} strategy, so the base is not compared"
-            )
-            exact_base = None
-        t = tallies["base"]
-        base = Estimate(
-            wager="base",
-            seat=BASE_SEAT,
-            stake=stakes[(BASE_SEAT, first)],
-            placed=(*layout.required, *(w for w in game.wagers if w in game.decision_wagers)),
-            rounds=n,
-            total=t.total,
-            total_sq=t.total_sq,
-            hits=t.hits,
-            exact=exact_base,
-        )
+    base = _base_estimate(game, layout, tallies, n, strategy, sheet, notes)
     wagers: dict[str, Estimate] = {}
     joined: list[str] = []
     for (seat, wager), key in layout.side.items():
