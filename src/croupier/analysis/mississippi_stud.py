@@ -33,6 +33,7 @@ from croupier.analysis.par import Outcome, ParSheet, WagerSheet, merge_outcomes
 from croupier.analysis.registry import TYPICAL_PACE, GameAnalysis, RoundsPerHour
 from croupier.analysis.sidebets import wager_sheet
 from croupier.analysis.strategy_table import stud_rows
+from croupier.analysis.stud_rules import mississippi_stud_text
 from croupier.games.mississippi_stud import (
     BASE_PAYS,
     JACKPOTS,
@@ -207,7 +208,9 @@ def mississippi_stud_strategy_text(game: MississippiStud) -> str:
 ANALYSIS = GameAnalysis(
     par=par_mississippi_stud,
     strategy=mississippi_stud_strategy,  # type: ignore[arg-type]
-    strategy_text=mississippi_stud_strategy_text,  # type: ignore[arg-type]
+    # the readable table: 3rd Street by starting hand, then the 4th and 5th Street rules with
+    # their measured cost (as before the registry)
+    strategy_text=mississippi_stud_text,
     kernel=_mc_games.MISSISSIPPI_STUD,
     notes="exact: every five-card hand, the three street bets by card sets "
     "(croupier.analysis._stud)",
