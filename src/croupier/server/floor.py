@@ -45,6 +45,7 @@ from croupier.server.ledger import (
     round_entries,
     table_account,
 )
+from croupier.server.recovery import recover_tables
 from croupier.server.schema import (
     handpays,
     idempotency,
@@ -266,8 +267,9 @@ class Floor:
     # -- loading -----------------------------------------------------------------------------
 
     def load(self) -> None:
-        """Rebuild the floor from the database; rounds left open are held for a supervisor's
-        void (crash recovery: every wager is returned exactly once)."""
+        """Rebuild the floor from the database; every round left open resumes exactly from its
+        records and persisted shoe, or is held for a supervisor's void where the chapter voids
+        it (:mod:`croupier.server.recovery`)."""
         with self.engine.begin() as conn:
             rows = conn.execute(select(live_tables).order_by(live_tables.c.created_at)).all()
             for row in rows:
@@ -290,22 +292,7 @@ class Floor:
                     ).scalar()
                     or 0
                 )
-        for info in self.store.open_rounds():
-            table_id = self._table_of_round(info.round_id)
-            if table_id is None or table_id not in self.tables:
-                continue
-            lt = self.tables[table_id]
-            rnd = self.store.rebuild(info.round_id)
-            rnd._attach_meters(self.meters)
-            lt.round, lt.round_id, lt.stored = rnd, info.round_id, len(rnd.records)
-            lt.held = "the server stopped during this round"
-
-    def _table_of_round(self, round_id: str) -> str | None:
-        with self.engine.begin() as conn:
-            value = conn.execute(
-                select(live_rounds.c.table_id).where(live_rounds.c.round_id == round_id)
-            ).scalar()
-        return None if value is None else str(value)
+        recover_tables(self)
 
     def _live(self, table_id: str, name: str, rules: Mapping[str, Any], status: str) -> LiveTable:
         game = get_game(load_rules(dict(rules)))
@@ -720,6 +707,11 @@ class Floor:
         mine = [s for s, p in lt.seats().items() if p == account.player_id]
         if not mine:
             raise IllegalAction(f"{account.player_id} has no seat at table {lt.id}")
+        rnd = lt.round
+        if rnd is not None and not rnd.is_over and set(mine) & set(rnd.active_seats):
+            # § 641a.7(b): a seat with a wager in the round stays until the round ends (also a
+            # round resumed after a restart, which the table's own bookkeeping does not hold).
+            raise IllegalAction(f"{account.player_id} has wagered in round {lt.round_id}")
         for seat in mine:
             lt.table.leave(seat)
         self._save_seats(txn, lt)
