@@ -4,7 +4,7 @@ process from its persisted shoe (the crash-recovery tests compare the two).
 Both drivers follow one fixed policy, independent of the cards: each seat wagers the table's
 house wagers in seat order, the dealer calls "no more bets" with one progressive chip per
 progressive wager, a seat takes the first decision of :data:`croupier.bots.DECISIONS` the round
-accepts, the stub count is the deck's 52 per deck less the cards the round shows leaving it.
+accepts, the stub count is the cards left in the shoe (as the view shows them).
 """
 
 from __future__ import annotations
@@ -17,22 +17,18 @@ from croupier.bots import DECISIONS
 from croupier.client import ApiError, Client
 from croupier.errors import CroupierError
 from croupier.games.records import (
-    CardDealt,
-    CardDiscarded,
-    CountStub,
     MeterChanged,
     NoMoreBets,
     PlaceWager,
     Record,
 )
-from croupier.games.round import ActorKind, Phase, Round
+from croupier.games.round import ActorKind, Round
 from croupier.progressive import MemoryMeters
 from croupier.store import RoundStore
 
 __all__ = ["Crew", "Played", "drive", "uninterrupted", "without_meter_amounts"]
 
 MAX_COMMANDS = 300
-CARD_KINDS = ("card_dealt", "card_hidden", "card_discarded")
 
 
 @dataclass
@@ -43,10 +39,6 @@ class Crew:
     dealer: Client
     players: dict[int, Client]
     detail: dict[str, Any]
-
-    @property
-    def decks(self) -> int:
-        return int(self.detail["rules"].get("table", {}).get("decks", 1))
 
 
 def _decide(crew: Crew, seat: int) -> None:
@@ -89,8 +81,7 @@ def drive(crew: Crew, stop: str | None = None) -> str:
             else:
                 _bet(crew)
         elif phase == "stub_count":
-            shown = sum(1 for r in rnd["records"] if r["kind"] in CARD_KINDS)
-            crew.dealer.stub_count(t, 52 * crew.decks - shown)
+            crew.dealer.stub_count(t, int(rnd["cards_left"]))
         elif seat is not None and phase == "decisions":
             _decide(crew, int(seat))
         elif phase in ("dealing", "decisions"):
@@ -117,9 +108,7 @@ class Played:
     """The phases the round stood in between two commands of :func:`drive`."""
 
 
-def uninterrupted(
-    store: RoundStore, round_id: str, house_wagers: Mapping[str, int], decks: int
-) -> Played:
+def uninterrupted(store: RoundStore, round_id: str, house_wagers: Mapping[str, int]) -> Played:
     """The round ``round_id`` played from start to end without a stop, dealing from the shoe
     order the store persisted when it began, by the same policy as :func:`drive` (meters in
     memory, from where the stored round first found them)."""
@@ -149,10 +138,7 @@ def uninterrupted(
             return Played(rnd, phases)
         phases.add(rnd.phase.value)
         actor = rnd.to_act()
-        if rnd.phase is Phase.STUB_COUNT:
-            shown = sum(1 for r in rnd.records if isinstance(r, CardDealt | CardDiscarded))
-            rnd.apply(CountStub(count=52 * decks - shown))
-        elif actor.kind is ActorKind.SEAT and actor.seat is not None:
+        if actor.kind is ActorKind.SEAT and actor.seat is not None:
             _decide_in_process(rnd, actor.seat)
         else:
             rnd.apply(rnd.dealer_step())

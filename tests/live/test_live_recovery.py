@@ -86,7 +86,7 @@ def test_641a_13_every_round_open_at_a_kill_resumes_to_the_uninterrupted_settlem
                     interrupted[games[t]].add(phase)
                     assert drive(crew) in ("over", "void"), t
                 _settle_handpays(supervisor)
-                played = uninterrupted(store, rid, crew.detail["house_wagers"], crew.decks)
+                played = uninterrupted(store, rid, crew.detail["house_wagers"])
                 passed[games[t]] |= played.phases
                 stored = store.load(rid)
                 assert without_meter_amounts(stored) == without_meter_amounts(

@@ -769,6 +769,8 @@ def pov_of(account: Account, lt: LiveTable, *, finished: bool = False) -> ViewPo
         if lt.round is not None:
             seats |= frozenset(s for s, p in lt.round.players.items() if p == account.player_id)
         return ViewPov("player", seats) if seats else ViewPov("public")
-    if finished and account.role in (Role.SUPERVISOR, Role.AUDITOR, Role.OBSERVER):
+    if finished and account.role in (Role.SUPERVISOR, Role.AUDITOR):
+        # Records of a finished round, for the floor and the audit; the pit (observer) view
+        # never holds a face-down card (a folded hand stays unseen).
         return ViewPov("full")
     return ViewPov("dealer" if account.role is Role.DEALER else "public")

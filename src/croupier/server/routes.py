@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 from collections.abc import Callable
 from typing import Annotated, Any
 
-from fastapi import Depends, FastAPI, Header, Path, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import Depends, FastAPI, Header, Path, Query, Request
 from sqlalchemy import select
 
 from croupier.errors import IllegalAction, InvalidInput
@@ -15,13 +13,11 @@ from croupier.games.records import IrregularityKind, NoMoreBets, PlaceWager, Rep
 from croupier.games.round import Phase
 from croupier.server.auth import Account, Auth, AuthError, Role
 from croupier.server.floor import (
-    FLOOR,
     Floor,
     LiveTable,
     Refused,
     Txn,
     Unauthorized,
-    event_for,
     pov_of,
     request_digest,
     rules_json,
@@ -52,6 +48,7 @@ from croupier.server.models import (
 )
 from croupier.server.recall import recall, scenario_of
 from croupier.server.schema import handpays, live_rounds
+from croupier.server.streams import install_streams
 from croupier.server.views import ViewPov, redact_json, round_view
 
 __all__ = ["ALL", "READERS", "install"]
@@ -113,7 +110,7 @@ def install(app: FastAPI) -> None:
     _install_chips(op)
     _install_tables(op)
     _install_recall(op)
-    _install_streams(app)
+    install_streams(app)
 
 
 Op = Callable[..., Callable[[Callable[..., Any]], Callable[..., Any]]]
@@ -575,94 +572,6 @@ def _install_recall(op: Op) -> None:
             "problems": problems,
             "balances": {k: str(v) for k, v in sorted(balances.items())},
         }
-
-
-def _install_streams(app: FastAPI) -> None:
-    """The table and floor WebSocket streams."""
-
-    @app.websocket("/api/tables/{table_id}/stream")
-    async def table_stream(
-        websocket: WebSocket, table_id: str, token: str = "", since: int = 0
-    ) -> None:
-        floor = _floor(websocket)  # type: ignore[arg-type]
-        try:
-            account = authenticate(websocket.app.state.auth, f"Bearer {token}")
-        except Unauthorized:
-            await websocket.close(code=4401)
-            return
-        lt = floor.tables.get(table_id)
-        if lt is None:
-            await websocket.close(code=4404)
-            return
-        await websocket.accept()
-        await _pump(websocket, floor, lt, account, max(0, since))
-
-    @app.websocket("/api/floor/stream")
-    async def floor_stream(websocket: WebSocket, token: str = "", since: int = 0) -> None:
-        floor = _floor(websocket)  # type: ignore[arg-type]
-        try:
-            authenticate(websocket.app.state.auth, f"Bearer {token}")
-        except Unauthorized:
-            await websocket.close(code=4401)
-            return
-        await websocket.accept()
-        await _pump_floor(websocket, floor, since)
-
-
-async def _waiter(floor: Floor, stream: str) -> tuple[asyncio.Event, Callable[[], None]]:
-    loop = asyncio.get_running_loop()
-    event = asyncio.Event()
-
-    def wake() -> None:
-        loop.call_soon_threadsafe(event.set)
-
-    return event, floor.notifier.subscribe(stream, wake)
-
-
-async def _pump(
-    websocket: WebSocket, floor: Floor, lt: LiveTable, account: Account, since: int
-) -> None:
-    """Send every event after ``since`` as the account may see it, then each new one."""
-    event, cancel = await _waiter(floor, lt.id)
-    last = since
-    try:
-        while True:
-            event.clear()
-            batch = await asyncio.to_thread(floor.events, lt.id, last)
-            pov = pov_of(account, lt)
-            for seq, type_, data in batch:
-                await websocket.send_json({"seq": seq, "type": type_, "data": event_for(data, pov)})
-                last = seq
-            if len(batch) == 500:
-                continue
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(event.wait(), timeout=2.0)
-    except (WebSocketDisconnect, RuntimeError):
-        return
-    finally:
-        cancel()
-
-
-async def _pump_floor(websocket: WebSocket, floor: Floor, since: int) -> None:
-    """A snapshot of the floor (tables, meters) whenever anything changes."""
-    event, cancel = await _waiter(floor, FLOOR)
-    sent = since
-    try:
-        while True:
-            event.clear()
-            if floor.floor_seq != sent or sent == since:
-                sent = max(floor.floor_seq, sent + 1) if sent == since else floor.floor_seq
-                snapshot = await asyncio.to_thread(floor.meters.snapshot)
-                tables = [_table_out(lt, snapshot).model_dump() for lt in floor.tables.values()]
-                await websocket.send_json(
-                    {"seq": sent, "type": "floor", "data": {"tables": tables, "meters": snapshot}}
-                )
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(event.wait(), timeout=5.0)
-    except (WebSocketDisconnect, RuntimeError):
-        return
-    finally:
-        cancel()
 
 
 # -- helpers -------------------------------------------------------------------------------------
