@@ -1,10 +1,10 @@
 """Rounds played to a chosen phase over the API, and the same round played uninterrupted in
 process from its persisted shoe (the crash-recovery tests compare the two).
 
-Both drivers follow one fixed policy, independent of the cards: each seat wagers the table's
-house wagers in seat order, the dealer calls "no more bets" with one progressive chip per
-progressive wager, a seat takes the first decision of :data:`croupier.bots.DECISIONS` the round
-accepts, the stub count is the cards left in the shoe (as the view shows them).
+Both drivers follow one fixed policy, independent of the cards: each seat wagers its wagers
+(:attr:`Crew.wagers`) in seat order, the dealer calls "no more bets" with one progressive chip
+per progressive wager, a seat takes the first decision of :data:`croupier.bots.DECISIONS` the
+round accepts, the dealer counts the stub as the cards left in the shoe.
 """
 
 from __future__ import annotations
@@ -16,29 +16,41 @@ from typing import Any
 from croupier.bots import DECISIONS
 from croupier.client import ApiError, Client
 from croupier.errors import CroupierError
-from croupier.games.records import (
-    MeterChanged,
-    NoMoreBets,
-    PlaceWager,
-    Record,
-)
+from croupier.games import Game
+from croupier.games.records import MeterChanged, NoMoreBets, PlaceWager, Record
 from croupier.games.round import ActorKind, Round
 from croupier.progressive import MemoryMeters
+from croupier.shoe import SecureShuffler, Shoe
 from croupier.store import RoundStore
 
-__all__ = ["Crew", "Played", "drive", "uninterrupted", "without_meter_amounts"]
+__all__ = [
+    "Crew",
+    "Played",
+    "drive",
+    "reachable_phases",
+    "uninterrupted",
+    "without_meter_amounts",
+]
 
 MAX_COMMANDS = 300
+Wagers = Mapping[int, Mapping[str, int]]
+"""Seat -> wager -> cents."""
 
 
 @dataclass
 class Crew:
-    """One table: its dealer, its seated players (seat -> client) and its detail."""
+    """One table: its dealer, its seated players (seat -> client), its detail and what each
+    seat wagers."""
 
     table_id: str
     dealer: Client
     players: dict[int, Client]
     detail: dict[str, Any]
+    wagers: dict[int, dict[str, int]]
+
+
+def _chips(wagers: Wagers) -> int:
+    return sum(1 for seat in wagers.values() for w in seat if w.endswith("progressive"))
 
 
 def _decide(crew: Crew, seat: int) -> None:
@@ -50,17 +62,6 @@ def _decide(crew: Crew, seat: int) -> None:
             if exc.status not in (409, 422):
                 raise
     raise AssertionError(f"{crew.table_id}: seat {seat} found no decision the round accepts")
-
-
-def _bet(crew: Crew) -> None:
-    for seat, player in sorted(crew.players.items()):
-        for wager, amount in crew.detail["house_wagers"].items():
-            player.wager(crew.table_id, wager, amount, seat=seat)
-
-
-def _progressive_chips(crew: Crew) -> int:
-    wagers = crew.detail["house_wagers"]
-    return len(crew.players) * sum(1 for w in wagers if w.endswith("progressive"))
 
 
 def drive(crew: Crew, stop: str | None = None) -> str:
@@ -77,9 +78,11 @@ def drive(crew: Crew, stop: str | None = None) -> str:
         seat = rnd["to_act_seat"]
         if phase == "betting":
             if rnd["stakes"]:
-                crew.dealer.no_more_bets(t, _progressive_chips(crew))
+                crew.dealer.no_more_bets(t, _chips(crew.wagers))
             else:
-                _bet(crew)
+                for s, wagers in sorted(crew.wagers.items()):
+                    for wager, amount in wagers.items():
+                        crew.players[s].wager(t, wager, amount, seat=s)
         elif phase == "stub_count":
             crew.dealer.stub_count(t, int(rnd["cards_left"]))
         elif seat is not None and phase == "decisions":
@@ -89,6 +92,13 @@ def drive(crew: Crew, stop: str | None = None) -> str:
         else:
             crew.dealer.step(t, {"reveal": "reveal", "settlement": "settle"}[phase])
     raise AssertionError(f"{t}: the round did not reach {stop or 'its end'}")
+
+
+@dataclass
+class Played:
+    round: Round
+    phases: set[str]
+    """The phases the round stood in between two commands of :func:`drive`."""
 
 
 def _decide_in_process(rnd: Round, seat: int) -> None:
@@ -101,38 +111,13 @@ def _decide_in_process(rnd: Round, seat: int) -> None:
     raise AssertionError(f"seat {seat} found no decision the round accepts")
 
 
-@dataclass
-class Played:
-    round: Round
-    phases: set[str]
-    """The phases the round stood in between two commands of :func:`drive`."""
-
-
-def uninterrupted(store: RoundStore, round_id: str, house_wagers: Mapping[str, int]) -> Played:
-    """The round ``round_id`` played from start to end without a stop, dealing from the shoe
-    order the store persisted when it began, by the same policy as :func:`drive` (meters in
-    memory, from where the stored round first found them)."""
-    info = store.info(round_id)
-    stored = store.load(round_id)
-    persisted = store.shoe(round_id)
-    assert persisted is not None, f"{round_id}: no persisted shoe"
-    start: dict[str, int] = {}
-    for rec in stored:
-        if isinstance(rec, MeterChanged) and rec.meter not in start:
-            start[rec.meter] = rec.before
-    rnd = store.game(round_id).new_round(
-        shoe=persisted.rebuild(),
-        meters=MemoryMeters(start),
-        players=info.players,
-        stub_check=info.stub_check,
-        mode=info.mode,
-    )
-    chips = sum(1 for w in house_wagers if w.endswith("progressive")) * len(info.players)
-    for seat in sorted(info.players):
-        for wager, amount in house_wagers.items():
+def play(rnd: Round, wagers: Wagers) -> Played:
+    """Play the new round ``rnd`` to its end by the policy of :func:`drive`."""
+    for seat in sorted(wagers):
+        for wager, amount in wagers[seat].items():
             rnd.apply(PlaceWager(seat=seat, wager=wager, amount=amount))
     phases = {rnd.phase.value}
-    rnd.apply(NoMoreBets(progressive_chips=chips))
+    rnd.apply(NoMoreBets(progressive_chips=_chips(wagers)))
     for _ in range(MAX_COMMANDS):
         if rnd.is_over:
             return Played(rnd, phases)
@@ -142,10 +127,43 @@ def uninterrupted(store: RoundStore, round_id: str, house_wagers: Mapping[str, i
             _decide_in_process(rnd, actor.seat)
         else:
             rnd.apply(rnd.dealer_step())
-    raise AssertionError(f"{round_id}: the uninterrupted round did not end")
+    raise AssertionError("the round did not end")
+
+
+def uninterrupted(store: RoundStore, round_id: str, wagers: Wagers) -> Played:
+    """The round ``round_id`` played from start to end without a stop, dealing from the shoe
+    order the store persisted when it began, by the policy of :func:`drive` (meters in memory,
+    from where the stored round first found them)."""
+    info = store.info(round_id)
+    persisted = store.shoe(round_id)
+    assert persisted is not None, f"{round_id}: no persisted shoe"
+    start: dict[str, int] = {}
+    for rec in store.load(round_id):
+        if isinstance(rec, MeterChanged) and rec.meter not in start:
+            start[rec.meter] = rec.before
+    rnd = store.game(round_id).new_round(
+        shoe=persisted.rebuild(),
+        meters=MemoryMeters(start),
+        players=info.players,
+        stub_check=info.stub_check,
+        mode=info.mode,
+    )
+    return play(rnd, wagers)
+
+
+def reachable_phases(game: Game, wagers: Wagers, rounds: int = 40) -> set[str]:
+    """The phases rounds of ``game`` stand in between commands under the policy (``rounds``
+    rounds from fresh shoes)."""
+    seen: set[str] = set()
+    players = {seat: f"p{seat}" for seat in wagers}
+    for _ in range(rounds):
+        shoe = Shoe.shuffled(SecureShuffler(), decks=game.deck_count)
+        rnd = game.new_round(shoe=shoe, meters=MemoryMeters(), players=players)
+        seen |= play(rnd, wagers).phases
+    return seen
 
 
 def without_meter_amounts(records: list[Record] | tuple[Record, ...]) -> list[Record]:
-    """The records but the meter moves' amounts (a linked meter also moves by other tables'
+    """The records but the meter moves (a linked meter also moves by other tables'
     contributions between two records of this round; the round's own are in its settlement)."""
     return [r for r in records if not isinstance(r, MeterChanged)]

@@ -146,7 +146,9 @@ def test_569_every_role_reconnecting_mid_round_misses_nothing_and_sees_only_its_
         players = {1: clients["player1"], 2: clients["player2"]}
         for seat, player in players.items():
             player.sit(t, seat)
-        crew = Crew(t, dealer, players, dealer.table(t))
+        detail = dealer.table(t)
+        house = dict(detail["house_wagers"])
+        crew = Crew(t, dealer, players, detail, dict.fromkeys(players, house))
         start = int(dealer.view(t)["seq"])
         received: dict[str, list[Event]] = {}
         views: dict[str, list[dict[str, Any]]] = {role: [] for role in ROLES}

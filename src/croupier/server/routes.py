@@ -25,6 +25,7 @@ from croupier.server.floor import (
 from croupier.server.ledger import player_account
 from croupier.server.models import (
     Amount,
+    AuditOut,
     Balance,
     CommandResult,
     Cut,
@@ -37,15 +38,20 @@ from croupier.server.models import (
     NewTable,
     NoMoreBetsIn,
     Problem,
+    RecalledRound,
+    RoundRecords,
+    ScenarioJson,
     Seat,
     StubCount,
     TableDetail,
     TableOut,
+    TableView,
     TokenOut,
     VoidIn,
     Wager,
     WhoAmI,
 )
+from croupier.server.openapi import install_document
 from croupier.server.recall import recall, scenario_of
 from croupier.server.schema import handpays, live_rounds
 from croupier.server.streams import install_streams
@@ -111,6 +117,7 @@ def install(app: FastAPI) -> None:
     _install_tables(op)
     _install_recall(op)
     install_streams(app)
+    install_document(app)
 
 
 Op = Callable[..., Callable[[Callable[..., Any]], Callable[..., Any]]]
@@ -278,7 +285,7 @@ def _install_floor(op: Op) -> None:
             )
         return out
 
-    @op("GET", "/api/tables/{table_id}/view", ALL)
+    @op("GET", "/api/tables/{table_id}/view", ALL, response_model=TableView)
     def view(request: Request, table_id: str) -> dict[str, Any]:
         floor = _floor(request)
         lt = floor.table(table_id)
@@ -340,7 +347,12 @@ def _install_player(op: Op) -> None:
 
         return command(request, key, table_id, body.model_dump(), run)
 
-    @op("GET", "/api/tables/{table_id}/seats/{seat}/rounds", (Role.PLAYER, *READERS))
+    @op(
+        "GET",
+        "/api/tables/{table_id}/seats/{seat}/rounds",
+        (Role.PLAYER, *READERS),
+        response_model=list[RecalledRound],
+    )
     def seat_rounds(
         request: Request, table_id: str, seat: int, last: Annotated[int, Query(ge=1, le=100)] = 10
     ) -> list[dict[str, Any]]:
@@ -534,7 +546,7 @@ def _install_tables(op: Op) -> None:
 def _install_recall(op: Op) -> None:
     """Recall and audit (the readers)."""
 
-    @op("GET", "/api/tables/{table_id}/rounds", READERS)
+    @op("GET", "/api/tables/{table_id}/rounds", READERS, response_model=list[RecalledRound])
     def table_rounds(
         request: Request,
         table_id: str,
@@ -544,19 +556,24 @@ def _install_recall(op: Op) -> None:
         floor = _floor(request)
         return _recall_rounds(floor, floor.table(table_id), request.state.account, last, seat)
 
-    @op("GET", "/api/rounds/{round_id}/scenario", READERS)
+    @op("GET", "/api/rounds/{round_id}/scenario", READERS, response_model=ScenarioJson)
     def scenario(request: Request, round_id: str) -> dict[str, Any]:
         floor = _floor(request)
         info = _finished(floor, round_id)
         return scenario_of(info, floor.store.load(round_id))
 
-    @op("GET", "/api/rounds/{round_id}/records", (Role.SUPERVISOR, Role.AUDITOR))
+    @op(
+        "GET",
+        "/api/rounds/{round_id}/records",
+        (Role.SUPERVISOR, Role.AUDITOR),
+        response_model=RoundRecords,
+    )
     def records(request: Request, round_id: str) -> dict[str, Any]:
         floor = _floor(request)
         _finished(floor, round_id)
         return recall(floor.store, round_id)
 
-    @op("GET", "/api/audit/verify", (Role.SUPERVISOR, Role.AUDITOR))
+    @op("GET", "/api/audit/verify", (Role.SUPERVISOR, Role.AUDITOR), response_model=AuditOut)
     def audit(request: Request) -> dict[str, Any]:
         floor = _floor(request)
         with floor.reading() as conn:
