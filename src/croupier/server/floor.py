@@ -22,6 +22,7 @@ from typing import Any, Protocol
 
 from sqlalchemy import Connection, Engine, insert, select, update
 
+from croupier.cards import DECK
 from croupier.errors import CroupierError, IllegalAction, InvalidInput
 from croupier.games import Game, get_game
 from croupier.games.records import (
@@ -55,7 +56,7 @@ from croupier.server.schema import (
     table_events,
 )
 from croupier.server.views import ViewPov, redact_json
-from croupier.shoe import SecureShuffler, Shoe, Shuffler
+from croupier.shoe import SecureShuffler, Shoe, Shuffler, StackedShoe
 from croupier.store import RoundStore, SqlMeters, rules_to_json
 from croupier.store._db import Database, now, shared
 from croupier.store.rounds import status_of
@@ -181,6 +182,8 @@ class LiveTable:
     held: str | None = None
     """Why the current round is held for a supervisor's void (a crash, a failed write)."""
     numbers: int = 0
+    meters: tuple[str, ...] = ()
+    """Every progressive meter the table's wagers move (linked by name with other tables)."""
 
     def seats(self) -> dict[int, str]:
         return self.table.seats
@@ -251,8 +254,18 @@ def request_digest(method: str, path: str, body: Any) -> str:
 class Floor:
     """Every table, the meters, the ledger; the commands of the API (see :mod:`api`)."""
 
-    def __init__(self, engine: Engine, *, shuffler: Shuffler | None = None) -> None:
+    def __init__(
+        self,
+        engine: Engine,
+        *,
+        shuffler: Shuffler | None = None,
+        tables: frozenset[str] | None = None,
+    ) -> None:
+        """``tables``: the tables this process serves (each table's rounds live in one
+        process; several processes share the database, its ledger and its linked meters);
+        ``None``: every table."""
         self.engine = engine
+        self.serves = tables
         self.db = Database(engine)
         self.store = RoundStore(engine)
         self.meters = SqlMeters(engine)
@@ -273,6 +286,8 @@ class Floor:
         with self.engine.begin() as conn:
             rows = conn.execute(select(live_tables).order_by(live_tables.c.created_at)).all()
             for row in rows:
+                if self.serves is not None and row.id not in self.serves:
+                    continue
                 lt = self._live(row.id, row.name, json.loads(row.rules), row.status)
                 for seat, player in json.loads(row.seats).items():
                     lt.table.sit(int(seat), player)
@@ -301,7 +316,21 @@ class Floor:
             table = Table(game, shuffler=self.shuffler, meters=self.meters)
         except InvalidInput:
             table = ShoePerRound(game, self.shuffler, self.meters)
-        lt = LiveTable(id=table_id, name=name, game=game, table=table, status=status)
+        # A probe round (never dealt) names the meters the game's wagers move.
+        decks = max(1, game.deck_count)
+        probe = game.new_round(
+            shoe=StackedShoe(list(DECK) * decks, decks=decks),
+            meters=MemoryMeters(),
+            players={1: "probe"},
+        )
+        lt = LiveTable(
+            id=table_id,
+            name=name,
+            game=game,
+            table=table,
+            status=status,
+            meters=tuple(_meter_names(probe)),
+        )
         self.tables[table_id] = lt
         return lt
 

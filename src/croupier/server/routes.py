@@ -595,12 +595,7 @@ def _install_recall(op: Op) -> None:
 
 
 def _meters_of(lt: LiveTable) -> list[str]:
-    from croupier.server.floor import _meter_names
-
-    if lt.round is not None:
-        return _meter_names(lt.round)
-    spec = lt.game.meter_spec
-    return [spec.name] if spec is not None else []
+    return list(lt.meters)
 
 
 def _house_wagers(lt: LiveTable) -> dict[str, int]:
