@@ -139,6 +139,38 @@ def _best5(s: int, t: int, n5: int) -> tuple[int, int]:  # pragma: no cover - co
 
 
 @njit(cache=True, nogil=True)
+def _ms_fixed(
+    own: Any, rest: Any, full: Any, sum5: Any, k3: Any, k4: Any, binom: Any
+) -> int:  # pragma: no cover - compiled
+    """The summed net of the solver's policy (no dead cards known: ``k3``, ``k4`` and the 5th
+    Street rule on the full-deck sums ``full``) over the community cards from ``rest``."""
+    n = rest.shape[0]
+    n5 = n - 2
+    x = np.empty(5, np.int64)
+    x[0], x[1] = own[0], own[1]
+    a3 = k3[_colex(x, 2, binom)]
+    if a3 == 0:
+        return -n * (n - 1) * n5
+    fixed = 0
+    t3 = 1 + a3
+    for i in range(n):
+        c = rest[i]
+        x[0], x[1], x[2] = own[0], own[1], c
+        a4 = k4[_colex(x, 3, binom), t3]
+        if a4 == 0:
+            fixed -= t3 * (n - 1) * n5
+            continue
+        t4 = t3 + a4
+        for j in range(n):
+            if j == i:
+                continue
+            d = rest[j]
+            a5 = choose5(full[c, d], t4)
+            fixed += -t4 * n5 if a5 == 0 else (t4 + a5) * sum5[c, d]
+    return fixed
+
+
+@njit(cache=True, nogil=True)
 def ms_state_values(
     own: Any,
     dead: Any,
@@ -163,8 +195,8 @@ def ms_state_values(
     for the decisions that follow.
     """
     dead_mask = np.int64(0)
-    for x in dead:
-        dead_mask |= np.int64(1) << np.int64(x)
+    for card in dead:
+        dead_mask |= np.int64(1) << np.int64(card)
     own_mask = (np.int64(1) << np.int64(own[0])) | (np.int64(1) << np.int64(own[1]))
     rest = np.empty(52, np.int64)
     n = 0
@@ -210,24 +242,5 @@ def ms_state_values(
             tot += v4[rest[i], 1 + k]
         if tot > best3_val:
             best3_val, bet3 = tot, k
-    x[0], x[1] = own[0], own[1]
-    a3 = k3[_colex(x, 2, binom)]
-    fixed = -n * (n - 1) * n5
-    if a3 > 0:
-        fixed = 0
-        t3 = 1 + a3
-        for i in range(n):
-            c = rest[i]
-            x[0], x[1], x[2] = own[0], own[1], c
-            a4 = k4[_colex(x, 3, binom), t3]
-            if a4 == 0:
-                fixed -= t3 * (n - 1) * n5
-                continue
-            t4 = t3 + a4
-            for j in range(n):
-                if j == i:
-                    continue
-                d = rest[j]
-                a5 = choose5(full[c, d], t4)
-                fixed += -t4 * n5 if a5 == 0 else (t4 + a5) * sum5[c, d]
+    fixed = _ms_fixed(own, rest[:n], full, sum5, k3, k4, binom)
     return best3_val, fixed, n * (n - 1) * n5, bet3
