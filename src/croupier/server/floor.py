@@ -23,6 +23,7 @@ from typing import Any, Protocol
 from sqlalchemy import Connection, Engine, insert, select, update
 
 from croupier.cards import DECK
+from croupier.commitment import published
 from croupier.errors import CroupierError, IllegalAction, InvalidInput
 from croupier.games import Game, get_game
 from croupier.games.records import (
@@ -618,7 +619,8 @@ class Floor:
             rnd.mode,
             rules=rules_json(lt.game.rules),
         )
-        self.store._store_shoe(txn.conn, rid, capture(rnd))
+        shoe = capture(rnd)
+        self.store._store_shoe(txn.conn, rid, shoe)
         txn.conn.execute(
             insert(live_rounds).values(
                 round_id=rid, table_id=lt.id, number=number, state="open", created_at=at
@@ -626,7 +628,10 @@ class Floor:
         )
         lt.round, lt.round_id, lt.numbers, lt.held = rnd, rid, number, None
         lt.stored = self.store._append(txn.conn, rid, rnd.records, status_of(rnd), 0)
-        self.emit(txn, lt, "round", {"round_id": rid, "number": number, **self._phase_data(rnd)})
+        # Provable deals: the commitment to the order is public before any wager.
+        deal = published(shoe.commitment)
+        data = {"round_id": rid, "number": number, **self._phase_data(rnd), "deal": deal}
+        self.emit(txn, lt, "round", data)
         return rid
 
     def dealer_steps(self, txn: Txn, lt: LiveTable, phases: tuple[Phase, ...]) -> list[Record]:

@@ -16,6 +16,7 @@ __all__ = [
     "Balance",
     "CommandResult",
     "Cut",
+    "DealOut",
     "Decision",
     "HandPayOut",
     "Irregularity",
@@ -269,6 +270,21 @@ class RoundViewOut(BaseModel):
     """Per seat (``"1"``..): ``wagers`` (stake, result, paid, returned), ``envy``, ``net``."""
 
 
+class DealOut(BaseModel):
+    """A round's provable deal (:mod:`croupier.commitment`): the commitment while the round is
+    open; the order and nonce once they are revealed."""
+
+    model_config = ConfigDict(extra="allow")
+    round_id: str
+    scheme: str
+    commitment: str
+    revealed: bool
+    order: list[str] | None = None
+    nonce: str | None = None
+    taken: int | None = None
+    dealt: list[str] | None = None
+
+
 class TableView(BaseModel):
     """``GET /api/tables/{id}/view``: the table and its round as the caller may see them."""
 
@@ -281,6 +297,8 @@ class TableView(BaseModel):
     seats: dict[str, str]
     meters: dict[str, int]
     round: RoundViewOut | None = None
+    deal: DealOut | None = None
+    """The current round's provable deal (its commitment; order and nonce once revealed)."""
 
 
 class RecalledRound(RoundViewOut):
