@@ -62,7 +62,7 @@ class Server:
                 stderr=subprocess.STDOUT,
             )
         try:
-            wait_until_up(self.url, timeout=60)
+            wait_until_up(self.url, timeout=240)  # a loaded 2-core machine
         except Exception:
             self.stop()
             raise AssertionError(self.log.read_text()) from None
