@@ -80,7 +80,7 @@ def test_protect_refuses_what_it_does_not_price(game: Game) -> None:
     with pytest.raises(CroupierError, match="samples"):
         protect(game, colluders=2, samples=1)
     with pytest.raises(CroupierError, match="not priced yet"):
-        protect(get_game("ultimate-texas-holdem"), "dealer-card")
+        protect(get_game("let-it-ride"), "dealer-card")
     with pytest.raises(CroupierError, match="no dealer hand"):
         protect(get_game("mississippi-stud"), "dealer-card")
 

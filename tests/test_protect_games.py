@@ -16,13 +16,15 @@ import pytest
 from typer.testing import CliRunner
 
 from croupier.analysis import par_sheet
-from croupier.analysis._protect_games import fcp_state, fcp_values, ms_state
+from croupier.analysis._protect_games import fcp_state, fcp_values, ms_state, uth_state
 from croupier.analysis.fcp_solver import ante_play_tables
 from croupier.analysis.protect import protect
 from croupier.cards import DECK, parse_cards
 from croupier.cli import app
+from croupier.errors import CroupierError
 from croupier.games import get_game
 from croupier.games.mississippi_stud import base_pay, hand_keys
+from croupier.games.ultimate_texas_holdem import settle_base
 from croupier.hands import Ranking, evaluate
 from croupier.kernels import canonical_hands, rank_batch
 from croupier.scenario import run_scenario
@@ -195,3 +197,57 @@ def test_cli_protect_colluders_json_and_bad_input() -> None:
     assert data["method"] == "sampled" and data["samples"] == 20 and data["std_error"] > 0
     bad = runner.invoke(app, ["protect", "mississippi-stud", "--known", "dealer-card"])
     assert bad.exit_code == 2 and "no dealer hand" in bad.output
+
+
+# --------------------------------------------------------------------------------------------
+# Ultimate Texas Hold 'Em
+
+
+def _uth_round(player: list[int], dealer: list[int], board: list[int], plays: list[str]) -> int:
+    data = {
+        "game": "ultimate-texas-holdem",
+        "seats": {
+            "1": {
+                "wagers": {"ante": 100, "blind": 100},
+                "decisions": plays,
+                "hand": _names(player),
+            }
+        },
+        "dealer": _names(dealer),
+        "community": _names(board),
+    }
+    return int(run_scenario(data)["seats"]["1"]["net"])
+
+
+def test_569_dealer_hole_cards_value_agrees_with_rounds_played_on_them() -> None:
+    """Both hole cards seen: random boards played through the round engine on the re-found
+    decisions (the river decided by the game's own settlement) average the exact value."""
+    game = get_game("ultimate-texas-holdem")
+    table = game.paytable("blind")
+    assert table is not None
+    player, dealer = _idx("Kh 7d"), _idx("Qs 9c")
+    state = uth_state(player, dealer, table)
+    assert state.preflop == 0  # a hand that checks: the flop and river decisions are tested
+    rest = list(state.rest)
+    rng = np.random.default_rng(569)
+    nets = []
+    for _ in range(160):
+        board = [int(c) for c in rng.choice(rest, size=5, replace=False)]
+        if state.flop_bets(board[:3]):
+            plays = ["check", "play 2"]
+        else:
+            mine = evaluate([DECK[c] for c in (*player, *board)], Ranking.POKER5).value
+            theirs = evaluate([DECK[c] for c in (*dealer, *board)], Ranking.POKER5).value
+            play = settle_base(mine, theirs, 1, table).net > settle_base(mine, theirs, 0, table).net
+            plays = ["check", "check", "play 1" if play else "fold"]
+        nets.append(_uth_round(player, dealer, board, plays) / 100)
+    mean, se = _mean_se(nets)
+    assert abs(mean - float(state.value)) < 4 * se
+    assert state.value > 0  # K-7 against Q-9 seen: the player is ahead
+
+
+def test_569_hole_cards_sampled_turn_the_game() -> None:
+    seen = protect(get_game("ultimate-texas-holdem"), "dealer-card", samples=6, seed=5)
+    assert seen.samples == 6 and seen.std_error is not None
+    with pytest.raises(CroupierError, match="only --known dealer-card"):
+        protect(get_game("ultimate-texas-holdem"), colluders=2)

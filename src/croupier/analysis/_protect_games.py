@@ -21,7 +21,11 @@ from math import comb, lcm, sqrt
 import numpy as np
 import numpy.typing as npt
 
-from croupier.analysis._protect_kernels import fcp_hidden_counts, ms_state_values
+from croupier.analysis._protect_kernels import (
+    fcp_hidden_counts,
+    ms_state_values,
+    uth_known_dealer,
+)
 from croupier.analysis._stud import BINOM
 from croupier.analysis._uth_fcp_shared import dense_tables
 from croupier.analysis.fcp_solver import HIDDEN_COMPLETIONS, AntePlayTables, ante_play_tables
@@ -33,12 +37,15 @@ __all__ = [
     "FcpState",
     "Gains",
     "MsState",
+    "UthState",
     "fcp_gains",
     "fcp_state",
     "ms_exact_burn",
     "ms_gains",
     "ms_state",
     "tcp_colluder_gains",
+    "uth_hole_cards",
+    "uth_state",
 ]
 
 I64 = npt.NDArray[np.int64]
@@ -289,3 +296,59 @@ def tcp_colluder_gains(table: PayTable | None, colluders: int, samples: int, see
         best = max(play_live, fold * n_live)
         gains.add(best - fixed, changed=int(best != fixed))
     return gains
+
+
+# --------------------------------------------------------------------------------------------
+# Ultimate Texas Hold 'Em
+
+
+@dataclass(frozen=True, slots=True)
+class UthState:
+    """The player's and the dealer's two cards known: the summed best net over every ordered
+    board (units of ``1 / scale`` Ante), the preflop decision (0 check, 3 or 4 times the Ante)
+    and, per flop (colex rank of its positions among ``rest``), the summed nets of betting 2x
+    and of checking to the river."""
+
+    best: int
+    preflop: int
+    rest: tuple[int, ...]
+    bet2: I64
+    checked: I64
+    scale: int
+
+    @property
+    def value(self) -> Fraction:
+        return Fraction(self.best, comb(48, 3) * comb(45, 2) * self.scale)
+
+    def flop_bets(self, flop: list[int]) -> bool:
+        """Whether the best play bets 2x after checking before ``flop``."""
+        x, y, z = sorted(self.rest.index(c) for c in flop)
+        r = x + y * (y - 1) // 2 + z * (z - 1) * (z - 2) // 6
+        return bool(self.bet2[r] > self.checked[r])
+
+
+def uth_state(player: npt.ArrayLike, dealer: npt.ArrayLike, blind: PayTable | None) -> UthState:
+    from croupier.analysis._uth_settle import settle_tables
+
+    dense = dense_tables(Ranking.POKER5)
+    p = settle_tables(blind)
+    mine = np.asarray(player, dtype=np.int64)
+    theirs = np.asarray(dealer, dtype=np.int64)
+    bet2 = np.zeros(comb(48, 3), dtype=np.int64)
+    checked = np.zeros(comb(48, 3), dtype=np.int64)
+    best, preflop, _ = uth_known_dealer(
+        mine, theirs, *dense.args(), p.q0, p.bclass, p.net, p.fold, bet2, checked
+    )
+    rest = tuple(c for c in range(52) if c not in {*mine.tolist(), *theirs.tolist()})
+    return UthState(int(best), int(preflop), rest, bet2, checked, p.scale)
+
+
+def uth_hole_cards(blind: PayTable | None, samples: int, seed: int) -> tuple[Fraction, float]:
+    """The mean value with the dealer's hole cards seen over a sample of (player's two, dealer's
+    two), each exact over its 17,123,040 ordered boards, and its standard error."""
+    values = [
+        uth_state(d[:2], d[2:], blind).value
+        for d in _deals(np.random.default_rng(seed), samples, 4)
+    ]
+    mean = sum(values, Fraction(0)) / len(values)
+    return mean, float(np.std([float(v) for v in values], ddof=1) / sqrt(len(values)))

@@ -18,7 +18,7 @@ from numba import njit
 from croupier.analysis._stud import choose5
 from croupier.kernels._jit import hash_value
 
-__all__ = ["fcp_hidden_counts", "ms_state_values"]
+__all__ = ["fcp_hidden_counts", "ms_state_values", "uth_known_dealer"]
 
 
 # --------------------------------------------------------------------------------------------
@@ -150,7 +150,7 @@ def _ms_fixed(
     x[0], x[1] = own[0], own[1]
     a3 = k3[_colex(x, 2, binom)]
     if a3 == 0:
-        return -n * (n - 1) * n5
+        return int(-n * (n - 1) * n5)
     fixed = 0
     t3 = 1 + a3
     for i in range(n):
@@ -244,3 +244,115 @@ def ms_state_values(
             best3_val, bet3 = tot, k
     fixed = _ms_fixed(own, rest[:n], full, sum5, k3, k4, binom)
     return best3_val, fixed, n * (n - 1) * n5, bet3
+
+
+# --------------------------------------------------------------------------------------------
+# Ultimate Texas Hold 'Em: the dealer's two hole cards seen
+
+
+@njit(inline="always", nogil=True)
+def _uth_nets(
+    sp: int, sd: int, q0: int, bclass: Any, net: Any
+) -> tuple[int, int]:  # pragma: no cover
+    """The Ante plus Blind net and the Play net per 1x of strength ``sp`` against ``sd``."""
+    if sp > sd:
+        res = 0 if sd >= q0 else 1
+    elif sp == sd:
+        res = 2
+    else:
+        res = 3 if sd >= q0 else 4
+    line = bclass[sp]
+    return net[res, line, 0] + net[res, line, 1], net[res, line, 2]
+
+
+@njit(inline="always", nogil=True)
+def _add_flops(pos: Any, s2: Any, sr: Any, bet2: int, river: int) -> None:  # pragma: no cover
+    """Add a board's nets to each of its ten three-card subsets, any of which was the flop."""
+    for a in range(5):
+        for b in range(a + 1, 5):
+            for c in range(b + 1, 5):
+                x, y, z = pos[a], pos[b], pos[c]
+                r = x + y * (y - 1) // 2 + z * (z - 1) * (z - 2) // 6
+                s2[r] += bet2
+                sr[r] += river
+
+
+@njit(cache=True, nogil=True)
+def uth_known_dealer(
+    player: Any,
+    dealer: Any,
+    ck: Any,
+    cb: Any,
+    offs: Any,
+    plain: Any,
+    flush: Any,
+    init: int,
+    q0: int,
+    bclass: Any,
+    net: Any,
+    fold: int,
+    s2: Any,
+    sr: Any,
+) -> tuple[int, int, int]:  # pragma: no cover - compiled
+    """The player's two cards ``player`` and the dealer's two ``dealer`` both known: every
+    board of the 48 other cards, flop first (C(48, 3) flops times C(45, 2) turn-and-river
+    pairs), played with the best decision on each street given all the cards seen.
+
+    Settlement from the solver's tables (:func:`croupier.analysis._uth_settle.settle_tables`):
+    ``net[result, bclass[s], :]`` the Ante, Blind and Play per 1x of a hand of strength ``s``
+    by result (win against a qualifying dealer, a non-qualifying one, tie, loss to a qualifying
+    one, a non-qualifying one), ``fold`` a fold, all times the tables' scale; the dealer
+    qualifies from strength ``q0``.  On equal value the smaller wager (check before 3x before
+    4x, check before 2x, fold before 1x).  Returns ``(best, preflop, flop bets)``: the summed
+    best net, the preflop decision (0 check, 3, 4) and how many flops bet 2x after a check;
+    fills ``s2[f]`` and ``sr[f]`` (the summed nets after the flop of colex rank ``f``, by
+    positions among the 48 cards, of betting 2x and of checking to the river).
+    """
+    rest = np.empty(48, np.int64)
+    n = 0
+    for c in range(52):
+        if c != player[0] and c != player[1] and c != dealer[0] and c != dealer[1]:
+            rest[n] = c
+            n += 1
+    kp = init + ck[player[0]] + ck[player[1]]
+    bp = cb[player[0]] | cb[player[1]]
+    kd = init + ck[dealer[0]] + ck[dealer[1]]
+    bd = cb[dealer[0]] | cb[dealer[1]]
+    nflop = n * (n - 1) * (n - 2) // 6
+    s2[:] = 0
+    sr[:] = 0
+    total3 = 0
+    total4 = 0
+    pos = np.empty(5, np.int64)
+    for p4 in range(4, n):
+        for p3 in range(3, p4):
+            for p2 in range(2, p3):
+                for p1 in range(1, p2):
+                    for p0 in range(p1):
+                        pos[0], pos[1], pos[2], pos[3], pos[4] = p0, p1, p2, p3, p4
+                        key = 0
+                        bits = 0
+                        for i in range(5):
+                            key += ck[rest[pos[i]]]
+                            bits |= cb[rest[pos[i]]]
+                        sp = hash_value(kp + key, bp | bits, offs, plain, flush)
+                        sd = hash_value(kd + key, bd | bits, offs, plain, flush)
+                        base, play = _uth_nets(sp, sd, q0, bclass, net)
+                        total3 += 10 * (base + 3 * play)
+                        total4 += 10 * (base + 4 * play)
+                        _add_flops(pos, s2, sr, base + 2 * play, max(fold, base + play))
+    checked = 0
+    bets = 0
+    for r in range(nflop):
+        if s2[r] > sr[r]:
+            checked += s2[r]
+            bets += 1
+        else:
+            checked += sr[r]
+    best = checked
+    decision = 0
+    if total3 > best:
+        best, decision = total3, 3
+    if total4 > best:
+        best, decision = total4, 4
+    return best, decision, bets

@@ -30,8 +30,13 @@ cards times the 50 burnt) and ``colluders`` N, the others' two cards each shared
 dealer's hands of the rest).
 
 Sampled values are ``edge without - mean gain`` over the sample
-(:mod:`croupier.analysis._protect_games`), with the gain's standard error.  Ultimate Texas
-Hold 'Em needs its three-street solver re-run per state and is refused with that reason.
+(:mod:`croupier.analysis._protect_games`), with the gain's standard error.
+
+Ultimate Texas Hold 'Em (§ 569), per unit Ante: ``dealer-card`` prices both hole cards seen;
+each sampled (player's two, dealer's two) is played exactly over all its boards, flop first,
+with the best decision on every street, and the value is the sample mean with its standard
+error (no paired gain: the solver's no-information decisions are not re-walked per state).  A
+burn card and shared hands leave the dealer's cards hidden and are refused.
 """
 
 from __future__ import annotations
@@ -50,6 +55,7 @@ from croupier.analysis._protect_games import (
     ms_exact_burn,
     ms_gains,
     tcp_colluder_gains,
+    uth_hole_cards,
 )
 from croupier.analysis.par import exact
 from croupier.errors import InvalidInput
@@ -57,6 +63,7 @@ from croupier.games import Game
 from croupier.games.four_card_poker import FourCardPoker
 from croupier.games.mississippi_stud import MississippiStud
 from croupier.games.three_card_poker import ThreeCardPoker
+from croupier.games.ultimate_texas_holdem import UltimateTexasHoldem
 
 __all__ = ["DEFAULT_SAMPLES", "KNOWN", "Protection", "protect"]
 
@@ -168,7 +175,12 @@ def _three_card(game: ThreeCardPoker, known: str, colluders: int) -> Protection:
     )
 
 
-DEFAULT_SAMPLES = {"four-card-poker": 300, "mississippi-stud": 4000, "three-card-poker": 3000}
+DEFAULT_SAMPLES = {
+    "four-card-poker": 300,
+    "mississippi-stud": 4000,
+    "three-card-poker": 3000,
+    "ultimate-texas-holdem": 400,
+}
 """Sampled deals per game where the states are too many to count (each Four Card Poker deal is
 1,370,754 completions counted; a Mississippi Stud one about 110,000)."""
 
@@ -207,6 +219,33 @@ def _verify(known: str | None, colluders: int, samples: int | None) -> str:
     ):
         raise InvalidInput(f"--samples {samples!r} must be a whole number of at least 2")
     return known or "shared-cards"
+
+
+def _holdem(game: UltimateTexasHoldem, kind: str, samples: int, seed: int) -> Protection:
+    """The dealer's two hole cards seen (§ 569: they stay face down to the showdown)."""
+    if kind != "dealer-card":
+        raise InvalidInput(
+            f"{game.slug}: only --known dealer-card (both hole cards seen) is priced; a burn "
+            "card or shared hands leave the dealer's cards hidden and need the three-street "
+            "solver re-run per state"
+        )
+    sheet = par_sheet(game).base
+    assert sheet is not None
+    mean, se = uth_hole_cards(game.paytable("blind"), samples, seed)
+    return Protection(
+        game=game.slug,
+        known=kind,
+        colluders=1,
+        edge_without=sheet.house_edge,
+        edge_with=-mean,
+        changed=Fraction(0),
+        states=samples,
+        note="both of the dealer's hole cards seen before the first decision; Ante, Blind and "
+        "Play per unit Ante, each sampled deal exact over its 17,123,040 ordered boards "
+        "(decisions changed: not measured)",
+        std_error=se,
+        samples=samples,
+    )
 
 
 def protect(
@@ -252,8 +291,11 @@ def protect(
         gains = ms_gains(2 * (colluders - 1), n, seed)
         note = share + " (§ 571.11(k) forbids it); street bets per unit Ante"
         return _from_gains(game, kind, colluders, gains, note)
+    if isinstance(game, UltimateTexasHoldem):
+        return _holdem(game, kind, n, seed)
     raise InvalidInput(
         f"{game.slug}: the value of forbidden information is not priced yet (have: "
-        f"{ThreeCardPoker.slug}, {FourCardPoker.slug}, {MississippiStud.slug}); it needs the "
+        f"{ThreeCardPoker.slug}, {FourCardPoker.slug}, {MississippiStud.slug}, "
+        f"{UltimateTexasHoldem.slug}); it needs the "
         "game's solver re-run per information state"
     )
