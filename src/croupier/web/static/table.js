@@ -57,7 +57,7 @@ class RoundState {
         this.boxes.dealer = (r.cards || []).map(cardText);
         this.calls.push(`Dealer has ${words(r.category)}.`);
         break;
-      case "hand_shown":
+      case "hand_shown": case "hand_hidden":
         if (r.cards) this.boxes[String(r.seat)] = r.cards.map(cardText);
         if (r.category) this.calls.push(`Seat ${r.seat} shows ${words(r.category)}.`);
         break;
