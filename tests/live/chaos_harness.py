@@ -6,11 +6,11 @@ Each kill aims at a round state, in turn: ``betting``, ``no_more_bets`` (bets cl
 out), ``mid_deal`` (the deal command in flight, or a street game between deals), ``decisions``,
 ``reveal``, ``settlement`` and ``handpay`` (a 100% progressive award waiting for its approval;
 the harness adds a Let It Ride table whose Three-Card Progressive pays 100% of its meter on a
-straight or better, so hand-pays come often).  The bots play until a table is in the aimed state, send that
-table's next command on a thread and SIGKILL the server after a random fraction of a command's
-latency: the kill lands before the command reaches the server, during its transaction, or after
-its commit.  The server restarts (:mod:`live.chaos_zygote`: a fork, not a new interpreter) and
-every check below runs before play goes on:
+straight or better, so hand-pays come often).  The bots play until a table is in the aimed
+state, send that table's next command on a thread and SIGKILL the server after a random
+fraction of a command's latency: the kill lands before the command reaches the server, during
+its transaction, or after its commit.  The server restarts (:mod:`live.chaos_zygote`: a fork,
+not a new interpreter) and every check below runs before play goes on:
 
 - the command in flight is sent again with the same Idempotency-Key: it takes effect exactly
   once (its wager is staked once, its round moved once);
@@ -38,6 +38,7 @@ import json
 import os
 import random
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -52,7 +53,7 @@ from typing import Any
 import httpx
 from sqlalchemy import create_engine, select
 
-from croupier.client import ApiError, Client, wait_until_up
+from croupier.client import ApiError, Client
 from croupier.server.demo import DEMO_BUY_IN
 from live.live_harness import PASSWORDS, SRC, free_port
 
@@ -130,11 +131,15 @@ class ChaosServer:
         """Start the server; returns the seconds until it answered."""
         began = time.perf_counter()
         self.pid = int(self._ask(f"start {self.db_url} {self.port} {self.log}"))
-        try:
-            wait_until_up(self.url, timeout=120)
-        except Exception:
-            raise AssertionError(self.log.read_text()[-4000:]) from None
-        return time.perf_counter() - began
+        deadline = time.monotonic() + 120
+        while True:  # Uvicorn listens once the app has started: a connection means it is up
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+                return time.perf_counter() - began
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise AssertionError(self.log.read_text()[-4000:]) from None
+                time.sleep(0.02)
 
     def kill(self) -> None:
         assert self.pid is not None
@@ -314,9 +319,8 @@ class Chaos:
                 )
             return Pending("settlement", self.dealer, f"/api/tables/{table_id}/rounds", {})
         phase = rnd["phase"]
-        cards = sum(
-            1 for r in rnd["records"] if r["kind"] in ("card_dealt", "card_hidden", "card_discarded")
-        )
+        shown = ("card_dealt", "card_hidden", "card_discarded")
+        cards = sum(1 for r in rnd["records"] if r["kind"] in shown)
         if phase == "betting":
             wagers = self.details[table_id]["house_wagers"]
             for seat, player in self._seats(table_id).items():
@@ -412,9 +416,9 @@ class Chaos:
 
         def fire() -> None:
             try:
-                answers.append(pending.client.request(
-                    "POST", pending.path, pending.body, key=pending.key
-                ))
+                answers.append(
+                    pending.client.request("POST", pending.path, pending.body, key=pending.key)
+                )
             except (ApiError, httpx.HTTPError) as exc:
                 answers.append(exc)
 
@@ -464,9 +468,7 @@ class Chaos:
             if view.get("held"):
                 rid = str(view["round_id"])
                 self.supervisor.void(rid, "chaos: the server was killed", key=f"void-{rid}")
-                again = self.supervisor.void(
-                    rid, "chaos: the server was killed", key=f"void-{rid}"
-                )
+                again = self.supervisor.void(rid, "chaos: the server was killed", key=f"void-{rid}")
                 assert again["round_id"] == rid
                 self.figures.held_voided += 1
             elif view.get("round") and view["round"]["phase"] not in ("over", "void"):
@@ -559,7 +561,8 @@ class Chaos:
         for rec in recs:
             kind = rec["kind"]
             if kind == "wager_settled":
-                add(rid, int(rec["seat"]), int(rec["paid"]) + int(rec["returned"]) - int(rec["stake"]))
+                net = int(rec["paid"]) + int(rec["returned"]) - int(rec["stake"])
+                add(rid, int(rec["seat"]), net)
             elif kind == "envy_paid":
                 add(rid, int(rec["seat"]), int(rec["amount"]))
             elif kind == "progressive_paid" and rec["from_meter"]:

@@ -16,9 +16,9 @@ import time
 
 os.environ.setdefault("CROUPIER_ARGON2_PROFILE", "test")
 
-import uvicorn  # noqa: E402
+import uvicorn
 
-from croupier.server.app import create_app  # noqa: E402
+from croupier.server.app import create_app
 
 
 def _serve(db_url: str, port: int, log: str) -> None:
