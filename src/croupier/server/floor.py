@@ -34,6 +34,7 @@ from croupier.games.records import (
     VoidRound,
 )
 from croupier.games.round import SEATS, ActorKind, Phase, Round
+from croupier.modes import PlayMode, verify_mode, verify_shuffler
 from croupier.progressive import MemoryMeters, MeterBank
 from croupier.rules import RulesSubmission, load_rules
 from croupier.server.auth import Account, Role
@@ -131,8 +132,11 @@ class ShoePerRound:
     """A fresh shoe of the game's decks, shuffled by the injected shuffler, for each round
     (games whose chapter's deck procedures the table module does not yet know)."""
 
-    def __init__(self, game: Game, shuffler: Shuffler, meters: MeterBank) -> None:
-        self.game, self.shuffler, self.meters = game, shuffler, meters
+    def __init__(
+        self, game: Game, shuffler: Shuffler, meters: MeterBank, mode: PlayMode = PlayMode.REAL
+    ) -> None:
+        verify_shuffler(mode, shuffler)
+        self.game, self.shuffler, self.meters, self.mode = game, shuffler, meters, mode
         self._seats: dict[int, str] = {}
         self._current: Round | None = None
 
@@ -161,7 +165,9 @@ class ShoePerRound:
         if not self._seats:
             raise IllegalAction("no player is seated to wager")
         shoe = Shoe.shuffled(self.shuffler, decks=self.game.deck_count, cut_at=cut_at)
-        self._current = self.game.new_round(shoe=shoe, meters=self.meters, players=self._seats)
+        self._current = self.game.new_round(
+            shoe=shoe, meters=self.meters, players=self._seats, mode=self.mode
+        )
         return self._current
 
 
@@ -252,8 +258,14 @@ def request_digest(method: str, path: str, body: Any) -> str:
 class Floor:
     """Every table, the meters, the ledger; the commands of the API (see :mod:`api`)."""
 
-    def __init__(self, engine: Engine, *, shuffler: Shuffler | None = None) -> None:
+    def __init__(
+        self, engine: Engine, *, shuffler: Shuffler | None = None, mode: PlayMode = PlayMode.REAL
+    ) -> None:
+        """``mode``: real play by default (only :class:`SecureShuffler`, checked when each
+        table is set up); a training floor (dealer training, the browser tests) may inject a
+        shuffler that stacks the deck, and every round it deals says ``training``."""
         self.engine = engine
+        self.mode = verify_mode(mode)
         self.db = Database(engine)
         self.store = RoundStore(engine)
         self.meters = SqlMeters(engine)
@@ -313,9 +325,9 @@ class Floor:
         game = get_game(load_rules(dict(rules)))
         table: Dealing
         try:
-            table = Table(game, shuffler=self.shuffler, meters=self.meters)
+            table = Table(game, shuffler=self.shuffler, meters=self.meters, mode=self.mode)
         except InvalidInput:
-            table = ShoePerRound(game, self.shuffler, self.meters)
+            table = ShoePerRound(game, self.shuffler, self.meters, self.mode)
         lt = LiveTable(id=table_id, name=name, game=game, table=table, status=status)
         self.tables[table_id] = lt
         return lt
