@@ -34,6 +34,7 @@ from croupier.games.records import (
     ReportIrregularity,
 )
 from croupier.games.round import SEATS, ActorKind, Phase, Round
+from croupier.modes import PlayMode, verify_mode, verify_shuffler
 from croupier.progressive import MemoryMeters, MeterBank
 from croupier.rules import RulesSubmission, load_rules
 from croupier.server.auth import Account, Role
@@ -132,8 +133,11 @@ class ShoePerRound:
     """A fresh shoe of the game's decks, shuffled by the injected shuffler, for each round
     (games whose chapter's deck procedures the table module does not yet know)."""
 
-    def __init__(self, game: Game, shuffler: Shuffler, meters: MeterBank) -> None:
-        self.game, self.shuffler, self.meters = game, shuffler, meters
+    def __init__(
+        self, game: Game, shuffler: Shuffler, meters: MeterBank, mode: PlayMode = PlayMode.REAL
+    ) -> None:
+        verify_shuffler(mode, shuffler)
+        self.game, self.shuffler, self.meters, self.mode = game, shuffler, meters, mode
         self._seats: dict[int, str] = {}
         self._current: Round | None = None
 
@@ -162,7 +166,9 @@ class ShoePerRound:
         if not self._seats:
             raise IllegalAction("no player is seated to wager")
         shoe = Shoe.shuffled(self.shuffler, decks=self.game.deck_count, cut_at=cut_at)
-        self._current = self.game.new_round(shoe=shoe, meters=self.meters, players=self._seats)
+        self._current = self.game.new_round(
+            shoe=shoe, meters=self.meters, players=self._seats, mode=self.mode
+        )
         return self._current
 
 
@@ -260,12 +266,18 @@ class Floor:
         engine: Engine,
         *,
         shuffler: Shuffler | None = None,
+        mode: PlayMode = PlayMode.REAL,
         tables: frozenset[str] | None = None,
     ) -> None:
-        """``tables``: the tables this process serves (each table's rounds live in one
-        process; several processes share the database, its ledger and its linked meters);
-        ``None``: every table."""
+        """``mode``: real play by default (only :class:`SecureShuffler`, checked when each
+        table is set up); a training floor (dealer training, the browser tests) may inject a
+        shuffler that stacks the deck, and every round it deals says ``training``.
+
+        ``tables``: the tables this process serves (each table's rounds live in one process;
+        several processes share the database, its ledger and its linked meters); ``None``:
+        every table."""
         self.engine = engine
+        self.mode = verify_mode(mode)
         self.serves = tables
         self.db = Database(engine)
         self.store = RoundStore(engine)
@@ -314,9 +326,9 @@ class Floor:
         game = get_game(load_rules(dict(rules)))
         table: Dealing
         try:
-            table = Table(game, shuffler=self.shuffler, meters=self.meters)
+            table = Table(game, shuffler=self.shuffler, meters=self.meters, mode=self.mode)
         except InvalidInput:
-            table = ShoePerRound(game, self.shuffler, self.meters)
+            table = ShoePerRound(game, self.shuffler, self.meters, self.mode)
         # A probe round (never dealt) names the meters the game's wagers move.
         decks = max(1, game.deck_count)
         probe = game.new_round(
