@@ -299,7 +299,8 @@ def _install_floor(op: Op) -> None:
             "seq": lt.seq,
             "held": lt.held,
             "seats": {str(s): p for s, p in sorted(lt.seats().items())},
-            "meters": {m: floor.meters.amount(m) for m in _meters_of(lt)},
+            # A meter exists once a table has first opened a round on it.
+            "meters": {m: v for m, v in floor.meters.snapshot().items() if m in lt.meters},
         }
         rnd = lt.round
         if rnd is not None:
