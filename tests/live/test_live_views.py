@@ -129,7 +129,8 @@ def _check_round(
         assert r["kind"] != "card_discarded", (role, r)  # a burnt card is face down
     others = [e.data for e in events if e.type != "record"]
     assert not _tokens(others), role
-    for view in views:
+    for fetched in views:
+        view = fetched
         deal = view.get("deal") or {}
         if deal.get("revealed") and role in ("supervisor", "auditor"):
             # A finished round's shoe order and nonce, for the floor and the audit to prove
