@@ -84,6 +84,9 @@ Verifier = Callable[[Any, Any], None]
 Doer = Callable[[Any, Any], list[Record]]
 
 
+_DEAL_NEXT, _REVEAL, _SETTLE = DealNext(), Reveal(), Settle()
+"""The dealer's field-less steps: immutable, so one of each serves every round."""
+
 Handlers = Mapping[type[Action], tuple[Verifier | None, Doer | None]]
 _HANDLERS: dict[type[Round], Handlers] = {}
 
@@ -342,13 +345,13 @@ class Round(FaceHelpers, PrivateHooks):
     def dealer_step(self) -> Action:
         """The dealer's or chance's next regular action."""
         if self._phase is Phase.DEALING:
-            return DealNext()
+            return _DEAL_NEXT
         if self._phase is Phase.STUB_COUNT:
             return CountStub(count=self._shoe.stub_count())
         if self._phase is Phase.REVEAL:
-            return Reveal()
+            return _REVEAL
         if self._phase is Phase.SETTLEMENT:
-            return Settle()
+            return _SETTLE
         raise IllegalAction(f"no dealer step in phase {self._phase.value}")
 
     # -- candidates ------------------------------------------------------------------------
