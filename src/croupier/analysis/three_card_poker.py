@@ -75,14 +75,20 @@ def three_card_strategy(game: ThreeCardPoker) -> Callable[[Round, int], Action]:
     from croupier.kernels import canonical_form
 
     played = solve_three_card(game.paytable("ante_bonus")).played
+    plays: dict[int, bool] = {}
+    """Whether to play, by the hand's card set (a bit per card): found once per set."""
 
     def decide(rnd: Round, seat: int) -> Action:
-        cards = np.array([[c.index for c in seat_cards(rnd, seat)]], dtype=np.uint8)
-        canon = canonical_form(cards)[0]
-        mask = 0
-        for index in canon.tolist():
-            mask |= 1 << int(index)
-        return Play(seat=seat, multiple=1) if mask in played else Fold(seat=seat)
+        own = [c.index for c in seat_cards(rnd, seat)]
+        hand = sum(1 << index for index in set(own))
+        play = plays.get(hand)
+        if play is None:
+            canon = canonical_form(np.array([own], dtype=np.uint8))[0]
+            mask = 0
+            for index in canon.tolist():
+                mask |= 1 << int(index)
+            play = plays[hand] = mask in played
+        return Play(seat=seat, multiple=1) if play else Fold(seat=seat)
 
     return decide
 
