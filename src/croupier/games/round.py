@@ -717,6 +717,7 @@ class Round(FaceHelpers, PrivateHooks):
     def _do_abandon_wagers(self, action: AbandonWagers) -> list[Record]:
         new = abandon_records(self, action)
         self._abandoned.add(action.seat)
+        self._active = None  # the seat is out of the round
         return new + (self._after_decision() if self._phase is Phase.DECISIONS else [])
 
     # -- irregularities: :mod:`croupier.games.irregularities` ------------------------------

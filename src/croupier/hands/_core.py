@@ -253,8 +253,13 @@ def evaluate(cards: Sequence[Card] | str, ranking: Ranking | str = Ranking.POKER
     """
     rk = ranking if type(ranking) is Ranking else Ranking.parse(ranking)
     hand = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
-    ids = set(map(id, hand))
-    if len(ids) != len(hand) or not _DECK_IDS.issuperset(ids):
+    key = (rk, *map(id, hand))
+    known = _EVALUATED.get(key)
+    if known is not None:
+        return known  # these very cards of DECK (alive for good: no other object has their ids)
+    ids = set(key[1:])
+    deck_cards = len(ids) == len(hand) and _DECK_IDS.issuperset(ids)
+    if not deck_cards:
         verify_distinct(hand)  # other card objects than DECK's (or repeats): the full check
     if not rk.min_cards <= len(hand) <= rk.max_cards:
         span = (
@@ -266,13 +271,20 @@ def evaluate(cards: Sequence[Card] | str, ranking: Ranking | str = Ranking.POKER
             f"hand {format_cards(hand)!r} has {len(hand)} cards; ranking {rk.value!r} takes {span}"
         )
     best = _classified(hand if len(hand) == rk.size else _best_of(hand, rk), rk)
-    return HandRank(value=best[0], category=best[1], cards=best[2], ranking=rk)
+    rank = HandRank(value=best[0], category=best[1], cards=best[2], ranking=rk)
+    if deck_cards:
+        if len(_EVALUATED) >= _CLASSIFIED_LIMIT:
+            _EVALUATED.clear()
+        _EVALUATED[key] = rank
+    return rank
 
 
 _DECK_IDS = frozenset(map(id, DECK))
 _BIT_BY_ID = {id(card): 1 << index for index, card in enumerate(DECK)}
 _Classified = tuple[int, Category, tuple[Card, ...]]
 _CLASSIFIED: dict[tuple[Ranking, int], _Classified] = {}
+_EVALUATED: dict[tuple[object, ...], HandRank] = {}
+"""Results of :func:`evaluate` by ranking and the identities of DECK's cards, in order."""
 _CLASSIFIED_LIMIT = 250_000
 """Classifications kept (by ranking and card set): a three-card game's every hand, a sample of
 the five-card ones."""
