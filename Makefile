@@ -36,6 +36,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_par_cli.py --json bench-results/par-cli.json
 	$(BIN)/python benchmarks/bench_solvers.py
 	$(BIN)/python benchmarks/bench_mc.py
+	$(BIN)/python benchmarks/bench_engine.py --json bench-results/engine.json
 	$(BIN)/python benchmarks/bench_rng.py --json bench-results/rng.json
 	$(BIN)/python benchmarks/bench_floor.py --json bench-results/floor.json
 	$(BIN)/python benchmarks/bench_server.py --json bench-results/server.json

@@ -559,7 +559,8 @@ class Shoe:
 
     def deal(self) -> Card:
         """The top card, dealt."""
-        self._check_take(1, "deal")
+        if not self._stack:
+            self._check_take(1, "deal")  # refused: the shoe is empty
         card = self._stack.pop()
         self._dealt.append(card)
         return card

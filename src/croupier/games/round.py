@@ -151,7 +151,7 @@ class Round(FaceHelpers, PrivateHooks):
 
     def __setattr__(self, name: str, value: object) -> None:
         # The public surface is read-only: state changes only through verified actions.
-        if not name.startswith("_"):
+        if name[:1] != "_":
             raise AttributeError(f"{type(self).__name__}.{name} is read-only; apply an action")
         object.__setattr__(self, name, value)
 
