@@ -248,6 +248,6 @@ def test_569_dealer_hole_cards_value_agrees_with_rounds_played_on_them() -> None
 
 def test_569_hole_cards_sampled_turn_the_game() -> None:
     seen = protect(get_game("ultimate-texas-holdem"), "dealer-card", samples=6, seed=5)
-    assert seen.samples == 6 and seen.std_error is not None
+    assert seen.samples == 6 and seen.std_error is not None and seen.changed is None
     with pytest.raises(CroupierError, match="only --known dealer-card"):
         protect(get_game("ultimate-texas-holdem"), colluders=2)

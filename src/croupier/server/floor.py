@@ -31,7 +31,6 @@ from croupier.games.records import (
     PlaceWager,
     Record,
     ReportIrregularity,
-    VoidRound,
 )
 from croupier.games.round import SEATS, ActorKind, Phase, Round
 from croupier.modes import PlayMode, verify_mode, verify_shuffler
@@ -535,12 +534,7 @@ class Floor:
                     at=now(),
                 )
             )
-        # A supervisor's void names its supervisor and reason on the round too (the audit
-        # checks them against the records, as for RoundStore.void).
-        extra = None
-        if isinstance(action, VoidRound) and action.by:
-            extra = {"voided_by": action.by, "void_reason": action.reason}
-        lt.stored = self.store._append(conn, lt.round_id, new, status_of(rnd), lt.stored, extra)
+        lt.stored = self.store._append(conn, lt.round_id, new, status_of(rnd), lt.stored)
         if rnd.is_over:
             conn.execute(
                 update(live_rounds)
