@@ -80,8 +80,9 @@ class Protection:
     colluders: int
     edge_without: Fraction
     edge_with: Fraction
-    changed: Fraction
-    """Share of information states in which the information changes the optimal decision."""
+    changed: Fraction | None
+    """Share of information states in which the information changes the optimal decision
+    (None: not measured)."""
     states: int
     note: str
     std_error: float | None = None
@@ -105,7 +106,7 @@ class Protection:
             "house_edge_with_exact": exact(self.edge_with),
             "value_to_player": float(self.value),
             "value_to_player_exact": exact(self.value),
-            "decisions_changed": float(self.changed),
+            "decisions_changed": None if self.changed is None else float(self.changed),
             "information_states": self.states,
             "method": "exact" if self.std_error is None else "sampled",
             "std_error": self.std_error,
@@ -238,11 +239,10 @@ def _holdem(game: UltimateTexasHoldem, kind: str, samples: int, seed: int) -> Pr
         colluders=1,
         edge_without=sheet.house_edge,
         edge_with=-mean,
-        changed=Fraction(0),
+        changed=None,
         states=samples,
         note="both of the dealer's hole cards seen before the first decision; Ante, Blind and "
-        "Play per unit Ante, each sampled deal exact over its 17,123,040 ordered boards "
-        "(decisions changed: not measured)",
+        "Play per unit Ante, each sampled deal exact over its 17,123,040 ordered boards",
         std_error=se,
         samples=samples,
     )
