@@ -91,13 +91,13 @@ class PitPage {
   async handpays() {
     const pays = await Api.get("/api/handpays");
     if (this.tab !== "handpays") return;
-    const rows = (pays || []).map((p) => h("tr", {}, h("td", {}, String(p.id)), h("td", {}, String(p.table_id)), h("td", {}, String(p.round_id)),
+    const rows = (pays || []).map((p) => h("tr", { dataset: { handpay: String(p.id), status: p.status } }, h("td", {}, String(p.id)), h("td", {}, String(p.table_id)), h("td", {}, String(p.round_id)),
       h("td", {}, `${p.seat} · ${p.player_id}`), h("td", {}, `${words(p.meter)}: ${words(p.line)}`), h("td.num", {}, Money.fmt(p.amount)),
-      h("td", {}, p.status !== "pending" ? `${p.status}${p.approved_by ? ` by ${p.approved_by}` : ""}` : h("button.btn.btn-gold", { type: "button", onclick: (e) => act(e.currentTarget, async () => {
+      h("td", {}, p.status !== "pending" ? `${p.status}${p.approved_by ? ` by ${p.approved_by}` : ""}` : h("button.btn.btn-gold", { type: "button", "aria-label": `approve hand pay ${p.id}: ${Money.fmt(p.amount)} to ${p.player_id}`, onclick: (e) => act(e.currentTarget, async () => {
         await Api.post(`/api/handpays/${p.id}/approve`); Announce.say(`Hand pay ${p.id} approved.`); this.handpays();
       }) }, "Approve"))));
     this.body.replaceChildren(h("div.panel.scroll", {}, h("h2", {}, "Hand pays"),
-      rows.length ? h("table.grid", {}, h("thead", {}, h("tr", {}, ["Id", "Table", "Round", "Seat", "Award", "Amount", "Status"].map((x) => h("th", {}, x)))), h("tbody", {}, rows))
+      rows.length ? h("table.grid", { "aria-label": "hand pays" }, h("thead", {}, h("tr", {}, ["Id", "Table", "Round", "Seat", "Award", "Amount", "Status"].map((x) => h("th", {}, x)))), h("tbody", {}, rows))
         : h("p.muted", {}, "No hand pay has been awarded.")));
   }
   async cage() {
@@ -153,11 +153,12 @@ class PitPage {
       const a = h("a", { href: URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: "application/json" })), download: `round-${rid}.json` });
       document.body.append(a); a.click(); a.remove();
     }) }, "Download scenario");
+    const deal = await Api.get(`/api/rounds/${rid}/deal`).catch(() => null);
     this.replayBox.replaceChildren(h("div.panel", {}, h("h2", {}, `Replay of round ${rid}`),
       h("div.btn-row", { role: "group", "aria-label": "replay controls" },
         h("button.btn", { type: "button", onclick: go("start") }, "« Start"), h("button.btn", { type: "button", onclick: go(-1) }, "◀ Step back"),
         h("button.btn.btn-gold", { type: "button", onclick: go(1) }, "Step ▶"), h("button.btn", { type: "button", onclick: go("end") }, "End »"), counter, scenario),
-      h("div.layout", {}, felt, steps)));
+      h("div.layout", {}, felt, steps)), dealPanel(deal));
     draw();
   }
   async audit() {

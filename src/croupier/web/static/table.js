@@ -57,7 +57,7 @@ class RoundState {
         this.boxes.dealer = (r.cards || []).map(cardText);
         this.calls.push(`Dealer has ${words(r.category)}.`);
         break;
-      case "hand_shown":
+      case "hand_shown": case "hand_hidden":
         if (r.cards) this.boxes[String(r.seat)] = r.cards.map(cardText);
         if (r.category) this.calls.push(`Seat ${r.seat} shows ${words(r.category)}.`);
         break;
@@ -78,10 +78,19 @@ class RoundState {
         (this.settled[k] = this.settled[k] || []).push(r);
         break;
       }
-      case "progressive_paid": case "envy_paid": {
+      case "progressive_paid": {
+        // the progressive wager's own settlement line already pays the award; a 100% award is
+        // not paid from the table inventory but by a hand-pay a supervisor approves
+        if (r.from_meter) {
+          const k = String(r.seat);
+          (this.extras[k] = this.extras[k] || []).push({ what: `Progressive ${words(r.line)}: hand pay, approved by a supervisor`,
+            amount: `hand pay ${Money.fmt(r.amount)}`, result: "handpay" });
+        }
+        break;
+      }
+      case "envy_paid": {
         const k = String(r.seat);
-        const what = kind === "envy_paid" ? `Envy Bonus for seat ${r.for_seat}: ${r.line}` : `Progressive ${words(r.line)}`;
-        (this.extras[k] = this.extras[k] || []).push({ what, amount: r.amount });
+        (this.extras[k] = this.extras[k] || []).push({ what: `Envy Bonus for seat ${r.for_seat}: ${r.line}`, amount: `pays ${Money.fmt(r.amount)}`, result: "win" });
         break;
       }
       case "round_voided": this.voided = r; this.calls.push(`Round void: ${r.reason} (${r.section}).`); break;
@@ -99,7 +108,7 @@ function settlementLines(state, seat) {
       : r.result === "void" ? `returned ${Money.fmt(r.returned)}` : `${Money.fmt(r.stake)} taken`;
     return { wager: r.wager, result: r.result, text: `${words(r.wager)} ${RESULT_WORD[r.result] || r.result}${r.line && r.line !== r.result ? ` (${words(r.line)})` : ""}`, amount };
   });
-  for (const e of state.extras[k] || []) rows.push({ wager: "award", result: "win", text: e.what, amount: `pays ${Money.fmt(e.amount)}` });
+  for (const e of state.extras[k] || []) rows.push({ wager: "award", result: e.result, text: e.what, amount: e.amount });
   return rows;
 }
 
@@ -239,4 +248,40 @@ class TablePage {
         rnd ? h("span.small.muted", {}, ` round ${this.view.round_id} · to act: ${rnd.to_act}`) : null, " ",
         h("span.small.live-status", { "aria-live": "polite" }, h(`span.status-dot.status-${this.live || "connecting"}`), this.live === "live" ? "live" : "connecting")));
   }
+}
+
+/** SHA-256 of ``text`` (UTF-8) as lowercase hex, computed in the browser. */
+async function sha256Hex(text) {
+  const buf = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The round's provable deal: the commitment to the shoe's order published before any wager
+ * and, once the round is over, the revealed order checked here (its SHA-256 with the nonce must
+ * be the commitment, the cards dealt must follow the order).  A viewer the server gives no
+ * order is told where the check is made. */
+function dealPanel(deal) {
+  if (!deal || !deal.commitment) return null;
+  const status = h("p.small.deal-check", { "aria-live": "polite" });
+  const panel = h("div.panel.deal", { role: "region", "aria-label": "provable deal", dataset: { revealed: deal.revealed ? "yes" : "no" } },
+    h("h2", {}, "Provable deal"),
+    h("p.small.muted", {}, `Commitment to the shoe's order (${deal.scheme}), published before the first wager:`),
+    h("code.hash", { "aria-label": "commitment" }, deal.commitment), status);
+  if (!deal.revealed) status.textContent = "The order and its nonce are revealed once the round is over.";
+  else if (!deal.order || !deal.nonce) {
+    status.textContent = `Round over: ${deal.verified_by || "the order and nonce are given to supervisors and auditors"}, who check them (croupier audit verify-deal).`;
+  }
+  else {
+    status.textContent = "Checking the revealed order…";
+    sha256Hex(`${deal.order.join(" ")}\n${deal.nonce}`).then((hex) => {
+      const taken = deal.taken || 0;
+      const follows = (deal.dealt || []).every((c, i) => c === null || c === deal.order[taken + i]);
+      const ok = hex === deal.commitment && follows;
+      panel.dataset.verified = ok ? "yes" : "no";
+      status.replaceChildren(h(ok ? "span.ok" : "span.bad", {}, ok
+        ? `Verified here: the revealed order and nonce hash to the commitment; the ${(deal.dealt || []).length} cards dealt follow the order from card ${taken + 1}.`
+        : "Not verified: the revealed order does not match the commitment. Call a supervisor."));
+    });
+  }
+  return panel;
 }
