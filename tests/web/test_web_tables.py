@@ -238,7 +238,34 @@ def _play_round(contexts: list[BrowserContext], base: str, artifacts: Path, tabl
     players = [
         _watch(ctx, base, user) for ctx, (user, _) in zip(contexts[1:], PLAYERS, strict=True)
     ]
-    # the dealer takes the table; the players sit
+    _sit_and_wager(dealer, players, table)
+    # provable deal: the commitment to the shoe's order is on the page before the first card
+    commitment = _get(base, PLAYERS[0][0], f"/api/tables/{table}/view")["deal"]["commitment"]
+    deal = players[0].page.get_by_role("region", name="provable deal")
+    expect(deal).to_have_attribute("data-revealed", "no")
+    expect(deal.get_by_label("commitment")).to_have_text(commitment)
+    _shot(players[0].page, artifacts, f"{table}-player-betting")
+    _play_to_the_end(dealer, players, artifacts, table)
+
+    rid = dealer.page.locator(".table-head").inner_text().split("round ")[1].split(" ")[0]
+    full = _get(base, "supervisor", f"/api/rounds/{rid}/records")
+    _check_settlement(base, players, full)
+    # after the round: revealed, the order and nonce kept for the supervisor and the auditor
+    expect(deal).to_have_attribute("data-revealed", "yes", timeout=15_000)
+    expect(deal.get_by_label("commitment")).to_have_text(commitment)
+    expect(deal).to_contain_text("given to supervisors and auditors")
+    _shot(players[0].page, artifacts, f"{table}-player-settled")
+    _shot(players[1].page, artifacts, f"{table}-player2-settled")
+    _shot(dealer.page, artifacts, f"{table}-dealer-settled")
+    _check_boundary(players, full, table)
+    for w in players:
+        w.page.get_by_role("button", name="Leave the table").click()
+        expect(w.page.locator("#player-title")).to_have_text("Choose a seat")
+
+
+def _sit_and_wager(dealer: Watched, players: list[Watched], table: str) -> None:
+    """The dealer takes the table, the players sit, the dealer opens betting, each player
+    places the game's wagers at $5."""
     dealer.page.locator(f'[data-table="{table}"] button').click()
     expect(dealer.page.locator("#dealer-title")).to_have_text("Dealer console")
     for w, (_, seat) in zip(players, PLAYERS, strict=True):
@@ -246,7 +273,6 @@ def _play_round(contexts: list[BrowserContext], base: str, artifacts: Path, tabl
             "button", name=str(seat)
         ).first.click()
         expect(w.page.locator("#player-title")).to_have_text(f"Seat {seat}")
-    # shuffle, cut and open betting
     dealer.page.locator('button[data-step="rounds"]').click()
     for w in players:
         for wager in GAMES[table]:
@@ -256,7 +282,11 @@ def _play_round(contexts: list[BrowserContext], base: str, artifacts: Path, tabl
             place.click()
             expect(place).to_have_count(0, timeout=15_000)
         w.snapshot()
-    _shot(players[0].page, artifacts, f"{table}-player-betting")
+
+
+def _play_to_the_end(dealer: Watched, players: list[Watched], artifacts: Path, table: str) -> None:
+    """Each player takes a decision when one is offered, the dealer the next step, to the end
+    (bounded)."""
     expect(dealer.page.locator('button[data-step="no-more-bets"]:not([disabled])')).to_be_visible(
         timeout=15_000
     )
@@ -276,9 +306,9 @@ def _play_round(contexts: list[BrowserContext], base: str, artifacts: Path, tabl
             dealer.page.wait_for_timeout(200)  # pacing while the pages catch up; not a timing
     expect(dealer.page.locator('[data-phase="over"]')).to_have_count(1)
 
-    # the settlement, as the dealer announces it, on each player's page
-    rid = dealer.page.locator(".table-head").inner_text().split("round ")[1].split(" ")[0]
-    full = _get(base, "supervisor", f"/api/rounds/{rid}/records")
+
+def _check_settlement(base: str, players: list[Watched], full: dict[str, Any]) -> None:
+    """The settlement, as the dealer announces it, on each player's page."""
     for w, (user, seat) in zip(players, PLAYERS, strict=True):
         mine = full["settlement"][str(seat)]
         settle = w.page.get_by_label(f"settlement of seat {seat}")
@@ -291,11 +321,10 @@ def _play_round(contexts: list[BrowserContext], base: str, artifacts: Path, tabl
         me = _get(base, user, "/api/me")
         expect(w.page.locator("#balance")).to_have_text(_fmt(me["balance"]))
         w.snapshot()
-    _shot(players[0].page, artifacts, f"{table}-player-settled")
-    _shot(players[1].page, artifacts, f"{table}-player2-settled")
-    _shot(dealer.page, artifacts, f"{table}-dealer-settled")
 
-    # the security boundary, over everything each player's page received
+
+def _check_boundary(players: list[Watched], full: dict[str, Any], table: str) -> None:
+    """The security boundary, over everything each player's page received."""
     for w, (user, seat) in zip(players, PLAYERS, strict=True):
         s = _secrets(full["records"], seat)
         # a baccarat player is dealt no card of their own: the Player and Banker hands are the
@@ -313,9 +342,6 @@ def _play_round(contexts: list[BrowserContext], base: str, artifacts: Path, tabl
             f["data"]["seat"] for f in w.frames if f.get("data", {}).get("kind") == "hand_hidden"
         }
         assert others <= hidden, f"{user} was not told of the hands of seats {others - hidden}"
-    for w in players:
-        w.page.get_by_role("button", name="Leave the table").click()
-        expect(w.page.locator("#player-title")).to_have_text("Choose a seat")
 
 
 def _fmt(cents: int) -> str:

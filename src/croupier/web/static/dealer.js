@@ -79,7 +79,7 @@ class DealerPage extends TablePage {
     }
     if (!any) settle.append(h("p.small.muted", {}, "Nothing settled yet."));
     const left = h("div", {}, this.header("Dealer console", "dealer-title"), h("div.panel", {}, drawFelt(info, this.state, { acting: this.acting() })), procedure);
-    const right = h("aside", { "aria-label": "the round" }, calls, settle,
+    const right = h("aside", { "aria-label": "the round" }, calls, settle, dealPanel(this.view.deal),
       h("div.panel", {}, h("h2", {}, "The sign"), h("div.sign", { tabindex: "0", role: "document", "aria-label": "pay-table sign" }, info.sign || "")));
     this.section.replaceChildren(h("div.layout", {}, left, right));
   }
