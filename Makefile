@@ -42,6 +42,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_chaos.py --kills 1000 --json bench-results/chaos.json
 	$(BIN)/python benchmarks/bench_soak.py --minutes 30 --json bench-results/soak.json
 	$(BIN)/python benchmarks/bench_floor.py --json bench-results/floor.json
+	$(BIN)/python benchmarks/bench_protect.py --json bench-results/protect.json
 	$(BIN)/python benchmarks/bench_server.py --json bench-results/server.json
 
 clean:
