@@ -32,11 +32,18 @@ class DealerPage extends TablePage {
   }
   post(path, body, said) {
     return async () => {
-      const res = await Api.post(`/api/tables/${encodeURIComponent(this.tableId)}/${path}`, body ? body() : undefined);
+      // one step at a time: every step button waits until the console is drawn again
+      for (const b of this.section.querySelectorAll("button[data-step]")) b.disabled = true;
+      let res;
+      try {
+        res = await Api.post(`/api/tables/${encodeURIComponent(this.tableId)}/${path}`, body ? body() : undefined);
+      } finally {
+        this.lastSig = null;
+        await this.load().catch((err) => Announce.error(err));
+      }
       const voided = ((res && res.records) || []).find((r) => r.kind === "round_voided");
       if (voided) Announce.say(`Round void: ${voided.reason} (${voided.section}).`, "error");
       else if (said) Announce.say(said);
-      this.refresh();
     };
   }
   render() {
