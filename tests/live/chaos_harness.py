@@ -313,8 +313,12 @@ class Chaos:
         view = self.dealer.view(table_id)
         rnd = view.get("round")
         if rnd is None or rnd["phase"] in ("over", "void"):
-            pending = [h for h in self.supervisor.handpays() if h.get("status") == "pending"]
-            mine = [h for h in pending if h.get("table_id") == table_id]
+            mine = []
+            if table_id == HANDPAY_TABLE:
+                pending = self.supervisor.handpays()
+                mine = [
+                    h for h in pending if h["status"] == "pending" and h["table_id"] == table_id
+                ]
             if mine:
                 return Pending(
                     "handpay", self.supervisor, f"/api/handpays/{mine[0]['id']}/approve", None
@@ -379,8 +383,8 @@ class Chaos:
             if rid:
                 self.acked_records[str(rid)] = self.acked_records.get(str(rid), 0)
 
-    def step(self, table_id: str) -> None:
-        pending = self.next_command(table_id)
+    def step(self, table_id: str, pending: Pending | None = None) -> None:
+        pending = pending or self.next_command(table_id)
         answer = self.send(pending)
         if isinstance(answer, ApiError) and pending.state == "decisions":
             # That decision is not this game's: try the others (a refusal changes nothing).
@@ -395,6 +399,8 @@ class Chaos:
             self.figures.problems.append(f"{table_id}: no decision accepted")
         elif isinstance(answer, ApiError):
             self.figures.problems.append(f"{table_id} {pending.path}: {answer}")
+        elif pending.state == "handpay":
+            self.figures.handpays_approved += 1
         elif pending.path.endswith("/settle") or pending.path.endswith("/rounds"):
             self.figures.rounds_finished += pending.path.endswith("/settle")
 
@@ -404,13 +410,15 @@ class Chaos:
         """Play until a table is in state ``aim`` (bounded), send its next command and kill the
         server a random moment later; restart and check."""
         pending: Pending | None = None
-        for _ in range(400):
-            table_id = self.rng.choice(self.active)
+        # A hand-pay comes up at its table only: play there alone until one does.
+        tables = [HANDPAY_TABLE] if aim == "handpay" and HANDPAY_TABLE in self.active else None
+        for _ in range(1500 if tables else 400):
+            table_id = self.rng.choice(tables or self.active)
             candidate = self.next_command(table_id)
             if candidate.state == aim:
                 pending = candidate
                 break
-            self.step(table_id)
+            self.step(table_id, candidate)
         if pending is None:  # the state did not come up: kill at the next command
             pending = self.next_command(self.rng.choice(self.active))
         self.figures.by_state[pending.state] += 1
@@ -441,7 +449,7 @@ class Chaos:
         self.figures.restart_seconds.append(self.server.start())
         for obs in self.observers.values():
             obs.connect()
-        self._relogin()
+        self._resolve_interrupted()
         table_id = pending.path.split("/")[3] if pending.path.startswith("/api/tables/") else None
         seq_before = int(self.dealer.view(table_id)["seq"]) if table_id else 0
         again = self.send(pending)  # the same key: it takes effect at most once in all
@@ -455,14 +463,7 @@ class Chaos:
             self.figures.landed["not_committed_done_on_retry"] += 1
         else:
             self.figures.landed["committed_answer_lost"] += 1
-        self._resolve_interrupted()
         self.check(full=self.figures.kills % self.audit_every == 0)
-
-    def _relogin(self) -> None:
-        """The same accounts' clients, on fresh connections (tokens live in the database)."""
-        for client in [self.dealer, self.supervisor, *self.players.values()]:
-            client.http.close()
-            client.http = httpx.Client(base_url=client.base_url, timeout=30.0)
 
     def _resolve_interrupted(self) -> None:
         for table_id in list(self.active):
