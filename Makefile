@@ -36,6 +36,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_par_cli.py --json bench-results/par-cli.json
 	$(BIN)/python benchmarks/bench_solvers.py
 	$(BIN)/python benchmarks/bench_mc.py
+	$(BIN)/python benchmarks/bench_engine.py --json bench-results/engine.json
 	$(BIN)/python benchmarks/bench_rng.py --json bench-results/rng.json
 	$(BIN)/python benchmarks/bench_fuzz.py --messages 100000 --json bench-results/fuzz.json
 	$(BIN)/python benchmarks/bench_chaos.py --kills 1000 --json bench-results/chaos.json

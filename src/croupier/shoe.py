@@ -224,6 +224,8 @@ def _check_cards(cards: object, *, what: str) -> tuple[Card, ...]:
     if isinstance(cards, str) or not isinstance(cards, Iterable):
         raise InvalidInput(f"{what} {cards!r} is not a sequence of cards")
     out = tuple(cards)
+    if _DECK_IDS.issuperset(map(id, out)):
+        return out  # every item is one of the 52 cards of DECK (the usual case, checked fast)
     bad = [repr(c) for c in out if not isinstance(c, Card)]
     if bad:
         raise InvalidInput(f"{what} holds {', '.join(bad)}, which are not cards")
@@ -235,8 +237,26 @@ def shoe_cards(decks: int = 1) -> tuple[Card, ...]:
     return DECK * _check_decks(decks)
 
 
+_DECK_IDS = frozenset(map(id, DECK))
+"""The identities of the 52 cards of :data:`~croupier.cards.DECK` (they live as long as the
+process): a shoe made of them is checked by identity, without hashing a card."""
+
+
+def _is_full(cards: Sequence[Card], decks: int) -> bool:
+    """Whether ``cards`` are exactly ``decks`` copies of each card of DECK, by identity: a fast
+    sufficient test (``False`` for equal cards that are other objects: the full count decides)."""
+    if len(cards) != DECK_SIZE * decks:
+        return False
+    if decks == 1:
+        return len(_DECK_IDS.intersection(map(id, cards))) == DECK_SIZE
+    counts = Counter(map(id, cards))
+    return counts.keys() == _DECK_IDS and set(counts.values()) == {decks}
+
+
 def _composition_problems(cards: Sequence[Card], decks: int) -> tuple[list[str], list[str]]:
     """(missing, extra) against ``decks`` full decks, as ``"As x2"`` style strings."""
+    if _is_full(cards, decks):
+        return [], []
     counts = Counter(cards)
     missing = [
         f"{c} x{decks - counts[c]}" if decks - counts[c] > 1 else str(c)
@@ -539,7 +559,8 @@ class Shoe:
 
     def deal(self) -> Card:
         """The top card, dealt."""
-        self._check_take(1, "deal")
+        if not self._stack:
+            self._check_take(1, "deal")  # refused: the shoe is empty
         card = self._stack.pop()
         self._dealt.append(card)
         return card
