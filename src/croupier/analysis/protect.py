@@ -264,7 +264,8 @@ def protect(
     ``seed`` seeds the sample (an analysis generator, never a deal).
     """
     kind = _verify(known, colluders, samples)
-    share = f"the other {colluders - 1} colluding seats' cards seen"
+    others = "the other colluding seat's" if colluders == 2 else f"the {colluders - 1} others'"
+    share = f"{others} cards seen"
     n = samples or DEFAULT_SAMPLES.get(game.slug, 0)
     if isinstance(game, ThreeCardPoker):
         if known is not None:
