@@ -61,6 +61,18 @@ def test_571_state_kernel_without_dead_cards_is_the_par_sheet() -> None:
     assert fixed == best
 
 
+def test_571_solver_policy_over_every_burn_card_is_its_value_without_one() -> None:
+    """Averaged over the 50 cards that may be burnt, the solver's own bets on the 49 left are
+    worth exactly what they are on the full deck: the identity that makes each state's paired
+    gain (best with the card minus the solver's bets) an unbiased measure of the card's value."""
+    own = _idx("Ks 9s")
+    whole = ms_state(own)
+    burnt = [ms_state(own, [b]) for b in range(52) if b not in own]
+    total = sum((Fraction(s.fixed, 49 * 48 * 47) for s in burnt), Fraction(0))
+    assert total / 50 == Fraction(whole.fixed, 50 * 49 * 48)
+    assert all(s.best >= s.fixed for s in burnt) and any(s.best > s.fixed for s in burnt)
+
+
 def test_571_last_card_sums_are_the_game_settlement_over_the_live_cards() -> None:
     own, dead = _idx("Ts 9s"), _idx("Js 2s")
     state = ms_state(own, dead)
