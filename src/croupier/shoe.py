@@ -117,6 +117,10 @@ def randbelow_from_bits(n: int, bits: BitSource) -> int:
     return value
 
 
+_BIT_LENGTHS = [i.bit_length() for i in range(DECK_SIZE * BACCARAT_DECKS + 1)]
+"""``i.bit_length()`` for every position of the largest shoe dealt by default."""
+
+
 def fisher_yates(items: Sequence[T], bits: BitSource) -> list[T]:
     """A uniformly random permutation of ``items`` (a new list; ``items`` is not touched).
 
@@ -124,8 +128,10 @@ def fisher_yates(items: Sequence[T], bits: BitSource) -> list[T]:
     ``range(i + 1)`` (the draw of :func:`randbelow_from_bits`, inlined for speed).
     """
     out = list(items)
-    for i in range(len(out) - 1, 0, -1):
-        k = i.bit_length()  # the fewest bits that hold i, the largest value in range(i + 1)
+    n = len(out)
+    lengths = _BIT_LENGTHS if n <= len(_BIT_LENGTHS) else [i.bit_length() for i in range(n)]
+    for i in range(n - 1, 0, -1):
+        k = lengths[i]  # the fewest bits that hold i, the largest value in range(i + 1)
         j = bits(k)
         while j > i:
             j = bits(k)

@@ -246,12 +246,12 @@ def _sit_and_wager(dealer: Watched, players: list[Watched], table: str, wagers: 
     """The dealer takes the table, the players sit, the dealer opens betting, each player
     places the game's wagers at $5."""
     dealer.page.locator(f'[data-table="{table}"] button').click()
-    expect(dealer.page.locator("#dealer-title")).to_have_text("Dealer console")
+    expect(dealer.page.locator("#dealer-title")).to_have_text("Dealer console", timeout=15_000)
     for w, (_, seat) in zip(players, PLAYERS, strict=True):
         w.page.locator(f'[data-table="{table}"]').get_by_role(
             "button", name=str(seat)
         ).first.click()
-        expect(w.page.locator("#player-title")).to_have_text(f"Seat {seat}")
+        expect(w.page.locator("#player-title")).to_have_text(f"Seat {seat}", timeout=15_000)
     dealer.page.locator('button[data-step="rounds"]').click()
     for w in players:
         for wager in wagers:

@@ -80,10 +80,10 @@ def _seat_and_open(
     """The dealer takes ``table``, ``user`` sits at ``seat``, the dealer opens betting."""
     dealer = _sign_in(browser, base, "dealer")
     dealer.locator(f'[data-table="{table}"] button').click()
-    expect(dealer.locator("#dealer-title")).to_have_text("Dealer console")
+    expect(dealer.locator("#dealer-title")).to_have_text("Dealer console", timeout=15_000)
     player = _sign_in(browser, base, user)
     player.locator(f'[data-table="{table}"]').get_by_role("button", name=str(seat)).click()
-    expect(player.locator("#player-title")).to_have_text(f"Seat {seat}")
+    expect(player.locator("#player-title")).to_have_text(f"Seat {seat}", timeout=15_000)
     dealer.locator('button[data-step="rounds"]').click()
     return dealer, player
 

@@ -263,7 +263,11 @@ class Action:
     name: ClassVar[str] = "action"
 
     def __post_init__(self) -> None:
-        validate_fields(self)
+        validator = _VALIDATORS.get(type(self))
+        if validator is None:
+            validate_fields(self)
+        else:
+            validator(self)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -386,7 +390,11 @@ class Record:
     kind: ClassVar[str] = "record"
 
     def __post_init__(self) -> None:
-        validate_fields(self)
+        validator = _VALIDATORS.get(type(self))
+        if validator is None:
+            validate_fields(self)
+        else:
+            validator(self)
 
 
 @dataclass(frozen=True, kw_only=True)
