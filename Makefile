@@ -39,6 +39,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_rng.py --json bench-results/rng.json
 	$(BIN)/python benchmarks/bench_floor.py --json bench-results/floor.json
 	$(BIN)/python benchmarks/bench_server.py --json bench-results/server.json
+	$(BIN)/python benchmarks/bench_proofs.py --json bench-results/proofs.json
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache
