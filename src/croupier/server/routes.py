@@ -14,6 +14,7 @@ from croupier.errors import IllegalAction, InvalidInput
 from croupier.games.records import IrregularityKind, NoMoreBets, PlaceWager, ReportIrregularity
 from croupier.games.round import Phase
 from croupier.server.auth import Account, Auth, AuthError, Role
+from croupier.server.deals import deal_for
 from croupier.server.floor import (
     FLOOR,
     Floor,
@@ -297,6 +298,9 @@ def _install_floor(op: Op) -> None:
         rnd = lt.round
         if rnd is not None:
             data["round"] = round_view(rnd, pov_of(account, lt))
+        if lt.round_id is not None:
+            with contextlib.suppress(LookupError):
+                data["deal"] = deal_for(floor, account, lt.round_id)
         return data
 
 
@@ -558,6 +562,13 @@ def _install_recall(op: Op) -> None:
         floor = _floor(request)
         _finished(floor, round_id)
         return recall(floor.store, round_id)
+
+    @op("GET", "/api/rounds/{round_id}/deal", ALL)
+    def deal(request: Request, round_id: str) -> dict[str, Any]:
+        """The round's deal commitment; once it is over the cards it dealt as the account
+        may see them, and the order and nonce to supervisors and auditors
+        (:mod:`croupier.server.deals`)."""
+        return deal_for(_floor(request), request.state.account, round_id)
 
     @op("GET", "/api/audit/verify", (Role.SUPERVISOR, Role.AUDITOR))
     def audit(request: Request) -> dict[str, Any]:
