@@ -25,7 +25,7 @@ from numpy.typing import NDArray
 
 from croupier.cards import DECK, Card
 from croupier.errors import InvalidInput
-from croupier.hands import Ranking, evaluate
+from croupier.hands import CATEGORY_SHIFT, Category, Ranking, evaluate
 from croupier.kernels import (
     canonical_form,
     canonical_hands,
@@ -33,12 +33,15 @@ from croupier.kernels import (
     comb_rank_batch,
     comb_unrank,
     comb_unrank_batch,
+    count_categories,
+    count_values,
     count_versus,
     rank_batch,
     ranker,
     subsets,
 )
 from croupier.kernels._jit import RANK_KEYS
+from croupier.kernels._rank import rank_flat
 from croupier.kernels._tables import (
     SHIPPED,
     SHIPPED_SOURCE,
@@ -329,6 +332,38 @@ def test_rank_batch_names_the_first_bad_row_in_parallel() -> None:
         rank_batch(P5, hands, parallel=True)
     hands[177_777, 3] = 3
     assert np.all(rank_batch(P5, hands, parallel=True) == evaluate("2c 2d 2h 2s 3c 3d 3h").value)
+
+
+@pytest.mark.parametrize(("ranking", "k"), [(P5, 5), (P5, 6), (P5, 7), (P4, 4), (P4, 5), (P4, 6)])
+def test_numpy_and_compiled_rankers_agree_on_random_hands(ranking: Ranking, k: int) -> None:
+    """Small batches are ranked in numpy, parallel or large ones by the compiled kernel: the
+    two paths give the same value (and the same -1 for a card twice or a byte no card)."""
+    rng = np.random.default_rng(k)
+    hands = np.array([rng.permutation(52)[:k] for _ in range(5_000)], dtype=np.uint8)
+    hands[0, 1] = hands[0, 0]
+    hands[1, k - 1] = 60
+    in_numpy = rank_flat(ranking, hands)
+    compiled = rank_flat(ranking, hands, parallel=True)
+    assert in_numpy[0] == in_numpy[1] == -1
+    assert np.array_equal(in_numpy, compiled)
+    assert np.array_equal(in_numpy[2:300], scalar(hands[2:300], ranking))
+
+
+@pytest.mark.parametrize(("ranking", "k"), [(P5, 5), (P4, 4), (P4, 5)])
+def test_value_counts_equal_ranking_every_hand(ranking: Ranking, k: int) -> None:
+    values, counts = np.unique(rank_batch(ranking, subsets(k)), return_counts=True)
+    assert count_values(ranking, k) == dict(zip(values.tolist(), counts.tolist(), strict=True))
+
+
+def test_value_counts_of_six_cards_add_up_to_the_category_counts() -> None:
+    by_value = count_values(P5, 6)
+    assert sum(by_value.values()) == comb(52, 6)
+    by_category: Counter[Category] = Counter()
+    for value, count in by_value.items():
+        by_category[P5.categories[value >> CATEGORY_SHIFT]] += count
+    assert dict(by_category) == {c: n for c, n in count_categories(P5, 6).items() if n}
+    with pytest.raises(InvalidInput, match="up to 6 cards"):
+        count_values(P5, 7)
 
 
 # --------------------------------------------------------------------------------------------
