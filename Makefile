@@ -44,6 +44,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_floor.py --json bench-results/floor.json
 	$(BIN)/python benchmarks/bench_protect.py --json bench-results/protect.json
 	$(BIN)/python benchmarks/bench_server.py --json bench-results/server.json
+	$(BIN)/python benchmarks/bench_proofs.py --json bench-results/proofs.json
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

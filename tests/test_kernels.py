@@ -172,12 +172,18 @@ def test_649a_6_three_card_batch_equals_scalar_on_every_three_card_hand(
     assert np.array_equal(rank_batch(ranking, hands[:, [2, 0, 1]], parallel=True), expected)
 
 
+RANDOM_HANDS = [100_000, pytest.param(1_000_000, marks=pytest.mark.long, id="long")]
+"""Random 6- and 7-card hands per check: 10^5 in ``make test`` (every rank pattern of 6 and 7
+cards is checked apart, below), 10^6 in ``make bench``."""
+
+
+@pytest.mark.parametrize("n", RANDOM_HANDS)
 def test_643a_6_poker5_batch_equals_scalar_on_random_six_and_seven_card_hands(
-    truth5: Values,
+    truth5: Values, n: int
 ) -> None:
     rng = np.random.default_rng(20240601)
     for k in (6, 7):
-        hands = random_hands(rng, 1_000_000, k)
+        hands = random_hands(rng, n, k)
         values = rank_batch(P5, hands)
         assert np.array_equal(values, best_of(hands, 5, truth5))
         assert np.array_equal(rank_batch(P5, hands, parallel=True), values)
@@ -185,11 +191,12 @@ def test_643a_6_poker5_batch_equals_scalar_on_random_six_and_seven_card_hands(
         assert np.array_equal(scalar(sample, P5), values[:3000])
 
 
+@pytest.mark.parametrize("n", RANDOM_HANDS)
 def test_641a_6_four_card_best_of_6_equals_scalar_on_random_six_card_hands(
-    truth4: Values,
+    truth4: Values, n: int
 ) -> None:
     rng = np.random.default_rng(641)
-    hands = random_hands(rng, 1_000_000, 6)
+    hands = random_hands(rng, n, 6)
     values = rank_batch(P4, hands, parallel=True)
     assert np.array_equal(values, best_of(hands, 4, truth4))
     assert np.array_equal(scalar(hands[:2000], P4), values[:2000])
