@@ -150,9 +150,10 @@ class ChaosServer:
     def close(self) -> None:
         if self.pid is not None:
             self.kill()
-        assert self.zygote.stdin is not None
+        assert self.zygote.stdin is not None and self.zygote.stdout is not None
         self.zygote.stdin.close()
         self.zygote.wait(timeout=30)
+        self.zygote.stdout.close()
 
     def client(self, username: str, password: str | None = None) -> Client:
         client = Client(self.url)
@@ -273,6 +274,7 @@ class Chaos:
         self.acked_seq: dict[str, int] = {}
         self.acked_records: dict[str, int] = {}
         self.engine = create_engine(server.db_url)
+        self._others: list[Client] = []
         self.active = list(TABLES)
         """The tables in play (a table left stuck by a kill is taken out, with a problem)."""
 
@@ -281,6 +283,7 @@ class Chaos:
     def setup(self) -> None:
         self.figures.restart_seconds.append(self.server.start())
         supervisor = self.server.client("supervisor")
+        self._others.append(supervisor)
         if HANDPAY_TABLE not in {t["id"] for t in supervisor.tables()}:
             supervisor.new_table(HANDPAY_TABLE, "Chaos hand-pay", HANDPAY_RULES)
         self._login()
@@ -289,6 +292,7 @@ class Chaos:
                 self.players[name].sit(table_id, seat)
         self.details = {t: self.dealer.table(t) for t in TABLES}
         observer = self.server.client("observer")
+        self._others.append(observer)
         self.observers = {t: Observer(self.server, str(observer.token), t) for t in TABLES}
         for obs in self.observers.values():
             obs.connect()
@@ -302,6 +306,13 @@ class Chaos:
     def close(self) -> None:
         for obs in getattr(self, "observers", {}).values():
             obs.disconnect()
+        for client in [getattr(self, "dealer", None), getattr(self, "supervisor", None)]:
+            if client is not None:
+                client.close()
+        for client in getattr(self, "players", {}).values():
+            client.close()
+        for client in self._others:
+            client.close()
         self.engine.dispose()
 
     # -- the bots ----------------------------------------------------------------------------
@@ -372,6 +383,7 @@ class Chaos:
                 self.figures.problems.append(f"{pending.path}: {exc}")
             return exc
         self.figures.commands += 1
+        self.figures.handpays_approved += pending.path.endswith("/approve")
         self._ack(data)
         return dict(data)
 
@@ -399,8 +411,6 @@ class Chaos:
             self.figures.problems.append(f"{table_id}: no decision accepted")
         elif isinstance(answer, ApiError):
             self.figures.problems.append(f"{table_id} {pending.path}: {answer}")
-        elif pending.state == "handpay":
-            self.figures.handpays_approved += 1
         elif pending.path.endswith("/settle") or pending.path.endswith("/rounds"):
             self.figures.rounds_finished += pending.path.endswith("/settle")
 
