@@ -315,7 +315,10 @@ class RoundStore:
 
     def info(self, round_id: str) -> StoredRound:
         with self._db.engine.begin() as conn:
-            row = self._row(conn, round_id)
+            return self._info_in(conn, round_id)
+
+    def _info_in(self, conn: Connection, round_id: str) -> StoredRound:
+        row = self._row(conn, round_id)
         if row is None:
             raise IllegalAction(f"round {round_id!r} is not stored")
         return _info(row)
@@ -323,23 +326,30 @@ class RoundStore:
     def load(self, round_id: str) -> list[Record]:
         """The round's records, decoded back into the frozen record classes, in order."""
         with self._db.engine.begin() as conn:
-            if self._row(conn, round_id) is None:
-                raise IllegalAction(f"round {round_id!r} is not stored")
-            data = conn.execute(
-                select(round_records.c.data)
-                .where(round_records.c.round_id == round_id)
-                .order_by(round_records.c.seq)
-            ).scalars()
-            return [record_from_json(json.loads(text)) for text in data]
+            return self._load_in(conn, round_id)
+
+    def _load_in(self, conn: Connection, round_id: str) -> list[Record]:
+        if self._row(conn, round_id) is None:
+            raise IllegalAction(f"round {round_id!r} is not stored")
+        data = conn.execute(
+            select(round_records.c.data)
+            .where(round_records.c.round_id == round_id)
+            .order_by(round_records.c.seq)
+        ).scalars()
+        return [record_from_json(json.loads(text)) for text in data]
 
     def shoe(self, round_id: str) -> PersistedShoe | None:
         """The order of the cards the round deals from, with its nonce (server side only:
         never part of a view, a recall or an export); ``None`` for a round stored without
         one (:meth:`begin`)."""
         with self._db.engine.begin() as conn:
-            row = conn.execute(
-                select(round_shoes).where(round_shoes.c.round_id == round_id)
-            ).one_or_none()
+            return self._shoe_in(conn, round_id)
+
+    @staticmethod
+    def _shoe_in(conn: Connection, round_id: str) -> PersistedShoe | None:
+        row = conn.execute(
+            select(round_shoes).where(round_shoes.c.round_id == round_id)
+        ).one_or_none()
         if row is None:
             return None
         return PersistedShoe.parse(
@@ -405,15 +415,19 @@ class RoundStore:
                 stored = self._append(conn, round_id, rest, status, stored)
         return TrackedRound(self, round_id, rnd, stored)
 
-    def _replay(self, round_id: str) -> Round:
+    def _replay(self, round_id: str, conn: Connection | None = None) -> Round:
         """The open round as it stood: replayed from its records, dealing from its persisted
-        shoe (meters in memory); refused when the records do not replay from that shoe."""
-        info = self.info(round_id)
+        shoe (meters in memory); refused when the records do not replay from that shoe.
+        ``conn``: read in that transaction (what it sees), else in a new one."""
+        if conn is None:
+            with self._db.engine.begin() as fresh:
+                return self._replay(round_id, fresh)
+        info = self._info_in(conn, round_id)
         if info.status is not RoundStatus.OPEN:
             raise IllegalAction(f"round {round_id!r} is {info.status}; only open rounds resume")
         game = get_game(info.rules)
-        records = self.load(round_id)
-        persisted = self.shoe(round_id)
+        records = self._load_in(conn, round_id)
+        persisted = self._shoe_in(conn, round_id)
         if persisted is None:
             raise IllegalAction(
                 f"round {round_id!r} has no persisted shoe order, so it cannot deal on; a "
