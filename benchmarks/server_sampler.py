@@ -7,6 +7,8 @@ stack is weighed by the CPU time the thread used since the last sample (Linux
 the network counts for nothing; every 5 s the report is rewritten: the innermost functions, then
 every function by its share of the CPU time while it was on the stack.  Sampling, not tracing:
 it does not slow the server down the way cProfile does, and it sees the thread pool's threads.
+The writer thread, which runs every command (:mod:`croupier.server.commit`), is also traced
+with cProfile: ``REPORT.writer`` lists its functions by cumulative time.
 """
 
 from __future__ import annotations
@@ -64,8 +66,44 @@ def _report(path: Path, leaf: collections.Counter[str], within: collections.Coun
         path.write_text("\n".join(lines) + "\n")
 
 
+def _trace_writer(report: Path) -> None:
+    """cProfile the writer's batches; the stats rewritten every 5 s."""
+    import cProfile
+    import pstats
+
+    from croupier.server.commit import GroupCommitter
+
+    profile = cProfile.Profile()
+    lock = threading.Lock()
+    run_batch = GroupCommitter._run_batch
+
+    def traced(self: GroupCommitter, batch: list[object]) -> None:
+        with lock:
+            profile.enable()
+            try:
+                run_batch(self, batch)  # type: ignore[arg-type]
+            finally:
+                profile.disable()
+
+    GroupCommitter._run_batch = traced  # type: ignore[method-assign,assignment]
+
+    def dump() -> None:
+        while True:
+            time.sleep(5.0)
+            with lock, Path(f"{report}.writer").open("w") as out:
+                try:
+                    stats = pstats.Stats(profile, stream=out)
+                except TypeError:  # no batch yet
+                    continue
+                stats.sort_stats("cumulative").print_stats(80)
+                stats.sort_stats("tottime").print_stats(40)
+
+    threading.Thread(target=dump, daemon=True).start()
+
+
 def main() -> None:
     report = Path(sys.argv[1])
+    _trace_writer(report)
     sys.argv = ["croupier.server", *sys.argv[2:]]
     leaf: collections.Counter[str] = collections.Counter()
     within: collections.Counter[str] = collections.Counter()

@@ -10,7 +10,6 @@ action is ``Round.verify``'d before anything changes, then ``Round.apply``'d.
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import json
 import threading
@@ -21,7 +20,7 @@ from fractions import Fraction
 from functools import partial
 from typing import Any, Protocol
 
-from sqlalchemy import Connection, Engine, insert, select, update
+from sqlalchemy import Connection, Engine, bindparam, insert, select, update
 
 from croupier.errors import CroupierError, IllegalAction, InvalidInput
 from croupier.games import Game, get_game
@@ -33,7 +32,7 @@ from croupier.games.records import (
     ReportIrregularity,
 )
 from croupier.games.round import SEATS, ActorKind, Phase, Round
-from croupier.progressive import MemoryMeters, MeterBank
+from croupier.progressive import MeterBank
 from croupier.rules import RulesSubmission, load_rules
 from croupier.server.auth import Account, Role
 from croupier.server.commit import GroupCommitter, Work
@@ -77,6 +76,14 @@ __all__ = [
 
 FLOOR = ""
 """The stream id of floor-level events."""
+
+
+# The statements every command runs, built once (their compiled form is cached).
+_PRIOR = select(idempotency.c.request, idempotency.c.response).where(
+    idempotency.c.key == bindparam("i_key"), idempotency.c.username == bindparam("i_user")
+)
+_REMEMBER = insert(idempotency)
+_INSERT_EVENTS = insert(table_events)
 
 
 class Refused(CroupierError):
@@ -425,11 +432,7 @@ class Floor:
 
         def work(conn: Connection) -> tuple[dict[str, Any], Callable[[], None] | None]:
             saved.append(_Snapshot.of(self, lt))
-            prior = conn.execute(
-                select(idempotency.c.request, idempotency.c.response).where(
-                    idempotency.c.key == key, idempotency.c.username == account.username
-                )
-            ).first()
+            prior = conn.execute(_PRIOR, {"i_key": key, "i_user": account.username}).first()
             if prior is not None:
                 if prior.request != digest:
                     raise IllegalAction(f"Idempotency-Key {key!r} was used for a different request")
@@ -441,14 +444,15 @@ class Floor:
             if lt is not None and "seq" in result:
                 result["seq"] = lt.seq
             conn.execute(
-                insert(idempotency).values(
-                    key=key,
-                    username=account.username,
-                    request=digest,
-                    status=200,
-                    response=json.dumps(result),
-                    at=now(),
-                )
+                _REMEMBER,
+                {
+                    "key": key,
+                    "username": account.username,
+                    "request": digest,
+                    "status": 200,
+                    "response": json.dumps(result),
+                    "at": now(),
+                },
             )
             return result, partial(self._notify, tuple(txn.events))
 
@@ -483,7 +487,7 @@ class Floor:
                         "at": at,
                     }
                 )
-            txn.conn.execute(insert(table_events), rows)
+            txn.conn.execute(_INSERT_EVENTS, rows)
 
     @staticmethod
     def emit(txn: Txn, lt: LiveTable, type_: str, data: dict[str, Any]) -> None:
@@ -583,18 +587,13 @@ class Floor:
         return lt.round
 
     def _verify_funds(self, conn: Connection, lt: LiveTable, rnd: Round, action: Action) -> None:
-        """A player's new wagers must be covered by their balance (checked on a trial copy of
-        the round, so a refused decision changes nothing)."""
-        actor = rnd.to_act()
-        if isinstance(action, PlaceWager):
-            seat, need = action.seat, action.amount
-        elif actor.kind is ActorKind.SEAT and getattr(action, "seat", None) == actor.seat:
-            seat = int(getattr(action, "seat"))  # noqa: B009
-            trial = copy.deepcopy(rnd, {id(rnd.meters): MemoryMeters(), id(rnd.game): rnd.game})
-            trial.apply(action)
-            need = sum(trial.stakes.get(seat, {}).values()) - sum(rnd.stakes.get(seat, {}).values())
-        else:
+        """A player's new wager must be covered by their balance.  A decision that adds to a
+        stake (a raise, a play) is checked by the ledger when it posts the move: the refusal
+        rolls the command back and its round is replayed from the committed records
+        (:class:`_Snapshot`), so a refused decision changes nothing."""
+        if not isinstance(action, PlaceWager):
             return
+        seat, need = action.seat, action.amount
         if need <= 0:
             return
         player = rnd.players[seat]
@@ -781,7 +780,7 @@ class Floor:
     def events(
         self, table_id: str, since: int, limit: int = 500
     ) -> list[tuple[int, str, dict[str, Any]]]:
-        with self.engine.begin() as conn:
+        with self.db.read() as conn:
             rows = conn.execute(
                 select(table_events.c.seq, table_events.c.type, table_events.c.data)
                 .where(table_events.c.table_id == table_id, table_events.c.seq > since)
@@ -792,7 +791,7 @@ class Floor:
 
     @contextmanager
     def reading(self) -> Iterator[Connection]:
-        with self.engine.connect() as conn:
+        with self.db.read() as conn:
             yield conn
 
 

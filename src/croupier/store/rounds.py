@@ -112,6 +112,9 @@ def _text(value: object, what: str) -> str:
     return value
 
 
+_INSERT_RECORDS = insert(round_records)
+
+
 class RoundStore:
     """Rounds and their records in a database (SQLite file by default, any URL or Engine).
 
@@ -122,6 +125,8 @@ class RoundStore:
 
     def __init__(self, target: str | Engine = DEFAULT_URL) -> None:
         self._db = Database(target)
+        self._heads: dict[str, tuple[int, str]] = {}
+        """round id -> (records, head) as this store last wrote them (a guess to verify)."""
 
     @property
     def engine(self) -> Engine:
@@ -264,10 +269,26 @@ class RoundStore:
         expected: int | None,
         extra: Mapping[str, Any] | None = None,
     ) -> int:
+        at = now()
+        known = self._heads.get(round_id)
+        if known is not None and (expected is None or known[0] == expected):
+            # The count and head this store wrote last: one guarded UPDATE instead of reading
+            # the round back (a stale guess, e.g. after a rolled-back batch, matches no row and
+            # falls through to the read).
+            count, head = known
+            rows, values = self._chain(round_id, records, status, count, head, at, extra)
+            guard = [rounds.c.id == round_id, rounds.c.records == count, rounds.c.head == head]
+            if records:
+                guard.append(rounds.c.status == RoundStatus.OPEN.value)
+            if conn.execute(update(rounds).where(*guard).values(**values)).rowcount == 1:
+                if rows:
+                    conn.execute(_INSERT_RECORDS, rows)
+                return self._remember(round_id, values)
+        self._heads.pop(round_id, None)
         row = self._row(conn, round_id, lock=True)
         if row is None:
             raise IllegalAction(f"round {round_id!r} is not stored")
-        count: int = row.records
+        count = row.records
         if expected is not None and count != expected:
             raise IllegalAction(
                 f"round {round_id!r} has {count} stored records, {expected} expected: "
@@ -275,8 +296,31 @@ class RoundStore:
             )
         if records and row.status != RoundStatus.OPEN.value:
             raise IllegalAction(f"round {round_id!r} is {row.status}; no records may follow")
-        at = now()
-        head: str = row.head
+        rows, values = self._chain(round_id, records, status, count, row.head, at, extra)
+        if rows:
+            conn.execute(_INSERT_RECORDS, rows)
+        conn.execute(update(rounds).where(rounds.c.id == round_id).values(**values))
+        return self._remember(round_id, values)
+
+    def _remember(self, round_id: str, values: Mapping[str, Any]) -> int:
+        """Keep the count and head written for the next append (an open round only)."""
+        if values.get("status", RoundStatus.OPEN.value) == RoundStatus.OPEN.value:
+            self._heads[round_id] = (values["records"], values["head"])
+        else:
+            self._heads.pop(round_id, None)
+        return int(values["records"])
+
+    @staticmethod
+    def _chain(
+        round_id: str,
+        records: Sequence[Record],
+        status: RoundStatus | None,
+        count: int,
+        head: str,
+        at: datetime,
+        extra: Mapping[str, Any] | None,
+    ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+        """The record rows chained on from ``head`` and the round's new values."""
         rows = []
         for i, record in enumerate(records):
             data = record_data(record)
@@ -291,8 +335,6 @@ class RoundStore:
                     "hash": head,
                 }
             )
-        if rows:
-            conn.execute(insert(round_records), rows)
         values: dict[str, Any] = {
             "records": count + len(records),
             "updated_at": at,
@@ -301,8 +343,7 @@ class RoundStore:
         }
         if status is not None:
             values["status"] = status.value
-        conn.execute(update(rounds).where(rounds.c.id == round_id).values(**values))
-        return count + len(records)
+        return rows, values
 
     # -- reading ---------------------------------------------------------------------------
 
