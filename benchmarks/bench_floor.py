@@ -1,11 +1,14 @@
 """A 400-table casino floor for a month of play, on the fast kernels: wall time and rounds/s.
 
 Run ``python benchmarks/bench_floor.py [--tables N] [--hours H] [--seed S] [--workers W]
-[--scheduler ADDR] [--json PATH]``.  The floor mixes every game (a quarter baccarat, the rest
-the poker games in turn), four seats an hour at every table, each game at its default pace; the
-Mississippi Stud tables share one progressive meter.  The decision tables are loaded (or built)
-by a short warm-up first, then the month is timed.  Printed: seat-rounds, wall minutes, rounds
-per second and per second per core, and the floor's hold by game.
+[--scheduler ADDR] [--target-minutes M] [--json PATH]``.  The floor mixes every game (a
+quarter baccarat, the rest the poker games in turn), four seats an hour at every table, each
+game at its default pace; the Mississippi Stud tables share one progressive meter.  The
+decision tables are loaded (or built) by a short warm-up first, then the month is timed.
+Printed: seat-rounds, wall minutes, rounds per second and per second per core, the ratio of
+the wall minutes to the stated target (``--target-minutes``, default 10: a month of a
+400-table floor in ten minutes on a two-core machine), the floor's hold by game, and each
+game's kernel rounds per CPU second on one core (one table's rounds on one thread).
 """
 
 from __future__ import annotations
@@ -57,6 +60,19 @@ def floor_file(folder: Path, tables: int) -> Path:
     return path
 
 
+def per_game_rates(rounds: int, seed: int) -> dict[str, float]:
+    """Each game's rounds per CPU second on one thread (one table's worth of ``rounds``)."""
+    from croupier.analysis.floor import _table_task
+
+    rates = {}
+    for game in GAMES:
+        _table_task(game, 1_000, seed)  # tables and compiled kernel, off the clock
+        start = time.process_time()
+        _table_task(game, rounds, seed)
+        rates[game] = rounds / max(time.process_time() - start, 1e-9)
+    return rates
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=400)
@@ -64,6 +80,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=20261201)
     parser.add_argument("--workers", type=int, default=None)
     parser.add_argument("--scheduler", default=None)
+    parser.add_argument("--target-minutes", type=float, default=10.0)
+    parser.add_argument("--game-rounds", type=int, default=300_000)
     parser.add_argument("--json", default=None)
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
@@ -86,10 +104,28 @@ def main(argv: list[str] | None = None) -> int:
     for game, g in data["games"].items():
         print(f"  {game:<24} hold {g['hold']:.3%} (theoretical {g['theoretical_hold']:.3%})")
     print(f"  jackpots: {len(data['jackpots'])}")
+    minutes = result.wall_s / 60
+    ratio = minutes / args.target_minutes
+    verdict = "within" if ratio <= 1 else "over"
+    print(
+        f"target {args.target_minutes:g} min: {minutes:.2f} min = {ratio:.2f} x the target "
+        f"({verdict}); load average {os.getloadavg()[0]:.1f}"
+    )
+    rates = per_game_rates(args.game_rounds, args.seed)
+    for game, per_s in rates.items():
+        print(f"  {game:<24} {per_s:,.0f} rounds per CPU second (one core)")
     if args.json:
         Path(args.json).write_text(
             json.dumps(
-                {"wall_s": result.wall_s, "rounds": result.rounds, "per_core": rate / cores}
+                {
+                    "wall_s": result.wall_s,
+                    "rounds": result.rounds,
+                    "per_core": rate / cores,
+                    "minutes": minutes,
+                    "target_minutes": args.target_minutes,
+                    "ratio_to_target": ratio,
+                    "rounds_per_cpu_s_by_game": rates,
+                }
             ),
             encoding="utf-8",
         )

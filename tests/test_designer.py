@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -84,3 +85,60 @@ def test_cli_design_json_and_bad_target() -> None:
     bad = runner.invoke(app, [*args, "--target-edge", "NaN"])
     assert bad.exit_code == 2
     assert len(bad.stderr.strip().splitlines()) == 1
+
+
+# --------------------------------------------------------------------------------------------
+# A base game with a decision: Let It Ride's table, every candidate re-solved
+
+
+_LIR_FIXED = {
+    hand: {"fixed": pay}
+    for hand, pay in (
+        ("royal_flush", 1000),
+        ("straight_flush", 200),
+        ("four_of_a_kind", 50),
+        ("full_house", 11),
+        ("three_of_a_kind", 3),
+        ("two_pair", 2),
+        ("pair_of_tens_or_better", 1),
+    )
+}
+
+
+def test_643a_12_base_designer_finds_the_table_in_force_from_its_edge() -> None:
+    """Given the § 643a.12 table's exact edge (3.5057%), the designer re-solving every
+    candidate's optimal strategy ranks that table first; every proposal equals the ordinary
+    par sheet of its Rules Submission, and re-solving never prices above the fixed-strategy
+    bound."""
+    from croupier.analysis.designer_base import base_rules, design_base
+
+    game = get_game("let-it-ride")
+    sheet = par_sheet(game).base
+    assert sheet is not None
+    result = design_base(game, "base", sheet.house_edge, constraints=_LIR_FIXED, top=2, solves=3)
+    best = result.candidates[0]
+    assert best.name() == "1000-200-50-11-8-5-3-2-1" and best.house_edge == sheet.house_edge
+    for cand in result.candidates:
+        priced = par_sheet(get_game(base_rules(game, "base", cand))).base
+        assert priced is not None and priced.house_edge == cand.house_edge
+
+
+def test_base_designer_refuses_other_base_tables() -> None:
+    from croupier.analysis.designer_base import design_base
+
+    with pytest.raises(CroupierError, match="re-solves Let It Ride"):
+        design_base(get_game("ultimate-texas-holdem"), "blind", Fraction(2, 100))
+
+
+def test_cli_design_base_verified_by_par(tmp_path: Path) -> None:
+    runner = CliRunner()
+    args = ["design", "let-it-ride", "--wager", "base", "--target-edge", "0.0350567919"]
+    args += ["--top", "1", "--solves", "2", "--verify", "--json"]
+    limits = "\n".join(
+        f"[lines.{hand}]\nfixed = {rule['fixed']}" for hand, rule in _LIR_FIXED.items()
+    )
+    (tmp_path / "limits.toml").write_text(limits, encoding="utf-8")
+    result = runner.invoke(app, [*args, "--constraints", str(tmp_path / "limits.toml")])
+    assert result.exit_code == 0, result.stderr
+    (cand,) = json.loads(result.stdout)["candidates"]
+    assert cand["table"] == "1000-200-50-11-8-5-3-2-1" and cand["verified_by_par"] is True

@@ -126,3 +126,65 @@ def test_a_table_whose_rules_change_the_base_game_is_refused(tmp_path: Path) -> 
     other = FLOOR.replace('game = "three-card-poker"\ncount = 2', 'rules = "uth.toml"\ncount = 2')
     with pytest.raises(CroupierError, match="changes the base game"):
         simulate_floor(load_floor(_floor(tmp_path, other)), 1, seed=1)
+
+
+TYPICAL = """
+name = "typical floor"
+[[tables]]
+name = "TCP never folds"
+game = "three-card-poker"
+average_bet = 100
+occupancy = 7
+strategy = "never-fold"
+[[tables]]
+name = "Stud 1x"
+game = "mississippi-stud"
+average_bet = 100
+occupancy = 7
+strategy = "never-fold-1x"
+[[tables]]
+name = "TCP optimal"
+game = "three-card-poker"
+average_bet = 100
+occupancy = 7
+"""
+
+
+def test_typical_strategies_are_exact_and_match_the_published_edges() -> None:
+    """Wizard of Odds: Q-6-4 is the optimum's edge, 3.37%; mimic the dealer 3.45%; playing
+    every hand 7.65% (of the Ante)."""
+    from croupier.analysis.floor_strategies import strategy_exact
+
+    optimal = par_sheet(get_game("three-card-poker")).base
+    assert optimal is not None
+    assert -strategy_exact("three-card-poker", "q64") == optimal.house_edge
+    assert round(float(-strategy_exact("three-card-poker", "mimic-the-dealer")), 4) == 0.0345
+    assert round(float(-strategy_exact("three-card-poker", "never-fold")), 4) == 0.0765
+    assert strategy_exact("mississippi-stud", "never-fold-1x") < -1  # four units, no folds
+
+
+def test_floor_plays_each_tables_strategy_within_its_band(tmp_path: Path) -> None:
+    result = simulate_floor(load_floor(_floor(tmp_path, TYPICAL)), 30, seed=8, workers=2)
+    never, stud, optimal = result.tables
+    assert (never.strategy, stud.strategy, optimal.strategy) == (
+        "never-fold",
+        "never-fold-1x",
+        "optimal",
+    )
+    for table in result.tables:
+        assert abs(float(table.win - table.theo)) < 4 * table.se
+    assert never.theo / never.handle > 2 * optimal.theo / optimal.handle
+
+
+def test_typical_floor_on_a_dask_cluster_equals_threads(tmp_path: Path, scheduler: str) -> None:
+    floor = load_floor(_floor(tmp_path, TYPICAL))
+    local = simulate_floor(floor, 2, seed=4, workers=2).to_json()
+    remote = simulate_floor(floor, 2, seed=4, scheduler=scheduler).to_json()
+    assert _stable(local) == _stable(remote)
+    assert [t["strategy"] for t in remote["tables"]] == ["never-fold", "never-fold-1x", "optimal"]
+
+
+def test_a_strategy_the_game_does_not_have_is_refused(tmp_path: Path) -> None:
+    bad = TYPICAL.replace('strategy = "never-fold-1x"', 'strategy = "never-fold"')
+    with pytest.raises(CroupierError, match=r"tables\[1\]\.strategy 'never-fold'"):
+        load_floor(_floor(tmp_path, bad))

@@ -40,8 +40,12 @@ from croupier.kernels import (
 )
 from croupier.kernels._jit import RANK_KEYS
 from croupier.kernels._tables import (
+    SHIPPED,
+    SHIPPED_SOURCE,
+    Tables,
     _cache_file,
     build_tables,
+    load_shipped,
     load_tables,
     rank_multisets,
     save_tables,
@@ -331,10 +335,15 @@ def test_rank_keys_sum_uniquely_over_every_multiset_of_seven_ranks() -> None:
     assert max(sums) < 1 << 25
 
 
+@pytest.fixture(scope="module")
+def built() -> Tables:
+    """The tables built from first principles (numba compiles the builder: seconds)."""
+    return build_tables()
+
+
 def test_tables_fit_the_memory_budget_and_survive_the_disk_cache(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    built: Tables, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    built = build_tables()
     assert built.nbytes < 256 << 20
     cached = tables()
     for name, array in built.arrays().items():
@@ -351,6 +360,26 @@ def test_tables_fit_the_memory_budget_and_survive_the_disk_cache(
 
     assert cache_dir() == tmp_path / "fresh"
     assert load_tables(cache_dir()) is None
+
+
+def test_shipped_tables_equal_a_rebuild_byte_for_byte(built: Tables, tmp_path: Path) -> None:
+    """The package ships the tables as data: they must be exactly what the builder makes from
+    first principles (same names, dtypes, shapes and bytes), with their provenance inside."""
+    shipped = load_shipped()
+    assert shipped is not None, f"{SHIPPED} missing or corrupt: run scripts/write_hand_tables.py"
+    for name, array in built.arrays().items():
+        copy = shipped.arrays()[name]
+        assert (copy.dtype, copy.shape) == (array.dtype, array.shape), name
+        assert copy.tobytes() == array.tobytes(), f"{name}: run scripts/write_hand_tables.py"
+    with np.load(SHIPPED, allow_pickle=False) as data:
+        assert str(data["source"]) == SHIPPED_SOURCE
+        assert SHIPPED_SOURCE.startswith("# Source: ")
+    assert tables() is tables()
+    assert all(np.array_equal(a, tables().arrays()[n]) for n, a in built.arrays().items())
+    broken = tmp_path / "hand_tables.npz"
+    broken.write_bytes(SHIPPED.read_bytes()[:-100])
+    assert load_shipped(broken) is None
+    assert load_shipped(tmp_path / "absent.npz") is None
 
 
 # --------------------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
-"""Game protection: the value of a flashed dealer card and of a known burn card in Three Card
-Poker, exact, and cross-checked by simulating random deals played on the information.
+"""Game protection, Three Card Poker: the value of a flashed dealer card and of a known burn card,
+exact, and cross-checked by simulating random deals played on the information; colluders sampled.
+(Four Card Poker and Mississippi Stud: tests/test_protect_games.py.)
 """
 
 from __future__ import annotations
@@ -70,7 +71,25 @@ def test_known_burn_card_is_worth_little(game: Game) -> None:
 def test_protect_refuses_what_it_does_not_price(game: Game) -> None:
     with pytest.raises(CroupierError, match="--known"):
         protect(game, "hole-cards")
-    with pytest.raises(CroupierError, match="colluders"):
+    with pytest.raises(CroupierError, match="one kind of information at a time"):
         protect(game, "dealer-card", colluders=3)
+    with pytest.raises(CroupierError, match="colluders"):
+        protect(game, colluders=7)
+    with pytest.raises(CroupierError, match=r"--known .* or --colluders"):
+        protect(game)
+    with pytest.raises(CroupierError, match="samples"):
+        protect(game, colluders=2, samples=1)
     with pytest.raises(CroupierError, match="not priced yet"):
-        protect(get_game("four-card-poker"), "dealer-card")
+        protect(get_game("let-it-ride"), "dealer-card")
+    with pytest.raises(CroupierError, match="no dealer hand"):
+        protect(get_game("mississippi-stud"), "dealer-card")
+
+
+def test_649a_colluders_sampled_gain_is_small_and_positive(game: Game) -> None:
+    """Two other hands seen move the dealer's hand little: the gain is positive and far below a
+    flashed dealer card's."""
+    shared = protect(game, colluders=3, samples=200, seed=7)
+    assert shared.std_error is not None and shared.samples == 200
+    assert shared.edge_without == par_sheet(game).base.house_edge  # type: ignore[union-attr]
+    assert 0 <= shared.value < protect(game, "dealer-card").value / 10
+    assert shared.to_json()["method"] == "sampled"

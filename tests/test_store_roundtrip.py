@@ -32,9 +32,15 @@ from store_play import GAME_FILES, drive, game_for
 
 SCENARIOS = sorted((Path(__file__).parent / "scenarios").glob("*.json"))
 ROUNDS_PER_GAME = 16
-NOT_OF_A_ROUND = {"shoe_opened", "cut_card_out", "vig_marker_collected", "card_hidden"}
+NOT_OF_A_ROUND = {
+    "shoe_opened",
+    "cut_card_out",
+    "vig_marker_collected",
+    "card_hidden",
+    "hand_hidden",
+}
 """Records of the baccarat table between rounds, and the redaction a viewer sees in place of a
-face-down card (never stored): their codec is tested alone in
+face-down card or another seat's shown hand (never stored): their codec is tested alone in
 test_store.test_record_from_json_inverts_record_to_json_for_every_record_class."""
 
 

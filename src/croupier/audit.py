@@ -32,6 +32,7 @@ from sqlalchemy import Engine, create_engine, select
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
+from croupier.commitment import digest, published_commitment
 from croupier.errors import CroupierError, IllegalAction, InvalidInput
 from croupier.games import get_game
 from croupier.games.records import CardDealt, CardDiscarded, MeterChanged, Record, RoundVoided
@@ -218,6 +219,9 @@ class DealCheck:
     """The shoe order, top first (published only once the round is over)."""
     dealt: int
     findings: list[Finding]
+    published: str | None = None
+    """The commitment published in the table's ``round`` event before the first wager
+    (``None`` for a round not played on the live server)."""
 
     @property
     def ok(self) -> bool:
@@ -228,6 +232,7 @@ class DealCheck:
             "round": self.round_id,
             "ok": self.ok,
             "commitment": self.commitment,
+            "published": self.published,
             "nonce": self.nonce,
             "order": list(self.order),
             "dealt": self.dealt,
@@ -251,6 +256,7 @@ def verify_deal(target: str | Engine, round_id: str) -> DealCheck:
                 .where(round_records.c.round_id == round_id)
                 .order_by(round_records.c.seq)
             ).all()
+            announced = _published(conn, round_id)
     except SQLAlchemyError as exc:
         reason = str(exc).splitlines()[0][:120]
         raise InvalidInput(f"the database cannot be read as croupier's: {reason}") from None
@@ -275,8 +281,18 @@ def verify_deal(target: str | Engine, round_id: str) -> DealCheck:
         _shoe(f"round {round_id!r}", shoe, decoded)
     except _Mismatch as exc:
         findings.append(exc.finding)
+    if announced is not None and announced != digest(shoe.cards.split(), shoe.nonce):
+        findings.append(
+            Finding(
+                table="round_shoes",
+                key=f"round {round_id!r}",
+                what=f"the order and nonce do not hash to the commitment {announced} "
+                "published before the first wager",
+            )
+        )
     dealt = sum(isinstance(r, CardDealt | CardDiscarded) for r in decoded)
     return DealCheck(
+        published=announced,
         round_id=round_id,
         commitment=shoe.commitment,
         nonce=shoe.nonce,
@@ -284,6 +300,15 @@ def verify_deal(target: str | Engine, round_id: str) -> DealCheck:
         dealt=dealt,
         findings=findings,
     )
+
+
+def _published(conn: Any, round_id: str) -> str | None:
+    """The commitment the live server published (none where its tables are absent)."""
+    from sqlalchemy import inspect
+
+    if not inspect(conn).has_table("table_events"):
+        return None
+    return published_commitment(conn, round_id)
 
 
 # --- rounds -------------------------------------------------------------------------------------

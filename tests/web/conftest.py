@@ -18,6 +18,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
@@ -160,3 +161,33 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 def pit_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A server of its own for the pit's tests (voids, closed tables), apart from the rounds."""
     yield from _serve(tmp_path_factory)
+
+
+@dataclass(frozen=True)
+class Training:
+    """A training floor (``tests/web/training_server.py``) and its stack file: the cards written
+    there go on top of the next shuffle."""
+
+    url: str
+    stack: Path
+
+    def stack_deck(self, cards: str) -> None:
+        self.stack.write_text(cards)
+
+
+@pytest.fixture(scope="module")
+def training_server(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Training]:
+    """A server of its own in training mode whose deck the test stacks (real play refuses it);
+    the module's ``TRAINING_STACK`` is on top from the start (the tables shuffle when the demo
+    floor sets them up)."""
+    root = tmp_path_factory.mktemp("training")
+    stack = root / "stack.txt"
+    stack.write_text(getattr(request.module, "TRAINING_STACK", ""))
+    port = free_port()
+    script = ROOT / "tests" / "web" / "training_server.py"
+    argv = [sys.executable, str(script), f"sqlite:///{root / 'floor.sqlite'}", str(port)]
+    proc = start_server(argv, port, env={"CROUPIER_WEB_STACK": str(stack)})
+    yield Training(f"http://127.0.0.1:{port}", stack)
+    stop(proc)

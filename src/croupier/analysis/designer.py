@@ -13,9 +13,9 @@ fixes lines.  Candidates are ranked by distance to the target edge, then by clos
 reference table (the one in force).  ``reprice`` prices a candidate by the ordinary par sheet
 of a game whose table is the candidate, so a proposal can be checked independently.
 
-Wagers priced as part of a base game with a decision (the Ante Bonus, the Blind, Let It Ride's
-bets) change the optimal strategy when their pays change; the designer refuses them (their
-design needs the solver re-run for every candidate).
+Wagers priced as part of a base game with a decision change the optimal strategy when their
+pays change: Let It Ride's base table is designed by :mod:`croupier.analysis.designer_base`
+(every candidate re-solved); the others (the Ante Bonus, the Blind) are refused here.
 """
 
 from __future__ import annotations

@@ -14,8 +14,11 @@ A floor file (TOML) lists the tables::
     rounds_per_hour = 60           # default: the game's pace (croupier.analysis.pricing)
     progressive_share = 0.25       # share of seat-rounds with the progressive wager (offered)
     churn = 5                      # optional: handle / drop, to report the drop
+    strategy = "q64"               # optional: a typical player's strategy (default "optimal";
+                                   # croupier.analysis.floor_strategies names them per game)
 
-Each seat-round is one round of the game's base wagers under the optimal strategy, dealt by the
+Each seat-round is one round of the game's base wagers under the table's strategy (the
+optimal one, or a typical player's of :mod:`croupier.analysis.floor_strategies`), dealt by the
 kernels of :mod:`croupier.analysis.montecarlo` (a fresh deck each round; the baccarat tables
 play the Banker wager).  Every table's rounds get their own generator, spawned from the floor's
 seed by ``numpy.random.SeedSequence``, so the forecast is the same for a seed whether the tables
@@ -67,6 +70,7 @@ class TablePlan:
     rounds_per_hour: int
     progressive_share: Fraction
     churn: Fraction | None
+    strategy: str = "optimal"
 
     def seat_rounds(self, hour: int) -> int:
         return self.rounds_per_hour * self.occupancy[hour % len(self.occupancy)]
@@ -121,6 +125,7 @@ _TABLE_KEYS = {
     "rounds_per_hour",
     "progressive_share",
     "churn",
+    "strategy",
 }
 
 
@@ -139,6 +144,7 @@ def _game_of(entry: Mapping[str, Any], where: str, folder: Path) -> Game:
 
 
 def _tables(entry: Mapping[str, Any], index: int, folder: Path) -> list[TablePlan]:
+    from croupier.analysis.floor_strategies import OPTIMAL, verify
     from croupier.analysis.registry import analysis_for
 
     where = f"tables[{index}]"
@@ -157,6 +163,7 @@ def _tables(entry: Mapping[str, Any], index: int, folder: Path) -> list[TablePla
     rounds_per_hour = _int(pace, f"{where}.rounds_per_hour", 1, 1000)
     share = _share(entry.get("progressive_share", 0), f"{where}.progressive_share")
     churn_value = None if churn is None else Fraction(_int(churn, f"{where}.churn", 1, 1000))
+    strategy = verify(game.slug, entry.get("strategy", OPTIMAL), f"{where}.strategy")
     names = [name] if count == 1 else [f"{name}-{i + 1}" for i in range(count)]
     return [
         TablePlan(
@@ -167,6 +174,7 @@ def _tables(entry: Mapping[str, Any], index: int, folder: Path) -> list[TablePla
             rounds_per_hour=rounds_per_hour,
             progressive_share=share,
             churn=churn_value,
+            strategy=strategy,
         )
         for n in names
     ]
@@ -215,6 +223,7 @@ def load_floor(path: str | Path) -> Floor:
 class TableResult:
     name: str
     game: str
+    strategy: str
     rounds: int
     handle: int
     theo: Fraction
@@ -230,6 +239,7 @@ class TableResult:
         data: dict[str, Any] = {
             "table": self.name,
             "game": self.game,
+            "strategy": self.strategy,
             "rounds": self.rounds,
             "handle_cents": self.handle,
             "theoretical_win_cents": float(self.theo),
@@ -353,21 +363,32 @@ class FloorResult:
 # The simulation
 
 
-def _table_task(slug: str, rounds: int, seed: int) -> tuple[int, int]:
+def _table_task(slug: str, rounds: int, seed: int, strategy: str = "optimal") -> tuple[int, int]:
     """One table's rounds on the kernels: the sums of the net and of its square (in the
-    kernel's units).  The blocks and their seeds come from ``seed`` alone."""
+    kernel's units).  The blocks and their seeds come from ``seed`` alone; a typical
+    ``strategy`` plays the same kernel on its own decision tables."""
+    from croupier.analysis._mc_kernels import NSTATS
+    from croupier.analysis.floor_strategies import OPTIMAL, strategy_tables
     from croupier.analysis.montecarlo import block_plan, run_block
+    from croupier.analysis.registry import analysis_for
 
     total = total_sq = 0
+    kernel = analysis_for(slug).kernel
+    tables = None if strategy == OPTIMAL else strategy_tables(slug, strategy)
     for block_seed, n in block_plan(rounds, seed):
-        stats = run_block(slug, block_seed, n)
+        if tables is None:
+            stats = run_block(slug, block_seed, n)
+        else:
+            found = np.zeros(NSTATS, dtype=np.int64)
+            kernel.block(block_seed, n, get_game(slug).shoe_decks, tables, found)
+            stats = [int(x) for x in found]
         total += stats[0]
         total_sq += stats[1]
     return total, total_sq
 
 
 def _run_tables(
-    tasks: Sequence[tuple[str, int, int]], scheduler: str | None, workers: int
+    tasks: Sequence[tuple[str, int, int, str]], scheduler: str | None, workers: int
 ) -> tuple[list[tuple[int, int]], str]:
     if scheduler is None:
         with ThreadPoolExecutor(max_workers=workers) as pool:
@@ -376,8 +397,12 @@ def _run_tables(
 
     out: list[tuple[int, int]] = [(0, 0)] * len(tasks)
     named = [
-        (f"croupier-floor-{slug}-{rounds}-{seed}", _table_task, (slug, rounds, seed))
-        for slug, rounds, seed in tasks
+        (
+            f"croupier-floor-{slug}-{strategy}-{rounds}-{seed}",
+            _table_task,
+            (slug, rounds, seed, strategy),
+        )
+        for slug, rounds, seed, strategy in tasks
     ]
     with dask_client(scheduler) as client:
         for i, value in as_completed(client, named):
@@ -385,15 +410,22 @@ def _run_tables(
     return out, f"dask {scheduler}"
 
 
-def _exact_of(slugs: Sequence[str]) -> dict[str, tuple[Fraction, int]]:
-    """Each game's exact mean net per kernel unit under the kernels' strategy, and the scale
-    of the kernel's sums (once a game; the kernels play the games' default rules)."""
+def _exact_of(plans: Sequence[TablePlan]) -> dict[tuple[str, str], tuple[Fraction, int]]:
+    """Each (game, strategy)'s exact mean net per kernel unit, and the scale of the kernel's
+    sums (once each; the kernels play the games' default rules); every game's optimal one too,
+    for :func:`_check_base_rules`."""
+    from croupier.analysis.floor_strategies import OPTIMAL, strategy_exact
     from croupier.analysis.montecarlo import exact_and_scale, run_block
 
-    out = {}
-    for slug in dict.fromkeys(slugs):
-        out[slug] = exact_and_scale(slug)
-        run_block(slug, 0, 1)  # build the decision tables and compile, off the clock
+    out: dict[tuple[str, str], tuple[Fraction, int]] = {}
+    for plan in plans:
+        slug = plan.game.slug
+        if (slug, OPTIMAL) not in out:
+            out[slug, OPTIMAL] = exact_and_scale(slug)
+            run_block(slug, 0, 1)  # build the decision tables and compile, off the clock
+        if (slug, plan.strategy) not in out:
+            out[slug, plan.strategy] = (strategy_exact(slug, plan.strategy), out[slug, OPTIMAL][1])
+            _table_task(slug, 1, 0, plan.strategy)  # the strategy's tables, off the clock
     return out
 
 
@@ -411,6 +443,7 @@ def _table_result(
     return TableResult(
         name=plan.name,
         game=plan.game.slug,
+        strategy=plan.strategy,
         rounds=rounds,
         handle=rounds * bet,
         theo=-mean_exact * rounds * bet,
@@ -497,7 +530,7 @@ def _play_meter(
         )
 
 
-def _check_base_rules(floor: Floor, exacts: Mapping[str, tuple[Fraction, int]]) -> None:
+def _check_base_rules(floor: Floor, exacts: Mapping[tuple[str, str], tuple[Fraction, int]]) -> None:
     """The kernels play each game's base wagers under its default tables: refuse a table whose
     Rules Submission changes what they would price (another Ante Bonus, Blind or base table,
     another vigorish), rather than forecast it wrongly."""
@@ -510,7 +543,7 @@ def _check_base_rules(floor: Floor, exacts: Mapping[str, tuple[Fraction, int]]) 
         checked.add(id(plan.game))
         sheet = par_sheet(plan.game)
         priced = sheet.base if sheet.base is not None else sheet.wagers.get("banker")
-        if priced is None or priced.expected != exacts[plan.game.slug][0]:
+        if priced is None or priced.expected != exacts[plan.game.slug, "optimal"][0]:
             raise InvalidInput(
                 f"table {plan.name}: its Rules Submission changes the base game's value "
                 f"(the floor's kernels play {plan.game.slug} under its default tables)"
@@ -534,20 +567,24 @@ def simulate_floor(
     tasks = []
     for plan, child in zip(floor.tables, children, strict=False):
         rounds = plan.rounds(hours)
-        tasks.append((plan.game.slug, max(rounds, 1), int(child.generate_state(1)[0])))
+        state = int(child.generate_state(1)[0])
+        tasks.append((plan.game.slug, max(rounds, 1), state, plan.strategy))
     threads = max(1, workers or os.cpu_count() or 1)
-    exacts = _exact_of([t.game.slug for t in floor.tables])
+    exacts = _exact_of(floor.tables)
     _check_base_rules(floor, exacts)
     start = time.perf_counter()
     stats, where = _run_tables(tasks, scheduler, threads)
     tables = tuple(
-        _table_result(plan, hours, s if plan.rounds(hours) else (0, 0), exacts[plan.game.slug])
+        _table_result(
+            plan, hours, s if plan.rounds(hours) else (0, 0), exacts[plan.game.slug, plan.strategy]
+        )
         for plan, s in zip(floor.tables, stats, strict=True)
     )
     meters, jackpots = _meters(floor, hours, np.random.default_rng(children[-1]))
     wall = time.perf_counter() - start
     notes = (
-        "each seat-round is one round of the base wagers under the optimal strategy, a fresh "
+        "each seat-round is one round of the base wagers under the table's strategy (optimal, "
+        "or a typical player's: croupier.analysis.floor_strategies), a fresh "
         "deck every round (the kernels of croupier.analysis.montecarlo); baccarat tables play "
         "the Banker wager",
         "win and hold are the house's; the 95% band is 1.96 standard errors",

@@ -14,9 +14,29 @@ Three Card Poker (the Ante/Play decision, § 649a; the Ante Bonus as in force):
 * ``burn-card``: one card that will not be in play is seen (a burn card or a card exposed from
   the stub); the dealer's hand is three of the other 48.
 
-Sharing hands among colluding seats, and the heavier games (Four Card Poker's second dealer
-card, Ultimate Texas Hold 'Em's hole cards, Mississippi Stud's shared cards of § 571.11(k)), need
-their solvers re-run per information state; :func:`protect` refuses them with that reason.
+Four Card Poker (§ 641a, the Ante Bonus of § 641a.12(b)), per unit Ante:
+
+* ``dealer-card``: one of the dealer's five face-down cards seen (a second dealer card flashed
+  beside the up card);
+* ``burn-card``: one card out of play seen;
+* ``colluders`` N: the other N - 1 seats' five cards each shared.
+
+Each sampled (player hand, up card) is counted over all 1,370,754 hidden completions and split
+by the card seen, so the information is exact given the deal; the deals are sampled.
+
+Mississippi Stud (§ 571), per unit Ante: ``burn-card`` (exact: the 169 suit classes of two
+cards times the 50 burnt) and ``colluders`` N, the others' two cards each shared, which
+§ 571.11(k) forbids (sampled).  Three Card Poker ``colluders`` N (sampled, exact over the
+dealer's hands of the rest).
+
+Sampled values are ``edge without - mean gain`` over the sample
+(:mod:`croupier.analysis._protect_games`), with the gain's standard error.
+
+Ultimate Texas Hold 'Em (§ 569), per unit Ante: ``dealer-card`` prices both hole cards seen;
+each sampled (player's two, dealer's two) is played exactly over all its boards, flop first,
+with the best decision on every street, and the value is the sample mean with its standard
+error (no paired gain: the solver's no-information decisions are not re-walked per state).  A
+burn card and shared hands leave the dealer's cards hidden and are refused.
 """
 
 from __future__ import annotations
@@ -28,12 +48,24 @@ from typing import Any
 
 import numpy as np
 
+from croupier.analysis import par_sheet
+from croupier.analysis._protect_games import (
+    Gains,
+    fcp_gains,
+    ms_exact_burn,
+    ms_gains,
+    tcp_colluder_gains,
+    uth_hole_cards,
+)
 from croupier.analysis.par import exact
 from croupier.errors import InvalidInput
 from croupier.games import Game
+from croupier.games.four_card_poker import FourCardPoker
+from croupier.games.mississippi_stud import MississippiStud
 from croupier.games.three_card_poker import ThreeCardPoker
+from croupier.games.ultimate_texas_holdem import UltimateTexasHoldem
 
-__all__ = ["KNOWN", "Protection", "protect"]
+__all__ = ["DEFAULT_SAMPLES", "KNOWN", "Protection", "protect"]
 
 KNOWN = ("dealer-card", "burn-card")
 """The kinds of forbidden information priced."""
@@ -52,6 +84,10 @@ class Protection:
     """Share of information states in which the information changes the optimal decision."""
     states: int
     note: str
+    std_error: float | None = None
+    """The standard error of ``edge_with`` (None: every state counted, exact)."""
+    samples: int | None = None
+    """Sampled deals (None: exact)."""
 
     @property
     def value(self) -> Fraction:
@@ -71,6 +107,9 @@ class Protection:
             "value_to_player_exact": exact(self.value),
             "decisions_changed": float(self.changed),
             "information_states": self.states,
+            "method": "exact" if self.std_error is None else "sampled",
+            "std_error": self.std_error,
+            "samples": self.samples,
             "note": self.note,
         }
 
@@ -78,11 +117,6 @@ class Protection:
 def _three_card(game: ThreeCardPoker, known: str, colluders: int) -> Protection:
     from croupier.analysis import _three_card as tabulated
 
-    if colluders != 1:
-        raise InvalidInput(
-            "three-card-poker: sharing hands among colluders is not priced yet (the 18,424 "
-            "dealer hands per shared set make it a solver run of its own)"
-        )
     bonus = tabulated.ante_bonus_by_class(game.paytable("ante_bonus"))
     scale = lcm(*(b.denominator for b in bonus))
     hands, values, masks = tabulated.all_hands()
@@ -141,16 +175,127 @@ def _three_card(game: ThreeCardPoker, known: str, colluders: int) -> Protection:
     )
 
 
-def protect(game: Game, known: str, colluders: int = 1) -> Protection:
-    """The house edge of ``game`` with the forbidden information ``known`` (one of
-    :data:`KNOWN`), against the edge without it; ``colluders``: seats sharing their hands."""
-    if known not in KNOWN:
+DEFAULT_SAMPLES = {
+    "four-card-poker": 300,
+    "mississippi-stud": 4000,
+    "three-card-poker": 3000,
+    "ultimate-texas-holdem": 400,
+}
+"""Sampled deals per game where the states are too many to count (each Four Card Poker deal is
+1,370,754 completions counted; a Mississippi Stud one about 110,000)."""
+
+
+def _from_gains(game: Game, known: str, colluders: int, gains: Gains, note: str) -> Protection:
+    sheet = par_sheet(game).base
+    assert sheet is not None
+    edge = sheet.house_edge
+    return Protection(
+        game=game.slug,
+        known=known,
+        colluders=colluders,
+        edge_without=edge,
+        edge_with=edge - gains.mean,
+        changed=Fraction(gains.changed, gains.states),
+        states=gains.states,
+        note=note,
+        std_error=gains.std_error,
+        samples=None if gains.exact else gains.samples,
+    )
+
+
+def _verify(known: str | None, colluders: int, samples: int | None) -> str:
+    if known is not None and known not in KNOWN:
         raise InvalidInput(f"--known {known!r}: one of {', '.join(KNOWN)}")
     if isinstance(colluders, bool) or not isinstance(colluders, int) or not 1 <= colluders <= 6:
         raise InvalidInput(f"--colluders {colluders!r} must be from 1 to 6")
-    if not isinstance(game, ThreeCardPoker):
+    if known is None and colluders == 1:
+        raise InvalidInput("give --known (dealer-card, burn-card) or --colluders 2 to 6")
+    if known is not None and colluders > 1:
         raise InvalidInput(
-            f"{game.slug}: the value of forbidden information is not priced yet (have: "
-            f"{ThreeCardPoker.slug}); it needs the game's solver re-run per information state"
+            f"--known {known} with --colluders {colluders}: one kind of information at a time"
         )
-    return _three_card(game, known, colluders)
+    if samples is not None and (
+        isinstance(samples, bool) or not isinstance(samples, int) or samples < 2
+    ):
+        raise InvalidInput(f"--samples {samples!r} must be a whole number of at least 2")
+    return known or "shared-cards"
+
+
+def _holdem(game: UltimateTexasHoldem, kind: str, samples: int, seed: int) -> Protection:
+    """The dealer's two hole cards seen (§ 569: they stay face down to the showdown)."""
+    if kind != "dealer-card":
+        raise InvalidInput(
+            f"{game.slug}: only --known dealer-card (both hole cards seen) is priced; a burn "
+            "card or shared hands leave the dealer's cards hidden and need the three-street "
+            "solver re-run per state"
+        )
+    sheet = par_sheet(game).base
+    assert sheet is not None
+    mean, se = uth_hole_cards(game.paytable("blind"), samples, seed)
+    return Protection(
+        game=game.slug,
+        known=kind,
+        colluders=1,
+        edge_without=sheet.house_edge,
+        edge_with=-mean,
+        changed=Fraction(0),
+        states=samples,
+        note="both of the dealer's hole cards seen before the first decision; Ante, Blind and "
+        "Play per unit Ante, each sampled deal exact over its 17,123,040 ordered boards "
+        "(decisions changed: not measured)",
+        std_error=se,
+        samples=samples,
+    )
+
+
+def protect(
+    game: Game,
+    known: str | None = None,
+    colluders: int = 1,
+    *,
+    samples: int | None = None,
+    seed: int = 0,
+) -> Protection:
+    """The house edge of ``game`` with the forbidden information, against the edge without it.
+
+    ``known``: one of :data:`KNOWN`; or ``colluders`` (2 to 6): seats sharing their hands, the
+    player's value when it sees the other ``colluders - 1`` hands.  ``samples``: sample that
+    many deals (default: every state where the size allows, else :data:`DEFAULT_SAMPLES`);
+    ``seed`` seeds the sample (an analysis generator, never a deal).
+    """
+    kind = _verify(known, colluders, samples)
+    share = f"the other {colluders - 1} colluding seats' cards seen"
+    n = samples or DEFAULT_SAMPLES.get(game.slug, 0)
+    if isinstance(game, ThreeCardPoker):
+        if known is not None:
+            return _three_card(game, known, colluders)
+        gains = tcp_colluder_gains(game.paytable("ante_bonus"), colluders, n, seed)
+        return _from_gains(game, kind, colluders, gains, share + "; Ante/Play per unit Ante")
+    if isinstance(game, FourCardPoker):
+        gains = fcp_gains(kind, colluders, n, seed)
+        what = {
+            "dealer-card": "one of the dealer's five face-down cards seen",
+            "burn-card": "one card out of play seen",
+        }.get(kind, share)
+        note = what + "; Ante/Play/Ante Bonus per unit Ante, exact given each sampled deal"
+        return _from_gains(game, kind, colluders, gains, note)
+    if isinstance(game, MississippiStud):
+        if known == "dealer-card":
+            raise InvalidInput(
+                "mississippi-stud: there is no dealer hand (§ 571.1, §§ 571.8-571.10: two cards "
+                "a player and three community cards); use --known burn-card or --colluders"
+            )
+        if known == "burn-card":
+            gains = ms_exact_burn() if samples is None else ms_gains(1, n, seed)
+            return _from_gains(game, kind, colluders, gains, "one card out of play seen")
+        gains = ms_gains(2 * (colluders - 1), n, seed)
+        note = share + " (§ 571.11(k) forbids it); street bets per unit Ante"
+        return _from_gains(game, kind, colluders, gains, note)
+    if isinstance(game, UltimateTexasHoldem):
+        return _holdem(game, kind, n, seed)
+    raise InvalidInput(
+        f"{game.slug}: the value of forbidden information is not priced yet (have: "
+        f"{ThreeCardPoker.slug}, {FourCardPoker.slug}, {MississippiStud.slug}, "
+        f"{UltimateTexasHoldem.slug}); it needs the "
+        "game's solver re-run per information state"
+    )

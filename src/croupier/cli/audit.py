@@ -65,6 +65,7 @@ def verify_deal(
         emit_json(check.to_json())
     else:
         typer.echo(f"round {check.round_id}: commitment {check.commitment}")
+        typer.echo(f"published before the first wager: {check.published or 'not on record'}")
         typer.echo(f"nonce {check.nonce}")
         typer.echo("order " + " ".join(check.order))
         for finding in check.findings:

@@ -81,22 +81,38 @@ def design_command(
     verify: Annotated[
         bool, typer.Option("--verify", help="re-price every proposal by the ordinary par sheet")
     ] = False,
+    solves: Annotated[
+        int, typer.Option("--solves", help="base game: exact re-solves at most")
+    ] = 12,
     rules: RulesOption = None,
     paytable: PaytableOption = None,
     json_out: JsonOption = False,
 ) -> None:
-    """Pay tables (integer odds, monotone, the chapter's to/for form) nearest a target edge."""
+    """Pay tables (integer odds, monotone, the chapter's to/for form) nearest a target edge;
+    ``--wager base`` (Let It Ride): each candidate's optimal strategy re-solved exactly."""
     from croupier.analysis.designer import design, reprice
+    from croupier.analysis.designer_base import base_rules, design_base
 
     chosen = game_from_options(game, rules, paytable)
-    result = design(
-        chosen, wager, _edge(target_edge), constraints=_constraints(constraints), top=top
-    )
+    limits = _constraints(constraints)
+    if wager == "base":
+        result = design_base(
+            chosen, wager, _edge(target_edge), constraints=limits, top=top, solves=solves
+        )
+    else:
+        result = design(chosen, wager, _edge(target_edge), constraints=limits, top=top)
     rows = []
     for cand in result.candidates:
         item = cand.to_json()
         if verify:
-            sheet = reprice(chosen, cand, wager)
+            from croupier.analysis import par_sheet
+            from croupier.games import get_game
+
+            if wager == "base":
+                sheet = par_sheet(get_game(base_rules(chosen, wager, cand))).base
+                assert sheet is not None
+            else:
+                sheet = reprice(chosen, cand, wager)
             if sheet.house_edge != cand.house_edge:  # pragma: no cover - a defect, never expected
                 raise InvalidInput(f"table {cand.name()}: par sheet {sheet.house_edge} differs")
             item["verified_by_par"] = True

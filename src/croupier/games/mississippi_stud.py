@@ -83,6 +83,7 @@ from croupier.games.records import (
     Action,
     Fold,
     Folded,
+    HandShown,
     IrregularityKind,
     Play,
     Record,
@@ -180,18 +181,6 @@ class ForfeitedForCollusion(Record):
 
     def to_action(self) -> Action:
         return ForfeitForCollusion(seat=self.seat)
-
-
-@dataclass(frozen=True, kw_only=True)
-class HandShown(Record):
-    """The dealer turns over a player's two cards and announces the five-card hand
-    (§ 571.11(h))."""
-
-    kind: ClassVar[str] = "hand_shown"
-    seat: int
-    cards: tuple[Card, ...]
-    category: str
-    best: tuple[Card, ...]
 
 
 @dataclass(frozen=True, kw_only=True)

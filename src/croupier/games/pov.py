@@ -44,6 +44,7 @@ from croupier.games.records import (
     CardDealt,
     CardDiscarded,
     EnvyPaid,
+    HandShown,
     Record,
     WagerSettled,
 )
@@ -53,6 +54,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CardHidden",
+    "HandHidden",
     "Pov",
     "PovKind",
     "RoundView",
@@ -151,9 +153,25 @@ class CardHidden(Record):
     note: str = ""
 
 
+@dataclass(frozen=True, kw_only=True)
+class HandHidden(Record):
+    """The dealer turned over the hand of ``seat`` (``was``: ``hand_shown``) and announced its
+    ``category``; this viewer may not see its cards (another player's, or the public)."""
+
+    kind: ClassVar[str] = "hand_hidden"
+    seat: int
+    category: str
+    was: str
+
+
 def redact(record: Record, pov: Pov) -> Record:
     """``record`` as ``pov`` may see it: a face-down card it may not see becomes a
-    :class:`CardHidden`; every other record is public as it stands."""
+    :class:`CardHidden`, another seat's shown hand a :class:`HandHidden`; every other record is
+    public as it stands."""
+    if isinstance(record, HandShown):
+        if pov.kind in (PovKind.SUPERVISOR, PovKind.DEALER) or record.seat in pov.seats:
+            return record
+        return HandHidden(seat=record.seat, category=record.category, was=record.kind)
     if isinstance(record, CardDealt):
         if pov.sees_dealt(record):
             return record
@@ -181,7 +199,8 @@ def _cards_in(record: Record) -> list[Card]:
 
 
 def public_cards(records: Iterable[Record]) -> list[Card]:
-    """Every card shown face up by ``records`` (with repeats, for multi-deck shoes)."""
+    """Every card shown face up by ``records`` (with repeats, for multi-deck shoes); give it
+    the records as one viewer sees them (:func:`records_for`) for what that viewer may see."""
     out: list[Card] = []
     for r in records:
         if isinstance(r, CardDealt):
@@ -198,7 +217,7 @@ def _layout(records: tuple[Record, ...], pov: Pov) -> dict[str, list[str | None]
     shown = [False] * len(dealt)
     for i, r in enumerate(dealt):
         shown[i] = pov.sees_dealt(r)
-    for card in public_cards(records):
+    for card in public_cards(records_for(records, pov)):
         for i, r in enumerate(dealt):
             if not shown[i] and r.card == card:
                 shown[i] = True

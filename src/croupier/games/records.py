@@ -33,6 +33,7 @@ __all__ = [
     "EnvyPaid",
     "Fold",
     "Folded",
+    "HandShown",
     "IrregularityKind",
     "IrregularityReported",
     "MeterChanged",
@@ -405,6 +406,20 @@ class Checked(Record):
 @dataclass(frozen=True, kw_only=True)
 class DealerRevealed(Record):
     kind: ClassVar[str] = "dealer_revealed"
+    cards: tuple[Card, ...]
+    category: str
+    best: tuple[Card, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class HandShown(Record):
+    """The dealer turns over a player's cards to settle the hand and announces it (Mississippi
+    Stud, § 571.11(h)).  The cards are that seat's own: :func:`croupier.games.pov.redact` shows
+    them to that seat, the dealer and the supervisor only (another player's view gets the
+    category without the cards)."""
+
+    kind: ClassVar[str] = "hand_shown"
+    seat: int
     cards: tuple[Card, ...]
     category: str
     best: tuple[Card, ...]

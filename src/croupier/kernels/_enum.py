@@ -197,63 +197,52 @@ _POP_SIZE = np.array([comb(13, p) for p in range(14)], dtype=np.int64)
 """Masks of popcount p are ``_MASKS_DESC[_POP_START[p]:_POP_START[p] + _POP_SIZE[p]]``."""
 
 
-@njit(cache=True, nogil=True)
-def _classes(
-    parts: Any,
-    masks: Any,
-    pop_start: Any,
-    pop_size: Any,
-    out_masks: Any,
-    out_weight: Any,
-    fill: bool,
-) -> int:  # pragma: no cover - compiled
-    """Walk the canonical mask quadruples of one partition of the suit sizes.
+_POPCOUNT = np.array([_popcount(m) for m in range(1 << 13)], dtype=np.int64)
+
+
+def _classes(parts: tuple[int, int, int, int]) -> tuple[Int64Array, Int64Array]:
+    """The canonical mask quadruples of one partition of the suit sizes, and their weights.
 
     ``parts`` are the sizes of the four suits, non-increasing.  Within equal sizes the masks are
-    non-increasing, which picks one member per class.  Returns how many classes were seen; with
-    ``fill`` also writes each one's masks and weight.
+    non-increasing (by their place in ``_MASKS_DESC``), which picks one member per class; the
+    quadruples are walked suit by suit in numpy, keeping only the admissible prefixes.
     """
-    lo = np.empty(4, np.int64)
-    hi = np.empty(4, np.int64)
+    idx = np.arange(_POP_START[parts[0]], _POP_START[parts[0]] + _POP_SIZE[parts[0]])[:, None]
+    for s in range(1, 4):
+        cand = np.arange(_POP_START[parts[s]], _POP_START[parts[s]] + _POP_SIZE[parts[s]])
+        rows = np.repeat(idx, cand.size, axis=0)
+        col = np.tile(cand, idx.shape[0])
+        if parts[s] == parts[s - 1]:
+            keep = col >= rows[:, s - 1]
+            rows, col = rows[keep], col[keep]
+        idx = np.column_stack((rows, col))
+    # weight 24 / (product of m! over runs of m equal masks): run lengths from the equalities
+    stab = np.ones(idx.shape[0], dtype=np.int64)
+    run = np.ones(idx.shape[0], dtype=np.int64)
+    for s in range(1, 4):
+        same = idx[:, s] == idx[:, s - 1]
+        run = np.where(same, run + 1, 1)
+        stab = np.where(same, stab * run, stab)
+    return _MASKS_DESC[idx], 24 // stab
+
+
+_SPREAD = np.array(
+    [sum(1 << (4 * r) for r in range(13) if m >> r & 1) for m in range(1 << 13)], dtype=np.int64
+)
+"""Each 13-bit rank mask spread to the clubs of a 52-bit card mask (card ``4 * rank + suit``)."""
+
+
+def _masks_to_hands(suit_masks: Int64Array, k: int) -> UInt8Array:
+    """Ascending card rows of the hands whose suit s holds the ranks of ``suit_masks[:, s]``:
+    the 52-bit card mask, then its lowest set bit ``k`` times (exact through float64)."""
+    bits = np.zeros(suit_masks.shape[0], dtype=np.int64)
     for s in range(4):
-        lo[s] = pop_start[parts[s]]
-        hi[s] = lo[s] + pop_size[parts[s]]
-    seen = 0
-    for a in range(lo[0], hi[0]):
-        b0 = a if parts[1] == parts[0] else lo[1]
-        for b in range(b0, hi[1]):
-            c0 = b if parts[2] == parts[1] else lo[2]
-            for c in range(c0, hi[2]):
-                d0 = c if parts[3] == parts[2] else lo[3]
-                for d in range(d0, hi[3]):
-                    if fill:
-                        idx = (a, b, c, d)
-                        stab = 1
-                        run = 1
-                        for s in range(1, 4):
-                            if idx[s] == idx[s - 1]:
-                                run += 1
-                                stab *= run
-                            else:
-                                run = 1
-                        for s in range(4):
-                            out_masks[seen, s] = masks[idx[s]]
-                        out_weight[seen] = 24 // stab
-                    seen += 1
-    return seen
-
-
-@njit(cache=True, nogil=True)
-def _masks_to_hands(suit_masks: Any, k: int) -> Any:  # pragma: no cover - compiled
-    """Ascending card rows of the hands whose suit s holds the ranks of ``suit_masks[:, s]``."""
-    out = np.empty((suit_masks.shape[0], k), np.uint8)
-    for row in range(suit_masks.shape[0]):
-        j = 0
-        for rank in range(13):
-            for s in range(4):
-                if suit_masks[row, s] >> rank & 1:
-                    out[row, j] = 4 * rank + s
-                    j += 1
+        bits |= _SPREAD[suit_masks[:, s]] << s
+    out = np.empty((suit_masks.shape[0], k), dtype=np.uint8)
+    for j in range(k):
+        low = bits & -bits
+        out[:, j] = np.frexp(low.astype(np.float64))[1] - 1
+        bits ^= low
     return out
 
 
@@ -281,13 +270,7 @@ def canonical_hands(k: int) -> tuple[UInt8Array, Int64Array]:
     masks_all: list[NDArray[np.int64]] = []
     weights_all: list[Int64Array] = []
     for parts in _partitions(k):
-        part = np.array(parts, dtype=np.int64)
-        empty = np.empty((0, 4), np.int64)
-        tables = (_MASKS_DESC, _POP_START, _POP_SIZE)
-        size = _classes(part, *tables, empty, np.empty(0, np.int64), False)
-        masks = np.empty((size, 4), np.int64)
-        weights = np.empty(size, np.int64)
-        _classes(part, *tables, masks, weights, True)
+        masks, weights = _classes(parts)
         masks_all.append(masks)
         weights_all.append(weights)
     hands = _masks_to_hands(np.concatenate(masks_all), k)
@@ -296,31 +279,17 @@ def canonical_hands(k: int) -> tuple[UInt8Array, Int64Array]:
     return hands[order], weights[order]
 
 
-@njit(cache=True, nogil=True)
-def _canonical_rows(hands: Any) -> Any:  # pragma: no cover - compiled
+def _canonical_rows(hands: UInt8Array) -> UInt8Array:
+    """The canonical member of each row's class: the suits' rank masks sorted by (number of
+    cards, mask), highest to clubs (numpy, no compilation)."""
     rows, k = hands.shape
-    out = np.empty((rows, k), np.uint8)
-    keys = np.empty(4, np.int64)
-    for row in range(rows):
-        masks = np.zeros(4, np.int64)
-        for j in range(k):
-            card = hands[row, j]
-            masks[card & 3] |= 1 << (card >> 2)
-        for s in range(4):
-            pop = 0
-            m = masks[s]
-            while m:
-                m &= m - 1
-                pop += 1
-            keys[s] = pop * 8192 + masks[s]
-        keys.sort()  # suit s takes the (s+1)-th highest key
-        j = 0
-        for rank in range(13):
-            for s in range(4):
-                if keys[3 - s] >> rank & 1:
-                    out[row, j] = 4 * rank + s
-                    j += 1
-    return out
+    cards = hands.astype(np.int64)
+    masks = np.zeros((rows, 4), dtype=np.int64)
+    at = np.arange(rows)
+    for j in range(k):
+        masks[at, cards[:, j] & 3] |= np.int64(1) << (cards[:, j] >> 2)
+    keys = np.sort(_POPCOUNT[masks] * 8192 + masks, axis=1)[:, ::-1]
+    return _masks_to_hands(keys & 8191, k)
 
 
 def canonical_form(hands: ArrayLike) -> UInt8Array:

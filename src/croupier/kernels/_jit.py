@@ -115,27 +115,6 @@ def rank_hash(
 
 
 @njit(cache=True, nogil=True)
-def rank_three(flat: Any, out: Any, table: Any) -> int:  # pragma: no cover - compiled
-    """Rank three-card hands read from ``flat`` through a three-card table; -1 marks a bad row.
-
-    The table is indexed by ``((r0 * 13 + r1) * 13 + r2) * 2 + suited``.  Returns the number of
-    bad rows.
-    """
-    bad = 0
-    for i in range(out.shape[0]):
-        a = np.int64(flat[3 * i])
-        b = np.int64(flat[3 * i + 1])
-        c = np.int64(flat[3 * i + 2])
-        if max(a, b, c) >= 52 or (a - b) * (b - c) * (c - a) == 0:
-            out[i] = -1
-            bad += 1
-            continue
-        suited = (a & 3) == (b & 3) and (b & 3) == (c & 3)
-        out[i] = table[(((a >> 2) * 13 + (b >> 2)) * 13 + (c >> 2)) * 2 + suited]
-    return bad
-
-
-@njit(cache=True, nogil=True)
 def count_hash(
     first: int,
     n: int,

@@ -20,7 +20,7 @@ from numpy.typing import ArrayLike, NDArray
 from croupier.cards import Card
 from croupier.errors import InvalidInput
 from croupier.hands._core import CATEGORY_SHIFT, Category, Ranking
-from croupier.kernels._jit import count_hash, rank_hash, rank_three, suit_init
+from croupier.kernels._jit import count_hash, rank_hash, suit_init
 from croupier.kernels._tables import Tables, tables
 
 __all__ = ["as_hands", "count_categories", "rank_batch", "rank_flat"]
@@ -105,6 +105,21 @@ def _run(
         share.result()
 
 
+def _rank_three(hands: UInt8Array, table: Int32Array) -> Int32Array:
+    """Three-card values through a three-card table in numpy (no compilation); -1 marks a row
+    with a byte that is no card or a card twice.
+
+    The table is indexed by ``((r0 * 13 + r1) * 13 + r2) * 2 + suited``.
+    """
+    a, b, c = (hands[:, i].astype(np.int64) for i in range(3))
+    bad = (np.maximum(np.maximum(a, b), c) >= 52) | (a == b) | (b == c) | (c == a)
+    suited = ((a & 3) == (b & 3)) & ((b & 3) == (c & 3))
+    at = (((a >> 2) * 13 + (b >> 2)) * 13 + (c >> 2)) * 2 + suited
+    out: Int32Array = table[np.where(bad, 0, at)].astype(np.int32)
+    out[bad] = -1
+    return out
+
+
 def rank_flat(
     ranking: Ranking,
     hands: UInt8Array,
@@ -121,8 +136,7 @@ def rank_flat(
     flat = hands.reshape(-1)
     if ranking in (Ranking.THREE_CARD, Ranking.THREE_CARD_BONUS):
         three = tab.three_card if ranking is Ranking.THREE_CARD else tab.three_card_bonus
-        _run(lambda f, _k, o: rank_three(f, o, three), flat, k, out, parallel=parallel)
-        return out
+        return _rank_three(hands, three)
     if ranking is Ranking.POKER5:
         plain, flush, init = tab.plain_poker5, tab.flush_poker5, suit_init(5)
     else:

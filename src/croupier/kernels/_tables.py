@@ -39,7 +39,7 @@ from croupier.kernels import _jit
 from croupier.kernels._jit import HASH_SHIFT, INVALID_KEY, RANK_KEYS, SUIT_SHIFT
 from croupier.progress import Task
 
-__all__ = ["Tables", "build_tables", "cache_dir", "tables"]
+__all__ = ["SHIPPED", "Tables", "build_tables", "cache_dir", "load_shipped", "tables"]
 
 TABLES_VERSION = 1
 """Bump whenever the layout or the contents of the tables change (invalidates disk caches)."""
@@ -384,9 +384,57 @@ def save_tables(built: Tables, directory: Path) -> bool:
     return True
 
 
+# --------------------------------------------------------------------------------------------
+# Shipped copy: the tables are data, so the package carries them (no build on a cold machine)
+
+SHIPPED = Path(__file__).with_name("hand_tables.npz")
+"""The tables as shipped in the package: what :func:`build_tables` builds, written by
+``scripts/write_hand_tables.py``; ``tests/test_kernels.py`` rebuilds them and
+checks every array byte for byte (dtype, shape and contents)."""
+
+SHIPPED_SOURCE = (
+    "# Source: croupier.kernels._tables.build_tables() (first principles: the rank keys of "
+    "croupier.kernels._jit and the category rules of croupier.hands._core), written by "
+    "`scripts/write_hand_tables.py`; tests/test_kernels.py::"
+    "test_shipped_tables_equal_a_rebuild_byte_for_byte rebuilds and compares them."
+)
+"""The provenance header stored in the shipped file (its ``source`` entry)."""
+
+
+def write_shipped(built: Tables, path: Path = SHIPPED) -> None:
+    """Write ``built`` as the shipped copy (compressed; with its version, digest and source)."""
+    arrays = built.arrays()
+    with path.open("wb") as handle:
+        np.savez_compressed(
+            handle,
+            source=np.array(SHIPPED_SOURCE),
+            version=np.array(TABLES_VERSION),
+            digest=np.array(_digest(arrays)),
+            **arrays,  # type: ignore[arg-type]
+        )
+
+
+def load_shipped(path: Path = SHIPPED) -> Tables | None:
+    """The shipped tables, or None if absent, of another version, or corrupt."""
+    try:
+        with path.open("rb") as handle, np.load(handle, allow_pickle=False) as data:
+            arrays = {name: data[name] for name in Tables.__slots__}
+            digest = str(data["digest"])
+            version = int(data["version"])
+    except (OSError, KeyError, ValueError, EOFError, zipfile.BadZipFile):
+        return None
+    if version != TABLES_VERSION or digest != _digest(arrays):
+        return None
+    return Tables(**arrays)
+
+
 @cache
 def tables() -> Tables:
-    """The tables: from the disk cache when it holds a sound copy, else built and cached."""
+    """The tables: the package's shipped copy; else a sound copy in the disk cache; else built
+    (a few seconds) and cached."""
+    shipped = load_shipped()
+    if shipped is not None:
+        return shipped
     directory = cache_dir()
     found = load_tables(directory)
     if found is not None:

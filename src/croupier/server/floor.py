@@ -22,6 +22,7 @@ from typing import Any, Protocol
 
 from sqlalchemy import Connection, Engine, bindparam, insert, select, update
 
+from croupier.commitment import published
 from croupier.errors import CroupierError, IllegalAction, InvalidInput
 from croupier.games import Game, get_game
 from croupier.games.records import (
@@ -32,6 +33,7 @@ from croupier.games.records import (
     ReportIrregularity,
 )
 from croupier.games.round import SEATS, ActorKind, Phase, Round
+from croupier.modes import PlayMode, verify_mode, verify_shuffler
 from croupier.progressive import MeterBank
 from croupier.rules import RulesSubmission, load_rules
 from croupier.server.auth import Account, Role
@@ -138,8 +140,11 @@ class ShoePerRound:
     """A fresh shoe of the game's decks, shuffled by the injected shuffler, for each round
     (games whose chapter's deck procedures the table module does not yet know)."""
 
-    def __init__(self, game: Game, shuffler: Shuffler, meters: MeterBank) -> None:
-        self.game, self.shuffler, self.meters = game, shuffler, meters
+    def __init__(
+        self, game: Game, shuffler: Shuffler, meters: MeterBank, mode: PlayMode = PlayMode.REAL
+    ) -> None:
+        verify_shuffler(mode, shuffler)
+        self.game, self.shuffler, self.meters, self.mode = game, shuffler, meters, mode
         self._seats: dict[int, str] = {}
         self._current: Round | None = None
 
@@ -168,7 +173,9 @@ class ShoePerRound:
         if not self._seats:
             raise IllegalAction("no player is seated to wager")
         shoe = Shoe.shuffled(self.shuffler, decks=self.game.deck_count, cut_at=cut_at)
-        self._current = self.game.new_round(shoe=shoe, meters=self.meters, players=self._seats)
+        self._current = self.game.new_round(
+            shoe=shoe, meters=self.meters, players=self._seats, mode=self.mode
+        )
         return self._current
 
 
@@ -306,8 +313,14 @@ def request_digest(method: str, path: str, body: Any) -> str:
 class Floor:
     """Every table, the meters, the ledger; the commands of the API (see :mod:`api`)."""
 
-    def __init__(self, engine: Engine, *, shuffler: Shuffler | None = None) -> None:
+    def __init__(
+        self, engine: Engine, *, shuffler: Shuffler | None = None, mode: PlayMode = PlayMode.REAL
+    ) -> None:
+        """``mode``: real play by default (only :class:`SecureShuffler`, checked when each
+        table is set up); a training floor (dealer training, the browser tests) may inject a
+        shuffler that stacks the deck, and every round it deals says ``training``."""
         self.engine = engine
+        self.mode = verify_mode(mode)
         self.db = Database(engine)
         self.store = RoundStore(engine)
         self.meters = SqlMeters(engine)
@@ -367,9 +380,9 @@ class Floor:
         game = get_game(load_rules(dict(rules)))
         table: Dealing
         try:
-            table = Table(game, shuffler=self.shuffler, meters=self.meters)
+            table = Table(game, shuffler=self.shuffler, meters=self.meters, mode=self.mode)
         except InvalidInput:
-            table = ShoePerRound(game, self.shuffler, self.meters)
+            table = ShoePerRound(game, self.shuffler, self.meters, self.mode)
         lt = LiveTable(id=table_id, name=name, game=game, table=table, status=status)
         self.tables[table_id] = lt
         return lt
@@ -638,7 +651,8 @@ class Floor:
             rnd.mode,
             rules=rules_json(lt.game.rules),
         )
-        self.store._store_shoe(txn.conn, rid, capture(rnd))
+        shoe = capture(rnd)
+        self.store._store_shoe(txn.conn, rid, shoe)
         txn.conn.execute(
             insert(live_rounds).values(
                 round_id=rid, table_id=lt.id, number=number, state="open", created_at=at
@@ -646,7 +660,10 @@ class Floor:
         )
         lt.round, lt.round_id, lt.numbers, lt.held = rnd, rid, number, None
         lt.stored = self.store._append(txn.conn, rid, rnd.records, status_of(rnd), 0)
-        self.emit(txn, lt, "round", {"round_id": rid, "number": number, **self._phase_data(rnd)})
+        # Provable deals: the commitment to the order is public before any wager.
+        deal = published(shoe.commitment)
+        data = {"round_id": rid, "number": number, **self._phase_data(rnd), "deal": deal}
+        self.emit(txn, lt, "round", data)
         return rid
 
     def dealer_steps(self, txn: Txn, lt: LiveTable, phases: tuple[Phase, ...]) -> list[Record]:

@@ -10,6 +10,7 @@ from typing import Annotated, Any
 from fastapi import Depends, FastAPI, Header, Path, Query, Request, WebSocket, WebSocketDisconnect
 from sqlalchemy import select
 
+from croupier.commitment import read_deal
 from croupier.errors import IllegalAction, InvalidInput
 from croupier.games.records import IrregularityKind, NoMoreBets, PlaceWager, ReportIrregularity
 from croupier.games.round import Phase
@@ -297,6 +298,11 @@ def _install_floor(op: Op) -> None:
         rnd = lt.round
         if rnd is not None:
             data["round"] = round_view(rnd, pov_of(account, lt))
+        if lt.round_id is not None:
+            with floor.reading() as conn:
+                deal = read_deal(conn, lt.round_id)
+            if deal is not None:
+                data["deal"] = deal.to_json()
         return data
 
 
@@ -558,6 +564,16 @@ def _install_recall(op: Op) -> None:
         floor = _floor(request)
         _finished(floor, round_id)
         return recall(floor.store, round_id)
+
+    @op("GET", "/api/rounds/{round_id}/deal", ALL)
+    def deal(request: Request, round_id: str) -> dict[str, Any]:
+        """The round's deal commitment; the order and nonce once it is over (provable
+        deals: :mod:`croupier.commitment`)."""
+        with _floor(request).reading() as conn:
+            found = read_deal(conn, round_id)
+        if found is None:
+            raise LookupError(f"round {round_id[:80]!r} has no committed deal")
+        return found.to_json()
 
     @op("GET", "/api/audit/verify", (Role.SUPERVISOR, Role.AUDITOR))
     def audit(request: Request) -> dict[str, Any]:

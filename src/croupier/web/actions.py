@@ -86,7 +86,9 @@ def seat_actions(rnd: Round, seats: frozenset[int]) -> dict[str, Any]:
 
 
 def dealer_actions(rnd: Round) -> dict[str, Any]:
-    """The dealer's steps allowed now and the irregularities that may be reported."""
+    """The dealer's steps allowed now and the irregularities that may be reported; while
+    betting, the progressive wagers the system accepted (``progressive_chips``: the count the
+    dealer's chips must match at "no more bets", § 641a.8(b))."""
     steps: list[str] = []
     irregularities: list[str] = []
     for action in rnd.legal_actions():
@@ -94,7 +96,10 @@ def dealer_actions(rnd: Round) -> dict[str, Any]:
             irregularities.append(action.kind.value)
         elif action.name in DEALER_STEPS and action.name not in steps:
             steps.append(action.name)
-    return {"steps": steps, "irregularities": irregularities}
+    out: dict[str, Any] = {"steps": steps, "irregularities": irregularities}
+    if rnd.phase is Phase.BETTING:
+        out["progressive_chips"] = rnd.progressive_chip_count()
+    return out
 
 
 def actions_router() -> APIRouter:

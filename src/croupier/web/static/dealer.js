@@ -32,15 +32,12 @@ class DealerPage extends TablePage {
   }
   post(path, body, said) {
     return async () => {
-      await Api.post(`/api/tables/${encodeURIComponent(this.tableId)}/${path}`, body ? body() : undefined);
-      if (said) Announce.say(said);
+      const res = await Api.post(`/api/tables/${encodeURIComponent(this.tableId)}/${path}`, body ? body() : undefined);
+      const voided = ((res && res.records) || []).find((r) => r.kind === "round_voided");
+      if (voided) Announce.say(`Round void: ${voided.reason} (${voided.section}).`, "error");
+      else if (said) Announce.say(said);
       this.refresh();
     };
-  }
-  progressiveCount() {
-    let n = 0;
-    for (const w of Object.values(this.state.wagers || {})) for (const k of Object.keys(w)) if (k.includes("progressive")) n++;
-    return n;
   }
   render() {
     const info = this.tableInfo();
@@ -49,7 +46,11 @@ class DealerPage extends TablePage {
     const rnd = this.round;
     const dealerTurn = rnd && !rnd.to_act_seat && ["dealing", "decisions"].includes(rnd.phase);
     const cut = h("input#cut-pos", { type: "number", min: 10, max: 400, placeholder: "no cut", inputmode: "numeric" });
-    const chips = h("input#prog-chips", { type: "number", min: 0, max: 999, value: this.progressiveCount() });
+    // the progressive wagers the system accepted (the engine's count); the dealer corrects it
+    // to the chips actually collected, and a count that differs voids the round (§ 641a.8(b))
+    const accepted = this.actions.progressive_chips;
+    const chips = h("input#prog-chips", { type: "number", min: 0, max: 999, value: accepted === undefined ? 0 : accepted,
+      "aria-describedby": "prog-accepted" });
     const stub = h("input#stub-count", { type: "number", min: 0, max: 500, placeholder: "cards" });
     const procedure = h("div.panel.controls", { "aria-label": "dealing procedure" }, h("h2", {}, "Procedure"),
       h("div.btn-row", {}, h("label", { for: "cut-pos" }, "Cut at card"), cut,
@@ -57,7 +58,8 @@ class DealerPage extends TablePage {
           onclick: (e) => act(e.currentTarget, this.post("rounds", () => ({ cut_at: cut.value === "" ? null : Number(cut.value) }), "Place your bets.")) },
         "Shuffle, cut and open betting")),
       h("p.small.muted", {}, "The cover card goes at least ten cards from the top; leave the cut empty where the table's shuffler deals without one."),
-      h("div.btn-row", {}, h("label", { for: "prog-chips" }, "Progressive chips counted"), chips),
+      h("div.btn-row", {}, h("label", { for: "prog-chips" }, "Progressive chips counted"), chips,
+        h("span.small.muted#prog-accepted", {}, accepted === undefined ? "" : `the system accepted ${accepted} progressive wager${accepted === 1 ? "" : "s"}`)),
       h("div.btn-row", {}, STEP_BUTTONS.map(([names, label, path]) => {
         const on = has(names) || (path === "deal" && dealerTurn);
         const body = path === "no-more-bets" ? () => ({ progressive_chips: Number(chips.value) }) : null;

@@ -91,13 +91,13 @@ class PitPage {
   async handpays() {
     const pays = await Api.get("/api/handpays");
     if (this.tab !== "handpays") return;
-    const rows = (pays || []).map((p) => h("tr", {}, h("td", {}, String(p.id)), h("td", {}, String(p.table_id)), h("td", {}, String(p.round_id)),
+    const rows = (pays || []).map((p) => h("tr", { dataset: { handpay: String(p.id), status: p.status } }, h("td", {}, String(p.id)), h("td", {}, String(p.table_id)), h("td", {}, String(p.round_id)),
       h("td", {}, `${p.seat} · ${p.player_id}`), h("td", {}, `${words(p.meter)}: ${words(p.line)}`), h("td.num", {}, Money.fmt(p.amount)),
-      h("td", {}, p.status !== "pending" ? `${p.status}${p.approved_by ? ` by ${p.approved_by}` : ""}` : h("button.btn.btn-gold", { type: "button", onclick: (e) => act(e.currentTarget, async () => {
+      h("td", {}, p.status !== "pending" ? `${p.status}${p.approved_by ? ` by ${p.approved_by}` : ""}` : h("button.btn.btn-gold", { type: "button", "aria-label": `approve hand pay ${p.id}: ${Money.fmt(p.amount)} to ${p.player_id}`, onclick: (e) => act(e.currentTarget, async () => {
         await Api.post(`/api/handpays/${p.id}/approve`); Announce.say(`Hand pay ${p.id} approved.`); this.handpays();
       }) }, "Approve"))));
     this.body.replaceChildren(h("div.panel.scroll", {}, h("h2", {}, "Hand pays"),
-      rows.length ? h("table.grid", {}, h("thead", {}, h("tr", {}, ["Id", "Table", "Round", "Seat", "Award", "Amount", "Status"].map((x) => h("th", {}, x)))), h("tbody", {}, rows))
+      rows.length ? h("table.grid", { "aria-label": "hand pays" }, h("thead", {}, h("tr", {}, ["Id", "Table", "Round", "Seat", "Award", "Amount", "Status"].map((x) => h("th", {}, x)))), h("tbody", {}, rows))
         : h("p.muted", {}, "No hand pay has been awarded.")));
   }
   async cage() {

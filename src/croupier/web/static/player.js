@@ -7,15 +7,10 @@
  */
 "use strict";
 
-function decisionLabel(d, game) {
-  switch (d.name) {
-    case "play": return game === "mississippi-stud" ? `Bet ${d.multiple}x` : `Play ${d.multiple}x`;
-    case "withdraw": return `Pull ${words(d.wager).replace("bet", "bet ")}`;
-    case "ride": return `Let ${words(d.wager).replace("bet", "bet ")} ride`;
-    case "check": return "Check";
-    case "fold": return "Fold";
-    default: return d.label || words(d.name);
-  }
+/** The engine's words for a decision (``Round.describe``, sent by the server), capitalised. */
+function decisionLabel(d) {
+  const text = d.label || words(d.name);
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 class PlayerPage extends TablePage {
@@ -110,7 +105,7 @@ class PlayerPage extends TablePage {
           onclick: (e) => act(e.currentTarget, async () => {
             await Api.post(`/api/tables/${encodeURIComponent(this.tableId)}/decisions`, { decision: d.decision, seat: d.seat });
             this.refresh();
-          }) }, decisionLabel(d, this.detail.game)));
+          }) }, decisionLabel(d)));
       }
       panel.append(h("h2", {}, "Your decision"), row);
     }
@@ -132,7 +127,11 @@ class PlayerPage extends TablePage {
   }
   wagerRow(w) {
     const id = `amt-${w.wager}`;
-    const select = h("select", { id }, w.amounts.map((a) => h("option", { value: a }, Money.fmt(a))));
+    // the amount chosen survives the page being drawn again (another seat's wager, the stream)
+    this.chosen = this.chosen || {};
+    const keep = this.chosen[w.wager];
+    const select = h("select", { id, onchange: (e) => { this.chosen[w.wager] = Number(e.currentTarget.value); } },
+      w.amounts.map((a) => h("option", { value: a, selected: a === keep }, Money.fmt(a))));
     const place = h("button.btn.btn-gold", { type: "button", dataset: { wager: w.wager },
       onclick: (e) => act(e.currentTarget, async () => {
         const cents = Number(select.value);

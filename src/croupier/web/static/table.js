@@ -57,7 +57,7 @@ class RoundState {
         this.boxes.dealer = (r.cards || []).map(cardText);
         this.calls.push(`Dealer has ${words(r.category)}.`);
         break;
-      case "hand_shown":
+      case "hand_shown": case "hand_hidden":
         if (r.cards) this.boxes[String(r.seat)] = r.cards.map(cardText);
         if (r.category) this.calls.push(`Seat ${r.seat} shows ${words(r.category)}.`);
         break;
@@ -78,10 +78,19 @@ class RoundState {
         (this.settled[k] = this.settled[k] || []).push(r);
         break;
       }
-      case "progressive_paid": case "envy_paid": {
+      case "progressive_paid": {
+        // the progressive wager's own settlement line already pays the award; a 100% award is
+        // not paid from the table inventory but by a hand-pay a supervisor approves
+        if (r.from_meter) {
+          const k = String(r.seat);
+          (this.extras[k] = this.extras[k] || []).push({ what: `Progressive ${words(r.line)}: hand pay, approved by a supervisor`,
+            amount: `hand pay ${Money.fmt(r.amount)}`, result: "handpay" });
+        }
+        break;
+      }
+      case "envy_paid": {
         const k = String(r.seat);
-        const what = kind === "envy_paid" ? `Envy Bonus for seat ${r.for_seat}: ${r.line}` : `Progressive ${words(r.line)}`;
-        (this.extras[k] = this.extras[k] || []).push({ what, amount: r.amount });
+        (this.extras[k] = this.extras[k] || []).push({ what: `Envy Bonus for seat ${r.for_seat}: ${r.line}`, amount: `pays ${Money.fmt(r.amount)}`, result: "win" });
         break;
       }
       case "round_voided": this.voided = r; this.calls.push(`Round void: ${r.reason} (${r.section}).`); break;
@@ -99,7 +108,7 @@ function settlementLines(state, seat) {
       : r.result === "void" ? `returned ${Money.fmt(r.returned)}` : `${Money.fmt(r.stake)} taken`;
     return { wager: r.wager, result: r.result, text: `${words(r.wager)} ${RESULT_WORD[r.result] || r.result}${r.line && r.line !== r.result ? ` (${words(r.line)})` : ""}`, amount };
   });
-  for (const e of state.extras[k] || []) rows.push({ wager: "award", result: "win", text: e.what, amount: `pays ${Money.fmt(e.amount)}` });
+  for (const e of state.extras[k] || []) rows.push({ wager: "award", result: e.result, text: e.what, amount: e.amount });
   return rows;
 }
 

@@ -1,0 +1,184 @@
+"""Typical players' strategies for the floor forecast, named and cited, on the fast kernels.
+
+A floor is not played by solvers.  Casino guides describe the simple rules many players follow;
+each is here as the fast kernel's decision tables (the kernel and its settlement unchanged: only
+the decisions differ) and its exact mean, so the forecast's theoretical win stays exact:
+
+Three Card Poker (§ 649a.11(b): play or fold):
+
+* ``q64``: play any pair or better and Q-6-4 or better (Wizard of Odds, "Three Card Poker":
+  the simple rule, within a hair of the optimum; :func:`~croupier.games.three_card_poker.
+  plays_by_q64`);
+* ``mimic-the-dealer``: play whenever the hand would qualify a dealer, Q-high or better (the
+  "mimic the dealer" rule most guides warn against);
+* ``never-fold``: play every hand.
+
+Mississippi Stud (§ 571.11: bet 1x-3x or fold on each street):
+
+* ``never-fold-1x``: bet 1x on every street and never fold (the "minimum bet, see every card"
+  player of casino guides).
+
+``optimal`` is every game's solver strategy (the kernels' own tables).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from math import comb
+from typing import Any
+
+import numpy as np
+
+from croupier.errors import InvalidInput
+
+__all__ = ["OPTIMAL", "STRATEGIES", "Typical", "strategy_exact", "strategy_tables", "verify"]
+
+OPTIMAL = "optimal"
+
+
+@dataclass(frozen=True, slots=True)
+class Typical:
+    """One typical strategy: the kernel's tables with its decisions, and its exact mean net per
+    kernel unit (the same units as the optimal strategy's)."""
+
+    name: str
+    source: str
+    tables: Callable[[], tuple[Any, ...]]
+    exact: Callable[[], Fraction]
+
+
+def _tcp_rule(rule: str) -> Any:
+    """Per three-card colex rank: 1 where the rule plays the hand."""
+    from croupier.analysis._three_card import all_hands, qualifying
+    from croupier.games.three_card_poker import plays_by_q64
+    from croupier.hands import HandRank, Ranking
+
+    _, values, _ = all_hands()
+    if rule == "never-fold":
+        return np.ones(values.size, dtype=np.uint8)
+    if rule == "mimic-the-dealer":
+        return qualifying().astype(np.uint8)
+    distinct, inverse = np.unique(values, return_inverse=True)
+    plays = [plays_by_q64(HandRank.of_value(int(v), Ranking.THREE_CARD)) for v in distinct]
+    return np.array(plays, dtype=np.uint8)[inverse]
+
+
+@cache
+def _tcp_tables(rule: str) -> tuple[Any, ...]:
+    from croupier.analysis._mc_more import three_card_args
+
+    args = list(three_card_args())
+    value, _, bonus, qualifies, scale, binom, nets = args
+    play = np.zeros_like(args[1])
+    play[:] = _tcp_rule(rule)  # all_hands is in colex order, as the kernel's tables
+    return (value, play, bonus, qualifies, scale, binom, nets)
+
+
+@cache
+def _tcp_exact(rule: str) -> Fraction:
+    """The exact mean net per Ante of the rule: every player hand (by suit class, weighted)
+    against every dealer hand of the other 49 cards, from the kernel's own tables (integers in
+    1/scale Ante)."""
+    from croupier.analysis._stud import BINOM
+    from croupier.analysis._three_card import all_hands, canonical
+
+    value, play, bonus, qualifies, scale, _, nets = _tcp_tables(rule)
+    _, _, masks = all_hands()
+    reps = canonical()
+    cards = np.sort(reps.cards.astype(np.int64), axis=1)
+    rows = sum(BINOM[cards[:, i], i + 1] for i in range(3))
+    q = qualifies.astype(bool)
+    total = 0
+    for start in range(0, rows.size, 128):
+        at = rows[start : start + 128]
+        live = (reps.masks[start : start + 128, None] & masks[None, :]) == 0
+        vp = value[at, None]
+        showdown = np.where(
+            value[None, :] < vp, nets[1], np.where(value[None, :] == vp, nets[2], nets[3])
+        )
+        played = np.where(q[None, :], showdown, nets[0]) + bonus[at, None]
+        net = np.where(play[at, None] == 1, played, nets[4])
+        sums = np.where(live, net, 0).sum(axis=1)
+        total += int((sums * reps.weights[start : start + 128]).sum())
+    return Fraction(total, comb(52, 3) * comb(49, 3) * int(scale))
+
+
+@cache
+def _ms_never_fold_tables() -> tuple[Any, ...]:
+    from croupier.analysis._mc_more import mississippi_args
+
+    line_of, mult, sums, k3, k4, binom = mississippi_args()
+    # a bet of 1x on every street: the 3rd and 4th Street tables say 1, and 5th Street's rule
+    # (croupier.analysis._stud.choose5) takes 1x, neither folding nor raising, on a sum of -1
+    return (
+        line_of,
+        mult,
+        np.full_like(sums, -1),
+        np.ones_like(k3),
+        np.ones_like(k4),
+        binom,
+    )
+
+
+@cache
+def _ms_never_fold_exact() -> Fraction:
+    """Four units on every five-card hand, paid by its line: 4 x the mean line."""
+    line_of, mult, *_ = _ms_never_fold_tables()
+    return Fraction(4 * int(mult[line_of].sum()), comb(52, 5))
+
+
+_Q64 = "Wizard of Odds, Three Card Poker: play Q-6-4 or better"
+STRATEGIES: dict[str, tuple[Typical, ...]] = {
+    "three-card-poker": (
+        Typical("q64", _Q64, lambda: _tcp_tables("q64"), lambda: _tcp_exact("q64")),
+        Typical(
+            "mimic-the-dealer",
+            "casino guides: play every hand that would qualify a dealer (Q-high)",
+            lambda: _tcp_tables("mimic-the-dealer"),
+            lambda: _tcp_exact("mimic-the-dealer"),
+        ),
+        Typical(
+            "never-fold",
+            "casino guides: the player who plays every hand",
+            lambda: _tcp_tables("never-fold"),
+            lambda: _tcp_exact("never-fold"),
+        ),
+    ),
+    "mississippi-stud": (
+        Typical(
+            "never-fold-1x",
+            "casino guides: bet the minimum on every street and see every card",
+            _ms_never_fold_tables,
+            _ms_never_fold_exact,
+        ),
+    ),
+}
+"""The typical strategies of each game (every game also plays ``optimal``)."""
+
+
+def _find(slug: str, name: str) -> Typical:
+    for typical in STRATEGIES.get(slug, ()):
+        if typical.name == name:
+            return typical
+    raise AssertionError(f"{slug}: no strategy {name!r}")  # pragma: no cover - verify first
+
+
+def verify(slug: str, name: object, where: str) -> str:
+    """``name`` if ``slug`` has that strategy, else a refusal naming the ones it has."""
+    known = [OPTIMAL, *(t.name for t in STRATEGIES.get(slug, ()))]
+    if not isinstance(name, str) or name not in known:
+        raise InvalidInput(f"{where} {name!r}: {slug} plays {', '.join(known)}")
+    return name
+
+
+def strategy_tables(slug: str, name: str) -> tuple[Any, ...]:
+    """The fast kernel's tables of ``slug`` with the decisions of the typical strategy."""
+    return _find(slug, name).tables()
+
+
+def strategy_exact(slug: str, name: str) -> Fraction:
+    """The exact mean net per kernel unit of the typical strategy."""
+    return _find(slug, name).exact()
