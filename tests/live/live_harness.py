@@ -32,8 +32,10 @@ def free_port() -> int:
 class Server:
     """One server process; :meth:`kill` is ``kill -9``, :meth:`start` starts it (again)."""
 
-    def __init__(self, db_url: str, log: Path) -> None:
+    def __init__(self, db_url: str, log: Path, *, args: tuple[str, ...] = ()) -> None:
         self.db_url = db_url
+        self.args = args
+        """More options of ``python -m croupier.server`` (``--tables A,B``, ``--no-demo``)."""
         self.log = log
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -53,13 +55,14 @@ class Server:
                     self.db_url,
                     "--port",
                     str(self.port),
+                    *self.args,
                 ],
                 env=env,
                 stdout=out,
                 stderr=subprocess.STDOUT,
             )
         try:
-            wait_until_up(self.url, timeout=60)
+            wait_until_up(self.url, timeout=240)  # a loaded 2-core machine
         except Exception:
             self.stop()
             raise AssertionError(self.log.read_text()) from None

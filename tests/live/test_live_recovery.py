@@ -1,48 +1,59 @@
-"""Crash recovery: a server killed (``kill -9``) in the middle of a round starts again with the
-round held for a supervisor's void; the void returns every wager exactly once, takes the
-progressive contributions back off the linked meter, and the ledger balances."""
+"""Crash recovery against a real server killed with ``kill -9``: a round whose cards cannot be
+accounted for (no persisted shoe order) is held for a supervisor's void, the case of a wrong
+number of cards (§ 641a.13(c)); the void returns every wager exactly once, takes the progressive
+contributions back off the linked meter, and the ledger balances.  (Rounds that resume:
+``test_live_resume.py``.)"""
 
 from __future__ import annotations
 
 from fractions import Fraction
 
+from sqlalchemy import create_engine, delete
+
 from croupier.client import ApiError
+from croupier.store._db import round_shoes
 from live.live_harness import Server
 
-TABLE = "three-card-poker"
-METER = "pa-poker-jackpot"
 
-
-def test_641a_13_round_open_at_a_crash_is_held_then_voided_exactly_once(server: Server) -> None:
+def test_641a_13_c_round_without_its_shoe_order_is_held_then_voided_exactly_once(
+    server: Server,
+) -> None:
+    table, meter = "three-card-poker", "pa-poker-jackpot"
     dealer, p1 = server.client("dealer"), server.client("player1")
     supervisor = server.client("supervisor")
-    p1.sit(TABLE, 1)
+    p1.sit(table, 1)
     balance = p1.me()["balance"]
-    meter = next(m for m in supervisor.meters() if m["name"] == METER)
-    started = dealer.new_round(TABLE)
-    p1.wager(TABLE, "ante", 500)
-    p1.wager(TABLE, "progressive", 100)
-    dealer.no_more_bets(TABLE, 1)
-    dealer.step(TABLE, "deal")
+    start = next(m for m in supervisor.meters() if m["name"] == meter)
+    started = dealer.new_round(table)
+    p1.wager(table, "ante", 500)
+    p1.wager(table, "progressive", 100)
+    dealer.no_more_bets(table, 1)
+    dealer.step(table, "deal")
     assert p1.me()["balance"] == balance - 600
     server.kill()
+    # The shoe order is lost while the server is down: the cards dealt on cannot be known.
+    engine = create_engine(server.db_url)
+    with engine.begin() as conn:
+        conn.execute(delete(round_shoes).where(round_shoes.c.round_id == started["round_id"]))
+    engine.dispose()
     server.start()
     dealer, p1 = server.client("dealer"), server.client("player1")
     supervisor = server.client("supervisor")
-    table = next(t for t in dealer.tables() if t["id"] == TABLE)
-    assert table["round_id"] == started["round_id"] and table["held"]
+    found = next(t for t in dealer.tables() if t["id"] == table)
+    assert found["round_id"] == started["round_id"]
+    assert "641a.13(c)" in found["held"] or "649a" in found["held"], found["held"]
     try:
-        dealer.step(TABLE, "reveal")
+        dealer.step(table, "reveal")
         raise AssertionError("a held round must not go on")
     except ApiError as exc:
         assert exc.status == 409
-    voided = supervisor.void(started["round_id"], "server stopped mid-round", key="void-1")
+    voided = supervisor.void(started["round_id"], "shoe order lost in a crash", key="void-1")
     assert voided["phase"] == "void"
-    again = supervisor.void(started["round_id"], "server stopped mid-round", key="void-1")
+    again = supervisor.void(started["round_id"], "shoe order lost in a crash", key="void-1")
     assert again == voided
     assert p1.me()["balance"] == balance
-    after = next(m for m in supervisor.meters() if m["name"] == METER)
-    assert Fraction(after["exact"]) == Fraction(meter["exact"])
+    after = next(m for m in supervisor.meters() if m["name"] == meter)
+    assert Fraction(after["exact"]) == Fraction(start["exact"])
     audit = supervisor.audit()
     assert audit["ok"], audit["problems"]
     settled = supervisor.records(started["round_id"])["settlement"]["1"]["wagers"]

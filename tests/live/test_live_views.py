@@ -4,10 +4,13 @@ another player's cards, the dealer's face-down cards before the reveal, or the s
 from __future__ import annotations
 
 import json
+import re
+from typing import Any
 
 from croupier.bots import DECISIONS
-from croupier.client import ApiError
+from croupier.client import ApiError, Event
 from live.live_harness import Server
+from live.resume_play import Crew, drive
 
 TABLE = "ultimate-texas-holdem"
 
@@ -85,3 +88,96 @@ def test_a_reconnecting_stream_resumes_after_the_last_event_it_received(
         rest = stream.drain(dealer.view(TABLE)["seq"])
     assert [e.seq for e in first + rest] == list(range(1, rest[-1].seq + 1))
     assert [e.data.get("wager") for e in rest if e.type == "record"] == ["ante", "blind"]
+
+
+CARD = re.compile(r'"([2-9TJQKA][cdhs])"')
+ROLES = ("player1", "player2", "dealer", "observer", "supervisor", "auditor")
+
+
+def _tokens(data: object) -> set[str]:
+    return set(CARD.findall(json.dumps(data)))
+
+
+def _allowed(full: list[dict[str, Any]], seat: int | None) -> set[str]:
+    """The cards a viewer may hold: its seat's (``seat``), those dealt face up, and every card
+    a record other than a deal or discard shows (a reveal, a result, a shown hand)."""
+    out: set[str] = set()
+    for r in full:
+        if r["kind"] == "card_dealt":
+            if r["face_up"] or (seat is not None and r["to"] == str(seat)):
+                out.add(r["card"])
+        elif r["kind"] != "card_discarded":
+            out |= _tokens(r)
+    return out
+
+
+def _check_round(
+    role: str, events: list[Event], views: list[dict[str, Any]], full: list[dict[str, Any]]
+) -> None:
+    """Each record ``role`` received, and each view it fetched, holds only cards it may know
+    at that point of the round (``full``: the supervisor's records of the finished round):
+    never another seat's face-down cards, the dealer's before the reveal, or any card still in
+    the shoe (its order)."""
+    seat = int(role[-1]) if role.startswith("player") else None
+    records = [e.data for e in events if e.type == "record"]
+    assert len(records) == len(full), role
+    for n, r in enumerate(records):
+        extra = _tokens(r) - _allowed(full[: n + 1], seat)
+        assert not extra, (role, n, r["kind"], sorted(extra))
+        if r["kind"] == "card_dealt" and not r["face_up"]:
+            assert seat is not None and r["to"] == str(seat), (role, r)
+        assert r["kind"] != "card_discarded", (role, r)  # a burnt card is face down
+    others = [e.data for e in events if e.type != "record"]
+    assert not _tokens(others), role
+    for view in views:
+        shown = int(view["round"]["seq"])
+        extra = _tokens(view) - _allowed(full[:shown], seat)
+        assert not extra, (role, "view", shown, sorted(extra))
+
+
+def test_569_every_role_reconnecting_mid_round_misses_nothing_and_sees_only_its_own(
+    sqlite_server: Server,
+) -> None:
+    server = sqlite_server
+    clients = {role: server.client(role) for role in ROLES}
+    dealer, supervisor = clients["dealer"], clients["supervisor"]
+    for table in dealer.tables():
+        t = table["id"]
+        players = {1: clients["player1"], 2: clients["player2"]}
+        for seat, player in players.items():
+            player.sit(t, seat)
+        detail = dealer.table(t)
+        house = dict(detail["house_wagers"])
+        crew = Crew(t, dealer, players, detail, dict.fromkeys(players, house))
+        start = int(dealer.view(t)["seq"])
+        received: dict[str, list[Event]] = {}
+        views: dict[str, list[dict[str, Any]]] = {role: [] for role in ROLES}
+        rid = str(dealer.new_round(t)["round_id"])
+        # Connected from the round's start to mid-round (the first decision, or the end).
+        streams = {role: clients[role].stream(t, since=start) for role in ROLES}
+        opened = {role: cm.__enter__() for role, cm in streams.items()}
+        drive(crew, "decisions")
+        mid = int(dealer.view(t)["seq"])
+        for role in ROLES:
+            received[role] = opened[role].drain(mid)
+            views[role].append(clients[role].view(t))
+            streams[role].__exit__(None, None, None)
+        # Disconnected while the round goes on; each reconnects after its last event.
+        drive(crew)
+        end = int(dealer.view(t)["seq"])
+        full = supervisor.records(rid)["records"]
+        for role in ROLES:
+            last = received[role][-1].seq
+            with clients[role].stream(t, since=last) as stream:
+                rest = stream.drain(end)
+            with clients[role].stream(t, since=start) as stream:
+                whole = stream.drain(end)
+            events = received[role] + rest
+            assert [e.seq for e in events] == list(range(start + 1, end + 1)), (t, role)
+            assert [(e.seq, e.type, e.data) for e in events] == [
+                (e.seq, e.type, e.data) for e in whole
+            ], (t, role)
+            views[role].append(clients[role].view(t))
+            _check_round(role, events, views[role], full)
+        for player in players.values():
+            player.leave(t)

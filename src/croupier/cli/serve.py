@@ -36,11 +36,20 @@ def serve(
     host: Annotated[str, typer.Option("--host", help="address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", help="port to listen on.")] = 8000,
     no_demo: Annotated[bool, typer.Option("--no-demo", help="no demo floor.")] = False,
+    tables: Annotated[
+        str | None,
+        typer.Option(
+            "--tables",
+            help="serve only these tables (comma-separated): one of several server processes "
+            "on one PostgreSQL database, each table served by one of them.",
+        ),
+    ] = None,
 ) -> None:
     """The live table system (API, WebSocket, web page) until Ctrl-C; a demo floor by default."""
     from croupier.server.run import serve as run
 
-    run(_url(db), host=host, port=port, demo=not no_demo)
+    served = frozenset(t for t in tables.split(",") if t) if tables else None
+    run(_url(db), host=host, port=port, demo=not no_demo, tables=served)
 
 
 @db_app.command("upgrade")

@@ -1,4 +1,4 @@
-"""``python -m croupier.server [--db URL] [--host H] [--port P] [--no-demo]``."""
+"""``python -m croupier.server [--db URL] [--host H] [--port P] [--no-demo] [--tables A,B]``."""
 
 from __future__ import annotations
 
@@ -14,8 +14,12 @@ def main() -> None:
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--no-demo", action="store_true", help="no demo floor")
+    parser.add_argument(
+        "--tables", help="serve only these tables (comma-separated; one of several processes)"
+    )
     args = parser.parse_args()
-    serve(args.db, host=args.host, port=args.port, demo=not args.no_demo)
+    tables = frozenset(t for t in args.tables.split(",") if t) if args.tables else None
+    serve(args.db, host=args.host, port=args.port, demo=not args.no_demo, tables=tables)
 
 
 if __name__ == "__main__":

@@ -106,17 +106,20 @@ def create_app(
     demo: bool = False,
     floor: Floor | None = None,
     web: bool = True,
+    tables: frozenset[str] | None = None,
 ) -> FastAPI:
     """The live table system on the database at ``db_url`` (migrated on start).
 
     ``demo``: set up the demo floor when the database has no table yet.  ``web``: mount the
-    browser pages of :mod:`croupier.web` where that package is installed.
+    browser pages of :mod:`croupier.web` where that package is installed.  ``tables``: serve
+    only these tables (one of several processes on one PostgreSQL database: each table is
+    served by one process; the demo floor is then left to the process serving every table).
     """
     from croupier.server import routes
 
     if floor is None:
         engine = connect(db_url)
-        floor = Floor(engine)
+        floor = Floor(engine, tables=tables)
         floor.load()
     auth = Auth(floor.engine)
     committer = floor.committer
@@ -139,7 +142,7 @@ def create_app(
     app.state.floor = floor
     app.state.auth = auth
     app.state.demo_credentials = {}
-    if demo:
+    if demo and floor.serves is None:
         from croupier.server.demo import setup_demo
 
         app.state.demo_credentials = setup_demo(floor, auth)

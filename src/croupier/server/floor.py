@@ -22,6 +22,7 @@ from typing import Any, Protocol
 
 from sqlalchemy import Connection, Engine, bindparam, insert, select, update
 
+from croupier.cards import DECK
 from croupier.commitment import published
 from croupier.errors import CroupierError, IllegalAction, InvalidInput
 from croupier.games import Game, get_game
@@ -34,7 +35,7 @@ from croupier.games.records import (
 )
 from croupier.games.round import SEATS, ActorKind, Phase, Round
 from croupier.modes import PlayMode, verify_mode, verify_shuffler
-from croupier.progressive import MeterBank
+from croupier.progressive import MemoryMeters, MeterBank
 from croupier.rules import RulesSubmission, load_rules
 from croupier.server.auth import Account, Role
 from croupier.server.commit import GroupCommitter, Work
@@ -48,6 +49,7 @@ from croupier.server.ledger import (
     round_entries,
     table_account,
 )
+from croupier.server.recovery import recover_tables
 from croupier.server.schema import (
     handpays,
     idempotency,
@@ -57,7 +59,7 @@ from croupier.server.schema import (
     table_events,
 )
 from croupier.server.views import ViewPov, redact_json
-from croupier.shoe import SecureShuffler, Shoe, Shuffler
+from croupier.shoe import SecureShuffler, Shoe, Shuffler, StackedShoe
 from croupier.store import RoundStore, SqlMeters, rules_to_json
 from croupier.store._db import Database, now, shared
 from croupier.store.rounds import status_of
@@ -196,6 +198,8 @@ class LiveTable:
     held: str | None = None
     """Why the current round is held for a supervisor's void (a crash, a failed write)."""
     numbers: int = 0
+    meters: tuple[str, ...] = ()
+    """Every progressive meter the table's wagers move (linked by name with other tables)."""
 
     def seats(self) -> dict[int, str]:
         return self.table.seats
@@ -314,13 +318,22 @@ class Floor:
     """Every table, the meters, the ledger; the commands of the API (see :mod:`api`)."""
 
     def __init__(
-        self, engine: Engine, *, shuffler: Shuffler | None = None, mode: PlayMode = PlayMode.REAL
+        self,
+        engine: Engine,
+        *,
+        shuffler: Shuffler | None = None,
+        mode: PlayMode = PlayMode.REAL,
+        tables: frozenset[str] | None = None,
     ) -> None:
         """``mode``: real play by default (only :class:`SecureShuffler`, checked when each
         table is set up); a training floor (dealer training, the browser tests) may inject a
-        shuffler that stacks the deck, and every round it deals says ``training``."""
+        shuffler that stacks the deck, and every round it deals says ``training``.
+        ``tables``: the tables this process serves (each table's rounds live in one process;
+        several processes share the database, its ledger and its linked meters); ``None``:
+        every table."""
         self.engine = engine
         self.mode = verify_mode(mode)
+        self.serves = tables
         self.db = Database(engine)
         self.store = RoundStore(engine)
         self.meters = SqlMeters(engine)
@@ -335,11 +348,14 @@ class Floor:
     # -- loading -----------------------------------------------------------------------------
 
     def load(self) -> None:
-        """Rebuild the floor from the database; rounds left open are held for a supervisor's
-        void (crash recovery: every wager is returned exactly once)."""
+        """Rebuild the floor from the database; every round left open resumes exactly from its
+        records and persisted shoe, or is held for a supervisor's void where the chapter voids
+        it (:mod:`croupier.server.recovery`)."""
         with self.engine.begin() as conn:
             rows = conn.execute(select(live_tables).order_by(live_tables.c.created_at)).all()
             for row in rows:
+                if self.serves is not None and row.id not in self.serves:
+                    continue
                 lt = self._live(row.id, row.name, json.loads(row.rules), row.status)
                 for seat, player in json.loads(row.seats).items():
                     lt.table.sit(int(seat), player)
@@ -359,22 +375,7 @@ class Floor:
                     ).scalar()
                     or 0
                 )
-        for info in self.store.open_rounds():
-            table_id = self._table_of_round(info.round_id)
-            if table_id is None or table_id not in self.tables:
-                continue
-            lt = self.tables[table_id]
-            rnd = self.store.rebuild(info.round_id)
-            rnd._attach_meters(self.meters)
-            lt.round, lt.round_id, lt.stored = rnd, info.round_id, len(rnd.records)
-            lt.held = "the server stopped during this round"
-
-    def _table_of_round(self, round_id: str) -> str | None:
-        with self.engine.begin() as conn:
-            value = conn.execute(
-                select(live_rounds.c.table_id).where(live_rounds.c.round_id == round_id)
-            ).scalar()
-        return None if value is None else str(value)
+        recover_tables(self)
 
     def _live(self, table_id: str, name: str, rules: Mapping[str, Any], status: str) -> LiveTable:
         game = get_game(load_rules(dict(rules)))
@@ -383,7 +384,21 @@ class Floor:
             table = Table(game, shuffler=self.shuffler, meters=self.meters, mode=self.mode)
         except InvalidInput:
             table = ShoePerRound(game, self.shuffler, self.meters, self.mode)
-        lt = LiveTable(id=table_id, name=name, game=game, table=table, status=status)
+        # A probe round (never dealt) names the meters the game's wagers move.
+        decks = max(1, game.deck_count)
+        probe = game.new_round(
+            shoe=StackedShoe(list(DECK) * decks, decks=decks),
+            meters=MemoryMeters(),
+            players={1: "probe"},
+        )
+        lt = LiveTable(
+            id=table_id,
+            name=name,
+            game=game,
+            table=table,
+            status=status,
+            meters=tuple(_meter_names(probe)),
+        )
         self.tables[table_id] = lt
         return lt
 
@@ -773,6 +788,11 @@ class Floor:
         mine = [s for s, p in lt.seats().items() if p == account.player_id]
         if not mine:
             raise IllegalAction(f"{account.player_id} has no seat at table {lt.id}")
+        rnd = lt.round
+        if rnd is not None and not rnd.is_over and set(mine) & set(rnd.active_seats):
+            # § 641a.7(b): a seat with a wager in the round stays until the round ends (also a
+            # round resumed after a restart, which the table's own bookkeeping does not hold).
+            raise IllegalAction(f"{account.player_id} has wagered in round {lt.round_id}")
         for seat in mine:
             lt.table.leave(seat)
         self._save_seats(txn, lt)
@@ -830,6 +850,8 @@ def pov_of(account: Account, lt: LiveTable, *, finished: bool = False) -> ViewPo
         if lt.round is not None:
             seats |= frozenset(s for s, p in lt.round.players.items() if p == account.player_id)
         return ViewPov("player", seats) if seats else ViewPov("public")
-    if finished and account.role in (Role.SUPERVISOR, Role.AUDITOR, Role.OBSERVER):
+    if finished and account.role in (Role.SUPERVISOR, Role.AUDITOR):
+        # Records of a finished round, for the floor and the audit; the pit (observer) view
+        # never holds a face-down card (a folded hand stays unseen).
         return ViewPov("full")
     return ViewPov("dealer" if account.role is Role.DEALER else "public")

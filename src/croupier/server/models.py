@@ -6,15 +6,17 @@ Money is integer cents everywhere.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 
 __all__ = [
     "Amount",
+    "AuditOut",
     "Balance",
     "CommandResult",
     "Cut",
+    "DealOut",
     "Decision",
     "HandPayOut",
     "Irregularity",
@@ -24,15 +26,41 @@ __all__ = [
     "NewTable",
     "NoMoreBetsIn",
     "Problem",
+    "RecalledRound",
+    "RecordOut",
+    "RoundRecords",
+    "RoundViewOut",
+    "RulesJson",
+    "ScenarioJson",
     "Seat",
     "StubCount",
     "TableDetail",
     "TableOut",
+    "TableView",
     "TokenOut",
     "VoidIn",
     "Wager",
     "WhoAmI",
 ]
+
+
+def _ref(name: str, description: str) -> WithJsonSchema:
+    """Stands for the model ``name`` of :mod:`croupier.models` (the OpenAPI document refers to
+    it: :mod:`croupier.server.openapi`)."""
+    return WithJsonSchema({"type": "object", "x-model": name, "description": description})
+
+
+RulesJson = Annotated[
+    dict[str, Any],
+    _ref("RulesModel", "A Rules Submission (the mapping of a rules TOML file)"),
+]
+"""A Rules Submission as JSON; its schema is :class:`croupier.models.RulesModel`'s (the game
+validates it, reporting every problem with its section)."""
+
+ScenarioJson = Annotated[
+    dict[str, Any], _ref("ScenarioModel", "A scenario: one round that croupier replay settles")
+]
+"""A scenario as JSON; its schema is :class:`croupier.models.ScenarioModel`'s."""
 
 
 class _In(BaseModel):
@@ -114,7 +142,7 @@ class Amount(_In):
 class NewTable(_In):
     id: str = Field(min_length=1, max_length=100, pattern=r"^[A-Za-z0-9-]+$")
     name: str = Field(min_length=1, max_length=200)
-    rules: dict[str, Any]
+    rules: RulesJson
     """A Rules Submission (the same mapping as a rules TOML file)."""
 
 
@@ -189,3 +217,108 @@ class HandPayOut(BaseModel):
     amount: int
     status: str
     approved_by: str | None
+
+
+class RecordOut(BaseModel):
+    """A record of a round's hand history as JSON: its ``kind`` and its fields; a face-down
+    card the caller may not see is ``{"kind": "card_hidden", "to", "was", "note"}``."""
+
+    model_config = ConfigDict(extra="allow")
+    kind: str
+
+
+class SettledOut(BaseModel):
+    seat: int
+    wager: str
+    stake: int
+    result: str
+    paid: int
+    returned: int
+    line: str | None = None
+
+
+class EnvyOut(BaseModel):
+    seat: int
+    for_seat: int
+    line: str
+    amount: int
+
+
+class RoundViewOut(BaseModel):
+    """The engine's view of a round for the caller's point of view
+    (:meth:`croupier.games.pov.RoundView.to_json`), with its records as that point of view may
+    see them, the seat to act and, once over, the settlement."""
+
+    pov: str
+    game: str
+    mode: str
+    phase: str
+    to_act: str
+    to_act_seat: int | None
+    seq: int
+    """Records so far."""
+    players: dict[str, str]
+    stakes: dict[str, dict[str, int]]
+    cards: dict[str, list[str | None]]
+    """Cards on the layout by recipient; ``null``: a face-down card the caller may not see."""
+    meters: dict[str, int]
+    cards_left: int
+    settled: list[SettledOut]
+    envy: list[EnvyOut]
+    records: list[RecordOut]
+    settlement: dict[str, Any]
+    """Per seat (``"1"``..): ``wagers`` (stake, result, paid, returned), ``envy``, ``net``."""
+
+
+class DealOut(BaseModel):
+    """A round's provable deal (:mod:`croupier.commitment`): the commitment while the round is
+    open; the order and nonce once they are revealed."""
+
+    model_config = ConfigDict(extra="allow")
+    round_id: str
+    scheme: str
+    commitment: str
+    revealed: bool
+    order: list[str] | None = None
+    nonce: str | None = None
+    taken: int | None = None
+    dealt: list[str] | None = None
+
+
+class TableView(BaseModel):
+    """``GET /api/tables/{id}/view``: the table and its round as the caller may see them."""
+
+    model_config = ConfigDict(extra="allow")
+    table_id: str
+    round_id: str | None
+    seq: int
+    """The table stream's last event (a stream resumes from it)."""
+    held: str | None
+    seats: dict[str, str]
+    meters: dict[str, int]
+    round: RoundViewOut | None = None
+    deal: DealOut | None = None
+    """The current round's provable deal (its commitment; order and nonce once revealed)."""
+
+
+class RecalledRound(RoundViewOut):
+    round_id: str
+
+
+class RoundRecords(BaseModel):
+    """A stored round rebuilt from its records (supervisors and auditors)."""
+
+    round_id: str
+    game: str
+    status: str
+    phase: str
+    players: dict[str, str]
+    settlement: dict[str, Any]
+    records: list[RecordOut]
+
+
+class AuditOut(BaseModel):
+    ok: bool
+    problems: list[str]
+    balances: dict[str, str]
+    """Each chip account's balance, exact (``"p/q"`` where a fraction of a cent)."""

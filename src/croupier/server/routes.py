@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 from collections.abc import Callable
 from typing import Annotated, Any
 
-from fastapi import Depends, FastAPI, Header, Path, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import Depends, FastAPI, Header, Path, Query, Request
 from sqlalchemy import select
 
 from croupier.commitment import read_deal
@@ -16,13 +14,11 @@ from croupier.games.records import IrregularityKind, NoMoreBets, PlaceWager, Rep
 from croupier.games.round import Phase
 from croupier.server.auth import Account, Auth, AuthError, Role
 from croupier.server.floor import (
-    FLOOR,
     Floor,
     LiveTable,
     Refused,
     Txn,
     Unauthorized,
-    event_for,
     pov_of,
     request_digest,
     rules_json,
@@ -30,9 +26,11 @@ from croupier.server.floor import (
 from croupier.server.ledger import player_account
 from croupier.server.models import (
     Amount,
+    AuditOut,
     Balance,
     CommandResult,
     Cut,
+    DealOut,
     Decision,
     HandPayOut,
     Irregularity,
@@ -42,17 +40,23 @@ from croupier.server.models import (
     NewTable,
     NoMoreBetsIn,
     Problem,
+    RecalledRound,
+    RoundRecords,
+    ScenarioJson,
     Seat,
     StubCount,
     TableDetail,
     TableOut,
+    TableView,
     TokenOut,
     VoidIn,
     Wager,
     WhoAmI,
 )
+from croupier.server.openapi import install_document
 from croupier.server.recall import recall, scenario_of
 from croupier.server.schema import handpays, live_rounds
+from croupier.server.streams import install_streams
 from croupier.server.views import ViewPov, redact_json, round_view
 
 __all__ = ["ALL", "READERS", "install"]
@@ -114,7 +118,8 @@ def install(app: FastAPI) -> None:
     _install_chips(op)
     _install_tables(op)
     _install_recall(op)
-    _install_streams(app)
+    install_streams(app)
+    install_document(app)
 
 
 Op = Callable[..., Callable[[Callable[..., Any]], Callable[..., Any]]]
@@ -282,7 +287,7 @@ def _install_floor(op: Op) -> None:
             )
         return out
 
-    @op("GET", "/api/tables/{table_id}/view", ALL)
+    @op("GET", "/api/tables/{table_id}/view", ALL, response_model=TableView)
     def view(request: Request, table_id: str) -> dict[str, Any]:
         floor = _floor(request)
         lt = floor.table(table_id)
@@ -349,7 +354,12 @@ def _install_player(op: Op) -> None:
 
         return command(request, key, table_id, body.model_dump(), run)
 
-    @op("GET", "/api/tables/{table_id}/seats/{seat}/rounds", (Role.PLAYER, *READERS))
+    @op(
+        "GET",
+        "/api/tables/{table_id}/seats/{seat}/rounds",
+        (Role.PLAYER, *READERS),
+        response_model=list[RecalledRound],
+    )
     def seat_rounds(
         request: Request, table_id: str, seat: int, last: Annotated[int, Query(ge=1, le=100)] = 10
     ) -> list[dict[str, Any]]:
@@ -543,7 +553,7 @@ def _install_tables(op: Op) -> None:
 def _install_recall(op: Op) -> None:
     """Recall and audit (the readers)."""
 
-    @op("GET", "/api/tables/{table_id}/rounds", READERS)
+    @op("GET", "/api/tables/{table_id}/rounds", READERS, response_model=list[RecalledRound])
     def table_rounds(
         request: Request,
         table_id: str,
@@ -553,19 +563,24 @@ def _install_recall(op: Op) -> None:
         floor = _floor(request)
         return _recall_rounds(floor, floor.table(table_id), request.state.account, last, seat)
 
-    @op("GET", "/api/rounds/{round_id}/scenario", READERS)
+    @op("GET", "/api/rounds/{round_id}/scenario", READERS, response_model=ScenarioJson)
     def scenario(request: Request, round_id: str) -> dict[str, Any]:
         floor = _floor(request)
         info = _finished(floor, round_id)
         return scenario_of(info, floor.store.load(round_id))
 
-    @op("GET", "/api/rounds/{round_id}/records", (Role.SUPERVISOR, Role.AUDITOR))
+    @op(
+        "GET",
+        "/api/rounds/{round_id}/records",
+        (Role.SUPERVISOR, Role.AUDITOR),
+        response_model=RoundRecords,
+    )
     def records(request: Request, round_id: str) -> dict[str, Any]:
         floor = _floor(request)
         _finished(floor, round_id)
         return recall(floor.store, round_id)
 
-    @op("GET", "/api/rounds/{round_id}/deal", ALL)
+    @op("GET", "/api/rounds/{round_id}/deal", ALL, response_model=DealOut)
     def deal(request: Request, round_id: str) -> dict[str, Any]:
         """The round's deal commitment; the order and nonce once it is over (provable
         deals: :mod:`croupier.commitment`)."""
@@ -575,7 +590,7 @@ def _install_recall(op: Op) -> None:
             raise LookupError(f"round {round_id[:80]!r} has no committed deal")
         return found.to_json()
 
-    @op("GET", "/api/audit/verify", (Role.SUPERVISOR, Role.AUDITOR))
+    @op("GET", "/api/audit/verify", (Role.SUPERVISOR, Role.AUDITOR), response_model=AuditOut)
     def audit(request: Request) -> dict[str, Any]:
         floor = _floor(request)
         with floor.reading() as conn:
@@ -593,104 +608,11 @@ def _install_recall(op: Op) -> None:
         }
 
 
-def _install_streams(app: FastAPI) -> None:
-    """The table and floor WebSocket streams."""
-
-    @app.websocket("/api/tables/{table_id}/stream")
-    async def table_stream(
-        websocket: WebSocket, table_id: str, token: str = "", since: int = 0
-    ) -> None:
-        floor = _floor(websocket)  # type: ignore[arg-type]
-        try:
-            account = authenticate(websocket.app.state.auth, f"Bearer {token}")
-        except Unauthorized:
-            await websocket.close(code=4401)
-            return
-        lt = floor.tables.get(table_id)
-        if lt is None:
-            await websocket.close(code=4404)
-            return
-        await websocket.accept()
-        await _pump(websocket, floor, lt, account, max(0, since))
-
-    @app.websocket("/api/floor/stream")
-    async def floor_stream(websocket: WebSocket, token: str = "", since: int = 0) -> None:
-        floor = _floor(websocket)  # type: ignore[arg-type]
-        try:
-            authenticate(websocket.app.state.auth, f"Bearer {token}")
-        except Unauthorized:
-            await websocket.close(code=4401)
-            return
-        await websocket.accept()
-        await _pump_floor(websocket, floor, since)
-
-
-async def _waiter(floor: Floor, stream: str) -> tuple[asyncio.Event, Callable[[], None]]:
-    loop = asyncio.get_running_loop()
-    event = asyncio.Event()
-
-    def wake() -> None:
-        loop.call_soon_threadsafe(event.set)
-
-    return event, floor.notifier.subscribe(stream, wake)
-
-
-async def _pump(
-    websocket: WebSocket, floor: Floor, lt: LiveTable, account: Account, since: int
-) -> None:
-    """Send every event after ``since`` as the account may see it, then each new one."""
-    event, cancel = await _waiter(floor, lt.id)
-    last = since
-    try:
-        while True:
-            event.clear()
-            batch = await asyncio.to_thread(floor.events, lt.id, last)
-            pov = pov_of(account, lt)
-            for seq, type_, data in batch:
-                await websocket.send_json({"seq": seq, "type": type_, "data": event_for(data, pov)})
-                last = seq
-            if len(batch) == 500:
-                continue
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(event.wait(), timeout=2.0)
-    except (WebSocketDisconnect, RuntimeError):
-        return
-    finally:
-        cancel()
-
-
-async def _pump_floor(websocket: WebSocket, floor: Floor, since: int) -> None:
-    """A snapshot of the floor (tables, meters) whenever anything changes."""
-    event, cancel = await _waiter(floor, FLOOR)
-    sent = since
-    try:
-        while True:
-            event.clear()
-            if floor.floor_seq != sent or sent == since:
-                sent = max(floor.floor_seq, sent + 1) if sent == since else floor.floor_seq
-                snapshot = await asyncio.to_thread(floor.meters.snapshot)
-                tables = [_table_out(lt, snapshot).model_dump() for lt in floor.tables.values()]
-                await websocket.send_json(
-                    {"seq": sent, "type": "floor", "data": {"tables": tables, "meters": snapshot}}
-                )
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(event.wait(), timeout=5.0)
-    except (WebSocketDisconnect, RuntimeError):
-        return
-    finally:
-        cancel()
-
-
 # -- helpers -------------------------------------------------------------------------------------
 
 
 def _meters_of(lt: LiveTable) -> list[str]:
-    from croupier.server.floor import _meter_names
-
-    if lt.round is not None:
-        return _meter_names(lt.round)
-    spec = lt.game.meter_spec
-    return [spec.name] if spec is not None else []
+    return list(lt.meters)
 
 
 def _house_wagers(lt: LiveTable) -> dict[str, int]:

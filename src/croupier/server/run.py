@@ -17,6 +17,7 @@ def serve(
     port: int = 8000,
     demo: bool = True,
     out: TextIO | None = None,
+    tables: frozenset[str] | None = None,
 ) -> None:
     """Migrate the database, set up the demo floor (where the database has none), print the URL
     and the demo credentials, and serve until interrupted."""
@@ -25,8 +26,10 @@ def serve(
     from croupier.server.app import create_app
 
     stream = out if out is not None else sys.stdout
-    app = create_app(db_url, demo=demo)
+    app = create_app(db_url, demo=demo, tables=tables)
     url = f"http://{host}:{port}/"
+    if tables is not None:
+        stream.write(f"serving tables {', '.join(sorted(tables))}\n")
     stream.write(f"croupier live tables on {url}  (API {url}docs, database {db_url})\n")
     creds: dict[str, str] = app.state.demo_credentials
     if creds:

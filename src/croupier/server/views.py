@@ -5,8 +5,8 @@ card of another seat, the dealer's face-down cards before the reveal, or the sho
 (never in a record).  The dealer, observers and supervisors see the layout face up only while
 the round is live; supervisors and auditors recall full records of finished rounds.
 
-The engine's :mod:`croupier.games.pov` (when present) decides; this module maps accounts onto
-its points of view.
+The engine's :mod:`croupier.games.pov` decides (``Round.view``, ``Round.records_for``); this
+module maps accounts onto its points of view.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from croupier.games.pov import Pov, redact
+from croupier.games.pov import Pov, records_for
 from croupier.games.records import CardDealt, Record, record_to_json
 from croupier.games.round import Round
 
@@ -47,28 +47,22 @@ def engine_pov(pov: ViewPov) -> Pov:
 
 
 def redact_json(record: Record, pov: ViewPov) -> dict[str, Any]:
-    """``record`` as JSON as ``pov`` may see it (:func:`croupier.games.pov.redact`: a face-down
-    card it may not see becomes ``{"kind": "card_hidden", "to", "was", "note"}``)."""
-    return record_to_json(redact(record, engine_pov(pov)))
+    """``record`` as JSON as ``pov`` may see it (:func:`croupier.games.pov.records_for`: a
+    face-down card it may not see becomes ``{"kind": "card_hidden", "to", "was", "note"}``)."""
+    (seen,) = records_for((record,), engine_pov(pov))
+    return record_to_json(seen)
 
 
 def round_view(rnd: Round, pov: ViewPov) -> dict[str, Any]:
-    """The round as ``pov`` may see it: phase, who acts, stakes, the layout, the records."""
-    records = [redact_json(r, pov) for r in rnd.records]
-    layout: dict[str, list[str | None]] = {}
-    for rec in records:
-        if rec["kind"] in ("card_dealt", "card_hidden") and rec.get("to") != "discard":
-            layout.setdefault(str(rec["to"]), []).append(rec.get("card"))
-    actor = rnd.to_act()
-    return {
-        "game": rnd.game.slug,
-        "phase": rnd.phase.value,
-        "to_act": str(actor),
-        "to_act_seat": actor.seat,
-        "players": {str(s): p for s, p in sorted(rnd.players.items())},
-        "stakes": {str(s): dict(w) for s, w in sorted(rnd.stakes.items())},
-        "cards": layout,
-        "seq": len(records),
-        "records": records,
-        "settlement": rnd.settlement() if rnd.is_over else {},
-    }
+    """The engine's view of the round for ``pov``: :meth:`Round.view(pov).to_json()
+    <croupier.games.pov.RoundView.to_json>` (phase, who acts, players, stakes, the layout with
+    ``None`` for each face-down card it may not see, meters, cards left, what is settled), with
+    the hand history as ``pov`` may see it (``records``: :meth:`Round.records_for`, a face-down
+    card it may not see as ``card_hidden``), the seat to act (``to_act_seat``) and, once the
+    round is over, its ``settlement``.  Never the shoe's order nor the shuffler's state."""
+    seen = engine_pov(pov)
+    data = rnd.view(seen).to_json()
+    data["to_act_seat"] = rnd.to_act().seat
+    data["records"] = [record_to_json(r) for r in rnd.records_for(seen)]
+    data["settlement"] = rnd.settlement() if rnd.is_over else {}
+    return data

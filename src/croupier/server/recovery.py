@@ -1,0 +1,129 @@
+"""Crash recovery: every round left open when the server stopped, resumed or held.
+
+On start (:meth:`Floor.load <croupier.server.floor.Floor.load>`) every open round is replayed
+from its committed records, dealing from the shoe order persisted when it began
+(:meth:`RoundStore._replay <croupier.store.RoundStore>`, :mod:`croupier.store.shoes`): the
+round continues with exactly the cards it was dealing from, on the real meters, to the same
+settlement an uninterrupted round would have reached.  Each command's records, ledger rows and
+meter moves were committed in one transaction, so the replayed round and the books agree.
+
+Where the chapter says such a round is void, it is held instead for a supervisor's void (every
+wager returned exactly once, its meter contributions taken back):
+
+- the records do not replay from the persisted shoe, or no shoe order was persisted: the cards
+  on the layout cannot be accounted for, the case of a wrong number of cards dealt
+  (§ 641a.13(c) and the game's parallel, the ``wrong_card_count`` section);
+- an automated dealing shoe stopped in the middle of the deal (cards dealt, the deal not
+  complete): the round is void and the cards go back to be reshuffled (§ 641a.13(f) and its
+  parallels, the ``automated_shoe_jam`` section; for chapters the project holds no text of, by
+  analogy with § 641a.13(f)).
+
+Every other phase resumes: betting (wagers stand), no more bets, decisions, the reveal,
+settlement and the stub count.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from sqlalchemy import select
+
+from croupier.errors import IllegalAction
+from croupier.games.records import CardDealt
+from croupier.games.round import Phase, Round
+from croupier.progressive import MeterBank
+from croupier.rules import DealMethod
+from croupier.server.schema import live_rounds
+from croupier.store import RoundStore
+
+if TYPE_CHECKING:
+    from croupier.server.floor import Floor
+
+__all__ = ["Recovered", "hold_reason", "recover", "recover_tables"]
+
+
+@dataclass(frozen=True, slots=True)
+class Recovered:
+    """An open round after a restart: ``held`` names why a supervisor must void it (with its
+    section), ``None`` when it resumes."""
+
+    round: Round
+    held: str | None
+
+
+def _section(rnd: Round, name: str, fallback: str) -> str:
+    section = rnd.sections.get(name, "")
+    return section or f"{fallback}, by analogy"
+
+
+def hold_reason(rnd: Round, *, unreplayable: str | None = None) -> str | None:
+    """Why the chapter voids ``rnd`` after the server stopped during it (``None``: it resumes).
+
+    ``unreplayable`` is why its records did not replay from its persisted shoe, if they did
+    not."""
+    if unreplayable is not None:
+        section = _section(rnd, "wrong_card_count", "§ 641a.13(c)")
+        return (
+            f"the server stopped during this round and its cards cannot be accounted for from "
+            f"the persisted shoe ({unreplayable}); the round is void ({section})"
+        )
+    dealt = any(isinstance(r, CardDealt) for r in rnd.records)
+    if (
+        rnd.game.rules.table.deal is DealMethod.AUTOMATED_SHOE
+        and rnd.phase is Phase.DEALING
+        and dealt
+    ):
+        section = _section(rnd, "automated_shoe_jam", "§ 641a.13(f)")
+        return (
+            "the server stopped while the automated dealing shoe was dealing this round: the "
+            f"round is void and its wagers are returned ({section})"
+        )
+    return None
+
+
+def recover(store: RoundStore, meters: MeterBank, round_id: str) -> Recovered:
+    """The open round ``round_id`` as it stood, on ``meters``: replayed from its records and
+    its persisted shoe (it resumes), or rebuilt from its records alone and held."""
+    try:
+        rnd = store._replay(round_id)
+        problem = None
+    except IllegalAction as exc:
+        rnd = store.rebuild(round_id)
+        problem = str(exc)
+    rnd._attach_meters(meters)
+    return Recovered(rnd, hold_reason(rnd, unreplayable=problem))
+
+
+def recover_tables(floor: Floor) -> None:
+    """Every table's round after a restart: each round left open resumes or is held
+    (:func:`recover`); a table whose last round is over shows it, as it did before."""
+    with floor.engine.begin() as conn:
+        rows = conn.execute(
+            select(live_rounds.c.round_id, live_rounds.c.table_id, live_rounds.c.number).where(
+                live_rounds.c.state == "open"
+            )
+        ).all()
+        open_at = {str(r.round_id): str(r.table_id) for r in rows}
+        last = {
+            lt.id: conn.execute(
+                select(live_rounds.c.round_id).where(
+                    live_rounds.c.table_id == lt.id, live_rounds.c.number == lt.numbers
+                )
+            ).scalar()
+            for lt in floor.tables.values()
+            if lt.numbers
+        }
+    for info in floor.store.open_rounds():
+        lt = floor.tables.get(open_at.get(info.round_id, ""))
+        if lt is None:
+            continue
+        found = recover(floor.store, floor.meters, info.round_id)
+        lt.round, lt.round_id, lt.stored = found.round, info.round_id, len(found.round.records)
+        lt.held = found.held
+    for table_id, rid in last.items():
+        lt = floor.tables[table_id]
+        if lt.round is None and rid is not None:
+            rnd = floor.store.rebuild(str(rid))
+            rnd._attach_meters(floor.meters)
+            lt.round, lt.round_id, lt.stored = rnd, str(rid), len(rnd.records)
