@@ -17,9 +17,10 @@ every response of the batch.
 - A process killed during a batch loses the whole batch and nothing else: no response of it was
   released, and the database holds all of it or none of it.
 
-Every job runs on the writer thread, one after another: the commands of one table never race
-(the writer holds the table's lock from its job until the batch commits, so readers that take the
-lock never see records that are not yet committed).
+Every job runs on a writer thread: the commands of one table never race (the writer holds the
+table's lock from its job until the batch commits, so readers that take the lock never see
+records that are not yet committed).  SQLite (one write lock) has one writer batching everything;
+PostgreSQL has several writers of one command each (:func:`for_engine`).
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from sqlalchemy import Connection, Engine
 
 from croupier.errors import CroupierError
 
-__all__ = ["MAX_BATCH", "BatchFailed", "GroupCommitter", "Work"]
+__all__ = ["MAX_BATCH", "BatchFailed", "GroupCommitter", "Work", "for_engine"]
 
 log = logging.getLogger("croupier.server.commit")
 
@@ -46,6 +47,20 @@ T = TypeVar("T")
 
 REFUSALS = (CroupierError, LookupError)
 """A command's own refusal: rolls back to its savepoint, the batch goes on."""
+
+
+def for_engine(engine: Engine) -> GroupCommitter:
+    """The committer for ``engine``'s database.  SQLite has one write lock: one writer batches
+    every command into one transaction.  PostgreSQL commits concurrent transactions with one WAL
+    flush of its own (its group commit) and takes row locks: several writers, one command each,
+    so a statement's round trip to the server never holds up the other tables' commands."""
+    if engine.dialect.name == "sqlite":
+        return GroupCommitter(engine)
+    return GroupCommitter(engine, max_batch=1, writers=PG_WRITERS)
+
+
+PG_WRITERS = 16
+"""Writer threads (and connections) on PostgreSQL."""
 
 
 class BatchFailed(RuntimeError):
@@ -73,19 +88,20 @@ class Work(Generic[T]):
 class GroupCommitter:
     """The writer: ``submit(work)`` blocks until ``work``'s transaction committed (or failed)."""
 
-    def __init__(self, engine: Engine, *, max_batch: int = MAX_BATCH) -> None:
+    def __init__(self, engine: Engine, *, max_batch: int = MAX_BATCH, writers: int = 1) -> None:
         self.engine = engine
         self.max_batch = max_batch
+        self.writers = writers
         self._queue: list[Work[Any]] = []
         self._cond = threading.Condition()
-        self._thread: threading.Thread | None = None
+        self._threads: list[threading.Thread] = []
         self._closed = False
         self.batches = 0
         self.commands = 0
 
     def submit(self, work: Work[T]) -> T:
         """Run ``work`` in the next batch; its result once the batch committed."""
-        if threading.current_thread() is self._thread:
+        if threading.current_thread() in self._threads:
             # A command started from inside another (never in the routes): run it alone.
             self._run_alone([work])
         else:
@@ -107,15 +123,18 @@ class GroupCommitter:
         """Finish the commands queued, then stop the writer."""
         with self._cond:
             self._closed = True
-            self._cond.notify()
-            thread = self._thread
-        if thread is not None:
+            self._cond.notify_all()
+            threads = list(self._threads)
+        for thread in threads:
             thread.join(timeout=60)
 
     def _start(self) -> None:
-        if self._thread is None:
-            self._thread = threading.Thread(target=self._loop, name="croupier-writer", daemon=True)
-            self._thread.start()
+        while len(self._threads) < self.writers:
+            thread = threading.Thread(
+                target=self._loop, name=f"croupier-writer-{len(self._threads)}", daemon=True
+            )
+            self._threads.append(thread)
+            thread.start()
 
     def _loop(self) -> None:
         while True:

@@ -38,7 +38,7 @@ from croupier.modes import PlayMode, verify_mode, verify_shuffler
 from croupier.progressive import MemoryMeters, MeterBank
 from croupier.rules import RulesSubmission, load_rules
 from croupier.server.auth import Account, Role
-from croupier.server.commit import GroupCommitter, Work
+from croupier.server.commit import Work, for_engine
 from croupier.server.ledger import (
     CAGE,
     HANDPAY,
@@ -343,7 +343,7 @@ class Floor:
         self.notifier = Notifier()
         self.floor_seq = 0
         self._floor_lock = threading.Lock()
-        self.committer = GroupCommitter(engine)
+        self.committer = for_engine(engine)
 
     # -- loading -----------------------------------------------------------------------------
 
