@@ -36,9 +36,15 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_par_cli.py --json bench-results/par-cli.json
 	$(BIN)/python benchmarks/bench_solvers.py
 	$(BIN)/python benchmarks/bench_mc.py
+	$(BIN)/python benchmarks/bench_engine.py --json bench-results/engine.json
 	$(BIN)/python benchmarks/bench_rng.py --json bench-results/rng.json
+	$(BIN)/python benchmarks/bench_fuzz.py --messages 100000 --json bench-results/fuzz.json
+	$(BIN)/python benchmarks/bench_chaos.py --kills 1000 --json bench-results/chaos.json
+	$(BIN)/python benchmarks/bench_soak.py --minutes 30 --json bench-results/soak.json
 	$(BIN)/python benchmarks/bench_floor.py --json bench-results/floor.json
+	$(BIN)/python benchmarks/bench_protect.py --json bench-results/protect.json
 	$(BIN)/python benchmarks/bench_server.py --json bench-results/server.json
+	$(BIN)/python benchmarks/bench_proofs.py --json bench-results/proofs.json
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

@@ -147,6 +147,12 @@ name = "TCP optimal"
 game = "three-card-poker"
 average_bet = 100
 occupancy = 7
+[[tables]]
+name = "LIR rides"
+game = "let-it-ride"
+average_bet = 100
+occupancy = 7
+strategy = "never-pull"
 """
 
 
@@ -161,15 +167,19 @@ def test_typical_strategies_are_exact_and_match_the_published_edges() -> None:
     assert round(float(-strategy_exact("three-card-poker", "mimic-the-dealer")), 4) == 0.0345
     assert round(float(-strategy_exact("three-card-poker", "never-fold")), 4) == 0.0765
     assert strategy_exact("mississippi-stud", "never-fold-1x") < -1  # four units, no folds
+    lir = par_sheet(get_game("let-it-ride")).base
+    assert lir is not None
+    assert -strategy_exact("let-it-ride", "never-pull") > lir.house_edge  # per unit of one bet
 
 
 def test_floor_plays_each_tables_strategy_within_its_band(tmp_path: Path) -> None:
     result = simulate_floor(load_floor(_floor(tmp_path, TYPICAL)), 30, seed=8, workers=2)
-    never, stud, optimal = result.tables
-    assert (never.strategy, stud.strategy, optimal.strategy) == (
+    never, stud, optimal, rides = result.tables
+    assert (never.strategy, stud.strategy, optimal.strategy, rides.strategy) == (
         "never-fold",
         "never-fold-1x",
         "optimal",
+        "never-pull",
     )
     for table in result.tables:
         assert abs(float(table.win - table.theo)) < 4 * table.se
@@ -181,7 +191,8 @@ def test_typical_floor_on_a_dask_cluster_equals_threads(tmp_path: Path, schedule
     local = simulate_floor(floor, 2, seed=4, workers=2).to_json()
     remote = simulate_floor(floor, 2, seed=4, scheduler=scheduler).to_json()
     assert _stable(local) == _stable(remote)
-    assert [t["strategy"] for t in remote["tables"]] == ["never-fold", "never-fold-1x", "optimal"]
+    strategies = [t["strategy"] for t in remote["tables"]]
+    assert strategies == ["never-fold", "never-fold-1x", "optimal", "never-pull"]
 
 
 def test_a_strategy_the_game_does_not_have_is_refused(tmp_path: Path) -> None:

@@ -25,7 +25,7 @@ from numpy.typing import NDArray
 
 from croupier.cards import DECK, Card
 from croupier.errors import InvalidInput
-from croupier.hands import Ranking, evaluate
+from croupier.hands import CATEGORY_SHIFT, Category, Ranking, evaluate
 from croupier.kernels import (
     canonical_form,
     canonical_hands,
@@ -33,12 +33,15 @@ from croupier.kernels import (
     comb_rank_batch,
     comb_unrank,
     comb_unrank_batch,
+    count_categories,
+    count_values,
     count_versus,
     rank_batch,
     ranker,
     subsets,
 )
 from croupier.kernels._jit import RANK_KEYS
+from croupier.kernels._rank import rank_flat
 from croupier.kernels._tables import (
     SHIPPED,
     SHIPPED_SOURCE,
@@ -169,12 +172,18 @@ def test_649a_6_three_card_batch_equals_scalar_on_every_three_card_hand(
     assert np.array_equal(rank_batch(ranking, hands[:, [2, 0, 1]], parallel=True), expected)
 
 
+RANDOM_HANDS = [100_000, pytest.param(1_000_000, marks=pytest.mark.long, id="long")]
+"""Random 6- and 7-card hands per check: 10^5 in ``make test`` (every rank pattern of 6 and 7
+cards is checked apart, below), 10^6 in ``make bench``."""
+
+
+@pytest.mark.parametrize("n", RANDOM_HANDS)
 def test_643a_6_poker5_batch_equals_scalar_on_random_six_and_seven_card_hands(
-    truth5: Values,
+    truth5: Values, n: int
 ) -> None:
     rng = np.random.default_rng(20240601)
     for k in (6, 7):
-        hands = random_hands(rng, 1_000_000, k)
+        hands = random_hands(rng, n, k)
         values = rank_batch(P5, hands)
         assert np.array_equal(values, best_of(hands, 5, truth5))
         assert np.array_equal(rank_batch(P5, hands, parallel=True), values)
@@ -182,11 +191,12 @@ def test_643a_6_poker5_batch_equals_scalar_on_random_six_and_seven_card_hands(
         assert np.array_equal(scalar(sample, P5), values[:3000])
 
 
+@pytest.mark.parametrize("n", RANDOM_HANDS)
 def test_641a_6_four_card_best_of_6_equals_scalar_on_random_six_card_hands(
-    truth4: Values,
+    truth4: Values, n: int
 ) -> None:
     rng = np.random.default_rng(641)
-    hands = random_hands(rng, 1_000_000, 6)
+    hands = random_hands(rng, n, 6)
     values = rank_batch(P4, hands, parallel=True)
     assert np.array_equal(values, best_of(hands, 4, truth4))
     assert np.array_equal(scalar(hands[:2000], P4), values[:2000])
@@ -322,6 +332,38 @@ def test_rank_batch_names_the_first_bad_row_in_parallel() -> None:
         rank_batch(P5, hands, parallel=True)
     hands[177_777, 3] = 3
     assert np.all(rank_batch(P5, hands, parallel=True) == evaluate("2c 2d 2h 2s 3c 3d 3h").value)
+
+
+@pytest.mark.parametrize(("ranking", "k"), [(P5, 5), (P5, 6), (P5, 7), (P4, 4), (P4, 5), (P4, 6)])
+def test_numpy_and_compiled_rankers_agree_on_random_hands(ranking: Ranking, k: int) -> None:
+    """Small batches are ranked in numpy, parallel or large ones by the compiled kernel: the
+    two paths give the same value (and the same -1 for a card twice or a byte no card)."""
+    rng = np.random.default_rng(k)
+    hands = np.array([rng.permutation(52)[:k] for _ in range(5_000)], dtype=np.uint8)
+    hands[0, 1] = hands[0, 0]
+    hands[1, k - 1] = 60
+    in_numpy = rank_flat(ranking, hands)
+    compiled = rank_flat(ranking, hands, parallel=True)
+    assert in_numpy[0] == in_numpy[1] == -1
+    assert np.array_equal(in_numpy, compiled)
+    assert np.array_equal(in_numpy[2:300], scalar(hands[2:300], ranking))
+
+
+@pytest.mark.parametrize(("ranking", "k"), [(P5, 5), (P4, 4), (P4, 5)])
+def test_value_counts_equal_ranking_every_hand(ranking: Ranking, k: int) -> None:
+    values, counts = np.unique(rank_batch(ranking, subsets(k)), return_counts=True)
+    assert count_values(ranking, k) == dict(zip(values.tolist(), counts.tolist(), strict=True))
+
+
+def test_value_counts_of_six_cards_add_up_to_the_category_counts() -> None:
+    by_value = count_values(P5, 6)
+    assert sum(by_value.values()) == comb(52, 6)
+    by_category: Counter[Category] = Counter()
+    for value, count in by_value.items():
+        by_category[P5.categories[value >> CATEGORY_SHIFT]] += count
+    assert dict(by_category) == {c: n for c, n in count_categories(P5, 6).items() if n}
+    with pytest.raises(InvalidInput, match="up to 6 cards"):
+        count_values(P5, 7)
 
 
 # --------------------------------------------------------------------------------------------

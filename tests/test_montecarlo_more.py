@@ -279,3 +279,22 @@ def test_bad_input() -> None:
     for bad in bad_runs:
         with pytest.raises(InvalidInput):
             bad()
+
+
+@pytest.mark.parametrize("wager", ["banker", "player"])
+def test_baccarat_block_counted_by_action_records_as_the_round_by_round_block(wager: str) -> None:
+    """The baccarat block counts coups by result class and derives the statistics after the
+    loop; the factory's round-by-round block over the same settle function and seeds must
+    record exactly the same statistics (sums of nets and squares, wins, pushes, losses)."""
+    from croupier.analysis._mc_kernels import NSTATS, make_block
+
+    round_by_round = make_block(_mc_more.baccarat_settle, 6, "baccarat_block_round_by_round")
+    game = get_game("mini-baccarat")
+    tables = _mc_more.baccarat_tables(game, wager)
+    for seed in (1, 2**31 + 5):
+        counted = np.zeros(NSTATS, dtype=np.int64)
+        recorded = np.zeros(NSTATS, dtype=np.int64)
+        _mc_more.baccarat_block(seed, 30_000, game.shoe_decks, tables, counted)
+        round_by_round(seed, 30_000, game.shoe_decks, tables, recorded)
+        assert counted.tolist() == recorded.tolist()
+        assert counted[5:9].sum() == 30_000

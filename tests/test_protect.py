@@ -65,7 +65,7 @@ def test_flashed_dealer_card_exact_value_agrees_with_simulated_deals(game: Game)
 def test_known_burn_card_is_worth_little(game: Game) -> None:
     burn = protect(game, "burn-card")
     assert 0 < burn.value < Fraction(1, 1000)
-    assert burn.changed < Fraction(1, 50)
+    assert burn.changed is not None and burn.changed < Fraction(1, 50)
 
 
 def test_protect_refuses_what_it_does_not_price(game: Game) -> None:

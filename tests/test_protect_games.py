@@ -61,6 +61,18 @@ def test_571_state_kernel_without_dead_cards_is_the_par_sheet() -> None:
     assert fixed == best
 
 
+def test_571_solver_policy_over_every_burn_card_is_its_value_without_one() -> None:
+    """Averaged over the 50 cards that may be burnt, the solver's own bets on the 49 left are
+    worth exactly what they are on the full deck: the identity that makes each state's paired
+    gain (best with the card minus the solver's bets) an unbiased measure of the card's value."""
+    own = _idx("Ks 9s")
+    whole = ms_state(own)
+    burnt = [ms_state(own, [b]) for b in range(52) if b not in own]
+    total = sum((Fraction(s.fixed, 49 * 48 * 47) for s in burnt), Fraction(0))
+    assert total / 50 == Fraction(whole.fixed, 50 * 49 * 48)
+    assert all(s.best >= s.fixed for s in burnt) and any(s.best > s.fixed for s in burnt)
+
+
 def test_571_last_card_sums_are_the_game_settlement_over_the_live_cards() -> None:
     own, dead = _idx("Ts 9s"), _idx("Js 2s")
     state = ms_state(own, dead)
@@ -248,6 +260,43 @@ def test_569_dealer_hole_cards_value_agrees_with_rounds_played_on_them() -> None
 
 def test_569_hole_cards_sampled_turn_the_game() -> None:
     seen = protect(get_game("ultimate-texas-holdem"), "dealer-card", samples=6, seed=5)
-    assert seen.samples == 6 and seen.std_error is not None
+    assert seen.samples == 6 and seen.std_error is not None and seen.changed is None
     with pytest.raises(CroupierError, match="only --known dealer-card"):
         protect(get_game("ultimate-texas-holdem"), colluders=2)
+
+
+def test_641a_shared_hands_value_agrees_with_rounds_played_on_them(
+    deal: tuple[list[int], int],
+) -> None:
+    """Seats 2 and 3 show seat 1 their hands: rounds of this deal with those seats in play, the
+    dealer's hidden cards at random from the rest, played through the round engine on the
+    decision re-found without those ten cards, average the exact value of the state."""
+    player, up = deal
+    seats = [_idx("Qs Qc 9d 8h 3c"), _idx("Ks Kd 7h 6s 4c")]
+    dead = [c for hand in seats for c in hand]
+    tabs = ante_play_tables()
+    mask = sum(1 << c for c in dead)
+    state = fcp_state(player, up, [mask])
+    values = fcp_values(tabs, state.strength, state.live)[0]
+    n_live = int(state.live[0].sum())
+    assert n_live == comb(36, 5)
+    exact = Fraction(int(values.max()), n_live * tabs.scale)
+    action = int(values.argmax())
+    rest = [c for c in range(52) if c not in (*player, up, *dead)]
+    rng = np.random.default_rng(6411)
+    decision = "fold" if action == 0 else f"play {action}"
+    nets = []
+    for _ in range(150):
+        hidden = [int(c) for c in rng.choice(rest, size=5, replace=False)]
+        data = {
+            "game": "four-card-poker",
+            "seats": {
+                "1": {"wagers": {"ante": 100}, "decisions": [decision], "hand": _names(player)},
+                "2": {"wagers": {"ante": 100}, "decisions": ["fold"], "hand": _names(seats[0])},
+                "3": {"wagers": {"ante": 100}, "decisions": ["fold"], "hand": _names(seats[1])},
+            },
+            "dealer": _names([*hidden, up]),
+        }
+        nets.append(int(run_scenario(data)["seats"]["1"]["net"]) / 100)
+    mean, se = _mean_se(nets)
+    assert abs(mean - float(exact)) < 4 * se

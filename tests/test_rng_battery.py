@@ -55,3 +55,24 @@ def test_short_battery_passes_the_production_shuffle_and_catches_the_naive_one(
     assert len(controls) == 2
     assert all(r["verdict"] == "caught" for r in controls)
     assert next(r for r in results if r["test"] == "repeated decks")["repeats"] == 0
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_vectorized_shuffle_is_the_production_fisher_yates_draw_for_draw(seed: int) -> None:
+    """bench_rng's batch shuffle, fed one deck's bit stream, makes exactly the permutation
+    croupier.shoe.fisher_yates makes from the same stream (so its 10^7 shuffles test the
+    production algorithm)."""
+    import random
+
+    import numpy as np
+
+    from croupier.shoe import fisher_yates
+
+    production = fisher_yates(list(range(52)), random.Random(seed).getrandbits)
+    stream = random.Random(seed)
+
+    def draw(count: int, k: int) -> object:
+        return np.array([stream.getrandbits(k) for _ in range(count)], dtype=np.int64)
+
+    batch = BENCH.batch_fisher_yates(1, 52, draw)
+    assert batch[0].tolist() == production

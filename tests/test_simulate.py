@@ -17,8 +17,16 @@ from croupier.errors import InvalidInput
 from croupier.games import GAMES, Game, Round, game_class, get_game
 from croupier.games.records import Action, Fold
 
-ROUNDS = 10_000
-"""Rounds per game in the agreement test: a few seconds a game on one core."""
+ROUNDS = 2_000
+"""Rounds per game in ``make test``'s agreement test (about a second a game on one core).  At
+4 standard errors it catches a settlement off by a few tenths of a unit on a common outcome; the
+per-round standard deviation is 1-5 units by game, so the standard error of the mean net is
+0.02-0.11 units at 2,000 rounds and 0.01-0.05 units at :data:`LONG_ROUNDS`."""
+
+LONG_ROUNDS = 10_000
+"""Rounds per game in the same agreement test run by ``make bench`` (``-m long``)."""
+
+SIZES = [ROUNDS, pytest.param(LONG_ROUNDS, marks=pytest.mark.long, id="long")]
 
 
 def _example(slug: str) -> Game:
@@ -61,16 +69,16 @@ def _free(result: SimulationResult) -> list[Estimate]:
 
 
 @cache
-def _agreement(slug: str) -> tuple[ParSheet, SimulationResult]:
-    """The agreement run of ``slug``: under the optimal strategy where one is registered (every
-    wager and the base compared); otherwise only the wagers no decision touches are (every
-    game without an optimal strategy, baccarat, has such wagers)."""
+def _agreement(slug: str, rounds: int = ROUNDS) -> tuple[ParSheet, SimulationResult]:
+    """The agreement run of ``slug`` over ``rounds`` rounds: under the optimal strategy where
+    one is registered (every wager and the base compared); otherwise only the wagers no decision
+    touches are (every game without an optimal strategy, baccarat, has such wagers)."""
     game = _example(slug)
     optimal = optimal_strategy(game) is not None
     if not optimal:
         assert _free(simulate(game, rounds=1, seed=0, sheet=_empty(slug))), slug
     sheet = _sheet(slug)
-    result = simulate(game, rounds=ROUNDS, seed=f"agree-{slug}", sheet=sheet)
+    result = simulate(game, rounds=rounds, seed=f"agree-{slug}", sheet=sheet)
     assert result.strategy in (("optimal", "none") if optimal else ("simple", "none"))
     if not optimal:
         assert result.base is None or result.base.exact is None  # not the optimal strategy
@@ -78,9 +86,13 @@ def _agreement(slug: str) -> tuple[ParSheet, SimulationResult]:
     return sheet, result
 
 
+@pytest.mark.parametrize("rounds", SIZES)
 @pytest.mark.parametrize("slug", sorted(GAMES))
-def test_exact_and_simulated_agree_within_4_standard_errors(slug: str) -> None:
-    sheet, result = _agreement(slug)
+def test_exact_and_simulated_agree_within_4_standard_errors(slug: str, rounds: int) -> None:
+    sheet, result = _agreement(slug, rounds)
+    assert result.rounds == rounds
+    zs = ", ".join(f"{e.wager} z={e.z:+.2f}" for e in result.estimates if e.z is not None)
+    print(f"{slug}, {rounds} rounds: {zs}")  # make bench (bench_proofs.py) shows these
     if result.strategy == "optimal":
         assert set(sheet.wagers) <= set(result.wagers), result.skipped
         if sheet.base is not None:

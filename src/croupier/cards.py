@@ -56,14 +56,23 @@ class Suit(Enum):
     HEARTS = "h"
     SPADES = "s"
 
+    order: int
+
+    def __init__(self, value: str) -> None:
+        self.order = "cdhs".index(value)  # the position 0..3 in the dense index, clubs first
+
+    # A suit is one object and equal only to itself: hash it by identity (a C-level hash; the
+    # default enum hash of its name is a Python call, paid on every card hashed).
+    __hash__ = object.__hash__
+
     @property
     def index(self) -> int:
-        return _SUIT_ORDER.index(self)
+        return self.order
 
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Suit):
             return NotImplemented
-        return self.index < other.index
+        return self.order < other.order
 
 
 _RANK_SYMBOLS = "23456789TJQKA"
@@ -84,7 +93,7 @@ class Card:
     @property
     def index(self) -> int:
         """Dense index 0..51: ``(rank - 2) * 4 + suit index``."""
-        return (self.rank.value - 2) * 4 + _SUIT_ORDER.index(self.suit)
+        return (self.rank - 2) * 4 + self.suit.order
 
     @staticmethod
     def from_index(index: int) -> Card:

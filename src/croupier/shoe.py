@@ -117,6 +117,10 @@ def randbelow_from_bits(n: int, bits: BitSource) -> int:
     return value
 
 
+_BIT_LENGTHS = [i.bit_length() for i in range(DECK_SIZE * BACCARAT_DECKS + 1)]
+"""``i.bit_length()`` for every position of the largest shoe dealt by default."""
+
+
 def fisher_yates(items: Sequence[T], bits: BitSource) -> list[T]:
     """A uniformly random permutation of ``items`` (a new list; ``items`` is not touched).
 
@@ -124,8 +128,10 @@ def fisher_yates(items: Sequence[T], bits: BitSource) -> list[T]:
     ``range(i + 1)`` (the draw of :func:`randbelow_from_bits`, inlined for speed).
     """
     out = list(items)
-    for i in range(len(out) - 1, 0, -1):
-        k = i.bit_length()  # the fewest bits that hold i, the largest value in range(i + 1)
+    n = len(out)
+    lengths = _BIT_LENGTHS if n <= len(_BIT_LENGTHS) else [i.bit_length() for i in range(n)]
+    for i in range(n - 1, 0, -1):
+        k = lengths[i]  # the fewest bits that hold i, the largest value in range(i + 1)
         j = bits(k)
         while j > i:
             j = bits(k)
@@ -224,6 +230,8 @@ def _check_cards(cards: object, *, what: str) -> tuple[Card, ...]:
     if isinstance(cards, str) or not isinstance(cards, Iterable):
         raise InvalidInput(f"{what} {cards!r} is not a sequence of cards")
     out = tuple(cards)
+    if _DECK_IDS.issuperset(map(id, out)):
+        return out  # every item is one of the 52 cards of DECK (the usual case, checked fast)
     bad = [repr(c) for c in out if not isinstance(c, Card)]
     if bad:
         raise InvalidInput(f"{what} holds {', '.join(bad)}, which are not cards")
@@ -235,8 +243,26 @@ def shoe_cards(decks: int = 1) -> tuple[Card, ...]:
     return DECK * _check_decks(decks)
 
 
+_DECK_IDS = frozenset(map(id, DECK))
+"""The identities of the 52 cards of :data:`~croupier.cards.DECK` (they live as long as the
+process): a shoe made of them is checked by identity, without hashing a card."""
+
+
+def _is_full(cards: Sequence[Card], decks: int) -> bool:
+    """Whether ``cards`` are exactly ``decks`` copies of each card of DECK, by identity: a fast
+    sufficient test (``False`` for equal cards that are other objects: the full count decides)."""
+    if len(cards) != DECK_SIZE * decks:
+        return False
+    if decks == 1:
+        return len(_DECK_IDS.intersection(map(id, cards))) == DECK_SIZE
+    counts = Counter(map(id, cards))
+    return counts.keys() == _DECK_IDS and set(counts.values()) == {decks}
+
+
 def _composition_problems(cards: Sequence[Card], decks: int) -> tuple[list[str], list[str]]:
     """(missing, extra) against ``decks`` full decks, as ``"As x2"`` style strings."""
+    if _is_full(cards, decks):
+        return [], []
     counts = Counter(cards)
     missing = [
         f"{c} x{decks - counts[c]}" if decks - counts[c] > 1 else str(c)
@@ -539,7 +565,8 @@ class Shoe:
 
     def deal(self) -> Card:
         """The top card, dealt."""
-        self._check_take(1, "deal")
+        if not self._stack:
+            self._check_take(1, "deal")  # refused: the shoe is empty
         card = self._stack.pop()
         self._dealt.append(card)
         return card

@@ -40,16 +40,17 @@ def sqlite_server() -> Iterator[Server]:
             server.stop()
 
 
-def _played(server: Server) -> tuple[str, dict[str, Any], list[dict[str, Any]]]:
-    """One round at TABLE: its id, its revealed deal and the stream's events."""
+def _played(server: Server, table: str = TABLE) -> tuple[str, dict[str, Any], list[dict[str, Any]]]:
+    """One round at ``table``: its id, its deal as the auditor reads it (revealed) and player
+    1's stream's events."""
     dealer, p1 = server.client("dealer"), server.client("player1")
-    p1.sit(TABLE, 1)
-    detail = dealer.table(TABLE)
-    with p1.stream(TABLE) as stream:
-        played = play_round(dealer, {1: p1}, TABLE, detail)
-        events = stream.drain(dealer.view(TABLE)["seq"])
-    deal = p1.get(f"/api/rounds/{played.round_id}/deal")
-    p1.leave(TABLE)
+    p1.sit(table, 1)
+    detail = dealer.table(table)
+    with p1.stream(table) as stream:
+        played = play_round(dealer, {1: p1}, table, detail)
+        events = stream.drain(dealer.view(table)["seq"])
+    deal = server.client("auditor").get(f"/api/rounds/{played.round_id}/deal")
+    p1.leave(table)
     return played.round_id, deal, [{"type": e.type, **e.data} for e in events]
 
 
@@ -157,6 +158,53 @@ def _tamper_dealt_card(url: str, round_id: str) -> None:
             conn.execute(update(rounds).where(rounds.c.id == round_id).values(head=previous))
     finally:
         engine.dispose()
+
+
+def test_after_the_round_only_supervisors_and_auditors_read_the_order_others_their_cards(
+    sqlite_server: Server,
+) -> None:
+    """Hidden information outlives the round: a player never obtains another seat's cards
+    (a folded hand is never shown) through the deal; the dealer and observers get the cards
+    as they saw them; the order and nonce go to supervisors and auditors only."""
+    dealer = sqlite_server.client("dealer")
+    p1, p2 = sqlite_server.client("player1"), sqlite_server.client("player2")
+    p1.sit(TABLE, 1)
+    p2.sit(TABLE, 2)
+    played = play_round(dealer, {1: p1, 2: p2}, TABLE, dealer.table(TABLE))
+    rid = played.round_id
+    full = sqlite_server.client("supervisor").get(f"/api/rounds/{rid}/deal")
+    assert full["order"] is not None and full["nonce"] is not None
+    records = sqlite_server.client("auditor").records(rid)["records"]
+    dealt = [r for r in records if r["kind"] in ("card_dealt", "card_discarded")]
+    assert [r["card"] for r in dealt] == full["dealt"]
+    for who, seat in ((p1, 1), (p2, 2), (dealer, None), (sqlite_server.client("observer"), None)):
+        for deal in (who.get(f"/api/rounds/{rid}/deal"), who.view(TABLE)["deal"]):
+            assert deal["revealed"] is True and deal["commitment"] == full["commitment"]
+            assert deal["order"] is None and deal["nonce"] is None
+            assert deal["taken"] == full["taken"]
+            for rec, card in zip(dealt, deal["dealt"], strict=True):
+                mine = seat is not None and rec.get("to") == str(seat)
+                if rec.get("face_up") or mine:
+                    assert card == rec["card"]
+                elif rec["kind"] == "card_dealt" and rec["to"] in ("1", "2"):
+                    assert card is None, (seat, rec)  # another seat's face-down card
+    p1.leave(TABLE)
+    p2.leave(TABLE)
+
+
+def test_every_round_deals_a_fresh_shuffle_so_revealing_its_order_tells_nothing_ahead(
+    sqlite_server: Server,
+) -> None:
+    """The premise of revealing a finished round's order (§ 641a.5(a) and the baccarat
+    chapters' shoes, as the tables deal them): each round's committed order is a whole shoe of
+    its own, never the rest of the revealed one; two consecutive baccarat coups prove it."""
+    first = _played(sqlite_server, "mini-baccarat")[1]
+    second = _played(sqlite_server, "mini-baccarat")[1]
+    assert sorted(first["order"]) == sorted(second["order"])  # each the whole 8-deck shoe
+    assert first["order"] != second["order"]
+    assert second["taken"] <= 16  # the burn only: not the first coup's remainder
+    rest = first["order"][first["taken"] + len(first["dealt"]) :]
+    assert second["order"][: len(rest)] != rest
 
 
 @pytest.mark.parametrize("change", ["order", "nonce", "dealt card"])

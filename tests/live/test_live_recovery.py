@@ -11,6 +11,14 @@ from fractions import Fraction
 from sqlalchemy import create_engine, delete
 
 from croupier.client import ApiError
+from croupier.games import get_game
+from croupier.games.records import CardDealt, NoMoreBets
+from croupier.games.round import Phase, Round
+from croupier.progressive import MemoryMeters
+from croupier.rules import load_rules
+from croupier.server.demo import demo_rules
+from croupier.server.recovery import hold_reason
+from croupier.shoe import SecureShuffler, Shoe
 from croupier.store._db import round_shoes
 from live.live_harness import Server
 
@@ -58,3 +66,30 @@ def test_641a_13_c_round_without_its_shoe_order_is_held_then_voided_exactly_once
     assert audit["ok"], audit["problems"]
     settled = supervisor.records(started["round_id"])["settlement"]["1"]["wagers"]
     assert {w: s["result"] for w, s in settled.items()} == {"ante": "void", "progressive": "void"}
+
+
+def _mid_deal(table: str) -> Round:
+    """A round of the demo table ``table`` stopped after its first card is dealt."""
+    game = get_game(load_rules(demo_rules()[table]))
+    shoe = Shoe.shuffled(SecureShuffler(), decks=game.deck_count)
+    rnd = game.new_round(shoe=shoe, meters=MemoryMeters(), players={1: "a"})
+    for wager in rnd.house_wagers(1):
+        rnd.apply(wager)
+    rnd.apply(NoMoreBets(progressive_chips=None))
+    rnd.apply(rnd.dealer_step())
+    assert rnd.phase is Phase.DEALING and any(isinstance(r, CardDealt) for r in rnd.records)
+    return rnd
+
+
+def test_643a_13_f_automated_shoe_stopped_mid_deal_is_held_for_a_void() -> None:
+    # The demo's Let It Ride table deals from an automated shoe: stopped mid-deal, void.
+    reason = hold_reason(_mid_deal("let-it-ride"))
+    assert reason is not None and "§ 643a.13(f)" in reason
+    # A manual shoe mid-deal resumes (the dealer deals on from the same shoe).
+    assert hold_reason(_mid_deal("four-card-poker")) is None
+
+
+def test_641a_13_c_records_that_do_not_replay_from_the_shoe_are_held() -> None:
+    rnd = _mid_deal("four-card-poker")
+    reason = hold_reason(rnd, unreplayable="stored record 4 differs")
+    assert reason is not None and "§ 641a.13(c)" in reason and "stored record 4" in reason

@@ -80,10 +80,10 @@ def _seat_and_open(
     """The dealer takes ``table``, ``user`` sits at ``seat``, the dealer opens betting."""
     dealer = _sign_in(browser, base, "dealer")
     dealer.locator(f'[data-table="{table}"] button').click()
-    expect(dealer.locator("#dealer-title")).to_have_text("Dealer console")
+    expect(dealer.locator("#dealer-title")).to_have_text("Dealer console", timeout=15_000)
     player = _sign_in(browser, base, user)
     player.locator(f'[data-table="{table}"]').get_by_role("button", name=str(seat)).click()
-    expect(player.locator("#player-title")).to_have_text(f"Seat {seat}")
+    expect(player.locator("#player-title")).to_have_text(f"Seat {seat}", timeout=15_000)
     dealer.locator('button[data-step="rounds"]').click()
     return dealer, player
 
@@ -188,7 +188,17 @@ def test_641a_8_b_a_progressive_chip_count_that_differs_voids_the_round(
     training_server.stack_deck("")
     start = desks["player2"].get("/api/me")["balance"]
     dealer, player = _seat_and_open(browser, training_server.url, TCP, "player2", 3)
-    _place(player, "ante", 500)
+    # by keyboard alone: the amount chosen with the arrow keys ($1, $2, $5), Tab to the button
+    amount = player.get_by_label("ante", exact=True)
+    expect(amount).to_be_visible(timeout=15_000)
+    amount.focus()
+    player.keyboard.press("ArrowDown")
+    player.keyboard.press("ArrowDown")
+    expect(amount).to_have_value("500")
+    player.keyboard.press("Tab")
+    expect(player.locator('button[data-wager="ante"]')).to_be_focused()
+    player.keyboard.press("Enter")
+    expect(player.locator('button[data-wager="ante"]')).to_have_count(0, timeout=15_000)
     _place(player, "progressive", 100)
     expect(dealer.locator("#prog-chips")).to_have_value("1", timeout=15_000)
     # the dealer collected no progressive chip although the system accepted one wager

@@ -1,22 +1,17 @@
-"""A full round of every game played by clicking in Chromium against a real ``croupier serve``
-process: the dealer and two players each in their own browser context, from sign-in to
-settlement.  A player's page never holds another player's cards, the burn or discards, or the
-dealer's face-down cards before they are turned: checked over every WebSocket message the page
-received, every view and actions response it fetched, and its DOM after every step."""
+"""A full round of Three Card Poker, Four Card Poker, Let It Ride and Ultimate Texas Hold 'Em
+played by clicking (:mod:`clicked_rounds`: the dealer and two players in their own browser
+contexts; no player's page ever holds a card it may not see), and the stream's resumption."""
 
 from __future__ import annotations
 
 import json
-import re
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from uuid import uuid4
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Request, WebSocket, expect
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from clicked_rounds import leave_every_seat, play_round
+from playwright.sync_api import Browser
 
 GAMES: dict[str, list[str]] = {
     # table id (the demo floor: one table of every game) -> the wagers each player places
@@ -24,186 +19,7 @@ GAMES: dict[str, list[str]] = {
     "four-card-poker": ["ante"],
     "let-it-ride": ["bet1", "bet2", "bet3"],
     "ultimate-texas-holdem": ["ante", "blind"],
-    "mississippi-stud": ["ante"],
-    "mini-baccarat": ["banker"],
-    "midi-baccarat": ["player"],
-    "ez-baccarat": ["banker"],
 }
-PLAYERS = (("player1", 1), ("player2", 4))
-PREFERRED = ("play 1", "check", "ride bet1", "ride bet2", "play 2", "play 3")
-"""The decision a test player takes, first available: keeps the cards in play to the end."""
-CARD = re.compile(r"^(10|[2-9TJQKA])[shdc]$")
-DATA_CARD = re.compile(r'data-card="([2-9TJQKA][shdc])"')
-REVEALS = {
-    "dealer_revealed",
-    "community_card_turned",
-    "street_card_turned",
-    "result_announced",
-    "hand_shown",
-    "cards_picked_up",
-}
-"""Records that turn cards face up (their cards are public from then on)."""
-BOXES_DOWN = ("dealer", "board", "player", "banker", "six_card_bonus")
-
-
-def _cards_in(value: Any) -> set[str]:
-    found: set[str] = set()
-    if isinstance(value, str):
-        if CARD.match(value):
-            found.add(value.replace("10", "T"))
-    elif isinstance(value, dict):
-        for v in value.values():
-            found |= _cards_in(v)
-    elif isinstance(value, list):
-        for v in value:
-            found |= _cards_in(v)
-    return found
-
-
-@dataclass
-class Watched:
-    """A signed-in page and everything it received."""
-
-    page: Page
-    frames: list[dict[str, Any]] = field(default_factory=list)
-    requests: list[Request] = field(default_factory=list)
-    snapshots: list[tuple[int, str]] = field(default_factory=list)
-    """(number of frames received by then, the page's HTML)."""
-
-    def snapshot(self) -> None:
-        self.snapshots.append((len(self.frames), self.page.content()))
-
-
-def _watch(context: BrowserContext, base: str, user: str) -> Watched:
-    page = context.new_page()
-    w = Watched(page)
-
-    def on_ws(ws: WebSocket) -> None:
-        ws.on("framereceived", lambda payload: w.frames.append(json.loads(payload)))
-
-    page.on("websocket", on_ws)
-    page.on("requestfinished", lambda req: w.requests.append(req) if "/api/" in req.url else None)
-    page.goto(base + "/")
-    page.get_by_label("User name").fill(user)
-    page.get_by_label("Password").fill(f"{user}-demo")
-    page.get_by_role("button", name="Sign in").click()
-    return w
-
-
-def _get(base: str, user: str, path: str) -> Any:
-    """GET ``path`` as ``user`` (signed in over the API)."""
-    with httpx.Client(base_url=base, timeout=30) as client:
-        token = client.post("/api/login", json={"username": user, "password": f"{user}-demo"})
-        client.headers["Authorization"] = f"Bearer {token.json()['token']}"
-        res = client.get(path)
-        res.raise_for_status()
-        return res.json()
-
-
-@dataclass
-class Secrets:
-    """What a seat's page may not hold: from the full records of the round."""
-
-    own: set[str]
-    never: set[str]
-    """Other seats' cards, the burn and discards."""
-    until_turned: set[str]
-    """Cards dealt face down to the dealer, board, baccarat hands: allowed once turned."""
-
-
-def _secrets(records: list[dict[str, Any]], seat: int) -> Secrets:
-    own: set[str] = set()
-    never: set[str] = set()
-    until: set[str] = set()
-    for r in records:
-        if r["kind"] == "card_dealt":
-            card, to = r["card"], str(r["to"])
-            if to == str(seat):
-                own.add(card)
-            elif to.isdigit() or to in ("burn", "discard"):
-                never.add(card)
-            elif not r["face_up"]:
-                until.add(card)
-        elif r["kind"] == "card_discarded":
-            never.add(r["card"])
-    return Secrets(own=own, never=never - own, until_turned=until)
-
-
-def _check_frames(w: Watched, s: Secrets, who: str) -> list[set[str]]:
-    """Every frame: no forbidden card, a face-down card only from the frame that turns it.
-    Returns the cards public after each frame (index i: after frames[:i])."""
-    public: set[str] = set()
-    after = [set(public)]
-    for frame in w.frames:
-        data = frame.get("data", {})
-        cards = _cards_in(data)
-        assert not cards & s.never, f"{who} received {cards & s.never} in {frame}"
-        turned = cards if data.get("kind") in REVEALS or data.get("face_up") else set()
-        early = (cards & s.until_turned) - public - turned
-        assert not early, f"{who} received face-down {early} before the turn: {frame}"
-        public |= turned
-        after.append(set(public))
-    return after
-
-
-def _check_dom(w: Watched, s: Secrets, public_after: list[set[str]], who: str) -> None:
-    for count, html in w.snapshots:
-        shown = set(DATA_CARD.findall(html))
-        assert not shown & s.never, f"{who}'s page showed {shown & s.never}"
-        allowed = s.own | public_after[min(count, len(public_after) - 1)]
-        early = (shown & s.until_turned) - allowed
-        # the page may be a step ahead of the frames it has counted: allow what the view sent
-        assert not early or all(c in public_after[-1] for c in early), (
-            f"{who}'s page showed face-down {early} before the turn"
-        )
-
-
-def _check_responses(w: Watched, s: Secrets, who: str) -> None:
-    for req in w.requests:
-        res = req.response()
-        if res is None or not res.headers.get("content-type", "").startswith("application/json"):
-            continue
-        body = res.json()
-        cards = _cards_in(body)
-        assert not cards & s.never, f"{who} fetched {cards & s.never} from {req.url}"
-        view = body.get("round") if isinstance(body, dict) else None
-        if view:
-            turned = _cards_in([r for r in view["records"] if r["kind"] in REVEALS])
-            turned |= _cards_in([r for r in view["records"] if r.get("face_up")])
-            early = (cards & s.until_turned) - turned
-            assert not early, f"{who} fetched face-down {early} before the turn from {req.url}"
-
-
-def _decide(w: Watched) -> bool:
-    buttons = w.page.locator("[data-decision]")
-    texts = [t for t in buttons.evaluate_all("els => els.map(e => e.dataset.decision)") if t]
-    if not texts:
-        return False
-    choice = next((p for p in PREFERRED if p in texts), texts[0])
-    try:  # the page may be drawn again meanwhile (another seat acted): then look again
-        w.page.locator(f'[data-decision="{choice}"]').click(timeout=3_000)
-    except PlaywrightTimeout:
-        return False
-    expect(w.page.locator(f'[data-decision="{choice}"]')).to_have_count(0, timeout=15_000)
-    return True
-
-
-def _dealer_step(dealer: Page) -> bool:
-    for step in ("no-more-bets", "deal", "reveal", "settle"):
-        button = dealer.locator(f'button[data-step="{step}"]:not([disabled])')
-        if button.count():
-            before = dealer.locator(".table-head").inner_text()
-            try:
-                button.click(timeout=3_000)
-            except PlaywrightTimeout:
-                return False
-            expect(dealer.locator(".table-head")).not_to_have_text(before, timeout=15_000)
-            return True
-    return False
-
-
-def _shot(page: Page, artifacts: Path, name: str) -> None:
-    page.screenshot(path=str(artifacts / f"{name}.png"), full_page=True)
 
 
 @pytest.mark.parametrize("table", list(GAMES))
@@ -212,116 +28,11 @@ def test_full_round_by_clicking_hides_every_card_a_player_may_not_see(
 ) -> None:
     contexts = [browser.new_context(viewport={"width": 1280, "height": 800}) for _ in range(3)]
     try:
-        _play_round(contexts, live_server, artifacts, table)
+        play_round(contexts, live_server, artifacts, table, GAMES[table])
     finally:
         for ctx in contexts:
             ctx.close()
-        _leave_every_seat(live_server)
-
-
-def _leave_every_seat(base: str) -> None:
-    """The players stand up however the round ended: a player still seated would open that seat
-    in the next game's test instead of the seat chooser (one failure must not fail the rest)."""
-    with httpx.Client(base_url=base, timeout=30) as client:
-        for user, _ in PLAYERS:
-            login = client.post("/api/login", json={"username": user, "password": f"{user}-demo"})
-            auth = {"Authorization": f"Bearer {login.json()['token']}"}
-            me = client.get("/api/me", headers=auth).json()
-            for table in me.get("seats", {}):
-                client.post(
-                    f"/api/tables/{table}/leave", headers={**auth, "Idempotency-Key": uuid4().hex}
-                )
-
-
-def _play_round(contexts: list[BrowserContext], base: str, artifacts: Path, table: str) -> None:
-    dealer = _watch(contexts[0], base, "dealer")
-    players = [
-        _watch(ctx, base, user) for ctx, (user, _) in zip(contexts[1:], PLAYERS, strict=True)
-    ]
-    # the dealer takes the table; the players sit
-    dealer.page.locator(f'[data-table="{table}"] button').click()
-    expect(dealer.page.locator("#dealer-title")).to_have_text("Dealer console")
-    for w, (_, seat) in zip(players, PLAYERS, strict=True):
-        w.page.locator(f'[data-table="{table}"]').get_by_role(
-            "button", name=str(seat)
-        ).first.click()
-        expect(w.page.locator("#player-title")).to_have_text(f"Seat {seat}")
-    # shuffle, cut and open betting
-    dealer.page.locator('button[data-step="rounds"]').click()
-    for w in players:
-        for wager in GAMES[table]:
-            place = w.page.locator(f'button[data-wager="{wager}"]')
-            expect(place).to_be_visible(timeout=15_000)
-            w.page.get_by_label(wager.replace("_", " "), exact=True).select_option("500")
-            place.click()
-            expect(place).to_have_count(0, timeout=15_000)
-        w.snapshot()
-    _shot(players[0].page, artifacts, f"{table}-player-betting")
-    expect(dealer.page.locator('button[data-step="no-more-bets"]:not([disabled])')).to_be_visible(
-        timeout=15_000
-    )
-    rounds_left, shot = 80, False
-    while rounds_left:
-        rounds_left -= 1
-        if dealer.page.locator('[data-phase="over"], [data-phase="void"]').count():
-            break
-        if not shot and players[0].page.locator("[data-decision]").count():
-            _shot(players[0].page, artifacts, f"{table}-player-decision")
-            _shot(dealer.page, artifacts, f"{table}-dealer-decision")
-            shot = True
-        acted = any(_decide(w) for w in players) or _dealer_step(dealer.page)
-        for w in players:
-            w.snapshot()
-        if not acted:
-            dealer.page.wait_for_timeout(200)  # pacing while the pages catch up; not a timing
-    expect(dealer.page.locator('[data-phase="over"]')).to_have_count(1)
-
-    # the settlement, as the dealer announces it, on each player's page
-    rid = dealer.page.locator(".table-head").inner_text().split("round ")[1].split(" ")[0]
-    full = _get(base, "supervisor", f"/api/rounds/{rid}/records")
-    for w, (user, seat) in zip(players, PLAYERS, strict=True):
-        mine = full["settlement"][str(seat)]
-        settle = w.page.get_by_label(f"settlement of seat {seat}")
-        expect(settle).to_be_visible(timeout=15_000)
-        for wager, line in mine["wagers"].items():
-            expect(settle).to_contain_text(wager.replace("_", " "))
-            if line["result"] == "win":
-                expect(settle).to_contain_text(_fmt(line["paid"]))
-        expect(w.page.locator(".net")).to_contain_text(_fmt(mine["net"]))
-        me = _get(base, user, "/api/me")
-        expect(w.page.locator("#balance")).to_have_text(_fmt(me["balance"]))
-        w.snapshot()
-    _shot(players[0].page, artifacts, f"{table}-player-settled")
-    _shot(players[1].page, artifacts, f"{table}-player2-settled")
-    _shot(dealer.page, artifacts, f"{table}-dealer-settled")
-
-    # the security boundary, over everything each player's page received
-    for w, (user, seat) in zip(players, PLAYERS, strict=True):
-        s = _secrets(full["records"], seat)
-        # a baccarat player is dealt no card of their own: the Player and Banker hands are the
-        # table's, face down until turned
-        assert s.own or "baccarat" in table, f"{user} was dealt no card at {table}"
-        assert any(r["kind"] == "card_dealt" for r in full["records"])
-        public_after = _check_frames(w, s, user)
-        _check_dom(w, s, public_after, user)
-        _check_responses(w, s, user)
-        assert any(f.get("type") == "record" for f in w.frames), "the stream sent no record"
-        # another seat's hand turned over to settle it (§ 571.11(h)) reaches this page as its
-        # seat and category only
-        others = {r["seat"] for r in full["records"] if r["kind"] == "hand_shown"} - {seat}
-        hidden = {
-            f["data"]["seat"] for f in w.frames if f.get("data", {}).get("kind") == "hand_hidden"
-        }
-        assert others <= hidden, f"{user} was not told of the hands of seats {others - hidden}"
-    for w in players:
-        w.page.get_by_role("button", name="Leave the table").click()
-        expect(w.page.locator("#player-title")).to_have_text("Choose a seat")
-
-
-def _fmt(cents: int) -> str:
-    sign = "-" if cents < 0 else ""
-    d, c = divmod(abs(cents), 100)
-    return f"{sign}${d:,}" + (f".{c:02d}" if c else "")
+        leave_every_seat(live_server)
 
 
 def test_stream_resumes_from_the_last_sequence_number(live_server: str) -> None:

@@ -50,6 +50,7 @@ __all__ = [
     "fcp_settle",
     "fcp_settle_many",
     "make_block",
+    "make_block_by_action",
     "make_settle_many",
     "river_counts_one",
     "river_play",
@@ -134,6 +135,30 @@ def _block_template(
             _record(stats, net, action)
 
 
+def _block_by_action_template(
+    seed: int, rounds: int, decks: int, tables: Any, stats: Any
+) -> None:  # pragma: no cover - compiled
+    np.random.seed(seed)
+    work = np.empty(WORK, np.int64)
+    deck = np.arange(52 * decks)
+    count = np.zeros(NSTATS - 5, np.int64)
+    net_of = np.zeros(NSTATS - 5, np.int64)
+    size = deck.shape[0]
+    for _ in range(rounds):
+        shuffle(deck, _CARDS, size)  # type: ignore[name-defined]  # noqa: F821
+        net, action = _SETTLE(deck, tables, work)  # type: ignore[name-defined]  # noqa: F821
+        count[action] += 1
+        net_of[action] = net
+    for action in range(NSTATS - 5):
+        n = count[action]
+        if n:
+            net = net_of[action]
+            stats[0] += net * n
+            stats[1] += net * net * n
+            stats[2 if net > 0 else 3 if net == 0 else 4] += n
+            stats[5 + action] += n
+
+
 def _settle_many_template(
     deals: Any, tables: Any, nets: Any, actions: Any
 ) -> None:  # pragma: no cover - compiled
@@ -174,6 +199,19 @@ def make_block(settle: Any, cards: int, name: str) -> Any:
     cache file's)."""
     doc = f"Deal and settle random rounds by :func:`{settle.__name__}` ({cards} cards a round)."
     return _specialise(_block_template, settle, cards, name, doc)
+
+
+def make_block_by_action(settle: Any, cards: int, name: str) -> Any:
+    """:func:`make_block` for a settle function whose net is a function of its action alone
+    (baccarat's Banker and Player: the net is the wager's pay of the coup's result class): the
+    loop only counts the rounds by action, and the statistics follow from the counts and each
+    action's net after it, as :func:`make_block` would record them round by round (a test runs
+    both on the same seeds)."""
+    doc = (
+        f"Deal and settle random rounds by :func:`{settle.__name__}` ({cards} cards a round), "
+        "counted by action."
+    )
+    return _specialise(_block_by_action_template, settle, cards, name, doc)
 
 
 def make_settle_many(settle: Any, cards: int, name: str) -> Any:

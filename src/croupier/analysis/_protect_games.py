@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
+from itertools import combinations
 from math import comb, lcm, sqrt
 
 import numpy as np
@@ -40,7 +41,7 @@ __all__ = [
     "UthState",
     "fcp_gains",
     "fcp_state",
-    "ms_exact_burn",
+    "ms_exact",
     "ms_gains",
     "ms_state",
     "tcp_colluder_gains",
@@ -241,22 +242,24 @@ def ms_gains(dead_cards: int, samples: int, seed: int) -> Gains:
     return gains
 
 
-def ms_exact_burn() -> Gains:
-    """Mississippi Stud with one burn card known, every state: the 169 suit classes of the two
-    cards (with their weights) times the 50 cards that may be burnt."""
+def ms_exact(dead_cards: int) -> Gains:
+    """Mississippi Stud with ``dead_cards`` (1 or 2) cards known out of play, every state: the
+    169 suit classes of the two cards (with their weights) times every set of dead cards of the
+    other 50 (50 burn cards; 1,225 pairs of a colluding seat's cards)."""
     from croupier.kernels import canonical_hands
 
     hands, weights = canonical_hands(2)
-    gains = Gains(denom=49 * 48 * 47, exact=True)
+    n = 50 - dead_cards
+    gains = Gains(denom=n * (n - 1) * (n - 2), exact=True)
+    per_hand = comb(50, dead_cards)
     for hand, weight in zip(hands.tolist(), weights.tolist(), strict=True):
         total = changed = 0
-        for burn in range(52):
-            if burn in hand:
-                continue
-            state = ms_state(hand, [burn])
+        rest = [c for c in range(52) if c not in hand]
+        for dead in combinations(rest, dead_cards):
+            state = ms_state(hand, list(dead))
             total += state.best - state.fixed
             changed += int(state.best != state.fixed)
-        gains.add(weight * total, states=50 * weight, changed=weight * changed)
+        gains.add(weight * total, states=per_hand * weight, changed=weight * changed)
     return gains
 
 

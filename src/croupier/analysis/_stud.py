@@ -121,9 +121,13 @@ def _rank_k(x: npt.NDArray[np.int64], k: int, binom: npt.NDArray[np.int64]) -> i
     return r
 
 
+_BINOM_ROWS: tuple[tuple[int, ...], ...] = tuple(tuple(int(v) for v in row) for row in BINOM)
+
+
 def rank_set(cards: list[int]) -> int:
     """Colex rank of a set of card indices (Python side, for strategy look-ups)."""
-    return sum(int(BINOM[c, i + 1]) for i, c in enumerate(sorted(cards)))
+    rows = _BINOM_ROWS
+    return sum([rows[c][i] for i, c in enumerate(sorted(cards), 1)])
 
 
 @njit(cache=True)

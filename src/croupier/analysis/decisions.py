@@ -249,7 +249,8 @@ class UthTables:
     def flop_bet(self, hole: Cards, flop: Cards) -> bool:
         """Whether to bet 2x after ``flop`` (having checked before it)."""
         a, b, *f = _indices([*hole, *flop], 5, "two hole cards and a three-card flop")
-        row = int(comb_rank_batch(np.array([f]))[0])
+        # the flop's colex rank, as comb_rank_batch gives it (the cards are distinct, checked above)
+        row = sum(comb(c, i) for i, c in enumerate(sorted(f), 1))
         _, card_perm = _static_uth()
         g = card_perm[self.flop_perm[row]]
         return bool(self.flop[self.flop_class[row], PAIR_INDEX[g[a], g[b]]] > 0)

@@ -18,6 +18,10 @@ Mississippi Stud (§ 571.11: bet 1x-3x or fold on each street):
 * ``never-fold-1x``: bet 1x on every street and never fold (the "minimum bet, see every card"
   player of casino guides).
 
+Let It Ride (§ 643a.11: take Bet 1 and Bet 2 back, or let them ride):
+
+* ``never-pull``: let every bet ride (the "let it ride" player the game is named after).
+
 ``optimal`` is every game's solver strategy (the kernels' own tables).
 """
 
@@ -130,6 +134,22 @@ def _ms_never_fold_exact() -> Fraction:
     return Fraction(4 * int(mult[line_of].sum()), comb(52, 5))
 
 
+@cache
+def _lir_never_pull_tables() -> tuple[Any, ...]:
+    from croupier.analysis._mc_more import let_it_ride_args
+
+    line_of, nets, sums, ride1, binom = let_it_ride_args()
+    # Bet 1 rides by ``ride1``, Bet 2 on a positive four-card sum (the kernel's rules)
+    return (line_of, nets, np.ones_like(sums), np.ones_like(ride1), binom)
+
+
+@cache
+def _lir_never_pull_exact() -> Fraction:
+    """Three bets on every five-card hand: the mean of the three-bet net of its line."""
+    line_of, nets, *_ = _lir_never_pull_tables()
+    return Fraction(int(nets[line_of, 2].sum()), comb(52, 5))
+
+
 _Q64 = "Wizard of Odds, Three Card Poker: play Q-6-4 or better"
 STRATEGIES: dict[str, tuple[Typical, ...]] = {
     "three-card-poker": (
@@ -153,6 +173,14 @@ STRATEGIES: dict[str, tuple[Typical, ...]] = {
             "casino guides: bet the minimum on every street and see every card",
             _ms_never_fold_tables,
             _ms_never_fold_exact,
+        ),
+    ),
+    "let-it-ride": (
+        Typical(
+            "never-pull",
+            "casino guides: the player who lets every bet ride",
+            _lir_never_pull_tables,
+            _lir_never_pull_exact,
         ),
     ),
 }

@@ -173,13 +173,20 @@ def let_it_ride_strategy(game: LetItRide) -> Callable[[Round, int], Action]:
     """The decisions the exact sheet assumes: ride a bet exactly when the integer sum of its
     results over the remaining cards is positive."""
     sums: list[int] = [int(x) for x in solve(game.base_table).sums]
+    first: dict[int, int] = {}
+    """Bet 1's sum by three-card set (colex rank), summed once per set."""
 
     def decide(rnd: Round, seat: int) -> Action:
         own = [c.index for c in seat_cards(rnd, seat)]
         # the community cards turned so far: what every player sees (§ 643a.11(c))
         board = [c.index for c in rnd.visible_cards().get(BOARD, [])]
         if not board:
-            total = sum(sums[rank_set([*own, d])] for d in range(52) if d not in own)
+            three = rank_set(own)
+            total = first.get(three)
+            if total is None:
+                total = first[three] = sum(
+                    sums[rank_set([*own, d])] for d in range(52) if d not in own
+                )
             wager = "bet1"
         else:
             total = sums[rank_set(own + board)]

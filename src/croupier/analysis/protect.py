@@ -26,8 +26,8 @@ by the card seen, so the information is exact given the deal; the deals are samp
 
 Mississippi Stud (§ 571), per unit Ante: ``burn-card`` (exact: the 169 suit classes of two
 cards times the 50 burnt) and ``colluders`` N, the others' two cards each shared, which
-§ 571.11(k) forbids (sampled).  Three Card Poker ``colluders`` N (sampled, exact over the
-dealer's hands of the rest).
+§ 571.11(k) forbids (exact for two seats: 169 classes times the 1,225 pairs; sampled for
+more).  Three Card Poker ``colluders`` N (sampled, exact over the dealer's hands of the rest).
 
 Sampled values are ``edge without - mean gain`` over the sample
 (:mod:`croupier.analysis._protect_games`), with the gain's standard error.
@@ -52,7 +52,7 @@ from croupier.analysis import par_sheet
 from croupier.analysis._protect_games import (
     Gains,
     fcp_gains,
-    ms_exact_burn,
+    ms_exact,
     ms_gains,
     tcp_colluder_gains,
     uth_hole_cards,
@@ -80,8 +80,9 @@ class Protection:
     colluders: int
     edge_without: Fraction
     edge_with: Fraction
-    changed: Fraction
-    """Share of information states in which the information changes the optimal decision."""
+    changed: Fraction | None
+    """Share of information states in which the information changes the optimal decision
+    (None: not measured)."""
     states: int
     note: str
     std_error: float | None = None
@@ -105,7 +106,7 @@ class Protection:
             "house_edge_with_exact": exact(self.edge_with),
             "value_to_player": float(self.value),
             "value_to_player_exact": exact(self.value),
-            "decisions_changed": float(self.changed),
+            "decisions_changed": None if self.changed is None else float(self.changed),
             "information_states": self.states,
             "method": "exact" if self.std_error is None else "sampled",
             "std_error": self.std_error,
@@ -238,11 +239,10 @@ def _holdem(game: UltimateTexasHoldem, kind: str, samples: int, seed: int) -> Pr
         colluders=1,
         edge_without=sheet.house_edge,
         edge_with=-mean,
-        changed=Fraction(0),
+        changed=None,
         states=samples,
         note="both of the dealer's hole cards seen before the first decision; Ante, Blind and "
-        "Play per unit Ante, each sampled deal exact over its 17,123,040 ordered boards "
-        "(decisions changed: not measured)",
+        "Play per unit Ante, each sampled deal exact over its 17,123,040 ordered boards",
         std_error=se,
         samples=samples,
     )
@@ -264,7 +264,8 @@ def protect(
     ``seed`` seeds the sample (an analysis generator, never a deal).
     """
     kind = _verify(known, colluders, samples)
-    share = f"the other {colluders - 1} colluding seats' cards seen"
+    others = "the other colluding seat's" if colluders == 2 else f"the {colluders - 1} others'"
+    share = f"{others} cards seen"
     n = samples or DEFAULT_SAMPLES.get(game.slug, 0)
     if isinstance(game, ThreeCardPoker):
         if known is not None:
@@ -286,9 +287,11 @@ def protect(
                 "a player and three community cards); use --known burn-card or --colluders"
             )
         if known == "burn-card":
-            gains = ms_exact_burn() if samples is None else ms_gains(1, n, seed)
+            gains = ms_exact(1) if samples is None else ms_gains(1, n, seed)
             return _from_gains(game, kind, colluders, gains, "one card out of play seen")
-        gains = ms_gains(2 * (colluders - 1), n, seed)
+        dead = 2 * (colluders - 1)
+        # two seats: 169 x 1,225 states, counted; more seats: sampled
+        gains = ms_exact(dead) if samples is None and dead == 2 else ms_gains(dead, n, seed)
         note = share + " (§ 571.11(k) forbids it); street bets per unit Ante"
         return _from_gains(game, kind, colluders, gains, note)
     if isinstance(game, UltimateTexasHoldem):

@@ -33,8 +33,10 @@ def category_keys(rank: HandRank) -> frozenset[str]:
 @cache
 def value_histogram(ranking: Ranking, ncards: int) -> Mapping[int, int]:
     """How many of the C(52, ncards) card sets have each order value (exhaustive, batch)."""
-    from croupier.kernels import comb_unrank_batch, rank_batch
+    from croupier.kernels import comb_unrank_batch, count_values, rank_batch
 
+    if ranking in (Ranking.POKER5, Ranking.FOUR_CARD) and ncards <= 6:
+        return count_values(ranking, ncards)
     total = comb(52, ncards)
     counts: dict[int, int] = {}
     chunk = 4_000_000

@@ -12,6 +12,7 @@ which plays every pair or better, so the wagers' sheets are independent.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import combinations
 
 import numpy as np
 
@@ -75,14 +76,16 @@ def three_card_strategy(game: ThreeCardPoker) -> Callable[[Round, int], Action]:
     from croupier.kernels import canonical_form
 
     played = solve_three_card(game.paytable("ante_bonus")).played
+    sets = np.array(list(combinations(range(52), 3)), dtype=np.uint8)
+    plays = {
+        sum(1 << int(i) for i in own): sum(1 << int(i) for i in canon) in played
+        for own, canon in zip(sets.tolist(), canonical_form(sets).tolist(), strict=True)
+    }
+    """Whether to play, by the hand's card set (a bit per card), for every three cards."""
 
     def decide(rnd: Round, seat: int) -> Action:
-        cards = np.array([[c.index for c in seat_cards(rnd, seat)]], dtype=np.uint8)
-        canon = canonical_form(cards)[0]
-        mask = 0
-        for index in canon.tolist():
-            mask |= 1 << int(index)
-        return Play(seat=seat, multiple=1) if mask in played else Fold(seat=seat)
+        play = plays[sum(1 << c.index for c in set(seat_cards(rnd, seat)))]
+        return Play(seat=seat, multiple=1) if play else Fold(seat=seat)
 
     return decide
 

@@ -59,6 +59,10 @@ def protect_command(
         f"  house edge without it {data['house_edge_without']:.4%} "
         f"({data['house_edge_without_exact']})\n"
         f"  house edge with it    {data['house_edge_with']:.4%} ({data['house_edge_with_exact']})\n"
-        f"  worth to the player   {data['value_to_player']:.4%} of the initial wager; the "
-        f"decision changes in {data['decisions_changed']:.2%} of the cases"
+        f"  worth to the player   {data['value_to_player']:.4%} of the initial wager"
+        + (
+            ""
+            if result.changed is None
+            else f"; the decision changes in {data['decisions_changed']:.2%} of the cases"
+        )
     )

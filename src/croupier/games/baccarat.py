@@ -191,6 +191,8 @@ class BaccaratRound(Round):
             game, shoe=shoe, meters=meters, players=players, stub_check=stub_check, mode=mode
         )
         self._closed: set[tuple[int, str]] = set()
+        self._coup_of: tuple[tuple[tuple[Card, ...], tuple[Card, ...]], Coup] | None = None
+        """The last :attr:`coup` with the hands it was counted on."""
         """Wagers settled so far, as (seat, wager)."""
 
     # -- wagers ----------------------------------------------------------------------------
@@ -295,7 +297,11 @@ class BaccaratRound(Round):
     @property
     def coup(self) -> Coup:
         """The coup's totals, what every wager is settled on."""
-        return Coup.of_hands(self.player_hand, self.banker_hand)
+        hands = (self.player_hand, self.banker_hand)
+        known = self._coup_of
+        if known is None or known[0] != hands:
+            known = self._coup_of = (hands, Coup.of_hands(*hands))
+        return known[1]
 
     @property
     def dragon_7(self) -> bool:

@@ -181,12 +181,65 @@ def _checks_of(cls: type) -> tuple[tuple[str, Check_], ...]:
     return found
 
 
+def _fast_test(hint: Any, name: str, var: str, env: dict[str, object]) -> str | None:
+    """A Python expression true when ``var`` surely passes the check of ``hint`` (exact types,
+    in range), or ``None`` where there is none; a value it does not pass goes to the full check,
+    which decides (and words the error)."""
+    origin, args = get_origin(hint), get_args(hint)
+    if origin in (UnionType, Union):
+        inner = [a for a in args if a is not type(None)]
+        test = _fast_test(inner[0], name, var, env) if len(inner) == 1 else None
+        return f"({var} is None or {test})" if test is not None else None
+    if hint is bool:
+        return f"({var} is True or {var} is False)"
+    if hint is int:
+        low, high = (1, 7) if name in SEAT_FIELDS else (-INT_LIMIT, INT_LIMIT)
+        return f"(type({var}) is int and {low} <= {var} <= {high})"
+    if hint is str:
+        return f"(type({var}) is str and len({var}) <= {_TEXT_LIMIT})"
+    if isinstance(hint, type) and (hint is Fraction or issubclass(hint, Enum | Card)):
+        env[f"T{id(hint)}"] = hint
+        return f"(type({var}) is T{id(hint)})"
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        each = _fast_test(args[0], name, "x", env)
+        return f"(type({var}) is tuple and all({each} for x in {var}))" if each else None
+    return None
+
+
+def _compile_validator(cls: type) -> Callable[[object], None]:
+    """One function checking every field of ``cls``: a fast exact-type test per field, the full
+    check (:func:`_checker`) only for a value the fast test does not pass."""
+    hints = get_type_hints(cls)
+    env: dict[str, object] = {}
+    lines = ["def validate(obj):"]
+    for position, (name, check) in enumerate(_checks_of(cls)):
+        env[f"check{position}"] = check
+        test = _fast_test(hints.get(name), name, "v", env)
+        lines.append(f"    v = obj.{name}")
+        if test is None:
+            lines.append(f"    check{position}({name!r}, v)")
+        else:
+            lines.append(f"    if not {test}:")
+            lines.append(f"        check{position}({name!r}, v)")
+    lines.append("    return None")
+    exec("\n".join(lines), env)  # the code is made here from the class's own field names
+    validate: Callable[[object], None] = env["validate"]  # type: ignore[assignment]
+    return validate
+
+
+_VALIDATORS: dict[type, Callable[[object], None]] = {}
+
+
 def validate_fields(obj: Action | Record) -> None:
     """Raise :class:`~croupier.errors.InvalidInput` naming the field and value of ``obj`` that
     does not have its declared type: money and counts are ``int`` (never ``bool``, ``float``,
     ``Fraction`` or ``str``), seats ``int`` 1-7, kinds their enum, cards :class:`Card`."""
-    for name, check in _checks_of(type(obj)):
-        check(name, getattr(obj, name))
+    cls = type(obj)
+    try:
+        validate = _VALIDATORS[cls]
+    except KeyError:
+        validate = _VALIDATORS.setdefault(cls, _compile_validator(cls))
+    validate(obj)
 
 
 class Result(StrEnum):
@@ -210,7 +263,11 @@ class Action:
     name: ClassVar[str] = "action"
 
     def __post_init__(self) -> None:
-        validate_fields(self)
+        validator = _VALIDATORS.get(type(self))
+        if validator is None:
+            validate_fields(self)
+        else:
+            validator(self)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -333,7 +390,11 @@ class Record:
     kind: ClassVar[str] = "record"
 
     def __post_init__(self) -> None:
-        validate_fields(self)
+        validator = _VALIDATORS.get(type(self))
+        if validator is None:
+            validate_fields(self)
+        else:
+            validator(self)
 
 
 @dataclass(frozen=True, kw_only=True)

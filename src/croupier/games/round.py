@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
-from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar, get_type_hints
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from croupier.cards import Card
 from croupier.errors import CroupierError, IllegalAction, InvalidInput
@@ -22,6 +21,7 @@ from croupier.frozen import frozen_dict
 from croupier.games.abandon import abandon_records, verify_abandon
 from croupier.games.amounts import PlayRule
 from croupier.games.awards import award_envy, award_progressive
+from croupier.games.dispatch import MALFORMED, handlers_of, malformed
 from croupier.games.faces import FaceHelpers
 from croupier.games.hooks import PrivateHooks
 from croupier.games.irregularities import report_records, verify_report
@@ -79,37 +79,9 @@ if TYPE_CHECKING:
 
 __all__ = ["SEATS", "Actor", "ActorKind", "DealStep", "Phase", "Round", "StubCheck"]
 
-
-Verifier = Callable[[Any, Any], None]
-Doer = Callable[[Any, Any], list[Record]]
-
-
-Handlers = Mapping[type[Action], tuple[Verifier | None, Doer | None]]
-_HANDLERS: dict[type[Round], Handlers] = {}
-
-
-def _handlers(cls: type[Round]) -> Handlers:
-    """The action types ``cls`` knows, each with its verifier and its doer: the methods
-    ``_verify_<x>(self, action: T)`` and ``_do_<x>(self, action: T)``, found by the type of their
-    ``action`` parameter, once per class (typed dispatch: an action is handled by its type)."""
-    known = _HANDLERS.get(cls)
-    if known is not None:
-        return known
-    verifiers: dict[type[Action], Verifier] = {}
-    doers: dict[type[Action], Doer] = {}
-    for attr in dir(cls):
-        if not attr.startswith(("_verify_", "_do_")):
-            continue
-        method = getattr(cls, attr)
-        kind = get_type_hints(method).get("action") if callable(method) else None
-        if not (isinstance(kind, type) and issubclass(kind, Action)):
-            continue  # a helper (``_verify_players``), not an action's handler
-        if attr.startswith("_verify_"):
-            verifiers[kind] = method
-        else:
-            doers[kind] = method
-    found = {k: (verifiers.get(k), doers.get(k)) for k in {*verifiers, *doers}}
-    return _HANDLERS.setdefault(cls, MappingProxyType(found))
+_DEAL_NEXT, _REVEAL, _SETTLE = DealNext(), Reveal(), Settle()
+"""The dealer's field-less steps: immutable, so one of each serves every round."""
+_ENDED = (Phase.OVER, Phase.VOID)
 
 
 class Round(FaceHelpers, PrivateHooks):
@@ -169,6 +141,8 @@ class Round(FaceHelpers, PrivateHooks):
         self._contributions: dict[str, Fraction] = {}
         self._abandoned: set[int] = set()
         """Seats whose player left mid-round (§ 641a.7(b)): out of the round, wagers lost."""
+        self._active: tuple[int, ...] | None = None
+        """:attr:`active_seats` once wagers are closed (only a departure changes it then)."""
         spec = game.meter_spec
         if spec is not None:
             self._meters.ensure(spec)
@@ -177,7 +151,7 @@ class Round(FaceHelpers, PrivateHooks):
 
     def __setattr__(self, name: str, value: object) -> None:
         # The public surface is read-only: state changes only through verified actions.
-        if not name.startswith("_"):
+        if name[:1] != "_":
             raise AttributeError(f"{type(self).__name__}.{name} is read-only; apply an action")
         object.__setattr__(self, name, value)
 
@@ -262,16 +236,21 @@ class Round(FaceHelpers, PrivateHooks):
 
     @property
     def is_over(self) -> bool:
-        return self._phase in (Phase.OVER, Phase.VOID)
+        return self._phase in _ENDED
 
     @property
     def active_seats(self) -> tuple[int, ...]:
         """Seats with a wager in this round, seat 1 (dealer's far left) first (a seat whose
         player left mid-round is out of it)."""
-        return tuple(s for s in SEATS if self._stakes.get(s) and s not in self._abandoned)
+        active = self._active
+        if active is None or self._phase is Phase.BETTING:
+            active = tuple(s for s in SEATS if self._stakes.get(s) and s not in self._abandoned)
+            if self._phase is not Phase.BETTING:
+                self._active = active  # wagers are closed: a seat with a wager keeps it
+        return active
 
     def to_act(self) -> Actor:
-        if self.is_over:
+        if self._phase in _ENDED:
             return Actor(ActorKind.NOBODY)
         if self._phase is Phase.DEALING:
             return Actor(ActorKind.CHANCE)
@@ -297,20 +276,16 @@ class Round(FaceHelpers, PrivateHooks):
             raise InvalidInput(f"{shown_value(action)} is not an action")
         try:
             validate_fields(action)
-            if self.is_over:
+            if self._phase in _ENDED:
                 raise IllegalAction(f"{action.name} refused: the round is {self._phase.value}")
-            verifier = _handlers(type(self)).get(type(action), (None, None))[0]
+            verifier = handlers_of(type(self)).get(type(action), (None, None))[0]
             if verifier is None:
                 raise IllegalAction(f"{action.name} is not an action of {self.game.slug}")
             verifier(self, action)
         except CroupierError:
             raise
-        except (ArithmeticError, AttributeError, LookupError, RecursionError, TypeError,
-                ValueError) as exc:  # fmt: skip
-            raise InvalidInput(
-                f"{type(action).__name__} refused: malformed ({type(exc).__name__}: "
-                f"{shown_value(str(exc))})"
-            ) from exc
+        except MALFORMED as exc:
+            raise malformed(action, exc) from exc
 
     def can(self, action: Action) -> bool:
         try:
@@ -322,7 +297,7 @@ class Round(FaceHelpers, PrivateHooks):
     def apply(self, action: Action) -> tuple[Record, ...]:
         """Verify ``action``, then carry it out; returns the records it added."""
         self.verify(action)
-        do = _handlers(type(self))[type(action)][1]
+        do = handlers_of(type(self))[type(action)][1]
         assert do is not None, f"{type(self).__name__} verifies {action.name} but cannot do it"
         new = do(self, action)
         self._records.extend(new)
@@ -330,25 +305,41 @@ class Round(FaceHelpers, PrivateHooks):
 
     def run_dealer(self) -> tuple[Record, ...]:
         """Apply chance and dealer steps (deal, count the stub, reveal, settle) until a seat
-        must act, wagers are still open, or the round is over."""
+        must act, wagers are still open, or the round is over.
+
+        Each step is the round's own action (made valid: :meth:`dealer_step`), verified by its
+        verifier and carried out by its doer, as :meth:`apply` does."""
         added: list[Record] = []
-        while not self.is_over and self._phase is not Phase.BETTING:
-            actor = self.to_act()
-            if actor.kind is ActorKind.SEAT:
+        handlers = handlers_of(type(self))
+        while self._phase not in _ENDED and self._phase is not Phase.BETTING:
+            if self._phase is Phase.DECISIONS and self.to_act().kind is ActorKind.SEAT:
                 break
-            added += self.apply(self.dealer_step())
+            action = self.dealer_step()
+            verifier, do = handlers.get(type(action), (None, None))
+            if verifier is None or do is None:
+                added += self.apply(action)  # refused there, with its reason
+                continue
+            try:
+                verifier(self, action)
+            except CroupierError:
+                raise
+            except MALFORMED as exc:
+                raise malformed(action, exc) from exc
+            new = do(self, action)
+            self._records.extend(new)
+            added += new
         return tuple(added)
 
     def dealer_step(self) -> Action:
         """The dealer's or chance's next regular action."""
         if self._phase is Phase.DEALING:
-            return DealNext()
+            return _DEAL_NEXT
         if self._phase is Phase.STUB_COUNT:
             return CountStub(count=self._shoe.stub_count())
         if self._phase is Phase.REVEAL:
-            return Reveal()
+            return _REVEAL
         if self._phase is Phase.SETTLEMENT:
-            return Settle()
+            return _SETTLE
         raise IllegalAction(f"no dealer step in phase {self._phase.value}")
 
     # -- candidates ------------------------------------------------------------------------
@@ -726,6 +717,7 @@ class Round(FaceHelpers, PrivateHooks):
     def _do_abandon_wagers(self, action: AbandonWagers) -> list[Record]:
         new = abandon_records(self, action)
         self._abandoned.add(action.seat)
+        self._active = None  # the seat is out of the round
         return new + (self._after_decision() if self._phase is Phase.DECISIONS else [])
 
     # -- irregularities: :mod:`croupier.games.irregularities` ------------------------------

@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum, StrEnum
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
 
-from croupier.cards import Card, format_cards, parse_cards, verify_distinct
+from croupier.cards import DECK, Card, Rank, Suit, format_cards, parse_cards, verify_distinct
 from croupier.errors import InvalidInput
 
 CATEGORY_SHIFT = 20
@@ -52,6 +52,8 @@ class Ranking(Enum):
     """Three Card Poker (§ 649a.6)."""
     THREE_CARD_BONUS = "three-card-bonus"
     """Let It Ride's Three Card Bonus hands (§ 643a.6(c)), with the mini royal."""
+
+    __hash__ = object.__hash__  # one object per ranking: a C-level identity hash for lookups
 
     @staticmethod
     def parse(name: str | Ranking) -> Ranking:
@@ -187,7 +189,7 @@ def _straight_top(distinct_desc: Sequence[int], size: int) -> int:
 def classify(cards: Sequence[Card], ranking: Ranking) -> tuple[int, Category, tuple[Card, ...]]:
     """Rank exactly ``ranking.size`` cards: (value, category, cards by significance)."""
     size = ranking.size
-    ranks = [c.rank.value for c in cards]
+    ranks = [int(c.rank) for c in cards]
     by_count: dict[int, int] = {}
     for r in ranks:
         by_count[r] = by_count.get(r, 0) + 1
@@ -229,12 +231,12 @@ def classify(cards: Sequence[Card], ranking: Ranking) -> tuple[int, Category, tu
         # wheel-style straights list the ace last: it plays low
         ordered = sorted(
             cards,
-            key=lambda c: 1 if c.rank.value == 14 and top < 14 else c.rank.value,
+            key=lambda c: 1 if c.rank == 14 and top < 14 else int(c.rank),
             reverse=True,
         )
     else:
         rank_pos = {r: i for i, r in enumerate(g[0] for g in groups)}
-        ordered = sorted(cards, key=lambda c: (rank_pos[c.rank.value], -c.suit.index))
+        ordered = sorted(cards, key=lambda c: (rank_pos[c.rank], -c.suit.order))
     return value, category, tuple(ordered)
 
 
@@ -244,10 +246,21 @@ def evaluate(cards: Sequence[Card] | str, ranking: Ranking | str = Ranking.POKER
     ``poker5`` takes 5 to 7 cards (best five); ``four-card`` 4 to 6 (best four, § 641a.6: the
     player's best four of five, the dealer's best four of six); the three-card rankings exactly 3.
     Raises :class:`InvalidInput` for unreadable or repeated cards or a wrong count.
+
+    The best hand is the first of the highest value among the hand's combinations in their
+    order (:func:`itertools.combinations`), as :func:`classify` ranks it; :func:`_best_of`
+    finds it by value tables built by :func:`classify` itself.
     """
-    rk = Ranking.parse(ranking)
+    rk = ranking if type(ranking) is Ranking else Ranking.parse(ranking)
     hand = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
-    verify_distinct(hand)
+    key = (rk, *map(id, hand))
+    known = _EVALUATED.get(key)
+    if known is not None:
+        return known  # these very cards of DECK (alive for good: no other object has their ids)
+    ids = set(key[1:])
+    deck_cards = len(ids) == len(hand) and _DECK_IDS.issuperset(ids)
+    if not deck_cards:
+        verify_distinct(hand)  # other card objects than DECK's (or repeats): the full check
     if not rk.min_cards <= len(hand) <= rk.max_cards:
         span = (
             str(rk.min_cards)
@@ -257,13 +270,99 @@ def evaluate(cards: Sequence[Card] | str, ranking: Ranking | str = Ranking.POKER
         raise InvalidInput(
             f"hand {format_cards(hand)!r} has {len(hand)} cards; ranking {rk.value!r} takes {span}"
         )
-    best: tuple[int, Category, tuple[Card, ...]] | None = None
-    for combo in combinations(hand, rk.size):
-        result = classify(combo, rk)
-        if best is None or result[0] > best[0]:
-            best = result
-    assert best is not None
-    return HandRank(value=best[0], category=best[1], cards=best[2], ranking=rk)
+    best = _classified(hand if len(hand) == rk.size else _best_of(hand, rk), rk)
+    rank = HandRank(value=best[0], category=best[1], cards=best[2], ranking=rk)
+    if deck_cards:
+        if len(_EVALUATED) >= _CLASSIFIED_LIMIT:
+            _EVALUATED.clear()
+        _EVALUATED[key] = rank
+    return rank
+
+
+_DECK_IDS = frozenset(map(id, DECK))
+_BIT_BY_ID = {id(card): 1 << index for index, card in enumerate(DECK)}
+_Classified = tuple[int, Category, tuple[Card, ...]]
+_CLASSIFIED: dict[tuple[Ranking, int], _Classified] = {}
+_EVALUATED: dict[tuple[object, ...], HandRank] = {}
+"""Results of :func:`evaluate` by ranking and the identities of DECK's cards, in order."""
+_CLASSIFIED_LIMIT = 250_000
+"""Classifications kept (by ranking and card set): a three-card game's every hand, a sample of
+the five-card ones."""
+
+
+def _classified(combo: Sequence[Card], rk: Ranking) -> _Classified:
+    """:func:`classify` of ``combo`` (distinct cards), remembered by card set for DECK's cards:
+    its result does not depend on the order of the cards given (the cards come back ordered
+    by significance, each with its own sort key)."""
+    mask = 0
+    for card in combo:
+        bit = _BIT_BY_ID.get(id(card))
+        if bit is None:
+            return classify(combo, rk)  # another card object: not remembered
+        mask |= bit
+    key = (rk, mask)
+    found = _CLASSIFIED.get(key)
+    if found is None:
+        if len(_CLASSIFIED) >= _CLASSIFIED_LIMIT:
+            _CLASSIFIED.clear()
+        found = _CLASSIFIED[key] = classify(combo, rk)
+    return found
+
+
+_VALUES: dict[Ranking, dict[tuple[int, ...], tuple[int, int]]] = {}
+
+
+def _values(rk: Ranking) -> dict[tuple[int, ...], tuple[int, int]]:
+    """The value :func:`classify` gives every ``rk.size`` ranks (highest first): unsuited, and
+    all of one suit (0 where the ranks repeat); a hand's value depends on nothing else."""
+    table = _VALUES.get(rk)
+    if table is None:
+        table = {}
+        suits = tuple(Suit)
+        for ranks in combinations_with_replacement(range(14, 1, -1), rk.size):
+            if max(ranks.count(r) for r in ranks) > len(suits):
+                continue
+            seen: dict[int, int] = {}
+            mixed = []
+            for r in ranks:
+                mixed.append(Card(Rank(r), suits[seen.get(r, 0)]))
+                seen[r] = seen.get(r, 0) + 1
+            if len(set(ranks)) == len(ranks):
+                mixed[-1] = Card(Rank(ranks[-1]), suits[1])  # unsuited: one card of another suit
+                suited = classify([Card(Rank(r), suits[0]) for r in ranks], rk)[0]
+            else:
+                suited = 0
+            table[ranks] = (classify(mixed, rk)[0], suited)
+        table = _VALUES.setdefault(rk, table)
+    return table
+
+
+def _best_of(hand: tuple[Card, ...], rk: Ranking) -> tuple[Card, ...]:
+    """The first combination of ``rk.size`` cards of ``hand`` (in the order of
+    ``combinations(hand, size)``) with the highest value.
+
+    The combinations are walked over the hand sorted by rank (their ranks come out highest
+    first: the keys of :func:`_values`); among those of the highest value the first in the
+    hand's own order is the one whose sorted positions are least."""
+    size = rk.size
+    table = _values(rk)
+    ranks = [int(c.rank) for c in hand]
+    suits = [c.suit for c in hand]
+    order = sorted(range(len(hand)), key=ranks.__getitem__, reverse=True)
+    desc = [ranks[i] for i in order]
+    if any(suits.count(s) >= size for s in suits):
+        values = [
+            table[key][1] if len({suits[i] for i in where}) == 1 else table[key][0]
+            for key, where in zip(combinations(desc, size), combinations(order, size), strict=True)
+        ]
+    else:
+        values = [table[key][0] for key in combinations(desc, size)]
+    top = max(values)
+    winners = [
+        where for where, v in zip(combinations(order, size), values, strict=True) if v == top
+    ]
+    first = winners[0] if len(winners) == 1 else min(tuple(sorted(w)) for w in winners)
+    return tuple(hand[i] for i in sorted(first))
 
 
 def hand_report(

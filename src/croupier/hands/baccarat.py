@@ -30,7 +30,7 @@ __all__ = [
 
 def card_value(card: Card | Rank | int) -> int:
     """Point value of a card: ace 1, two to nine face value, ten and picture cards 0."""
-    rank = card.rank.value if isinstance(card, Card) else int(card)
+    rank = int(card.rank) if isinstance(card, Card) else int(card)
     if rank == 14:
         return 1
     return rank if rank < 10 else 0

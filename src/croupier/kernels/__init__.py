@@ -7,6 +7,7 @@ enumerations are checked against plain Python walks.  Cards are dense indices
 
 * :func:`rank_batch`: order values of many hands (numba, optionally on every core);
 * :func:`count_categories`: category counts over every hand of a size (7 cards in about a second);
+* :func:`count_values`: how many hands of 4 to 6 cards have each order value (numpy);
 * :func:`comb_rank`, :func:`comb_unrank` and their batch forms: colex ranks of card sets;
 * :func:`subsets`: every k-card set of the cards left after dead cards;
 * :func:`canonical_hands`, :func:`canonical_form`: hands up to a permutation of the suits, with
@@ -29,7 +30,7 @@ from croupier.kernels._enum import (
     ranker,
     subsets,
 )
-from croupier.kernels._rank import count_categories, rank_batch
+from croupier.kernels._rank import count_categories, count_values, rank_batch
 from croupier.kernels._tables import cache_dir
 
 __all__ = [
@@ -42,6 +43,7 @@ __all__ = [
     "comb_unrank",
     "comb_unrank_batch",
     "count_categories",
+    "count_values",
     "count_versus",
     "rank_batch",
     "ranker",

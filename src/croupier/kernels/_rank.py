@@ -12,6 +12,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from itertools import combinations
 from math import comb
+from typing import Any
 
 import numba
 import numpy as np
@@ -20,10 +21,20 @@ from numpy.typing import ArrayLike, NDArray
 from croupier.cards import Card
 from croupier.errors import InvalidInput
 from croupier.hands._core import CATEGORY_SHIFT, Category, Ranking
-from croupier.kernels._jit import count_hash, rank_hash, suit_init
+from croupier.kernels._jit import (
+    _FLUSH_LOW,
+    FLUSH_BITS,
+    HASH_SHIFT,
+    INVALID_KEY,
+    RANK_MASK,
+    SUIT_SHIFT,
+    count_hash,
+    rank_hash,
+    suit_init,
+)
 from croupier.kernels._tables import Tables, tables
 
-__all__ = ["as_hands", "count_categories", "rank_batch", "rank_flat"]
+__all__ = ["as_hands", "count_categories", "count_values", "rank_batch", "rank_flat"]
 
 Int32Array = NDArray[np.int32]
 UInt8Array = NDArray[np.uint8]
@@ -120,6 +131,44 @@ def _rank_three(hands: UInt8Array, table: Int32Array) -> Int32Array:
     return out
 
 
+_NUMPY_ROWS = 1 << 22
+"""Batches up to this many rows (and not ``parallel``) are ranked in numpy: no compilation, which
+on a cold machine costs more than the ranking of a few million hands."""
+
+Int64Array = NDArray[np.int64]
+
+
+def hash_values(
+    key: Int64Array, bits: Int64Array, offsets: Any, plain: Any, flush: Any
+) -> Int32Array:
+    """:func:`croupier.kernels._jit.hash_value` over arrays: the value of each summed card key
+    and card bits (the plain value from the perfect hash, the flush table where a suit counter
+    shows a flush, the larger of the two)."""
+    ranks = key & RANK_MASK
+    value: Int32Array = plain[ranks + offsets[ranks >> HASH_SHIFT]]
+    suited = np.flatnonzero(key & FLUSH_BITS)
+    if suited.size:
+        flushes = key[suited] & FLUSH_BITS
+        suit = np.where(flushes & _FLUSH_LOW, 0, 2)
+        suit += (flushes & (np.int64(0x8) << (SUIT_SHIFT + 4 * suit))) == 0
+        best = flush[(bits[suited] >> (16 * suit)) & 0x1FFF]
+        value[suited] = np.maximum(value[suited], best)
+    return value
+
+
+def _rank_hash_numpy(hands: UInt8Array, tail: tuple[Any, ...]) -> Int32Array:
+    """:func:`croupier.kernels._jit.rank_hash` in numpy; -1 marks a bad row."""
+    card_key, card_bit, offsets, plain, flush, init = tail
+    keys = card_key[hands]
+    bits = card_bit[hands]
+    key = init + keys.sum(axis=1)
+    mask = np.bitwise_or.reduce(bits, axis=1)
+    bad = (key >= INVALID_KEY) | (bits.sum(axis=1) != mask)  # a byte no card, or a card twice
+    out = hash_values(np.where(bad, init, key), np.where(bad, 0, mask), offsets, plain, flush)
+    out[bad] = -1
+    return out
+
+
 def rank_flat(
     ranking: Ranking,
     hands: UInt8Array,
@@ -142,6 +191,8 @@ def rank_flat(
     else:
         plain, flush, init = tab.plain_four_card, tab.flush_four_card, suit_init(4)
     tail = (tab.card_key, tab.card_bit, tab.offsets, plain, flush, init)
+    if n <= _NUMPY_ROWS and not parallel:
+        return _rank_hash_numpy(hands, tail)
     _run(lambda f, k_, o: rank_hash(f, k_, o, *tail), flat, k, out, parallel=parallel)
     return out
 
@@ -170,6 +221,66 @@ def rank_batch(ranking: Ranking | str, hands: ArrayLike, *, parallel: bool = Fal
     if out.size and out.min() < 0:
         raise _first_bad(array, out)
     return out
+
+
+def _colex_sets(m: int) -> UInt8Array:
+    """Every m-card set in colex order (the sets below card ``c`` are the first C(c, m))."""
+    sets = np.array(list(combinations(range(52), m)), dtype=np.uint8).reshape(-1, m)
+    return sets[np.lexsort(sets.T)]
+
+
+def _count_numpy(
+    ncards: int,
+    tail: tuple[Any, ...],
+    progress: Callable[[int, int], None] | None,
+) -> tuple[Int64Array, Int64Array]:
+    """How many ``ncards``-card hands (4 to 6) have each order value, in numpy: each hand is a
+    set of ``ncards - 2`` low cards below its two highest cards ``c < d``, so the low sets'
+    partial keys are summed once and each (c, d) adds two cards to a prefix of them.  The tables
+    are first renumbered densely (same order), so the tally is a short bincount.  Returns
+    (values, counts) over the values that occur."""
+    card_key, card_bit, offsets, plain, flush, init = tail
+    values = np.unique(np.concatenate((plain, flush)))
+    dense_plain = np.searchsorted(values, plain)
+    dense_flush = np.searchsorted(values, flush)
+    m = ncards - 2
+    low = _colex_sets(m)
+    low_key = init + card_key[low].sum(axis=1)
+    low_bits = np.bitwise_or.reduce(card_bit[low], axis=1)
+    counts = np.zeros(values.size, dtype=np.int64)
+    total, done = comb(52, ncards), 0
+    for d in range(ncards - 1, 52):
+        for c in range(m, d):
+            size = comb(c, m)
+            key = low_key[:size] + (card_key[c] + card_key[d])
+            bits = low_bits[:size] | (card_bit[c] | card_bit[d])
+            dense = hash_values(key, bits, offsets, dense_plain, dense_flush)
+            counts += np.bincount(dense, minlength=values.size)
+            done += size
+        if progress is not None:
+            progress(done, total)
+    seen = counts > 0
+    return values[seen].astype(np.int64), counts[seen]
+
+
+def _tables_of(ranking: Ranking, tab: Tables) -> tuple[Any, ...]:
+    if ranking is Ranking.POKER5:
+        plain, flush, init = tab.plain_poker5, tab.flush_poker5, suit_init(5)
+    else:
+        plain, flush, init = tab.plain_four_card, tab.flush_four_card, suit_init(4)
+    return (tab.card_key, tab.card_bit, tab.offsets, plain, flush, init)
+
+
+def count_values(ranking: Ranking | str, ncards: int) -> dict[int, int]:
+    """How many of the C(52, ncards) hands have each order value, exhaustively (``poker5`` of 5
+    or 6 cards, ``four-card`` of 4 to 6; numpy, no compilation): value -> count."""
+    rk = Ranking.parse(ranking)
+    if rk not in (Ranking.POKER5, Ranking.FOUR_CARD) or not rk.min_cards <= ncards <= 6:
+        raise InvalidInput("value counts are for poker5 or four-card hands of up to 6 cards")
+    values, counts = _count_numpy(ncards, _tables_of(rk, tables()), None)
+    if int(counts.sum()) != comb(52, ncards):  # pragma: no cover - a broken table
+        raise AssertionError(f"counted {int(counts.sum())} hands of {comb(52, ncards)}")
+    return dict(zip(values.tolist(), counts.tolist(), strict=True))
 
 
 def count_categories(
@@ -202,18 +313,17 @@ def count_categories(
         if progress is not None:
             progress(total, total)
     else:
-        if rk is Ranking.POKER5:
-            plain, flush, init = tab.plain_poker5, tab.flush_poker5, suit_init(5)
+        tail = _tables_of(rk, tab)
+        if ncards <= 6:
+            found, by_value = _count_numpy(ncards, tail, progress)
+            np.add.at(counts, found >> CATEGORY_SHIFT, by_value)
         else:
-            plain, flush, init = tab.plain_four_card, tab.flush_four_card, suit_init(4)
-        done = 0
-        for first in range(52 - ncards + 1):
-            count_hash(
-                first, ncards, counts, tab.card_key, tab.card_bit, tab.offsets, plain, flush, init
-            )
-            done += comb(51 - first, ncards - 1)
-            if progress is not None:
-                progress(done, total)
+            done = 0
+            for first in range(52 - ncards + 1):
+                count_hash(first, ncards, counts, *tail)
+                done += comb(51 - first, ncards - 1)
+                if progress is not None:
+                    progress(done, total)
     if int(counts.sum()) != total:  # pragma: no cover - a broken table, never a user error
         raise AssertionError(f"counted {int(counts.sum())} hands of {total}")
     return {rk.categories[i]: int(counts[i]) for i in range(len(rk.categories) - 1, -1, -1)}

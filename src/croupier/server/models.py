@@ -282,7 +282,8 @@ class DealOut(BaseModel):
     order: list[str] | None = None
     nonce: str | None = None
     taken: int | None = None
-    dealt: list[str] | None = None
+    dealt: list[str | None] | None = None
+    """The cards the round dealt, in order (``null``: one the caller may not see)."""
 
 
 class TableView(BaseModel):

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, Header, Path, Query, Request
 from sqlalchemy import select
 
-from croupier.commitment import read_deal
 from croupier.errors import IllegalAction, InvalidInput
 from croupier.games.records import IrregularityKind, NoMoreBets, PlaceWager, ReportIrregularity
 from croupier.games.round import Phase
 from croupier.server.auth import Account, Auth, AuthError, Role
+from croupier.server.deals import deal_for
 from croupier.server.floor import (
     Floor,
     LiveTable,
@@ -298,16 +299,15 @@ def _install_floor(op: Op) -> None:
             "seq": lt.seq,
             "held": lt.held,
             "seats": {str(s): p for s, p in sorted(lt.seats().items())},
-            "meters": {m: floor.meters.amount(m) for m in _meters_of(lt)},
+            # A meter exists once a table has first opened a round on it.
+            "meters": {m: v for m, v in floor.meters.snapshot().items() if m in lt.meters},
         }
         rnd = lt.round
         if rnd is not None:
             data["round"] = round_view(rnd, pov_of(account, lt))
         if lt.round_id is not None:
-            with floor.reading() as conn:
-                deal = read_deal(conn, lt.round_id)
-            if deal is not None:
-                data["deal"] = deal.to_json()
+            with contextlib.suppress(LookupError):
+                data["deal"] = deal_for(floor, account, lt.round_id)
         return data
 
 
@@ -582,13 +582,10 @@ def _install_recall(op: Op) -> None:
 
     @op("GET", "/api/rounds/{round_id}/deal", ALL, response_model=DealOut)
     def deal(request: Request, round_id: str) -> dict[str, Any]:
-        """The round's deal commitment; the order and nonce once it is over (provable
-        deals: :mod:`croupier.commitment`)."""
-        with _floor(request).reading() as conn:
-            found = read_deal(conn, round_id)
-        if found is None:
-            raise LookupError(f"round {round_id[:80]!r} has no committed deal")
-        return found.to_json()
+        """The round's deal commitment; once it is over the cards it dealt as the account
+        may see them, and the order and nonce to supervisors and auditors
+        (:mod:`croupier.server.deals`)."""
+        return deal_for(_floor(request), request.state.account, round_id)
 
     @op("GET", "/api/audit/verify", (Role.SUPERVISOR, Role.AUDITOR), response_model=AuditOut)
     def audit(request: Request) -> dict[str, Any]:

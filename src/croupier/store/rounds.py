@@ -27,7 +27,14 @@ from sqlalchemy import Connection, Engine, func, insert, select, update
 from croupier.errors import CroupierError, IllegalAction, InvalidInput
 from croupier.games import get_game
 from croupier.games.base import Game
-from croupier.games.records import Action, MeterChanged, Record, VoidRound, action_of
+from croupier.games.records import (
+    Action,
+    MeterChanged,
+    Record,
+    RoundVoided,
+    VoidRound,
+    action_of,
+)
 from croupier.games.round import Actor, ActorKind, Phase, Round, StubCheck
 from croupier.modes import PlayMode
 from croupier.progressive import MemoryMeters, MeterBank
@@ -341,6 +348,10 @@ class RoundStore:
             "head": head,
             **(extra or {}),
         }
+        # A supervisor's void, however applied, names its supervisor and reason on the row.
+        for rec in records:
+            if isinstance(rec, RoundVoided) and rec.by and extra is None:
+                values.update(voided_by=rec.by, void_reason=rec.reason)
         if status is not None:
             values["status"] = status.value
         return rows, values

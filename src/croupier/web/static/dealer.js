@@ -32,11 +32,18 @@ class DealerPage extends TablePage {
   }
   post(path, body, said) {
     return async () => {
-      const res = await Api.post(`/api/tables/${encodeURIComponent(this.tableId)}/${path}`, body ? body() : undefined);
+      // one step at a time: every step button waits until the console is drawn again
+      for (const b of this.section.querySelectorAll("button[data-step]")) b.disabled = true;
+      let res;
+      try {
+        res = await Api.post(`/api/tables/${encodeURIComponent(this.tableId)}/${path}`, body ? body() : undefined);
+      } finally {
+        this.lastSig = null;
+        await this.load().catch((err) => Announce.error(err));
+      }
       const voided = ((res && res.records) || []).find((r) => r.kind === "round_voided");
       if (voided) Announce.say(`Round void: ${voided.reason} (${voided.section}).`, "error");
       else if (said) Announce.say(said);
-      this.refresh();
     };
   }
   render() {
@@ -79,7 +86,7 @@ class DealerPage extends TablePage {
     }
     if (!any) settle.append(h("p.small.muted", {}, "Nothing settled yet."));
     const left = h("div", {}, this.header("Dealer console", "dealer-title"), h("div.panel", {}, drawFelt(info, this.state, { acting: this.acting() })), procedure);
-    const right = h("aside", { "aria-label": "the round" }, calls, settle,
+    const right = h("aside", { "aria-label": "the round" }, calls, settle, dealPanel(this.view.deal),
       h("div.panel", {}, h("h2", {}, "The sign"), h("div.sign", { tabindex: "0", role: "document", "aria-label": "pay-table sign" }, info.sign || "")));
     this.section.replaceChildren(h("div.layout", {}, left, right));
   }

@@ -153,11 +153,12 @@ class PitPage {
       const a = h("a", { href: URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: "application/json" })), download: `round-${rid}.json` });
       document.body.append(a); a.click(); a.remove();
     }) }, "Download scenario");
+    const deal = await Api.get(`/api/rounds/${rid}/deal`).catch(() => null);
     this.replayBox.replaceChildren(h("div.panel", {}, h("h2", {}, `Replay of round ${rid}`),
       h("div.btn-row", { role: "group", "aria-label": "replay controls" },
         h("button.btn", { type: "button", onclick: go("start") }, "« Start"), h("button.btn", { type: "button", onclick: go(-1) }, "◀ Step back"),
         h("button.btn.btn-gold", { type: "button", onclick: go(1) }, "Step ▶"), h("button.btn", { type: "button", onclick: go("end") }, "End »"), counter, scenario),
-      h("div.layout", {}, felt, steps)));
+      h("div.layout", {}, felt, steps)), dealPanel(deal));
     draw();
   }
   async audit() {

@@ -68,6 +68,7 @@ class PlayerPage extends TablePage {
           await Api.post(`/api/tables/${encodeURIComponent(this.tableId)}/leave`);
           this.leave(); this.me = await Api.get("/api/me"); await this.chooseSeat();
         }) }, "Leave the table")),
+      dealPanel(this.view.deal),
       h("div.panel", {}, h("h2", {}, "Posted limits"), this.limits()),
       h("div.panel", {}, h("h2", {}, "The sign"), h("div.sign", { tabindex: "0", role: "document", "aria-label": "pay-table sign" }, info.sign || "")),
       h("div.panel#recent", {}, h("h2", {}, "Recent hands"), this.recentList()));

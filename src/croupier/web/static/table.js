@@ -249,3 +249,39 @@ class TablePage {
         h("span.small.live-status", { "aria-live": "polite" }, h(`span.status-dot.status-${this.live || "connecting"}`), this.live === "live" ? "live" : "connecting")));
   }
 }
+
+/** SHA-256 of ``text`` (UTF-8) as lowercase hex, computed in the browser. */
+async function sha256Hex(text) {
+  const buf = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The round's provable deal: the commitment to the shoe's order published before any wager
+ * and, once the round is over, the revealed order checked here (its SHA-256 with the nonce must
+ * be the commitment, the cards dealt must follow the order).  A viewer the server gives no
+ * order is told where the check is made. */
+function dealPanel(deal) {
+  if (!deal || !deal.commitment) return null;
+  const status = h("p.small.deal-check", { "aria-live": "polite" });
+  const panel = h("div.panel.deal", { role: "region", "aria-label": "provable deal", dataset: { revealed: deal.revealed ? "yes" : "no" } },
+    h("h2", {}, "Provable deal"),
+    h("p.small.muted", {}, `Commitment to the shoe's order (${deal.scheme}), published before the first wager:`),
+    h("code.hash", { "aria-label": "commitment" }, deal.commitment), status);
+  if (!deal.revealed) status.textContent = "The order and its nonce are revealed once the round is over.";
+  else if (!deal.order || !deal.nonce) {
+    status.textContent = `Round over: ${deal.verified_by || "the order and nonce are given to supervisors and auditors"}, who check them (croupier audit verify-deal).`;
+  }
+  else {
+    status.textContent = "Checking the revealed order…";
+    sha256Hex(`${deal.order.join(" ")}\n${deal.nonce}`).then((hex) => {
+      const taken = deal.taken || 0;
+      const follows = (deal.dealt || []).every((c, i) => c === null || c === deal.order[taken + i]);
+      const ok = hex === deal.commitment && follows;
+      panel.dataset.verified = ok ? "yes" : "no";
+      status.replaceChildren(h(ok ? "span.ok" : "span.bad", {}, ok
+        ? `Verified here: the revealed order and nonce hash to the commitment; the ${(deal.dealt || []).length} cards dealt follow the order from card ${taken + 1}.`
+        : "Not verified: the revealed order does not match the commitment. Call a supervisor."));
+    });
+  }
+  return panel;
+}

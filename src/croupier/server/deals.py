@@ -1,0 +1,55 @@
+"""Provable deals on the live server: who may read what of a round's committed deal.
+
+Everyone may read the commitment (published before the first wager, :mod:`croupier.commitment`)
+and, once the round is over, where in the order the round dealt (``taken``) and the cards it
+dealt *as that account may see them*: a card it may not see is ``null`` (hidden information is
+a security boundary: a player never obtains another player's folded hand, nor the dealer's
+face-down cards, even after the round).  The order and the nonce themselves, which hold every
+card, go only to supervisors and auditors (and ``croupier audit verify-deal``), who check the
+deal against the published commitment.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from croupier.commitment import Deal, read_deal
+from croupier.games.records import CardDealt, CardDiscarded
+from croupier.server.auth import Account, Role
+from croupier.server.floor import Floor
+from croupier.server.views import ViewPov, redact_json
+
+__all__ = ["FULL_REVEAL", "deal_for"]
+
+FULL_REVEAL = (Role.SUPERVISOR, Role.AUDITOR)
+"""The roles that read a finished round's order and nonce."""
+
+
+def _pov(account: Account, players: dict[int, str]) -> ViewPov:
+    if account.role is Role.PLAYER:
+        seats = frozenset(s for s, p in players.items() if p == account.player_id)
+        return ViewPov("player", seats) if seats else ViewPov("public")
+    return ViewPov("dealer" if account.role is Role.DEALER else "public")
+
+
+def deal_for(floor: Floor, account: Account, round_id: str) -> dict[str, Any]:
+    """The round's deal as ``account`` may read it (``LookupError`` where none is committed)."""
+    with floor.reading() as conn:
+        found = read_deal(conn, round_id)
+    if found is None:
+        raise LookupError(f"round {round_id[:80]!r} has no committed deal")
+    if account.role in FULL_REVEAL or not found.revealed:
+        return found.to_json()
+    pov = _pov(account, floor.store.info(round_id).players)
+    seen: list[str | None] = []
+    for rec in floor.store.load(round_id):
+        if isinstance(rec, CardDealt | CardDiscarded):
+            card = redact_json(rec, pov).get("card")
+            seen.append(None if card is None else str(card))
+    withheld = Deal(round_id=found.round_id, commitment=found.commitment, taken=found.taken)
+    out = withheld.to_json()
+    out["revealed"] = True
+    out["dealt"] = seen
+    out["order"] = None
+    out["verified_by"] = "the order and nonce are given to supervisors and auditors"
+    return out
