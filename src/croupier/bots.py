@@ -62,36 +62,45 @@ def play_round(
         for wager, amount in detail["house_wagers"].items():
             note("wager", player.wager(table_id, wager, amount, seat=seat))
             chips += wager.endswith("progressive")
-    note("no_more_bets", dealer.no_more_bets(table_id, chips))
+    last = note("no_more_bets", dealer.no_more_bets(table_id, chips))
     decks = int(detail["rules"].get("table", {}).get("decks", 1))
     for _ in range(MAX_STEPS):
-        view = dealer.view(table_id)["round"]
-        phase = view["phase"]
+        # Each command's response names the phase and who acts next: no view is fetched
+        # except to count the stub.
+        phase = str(last["phase"])
         if phase in ("over", "void"):
             played.phase = phase
             return played
-        seat = view["to_act_seat"]
+        acting = _seat_to_act(last.get("to_act"))
         if phase == "stub_count":
-            note("stub_count", dealer.stub_count(table_id, 52 * decks - _cards_out(view)))
-        elif seat is not None and phase == "decisions":
-            _decide(players[int(seat)], table_id, int(seat), note)
+            view = dealer.view(table_id)["round"]
+            last = note("stub_count", dealer.stub_count(table_id, 52 * decks - _cards_out(view)))
+        elif acting is not None and phase == "decisions":
+            last = _decide(players[acting], table_id, acting, note)
         elif phase in ("dealing", "decisions"):
-            note("deal", dealer.step(table_id, "deal"))
+            last = note("deal", dealer.step(table_id, "deal"))
         elif phase == "reveal":
-            note("reveal", dealer.step(table_id, "reveal"))
+            last = note("reveal", dealer.step(table_id, "reveal"))
         elif phase == "settlement":
-            note("settle", dealer.step(table_id, "settle"))
+            last = note("settle", dealer.step(table_id, "settle"))
         else:
             raise RuntimeError(f"round {played.round_id} stuck in phase {phase}")
     raise RuntimeError(f"round {played.round_id} did not finish in {MAX_STEPS} steps")
 
 
-def _decide(player: Client, table_id: str, seat: int, note: Any) -> None:
+def _seat_to_act(to_act: object) -> int | None:
+    """The seat in a command result's ``to_act`` (``"seat 3"``), if a seat acts."""
+    if isinstance(to_act, str) and to_act.startswith("seat "):
+        return int(to_act.removeprefix("seat "))
+    return None
+
+
+def _decide(player: Client, table_id: str, seat: int, note: Any) -> dict[str, Any]:
     last: ApiError | None = None
     for decision in DECISIONS:
         try:
-            note("decision", player.decide(table_id, decision, seat=seat))
-            return
+            done: dict[str, Any] = note("decision", player.decide(table_id, decision, seat=seat))
+            return done
         except ApiError as exc:
             if exc.status not in (409, 422):
                 raise

@@ -9,9 +9,12 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import logging
-from collections.abc import Callable
+import sys
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from typing import Any
 
+import anyio.to_thread
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
@@ -19,12 +22,20 @@ from starlette.exceptions import HTTPException
 
 from croupier.errors import CroupierError, IllegalAction, InvalidInput, RulesViolation
 from croupier.server.auth import Auth
+from croupier.server.commit import BatchFailed
 from croupier.server.db import DEFAULT_SERVER_URL, connect
 from croupier.server.floor import Floor, Refused, Unauthorized
 
 __all__ = ["create_app", "problem"]
 
 log = logging.getLogger("croupier.server")
+
+SWITCH_INTERVAL = 0.0005
+"""Seconds a thread may hold the GIL while another waits (CPython's default is 0.005)."""
+
+WORKER_THREADS = 512
+"""Threads serving requests (Starlette's default is 40): each command waits in one for its
+group commit (:mod:`croupier.server.commit`)."""
 
 PROBLEM = "application/problem+json"
 
@@ -81,6 +92,10 @@ def _install_errors(app: FastAPI) -> None:
     async def http_error(_: Request, exc: HTTPException) -> JSONResponse:
         return problem(exc.status_code, "HTTP error", str(exc.detail))
 
+    @app.exception_handler(BatchFailed)
+    async def not_committed(_: Request, exc: BatchFailed) -> JSONResponse:
+        return problem(503, "Service Unavailable", str(exc))
+
     @app.exception_handler(Exception)
     async def unexpected(_: Request, exc: Exception) -> JSONResponse:  # pragma: no cover
         log.exception("unexpected error", exc_info=exc)
@@ -111,10 +126,25 @@ def create_app(
         floor = Floor(engine, tables=tables)
         floor.load()
     auth = Auth(floor.engine)
+    committer = floor.committer
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        # Every waiting command holds a worker thread until its batch commits: enough threads
+        # for a full floor's commands to share one commit.
+        limiter = anyio.to_thread.current_default_thread_limiter()
+        limiter.total_tokens = max(limiter.total_tokens, WORKER_THREADS)
+        # The writer gives up the GIL at every statement; with hundreds of request threads
+        # it waits a switch interval each time to get it back: hand it back sooner.
+        sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_INTERVAL))
+        yield
+        committer.close()
+
     app = FastAPI(
         title="croupier live tables",
         version="1",
         description="The table game system: rounds, chips, meters and views by role.",
+        lifespan=lifespan,
     )
     app.state.floor = floor
     app.state.auth = auth

@@ -10,7 +10,6 @@ action is ``Round.verify``'d before anything changes, then ``Round.apply``'d.
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import json
 import threading
@@ -18,9 +17,10 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import partial
 from typing import Any, Protocol
 
-from sqlalchemy import Connection, Engine, insert, select, update
+from sqlalchemy import Connection, Engine, bindparam, insert, select, update
 
 from croupier.cards import DECK
 from croupier.commitment import published
@@ -38,6 +38,7 @@ from croupier.modes import PlayMode, verify_mode, verify_shuffler
 from croupier.progressive import MemoryMeters, MeterBank
 from croupier.rules import RulesSubmission, load_rules
 from croupier.server.auth import Account, Role
+from croupier.server.commit import Work, for_engine
 from croupier.server.ledger import (
     CAGE,
     HANDPAY,
@@ -79,6 +80,14 @@ __all__ = [
 
 FLOOR = ""
 """The stream id of floor-level events."""
+
+
+# The statements every command runs, built once (their compiled form is cached).
+_PRIOR = select(idempotency.c.request, idempotency.c.response).where(
+    idempotency.c.key == bindparam("i_key"), idempotency.c.username == bindparam("i_user")
+)
+_REMEMBER = insert(idempotency)
+_INSERT_EVENTS = insert(table_events)
 
 
 class Refused(CroupierError):
@@ -202,6 +211,53 @@ class Txn:
     events: dict[str, list[tuple[str, dict[str, Any], str | None]]] = field(default_factory=dict)
 
 
+@dataclass(frozen=True, slots=True)
+class _Snapshot:
+    """What a command may change in memory, taken before it runs: :meth:`restore` puts it
+    back when the command's transaction does not commit (its savepoint rolled back, or its
+    batch)."""
+
+    lt: LiveTable | None
+    tables: frozenset[str]
+    state: tuple[Any, ...] = ()
+    seats: tuple[tuple[int, str], ...] = ()
+
+    @classmethod
+    def of(cls, floor: Floor, lt: LiveTable | None) -> _Snapshot:
+        if lt is None:
+            return cls(None, frozenset(floor.tables))
+        state = (lt.round, lt.round_id, lt.stored, lt.seq, lt.numbers, lt.held, lt.status)
+        return cls(lt, frozenset(floor.tables), state, tuple(sorted(lt.seats().items())))
+
+    def restore(self, floor: Floor, conn: Connection | None) -> None:
+        """Put the table back as it was; a round that moved in memory is replayed from what
+        ``conn`` (or, if ``None``, a new transaction) holds: its committed records, dealing
+        from its persisted shoe."""
+        for table_id in set(floor.tables) - self.tables:
+            del floor.tables[table_id]
+        lt = self.lt
+        if lt is None:
+            return
+        rnd, rid, stored, lt.seq, lt.numbers, lt.held, lt.status = self.state
+        lt.round, lt.round_id, lt.stored = rnd, rid, stored
+        seats = dict(self.seats)
+        for seat, player in lt.seats().items():
+            if seats.get(seat) != player:
+                lt.table.leave(seat)
+        for seat, player in seats.items():
+            if lt.seats().get(seat) != player:
+                lt.table.sit(seat, player)
+        if rnd is not None and rid is not None and len(rnd.records) != stored:
+            # The round moved in memory but its records were not committed.
+            try:
+                replayed = floor.store._replay(rid, conn)
+            except IllegalAction:
+                lt.held = "a write failed during this round"
+                return
+            replayed._attach_meters(floor.meters)
+            lt.round = replayed
+
+
 def _pov_variants(record: Record) -> dict[str, Any]:
     """The record as each kind of viewer sees it (``public``; ``full``, ``seats`` where they
     differ from ``public``)."""
@@ -272,7 +328,6 @@ class Floor:
         """``mode``: real play by default (only :class:`SecureShuffler`, checked when each
         table is set up); a training floor (dealer training, the browser tests) may inject a
         shuffler that stacks the deck, and every round it deals says ``training``.
-
         ``tables``: the tables this process serves (each table's rounds live in one process;
         several processes share the database, its ledger and its linked meters); ``None``:
         every table."""
@@ -288,7 +343,7 @@ class Floor:
         self.notifier = Notifier()
         self.floor_seq = 0
         self._floor_lock = threading.Lock()
-        self._account_locks: dict[str, threading.Lock] = {}
+        self.committer = for_engine(engine)
 
     # -- loading -----------------------------------------------------------------------------
 
@@ -396,67 +451,52 @@ class Floor:
         table_id: str | None,
         run: Callable[[Txn], dict[str, Any]],
     ) -> dict[str, Any]:
-        """Run ``run`` once per ``key``: committed before the response is returned."""
+        """Run ``run`` once per ``key``: returned only after its transaction committed (a group
+        commit with the other commands waiting, :mod:`croupier.server.commit`)."""
         if not key or len(key) > 200:
             raise InvalidInput("every command carries an Idempotency-Key header (1-200 characters)")
         lt = self.tables.get(table_id) if table_id else None
-        lock = lt.lock if lt is not None else self._account_lock(account.username)
-        with lock:
-            snapshot = (lt.round, lt.round_id, lt.stored, lt.seq) if lt is not None else None
-            try:
-                with self.engine.begin() as conn:
-                    prior = conn.execute(
-                        select(idempotency).where(
-                            idempotency.c.key == key, idempotency.c.username == account.username
-                        )
-                    ).first()
-                    if prior is not None:
-                        if prior.request != digest:
-                            raise IllegalAction(
-                                f"Idempotency-Key {key!r} was used for a different request"
-                            )
-                        stored: dict[str, Any] = json.loads(prior.response)
-                        return stored
-                    txn = Txn(conn)
-                    result = run(txn)
-                    self._write_events(txn)
-                    if lt is not None and "seq" in result:
-                        result["seq"] = lt.seq
-                    conn.execute(
-                        insert(idempotency).values(
-                            key=key,
-                            username=account.username,
-                            request=digest,
-                            status=200,
-                            response=json.dumps(result),
-                            at=now(),
-                        )
-                    )
-            except BaseException:
-                if lt is not None and snapshot is not None:
-                    self._rollback(lt, snapshot)
-                raise
-        for stream in txn.events:
+        saved: list[_Snapshot] = []
+
+        def work(conn: Connection) -> tuple[dict[str, Any], Callable[[], None] | None]:
+            saved.append(_Snapshot.of(self, lt))
+            prior = conn.execute(_PRIOR, {"i_key": key, "i_user": account.username}).first()
+            if prior is not None:
+                if prior.request != digest:
+                    raise IllegalAction(f"Idempotency-Key {key!r} was used for a different request")
+                stored: dict[str, Any] = json.loads(prior.response)
+                return stored, None
+            txn = Txn(conn)
+            result = run(txn)
+            self._write_events(txn)
+            if lt is not None and "seq" in result:
+                result["seq"] = lt.seq
+            conn.execute(
+                _REMEMBER,
+                {
+                    "key": key,
+                    "username": account.username,
+                    "request": digest,
+                    "status": 200,
+                    "response": json.dumps(result),
+                    "at": now(),
+                },
+            )
+            return result, partial(self._notify, tuple(txn.events))
+
+        def undo(conn: Connection | None = None) -> None:
+            if saved:
+                saved.pop().restore(self, conn)
+
+        locks = (lt.lock,) if lt is not None else ()
+        return self.committer.submit(Work(work, undo, locks))
+
+    def _notify(self, streams: tuple[str, ...]) -> None:
+        for stream in streams:
             self.notifier.notify(stream)
         with self._floor_lock:
             self.floor_seq += 1
         self.notifier.notify(FLOOR)
-        return result
-
-    def _account_lock(self, username: str) -> threading.Lock:
-        """Commands outside a table run one at a time per account (so a retried key never
-        races its first attempt)."""
-        with self._floor_lock:
-            return self._account_locks.setdefault(username, threading.Lock())
-
-    def _rollback(self, lt: LiveTable, snapshot: tuple[Any, ...]) -> None:
-        rnd, rid, stored, seq = snapshot
-        lt.seq = seq
-        if lt.round is not rnd or (rnd is not None and len(rnd.records) != stored):
-            # The round moved in memory but its records were not committed.
-            lt.round, lt.round_id, lt.stored = rnd, rid, stored
-            if rnd is not None and len(rnd.records) != stored:
-                lt.held = "a write failed during this round"
 
     def _write_events(self, txn: Txn) -> None:
         at = now()
@@ -475,7 +515,7 @@ class Floor:
                         "at": at,
                     }
                 )
-            txn.conn.execute(insert(table_events), rows)
+            txn.conn.execute(_INSERT_EVENTS, rows)
 
     @staticmethod
     def emit(txn: Txn, lt: LiveTable, type_: str, data: dict[str, Any]) -> None:
@@ -575,18 +615,13 @@ class Floor:
         return lt.round
 
     def _verify_funds(self, conn: Connection, lt: LiveTable, rnd: Round, action: Action) -> None:
-        """A player's new wagers must be covered by their balance (checked on a trial copy of
-        the round, so a refused decision changes nothing)."""
-        actor = rnd.to_act()
-        if isinstance(action, PlaceWager):
-            seat, need = action.seat, action.amount
-        elif actor.kind is ActorKind.SEAT and getattr(action, "seat", None) == actor.seat:
-            seat = int(getattr(action, "seat"))  # noqa: B009
-            trial = copy.deepcopy(rnd, {id(rnd.meters): MemoryMeters(), id(rnd.game): rnd.game})
-            trial.apply(action)
-            need = sum(trial.stakes.get(seat, {}).values()) - sum(rnd.stakes.get(seat, {}).values())
-        else:
+        """A player's new wager must be covered by their balance.  A decision that adds to a
+        stake (a raise, a play) is checked by the ledger when it posts the move: the refusal
+        rolls the command back and its round is replayed from the committed records
+        (:class:`_Snapshot`), so a refused decision changes nothing."""
+        if not isinstance(action, PlaceWager):
             return
+        seat, need = action.seat, action.amount
         if need <= 0:
             return
         player = rnd.players[seat]
@@ -782,7 +817,7 @@ class Floor:
     def events(
         self, table_id: str, since: int, limit: int = 500
     ) -> list[tuple[int, str, dict[str, Any]]]:
-        with self.engine.begin() as conn:
+        with self.db.read() as conn:
             rows = conn.execute(
                 select(table_events.c.seq, table_events.c.type, table_events.c.data)
                 .where(table_events.c.table_id == table_id, table_events.c.seq > since)
@@ -793,7 +828,7 @@ class Floor:
 
     @contextmanager
     def reading(self) -> Iterator[Connection]:
-        with self.engine.connect() as conn:
+        with self.db.read() as conn:
             yield conn
 
 

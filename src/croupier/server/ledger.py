@@ -22,9 +22,10 @@ from __future__ import annotations
 import uuid
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from fractions import Fraction
 
-from sqlalchemy import Connection, func, insert, select, update
+from sqlalchemy import Connection, bindparam, func, insert, select, update
 
 from croupier.errors import IllegalAction, InvalidInput
 from croupier.games.records import (
@@ -167,6 +168,27 @@ def round_entries(
     return out, handpays
 
 
+# Statements built once (SQLAlchemy caches their compiled form): every command posts to the
+# ledger, so building a statement per call would cost more than running it.
+_BALANCE = select(chip_accounts.c.num, chip_accounts.c.den).where(
+    chip_accounts.c.name == bindparam("b_name")
+)
+_BALANCE_LOCKED = _BALANCE.with_for_update()
+_ADD_WHOLE = (
+    update(chip_accounts)
+    .where(chip_accounts.c.name == bindparam("b_name"), chip_accounts.c.den == 1)
+    .values(num=chip_accounts.c.num + bindparam("b_delta"), updated_at=bindparam("b_at"))
+    .returning(chip_accounts.c.num)
+)
+_SET = (
+    update(chip_accounts)
+    .where(chip_accounts.c.name == bindparam("b_name"))
+    .values(num=bindparam("b_num"), den=bindparam("b_den"), updated_at=bindparam("b_at"))
+)
+_INSERT_ACCOUNT = insert(chip_accounts)
+_INSERT_ROWS = insert(chip_ledger)
+
+
 class Ledger:
     """Posts transactions and keeps the balances (in the caller's database transaction)."""
 
@@ -195,15 +217,14 @@ class Ledger:
             return txn
         at = now()
         for name, delta in sorted(rows.items()):
-            balance = self.balance(conn, name, lock=True) + delta
+            balance = self._add(conn, name, delta, at)
             if name.startswith("player:") and balance < 0:
                 raise IllegalAction(
-                    f"{name.removeprefix('player:')} has {self.balance(conn, name)} cents; "
+                    f"{name.removeprefix('player:')} has {balance - delta} cents; "
                     f"{-delta} cents are needed"
                 )
-            self._set(conn, name, balance)
         conn.execute(
-            insert(chip_ledger),
+            _INSERT_ROWS,
             [
                 {
                     "txn": txn,
@@ -220,25 +241,34 @@ class Ledger:
         return txn
 
     @staticmethod
+    def _add(conn: Connection, name: str, delta: Fraction, at: datetime) -> Fraction:
+        """Add ``delta`` to the account (row-locked, atomic); its new balance.  Whole cents on
+        a whole balance are one ``UPDATE ... RETURNING``; fractions read, lock and write."""
+        if delta.denominator == 1:
+            row = conn.execute(
+                _ADD_WHOLE, {"b_name": name, "b_delta": delta.numerator, "b_at": at}
+            ).first()
+            if row is not None:
+                return Fraction(row.num)
+        balance = Ledger.balance(conn, name, lock=True) + delta
+        Ledger._set(conn, name, balance, at)
+        return balance
+
+    @staticmethod
     def balance(conn: Connection, name: str, *, lock: bool = False) -> Fraction:
-        query = select(chip_accounts.c.num, chip_accounts.c.den).where(chip_accounts.c.name == name)
-        if lock:
-            query = query.with_for_update()
-        row = conn.execute(query).first()
+        row = conn.execute(_BALANCE_LOCKED if lock else _BALANCE, {"b_name": name}).first()
         return Fraction(row.num, row.den) if row is not None else Fraction(0)
 
     @staticmethod
-    def _set(conn: Connection, name: str, value: Fraction) -> None:
+    def _set(conn: Connection, name: str, value: Fraction, at: datetime | None = None) -> None:
+        at = at or now()
         found = conn.execute(
-            update(chip_accounts)
-            .where(chip_accounts.c.name == name)
-            .values(num=value.numerator, den=value.denominator, updated_at=now())
+            _SET, {"b_name": name, "b_num": value.numerator, "b_den": value.denominator, "b_at": at}
         )
         if found.rowcount == 0:
             conn.execute(
-                insert(chip_accounts).values(
-                    name=name, num=value.numerator, den=value.denominator, updated_at=now()
-                )
+                _INSERT_ACCOUNT,
+                {"name": name, "num": value.numerator, "den": value.denominator, "updated_at": at},
             )
 
     @staticmethod

@@ -279,11 +279,38 @@ class Database:
         else:
             raise InvalidInput(f"database {target!r} is neither a URL nor an Engine")
         self.key = database_key(self.engine)
+        self._reader: Engine | None = None
 
     def close(self) -> None:
         """Release the connections (only of an engine this object created)."""
+        if self._reader is not None and self._reader is not self.engine:
+            self._reader.dispose()
         if self._owned:
             self.engine.dispose()
+
+    @contextmanager
+    def read(self) -> Iterator[Connection]:
+        """A connection to read from: the tracked round's open transaction where it writes to
+        this database, else a reader that takes no write lock (SQLite: a separate engine
+        without ``BEGIN IMMEDIATE``, so a reader never queues behind the writer in WAL mode)."""
+        shared = _AMBIENT.get()
+        if shared is not None and shared.key == self.key:
+            yield shared.conn
+            return
+        with self._reading().connect() as conn:
+            yield conn
+
+    def _reading(self) -> Engine:
+        if self._reader is None:
+            engine = self.engine
+            if _is_sqlite(engine) and not _is_memory(engine.url):
+                self._reader = create_engine(
+                    engine.url, connect_args={"timeout": SQLITE_TIMEOUT}, pool_size=8
+                )
+                event.listen(self._reader, "connect", _write_ahead_log)
+            else:
+                self._reader = engine
+        return self._reader
 
     @contextmanager
     def write(self) -> Iterator[tuple[Connection, str | None]]:

@@ -22,7 +22,7 @@ from fractions import Fraction
 from types import TracebackType
 from typing import Any
 
-from sqlalchemy import Connection, Engine, insert, select, update
+from sqlalchemy import Connection, Engine, bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from croupier.errors import IllegalAction, InvalidInput
@@ -39,6 +39,10 @@ from croupier.store._db import (
 from croupier.store.chain import GENESIS, canonical, ledger_payload, link
 
 __all__ = ["LedgerEntry", "MeterState", "SqlMeters"]
+
+
+_SELECT = select(meters).where(meters.c.name == bindparam("m_name"))
+_LOCKED = _SELECT.with_for_update()
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -183,7 +187,7 @@ class SqlMeters:
 
     def exact(self, meter: str) -> Fraction:
         """The exact amount in cents, fraction of a cent included."""
-        with self._db.write() as (conn, _):
+        with self._db.read() as conn:
             return _exact(self._get(conn, meter, lock=False))
 
     def contribute(self, meter: str, amount: Fraction) -> MeterMove:
@@ -220,7 +224,7 @@ class SqlMeters:
     # -- audit -----------------------------------------------------------------------------
 
     def state(self, meter: str) -> MeterState:
-        with self._db.write() as (conn, _):
+        with self._db.read() as conn:
             row = self._get(conn, meter, lock=False)
         return MeterState(
             name=row.name,
@@ -240,7 +244,7 @@ class SqlMeters:
 
     def snapshot(self) -> dict[str, int]:
         """Every meter's amount in whole cents."""
-        with self._db.write() as (conn, _):
+        with self._db.read() as conn:
             rows = conn.execute(select(meters).order_by(meters.c.name)).all()
         return {row.name: math.floor(_exact(row)) for row in rows}
 
@@ -251,7 +255,7 @@ class SqlMeters:
             query = query.where(meter_ledger.c.meter == meter)
         if round_id is not None:
             query = query.where(meter_ledger.c.round_id == round_id)
-        with self._db.write() as (conn, _):
+        with self._db.read() as conn:
             rows = conn.execute(query).all()
         return [
             LedgerEntry(
@@ -276,10 +280,7 @@ class SqlMeters:
 
     @staticmethod
     def _row(conn: Connection, meter: str, *, lock: bool) -> Any:
-        query = select(meters).where(meters.c.name == meter)
-        if lock:
-            query = query.with_for_update()
-        return conn.execute(query).one_or_none()
+        return conn.execute(_LOCKED if lock else _SELECT, {"m_name": meter}).one_or_none()
 
     def _get(self, conn: Connection, meter: str, *, lock: bool) -> Any:
         row = self._row(conn, meter, lock=lock)

@@ -119,6 +119,9 @@ def _text(value: object, what: str) -> str:
     return value
 
 
+_INSERT_RECORDS = insert(round_records)
+
+
 class RoundStore:
     """Rounds and their records in a database (SQLite file by default, any URL or Engine).
 
@@ -129,6 +132,8 @@ class RoundStore:
 
     def __init__(self, target: str | Engine = DEFAULT_URL) -> None:
         self._db = Database(target)
+        self._heads: dict[str, tuple[int, str]] = {}
+        """round id -> (records, head) as this store last wrote them (a guess to verify)."""
 
     @property
     def engine(self) -> Engine:
@@ -271,10 +276,26 @@ class RoundStore:
         expected: int | None,
         extra: Mapping[str, Any] | None = None,
     ) -> int:
+        at = now()
+        known = self._heads.get(round_id)
+        if known is not None and (expected is None or known[0] == expected):
+            # The count and head this store wrote last: one guarded UPDATE instead of reading
+            # the round back (a stale guess, e.g. after a rolled-back batch, matches no row and
+            # falls through to the read).
+            count, head = known
+            rows, values = self._chain(round_id, records, status, count, head, at, extra)
+            guard = [rounds.c.id == round_id, rounds.c.records == count, rounds.c.head == head]
+            if records:
+                guard.append(rounds.c.status == RoundStatus.OPEN.value)
+            if conn.execute(update(rounds).where(*guard).values(**values)).rowcount == 1:
+                if rows:
+                    conn.execute(_INSERT_RECORDS, rows)
+                return self._remember(round_id, values)
+        self._heads.pop(round_id, None)
         row = self._row(conn, round_id, lock=True)
         if row is None:
             raise IllegalAction(f"round {round_id!r} is not stored")
-        count: int = row.records
+        count = row.records
         if expected is not None and count != expected:
             raise IllegalAction(
                 f"round {round_id!r} has {count} stored records, {expected} expected: "
@@ -282,8 +303,31 @@ class RoundStore:
             )
         if records and row.status != RoundStatus.OPEN.value:
             raise IllegalAction(f"round {round_id!r} is {row.status}; no records may follow")
-        at = now()
-        head: str = row.head
+        rows, values = self._chain(round_id, records, status, count, row.head, at, extra)
+        if rows:
+            conn.execute(_INSERT_RECORDS, rows)
+        conn.execute(update(rounds).where(rounds.c.id == round_id).values(**values))
+        return self._remember(round_id, values)
+
+    def _remember(self, round_id: str, values: Mapping[str, Any]) -> int:
+        """Keep the count and head written for the next append (an open round only)."""
+        if values.get("status", RoundStatus.OPEN.value) == RoundStatus.OPEN.value:
+            self._heads[round_id] = (values["records"], values["head"])
+        else:
+            self._heads.pop(round_id, None)
+        return int(values["records"])
+
+    @staticmethod
+    def _chain(
+        round_id: str,
+        records: Sequence[Record],
+        status: RoundStatus | None,
+        count: int,
+        head: str,
+        at: datetime,
+        extra: Mapping[str, Any] | None,
+    ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+        """The record rows chained on from ``head`` and the round's new values."""
         rows = []
         for i, record in enumerate(records):
             data = record_data(record)
@@ -298,8 +342,6 @@ class RoundStore:
                     "hash": head,
                 }
             )
-        if rows:
-            conn.execute(insert(round_records), rows)
         values: dict[str, Any] = {
             "records": count + len(records),
             "updated_at": at,
@@ -312,8 +354,7 @@ class RoundStore:
                 values.update(voided_by=rec.by, void_reason=rec.reason)
         if status is not None:
             values["status"] = status.value
-        conn.execute(update(rounds).where(rounds.c.id == round_id).values(**values))
-        return count + len(records)
+        return rows, values
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -326,7 +367,10 @@ class RoundStore:
 
     def info(self, round_id: str) -> StoredRound:
         with self._db.engine.begin() as conn:
-            row = self._row(conn, round_id)
+            return self._info_in(conn, round_id)
+
+    def _info_in(self, conn: Connection, round_id: str) -> StoredRound:
+        row = self._row(conn, round_id)
         if row is None:
             raise IllegalAction(f"round {round_id!r} is not stored")
         return _info(row)
@@ -334,23 +378,30 @@ class RoundStore:
     def load(self, round_id: str) -> list[Record]:
         """The round's records, decoded back into the frozen record classes, in order."""
         with self._db.engine.begin() as conn:
-            if self._row(conn, round_id) is None:
-                raise IllegalAction(f"round {round_id!r} is not stored")
-            data = conn.execute(
-                select(round_records.c.data)
-                .where(round_records.c.round_id == round_id)
-                .order_by(round_records.c.seq)
-            ).scalars()
-            return [record_from_json(json.loads(text)) for text in data]
+            return self._load_in(conn, round_id)
+
+    def _load_in(self, conn: Connection, round_id: str) -> list[Record]:
+        if self._row(conn, round_id) is None:
+            raise IllegalAction(f"round {round_id!r} is not stored")
+        data = conn.execute(
+            select(round_records.c.data)
+            .where(round_records.c.round_id == round_id)
+            .order_by(round_records.c.seq)
+        ).scalars()
+        return [record_from_json(json.loads(text)) for text in data]
 
     def shoe(self, round_id: str) -> PersistedShoe | None:
         """The order of the cards the round deals from, with its nonce (server side only:
         never part of a view, a recall or an export); ``None`` for a round stored without
         one (:meth:`begin`)."""
         with self._db.engine.begin() as conn:
-            row = conn.execute(
-                select(round_shoes).where(round_shoes.c.round_id == round_id)
-            ).one_or_none()
+            return self._shoe_in(conn, round_id)
+
+    @staticmethod
+    def _shoe_in(conn: Connection, round_id: str) -> PersistedShoe | None:
+        row = conn.execute(
+            select(round_shoes).where(round_shoes.c.round_id == round_id)
+        ).one_or_none()
         if row is None:
             return None
         return PersistedShoe.parse(
@@ -416,15 +467,19 @@ class RoundStore:
                 stored = self._append(conn, round_id, rest, status, stored)
         return TrackedRound(self, round_id, rnd, stored)
 
-    def _replay(self, round_id: str) -> Round:
+    def _replay(self, round_id: str, conn: Connection | None = None) -> Round:
         """The open round as it stood: replayed from its records, dealing from its persisted
-        shoe (meters in memory); refused when the records do not replay from that shoe."""
-        info = self.info(round_id)
+        shoe (meters in memory); refused when the records do not replay from that shoe.
+        ``conn``: read in that transaction (what it sees), else in a new one."""
+        if conn is None:
+            with self._db.engine.begin() as fresh:
+                return self._replay(round_id, fresh)
+        info = self._info_in(conn, round_id)
         if info.status is not RoundStatus.OPEN:
             raise IllegalAction(f"round {round_id!r} is {info.status}; only open rounds resume")
         game = get_game(info.rules)
-        records = self.load(round_id)
-        persisted = self.shoe(round_id)
+        records = self._load_in(conn, round_id)
+        persisted = self._shoe_in(conn, round_id)
         if persisted is None:
             raise IllegalAction(
                 f"round {round_id!r} has no persisted shoe order, so it cannot deal on; a "

@@ -1,0 +1,227 @@
+"""Group commit: one writer thread runs the pending commands in one transaction, one fsync.
+
+A command is *acknowledged* (its HTTP response released) only after the transaction holding its
+records, ledger rows, events and idempotency row has committed: on SQLite (WAL,
+``synchronous=FULL``) the commit is on disk, on PostgreSQL the server has flushed its WAL.  What
+changes is how many commands share a commit: the writer takes every command waiting (up to
+:data:`MAX_BATCH`), runs each inside a savepoint of one transaction, commits once, then releases
+every response of the batch.
+
+- A command refused by a rule (a :class:`~croupier.errors.CroupierError` or ``LookupError``)
+  rolls back to its savepoint: it changes nothing and the rest of the batch goes on.
+- Any other failure (the database refused a statement, the commit failed) fails the whole batch:
+  the transaction rolls back, every command's in-memory changes are undone (each job's ``undo``,
+  newest first) and each command of the batch then runs again alone, in its own transaction, so
+  one bad command cannot fail its neighbours; if that fails too its caller gets the error and
+  nothing of it is applied.
+- A process killed during a batch loses the whole batch and nothing else: no response of it was
+  released, and the database holds all of it or none of it.
+
+Every job runs on a writer thread: the commands of one table never race (the writer holds the
+table's lock from its job until the batch commits, so readers that take the lock never see
+records that are not yet committed).  SQLite (one write lock) has one writer batching everything;
+PostgreSQL has several writers of one command each (:func:`for_engine`).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from contextlib import ExitStack
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from sqlalchemy import Connection, Engine
+
+from croupier.errors import CroupierError
+
+__all__ = ["MAX_BATCH", "BatchFailed", "GroupCommitter", "Work", "for_engine"]
+
+log = logging.getLogger("croupier.server.commit")
+
+MAX_BATCH = 256
+"""Most commands in one transaction (a longer queue waits for the next batch)."""
+
+T = TypeVar("T")
+
+REFUSALS = (CroupierError, LookupError)
+"""A command's own refusal: rolls back to its savepoint, the batch goes on."""
+
+
+def for_engine(engine: Engine) -> GroupCommitter:
+    """The committer for ``engine``'s database.  SQLite has one write lock: one writer batches
+    every command into one transaction.  PostgreSQL commits concurrent transactions with one WAL
+    flush of its own (its group commit) and takes row locks: several writers, one command each,
+    so a statement's round trip to the server never holds up the other tables' commands."""
+    if engine.dialect.name == "sqlite":
+        return GroupCommitter(engine)
+    return GroupCommitter(engine, max_batch=1, writers=PG_WRITERS)
+
+
+PG_WRITERS = 16
+"""Writer threads (and connections) on PostgreSQL."""
+
+
+class BatchFailed(RuntimeError):
+    """The command's transaction did not commit; nothing of it was applied (HTTP 503)."""
+
+
+@dataclass
+class Work(Generic[T]):
+    """A command for the writer.  ``run(conn)`` does its work in ``conn``'s transaction and
+    returns ``(result, after)``: ``after`` runs once the transaction committed (wakes streams).
+    ``undo(conn)`` puts back what ``run`` changed in memory when its work does not commit:
+    ``conn`` is the transaction rolled back to before the command (its savepoint), ``None``
+    when the whole transaction rolled back.  ``locks``: taken before ``run`` and held until the
+    commit (or the rollback)."""
+
+    run: Callable[[Connection], tuple[T, Callable[[], None] | None]]
+    undo: Callable[[Connection | None], None]
+    locks: tuple[threading.Lock, ...] = ()
+    done: threading.Event = field(default_factory=threading.Event)
+    result: Any = None
+    error: BaseException | None = None
+    after: Callable[[], None] | None = None
+
+
+class GroupCommitter:
+    """The writer: ``submit(work)`` blocks until ``work``'s transaction committed (or failed)."""
+
+    def __init__(self, engine: Engine, *, max_batch: int = MAX_BATCH, writers: int = 1) -> None:
+        self.engine = engine
+        self.max_batch = max_batch
+        self.writers = writers
+        self._queue: list[Work[Any]] = []
+        self._cond = threading.Condition()
+        self._threads: list[threading.Thread] = []
+        self._closed = False
+        self.batches = 0
+        self.commands = 0
+
+    def submit(self, work: Work[T]) -> T:
+        """Run ``work`` in the next batch; its result once the batch committed."""
+        if threading.current_thread() in self._threads:
+            # A command started from inside another (never in the routes): run it alone.
+            self._run_alone([work])
+        else:
+            with self._cond:
+                if self._closed:
+                    raise BatchFailed("the server is stopping; nothing was applied")
+                self._queue.append(work)
+                self._start()
+                self._cond.notify()
+            work.done.wait()
+        if work.error is not None:
+            raise work.error
+        if work.after is not None:
+            work.after()
+        result: T = work.result
+        return result
+
+    def close(self) -> None:
+        """Finish the commands queued, then stop the writer."""
+        with self._cond:
+            self._closed = True
+            self._cond.notify_all()
+            threads = list(self._threads)
+        for thread in threads:
+            thread.join(timeout=60)
+
+    def _start(self) -> None:
+        while len(self._threads) < self.writers:
+            thread = threading.Thread(
+                target=self._loop, name=f"croupier-writer-{len(self._threads)}", daemon=True
+            )
+            self._threads.append(thread)
+            thread.start()
+
+    def _loop(self) -> None:
+        while True:
+            with self._cond:
+                while not self._queue and not self._closed:
+                    self._cond.wait()
+                if not self._queue:
+                    return
+                batch, self._queue = (
+                    self._queue[: self.max_batch],
+                    self._queue[self.max_batch :],
+                )
+            try:
+                self._run_batch(batch)
+            except BaseException as exc:  # pragma: no cover (the writer must not die)
+                log.exception("the writer failed", exc_info=exc)
+                for work in batch:
+                    if not work.done.is_set():
+                        work.error = BatchFailed("the command's transaction did not commit")
+                        work.done.set()
+
+    def _run_batch(self, batch: list[Work[Any]]) -> None:
+        self.batches += 1
+        self.commands += len(batch)
+        if len(batch) == 1:
+            self._run_alone(batch)
+            return
+        ran: list[Work[Any]] = []
+        with ExitStack() as held:
+            try:
+                with self.engine.begin() as conn:
+                    taken: set[int] = set()
+                    for work in batch:
+                        for lock in work.locks:
+                            if id(lock) not in taken:
+                                taken.add(id(lock))
+                                held.enter_context(lock)
+                        ran.append(work)
+                        if not self._step(conn, work):
+                            ran.pop()  # refused: rolled back to its savepoint and undone
+            except BaseException:
+                # The transaction rolled back: nothing of the batch is in the database.  Undo
+                # the commands that had run in memory (the failing one too), newest first.
+                for work in reversed(ran):
+                    work.undo(None)
+                failed = True
+            else:
+                failed = False
+        if failed:
+            log.warning("a batch of %d commands failed; running them one by one", len(batch))
+            self._run_alone(batch)
+            return
+        for work in batch:
+            work.done.set()
+
+    def _run_alone(self, batch: list[Work[Any]]) -> None:
+        for work in batch:
+            work.error = None
+            try:
+                with ExitStack() as held, self.engine.begin() as conn:
+                    for lock in dict.fromkeys(work.locks):
+                        held.enter_context(lock)
+                    ok = self._step(conn, work, alone=True)
+            except BaseException as exc:
+                if work.error is None:
+                    work.undo(None)
+                    work.error = exc
+                    ok = False
+            if not ok and work.error is None:  # pragma: no cover
+                work.error = BatchFailed("the command's transaction did not commit")
+            work.done.set()
+
+    @staticmethod
+    def _step(conn: Connection, work: Work[Any], *, alone: bool = False) -> bool:
+        """Run one job in a savepoint; ``False`` when the command refused (its error kept)."""
+        savepoint = conn.begin_nested()
+        try:
+            work.result, work.after = work.run(conn)
+        except REFUSALS as exc:
+            savepoint.rollback()
+            work.undo(conn)
+            work.error = exc
+            return False
+        except BaseException:
+            if not alone:
+                raise
+            savepoint.rollback()
+            raise
+        savepoint.commit()
+        return True

@@ -1,0 +1,253 @@
+"""Group commit (server/commit.py) on a real SQLite file and a real floor: a command is answered
+only after its batch commits; a refusal rolls back alone; a failed batch applies nothing, in the
+database or in memory, and its commands run again one by one."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import Connection, Engine, create_engine, text
+
+from croupier.errors import IllegalAction
+from croupier.games.records import NoMoreBets, PlaceWager
+from croupier.games.round import Phase
+from croupier.server.auth import Account, Auth, Role
+from croupier.server.commit import GroupCommitter, Work
+from croupier.server.db import connect
+from croupier.server.demo import setup_demo
+from croupier.server.floor import Floor, LiveTable, Txn
+from croupier.server.ledger import player_account
+
+TABLE = "three-card-poker"
+DEALER = Account("dealer", Role.DEALER)
+PLAYER = Account("player1", Role.PLAYER, player_id="P1")
+SUPERVISOR = Account("supervisor", Role.SUPERVISOR)
+
+
+@pytest.fixture
+def floor(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Floor]:
+    monkeypatch.setenv("CROUPIER_ARGON2_PROFILE", "test")
+    engine = connect(f"sqlite:///{tmp_path / 'floor.sqlite'}")
+    floor = Floor(engine)
+    floor.load()
+    setup_demo(floor, Auth(engine))
+    try:
+        yield floor
+    finally:
+        floor.committer.close()
+        engine.dispose()
+
+
+def _hold_writer(committer: GroupCommitter) -> threading.Event:
+    """Keep the writer busy until the returned event is set (so what is queued meanwhile is
+    one batch)."""
+    release, started = threading.Event(), threading.Event()
+
+    def block(conn: Connection) -> tuple[None, None]:
+        started.set()
+        release.wait(timeout=60)
+        return None, None
+
+    threading.Thread(
+        target=committer.submit, args=(Work(block, lambda _: None),), daemon=True
+    ).start()
+    assert started.wait(timeout=60)
+    return release
+
+
+def _queued(committer: GroupCommitter, count: int) -> None:
+    for _ in range(6000):
+        with committer._cond:
+            if len(committer._queue) >= count:
+                return
+        time.sleep(0.01)
+    raise AssertionError(f"{count} commands were not queued")
+
+
+def _in_threads(calls: list[Callable[[], Any]]) -> list[Any]:
+    out: list[Any] = [None] * len(calls)
+
+    def one(i: int) -> None:
+        try:
+            out[i] = calls[i]()
+        except BaseException as exc:
+            out[i] = exc
+
+    threads = [threading.Thread(target=one, args=(i,)) for i in range(len(calls))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=120)
+    return out
+
+
+@pytest.fixture
+def scratch(tmp_path: Path) -> Iterator[Engine]:
+    from croupier.store._db import prepare
+
+    engine = create_engine(f"sqlite:///{tmp_path / 'scratch.sqlite'}")
+    prepare(engine)
+    with engine.begin() as conn:
+        conn.execute(text("CREATE TABLE moves (k INTEGER PRIMARY KEY)"))
+    try:
+        yield engine
+    finally:
+        engine.dispose()
+
+
+def _rows(engine: Engine) -> set[int]:
+    with engine.connect() as conn:
+        return {int(r[0]) for r in conn.execute(text("SELECT k FROM moves"))}
+
+
+def test_group_commit_one_batch_refusal_rolls_back_alone(scratch: Engine) -> None:
+    committer = GroupCommitter(scratch)
+    undone: list[int] = []
+    seen_after_commit: dict[int, bool] = {}
+
+    def move(k: int, refuse: bool) -> Callable[[], Any]:
+        def run(conn: Connection) -> tuple[int, Callable[[], None]]:
+            conn.execute(text("INSERT INTO moves (k) VALUES (:k)"), {"k": k})
+            if refuse:
+                raise IllegalAction(f"move {k} is refused")
+
+            def after() -> None:
+                seen_after_commit[k] = k in _rows(scratch)
+
+            return k, after
+
+        return lambda: committer.submit(Work(run, lambda _conn: undone.append(k)))
+
+    try:
+        release = _hold_writer(committer)
+        calls = [move(k, refuse=k == 3) for k in range(1, 9)]
+        results: list[Any] = []
+        runner = threading.Thread(target=lambda: results.extend(_in_threads(calls)))
+        runner.start()
+        _queued(committer, 8)
+        batches = committer.batches
+        release.set()
+        runner.join(timeout=120)
+    finally:
+        committer.close()
+    assert committer.batches == batches + 1  # the eight commands shared one commit
+    assert isinstance(results[2], IllegalAction)
+    assert [r for i, r in enumerate(results) if i != 2] == [1, 2, 4, 5, 6, 7, 8]
+    assert _rows(scratch) == {1, 2, 4, 5, 6, 7, 8}
+    assert undone == [3]
+    # Each answer was released only once its rows were committed (seen from another connection).
+    assert seen_after_commit == dict.fromkeys([1, 2, 4, 5, 6, 7, 8], True)
+
+
+def test_group_commit_failed_batch_applies_nothing_then_runs_each_alone(scratch: Engine) -> None:
+    committer = GroupCommitter(scratch)
+    undone: list[int] = []
+    attempts: dict[int, int] = {}
+
+    def move(k: int) -> Callable[[], Any]:
+        def run(conn: Connection) -> tuple[int, None]:
+            attempts[k] = attempts.get(k, 0) + 1
+            conn.execute(text("INSERT INTO moves (k) VALUES (:k)"), {"k": k})
+            if k == 5:
+                raise RuntimeError("the disk is full")
+            return k, None
+
+        return lambda: committer.submit(Work(run, lambda _conn: undone.append(k)))
+
+    try:
+        release = _hold_writer(committer)
+        results: list[Any] = []
+        runner = threading.Thread(
+            target=lambda: results.extend(_in_threads([move(k) for k in range(1, 7)]))
+        )
+        runner.start()
+        _queued(committer, 6)
+        release.set()
+        runner.join(timeout=120)
+    finally:
+        committer.close()
+    assert isinstance(results[4], RuntimeError)
+    assert [r for i, r in enumerate(results) if i != 4] == [1, 2, 3, 4, 6]
+    assert _rows(scratch) == {1, 2, 3, 4, 6}
+    # The batch rolled back at command 5: commands 1-5 were undone in memory (newest first),
+    # then every command ran again alone; 5 failed again and was undone again.
+    assert undone[:5] == [5, 4, 3, 2, 1]
+    assert undone[5:] == [5]
+    assert attempts == {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 1}
+
+
+def _do(floor: Floor, account: Account, key: str, table: str | None, run: Any) -> dict[str, Any]:
+    return floor.command(account, key, key, table, run)
+
+
+def _round_to_deal(floor: Floor) -> LiveTable:
+    lt = floor.table(TABLE)
+
+    def sit(txn: Txn) -> dict[str, Any]:
+        floor.sit(txn, lt, PLAYER, 1)
+        return {}
+
+    _do(floor, PLAYER, "sit", TABLE, sit)
+    _do(floor, DEALER, "round", TABLE, lambda txn: {"rid": floor.begin_round(txn, lt, None)})
+    ante = PlaceWager(seat=1, wager="ante", amount=500)
+    _do(floor, PLAYER, "ante", TABLE, lambda txn: {"n": len(floor.apply(txn, lt, ante))})
+    nmb = NoMoreBets(progressive_chips=0)
+    _do(floor, DEALER, "nmb", TABLE, lambda txn: {"n": len(floor.apply(txn, lt, nmb))})
+    return lt
+
+
+def test_group_commit_failed_command_leaves_the_round_as_committed(floor: Floor) -> None:
+    lt = _round_to_deal(floor)
+    assert lt.round is not None
+    before = list(lt.round.records)
+    seq = lt.seq
+
+    def deal_then_fail(txn: Txn) -> dict[str, Any]:
+        floor.dealer_steps(txn, lt, (Phase.DEALING, Phase.DECISIONS))
+        assert lt.round is not None and len(lt.round.records) > len(before)
+        raise RuntimeError("the database went away after the deal")
+
+    with pytest.raises(RuntimeError):
+        _do(floor, DEALER, "deal-1", TABLE, deal_then_fail)
+    # Nothing of the failed deal is in memory: the round was replayed from its committed
+    # records and its persisted shoe, and it is not held.
+    assert lt.round is not None and list(lt.round.records) == before
+    assert lt.held is None and lt.seq == seq and lt.stored == len(before)
+    assert floor.store.load(str(lt.round_id)) == before
+    # The same deal goes on from the persisted shoe: the cards the failed attempt dealt.
+    _do(
+        floor,
+        DEALER,
+        "deal-2",
+        TABLE,
+        lambda txn: {"n": len(floor.dealer_steps(txn, lt, (Phase.DEALING, Phase.DECISIONS)))},
+    )
+    assert floor.store.load(str(lt.round_id)) == list(lt.round.records)
+    with floor.reading() as conn:
+        assert floor.ledger.check(conn) == []
+
+
+def test_group_commit_retried_key_in_one_batch_moves_chips_once(floor: Floor) -> None:
+    with floor.reading() as conn:
+        start = floor.ledger.balance(conn, player_account("P1"))
+
+    def buy_in(txn: Txn) -> dict[str, Any]:
+        return {"balance": int(floor.buy_in(txn, "P1", 2500))}
+
+    release = _hold_writer(floor.committer)
+    results: list[Any] = []
+    calls = [lambda: _do(floor, SUPERVISOR, "buy-in-once", None, buy_in) for _ in range(3)]
+    runner = threading.Thread(target=lambda: results.extend(_in_threads(calls)))
+    runner.start()
+    _queued(floor.committer, 3)
+    release.set()
+    runner.join(timeout=120)
+    assert results == [{"balance": int(start) + 2500}] * 3
+    with floor.reading() as conn:
+        assert floor.ledger.balance(conn, player_account("P1")) == start + 2500
+        assert floor.ledger.check(conn) == []
