@@ -15,17 +15,17 @@ import json
 import threading
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
-from typing import Any, Protocol
+from typing import Any
 
 from sqlalchemy import Connection, Engine, bindparam, insert, select, update
 
 from croupier.cards import DECK
 from croupier.commitment import published
 from croupier.errors import CroupierError, IllegalAction, InvalidInput
-from croupier.games import Game, get_game
+from croupier.games import get_game
 from croupier.games.records import (
     Action,
     IrregularityKind,
@@ -33,11 +33,11 @@ from croupier.games.records import (
     Record,
     ReportIrregularity,
 )
-from croupier.games.round import SEATS, ActorKind, Phase, Round
-from croupier.modes import PlayMode, verify_mode, verify_shuffler
-from croupier.progressive import MemoryMeters, MeterBank
+from croupier.games.round import ActorKind, Phase, Round
+from croupier.modes import PlayMode, verify_mode
+from croupier.progressive import MemoryMeters
 from croupier.rules import RulesSubmission, load_rules
-from croupier.server.auth import Account, Role
+from croupier.server.auth import Account
 from croupier.server.commit import Work, for_engine
 from croupier.server.ledger import (
     CAGE,
@@ -49,6 +49,16 @@ from croupier.server.ledger import (
     round_entries,
     table_account,
 )
+from croupier.server.live_tables import (
+    Dealing,
+    LiveTable,
+    Notifier,
+    ShoePerRound,
+    Txn,
+    event_for,
+    pov_of,
+    pov_variants,
+)
 from croupier.server.recovery import recover_tables
 from croupier.server.schema import (
     handpays,
@@ -58,8 +68,7 @@ from croupier.server.schema import (
     players,
     table_events,
 )
-from croupier.server.views import ViewPov, redact_json
-from croupier.shoe import SecureShuffler, Shoe, Shuffler, StackedShoe
+from croupier.shoe import SecureShuffler, Shuffler, StackedShoe
 from croupier.store import RoundStore, SqlMeters, rules_to_json
 from croupier.store._db import Database, now, shared
 from croupier.store.rounds import status_of
@@ -71,6 +80,7 @@ __all__ = [
     "LiveTable",
     "Notifier",
     "Refused",
+    "Txn",
     "Unauthorized",
     "event_for",
     "pov_of",
@@ -96,119 +106,6 @@ class Refused(CroupierError):
 
 class Unauthorized(CroupierError):
     """No valid credentials (HTTP 401)."""
-
-
-class Notifier:
-    """Wakes the streams waiting on a table when its events are committed (thread-safe)."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._waiters: dict[str, list[Callable[[], None]]] = {}
-
-    def subscribe(self, stream: str, wake: Callable[[], None]) -> Callable[[], None]:
-        with self._lock:
-            self._waiters.setdefault(stream, []).append(wake)
-
-        def cancel() -> None:
-            with self._lock:
-                waiters = self._waiters.get(stream, [])
-                if wake in waiters:
-                    waiters.remove(wake)
-
-        return cancel
-
-    def notify(self, stream: str) -> None:
-        with self._lock:
-            waiters = list(self._waiters.get(stream, ()))
-        for wake in waiters:
-            wake()
-
-
-class Dealing(Protocol):
-    """Seats and the cards between rounds: :class:`croupier.table.Table` where the game's
-    chapter gives its table procedures, else :class:`ShoePerRound`."""
-
-    @property
-    def seats(self) -> dict[int, str]: ...
-
-    def sit(self, seat: int, player: str) -> object: ...
-
-    def leave(self, seat: int) -> object: ...
-
-    def new_round(self, *, cut_at: int | None = None) -> Round: ...
-
-
-class ShoePerRound:
-    """A fresh shoe of the game's decks, shuffled by the injected shuffler, for each round
-    (games whose chapter's deck procedures the table module does not yet know)."""
-
-    def __init__(
-        self, game: Game, shuffler: Shuffler, meters: MeterBank, mode: PlayMode = PlayMode.REAL
-    ) -> None:
-        verify_shuffler(mode, shuffler)
-        self.game, self.shuffler, self.meters, self.mode = game, shuffler, meters, mode
-        self._seats: dict[int, str] = {}
-        self._current: Round | None = None
-
-    @property
-    def seats(self) -> dict[int, str]:
-        return dict(self._seats)
-
-    def sit(self, seat: int, player: str) -> object:
-        if isinstance(seat, bool) or seat not in SEATS:
-            raise InvalidInput(f"seat {seat!r} is not one of the betting positions 1-7")
-        if seat in self._seats:
-            raise IllegalAction(f"seat {seat} is taken by player {self._seats[seat]!r}")
-        self._seats[seat] = player
-        return None
-
-    def leave(self, seat: int) -> object:
-        if seat not in self._seats:
-            raise IllegalAction(f"seat {seat} is empty; nobody can leave it")
-        rnd = self._current
-        if rnd is not None and not rnd.is_over and seat in rnd.active_seats:
-            raise IllegalAction(f"seat {seat} has wagered and stays seated until the round ends")
-        del self._seats[seat]
-        return None
-
-    def new_round(self, *, cut_at: int | None = None) -> Round:
-        if not self._seats:
-            raise IllegalAction("no player is seated to wager")
-        shoe = Shoe.shuffled(self.shuffler, decks=self.game.deck_count, cut_at=cut_at)
-        self._current = self.game.new_round(
-            shoe=shoe, meters=self.meters, players=self._seats, mode=self.mode
-        )
-        return self._current
-
-
-@dataclass
-class LiveTable:
-    """One table on the floor (in memory; its state is rebuilt from the database)."""
-
-    id: str
-    name: str
-    game: Game
-    table: Dealing
-    status: str = "open"
-    lock: threading.Lock = field(default_factory=threading.Lock)
-    round: Round | None = None
-    round_id: str | None = None
-    stored: int = 0
-    seq: int = 0
-    held: str | None = None
-    """Why the current round is held for a supervisor's void (a crash, a failed write)."""
-    numbers: int = 0
-    meters: tuple[str, ...] = ()
-    """Every progressive meter the table's wagers move (linked by name with other tables)."""
-
-    def seats(self) -> dict[int, str]:
-        return self.table.seats
-
-
-@dataclass
-class Txn:
-    conn: Connection
-    events: dict[str, list[tuple[str, dict[str, Any], str | None]]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,38 +153,6 @@ class _Snapshot:
                 return
             replayed._attach_meters(floor.meters)
             lt.round = replayed
-
-
-def _pov_variants(record: Record) -> dict[str, Any]:
-    """The record as each kind of viewer sees it (``public``; ``full``, ``seats`` where they
-    differ from ``public``)."""
-    public = redact_json(record, ViewPov("public"))
-    full = redact_json(record, ViewPov("full"))
-    out: dict[str, Any] = {"public": public}
-    if full != public:
-        out["full"] = full
-    seats = {}
-    for seat in SEATS:
-        mine = redact_json(record, ViewPov("player", frozenset({seat})))
-        if mine != public:
-            seats[str(seat)] = mine
-    if seats:
-        out["seats"] = seats
-    return out
-
-
-def event_for(data: Mapping[str, Any], pov: ViewPov) -> dict[str, Any]:
-    """A stored event's data as ``pov`` may see it."""
-    if "public" not in data:
-        return dict(data)
-    if pov.kind == "full" and "full" in data:
-        return dict(data["full"])
-    if pov.kind == "player":
-        for seat in sorted(pov.seats):
-            mine = data.get("seats", {}).get(str(seat))
-            if mine is not None:
-                return dict(mine)
-    return dict(data["public"])
 
 
 def _contributions(rnd: Round) -> dict[str, Fraction]:
@@ -598,7 +463,7 @@ class Floor:
                 .values(state=rnd.phase.value)
             )
         for rec in new:
-            self.emit(txn, lt, "record", _pov_variants(rec))
+            self.emit(txn, lt, "record", pov_variants(rec))
         self.emit(txn, lt, "phase", self._phase_data(rnd))
         return new
 
@@ -841,17 +706,3 @@ def _void_action(rnd: Round, by: str, reason: str) -> Action:
         return action
     # Without the engine's supervisor void: the chapter's irregularity void (§ 641a.13(b)).
     return ReportIrregularity(kind=IrregularityKind.WRONG_CARD_COUNT)
-
-
-def pov_of(account: Account, lt: LiveTable, *, finished: bool = False) -> ViewPov:
-    """The point of view of ``account`` at ``lt``."""
-    if account.role is Role.PLAYER:
-        seats = frozenset(s for s, p in lt.seats().items() if p == account.player_id)
-        if lt.round is not None:
-            seats |= frozenset(s for s, p in lt.round.players.items() if p == account.player_id)
-        return ViewPov("player", seats) if seats else ViewPov("public")
-    if finished and account.role in (Role.SUPERVISOR, Role.AUDITOR):
-        # Records of a finished round, for the floor and the audit; the pit (observer) view
-        # never holds a face-down card (a folded hand stays unseen).
-        return ViewPov("full")
-    return ViewPov("dealer" if account.role is Role.DEALER else "public")

@@ -1,0 +1,193 @@
+"""The live tables' parts the floor and the streams share: a table in memory, its dealing
+(the engine's :class:`croupier.table.Table` or a fresh shoe per round), the stream notifier, a
+command's transaction, and the points of view an account has at a table.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from sqlalchemy import Connection
+
+from croupier.errors import IllegalAction, InvalidInput
+from croupier.games import Game
+from croupier.games.records import Record
+from croupier.games.round import SEATS, Round
+from croupier.modes import PlayMode, verify_shuffler
+from croupier.progressive import MeterBank
+from croupier.server.auth import Account, Role
+from croupier.server.views import ViewPov, redact_json
+from croupier.shoe import Shoe, Shuffler
+
+__all__ = [
+    "Dealing",
+    "LiveTable",
+    "Notifier",
+    "ShoePerRound",
+    "Txn",
+    "event_for",
+    "pov_of",
+    "pov_variants",
+]
+
+
+class Notifier:
+    """Wakes the streams waiting on a table when its events are committed (thread-safe)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._waiters: dict[str, list[Callable[[], None]]] = {}
+
+    def subscribe(self, stream: str, wake: Callable[[], None]) -> Callable[[], None]:
+        with self._lock:
+            self._waiters.setdefault(stream, []).append(wake)
+
+        def cancel() -> None:
+            with self._lock:
+                waiters = self._waiters.get(stream, [])
+                if wake in waiters:
+                    waiters.remove(wake)
+
+        return cancel
+
+    def notify(self, stream: str) -> None:
+        with self._lock:
+            waiters = list(self._waiters.get(stream, ()))
+        for wake in waiters:
+            wake()
+
+
+class Dealing(Protocol):
+    """Seats and the cards between rounds: :class:`croupier.table.Table` where the game's
+    chapter gives its table procedures, else :class:`ShoePerRound`."""
+
+    @property
+    def seats(self) -> dict[int, str]: ...
+
+    def sit(self, seat: int, player: str) -> object: ...
+
+    def leave(self, seat: int) -> object: ...
+
+    def new_round(self, *, cut_at: int | None = None) -> Round: ...
+
+
+class ShoePerRound:
+    """A fresh shoe of the game's decks, shuffled by the injected shuffler, for each round
+    (games whose chapter's deck procedures the table module does not yet know)."""
+
+    def __init__(
+        self, game: Game, shuffler: Shuffler, meters: MeterBank, mode: PlayMode = PlayMode.REAL
+    ) -> None:
+        verify_shuffler(mode, shuffler)
+        self.game, self.shuffler, self.meters, self.mode = game, shuffler, meters, mode
+        self._seats: dict[int, str] = {}
+        self._current: Round | None = None
+
+    @property
+    def seats(self) -> dict[int, str]:
+        return dict(self._seats)
+
+    def sit(self, seat: int, player: str) -> object:
+        if isinstance(seat, bool) or seat not in SEATS:
+            raise InvalidInput(f"seat {seat!r} is not one of the betting positions 1-7")
+        if seat in self._seats:
+            raise IllegalAction(f"seat {seat} is taken by player {self._seats[seat]!r}")
+        self._seats[seat] = player
+        return None
+
+    def leave(self, seat: int) -> object:
+        if seat not in self._seats:
+            raise IllegalAction(f"seat {seat} is empty; nobody can leave it")
+        rnd = self._current
+        if rnd is not None and not rnd.is_over and seat in rnd.active_seats:
+            raise IllegalAction(f"seat {seat} has wagered and stays seated until the round ends")
+        del self._seats[seat]
+        return None
+
+    def new_round(self, *, cut_at: int | None = None) -> Round:
+        if not self._seats:
+            raise IllegalAction("no player is seated to wager")
+        shoe = Shoe.shuffled(self.shuffler, decks=self.game.deck_count, cut_at=cut_at)
+        self._current = self.game.new_round(
+            shoe=shoe, meters=self.meters, players=self._seats, mode=self.mode
+        )
+        return self._current
+
+
+@dataclass
+class LiveTable:
+    """One table on the floor (in memory; its state is rebuilt from the database)."""
+
+    id: str
+    name: str
+    game: Game
+    table: Dealing
+    status: str = "open"
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    round: Round | None = None
+    round_id: str | None = None
+    stored: int = 0
+    seq: int = 0
+    held: str | None = None
+    """Why the current round is held for a supervisor's void (a crash, a failed write)."""
+    numbers: int = 0
+    meters: tuple[str, ...] = ()
+    """Every progressive meter the table's wagers move (linked by name with other tables)."""
+
+    def seats(self) -> dict[int, str]:
+        return self.table.seats
+
+
+@dataclass
+class Txn:
+    conn: Connection
+    events: dict[str, list[tuple[str, dict[str, Any], str | None]]] = field(default_factory=dict)
+
+
+def pov_variants(record: Record) -> dict[str, Any]:
+    """The record as each kind of viewer sees it (``public``; ``full``, ``seats`` where they
+    differ from ``public``)."""
+    public = redact_json(record, ViewPov("public"))
+    full = redact_json(record, ViewPov("full"))
+    out: dict[str, Any] = {"public": public}
+    if full != public:
+        out["full"] = full
+    seats = {}
+    for seat in SEATS:
+        mine = redact_json(record, ViewPov("player", frozenset({seat})))
+        if mine != public:
+            seats[str(seat)] = mine
+    if seats:
+        out["seats"] = seats
+    return out
+
+
+def event_for(data: Mapping[str, Any], pov: ViewPov) -> dict[str, Any]:
+    """A stored event's data as ``pov`` may see it."""
+    if "public" not in data:
+        return dict(data)
+    if pov.kind == "full" and "full" in data:
+        return dict(data["full"])
+    if pov.kind == "player":
+        for seat in sorted(pov.seats):
+            mine = data.get("seats", {}).get(str(seat))
+            if mine is not None:
+                return dict(mine)
+    return dict(data["public"])
+
+
+def pov_of(account: Account, lt: LiveTable, *, finished: bool = False) -> ViewPov:
+    """The point of view of ``account`` at ``lt``."""
+    if account.role is Role.PLAYER:
+        seats = frozenset(s for s, p in lt.seats().items() if p == account.player_id)
+        if lt.round is not None:
+            seats |= frozenset(s for s, p in lt.round.players.items() if p == account.player_id)
+        return ViewPov("player", seats) if seats else ViewPov("public")
+    if finished and account.role in (Role.SUPERVISOR, Role.AUDITOR):
+        # Records of a finished round, for the floor and the audit; the pit (observer) view
+        # never holds a face-down card (a folded hand stays unseen).
+        return ViewPov("full")
+    return ViewPov("dealer" if account.role is Role.DEALER else "public")
