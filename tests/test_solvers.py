@@ -176,6 +176,16 @@ def test_fcp_partial_solve_and_resume(monkeypatch: pytest.MonkeyPatch) -> None:
     again = solve_four_card_poker(up_ranks=[14], checkpoint=True, progress=False)
     assert again.sheet.outcomes == sheet.outcomes
 
+    # the checkpoint holds every decision too (the decision tables read the same solve)
+    _, table = fcp_solver._solve(fcp_solver.ANTE_BONUS, None, False, True, [14], None)
+    assert int((table[:12] != -1).sum()) == 0
+    assert int((table[12] == -1).sum()) == comb(51, 4)  # the hands that hold the up card
+    for player in ("Ah Ad Ac 7s 2d", "7c 5d 4h 3s 2c", "Kd Js 9h 4c 2s"):
+        cards = sorted(c.index for c in parse_cards(player))
+        row = sum(comb(c, i) for i, c in enumerate(cards, 1))
+        share = strategy.action_share(14, evaluate(player, P4).value)
+        assert ACTIONS[int(table[12, row])] in share
+
 
 def test_641a_11_c_12_b_solver_tables_are_the_games_base_net() -> None:
     """Every entry the solver's kernel reads is the game's own settlement: for every four-card
@@ -331,6 +341,7 @@ def test_uth_partial_solve() -> None:
 
 def test_uth_resumes_from_its_checkpoints(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(uth_solver, "FLOPS_PER_BLOCK", 1)
+    solve_flop = uth_solver.solve_flop
     first = solve_ultimate_texas_holdem(BLIND["B"], flops=2, checkpoint=True, progress=False)
 
     def refuse(*args: object) -> int:
@@ -342,6 +353,19 @@ def test_uth_resumes_from_its_checkpoints(monkeypatch: pytest.MonkeyPatch) -> No
     assert again.strategy == first.strategy
     with pytest.raises(AssertionError, match="solved again"):  # other parameters: other blocks
         solve_ultimate_texas_holdem(BLIND["A"], flops=2, checkpoint=True, progress=False)
+    # the checkpoints hold the flop decisions too (the decision tables read the same solve)
+    reps, _ = canonical_hands(3)
+    _, bets = uth_solver._solve(BLIND["B"], None, False, True, 2, None)
+    monkeypatch.setattr(uth_solver, "solve_flop", solve_flop)
+    for k in range(2):
+        flop = [DECK[int(c)] for c in reps[k]]
+        for hole in ("As Ks", "7h 2d"):
+            cards = parse_cards(hole)
+            if {c.index for c in cards} & set(reps[k].tolist()):
+                continue
+            values = flop_values(hole, flop, BLIND["B"])
+            at = PAIR_INDEX[cards[0].index, cards[1].index]
+            assert int(bets[k, at]) == (1 if values.bet > values.check else 0)
 
 
 def test_uth_starting_hands_and_bad_input() -> None:

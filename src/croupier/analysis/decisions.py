@@ -16,9 +16,10 @@ its tie rule (on equal value, the smaller wager):
   decision (play 1x or fold) is computed when asked, from the exact counts of the 990 dealer
   holdings (:mod:`croupier.analysis._mc_kernels`), with the solver's rule.
 
-The tables take a full solve to build (about 20 s each on two cores, as long as the solvers);
-they are kept in memory and saved under the cache folder
-(:func:`croupier.kernels.cache_dir`), so later processes load them in a fraction of a second.
+The tables are the solvers' own decisions, from the same checkpointed solve as the par sheets
+(one cache entry under :func:`croupier.kernels.cache_dir` per game and table): after a par
+sheet, or in a later process, they are read from the saved blocks in a fraction of a second;
+they are kept in memory.
 
 :func:`four_card_poker_strategy` and :func:`uth_strategy` turn them into
 :data:`croupier.analysis.Strategy` rules for the round engine (tens of microseconds a
@@ -40,7 +41,7 @@ import numpy.typing as npt
 
 from croupier.analysis import Strategy, fcp_solver, uth_solver
 from croupier.analysis._mc_kernels import fcp_action, river_counts_one, river_play, uth_decide
-from croupier.analysis._uth_fcp_shared import block_store, dense_tables
+from croupier.analysis._uth_fcp_shared import dense_tables
 from croupier.analysis._uth_kernels import PAIR_INDEX, PERMS
 from croupier.analysis._uth_settle import settle_tables
 from croupier.cards import Card
@@ -59,7 +60,6 @@ from croupier.hands import Ranking
 from croupier.kernels import comb_rank_batch, comb_unrank_batch
 
 __all__ = [
-    "TABLES_VERSION",
     "FourCardTables",
     "UthTables",
     "blind_table",
@@ -68,9 +68,6 @@ __all__ = [
     "uth_strategy",
     "uth_tables",
 ]
-
-TABLES_VERSION = 1
-"""Bumped when the saved tables change form; part of their cache folder's name."""
 
 I8 = npt.NDArray[np.int8]
 I64 = npt.NDArray[np.int64]
@@ -125,10 +122,6 @@ class FourCardTables:
         return int(fcp_action(np.array(cards, dtype=np.int64), u, self.table))
 
 
-def _fraction(data: npt.NDArray[Any]) -> Fraction:
-    return Fraction(str(data))
-
-
 _MEMO: dict[Any, Any] = {}
 """Tables already loaded or built in this process."""
 _LOCK = threading.Lock()
@@ -146,16 +139,9 @@ def four_card_tables(*, progress: bool | None = None) -> FourCardTables:
 
 
 def _four_card_tables(progress: bool | None) -> FourCardTables:
-    params = f"solver={fcp_solver.SOLVER_VERSION}"
-    store = block_store("decisions-fcp", TABLES_VERSION, params, enabled=True)
-    found = store.load(0)
-    shape = (13, comb(52, 5))
-    if found is not None and found.get("table", np.empty(0)).shape == shape:
-        return FourCardTables(table=found["table"], expected=_fraction(found["expected"]))
+    # the solver's own checkpointed solve: after a par sheet, only its saved blocks are read
     solution, table = fcp_solver.four_card_decisions(progress=progress)
-    expected = solution.sheet.expected
-    store.save(0, {"table": table, "expected": np.array(str(expected))})
-    return FourCardTables(table=table, expected=expected)
+    return FourCardTables(table=table, expected=solution.sheet.expected)
 
 
 def four_card_poker_strategy(game: Game) -> Strategy:
@@ -296,24 +282,14 @@ def uth_tables(blind: PayTable | None = None, *, progress: bool | None = None) -
 
 
 def _uth_tables(blind: PayTable, progress: bool | None) -> UthTables:
-    pays = sorted(settle_tables(blind).pays.items())
-    params = ",".join(f"{k}={v}" for k, v in pays) + f";solver={uth_solver.SOLVER_VERSION}"
-    store = block_store("decisions-uth", TABLES_VERSION, params, enabled=True)
-    found = store.load(0)
-    if found is not None and set(found) == {"preflop", "reps", "flop", "expected"}:
-        preflop, reps, flop = found["preflop"], found["reps"], found["flop"]
-        expected = _fraction(found["expected"])
-    else:
-        solution, reps, flop = uth_solver.uth_decisions(blind, progress=progress)
-        _, names = uth_solver._holding_classes()
-        multiple = {"check": 0, "3x": 3, "4x": 4}
-        preflop = np.zeros(169, dtype=np.int8)
-        for d in solution.strategy.preflop:
-            preflop[names.index(d.hand)] = multiple[d.action]
-        expected = solution.sheet.expected
-        store.save(
-            0, {"preflop": preflop, "reps": reps, "flop": flop, "expected": np.array(str(expected))}
-        )
+    # the solver's own checkpointed solve: after a par sheet, only its saved blocks are read
+    solution, reps, flop = uth_solver.uth_decisions(blind, progress=progress)
+    _, names = uth_solver._holding_classes()
+    multiple = {"check": 0, "3x": 3, "4x": 4}
+    preflop = np.zeros(169, dtype=np.int8)
+    for d in solution.strategy.preflop:
+        preflop[names.index(d.hand)] = multiple[d.action]
+    expected = solution.sheet.expected
     flop_class, flop_perm = _flop_maps(reps)
     return UthTables(
         blind=blind,

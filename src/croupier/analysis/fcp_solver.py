@@ -64,7 +64,9 @@ __all__ = [
     "solve_four_card_poker",
 ]
 
-SOLVER_VERSION = 1
+SOLVER_VERSION = 2
+"""2: each saved block (an up-card rank) holds its decisions too, so the par sheet and the
+decision tables (:func:`four_card_decisions`) read one solve."""
 
 I64 = npt.NDArray[np.int64]
 
@@ -73,6 +75,8 @@ ACTIONS = ("fold", "1x", "2x", "3x")
 
 HIDDEN_COMPLETIONS = HIDDEN
 """1,370,754 hidden dealer completions of one (player hand, up card): C(46, 5)."""
+
+_HANDS = comb(52, 5)
 
 DEALS = comb(52, 5) * 47 * HIDDEN
 """167,439,136,344,480 (player hand, up card, hidden dealer cards) deals."""
@@ -290,20 +294,18 @@ def ante_play_tables(table: PayTable = ANTE_BONUS) -> AntePlayTables:
     return AntePlayTables(table=table, scale=scale, bonus=bonus, stakes=stakes, bclass=bclass)
 
 
-def _solve_block(
-    rank: int,
-    bonus: I64,
-    stakes: I64,
-    bclass: I64,
-    decisions: npt.NDArray[np.int8] = NO_DECISIONS,
-) -> dict[str, npt.NDArray[Any]]:
+def _solve_block(rank: int, bonus: I64, stakes: I64, bclass: I64) -> dict[str, npt.NDArray[Any]]:
+    """One up-card rank (0 = deuce): the deals by outcome (``tally``), the situations by
+    strength and action (``strategy``) and the action of every hand (``decisions``, as a row
+    of :func:`four_card_decisions`)."""
     dense = dense_tables(Ranking.FOUR_CARD)
     tally = np.zeros((4, 4, 3), dtype=np.int64)
     strategy = np.zeros((dense.size, 4), dtype=np.int64)
+    decisions = np.full(_HANDS, -1, dtype=np.int8)
     solve_up_rank(
         rank, *dense.args(), dense.size, bonus, stakes, bclass, tally, strategy, decisions
     )
-    return {"tally": tally, "strategy": strategy}
+    return {"tally": tally, "strategy": strategy, "decisions": decisions}
 
 
 def _class_bonus(tabs: AntePlayTables, action: int, bc: int) -> Fraction:
@@ -377,23 +379,44 @@ def solve_four_card_poker(
     (2..14) limits the solve to those up-card ranks: a partial sheet, for tests.
     ``scheduler``: a Dask scheduler
     address (``"tcp://host:8786"``) to run the blocks on that cluster instead of local threads
-    (``workers`` is then unused); the result is the same.  About ten seconds on two cores.
+    (``workers`` is then unused); the result is the same.  The saved blocks hold every decision
+    too: :func:`four_card_decisions` reads the same solve.
     """
-    tabs = ante_play_tables(ante_bonus)
     ranks = sorted(set(range(2, 15) if up_ranks is None else up_ranks))
     if not ranks or any(not 2 <= r <= 14 for r in ranks):
         raise InvalidInput(f"up ranks must be 2..14; got {ranks}")
+    solution, _ = _solve(ante_bonus, workers, progress, checkpoint, ranks, scheduler)
+    return solution
+
+
+def _solve(
+    ante_bonus: PayTable,
+    workers: int | None,
+    progress: bool | None,
+    checkpoint: bool,
+    ranks: Sequence[int],
+    scheduler: str | None,
+) -> tuple[FourCardSolution, npt.NDArray[np.int8]]:
+    """The solution over the up ranks ``ranks`` and the decisions (13 rows, -1 in the rows of
+    the ranks not solved)."""
+    tabs = ante_play_tables(ante_bonus)
     params = ",".join(f"{k}={v}" for k, v in sorted(_pays(ante_bonus).items()))
     store = block_store("fcp-ante-play", SOLVER_VERSION, params, enabled=checkpoint)
     dense = dense_tables(Ranking.FOUR_CARD)
     tally = np.zeros((4, 4, 3), dtype=np.int64)
     counts = np.zeros((13, dense.size, 4), dtype=np.int64)
+    table = np.full((13, _HANDS), -1, dtype=np.int8)
     todo: list[int] = []
     for r in ranks:
         found = store.load(r)
-        if found is not None and found["strategy"].shape == (dense.size, 4):
+        if (
+            found is not None
+            and found["strategy"].shape == (dense.size, 4)
+            and found.get("decisions", NO_DECISIONS).shape == (_HANDS,)
+        ):
             tally += found["tally"]
             counts[r - 2] = found["strategy"]
+            table[r - 2] = found["decisions"]
         else:
             todo.append(r)
     threads = max(1, min(workers or os.cpu_count() or 1, len(todo) or 1))
@@ -404,8 +427,9 @@ def solve_four_card_poker(
             store.save(r, block)
             tally += block["tally"]
             counts[r - 2] = block["strategy"]
+            table[r - 2] = block["decisions"]
             bar.update()
-    return _solution(tally, counts, tabs, ranks)
+    return _solution(tally, counts, tabs, ranks), table
 
 
 def _solution(
@@ -439,32 +463,18 @@ def _solution(
 def four_card_decisions(
     *, workers: int | None = None, progress: bool | None = None
 ) -> tuple[FourCardSolution, npt.NDArray[np.int8]]:
-    """The full solve under the § 641a.12(b) Ante Bonus, keeping every decision.
+    """The full solve under the § 641a.12(b) Ante Bonus, keeping every decision (the same
+    checkpointed solve as :func:`solve_four_card_poker`: after a par sheet this only reads its
+    saved blocks).
 
     Returns the solution (as :func:`solve_four_card_poker`) and ``table``, an int8 array of
     shape (13, C(52, 5)): ``table[r, colex(hand)]`` is the action index (:data:`ACTIONS`: 0
     fold, 1 play 1x, 3 play 3x; 2x is never better) of the five-card ``hand`` (card indices,
     colex rank of the sorted set) against the up card of rank ``r + 2`` in clubs, -1 where the
     hand holds that card.  Another up suit is read after swapping its suit with clubs in the
-    hand.  Always solves (no checkpoints): about as long as a full solve.
+    hand.
     """
-    tabs = ante_play_tables()
-    dense = dense_tables(Ranking.FOUR_CARD)
-    table = np.full((13, comb(52, 5)), -1, dtype=np.int8)
-    tally = np.zeros((4, 4, 3), dtype=np.int64)
-    counts = np.zeros((13, dense.size, 4), dtype=np.int64)
-    threads = max(1, min(workers or os.cpu_count() or 1, 13))
-    with (
-        Progress(13, "four card poker: decisions", progress) as bar,
-        ThreadPoolExecutor(max_workers=threads) as pool,
-    ):
-        futures = {r: pool.submit(_solve_block, r, *tabs.args(), table[r]) for r in range(13)}
-        for r, future in futures.items():
-            block = future.result()
-            tally += block["tally"]
-            counts[r] = block["strategy"]
-            bar.update()
-    return _solution(tally, counts, tabs, range(2, 15)), table
+    return _solve(ANTE_BONUS, workers, progress, True, range(2, 15), None)
 
 
 def dealer_versus(player: Sequence[Card] | str, up: Card | str) -> Versus:

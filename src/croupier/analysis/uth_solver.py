@@ -75,8 +75,10 @@ __all__ = [
     "uth_decisions",
 ]
 
-SOLVER_VERSION = 2
-"""2: the flop sums of the Ante, Play and Blind nets are all in units of ``1 / scale``."""
+SOLVER_VERSION = 3
+"""2: the flop sums of the Ante, Play and Blind nets are all in units of ``1 / scale``; 3: each
+saved block holds its flop decisions too (``bets``), so the par sheet and the decision tables
+read one solve."""
 FLOPS_PER_BLOCK = 65
 
 DEALS = comb(52, 2) * comb(50, 2) * comb(48, 5)
@@ -322,6 +324,9 @@ class UthSolution:
 
 
 _SUM_KEYS = ("lin", "best", "t_raise", "t_check", "flop", "river")
+_BETS = "bets"
+"""The block entry of the flop decisions: ``(flops in the block, 1326)`` int8, as
+:func:`uth_decisions` returns them."""
 
 
 def _empty_sums() -> dict[str, npt.NDArray[np.int64]]:
@@ -367,14 +372,17 @@ def _outcome_rows(counts: npt.NDArray[np.int64], m: int, p: SettleTables) -> lis
 
 def _flop_block(
     flops: npt.NDArray[np.uint8], weights: npt.NDArray[np.int64], p: SettleTables
-) -> dict[str, npt.NDArray[np.int64]]:
-    """The weighted sums of a block of flop classes, solved one after another (a Dask task)."""
+) -> dict[str, npt.NDArray[Any]]:
+    """The weighted sums of a block of flop classes, solved one after another, and their flop
+    decisions (``bets``, a row per flop; a Dask task)."""
     part = _empty_sums()
-    for flop, weight in zip(flops, weights, strict=True):
+    bets = np.empty((len(flops), 1326), dtype=np.int8)
+    for i, (flop, weight) in enumerate(zip(flops, weights, strict=True)):
         out = _run_flop(flop.tolist(), p)
         for key in part:
             part[key] += int(weight) * out[key]
-    return part
+        bets[i] = out["holding_bet"]
+    return {**part, _BETS: bets}
 
 
 _Block = tuple[int, int, int]
@@ -388,7 +396,7 @@ def _run_blocks(
     scheduler: str | None,
     params: str,
     bar: Progress,
-) -> Iterator[tuple[_Block, dict[str, npt.NDArray[np.int64]]]]:
+) -> Iterator[tuple[_Block, dict[str, npt.NDArray[Any]]]]:
     """Each block of ``todo`` with its sums: on local threads (a block at a time, its flops
     spread over the threads) or, with a ``scheduler`` address, on that Dask cluster (a task a
     block, as they complete); ``bar`` advances a flop at a time."""
@@ -400,12 +408,14 @@ def _run_blocks(
             for block in todo:
                 _, start, stop = block
                 part = _empty_sums()
+                bets = np.empty((stop - start, 1326), dtype=np.int8)
                 results = pool.map(lambda i: _run_flop(reps[i].tolist(), p), range(start, stop))
                 for i, out in zip(range(start, stop), results, strict=True):
                     for key in part:
                         part[key] += int(class_weights[i]) * out[key]
+                    bets[i - start] = out["holding_bet"]
                     bar.update()
-                yield block, part
+                yield block, {**part, _BETS: bets}
         return
     tasks = [
         (task_key("uth", f"{SOLVER_VERSION}/{params}", f"{start}-{stop}"), _flop_block,
@@ -437,8 +447,22 @@ def solve_ultimate_texas_holdem(
     folder.  ``flops`` solves only the first that many flop classes (a partial sheet, for
     tests).  ``scheduler``: a Dask scheduler address (``"tcp://host:8786"``) to run the blocks
     of flops on that cluster instead of local threads (``workers`` is then unused); the result
-    is the same.  About half a minute on two cores.
+    is the same.  The saved blocks hold the flop decisions too: :func:`uth_decisions` reads
+    the same solve.
     """
+    solution, _ = _solve(blind, workers, progress, checkpoint, flops, scheduler)
+    return solution
+
+
+def _solve(
+    blind: PayTable | None,
+    workers: int | None,
+    progress: bool | None,
+    checkpoint: bool,
+    flops: int | None,
+    scheduler: str | None,
+) -> tuple[UthSolution, npt.NDArray[np.int8]]:
+    """The solution and the flop decisions of the solved flop classes (a row each)."""
     p = settle_tables(blind)
     reps, _ = canonical_hands(3)
     total_flops = len(reps) if flops is None else max(1, min(flops, len(reps)))
@@ -446,23 +470,40 @@ def solve_ultimate_texas_holdem(
     params += f";{FLOPS_PER_BLOCK}"
     store = block_store("uth-base", SOLVER_VERSION, params, enabled=checkpoint)
     sums = _empty_sums()
+    bets = np.empty((total_flops, 1326), dtype=np.int8)
+    keys = {*sums, _BETS}
     threads = max(1, workers or os.cpu_count() or 1)
     with Progress(total_flops, "ultimate texas hold 'em: flops", progress, unit="flop") as bar:
         todo: list[_Block] = []
         for block, (start, stop) in enumerate(chunks(total_flops, FLOPS_PER_BLOCK)):
             found = store.load(block) if stop - start == FLOPS_PER_BLOCK else None
-            if found is not None and set(found) == set(sums):
-                for key, value in found.items():
-                    sums[key] += value
+            if (
+                found is not None
+                and set(found) == keys
+                and found[_BETS].shape == (stop - start, 1326)
+            ):
+                _add_block(sums, bets, start, found)
                 bar.update(stop - start)
             else:
                 todo.append((block, start, stop))
         for (block, start, stop), part in _run_blocks(todo, p, threads, scheduler, params, bar):
             if stop - start == FLOPS_PER_BLOCK:
                 store.save(block, part)
-            for key, value in part.items():
-                sums[key] += value
-    return _assemble(sums, p, partial=flops is not None and total_flops < len(reps))
+            _add_block(sums, bets, start, part)
+    partial = flops is not None and total_flops < len(reps)
+    return _assemble(sums, p, partial=partial), bets
+
+
+def _add_block(
+    sums: dict[str, npt.NDArray[np.int64]],
+    bets: npt.NDArray[np.int8],
+    start: int,
+    block: Mapping[str, npt.NDArray[Any]],
+) -> None:
+    for key in sums:
+        sums[key] += block[key]
+    rows = block[_BETS]
+    bets[start : start + len(rows)] = rows
 
 
 def uth_decisions(
@@ -471,31 +512,18 @@ def uth_decisions(
     workers: int | None = None,
     progress: bool | None = None,
 ) -> tuple[UthSolution, npt.NDArray[np.uint8], npt.NDArray[np.int8]]:
-    """The full solve (as :func:`solve_ultimate_texas_holdem`), keeping every flop decision.
+    """The full solve (as :func:`solve_ultimate_texas_holdem`, the same checkpointed solve:
+    after a par sheet this only reads its saved blocks), keeping every flop decision.
 
     Returns the solution, the flop classes ``reps`` (the canonical flops of
     :func:`croupier.kernels.canonical_hands`, shape (1755, 3)) and ``bets``, an int8 array of
     shape (1755, 1326): ``bets[k, h]`` is 1 where the holding of pair index ``h``
     (:data:`~croupier.analysis._uth_kernels.PAIR_INDEX`) bets 2x on the flop ``reps[k]`` after
-    checking before it, 0 where it checks, -1 where it touches the flop.  Always solves (no
-    checkpoints): about as long as a full solve.
+    checking before it, 0 where it checks, -1 where it touches the flop.
     """
-    p = settle_tables(blind)
-    reps, class_weights = canonical_hands(3)
-    bets = np.empty((len(reps), 1326), dtype=np.int8)
-    sums = _empty_sums()
-    threads = max(1, workers or os.cpu_count() or 1)
-    with (
-        Progress(len(reps), "ultimate texas hold 'em: decisions", progress, unit="flop") as bar,
-        ThreadPoolExecutor(max_workers=threads) as pool,
-    ):
-        results = pool.map(lambda i: _run_flop(reps[i].tolist(), p), range(len(reps)))
-        for i, out in enumerate(results):
-            for key in sums:
-                sums[key] += int(class_weights[i]) * out[key]
-            bets[i] = out["holding_bet"]
-            bar.update()
-    return _assemble(sums, p, partial=False), reps, bets
+    reps, _ = canonical_hands(3)
+    solution, bets = _solve(blind, workers, progress, True, None, None)
+    return solution, reps, bets
 
 
 def _assemble(
