@@ -100,6 +100,13 @@ def _hist_completions(
             bits[m + 1] = bits[m] | cb[cards[idx[m]]]
 
 
+@njit(inline="always")
+def _n(value: int) -> int:  # pragma: no cover - compiled
+    """``value`` typed as a plain int64: a literal argument would compile a callee once per
+    value."""
+    return np.int64(value)  # type: ignore[no-any-return]
+
+
 @njit(cache=True, nogil=True)
 def _rest(others: Any, taken: Any) -> Any:  # pragma: no cover - compiled
     """The cards of ``others`` whose positions are not in ``taken``."""
@@ -123,6 +130,29 @@ def _cumulate(hist: Any) -> None:  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
+def _cumulate_into(hist: Any, out: Any, row: int) -> None:  # pragma: no cover - compiled
+    """``out[row]`` = the running sums of ``hist``, which is cleared (element loops, not slice
+    assignments: numba compiles them far faster)."""
+    total = 0
+    for j in range(hist.shape[0]):
+        total += hist[j]
+        hist[j] = 0
+        out[row, j] = total
+
+
+@njit(cache=True, nogil=True)
+def _sort_small(a: Any) -> None:  # pragma: no cover - compiled
+    """Insertion sort of a short 1-d array (numba's own sort costs seconds to compile)."""
+    for i in range(1, a.shape[0]):
+        x = a[i]
+        j = i - 1
+        while j >= 0 and a[j] > x:
+            a[j + 1] = a[j]
+            j -= 1
+        a[j + 1] = x
+
+
+@njit(cache=True, nogil=True)
 def build_up_tables(
     up: int, ck: Any, cb: Any, offs: Any, plain: Any, flush: Any, init: int, size: int
 ) -> Any:  # pragma: no cover - compiled
@@ -137,46 +167,41 @@ def build_up_tables(
     bit_u = cb[up]
     hist = np.zeros(size + 1, np.int64)
     cum1 = np.zeros(size + 1, np.int64)
-    _hist_completions(key_u, bit_u, others, 5, ck, cb, offs, plain, flush, cum1)
+    _hist_completions(key_u, bit_u, others, _n(5), ck, cb, offs, plain, flush, cum1)
     _cumulate(cum1)
     cum2 = np.zeros((51, size + 1), np.int32)
     taken = np.empty(1, np.int64)
     for a in range(51):
-        hist[:] = 0
         taken[0] = a
         card = others[a]
         rest = _rest(others, taken)
-        _hist_completions(key_u + ck[card], bit_u | cb[card], rest, 4, ck, cb, offs, plain, flush,
-                          hist)  # fmt: skip
-        _cumulate(hist)
-        cum2[a, :] = hist
+        key = key_u + ck[card]
+        _hist_completions(key, bit_u | cb[card], rest, _n(4), ck, cb, offs, plain, flush, hist)
+        _cumulate_into(hist, cum2, a)
     cum3 = np.zeros((comb2(51), size + 1), np.uint16)
     taken = np.empty(2, np.int64)
     for b in range(51):
         for a in range(b):
-            hist[:] = 0
             taken[0] = a
             taken[1] = b
             key = key_u + ck[others[a]] + ck[others[b]]
             bit = bit_u | cb[others[a]] | cb[others[b]]
-            _hist_completions(key, bit, _rest(others, taken), 3, ck, cb, offs, plain, flush, hist)
-            _cumulate(hist)
-            cum3[a + b * (b - 1) // 2, :] = hist
+            rest = _rest(others, taken)
+            _hist_completions(key, bit, rest, _n(3), ck, cb, offs, plain, flush, hist)
+            _cumulate_into(hist, cum3, a + b * (b - 1) // 2)
     cum4 = np.zeros((comb3(51), size + 1), np.uint16)
     taken = np.empty(3, np.int64)
     for c in range(51):
         for b in range(c):
             for a in range(b):
-                hist[:] = 0
                 taken[0] = a
                 taken[1] = b
                 taken[2] = c
                 key = key_u + ck[others[a]] + ck[others[b]] + ck[others[c]]
                 bit = bit_u | cb[others[a]] | cb[others[b]] | cb[others[c]]
                 rest = _rest(others, taken)
-                _hist_completions(key, bit, rest, 2, ck, cb, offs, plain, flush, hist)
-                _cumulate(hist)
-                cum4[a + b * (b - 1) // 2 + comb3(c), :] = hist
+                _hist_completions(key, bit, rest, _n(2), ck, cb, offs, plain, flush, hist)
+                _cumulate_into(hist, cum4, a + b * (b - 1) // 2 + comb3(c))
     list5 = np.empty((comb4(51), 47), np.uint16)
     mark = np.zeros(52, np.bool_)
     for d in range(51):
@@ -196,7 +221,7 @@ def build_up_tables(
                             )
                             n += 1
                     mark[a] = mark[b] = mark[c] = mark[d] = False
-                    list5[row, :].sort()
+                    _sort_small(list5[row])
     return others, cum1, cum2, cum3, cum4, list5
 
 
@@ -300,7 +325,7 @@ def versus_counts(
             key += ck[card]
             bits |= cb[card]
             pos[i] = card if card < up else card - 1
-        pos.sort()
+        _sort_small(pos)
         s = hash_value(key, bits, offs, plain, flush)
         d6 = hash_value(key + ck[up], bits | cb[up], offs, plain, flush)
         lt, le = _versus(pos, s, d6, cum1, cum2, cum3, cum4, list5)
@@ -331,7 +356,7 @@ def _keep_decision(
         hand[2] = 4 * (c2 >> 2) + SUIT_PERMS[g, c2 & 3]
         hand[3] = 4 * (c3 >> 2) + SUIT_PERMS[g, c3 & 3]
         hand[4] = 4 * (c4 >> 2) + SUIT_PERMS[g, c4 & 3]
-        hand.sort()
+        _sort_small(hand)
         row = 0
         for i in range(5):
             row += BINOM[hand[i], i + 1]

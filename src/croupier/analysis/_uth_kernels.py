@@ -179,7 +179,8 @@ def _sweep(
             e += 1
         if nq_total < 0 and v >= q0:
             nq_total = passed
-            nqcnt[:] = cnt
+            for c in range(47):  # element loops, not slices: numba compiles them far faster
+                nqcnt[c] = cnt[c]
         for g in range(k, e):
             lt[g] = passed - cnt[sa[g]] - cnt[sb[g]]
         for g in range(k, e):
@@ -191,7 +192,8 @@ def _sweep(
         k = e
     if nq_total < 0:
         nq_total = passed
-        nqcnt[:] = cnt
+        for c in range(47):
+            nqcnt[c] = cnt[c]
     for g in range(n):
         nq[g] = nq_total - nqcnt[sa[g]] - nqcnt[sb[g]] + (1 if sv[g] < q0 else 0)
 
@@ -452,9 +454,11 @@ def _flop_feature(
     bits = cb[flop[0]] | cb[flop[1]] | cb[flop[2]] | cb[a] | cb[b]
     cat = int(category[hash_value(key, bits, offs, plain, flush)])
     suits = np.zeros(4, np.int64)
+    draw = 0
     for c in (flop[0], flop[1], flop[2], a, b):
         suits[c & 3] += 1
-    draw = 1 if suits.max() == 4 else 0
+        if suits[c & 3] == 4:
+            draw = 1
     return 4 * cat + 2 * (1 if cat > fcat else 0) + draw
 
 
@@ -534,13 +538,17 @@ def solve_flop(
             k = cls[h]
             for w in range(3):
                 c_lin[k, w] += lin[h, w]
-            c_all[k, :] += both
+            # element loops, not slice arithmetic: numba compiles them far faster
+            for x in range(NTYPES):
+                c_all[k, x] += both[x]
             if bet[h] == 1:
                 c_best[k] += lin[h, 0] + 2 * lin[h, 1] + lin[h, 2]
-                c_pre[k, :NTYPES] += both
+                for x in range(NTYPES):
+                    c_pre[k, x] += both[x]
             else:
                 c_best[k] += checked[h]
-                c_pre[k, NTYPES : 2 * NTYPES] += row[:NTYPES]
+                for x in range(NTYPES):
+                    c_pre[k, NTYPES + x] += row[x]
                 c_pre[k, 2 * NTYPES] += folds
                 for f in range(20):
                     c_river[k, f, 0] += racc[h, 2 * f]
