@@ -1,10 +1,22 @@
-"""Wall time of the exact optimal-strategy solvers: Four Card Poker Ante/Play and Ultimate Texas
-Hold 'Em (Ante, Blind, Play with Blind table A).
+"""The exact optimal-strategy solvers side by side with hand-written C solvers: Four Card Poker
+Ante/Play and Ultimate Texas Hold 'Em (Ante, Blind, Play with Blind table A).
 
-Run ``python benchmarks/bench_solvers.py [--game fcp|uth|both] [--workers N] [--json PATH]``.
-Each solver is first warmed up on a sliver of its work (so numba's compilation, or the load of
-its on-disk cache, is timed apart), then solved in full with checkpoints off, so every block is
-computed.  Prints the wall times, the exact house edges and the element of risk.
+Run ``python benchmarks/bench_solvers.py [--game fcp|uth|both] [--repeat N] [--json PATH]``.
+
+For each game, each of ``--repeat`` times (the medians are printed):
+
+* croupier cold: ``croupier par GAME --json --quiet`` in a fresh process with an empty
+  ``CROUPIER_CACHE`` and an empty numba cache (``NUMBA_CACHE_DIR``): compilation and the whole
+  solve, as a first run on a new machine;
+* croupier warm: the same command again with both caches filled (the checkpointed solve read
+  back);
+* the C peer: ``benchmarks/peers/c/uth.c`` or ``fcp.c``, compiled with ``gcc -O2`` into a temp
+  folder (not timed), run single-threaded; its exact expected net must equal croupier's house
+  edge (checked: a mismatch stops the bench).
+
+Times are CPU seconds of the child process (user + system, all its threads) and wall seconds.
+The target of issue 18 is croupier cold under half the C solver's time; the ratio printed is
+croupier cold / C (CPU and wall): below 0.5 meets it.
 """
 
 from __future__ import annotations
@@ -13,72 +25,120 @@ import argparse
 import json
 import os
 import platform
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
 import time
-from collections.abc import Callable
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from croupier.analysis.fcp_solver import solve_four_card_poker
-from croupier.analysis.par import WagerSheet, exact
-from croupier.analysis.uth_solver import solve_ultimate_texas_holdem
+PEERS = Path(__file__).resolve().parent / "peers" / "c"
+GAMES = {
+    "fcp": ("Four Card Poker Ante/Play", "four-card-poker", "fcp.c"),
+    "uth": ("Ultimate Texas Hold 'Em (Blind table A)", "ultimate-texas-holdem", "uth.c"),
+}
 
 
-def _timed(run: Callable[[], WagerSheet]) -> tuple[float, WagerSheet]:
+def _run(args: list[str], env: dict[str, str]) -> tuple[float, float, str]:
+    """(CPU s, wall s, stdout) of a child process."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    sheet = run()
-    return time.perf_counter() - start, sheet
+    done = subprocess.run(args, env=env, capture_output=True, text=True, check=False)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(args)} failed ({done.returncode}): {done.stderr[-2000:]}")
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return cpu, wall, done.stdout
 
 
-def bench(game: str, workers: int | None) -> dict[str, Any]:
-    if game == "fcp":
-        name = "Four Card Poker Ante/Play"
+def _croupier(slug: str, scratch: Path) -> dict[str, Any]:
+    """One cold and one warm ``croupier par`` in fresh cache folders."""
+    env = dict(os.environ)
+    env["CROUPIER_CACHE"] = str(scratch / "croupier-cache")
+    env["NUMBA_CACHE_DIR"] = str(scratch / "numba-cache")
+    args = [sys.executable, "-m", "croupier", "par", slug, "--json", "--quiet"]
+    cold_cpu, cold_wall, out = _run(args, env)
+    warm_cpu, warm_wall, again = _run(args, env)
+    if again != out:
+        raise SystemExit(f"croupier par {slug}: the warm sheet differs from the cold one")
+    edge = Fraction(json.loads(out)["base"]["house_edge_exact"])
+    return {"cold": (cold_cpu, cold_wall), "warm": (warm_cpu, warm_wall), "edge": edge}
 
-        def warm() -> WagerSheet:
-            return solve_four_card_poker(up_ranks=[2], workers=1, checkpoint=False).sheet
 
-        def full() -> WagerSheet:
-            return solve_four_card_poker(workers=workers, checkpoint=False).sheet
+def _peer(binary: Path) -> dict[str, Any]:
+    cpu, wall, out = _run([str(binary)], dict(os.environ))
+    fields = dict(line.split(" ", 1) for line in out.splitlines() if " " in line)
+    return {"c": (cpu, wall), "edge": -Fraction(fields["expected"])}
 
-    else:
-        name = "Ultimate Texas Hold 'Em (Blind table A)"
 
-        def warm() -> WagerSheet:
-            return solve_ultimate_texas_holdem(flops=1, workers=1, checkpoint=False).sheet
+def _median(rows: list[tuple[float, float]]) -> tuple[float, float]:
+    return statistics.median(r[0] for r in rows), statistics.median(r[1] for r in rows)
 
-        def full() -> WagerSheet:
-            return solve_ultimate_texas_holdem(workers=workers, checkpoint=False).sheet
 
-    warm_s, _ = _timed(warm)
-    wall_s, sheet = _timed(full)
+def bench(game: str, repeat: int, scratch: Path) -> dict[str, Any]:
+    name, slug, source = GAMES[game]
+    gcc = shutil.which("gcc")
+    if gcc is None:
+        raise SystemExit("gcc is needed for the C peers (gcc --version)")
+    binary = scratch / game
+    subprocess.run([gcc, "-O2", "-o", str(binary), str(PEERS / source)], check=True)
+    cold, warm, peer = [], [], []
+    edge = None
+    for i in range(repeat):
+        run = _croupier(slug, scratch / f"{game}-{i}")
+        c = _peer(binary)
+        if run["edge"] != c["edge"]:
+            raise SystemExit(f"{name}: croupier {run['edge']} but the C peer {c['edge']}")
+        edge = run["edge"]
+        cold.append(run["cold"])
+        warm.append(run["warm"])
+        peer.append(c["c"])
+    cold_m, warm_m, peer_m = _median(cold), _median(warm), _median(peer)
     return {
         "game": name,
-        "warm_up_s": round(warm_s, 3),
-        "wall_s": round(wall_s, 3),
-        "combinations": sheet.total,
-        "house_edge": float(sheet.house_edge),
-        "house_edge_exact": exact(sheet.house_edge),
-        "element_of_risk": float(sheet.element_of_risk),
-        "element_of_risk_exact": exact(sheet.element_of_risk),
+        "house_edge_exact": str(edge),
+        "croupier_cold_cpu_s": round(cold_m[0], 2),
+        "croupier_cold_wall_s": round(cold_m[1], 2),
+        "croupier_warm_cpu_s": round(warm_m[0], 2),
+        "croupier_warm_wall_s": round(warm_m[1], 2),
+        "c_cpu_s": round(peer_m[0], 2),
+        "c_wall_s": round(peer_m[1], 2),
+        "cold_over_c_cpu": round(cold_m[0] / peer_m[0], 3),
+        "cold_over_c_wall": round(cold_m[1] / peer_m[1], 3),
+        "repeat": repeat,
     }
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", choices=("fcp", "uth", "both"), default="both")
-    parser.add_argument("--workers", type=int, default=None, help="threads (default: all cores)")
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each (medians printed)")
     parser.add_argument("--json", type=Path, default=None, help="also write the results here")
     args = parser.parse_args(argv)
     games = ("fcp", "uth") if args.game == "both" else (args.game,)
-    print(f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores")
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, load {load}")
     results = []
-    for game in games:
-        row = bench(game, args.workers)
-        results.append(row)
-        print(
-            f"{row['game']}: {row['wall_s']:.1f} s wall (warm-up {row['warm_up_s']:.1f} s), "
-            f"{row['combinations']:,} combinations, house edge {row['house_edge']:.6%} "
-            f"= {row['house_edge_exact']}, element of risk {row['element_of_risk']:.6%}"
-        )
+    with tempfile.TemporaryDirectory(prefix="bench-solvers-") as tmp:
+        for game in games:
+            row = bench(game, max(1, args.repeat), Path(tmp))
+            results.append(row)
+            print(
+                f"{row['game']}: house edge {row['house_edge_exact']} (croupier = C)\n"
+                f"  croupier par, cold: {row['croupier_cold_cpu_s']:.1f} CPU-s, "
+                f"{row['croupier_cold_wall_s']:.1f} s wall\n"
+                f"  croupier par, warm: {row['croupier_warm_cpu_s']:.1f} CPU-s, "
+                f"{row['croupier_warm_wall_s']:.1f} s wall\n"
+                f"  C peer (gcc -O2, one thread): {row['c_cpu_s']:.1f} CPU-s, "
+                f"{row['c_wall_s']:.1f} s wall\n"
+                f"  croupier cold / C: {row['cold_over_c_cpu']:.2f} CPU, "
+                f"{row['cold_over_c_wall']:.2f} wall (target: below 0.5, half the C solver)"
+            )
     if args.json is not None:
         args.json.write_text(json.dumps(results, indent=2) + "\n")
     return 0

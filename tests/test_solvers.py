@@ -25,7 +25,7 @@ import pytest
 
 from croupier.analysis import _fcp_kernels, fcp_solver, uth_solver
 from croupier.analysis._uth_fcp_shared import dense_tables
-from croupier.analysis._uth_kernels import PAIR_INDEX, board_counts
+from croupier.analysis._uth_kernels import PAIR_INDEX, board_counts, solve_flop
 from croupier.analysis._uth_settle import (
     NCLASS,
     NRESULT,
@@ -177,7 +177,7 @@ def test_fcp_partial_solve_and_resume(monkeypatch: pytest.MonkeyPatch) -> None:
     assert again.sheet.outcomes == sheet.outcomes
 
     # the checkpoint holds every decision too (the decision tables read the same solve)
-    _, table = fcp_solver._solve(fcp_solver.ANTE_BONUS, None, False, True, [14], None)
+    _, table = fcp_solver._solve(ANTE_BONUS, None, False, True, [14], None)
     assert int((table[:12] != -1).sum()) == 0
     assert int((table[12] == -1).sum()) == comb(51, 4)  # the hands that hold the up card
     for player in ("Ah Ad Ac 7s 2d", "7c 5d 4h 3s 2c", "Kd Js 9h 4c 2s"):
@@ -341,7 +341,6 @@ def test_uth_partial_solve() -> None:
 
 def test_uth_resumes_from_its_checkpoints(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(uth_solver, "FLOPS_PER_BLOCK", 1)
-    solve_flop = uth_solver.solve_flop
     first = solve_ultimate_texas_holdem(BLIND["B"], flops=2, checkpoint=True, progress=False)
 
     def refuse(*args: object) -> int:
