@@ -104,7 +104,7 @@ def _hist_completions(
 def _n(value: int) -> int:  # pragma: no cover - compiled
     """``value`` typed as a plain int64: a literal argument would compile a callee once per
     value."""
-    return np.int64(value)  # type: ignore[no-any-return]
+    return np.int64(value)  # type: ignore[return-value]
 
 
 @njit(cache=True, nogil=True)
