@@ -127,7 +127,7 @@ def test_base_designer_refuses_other_base_tables() -> None:
     from croupier.analysis.designer_base import design_base
 
     with pytest.raises(CroupierError, match="re-solves let-it-ride base"):
-        design_base(get_game("three-card-poker"), "ante_bonus", Fraction(2, 100))
+        design_base(get_game("mini-baccarat"), "base", Fraction(2, 100))
     with pytest.raises(CroupierError, match="re-solves let-it-ride base"):
         design_base(get_game("ultimate-texas-holdem"), "trips", Fraction(2, 100))
 
@@ -162,6 +162,23 @@ def test_655a_12_a_base_designer_finds_the_table_in_force_from_its_edge() -> Non
         priced = price_base(base, cand)
         assert priced.house_edge == cand.house_edge != sheet.house_edge
         assert priced.hit_frequency == cand.hit_frequency
+
+
+def test_649a_12_b_ante_bonus_designer_finds_letter_a_from_its_edge() -> None:
+    """Three Card Poker's Ante Bonus (§ 649a.12(b), table A: 5-4-1): from its edge (the par
+    sheet's 3.3730%), with each candidate's Play decision re-solved, A ranks first; the others
+    are the ordinary par sheet with them in force."""
+    from croupier.analysis.designer_base import base_game, design_base, price_base
+
+    game = get_game("three-card-poker")
+    sheet = par_sheet(game).base
+    assert sheet is not None
+    result = design_base(game, "ante_bonus", sheet.house_edge, top=3, solves=3)
+    assert result.candidates[0].name() == "5-4-1"
+    assert result.candidates[0].distance == 0
+    base = base_game(game, "ante_bonus")
+    for cand in result.candidates[1:]:
+        assert price_base(base, cand).house_edge == cand.house_edge != sheet.house_edge
 
 
 @pytest.mark.long

@@ -5,7 +5,8 @@ its optimal strategy re-solved before it is priced.  The tables designed here:
 
 * Let It Ride ``base`` (§ 643a.12: the three bets paid by one table; take back Bet 1, Bet 2);
 * Mississippi Stud ``base`` (§ 655a.12(a): the Ante and the street wagers; the street bets);
-* Four Card Poker ``ante_bonus`` (§ 641a.12(b): paid on a played hand, so folding forfeits it);
+* Three Card Poker ``ante_bonus`` (§ 649a.12(b)) and Four Card Poker ``ante_bonus``
+  (§ 641a.12(b)): paid on a played hand, so folding forfeits it;
 * Ultimate Texas Hold 'Em ``blind`` (§ 653a.12(b): paid on a winning hand; every bet).
 
 The search is the side-wager designer's (:mod:`croupier.analysis.designer`) on a cheap bound:
@@ -16,14 +17,11 @@ strategy).  So the search ranks candidates by that bound, and the exact re-solve
 par sheet of the game with the candidate in force) runs on the most promising ones only,
 skipping any whose bound already lies further below the target than the worst kept candidate;
 at most ``solves`` re-solves, each cached.  A Let It Ride candidate is priced as a Rules
-Submission (``[custom_paytables.base]``); the others, whose chapters allow one table, by a
+Submission (``[custom_paytables.base]``); the others by a
 pricing variant of the game with the candidate in force (:func:`croupier.analysis.designer.
 with_table`).  A re-solve takes seconds for Let It Ride and Mississippi Stud, the block
 solvers' time for Four Card Poker and Ultimate Texas Hold 'Em (tens of seconds each): search
 those with a small ``solves``.
-
-Three Card Poker's Ante Bonus (paid on a played hand, § 649a.12(b)) is not designed here yet:
-it is refused with that reason.
 """
 
 from __future__ import annotations
@@ -49,6 +47,7 @@ from croupier.games.four_card_poker import FourCardPoker
 from croupier.games.let_it_ride import LetItRide
 from croupier.games.mississippi_stud import MississippiStud
 from croupier.games.paytables import PayTable
+from croupier.games.three_card_poker import ThreeCardPoker
 from croupier.games.ultimate_texas_holdem import UltimateTexasHoldem
 
 __all__ = [
@@ -130,6 +129,14 @@ def _fcp_line(outcome: Outcome, hands: frozenset[str]) -> tuple[str, int] | None
     return None
 
 
+def _tcp_line(outcome: Outcome, hands: frozenset[str]) -> tuple[str, int] | None:
+    # "<result>, ante bonus <category>": the Ante Bonus on the one Ante of a played hand
+    for hand in hands:
+        if outcome.name.endswith(f", ante bonus {hand}"):
+            return hand, 1
+    return None
+
+
 def base_game(game: Game, wager: str) -> BaseTable:
     """The designable base table of ``game`` named ``wager``, or the refusal saying which."""
     if isinstance(game, LetItRide) and wager == "base":
@@ -156,11 +163,16 @@ def base_game(game: Game, wager: str) -> BaseTable:
         return BaseTable(
             game, wager, blind, _uth_line, lambda cand: with_table(game, cand.table(wager))
         )
+    if isinstance(game, ThreeCardPoker) and wager == "ante_bonus":
+        bonus = game.paytable("ante_bonus")
+        if bonus is not None:
+            return BaseTable(
+                game, wager, bonus, _tcp_line, lambda cand: with_table(game, cand.table(wager))
+            )
     raise InvalidInput(
         f"{game.slug} {wager!r}: the base-game designer re-solves let-it-ride base, "
-        "mississippi-stud base, four-card-poker ante_bonus and ultimate-texas-holdem blind "
-        "(Three Card Poker's Ante Bonus is paid on the Ante whatever the decision: design it "
-        "as a side wager)"
+        "mississippi-stud base, three-card-poker and four-card-poker ante_bonus and "
+        "ultimate-texas-holdem blind (a side wager is designed without --solves)"
     )
 
 
