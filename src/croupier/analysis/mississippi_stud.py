@@ -48,6 +48,7 @@ from croupier.games.pov import seat_cards
 from croupier.games.records import Action, Fold, Play
 from croupier.games.round import Round
 from croupier.hands import HandRank, Ranking
+from croupier.progress import Task
 
 __all__ = [
     "base_lines",
@@ -134,6 +135,13 @@ def _base(table: PayTable) -> WagerSheet:
 
 
 def par_mississippi_stud(game: MississippiStud) -> ParSheet:
+    with Task(2, "mississippi stud: every deal, every wager") as task:
+        base = _base(game.base_table)
+        task.update()
+        return ParSheet(game=game.slug, method="exact", base=base, wagers=_side(game))
+
+
+def _side(game: MississippiStud) -> dict[str, WagerSheet]:
     wagers: dict[str, WagerSheet] = {}
     prog = game.rules.progressive
     table = game.progressive_table
@@ -153,7 +161,7 @@ def par_mississippi_stud(game: MississippiStud) -> ParSheet:
             stake=prog.wager,
             line_meters=line_meters if prog.paytable != "A" else None,
         )
-    return ParSheet(game=game.slug, method="exact", base=_base(game.base_table), wagers=wagers)
+    return wagers
 
 
 def mississippi_stud_strategy(game: MississippiStud) -> Callable[[Round, int], Action]:
