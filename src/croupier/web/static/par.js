@@ -94,8 +94,7 @@ class ParPage {
   async show() {
     clearTimeout(this.poll);
     const q = this.query(), slug = this.game.game;
-    this.links.replaceChildren(h("a.btn.btn-ghost", { href: `/par/${slug}.html${q}`, download: "" }, "Download HTML report"),
-      h("a.btn.btn-ghost", { href: `/par/${slug}.json${q}`, download: "" }, "Download JSON"));
+    this.links.replaceChildren();
     this.out.replaceChildren(h("p.muted", { role: "status" }, "Computing the exact par sheet…"));
     let tries = 0;
     const fetchIt = async () => {
@@ -104,8 +103,25 @@ class ParPage {
       if (res.status === 202 && tries++ < 400) { this.poll = setTimeout(fetchIt, 1500); return; }
       if (!res.ok) { Announce.error(new ApiError(res.status, data)); this.out.replaceChildren(); return; }
       this.render(data);
+      this.offerDownloads(slug, q);
     };
     fetchIt().catch((err) => Announce.error(err));
+  }
+  /** The downloads, each offered once the server has it ready (never a "computing" answer
+   * saved as a file): the JSON with the sheet, the HTML report once it is drawn. */
+  offerDownloads(slug, q) {
+    const json = h("a.btn.btn-ghost", { href: `/par/${slug}.json${q}`, download: "" }, "Download JSON");
+    const waiting = h("span.small.muted", { role: "status" }, "Preparing the HTML report…");
+    this.links.replaceChildren(json, waiting);
+    let tries = 0;
+    const url = `/par/${slug}.html${q}`;
+    const check = async () => {
+      const res = await fetch(url, { method: "GET" });
+      if (res.status === 202 && tries++ < 400) { this.poll = setTimeout(check, 1500); return; }
+      if (!res.ok) { Announce.error(new ApiError(res.status, await res.json())); waiting.remove(); return; }
+      waiting.replaceWith(h("a.btn.btn-ghost", { href: url, download: "" }, "Download HTML report"));
+    };
+    check().catch((err) => Announce.error(err));
   }
   render(data) {
     const s = data.sheet;
