@@ -87,6 +87,7 @@ __all__ = [
     "Table",
     "TableEvent",
     "TableEventKind",
+    "TableMemento",
     "TableRegs",
     "regs_of",
     "shoe_order",
@@ -159,6 +160,16 @@ class PlayedRound:
         data.update(events=[e.to_json() for e in self.events])
         data.update(records=[record_to_json(r) for r in self.round.records])
         return data
+
+
+@dataclass(frozen=True, slots=True)
+class TableMemento:
+    """A :class:`Table`'s bookkeeping at one moment (:meth:`Table.memento`)."""
+
+    state: dict[str, Any]
+    events: int
+    rounds: int
+    last: PlayedRound | None
 
 
 def shoe_order(played: PlayedRound) -> tuple[Card, ...]:
@@ -321,6 +332,38 @@ class Table:
         if self._history and not self._history[-1].round.is_over:
             return self._history[-1].round
         return None
+
+    def memento(self) -> TableMemento:
+        """The table's bookkeeping as it stands (seats, decks in service and their lives, the
+        log, the rounds begun): :meth:`restore` puts it back when what changed it is undone
+        (the live server's write that did not commit, :mod:`croupier.server.commit`)."""
+        state = dict(vars(self))
+        state.update(_seats=dict(self._seats), _out_of_order=set(self._out_of_order))
+        state["_life"] = {back: replace(life) for back, life in self._life.items()}
+        last = self._history[-1] if self._history else None
+        return TableMemento(state, len(self._events), len(self._history), last)
+
+    def restore(self, memento: TableMemento) -> None:
+        """Back to :meth:`memento`'s state: what happened since (a round begun, its shuffle,
+        cut or deck change, a seat taken or left) is forgotten."""
+        events, history = self._events, self._history
+        vars(self).update(memento.state)
+        self._seats = dict(memento.state["_seats"])
+        self._out_of_order = set(memento.state["_out_of_order"])
+        self._life = {back: replace(life) for back, life in memento.state["_life"].items()}
+        del events[memento.events :], history[memento.rounds :]
+        if memento.last is not None:
+            history[-1] = memento.last
+        self._events, self._history = events, history
+
+    def resume(self, rnd: Round) -> None:
+        """The round in progress as its committed records rebuilt it (the live server replays
+        it from its persisted shoe when a later step was undone) takes its place."""
+        current = self.current
+        if current is None or tuple(current.records[: len(rnd.records)]) != tuple(rnd.records):
+            raise IllegalAction("the rebuilt round is not the records of the round in progress")
+        self._history[-1] = replace(self._history[-1], round=rnd)
+        self._shoe = rnd._shoe
 
     @property
     def rounds_played(self) -> int:

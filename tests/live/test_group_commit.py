@@ -22,6 +22,7 @@ from croupier.server.db import connect
 from croupier.server.demo import setup_demo
 from croupier.server.floor import Floor, LiveTable, Txn
 from croupier.server.ledger import player_account
+from croupier.table import Table
 
 TABLE = "three-card-poker"
 DEALER = Account("dealer", Role.DEALER)
@@ -251,3 +252,104 @@ def test_group_commit_retried_key_in_one_batch_moves_chips_once(floor: Floor) ->
     with floor.reading() as conn:
         assert floor.ledger.balance(conn, player_account("P1")) == start + 2500
         assert floor.ledger.check(conn) == []
+
+
+def test_group_commit_failed_round_start_restores_the_tables_decks(floor: Floor) -> None:
+    """A batch that began a round and failed leaves the table's seats, decks and their counts
+    as committed (§ 641a.8(f) stub counts and the deck rotation are the table's bookkeeping):
+    the next round begins as if the failed one never had."""
+    lt = floor.table(TABLE)
+
+    def sit(txn: Txn) -> dict[str, Any]:
+        floor.sit(txn, lt, PLAYER, 1)
+        return {}
+
+    _do(floor, PLAYER, "sit", TABLE, sit)
+    dealing = lt.table
+    assert isinstance(dealing, Table)
+    before = (dealing.rounds_played, dealing.events, dealing.history, dealing.seats)
+
+    def begin_then_fail(txn: Txn) -> dict[str, Any]:
+        floor.begin_round(txn, lt, None)
+        assert dealing.rounds_played == before[0] + 1
+        raise RuntimeError("the disk is full")
+
+    with pytest.raises(RuntimeError):
+        _do(floor, DEALER, "round-1", TABLE, begin_then_fail)
+    assert (dealing.rounds_played, dealing.events, dealing.history, dealing.seats) == before
+    assert dealing.current is None and lt.round is None and lt.numbers == 0
+    # The next round begins (the table does not hold the failed one as unfinished) and plays.
+    _do(floor, DEALER, "round-2", TABLE, lambda txn: {"rid": floor.begin_round(txn, lt, None)})
+    assert dealing.rounds_played == before[0] + 1 and dealing.current is lt.round
+
+
+def test_group_commit_failed_step_then_the_round_finishes_and_the_next_begins(
+    floor: Floor,
+) -> None:
+    """After a failed deal the round replayed from its committed records is the table's round
+    in progress: once it is over the table begins the next one."""
+    lt = _round_to_deal(floor)
+    steps = (Phase.DEALING, Phase.DECISIONS)
+
+    def deal_then_fail(txn: Txn) -> dict[str, Any]:
+        floor.dealer_steps(txn, lt, steps)
+        raise RuntimeError("the database went away after the deal")
+
+    with pytest.raises(RuntimeError):
+        _do(floor, DEALER, "deal-1", TABLE, deal_then_fail)
+    _do(floor, DEALER, "deal-2", TABLE, lambda txn: {"n": len(floor.dealer_steps(txn, lt, steps))})
+    assert lt.round is not None
+    fold = lt.round.parse_decision(1, "fold")
+    _do(floor, PLAYER, "fold", TABLE, lambda txn: {"n": len(floor.apply(txn, lt, fold))})
+    for n, phases in enumerate(((Phase.REVEAL,), (Phase.SETTLEMENT,))):
+        if not lt.round.is_over:
+            _do(
+                floor,
+                DEALER,
+                f"s{n}",
+                TABLE,
+                lambda txn, p=phases: {"n": len(floor.dealer_steps(txn, lt, p))},
+            )
+    assert lt.round.is_over
+    dealing = lt.table
+    assert isinstance(dealing, Table) and dealing.current is None
+    _do(floor, DEALER, "round-2", TABLE, lambda txn: {"rid": floor.begin_round(txn, lt, None)})
+    assert lt.numbers == 2 and dealing.current is lt.round
+
+
+def test_view_shows_only_committed_state_while_a_command_is_in_flight(floor: Floor) -> None:
+    """``GET /tables/{id}/view`` (:meth:`Floor.view`) never shows a move whose transaction has
+    not committed: here the deal is applied in memory, then its transaction fails."""
+    lt = _round_to_deal(floor)
+    assert lt.round is not None
+    committed = len(lt.round.records)
+    applied, release = threading.Event(), threading.Event()
+
+    def deal_wait_fail(txn: Txn) -> dict[str, Any]:
+        floor.dealer_steps(txn, lt, (Phase.DEALING, Phase.DECISIONS))
+        applied.set()
+        release.wait(timeout=60)
+        raise RuntimeError("the commit failed")
+
+    failed: list[BaseException] = []
+
+    def deal() -> None:
+        try:
+            _do(floor, DEALER, "deal", TABLE, deal_wait_fail)
+        except RuntimeError as exc:
+            failed.append(exc)
+
+    dealer = threading.Thread(target=deal)
+    dealer.start()
+    assert applied.wait(timeout=60)
+    seen: list[dict[str, Any]] = []
+    viewer = threading.Thread(target=lambda: seen.append(floor.view(DEALER, lt)))
+    viewer.start()
+    viewer.join(timeout=0.5)  # a view that does not wait for the commit is done by now
+    release.set()
+    dealer.join(timeout=60)
+    viewer.join(timeout=60)
+    assert len(failed) == 1 and len(seen) == 1
+    records = seen[0]["round"]["records"]
+    assert len(records) == committed
+    assert not any(r["kind"] == "card_dealt" for r in records)

@@ -23,7 +23,6 @@ import numpy.typing as npt
 
 from croupier.analysis import _mc_games
 from croupier.analysis._stud import (
-    BINOM,
     FiveCardLines,
     four_set_tables,
     lir_counts,
@@ -98,8 +97,8 @@ def solve(table: PayTable) -> LetItRideSolve:
 
     lines = tabulate_five(names, [bet_net(table, k) for k in line_keys], line_of)
     nets = tuple(tuple(base_net(table, k, *d) for d in _DECISIONS) for k in line_keys)
-    sums, hist = four_set_tables(lines.line_of, lines.multipliers, BINOM)
-    counts = lir_counts(sums, hist, BINOM)
+    sums, hist = four_set_tables(lines.line_of, lines.multipliers)
+    counts = lir_counts(sums, hist)
     return LetItRideSolve(lines=lines, line_keys=line_keys, nets=nets, sums=sums, counts=counts)
 
 

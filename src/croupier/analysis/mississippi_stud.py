@@ -20,7 +20,6 @@ import numpy.typing as npt
 
 from croupier.analysis import _mc_games
 from croupier.analysis._stud import (
-    BINOM,
     FiveCardLines,
     choose5,
     four_set_tables,
@@ -78,9 +77,9 @@ def base_lines() -> FiveCardLines:
 def _solved() -> tuple[object, ...]:
     lines = base_lines()
     mult = lines.multipliers
-    sums, hist = four_set_tables(lines.line_of, mult, BINOM)
-    k3, k4 = ms_policy(sums, BINOM)
-    counts = ms_counts(sums, hist, k3, k4, BINOM)
+    sums, hist = four_set_tables(lines.line_of, mult)
+    k3, k4 = ms_policy(sums)
+    counts = ms_counts(sums, hist, k3, k4)
     return lines, sums, k3, k4, counts
 
 

@@ -193,16 +193,19 @@ class GroupCommitter:
     def _run_alone(self, batch: list[Work[Any]]) -> None:
         for work in batch:
             work.error = None
-            try:
-                with ExitStack() as held, self.engine.begin() as conn:
-                    for lock in dict.fromkeys(work.locks):
-                        held.enter_context(lock)
-                    ok = self._step(conn, work, alone=True)
-            except BaseException as exc:
-                if work.error is None:
-                    work.undo(None)
-                    work.error = exc
-                    ok = False
+            with ExitStack() as held:
+                for lock in dict.fromkeys(work.locks):
+                    held.enter_context(lock)
+                # The undo runs under the table's lock too: no reader nor other writer sees
+                # what did not commit.
+                try:
+                    with self.engine.begin() as conn:
+                        ok = self._step(conn, work, alone=True)
+                except BaseException as exc:
+                    if work.error is None:
+                        work.undo(None)
+                        work.error = exc
+                        ok = False
             if not ok and work.error is None:  # pragma: no cover
                 work.error = BatchFailed("the command's transaction did not commit")
             work.done.set()

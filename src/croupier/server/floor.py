@@ -68,6 +68,7 @@ from croupier.server.schema import (
     players,
     table_events,
 )
+from croupier.server.views import round_view
 from croupier.shoe import SecureShuffler, Shuffler, StackedShoe
 from croupier.store import RoundStore, SqlMeters, rules_to_json
 from croupier.store._db import Database, now, shared
@@ -117,19 +118,20 @@ class _Snapshot:
     lt: LiveTable | None
     tables: frozenset[str]
     state: tuple[Any, ...] = ()
-    seats: tuple[tuple[int, str], ...] = ()
+    dealing: Any = None
+    """The table's seats and deck bookkeeping (:meth:`Dealing.memento`)."""
 
     @classmethod
     def of(cls, floor: Floor, lt: LiveTable | None) -> _Snapshot:
         if lt is None:
             return cls(None, frozenset(floor.tables))
         state = (lt.round, lt.round_id, lt.stored, lt.seq, lt.numbers, lt.held, lt.status)
-        return cls(lt, frozenset(floor.tables), state, tuple(sorted(lt.seats().items())))
+        return cls(lt, frozenset(floor.tables), state, lt.table.memento())
 
     def restore(self, floor: Floor, conn: Connection | None) -> None:
-        """Put the table back as it was; a round that moved in memory is replayed from what
-        ``conn`` (or, if ``None``, a new transaction) holds: its committed records, dealing
-        from its persisted shoe."""
+        """Put the table back as it was (its seats, decks and their counts too); a round that
+        moved in memory is replayed from what ``conn`` (or, if ``None``, a new transaction)
+        holds: its committed records, dealing from its persisted shoe."""
         for table_id in set(floor.tables) - self.tables:
             del floor.tables[table_id]
         lt = self.lt
@@ -137,22 +139,22 @@ class _Snapshot:
             return
         rnd, rid, stored, lt.seq, lt.numbers, lt.held, lt.status = self.state
         lt.round, lt.round_id, lt.stored = rnd, rid, stored
-        seats = dict(self.seats)
-        for seat, player in lt.seats().items():
-            if seats.get(seat) != player:
-                lt.table.leave(seat)
-        for seat, player in seats.items():
-            if lt.seats().get(seat) != player:
-                lt.table.sit(seat, player)
+        lt.table.restore(self.dealing)
         if rnd is not None and rid is not None and len(rnd.records) != stored:
             # The round moved in memory but its records were not committed.
             try:
                 replayed = floor.store._replay(rid, conn)
             except IllegalAction:
+                # Shown as committed (its records alone), held for a supervisor's void.
+                records = rnd.records[:stored]
+                lt.round = Round.rebuild(
+                    rnd.game, records, players=rnd.players, stub_check=rnd.stub_check
+                )
                 lt.held = "a write failed during this round"
-                return
-            replayed._attach_meters(floor.meters)
-            lt.round = replayed
+            else:
+                lt.round = replayed
+            lt.round._attach_meters(floor.meters)
+            lt.table.resume(lt.round)
 
 
 def _contributions(rnd: Round) -> dict[str, Fraction]:
@@ -678,6 +680,25 @@ class Floor:
         self.emit(txn, lt, "status", {"status": status})
 
     # -- reading -------------------------------------------------------------------------------
+
+    def view(self, account: Account, lt: LiveTable) -> dict[str, Any]:
+        """The table and its round as ``account`` may see them, committed state only: read
+        under the table's lock, which a command holds from its first change until its
+        transaction committed (or its changes were undone)."""
+        # A meter exists once a table has first opened a round on it.
+        meters = {m: v for m, v in self.meters.snapshot().items() if m in lt.meters}
+        with lt.lock:
+            data: dict[str, Any] = {
+                "table_id": lt.id,
+                "round_id": lt.round_id,
+                "seq": lt.seq,
+                "held": lt.held,
+                "seats": {str(s): p for s, p in sorted(lt.seats().items())},
+                "meters": meters,
+            }
+            if lt.round is not None:
+                data["round"] = round_view(lt.round, pov_of(account, lt))
+        return data
 
     def events(
         self, table_id: str, since: int, limit: int = 500

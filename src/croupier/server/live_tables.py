@@ -73,6 +73,15 @@ class Dealing(Protocol):
 
     def new_round(self, *, cut_at: int | None = None) -> Round: ...
 
+    def memento(self) -> Any:
+        """The seats and the cards' bookkeeping as they stand (:meth:`restore` puts them
+        back when the command that changed them does not commit)."""
+
+    def restore(self, memento: Any) -> None: ...
+
+    def resume(self, rnd: Round) -> None:
+        """The round in progress, as its committed records rebuilt it, takes its place."""
+
 
 class ShoePerRound:
     """A fresh shoe of the game's decks, shuffled by the injected shuffler, for each round
@@ -106,6 +115,16 @@ class ShoePerRound:
             raise IllegalAction(f"seat {seat} has wagered and stays seated until the round ends")
         del self._seats[seat]
         return None
+
+    def memento(self) -> tuple[dict[int, str], Round | None]:
+        return dict(self._seats), self._current
+
+    def restore(self, memento: tuple[dict[int, str], Round | None]) -> None:
+        seats, self._current = memento
+        self._seats = dict(seats)
+
+    def resume(self, rnd: Round) -> None:
+        self._current = rnd
 
     def new_round(self, *, cut_at: int | None = None) -> Round:
         if not self._seats:

@@ -60,7 +60,7 @@ from croupier.server.schema import handpays, live_rounds
 from croupier.server.streams import install_streams
 from croupier.server.views import ViewPov, redact_json, round_view
 
-__all__ = ["ALL", "READERS", "install"]
+__all__ = ["ALL", "READERS", "committed_out", "install"]
 
 ALL = tuple(Role)
 READERS = (Role.OBSERVER, Role.SUPERVISOR, Role.AUDITOR)
@@ -246,7 +246,7 @@ def _install_login(app: FastAPI, op: Op) -> None:
     def tables(request: Request) -> list[TableOut]:
         floor = _floor(request)
         snapshot = floor.meters.snapshot()
-        return [_table_out(lt, snapshot) for lt in floor.tables.values()]
+        return [committed_out(lt, snapshot) for lt in floor.tables.values()]
 
 
 def _install_floor(op: Op) -> None:
@@ -256,7 +256,7 @@ def _install_floor(op: Op) -> None:
     def table_detail(request: Request, table_id: str) -> TableDetail:
         floor = _floor(request)
         lt = floor.table(table_id)
-        out = _table_out(lt, floor.meters.snapshot())
+        out = committed_out(lt, floor.meters.snapshot())
         return TableDetail(
             **out.model_dump(),
             title=lt.game.title,
@@ -291,23 +291,11 @@ def _install_floor(op: Op) -> None:
     @op("GET", "/api/tables/{table_id}/view", ALL, response_model=TableView)
     def view(request: Request, table_id: str) -> dict[str, Any]:
         floor = _floor(request)
-        lt = floor.table(table_id)
         account: Account = request.state.account
-        data: dict[str, Any] = {
-            "table_id": lt.id,
-            "round_id": lt.round_id,
-            "seq": lt.seq,
-            "held": lt.held,
-            "seats": {str(s): p for s, p in sorted(lt.seats().items())},
-            # A meter exists once a table has first opened a round on it.
-            "meters": {m: v for m, v in floor.meters.snapshot().items() if m in lt.meters},
-        }
-        rnd = lt.round
-        if rnd is not None:
-            data["round"] = round_view(rnd, pov_of(account, lt))
-        if lt.round_id is not None:
+        data = floor.view(account, floor.table(table_id))
+        if data["round_id"] is not None:
             with contextlib.suppress(LookupError):
-                data["deal"] = deal_for(floor, account, lt.round_id)
+                data["deal"] = deal_for(floor, account, data["round_id"])
         return data
 
 
@@ -619,6 +607,13 @@ def _house_wagers(lt: LiveTable) -> dict[str, int]:
     shoe = Shoe.shuffled(SecureShuffler(), decks=lt.game.deck_count)
     probe = lt.game.new_round(shoe=shoe, meters=MemoryMeters(), players={1: "house"})
     return {w.wager: w.amount for w in probe.house_wagers(1)}
+
+
+def committed_out(lt: LiveTable, snapshot: dict[str, int]) -> TableOut:
+    """The table as committed (read under its lock, which a command holds until it commits;
+    never from inside a command, which holds it already)."""
+    with lt.lock:
+        return _table_out(lt, snapshot)
 
 
 def _table_out(lt: LiveTable, snapshot: dict[str, int]) -> TableOut:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable
+from typing import Any
 
 from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 from sqlalchemy import func, select
@@ -117,7 +118,7 @@ async def _pump(
 
 async def _pump_floor(websocket: WebSocket, floor: Floor, since: int) -> None:
     """The floor at its current version whenever it is past the last one sent."""
-    from croupier.server.routes import _table_out
+    from croupier.server.routes import committed_out
 
     event, cancel = await _waiter(floor, FLOOR)
     sent = since
@@ -127,8 +128,15 @@ async def _pump_floor(websocket: WebSocket, floor: Floor, since: int) -> None:
             versions = await asyncio.to_thread(floor_versions, floor)
             version = sum(versions.values())
             if version > sent or (since == 0 and sent == 0):
+
+                def tables_now(snapshot: dict[str, int]) -> list[dict[str, Any]]:
+                    return [
+                        committed_out(lt, snapshot).model_dump()
+                        for lt in list(floor.tables.values())
+                    ]
+
                 snapshot = await asyncio.to_thread(floor.meters.snapshot)
-                tables = [_table_out(lt, snapshot).model_dump() for lt in floor.tables.values()]
+                tables = await asyncio.to_thread(tables_now, snapshot)
                 data = {"tables": tables, "meters": snapshot, "tables_seq": versions}
                 await websocket.send_json({"seq": version, "type": "floor", "data": data})
                 sent, since = version, -1
