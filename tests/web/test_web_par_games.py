@@ -10,6 +10,7 @@ published values and the solvers elsewhere: tests/test_analysis.py)."""
 
 from __future__ import annotations
 
+import html
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -42,7 +43,7 @@ def alternates(slug: str) -> dict[str, str]:
     """Another pay table for every side wager that offers several."""
     game = CATALOGUE[slug]
     return {
-        w: next(letter for letter in letters if letter != game["current"].get(w))
+        w: next(letter for letter in letters if letter != game["current"].get(w, letters[0]))
         for w, letters in game["paytables"].items()
         if len(letters) > 1 and w not in BASE_TABLES
     }
@@ -68,7 +69,8 @@ def _show(page: Page, slug: str, chosen: dict[str, str]) -> Locator:
         # every pay table of the regulation is offered, the one in force selected
         options = chooser.locator("option").evaluate_all("els => els.map(e => e.value)")
         assert options == letters, (slug, wager)
-        chooser.select_option(chosen.get(wager, game["current"][wager]))
+        # a wager the default rules leave out is offered at its first table
+        chooser.select_option(chosen.get(wager, game["current"].get(wager, letters[0])))
     page.get_by_role("button", name="Show par sheet").click()
     summary = page.locator("#par-summary")
     expect(summary).to_be_visible(timeout=COMPUTE)
@@ -77,12 +79,22 @@ def _show(page: Page, slug: str, chosen: dict[str, str]) -> Locator:
 
 def _download(page: Page, name: str) -> Path:
     link = page.get_by_role("link", name=name)
-    expect(link).to_be_visible(timeout=COMPUTE)  # offered once the server has it ready
-    with page.expect_download() as info:
+    # the report is drawn on the first click: the page waits for it, then saves it
+    with page.expect_download(timeout=COMPUTE) as info:
         link.click()
     path = info.value.path()
     assert path is not None
     return Path(path)
+
+
+def _downloaded_sheet(page: Page, base: str, slug: str) -> dict[str, Any]:
+    """The sheet the page's JSON download gives (the pay tables chosen are in its query)."""
+    link = page.get_by_role("link", name="Download JSON")
+    expect(link).to_be_visible()
+    href = link.get_attribute("href") or ""
+    assert href.startswith(f"/par/{slug}.json"), href
+    sheet: dict[str, Any] = httpx.get(base + href, timeout=60).json()
+    return sheet
 
 
 def _check_sheet(page: Page, summary: Locator, sheet: dict[str, Any]) -> None:
@@ -96,7 +108,8 @@ def _check_sheet(page: Page, summary: Locator, sheet: dict[str, Any]) -> None:
         if figures.get("paytable"):
             expect(row).to_contain_text(figures["paytable"])
         label = _words(name)
-        plot = page.get_by_role("img", name=f"{label}: probability of each outcome, log scale")
+        plot_name = f"{label}: probability of each outcome, log scale"
+        plot = page.get_by_role("img", name=plot_name, exact=True)
         expect(plot).to_be_visible()
         shown = [o for o in figures["outcomes"] if o["probability"] > 0]
         expect(plot.locator("rect")).to_have_count(len(shown))
@@ -113,7 +126,7 @@ def test_par_page_of_every_game_shows_its_exact_sheet_strategy_and_downloads(
     page = par_page
     summary = _show(page, slug, {})
     expect(summary).to_contain_text(CATALOGUE[slug]["title"])
-    sheet = httpx.get(f"{pages_server}/par/{slug}.json", timeout=60).json()
+    sheet = _downloaded_sheet(page, pages_server, slug)
     _check_sheet(page, summary, sheet)
     strategy = page.locator("pre.text")
     expect(strategy).not_to_be_empty()
@@ -124,17 +137,13 @@ def test_par_page_of_every_game_shows_its_exact_sheet_strategy_and_downloads(
     assert json.loads(downloaded.read_text(encoding="utf-8")) == sheet
     report = _download(page, "Download HTML report").read_text(encoding="utf-8")
     assert report.startswith("<!DOCTYPE html>")
-    assert f"Par sheet: {CATALOGUE[slug]['title']}" in report
+    assert f"Par sheet: {html.escape(CATALOGUE[slug]['title'])}" in report
 
     chosen = alternates(slug)
     if not chosen:
         return
     summary = _show(page, slug, chosen)
-    query = "&".join(f"paytable={w}%3D{letter}" for w, letter in chosen.items())
-    other = httpx.get(f"{pages_server}/par/{slug}.json?{query}", timeout=60).json()
+    other = _downloaded_sheet(page, pages_server, slug)
     for wager, letter in chosen.items():
         assert other["wagers"][wager]["paytable"] == letter, (slug, wager)
     _check_sheet(page, summary, other)
-    expect(page.get_by_role("link", name="Download JSON")).to_have_attribute(
-        "href", f"/par/{slug}.json?{query}"
-    )

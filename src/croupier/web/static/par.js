@@ -107,21 +107,31 @@ class ParPage {
     };
     fetchIt().catch((err) => Announce.error(err));
   }
-  /** The downloads, each offered once the server has it ready (never a "computing" answer
-   * saved as a file): the JSON with the sheet, the HTML report once it is drawn. */
+  /** The downloads, never a "computing" answer saved as a file: the JSON comes with the sheet;
+   * the HTML report is drawn on the first click (the page waits for it, then saves it). */
   offerDownloads(slug, q) {
     const json = h("a.btn.btn-ghost", { href: `/par/${slug}.json${q}`, download: "" }, "Download JSON");
-    const waiting = h("span.small.muted", { role: "status" }, "Preparing the HTML report…");
-    this.links.replaceChildren(json, waiting);
-    let tries = 0;
-    const url = `/par/${slug}.html${q}`;
-    const check = async () => {
-      const res = await fetch(url, { method: "GET" });
-      if (res.status === 202 && tries++ < 400) { this.poll = setTimeout(check, 1500); return; }
-      if (!res.ok) { Announce.error(new ApiError(res.status, await res.json())); waiting.remove(); return; }
-      waiting.replaceWith(h("a.btn.btn-ghost", { href: url, download: "" }, "Download HTML report"));
-    };
-    check().catch((err) => Announce.error(err));
+    const url = `/par/${slug}.html${q}`, label = "Download HTML report";
+    const report = h("a.btn.btn-ghost", { href: url, download: "" }, label);
+    report.addEventListener("click", (ev) => {
+      if (report.dataset.ready === "yes") return;
+      ev.preventDefault();
+      if (report.getAttribute("aria-busy") === "true") return;
+      report.setAttribute("aria-busy", "true");
+      report.textContent = "Preparing the HTML report…";
+      let tries = 0;
+      const check = async () => {
+        const res = await fetch(url);
+        if (res.status === 202 && tries++ < 400) { this.poll = setTimeout(check, 1500); return; }
+        report.removeAttribute("aria-busy");
+        report.textContent = label;
+        if (!res.ok) { Announce.error(new ApiError(res.status, await res.json())); return; }
+        report.dataset.ready = "yes";
+        report.click();
+      };
+      check().catch((err) => Announce.error(err));
+    });
+    this.links.replaceChildren(json, report);
   }
   render(data) {
     const s = data.sheet;
