@@ -14,12 +14,13 @@ from sqlalchemy import Connection
 
 from croupier.errors import IllegalAction, InvalidInput
 from croupier.games import Game
-from croupier.games.records import Record
+from croupier.games.pov import Pov, redact
+from croupier.games.records import Record, record_to_json
 from croupier.games.round import SEATS, Round
 from croupier.modes import PlayMode, verify_shuffler
 from croupier.progressive import MeterBank
 from croupier.server.auth import Account, Role
-from croupier.server.views import ViewPov, redact_json
+from croupier.server.views import ViewPov
 from croupier.shoe import Shoe, Shuffler
 
 __all__ = [
@@ -168,17 +169,18 @@ class Txn:
 
 def pov_variants(record: Record) -> dict[str, Any]:
     """The record as each kind of viewer sees it (``public``; ``full``, ``seats`` where they
-    differ from ``public``)."""
-    public = redact_json(record, ViewPov("public"))
-    full = redact_json(record, ViewPov("full"))
-    out: dict[str, Any] = {"public": public}
+    differ from ``public``), computed once for every connection that will receive it: the
+    engine redacts (:func:`croupier.games.pov.redact`), each distinct form is encoded once."""
+    public = redact(record, Pov.public())
+    out: dict[str, Any] = {"public": record_to_json(public)}
+    full = redact(record, Pov.supervisor())
     if full != public:
-        out["full"] = full
+        out["full"] = record_to_json(full)
     seats = {}
     for seat in SEATS:
-        mine = redact_json(record, ViewPov("player", frozenset({seat})))
+        mine = redact(record, Pov.player(seat))
         if mine != public:
-            seats[str(seat)] = mine
+            seats[str(seat)] = record_to_json(mine)
     if seats:
         out["seats"] = seats
     return out
