@@ -336,7 +336,7 @@ class Floor:
                 return stored, None
             txn = Txn(conn)
             result = run(txn)
-            self._write_events(txn)
+            written = self._write_events(txn)
             if lt is not None and "seq" in result:
                 result["seq"] = lt.seq
             conn.execute(
@@ -350,7 +350,7 @@ class Floor:
                     "at": now(),
                 },
             )
-            return result, partial(self._notify, tuple(txn.events))
+            return result, partial(self._publish, written)
 
         def undo(conn: Connection | None = None) -> None:
             if saved:
@@ -359,20 +359,31 @@ class Floor:
         locks = (lt.lock,) if lt is not None else ()
         return self.committer.submit(Work(work, undo, locks))
 
-    def _notify(self, streams: tuple[str, ...]) -> None:
-        for stream in streams:
+    def _publish(
+        self, written: dict[str, list[tuple[int, str, dict[str, Any], str | None]]]
+    ) -> None:
+        """After the commit: the events written join their table's recent events (which the
+        streams read without the database) and the streams waiting on them wake."""
+        for stream, events in written.items():
+            lt = self.tables.get(stream)
+            if lt is not None:
+                lt.published(events)
             self.notifier.notify(stream)
         with self._floor_lock:
             self.floor_seq += 1
         self.notifier.notify(FLOOR)
 
-    def _write_events(self, txn: Txn) -> None:
+    def _write_events(
+        self, txn: Txn
+    ) -> dict[str, list[tuple[int, str, dict[str, Any], str | None]]]:
         at = now()
+        written: dict[str, list[tuple[int, str, dict[str, Any], str | None]]] = {}
         for stream, events in txn.events.items():
             lt = self.tables[stream]
             rows = []
             for type_, data, rid in events:
                 lt.seq += 1
+                written.setdefault(stream, []).append((lt.seq, type_, data, rid))
                 rows.append(
                     {
                         "table_id": stream,
@@ -384,6 +395,7 @@ class Floor:
                     }
                 )
             txn.conn.execute(_INSERT_EVENTS, rows)
+        return written
 
     @staticmethod
     def emit(txn: Txn, lt: LiveTable, type_: str, data: dict[str, Any]) -> None:
@@ -716,7 +728,12 @@ class Floor:
     def events(
         self, table_id: str, since: int, limit: int = 500
     ) -> list[tuple[int, str, dict[str, Any], str | None]]:
-        """The table's committed events after ``since``: ``(seq, type, data, round_id)``."""
+        """The table's committed events after ``since``: ``(seq, type, data, round_id)``;
+        the recent ones from memory (each published once its transaction committed)."""
+        lt = self.tables.get(table_id)
+        recent = lt.recent_events(since, limit) if lt is not None else []
+        if recent:
+            return recent
         with self.db.read() as conn:
             rows = conn.execute(
                 select(

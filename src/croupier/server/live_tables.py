@@ -137,6 +137,10 @@ class ShoePerRound:
         return self._current
 
 
+RECENT = 512
+"""Committed events each table keeps in memory for its streams."""
+
+
 @dataclass
 class LiveTable:
     """One table on the floor (in memory; its state is rebuilt from the database)."""
@@ -157,8 +161,39 @@ class LiveTable:
     meters: tuple[str, ...] = ()
     """Every progressive meter the table's wagers move (linked by name with other tables)."""
 
+    recent: dict[int, tuple[int, str, dict[str, Any], str | None]] = field(default_factory=dict)
+    """The last :data:`RECENT` committed events by ``seq`` (the streams' reads)."""
+    _recent_lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
     def seats(self) -> dict[int, str]:
         return self.table.seats
+
+    def published(self, events: list[tuple[int, str, dict[str, Any], str | None]]) -> None:
+        """Committed events (called after the commit, possibly out of order between two
+        commands: a reader takes only an unbroken run from where it stands)."""
+        with self._recent_lock:
+            for event in events:
+                self.recent[event[0]] = event
+            if events and len(self.recent) > 2 * RECENT:
+                oldest = events[-1][0] - RECENT
+                for seq in [s for s in self.recent if s <= oldest]:
+                    del self.recent[seq]
+
+    def recent_events(
+        self, since: int, limit: int
+    ) -> list[tuple[int, str, dict[str, Any], str | None]]:
+        """The committed events right after ``since`` held in memory (empty when the next one
+        is not: the caller reads the database)."""
+        out: list[tuple[int, str, dict[str, Any], str | None]] = []
+        recent = self.recent
+        seq = since + 1
+        while len(out) < limit:
+            event = recent.get(seq)
+            if event is None:
+                break
+            out.append(event)
+            seq += 1
+        return out
 
 
 @dataclass
