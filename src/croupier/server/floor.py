@@ -732,8 +732,8 @@ class Floor:
         the recent ones from memory (each published once its transaction committed)."""
         lt = self.tables.get(table_id)
         recent = lt.recent_events(since, limit) if lt is not None else []
-        if recent:
-            return recent
+        if recent is None or recent:
+            return recent or []
         with self.db.read() as conn:
             rows = conn.execute(
                 select(

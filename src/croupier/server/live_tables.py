@@ -163,6 +163,8 @@ class LiveTable:
 
     recent: dict[int, tuple[int, str, dict[str, Any], str | None]] = field(default_factory=dict)
     """The last :data:`RECENT` committed events by ``seq`` (the streams' reads)."""
+    top: int = 0
+    """The last ``seq`` published since this process loaded the table."""
     _recent_lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def seats(self) -> dict[int, str]:
@@ -174,6 +176,7 @@ class LiveTable:
         with self._recent_lock:
             for event in events:
                 self.recent[event[0]] = event
+                self.top = max(self.top, event[0])
             if events and len(self.recent) > 2 * RECENT:
                 oldest = events[-1][0] - RECENT
                 for seq in [s for s in self.recent if s <= oldest]:
@@ -181,9 +184,12 @@ class LiveTable:
 
     def recent_events(
         self, since: int, limit: int
-    ) -> list[tuple[int, str, dict[str, Any], str | None]]:
-        """The committed events right after ``since`` held in memory (empty when the next one
-        is not: the caller reads the database)."""
+    ) -> list[tuple[int, str, dict[str, Any], str | None]] | None:
+        """The committed events right after ``since`` held in memory; empty when the next one
+        is not (the caller reads the database), ``None`` when nothing after ``since`` has been
+        published (only this process writes the table's events: nothing is to be read)."""
+        if 0 < self.top <= since:
+            return None
         out: list[tuple[int, str, dict[str, Any], str | None]] = []
         recent = self.recent
         seq = since + 1
