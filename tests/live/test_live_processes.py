@@ -1,31 +1,44 @@
-"""Several server processes on one PostgreSQL database keep a linked meter exact.
+"""Several server processes on one PostgreSQL database keep a linked meter exact, awards
+included.
 
 Three ``croupier serve --tables ...`` processes on one throwaway cluster, each serving its own
 tables (a table's rounds live in one process); five tables of two games (Three Card Poker and
 Let It Ride's Three-Card Progressive) link the meter ``pa-poker-jackpot``; bots play them all at
-once.  After: the meter equals its reset plus every contribution (25% of each progressive wager,
-from the records) less the awards, to the fraction of a cent; the ledger sums to zero, the
-audit is clean and each player's balance moved by exactly their settlements (§ 605a.7: the
-contributions of linked tables atomic and exact).
+once.  The second Let It Ride table's Three-Card Progressive pays a share of that meter from a
+straight up (100% on a straight flush or a mini royal), and its four seats play on until the
+meter has paid an award.  After: every meter equals its reset plus every contribution (the
+rate times each accepted progressive wager, from the records) less every award replayed in the
+meter's order, each award's payment as the records show it, to the fraction of a cent
+(:func:`live.meter_books.meter_books`); the ledger sums to zero, the audit is clean and each
+player's balance moved by exactly their settlements (§ 605a.7: the contributions of linked
+tables atomic and exact).  The long run (50 tables, several minutes, both backends) is
+benchmarks/bench_meters.py.
 """
 
 from __future__ import annotations
 
+import copy
 from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from sqlalchemy import create_engine
 
 from croupier.client import ApiError, Client
 from croupier.server.demo import demo_rules
 from live.live_harness import PASSWORDS, Cluster, Server
+from live.meter_books import meter_books
 from live.resume_play import Crew, drive
 
 METER = "pa-poker-jackpot"
 RATE = Fraction(1, 4)
 PROGRESSIVE = ("progressive", "three_card_progressive")
 ROUNDS = 3
+AWARDING = "lir-2"
+"""Its Three-Card Progressive pays the linked meter from a straight up: an award about one hand
+in 27, each of its four seats a hand a round."""
+AWARD_ROUNDS = 80  # P(no award in 80 rounds of four hands) = (26/27)**320, about 1e-5
 SERVED = (
     ("three-card-poker", "let-it-ride"),
     ("tcp-2", "lir-2"),
@@ -39,12 +52,12 @@ def _enrol(server: Server) -> dict[str, dict[int, str]]:
     rules = demo_rules()
     supervisor.new_table("tcp-2", "Three Card Poker 2", rules["three-card-poker"])
     supervisor.new_table("tcp-3", "Three Card Poker 3", rules["three-card-poker"])
-    supervisor.new_table("lir-2", "Let It Ride 2", rules["let-it-ride"])
+    supervisor.new_table(AWARDING, "Let It Ride 2", _awarding(rules["let-it-ride"]))
     seated: dict[str, dict[int, str]] = {}
     for tables in SERVED:
         for t in tables:
             seated[t] = {}
-            for seat in (1, 2):
+            for seat in (1, 2, 3, 4) if t == AWARDING else (1, 2):
                 pid = f"M-{t}-{seat}"
                 supervisor.new_player(pid, pid, pid.lower(), f"{pid}-pw")
                 supervisor.buy_in(pid, 5_000_000)
@@ -56,6 +69,33 @@ def _enrol(server: Server) -> dict[str, dict[int, str]]:
     return seated
 
 
+def _awarding(rules: dict[str, object]) -> dict[str, object]:
+    """Let It Ride whose Three-Card Progressive (on the same linked meter, same reset, rate and
+    wager) pays shares of the meter from a straight up (§ 643a.1: the lowest line a straight)."""
+    out = copy.deepcopy(rules)
+    three = out["custom_paytables"]["three_card_progressive"]  # type: ignore[index]
+    three["lines"] = {
+        "mini_royal": "100% of meter",
+        "straight_flush": "100% of meter",
+        "three_of_a_kind": "20% of meter",
+        "straight": "10% of meter",
+    }
+    return out
+
+
+def _approve(supervisor: Client, table_id: str) -> None:
+    for pay in supervisor.handpays():
+        if pay["status"] == "pending" and pay["table_id"] == table_id:
+            supervisor.approve(pay["id"])
+
+
+def _awarded(auditor: Client, round_id: str) -> bool:
+    return any(
+        (r["kind"], r.get("meter"), r.get("reason")) == ("meter_changed", METER, "award")
+        for r in auditor.records(round_id)["records"]
+    )
+
+
 def _login(server: Server, username: str, password: str) -> Client:
     client = Client(server.url, timeout=120)
     client.login(username, password)
@@ -65,11 +105,73 @@ def _login(server: Server, username: str, password: str) -> Client:
 
 def _play(crew: Crew, supervisor: Client, rounds: list[str]) -> None:
     for _ in range(ROUNDS):
-        rounds.append(str(crew.dealer.new_round(crew.table_id)["round_id"]))
-        assert drive(crew) in ("over", "void")
-        for pay in supervisor.handpays():
-            if pay["status"] == "pending" and pay["table_id"] == crew.table_id:
-                supervisor.approve(pay["id"])
+        _play_one(crew, supervisor, rounds)
+
+
+def _play_one(crew: Crew, supervisor: Client, rounds: list[str]) -> None:
+    rounds.append(str(crew.dealer.new_round(crew.table_id)["round_id"]))
+    assert drive(crew) in ("over", "void")
+    _approve(supervisor, crew.table_id)
+
+
+def _crews(
+    servers: list[Server], seated: dict[str, dict[int, str]]
+) -> tuple[list[Crew], dict[str, Client]]:
+    """Each table's dealer and players, logged in to the process serving it."""
+    crews, supervisors = [], {}
+    for server, tables in zip(servers, SERVED, strict=True):
+        supervisor = server.client("supervisor")
+        served = {t["id"] for t in supervisor.tables()}
+        assert served == set(tables)  # each table is served by one process
+        for t in tables:
+            players = {
+                seat: _login(server, pid.lower(), f"{pid}-pw") for seat, pid in seated[t].items()
+            }
+            detail = supervisor.table(t)
+            house = dict(detail["house_wagers"])
+            dealer = _login(server, "dealer", PASSWORDS["dealer"])
+            crews.append(Crew(t, dealer, players, detail, dict.fromkeys(players, house)))
+            supervisors[t] = supervisor
+    return crews, supervisors
+
+
+def _until_awarded(
+    auditor: Client, crews: list[Crew], supervisors: dict[str, Client], rounds: list[str]
+) -> None:
+    """Play on at the awarding table until the linked meter has paid an award (bounded)."""
+    awarding = next(c for c in crews if c.table_id == AWARDING)
+    awarded = any(_awarded(auditor, rid) for rid in rounds)
+    for _ in range(AWARD_ROUNDS):
+        if awarded:
+            return
+        _play_one(awarding, supervisors[AWARDING], rounds)
+        awarded = _awarded(auditor, rounds[-1])
+
+
+def _from_records(
+    auditor: Client,
+    crews: list[Crew],
+    rounds: dict[str, list[str]],
+    balances: dict[str, dict[int, int]],
+) -> tuple[Fraction, list[dict[str, object]]]:
+    """The linked meter's contributions and awards as the records show them; each player's
+    balance moved by exactly their settlements."""
+    contributions, awards = Fraction(0), []
+    for crew in crews:
+        nets = dict.fromkeys(crew.players, 0)
+        for rid in rounds[crew.table_id]:
+            stored = auditor.records(rid)
+            for r in stored["records"]:
+                if r["kind"] == "wager_placed" and r["wager"] in PROGRESSIVE:
+                    contributions += RATE * r["amount"]
+                award = (r["kind"], r.get("meter"), r.get("reason"))
+                if award == ("meter_changed", METER, "award"):
+                    awards.append(r)
+            for seat in nets:
+                nets[seat] += stored["settlement"][str(seat)]["net"]
+        for seat, player in crew.players.items():
+            assert player.me()["balance"] - balances[crew.table_id][seat] == nets[seat]
+    return contributions, awards
 
 
 def test_605a_7_linked_meter_exact_across_three_server_processes(
@@ -90,21 +192,7 @@ def test_605a_7_linked_meter_exact_across_three_server_processes(
     try:
         for server in servers:
             server.start()
-        crews, supervisors = [], {}
-        for server, tables in zip(servers, SERVED, strict=True):
-            supervisor = server.client("supervisor")
-            served = {t["id"] for t in supervisor.tables()}
-            assert served == set(tables)  # each table is served by one process
-            for t in tables:
-                players = {
-                    seat: _login(server, pid.lower(), f"{pid}-pw")
-                    for seat, pid in seated[t].items()
-                }
-                detail = supervisor.table(t)
-                house = dict(detail["house_wagers"])
-                dealer = _login(server, "dealer", PASSWORDS["dealer"])
-                crews.append(Crew(t, dealer, players, detail, {1: house, 2: house}))
-                supervisors[t] = supervisor
+        crews, supervisors = _crews(servers, seated)
         other = servers[2].client("dealer")
         with pytest.raises(ApiError) as refused:
             other.view("three-card-poker")  # served by the first process only
@@ -118,28 +206,29 @@ def test_605a_7_linked_meter_exact_across_three_server_processes(
             for future in done:
                 future.result()
         auditor = servers[0].client("auditor")
-        contributions, awards = Fraction(0), []
-        for crew in crews:
-            nets = {1: 0, 2: 0}
-            for rid in rounds[crew.table_id]:
-                stored = auditor.records(rid)
-                for r in stored["records"]:
-                    if r["kind"] == "wager_placed" and r["wager"] in PROGRESSIVE:
-                        contributions += RATE * r["amount"]
-                    award = (r["kind"], r.get("meter"), r.get("reason"))
-                    if award == ("meter_changed", METER, "award"):
-                        awards.append(r)
-                for seat in nets:
-                    settled = stored["settlement"][str(seat)]
-                    nets[seat] += settled["net"]
-            for seat, player in crew.players.items():
-                assert player.me()["balance"] - balances[crew.table_id][seat] == nets[seat]
-        wagered = sum(c.wagers[1].get(w, 0) for c in crews for w in PROGRESSIVE)
-        assert wagered > 0 and contributions == RATE * wagered * 2 * ROUNDS
+        _until_awarded(auditor, crews, supervisors, rounds[AWARDING])
+        contributions, awards = _from_records(auditor, crews, rounds, balances)
+        wagered = sum(
+            c.wagers[s].get(w, 0) * len(rounds[c.table_id])
+            for c in crews
+            for s in c.players
+            for w in PROGRESSIVE
+        )
+        assert wagered > 0 and contributions == RATE * wagered
+        assert awards, "the meter paid no award"
         after = next(m for m in auditor.meters() if m["name"] == METER)
         assert Fraction(before_meter["exact"]) == before_meter["reset"]
-        if not awards:
-            assert Fraction(after["exact"]) == before_meter["reset"] + contributions
+        engine = create_engine(url)
+        try:
+            books = meter_books(engine)
+        finally:
+            engine.dispose()
+        assert books.problems == []
+        book = books.meters[METER]
+        assert (book.contributions, book.awards) == (contributions, len(awards))
+        # reset + contributions - awards, each award replayed at the meter's amount then
+        assert Fraction(after["exact"]) == book.exact == book.reset + contributions - book.fallen
+        assert after["paid_total"] == book.paid > 0
         audit = auditor.audit()  # every meter equals its ledger account, to the fraction
         assert audit["ok"], audit["problems"]
         assert sum(Fraction(v) for v in audit["balances"].values()) == 0

@@ -23,7 +23,6 @@ import numpy.typing as npt
 
 from croupier.analysis import _mc_games
 from croupier.analysis._stud import (
-    BINOM,
     FiveCardLines,
     four_set_tables,
     lir_counts,
@@ -50,6 +49,7 @@ from croupier.games.pov import seat_cards
 from croupier.games.records import Action
 from croupier.games.round import Round
 from croupier.hands import HandRank, Ranking
+from croupier.progress import Task
 
 __all__ = [
     "LetItRideSolve",
@@ -98,8 +98,8 @@ def solve(table: PayTable) -> LetItRideSolve:
 
     lines = tabulate_five(names, [bet_net(table, k) for k in line_keys], line_of)
     nets = tuple(tuple(base_net(table, k, *d) for d in _DECISIONS) for k in line_keys)
-    sums, hist = four_set_tables(lines.line_of, lines.multipliers, BINOM)
-    counts = lir_counts(sums, hist, BINOM)
+    sums, hist = four_set_tables(lines.line_of, lines.multipliers)
+    counts = lir_counts(sums, hist)
     return LetItRideSolve(lines=lines, line_keys=line_keys, nets=nets, sums=sums, counts=counts)
 
 
@@ -145,28 +145,40 @@ def _base(table: PayTable) -> WagerSheet:
 
 
 def par_let_it_ride(game: LetItRide) -> ParSheet:
+    side = [
+        (wager, ranking, n, keys)
+        for wager, ranking, n, keys in (
+            ("three_card_bonus", Ranking.THREE_CARD_BONUS, 3, three_card_keys),
+            ("five_card_bonus", Ranking.POKER5, 5, five_card_keys),
+            ("five_card_hand_bonus", Ranking.POKER5, 5, five_card_keys),
+            ("six_card_bonus", Ranking.POKER5, 6, five_card_keys),
+        )
+        if wager in game.offered_wagers() and game.paytable(wager) is not None
+    ]
+    progressives = [
+        (wager, ranking, n, keys, amount)
+        for wager, ranking, n, keys in (
+            ("three_card_progressive", Ranking.THREE_CARD_BONUS, 3, three_card_keys),
+            ("five_card_progressive", Ranking.POKER5, 5, five_card_keys),
+        )
+        if (amount := game.progressive_amount(wager))
+    ]
     wagers: dict[str, WagerSheet] = {}
-    for wager, ranking, n, keys in (
-        ("three_card_bonus", Ranking.THREE_CARD_BONUS, 3, three_card_keys),
-        ("five_card_bonus", Ranking.POKER5, 5, five_card_keys),
-        ("five_card_hand_bonus", Ranking.POKER5, 5, five_card_keys),
-        ("six_card_bonus", Ranking.POKER5, 6, five_card_keys),
-    ):
-        if wager in game.offered_wagers():
+    with Task(1 + len(side) + len(progressives), "let it ride: every deal, every wager") as task:
+        base = _base(game.base_table)
+        task.update()
+        for wager, ranking, n, keys in side:
             table = game.paytable(wager)
-            if table is not None:
-                wagers[wager] = wager_sheet(wager, table, ranking=ranking, ncards=n, keys=keys)
-    for wager, ranking, n, keys in (
-        ("three_card_progressive", Ranking.THREE_CARD_BONUS, 3, three_card_keys),
-        ("five_card_progressive", Ranking.POKER5, 5, five_card_keys),
-    ):
-        amount = game.progressive_amount(wager)
-        if amount:
+            assert table is not None
+            wagers[wager] = wager_sheet(wager, table, ranking=ranking, ncards=n, keys=keys)
+            task.update()
+        for wager, ranking, n, keys, amount in progressives:
             table, _, spec = game.progressive(wager)
             wagers[wager] = wager_sheet(
                 wager, table, ranking=ranking, ncards=n, keys=keys, meter=spec.reset, stake=amount
             )
-    return ParSheet(game=game.slug, method="exact", base=_base(game.base_table), wagers=wagers)
+            task.update()
+    return ParSheet(game=game.slug, method="exact", base=base, wagers=wagers)
 
 
 def let_it_ride_strategy(game: LetItRide) -> Callable[[Round, int], Action]:

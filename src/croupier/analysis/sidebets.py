@@ -35,6 +35,11 @@ def value_histogram(ranking: Ranking, ncards: int) -> Mapping[int, int]:
     """How many of the C(52, ncards) card sets have each order value (exhaustive, batch)."""
     from croupier.kernels import comb_unrank_batch, count_values, rank_batch
 
+    if ranking is Ranking.POKER5 and ncards == 5:
+        # the table the stud solvers build anyway (no second count on a cold sheet)
+        from croupier.analysis._stud import five_card_value_counts
+
+        return five_card_value_counts()
     if ranking in (Ranking.POKER5, Ranking.FOUR_CARD) and ncards <= 6:
         return count_values(ranking, ncards)
     total = comb(52, ncards)
@@ -50,15 +55,22 @@ def value_histogram(ranking: Ranking, ncards: int) -> Mapping[int, int]:
     return counts
 
 
-def _three_card_keys(ranking: Ranking, keys: KeysFn) -> dict[frozenset[str], int]:
+@cache
+def _three_card_ranks(ranking: Ranking) -> tuple[HandRank, ...]:
+    """Every three-card hand ranked with its cards, once per ranking (two wagers of a game
+    share the one evaluation)."""
     from itertools import combinations
 
     from croupier.cards import DECK
     from croupier.hands import evaluate
 
+    return tuple(evaluate(hand, ranking) for hand in combinations(DECK, 3))
+
+
+def _three_card_keys(ranking: Ranking, keys: KeysFn) -> dict[frozenset[str], int]:
     out: dict[frozenset[str], int] = {}
-    for hand in combinations(DECK, 3):
-        k = keys(evaluate(hand, ranking))
+    for rank in _three_card_ranks(ranking):
+        k = keys(rank)
         out[k] = out.get(k, 0) + 1
     return out
 
