@@ -483,6 +483,10 @@ class FourCardPokerRound(Round):
         stakes = self._stakes[seat]
         rank = self.player_rank(seat)
         new: list[Record] = []
+        if self.hand_held(seat):
+            # § 641a.11(c)(1)-(2): the dealer turns the player's five cards face up and selects
+            # the best four (a folded hand kept under its Aces Up is settled on them too).
+            new.append(self.show_hand(seat, rank))
         if seat not in self._folded and "play" in stakes:
             net = base_net(rank, self.dealer_rank(), stakes["ante"], stakes["play"])
             # § 641a.11(c)(3), § 641a.12(a): Ante and Play 1 to 1, a tie to the player.
@@ -579,6 +583,12 @@ class FourCardPoker(Game):
 
     def fixed_tables(self) -> tuple[PayTable, ...]:
         return (ANTE_BONUS,)
+
+    @property
+    def ante_bonus_table(self) -> PayTable:
+        """The Ante Bonus table (§ 641a.12(b): one table, so :data:`ANTE_BONUS` unless a
+        pricing variant puts another in force for ``ante_bonus``)."""
+        return self.paytable("ante_bonus") or ANTE_BONUS
 
 
 GAME_CLASSES = (FourCardPoker,)
