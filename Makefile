@@ -23,9 +23,10 @@ typecheck: $(STAMP)
 	$(BIN)/mypy --strict
 
 # One worker process a core (pytest-xdist), each file's tests in one worker (its module fixtures
-# built once); every test is safe in parallel (own tmp paths, free ports, own PostgreSQL cluster).
+# built once) but the groups of tests/work_units.py (tests sharing one exact solve), the heaviest
+# units first; every test is safe in parallel (own tmp paths, free ports, own PostgreSQL cluster).
 pytest: $(STAMP)
-	$(BIN)/pytest -q -W error -n auto --dist loadfile
+	$(BIN)/pytest -q -W error -n auto --dist loadgroup
 
 test: lint typecheck pytest
 

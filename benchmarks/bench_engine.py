@@ -7,7 +7,14 @@ thread, warm (the strategy tables and the exact par sheet are loaded before the 
 Time is CPU time (``time.process_time``): the machine is shared, so rounds per CPU-second is the
 figure per core.  Printed beside it: the ratio to the 10,000 rounds/s target and to the peers
 (:mod:`peers`: small hobbyist simulators of the same game, and PokerKit's heads-up hold'em),
-run in the same process on the same rounds count.
+run in the same process on ``--peer-rounds`` rounds.
+
+Each hobbyist peer is also checked to play the same game: its mean net over ``--check-rounds``
+rounds (its own strategy, one unit on each wager of its ``WAGERS``) against the exact house
+edge of those wagers in croupier's par sheet, in standard errors (``z``; a peer's simpler
+strategy costs it a little, far less than the standard error at these counts).  A peer more
+than 4 standard errors off fails the bench (exit 1).  The output is one Markdown table, the
+one the README shows.
 """
 
 from __future__ import annotations
@@ -25,7 +32,14 @@ from croupier.analysis import optimal_strategy, par_sheet
 from croupier.analysis.simulate import simulate
 from croupier.errors import InvalidInput
 from croupier.games import get_game
-from peers import baccarat, let_it_ride, three_card_poker, ultimate_texas_holdem
+from peers import (
+    baccarat,
+    four_card_poker,
+    let_it_ride,
+    mississippi_stud,
+    three_card_poker,
+    ultimate_texas_holdem,
+)
 
 TARGET = 10_000
 """Rounds per CPU-second per core (issue 18)."""
@@ -43,6 +57,21 @@ GAMES = (
 
 Peer = Callable[[int, int], int]
 
+HOBBYISTS: dict[str, Any] = {
+    "let-it-ride": let_it_ride,
+    "three-card-poker": three_card_poker,
+    "ultimate-texas-holdem": ultimate_texas_holdem,
+    "four-card-poker": four_card_poker,
+    "mississippi-stud": mississippi_stud,
+    "mini-baccarat": baccarat,
+    "midi-baccarat": baccarat,
+    "ez-baccarat": baccarat,
+}
+"""The hobbyist peer module of each game (baccarat: one mini-baccarat simulator for all three;
+EZ Baccarat's Banker is paid differently, so its check is against mini-baccarat's sheet)."""
+
+CHECK_AGAINST = {"ez-baccarat": "mini-baccarat", "midi-baccarat": "mini-baccarat"}
+
 
 def _pokerkit() -> Peer | None:
     try:
@@ -54,19 +83,37 @@ def _pokerkit() -> Peer | None:
 
 def peers_of(slug: str) -> dict[str, Peer]:
     """The peer simulators of a game, by name."""
-    found: dict[str, Peer] = {}
-    if slug == "let-it-ride":
-        found["hobbyist let-it-ride"] = let_it_ride.simulate
-    elif slug == "three-card-poker":
-        found["hobbyist three-card-poker"] = three_card_poker.simulate
-    elif slug == "ultimate-texas-holdem":
-        found["hobbyist ultimate-texas-holdem"] = ultimate_texas_holdem.simulate
+    module = HOBBYISTS[slug]
+    name = "mini-baccarat (8 decks)" if module is baccarat else slug
+    found: dict[str, Peer] = {f"hobbyist {name}": module.simulate}
+    if slug == "ultimate-texas-holdem":
         pokerkit = _pokerkit()
         if pokerkit is not None:
             found["pokerkit heads-up hold'em"] = pokerkit
-    elif slug.endswith("baccarat"):
-        found["hobbyist mini-baccarat (8 decks)"] = baccarat.simulate
     return found
+
+
+def check_peer(slug: str, rounds: int, seed: int) -> dict[str, float]:
+    """The hobbyist peer's mean loss per round (units), its standard error, the exact house
+    edge of the wagers it plays, and the difference in standard errors."""
+    import random
+
+    module = HOBBYISTS[slug]
+    sheet = par_sheet(get_game(CHECK_AGAINST.get(slug, slug)))
+    exact = 0.0
+    for wager, units in module.WAGERS.items():
+        found = sheet.base if wager == "base" else sheet.wagers[wager]
+        assert found is not None
+        exact += units * float(found.house_edge)
+    rng = random.Random(seed)
+    total = squares = 0.0
+    for _ in range(rounds):
+        net = module.play_round(rng) / 100
+        total += net
+        squares += net * net
+    mean = total / rounds
+    se = ((squares / rounds - mean * mean) / rounds) ** 0.5
+    return {"edge": -mean, "se": se, "exact": exact, "z": (-mean - exact) / se}
 
 
 def cpu_rate(run: Callable[[], object], rounds: int) -> float:
@@ -75,7 +122,7 @@ def cpu_rate(run: Callable[[], object], rounds: int) -> float:
     return rounds / max(time.process_time() - start, 1e-9)
 
 
-def bench(slug: str, rounds: int, seed: int, peer_rounds: int) -> dict[str, Any]:
+def bench(slug: str, rounds: int, seed: int, peer_rounds: int, check_rounds: int) -> dict[str, Any]:
     game = get_game(slug)
     strategy = optimal_strategy(game)
     try:
@@ -101,36 +148,68 @@ def bench(slug: str, rounds: int, seed: int, peer_rounds: int) -> dict[str, Any]
             "rounds_per_cpu_s": round(peer_rate),
             "engine_ratio": round(rate / peer_rate, 3),
         }
+    row["peer_check"] = check_peer(slug, check_rounds, seed)
     return row
 
 
+HEAD = (
+    "| game | engine rounds/CPU-s | / 10,000 target | peer | peer rounds/CPU-s | engine / peer "
+    "| hobbyist edge (se) | exact edge | z |\n|---|---|---|---|---|---|---|---|---|"
+)
+
+
 def render(row: dict[str, Any]) -> str:
-    line = (
-        f"{row['game']:<24}{row['rounds_per_cpu_s']:>9,} rounds/CPU-s"
-        f"{row['ratio_to_target']:>8.2f}x of 10k"
-    )
-    for name, peer in row["peers"].items():
-        line += f"; {name} {peer['rounds_per_cpu_s']:,}/s (engine {peer['engine_ratio']:.2f}x)"
-    return line
+    """The game's Markdown rows: one a peer, the check on the hobbyist's."""
+    check = row["peer_check"]
+    lines = []
+    for i, (name, peer) in enumerate(row["peers"].items()):
+        edge = (
+            f"{check['edge']:.3%} ({check['se']:.3%}) | {check['exact']:.3%} | {check['z']:+.2f}"
+            if i == 0
+            else "| |"
+        )
+        first = (
+            f"| {row['game']} | {row['rounds_per_cpu_s']:,} | {row['ratio_to_target']:.3f}"
+            if i == 0
+            else "| | |"
+        )
+        lines.append(
+            f"{first} | {name} | {peer['rounds_per_cpu_s']:,} | {peer['engine_ratio']:.3f} "
+            f"| {edge} |"
+        )
+    return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=20_000, help="engine rounds per game")
     parser.add_argument("--peer-rounds", type=int, default=20_000, help="peer rounds")
+    parser.add_argument(
+        "--check-rounds", type=int, default=100_000, help="hobbyist rounds for the edge check"
+    )
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--game", action="append", choices=GAMES, help="default: every game")
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args(argv)
     rows = []
-    print(f"round engine, one thread, warm; load average {os.getloadavg()[0]:.2f}")
+    print(
+        f"round engine (croupier simulate's path), one thread, warm; {args.rounds:,} engine and "
+        f"{args.peer_rounds:,} peer rounds, {args.check_rounds:,} for the check; load average "
+        f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores\n"
+    )
+    print(HEAD)
     for slug in args.game or GAMES:
-        row = bench(slug, args.rounds, args.seed, args.peer_rounds)
+        row = bench(slug, args.rounds, args.seed, args.peer_rounds, args.check_rounds)
         print(render(row), flush=True)
         rows.append(row)
+    print(f"\nload average at the end: {os.getloadavg()[0]:.1f}")
+    off = [row["game"] for row in rows if abs(row["peer_check"]["z"]) > 4]
     if args.json is not None:
         meta = {"python": platform.python_version(), "load_average": os.getloadavg()[0]}
         args.json.write_text(json.dumps({"meta": meta, "games": rows}, indent=2) + "\n")
+    if off:
+        print(f"hobbyist peers more than 4 standard errors off the exact edge: {off}")
+        return 1
     return 0
 
 

@@ -1,8 +1,9 @@
 """Game protection, every figure: what forbidden information is worth in each game.
 
 Run ``python benchmarks/bench_protect.py [--samples-scale X] [--seed S] [--json PATH]``.  For
-Three Card Poker, Four Card Poker and Mississippi Stud: a flashed dealer card and a known burn
-card where the game has them, and 2 to 6 seats sharing their hands; each the house edge without
+Three Card Poker, Four Card Poker, Mississippi Stud and Ultimate Texas Hold 'Em: a flashed
+dealer card (UTH: one hole card, and both) and a known burn card where the game has them, and 2
+to 6 seats sharing their hands; each the house edge without
 and with the information, the value to the player, exact or with its standard error, and the
 CPU seconds it took (``croupier protect`` prints the same rows one at a time).
 """
@@ -15,7 +16,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from croupier.analysis.protect import DEFAULT_SAMPLES, protect
+from croupier.analysis.protect import DEFAULT_SAMPLES, UTH_SAMPLES, protect
 from croupier.errors import CroupierError
 from croupier.games import get_game
 
@@ -26,6 +27,8 @@ def cases() -> list[tuple[str, str | None, int]]:
     rows: list[tuple[str, str | None, int]] = []
     for slug in GAMES:
         rows += [(slug, "dealer-card", 1), (slug, "burn-card", 1)]
+        if slug == "ultimate-texas-holdem":
+            rows.append((slug, "dealer-cards", 1))
         rows += [(slug, None, n) for n in range(2, 7)]
     return rows
 
@@ -38,7 +41,11 @@ def main() -> None:
     args = parser.parse_args()
     out: list[dict[str, Any]] = []
     for slug, known, colluders in cases():
-        samples = max(2, round(DEFAULT_SAMPLES.get(slug, 2) * args.samples_scale))
+        if slug == "ultimate-texas-holdem":
+            base = UTH_SAMPLES[known or "shared-cards"]
+        else:
+            base = DEFAULT_SAMPLES.get(slug, 2)
+        samples = max(2, round(base * args.samples_scale))
         exact = (known is not None and slug != "four-card-poker") or (
             slug == "mississippi-stud" and colluders == 2
         )

@@ -1,4 +1,5 @@
-"""The live table system under load: 200 tables x 7 bot seats over HTTP against a real server.
+"""The live table system under load: 200 tables x 7 bot seats over HTTP and WebSocket against a
+real server.
 
 Run ``python benchmarks/bench_server.py [--tables 200] [--seats 7] [--seconds 60]
 [--backend sqlite|postgresql|both] [--json PATH] [--profile PATH]``.  For each backend a
@@ -6,7 +7,10 @@ Run ``python benchmarks/bench_server.py [--tables 200] [--seats 7] [--seconds 60
 directory, WAL and ``synchronous=FULL``; PostgreSQL: a throwaway cluster made by
 ``scripts/pg-throwaway.sh``), the tables (Three and Four Card Poker alternately, linked on one
 meter) and their players are enrolled, then every table plays rounds at once, one thread per
-table, for ``--seconds``: every command is committed before it is answered.
+table, for ``--seconds``: every command is committed before it is answered.  Every bot player
+holds its table's event stream (WebSocket) open throughout, as a wagering device's display
+would: the figures count the events streamed and check that every connection received every
+event of its table, in order, by the end.
 
 Prints rounds per second, commands per second, p50 and p99 request latency, and the ratio to
 the target (at least 50 rounds/s with p99 at most 100 ms: a 400-table floor at five times the
@@ -19,6 +23,7 @@ shared: compare runs made back to back).  ``--profile PATH`` runs the server und
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import os
 import platform
@@ -27,6 +32,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -60,6 +66,88 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+class Watchers:
+    """Every bot player's table stream (WebSocket), open for the whole run as a wagering
+    device's display would be, read in one asyncio loop on a thread of this process.  Each
+    connection must receive its table's events in order (``seq`` 1, 2, ...), none missed."""
+
+    def __init__(self, urls: list[tuple[str, str]]) -> None:
+        self.urls = urls  # (table id, stream address)
+        self.last: list[int] = [0] * len(urls)
+        self.events = 0
+        self.gaps = 0
+        self.errors: list[str] = []
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._stop: asyncio.Event | None = None
+        self._ready = threading.Event()
+        self._thread = threading.Thread(target=lambda: asyncio.run(self._main()), daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+        if not self._ready.wait(timeout=600):
+            raise RuntimeError("the table streams did not open")
+
+    async def _main(self) -> None:
+        self._loop, self._stop = asyncio.get_running_loop(), asyncio.Event()
+        opened: list[asyncio.Event] = [asyncio.Event() for _ in self.urls]
+        tasks = [asyncio.create_task(self._one(i, opened[i])) for i in range(len(self.urls))]
+        for event in opened:
+            await event.wait()
+        self._ready.set()
+        await self._stop.wait()
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def _one(self, i: int, opened: asyncio.Event) -> None:
+        from websockets.asyncio.client import connect
+
+        try:
+            async with connect(self.urls[i][1], max_size=None, open_timeout=120) as ws:
+                opened.set()
+                async for raw in ws:
+                    seq = int(json.loads(raw)["seq"])
+                    if seq != self.last[i] + 1:
+                        self.gaps += 1
+                    self.last[i] = seq
+                    self.events += 1
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # reported with the figures
+            self.errors.append(repr(exc))
+        finally:
+            opened.set()
+
+    def caught_up(self, final: dict[str, int], timeout: float = 60.0) -> int:
+        """Wait until every connection has its table's last event; how many have."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if all(self.last[i] >= final[t] for i, (t, _) in enumerate(self.urls)):
+                break
+            time.sleep(0.2)
+        return sum(self.last[i] >= final[t] for i, (t, _) in enumerate(self.urls))
+
+    def stop(self) -> None:
+        if self._loop is not None and self._stop is not None:
+            self._loop.call_soon_threadsafe(self._stop.set)
+        self._thread.join(timeout=60)
+
+
+def _database(backend: str, workdir: Path, cluster: Path) -> str:
+    """The database address: a SQLite file, or a throwaway PostgreSQL cluster started."""
+    if backend != "postgresql":
+        return f"sqlite:///{workdir / 'floor.sqlite'}"
+    script = str(ROOT / "scripts" / "pg-throwaway.sh")
+    done = subprocess.run(
+        ["bash", script, "start", str(cluster), str(_port())],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=600,
+    )
+    return done.stdout.strip().splitlines()[-1]
+
+
 def bench(
     backend: str,
     tables: int,
@@ -69,23 +157,7 @@ def bench(
     profile: Path | None = None,
 ) -> dict[str, Any]:
     cluster = workdir / "pg"
-    if backend == "postgresql":
-        done = subprocess.run(
-            [
-                "bash",
-                str(ROOT / "scripts" / "pg-throwaway.sh"),
-                "start",
-                str(cluster),
-                str(_port()),
-            ],
-            capture_output=True,
-            text=True,
-            check=True,
-            timeout=600,
-        )
-        url = done.stdout.strip().splitlines()[-1]
-    else:
-        url = f"sqlite:///{workdir / 'floor.sqlite'}"
+    url = _database(backend, workdir, cluster)
     port = _port()
     base = f"http://127.0.0.1:{port}"
     # 1400 bot players log in: the argon2 test profile (logins are not what is measured).
@@ -125,6 +197,11 @@ def bench(
         for crew in crews:
             for client in crew.clients():
                 client.timings = []
+        watchers = Watchers(
+            [(c.table_id, p.stream_url(c.table_id)) for c in crews for p in c.players.values()]
+        )
+        watchers.start()
+        events_before = watchers.events
         load_before = os.getloadavg()[0]
         server_cpu, bots_cpu = _cpu_seconds(proc.pid), time.process_time()
         started = time.perf_counter()
@@ -133,6 +210,10 @@ def bench(
         server_cpu = _cpu_seconds(proc.pid) - server_cpu
         bots_cpu = time.process_time() - bots_cpu
         load_after = os.getloadavg()[0]
+        streamed = watchers.events - events_before
+        final = {c.table_id: int(supervisor.view(c.table_id)["seq"]) for c in crews}
+        caught_up = watchers.caught_up(final)
+        watchers.stop()
         errors = [repr(c.error) for c in crews if c.error is not None]
         rounds = sum(len(c.rounds) for c in crews)
         commands = sum(c.commands for c in crews)
@@ -159,6 +240,12 @@ def bench(
             "server_cpu_ms_per_request": round(1000 * server_cpu / max(1, len(latencies)), 2),
             "load_before": round(load_before, 2),
             "load_after": round(load_after, 2),
+            "streams": len(watchers.urls),
+            "stream_events": streamed,
+            "stream_events_per_s": round(streamed / elapsed, 1),
+            "streams_caught_up": caught_up,
+            "stream_gaps": watchers.gaps,
+            "stream_errors": watchers.errors[:5],
             "ledger_ok": audit["ok"],
             "errors": errors[:5],
             "error_count": len(errors),
@@ -207,7 +294,10 @@ def main() -> None:
             f"{result['ratio_rounds_to_target']}x the 50/s target), "
             f"{result['commands']} commands ({result['commands_per_s']}/s), latency p50 "
             f"{result['p50_ms']} ms, p99 {result['p99_ms']} ms "
-            f"({result['ratio_p99_to_target']}x the 100 ms target); ledger "
+            f"({result['ratio_p99_to_target']}x the 100 ms target); WebSocket: "
+            f"{result['streams']} streams, {result['stream_events']} events received "
+            f"({result['stream_events_per_s']}/s), {result['streams_caught_up']} caught up "
+            f"with their table at the end, {result['stream_gaps']} gaps; ledger "
             f"{'balanced' if result['ledger_ok'] else 'NOT balanced'}; "
             f"{result['error_count']} table errors; CPU s: server {result['server_cpu_s']} "
             f"({result['server_cpu_ms_per_request']} ms a request), bots {result['bots_cpu_s']}; "

@@ -126,8 +126,101 @@ def test_643a_12_base_designer_finds_the_table_in_force_from_its_edge() -> None:
 def test_base_designer_refuses_other_base_tables() -> None:
     from croupier.analysis.designer_base import design_base
 
-    with pytest.raises(CroupierError, match="re-solves Let It Ride"):
-        design_base(get_game("ultimate-texas-holdem"), "blind", Fraction(2, 100))
+    with pytest.raises(CroupierError, match="re-solves let-it-ride base"):
+        design_base(get_game("mini-baccarat"), "base", Fraction(2, 100))
+    with pytest.raises(CroupierError, match="re-solves let-it-ride base"):
+        design_base(get_game("ultimate-texas-holdem"), "trips", Fraction(2, 100))
+
+
+_MS_FIXED = {
+    hand: {"fixed": pay}
+    for hand, pay in (
+        ("royal_flush", 500),
+        ("straight_flush", 100),
+        ("four_of_a_kind", 40),
+        ("full_house", 10),
+    )
+}
+
+
+def test_655a_12_a_base_designer_finds_the_table_in_force_from_its_edge() -> None:
+    """Mississippi Stud's one table (§ 655a.12(a)): given its exact edge (53223/1082900, the
+    par sheet's), the designer re-solving every candidate's street bets ranks it first; every
+    proposal equals the ordinary par sheet of the game with it in force (the solver reads the
+    game's table), and no re-solved edge is above its fixed-strategy bound's ordering."""
+    from croupier.analysis.designer_base import base_game, design_base, price_base
+
+    game = get_game("mississippi-stud")
+    sheet = par_sheet(game).base
+    assert sheet is not None and sheet.house_edge == Fraction(53223, 1082900)
+    result = design_base(game, "base", sheet.house_edge, constraints=_MS_FIXED, top=3, solves=3)
+    names = [c.name() for c in result.candidates]
+    assert names[0] == "500-100-40-10-6-4-3-2-1" and result.candidates[0].distance == 0
+    assert len(set(names)) == len(names)  # each table once
+    base = base_game(game, "base")
+    for cand in result.candidates[1:]:
+        priced = price_base(base, cand)
+        assert priced.house_edge == cand.house_edge != sheet.house_edge
+        assert priced.hit_frequency == cand.hit_frequency
+
+
+def test_649a_12_b_ante_bonus_designer_finds_letter_a_from_its_edge() -> None:
+    """Three Card Poker's Ante Bonus (§ 649a.12(b), table A: 5-4-1): from its edge (the par
+    sheet's 3.3730%), with each candidate's Play decision re-solved, A ranks first; the others
+    are the ordinary par sheet with them in force."""
+    from croupier.analysis.designer_base import base_game, design_base, price_base
+
+    game = get_game("three-card-poker")
+    sheet = par_sheet(game).base
+    assert sheet is not None
+    result = design_base(game, "ante_bonus", sheet.house_edge, top=3, solves=3)
+    assert result.candidates[0].name() == "5-4-1"
+    assert result.candidates[0].distance == 0
+    base = base_game(game, "ante_bonus")
+    for cand in result.candidates[1:]:
+        assert price_base(base, cand).house_edge == cand.house_edge != sheet.house_edge
+
+
+@pytest.mark.long
+def test_641a_12_b_ante_bonus_designer_finds_the_table_in_force_from_its_edge() -> None:
+    """Four Card Poker's one Ante Bonus table (§ 641a.12(b), 25-20-2): from its edge, the
+    designer (each candidate's Ante/Play strategy re-solved by the block solver) ranks it
+    first; the other candidate equals the ordinary par sheet with it in force."""
+    from croupier.analysis.designer_base import base_game, design_base, price_base
+
+    game = get_game("four-card-poker")
+    sheet = par_sheet(game).base
+    assert sheet is not None
+    limits = {"four_of_a_kind": {"fixed": 25}}
+    result = design_base(game, "ante_bonus", sheet.house_edge, constraints=limits, top=2, solves=2)
+    best, other = result.candidates
+    assert best.name() == "25-20-2" and best.distance == 0
+    assert price_base(base_game(game, "ante_bonus"), other).house_edge == other.house_edge
+
+
+@pytest.mark.long
+def test_653a_12_b_blind_designer_finds_table_b_from_its_edge() -> None:
+    """Ultimate Texas Hold 'Em's Blind (§ 653a.12(b)): from table A, given table B's exact edge,
+    the designer finds B (the straight paying nothing: a push, as under B; the flush kept at 3
+    to 2) with distance 0, each candidate re-solved by the three-street solver: B as found has
+    the exact edge of the ordinary par sheet of letter B."""
+    from croupier.analysis.designer_base import design_base
+
+    game = get_game("ultimate-texas-holdem")
+    b = par_sheet(get_game({"game": "ultimate-texas-holdem", "paytables": {"blind": "B"}})).base
+    assert b is not None
+    limits = {
+        hand: {"fixed": pay}
+        for hand, pay in (
+            ("royal_flush", 500),
+            ("straight_flush", 50),
+            ("four_of_a_kind", 10),
+            ("full_house", 3),
+        )
+    }
+    result = design_base(game, "blind", b.house_edge, constraints=limits, top=2, solves=2)
+    best = result.candidates[0]
+    assert best.name() == "500-50-10-3-3/2-0" and best.house_edge == b.house_edge
 
 
 def test_cli_design_base_verified_by_par(tmp_path: Path) -> None:

@@ -155,3 +155,53 @@ def test_cli_progressive_plan_bad_target_is_one_line_exit_2() -> None:
     )
     assert result.exit_code == 2
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def _every_progressive() -> list[tuple[str, str]]:
+    from croupier.games import GAMES
+
+    found = []
+    for slug, cls in GAMES.items():
+        if cls.progressive_paytables and cls.example_rules:
+            for offer in get_game(dict(cls.example_rules)).progressive_offers():
+                found.append((slug, offer.wager))
+    return found
+
+
+@pytest.mark.parametrize(("slug", "wager"), _every_progressive())
+def test_every_progressive_of_every_game_has_its_economics(slug: str, wager: str) -> None:
+    """Each game's example Rules Submission, each progressive it offers: the model's return at
+    the resets is the par sheet's exact value, every meter has its break-even meter and the
+    contributions between its 100% awards, a plan for the submission's own long-run hold
+    re-prices to it on its own rules, and an award-by-award simulation agrees with the
+    long-run identity (the reset floor's top-ups only lowering the hold)."""
+    from croupier.games import GAMES
+
+    game = get_game(dict(GAMES[slug].example_rules))
+    model = progressive_model(game, wager)
+    sheet = par_sheet(game, wagers=[wager]).wagers[wager]
+    resets = {name: spec.reset for name, spec in model.meters.items()}
+    assert model.return_at(resets) == sheet.expected
+    for name in model.meters:
+        q = model.full_hit_probability(name)
+        assert q > 0 and model.slope(name) > 0
+        even = model.break_even(name)
+        assert even is not None and model.return_at({**resets, name: even}) == 0
+        assert model.contributions_between_hits(name) == model.meters[name].rate * model.stake / q
+    target = -model.long_run_net()  # the submission's own hold: its reset and rate reach it
+    if 0 <= target < 1:
+        planned_model, rows, notes = plan(game, target, wager=wager)
+        assert rows, notes
+        row = rows[0]
+        assert abs(row.long_run_edge - target) < Fraction(1, 1000)
+        priced = progressive_model(variant(game, planned_model.wager, row.reset, row.rates), wager)
+        assert -priced.long_run_net() == row.long_run_edge
+    else:  # UTH on seven cards (§ 569.1's Hand): the fixed lines alone give the player the edge
+        assert model.fixed_net > 0 and any("§ 569.1" in n for n in par_sheet(game).notes)
+        with pytest.raises(CroupierError, match="target hold"):
+            plan(game, target, wager=wager)
+    sim = simulate_meter(model, 4_000, random.Random(5))
+    assert sim.balance() == 0
+    assert sim.net_per_unit > float(model.long_run_net()) - 4 * sim.std_error
+    if sim.top_ups == 0:
+        assert abs(sim.net_per_unit - float(model.long_run_net())) < 4 * sim.std_error

@@ -21,7 +21,6 @@ from croupier.analysis.fcp_solver import ante_play_tables
 from croupier.analysis.protect import protect
 from croupier.cards import DECK, parse_cards
 from croupier.cli import app
-from croupier.errors import CroupierError
 from croupier.games import get_game
 from croupier.games.mississippi_stud import base_pay, hand_keys
 from croupier.games.ultimate_texas_holdem import settle_base
@@ -256,13 +255,6 @@ def test_569_dealer_hole_cards_value_agrees_with_rounds_played_on_them() -> None
     mean, se = _mean_se(nets)
     assert abs(mean - float(state.value)) < 4 * se
     assert state.value > 0  # K-7 against Q-9 seen: the player is ahead
-
-
-def test_569_hole_cards_sampled_turn_the_game() -> None:
-    seen = protect(get_game("ultimate-texas-holdem"), "dealer-card", samples=6, seed=5)
-    assert seen.samples == 6 and seen.std_error is not None and seen.changed is None
-    with pytest.raises(CroupierError, match="only --known dealer-card"):
-        protect(get_game("ultimate-texas-holdem"), colluders=2)
 
 
 def test_641a_shared_hands_value_agrees_with_rounds_played_on_them(

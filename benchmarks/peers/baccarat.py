@@ -10,6 +10,10 @@ from ._cards import DECK
 SHOE = [min(r, 10) % 10 if r < 14 else 1 for r, _ in DECK] * 8
 
 
+WAGERS = {"banker": 1}
+"""The croupier wagers the peer plays, one unit each (what its expected net is checked against)."""
+
+
 def _banker_draws(banker: int, third: int | None) -> bool:
     if third is None:
         return banker <= 5

@@ -10,6 +10,10 @@ from ._cards import DECK, FLUSH, PAIR, ROYAL, TRIPS, TWO_PAIR, score5
 PAYS = {PAIR: 1, TWO_PAIR: 2, TRIPS: 3, 4: 5, FLUSH: 8, 6: 11, 7: 50, 8: 200, ROYAL: 1000}
 
 
+WAGERS = {"base": 1}
+"""The croupier wagers the peer plays, one unit each (what its expected net is checked against)."""
+
+
 def _paying_pair_or_better(ranks: list[int]) -> bool:
     repeated = [r for r in set(ranks) if ranks.count(r) >= 2]
     return bool(repeated) and (max(repeated) >= 10 or len(repeated) > 1 or len(set(ranks)) < 3)

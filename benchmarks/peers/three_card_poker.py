@@ -12,6 +12,10 @@ ANTE_BONUS = {5: 5, 4: 4, 3: 1}
 PAIR_PLUS = {5: 40, 4: 30, 3: 6, 2: 3, 1: 1}
 
 
+WAGERS = {"base": 1, "pair_plus": 1}
+"""The croupier wagers the peer plays, one unit each (what its expected net is checked against)."""
+
+
 def score3(cards: list[tuple[int, str]]) -> tuple[int, ...]:
     ranks = sorted((r for r, _ in cards), reverse=True)
     if ranks == [14, 3, 2]:

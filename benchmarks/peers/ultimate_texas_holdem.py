@@ -11,6 +11,10 @@ from ._cards import DECK, FLUSH, STRAIGHT, best5
 BLIND = {STRAIGHT: 1, FLUSH: 1.5, 6: 3, 7: 10, 8: 50, 9: 500}
 
 
+WAGERS = {"base": 1}
+"""The croupier wagers the peer plays, one unit each (what its expected net is checked against)."""
+
+
 def _raise_preflop(hole: list[tuple[int, str]]) -> bool:
     (r1, s1), (r2, s2) = hole
     return (r1 == r2 and r1 >= 3) or 14 in (r1, r2) or (13 in (r1, r2) and s1 == s2)

@@ -107,7 +107,8 @@ class Card:
         return _parse(text.strip())
 
     def __str__(self) -> str:
-        return f"{self.rank.symbol}{self.suit.value}"
+        # A table lookup: an enum's ``value`` is a Python-level descriptor call.
+        return _NAMES[(self.rank - 2) * 4 + self.suit.order]
 
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
@@ -138,6 +139,7 @@ def _parse(text: str) -> Card:
 _ALL: tuple[Card, ...] = tuple(Card(Rank(r), s) for r in range(2, 15) for s in _SUIT_ORDER)
 DECK: tuple[Card, ...] = _ALL
 """The 52 cards in index order."""
+_NAMES: tuple[str, ...] = tuple(f"{c.rank.symbol}{c.suit.value}" for c in _ALL)
 
 
 def verify_distinct(cards: Sequence[Card], *, what: str = "hand") -> None:

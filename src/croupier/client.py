@@ -265,14 +265,18 @@ class Client:
     def audit(self) -> dict[str, Any]:
         return dict(self.get("/api/audit/verify"))
 
+    def stream_url(self, table_id: str, *, since: int = 0) -> str:
+        """The WebSocket address of the table's event stream for this account (for an
+        asynchronous client; :meth:`stream` connects to it)."""
+        ws_url = self.base_url.replace("http://", "ws://").replace("https://", "wss://")
+        return f"{ws_url}/api/tables/{table_id}/stream?token={self.token}&since={since}"
+
     @contextmanager
     def stream(self, table_id: str, *, since: int = 0) -> Iterator[Stream]:
         """The table's event stream from sequence number ``since`` (exclusive)."""
         from websockets.sync.client import connect
 
-        ws_url = self.base_url.replace("http://", "ws://").replace("https://", "wss://")
-        url = f"{ws_url}/api/tables/{table_id}/stream?token={self.token}&since={since}"
-        with connect(url, open_timeout=10) as conn:
+        with connect(self.stream_url(table_id, since=since), open_timeout=10) as conn:
             stream = Stream(conn)
             stream.last = since
             yield stream

@@ -1,4 +1,5 @@
-"""Fixtures: a real server on SQLite and on a throwaway PostgreSQL cluster."""
+"""Fixtures: a real server on SQLite and on a throwaway PostgreSQL cluster; a floor in this
+process."""
 
 from __future__ import annotations
 
@@ -9,6 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from croupier.server.auth import Auth
+from croupier.server.db import connect
+from croupier.server.demo import setup_demo
+from croupier.server.floor import Floor
 from live.live_harness import Cluster, Server
 
 
@@ -59,3 +64,18 @@ def sqlite_server(tmp_path: Path) -> Iterator[Server]:
         yield server
     finally:
         server.stop()
+
+
+@pytest.fixture
+def floor(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Floor]:
+    """A demo floor in this process on a SQLite file (no server: the floor's own commands)."""
+    monkeypatch.setenv("CROUPIER_ARGON2_PROFILE", "test")
+    engine = connect(f"sqlite:///{tmp_path / 'floor.sqlite'}")
+    floor = Floor(engine)
+    floor.load()
+    setup_demo(floor, Auth(engine))
+    try:
+        yield floor
+    finally:
+        floor.committer.close()
+        engine.dispose()

@@ -16,10 +16,8 @@ from sqlalchemy import Connection, Engine, create_engine, text
 from croupier.errors import IllegalAction
 from croupier.games.records import NoMoreBets, PlaceWager
 from croupier.games.round import Phase
-from croupier.server.auth import Account, Auth, Role
+from croupier.server.auth import Account, Role
 from croupier.server.commit import GroupCommitter, Work
-from croupier.server.db import connect
-from croupier.server.demo import setup_demo
 from croupier.server.floor import Floor, LiveTable, Txn
 from croupier.server.ledger import player_account
 from croupier.table import Table
@@ -28,20 +26,6 @@ TABLE = "three-card-poker"
 DEALER = Account("dealer", Role.DEALER)
 PLAYER = Account("player1", Role.PLAYER, player_id="P1")
 SUPERVISOR = Account("supervisor", Role.SUPERVISOR)
-
-
-@pytest.fixture
-def floor(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Floor]:
-    monkeypatch.setenv("CROUPIER_ARGON2_PROFILE", "test")
-    engine = connect(f"sqlite:///{tmp_path / 'floor.sqlite'}")
-    floor = Floor(engine)
-    floor.load()
-    setup_demo(floor, Auth(engine))
-    try:
-        yield floor
-    finally:
-        floor.committer.close()
-        engine.dispose()
 
 
 def _hold_writer(committer: GroupCommitter) -> threading.Event:

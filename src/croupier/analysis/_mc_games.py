@@ -12,6 +12,7 @@ from typing import Any
 from croupier.analysis import _mc_kernels, _mc_more
 from croupier.analysis.registry import MonteCarloKernel
 from croupier.games import Game
+from croupier.games.paytables import PayTable
 
 __all__ = [
     "BACCARAT",
@@ -130,15 +131,21 @@ LET_IT_RIDE = MonteCarloKernel(
 )
 
 
-def _ms_paytable(game: Game, wager: str) -> str:
-    from croupier.games.mississippi_stud import PAY_TABLE
+def _ms_table(game: Game) -> PayTable:
+    from croupier.games.mississippi_stud import MississippiStud
 
-    return f"pay table {PAY_TABLE.letter or ''} {PAY_TABLE.section}".replace("  ", " ")
+    assert isinstance(game, MississippiStud)
+    return game.base_table
+
+
+def _ms_paytable(game: Game, wager: str) -> str:
+    table = _ms_table(game)
+    return f"pay table {table.letter or ''} {table.section}".replace("  ", " ")
 
 
 MISSISSIPPI_STUD = MonteCarloKernel(
     block=_mc_more.ms_block,
-    tables=lambda game, wager: _mc_more.mississippi_args(),
+    tables=lambda game, wager: _mc_more.mississippi_args(_ms_table(game)),
     exact=lambda game, wager, progress: (_base(game), 1),
     paytable=_ms_paytable,
     actions=("fold 3rd street", "fold 4th street", "fold 5th street", "showdown"),

@@ -41,6 +41,7 @@ from croupier.analysis._mc_kernels import (
     make_settle_many,
 )
 from croupier.analysis._stud import BINOM, choose5
+from croupier.games.paytables import PayTable
 
 __all__ = [
     "BACCARAT_CLASSES",
@@ -220,12 +221,15 @@ ms_settle_many = make_settle_many(ms_settle, 5, "ms_settle_many")
 
 
 @cache
-def mississippi_args() -> tuple[Any, ...]:
-    """The kernel's tables for Mississippi Stud: the lines tabulated from the game's
-    ``base_pay`` and the solver's bets (:func:`.mississippi_stud.kernel_tables`)."""
+def mississippi_args(table: PayTable | None = None) -> tuple[Any, ...]:
+    """The kernel's tables for Mississippi Stud under the base ``table`` (default: the one in
+    force, :attr:`~croupier.games.mississippi_stud.MississippiStud.base_table`): the lines
+    tabulated from the game's ``base_pay`` and the solver's bets
+    (:func:`.mississippi_stud.kernel_tables`)."""
     from croupier.analysis.mississippi_stud import kernel_tables
+    from croupier.games.mississippi_stud import MississippiStud
 
-    return (*kernel_tables(), BINOM)
+    return (*kernel_tables(table or MississippiStud().base_table), BINOM)
 
 
 # --------------------------------------------------------------------------------------------

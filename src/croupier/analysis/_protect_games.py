@@ -25,7 +25,9 @@ import numpy.typing as npt
 from croupier.analysis._protect_kernels import (
     fcp_hidden_counts,
     ms_state_values,
+    uth_info_sets,
     uth_known_dealer,
+    uth_seen_dealer,
 )
 from croupier.analysis._stud import BINOM
 from croupier.analysis._uth_fcp_shared import dense_tables
@@ -38,6 +40,7 @@ __all__ = [
     "FcpState",
     "Gains",
     "MsState",
+    "UthSeen",
     "UthState",
     "fcp_gains",
     "fcp_state",
@@ -45,7 +48,10 @@ __all__ = [
     "ms_gains",
     "ms_state",
     "tcp_colluder_gains",
-    "uth_hole_cards",
+    "uth_dead_gains",
+    "uth_info",
+    "uth_seen",
+    "uth_seen_gains",
     "uth_state",
 ]
 
@@ -346,12 +352,124 @@ def uth_state(player: npt.ArrayLike, dealer: npt.ArrayLike, blind: PayTable | No
     return UthState(int(best), int(preflop), rest, bet2, checked, p.scale)
 
 
-def uth_hole_cards(blind: PayTable | None, samples: int, seed: int) -> tuple[Fraction, float]:
-    """The mean value with the dealer's hole cards seen over a sample of (player's two, dealer's
-    two), each exact over its 17,123,040 ordered boards, and its standard error."""
-    values = [
-        uth_state(d[:2], d[2:], blind).value
-        for d in _deals(np.random.default_rng(seed), samples, 4)
-    ]
-    mean = sum(values, Fraction(0)) / len(values)
-    return mean, float(np.std([float(v) for v in values], ddof=1) / sqrt(len(values)))
+def uth_info(
+    player: npt.ArrayLike,
+    sets: list[tuple[list[int], list[int]]],
+    blind: PayTable | None,
+) -> tuple[I64, int, int]:
+    """The player's two cards and information sets ``(dealer cards seen, cards out of play)``
+    (:func:`croupier.analysis._protect_kernels.uth_info_sets`): per set ``(best, fixed,
+    completions)``, then the no-information preflop decision and summed best net."""
+    from croupier.analysis._uth_settle import settle_tables
+
+    dense = dense_tables(Ranking.POKER5)
+    p = settle_tables(blind)
+    need = np.array([_mask(seen) for seen, _ in sets], dtype=np.int64)
+    avoid = np.array([_mask(out) for _, out in sets], dtype=np.int64)
+    out = np.zeros((len(sets), 3), dtype=np.int64)
+    pre, best = uth_info_sets(
+        np.asarray(player, dtype=np.int64),
+        need,
+        avoid,
+        *dense.args(),
+        p.q0,
+        p.bclass,
+        p.net,
+        p.fold,
+        out,
+    )
+    return out, int(pre), int(best)
+
+
+@dataclass(frozen=True, slots=True)
+class UthSeen:
+    """The player's two cards and some of the dealer's hole cards seen: the summed best net over
+    the ordered completions (units of ``1 / scale`` Ante), their number, the preflop decision
+    (0 check, 3 or 4 times the Ante) and, per flop (colex rank of its positions among
+    ``rest``), the summed nets of betting 2x and of checking to the river."""
+
+    best: int
+    completions: int
+    preflop: int
+    rest: tuple[int, ...]
+    bet2: I64
+    checked: I64
+    scale: int
+
+    @property
+    def value(self) -> Fraction:
+        return Fraction(self.best, self.completions * self.scale)
+
+    def flop_bets(self, flop: list[int]) -> bool:
+        """Whether the best play bets 2x after checking before ``flop``."""
+        x, y, z = sorted(self.rest.index(c) for c in flop)
+        r = x + y * (y - 1) // 2 + z * (z - 1) * (z - 2) // 6
+        return bool(self.bet2[r] > self.checked[r])
+
+
+def uth_seen(player: npt.ArrayLike, seen: npt.ArrayLike, blind: PayTable | None) -> UthSeen:
+    """Count one state (:func:`croupier.analysis._protect_kernels.uth_seen_dealer`)."""
+    from croupier.analysis._uth_settle import settle_tables
+
+    dense = dense_tables(Ranking.POKER5)
+    p = settle_tables(blind)
+    mine = np.asarray(player, dtype=np.int64)
+    shown = np.asarray(seen, dtype=np.int64)
+    rest = tuple(c for c in range(52) if c not in {*mine.tolist(), *shown.tolist()})
+    bet2 = np.zeros(comb(len(rest), 3), dtype=np.int64)
+    checked = np.zeros(comb(len(rest), 3), dtype=np.int64)
+    best, count, pre = uth_seen_dealer(
+        mine, shown, *dense.args(), p.q0, p.bclass, p.net, p.fold, bet2, checked
+    )
+    return UthSeen(int(best), int(count), int(pre), rest, bet2, checked, p.scale)
+
+
+def uth_seen_gains(
+    seen: int,
+    blind: PayTable | None,
+    hand_values: dict[str, Fraction],
+    samples: int,
+    seed: int,
+) -> tuple[Fraction, float]:
+    """``seen`` (1 or 2) of the dealer's hole cards seen, over a sample of (player's two,
+    dealer's two): each state exact over every board (and the dealer's other card), its value
+    less the exact value of the player's starting hand without the information
+    (``hand_values``, from the solver), so the mean is the information's value and the
+    standard error excludes the spread of the starting hands."""
+    from croupier.analysis.uth_solver import starting_hand
+
+    gains: list[Fraction] = []
+    for deal in _deals(np.random.default_rng(seed), samples, 4):
+        player, shown = deal[:2], deal[2 : 2 + seen]
+        hand = starting_hand([DECK[int(c)] for c in player])
+        gains.append(uth_seen(player, shown, blind).value - hand_values[hand])
+    mean = sum(gains, Fraction(0)) / len(gains)
+    return mean, float(np.std([float(g) for g in gains], ddof=1) / sqrt(len(gains)))
+
+
+UTH_SETS_PER_HAND = 6
+"""Sets of dead cards walked with each sampled player hand (one pass over the boards)."""
+
+
+def uth_dead_gains(dead: int, blind: PayTable | None, samples: int, seed: int) -> Gains:
+    """``dead`` cards known out of play (a burn card; the colluders' two cards each) over a
+    sample of ``samples`` player hands, each with :data:`UTH_SETS_PER_HAND` sets of dead cards:
+    the paired gain of the best play with them over the solver's play without them, both exact
+    over every board and dealer holding of the live cards (one unit per player hand, so the
+    standard error counts the hands)."""
+    from croupier.analysis._uth_settle import settle_tables
+
+    per = UTH_SETS_PER_HAND
+    completions = comb(50 - dead, 5) * 10 * comb(45 - dead, 2)
+    gains = Gains(denom=completions * settle_tables(blind).scale)
+    rng = np.random.default_rng(seed)
+    for deal in _deals(rng, samples, 2):
+        others = np.setdiff1d(np.arange(52), deal)
+        sets: list[tuple[list[int], list[int]]] = [
+            ([], rng.permutation(others)[:dead].tolist()) for _ in range(per)
+        ]
+        out, _, _ = uth_info(deal, sets, blind)
+        assert (out[:, 2] == completions).all()
+        gain = int((out[:, 0] - out[:, 1]).sum())
+        gains.add(gain, states=per, changed=int((out[:, 0] != out[:, 1]).sum()))
+    return gains

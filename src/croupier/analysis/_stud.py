@@ -59,13 +59,21 @@ class FiveCardLines:
         return np.array([int(n) for n in self.nets], dtype=np.int64)
 
 
-@cache
 def five_card_values() -> npt.NDArray[np.int32]:
-    """The POKER5 hand value of every five-card set, indexed by the set's colex rank.
+    """The POKER5 hand value of every five-card set, indexed by the set's colex rank."""
+    unique, inverse, _ = _five_card_classes()
+    return unique[inverse]
+
+
+@cache
+def _five_card_classes() -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], list[int]]:
+    """The distinct five-card values ascending, each five-card set's (colex rank) index among
+    them, and how many sets have each.
 
     The batch ranker's hash in numpy, with each set's summed card keys and bits built along the
     colex order (the sets whose highest card is ``c`` are the lower sets below ``c`` with ``c``
-    added), so nothing is compiled and no card set is written out."""
+    added), so nothing is compiled and no card set is written out; the hash tables renumbered
+    densely first (same order), so the values come out as indices and nothing is sorted."""
     from croupier.kernels._jit import suit_init
     from croupier.kernels._rank import hash_values
     from croupier.kernels._tables import tables
@@ -77,15 +85,14 @@ def five_card_values() -> npt.NDArray[np.int32]:
         tops = range(k - 1, 52)
         key = np.concatenate([key[: comb(c, k - 1)] + tab.card_key[c] for c in tops])
         bits = np.concatenate([bits[: comb(c, k - 1)] | tab.card_bit[c] for c in tops])
-    return hash_values(key, bits, tab.offsets, tab.plain_poker5, tab.flush_poker5)
-
-
-@cache
-def _five_card_classes() -> tuple[npt.NDArray[np.int32], npt.NDArray[np.intp], list[int]]:
-    """The distinct five-card values ascending, each set's index among them, and how many sets
-    have each."""
-    unique, inverse, counts = np.unique(five_card_values(), return_inverse=True, return_counts=True)
-    return unique, inverse, counts.tolist()
+    values = np.unique(np.concatenate((tab.plain_poker5, tab.flush_poker5)))
+    dense_plain = np.searchsorted(values, tab.plain_poker5).astype(np.int32)
+    dense_flush = np.searchsorted(values, tab.flush_poker5).astype(np.int32)
+    dense = hash_values(key, bits, tab.offsets, dense_plain, dense_flush)
+    counts = np.bincount(dense, minlength=values.size)
+    seen = counts > 0
+    compact = (np.cumsum(seen) - 1).astype(np.int32)
+    return values[seen].astype(np.int32), compact[dense], counts[seen].tolist()
 
 
 def five_card_value_counts() -> dict[int, int]:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import heapq
 import math
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -48,9 +48,17 @@ class LineBounds:
     low: int
     high: int
     weight: int
+    denominator: int = 1
+    """The line pays ``pay to/for denominator`` (1 but for a line at the reference's own
+    fractional odds, e.g. the Blind's flush at 3 to 2)."""
 
-    def net(self, pay: int) -> int:
-        return pay if self.kind is OddsKind.TO else pay - 1
+    def net(self, pay: int) -> Fraction:
+        ratio = Fraction(pay, self.denominator)
+        return ratio if self.kind is OddsKind.TO else ratio - 1
+
+    def pay(self, pay: int) -> str:
+        """The pay as the table writes it (``3`` or ``3/2``)."""
+        return str(pay) if self.denominator == 1 else f"{pay}/{self.denominator}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +74,7 @@ class Candidate:
     lines: tuple[LineBounds, ...] = field(repr=False)
 
     def name(self) -> str:
-        return "-".join(str(p) for p in self.pays)
+        return "-".join(b.pay(p) for b, p in zip(self.lines, self.pays, strict=True))
 
     def table(self, wager: str) -> PayTable:
         return PayTable(
@@ -74,7 +82,7 @@ class Candidate:
             letter=self.name(),
             section="designed",
             lines=tuple(
-                PayLine(hand=b.hand, odds=Odds(p, 1, b.kind))
+                PayLine(hand=b.hand, odds=Odds(p, b.denominator, b.kind))
                 for b, p in zip(self.lines, self.pays, strict=True)
             ),
             verified=False,
@@ -85,7 +93,8 @@ class Candidate:
         return {
             "table": self.name(),
             "lines": {
-                b.hand: f"{p} {b.kind.value} 1" for b, p in zip(self.lines, self.pays, strict=True)
+                b.hand: f"{p} {b.kind.value} {b.denominator}"
+                for b, p in zip(self.lines, self.pays, strict=True)
             },
             "house_edge": float(self.house_edge),
             "house_edge_exact": exact(self.house_edge),
@@ -159,19 +168,29 @@ def _bounds(
             f"({', '.join(table.hands())})"
         )
     out: list[LineBounds] = []
+    letters = game.paytables.get(wager, {}).values()
     for line in table.lines:
-        if line.odds is None or line.odds.denominator != 1:
-            raise InvalidInput(f"{wager} line {line.hand} pays {line.describe()}: not integer odds")
-        span = _letters_span(game, wager, line.hand) or (line.odds.numerator,) * 2
-        low = max(1, span[0] - max(1, span[0] // 4))
-        high = span[1] + max(1, span[1] // 4)
+        if line.odds is None:
+            raise InvalidInput(f"{wager} line {line.hand} pays {line.describe()}: not fixed odds")
+        den = line.odds.denominator
+        if den != 1:  # fractional odds (the Blind's flush, 3 to 2): kept unless constrained
+            low = high = line.odds.numerator
+        else:
+            span = _letters_span(game, wager, line.hand) or (line.odds.numerator,) * 2
+            low = max(1, span[0] - max(1, span[0] // 4))
+            high = span[1] + max(1, span[1] // 4)
+        # a line another lettered table of the wager omits may pay nothing ("0 to 1": a push,
+        # as under that table: the Blind's straight, § 653a.12(b) table B)
+        least = 0 if line.odds.kind is OddsKind.TO and _omitted(letters, line.hand) else 1
+        if least == 0:
+            low = 0
         rule = limits.get(line.hand, {})
         if not isinstance(rule, Mapping):
             raise InvalidInput(f"constraint for {line.hand} must be a table (min, max or fixed)")
         if "fixed" in rule:
-            low = high = _pay(rule["fixed"], f"{line.hand}.fixed")
-        low = _pay(rule.get("min", low), f"{line.hand}.min")
-        high = _pay(rule.get("max", high), f"{line.hand}.max")
+            low = high = _pay(rule["fixed"], f"{line.hand}.fixed", least)
+        low = _pay(rule.get("min", low), f"{line.hand}.min", least)
+        high = _pay(rule.get("max", high), f"{line.hand}.max", least)
         if low > high:
             raise InvalidInput(f"constraint for {line.hand}: min {low} is above max {high}")
         out.append(
@@ -181,14 +200,21 @@ def _bounds(
                 low=low,
                 high=high,
                 weight=weights.get(line.hand, 0),
+                denominator=den,
             )
         )
     return tuple(out)
 
 
-def _pay(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 10**6:
-        raise InvalidInput(f"constraint {what} {value!r} must be a whole number from 1 to 1000000")
+def _omitted(tables: Iterable[PayTable], hand: str) -> bool:
+    return any(hand not in table.hands() for table in tables)
+
+
+def _pay(value: object, what: str, least: int = 1) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= 10**6:
+        raise InvalidInput(
+            f"constraint {what} {value!r} must be a whole number from {least} to 1000000"
+        )
     return value
 
 
@@ -210,7 +236,7 @@ class _Search:
     def worst(self) -> Fraction | None:
         return -self.heap[0][0] if len(self.heap) >= self.top else None
 
-    def offer(self, pays: tuple[int, ...], reached: int) -> None:
+    def offer(self, pays: tuple[int, ...], reached: Fraction) -> None:
         distance = abs(reached - self.target)
         deviation = sum(
             (Fraction(abs(p - r), r) for p, r in zip(pays, self.reference, strict=True)),
@@ -222,7 +248,9 @@ class _Search:
         elif item > self.heap[0]:
             heapq.heapreplace(self.heap, item)
 
-    def run(self, index: int, cap: int | None, partial: int, pays: tuple[int, ...]) -> None:
+    def run(
+        self, index: int, cap: Fraction | None, partial: Fraction, pays: tuple[int, ...]
+    ) -> None:
         self.nodes += 1
         if self.nodes > self.budget:
             return
@@ -248,19 +276,20 @@ class _Search:
                     continue
             self.run(index + 1, net, here, (*pays, pay))
 
-    def _last(self, line: LineBounds, high: int, partial: int, pays: tuple[int, ...]) -> None:
+    def _last(self, line: LineBounds, high: int, partial: Fraction, pays: tuple[int, ...]) -> None:
         if line.weight == 0:
-            self.offer((*pays, line.low), partial + 0)
+            self.offer((*pays, line.low), partial)
             return
         ideal_net = (self.target - partial) / line.weight
-        ideal = ideal_net if line.kind is OddsKind.TO else ideal_net + 1
-        for near in sorted({math.floor(ideal), math.ceil(ideal)}):
-            pay = min(max(near, line.low), high)
+        ideal = (ideal_net if line.kind is OddsKind.TO else ideal_net + 1) * line.denominator
+        nearest = {min(max(near, line.low), high) for near in (math.floor(ideal), math.ceil(ideal))}
+        for pay in sorted(nearest):  # each pay once, where both round to the same bound
             self.offer((*pays, pay), partial + line.weight * line.net(pay))
 
 
-def _pay_for_net(line: LineBounds, net: int) -> int:
-    return net if line.kind is OddsKind.TO else net + 1
+def _pay_for_net(line: LineBounds, net: Fraction) -> int:
+    """The largest pay of ``line`` whose net is at most ``net``."""
+    return math.floor((net if line.kind is OddsKind.TO else net + 1) * line.denominator)
 
 
 def design(
@@ -305,7 +334,7 @@ def design(
         top=top,
         budget=budget,
     )
-    search.run(0, None, 0, ())
+    search.run(0, None, Fraction(0), ())
     candidates = [
         _candidate(bounds, pays, sheet, hands, Fraction(-d), Fraction(-dev), target_edge)
         for d, dev, pays in search.heap

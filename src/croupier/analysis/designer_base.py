@@ -1,25 +1,33 @@
 """The pay-table designer for a base game with a decision: each candidate re-solved exactly.
 
-Let It Ride's three bets are paid by one table (§ 643a.12), and the player's decisions (take
-back Bet 1, Bet 2) depend on it, so a new table needs its optimal strategy re-solved before it is
-priced.  The search is the side-wager designer's (:mod:`croupier.analysis.designer`) on a cheap
-bound: the edge of a candidate *under the reference table's optimal decisions* is linear in its
-pays (each line's count of deals times the bets riding, from the reference par sheet), and
+A base game's table changes the player's decisions when its pays change, so a new table needs
+its optimal strategy re-solved before it is priced.  The tables designed here:
+
+* Let It Ride ``base`` (§ 643a.12: the three bets paid by one table; take back Bet 1, Bet 2);
+* Mississippi Stud ``base`` (§ 655a.12(a): the Ante and the street wagers; the street bets);
+* Three Card Poker ``ante_bonus`` (§ 649a.12(b)) and Four Card Poker ``ante_bonus``
+  (§ 641a.12(b)): paid on a played hand, so folding forfeits it;
+* Ultimate Texas Hold 'Em ``blind`` (§ 653a.12(b): paid on a winning hand; every bet).
+
+The search is the side-wager designer's (:mod:`croupier.analysis.designer`) on a cheap bound:
+the edge of a candidate *under the reference table's optimal decisions* is linear in its pays
+(each line's count of deals times the units it pays on, from the reference par sheet), and
 re-solving can only lower it (the optimum is at least as good for the player as any fixed
 strategy).  So the search ranks candidates by that bound, and the exact re-solve (the ordinary
-par sheet of the Rules Submission with the candidate as ``[custom_paytables.base]``) runs on the
-most promising ones only, skipping any whose bound already lies further below the target than
-the worst kept candidate; at most ``solves`` re-solves, each cached.
-
-Other base-game tables are refused with the reason: Ultimate Texas Hold 'Em's Blind and Four
-Card Poker's Ante Bonus need their block solvers (minutes each) per candidate; Mississippi Stud's
-solver reads the table of § 655a.12(a) itself; Three Card Poker's Ante Bonus has one table.
+par sheet of the game with the candidate in force) runs on the most promising ones only,
+skipping any whose bound already lies further below the target than the worst kept candidate;
+at most ``solves`` re-solves, each cached.  A Let It Ride candidate is priced as a Rules
+Submission (``[custom_paytables.base]``); the others by a
+pricing variant of the game with the candidate in force (:func:`croupier.analysis.designer.
+with_table`).  A re-solve takes seconds for Let It Ride and Mississippi Stud, the block
+solvers' time for Four Card Poker and Ultimate Texas Hold 'Em (tens of seconds each): search
+those with a small ``solves``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import replace
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -30,22 +38,36 @@ from croupier.analysis.designer import (
     LineBounds,
     _bounds,
     _Search,
+    with_table,
 )
+from croupier.analysis.par import Outcome, WagerSheet
 from croupier.errors import InvalidInput
 from croupier.games import Game, get_game
+from croupier.games.four_card_poker import FourCardPoker
 from croupier.games.let_it_ride import LetItRide
-from croupier.money import OddsKind
+from croupier.games.mississippi_stud import MississippiStud
+from croupier.games.paytables import PayTable
+from croupier.games.three_card_poker import ThreeCardPoker
+from croupier.games.ultimate_texas_holdem import UltimateTexasHoldem
 
-__all__ = ["MAX_SOLVES", "base_rules", "design_base"]
+__all__ = [
+    "MAX_SOLVES",
+    "BaseTable",
+    "base_game",
+    "base_rules",
+    "design_base",
+    "is_base",
+    "price_base",
+]
 
 MAX_SOLVES = 12
-"""Exact re-solves at most per search (about four seconds each)."""
+"""Exact re-solves at most per search (seconds each for Let It Ride and Mississippi Stud)."""
 
 
 def base_rules(game: Game, wager: str, candidate: Candidate) -> dict[str, Any]:
     """The Rules Submission of ``game`` with the candidate's table for ``wager``."""
     lines = {
-        b.hand: f"{p} {b.kind.value} 1"
+        b.hand: f"{p} {b.kind.value} {b.denominator}"
         for b, p in zip(candidate.lines, candidate.pays, strict=True)
     }
     raw = dict(game.rules.raw)
@@ -54,21 +76,125 @@ def base_rules(game: Game, wager: str, candidate: Candidate) -> dict[str, Any]:
     return {**raw, "game": game.slug, "custom_paytables": custom}
 
 
-def _verify(game: Game, wager: str) -> None:
+def _words(hand: str) -> str:
+    return hand.replace("_", " ")
+
+
+@dataclass(frozen=True, slots=True)
+class BaseTable:
+    """How one game's base table is designed: the table in force, the line an outcome of the
+    reference par sheet is paid by (and on how many units), and the game priced with a
+    candidate in force."""
+
+    game: Game
+    wager: str
+    table: PayTable
+    line_of: Callable[[Outcome, frozenset[str]], tuple[str, int] | None]
+    priced: Callable[[Candidate], Game]
+
+    def sheet(self, game: Game) -> WagerSheet:
+        from croupier.analysis import par_sheet
+
+        sheet = par_sheet(game).base
+        assert sheet is not None
+        return sheet
+
+
+def _lir_line(outcome: Outcome, hands: frozenset[str]) -> tuple[str, int] | None:
+    line = outcome.name.split(", ")[0]  # "<line>, <n> bets riding": each bet paid by the line
+    return (line, int(outcome.wagered)) if line in hands else None
+
+
+def _ms_line(outcome: Outcome, hands: frozenset[str]) -> tuple[str, int] | None:
+    # "<line>" with the Ante and street bets wagered, each paid by the line
+    return (outcome.name, int(outcome.wagered)) if outcome.name in hands else None
+
+
+def _uth_line(outcome: Outcome, hands: frozenset[str]) -> tuple[str, int] | None:
+    # "<m>x win, <dealer>, blind <line words>": the one Blind paid by its line
+    for hand in hands:
+        if outcome.name.endswith(f", blind {_words(hand)}"):
+            return hand, 1
+    return None
+
+
+def _fcp_line(outcome: Outcome, hands: frozenset[str]) -> tuple[str, int] | None:
+    # "<m>x <result>, <label> bonus": the Ante Bonus on the one Ante (the solver's labels)
+    from croupier.analysis.fcp_solver import _BONUS_LABELS
+
+    for hand in hands:
+        label = _BONUS_LABELS.get(hand)
+        if label is not None and outcome.name.endswith(f", {label} bonus"):
+            return hand, 1
+    return None
+
+
+def _tcp_line(outcome: Outcome, hands: frozenset[str]) -> tuple[str, int] | None:
+    # "<result>, ante bonus <category>": the Ante Bonus on the one Ante of a played hand
+    for hand in hands:
+        if outcome.name.endswith(f", ante bonus {hand}"):
+            return hand, 1
+    return None
+
+
+def base_game(game: Game, wager: str) -> BaseTable:
+    """The designable base table of ``game`` named ``wager``, or the refusal saying which."""
     if isinstance(game, LetItRide) and wager == "base":
-        return
+        return BaseTable(
+            game,
+            wager,
+            game.base_table,
+            _lir_line,
+            lambda cand: get_game(base_rules(game, wager, cand)),
+        )
+    if isinstance(game, MississippiStud) and wager == "base":
+        table = game.base_table
+        return BaseTable(
+            game, wager, table, _ms_line, lambda cand: with_table(game, cand.table(table.wager))
+        )
+    if isinstance(game, FourCardPoker) and wager == "ante_bonus":
+        table = game.ante_bonus_table
+        return BaseTable(
+            game, wager, table, _fcp_line, lambda cand: with_table(game, cand.table(wager))
+        )
+    if isinstance(game, UltimateTexasHoldem) and wager == "blind":
+        blind = game.paytable("blind")
+        assert blind is not None
+        return BaseTable(
+            game, wager, blind, _uth_line, lambda cand: with_table(game, cand.table(wager))
+        )
+    if isinstance(game, ThreeCardPoker) and wager == "ante_bonus":
+        bonus = game.paytable("ante_bonus")
+        if bonus is not None:
+            return BaseTable(
+                game, wager, bonus, _tcp_line, lambda cand: with_table(game, cand.table(wager))
+            )
     raise InvalidInput(
-        f"{game.slug} {wager!r}: the base-game designer re-solves Let It Ride's base table "
-        "(wager base); the Blind and Four Card Poker's Ante Bonus need their block solvers per "
-        "candidate, Mississippi Stud's solver reads § 655a.12(a) itself"
+        f"{game.slug} {wager!r}: the base-game designer re-solves let-it-ride base, "
+        "mississippi-stud base, three-card-poker and four-card-poker ante_bonus and "
+        "ultimate-texas-holdem blind (a side wager is designed without --solves)"
     )
 
 
-def _exact(game: Game, wager: str, candidate: Candidate, target: Fraction) -> Candidate:
-    from croupier.analysis import par_sheet
+def is_base(game: Game, wager: str) -> bool:
+    """Whether ``wager`` is a base table of ``game`` this module designs (Let It Ride's and
+    Mississippi Stud's ``base`` included: the CLI sends every ``base`` here, for its refusal)."""
+    if wager == "base":
+        return True
+    try:
+        base_game(game, wager)
+    except InvalidInput:
+        return False
+    return True
 
-    sheet = par_sheet(get_game(base_rules(game, wager, candidate))).base
-    assert sheet is not None
+
+def price_base(base: BaseTable, candidate: Candidate) -> WagerSheet:
+    """The ordinary par sheet of the base game with ``candidate`` in force (re-solved)."""
+    return base.sheet(base.priced(candidate))
+
+
+def _exact(base: BaseTable, candidate: Candidate, target: Fraction) -> Candidate:
+    sheet = price_base(base, candidate)
     return replace(
         candidate,
         house_edge=sheet.house_edge,
@@ -76,6 +202,24 @@ def _exact(game: Game, wager: str, candidate: Candidate, target: Fraction) -> Ca
         hit_frequency=sheet.hit_frequency,
         std_dev=sheet.std_dev,
     )
+
+
+def _linear(base: BaseTable, sheet: WagerSheet) -> tuple[dict[str, int], Fraction]:
+    """Each line's units paid over the reference sheet's deals, and the rest of the summed net
+    (everything but the lines' pays)."""
+    hands = frozenset(base.table.hands())
+    net_of = {ln.hand: ln.odds.net for ln in base.table.lines if ln.odds is not None}
+    weights: dict[str, int] = {}
+    fixed = Fraction(0)
+    for outcome in sheet.outcomes:
+        found = base.line_of(outcome, hands)
+        if found is None:
+            fixed += outcome.net * outcome.weight
+            continue
+        line, units = found  # net = units x the line's net + the rest
+        weights[line] = weights.get(line, 0) + outcome.weight * units
+        fixed += (outcome.net - units * net_of[line]) * outcome.weight
+    return weights, fixed
 
 
 def design_base(
@@ -90,26 +234,14 @@ def design_base(
 ) -> Design:
     """The ``top`` base tables nearest ``target_edge``, each priced with its own optimal
     strategy (see the module)."""
-    from croupier.analysis import par_sheet
-
-    _verify(game, wager)
+    base = base_game(game, wager)
     if not -1 < target_edge < 1:
         raise InvalidInput(f"target edge {target_edge} must be between -1 and 1")
     if not 1 <= top <= 100 or not 1 <= solves <= 100:
         raise InvalidInput(f"top {top} and solves {solves} must be from 1 to 100")
-    assert isinstance(game, LetItRide)
-    table = game.base_table
-    sheet = par_sheet(game).base
-    assert sheet is not None
-    hands = set(table.hands())
-    weights: dict[str, int] = {}
-    fixed = Fraction(0)
-    for outcome in sheet.outcomes:
-        line = outcome.name.split(", ")[0]
-        if line in hands:  # net = the line's net per bet x the bets riding
-            weights[line] = weights.get(line, 0) + outcome.weight * int(outcome.wagered)
-        else:
-            fixed += outcome.net * outcome.weight
+    table = base.table
+    sheet = base.sheet(game)
+    weights, fixed = _linear(base, sheet)
     bounds = _bounds(game, wager, table, weights, constraints or {})
     reference = tuple(ln.odds.numerator for ln in table.lines if ln.odds is not None)
     search = _Search(
@@ -120,7 +252,7 @@ def design_base(
         top=max(2 * top, solves),
         budget=budget,
     )
-    search.run(0, None, 0, ())
+    search.run(0, None, Fraction(0), ())
     pool = sorted(search.heap, key=lambda item: (-item[0], -item[1], item[2]))
     kept: list[Candidate] = []
     done = 0
@@ -133,13 +265,13 @@ def design_base(
         cand = Candidate(
             pays=pays,
             house_edge=bound,
-            distance=Fraction(-distance, sheet.total),
-            deviation=Fraction(-deviation),
+            distance=-distance / sheet.total,
+            deviation=-deviation,
             hit_frequency=Fraction(0),
             std_dev=0.0,
             lines=bounds,
         )
-        kept.append(_exact(game, wager, cand, target_edge))
+        kept.append(_exact(base, cand, target_edge))
         done += 1
         kept.sort(key=lambda c: (c.distance, c.deviation, c.pays))
     return Design(
@@ -158,8 +290,5 @@ def _bound_edge(
     bounds: tuple[LineBounds, ...], pays: tuple[int, ...], fixed: Fraction, total: int
 ) -> Fraction:
     """The candidate's house edge under the reference table's optimal decisions."""
-    reached: int = sum(
-        b.weight * (p if b.kind is OddsKind.TO else p - 1)
-        for b, p in zip(bounds, pays, strict=True)
-    )
+    reached = sum((b.weight * b.net(p) for b, p in zip(bounds, pays, strict=True)), Fraction(0))
     return -(reached + fixed) / total

@@ -13,6 +13,17 @@ Three Card Poker (§ 649a.11(b): play or fold):
   "mimic the dealer" rule most guides warn against);
 * ``never-fold``: play every hand.
 
+Their exact edges (per Ante, Ante Bonus table A, 5-4-1) match the published ones: 3.37% for
+Q-6-4, 3.45% for Queen or better, 7.65% for playing every hand (John Grochowski, "Three Card
+Poker Dissected", Casino City Times, 19 December 2021,
+https://www.casinocitytimes.com/john-grochowski/article/three-card-poker-dissected-67680).
+
+Ultimate Texas Hold 'Em (§ 569.11: check or 3x/4x, check or 2x, 1x or fold), each exact by
+counting every deal (:mod:`croupier.analysis._typical_uth`; no published figure found):
+
+* ``check-to-river``: never raise before the river, then play 1x with every hand;
+* ``ace-or-pair-4x``: raise 4x with any pair or any ace, else as ``check-to-river``.
+
 Mississippi Stud (§ 571.11: bet 1x-3x or fold on each street):
 
 * ``never-fold-1x``: bet 1x on every street and never fold (the "minimum bet, see every card"
@@ -150,6 +161,54 @@ def _lir_never_pull_exact() -> Fraction:
     return Fraction(int(nets[line_of, 2].sum()), comb(52, 5))
 
 
+def _uth_preflop(rule: str) -> Any:
+    """Per starting-hand class (the solver's: ``hi * 13 + lo`` suited or paired, ``lo * 13 +
+    hi`` offsuit, ranks 0 = deuce): the Play multiple before the flop (0 check)."""
+    out = np.zeros(169, dtype=np.int8)
+    if rule == "ace-or-pair-4x":
+        for c in range(169):
+            a, b = divmod(c, 13)
+            if a == b or max(a, b) == 12:  # any pair, any ace
+                out[c] = 4
+    return out
+
+
+@cache
+def _uth_tables(rule: str) -> tuple[Any, ...]:
+    from croupier.analysis.decisions import blind_table, uth_tables
+    from croupier.games import get_game
+
+    uth = uth_tables(blind_table(get_game("ultimate-texas-holdem")))
+    args = list(uth.kernel_args)
+    preflop = _uth_preflop(rule)
+    args[6] = preflop.astype(np.asarray(args[6]).dtype)
+    args[7] = np.zeros_like(args[7])  # never 2x on the flop
+    # the river decision compares playing 1x with a fold (croupier.analysis._mc_kernels.
+    # _river_play): a fold valued far below any loss is never chosen, and never settled
+    args[11] = -(2**40)
+    return (uth.ev, tuple(args))
+
+
+@cache
+def _uth_exact(rule: str) -> Fraction:
+    """Every deal counted by starting-hand class and result type
+    (:func:`croupier.analysis._typical_uth.class_counts`), times the game's net of the type at
+    the class's multiple (1 where it checks to the river), per unit Ante."""
+    from croupier.analysis._typical_uth import class_counts
+    from croupier.analysis._uth_settle import settle_tables
+    from croupier.analysis.uth_solver import DEALS
+
+    p = settle_tables(None)
+    counts = class_counts(p.q0, tuple(int(x) for x in p.bclass))
+    multiple = np.maximum(_uth_preflop(rule).astype(np.int64), 1)
+    type_net = np.asarray(p.type_net, dtype=np.int64)
+    base = type_net[:, 0] + type_net[:, 1]
+    total = int((counts * base[None, :]).sum())
+    total += int((counts * multiple[:, None] * type_net[None, :, 2]).sum())
+    assert int(counts.sum()) == DEALS
+    return Fraction(total, DEALS * p.scale)
+
+
 _Q64 = "Wizard of Odds, Three Card Poker: play Q-6-4 or better"
 STRATEGIES: dict[str, tuple[Typical, ...]] = {
     "three-card-poker": (
@@ -173,6 +232,22 @@ STRATEGIES: dict[str, tuple[Typical, ...]] = {
             "casino guides: bet the minimum on every street and see every card",
             _ms_never_fold_tables,
             _ms_never_fold_exact,
+        ),
+    ),
+    "ultimate-texas-holdem": (
+        Typical(
+            "check-to-river",
+            "casino guides: the player who never raises early, checks to the river and always "
+            "plays 1x (never folds)",
+            lambda: _uth_tables("check-to-river"),
+            lambda: _uth_exact("check-to-river"),
+        ),
+        Typical(
+            "ace-or-pair-4x",
+            "casino guides: raise 4x with any pair or any ace, else check to the river and play "
+            "1x (never fold)",
+            lambda: _uth_tables("ace-or-pair-4x"),
+            lambda: _uth_exact("ace-or-pair-4x"),
         ),
     ),
     "let-it-ride": (

@@ -16,16 +16,19 @@ from croupier.analysis.par import ParSheet, WagerSheet
 from croupier.analysis.registry import TYPICAL_PACE, GameAnalysis, RoundsPerHour
 from croupier.analysis.sidebets import wager_sheet
 from croupier.games.four_card_poker import ANTE_BONUS, FourCardPoker, hand_keys
+from croupier.games.paytables import PayTable
 from croupier.hands import Ranking
 
 __all__ = ["four_card_poker_strategy_text", "par_four_card_poker", "solved"]
 
 
 @cache
-def solved(scheduler: str | None = None) -> FourCardSolution:
-    """The exact solution under the § 641a.12(b) Ante Bonus (cached; checkpointed on disk);
-    ``scheduler``: a Dask scheduler address to spread the blocks over."""
-    return solve_four_card_poker(ANTE_BONUS, scheduler=scheduler)
+def solved(scheduler: str | None = None, table: PayTable = ANTE_BONUS) -> FourCardSolution:
+    """The exact solution under the Ante Bonus ``table`` (the game's,
+    :attr:`~croupier.games.four_card_poker.FourCardPoker.ante_bonus_table`; default the one
+    table of § 641a.12(b)) (cached; checkpointed on disk); ``scheduler``: a Dask scheduler
+    address to spread the blocks over."""
+    return solve_four_card_poker(table, scheduler=scheduler)
 
 
 def four_card_poker_strategy_text(game: FourCardPoker) -> str:
@@ -35,7 +38,7 @@ def four_card_poker_strategy_text(game: FourCardPoker) -> str:
         "  § 641a.7(d)(1), but its value is linear in its size, so the best Play is always 1x",
         "  or 3x: 2x and every amount between are never better)",
     ]
-    lines += [f"  {rule}" for rule in solved().strategy.render()]
+    lines += [f"  {rule}" for rule in solved(None, game.ante_bonus_table).strategy.render()]
     return "\n".join(lines)
 
 
@@ -63,7 +66,12 @@ def par_four_card_poker(
             meter=meter if meter is not None else prog.reset,
             stake=prog.wager,
         )
-    return ParSheet(game=game.slug, method="exact", base=solved(scheduler).sheet, wagers=wagers)
+    return ParSheet(
+        game=game.slug,
+        method="exact",
+        base=solved(scheduler, game.ante_bonus_table).sheet,
+        wagers=wagers,
+    )
 
 
 ANALYSIS = GameAnalysis(

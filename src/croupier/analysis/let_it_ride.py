@@ -49,6 +49,7 @@ from croupier.games.pov import seat_cards
 from croupier.games.records import Action
 from croupier.games.round import Round
 from croupier.hands import HandRank, Ranking
+from croupier.progress import Task
 
 __all__ = [
     "LetItRideSolve",
@@ -144,28 +145,40 @@ def _base(table: PayTable) -> WagerSheet:
 
 
 def par_let_it_ride(game: LetItRide) -> ParSheet:
+    side = [
+        (wager, ranking, n, keys)
+        for wager, ranking, n, keys in (
+            ("three_card_bonus", Ranking.THREE_CARD_BONUS, 3, three_card_keys),
+            ("five_card_bonus", Ranking.POKER5, 5, five_card_keys),
+            ("five_card_hand_bonus", Ranking.POKER5, 5, five_card_keys),
+            ("six_card_bonus", Ranking.POKER5, 6, five_card_keys),
+        )
+        if wager in game.offered_wagers() and game.paytable(wager) is not None
+    ]
+    progressives = [
+        (wager, ranking, n, keys, amount)
+        for wager, ranking, n, keys in (
+            ("three_card_progressive", Ranking.THREE_CARD_BONUS, 3, three_card_keys),
+            ("five_card_progressive", Ranking.POKER5, 5, five_card_keys),
+        )
+        if (amount := game.progressive_amount(wager))
+    ]
     wagers: dict[str, WagerSheet] = {}
-    for wager, ranking, n, keys in (
-        ("three_card_bonus", Ranking.THREE_CARD_BONUS, 3, three_card_keys),
-        ("five_card_bonus", Ranking.POKER5, 5, five_card_keys),
-        ("five_card_hand_bonus", Ranking.POKER5, 5, five_card_keys),
-        ("six_card_bonus", Ranking.POKER5, 6, five_card_keys),
-    ):
-        if wager in game.offered_wagers():
+    with Task(1 + len(side) + len(progressives), "let it ride: every deal, every wager") as task:
+        base = _base(game.base_table)
+        task.update()
+        for wager, ranking, n, keys in side:
             table = game.paytable(wager)
-            if table is not None:
-                wagers[wager] = wager_sheet(wager, table, ranking=ranking, ncards=n, keys=keys)
-    for wager, ranking, n, keys in (
-        ("three_card_progressive", Ranking.THREE_CARD_BONUS, 3, three_card_keys),
-        ("five_card_progressive", Ranking.POKER5, 5, five_card_keys),
-    ):
-        amount = game.progressive_amount(wager)
-        if amount:
+            assert table is not None
+            wagers[wager] = wager_sheet(wager, table, ranking=ranking, ncards=n, keys=keys)
+            task.update()
+        for wager, ranking, n, keys, amount in progressives:
             table, _, spec = game.progressive(wager)
             wagers[wager] = wager_sheet(
                 wager, table, ranking=ranking, ncards=n, keys=keys, meter=spec.reset, stake=amount
             )
-    return ParSheet(game=game.slug, method="exact", base=_base(game.base_table), wagers=wagers)
+            task.update()
+    return ParSheet(game=game.slug, method="exact", base=base, wagers=wagers)
 
 
 def let_it_ride_strategy(game: LetItRide) -> Callable[[Round, int], Action]:

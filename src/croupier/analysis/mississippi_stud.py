@@ -34,19 +34,21 @@ from croupier.analysis.sidebets import wager_sheet
 from croupier.analysis.strategy_table import stud_rows
 from croupier.analysis.stud_rules import mississippi_stud_text
 from croupier.games.mississippi_stud import (
-    BASE_PAYS,
     JACKPOTS,
     PAY_TABLE,
     MississippiStud,
     MississippiStudRound,
     base_pay,
+    base_pays,
     hand_keys,
     jackpot_meters,
 )
+from croupier.games.paytables import PayTable
 from croupier.games.pov import seat_cards
 from croupier.games.records import Action, Fold, Play
 from croupier.games.round import Round
 from croupier.hands import HandRank, Ranking
+from croupier.progress import Task
 
 __all__ = [
     "base_lines",
@@ -58,24 +60,26 @@ __all__ = [
 
 
 @cache
-def base_lines() -> FiveCardLines:
-    """Every five-card set's base line, tabulated from the game's settlement
-    (:func:`~croupier.games.mississippi_stud.base_pay`): ``line_of`` indexes
-    :data:`~croupier.games.mississippi_stud.BASE_PAYS`; ``nets`` are their nets per unit."""
+def base_lines(table: PayTable = PAY_TABLE) -> FiveCardLines:
+    """Every five-card set's base line under ``table`` (the game's base table,
+    :attr:`~croupier.games.mississippi_stud.MississippiStud.base_table`), tabulated from the
+    game's settlement (:func:`~croupier.games.mississippi_stud.base_pay`): ``line_of`` indexes
+    :func:`~croupier.games.mississippi_stud.base_pays`; ``nets`` are their nets per unit."""
+    pays = base_pays(table)
     index: dict[frozenset[str], int] = {}  # base_pay once per distinct set of keys
 
     def line(rank: HandRank) -> int:
         keys = hand_keys(rank)
         if keys not in index:
-            index[keys] = BASE_PAYS.index(base_pay(keys))
+            index[keys] = pays.index(base_pay(keys, table))
         return index[keys]
 
-    return tabulate_five([pay.line for pay in BASE_PAYS], [pay.net for pay in BASE_PAYS], line)
+    return tabulate_five([pay.line for pay in pays], [pay.net for pay in pays], line)
 
 
 @cache
-def _solved() -> tuple[object, ...]:
-    lines = base_lines()
+def _solved(table: PayTable = PAY_TABLE) -> tuple[object, ...]:
+    lines = base_lines(table)
     mult = lines.multipliers
     sums, hist = four_set_tables(lines.line_of, mult)
     k3, k4 = ms_policy(sums)
@@ -83,20 +87,20 @@ def _solved() -> tuple[object, ...]:
     return lines, sums, k3, k4, counts
 
 
-def kernel_tables() -> tuple[npt.NDArray[np.int64], ...]:
-    """The Monte Carlo kernel's tables, from the same tabulation and solve: each five-card set's
-    line (:func:`base_lines`), each line's net per unit wagered, the four-card sums, and the 3rd
-    and 4th Street bets."""
-    _, sums, k3, k4, _ = _solved()
+def kernel_tables(table: PayTable = PAY_TABLE) -> tuple[npt.NDArray[np.int64], ...]:
+    """The Monte Carlo kernel's tables under the base ``table``, from the same tabulation and
+    solve: each five-card set's line (:func:`base_lines`), each line's net per unit wagered,
+    the four-card sums, and the 3rd and 4th Street bets."""
+    lines, sums, k3, k4, _ = _solved(table)
+    assert isinstance(lines, FiveCardLines)
     return tuple(
-        np.asarray(table, dtype=np.int64)
-        for table in (base_lines().line_of, base_lines().multipliers, sums, k3, k4)
+        np.asarray(t, dtype=np.int64) for t in (lines.line_of, lines.multipliers, sums, k3, k4)
     )
 
 
-def _base() -> WagerSheet:
-    counts = _solved()[4]
-    names, nets = base_lines().names, base_lines().nets
+def _base(table: PayTable) -> WagerSheet:
+    counts = _solved(table)[4]
+    names, nets = base_lines(table).names, base_lines(table).nets
     rows: list[Outcome] = []
     n_lines = len(nets)
     for line in range(n_lines + 1):
@@ -125,12 +129,19 @@ def _base() -> WagerSheet:
     return WagerSheet(
         wager="base",
         outcomes=merge_outcomes(rows),
-        paytable=PAY_TABLE.letter,
+        paytable=table.letter,
         notes=("optimal street bets by backward induction; ties in value go to the smaller bet",),
     )
 
 
 def par_mississippi_stud(game: MississippiStud) -> ParSheet:
+    with Task(2, "mississippi stud: every deal, every wager") as task:
+        base = _base(game.base_table)
+        task.update()
+        return ParSheet(game=game.slug, method="exact", base=base, wagers=_side(game))
+
+
+def _side(game: MississippiStud) -> dict[str, WagerSheet]:
     wagers: dict[str, WagerSheet] = {}
     prog = game.rules.progressive
     table = game.progressive_table
@@ -150,12 +161,12 @@ def par_mississippi_stud(game: MississippiStud) -> ParSheet:
             stake=prog.wager,
             line_meters=line_meters if prog.paytable != "A" else None,
         )
-    return ParSheet(game=game.slug, method="exact", base=_base(), wagers=wagers)
+    return wagers
 
 
 def mississippi_stud_strategy(game: MississippiStud) -> Callable[[Round, int], Action]:
     """The decisions the exact sheet assumes (the same integer policy)."""
-    _, sums, k3, k4, _ = _solved()
+    _, sums, k3, k4, _ = _solved(game.base_table)
 
     def decide(rnd: Round, seat: int) -> Action:
         assert isinstance(rnd, MississippiStudRound)
@@ -179,7 +190,7 @@ def mississippi_stud_strategy_text(game: MississippiStud) -> str:
     cards turned and the bets made; the solver's tables decide them exactly)."""
     from croupier.cards import DECK
 
-    _, _, k3, _, _ = _solved()
+    _, _, k3, _, _ = _solved(game.base_table)
     by_choice: dict[int, list[str]] = {0: [], 1: [], 3: [], 2: []}
     seen: set[str] = set()
     for i, a in enumerate(DECK):

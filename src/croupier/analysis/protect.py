@@ -32,11 +32,20 @@ more).  Three Card Poker ``colluders`` N (sampled, exact over the dealer's hands
 Sampled values are ``edge without - mean gain`` over the sample
 (:mod:`croupier.analysis._protect_games`), with the gain's standard error.
 
-Ultimate Texas Hold 'Em (§ 569), per unit Ante: ``dealer-card`` prices both hole cards seen;
-each sampled (player's two, dealer's two) is played exactly over all its boards, flop first,
-with the best decision on every street, and the value is the sample mean with its standard
-error (no paired gain: the solver's no-information decisions are not re-walked per state).  A
-burn card and shared hands leave the dealer's cards hidden and are refused.
+Ultimate Texas Hold 'Em (§ 569), per unit Ante (Ante, Blind and Play), every figure sampled
+with its standard error:
+
+* ``dealer-card``: one of the dealer's two hole cards seen; ``dealer-cards``: both.  Each
+  sampled (player's two, dealer's two) is played exactly over every board (and the dealer's
+  other card), flop first, with the best decision on every street
+  (:func:`croupier.analysis._protect_kernels.uth_seen_dealer`); its value less the exact value
+  of the player's starting hand without the information (the solver's) is the gain, so the
+  spread of starting hands is not in the standard error.
+* ``burn-card`` and ``colluders`` N (the other N - 1 seats' two cards each): each sampled
+  player hand walks every board of the other 50 cards and every dealer holding once, for
+  several sets of dead cards at a time (:func:`croupier.analysis._protect_kernels.
+  uth_info_sets`): the best play with the dead cards known and the solver's play without them,
+  both exact over the live cards, paired.
 """
 
 from __future__ import annotations
@@ -55,7 +64,8 @@ from croupier.analysis._protect_games import (
     ms_exact,
     ms_gains,
     tcp_colluder_gains,
-    uth_hole_cards,
+    uth_dead_gains,
+    uth_seen_gains,
 )
 from croupier.analysis.par import exact
 from croupier.errors import InvalidInput
@@ -65,10 +75,11 @@ from croupier.games.mississippi_stud import MississippiStud
 from croupier.games.three_card_poker import ThreeCardPoker
 from croupier.games.ultimate_texas_holdem import UltimateTexasHoldem
 
-__all__ = ["DEFAULT_SAMPLES", "KNOWN", "Protection", "protect"]
+__all__ = ["DEFAULT_SAMPLES", "KNOWN", "UTH_SAMPLES", "Protection", "protect"]
 
-KNOWN = ("dealer-card", "burn-card")
-"""The kinds of forbidden information priced."""
+KNOWN = ("dealer-card", "burn-card", "dealer-cards")
+"""The kinds of forbidden information priced (``dealer-cards``: both of Ultimate Texas Hold
+'Em's hole cards)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,10 +191,10 @@ DEFAULT_SAMPLES = {
     "four-card-poker": 300,
     "mississippi-stud": 4000,
     "three-card-poker": 3000,
-    "ultimate-texas-holdem": 400,
 }
 """Sampled deals per game where the states are too many to count (each Four Card Poker deal is
-1,370,754 completions counted; a Mississippi Stud one about 110,000)."""
+1,370,754 completions counted; a Mississippi Stud one about 110,000); Ultimate Texas Hold 'Em's
+are :data:`UTH_SAMPLES`."""
 
 
 def _from_gains(game: Game, known: str, colluders: int, gains: Gains, note: str) -> Protection:
@@ -222,30 +233,54 @@ def _verify(known: str | None, colluders: int, samples: int | None) -> str:
     return known or "shared-cards"
 
 
-def _holdem(game: UltimateTexasHoldem, kind: str, samples: int, seed: int) -> Protection:
-    """The dealer's two hole cards seen (§ 569: they stay face down to the showdown)."""
-    if kind != "dealer-card":
-        raise InvalidInput(
-            f"{game.slug}: only --known dealer-card (both hole cards seen) is priced; a burn "
-            "card or shared hands leave the dealer's cards hidden and need the three-street "
-            "solver re-run per state"
-        )
+UTH_SAMPLES = {"dealer-card": 60, "dealer-cards": 400, "burn-card": 3, "shared-cards": 3}
+"""Ultimate Texas Hold 'Em's default sample by the information: deals for the hole cards seen
+(one: about 84 million dealer hands counted per deal; both: 1.7 million), player hands for dead
+cards (each walks all 2,118,760 boards times 990 dealer holdings once, for
+:data:`~croupier.analysis._protect_games.UTH_SETS_PER_HAND` sets of dead cards)."""
+
+
+def _hand_values(game: UltimateTexasHoldem) -> dict[str, Fraction]:
+    """The exact value of each starting hand without information, from the solver."""
+    from croupier.analysis.ultimate_texas_holdem import solved
+
+    return {d.hand: max(d.values.values()) for d in solved(game).strategy.preflop}
+
+
+def _holdem(
+    game: UltimateTexasHoldem, kind: str, colluders: int, samples: int | None, seed: int
+) -> Protection:
+    """§ 569: the dealer's two hole cards stay face down to the showdown; the burn cards and
+    the other players' cards are never shown."""
     sheet = par_sheet(game).base
     assert sheet is not None
-    mean, se = uth_hole_cards(game.paytable("blind"), samples, seed)
-    return Protection(
-        game=game.slug,
-        known=kind,
-        colluders=1,
-        edge_without=sheet.house_edge,
-        edge_with=-mean,
-        changed=None,
-        states=samples,
-        note="both of the dealer's hole cards seen before the first decision; Ante, Blind and "
-        "Play per unit Ante, each sampled deal exact over its 17,123,040 ordered boards",
-        std_error=se,
-        samples=samples,
+    blind = game.paytable("blind")
+    n = samples or UTH_SAMPLES[kind]
+    if kind in ("dealer-card", "dealer-cards"):
+        seen = 1 if kind == "dealer-card" else 2
+        mean, se = uth_seen_gains(seen, blind, _hand_values(game), n, seed)
+        what = "one of the dealer's two hole cards" if seen == 1 else "both dealer hole cards"
+        return Protection(
+            game=game.slug,
+            known=kind,
+            colluders=1,
+            edge_without=sheet.house_edge,
+            edge_with=sheet.house_edge - mean,
+            changed=None,
+            states=n,
+            note=f"{what} seen before the first decision; Ante, Blind and Play per unit Ante, "
+            "each sampled deal exact over every board, less its starting hand's exact value",
+            std_error=se,
+            samples=n,
+        )
+    dead = 1 if kind == "burn-card" else 2 * (colluders - 1)
+    gains = uth_dead_gains(dead, blind, n, seed)
+    what = "one card out of play seen" if dead == 1 else f"the {colluders - 1} others' cards seen"
+    note = (
+        f"{what}; Ante, Blind and Play per unit Ante; each sampled player hand exact over every "
+        "board and dealer holding of the live cards, paired with the solver's play"
     )
+    return _from_gains(game, kind, colluders, gains, note)
 
 
 def protect(
@@ -264,6 +299,11 @@ def protect(
     ``seed`` seeds the sample (an analysis generator, never a deal).
     """
     kind = _verify(known, colluders, samples)
+    if kind == "dealer-cards" and not isinstance(game, UltimateTexasHoldem):
+        raise InvalidInput(
+            f"{game.slug}: --known dealer-cards (both hole cards) is Ultimate Texas Hold 'Em's; "
+            "use --known dealer-card"
+        )
     others = "the other colluding seat's" if colluders == 2 else f"the {colluders - 1} others'"
     share = f"{others} cards seen"
     n = samples or DEFAULT_SAMPLES.get(game.slug, 0)
@@ -295,7 +335,7 @@ def protect(
         note = share + " (§ 571.11(k) forbids it); street bets per unit Ante"
         return _from_gains(game, kind, colluders, gains, note)
     if isinstance(game, UltimateTexasHoldem):
-        return _holdem(game, kind, n, seed)
+        return _holdem(game, kind, colluders, samples, seed)
     raise InvalidInput(
         f"{game.slug}: the value of forbidden information is not priced yet (have: "
         f"{ThreeCardPoker.slug}, {FourCardPoker.slug}, {MississippiStud.slug}, "

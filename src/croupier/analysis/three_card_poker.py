@@ -26,6 +26,7 @@ from croupier.games.records import Action, Fold, Play
 from croupier.games.round import Round
 from croupier.games.three_card_poker import ThreeCardPoker, hand_keys
 from croupier.hands import Ranking
+from croupier.progress import Task
 
 __all__ = ["par_three_card_poker", "three_card_strategy", "three_card_strategy_text"]
 
@@ -37,6 +38,11 @@ def _show(ranks: tuple[int, ...]) -> str:
 
 
 def par_three_card_poker(game: ThreeCardPoker) -> ParSheet:
+    with Task(4, "three card poker: every deal, every wager") as task:
+        return _par(game, task)
+
+
+def _par(game: ThreeCardPoker, task: Task) -> ParSheet:
     solved = solve_three_card(game.paytable("ante_bonus"))
     shown = _show(solved.play_threshold)
     base = WagerSheet(
@@ -45,17 +51,20 @@ def par_three_card_poker(game: ThreeCardPoker) -> ParSheet:
         paytable=getattr(game.paytable("ante_bonus"), "letter", None),
         notes=(f"optimal strategy: play {shown} or better (by suit class, card removal exact)",),
     )
+    task.update()
     wagers: dict[str, WagerSheet] = {}
     pair_plus = game.paytable("pair_plus")
     if pair_plus is not None:
         wagers["pair_plus"] = wager_sheet(
             "pair_plus", pair_plus, ranking=Ranking.THREE_CARD, ncards=3, keys=hand_keys
         )
+    task.update()
     six = game.paytable("six_card_bonus")
     if six is not None:
         wagers["six_card_bonus"] = wager_sheet(
             "six_card_bonus", six, ranking=Ranking.POKER5, ncards=6, keys=category_keys
         )
+    task.update()
     prog = game.rules.progressive
     table = game.progressive_table
     if prog is not None and table is not None:

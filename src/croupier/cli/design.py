@@ -89,13 +89,16 @@ def design_command(
     json_out: JsonOption = False,
 ) -> None:
     """Pay tables (integer odds, monotone, the chapter's to/for form) nearest a target edge;
-    ``--wager base`` (Let It Ride): each candidate's optimal strategy re-solved exactly."""
+    a base game's table (let-it-ride and mississippi-stud ``base``, four-card-poker
+    ``ante_bonus``, ultimate-texas-holdem ``blind``): each candidate's optimal strategy
+    re-solved exactly."""
     from croupier.analysis.designer import design, reprice
-    from croupier.analysis.designer_base import base_rules, design_base
+    from croupier.analysis.designer_base import base_game, design_base, is_base, price_base
 
     chosen = game_from_options(game, rules, paytable)
     limits = _constraints(constraints)
-    if wager == "base":
+    base = is_base(chosen, wager)
+    if base:
         result = design_base(
             chosen, wager, _edge(target_edge), constraints=limits, top=top, solves=solves
         )
@@ -105,12 +108,8 @@ def design_command(
     for cand in result.candidates:
         item = cand.to_json()
         if verify:
-            from croupier.analysis import par_sheet
-            from croupier.games import get_game
-
-            if wager == "base":
-                sheet = par_sheet(get_game(base_rules(chosen, wager, cand))).base
-                assert sheet is not None
+            if base:
+                sheet = price_base(base_game(chosen, wager), cand)
             else:
                 sheet = reprice(chosen, cand, wager)
             if sheet.house_edge != cand.house_edge:  # pragma: no cover - a defect, never expected

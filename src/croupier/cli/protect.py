@@ -24,7 +24,11 @@ __all__ = ["protect_command"]
 def protect_command(
     game: GameArgument,
     known: Annotated[
-        str | None, typer.Option("--known", help="dealer-card (a flashed card) or burn-card")
+        str | None,
+        typer.Option(
+            "--known",
+            help="dealer-card (a flashed card), burn-card, or dealer-cards (UTH: both hole cards)",
+        ),
     ] = None,
     colluders: Annotated[
         int, typer.Option("--colluders", help="seats sharing their hands, 2 to 6")

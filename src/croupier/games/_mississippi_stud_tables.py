@@ -32,6 +32,7 @@ __all__ = [
     "PUSH_HAND",
     "BasePay",
     "base_pay",
+    "base_pays",
     "hand_keys",
     "least_payout_limit",
     "max_win_at_minimum",
@@ -202,21 +203,27 @@ class BasePay:
 
 _PUSH = BasePay(line=PUSH_HAND, result=Result.PUSH)
 _LOSE = BasePay(line=LOSE, result=Result.LOSE)
-_WINS = frozen_dict(
-    {ln.hand: BasePay(line=ln.hand, result=Result.WIN, odds=ln.odds) for ln in PAY_TABLE.lines}
-)
-BASE_PAYS: tuple[BasePay, ...] = (*_WINS.values(), _PUSH, _LOSE)
-"""Every way the base wagers settle, from the top line of :data:`PAY_TABLE` down: the lines the
-solver and the kernel index."""
 
 
-def base_pay(keys: frozenset[str]) -> BasePay:
+def base_pays(table: PayTable = PAY_TABLE) -> tuple[BasePay, ...]:
+    """Every way the base wagers settle under ``table`` (the game's base table; § 655a.12(a)
+    is the one in force), from its top line down, then the push and the loss: the lines the
+    solver and the kernel index."""
+    wins = tuple(BasePay(line=ln.hand, result=Result.WIN, odds=ln.odds) for ln in table.lines)
+    return (*wins, _PUSH, _LOSE)
+
+
+BASE_PAYS: tuple[BasePay, ...] = base_pays(PAY_TABLE)
+"""Every way the base wagers settle under :data:`PAY_TABLE` (:func:`base_pays`)."""
+
+
+def base_pay(keys: frozenset[str], table: PayTable = PAY_TABLE) -> BasePay:
     """The settlement of the Ante and every street wager in action for a hand with ``keys``
-    (:func:`hand_keys`): § 655a.12(a) the highest line reached wins at its odds; § 571.11(h)(2)
-    a pair of sixes through tens pushes; § 571.11(h)(1) every other hand loses."""
-    line = PAY_TABLE.line_for(keys)
+    (:func:`hand_keys`): § 655a.12(a) the highest line of ``table`` reached wins at its odds;
+    § 571.11(h)(2) a pair of sixes through tens pushes; § 571.11(h)(1) every other hand loses."""
+    line = table.line_for(keys)
     if line is not None:
-        return _WINS[line.hand]
+        return BasePay(line=line.hand, result=Result.WIN, odds=line.odds)
     return _PUSH if PUSH_HAND in keys else _LOSE
 
 

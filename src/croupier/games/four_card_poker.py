@@ -580,5 +580,11 @@ class FourCardPoker(Game):
     def fixed_tables(self) -> tuple[PayTable, ...]:
         return (ANTE_BONUS,)
 
+    @property
+    def ante_bonus_table(self) -> PayTable:
+        """The Ante Bonus table (§ 641a.12(b): one table, so :data:`ANTE_BONUS` unless a
+        pricing variant puts another in force for ``ante_bonus``)."""
+        return self.paytable("ante_bonus") or ANTE_BONUS
+
 
 GAME_CLASSES = (FourCardPoker,)

@@ -72,6 +72,7 @@ from croupier.games._mississippi_stud_tables import (
     PUSH_HAND,
     BasePay,
     base_pay,
+    base_pays,
     hand_keys,
     least_payout_limit,
     max_win_at_minimum,
@@ -104,7 +105,8 @@ __all__ = [
     "BASE_PAYS", "BOARD", "ENVY", "GAME_CLASSES", "JACKPOTS", "LOSE", "PAYOUT_LIMIT", "PAY_TABLE",
     "PROGRESSIVE", "PUSH_HAND", "ROUND_STREETS", "STREETS", "BasePay", "CommunityCardTurned",
     "ForfeitForCollusion", "ForfeitedForCollusion", "HandShown", "MississippiStud",
-    "MississippiStudRound", "PayoutLimited", "TurnCommunityCard", "base_pay", "hand_keys",
+    "MississippiStudRound", "PayoutLimited", "TurnCommunityCard", "base_pay", "base_pays",
+    "hand_keys",
     "jackpot_meters", "least_payout_limit", "max_win_at_minimum",
 ]  # fmt: skip
 
@@ -531,7 +533,7 @@ class MississippiStudRound(StreetRound):
     def _settle_base(self, seat: int, rank: HandRank) -> list[Record]:
         stakes = self._stakes[seat]
         wagers = [w for w in ("ante", *STREETS) if w in stakes]
-        pay = base_pay(hand_keys(rank))
+        pay = base_pay(hand_keys(rank), self.game.base_table)
         if pay.result is not Result.WIN:
             # § 571.11(h)(2): a pair of sixes through tens pushes; (h)(1): all else loses.
             shown = PUSH_HAND if pay.result is Result.PUSH else rank.category.value
@@ -730,6 +732,12 @@ class MississippiStud(Game):
 
     def fixed_tables(self) -> tuple[PayTable, ...]:
         return (PAY_TABLE,)
+
+    @property
+    def base_table(self) -> PayTable:
+        """The table the Ante and the street wagers are paid by (§ 655a.12(a): one table, so
+        :data:`PAY_TABLE` unless a pricing variant puts another in force for ``ante``)."""
+        return self.paytable("ante") or PAY_TABLE
 
     def sign(self) -> str:
         rows = [f"{self.title} ({self.chapter})"]

@@ -191,6 +191,8 @@ class GroupCommitter:
             work.done.set()
 
     def _run_alone(self, batch: list[Work[Any]]) -> None:
+        """Each command in a transaction of its own (no savepoint: a refusal or a failure
+        rolls the whole transaction back, then the command's memory is undone)."""
         for work in batch:
             work.error = None
             with ExitStack() as held:
@@ -200,19 +202,16 @@ class GroupCommitter:
                 # what did not commit.
                 try:
                     with self.engine.begin() as conn:
-                        ok = self._step(conn, work, alone=True)
+                        work.result, work.after = work.run(conn)
                 except BaseException as exc:
-                    if work.error is None:
-                        work.undo(None)
-                        work.error = exc
-                        ok = False
-            if not ok and work.error is None:  # pragma: no cover
-                work.error = BatchFailed("the command's transaction did not commit")
+                    work.undo(None)
+                    work.error = exc
             work.done.set()
 
     @staticmethod
-    def _step(conn: Connection, work: Work[Any], *, alone: bool = False) -> bool:
-        """Run one job in a savepoint; ``False`` when the command refused (its error kept)."""
+    def _step(conn: Connection, work: Work[Any]) -> bool:
+        """Run one job of a batch in a savepoint; ``False`` when the command refused (its
+        error kept)."""
         savepoint = conn.begin_nested()
         try:
             work.result, work.after = work.run(conn)
@@ -221,10 +220,5 @@ class GroupCommitter:
             work.undo(conn)
             work.error = exc
             return False
-        except BaseException:
-            if not alone:
-                raise
-            savepoint.rollback()
-            raise
         savepoint.commit()
         return True

@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import threading
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
@@ -211,6 +211,7 @@ class Floor:
         self.floor_seq = 0
         self._floor_lock = threading.Lock()
         self.committer = for_engine(engine)
+        self._players: dict[str, Mapping[int, str]] = {}
 
     # -- loading -----------------------------------------------------------------------------
 
@@ -335,7 +336,7 @@ class Floor:
                 return stored, None
             txn = Txn(conn)
             result = run(txn)
-            self._write_events(txn)
+            written = self._write_events(txn)
             if lt is not None and "seq" in result:
                 result["seq"] = lt.seq
             conn.execute(
@@ -349,7 +350,7 @@ class Floor:
                     "at": now(),
                 },
             )
-            return result, partial(self._notify, tuple(txn.events))
+            return result, partial(self._publish, written)
 
         def undo(conn: Connection | None = None) -> None:
             if saved:
@@ -358,20 +359,31 @@ class Floor:
         locks = (lt.lock,) if lt is not None else ()
         return self.committer.submit(Work(work, undo, locks))
 
-    def _notify(self, streams: tuple[str, ...]) -> None:
-        for stream in streams:
+    def _publish(
+        self, written: dict[str, list[tuple[int, str, dict[str, Any], str | None]]]
+    ) -> None:
+        """After the commit: the events written join their table's recent events (which the
+        streams read without the database) and the streams waiting on them wake."""
+        for stream, events in written.items():
+            lt = self.tables.get(stream)
+            if lt is not None:
+                lt.published(events)
             self.notifier.notify(stream)
         with self._floor_lock:
             self.floor_seq += 1
         self.notifier.notify(FLOOR)
 
-    def _write_events(self, txn: Txn) -> None:
+    def _write_events(
+        self, txn: Txn
+    ) -> dict[str, list[tuple[int, str, dict[str, Any], str | None]]]:
         at = now()
+        written: dict[str, list[tuple[int, str, dict[str, Any], str | None]]] = {}
         for stream, events in txn.events.items():
             lt = self.tables[stream]
             rows = []
             for type_, data, rid in events:
                 lt.seq += 1
+                written.setdefault(stream, []).append((lt.seq, type_, data, rid))
                 rows.append(
                     {
                         "table_id": stream,
@@ -383,6 +395,7 @@ class Floor:
                     }
                 )
             txn.conn.execute(_INSERT_EVENTS, rows)
+        return written
 
     @staticmethod
     def emit(txn: Txn, lt: LiveTable, type_: str, data: dict[str, Any]) -> None:
@@ -404,6 +417,13 @@ class Floor:
         rnd = self._current(lt)
         rnd.verify(action)
         self._verify_funds(txn.conn, lt, rnd, action)
+        return self._moves(txn, lt, rnd, lambda: rnd.apply(action))
+
+    def _moves(
+        self, txn: Txn, lt: LiveTable, rnd: Round, play: Callable[[], Sequence[Record]]
+    ) -> tuple[Record, ...]:
+        """``play()`` moves the round (one action, or the dealer's steps in a row); its
+        records, the ledger rows of what they moved, hand-pays and events, written once."""
         assert lt.round_id is not None
         conn = txn.conn
         with shared(self.db.key, conn, lt.round_id):
@@ -413,7 +433,7 @@ class Floor:
             before = {m: self.ledger.balance(conn, meter_account(m), lock=True) for m in names}
             stakes = {s: dict(w) for s, w in rnd.stakes.items()}
             contributed = _contributions(rnd)
-            new = rnd.apply(action)
+            new = tuple(play())
             after = {m: self.meters.exact(m) for m in names}
         now_contrib = _contributions(rnd)
         delta = {
@@ -558,13 +578,18 @@ class Floor:
                 f"round {lt.round_id} is in phase {rnd.phase.value}; this step is for "
                 + ", ".join(p.value for p in phases)
             )
-        for _ in range(10_000):
-            if rnd.is_over or rnd.phase not in phases or rnd.to_act().kind is ActorKind.SEAT:
-                break
-            if rnd.phase is Phase.STUB_COUNT:
-                break
-            done += self.apply(txn, lt, rnd.dealer_step())
-        return done
+
+        def steps() -> list[Record]:
+            for _ in range(10_000):
+                if rnd.is_over or rnd.phase not in phases or rnd.to_act().kind is ActorKind.SEAT:
+                    break
+                if rnd.phase is Phase.STUB_COUNT:
+                    break
+                done.extend(rnd.apply(rnd.dealer_step()))
+            return done
+
+        # The steps in a row are one move: their records, ledger rows and events written once.
+        return list(self._moves(txn, lt, rnd, steps))
 
     def void(self, txn: Txn, lt: LiveTable, by: str, reason: str) -> list[Record]:
         """A supervisor voids the current round: every open wager goes back exactly once."""
@@ -702,15 +727,36 @@ class Floor:
 
     def events(
         self, table_id: str, since: int, limit: int = 500
-    ) -> list[tuple[int, str, dict[str, Any]]]:
+    ) -> list[tuple[int, str, dict[str, Any], str | None]]:
+        """The table's committed events after ``since``: ``(seq, type, data, round_id)``;
+        the recent ones from memory (each published once its transaction committed)."""
+        lt = self.tables.get(table_id)
+        recent = lt.recent_events(since, limit) if lt is not None else []
+        if recent is None or recent:
+            return recent or []
         with self.db.read() as conn:
             rows = conn.execute(
-                select(table_events.c.seq, table_events.c.type, table_events.c.data)
+                select(
+                    table_events.c.seq,
+                    table_events.c.type,
+                    table_events.c.data,
+                    table_events.c.round_id,
+                )
                 .where(table_events.c.table_id == table_id, table_events.c.seq > since)
                 .order_by(table_events.c.seq)
                 .limit(limit)
             ).all()
-        return [(r.seq, r.type, json.loads(r.data)) for r in rows]
+        return [(r.seq, r.type, json.loads(r.data), r.round_id) for r in rows]
+
+    def players_of(self, round_id: str) -> Mapping[int, str]:
+        """Who sat where in the committed round ``round_id`` (its stored header; cached)."""
+        found = self._players.get(round_id)
+        if found is None:
+            found = self.store.info(round_id).players
+            if len(self._players) >= 4096:
+                self._players.pop(next(iter(self._players)), None)
+            self._players[round_id] = found
+        return found
 
     @contextmanager
     def reading(self) -> Iterator[Connection]:

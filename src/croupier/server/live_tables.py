@@ -14,12 +14,13 @@ from sqlalchemy import Connection
 
 from croupier.errors import IllegalAction, InvalidInput
 from croupier.games import Game
-from croupier.games.records import Record
+from croupier.games.pov import Pov, redact
+from croupier.games.records import Record, record_to_json
 from croupier.games.round import SEATS, Round
 from croupier.modes import PlayMode, verify_shuffler
 from croupier.progressive import MeterBank
 from croupier.server.auth import Account, Role
-from croupier.server.views import ViewPov, redact_json
+from croupier.server.views import ViewPov
 from croupier.shoe import Shoe, Shuffler
 
 __all__ = [
@@ -136,6 +137,10 @@ class ShoePerRound:
         return self._current
 
 
+RECENT = 512
+"""Committed events each table keeps in memory for its streams."""
+
+
 @dataclass
 class LiveTable:
     """One table on the floor (in memory; its state is rebuilt from the database)."""
@@ -156,8 +161,45 @@ class LiveTable:
     meters: tuple[str, ...] = ()
     """Every progressive meter the table's wagers move (linked by name with other tables)."""
 
+    recent: dict[int, tuple[int, str, dict[str, Any], str | None]] = field(default_factory=dict)
+    """The last :data:`RECENT` committed events by ``seq`` (the streams' reads)."""
+    top: int = 0
+    """The last ``seq`` published since this process loaded the table."""
+    _recent_lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
     def seats(self) -> dict[int, str]:
         return self.table.seats
+
+    def published(self, events: list[tuple[int, str, dict[str, Any], str | None]]) -> None:
+        """Committed events (called after the commit, possibly out of order between two
+        commands: a reader takes only an unbroken run from where it stands)."""
+        with self._recent_lock:
+            for event in events:
+                self.recent[event[0]] = event
+                self.top = max(self.top, event[0])
+            if events and len(self.recent) > 2 * RECENT:
+                oldest = events[-1][0] - RECENT
+                for seq in [s for s in self.recent if s <= oldest]:
+                    del self.recent[seq]
+
+    def recent_events(
+        self, since: int, limit: int
+    ) -> list[tuple[int, str, dict[str, Any], str | None]] | None:
+        """The committed events right after ``since`` held in memory; empty when the next one
+        is not (the caller reads the database), ``None`` when nothing after ``since`` has been
+        published (only this process writes the table's events: nothing is to be read)."""
+        if 0 < self.top <= since:
+            return None
+        out: list[tuple[int, str, dict[str, Any], str | None]] = []
+        recent = self.recent
+        seq = since + 1
+        while len(out) < limit:
+            event = recent.get(seq)
+            if event is None:
+                break
+            out.append(event)
+            seq += 1
+        return out
 
 
 @dataclass
@@ -168,17 +210,18 @@ class Txn:
 
 def pov_variants(record: Record) -> dict[str, Any]:
     """The record as each kind of viewer sees it (``public``; ``full``, ``seats`` where they
-    differ from ``public``)."""
-    public = redact_json(record, ViewPov("public"))
-    full = redact_json(record, ViewPov("full"))
-    out: dict[str, Any] = {"public": public}
+    differ from ``public``), computed once for every connection that will receive it: the
+    engine redacts (:func:`croupier.games.pov.redact`), each distinct form is encoded once."""
+    public = redact(record, Pov.public())
+    out: dict[str, Any] = {"public": record_to_json(public)}
+    full = redact(record, Pov.supervisor())
     if full != public:
-        out["full"] = full
+        out["full"] = record_to_json(full)
     seats = {}
     for seat in SEATS:
-        mine = redact_json(record, ViewPov("player", frozenset({seat})))
+        mine = redact(record, Pov.player(seat))
         if mine != public:
-            seats[str(seat)] = mine
+            seats[str(seat)] = record_to_json(mine)
     if seats:
         out["seats"] = seats
     return out

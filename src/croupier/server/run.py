@@ -38,4 +38,13 @@ def serve(
             stream.write(f"  {username:<12} {password}\n")
     stream.write("Ctrl-C stops the server.\n")
     stream.flush()
-    uvicorn.run(app, host=host, port=port, log_level="warning", timeout_keep_alive=75)
+    # No per-message compression of the streams: small JSON events on a floor's network, where
+    # deflating each one costs the server more CPU than the bytes it saves.
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        timeout_keep_alive=75,
+        ws_per_message_deflate=False,
+    )

@@ -26,11 +26,12 @@ from typing import Any
 from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 from sqlalchemy import func, select
 
-from croupier.server.auth import Account
+from croupier.server.auth import Account, Role
 from croupier.server.floor import FLOOR, Floor, LiveTable, Unauthorized, event_for, pov_of
 from croupier.server.schema import table_events
+from croupier.server.views import ViewPov
 
-__all__ = ["floor_versions", "install_streams"]
+__all__ = ["events_seen", "floor_versions", "install_streams"]
 
 BATCH = 500
 POLL = 2.0
@@ -82,6 +83,24 @@ def install_streams(app: FastAPI) -> None:
         await _pump_floor(websocket, floor, max(0, since))
 
 
+def events_seen(
+    floor: Floor, account: Account, lt: LiveTable, since: int, limit: int = BATCH
+) -> list[dict[str, Any]]:
+    """The table's committed events after ``since`` as ``account`` may see them.  A player
+    sees a round's events from the seats they held in *that* round (its stored players), so
+    a player who takes a seat later never receives the cards of the seat's earlier rounds."""
+    role_pov = None if account.role is Role.PLAYER else pov_of(account, lt)
+    out = []
+    for seq, type_, data, round_id in floor.events(lt.id, since, limit):
+        pov = role_pov
+        if pov is None:
+            players = floor.players_of(round_id) if round_id is not None else {}
+            seats = frozenset(s for s, p in players.items() if p == account.player_id)
+            pov = ViewPov("player", seats) if seats else ViewPov("public")
+        out.append({"seq": seq, "type": type_, "data": event_for(data, pov)})
+    return out
+
+
 async def _waiter(floor: Floor, stream: str) -> tuple[asyncio.Event, Callable[[], None]]:
     loop = asyncio.get_running_loop()
     event = asyncio.Event()
@@ -101,11 +120,10 @@ async def _pump(
     try:
         while True:
             event.clear()
-            batch = await asyncio.to_thread(floor.events, lt.id, last, BATCH)
-            pov = pov_of(account, lt)
-            for seq, type_, data in batch:
-                await websocket.send_json({"seq": seq, "type": type_, "data": event_for(data, pov)})
-                last = seq
+            batch = await asyncio.to_thread(events_seen, floor, account, lt, last, BATCH)
+            for message in batch:
+                await websocket.send_json(message)
+                last = message["seq"]
             if len(batch) == BATCH:
                 continue
             with contextlib.suppress(TimeoutError):

@@ -14,6 +14,7 @@ it makes (with their ledger rows, marked with the round id) commit together or n
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -22,7 +23,7 @@ from enum import StrEnum
 from types import TracebackType
 from typing import Any
 
-from sqlalchemy import Connection, Engine, func, insert, select, update
+from sqlalchemy import Connection, Engine, Update, bindparam, func, insert, select, update
 
 from croupier.errors import CroupierError, IllegalAction, InvalidInput
 from croupier.games import get_game
@@ -120,6 +121,21 @@ def _text(value: object, what: str) -> str:
 
 
 _INSERT_RECORDS = insert(round_records)
+
+
+@functools.cache
+def _advance(columns: tuple[str, ...], *, open_only: bool) -> Update:
+    """The guarded ``UPDATE rounds`` of an append (the round at the count and head this store
+    wrote last; ``open_only``: still open), built once per set of columns (its compiled form
+    cached): parameters ``g_id``, ``g_records``, ``g_head`` (``g_status``) and ``v_<column>``."""
+    guard = [
+        rounds.c.id == bindparam("g_id"),
+        rounds.c.records == bindparam("g_records"),
+        rounds.c.head == bindparam("g_head"),
+    ]
+    if open_only:
+        guard.append(rounds.c.status == bindparam("g_status"))
+    return update(rounds).where(*guard).values({c: bindparam(f"v_{c}") for c in columns})
 
 
 class RoundStore:
@@ -284,10 +300,12 @@ class RoundStore:
             # falls through to the read).
             count, head = known
             rows, values = self._chain(round_id, records, status, count, head, at, extra)
-            guard = [rounds.c.id == round_id, rounds.c.records == count, rounds.c.head == head]
+            guarded = _advance(tuple(values), open_only=bool(records))
+            params = {f"v_{k}": v for k, v in values.items()}
+            params.update(g_id=round_id, g_records=count, g_head=head)
             if records:
-                guard.append(rounds.c.status == RoundStatus.OPEN.value)
-            if conn.execute(update(rounds).where(*guard).values(**values)).rowcount == 1:
+                params["g_status"] = RoundStatus.OPEN.value
+            if conn.execute(guarded, params).rowcount == 1:
                 if rows:
                     conn.execute(_INSERT_RECORDS, rows)
                 return self._remember(round_id, values)

@@ -1,0 +1,73 @@
+"""A pytest plugin of the suite (``-p work_units`` in pyproject's addopts): how ``make test``
+spreads the suite over its workers (``pytest -n auto --dist loadgroup``).
+
+Each file is one unit of work (its module fixtures are built once, in one worker), as under
+``--dist loadfile``, except the groups of :data:`GROUPS`: tests that share one expensive
+computation (a cold exact solve) run in one worker, and a heavy file's independent tests may
+run apart.  The units are handed out heaviest first (:data:`HEAVIEST`, CPU seconds of a cold
+run measured with ``--cpu-durations``), so no big unit starts last while the other worker idles:
+the order changes when a test runs, never what it checks.  Under ``-n 0`` only the order
+changes.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+_AGREE = "tests/test_simulate.py::test_exact_and_simulated_agree_within_4_standard_errors"
+
+GROUPS: dict[str, str] = {
+    # the Hold 'Em exact solve (par sheet and decision tables, Blind A): paid once, here
+    f"{_AGREE}[ultimate-texas-holdem-": "uth-solve",
+    "tests/test_montecarlo.py::": "uth-solve",
+    "tests/test_floor.py::test_a_table_whose_rules_change_the_base_game_is_refused": "uth-solve",
+    # the Four Card Poker exact solve (par sheet and decision table): the rest of
+    # test_simulate.py but the other games' agreement runs, which are a unit of their own
+    f"{_AGREE}[four-card-poker-": "fcp-solve",
+    _AGREE: "tests/test_simulate.py",
+    "tests/test_simulate.py::": "fcp-solve",
+    "tests/test_cli.py::test_simulate_kernel_path_reports_the_exact_value": "fcp-solve",
+}
+"""Node id prefix -> the unit its tests belong to (a file's tests otherwise form one unit)."""
+
+HEAVIEST: tuple[str, ...] = (
+    "uth-solve",
+    "tests/live/test_live_processes.py",  # its servers' CPU is theirs: long in wall time
+    "fcp-solve",
+    "tests/test_simulate.py",
+    "tests/live/test_chaos_kill.py",
+    "tests/live/test_live_floor.py",
+    "tests/live/test_chaos_fuzz.py",
+    "tests/test_kernels.py",
+    "tests/test_conformance.py",
+    "tests/test_solvers.py",
+    "tests/live/test_live_chips.py",
+    "tests/test_montecarlo_more.py",
+    "tests/live/test_live_resume.py",
+    "tests/live/test_live_fuzz.py",
+    "tests/test_readme.py",
+    "tests/live/test_live_recovery.py",
+    "tests/live/test_live_rounds.py",
+    "tests/test_store_roundtrip.py",
+)
+"""Units by cold cost (CPU seconds of ``--cpu-durations``, or wall time where a test's servers
+do the work), the heaviest first; a unit not listed follows them, in the collection's order."""
+
+
+def unit_of(nodeid: str) -> str:
+    """The unit of work a test belongs to: its first :data:`GROUPS` entry, else its file."""
+    for prefix, unit in GROUPS.items():
+        if nodeid.startswith(prefix):
+            return unit
+    return nodeid.split("::", 1)[0]
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    rank = {unit: i for i, unit in enumerate(HEAVIEST)}
+    units = {item.nodeid: unit_of(item.nodeid) for item in items}
+    # stable: a unit's tests keep their order; units not ranked keep the collection's order
+    items.sort(key=lambda item: rank.get(units[item.nodeid], len(rank)))
+    for item in items:
+        if item.get_closest_marker("xdist_group") is None:
+            item.add_marker(pytest.mark.xdist_group(units[item.nodeid]))
