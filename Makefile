@@ -24,9 +24,10 @@ typecheck: $(STAMP)
 
 # One worker process a core (pytest-xdist), each file's tests in one worker (its module fixtures
 # built once) but the groups of tests/work_units.py (tests sharing one exact solve), the heaviest
-# units first; every test is safe in parallel (own tmp paths, free ports, own PostgreSQL cluster).
+# units first (its order: --no-loadscope-reorder, else xdist hands out the units with the most
+# tests first); every test is safe in parallel (own tmp paths, free ports, own PostgreSQL cluster).
 pytest: $(STAMP)
-	$(BIN)/pytest -q -W error -n auto --dist loadgroup
+	$(BIN)/pytest -q -W error -n auto --dist loadgroup --no-loadscope-reorder
 
 test: lint typecheck pytest
 

@@ -60,6 +60,15 @@ def test_version_and_help_list_games_aliases_and_rankings() -> None:
     assert status == 2 and "Commands" in out
 
 
+def test_every_command_taking_a_game_lists_the_slugs_in_its_help() -> None:
+    from croupier.games import GAMES
+
+    for command in ("par", "simulate", "strategy", "theo", "play"):
+        status, out, _ = invoke([command, "--help"])
+        flat = " ".join(out.split()).replace("- ", "-")
+        assert status == 0 and all(slug in flat for slug in GAMES), (command, out)
+
+
 def test_hand_through_the_runner_reads_stdin() -> None:
     status, out, err = invoke(["hand", "--ranking", "three-card"], stdin="As Kd 3c\nZz\n")
     assert status == 2

@@ -5,7 +5,8 @@ Each file is one unit of work (its module fixtures are built once, in one worker
 ``--dist loadfile``, except the groups of :data:`GROUPS`: tests that share one expensive
 computation (a cold exact solve) run in one worker, and a heavy file's independent tests may
 run apart.  The units are handed out heaviest first (:data:`HEAVIEST`, CPU seconds of a cold
-run measured with ``--cpu-durations``), so no big unit starts last while the other worker idles:
+run measured with ``--cpu-durations``; the Makefile passes ``--no-loadscope-reorder`` so xdist
+keeps this order), so no big unit starts last while the other worker idles:
 the order changes when a test runs, never what it checks.  Under ``-n 0`` only the order
 changes.
 """
@@ -21,6 +22,7 @@ GROUPS: dict[str, str] = {
     f"{_AGREE}[ultimate-texas-holdem-": "uth-solve",
     "tests/test_montecarlo.py::": "uth-solve",
     "tests/test_floor.py::test_a_table_whose_rules_change_the_base_game_is_refused": "uth-solve",
+    "tests/test_protect_holdem.py::": "uth-solve",  # the solver's value of each starting hand
     # the Four Card Poker exact solve (par sheet and decision table): the rest of
     # test_simulate.py but the other games' agreement runs, which are a unit of their own
     f"{_AGREE}[four-card-poker-": "fcp-solve",
@@ -32,23 +34,28 @@ GROUPS: dict[str, str] = {
 
 HEAVIEST: tuple[str, ...] = (
     "uth-solve",
-    "tests/live/test_live_processes.py",  # its servers' CPU is theirs: long in wall time
     "fcp-solve",
-    "tests/test_simulate.py",
     "tests/live/test_chaos_kill.py",
-    "tests/live/test_live_floor.py",
-    "tests/live/test_chaos_fuzz.py",
-    "tests/test_kernels.py",
-    "tests/test_conformance.py",
-    "tests/test_solvers.py",
-    "tests/live/test_live_chips.py",
-    "tests/test_montecarlo_more.py",
     "tests/live/test_live_resume.py",
     "tests/live/test_live_fuzz.py",
-    "tests/test_readme.py",
-    "tests/live/test_live_recovery.py",
-    "tests/live/test_live_rounds.py",
     "tests/test_store_roundtrip.py",
+    "tests/web/test_web_tables.py",  # the browser's CPU is its own: long in wall time
+    "tests/live/test_live_floor.py",
+    "tests/test_solvers.py",
+    "tests/live/test_chaos_fuzz.py",
+    "tests/live/test_live_processes.py",  # its servers' CPU is theirs: long in wall time
+    "tests/live/test_live_chips.py",
+    "tests/test_kernels.py",
+    "tests/test_conformance.py",
+    "tests/test_montecarlo_more.py",
+    "tests/test_simulate.py",
+    "tests/web/test_web_tables_stud_baccarat.py",
+    "tests/live/test_live_recovery.py",
+    "tests/live/test_live_views.py",
+    "tests/live/test_live_rounds.py",
+    "tests/live/test_live_auth.py",
+    "tests/test_protect_games.py",
+    "tests/test_designer.py",
 )
 """Units by cold cost (CPU seconds of ``--cpu-durations``, or wall time where a test's servers
 do the work), the heaviest first; a unit not listed follows them, in the collection's order."""

@@ -1,5 +1,6 @@
 """A hobbyist Three Card Poker simulator: Ante and Play (play Q-6-4 or better), the dealer
-qualifies with queen high, the Ante Bonus, and Pair Plus on the side."""
+qualifies with queen high, the Ante Bonus, and Pair Plus on the side (35-25-6-4-1, the table
+croupier prices by default, its letter A)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from collections import Counter
 from ._cards import DECK
 
 ANTE_BONUS = {5: 5, 4: 4, 3: 1}
-PAIR_PLUS = {5: 40, 4: 30, 3: 6, 2: 3, 1: 1}
+PAIR_PLUS = {5: 35, 4: 25, 3: 6, 2: 4, 1: 1}
 
 
 WAGERS = {"base": 1, "pair_plus": 1}

@@ -13,6 +13,9 @@ BLIND = {STRAIGHT: 1, FLUSH: 1.5, 6: 3, 7: 10, 8: 50, 9: 500}
 
 WAGERS = {"base": 1}
 """The croupier wagers the peer plays, one unit each (what its expected net is checked against)."""
+CHECKED = False
+"""Its rough rules (the river played only with a pair, the flop only with a pair) cost it far
+more than the standard error: its edge is printed beside the optimum's, not held to it."""
 
 
 def _raise_preflop(hole: list[tuple[int, str]]) -> bool:

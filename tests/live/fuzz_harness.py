@@ -201,6 +201,8 @@ class Oracle:
                 continue
             if mine & truth.shown_to.get(card, set()):
                 continue
+            if role != "player" and card in truth.shown_to:
+                continue  # a hand turned face up to settle it: on the layout for every non-player
             out.add(card)
         return out
 

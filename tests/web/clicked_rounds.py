@@ -237,6 +237,7 @@ def play_round(
     _shot(players[1].page, artifacts, f"{table}-player2-settled")
     _shot(dealer.page, artifacts, f"{table}-dealer-settled")
     _check_boundary(players, full, table)
+    _check_dealer_sees_shown_hands(dealer, full, table)
     for w in players:
         w.page.get_by_role("button", name="Leave the table").click()
         expect(w.page.locator("#player-title")).to_have_text("Choose a seat")
@@ -321,6 +322,37 @@ def _check_boundary(players: list[Watched], full: dict[str, Any], table: str) ->
             f["data"]["seat"] for f in w.frames if f.get("data", {}).get("kind") == "hand_hidden"
         }
         assert others <= hidden, f"{user} was not told of the hands of seats {others - hidden}"
+
+
+SHOWS_HANDS = (
+    "three-card-poker",
+    "four-card-poker",
+    "let-it-ride",
+    "ultimate-texas-holdem",
+    "mississippi-stud",
+)
+"""The games whose dealer turns each remaining player's hand face up to settle it
+(§ 641a.11(c)(1), § 569.11(h), § 571.11(h); Three Card Poker and Let It Ride as § 641a.11(c)(1))."""
+
+
+def _check_dealer_sees_shown_hands(dealer: Watched, full: dict[str, Any], table: str) -> None:
+    """The dealer's console received each player's hand as it was turned up, cards and all, and
+    draws it at that seat (where the players' pages got the seat and category only)."""
+    shown = {r["seat"]: r for r in full["records"] if r["kind"] == "hand_shown"}
+    if table in SHOWS_HANDS:
+        assert sorted(shown) == sorted(seat for _, seat in PLAYERS), f"{table}: {sorted(shown)}"
+    got = {
+        f["data"]["seat"]: f["data"]
+        for f in dealer.frames
+        if f.get("data", {}).get("kind") == "hand_shown"
+    }
+    for seat, record in shown.items():
+        assert got.get(seat, {}).get("cards") == record["cards"], f"dealer missed seat {seat}"
+        drawn = dealer.page.get_by_label(f"seat {seat} cards", exact=True)
+        for card in record["cards"]:
+            expect(drawn.locator(f'[data-card="{card}"]')).to_have_count(1)
+        calls = dealer.page.get_by_role("list", name="calls")
+        expect(calls).to_contain_text(f"Seat {seat} shows {record['category'].replace('_', ' ')}")
 
 
 def _fmt(cents: int) -> str:

@@ -124,7 +124,7 @@ def test_supervisor_buy_in_hand_pays_recall_replay_and_audit(
     expect(page.locator("#pit-body h2")).to_have_text("Hand pays")
     # recall and replay, step by step
     page.get_by_role("tab", name="Game recall").click()
-    page.get_by_label("Table").select_option("mini-baccarat")
+    page.get_by_role("combobox", name="Table").select_option("mini-baccarat")
     page.get_by_role("button", name="Recall").click()
     page.locator(f'button[data-round="{rid}"]').click()
     counter = page.get_by_text(f"of {len(records)}")
@@ -235,4 +235,76 @@ def test_dealer_reports_an_irregularity_and_the_round_is_void(
     expect(page.get_by_role("list", name="calls")).to_contain_text("Round void")
     page.screenshot(path=str(artifacts / "dealer-irregularity.png"), full_page=True)
     desks["player7"].post(f"{table}/leave")
+    page.context.close()
+
+
+SHOWN_TABLES = {
+    # table -> the wagers placed; each hand is settled face up (§ 641a.11(c)(1), § 569.11(h),
+    # § 571.11(h); Three Card Poker and Let It Ride as § 641a.11(c)(1))
+    "three-card-poker": ["ante"],
+    "four-card-poker": ["ante"],
+    "let-it-ride": ["bet1", "bet2", "bet3"],
+    "ultimate-texas-holdem": ["ante", "blind"],
+    "mississippi-stud": ["ante"],
+}
+PLAYED = ("play 1", "check", "ride bet1", "ride bet2", "play 3")
+STEPS = {"deal": "deal", "turn_community_card": "deal", "reveal": "reveal", "settle": "settle"}
+"""The dealer's steps (``GET .../actions``) and their endpoints."""
+
+
+def _played_round(desks: dict[str, Desk], table: str, wagers: list[str]) -> str:
+    """A round at ``table`` with player6 at seat 3, played to the end over the API."""
+    path = f"/api/tables/{table}"
+    desks["player6"].post(f"{path}/sit", {"seat": 3})
+    rid: str = desks["dealer"].post(f"{path}/rounds", {"cut_at": None})["round_id"]
+    for wager in wagers:
+        desks["player6"].post(f"{path}/wagers", {"wager": wager, "amount": 500})
+    desks["dealer"].post(f"{path}/no-more-bets", {"progressive_chips": 0})
+    for _ in range(40):
+        view = desks["dealer"].get(f"{path}/view")["round"]
+        if view["phase"] == "over":
+            break
+        offered = [d["decision"] for d in desks["player6"].get(f"{path}/actions")["decisions"]]
+        if offered:
+            choice = next(d for d in PLAYED if d in offered)
+            desks["player6"].post(f"{path}/decisions", {"decision": choice, "seat": 3})
+            continue
+        steps = desks["dealer"].get(f"{path}/actions")["steps"]
+        if "count_stub" in steps:  # the dealer counts the stub face down
+            desks["dealer"].post(f"{path}/stub-count", {"count": view["cards_left"]})
+        else:
+            step = next(s for s in steps if s in STEPS)
+            desks["dealer"].post(f"{path}/{STEPS[step]}")
+    desks["player6"].post(f"{path}/leave")
+    return rid
+
+
+@pytest.mark.parametrize("table", list(SHOWN_TABLES))
+def test_recall_replay_shows_each_hand_turned_up_at_settlement(
+    browser: Browser, pit_server: str, artifacts: Path, desks: dict[str, Desk], table: str
+) -> None:
+    rid = _played_round(desks, table, SHOWN_TABLES[table])
+    records = desks["supervisor"].get(f"/api/rounds/{rid}/records")["records"]
+    (shown,) = [r for r in records if r["kind"] == "hand_shown"]
+    assert shown["seat"] == 3
+    page = _sign_in(browser, pit_server, "supervisor")
+    page.get_by_role("tab", name="Game recall").click()
+    # the recall's chooser (not the floor's "tables", drawn until the tab is)
+    page.get_by_role("combobox", name="Table").select_option(table)
+    page.get_by_role("button", name="Recall").click()
+    page.locator(f'button[data-round="{rid}"]').click()
+    counter = page.get_by_text(f"of {len(records)}")
+    expect(counter).to_have_text(f"step {len(records)} of {len(records)}")
+    page.get_by_role("button", name="« Start").click()
+    at = records.index(shown) + 1
+    replay = page.locator("#replay")
+    seat = replay.get_by_label("seat 3 cards", exact=True)
+    for n in range(1, at + 1):
+        page.get_by_role("button", name="Step ▶").click()
+        expect(counter).to_have_text(f"step {n} of {len(records)}")
+    for card in shown["cards"]:
+        expect(seat.locator(f'[data-card="{card}"]')).to_have_count(1)
+    steps = page.get_by_role("list", name="records")
+    expect(steps.locator("li.now")).to_contain_text("hand shown")
+    page.screenshot(path=str(artifacts / f"pit-replay-{table}.png"), full_page=True)
     page.context.close()

@@ -160,9 +160,17 @@ def _main(
 # ---------------------------------------------------------------------------------------------
 # Shared options
 
-GameArgument = Annotated[
-    str, typer.Argument(help="game slug or alias (see croupier --help)", show_default=False)
-]
+
+def _game_help() -> str:
+    from croupier.games import GAMES
+
+    return f"game: {', '.join(GAMES)} (their aliases: croupier --help)"
+
+
+GAME_HELP = _game_help()
+"""The game argument's help: every slug (the aliases are in the top-level help)."""
+
+GameArgument = Annotated[str, typer.Argument(help=GAME_HELP, show_default=False)]
 JsonOption = Annotated[bool, typer.Option("--json", help="JSON output (stable keys).")]
 RulesOption = Annotated[
     str | None,

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from croupier.cli.app import (
+    GAME_HELP,
     GameArgument,
     JsonOption,
     PaytableOption,
@@ -70,9 +71,7 @@ def _seed(text: str) -> int | str:
 
 @app.command()
 def par(
-    game: Annotated[
-        str | None, typer.Argument(help="game slug or alias (see croupier --help)")
-    ] = None,
+    game: Annotated[str | None, typer.Argument(help=GAME_HELP)] = None,
     rules: RulesOption = None,
     paytable: PaytableOption = None,
     wager: Annotated[

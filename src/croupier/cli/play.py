@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from croupier.cli.app import DbOption, JsonOption, RulesOption, app, emit_json
+from croupier.cli.app import GAME_HELP, DbOption, JsonOption, RulesOption, app, emit_json
 
 __all__ = ["demo", "play", "replay"]
 
@@ -25,7 +25,7 @@ def replay(
 
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help="game slug or alias, e.g. four-card-poker")],
+    game: Annotated[str, typer.Argument(help=GAME_HELP)],
     rules: RulesOption = None,
     seat: Annotated[int, typer.Option("--seat", help="your seat (1-7).")] = 3,
     seed: Annotated[

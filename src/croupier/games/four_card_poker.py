@@ -483,6 +483,10 @@ class FourCardPokerRound(Round):
         stakes = self._stakes[seat]
         rank = self.player_rank(seat)
         new: list[Record] = []
+        if self.hand_held(seat):
+            # § 641a.11(c)(1)-(2): the dealer turns the player's five cards face up and selects
+            # the best four (a folded hand kept under its Aces Up is settled on them too).
+            new.append(self.show_hand(seat, rank))
         if seat not in self._folded and "play" in stakes:
             net = base_net(rank, self.dealer_rank(), stakes["ante"], stakes["play"])
             # § 641a.11(c)(3), § 641a.12(a): Ante and Play 1 to 1, a tie to the player.

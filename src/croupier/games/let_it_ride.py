@@ -106,7 +106,7 @@ from croupier.games.records import (
 )
 from croupier.games.round import StubCheck
 from croupier.games.streets import Street, StreetRound
-from croupier.hands import Ranking, evaluate
+from croupier.hands import HandRank, Ranking, evaluate
 from croupier.modes import PlayMode
 from croupier.money import format_cents
 from croupier.progressive import MeterBank, MeterSpec
@@ -485,10 +485,12 @@ class LetItRideRound(StreetRound):
 
     # -- settlement (§ 643a.11, § 643a.12) -------------------------------------------------
 
-    def five_card_keys(self, seat: int) -> frozenset[str]:
+    def player_rank(self, seat: int) -> HandRank:
         """The player's three cards and the two community cards (§ 643a.1 "Hand")."""
-        cards = self._hands[str(seat)] + self._hands[BOARD]
-        return five_card_keys(evaluate(cards, Ranking.POKER5))
+        return evaluate(self._hands[str(seat)] + self._hands[BOARD], Ranking.POKER5)
+
+    def five_card_keys(self, seat: int) -> frozenset[str]:
+        return five_card_keys(self.player_rank(seat))
 
     def three_card_keys(self, seat: int) -> frozenset[str]:
         return three_card_keys(evaluate(self._hands[str(seat)], Ranking.THREE_CARD_BONUS))
@@ -500,9 +502,12 @@ class LetItRideRound(StreetRound):
 
     def _settle_seat(self, seat: int) -> list[Record]:
         stakes = self._stakes[seat]
-        five = self.five_card_keys(seat)
+        rank = self.player_rank(seat)
+        five = five_card_keys(rank)
         cap = PayoutCap(self.game.rules.payout_limit)
-        new: list[Record] = []
+        # § 643a.11 (its text is not among the project's sources; as § 641a.11(c)(1)): the
+        # dealer turns the player's three cards face up to settle the hand.
+        new: list[Record] = [self.show_hand(seat, rank)]
         base = bet_line(self.game.base_table, five)  # § 643a.12: each bet in action
         for wager in BASE_WAGERS:
             if wager in stakes:

@@ -520,8 +520,8 @@ class MississippiStudRound(StreetRound):
         new: list[Record] = []
         rank = self.player_rank(seat)
         if seat not in self._folded:
-            cards, category = tuple(self._hands[str(seat)]), rank.category.value
-            new.append(HandShown(seat=seat, cards=cards, category=category, best=rank.cards))
+            # § 571.11(h): each live player's two cards turned face up, the hand announced.
+            new.append(self.show_hand(seat, rank))
             new += self._settle_base(seat, rank)
             if "progressive" in self._stakes[seat]:
                 # § 571.11(h)(3): after the player's other wagers.

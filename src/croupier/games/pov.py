@@ -12,6 +12,11 @@ Hidden information is a security boundary.  Every round offers :meth:`Round.view
 ``public()``    what an observer at the table sees: face-up cards, wagers, meters
 ==============  =============================================================================
 
+A hand the dealer turns face up to settle it (``HandShown``: Three Card Poker, Four Card Poker,
+Let It Ride, Ultimate Texas Hold 'Em, Mississippi Stud) is on the layout for the dealer, the
+supervisor and an observer; another seat's player gets its seat and category only
+(:class:`HandHidden`): a player's device never holds another player's cards.
+
 No view ever holds the shoe's order or the shuffler's state: only the count of cards left.
 
 A card becomes visible to everyone when it is turned face up: dealt face up (a dealer's up
@@ -156,7 +161,7 @@ class CardHidden(Record):
 @dataclass(frozen=True, kw_only=True)
 class HandHidden(Record):
     """The dealer turned over the hand of ``seat`` (``was``: ``hand_shown``) and announced its
-    ``category``; this viewer may not see its cards (another player's, or the public)."""
+    ``category``; this viewer, another seat's player, may not see its cards."""
 
     kind: ClassVar[str] = "hand_hidden"
     seat: int
@@ -169,7 +174,9 @@ def redact(record: Record, pov: Pov) -> Record:
     :class:`CardHidden`, another seat's shown hand a :class:`HandHidden`; every other record is
     public as it stands."""
     if isinstance(record, HandShown):
-        if pov.kind in (PovKind.SUPERVISOR, PovKind.DEALER) or record.seat in pov.seats:
+        # Face up on the layout (§ 641a.11(c)(1), § 569.11(h), § 571.11(h)): the dealer, the
+        # floor and an observer at the table see it; another player's device never holds it.
+        if pov.kind is not PovKind.PLAYER or record.seat in pov.seats:
             return record
         return HandHidden(seat=record.seat, category=record.category, was=record.kind)
     if isinstance(record, CardDealt):

@@ -474,10 +474,12 @@ class DealerRevealed(Record):
 
 @dataclass(frozen=True, kw_only=True)
 class HandShown(Record):
-    """The dealer turns over a player's cards to settle the hand and announces it (Mississippi
-    Stud, § 571.11(h)).  The cards are that seat's own: :func:`croupier.games.pov.redact` shows
-    them to that seat, the dealer and the supervisor only (another player's view gets the
-    category without the cards)."""
+    """The dealer turns over a player's cards to settle the hand and announces it
+    (:meth:`Round.show_hand <croupier.games.round.Round.show_hand>`: § 641a.11(c)(1),
+    § 569.11(h), § 571.11(h); Three Card Poker and Let It Ride as § 641a.11(c)(1)).  ``cards``
+    are that seat's own, ``best`` the hand announced: :func:`croupier.games.pov.redact` shows
+    them to that seat, the dealer, the supervisor and an observer (another player's view gets
+    the category without the cards)."""
 
     kind: ClassVar[str] = "hand_shown"
     seat: int

@@ -36,6 +36,7 @@ from croupier.games.records import (
     CountStub,
     DealNext,
     Fold,
+    HandShown,
     IrregularityKind,
     IrregularityReported,
     MeterChanged,
@@ -76,6 +77,7 @@ from croupier.shoe import BackColour, Shoe
 
 if TYPE_CHECKING:
     from croupier.games.base import Game
+    from croupier.hands import HandRank
 
 __all__ = ["SEATS", "Actor", "ActorKind", "DealStep", "Phase", "Round", "StubCheck"]
 
@@ -621,6 +623,12 @@ class Round(FaceHelpers, PrivateHooks):
 
     def _settle_seat(self, seat: int) -> list[Record]:
         raise NotImplementedError
+
+    def show_hand(self, seat: int, rank: HandRank) -> HandShown:
+        """The dealer turns ``seat``'s cards face up to settle it and announces ``rank`` (as
+        § 641a.11(c)(1), § 569.11(h), § 571.11(h)); redacted for the other seats (pov.py)."""
+        cards = tuple(self._hands[str(seat)])
+        return HandShown(seat=seat, cards=cards, category=rank.category.value, best=rank.cards)
 
     def settle(
         self, seat: int, wager: str, result: Result, *, paid: int = 0, line: str = ""

@@ -411,6 +411,11 @@ class ThreeCardPokerRound(Round):
         rank = self.player_rank(seat)
         keys = hand_keys(rank)
         new: list[Record] = []
+        if self.hand_held(seat):
+            # § 649a.11(c) (its text is not among the project's sources; as § 641a.11(c)(1)):
+            # the dealer turns the player's three cards face up to settle them; a folded hand
+            # left under a Six Card Bonus is settled on its cards too.
+            new.append(self.show_hand(seat, rank))
         if seat not in self._folded and "play" in stakes:
             new += self._settle_ante_and_play(seat, rank)
             bonus = ante_bonus_line(self.game.paytable("ante_bonus"), keys, Decision.PLAY)

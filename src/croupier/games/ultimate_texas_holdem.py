@@ -535,7 +535,10 @@ class UltimateTexasHoldemRound(StreetRound):
     def _settle_seat(self, seat: int) -> list[Record]:
         stakes = self._stakes[seat]
         rank = self.player_rank(seat)
-        new: list[Record] = []
+        # § 569.11(h): the dealer turns the player's two cards face up and announces the best
+        # five with the board; a folded hand kept under its Trips or for the progressive
+        # (§ 569.11(e)(2)) is turned when it is resolved at the end of the round.
+        new: list[Record] = [self.show_hand(seat, rank)] if self.hand_held(seat) else []
         if seat not in self._folded:
             new += self._settle_main(seat, rank)
         if "trips" in stakes:

@@ -22,6 +22,8 @@ function describeRecord(r) {
     case "card_dealt": return `Card ${Cards.parse(cardText(r.card)) ? cardText(r.card) : "face down"} to ${/^\d$/.test(String(r.to)) ? `seat ${r.to}` : words(r.to)}${r.face_up ? " face up" : ""}`;
     case "play_wagered": return `${seat}${words(r.wager)} ${Money.fmt(r.amount)}`;
     case "wager_settled": return `${seat}${words(r.wager)} ${r.result}: paid ${Money.fmt(r.paid)}, returned ${Money.fmt(r.returned)}`;
+    case "hand_shown": return `${seat}hand shown ${(r.cards || []).map(cardText).join(" ")} (${words(r.category)})`;
+    case "hand_hidden": return `${seat}hand shown (${words(r.category)})`;
     case "dealer_revealed": return `Dealer reveals ${(r.cards || []).map(cardText).join(" ")} (${words(r.category)})`;
     case "round_voided": return `Round void: ${r.reason} (${r.section})`;
     default: {

@@ -94,8 +94,7 @@ class ParPage {
   async show() {
     clearTimeout(this.poll);
     const q = this.query(), slug = this.game.game;
-    this.links.replaceChildren(h("a.btn.btn-ghost", { href: `/par/${slug}.html${q}`, download: "" }, "Download HTML report"),
-      h("a.btn.btn-ghost", { href: `/par/${slug}.json${q}`, download: "" }, "Download JSON"));
+    this.links.replaceChildren();
     this.out.replaceChildren(h("p.muted", { role: "status" }, "Computing the exact par sheet…"));
     let tries = 0;
     const fetchIt = async () => {
@@ -104,8 +103,35 @@ class ParPage {
       if (res.status === 202 && tries++ < 400) { this.poll = setTimeout(fetchIt, 1500); return; }
       if (!res.ok) { Announce.error(new ApiError(res.status, data)); this.out.replaceChildren(); return; }
       this.render(data);
+      this.offerDownloads(slug, q);
     };
     fetchIt().catch((err) => Announce.error(err));
+  }
+  /** The downloads, never a "computing" answer saved as a file: the JSON comes with the sheet;
+   * the HTML report is drawn on the first click (the page waits for it, then saves it). */
+  offerDownloads(slug, q) {
+    const json = h("a.btn.btn-ghost", { href: `/par/${slug}.json${q}`, download: "" }, "Download JSON");
+    const url = `/par/${slug}.html${q}`, label = "Download HTML report";
+    const report = h("a.btn.btn-ghost", { href: url, download: "" }, label);
+    report.addEventListener("click", (ev) => {
+      if (report.dataset.ready === "yes") return;
+      ev.preventDefault();
+      if (report.getAttribute("aria-busy") === "true") return;
+      report.setAttribute("aria-busy", "true");
+      report.textContent = "Preparing the HTML report…";
+      let tries = 0;
+      const check = async () => {
+        const res = await fetch(url);
+        if (res.status === 202 && tries++ < 400) { this.poll = setTimeout(check, 1500); return; }
+        report.removeAttribute("aria-busy");
+        report.textContent = label;
+        if (!res.ok) { Announce.error(new ApiError(res.status, await res.json())); return; }
+        report.dataset.ready = "yes";
+        report.click();
+      };
+      check().catch((err) => Announce.error(err));
+    });
+    this.links.replaceChildren(json, report);
   }
   render(data) {
     const s = data.sheet;
