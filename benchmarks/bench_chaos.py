@@ -1,7 +1,7 @@
 """Kill -9 at every moment, the long run (tests/live/chaos_harness.py): 1,000 kills.
 
-    python benchmarks/bench_chaos.py [--kills N] [--pg-kills M] [--seed S] [--audit-every K]
-                                     [--json PATH]
+    python benchmarks/bench_chaos.py [--kills N] [--pg-kills M] [--minutes T] [--pg-minutes U]
+                                     [--seed S] [--audit-every K] [--json PATH]
 
 Bots play five tables (every round state, a hand-pay table among them) of a real server, which
 is SIGKILLed ``--kills`` times at aimed round states and restarted; after each kill the books
@@ -9,7 +9,9 @@ are checked (see the harness).  Prints the figures as JSON: kills by state, wher
 flight stood, rounds finished, interrupted rounds voided or resumed, hand-pays approved, wagers
 checked settled once, full audits, stream events checked, the median restart, the problems.
 The run is on SQLite (``--kills``), then on a throwaway PostgreSQL cluster (``--pg-kills``, made
-by scripts/pg-throwaway.sh; 0 skips it), each with its figures.  Exit 1 on a problem.
+by scripts/pg-throwaway.sh; 0 skips it), each with its figures; ``--minutes`` /
+``--pg-minutes`` cap a backend's kills by time (the figures give the kills made).  Each check
+reads the whole database, so a kill costs more as the run goes on.  Exit 1 on a problem.
 """
 
 from __future__ import annotations
@@ -30,14 +32,17 @@ from live.live_harness import Cluster
 
 
 def _run(
-    backend: str, kills: int, seed: int, audit_every: int
+    backend: str, kills: int, minutes: float | None, seed: int, audit_every: int
 ) -> tuple[ChaosFigures, dict[str, Any]]:
     began, cpu = time.perf_counter(), time.process_time()
     with tempfile.TemporaryDirectory(prefix="croupier-chaos-") as tmp:
         cluster = Cluster(Path(tmp) / "cluster") if backend == "postgresql" else None
         try:
             url = cluster.database() if cluster else f"sqlite:///{Path(tmp) / 'floor.sqlite'}"
-            figures = chaos(url, Path(tmp), kills=kills, seed=seed, audit_every=audit_every)
+            seconds = minutes * 60 if minutes is not None else None
+            figures = chaos(
+                url, Path(tmp), kills=kills, seed=seed, audit_every=audit_every, seconds=seconds
+            )
         finally:
             if cluster is not None:
                 cluster.stop()
@@ -56,12 +61,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--kills", type=int, default=1000, help="kills on SQLite")
     parser.add_argument("--pg-kills", type=int, default=100, help="kills on PostgreSQL")
+    parser.add_argument("--minutes", type=float, help="stop the SQLite kills after this long")
+    parser.add_argument("--pg-minutes", type=float, help="stop the PostgreSQL kills after this")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--audit-every", type=int, default=25)
     parser.add_argument("--json", help="write the figures here too")
     args = parser.parse_args()
-    runs = [("sqlite", args.kills), ("postgresql", args.pg_kills)]
-    results = [_run(b, k, args.seed, args.audit_every) for b, k in runs if k > 0]
+    runs = [("sqlite", args.kills, args.minutes), ("postgresql", args.pg_kills, args.pg_minutes)]
+    results = [_run(b, k, m, args.seed, args.audit_every) for b, k, m in runs if k > 0]
     if args.json:
         Path(args.json).write_text(json.dumps([out for _, out in results], indent=2))
     return 1 if any(figures.problems for figures, _ in results) else 0

@@ -277,6 +277,8 @@ def main() -> None:
     parser.add_argument("--json", type=Path, default=None)
     parser.add_argument("--profile", type=Path, default=None, help="server profile report")
     args = parser.parse_args()
+    # A SIGTERM (e.g. ``timeout``) unwinds like Ctrl-C: the server it started is stopped too.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     backends = ["sqlite", "postgresql"] if args.backend == "both" else [args.backend]
     results = []
     for backend in backends:

@@ -5,9 +5,10 @@ the server's memory and the command latency are printed for the first and the la
 
 One table of each demo game (``--tables`` of them, cycling), two bot seats each, one thread per
 table.  Every ``--window`` seconds: rounds played, p50 and p99 command latency in that window,
-the server's resident memory (VmRSS) and its CPU seconds.  Flat means the last window's RSS
-and p99 are within a small factor of the first's (printed as ratios; the machine's load
-average is printed too, since other work on the machine moves latency).  Exit 1 when a bot
+the server's resident memory (VmRSS), its CPU seconds and CPU milliseconds per command, and the
+bots' CPU seconds.  Flat means the last window's RSS, p99 and CPU per command are within a
+small factor of the first's (printed as ratios; the machine's load average is printed too,
+since other work on the machine moves latency, not CPU per command).  Exit 1 when a bot
 hits an error or the audit of the books at the end is not clean.
 """
 
@@ -70,10 +71,12 @@ def soak(minutes: float, window: float, tables: int, workdir: Path) -> dict[str,
                 for client in crew.clients():
                     client.timings = []
             before = sum(len(c.rounds) for c in crews)
-            cpu = _cpu(pid)
+            cpu, bots_cpu = _cpu(pid), time.process_time()
             play_tables(crews, seconds=min(window, max(1.0, deadline - time.monotonic())))
             errors = [repr(c.error) for c in crews if c.error is not None]
             lat = [t for c in crews for cl in c.clients() for t in (cl.timings or [])]
+            served = len(lat)  # requests the bots timed in this window
+            server_cpu = _cpu(pid) - cpu
             windows.append(
                 {
                     "minute": round((minutes * 60 - (deadline - time.monotonic())) / 60, 1),
@@ -81,7 +84,11 @@ def soak(minutes: float, window: float, tables: int, workdir: Path) -> dict[str,
                     "p50_ms": round(_pct(lat, 0.5), 1),
                     "p99_ms": round(_pct(lat, 0.99), 1),
                     "server_rss_mib": round(_rss_mib(pid), 1),
-                    "server_cpu_s": round(_cpu(pid) - cpu, 1),
+                    "server_cpu_s": round(server_cpu, 1),
+                    # CPU per command: what latency measures, without the machine's load
+                    "server_cpu_ms_per_command": round(1000 * server_cpu / max(served, 1), 2),
+                    "bots_cpu_s": round(time.process_time() - bots_cpu, 1),
+                    "commands": served,
                     "load_average": round(os.getloadavg()[0], 1),
                     "errors": errors,
                 }
@@ -101,6 +108,9 @@ def soak(minutes: float, window: float, tables: int, workdir: Path) -> dict[str,
         "end": last,
         "rss_ratio_end_to_start": round(last["server_rss_mib"] / first["server_rss_mib"], 2),
         "p99_ratio_end_to_start": round(last["p99_ms"] / max(first["p99_ms"], 0.1), 2),
+        "cpu_per_command_ratio_end_to_start": round(
+            last["server_cpu_ms_per_command"] / max(first["server_cpu_ms_per_command"], 0.01), 2
+        ),
         "rounds": sum(w["rounds"] for w in windows),
         "audit_ok": audit["ok"],
         "problems": [e for w in windows for e in w["errors"]] + list(audit["problems"]),

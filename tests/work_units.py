@@ -22,6 +22,7 @@ GROUPS: dict[str, str] = {
     f"{_AGREE}[ultimate-texas-holdem-": "uth-solve",
     "tests/test_montecarlo.py::": "uth-solve",
     "tests/test_floor.py::test_a_table_whose_rules_change_the_base_game_is_refused": "uth-solve",
+    "tests/test_protect_holdem.py::": "uth-solve",  # the solver's value of each starting hand
     # the Four Card Poker exact solve (par sheet and decision table): the rest of
     # test_simulate.py but the other games' agreement runs, which are a unit of their own
     f"{_AGREE}[four-card-poker-": "fcp-solve",

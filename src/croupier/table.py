@@ -71,6 +71,7 @@ from croupier.table_events import (
     SystemClock,
     TableEvent,
     TableEventKind,
+    TableMemento,
 )
 
 __all__ = [
@@ -162,16 +163,6 @@ class PlayedRound:
         return data
 
 
-@dataclass(frozen=True, slots=True)
-class TableMemento:
-    """A :class:`Table`'s bookkeeping at one moment (:meth:`Table.memento`)."""
-
-    state: dict[str, Any]
-    events: int
-    rounds: int
-    last: PlayedRound | None
-
-
 def shoe_order(played: PlayedRound) -> tuple[Card, ...]:
     """Privileged (server side: the store persists it apart from the public records, the audit
     checks a deal against it): the order the round's deck went into the shoe, top card first."""
@@ -191,10 +182,6 @@ class _DeckLife:
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-# --------------------------------------------------------------------------------------------
-# The table
 
 
 class Table:

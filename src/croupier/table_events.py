@@ -10,10 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from datetime import UTC, datetime, timedelta
 from enum import Enum, StrEnum
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from croupier.errors import InvalidInput
 from croupier.shoe import BackColour
+
+if TYPE_CHECKING:
+    from croupier.table import PlayedRound
 
 __all__ = [
     "Clock",
@@ -25,6 +28,7 @@ __all__ = [
     "SystemClock",
     "TableEvent",
     "TableEventKind",
+    "TableMemento",
 ]
 
 
@@ -151,3 +155,14 @@ class StoredDeck(StrEnum):
     secured, released and prepared for play by approved procedures (§ 641a.5(f)(2)(i)-(ii))."""
     SPREAD_AND_RESHUFFLED = "spread_and_reshuffled"
     """A player asked for it to be spread for inspection and reshuffled as well."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableMemento:
+    """A :class:`~croupier.table.Table`'s bookkeeping at one moment
+    (:meth:`~croupier.table.Table.memento`)."""
+
+    state: dict[str, Any]
+    events: int
+    rounds: int
+    last: PlayedRound | None

@@ -617,22 +617,41 @@ class Chaos:
                 self.figures.events_checked += len(got)
                 self.figures.problems += obs.problems
 
-    def run(self, kills: int) -> ChaosFigures:
+    def run(self, kills: int, *, seconds: float | None = None) -> ChaosFigures:
+        """``kills`` kills, or fewer when ``seconds`` run out first (the figures count them);
+        a progress line on stderr every 25 kills."""
+        began = time.monotonic()
         for n in range(kills):
-            if not self.active:
+            if not self.active or (seconds is not None and time.monotonic() - began > seconds):
                 break
             self.kill_once(STATES[n % len(STATES)])
+            if self.figures.kills % 25 == 0:
+                print(
+                    f"chaos: {self.figures.kills} kills in {time.monotonic() - began:.0f} s, "
+                    f"{len(self.figures.problems)} problems",
+                    file=sys.stderr,
+                    flush=True,
+                )
         self.final_check()
         return self.figures
 
 
-def chaos(db_url: str, workdir: Path, *, kills: int, seed: int, audit_every: int) -> ChaosFigures:
-    """Run the harness: ``kills`` kills on a fresh database at ``db_url``."""
+def chaos(
+    db_url: str,
+    workdir: Path,
+    *,
+    kills: int,
+    seed: int,
+    audit_every: int,
+    seconds: float | None = None,
+) -> ChaosFigures:
+    """Run the harness: ``kills`` kills on a fresh database at ``db_url`` (fewer when
+    ``seconds`` of kills run out first)."""
     server = ChaosServer(db_url, workdir / "server.log")
     harness = Chaos(server, seed, audit_every=audit_every)
     try:
         harness.setup()
-        return harness.run(kills)
+        return harness.run(kills, seconds=seconds)
     finally:
         harness.close()
         server.close()
