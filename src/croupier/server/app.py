@@ -18,6 +18,7 @@ import anyio.to_thread
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from sqlalchemy.exc import OperationalError
 from starlette.exceptions import HTTPException
 
 from croupier.errors import CroupierError, IllegalAction, InvalidInput, RulesViolation
@@ -95,6 +96,18 @@ def _install_errors(app: FastAPI) -> None:
     @app.exception_handler(BatchFailed)
     async def not_committed(_: Request, exc: BatchFailed) -> JSONResponse:
         return problem(503, "Service Unavailable", str(exc))
+
+    @app.exception_handler(OperationalError)
+    async def database_busy(_: Request, exc: OperationalError) -> JSONResponse:
+        # The database refused or timed out (SQLite's write lock held past its timeout, a
+        # PostgreSQL connection lost): the transaction rolled back, so nothing was written.
+        log.warning("database unavailable: %s", exc.orig)
+        return problem(
+            503,
+            "Service Unavailable",
+            "the database did not answer in time; nothing was written or acknowledged: "
+            "retry the request (with the same Idempotency-Key for a command)",
+        )
 
     @app.exception_handler(Exception)
     async def unexpected(_: Request, exc: Exception) -> JSONResponse:  # pragma: no cover

@@ -54,7 +54,9 @@ def _raw_engine(url: str) -> Engine:
     if backend not in ("sqlite", "postgresql"):
         raise InvalidInput(f"database {url!r}: only sqlite:/// and postgresql+psycopg:// URLs")
     if backend == "sqlite":
-        engine = create_engine(parsed, connect_args={"timeout": 30.0})
+        # ``?timeout=`` in the URL is the wait for SQLite's write lock (as in open_engine).
+        waits = {} if "timeout" in parsed.query else {"timeout": 30.0}
+        engine = create_engine(parsed, connect_args=waits)
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
     return create_engine(parsed, pool_size=20, max_overflow=20)
