@@ -65,3 +65,18 @@ def test_571_11_h_a_shown_hand_reaches_its_seat_the_dealer_and_the_floor_only() 
     mine = rnd.view(Pov.player(1))
     assert mine.cards["1"] == ("4d", "5h")
     assert mine.cards["board"] == ("Qc", "7c", "3h")
+
+
+def test_a_player_device_with_no_seat_in_the_round_never_holds_a_shown_hand() -> None:
+    # A player's account that holds no seat of this round (between seats, or seated at another
+    # table) sees what the pit sees, except the hands turned up: a player's device never holds
+    # another player's cards (found by the live fuzzer, tests/live/test_chaos_fuzz.py).
+    rnd = settled_round()
+    text = seen(rnd, Pov.player())
+    for card in ("As", "5c", "4d", "5h"):
+        assert f'"{card}"' not in text, card
+    assert '"Qc"' in text  # the board is face up for everyone
+    assert rnd.view(Pov.player()).cards["4"] == (None, None)
+    hidden = {r.seat for r in rnd.records_for(Pov.player()) if isinstance(r, HandHidden)}
+    assert hidden == {1, 4}
+    assert str(Pov.player()) == "player:"

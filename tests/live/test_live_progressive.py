@@ -114,19 +114,26 @@ def test_641a_11_c_5_count_lock_out_hand_pay_approval_and_payout_meter(floor: Fl
             break
     else:
         raise AssertionError("no 100% award in 300 rounds")
-    # The next round waits for the supervisor's approval of the hand-pay.
-    with pytest.raises(IllegalAction, match=r"641a\.11\(c\)\(5\)\(iv\)"):
-        keys.do(DEALER, lambda txn: {"r": floor.begin_round(txn, lt, None)})
-    pay = pending[0]
-    with floor.reading() as conn:
-        before = floor.ledger.balance(conn, player_account(pay.player_id))
-    keys.do(SUPERVISOR, lambda txn: floor.approve_handpay(txn, pay.id, "supervisor"), table=None)
-    with floor.reading() as conn:
-        assert floor.ledger.balance(conn, player_account(pay.player_id)) == before + pay.amount
-        assert floor.ledger.check(conn) == []
-        assert floor.ledger.balance(conn, meter_account(METER)) == floor.meters.exact(METER)
-    # The cumulative payout meter counts every award paid, this one included.
-    assert floor.meters.paid_total(METER) >= paid_before + pay.amount > paid_before
+    # The next round waits for the supervisor's approval of every hand-pay of the round (two
+    # players may both hit a 100% award in one round).
+    approved = 0
+    for pay in pending:
+        with pytest.raises(IllegalAction, match=r"641a\.11\(c\)\(5\)\(iv\)"):
+            keys.do(DEALER, lambda txn: {"r": floor.begin_round(txn, lt, None)})
+        with floor.reading() as conn:
+            before = floor.ledger.balance(conn, player_account(pay.player_id))
+        keys.do(
+            SUPERVISOR,
+            lambda txn, p=pay: floor.approve_handpay(txn, p.id, "supervisor"),
+            table=None,
+        )
+        approved += pay.amount
+        with floor.reading() as conn:
+            assert floor.ledger.balance(conn, player_account(pay.player_id)) == before + pay.amount
+            assert floor.ledger.check(conn) == []
+            assert floor.ledger.balance(conn, meter_account(METER)) == floor.meters.exact(METER)
+    # The cumulative payout meter counts every award paid, these included.
+    assert floor.meters.paid_total(METER) >= paid_before + approved > paid_before
     assert Fraction(floor.meters.exact(METER)) >= 100000
     keys.do(DEALER, lambda txn: {"r": floor.begin_round(txn, lt, None)})
 

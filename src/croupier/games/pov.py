@@ -95,8 +95,10 @@ class Pov:
         for seat in self.seats:
             if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= 7:
                 raise InvalidInput(f"point of view seat {seat!r} is not a seat 1-7")
-        if (self.kind is PovKind.PLAYER) != bool(self.seats):
-            raise InvalidInput("a player's point of view names its seats; no other one does")
+        # A player's device with no seat in the round (``Pov.player()``) sees what the public
+        # sees except the players' hands turned up: a player never holds another's cards.
+        if self.kind is not PovKind.PLAYER and self.seats:
+            raise InvalidInput("only a player's point of view names seats")
 
     @classmethod
     def player(cls, *seats: int) -> Pov:

@@ -28,7 +28,7 @@ FULL_REVEAL = (Role.SUPERVISOR, Role.AUDITOR)
 def _pov(account: Account, players: dict[int, str]) -> ViewPov:
     if account.role is Role.PLAYER:
         seats = frozenset(s for s, p in players.items() if p == account.player_id)
-        return ViewPov("player", seats) if seats else ViewPov("public")
+        return ViewPov("player", seats)
     return ViewPov("dealer" if account.role is Role.DEALER else "public")
 
 

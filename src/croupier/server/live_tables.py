@@ -224,6 +224,9 @@ def pov_variants(record: Record) -> dict[str, Any]:
             seats[str(seat)] = record_to_json(mine)
     if seats:
         out["seats"] = seats
+    seatless = redact(record, Pov.player())
+    if seatless != public:
+        out["player"] = record_to_json(seatless)
     return out
 
 
@@ -233,6 +236,8 @@ def event_for(data: Mapping[str, Any], pov: ViewPov) -> dict[str, Any]:
         return dict(data)
     if pov.kind == "full" and "full" in data:
         return dict(data["full"])
+    if pov.kind == "player" and not pov.seats:
+        return dict(data.get("player", data["public"]))
     if pov.kind == "player":
         for seat in sorted(pov.seats):
             mine = data.get("seats", {}).get(str(seat))
@@ -247,7 +252,7 @@ def pov_of(account: Account, lt: LiveTable, *, finished: bool = False) -> ViewPo
         seats = frozenset(s for s, p in lt.seats().items() if p == account.player_id)
         if lt.round is not None:
             seats |= frozenset(s for s, p in lt.round.players.items() if p == account.player_id)
-        return ViewPov("player", seats) if seats else ViewPov("public")
+        return ViewPov("player", seats)
     if finished and account.role in (Role.SUPERVISOR, Role.AUDITOR):
         # Records of a finished round, for the floor and the audit; the pit (observer) view
         # never holds a face-down card (a folded hand stays unseen).

@@ -96,7 +96,7 @@ def events_seen(
         if pov is None:
             players = floor.players_of(round_id) if round_id is not None else {}
             seats = frozenset(s for s, p in players.items() if p == account.player_id)
-            pov = ViewPov("player", seats) if seats else ViewPov("public")
+            pov = ViewPov("player", seats)
         out.append({"seq": seq, "type": type_, "data": event_for(data, pov)})
     return out
 

@@ -37,7 +37,7 @@ class ViewPov:
 
 def engine_pov(pov: ViewPov) -> Pov:
     """The engine's point of view for ``pov`` (the engine decides what each may see)."""
-    if pov.kind == "player" and pov.seats:
+    if pov.kind == "player":
         return Pov.player(*sorted(pov.seats))
     if pov.kind == "dealer":
         return Pov.dealer()
