@@ -311,6 +311,12 @@ def tcp_colluder_gains(table: PayTable | None, colluders: int, samples: int, see
 # Ultimate Texas Hold 'Em
 
 
+def _flop_rank(rest: tuple[int, ...], flop: list[int]) -> int:
+    """The colex rank of ``flop`` among the 3-card sets of ``rest`` (the kernels' flop index)."""
+    x, y, z = sorted(rest.index(c) for c in flop)
+    return x + y * (y - 1) // 2 + z * (z - 1) * (z - 2) // 6
+
+
 @dataclass(frozen=True, slots=True)
 class UthState:
     """The player's and the dealer's two cards known: the summed best net over every ordered
@@ -331,8 +337,7 @@ class UthState:
 
     def flop_bets(self, flop: list[int]) -> bool:
         """Whether the best play bets 2x after checking before ``flop``."""
-        x, y, z = sorted(self.rest.index(c) for c in flop)
-        r = x + y * (y - 1) // 2 + z * (z - 1) * (z - 2) // 6
+        r = _flop_rank(self.rest, flop)
         return bool(self.bet2[r] > self.checked[r])
 
 
@@ -402,8 +407,7 @@ class UthSeen:
 
     def flop_bets(self, flop: list[int]) -> bool:
         """Whether the best play bets 2x after checking before ``flop``."""
-        x, y, z = sorted(self.rest.index(c) for c in flop)
-        r = x + y * (y - 1) // 2 + z * (z - 1) * (z - 2) // 6
+        r = _flop_rank(self.rest, flop)
         return bool(self.bet2[r] > self.checked[r])
 
 
