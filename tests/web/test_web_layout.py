@@ -157,7 +157,7 @@ def test_every_page_fits_a_phone_with_labelled_controls(
     browser: Browser, pit_server: str, artifacts: Path, settled: dict[str, str]
 ) -> None:
     base = pit_server
-    page = browser.new_context(viewport=PHONE).new_page()
+    page = browser.new_context(viewport={"width": 375, "height": 812}).new_page()
     page.goto(base + "/")
     expect(page.get_by_label("User name")).to_be_visible()
     _fits(page, 375, "sign-in")
