@@ -245,3 +245,26 @@ def test_baccarat_par_sheet_and_its_files_draw_progress_bars(tmp_path: Path) -> 
         assert task in result.stderr, task
     assert "left" in result.stderr  # the time remaining
     assert json.loads(result.stdout)["game"] == "mini-baccarat"
+
+
+@pytest.mark.parametrize(
+    ("argv", "needle"),
+    [
+        (["par", "--all", "--book", "b", "--json"], "--json"),
+        (["par", "--all", "--book", "b", "--xlsx", "x.xlsx"], "--xlsx"),
+        (["par", "--all", "--book", "b", "--method", "simulate"], "--method simulate"),
+        (["par", "--all"], "no --book"),
+        (["par", "mini-baccarat", "--rounds", "10"], "--method simulate"),
+        (["par", "mini-baccarat", "--seed", "1"], "--method simulate"),
+        (["par", "mini-baccarat", "--method", "simulate", "--wager", "tie"], "--wager"),
+        (["simulate", "mini-baccarat", "--rounds", "9", "--seed", "1", "--kernel", "--unit", "5"],
+         "--unit"),
+        (["simulate", "mini-baccarat", "--rounds", "9", "--seed", "1", "--scheduler", "tcp://x"],
+         "--kernel"),
+    ],
+)  # fmt: skip
+def test_an_option_that_would_do_nothing_is_refused(argv: list[str], needle: str) -> None:
+    # each was once accepted and ignored (the book took no --json, an exact sheet no seed)
+    status, out, err = invoke(argv)
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("croupier: ") and needle in err
