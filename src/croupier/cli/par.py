@@ -231,21 +231,23 @@ def _whole_book(book: str, *, quiet: bool) -> None:
     from croupier.analysis import par_sheet
     from croupier.analysis.pricing import every_wager
     from croupier.games import GAMES
+    from croupier.progress import Task
 
     folder = _folder(book)
-    for slug, cls in GAMES.items():
-        the_game, notes = every_wager(cls())
-        with progress_bars(enabled=not quiet):
+    with progress_bars(enabled=not quiet), Task(len(GAMES), "the book: games written") as task:
+        for slug, cls in GAMES.items():
+            the_game, notes = every_wager(cls())
             sheet = par_sheet(the_game)
-        sheet = dataclasses.replace(sheet, notes=(*sheet.notes, *notes))
-        _write_files(
-            the_game,
-            sheet,
-            report=None,
-            xlsx=str(folder / f"{slug}.xlsx"),
-            pdf=str(folder / f"{slug}.pdf"),
-            quiet=quiet,
-        )
+            sheet = dataclasses.replace(sheet, notes=(*sheet.notes, *notes))
+            _write_files(
+                the_game,
+                sheet,
+                report=None,
+                xlsx=str(folder / f"{slug}.xlsx"),
+                pdf=str(folder / f"{slug}.pdf"),
+                quiet=quiet,
+            )
+            task.update()
 
 
 @app.command()
