@@ -95,3 +95,16 @@ def test_the_result_of_a_round_names_each_seats_final_hand_and_the_coup() -> Non
     assert bac.exit_code == 0, bac.stderr
     assert "Player's Hand: 3s Kh Qd (3); Banker's Hand: 6d 6d Ks (2)\n" in bac.stdout
     assert "Seat 1 [house player 1]: banker lose -$5\n" in bac.stdout
+
+
+def test_audit_reads_the_database_play_and_recall_use_croupier_db(tmp_path: Path) -> None:
+    # `croupier audit verify` once ignored $CROUPIER_DB and audited ./croupier.sqlite instead
+    db = f"sqlite:///{tmp_path / 'floor.sqlite'}"
+    argv = ["play", "three-card-poker", "--seed", "3", "--db", db, "--table", "T9"]
+    assert CliRunner().invoke(app, argv, input="500\n\n\n1\nn\n").exit_code == 0
+    runner = CliRunner(env={"CROUPIER_DB": db})
+    audit = runner.invoke(app, ["audit", "verify", "--json"])
+    assert audit.exit_code == 0, audit.stderr
+    assert json.loads(audit.stdout)["checked"]["rounds"] == 1
+    recall = runner.invoke(app, ["recall", "--table", "T9", "--json"])
+    assert recall.exit_code == 0 and len(json.loads(recall.stdout)) == 1
