@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -224,3 +225,23 @@ def test_par_scheduler_is_for_the_block_solvers(capsys: pytest.CaptureFixture[st
     status, _ = run(["par", "three-card-poker", "--scheduler", "tcp://127.0.0.1:1"])
     assert status == 2
     assert "block solvers" in capsys.readouterr().err
+
+
+def test_baccarat_par_sheet_and_its_files_draw_progress_bars(tmp_path: Path) -> None:
+    # the coup walk, the pricing of every pay table and the report's charts each take over a
+    # second cold: each is a bar on a terminal (the baccarat sheet once had none)
+    from croupier.analysis.baccarat_exact import coups
+
+    coups.cache_clear()
+    argv = ["par", "mini-baccarat", "--json", "--report", str(tmp_path / "m.html")]
+    runner = CliRunner(env={"TTY_COMPATIBLE": "1", "COLUMNS": "200"})
+    result = runner.invoke(app, [*argv, "--xlsx", str(tmp_path / "m.xlsx")])
+    assert result.exit_code == 0, result.stderr
+    for task in (
+        "baccarat: every coup of the 8-deck shoe",
+        "mini-baccarat: pricing every pay table",
+        "mini-baccarat: drawing the report's charts",
+    ):
+        assert task in result.stderr, task
+    assert "left" in result.stderr  # the time remaining
+    assert json.loads(result.stdout)["game"] == "mini-baccarat"

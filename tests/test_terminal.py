@@ -58,3 +58,25 @@ def test_recall_of_an_unknown_table_is_one_line_exit_2(tmp_path: Path) -> None:
     assert result.stderr.count("\n") == 1 and "'nowhere'" in result.stderr
     result = CliRunner().invoke(app, ["recall", "--table", "x", "--db", db, "--last", "0"])
     assert result.exit_code == 2 and "--last 0" in result.stderr
+
+
+def test_play_takes_the_shared_paytable_option_and_refuses_rules_of_another_game() -> None:
+    result = CliRunner().invoke(
+        app, ["play", "three-card-poker", "--paytable", "pair_plus=Z", "--seed", "3"], input=""
+    )
+    assert result.exit_code == 2 and "pair_plus pay table 'Z'" in result.stderr
+    argv = ["play", "four-card-poker", "--rules", "tests/rules/three-card-poker.toml"]
+    result = CliRunner().invoke(app, [*argv, "--seed", "3"], input="")
+    assert result.exit_code == 2
+    assert result.stderr == "croupier: --rules is for 'three-card-poker', not 'four-card-poker'\n"
+
+
+def test_play_screen_has_no_python_lists_and_names_categories_in_words() -> None:
+    # ante $5, no pair plus, no six card bonus; play; leave
+    argv = ["play", "three-card-poker", "--seed", "3", "--paytable", "pair_plus=B"]
+    result = CliRunner().invoke(app, argv, input="500\n\n\n1\nn\n")
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout
+    assert "house players at seats 1 and 4." in out
+    assert "[1, 4]" not in out
+    assert "Dealer: Ac 2s 9c -> high card (Ac 9c 2s)" in out

@@ -256,6 +256,11 @@ class Client:
     ) -> list[dict[str, Any]]:
         return list(self.get(f"/api/tables/{table_id}/rounds", last=last, seat=seat))
 
+    def seat_rounds(self, table_id: str, seat: int, *, last: int = 10) -> list[dict[str, Any]]:
+        """The last ``last`` finished rounds played at ``seat`` (a player: their own seat's
+        rounds, as they saw them), newest first."""
+        return list(self.get(f"/api/tables/{table_id}/seats/{seat}/rounds", last=last))
+
     def scenario(self, round_id: str) -> dict[str, Any]:
         return dict(self.get(f"/api/rounds/{round_id}/scenario"))
 

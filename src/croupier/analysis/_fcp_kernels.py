@@ -431,6 +431,7 @@ def solve_up_rank(
     bclass: Any,
     tally: Any,
     strategy: Any,
+    moments: Any,
     decisions: Any,
 ) -> None:  # pragma: no cover - compiled
     """Every player hand against the up card of ``rank`` (0 = deuce) in clubs, with the best
@@ -443,7 +444,8 @@ def solve_up_rank(
     ``bclass[s]`` the tally class of the strength.  Adds to ``tally[action, bclass, result]``
     (results dealer below, equal, above; a fold counts in result 0) the number of deals, and
     to ``strategy[s, action]`` the number of (hand, up card) situations.  On equal value the
-    smaller wager is chosen.
+    smaller wager is chosen.  ``moments[s]`` adds the weighted ``(lt, le)`` of strength ``s``
+    (:func:`croupier.analysis.fcp_solver.strength_strategy_value` values strategies by them).
 
     ``decisions`` (a C(52, 5) array, or empty to skip): the chosen action of every player hand
     against this up card, at the colex rank of its five cards, written for the solved hand and
@@ -490,6 +492,8 @@ def solve_up_rank(
                         lt, le = _versus(pos, s, d6, cum1, cum2, cum3, cum4, list5)
                         best = _choose(s, lt, le, bonus, stakes)
                         strategy[s, best] += weight
+                        moments[s, 0] += weight * lt
+                        moments[s, 1] += weight * le
                         if keep:
                             _keep_decision(decisions, best, c0, c1, c2, c3, c4, hand)
                         _count(tally, best, bclass[s], weight, lt, le)

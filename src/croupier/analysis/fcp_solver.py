@@ -62,11 +62,14 @@ __all__ = [
     "describe_four_card",
     "four_card_decisions",
     "solve_four_card_poker",
+    "strength_strategy_value",
 ]
 
-SOLVER_VERSION = 2
+SOLVER_VERSION = 3
 """2: each saved block (an up-card rank) holds its decisions too, so the par sheet and the
-decision tables (:func:`four_card_decisions`) read one solve."""
+decision tables (:func:`four_card_decisions`) read one solve; 3: and its ``moments``, so any
+strategy that decides by the player's strength is valued from the same solve
+(:func:`strength_strategy_value`)."""
 
 I64 = npt.NDArray[np.int64]
 
@@ -155,6 +158,10 @@ class FourCardStrategy:
     values: npt.NDArray[np.int32]
     counts: npt.NDArray[np.int64]
     rules: tuple[UpCardRule, ...]
+    moments: npt.NDArray[np.int64]
+    """``moments[r, s]``: over the situations of up rank ``r + 2`` and player strength ``s``,
+    the summed dealer completions below the player's hand and at most it (each situation has
+    :data:`HIDDEN_COMPLETIONS`): the exact value of every decision at that strength."""
 
     def action_share(self, up_rank: int, value: int) -> dict[str, Fraction]:
         """The share of each action among the situations of this up rank (2..14) and player
@@ -296,16 +303,18 @@ def ante_play_tables(table: PayTable = ANTE_BONUS) -> AntePlayTables:
 
 def _solve_block(rank: int, bonus: I64, stakes: I64, bclass: I64) -> dict[str, npt.NDArray[Any]]:
     """One up-card rank (0 = deuce): the deals by outcome (``tally``), the situations by
-    strength and action (``strategy``) and the action of every hand (``decisions``, as a row
-    of :func:`four_card_decisions`)."""
+    strength and action (``strategy``), the dealer completions below and at most each strength
+    (``moments``) and the action of every hand (``decisions``, as a row of
+    :func:`four_card_decisions`)."""
     dense = dense_tables(Ranking.FOUR_CARD)
     tally = np.zeros((4, 4, 3), dtype=np.int64)
     strategy = np.zeros((dense.size, 4), dtype=np.int64)
+    moments = np.zeros((dense.size, 2), dtype=np.int64)
     decisions = np.full(_HANDS, -1, dtype=np.int8)
     solve_up_rank(
-        rank, *dense.args(), dense.size, bonus, stakes, bclass, tally, strategy, decisions
+        rank, *dense.args(), dense.size, bonus, stakes, bclass, tally, strategy, moments, decisions
     )
-    return {"tally": tally, "strategy": strategy, "decisions": decisions}
+    return {"tally": tally, "strategy": strategy, "moments": moments, "decisions": decisions}
 
 
 def _class_bonus(tabs: AntePlayTables, action: int, bc: int) -> Fraction:
@@ -405,6 +414,7 @@ def _solve(
     dense = dense_tables(Ranking.FOUR_CARD)
     tally = np.zeros((4, 4, 3), dtype=np.int64)
     counts = np.zeros((13, dense.size, 4), dtype=np.int64)
+    moments = np.zeros((13, dense.size, 2), dtype=np.int64)
     table = np.full((13, _HANDS), -1, dtype=np.int8)
     todo: list[int] = []
     for r in ranks:
@@ -413,9 +423,11 @@ def _solve(
             found is not None
             and found["strategy"].shape == (dense.size, 4)
             and found.get("decisions", NO_DECISIONS).shape == (_HANDS,)
+            and found.get("moments", NO_DECISIONS).shape == (dense.size, 2)
         ):
             tally += found["tally"]
             counts[r - 2] = found["strategy"]
+            moments[r - 2] = found["moments"]
             table[r - 2] = found["decisions"]
         else:
             todo.append(r)
@@ -427,13 +439,14 @@ def _solve(
             store.save(r, block)
             tally += block["tally"]
             counts[r - 2] = block["strategy"]
+            moments[r - 2] = block["moments"]
             table[r - 2] = block["decisions"]
             bar.update()
-    return _solution(tally, counts, tabs, ranks), table
+    return _solution(tally, counts, moments, tabs, ranks), table
 
 
 def _solution(
-    tally: I64, counts: I64, tabs: AntePlayTables, ranks: Sequence[int]
+    tally: I64, counts: I64, moments: I64, tabs: AntePlayTables, ranks: Sequence[int]
 ) -> FourCardSolution:
     dense = dense_tables(Ranking.FOUR_CARD)
     expected_total = comb(51, 5) * 4 * HIDDEN * len(ranks)
@@ -455,7 +468,7 @@ def _solution(
         notes=tuple(notes),
     )
     strategy = FourCardStrategy(
-        values=dense.values, counts=counts, rules=_rules(dense.values, counts)
+        values=dense.values, counts=counts, rules=_rules(dense.values, counts), moments=moments
     )
     return FourCardSolution(sheet=sheet, strategy=strategy)
 
@@ -475,6 +488,38 @@ def four_card_decisions(
     hand.
     """
     return _solve(ANTE_BONUS, workers, progress, True, range(2, 15), None)
+
+
+def strength_strategy_value(
+    actions: npt.ArrayLike, ante_bonus: PayTable = ANTE_BONUS, *, progress: bool | None = None
+) -> Fraction:
+    """The exact mean net per unit Ante of a fixed strategy that decides by the up card's rank
+    and the player's strength alone (a typical player's rule, or a casino's basic strategy).
+
+    ``actions[r, s]``: the action index (:data:`ACTIONS`) against an up card of rank ``r + 2``
+    with the player's best four of dense strength ``s`` (``FourCardStrategy.values[s]``); one
+    row (shape ``(size,)``) decides alike against every up card.  Each decision's value at
+    each (up rank, strength) is the solver's own, from the same checkpointed solve as the par
+    sheet (:attr:`FourCardStrategy.moments`): no game rule is restated here.
+    """
+    tabs = ante_play_tables(ante_bonus)
+    strategy = solve_four_card_poker(ante_bonus, progress=progress).strategy
+    size = strategy.values.size
+    acts = np.broadcast_to(np.asarray(actions, dtype=np.int64), (13, size))
+    if acts.min() < 0 or acts.max() >= len(ACTIONS):
+        raise InvalidInput(f"actions must be indices of {ACTIONS}")
+    n = HIDDEN
+    situations = strategy.counts.sum(axis=2)
+    below, at_most = strategy.moments[..., 0], strategy.moments[..., 1]
+    strengths = np.arange(size)[None, :]
+    value = (
+        tabs.bonus[acts, strengths] * n * situations
+        + tabs.stakes[acts, 0] * below
+        + tabs.stakes[acts, 1] * (at_most - below)
+        + tabs.stakes[acts, 2] * (n * situations - at_most)
+    )
+    total = sum(int(v) for v in value.sum(axis=1))  # per up rank, within int64
+    return Fraction(total, DEALS * tabs.scale)
 
 
 def dealer_versus(player: Sequence[Card] | str, up: Card | str) -> Versus:

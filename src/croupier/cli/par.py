@@ -122,6 +122,8 @@ def par(
     the_game, notes = priced_game(game, rules, paytable)
     with progress_bars(enabled=not quiet):
         sheet = par_sheet(the_game, wagers=wager or (), scheduler=scheduler)
+    if wager:  # the notes of the wagers asked for only
+        notes = tuple(n for n in notes if n.partition(":")[0] in wager)
     sheet = dataclasses.replace(sheet, notes=(*sheet.notes, *notes))
     if json_out:
         emit_json(sheet.to_json())
@@ -157,16 +159,19 @@ def _write_files(
     """Write the requested files of ``sheet`` (each named on stderr)."""
     if not (report or xlsx or pdf):
         return
+    from croupier.analysis.report import paytable_returns
+
     with progress_bars(enabled=not quiet):
+        returns = paytable_returns(game, sheet)  # every letter priced once, for every file
         if report:
             from croupier.analysis.report import write_report
 
-            _written(report, lambda: write_report(game, report, sheet=sheet))
+            _written(report, lambda: write_report(game, report, sheet=sheet, returns=returns))
         if xlsx or pdf:
             from croupier.analysis.book import build_book
             from croupier.analysis.book_files import write_pdf, write_xlsx
 
-            the_book = build_book(game, sheet)
+            the_book = build_book(game, sheet, returns=returns)
             if xlsx:
                 _written(xlsx, lambda: write_xlsx(the_book, xlsx))
             if pdf:

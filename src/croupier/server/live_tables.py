@@ -22,6 +22,7 @@ from croupier.progressive import MeterBank
 from croupier.server.auth import Account, Role
 from croupier.server.views import ViewPov
 from croupier.shoe import Shoe, Shuffler
+from croupier.store.codec import record_from_json
 
 __all__ = [
     "Dealing",
@@ -238,11 +239,14 @@ def event_for(data: Mapping[str, Any], pov: ViewPov) -> dict[str, Any]:
         return dict(data["full"])
     if pov.kind == "player" and not pov.seats:
         return dict(data.get("player", data["public"]))
+    if pov.kind == "player" and len(pov.seats) > 1:
+        # One account at adjacent boxes: the engine's point of view of all its seats at once,
+        # from the record as stored (one seat's form hides the other seat's shown hand).
+        record = record_from_json(data.get("full", data["public"]))
+        return record_to_json(redact(record, Pov.player(*sorted(pov.seats))))
     if pov.kind == "player":
-        for seat in sorted(pov.seats):
-            mine = data.get("seats", {}).get(str(seat))
-            if mine is not None:
-                return dict(mine)
+        (seat,) = pov.seats
+        return dict(data.get("seats", {}).get(str(seat), data["public"]))
     return dict(data["public"])
 
 

@@ -663,11 +663,16 @@ def _recall_rounds(
         info = floor.store.info(rid)
         if seat is not None and seat not in info.players:
             continue
-        rnd = floor.store.rebuild(rid)
         if account.role is Role.PLAYER:
-            pov = ViewPov("player", frozenset({seat} if seat is not None else set()))
+            # A player recalls the seat's rounds they played, from all the seats they held in
+            # each: never a round an earlier occupant of the seat played.
+            if seat is None or info.players[seat] != account.player_id:
+                continue
+            held = frozenset(s for s, p in info.players.items() if p == account.player_id)
+            pov = ViewPov("player", held)
         else:
             pov = pov_of(account, lt, finished=True)
+        rnd = floor.store.rebuild(rid)
         view = round_view(rnd, pov)
         view["round_id"] = rid
         out.append(view)

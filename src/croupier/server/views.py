@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from croupier.games.pov import Pov, records_for
-from croupier.games.records import CardDealt, Record, record_to_json
+from croupier.games.records import Record, record_to_json
 from croupier.games.round import Round
 
 __all__ = ["ViewPov", "engine_pov", "redact_json", "round_view"]
@@ -28,11 +28,6 @@ class ViewPov:
 
     kind: str
     seats: frozenset[int] = frozenset()
-
-    def sees(self, record: CardDealt) -> bool:
-        if self.kind == "full" or record.face_up:
-            return True
-        return self.kind == "player" and record.to.isdigit() and int(record.to) in self.seats
 
 
 def engine_pov(pov: ViewPov) -> Pov:
