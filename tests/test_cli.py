@@ -245,3 +245,45 @@ def test_baccarat_par_sheet_and_its_files_draw_progress_bars(tmp_path: Path) -> 
         assert task in result.stderr, task
     assert "left" in result.stderr  # the time remaining
     assert json.loads(result.stdout)["game"] == "mini-baccarat"
+
+
+@pytest.mark.parametrize(
+    ("argv", "needle"),
+    [
+        (["par", "--all", "--book", "b", "--json"], "--json"),
+        (["par", "--all", "--book", "b", "--xlsx", "x.xlsx"], "--xlsx"),
+        (["par", "--all", "--book", "b", "--method", "simulate"], "--method simulate"),
+        (["par", "--all"], "no --book"),
+        (["par", "mini-baccarat", "--rounds", "10"], "--method simulate"),
+        (["par", "mini-baccarat", "--seed", "1"], "--method simulate"),
+        (["par", "mini-baccarat", "--method", "simulate", "--wager", "tie"], "--wager"),
+        (["simulate", "mini-baccarat", "--rounds", "9", "--seed", "1", "--kernel", "--unit", "5"],
+         "--unit"),
+        (["simulate", "mini-baccarat", "--rounds", "9", "--seed", "1", "--scheduler", "tcp://x"],
+         "--kernel"),
+    ],
+)  # fmt: skip
+def test_an_option_that_would_do_nothing_is_refused(argv: list[str], needle: str) -> None:
+    # each was once accepted and ignored (the book took no --json, an exact sheet no seed)
+    status, out, err = invoke(argv)
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("croupier: ") and needle in err
+
+
+def test_progress_bars_nest_the_book_draws_every_games_bars_under_one_display(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # `par --all --book` draws one bar for the book and each game's bars inside it: a second
+    # Rich live display inside the first would raise
+    from croupier.cli.app import progress_bars
+    from croupier.progress import Task
+
+    monkeypatch.setenv("TTY_COMPATIBLE", "1")
+    monkeypatch.setenv("COLUMNS", "200")
+    with progress_bars(), Task(2, "the book: games written") as book:
+        for game in ("first", "second"):
+            with progress_bars(), Task(3, f"{game} game: every deal") as inner:
+                inner.update(3)
+            book.update()
+    err = capsys.readouterr().err
+    assert "the book: games written" in err and "second game: every deal" in err

@@ -149,6 +149,20 @@ def _human_decision(rnd: Round, seat: int, out: TextIO) -> Action:
 
 
 def _report(rnd: Round, out: TextIO) -> None:
+    rankings = rnd.game.hand_rankings
+    ranking = rankings[0] if rankings else None  # the hand each seat's result is read by
+    hands = supervisor_hands(rnd)  # the round is over: every card is face up
+    board = list(hands.get("board", []))
+    if "player" in hands and "banker" in hands:  # baccarat: the coup the wagers settle on
+        from croupier.hands.baccarat import point_count
+
+        out.write(
+            "; ".join(
+                f"{side.title()}'s Hand: {format_cards(hands[side])} ({point_count(hands[side])})"
+                for side in ("player", "banker")
+            )
+            + "\n"
+        )
     for rec in rnd.records:
         if isinstance(rec, DealerRevealed):
             out.write(
@@ -164,8 +178,10 @@ def _report(rnd: Round, out: TextIO) -> None:
                 lines.append(f"progressive {rec.line} {format_cents(rec.amount)}")
             elif isinstance(rec, EnvyPaid) and rec.seat == seat:
                 lines.append(f"envy for seat {rec.for_seat} {format_cents(rec.amount)}")
-        cards = format_cards(seat_cards(rnd, seat))
-        out.write(f"Seat {seat} [{rnd.players[seat]}] {cards}: {'; '.join(lines)}\n")
+        held = list(seat_cards(rnd, seat))
+        category = f" ({hand_category(held + board, ranking)})" if ranking and held else ""
+        shown = f" {format_cards(held)}{category}" if held else ""
+        out.write(f"Seat {seat} [{rnd.players[seat]}]{shown}: {'; '.join(lines)}\n")
 
 
 def _meter_line(game: Game, meters: MeterBank) -> str | None:

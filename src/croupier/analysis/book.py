@@ -181,6 +181,22 @@ def _letters(
                     problem=problem,
                 )
             )
+    listed = {lp.wager for lp in found}
+    for wager, ws in sheet.wagers.items():
+        # a wager whose one table is not chosen by letter (a custom table of the Rules
+        # Submission, Let It Ride's progressives): its pay lines are listed too
+        table = game.paytable(wager)
+        if wager not in listed and table is not None:
+            found.append(
+                LetterPrice(
+                    wager=wager,
+                    letter=table.letter,
+                    section=table.section,
+                    lines=_lines(table),
+                    current=True,
+                    sheet=ws,
+                )
+            )
     return tuple(found)
 
 
