@@ -238,6 +238,12 @@ def bench(
             "server_cpu_s": round(server_cpu, 1),
             "bots_cpu_s": round(bots_cpu, 1),
             "server_cpu_ms_per_request": round(1000 * server_cpu / max(1, len(latencies)), 2),
+            "server_cpu_ms_per_command": round(1000 * server_cpu / max(1, commands), 2),
+            "bots_cpu_ms_per_round": round(1000 * bots_cpu / max(1, rounds), 1),
+            # Cores the target's 50 rounds/s would keep busy at these CPU costs (the bots'
+            # include the stream readers: the same process).
+            "server_cores_at_target": round(server_cpu / max(1, rounds) * TARGET_ROUNDS, 2),
+            "bots_cores_at_target": round(bots_cpu / max(1, rounds) * TARGET_ROUNDS, 2),
             "load_before": round(load_before, 2),
             "load_after": round(load_after, 2),
             "streams": len(watchers.urls),
@@ -302,7 +308,11 @@ def main() -> None:
             f"with their table at the end, {result['stream_gaps']} gaps; ledger "
             f"{'balanced' if result['ledger_ok'] else 'NOT balanced'}; "
             f"{result['error_count']} table errors; CPU s: server {result['server_cpu_s']} "
-            f"({result['server_cpu_ms_per_request']} ms a request), bots {result['bots_cpu_s']}; "
+            f"({result['server_cpu_ms_per_request']} ms a request, "
+            f"{result['server_cpu_ms_per_command']} ms a command), bots {result['bots_cpu_s']} "
+            f"({result['bots_cpu_ms_per_round']} ms a round); the 50 rounds/s target needs "
+            f"{result['server_cores_at_target']} cores for the server and "
+            f"{result['bots_cores_at_target']} for the bots; "
             f"load average {result['load_before']} -> {result['load_after']}",
             flush=True,
         )

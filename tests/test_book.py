@@ -81,3 +81,22 @@ def test_unwritable_file_is_one_line_exit_2(tmp_path: Path) -> None:
 def test_all_needs_a_book_folder() -> None:
     result = CliRunner().invoke(app, ["par", "--all"])
     assert result.exit_code == 2 and "--book DIR" in result.stderr
+
+
+def test_643a_7_wagers_with_one_custom_or_progressive_table_list_their_pay_lines() -> None:
+    # Let It Ride's Five Card Hand Bonus and Three Card Progressive (custom tables of the
+    # submission) and its Five Card Progressive once had no row on the pay-tables page
+    from croupier.analysis import par_sheet
+    from croupier.analysis.book import build_book
+    from croupier.analysis.pricing import every_wager
+    from croupier.games import get_game
+
+    lir, _ = every_wager(get_game("let-it-ride"))
+    wagers = ("three_card_progressive", "five_card_hand_bonus", "five_card_progressive")
+    book = build_book(lir, par_sheet(lir, wagers=wagers))
+    listed = {lp.wager: lp for lp in book.letters}
+    for wager in wagers:
+        assert listed[wager].current and listed[wager].sheet is not None, wager
+    assert "royal flush 500 to 1" in listed["five_card_hand_bonus"].pay_lines
+    assert listed["five_card_progressive"].pay_lines.startswith("royal flush 100% of meter")
+    assert listed["three_card_progressive"].pay_lines.startswith("mini royal 100% of meter")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -224,3 +225,65 @@ def test_par_scheduler_is_for_the_block_solvers(capsys: pytest.CaptureFixture[st
     status, _ = run(["par", "three-card-poker", "--scheduler", "tcp://127.0.0.1:1"])
     assert status == 2
     assert "block solvers" in capsys.readouterr().err
+
+
+def test_baccarat_par_sheet_and_its_files_draw_progress_bars(tmp_path: Path) -> None:
+    # the coup walk, the pricing of every pay table and the report's charts each take over a
+    # second cold: each is a bar on a terminal (the baccarat sheet once had none)
+    from croupier.analysis.baccarat_exact import coups
+
+    coups.cache_clear()
+    argv = ["par", "mini-baccarat", "--json", "--report", str(tmp_path / "m.html")]
+    runner = CliRunner(env={"TTY_COMPATIBLE": "1", "COLUMNS": "200"})
+    result = runner.invoke(app, [*argv, "--xlsx", str(tmp_path / "m.xlsx")])
+    assert result.exit_code == 0, result.stderr
+    for task in (
+        "baccarat: every coup of the 8-deck shoe",
+        "mini-baccarat: pricing every pay table",
+        "mini-baccarat: drawing the report's charts",
+    ):
+        assert task in result.stderr, task
+    assert "left" in result.stderr  # the time remaining
+    assert json.loads(result.stdout)["game"] == "mini-baccarat"
+
+
+@pytest.mark.parametrize(
+    ("argv", "needle"),
+    [
+        (["par", "--all", "--book", "b", "--json"], "--json"),
+        (["par", "--all", "--book", "b", "--xlsx", "x.xlsx"], "--xlsx"),
+        (["par", "--all", "--book", "b", "--method", "simulate"], "--method simulate"),
+        (["par", "--all"], "no --book"),
+        (["par", "mini-baccarat", "--rounds", "10"], "--method simulate"),
+        (["par", "mini-baccarat", "--seed", "1"], "--method simulate"),
+        (["par", "mini-baccarat", "--method", "simulate", "--wager", "tie"], "--wager"),
+        (["simulate", "mini-baccarat", "--rounds", "9", "--seed", "1", "--kernel", "--unit", "5"],
+         "--unit"),
+        (["simulate", "mini-baccarat", "--rounds", "9", "--seed", "1", "--scheduler", "tcp://x"],
+         "--kernel"),
+    ],
+)  # fmt: skip
+def test_an_option_that_would_do_nothing_is_refused(argv: list[str], needle: str) -> None:
+    # each was once accepted and ignored (the book took no --json, an exact sheet no seed)
+    status, out, err = invoke(argv)
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("croupier: ") and needle in err
+
+
+def test_progress_bars_nest_the_book_draws_every_games_bars_under_one_display(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # `par --all --book` draws one bar for the book and each game's bars inside it: a second
+    # Rich live display inside the first would raise
+    from croupier.cli.app import progress_bars
+    from croupier.progress import Task
+
+    monkeypatch.setenv("TTY_COMPATIBLE", "1")
+    monkeypatch.setenv("COLUMNS", "200")
+    with progress_bars(), Task(2, "the book: games written") as book:
+        for game in ("first", "second"):
+            with progress_bars(), Task(3, f"{game} game: every deal") as inner:
+                inner.update(3)
+            book.update()
+    err = capsys.readouterr().err
+    assert "the book: games written" in err and "second game: every deal" in err

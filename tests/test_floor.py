@@ -125,8 +125,17 @@ def test_a_table_whose_rules_change_the_base_game_is_refused(tmp_path: Path) -> 
         'game = "ultimate-texas-holdem"\n[paytables]\nblind = "B"\n', encoding="utf-8"
     )
     other = FLOOR.replace('game = "three-card-poker"\ncount = 2', 'rules = "uth.toml"\ncount = 2')
-    with pytest.raises(CroupierError, match="changes the base game"):
+    # another Blind is refused from the rules, before any solve
+    with pytest.raises(CroupierError, match="changes the base game's blind pay table"):
         simulate_floor(load_floor(_floor(tmp_path, other)), 1, seed=1)
+    # another vigorish (§ 541.13(c) allows 4%) is refused by the exact value of the Banker
+    (tmp_path / "mini.toml").write_text(
+        'game = "mini-baccarat"\n[vig]\ntype = "commission"\nrate = "0.04"\ncollect = "deferred"\n',
+        encoding="utf-8",
+    )
+    vig = FLOOR.replace('game = "mini-baccarat"', 'rules = "mini.toml"')
+    with pytest.raises(CroupierError, match="changes the base game's value"):
+        simulate_floor(load_floor(_floor(tmp_path, vig)), 1, seed=1)
 
 
 TYPICAL = """

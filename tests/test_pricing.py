@@ -76,3 +76,12 @@ def test_theo_bad_input_is_one_line(argv: list[str], needle: str) -> None:
     result = CliRunner().invoke(app, ["theo", "mini-baccarat", *argv])
     assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr.count("\n") == 1 and needle in result.stderr
+
+
+def test_par_of_one_wager_keeps_only_its_own_notes() -> None:
+    argv = ["par", "let-it-ride", "--wager", "three_card_bonus", "--json", "--quiet"]
+    result = CliRunner().invoke(app, argv)
+    assert result.exit_code == 0, result.stderr
+    notes = json.loads(result.stdout)["notes"]
+    assert any(n.startswith("three_card_bonus: ") and "--paytable" in n for n in notes)
+    assert not any(n.startswith(("five_card_bonus:", "six_card_bonus:")) for n in notes)

@@ -165,3 +165,19 @@ def test_return_axis_starts_at_zero_and_titles_fit(game: Game) -> None:
     title = ax.title.get_window_extent()
     box = fig.bbox
     assert box.x0 <= title.x0 and title.x1 <= box.x1 and title.y1 <= box.y1
+
+
+def test_long_pay_table_names_keep_distinct_whole_tick_labels() -> None:
+    # Three Card Poker's progressive tables jackpot-500-100-50 and jackpot-500-100-90 once
+    # both showed as "jackpot-500~"
+    from croupier.analysis.pricing import every_wager
+    from croupier.analysis.report import paytable_figure
+
+    tcp, _ = every_wager(get_game("three-card-poker"))
+    rows = paytable_returns(tcp, par_sheet(tcp, wagers=("progressive",)))["progressive"]
+    fig = paytable_figure("progressive", rows)
+    assert fig is not None
+    ticks = [t.get_text() for t in fig.axes[0].get_xticklabels()]
+    assert [t.replace("\n", "") for t in ticks] == [r.letter for r in rows]
+    assert {"jackpot-500-100-50", "jackpot-500-100-90"} <= {r.letter for r in rows}
+    assert all(len(line) <= 12 for t in ticks for line in t.split("\n"))

@@ -55,3 +55,20 @@ def test_strategy_json_keeps_the_text_and_adds_the_rows() -> None:
     data = json.loads(result.stdout)
     assert data["strategy"][0].startswith("Three Card Poker: optimal")
     assert any("Q-6-4" in r["situation"] or "Q-6-4" in r["decision"] for r in data["decisions"])
+
+
+def test_655a_12_street_rules_are_one_row_a_clause_with_its_action() -> None:
+    # the 4th and 5th Street rules once came out one row per printed line, cut mid-clause,
+    # with the action "rule"; the measurement row's action read "check", a move of the game
+    from croupier.analysis.strategy_table import MEASURE_ACTION
+
+    table = strategy_table(get_game("mississippi-stud"))
+    for street in ("4th Street", "5th Street"):
+        rows = [r for r in table.rows if r.decision == street]
+        assert [r.action for r in rows] == ["bet 3x", "bet 1x", "fold", MEASURE_ACTION]
+        assert rows[0].situation.startswith("a pair of sixes or better")
+        assert rows[2].situation == "the rest"
+        assert rows[3].situations is not None and rows[3].share is not None
+    fourth = [r for r in table.rows if r.decision == "4th Street"]
+    assert fourth[0].situation.endswith("or any three to a straight flush with 5 points")
+    assert fourth[3].situations == 2_239_300

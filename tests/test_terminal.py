@@ -58,3 +58,53 @@ def test_recall_of_an_unknown_table_is_one_line_exit_2(tmp_path: Path) -> None:
     assert result.stderr.count("\n") == 1 and "'nowhere'" in result.stderr
     result = CliRunner().invoke(app, ["recall", "--table", "x", "--db", db, "--last", "0"])
     assert result.exit_code == 2 and "--last 0" in result.stderr
+
+
+def test_play_takes_the_shared_paytable_option_and_refuses_rules_of_another_game() -> None:
+    result = CliRunner().invoke(
+        app, ["play", "three-card-poker", "--paytable", "pair_plus=Z", "--seed", "3"], input=""
+    )
+    assert result.exit_code == 2 and "pair_plus pay table 'Z'" in result.stderr
+    argv = ["play", "four-card-poker", "--rules", "tests/rules/three-card-poker.toml"]
+    result = CliRunner().invoke(app, [*argv, "--seed", "3"], input="")
+    assert result.exit_code == 2
+    assert result.stderr == "croupier: --rules is for 'three-card-poker', not 'four-card-poker'\n"
+
+
+def test_play_screen_has_no_python_lists_and_names_categories_in_words() -> None:
+    # ante $5, no pair plus, no six card bonus; play; leave
+    argv = ["play", "three-card-poker", "--seed", "3", "--paytable", "pair_plus=B"]
+    result = CliRunner().invoke(app, argv, input="500\n\n\n1\nn\n")
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout
+    assert "house players at seats 1 and 4." in out
+    assert "[1, 4]" not in out
+    assert "Dealer: Ac 2s 9c -> high card (Ac 9c 2s)" in out
+
+
+def test_the_result_of_a_round_names_each_seats_final_hand_and_the_coup() -> None:
+    # Hold 'Em: seat 1's As Ah with the board's Ac is three aces; seat 4's 7d Js pairs the
+    # board's Jc (the dealer's best: Qs Qh Ac Jc 8s); the human bets nothing and leaves
+    uth = CliRunner().invoke(app, ["play", "uth", "--seed", "4"], input="\n\n\nn\n")
+    assert uth.exit_code == 0, uth.stderr
+    assert "Dealer: Qh 5d -> pair (Qs Qh Ac Jc 8s)" in uth.stdout
+    assert "Seat 1 [house player 1] As Ah (three of a kind): ante win $5;" in uth.stdout
+    assert "Seat 4 [house player 4] 7d Js (pair): ante lose -$5;" in uth.stdout
+    # baccarat: Player 3s Kh Qd counts 3, Banker 6d 6d Ks counts 2 (§ 541.12(a)): Banker loses
+    bac = CliRunner().invoke(app, ["play", "mini-baccarat", "--seed", "4"], input="\n\n\nn\n")
+    assert bac.exit_code == 0, bac.stderr
+    assert "Player's Hand: 3s Kh Qd (3); Banker's Hand: 6d 6d Ks (2)\n" in bac.stdout
+    assert "Seat 1 [house player 1]: banker lose -$5\n" in bac.stdout
+
+
+def test_audit_reads_the_database_play_and_recall_use_croupier_db(tmp_path: Path) -> None:
+    # `croupier audit verify` once ignored $CROUPIER_DB and audited ./croupier.sqlite instead
+    db = f"sqlite:///{tmp_path / 'floor.sqlite'}"
+    argv = ["play", "three-card-poker", "--seed", "3", "--db", db, "--table", "T9"]
+    assert CliRunner().invoke(app, argv, input="500\n\n\n1\nn\n").exit_code == 0
+    runner = CliRunner(env={"CROUPIER_DB": db})
+    audit = runner.invoke(app, ["audit", "verify", "--json"])
+    assert audit.exit_code == 0, audit.stderr
+    assert json.loads(audit.stdout)["checked"]["rounds"] == 1
+    recall = runner.invoke(app, ["recall", "--table", "T9", "--json"])
+    assert recall.exit_code == 0 and len(json.loads(recall.stdout)) == 1

@@ -21,8 +21,11 @@ GROUPS: dict[str, str] = {
     # the Hold 'Em exact solve (par sheet and decision tables, Blind A): paid once, here
     f"{_AGREE}[ultimate-texas-holdem-": "uth-solve",
     "tests/test_montecarlo.py::": "uth-solve",
-    "tests/test_floor.py::test_a_table_whose_rules_change_the_base_game_is_refused": "uth-solve",
     "tests/test_protect_holdem.py::": "uth-solve",  # the solver's value of each starting hand
+    # the optimum's edge (par sheet) beside the typical players' exact edges
+    "tests/test_floor.py::test_569_typical_strategies_exact_and_the_floor_within_their_bands": (
+        "uth-solve"
+    ),
     # the Four Card Poker exact solve (par sheet and decision table): the rest of
     # test_simulate.py but the other games' agreement runs, which are a unit of their own
     f"{_AGREE}[four-card-poker-": "fcp-solve",

@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, TextIO
 
 from croupier.cards import Card, format_cards
 from croupier.errors import CroupierError, InvalidInput
-from croupier.games import get_game
 from croupier.games.play import play_out
 from croupier.games.pov import seat_cards, supervisor_hands
 from croupier.games.records import (
@@ -33,7 +32,6 @@ from croupier.games.round import Round
 from croupier.games.streets import StreetRound
 from croupier.hands import Ranking, evaluate
 from croupier.money import format_cents, parse_cents
-from croupier.rules import load_rules
 from croupier.shoe import SecureShuffler, SeededShuffler, Shoe, Shuffler
 
 if TYPE_CHECKING:
@@ -151,10 +149,25 @@ def _human_decision(rnd: Round, seat: int, out: TextIO) -> Action:
 
 
 def _report(rnd: Round, out: TextIO) -> None:
+    rankings = rnd.game.hand_rankings
+    ranking = rankings[0] if rankings else None  # the hand each seat's result is read by
+    hands = supervisor_hands(rnd)  # the round is over: every card is face up
+    board = list(hands.get("board", []))
+    if "player" in hands and "banker" in hands:  # baccarat: the coup the wagers settle on
+        from croupier.hands.baccarat import point_count
+
+        out.write(
+            "; ".join(
+                f"{side.title()}'s Hand: {format_cards(hands[side])} ({point_count(hands[side])})"
+                for side in ("player", "banker")
+            )
+            + "\n"
+        )
     for rec in rnd.records:
         if isinstance(rec, DealerRevealed):
             out.write(
-                f"Dealer: {format_cards(rec.cards)} -> {rec.category} ({format_cards(rec.best)})\n"
+                f"Dealer: {format_cards(rec.cards)} -> {rec.category.replace('_', ' ')} "
+                f"({format_cards(rec.best)})\n"
             )
     for seat in sorted(rnd.active_seats):
         lines = []
@@ -165,8 +178,10 @@ def _report(rnd: Round, out: TextIO) -> None:
                 lines.append(f"progressive {rec.line} {format_cents(rec.amount)}")
             elif isinstance(rec, EnvyPaid) and rec.seat == seat:
                 lines.append(f"envy for seat {rec.for_seat} {format_cents(rec.amount)}")
-        cards = format_cards(seat_cards(rnd, seat))
-        out.write(f"Seat {seat} [{rnd.players[seat]}] {cards}: {'; '.join(lines)}\n")
+        held = list(seat_cards(rnd, seat))
+        category = f" ({hand_category(held + board, ranking)})" if ranking and held else ""
+        shown = f" {format_cards(held)}{category}" if held else ""
+        out.write(f"Seat {seat} [{rnd.players[seat]}]{shown}: {'; '.join(lines)}\n")
 
 
 def _meter_line(game: Game, meters: MeterBank) -> str | None:
@@ -208,21 +223,20 @@ def _abandon(rnd: TrackedRound | None) -> None:
 
 
 def play_terminal(
-    game_name: str,
+    game: Game,
     *,
-    rules_file: str | None,
     seat: int,
     seed: int | None,
     out: TextIO,
     db: str | None = None,
     table: str = "terminal",
 ) -> int:
-    """Play rounds until the player says no or input ends, each stored in the database at
-    ``db`` (default :func:`database_url`; seeded practice rounds only where ``db`` is given)
-    under table name ``table``; returns the exit status."""
+    """Play rounds of ``game`` (its rules and pay tables in force) until the player says no or
+    input ends, each stored in the database at ``db`` (default :func:`database_url`; seeded
+    practice rounds only where ``db`` is given) under table name ``table``; returns the exit
+    status."""
     from croupier.store import RoundStore, SqlMeters, open_engine
 
-    game = get_game(load_rules(rules_file)) if rules_file else get_game(game_name)
     if not 1 <= seat <= 7:
         raise InvalidInput(f"seat {seat} is not a betting position 1-7")
     if not table or any(c.isspace() for c in table):
@@ -236,7 +250,8 @@ def play_terminal(
     engine = open_engine(url)
     store, meters = RoundStore(engine), SqlMeters(engine)
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%f")
-    out.write(f"{game.title}: you sit at seat {seat}; house players at seats {others}.\n")
+    seats = " and ".join(str(s) for s in others)
+    out.write(f"{game.title}: you sit at seat {seat}; house players at seats {seats}.\n")
     out.write("Posted limits: " + "; ".join(posted_limits(game)) + "\n")
     total, number = 0, 0
     rnd: TrackedRound | None = None

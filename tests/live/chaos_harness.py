@@ -243,7 +243,7 @@ class ChaosFigures:
             "interrupted_rounds_voided": self.held_voided,
             "interrupted_rounds_resumed": self.resumed,
             "handpays_approved": self.handpays_approved,
-            "wagers_checked_settled_once": self.wagers_checked,
+            "wagers_checked_settled_once": self.wagers_checked,  # each staked wager once
             "full_audits": self.audits,
             "events_checked": self.events_checked,
             "restart_seconds_median": restarts[len(restarts) // 2],
@@ -275,6 +275,8 @@ class Chaos:
         self.acked_records: dict[str, int] = {}
         self.engine = create_engine(server.db_url)
         self._others: list[Client] = []
+        self.finished: dict[str, tuple[int, dict[str, Fraction]]] = {}
+        """Each finished round's record count and moves (player -> net), as last read."""
         self.active = list(TABLES)
         """The tables in play (a table left stuck by a kill is taken out, with a problem)."""
 
@@ -510,12 +512,20 @@ class Chaos:
                     f"the table is at {view['seq']}"
                 )
             self.observers[table_id].wait_for(int(view["seq"]))
-        self._check_books(audit["balances"])
+        self._check_books(audit["balances"], reread=full)
         if full:
             self.full_audit()
 
-    def _check_books(self, balances: dict[str, str]) -> None:
-        """Each player's balance from the records alone; each staked wager settled once."""
+    def _check_books(self, balances: dict[str, str], *, reread: bool) -> None:
+        """Each player's balance from the records alone; each staked wager settled once.
+
+        A finished round's records never change, so its moves are kept (:attr:`finished`)
+        and each check reads only the rounds whose record count moved; the check of every
+        ``--audit-every`` kills (``reread``) reads every round again and compares it with
+        what was kept: a lost record (a finished round with fewer records than it had) or a
+        changed one is a problem either way."""
+        from sqlalchemy import func
+
         from croupier.server.schema import handpays, live_rounds
         from croupier.store._db import round_records, rounds
 
@@ -525,33 +535,60 @@ class Chaos:
                 for r in conn.execute(select(rounds.c.id, rounds.c.players))
             }
             live = {r.round_id for r in conn.execute(select(live_rounds.c.round_id))}
-            records: dict[str, list[dict[str, Any]]] = {}
-            for row in conn.execute(
-                select(round_records.c.round_id, round_records.c.data).order_by(
-                    round_records.c.round_id, round_records.c.seq
+            counts = {
+                str(rid): int(n)
+                for rid, n in conn.execute(
+                    select(round_records.c.round_id, func.count()).group_by(
+                        round_records.c.round_id
+                    )
                 )
-            ):
-                records.setdefault(row.round_id, []).append(json.loads(row.data))
+            }
+            for rid, (n, _) in self.finished.items():
+                if counts.get(rid, 0) < n:
+                    self.figures.problems.append(
+                        f"kill {self.figures.kills}: finished round {rid} had {n} records, "
+                        f"now {counts.get(rid, 0)}"
+                    )
+            wanted = [
+                rid
+                for rid in counts
+                if rid in live and (reread or self.finished.get(rid, (-1, {}))[0] != counts[rid])
+            ]
+            records: dict[str, list[dict[str, Any]]] = {}
+            for chunk in (wanted[i : i + 500] for i in range(0, len(wanted), 500)):
+                for row in conn.execute(
+                    select(round_records.c.round_id, round_records.c.data)
+                    .where(round_records.c.round_id.in_(chunk))
+                    .order_by(round_records.c.round_id, round_records.c.seq)
+                ):
+                    records.setdefault(row.round_id, []).append(json.loads(row.data))
             approved = conn.execute(
                 select(handpays.c.player_id, handpays.c.amount).where(
                     handpays.c.status == "approved"
                 )
             ).all()
-        want: dict[str, Fraction] = {}
-
-        def add(rid: str, seat: int, amount: int) -> None:
-            player = str(players_of[rid][str(seat)])
-            want[player] = want.get(player, Fraction(0)) + amount
-
         for rid, recs in records.items():
-            if rid in live:
-                self._round_books(rid, recs, add)
+            moves = self._round_books(rid, recs, players_of[rid])
+            if moves is None:
+                continue
+            kept = self.finished.get(rid)
+            if kept is not None and kept[0] == len(recs) and kept[1] != moves:
+                self.figures.problems.append(f"kill {self.figures.kills}: round {rid} changed")
+            self.finished[rid] = (len(recs), moves)
+        want: dict[str, Fraction] = {}
+        for _, moves in self.finished.values():
+            for player, amount in moves.items():
+                want[player] = want.get(player, Fraction(0)) + amount
         for table_id in TABLES:
-            rnd = self.dealer.view(table_id).get("round") or {}
+            view = self.dealer.view(table_id)
+            rnd = view.get("round") or {}
             if rnd and rnd["phase"] not in ("over", "void"):
-                rid = str(self.dealer.view(table_id)["round_id"])
+                seated = players_of[str(view["round_id"])]
                 for seat, wagers in rnd["stakes"].items():
-                    add(rid, int(seat), -sum(int(v) for v in wagers.values()))
+                    player = str(seated[str(seat)])
+                    want[player] = want.get(player, Fraction(0)) - sum(
+                        int(v) for v in wagers.values()
+                    )
         for player_id, amount in approved:
             want[str(player_id)] = want.get(str(player_id), Fraction(0)) + amount
         for name in (n for ns in TABLES.values() for n in ns):
@@ -563,31 +600,42 @@ class Chaos:
                     f"kill {self.figures.kills}: {player} holds {held}, the records give {expected}"
                 )
 
-    def _round_books(self, rid: str, recs: list[dict[str, Any]], add: Any) -> None:
-        """A finished round's moves for its players: each wager settled exactly once."""
+    def _round_books(
+        self, rid: str, recs: list[dict[str, Any]], seated: dict[str, Any]
+    ) -> dict[str, Fraction] | None:
+        """A finished round's moves for its players (player -> net), each staked wager checked
+        settled exactly once; None for a round still open (its stakes are counted from the
+        table's view)."""
         if not any(r["kind"] == "wager_settled" for r in recs) and not any(
             r["kind"] == "round_voided" for r in recs
         ):
-            return  # still open: its stakes are counted from the table's view
+            return None
         staked = {(int(r["seat"]), str(r["wager"])) for r in recs if r["kind"] == "wager_placed"}
         settled = Counter(
             (int(r["seat"]), str(r["wager"])) for r in recs if r["kind"] == "wager_settled"
         )
+        if rid not in self.finished:
+            self.figures.wagers_checked += len(staked)
         for k in staked:
-            self.figures.wagers_checked += 1
             if settled[k] != 1:
                 self.figures.problems.append(f"{rid}: wager {k} settled {settled[k]} times")
+        moves: dict[str, Fraction] = {}
+
+        def add(seat: Any, amount: int) -> None:
+            player = str(seated[str(int(seat))])
+            moves[player] = moves.get(player, Fraction(0)) + amount
+
         for rec in recs:
             kind = rec["kind"]
             if kind == "wager_settled":
-                net = int(rec["paid"]) + int(rec["returned"]) - int(rec["stake"])
-                add(rid, int(rec["seat"]), net)
+                add(rec["seat"], int(rec["paid"]) + int(rec["returned"]) - int(rec["stake"]))
             elif kind == "envy_paid":
-                add(rid, int(rec["seat"]), int(rec["amount"]))
+                add(rec["seat"], int(rec["amount"]))
             elif kind == "progressive_paid" and rec["from_meter"]:
-                add(rid, int(rec["seat"]), -int(rec["amount"]))  # a hand-pay, once approved
+                add(rec["seat"], -int(rec["amount"]))  # a hand-pay, once approved
             elif kind in ("vig_collected", "vig_marker_collected"):
-                add(rid, int(rec["seat"]), -int(rec["amount"]))
+                add(rec["seat"], -int(rec["amount"]))
+        return moves
 
     def full_audit(self) -> None:
         from croupier.audit import verify

@@ -3,13 +3,18 @@ PostgreSQL cluster made by ``scripts/pg-throwaway.sh``."""
 
 from __future__ import annotations
 
+import atexit
+import json
 import os
 import signal
 import socket
 import subprocess
 import sys
+import threading
 from pathlib import Path
+from typing import IO
 
+from cpu_durations import count_reaped_cpu
 from croupier.client import Client, wait_until_up
 
 SRC = Path(__file__).resolve().parents[2] / "src"
@@ -29,8 +34,84 @@ def free_port() -> int:
         return port
 
 
+ZYGOTE = Path(__file__).resolve().parent / "server_zygote.py"
+
+
+class _Zygote:
+    """The test process's one :mod:`live.server_zygote`: started at the first server, it forks
+    every server of the process after it; closed when the process exits."""
+
+    _lock = threading.Lock()
+    _proc: subprocess.Popen[str] | None = None
+
+    @classmethod
+    def ask(cls, command: dict[str, object]) -> object:
+        with cls._lock:
+            proc = cls._proc
+            if proc is None or proc.poll() is not None:
+                env = {**os.environ, "PYTHONPATH": str(SRC), "CROUPIER_ARGON2_PROFILE": "test"}
+                proc = cls._proc = subprocess.Popen(
+                    [sys.executable, str(ZYGOTE)],
+                    stdin=subprocess.PIPE,
+                    stdout=subprocess.PIPE,
+                    env=env,
+                    text=True,
+                )
+                atexit.register(cls.close)
+            stdin: IO[str] | None = proc.stdin
+            stdout: IO[str] | None = proc.stdout
+            assert stdin is not None and stdout is not None
+            stdin.write(json.dumps(command) + "\n")
+            stdin.flush()
+            answer = stdout.readline()
+            if not answer:
+                raise AssertionError(f"the server zygote ended ({proc.wait(timeout=30)})")
+            return json.loads(answer)
+
+    @classmethod
+    def close(cls) -> None:
+        with cls._lock:
+            proc, cls._proc = cls._proc, None
+        if proc is not None and proc.stdin is not None and proc.stdout is not None:
+            proc.stdin.close()
+            proc.wait(timeout=60)
+            proc.stdout.close()
+
+
+class ServerProcess:
+    """A server forked by the zygote: its pid, signals, and a wait that reaps it."""
+
+    def __init__(self, args: list[str], log: Path, env: dict[str, str]) -> None:
+        answer = _Zygote.ask({"start": args, "log": str(log), "env": env})
+        assert isinstance(answer, int), answer
+        self.pid = answer
+        self.returncode: int | None = None
+
+    def send_signal(self, sig: int) -> None:
+        if self.returncode is None:
+            os.kill(self.pid, sig)
+
+    def terminate(self) -> None:
+        self.send_signal(signal.SIGTERM)
+
+    def kill(self) -> None:
+        self.send_signal(signal.SIGKILL)
+
+    def wait(self, timeout: float) -> int:
+        if self.returncode is None:
+            reaped = _Zygote.ask({"poll": self.pid, "timeout": timeout})
+            if reaped is None:
+                raise subprocess.TimeoutExpired(f"server {self.pid}", timeout)
+            assert isinstance(reaped, dict), reaped
+            self.returncode = os.waitstatus_to_exitcode(int(reaped["status"]))
+            # a child of the zygote, not of this process: its CPU is counted here
+            count_reaped_cpu(float(reaped["cpu"]))
+        return self.returncode
+
+
 class Server:
-    """One server process; :meth:`kill` is ``kill -9``, :meth:`start` starts it (again)."""
+    """One server process (``python -m croupier.server``, forked by the test process's
+    :mod:`live.server_zygote`); :meth:`kill` is ``kill -9``, :meth:`start` starts it (again)."""
 
     def __init__(self, db_url: str, log: Path, *, args: tuple[str, ...] = ()) -> None:
         self.db_url = db_url
@@ -39,28 +120,14 @@ class Server:
         self.log = log
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.proc: subprocess.Popen[bytes] | None = None
+        self.proc: ServerProcess | None = None
         self.clients: list[Client] = []
 
     def start(self) -> None:
         # Bot players by the hundred: the argon2 test profile (see croupier.server.auth).
         env = {**os.environ, "PYTHONPATH": str(SRC), "CROUPIER_ARGON2_PROFILE": "test"}
-        with self.log.open("ab") as out:
-            self.proc = subprocess.Popen(
-                [
-                    sys.executable,
-                    "-m",
-                    "croupier.server",
-                    "--db",
-                    self.db_url,
-                    "--port",
-                    str(self.port),
-                    *self.args,
-                ],
-                env=env,
-                stdout=out,
-                stderr=subprocess.STDOUT,
-            )
+        args = ["--db", self.db_url, "--port", str(self.port), *self.args]
+        self.proc = ServerProcess(args, self.log, env)
         try:
             wait_until_up(self.url, timeout=240)  # a loaded 2-core machine
         except Exception:

@@ -152,7 +152,7 @@ def test_supervisor_buy_in_hand_pays_recall_replay_and_audit(
     # audit verify
     page.get_by_role("tab", name="Audit").click()
     page.get_by_role("button", name="Run audit verify").click()
-    expect(page.locator("#audit-out")).to_contain_text("every chain and meter verifies")
+    expect(page.locator("#audit-out")).to_contain_text("clean: nothing differs")
     page.screenshot(path=str(artifacts / "pit-audit.png"), full_page=True)
     page.context.close()
 

@@ -114,7 +114,7 @@ def par_baccarat(game: BaccaratGame) -> ParSheet:
         base=None,
         wagers=wagers,
         notes=(
-            f"every coup of a {game.shoe_decks}-deck shoe, weighted by ordered six-card "
+            f"every coup of the {game.shoe_decks}-deck shoe, weighted by ordered six-card "
             "sequences; ties push Banker and Player",
         ),
     )

@@ -22,6 +22,9 @@ from croupier.analysis.par import CONVENTIONS, ParSheet, WagerSheet, exact
 from croupier.errors import CroupierError
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from croupier.analysis.report import PaytableReturn
     from croupier.games import Game
 
 __all__ = [
@@ -129,10 +132,13 @@ def _lines(table: Any) -> tuple[tuple[str, str], ...]:
     return tuple((line.hand, line.describe()) for line in table.lines)
 
 
-def _letters(game: Game, sheet: ParSheet) -> tuple[LetterPrice, ...]:
+def _letters(
+    game: Game, sheet: ParSheet, returns: Mapping[str, Sequence[PaytableReturn]] | None
+) -> tuple[LetterPrice, ...]:
     from croupier.analysis.report import paytable_returns
 
-    returns = paytable_returns(game, sheet)
+    if returns is None:
+        returns = paytable_returns(game, sheet)
     priced = {(r.wager, r.letter): r for rows in returns.values() for r in rows}
     found: list[LetterPrice] = []
     tables: dict[str, Mapping[str, Any]] = dict(game.paytables)
@@ -175,6 +181,22 @@ def _letters(game: Game, sheet: ParSheet) -> tuple[LetterPrice, ...]:
                     problem=problem,
                 )
             )
+    listed = {lp.wager for lp in found}
+    for wager, ws in sheet.wagers.items():
+        # a wager whose one table is not chosen by letter (a custom table of the Rules
+        # Submission, Let It Ride's progressives): its pay lines are listed too
+        table = game.paytable(wager)
+        if wager not in listed and table is not None:
+            found.append(
+                LetterPrice(
+                    wager=wager,
+                    letter=table.letter,
+                    section=table.section,
+                    lines=_lines(table),
+                    current=True,
+                    sheet=ws,
+                )
+            )
     return tuple(found)
 
 
@@ -207,9 +229,17 @@ def rules_in_force(game: Game) -> dict[str, Any]:
     return {k: _plain(v) for k, v in found.items()}
 
 
-def build_book(game: Game, sheet: ParSheet, *, today: dt.date | None = None) -> ParBook:
+def build_book(
+    game: Game,
+    sheet: ParSheet,
+    *,
+    today: dt.date | None = None,
+    returns: Mapping[str, Sequence[PaytableReturn]] | None = None,
+) -> ParBook:
     """The :class:`ParBook` of ``game`` whose exact par sheet is ``sheet`` (every pay-table
-    letter is priced here: a few seconds per letter once the solvers' tables are cached)."""
+    letter is priced here unless ``returns`` gives their prices, the
+    :func:`~croupier.analysis.report.paytable_returns` of ``sheet``: a few seconds per letter
+    once the solvers' tables are cached)."""
     from croupier.about import version
     from croupier.analysis import strategy_text
 
@@ -221,7 +251,7 @@ def build_book(game: Game, sheet: ParSheet, *, today: dt.date | None = None) -> 
     return ParBook(
         game=game,
         sheet=sheet,
-        letters=_letters(game, sheet),
+        letters=_letters(game, sheet, returns),
         strategy=strategy,
         rules=raw,
         date=today or dt.datetime.now(dt.UTC).date(),

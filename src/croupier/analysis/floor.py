@@ -530,10 +530,27 @@ def _play_meter(
         )
 
 
+def _check_base_tables(floor: Floor) -> None:
+    """Refuse, from the rules alone and before any solve, a table whose Rules Submission
+    chooses another pay table for one of the game's required wagers (another Blind) than the
+    default rules: the kernels play the default tables, so they would price another game."""
+    for plan in floor.tables:
+        default = type(plan.game)()
+        for wager in plan.game.required_wagers:
+            table, usual = plan.game.paytable(wager), default.paytable(wager)
+            if table is not None and usual is not None and table != usual:
+                raise InvalidInput(
+                    f"table {plan.name}: its Rules Submission changes the base game's {wager} "
+                    f"pay table (the floor's kernels play {plan.game.slug} under its default "
+                    "tables)"
+                )
+
+
 def _check_base_rules(floor: Floor, exacts: Mapping[tuple[str, str], tuple[Fraction, int]]) -> None:
     """The kernels play each game's base wagers under its default tables: refuse a table whose
-    Rules Submission changes what they would price (another Ante Bonus, Blind or base table,
-    another vigorish), rather than forecast it wrongly."""
+    Rules Submission changes what they would price (another Ante Bonus or base table, another
+    vigorish: another required wager's table is refused earlier, by
+    :func:`_check_base_tables`), rather than forecast it wrongly."""
     from croupier.analysis import par_sheet
 
     checked: set[int] = set()
@@ -570,6 +587,7 @@ def simulate_floor(
         state = int(child.generate_state(1)[0])
         tasks.append((plan.game.slug, max(rounds, 1), state, plan.strategy))
     threads = max(1, workers or os.cpu_count() or 1)
+    _check_base_tables(floor)
     exacts = _exact_of(floor.tables)
     _check_base_rules(floor, exacts)
     start = time.perf_counter()

@@ -8,6 +8,7 @@ embedded as base64 PNG ``data:`` URIs, so the one HTML file needs nothing beside
 from __future__ import annotations
 
 import base64
+import datetime as dt
 import html
 import io
 import json
@@ -20,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from croupier.analysis import par_sheet
 from croupier.analysis.par import CONVENTIONS, ParSheet, WagerSheet, exact
 from croupier.errors import CroupierError, InvalidInput
+from croupier.progress import Task
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -126,12 +128,19 @@ def _letters(game: Game, sheet: ParSheet) -> dict[str, tuple[str, ...]]:
 def paytable_returns(game: Game, sheet: ParSheet) -> dict[str, list[PaytableReturn]]:
     """For every wager of ``sheet`` with a choice of pay tables, the exact sheet under each
     letter (computed by ``par_sheet`` for ``type(game)`` with the rules changed to that letter;
-    a letter the rest of the rules do not allow is reported with its problem)."""
+    a letter the rest of the rules do not allow is reported with its problem).  Each letter
+    priced is reported as progress (:mod:`croupier.progress`)."""
     out: dict[str, list[PaytableReturn]] = {}
-    for wager, letters in _letters(game, sheet).items():
+    choices = _letters(game, sheet)
+    task = Task(
+        sum(len(letters) for letters in choices.values()),
+        f"{game.slug}: pricing every pay table",
+    )
+    for wager, letters in choices.items():
         current = _current_letter(game, wager)
         rows: list[PaytableReturn] = []
         for letter in letters:
+            task.update()
             priced = "base" if wager not in sheet.wagers else wager
             try:
                 variant = par_sheet(_variant(game, wager, letter), wagers=(priced,))
@@ -159,6 +168,7 @@ def paytable_returns(game: Game, sheet: ParSheet) -> dict[str, list[PaytableRetu
                 )
             )
         out[wager] = rows
+    task.close()
     return out
 
 
@@ -187,6 +197,20 @@ def _title_lines(text: str, width_in: float) -> str:
     import textwrap
 
     return textwrap.fill(text, width=max(30, int(width_in * 11)))
+
+
+def _tick_label(letter: str, width: int = 12) -> str:
+    """A pay-table letter as a tick label: whole (two tables never share a label), a long
+    name such as ``jackpot-500-100-90`` broken after its hyphens onto lines of ``width``."""
+    lines = [""]
+    for part in letter.split("-"):
+        piece = part if not lines[-1] else "-" + part
+        if lines[-1] and len(lines[-1]) + len(piece) > width:
+            lines[-1] += "-"
+            lines.append(part)
+        else:
+            lines[-1] += piece
+    return "\n".join(lines)
 
 
 def _net_label(net: Fraction) -> str:
@@ -246,8 +270,9 @@ def paytable_figure(wager: str, rows: Sequence[PaytableReturn]) -> Figure | None
     # bars start from zero: their heights compare the returns honestly (the labels give the
     # differences exactly)
     ax.set_ylim(0.0, max(100.0, *returns) * 1.12)
-    labels = [r.letter if len(r.letter) <= 12 else r.letter[:11] + "~" for r in priced]
-    ax.set_xticks(xs, labels, rotation=30 if len(priced) > 6 else 0, ha="right")
+    labels = [_tick_label(r.letter) for r in priced]
+    rotated = len(priced) > 6
+    ax.set_xticks(xs, labels, rotation=30 if rotated else 0, ha="right" if rotated else "center")
     ax.set_ylabel("return to player, %")
     ax.set_xlabel("pay table (the table in use highlighted)")
     ax.set_title(_title_lines(f"{wager}: return to player of each pay table", width))
@@ -292,7 +317,7 @@ def _summary(sheet: ParSheet) -> list[str]:
     return rows
 
 
-def _wager_section(name: str, ws: WagerSheet) -> list[str]:
+def _wager_section(name: str, ws: WagerSheet, task: Task) -> list[str]:
     parts = [
         f'<h3 id="wager-{_e(name)}">{_e(_title(name, ws))}</h3>',
         f"<p>House edge <b>{_pct(ws.house_edge)}</b> ({_e(exact(ws.house_edge))}); element of "
@@ -316,6 +341,7 @@ def _wager_section(name: str, ws: WagerSheet) -> list[str]:
         parts.append(f'<p class="small">{_e(key)}: {_e(value)}</p>')
     parts += [f'<p class="small">note: {_e(n)}</p>' for n in ws.notes]
     plot = _distribution_plot(name, ws)
+    task.update()
     parts.append(f'<img alt="{_e(name)}: distribution of the net result" src="{plot}">')
     return parts
 
@@ -328,7 +354,9 @@ def _pay_lines(game: Game, wager: str, letter: str) -> str:
     return "; ".join(f"{line.hand.replace('_', ' ')} {line.describe()}" for line in table.lines)
 
 
-def _paytable_section(game: Game, returns: Mapping[str, Sequence[PaytableReturn]]) -> list[str]:
+def _paytable_section(
+    game: Game, returns: Mapping[str, Sequence[PaytableReturn]], task: Task
+) -> list[str]:
     if not returns:
         return []
     parts = [
@@ -366,33 +394,47 @@ def _paytable_section(game: Game, returns: Mapping[str, Sequence[PaytableReturn]
             )
         parts.append("</table>")
         plot = _paytable_plot(wager, rows)
+        task.update()
         if plot is not None:
             parts.append(f'<img alt="{_e(wager)}: return of each pay table" src="{plot}">')
     return parts
 
 
-def render_report(game: Game, sheet: ParSheet | None = None) -> str:
-    """The HTML report of ``game`` (its exact par sheet, computed unless given)."""
+def render_report(
+    game: Game,
+    sheet: ParSheet | None = None,
+    *,
+    returns: Mapping[str, Sequence[PaytableReturn]] | None = None,
+    today: dt.date | None = None,
+) -> str:
+    """The HTML report of ``game`` (its exact par sheet, computed unless given; ``returns``:
+    its :func:`paytable_returns`, computed unless given), dated ``today`` (default: today,
+    UTC).  Each chart drawn is reported as progress."""
+    from croupier.about import version
+
     if sheet is None:
         sheet = par_sheet(game)
-    returns = paytable_returns(game, sheet)
+    if returns is None:
+        returns = paytable_returns(game, sheet)
+    date = today or dt.datetime.now(dt.UTC).date()
+    wagers = [*([("base", sheet.base)] if sheet.base is not None else []), *sheet.wagers.items()]
+    task = Task(len(wagers) + len(returns), f"{game.slug}: drawing the report's charts")
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
         f"<title>Par sheet: {_e(game.title)}</title><style>{_STYLE}</style></head><body>",
         f"<h1>Par sheet: {_e(game.title)}</h1>",
         f'<p class="small">{_e(game.chapter)}; game <code>{_e(sheet.game)}</code>; method '
-        f"{_e(sheet.method)}.</p>",
+        f"{_e(sheet.method)}; croupier {_e(version())}; {date.isoformat()}.</p>",
         f'<p class="small">Conventions: {_e(CONVENTIONS)}</p>',
         "<h2>Summary</h2>",
         *_summary(sheet),
         "<h2>Wagers</h2>",
     ]
-    if sheet.base is not None:
-        parts += _wager_section("base", sheet.base)
-    for name, ws in sheet.wagers.items():
-        parts += _wager_section(name, ws)
-    parts += _paytable_section(game, returns)
+    for name, ws in wagers:
+        parts += _wager_section(name, ws, task)
+    parts += _paytable_section(game, returns, task)
+    task.close()
     parts += [
         "<h2>Rules Submission in force</h2>",
         '<p class="small">In full: what the submission says and every default it leaves to '
@@ -411,12 +453,18 @@ def _rules_json(game: Game, sheet: ParSheet) -> str:
 
 
 def write_report(
-    game: Game, path: str | Path, *, sheet: ParSheet | None = None, wagers: Sequence[str] = ()
+    game: Game,
+    path: str | Path,
+    *,
+    sheet: ParSheet | None = None,
+    wagers: Sequence[str] = (),
+    returns: Mapping[str, Sequence[PaytableReturn]] | None = None,
 ) -> Path:
     """Write the self-contained HTML report of ``game`` to ``path``; ``sheet`` is its par sheet
-    if already computed (else computed, limited to ``wagers`` when given)."""
+    if already computed (else computed, limited to ``wagers`` when given), ``returns`` its
+    :func:`paytable_returns` if already computed."""
     if sheet is None:
         sheet = par_sheet(game, wagers=wagers)
     target = Path(path)
-    target.write_text(render_report(game, sheet), encoding="utf-8")
+    target.write_text(render_report(game, sheet, returns=returns), encoding="utf-8")
     return target

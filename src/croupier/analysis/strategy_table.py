@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -20,8 +21,10 @@ if TYPE_CHECKING:
     from croupier.games import Game
 
 __all__ = [
+    "MEASURE_ACTION",
     "StrategyRow",
     "StrategyTable",
+    "rule_clauses",
     "strategy_table",
     "stud_rows",
     "text_rows",
@@ -99,7 +102,7 @@ def uth_rows(game: Game) -> StrategyTable:
                 situation=f"the rule below (the majority decision of each hand) differs from the "
                 f"optimum in {float(wrong / reached):.2%} of the {reached:,} {name} decisions "
                 "(its cost is not measured)",
-                action="check",
+                action=MEASURE_ACTION,
                 share=float(wrong / reached),
                 situations=reached,
             )
@@ -126,6 +129,30 @@ def uth_rows(game: Game) -> StrategyTable:
     )
 
 
+MEASURE_ACTION = "rule vs optimum"
+"""The action column of a row that measures a readable rule against the solver (not a move)."""
+
+
+def rule_clauses(rule: Sequence[str]) -> list[tuple[str, str]]:
+    """A readable street rule (its title line, then clauses ``bet 3x with ...;`` wrapped over
+    indented lines, ending ``fold the rest.``) as (situation, action) pairs, one a clause."""
+    clauses: list[str] = []
+    for line in rule[1:]:
+        text = line.strip()
+        if clauses and line.startswith("    "):  # a wrapped line continues its clause
+            clauses[-1] += " " + text
+        else:
+            clauses.append(text)
+    pairs = []
+    for clause in clauses:
+        text = clause.rstrip(";.")
+        action, sep, situation = text.partition(" with ")
+        if not sep:  # "fold the rest"
+            action, _, situation = text.partition(" ")
+        pairs.append((situation, action))
+    return pairs
+
+
 def stud_rows(game: Game) -> StrategyTable:
     from croupier.analysis import strategy_text
     from croupier.analysis.stud_rules import FIFTH_RULE, FOURTH_RULE, MEASURED
@@ -141,12 +168,19 @@ def stud_rows(game: Game) -> StrategyTable:
                 if h != "-"
             ]
     for key, rule in (("4th", FOURTH_RULE), ("5th", FIFTH_RULE)):
-        for line in rule[1:]:
-            rows.append(
-                StrategyRow(decision=f"{key} Street", situation=line.strip(), action="rule")
-            )
+        rows += [
+            StrategyRow(decision=f"{key} Street", situation=situation, action=action)
+            for situation, action in rule_clauses(rule)
+        ]
+        check = MEASURED[key]
         rows.append(
-            StrategyRow(decision=f"{key} Street", situation=MEASURED[key].render(), action="check")
+            StrategyRow(
+                decision=f"{key} Street",
+                situation=check.render(),
+                action=MEASURE_ACTION,
+                share=float(check.differ_share),
+                situations=check.reached,
+            )
         )
     return StrategyTable(
         game=game.slug,

@@ -15,6 +15,7 @@ import json
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -242,10 +243,14 @@ def stderr() -> Console:
     return Console(stderr=True, highlight=False, markup=False)
 
 
+_BARS_ACTIVE: ContextVar[bool] = ContextVar("croupier_bars_active", default=False)
+
+
 @contextmanager
 def progress_bars(*, enabled: bool = True) -> Iterator[None]:
     """Draw every progress report of the library made inside the block as a Rich bar with the
-    time elapsed and the time remaining, on stderr when it is a terminal."""
+    time elapsed and the time remaining, on stderr when it is a terminal (inside another such
+    block: the outer one draws them)."""
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -259,7 +264,7 @@ def progress_bars(*, enabled: bool = True) -> Iterator[None]:
     from croupier.progress import reporting
 
     console = stderr()
-    if not enabled or not console.is_terminal:
+    if not enabled or not console.is_terminal or _BARS_ACTIVE.get():
         yield
         return
     bars = Progress(
@@ -281,5 +286,9 @@ def progress_bars(*, enabled: bool = True) -> Iterator[None]:
         if done >= total:
             bars.remove_task(tasks.pop(task))
 
-    with bars, reporting(show):
-        yield
+    token = _BARS_ACTIVE.set(True)
+    try:
+        with bars, reporting(show):
+            yield
+    finally:
+        _BARS_ACTIVE.reset(token)

@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from croupier.cli.app import JsonOption, app, emit_json
+from croupier.cli.app import DbOption, JsonOption, app, emit_json
 
 __all__ = ["audit_app"]
 
@@ -23,17 +23,15 @@ EXIT_TAMPERED = 1
 
 @audit_app.command("verify")
 def verify(
-    db: Annotated[
-        str | None, typer.Option("--db", help="database URL (default: sqlite:///croupier.sqlite)")
-    ] = None,
+    db: DbOption = None,
     json_out: JsonOption = False,
 ) -> None:
     """Recompute every hash chain, each meter from its ledger and each round's settlement
     from its records; exit 1 naming the first row of each chain that does not match."""
     from croupier.audit import verify as run
-    from croupier.store import DEFAULT_URL
+    from croupier.terminal import database_url
 
-    report = run(db if db is not None else DEFAULT_URL)
+    report = run(database_url(db))
     if json_out:
         emit_json(report.to_json())
     else:
@@ -50,17 +48,15 @@ def verify(
 @audit_app.command("verify-deal")
 def verify_deal(
     round_id: Annotated[str, typer.Argument(metavar="ROUND", help="the round's id")],
-    db: Annotated[
-        str | None, typer.Option("--db", help="database URL (default: sqlite:///croupier.sqlite)")
-    ] = None,
+    db: DbOption = None,
     json_out: JsonOption = False,
 ) -> None:
     """A finished round's deal against its commitment: the shoe order and nonce hash to it
     and every card dealt came from that order (exit 1 otherwise; refused while it is open)."""
     from croupier.audit import verify_deal as run
-    from croupier.store import DEFAULT_URL
+    from croupier.terminal import database_url
 
-    check = run(db if db is not None else DEFAULT_URL, round_id)
+    check = run(database_url(db), round_id)
     if json_out:
         emit_json(check.to_json())
     else:

@@ -45,7 +45,6 @@ SchedulerOption = Annotated[
         help="a Dask scheduler address (tcp://...): spread the block solvers' work.",
     ),
 ]
-SeedOption = Annotated[str, typer.Option("--seed", help="seed of the generator (int or text).")]
 
 
 def priced_game(
@@ -69,59 +68,95 @@ def _seed(text: str) -> int | str:
         return text
 
 
+_WagerOption = Annotated[
+    list[str] | None,
+    typer.Option("--wager", metavar="NAME", help="limit the sheet to these ('base' too)."),
+]
+_MethodOption = Annotated[
+    Method, typer.Option("--method", help="exact (every deal) or simulate (Monte Carlo).")
+]
+_RoundsOption = Annotated[
+    int | None, typer.Option("--rounds", help="rounds with --method simulate (default 100000).")
+]
+_SeedOption = Annotated[
+    str | None,
+    typer.Option("--seed", help="seed with --method simulate, int or text (default 'croupier')."),
+]
+_ReportOption = Annotated[
+    str | None, typer.Option("--report", metavar="FILE.html", help="also write an HTML report.")
+]
+_XlsxOption = Annotated[
+    str | None, typer.Option("--xlsx", metavar="FILE", help="also write the sheet as XLSX.")
+]
+_PdfOption = Annotated[
+    str | None, typer.Option("--pdf", metavar="FILE", help="also write the sheet as PDF.")
+]
+_AllOption = Annotated[
+    bool, typer.Option("--all", help="every game (with --book): the whole book.")
+]
+_BookOption = Annotated[
+    str | None, typer.Option("--book", metavar="DIR", help="write GAME.xlsx and GAME.pdf into DIR.")
+]
+
+
 @app.command()
 def par(
     game: Annotated[str | None, typer.Argument(help=GAME_HELP)] = None,
     rules: RulesOption = None,
     paytable: PaytableOption = None,
-    wager: Annotated[
-        list[str] | None,
-        typer.Option("--wager", metavar="NAME", help="limit the sheet to these ('base' too)."),
-    ] = None,
-    method: Annotated[Method, typer.Option("--method")] = Method.exact,
-    rounds: Annotated[int, typer.Option("--rounds", help="rounds with --method simulate.")] = (
-        100_000
-    ),
-    seed: SeedOption = "croupier",
+    wager: _WagerOption = None,
+    method: _MethodOption = Method.exact,
+    rounds: _RoundsOption = None,
+    seed: _SeedOption = None,
     scheduler: SchedulerOption = None,
     json_out: JsonOption = False,
-    report: Annotated[
-        str | None,
-        typer.Option("--report", metavar="FILE.html", help="also write an HTML report."),
-    ] = None,
-    xlsx: Annotated[
-        str | None, typer.Option("--xlsx", metavar="FILE", help="also write the sheet as XLSX.")
-    ] = None,
-    pdf: Annotated[
-        str | None, typer.Option("--pdf", metavar="FILE", help="also write the sheet as PDF.")
-    ] = None,
-    every_game: Annotated[
-        bool, typer.Option("--all", help="every game (with --book): the whole book.")
-    ] = False,
-    book: Annotated[
-        str | None,
-        typer.Option("--book", metavar="DIR", help="write GAME.xlsx and GAME.pdf into DIR."),
-    ] = None,
+    report: _ReportOption = None,
+    xlsx: _XlsxOption = None,
+    pdf: _PdfOption = None,
+    every_game: _AllOption = False,
+    book: _BookOption = None,
     quiet: QuietOption = False,
 ) -> None:
     """Par sheet: the exact house edge of every wager; as XLSX, PDF or HTML files too."""
     from croupier.analysis import par_sheet
 
+    files = {"--report": report, "--xlsx": xlsx, "--pdf": pdf}
     if every_game:
-        if game or rules or paytable or wager or not book:
-            raise InvalidInput("--all writes the whole book: give --book DIR and no game")
+        _refuse(
+            "--all writes the whole book: give --book DIR and no game or other option",
+            GAME=game, **{"--rules": rules, "--paytable": paytable, "--wager": wager},
+            **{"--json": json_out, **files, "--scheduler": scheduler},
+            **{"--rounds": rounds, "--seed": seed, "--method simulate": method.value != "exact"},
+            **{"no --book": not book},
+        )  # fmt: skip
+        assert book is not None
         _whole_book(book, quiet=quiet)
         return
     if game is None:
         raise InvalidInput("par needs a GAME (or --all --book DIR)")
     if method is Method.simulate:
-        if report or xlsx or pdf or book:
-            raise InvalidInput("--report/--xlsx/--pdf/--book draw the exact sheet (--method exact)")
-        _simulate(game, rules, paytable, rounds, seed, 100, json_out=json_out, quiet=quiet)
+        _refuse(
+            "for the exact sheet (--method exact), not --method simulate",
+            **{**files, "--book": book, "--scheduler": scheduler, "--wager": wager},
+        )
+        _simulate(
+            game,
+            rules,
+            paytable,
+            100_000 if rounds is None else rounds,
+            "croupier" if seed is None else seed,
+            100,
+            json_out=json_out,
+            quiet=quiet,
+        )
         return
+    if rounds is not None or seed is not None:
+        raise InvalidInput("--rounds and --seed are for --method simulate")
     the_game, notes = priced_game(game, rules, paytable)
     with progress_bars(enabled=not quiet):
         sheet = par_sheet(the_game, wagers=wager or (), scheduler=scheduler)
+    if wager:  # the notes of the wagers asked for only
+        notes = tuple(n for n in notes if n.partition(":")[0] in wager)
     sheet = dataclasses.replace(sheet, notes=(*sheet.notes, *notes))
     if json_out:
         emit_json(sheet.to_json())
@@ -134,6 +169,13 @@ def par(
         xlsx = xlsx or str(folder / f"{the_game.slug}.xlsx")
         pdf = pdf or str(folder / f"{the_game.slug}.pdf")
     _write_files(the_game, sheet, report=report, xlsx=xlsx, pdf=pdf, quiet=quiet)
+
+
+def _refuse(why: str, **options: object) -> None:
+    """Refuse the options given (not None, False or empty) among ``options``, naming them."""
+    given = [name for name, value in options.items() if value not in (None, False, [], ())]
+    if given:
+        raise InvalidInput(f"{why} ({', '.join(given)})")
 
 
 def _folder(path: str) -> Path:
@@ -157,16 +199,19 @@ def _write_files(
     """Write the requested files of ``sheet`` (each named on stderr)."""
     if not (report or xlsx or pdf):
         return
+    from croupier.analysis.report import paytable_returns
+
     with progress_bars(enabled=not quiet):
+        returns = paytable_returns(game, sheet)  # every letter priced once, for every file
         if report:
             from croupier.analysis.report import write_report
 
-            _written(report, lambda: write_report(game, report, sheet=sheet))
+            _written(report, lambda: write_report(game, report, sheet=sheet, returns=returns))
         if xlsx or pdf:
             from croupier.analysis.book import build_book
             from croupier.analysis.book_files import write_pdf, write_xlsx
 
-            the_book = build_book(game, sheet)
+            the_book = build_book(game, sheet, returns=returns)
             if xlsx:
                 _written(xlsx, lambda: write_xlsx(the_book, xlsx))
             if pdf:
@@ -186,21 +231,23 @@ def _whole_book(book: str, *, quiet: bool) -> None:
     from croupier.analysis import par_sheet
     from croupier.analysis.pricing import every_wager
     from croupier.games import GAMES
+    from croupier.progress import Task
 
     folder = _folder(book)
-    for slug, cls in GAMES.items():
-        the_game, notes = every_wager(cls())
-        with progress_bars(enabled=not quiet):
+    with progress_bars(enabled=not quiet), Task(len(GAMES), "the book: games written") as task:
+        for slug, cls in GAMES.items():
+            the_game, notes = every_wager(cls())
             sheet = par_sheet(the_game)
-        sheet = dataclasses.replace(sheet, notes=(*sheet.notes, *notes))
-        _write_files(
-            the_game,
-            sheet,
-            report=None,
-            xlsx=str(folder / f"{slug}.xlsx"),
-            pdf=str(folder / f"{slug}.pdf"),
-            quiet=quiet,
-        )
+            sheet = dataclasses.replace(sheet, notes=(*sheet.notes, *notes))
+            _write_files(
+                the_game,
+                sheet,
+                report=None,
+                xlsx=str(folder / f"{slug}.xlsx"),
+                pdf=str(folder / f"{slug}.pdf"),
+                quiet=quiet,
+            )
+            task.update()
 
 
 @app.command()
@@ -244,24 +291,32 @@ def simulate(
     seed: Annotated[str, typer.Option("--seed", help="seed of the generator (int or text).")],
     rules: RulesOption = None,
     paytable: PaytableOption = None,
-    unit: Annotated[int, typer.Option("--unit", help="cents per wager.")] = 100,
+    unit: Annotated[
+        int | None, typer.Option("--unit", help="cents per wager (default 100; not --kernel).")
+    ] = None,
     json_out: JsonOption = False,
     quiet: QuietOption = False,
     kernel: Annotated[
         bool,
         typer.Option(
             "--kernel",
-            help="fast numba path (Four Card Poker, UTH base game): 10^8 rounds in a minute.",
+            help="the fast numba kernel instead of the round engine (the base game and the "
+            "wagers the kernel plays, under the default pay tables).",
         ),
     ] = False,
     scheduler: SchedulerOption = None,
 ) -> None:
     """Monte Carlo through the round engine, with standard errors."""
     if kernel:
+        if unit is not None:
+            raise InvalidInput("--unit is for the round engine (without --kernel)")
         _kernel_simulate(
             game, rules, paytable, rounds, seed, scheduler, json_out=json_out, quiet=quiet
         )
     else:
+        if scheduler is not None:
+            raise InvalidInput("--scheduler spreads the work of --kernel; give --kernel too")
+        unit = 100 if unit is None else unit
         _simulate(game, rules, paytable, rounds, seed, unit, json_out=json_out, quiet=quiet)
 
 

@@ -7,7 +7,16 @@ from typing import Annotated
 
 import typer
 
-from croupier.cli.app import GAME_HELP, DbOption, JsonOption, RulesOption, app, emit_json
+from croupier.cli.app import (
+    GAME_HELP,
+    DbOption,
+    JsonOption,
+    PaytableOption,
+    RulesOption,
+    app,
+    emit_json,
+    game_from_options,
+)
 
 __all__ = ["demo", "play", "replay"]
 
@@ -27,6 +36,7 @@ def replay(
 def play(
     game: Annotated[str, typer.Argument(help=GAME_HELP)],
     rules: RulesOption = None,
+    paytable: PaytableOption = None,
     seat: Annotated[int, typer.Option("--seat", help="your seat (1-7).")] = 3,
     seed: Annotated[
         int | None, typer.Option("--seed", help="seeded shuffle (practice only).")
@@ -40,9 +50,8 @@ def play(
     history is stored (read it back with croupier recall --table TABLE)."""
     from croupier.terminal import play_terminal
 
-    status = play_terminal(
-        game, rules_file=rules, seat=seat, seed=seed, out=sys.stdout, db=db, table=table
-    )
+    the_game = game_from_options(game, rules, paytable)
+    status = play_terminal(the_game, seat=seat, seed=seed, out=sys.stdout, db=db, table=table)
     if status:
         raise typer.Exit(status)
 

@@ -104,7 +104,7 @@ def strategy_table(table: StrategyTable) -> None:
     console.print(table.title)
     out = Table(box=box.SIMPLE_HEAD)
     out.add_column("decision")
-    out.add_column("situation", overflow="fold")
+    out.add_column("situation", overflow="fold", max_width=80)
     out.add_column("action", overflow="fold")
     counted = any(r.situations is not None for r in table.rows)
     if counted:

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, ClassVar
 from croupier.cards import Card
 from croupier.errors import IllegalAction, InvalidInput
 from croupier.frozen import frozen_dict
+from croupier.games.irregularities import chapter_irregularities
 from croupier.games.paytables import PayLine, PayTable, to
 from croupier.games.records import Action, PlaceWager, Record, Result, Reveal, WagerPlaced
 from croupier.games.round import SEATS, Round
@@ -81,7 +82,8 @@ def sections(temp: str, perm: str) -> dict[str, str]:
     """The sections of one chapter (``temp`` "541" or "543", ``perm`` "627a" or "629a") by rule.
 
     Keys used by the shared Round machinery (``no_more_bets``, ...) and by the baccarat round.
-    Irregularities (§ 541.14 / § 627a.13) are not in the texts at hand: no section is cited.
+    Irregularities (§ 627a.13 / § 629a.13) are not in the texts at hand: each is cited to that
+    section without a letter.
 
     Written out, for each chapter: § 541.2(c)(4), (c)(6), (c)(7), § 541.8(a)(1)(i)-(iv),
     (a)(2)(i)-(iii), (a)(3), (a)(5), (b), (c), § 541.12(a)-(c), § 541.13(c), (e)-(i); and
@@ -118,6 +120,9 @@ def sections(temp: str, perm: str) -> dict[str, str]:
         "tie_vig": f"{s}.13(h)",
         "same_vig": f"{s}.13(i)",
         "dragon_bonus": "§ 631b.9",
+        # § 627a.13 / § 629a.13 are the chapters' irregularities sections (their section lists,
+        # ../shared/regs/baccarat.md); the text is not at hand, so no letter is cited.
+        **chapter_irregularities(f"§ {perm}.13"),
     }
 
 

@@ -23,7 +23,15 @@ from croupier.rules import DealMethod
 if TYPE_CHECKING:
     from croupier.games.round import Round
 
-__all__ = ["report_records", "verify_report"]
+__all__ = ["chapter_irregularities", "report_records", "verify_report"]
+
+
+def chapter_irregularities(section: str) -> dict[str, str]:
+    """Every irregularity kind cited to a chapter's irregularities section, without a letter:
+    for the chapters whose section text the project does not hold (their numbering is known
+    from the chapter's section list or a cross-reference, ../shared/regs/), the way
+    ``three_card_poker.py`` cites § 649a.13."""
+    return {kind.value: section for kind in IrregularityKind}
 
 
 def verify_report(rnd: Round, action: ReportIrregularity) -> None:

@@ -79,6 +79,7 @@ from croupier.games._mississippi_stud_tables import (
 )
 from croupier.games._table_regs import MISSISSIPPI_STUD_REGS
 from croupier.games.base import DealStep, EnvyRule, Game, Phase, ProgressiveOffer
+from croupier.games.irregularities import chapter_irregularities
 from croupier.games.paytables import EnvySchedule, PayTable
 from croupier.games.records import (
     Action,
@@ -295,6 +296,9 @@ class MississippiStudRound(StreetRound):
         "adjacent_boxes": "§ 571.7(f)",
         "progressive_count": "§ 571.8(b)",
         "decision_order": "§ 571.11(a)",
+        # § 655a.13 is the chapter's irregularities section (its section list); its text is
+        # not in the digests, so no letter is cited.
+        **chapter_irregularities("§ 655a.13"),
     }
     game: MississippiStud
     streets = ROUND_STREETS

@@ -67,6 +67,7 @@ from croupier.games._uth_tables import (
     TRIPS,
 )
 from croupier.games.base import DealStep, EnvyRule, Game
+from croupier.games.irregularities import chapter_irregularities
 from croupier.games.paytables import EnvySchedule, PayLine, PayTable, to
 from croupier.games.records import (
     DEALER,
@@ -331,6 +332,9 @@ class UltimateTexasHoldemRound(StreetRound):
         "adjacent_boxes": "§ 569.7(h)",
         "progressive_count": "§ 569.8(b)",
         "decision_order": _RIVER,
+        # § 653a.13 is the chapter's irregularities section (§ 653b.3(c) cites it); its text
+        # is not in the digests, so no letter is cited.
+        **chapter_irregularities("§ 653a.13"),
     }
     game: UltimateTexasHoldem
     streets = STREETS

@@ -758,6 +758,11 @@ class Floor:
             self._players[round_id] = found
         return found
 
+    def players_cached(self, round_id: str) -> Mapping[int, str] | None:
+        """:meth:`players_of` if this process holds it already (no database read), else
+        ``None``."""
+        return self._players.get(round_id)
+
     @contextmanager
     def reading(self) -> Iterator[Connection]:
         with self.db.read() as conn:

@@ -31,6 +31,7 @@ __all__ = [
     "ShoePerRound",
     "Txn",
     "event_for",
+    "event_variant",
     "pov_of",
     "pov_variants",
 ]
@@ -167,6 +168,8 @@ class LiveTable:
     top: int = 0
     """The last ``seq`` published since this process loaded the table."""
     _recent_lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    _texts: dict[tuple[int, str], str] = field(default_factory=dict, repr=False)
+    """Stream messages of the recent events by ``(seq, form)`` (:meth:`encoded`)."""
 
     def seats(self) -> dict[int, str]:
         return self.table.seats
@@ -182,6 +185,24 @@ class LiveTable:
                 oldest = events[-1][0] - RECENT
                 for seq in [s for s in self.recent if s <= oldest]:
                     del self.recent[seq]
+            if len(self._texts) > 8 * RECENT:
+                oldest = self.top - RECENT
+                for key in [k for k in self._texts if k[0] <= oldest]:
+                    del self._texts[key]
+
+    def encoded(self, seq: int, form: str, encode: Callable[[], str]) -> str:
+        """The stream message of event ``seq`` in the form ``form`` (:func:`event_variant`),
+        encoded once for every connection that receives that form (the recent events this
+        process published only: the cache stays within :data:`RECENT` events)."""
+        if not self.top - RECENT < seq <= self.top:
+            return encode()
+        key = (seq, form)
+        text = self._texts.get(key)
+        if text is None:
+            text = encode()
+            with self._recent_lock:
+                self._texts[key] = text
+        return text
 
     def recent_events(
         self, since: int, limit: int
@@ -231,23 +252,33 @@ def pov_variants(record: Record) -> dict[str, Any]:
     return out
 
 
-def event_for(data: Mapping[str, Any], pov: ViewPov) -> dict[str, Any]:
-    """A stored event's data as ``pov`` may see it."""
+def event_variant(data: Mapping[str, Any], pov: ViewPov) -> tuple[str, Mapping[str, Any]]:
+    """The form of a stored event's data that ``pov`` sees, and its name (the same name for
+    every point of view that sees the same form: a message is encoded once per form)."""
     if "public" not in data:
-        return dict(data)
+        return "", data
     if pov.kind == "full" and "full" in data:
-        return dict(data["full"])
+        return "full", data["full"]
     if pov.kind == "player" and not pov.seats:
-        return dict(data.get("player", data["public"]))
+        return ("player", data["player"]) if "player" in data else ("public", data["public"])
     if pov.kind == "player" and len(pov.seats) > 1:
         # One account at adjacent boxes: the engine's point of view of all its seats at once,
         # from the record as stored (one seat's form hides the other seat's shown hand).
+        seats = sorted(pov.seats)
         record = record_from_json(data.get("full", data["public"]))
-        return record_to_json(redact(record, Pov.player(*sorted(pov.seats))))
+        seen = record_to_json(redact(record, Pov.player(*seats)))
+        return "player:" + ",".join(str(s) for s in seats), seen
     if pov.kind == "player":
         (seat,) = pov.seats
-        return dict(data.get("seats", {}).get(str(seat), data["public"]))
-    return dict(data["public"])
+        mine = data.get("seats", {}).get(str(seat))
+        if mine is not None:
+            return f"player:{seat}", mine
+    return "public", data["public"]
+
+
+def event_for(data: Mapping[str, Any], pov: ViewPov) -> dict[str, Any]:
+    """A stored event's data as ``pov`` may see it."""
+    return dict(event_variant(data, pov)[1])
 
 
 def pov_of(account: Account, lt: LiveTable, *, finished: bool = False) -> ViewPov:

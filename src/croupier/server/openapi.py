@@ -6,11 +6,12 @@ section where one forbids the request).
 
 Its OpenAPI links (:data:`LINKS`) say how one operation's answer feeds the next, so a client
 generator or a stateful fuzzer (schemathesis, tests/live/test_live_fuzz.py) can chain them: a
-sign-in's token authorizes the reads that follow it (and a seated player's token its table's
-view); a table's id, from the list, a new table or any command's result, leads to its detail,
-view, actions, recall and every table command; a command's round id leads to the round's
-records, scenario export, deal commitment and void; a listed round to its records, a new player
-to their buy-in and cash-out, a hand-pay to its approval."""
+sign-in's token authorizes the reads that follow it (and the token of an account bound to one
+table, a table's own dealer, that table's view); a table's id, from the list, a new table or any
+command's result, leads to its detail, view, actions, recall and every table command; a
+command's round id leads to the round's records, scenario export, deal commitment and void; a
+listed round to its records, a new player to their buy-in and cash-out, a hand-pay to its
+approval."""
 
 from __future__ import annotations
 
@@ -90,7 +91,7 @@ LINKS: tuple[Link, ...] = (
     (("post", "/api/login"), SIGNED_IN, {"header.Authorization": BEARER}),
     (
         ("post", "/api/login"),
-        (("get", f"{TABLE}/view"),),  # a seated player's own table
+        (("get", f"{TABLE}/view"),),  # an account bound to one table (its dealer)
         {"header.Authorization": BEARER, "path.table_id": "$response.body#/table_id"},
     ),
     (("get", "/api/tables"), TABLE_READS + TABLE_COMMANDS, {"table_id": "$response.body#/0/id"}),

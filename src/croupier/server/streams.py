@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Callable
+import json
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from fastapi import FastAPI, WebSocket, WebSocketDisconnect
@@ -28,10 +29,17 @@ from sqlalchemy import func, select
 
 from croupier.server.auth import Account, Role
 from croupier.server.floor import FLOOR, Floor, LiveTable, Unauthorized, event_for, pov_of
+from croupier.server.live_tables import event_variant
 from croupier.server.schema import table_events
 from croupier.server.views import ViewPov
 
-__all__ = ["events_seen", "floor_versions", "install_streams"]
+__all__ = [
+    "events_seen",
+    "floor_versions",
+    "install_streams",
+    "messages_in_memory",
+    "messages_seen",
+]
 
 BATCH = 500
 POLL = 2.0
@@ -83,22 +91,83 @@ def install_streams(app: FastAPI) -> None:
         await _pump_floor(websocket, floor, max(0, since))
 
 
+Events = list[tuple[int, str, dict[str, Any], str | None]]
+Messages = list[tuple[int, str]]
+"""``(seq, message text)``."""
+
+
+def _povs(
+    account: Account,
+    lt: LiveTable,
+    events: Events,
+    players_of: Callable[[str], Mapping[int, str] | None],
+) -> list[ViewPov] | None:
+    """Each event's point of view for ``account``: a player sees a round's events from the
+    seats they held in *that* round (its stored players), so a player who takes a seat later
+    never receives the cards of the seat's earlier rounds.  ``None`` where ``players_of``
+    does not know a round's players."""
+    if account.role is not Role.PLAYER:
+        return [pov_of(account, lt)] * len(events)
+    out = []
+    for _seq, _type, _data, round_id in events:
+        players = players_of(round_id) if round_id is not None else {}
+        if players is None:
+            return None
+        seats = frozenset(s for s, p in players.items() if p == account.player_id)
+        out.append(ViewPov("player", seats))
+    return out
+
+
 def events_seen(
     floor: Floor, account: Account, lt: LiveTable, since: int, limit: int = BATCH
 ) -> list[dict[str, Any]]:
-    """The table's committed events after ``since`` as ``account`` may see them.  A player
-    sees a round's events from the seats they held in *that* round (its stored players), so
-    a player who takes a seat later never receives the cards of the seat's earlier rounds."""
-    role_pov = None if account.role is Role.PLAYER else pov_of(account, lt)
+    """The table's committed events after ``since`` as ``account`` may see them."""
+    events = floor.events(lt.id, since, limit)
+    povs = _povs(account, lt, events, floor.players_of)
+    assert povs is not None
+    return [
+        {"seq": seq, "type": type_, "data": event_for(data, pov)}
+        for (seq, type_, data, _rid), pov in zip(events, povs, strict=True)
+    ]
+
+
+def _messages(lt: LiveTable, events: Events, povs: list[ViewPov]) -> Messages:
+    """The events as stream messages, each distinct form encoded once for every connection
+    (:meth:`LiveTable.encoded`)."""
     out = []
-    for seq, type_, data, round_id in floor.events(lt.id, since, limit):
-        pov = role_pov
-        if pov is None:
-            players = floor.players_of(round_id) if round_id is not None else {}
-            seats = frozenset(s for s, p in players.items() if p == account.player_id)
-            pov = ViewPov("player", seats)
-        out.append({"seq": seq, "type": type_, "data": event_for(data, pov)})
+    for (seq, type_, data, _rid), pov in zip(events, povs, strict=True):
+        form, seen = event_variant(data, pov)
+
+        def encode(s: int = seq, t: str = type_, d: Mapping[str, Any] = seen) -> str:
+            return json.dumps(
+                {"seq": s, "type": t, "data": d}, separators=(",", ":"), ensure_ascii=False
+            )
+
+        out.append((seq, lt.encoded(seq, form, encode)))
     return out
+
+
+def messages_seen(
+    floor: Floor, account: Account, lt: LiveTable, since: int, limit: int = BATCH
+) -> Messages:
+    """:func:`events_seen` as stream messages (may read the database: run it in a thread)."""
+    events = floor.events(lt.id, since, limit)
+    povs = _povs(account, lt, events, floor.players_of)
+    assert povs is not None
+    return _messages(lt, events, povs)
+
+
+def messages_in_memory(
+    floor: Floor, account: Account, lt: LiveTable, since: int, limit: int = BATCH
+) -> Messages | None:
+    """:func:`messages_seen` from what this process holds in memory (the table's recent
+    events, the rounds' players it knows), without a database read or a thread; ``None``
+    where the database must be read."""
+    events = lt.recent_events(since, limit)
+    if events is None:
+        return []
+    povs = _povs(account, lt, events, floor.players_cached) if events else None
+    return None if povs is None else _messages(lt, events, povs)
 
 
 async def _waiter(floor: Floor, stream: str) -> tuple[asyncio.Event, Callable[[], None]]:
@@ -120,14 +189,17 @@ async def _pump(
     try:
         while True:
             event.clear()
-            batch = await asyncio.to_thread(events_seen, floor, account, lt, last, BATCH)
-            for message in batch:
-                await websocket.send_json(message)
-                last = message["seq"]
+            batch = messages_in_memory(floor, account, lt, last, BATCH)
+            if batch is None:
+                batch = await asyncio.to_thread(messages_seen, floor, account, lt, last, BATCH)
+            for seq, text in batch:
+                await websocket.send_text(text)
+                last = seq
             if len(batch) == BATCH:
                 continue
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(event.wait(), timeout=POLL)
+                async with asyncio.timeout(POLL):
+                    await event.wait()
     except (WebSocketDisconnect, RuntimeError):
         return
     finally:
@@ -159,7 +231,8 @@ async def _pump_floor(websocket: WebSocket, floor: Floor, since: int) -> None:
                 await websocket.send_json({"seq": version, "type": "floor", "data": data})
                 sent, since = version, -1
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(event.wait(), timeout=POLL)
+                async with asyncio.timeout(POLL):
+                    await event.wait()
     except (WebSocketDisconnect, RuntimeError):
         return
     finally:

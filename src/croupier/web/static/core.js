@@ -46,6 +46,11 @@ function h(tag, attrs, ...children) {
   return el;
 }
 
+/** " (§ 641a.13(c))" after a call, or nothing where no section is named. */
+function cite(section) {
+  return section ? ` (${section})` : "";
+}
+
 function words(slug) {
   return String(slug || "").replace(/[_-]+/g, " ");
 }

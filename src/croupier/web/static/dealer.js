@@ -42,7 +42,7 @@ class DealerPage extends TablePage {
         await this.load().catch((err) => Announce.error(err));
       }
       const voided = ((res && res.records) || []).find((r) => r.kind === "round_voided");
-      if (voided) Announce.say(`Round void: ${voided.reason} (${voided.section}).`, "error");
+      if (voided) Announce.say(`Round void: ${voided.reason}${cite(voided.section)}.`, "error");
       else if (said) Announce.say(said);
     };
   }

@@ -25,7 +25,7 @@ function describeRecord(r) {
     case "hand_shown": return `${seat}hand shown ${(r.cards || []).map(cardText).join(" ")} (${words(r.category)})`;
     case "hand_hidden": return `${seat}hand shown (${words(r.category)})`;
     case "dealer_revealed": return `Dealer reveals ${(r.cards || []).map(cardText).join(" ")} (${words(r.category)})`;
-    case "round_voided": return `Round void: ${r.reason} (${r.section})`;
+    case "round_voided": return `Round void: ${r.reason}${cite(r.section)}`;
     default: {
       const rest = Object.entries(r).filter(([key]) => key !== "kind" && key !== "seat")
         .map(([key, v]) => `${words(key)} ${Array.isArray(v) ? v.join(" ") : v}`).join(", ");
@@ -73,19 +73,25 @@ class PitPage {
     }
     const mrows = (meters || []).map((m) => h("tr", {}, h("td", {}, words(m.name)), h("td.num", {}, Money.fmt(m.amount)),
       h("td.num", {}, Money.fmt(m.reset)), h("td", {}, String(m.rate ?? "")), h("td.num", {}, Money.fmt(m.paid_total || 0))));
+    const focus = focusKey(document.activeElement);
     this.body.replaceChildren(h("div.panel", {}, h("h2", {}, "The floor"), tiles),
       h("div.panel.scroll", {}, h("h2", {}, "Progressive meters"), h("table.grid", { "aria-label": "meters" },
         h("thead", {}, h("tr", {}, h("th", {}, "Meter"), h("th.num", {}, "Amount"), h("th.num", {}, "Reset"), h("th", {}, "Rate"), h("th.num", {}, "Paid to date"))),
         h("tbody", {}, mrows))));
+    restoreFocus(this.body, focus);
   }
   tableActions(t) {
-    const reason = h("input", { "aria-label": `reason to void the round at ${t.name}`, placeholder: "reason", value: "" });
+    // the reason typed survives the floor being drawn again (a table's event meanwhile)
+    this.reasons = this.reasons || {};
+    const reason = h("input", { "aria-label": `reason to void the round at ${t.name}`, placeholder: "reason",
+      value: this.reasons[t.id] || "", oninput: (e) => { this.reasons[t.id] = e.currentTarget.value; } });
     return h("div", {}, h("div.btn-row", {},
       h("button.btn.btn-ghost", { type: "button", onclick: (e) => act(e.currentTarget, () => Api.post(`/api/tables/${t.id}/open`).then(() => this.floor())) }, "Open"),
       h("button.btn.btn-ghost", { type: "button", onclick: (e) => act(e.currentTarget, () => Api.post(`/api/tables/${t.id}/close`).then(() => this.floor())) }, "Close")),
       t.round_id ? h("div.btn-row", {}, reason, h("button.btn.btn-red", { type: "button", onclick: (e) => act(e.currentTarget, async () => {
         if (!reason.value.trim()) throw new Error("A void needs a reason.");
         await Api.post(`/api/rounds/${t.round_id}/void`, { reason: reason.value.trim() });
+        delete this.reasons[t.id];
         Announce.say(`Round ${t.round_id} voided.`);
         this.floor();
       }) }, "Void round")) : null);
@@ -167,17 +173,26 @@ class PitPage {
     const out = h("div#audit-out");
     const run = (e) => act(e && e.currentTarget, async () => {
       const res = await Api.get("/api/audit/verify");
-      const ok = res.ok ?? (Array.isArray(res.problems) ? !res.problems.length : undefined);
-      const checks = res.checks || res.results || {};
-      const rows = Object.entries(checks).map(([k, v]) => h("tr", {}, h("td", {}, words(k)),
-        h("td", {}, typeof v === "object" ? JSON.stringify(v) : String(v))));
-      out.replaceChildren(h("p", {}, "Result: ", h(ok ? "span.ok" : "span.bad", {}, ok ? "every chain and meter verifies" : "problems found")),
-        rows.length ? h("table.grid", {}, h("tbody", {}, rows)) : null,
-        (res.problems || []).length ? h("ul", {}, res.problems.map((p) => h("li.bad", {}, typeof p === "string" ? p : JSON.stringify(p)))) : null,
+      // what the server checked: its problems (ledger, meters) and, where it runs the whole
+      // `croupier audit verify`, the chains' counts and findings (res.audit or at the top)
+      const full = res.audit || res;
+      const checked = full.checked || {};
+      const findings = [...(res.problems || []), ...(full.findings || []).map((f) => typeof f === "string" ? f : `${f.table} ${f.key}: ${f.what}`)];
+      const ok = res.ok && (full.ok ?? true) && !findings.length;
+      const balances = Object.entries(res.balances || {});
+      out.replaceChildren(h("p", { "aria-label": "audit result", dataset: { ok: ok ? "yes" : "no" } }, "Result: ",
+        h(ok ? "span.ok" : "span.bad", {}, ok ? `clean: nothing differs (${Object.keys(checked).length ? "every chain, meter and settlement matches" : "the ledger balances and every meter matches its ledger account"})` : `${findings.length} problem${findings.length === 1 ? "" : "s"} found`)),
+        Object.keys(checked).length ? h("table.grid", { "aria-label": "checked" }, h("tbody", {}, Object.entries(checked).map(([k, n]) =>
+          h("tr", {}, h("th", { scope: "row" }, words(k)), h("td.num", {}, String(n)))))) : null,
+        findings.length ? h("ul", { "aria-label": "problems" }, findings.map((p) => h("li.bad", {}, p))) : null,
+        balances.length ? h("div.scroll", {}, h("h3", {}, "Ledger balances"), h("table.grid", { "aria-label": "ledger balances" },
+          h("thead", {}, h("tr", {}, h("th", {}, "Account"), h("th.num", {}, "Balance"))),
+          h("tbody", {}, balances.map(([k, v]) => h("tr", { dataset: { account: k } }, h("td", {}, k),
+            h("td.num", {}, /^-?\d+$/.test(String(v)) ? Money.fmt(Number(v)) : `${v}¢`)))))) : null,
         h("details", {}, h("summary", {}, "Full report"), h("pre.text", {}, JSON.stringify(res, null, 2))));
     });
     this.body.replaceChildren(h("div.panel", {}, h("h2", {}, "audit verify"),
-      h("p.muted", {}, "Hash chains of the records and of the meter ledger, meters rebuilt from the ledger, settlements rebuilt from the records."),
+      h("p.muted", {}, "The server's check of the chip ledger (every transaction sums to zero, every balance equals its rows) and of each progressive meter against its ledger account; where the server runs the whole croupier audit verify, the record and meter hash chains and the settlements rebuilt from the records too."),
       h("button.btn.btn-gold", { type: "button", onclick: run }, "Run audit verify"), out));
   }
 }

@@ -93,8 +93,8 @@ class RoundState {
         (this.extras[k] = this.extras[k] || []).push({ what: `Envy Bonus for seat ${r.for_seat}: ${r.line}`, amount: `pays ${Money.fmt(r.amount)}`, result: "win" });
         break;
       }
-      case "round_voided": this.voided = r; this.calls.push(`Round void: ${r.reason} (${r.section}).`); break;
-      case "irregularity": this.calls.push(`Irregularity: ${words(r.irregularity)}; ${r.consequence || ""}`); break;
+      case "round_voided": this.voided = r; this.calls.push(`Round void: ${r.reason}${cite(r.section)}.`); break;
+      case "irregularity": this.calls.push(`Irregularity: ${words(r.irregularity)}${cite(r.section)}: ${r.consequence || ""}.`); break;
       default: break;
     }
   }
