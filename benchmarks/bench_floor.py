@@ -89,9 +89,11 @@ def main(argv: list[str] | None = None) -> int:
         start = time.perf_counter()
         simulate_floor(floor, 1, args.seed, workers=args.workers)  # tables and kernels, warm
         warm = time.perf_counter() - start
+        cpu_start = time.process_time()
         result = simulate_floor(
             floor, args.hours, args.seed, workers=args.workers, scheduler=args.scheduler
         )
+        cpu = time.process_time() - cpu_start  # every thread of this process
     cores = args.workers or os.cpu_count() or 1
     rate = result.rounds / result.wall_s
     print(f"warm-up (decision tables, kernels): {warm:.1f} s")
@@ -104,6 +106,15 @@ def main(argv: list[str] | None = None) -> int:
     for game, g in data["games"].items():
         print(f"  {game:<24} hold {g['hold']:.3%} (theoretical {g['theoretical_hold']:.3%})")
     print(f"  jackpots: {len(data['jackpots'])}")
+    per_cpu = result.rounds / max(cpu, 1e-9)
+    # the 400-table month's seat-rounds, scaled from this floor (exact for a multiple of 20
+    # tables: the same mix of games)
+    month = result.rounds * 400 * 720 / (args.tables * args.hours)
+    print(
+        f"CPU {cpu:.1f} s: {per_cpu:,.0f} seat-rounds per CPU second; a 400-table month "
+        f"({month / 1e6:.2f} M seat-rounds) at this rate: {month / per_cpu / 60:.2f} CPU min, "
+        f"{month / per_cpu / 60 / cores:.2f} min on {cores} idle cores"
+    )
     minutes = result.wall_s / 60
     ratio = minutes / args.target_minutes
     verdict = "within" if ratio <= 1 else "over"
@@ -119,6 +130,8 @@ def main(argv: list[str] | None = None) -> int:
             json.dumps(
                 {
                     "wall_s": result.wall_s,
+                    "cpu_s": cpu,
+                    "rounds_per_cpu_s": per_cpu,
                     "rounds": result.rounds,
                     "per_core": rate / cores,
                     "minutes": minutes,

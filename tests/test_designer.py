@@ -235,3 +235,48 @@ def test_cli_design_base_verified_by_par(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.stderr
     (cand,) = json.loads(result.stdout)["candidates"]
     assert cand["table"] == "1000-200-50-11-8-5-3-2-1" and cand["verified_by_par"] is True
+
+
+def test_655a_12_a_unconstrained_search_is_exhaustive_and_finds_the_table_in_force() -> None:
+    """Mississippi Stud's base table with no constraints (every line within its widened span:
+    137,098,710 monotone tables, beyond the branch and bound's node budget) is searched
+    whole by meeting in the middle; from the table's own edge it ranks that table first."""
+    from croupier.analysis.designer import ranked_tables
+    from croupier.analysis.designer_base import design_base
+
+    game = get_game("mississippi-stud")
+    sheet = par_sheet(game).base
+    assert sheet is not None
+    result = design_base(game, "base", sheet.house_edge, top=2, solves=2)
+    assert result.candidates[0].name() == "500-100-40-10-6-4-3-2-1"
+    assert result.candidates[0].distance == 0
+    widths = [b.high - b.low + 1 for b in result.bounds]
+    assert widths == [251, 51, 21, 5, 3, 3, 3, 3, 2]  # no line fixed
+    assert result.nodes < 10**6  # the two lists, not their product
+    items, _, exhaustive = ranked_tables(
+        result.bounds, Fraction(0), sheet.total, (500, 100, 40, 10, 6, 4, 3, 2, 1), 2, 1
+    )
+    assert exhaustive and len(items) == 2  # a budget of one node: no branch and bound used
+
+
+def test_meet_in_the_middle_ranks_as_the_branch_and_bound() -> None:
+    """The two searches agree item for item (distance, closeness to the reference, pays) on a
+    search the branch and bound finishes: Mississippi Stud's lower five lines free."""
+    from croupier.analysis.designer import _bounds, _Search
+    from croupier.analysis.designer_base import _linear, base_game
+    from croupier.analysis.designer_search import nearest_tables
+
+    game = get_game("mississippi-stud")
+    sheet = par_sheet(game).base
+    assert sheet is not None
+    base = base_game(game, "base")
+    weights, fixed = _linear(base, sheet)
+    bounds = _bounds(game, "base", base.table, weights, _MS_FIXED)
+    reference = (500, 100, 40, 10, 6, 4, 3, 2, 1)
+    for target in (-sheet.house_edge * sheet.total - fixed, -Fraction(3, 100) * sheet.total):
+        search = _Search(bounds, target, sheet.total, reference, top=8, budget=10**7)
+        search.run(0, None, Fraction(0), ())
+        found = nearest_tables(bounds, target, reference, 8)
+        assert found is not None
+        key = lambda item: (-item[0], -item[1], item[2])  # noqa: E731
+        assert sorted(found[0], key=key) == sorted(search.heap, key=key)

@@ -4,8 +4,10 @@ The wager's exact par sheet gives how many of the equally likely deals each pay 
 every other outcome: losses, pushes).  A candidate table keeps the lines, their order and each
 line's form (``to 1`` or ``for 1``) and gives every line an integer pay, monotone down the table
 (no line pays more than the one above it, by net win).  Its house edge is then exact
-arithmetic on those counts; the search walks the lines from the top with a branch-and-bound on
-the edge still reachable and solves the last (most frequent) line directly.
+arithmetic on those counts; every monotone table is ranked by meeting in the middle
+(:mod:`croupier.analysis.designer_search`: the top lines and the bottom lines listed apart), or,
+where those lists would be too long, the search walks the lines from the top with a
+branch-and-bound on the edge still reachable and solves the last (most frequent) line directly.
 
 Each line's pays are searched within a range: by default the span of the chapter's lettered
 tables for that hand widened by a quarter (at least 1) each side; a constraints file narrows or
@@ -326,18 +328,12 @@ def design(
     bounds = _bounds(game, wager, table, weights, constraints or {})
     total = sheet.total
     reference = tuple(ln.odds.numerator for ln in table.lines if ln.odds is not None)
-    search = _Search(
-        bounds=bounds,
-        target=-target_edge * total - fixed,
-        total=total,
-        reference=reference,
-        top=top,
-        budget=budget,
+    items, nodes, exhaustive = ranked_tables(
+        bounds, -target_edge * total - fixed, total, reference, top, budget
     )
-    search.run(0, None, Fraction(0), ())
     candidates = [
         _candidate(bounds, pays, sheet, hands, Fraction(-d), Fraction(-dev), target_edge)
-        for d, dev, pays in search.heap
+        for d, dev, pays in items
     ]
     candidates.sort(key=lambda c: (c.distance, c.deviation, c.pays))
     return Design(
@@ -346,10 +342,36 @@ def design(
         reference=table.letter,
         target=target_edge,
         candidates=tuple(candidates),
-        nodes=min(search.nodes, budget),
-        exhaustive=search.nodes <= budget,
+        nodes=nodes,
+        exhaustive=exhaustive,
         bounds=bounds,
     )
+
+
+def ranked_tables(
+    bounds: tuple[LineBounds, ...],
+    target: Fraction,
+    total: int,
+    reference: tuple[int, ...],
+    top: int,
+    budget: int,
+) -> tuple[list[tuple[Fraction, Fraction, tuple[int, ...]]], int, bool]:
+    """The ``top`` monotone tables whose summed net is nearest ``target`` as ``(-distance,
+    -deviation, pays)``, the tables or nodes walked, and whether the search was exhaustive:
+    every table listed by meeting in the middle
+    (:func:`croupier.analysis.designer_search.nearest_tables`), or, where its lists would be
+    too long, the branch and bound within ``budget`` nodes."""
+    from croupier.analysis.designer_search import nearest_tables
+
+    found = nearest_tables(bounds, target, reference, top)
+    if found is not None:
+        items, listed = found
+        return items, listed, True
+    search = _Search(
+        bounds=bounds, target=target, total=total, reference=reference, top=top, budget=budget
+    )
+    search.run(0, None, Fraction(0), ())
+    return search.heap, min(search.nodes, budget), search.nodes <= budget
 
 
 def _candidate(

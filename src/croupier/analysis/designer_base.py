@@ -37,7 +37,7 @@ from croupier.analysis.designer import (
     Design,
     LineBounds,
     _bounds,
-    _Search,
+    ranked_tables,
     with_table,
 )
 from croupier.analysis.par import Outcome, WagerSheet
@@ -244,16 +244,15 @@ def design_base(
     weights, fixed = _linear(base, sheet)
     bounds = _bounds(game, wager, table, weights, constraints or {})
     reference = tuple(ln.odds.numerator for ln in table.lines if ln.odds is not None)
-    search = _Search(
-        bounds=bounds,
-        target=-target_edge * sheet.total - fixed,
-        total=sheet.total,
-        reference=reference,
-        top=max(2 * top, solves),
-        budget=budget,
+    items, nodes, exhaustive = ranked_tables(
+        bounds,
+        -target_edge * sheet.total - fixed,
+        sheet.total,
+        reference,
+        max(2 * top, solves),
+        budget,
     )
-    search.run(0, None, Fraction(0), ())
-    pool = sorted(search.heap, key=lambda item: (-item[0], -item[1], item[2]))
+    pool = sorted(items, key=lambda item: (-item[0], -item[1], item[2]))
     kept: list[Candidate] = []
     done = 0
     for distance, deviation, pays in pool:
@@ -280,8 +279,8 @@ def design_base(
         reference=table.letter,
         target=target_edge,
         candidates=tuple(kept[:top]),
-        nodes=min(search.nodes, budget),
-        exhaustive=search.nodes <= budget and done < solves,
+        nodes=nodes,
+        exhaustive=exhaustive and done < solves,
         bounds=bounds,
     )
 
