@@ -142,7 +142,12 @@ def verify(target: str | Engine) -> AuditReport:
     engine, owned = _engine(target)
     report = AuditReport()
     try:
-        with engine.connect() as conn:
+        # One snapshot for every read (a live server may be writing meanwhile); a SQLite read
+        # transaction already is one.
+        snapshot = (
+            {"isolation_level": "REPEATABLE READ"} if engine.dialect.name == "postgresql" else {}
+        )
+        with engine.connect().execution_options(**snapshot) as conn:
             round_rows = conn.execute(select(rounds).order_by(rounds.c.id)).all()
             record_rows = conn.execute(
                 select(round_records).order_by(round_records.c.round_id, round_records.c.seq)

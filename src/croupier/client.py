@@ -267,8 +267,9 @@ class Client:
     def records(self, round_id: str) -> dict[str, Any]:
         return dict(self.get(f"/api/rounds/{round_id}/records"))
 
-    def audit(self) -> dict[str, Any]:
-        return dict(self.get("/api/audit/verify"))
+    def audit(self, *, scope: str = "all") -> dict[str, Any]:
+        """``GET /api/audit/verify``: ``scope="ledger"`` checks the chip ledger only."""
+        return dict(self.get("/api/audit/verify", scope=scope))
 
     def stream_url(self, table_id: str, *, since: int = 0) -> str:
         """The WebSocket address of the table's event stream for this account (for an

@@ -168,6 +168,9 @@ class Observer:
         self.server, self.token, self.table_id = server, token, table_id
         self.events: list[dict[str, Any]] = []
         self.problems: list[str] = []
+        self.reconnects = 0
+        """Connections opened again from the last event while the server ran (not a kill's:
+        after a kill :meth:`connect` opens a new one)."""
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 
@@ -181,25 +184,34 @@ class Observer:
         self._thread.start()
 
     def _run(self) -> None:
+        """Read the stream; a connection that ends while the server runs (a keepalive ping
+        unanswered on a loaded machine, a connect refused during a restart) is opened again
+        from the last event seen, as a client does (counted in :attr:`reconnects`)."""
         from websockets.sync.client import connect
 
         ws = self.server.url.replace("http://", "ws://")
-        url = f"{ws}/api/tables/{self.table_id}/stream?token={self.token}&since={self.last}"
-        try:
-            with connect(url, open_timeout=30) as conn:
-                while not self._stop.is_set():
-                    try:
-                        raw = conn.recv(timeout=0.2)
-                    except TimeoutError:
-                        continue
-                    event = json.loads(raw)
-                    if int(event["seq"]) != self.last + 1:
-                        self.problems.append(
-                            f"{self.table_id}: event {event['seq']} after {self.last}"
-                        )
-                    self.events.append(event)
-        except Exception:  # the server was killed: the next connect() reconnects
-            return
+        first = True
+        while not self._stop.is_set():
+            if not first:
+                self.reconnects += 1
+                self._stop.wait(0.1)
+            first = False
+            url = f"{ws}/api/tables/{self.table_id}/stream?token={self.token}&since={self.last}"
+            try:
+                with connect(url, open_timeout=30) as conn:
+                    while not self._stop.is_set():
+                        try:
+                            raw = conn.recv(timeout=0.2)
+                        except TimeoutError:
+                            continue
+                        event = json.loads(raw)
+                        if int(event["seq"]) != self.last + 1:
+                            self.problems.append(
+                                f"{self.table_id}: event {event['seq']} after {self.last}"
+                            )
+                        self.events.append(event)
+            except Exception:  # killed, or dropped: opened again from the last event
+                continue
 
     def wait_for(self, seq: int, timeout: float = 60.0) -> None:
         deadline = time.monotonic() + timeout
@@ -229,6 +241,7 @@ class ChaosFigures:
     wagers_checked: int = 0
     audits: int = 0
     events_checked: int = 0
+    stream_reconnects: int = 0
     restart_seconds: list[float] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
 
@@ -246,6 +259,7 @@ class ChaosFigures:
             "wagers_checked_settled_once": self.wagers_checked,  # each staked wager once
             "full_audits": self.audits,
             "events_checked": self.events_checked,
+            "stream_reconnects_without_a_kill": self.stream_reconnects,
             "restart_seconds_median": restarts[len(restarts) // 2],
             "problems": self.problems,
         }
@@ -499,7 +513,7 @@ class Chaos:
 
     def check(self, *, full: bool) -> None:
         problems = self.figures.problems
-        audit = self.supervisor.audit()
+        audit = self.supervisor.audit(scope="ledger")  # the chains: full_audit()
         if not audit["ok"]:
             problems += [f"kill {self.figures.kills}: {p}" for p in audit["problems"]]
         if sum(Fraction(v) for v in audit["balances"].values()) != 0:
@@ -663,6 +677,7 @@ class Chaos:
                         f"{len(stored)}"
                     )
                 self.figures.events_checked += len(got)
+                self.figures.stream_reconnects += obs.reconnects
                 self.figures.problems += obs.problems
 
     def run(self, kills: int, *, seconds: float | None = None) -> ChaosFigures:

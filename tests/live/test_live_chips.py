@@ -83,3 +83,20 @@ def test_buy_in_and_cash_out_move_chips_through_the_cage(sqlite_server: Server) 
     assert supervisor.buy_in("P4", 2500, key="b1")["balance"] == start + 2500  # a retry
     assert supervisor.cash_out("P4", 1000)["balance"] == start + 1500
     assert player.me()["balance"] == start + 1500
+
+
+def test_a_buy_in_tells_the_tables_where_the_player_sits_without_the_amount(
+    sqlite_server: Server,
+) -> None:
+    supervisor, player = sqlite_server.client("supervisor"), sqlite_server.client("player4")
+    other = sqlite_server.client("player5")
+    player.sit(TABLE, 3)
+    seq = int(player.view(TABLE)["seq"])
+    with other.stream(TABLE, since=seq) as stream:
+        supervisor.buy_in("P4", 2500)
+        supervisor.cash_out("P4", 700)
+        events = [stream.next(), stream.next()]
+    assert [(e.type, e.data) for e in events] == [
+        ("chips", {"seats": [3], "kind": "buy_in"}),
+        ("chips", {"seats": [3], "kind": "cash_out"}),
+    ]  # another seat's device learns no amount; the player's own reads it from /api/me

@@ -60,3 +60,6 @@ def test_every_game_plays_full_rounds_over_http_and_websocket(server: Server) ->
     audit = auditor.audit()
     assert audit["ok"], audit["problems"]
     assert sum(Fraction(v) for v in audit["balances"].values()) == 0
+    # croupier audit verify over the API: every round's chain and settlement rebuilt
+    assert audit["audit"]["findings"] == []
+    assert audit["audit"]["checked"]["rounds"] >= len(GAMES)

@@ -45,8 +45,8 @@ def _cage(pit: Page, kind: str, player_id: str, dollars: str) -> None:
 
 
 def _balance(player: Page, cents: int) -> None:
-    """The player's page, read again from the server, shows exactly ``cents``."""
-    player.reload()
+    """The player's page shows exactly ``cents``, live: the cage's ``chips`` event at the
+    player's table makes the page read its balance again (no reload)."""
     expect(player.locator("#balance")).to_have_text(fmt(cents), timeout=15_000)
 
 
@@ -198,6 +198,13 @@ def test_audit_verify_on_the_pit_page_shows_the_servers_result_and_balances(
     result = pit.get_by_label("audit result")
     expect(result).to_have_attribute("data-ok", "yes")
     expect(result).to_contain_text("clean: nothing differs")
+    # croupier audit verify's own checks: every chain and settlement, with what it counted
+    assert report["audit"]["findings"] == [] and "rounds" in report["audit"]["checked"]
+    expect(result).to_contain_text("every chain, meter and settlement matches")
+    checked = pit.get_by_role("table", name="checked")
+    for kind, count in report["audit"]["checked"].items():
+        expect(checked).to_contain_text(kind.replace("_", " "))
+        expect(checked).to_contain_text(str(count))
     rows = pit.get_by_role("table", name="ledger balances").locator("tbody tr")
     expect(rows).to_have_count(len(report["balances"]))
     me = desks["player5"].get("/api/me")

@@ -611,6 +611,7 @@ class Floor:
         self.ledger.post(
             txn.conn, [Entry(CAGE, player_account(player_id), Fraction(amount), "buy_in")]
         )
+        self._chips_moved(txn, player_id, "buy_in")
         return self.ledger.balance(txn.conn, player_account(player_id))
 
     def cash_out(self, txn: Txn, player_id: str, amount: int) -> Fraction:
@@ -624,7 +625,16 @@ class Floor:
         self.ledger.post(
             txn.conn, [Entry(player_account(player_id), CAGE, Fraction(amount), "cash_out")]
         )
+        self._chips_moved(txn, player_id, "cash_out")
         return self.ledger.balance(txn.conn, player_account(player_id))
+
+    def _chips_moved(self, txn: Txn, player_id: str, kind: str) -> None:
+        """A ``chips`` event at each table where the player sits, so the player's device
+        reads its new balance; the amount is not in it (the other seats see the event)."""
+        for lt in self.tables.values():
+            seats = sorted(s for s, p in lt.seats().items() if p == player_id)
+            if seats:
+                self.emit(txn, lt, "chips", {"seats": seats, "kind": kind})
 
     def approve_handpay(self, txn: Txn, handpay_id: int, by: str) -> dict[str, Any]:
         row = txn.conn.execute(select(handpays).where(handpays.c.id == handpay_id)).first()

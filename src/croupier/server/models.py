@@ -318,8 +318,26 @@ class RoundRecords(BaseModel):
     records: list[RecordOut]
 
 
+class AuditFinding(BaseModel):
+    table: str
+    key: str
+    what: str
+
+
+class AuditChains(BaseModel):
+    """``croupier audit verify`` on the floor's database (:func:`croupier.audit.verify`): the
+    rows it checked by kind, and each row that does not match."""
+
+    ok: bool
+    checked: dict[str, int]
+    findings: list[AuditFinding]
+
+
 class AuditOut(BaseModel):
     ok: bool
     problems: list[str]
     balances: dict[str, str]
     """Each chip account's balance, exact (``"p/q"`` where a fraction of a cent)."""
+    audit: AuditChains | None = None
+    """The record and meter chains and every settlement rebuilt (``scope=all``; none for
+    ``scope=ledger``)."""

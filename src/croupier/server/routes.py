@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import Depends, FastAPI, Header, Path, Query, Request
 from sqlalchemy import select
 
+from croupier.audit import verify
 from croupier.errors import IllegalAction, InvalidInput
 from croupier.games.records import IrregularityKind, NoMoreBets, PlaceWager, ReportIrregularity
 from croupier.games.round import Phase
@@ -576,8 +577,16 @@ def _install_recall(op: Op) -> None:
         return deal_for(_floor(request), request.state.account, round_id)
 
     @op("GET", "/api/audit/verify", (Role.SUPERVISOR, Role.AUDITOR), response_model=AuditOut)
-    def audit(request: Request) -> dict[str, Any]:
+    def audit(
+        request: Request,
+        scope: Annotated[Literal["all", "ledger"], Query()] = "all",
+    ) -> dict[str, Any]:
+        """The chip ledger (every transaction and the whole ledger sum to zero, every balance
+        equals its rows, every meter's account holds the meter) and, for ``scope=all``,
+        ``croupier audit verify`` on the database: every record chain intact and every
+        round's settlement rebuilt from its records (:func:`croupier.audit.verify`)."""
         floor = _floor(request)
+        chains = verify(floor.engine) if scope == "all" else None
         with floor.reading() as conn:
             problems = floor.ledger.check(conn)
             balances = floor.ledger.balances(conn)
@@ -586,10 +595,13 @@ def _install_recall(op: Op) -> None:
             held = balances.get(f"meter:{name}")
             if held != exact:
                 problems.append(f"meter {name} holds {exact} but its ledger account {held}")
+        if chains is not None:
+            problems += [str(f) for f in chains.findings]
         return {
             "ok": not problems,
             "problems": problems,
             "balances": {k: str(v) for k, v in sorted(balances.items())},
+            "audit": None if chains is None else chains.to_json(),
         }
 
 

@@ -177,7 +177,8 @@ class PitPage {
       // `croupier audit verify`, the chains' counts and findings (res.audit or at the top)
       const full = res.audit || res;
       const checked = full.checked || {};
-      const findings = [...(res.problems || []), ...(full.findings || []).map((f) => typeof f === "string" ? f : `${f.table} ${f.key}: ${f.what}`)];
+      // (the server's problems already hold each chain finding, as "table key: what")
+      const findings = res.audit ? [...(res.problems || [])] : [...(res.problems || []), ...(full.findings || []).map((f) => typeof f === "string" ? f : `${f.table} ${f.key}: ${f.what}`)];
       const ok = res.ok && (full.ok ?? true) && !findings.length;
       const balances = Object.entries(res.balances || {});
       out.replaceChildren(h("p", { "aria-label": "audit result", dataset: { ok: ok ? "yes" : "no" } }, "Result: ",
