@@ -86,19 +86,24 @@ STEPS = {"deal": "deal", "turn_community_card": "deal", "reveal": "reveal", "set
 """The dealer's steps (``GET .../actions``) and their endpoints."""
 
 
-def finish_round(dealer: Desk, player: Desk, table: str, seat: int) -> None:
-    """Play the open round at ``table`` to its end over the API (bounded): the player takes the
-    first of :data:`PLAYED` offered, the dealer the next step ("no more bets" with no
+def finish_round(dealer: Desk, table: str, seats: dict[int, Desk]) -> None:
+    """Play the open round at ``table`` to its end over the API (bounded): the seat to act takes
+    the first of :data:`PLAYED` offered, the dealer the next step ("no more bets" with no
     progressive chip, the stub counted face down)."""
     path = f"/api/tables/{table}"
-    for _ in range(40):
+    for _ in range(60):
         view = dealer.get(f"{path}/view")["round"]
         if view["phase"] in ("over", "void"):
             return
-        offered = [d["decision"] for d in player.get(f"{path}/actions")["decisions"]]
+        seat = view.get("to_act_seat")
+        offered = (
+            [d["decision"] for d in seats[seat].get(f"{path}/actions")["decisions"]]
+            if seat in seats
+            else []
+        )
         if offered:
             choice = next(d for d in PLAYED if d in offered)
-            player.post(f"{path}/decisions", {"decision": choice, "seat": seat})
+            seats[seat].post(f"{path}/decisions", {"decision": choice, "seat": seat})
             continue
         steps = dealer.get(f"{path}/actions")["steps"]
         if "no_more_bets" in steps:

@@ -5,9 +5,8 @@ At "no more bets", before the first card, a table offers: a card found face up i
 first is discarded, a second voids the round), a card drawn in error (used as the next card: the
 round goes on), a wrong number of cards (void); where the dealer or the board holds face-down
 cards, a dealer card exposed early (void); where the table deals from an automated shoe, a jam
-(void): § 641a.13(a)-(d), (f) and their parallels (§ 649a.13, § 643a.13; § 653a.13,
-§ 655a.13, § 627a.13/§ 629a.13 for the chapters whose text the engine does not yet cite, see
-NOTES17.md).  A void returns every wager.
+(void): § 641a.13(a)-(d), (f) and their parallels (§ 649a.13, § 643a.13, § 653a.13,
+§ 655a.13, § 627a.13, § 629a.13).  A void returns every wager.
 """
 
 from __future__ import annotations
@@ -39,10 +38,15 @@ GAMES: dict[str, tuple[list[str], list[str]]] = {
     "ez-baccarat": (["banker"], [FACE_UP, IN_ERROR, COUNT]),
 }
 CHAPTER = {
-    # the section the engine cites for the irregularities (the others cite none yet: NOTES17)
+    # the section each chapter gives its irregularities
     "three-card-poker": "§ 649a.13",
     "four-card-poker": "§ 641a.13",
     "let-it-ride": "§ 643a.13",
+    "ultimate-texas-holdem": "§ 653a.13",
+    "mississippi-stud": "§ 655a.13",
+    "mini-baccarat": "§ 627a.13",
+    "midi-baccarat": "§ 629a.13",
+    "ez-baccarat": "§ 627a.13",
 }
 STAKE = 500
 
@@ -120,7 +124,7 @@ def test_641a_13_each_irregularity_offered_is_reported_from_the_console(
     expect(calls).to_contain_text("card discarded")
     (first,) = [r for r in _irregularities(sup, table) if r["kind"] == "irregularity"]
     assert (first["irregularity"], first["consequence"]) == (FACE_UP, "card discarded")
-    assert first["section"].startswith(CHAPTER.get(table, ""))
+    assert first["section"].startswith(CHAPTER[table])
     if first["section"]:
         expect(calls).to_contain_text(f"card face up in deck ({first['section']})")
     _report(dealer, IN_ERROR)

@@ -116,7 +116,7 @@ def test_buy_in_and_cash_out_change_the_players_balance_by_exactly_the_amount(
     expect(pit.locator("#callout")).to_have_class("callout callout-error")
     assert me.get("/api/me")["balance"] == start + 2500 - 1050 - STAKE
     pit.screenshot(path=str(artifacts / "pit-cage.png"), full_page=True)
-    finish_round(dealer, me, "mini-baccarat", SEAT)
+    finish_round(dealer, "mini-baccarat", {SEAT: me})
     me.post("/api/tables/mini-baccarat/leave")
 
 
@@ -156,7 +156,7 @@ def test_provable_deal_committed_before_the_wagers_revealed_after_and_verified_i
     _tab_to(player, '[data-decision="play 1"]')
     player.keyboard.press("Enter")
     expect(player.locator("[data-decision]")).to_have_count(0, timeout=15_000)
-    finish_round(dealer, me, table, SEAT)
+    finish_round(dealer, table, {SEAT: me})
     records = sup.get(f"/api/rounds/{rid}/records")["records"]
     assert [r["wager"] for r in records if r["kind"] == "play_wagered"] == ["play"]
     # after the round: revealed; the player is told who checks the order (it holds every card)

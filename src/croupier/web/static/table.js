@@ -26,6 +26,7 @@ class RoundState {
     this.settled = {};    // seat -> [{wager, stake, result, paid, returned, line}]
     this.extras = {};     // seat -> [{what, amount}] (progressive awards, Envy Bonuses)
     this.folded = new Set();
+    this.shown = {};      // seat -> the hand's category, once it is turned up
     this.calls = [];      // what the dealer said, in order
     this.phase = "";
     this.voided = null;
@@ -59,7 +60,7 @@ class RoundState {
         break;
       case "hand_shown": case "hand_hidden":
         if (r.cards) this.boxes[String(r.seat)] = r.cards.map(cardText);
-        if (r.category) this.calls.push(`Seat ${r.seat} shows ${words(r.category)}.`);
+        if (r.category) { this.shown[String(r.seat)] = r.category; this.calls.push(`Seat ${r.seat} shows ${words(r.category)}.`); }
         break;
       case "result_announced":
         if (r.player) this.boxes.player = r.player.map(cardText);
@@ -120,7 +121,8 @@ function settlementList(state, seat) {
 }
 
 function handOf(cards, opts = {}) {
-  const el = h(`div.hand${opts.big ? ".hand-big" : ""}`, { "aria-label": opts.label || "cards" });
+  // --n: the number of cards, for the fan that fits a seat's box (app.css)
+  const el = h(`div.hand${opts.big ? ".hand-big" : ""}`, { "aria-label": opts.label || "cards", style: `--n: ${(cards || []).length || 1}` });
   for (const c of cards || []) el.append(Cards.card(c, { back: opts.back }));
   return el;
 }
@@ -130,9 +132,10 @@ function drawFelt(table, state, opts) {
   const felt = h("div.felt", { role: "region", "aria-label": "the table" });
   felt.append(h("p.felt-title", {}, table.title || words(table.game)));
   felt.append(h("p.felt-rule", {}, table.chapter || ""));
-  const meters = table.meters || {};
-  for (const [name, cents] of Object.entries(meters)) {
-    felt.append(h("div.meter", { "aria-label": `progressive meter ${words(name)}`, dataset: { meter: name } },
+  const meters = h("div.meters");
+  felt.append(meters);
+  for (const [name, cents] of Object.entries(table.meters || {})) {
+    meters.append(h("div.meter", { "aria-label": `progressive meter ${words(name)}`, dataset: { meter: name } },
       h("small", {}, `Progressive · ${words(name)}`), Money.fmt(cents)));
   }
   for (const box of BOXES) {
@@ -156,10 +159,12 @@ function drawFelt(table, state, opts) {
     const k = String(n);
     const who = (table.seats || {})[k];
     const cls = ["seat", k === String(opts.mySeat) ? "seat-me" : "", String(opts.acting) === k ? "seat-acting" : ""].filter(Boolean).join(".");
-    const wagers = Object.entries(state.wagers[k] || {}).map(([w, a]) => `${words(w)} ${Money.fmt(a)}`).join(" · ");
+    // each wager on a line of its own: name and amount
+    const wagers = Object.entries(state.wagers[k] || {}).map(([w, a]) => h("span.seat-wager", {}, h("span", {}, words(w)), h("span", {}, Money.fmt(a))));
     seats.append(h(`div.${cls}`, { dataset: { seat: k } },
       h("div.seat-name", {}, `Seat ${k}${who ? ` · ${who}` : ""}${state.folded.has(k) ? " · folded" : ""}`),
       k === String(opts.mySeat) ? null : handOf(state.boxes[k] || [], { label: `seat ${k} cards`, back: table.back }),
+      state.shown[k] ? h("div.seat-shown", {}, words(state.shown[k])) : null,
       h("div.seat-wagers", {}, wagers)));
   }
   felt.append(seats);
