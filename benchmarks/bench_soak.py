@@ -4,7 +4,8 @@ the server's memory and the command latency are printed for the first and the la
     python benchmarks/bench_soak.py [--minutes 30] [--window 60] [--tables 8] [--json PATH]
 
 One table of each demo game (``--tables`` of them, cycling), two bot seats each, one thread per
-table.  Every ``--window`` seconds: rounds played, p50 and p99 command latency in that window,
+table; a supervisor approves each 100% award's hand-pay when the next round waits for it.
+Every ``--window`` seconds: rounds played, p50 and p99 command latency in that window,
 the server's resident memory (VmRSS), its CPU seconds and CPU milliseconds per command, and the
 bots' CPU seconds.  Flat means the last window's RSS, p99 and CPU per command are within a
 small factor of the first's (printed as ratios; the machine's load average is printed too,
@@ -72,7 +73,11 @@ def soak(minutes: float, window: float, tables: int, workdir: Path) -> dict[str,
                     client.timings = []
             before = sum(len(c.rounds) for c in crews)
             cpu, bots_cpu = _cpu(pid), time.process_time()
-            play_tables(crews, seconds=min(window, max(1.0, deadline - time.monotonic())))
+            play_tables(
+                crews,
+                seconds=min(window, max(1.0, deadline - time.monotonic())),
+                supervisor=supervisor,  # a 100% award's hand-pay approved, as in the pit
+            )
             errors = [repr(c.error) for c in crews if c.error is not None]
             lat = [t for c in crews for cl in c.clients() for t in (cl.timings or [])]
             served = len(lat)  # requests the bots timed in this window
@@ -112,6 +117,7 @@ def soak(minutes: float, window: float, tables: int, workdir: Path) -> dict[str,
             last["server_cpu_ms_per_command"] / max(first["server_cpu_ms_per_command"], 0.01), 2
         ),
         "rounds": sum(w["rounds"] for w in windows),
+        "handpays_approved": sum(c.handpays for c in crews),
         "audit_ok": audit["ok"],
         "problems": [e for w in windows for e in w["errors"]] + list(audit["problems"]),
     }

@@ -119,6 +119,8 @@ class Crew:
     detail: dict[str, Any] = field(default_factory=dict)
     rounds: list[str] = field(default_factory=list)
     commands: int = 0
+    handpays: int = 0
+    """Hand-pays of this table a supervisor approved so play could go on."""
     error: BaseException | None = None
 
     def clients(self) -> list[Client]:
@@ -161,11 +163,28 @@ def enrol(
         return list(pool.map(one, range(tables)))
 
 
+def approve_pending(supervisor: Client, table_id: str) -> int:
+    """Approve every hand-pay waiting at ``table_id`` (§ 641a.11(c)(5) and its parallels: the
+    next round waits for it); how many."""
+    pending = [
+        h for h in supervisor.handpays() if h["status"] == "pending" and h["table_id"] == table_id
+    ]
+    for pay in pending:
+        supervisor.approve(pay["id"])
+    return len(pending)
+
+
 def play_tables(
-    crews: Sequence[Crew], *, rounds: int | None = None, seconds: float | None = None
+    crews: Sequence[Crew],
+    *,
+    rounds: int | None = None,
+    seconds: float | None = None,
+    supervisor: Client | None = None,
 ) -> None:
     """Play every crew's table at once (a thread each): ``rounds`` rounds, or rounds until
-    ``seconds`` have passed (a round in progress finishes)."""
+    ``seconds`` have passed (a round in progress finishes).  With a ``supervisor``, a round
+    refused at its start because a hand-pay waits for approval is started again once the
+    supervisor has approved it (without one, that refusal is the crew's error)."""
     if rounds is None and seconds is None:
         raise ValueError("give rounds or seconds")
     deadline = time.monotonic() + seconds if seconds is not None else None
@@ -175,7 +194,15 @@ def play_tables(
             while (rounds is None or len(crew.rounds) < rounds) and (
                 deadline is None or time.monotonic() < deadline
             ):
-                played = play_round(crew.dealer, crew.players, crew.table_id, crew.detail)
+                try:
+                    played = play_round(crew.dealer, crew.players, crew.table_id, crew.detail)
+                except ApiError as exc:
+                    if supervisor is not None and exc.status == 409:
+                        approved = approve_pending(supervisor, crew.table_id)
+                        if approved:
+                            crew.handpays += approved
+                            continue
+                    raise
                 crew.rounds.append(played.round_id)
                 crew.commands += played.commands
         except BaseException as exc:  # reported by the caller
