@@ -169,8 +169,9 @@ class Observer:
         self.events: list[dict[str, Any]] = []
         self.problems: list[str] = []
         self.reconnects = 0
-        """Connections opened again from the last event while the server ran (not a kill's:
-        after a kill :meth:`connect` opens a new one)."""
+        """Times the observer itself opened its stream again from the last event: after a
+        dropped connection, and (most of them) while the killed server was down, before the
+        harness's own reconnect after the restart."""
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 
@@ -259,7 +260,7 @@ class ChaosFigures:
             "wagers_checked_settled_once": self.wagers_checked,  # each staked wager once
             "full_audits": self.audits,
             "events_checked": self.events_checked,
-            "stream_reconnects_without_a_kill": self.stream_reconnects,
+            "stream_reopened_by_the_observer": self.stream_reconnects,
             "restart_seconds_median": restarts[len(restarts) // 2],
             "problems": self.problems,
         }
