@@ -3,7 +3,9 @@ and to read what a page must show; the pages themselves are clicked) and a signe
 
 from __future__ import annotations
 
+import contextlib
 import uuid
+from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -32,6 +34,23 @@ class Desk:
 
     def close(self) -> None:
         self.client.close()
+
+
+@contextlib.contextmanager
+def desks_of(base: str, *users: str) -> Iterator[dict[str, Desk]]:
+    """A :class:`Desk` of each user, closed at the end."""
+    made = {u: Desk(base, u) for u in users}
+    try:
+        yield made
+    finally:
+        for desk in made.values():
+            desk.close()
+
+
+def close_contexts(browser: Browser) -> None:
+    """Close every browser context a test opened (its pages with it)."""
+    for ctx in browser.contexts:
+        ctx.close()
 
 
 def sign_in(browser: Browser, base: str, user: str, width: int = 1280, height: int = 800) -> Page:

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from desks import Desk, dealer_at, fmt, sign_in, step
+from desks import Desk, close_contexts, dealer_at, desks_of, fmt, sign_in, step
 from playwright.sync_api import Browser, Page, expect
 
 FACE_UP = "card_face_up_in_deck"
@@ -53,17 +53,14 @@ STAKE = 500
 
 @pytest.fixture()
 def desks(pit_server: str) -> Iterator[dict[str, Desk]]:
-    made = {u: Desk(pit_server, u) for u in ("supervisor", "player1")}
-    yield made
-    for d in made.values():
-        d.close()
+    with desks_of(pit_server, "supervisor", "player1") as made:
+        yield made
 
 
 @pytest.fixture(autouse=True)
 def _close_contexts(browser: Browser) -> Iterator[None]:
     yield
-    for ctx in browser.contexts:
-        ctx.close()
+    close_contexts(browser)
 
 
 def _open_betting(dealer: Page, player: Desk, table: str, wagers: list[str]) -> str:

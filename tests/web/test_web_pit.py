@@ -4,36 +4,12 @@ role sees only its parts; the player's page fits a phone."""
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
-import httpx
 import pytest
-from playwright.sync_api import Browser, Page, expect
-
-
-class Desk:
-    """One account on the live-table API (to set the floor up; the pages are then clicked)."""
-
-    def __init__(self, base: str, user: str) -> None:
-        self.client = httpx.Client(base_url=base, timeout=30)
-        res = self.client.post("/api/login", json={"username": user, "password": f"{user}-demo"})
-        res.raise_for_status()
-        self.client.headers["Authorization"] = f"Bearer {res.json()['token']}"
-
-    def post(self, path: str, body: dict[str, Any] | None = None) -> Any:
-        res = self.client.post(
-            path, json=body or {}, headers={"Idempotency-Key": str(uuid.uuid4())}
-        )
-        res.raise_for_status()
-        return res.json()
-
-    def get(self, path: str) -> Any:
-        res = self.client.get(path)
-        res.raise_for_status()
-        return res.json()
+from desks import Desk, sign_in
+from playwright.sync_api import Browser, expect
 
 
 @pytest.fixture()
@@ -44,15 +20,6 @@ def desks(pit_server: str) -> Iterator[dict[str, Desk]]:
     yield made
     for d in made.values():
         d.client.close()
-
-
-def _sign_in(browser: Browser, base: str, user: str, width: int = 1280, height: int = 800) -> Page:
-    page = browser.new_context(viewport={"width": width, "height": height}).new_page()
-    page.goto(base + "/")
-    page.get_by_label("User name").fill(user)
-    page.get_by_label("Password").fill(f"{user}-demo")
-    page.get_by_role("button", name="Sign in").click()
-    return page
 
 
 def _baccarat_round(desks: dict[str, Desk], *, finish: bool) -> str:
@@ -76,7 +43,7 @@ def _baccarat_round(desks: dict[str, Desk], *, finish: bool) -> str:
 def test_supervisor_floor_is_live_and_voids_a_round(
     browser: Browser, pit_server: str, artifacts: Path, desks: dict[str, Desk]
 ) -> None:
-    page = _sign_in(browser, pit_server, "supervisor")
+    page = sign_in(browser, pit_server, "supervisor")
     expect(page.locator("#pit-title")).to_have_text("Supervisor · the pit")
     tiles = page.locator(".tile[data-table]")
     expect(tiles).to_have_count(len(desks["supervisor"].get("/api/tables")))
@@ -110,7 +77,7 @@ def test_supervisor_buy_in_hand_pays_recall_replay_and_audit(
 ) -> None:
     rid = _baccarat_round(desks, finish=True)
     records = desks["supervisor"].get(f"/api/rounds/{rid}/records")["records"]
-    page = _sign_in(browser, pit_server, "supervisor")
+    page = sign_in(browser, pit_server, "supervisor")
     # buy-in
     before = desks["player5"].get("/api/me")["balance"]
     page.get_by_role("tab", name="Buy-ins and cash-outs").click()
@@ -164,7 +131,7 @@ def test_each_role_sees_only_its_parts_of_the_pit(browser: Browser, pit_server: 
         "supervisor": ["Floor", "Hand pays", "Buy-ins and cash-outs", "Game recall", "Audit"],
     }
     for user, expected in tabs.items():
-        page = _sign_in(browser, pit_server, user)
+        page = sign_in(browser, pit_server, user)
         expect(page.get_by_role("tab")).to_have_text(expected)
         page.context.close()
 
@@ -173,7 +140,7 @@ def test_player_page_fits_a_phone(
     browser: Browser, pit_server: str, artifacts: Path, desks: dict[str, Desk]
 ) -> None:
     desks["player6"].post("/api/tables/three-card-poker/sit", {"seat": 6})
-    page = _sign_in(browser, pit_server, "player6", width=375, height=812)
+    page = sign_in(browser, pit_server, "player6", width=375, height=812)
     expect(page.locator("#player-title")).to_have_text("Seat 6")
     assert page.evaluate("document.scrollingElement.scrollWidth") <= 375
     expect(page.get_by_role("button", name="Leave the table")).to_be_visible()
@@ -204,7 +171,7 @@ def test_sign_in_and_the_floor_by_keyboard_alone(browser: Browser, pit_server: s
 def test_supervisor_closes_and_opens_a_table(
     browser: Browser, pit_server: str, desks: dict[str, Desk]
 ) -> None:
-    page = _sign_in(browser, pit_server, "supervisor")
+    page = sign_in(browser, pit_server, "supervisor")
     tile = page.locator('.tile[data-table="midi-baccarat"]')
     tile.get_by_role("button", name="Close").click()
     expect(tile).to_contain_text("table closed", timeout=15_000)
@@ -223,7 +190,7 @@ def test_dealer_reports_an_irregularity_and_the_round_is_void(
     desks["player7"].post(f"{table}/wagers", {"wager": "ante", "amount": 500})
     desks["dealer"].post(f"{table}/no-more-bets", {"progressive_chips": 0})
     desks["dealer"].post(f"{table}/deal")
-    page = _sign_in(browser, pit_server, "dealer")
+    page = sign_in(browser, pit_server, "dealer")
     page.locator('[data-table="four-card-poker"] button').click()
     kinds = page.get_by_label("Irregularity")
     expect(kinds).to_be_visible()
@@ -287,7 +254,7 @@ def test_recall_replay_shows_each_hand_turned_up_at_settlement(
     records = desks["supervisor"].get(f"/api/rounds/{rid}/records")["records"]
     (shown,) = [r for r in records if r["kind"] == "hand_shown"]
     assert shown["seat"] == 3
-    page = _sign_in(browser, pit_server, "supervisor")
+    page = sign_in(browser, pit_server, "supervisor")
     page.get_by_role("tab", name="Game recall").click()
     # the recall's chooser (not the floor's "tables", drawn until the tab is)
     page.get_by_role("combobox", name="Table").select_option(table)

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from desks import WAGERS, Desk, finish_round, fmt, sign_in
+from desks import WAGERS, Desk, close_contexts, desks_of, finish_round, fmt, sign_in
 from playwright.sync_api import Browser, Page, expect
 
 STAKE = 500
@@ -19,17 +19,14 @@ SEAT = 2
 
 @pytest.fixture()
 def desks(pit_server: str) -> Iterator[dict[str, Desk]]:
-    made = {u: Desk(pit_server, u) for u in ("dealer", "supervisor", "player5")}
-    yield made
-    for d in made.values():
-        d.close()
+    with desks_of(pit_server, "dealer", "supervisor", "player5") as made:
+        yield made
 
 
 @pytest.fixture(autouse=True)
 def _close_contexts(browser: Browser) -> Iterator[None]:
     yield
-    for ctx in browser.contexts:
-        ctx.close()
+    close_contexts(browser)
 
 
 def _sit(player: Page, name: str) -> None:
