@@ -602,3 +602,46 @@ def test_641a_13_e_no_jam_without_a_shuffler_or_mid_round() -> None:
     table.new_round()
     with pytest.raises(IllegalAction):
         table.report_shuffler_jam()
+
+
+# --- memory: a live table keeps only its last round ------------------------------------------
+
+
+def test_forget_played_lets_go_of_old_rounds_and_plays_on_identically() -> None:
+    clock_a, clock_b = FakeClock(), FakeClock()
+    keeps, forgets = make_table(clock_a), make_table(clock_b)
+    let_go = []
+    for _ in range(12):
+        let_go.append(forgets.forget_played())
+        a, b = play(keeps), play(forgets)
+        assert (b.number, b.records, shoe_order(b), b.events) == (
+            a.number,
+            a.records,
+            shoe_order(a),
+            a.events,
+        )
+        clock_a.advance(minutes=30)
+        clock_b.advance(minutes=30)
+    assert let_go == [0, 0] + [1] * 10
+    # Each forget keeps the round before; the round begun after it joins it.
+    assert len(keeps.history) == 12 and len(forgets.history) == 2
+    assert [p.to_json() for p in forgets.history] == [p.to_json() for p in keeps.history[-2:]]
+    assert forgets.rounds_played == keeps.rounds_played == 12
+    # The events already handed to a round are let go; the rest are the same.
+    assert keeps.events[-len(forgets.events) :] == forgets.events
+    assert len(forgets.events) < len(keeps.events)
+    assert play(forgets).number == play(keeps).number == 13
+
+
+def test_restore_undoes_a_forget_and_the_round_after_it() -> None:
+    table = make_table()
+    for _ in range(3):
+        play(table)
+    before, memento = state(table), table.memento()
+    assert table.forget_played() == 2
+    table.new_round()
+    assert len(table.history) == 2 and table.current is not None
+    table.restore(memento)
+    assert state(table) == before
+    assert table.rounds_played == 3 and len(table.history) == 3
+    assert play(table).number == 4

@@ -38,12 +38,11 @@ The limits and sections are the game chapter's (:class:`TableRegs`); Four Card P
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
-from typing import Any
 
 from croupier import procedures
-from croupier.cards import DECK, Card
+from croupier.cards import DECK
 from croupier.errors import IllegalAction, InvalidInput, RulesViolation
 from croupier.games._table_regs import FOUR_CARD_POKER_REGS, TableRegs, deck_problems
 from croupier.games.base import SEATS, Game, Round, StubCheck
@@ -52,10 +51,8 @@ from croupier.games.records import (
     Action,
     NoMoreBets,
     PlaceWager,
-    Record,
     RoundVoided,
     StubCounted,
-    record_to_json,
 )
 from croupier.modes import PlayMode, verify_mode, verify_shuffler
 from croupier.progressive import MemoryMeters, MeterBank
@@ -66,12 +63,14 @@ from croupier.table_events import (
     DeckSupply,
     Device,
     ManualClock,
+    PlayedRound,
     Spread,
     StoredDeck,
     SystemClock,
     TableEvent,
     TableEventKind,
     TableMemento,
+    shoe_order,
 )
 
 __all__ = [
@@ -122,51 +121,7 @@ def _regs_for(game: Game, regs: TableRegs | None) -> TableRegs:
 
 
 # --------------------------------------------------------------------------------------------
-# Events and history
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class PlayedRound:
-    """One round at the table: the round, the cards it was dealt from, and the table events
-    since the round before it began (seats, shuffles, cuts, deck changes)."""
-
-    number: int
-    round: Round
-    back: BackColour
-    deck: int
-    """Serial number of the deck dealt."""
-    _order: tuple[Card, ...]
-    """Privileged: the stacked deck as it went into the shoe (after any cut), top card first.
-    Never public (it is the shoe order); read it server side through :func:`shoe_order`."""
-    cut_at: int | None
-    stub_check: StubCheck
-    started_at: datetime
-    events: tuple[TableEvent, ...]
-
-    @property
-    def records(self) -> tuple[Record, ...]:
-        return self.round.records
-
-    @property
-    def mode(self) -> PlayMode:
-        return self.round.mode
-
-    def to_json(self) -> dict[str, Any]:
-        """The round's header and its public records; the shoe order is left out (it is kept
-        server side, :func:`shoe_order`)."""
-        data: dict[str, Any] = {f.name: getattr(self, f.name) for f in fields(self)}
-        del data["round"], data["_order"]
-        data.update(back=self.back.value, mode=self.mode.value)
-        data.update(stub_check=self.stub_check.value, started_at=self.started_at.isoformat())
-        data.update(events=[e.to_json() for e in self.events])
-        data.update(records=[record_to_json(r) for r in self.round.records])
-        return data
-
-
-def shoe_order(played: PlayedRound) -> tuple[Card, ...]:
-    """Privileged (server side: the store persists it apart from the public records, the audit
-    checks a deal against it): the order the round's deck went into the shoe, top card first."""
-    return played._order
+# The decks in service
 
 
 @dataclass(slots=True)
@@ -305,12 +260,12 @@ class Table:
 
     @property
     def events(self) -> tuple[TableEvent, ...]:
-        """Every table event, in order."""
+        """Every table event, in order (since the last :meth:`forget_played`)."""
         return tuple(self._events)
 
     @property
     def history(self) -> tuple[PlayedRound, ...]:
-        """Every round begun here, in order."""
+        """Every round begun here, in order (since the last :meth:`forget_played`)."""
         return tuple(self._history)
 
     @property
@@ -327,21 +282,31 @@ class Table:
         state = dict(vars(self))
         state.update(_seats=dict(self._seats), _out_of_order=set(self._out_of_order))
         state["_life"] = {back: replace(life) for back, life in self._life.items()}
-        last = self._history[-1] if self._history else None
-        return TableMemento(state, len(self._events), len(self._history), last)
+        return TableMemento(state, tuple(self._events), tuple(self._history))
 
     def restore(self, memento: TableMemento) -> None:
         """Back to :meth:`memento`'s state: what happened since (a round begun, its shuffle,
-        cut or deck change, a seat taken or left) is forgotten."""
-        events, history = self._events, self._history
+        cut or deck change, a seat taken or left, rounds forgotten) is forgotten."""
         vars(self).update(memento.state)
         self._seats = dict(memento.state["_seats"])
         self._out_of_order = set(memento.state["_out_of_order"])
         self._life = {back: replace(life) for back, life in memento.state["_life"].items()}
-        del events[memento.events :], history[memento.rounds :]
-        if memento.last is not None:
-            history[-1] = memento.last
-        self._events, self._history = events, history
+        self._events, self._history = list(memento.events), list(memento.history)
+
+    def forget_played(self) -> int:
+        """Let go of every round before the last one begun, and of the table events already
+        handed to a round (:attr:`PlayedRound.events`); returns the rounds let go.  A live
+        table calls it before each round: its store holds the rest, and a table playing for
+        days must not hold every round in memory.  :attr:`rounds_played` and the round
+        numbers go on from where they were; :attr:`history` and :attr:`events` start after
+        what was forgotten."""
+        drop = len(self._history) - 1
+        if drop > 0:
+            self._history = self._history[drop:]
+            self._rounds_before += drop
+        if self._mark:
+            self._events, self._mark = self._events[self._mark :], 0
+        return max(drop, 0)
 
     def resume(self, rnd: Round) -> None:
         """The round in progress as its committed records rebuilt it (the live server replays

@@ -1,7 +1,8 @@
 """What a table records outside its rounds: the clock, how decks arrive, and table events.
 
 :class:`TableEvent` is one thing the table did between (or around) rounds: opening, a deck
-received, inspected, shuffled, cut or removed, a seat taken or left, a device out of order.
+received, inspected, shuffled, cut or removed, a seat taken or left, a device out of order;
+:class:`PlayedRound` is one round at the table with the events before it.
 :mod:`croupier.table` re-exports every name here.
 """
 
@@ -13,22 +14,28 @@ from enum import Enum, StrEnum
 from typing import TYPE_CHECKING, Any, Protocol
 
 from croupier.errors import InvalidInput
+from croupier.games.records import record_to_json
 from croupier.shoe import BackColour
 
 if TYPE_CHECKING:
-    from croupier.table import PlayedRound
+    from croupier.cards import Card
+    from croupier.games.base import Round, StubCheck
+    from croupier.games.records import Record
+    from croupier.modes import PlayMode
 
 __all__ = [
     "Clock",
     "DeckSupply",
     "Device",
     "ManualClock",
+    "PlayedRound",
     "Spread",
     "StoredDeck",
     "SystemClock",
     "TableEvent",
     "TableEventKind",
     "TableMemento",
+    "shoe_order",
 ]
 
 
@@ -163,6 +170,49 @@ class TableMemento:
     (:meth:`~croupier.table.Table.memento`)."""
 
     state: dict[str, Any]
-    events: int
-    rounds: int
-    last: PlayedRound | None
+    events: tuple[TableEvent, ...]
+    history: tuple[PlayedRound, ...]
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class PlayedRound:
+    """One round at the table: the round, the cards it was dealt from, and the table events
+    since the round before it began (seats, shuffles, cuts, deck changes)."""
+
+    number: int
+    round: Round
+    back: BackColour
+    deck: int
+    """Serial number of the deck dealt."""
+    _order: tuple[Card, ...]
+    """Privileged: the stacked deck as it went into the shoe (after any cut), top card first.
+    Never public (it is the shoe order); read it server side through :func:`shoe_order`."""
+    cut_at: int | None
+    stub_check: StubCheck
+    started_at: datetime
+    events: tuple[TableEvent, ...]
+
+    @property
+    def records(self) -> tuple[Record, ...]:
+        return self.round.records
+
+    @property
+    def mode(self) -> PlayMode:
+        return self.round.mode
+
+    def to_json(self) -> dict[str, Any]:
+        """The round's header and its public records; the shoe order is left out (it is kept
+        server side, :func:`shoe_order`)."""
+        data: dict[str, Any] = {f.name: getattr(self, f.name) for f in fields(self)}
+        del data["round"], data["_order"]
+        data.update(back=self.back.value, mode=self.mode.value)
+        data.update(stub_check=self.stub_check.value, started_at=self.started_at.isoformat())
+        data.update(events=[e.to_json() for e in self.events])
+        data.update(records=[record_to_json(r) for r in self.round.records])
+        return data
+
+
+def shoe_order(played: PlayedRound) -> tuple[Card, ...]:
+    """Privileged (server side: the store persists it apart from the public records, the audit
+    checks a deal against it): the order the round's deck went into the shoe, top card first."""
+    return played._order

@@ -14,7 +14,7 @@ import pytest
 from sqlalchemy import Connection, Engine, create_engine, text
 
 from croupier.errors import IllegalAction
-from croupier.games.records import NoMoreBets, PlaceWager
+from croupier.games.records import CardDealt, CardDiscarded, CountStub, NoMoreBets, PlaceWager
 from croupier.games.round import Phase
 from croupier.server.auth import Account, Role
 from croupier.server.commit import GroupCommitter, Work
@@ -337,3 +337,73 @@ def test_view_shows_only_committed_state_while_a_command_is_in_flight(floor: Flo
     records = seen[0]["round"]["records"]
     assert len(records) == committed
     assert not any(r["kind"] == "card_dealt" for r in records)
+
+
+def _play_to_the_end(floor: Floor, lt: LiveTable, n: int) -> None:
+    """Round ``n`` (seat 1 already seated): ante, deal, fold, reveal and settle."""
+    _do(floor, DEALER, f"r{n}", TABLE, lambda txn: {"rid": floor.begin_round(txn, lt, None)})
+    ante = PlaceWager(seat=1, wager="ante", amount=500)
+    _do(floor, PLAYER, f"a{n}", TABLE, lambda txn: {"n": len(floor.apply(txn, lt, ante))})
+    nmb = NoMoreBets(progressive_chips=0)
+    _do(floor, DEALER, f"m{n}", TABLE, lambda txn: {"n": len(floor.apply(txn, lt, nmb))})
+    steps = (Phase.DEALING, Phase.DECISIONS)
+    _do(floor, DEALER, f"d{n}", TABLE, lambda txn: {"n": len(floor.dealer_steps(txn, lt, steps))})
+    assert lt.round is not None
+    if lt.round.phase is Phase.STUB_COUNT:  # § 641a.8(f): the cards left after the deal
+        out = sum(isinstance(r, (CardDealt, CardDiscarded)) for r in lt.round.records)
+        count = CountStub(count=52 - out)
+        _do(floor, DEALER, f"c{n}", TABLE, lambda txn: {"n": len(floor.apply(txn, lt, count))})
+        _do(
+            floor,
+            DEALER,
+            f"e{n}",
+            TABLE,
+            lambda txn: {"n": len(floor.dealer_steps(txn, lt, steps))},
+        )
+    fold = lt.round.parse_decision(1, "fold")
+    _do(floor, PLAYER, f"f{n}", TABLE, lambda txn: {"n": len(floor.apply(txn, lt, fold))})
+    for phases in ((Phase.REVEAL,), (Phase.SETTLEMENT,)):
+        if not lt.round.is_over:
+            _do(
+                floor,
+                DEALER,
+                f"s{n}{phases[0].value}",
+                TABLE,
+                lambda txn, p=phases: {"n": len(floor.dealer_steps(txn, lt, p))},
+            )
+    assert lt.round.is_over
+
+
+def test_live_table_holds_only_its_last_rounds_in_memory(floor: Floor) -> None:
+    """The store holds every round: a live table lets go of the rounds before the last one
+    each time it begins a round (a table open for days does not grow), and a round start
+    that fails to commit puts back what it let go with the rest."""
+    lt = floor.table(TABLE)
+
+    def sit(txn: Txn) -> dict[str, Any]:
+        floor.sit(txn, lt, PLAYER, 1)
+        return {}
+
+    _do(floor, PLAYER, "sit", TABLE, sit)
+    dealing = lt.table
+    assert isinstance(dealing, Table)
+    for n in range(1, 7):
+        _play_to_the_end(floor, lt, n)
+        assert len(dealing.history) == min(n, 2)
+        assert dealing.rounds_played == lt.numbers == n
+    before = (dealing.rounds_played, dealing.events, dealing.history, dealing.seats)
+
+    def begin_then_fail(txn: Txn) -> dict[str, Any]:
+        floor.begin_round(txn, lt, None)
+        assert len(dealing.history) == 2 and dealing.rounds_played == 7
+        raise RuntimeError("the disk is full")
+
+    with pytest.raises(RuntimeError):
+        _do(floor, DEALER, "r7-failed", TABLE, begin_then_fail)
+    assert (dealing.rounds_played, dealing.events, dealing.history, dealing.seats) == before
+    _play_to_the_end(floor, lt, 7)
+    assert [p.number for p in dealing.history] == [6, 7]
+    with floor.reading() as conn:
+        query = text("SELECT count(*) FROM live_rounds WHERE table_id = :t")
+        stored = conn.execute(query, {"t": TABLE}).scalar_one()
+    assert stored == 7

@@ -538,6 +538,9 @@ class Floor:
             )
         number = lt.numbers + 1
         rid = f"{lt.id}-{number:06d}"
+        # The rounds before are in the store: memory holds only the last (undone with the
+        # rest of the command when it does not commit, :meth:`Table.restore`).
+        lt.table.forget_played()
         with shared(self.db.key, txn.conn, rid):
             rnd = lt.table.new_round(cut_at=cut_at)
             names = _meter_names(rnd)

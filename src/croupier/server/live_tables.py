@@ -85,6 +85,9 @@ class Dealing(Protocol):
     def resume(self, rnd: Round) -> None:
         """The round in progress, as its committed records rebuilt it, takes its place."""
 
+    def forget_played(self) -> int:
+        """Let go of the rounds before the last (the store holds them); the rounds let go."""
+
 
 class ShoePerRound:
     """A fresh shoe of the game's decks, shuffled by the injected shuffler, for each round
@@ -128,6 +131,9 @@ class ShoePerRound:
 
     def resume(self, rnd: Round) -> None:
         self._current = rnd
+
+    def forget_played(self) -> int:
+        return 0  # only the current round is ever held
 
     def new_round(self, *, cut_at: int | None = None) -> Round:
         if not self._seats:
