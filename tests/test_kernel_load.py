@@ -1,5 +1,6 @@
-"""Numba's first call of a kernel is reported as a task (the command line draws it as a Rich bar):
-loading compiled code from numba's cache, or compiling it on a cold run, takes seconds."""
+"""First steps that take seconds report progress (the command line draws Rich bars): numba's
+first call of a kernel (loading its compiled code from numba's cache, or compiling it on a cold
+run) and the dense strength tables the solvers rank every hand for."""
 
 from __future__ import annotations
 
@@ -56,3 +57,16 @@ def test_seven_card_counts_report_the_kernel_load_then_every_hand() -> None:
     task = "7-card counts: numba loads or compiles its kernel"
     assert seen[:3] == [(task, 0, 1), (task, 1, 1), ("count", 0, 133_784_560)]
     assert seen[-1] == ("count", 133_784_560, 133_784_560)
+
+
+def test_dense_strength_tables_report_the_hands_ranked() -> None:
+    from croupier.analysis._uth_fcp_shared import dense_tables
+    from croupier.hands import Ranking
+
+    seen: list[tuple[str, int, int]] = []
+    with reporting(lambda task, done, total: seen.append((task, done, total))):
+        fresh = dense_tables.__wrapped__(Ranking.FOUR_CARD)  # not the process's cached copy
+    task = "four-card: every 4-card hand ranked"
+    assert seen[0] == (task, 0, 270_725) and seen[-1] == (task, 270_725, 270_725)
+    assert [d for _, d, _ in seen] == sorted(d for _, d, _ in seen)
+    assert (fresh.values == dense_tables(Ranking.FOUR_CARD).values).all()
