@@ -58,6 +58,7 @@ from croupier.games._uth_tables import BLIND_HANDS
 from croupier.games.paytables import PayTable
 from croupier.hands import Ranking
 from croupier.kernels import canonical_hands
+from croupier.kernels._load import load_kernel
 
 __all__ = [
     "DEALS",
@@ -75,10 +76,11 @@ __all__ = [
     "uth_decisions",
 ]
 
-SOLVER_VERSION = 3
+SOLVER_VERSION = 4
 """2: the flop sums of the Ante, Play and Blind nets are all in units of ``1 / scale``; 3: each
 saved block holds its flop decisions too (``bets``), so the par sheet and the decision tables
-read one solve."""
+read one solve; 4: and what each flop and river decision gains over the other action, by hand
+feature (``flop_gain``, ``river_gain``: the cost of a readable rule)."""
 FLOPS_PER_BLOCK = 65
 
 DEALS = comb(52, 2) * comb(50, 2) * comb(48, 5)
@@ -187,6 +189,15 @@ class FlopValues(NamedTuple):
 
 
 def _run_flop(flop: Sequence[int], p: SettleTables) -> dict[str, npt.NDArray[Any]]:
+    out, args = _flop_call(flop, p)
+    solve_flop(*args)
+    return out
+
+
+def _flop_call(
+    flop: Sequence[int], p: SettleTables
+) -> tuple[dict[str, npt.NDArray[Any]], tuple[Any, ...]]:
+    """The results of one flop, zero, and the arguments of :func:`solve_flop` that fill them."""
     dense = dense_tables(Ranking.POKER5)
     cls, _ = _holding_classes()
     out: dict[str, npt.NDArray[Any]] = {
@@ -198,11 +209,11 @@ def _run_flop(flop: Sequence[int], p: SettleTables) -> dict[str, npt.NDArray[Any
     holding = (out["holding_lin"], out["holding_checked"], out["holding_bet"])
     sums = tuple(out[key] for key in _SUM_KEYS)
     flop_cards = np.asarray(flop, dtype=np.int64)
-    solve_flop(
+    args = (
         flop_cards, dense.args(), p.q0, p.category, p.bclass, p.type_net, p.fold,
         PERMS, PAIR_INDEX, cls, holding, sums,
     )  # fmt: skip
-    return out
+    return out, args
 
 
 def _value(lin: Sequence[int], multiple: int) -> int:
@@ -251,6 +262,13 @@ class FeatureShare:
     feature: str
     taken: int
     situations: int
+    gain_taken: Fraction = Fraction(0)
+    """Where the optimum takes the decision: the expected value per round (units of the Ante,
+    every deal counted) it gains over the other action, so what a rule that never takes it here
+    gives up."""
+    gain_declined: Fraction = Fraction(0)
+    """Where the optimum declines: what it gains over taking the decision, so what a rule that
+    always takes it here gives up."""
 
     @property
     def share(self) -> Fraction:
@@ -323,7 +341,7 @@ class UthSolution:
     strategy: UthStrategy
 
 
-_SUM_KEYS = ("lin", "best", "t_raise", "t_check", "flop", "river")
+_SUM_KEYS = ("lin", "best", "t_raise", "t_check", "flop", "river", "flop_gain", "river_gain")
 _BETS = "bets"
 """The block entry of the flop decisions: ``(flops in the block, 1326)`` int8, as
 :func:`uth_decisions` returns them."""
@@ -338,6 +356,8 @@ def _empty_sums() -> dict[str, npt.NDArray[np.int64]]:
         "t_check": np.zeros((169, 2 * NTYPES + 1), np.int64),
         "flop": np.zeros((169, NFLOP_FEATURES, 2), np.int64),
         "river": np.zeros((169, NRIVER_FEATURES, 2), np.int64),
+        "flop_gain": np.zeros((169, NFLOP_FEATURES, 2), np.int64),
+        "river_gain": np.zeros((169, NRIVER_FEATURES, 2), np.int64),
     }
 
 
@@ -473,8 +493,8 @@ def _solve(
     bets = np.empty((total_flops, 1326), dtype=np.int8)
     keys = {*sums, _BETS}
     threads = max(1, workers or os.cpu_count() or 1)
+    todo: list[_Block] = []
     with Progress(total_flops, "ultimate texas hold 'em: flops", progress, unit="flop") as bar:
-        todo: list[_Block] = []
         for block, (start, stop) in enumerate(chunks(total_flops, FLOPS_PER_BLOCK)):
             found = store.load(block) if stop - start == FLOPS_PER_BLOCK else None
             if (
@@ -486,6 +506,9 @@ def _solve(
                 bar.update(stop - start)
             else:
                 todo.append((block, start, stop))
+        if todo and scheduler is None:  # loading the kernel, or compiling it cold, takes seconds
+            call = _flop_call(reps[todo[0][1]].tolist(), p)[1]
+            load_kernel(solve_flop, call, "hold 'em flop solver", enabled=progress is not False)
         for (block, start, stop), part in _run_blocks(todo, p, threads, scheduler, params, bar):
             if stop - start == FLOPS_PER_BLOCK:
                 store.save(block, part)
@@ -526,6 +549,27 @@ def uth_decisions(
     return solution, reps, bets
 
 
+def _feature_shares(
+    sums: Mapping[str, npt.NDArray[np.int64]], street: str, checks: npt.NDArray[np.bool_], per: int
+) -> tuple[FeatureShare, ...]:
+    """The decisions of ``street`` ("flop" or "river") by hand feature, over the starting hands
+    that check (``checks``), with what each decision gains over the other one; the gains are
+    sums over every ordered deal in units of ``1 / scale``, so ``per`` is their denominator."""
+    rows = sums[street][checks].sum(axis=0)
+    gains = sums[f"{street}_gain"][checks].sum(axis=0)
+    name = _flop_feature if street == "flop" else _river_feature
+    return tuple(
+        FeatureShare(
+            name(f),
+            int(rows[f, 1]),
+            int(rows[f].sum()),
+            gain_taken=Fraction(int(gains[f, 1]), per),
+            gain_declined=Fraction(int(gains[f, 0]), per),
+        )
+        for f in range(len(rows))
+    )
+
+
 def _assemble(
     sums: dict[str, npt.NDArray[np.int64]], p: SettleTables, *, partial: bool
 ) -> UthSolution:
@@ -558,18 +602,10 @@ def _assemble(
                                     wagered=Fraction(2), pays="lose"))  # fmt: skip
         else:
             outcomes += _outcome_rows(t_raise[c], int(action[0]), p)
-    flop_rows = sums["flop"][checks].sum(axis=0)
-    river_rows = sums["river"][checks].sum(axis=0)
     strategy = UthStrategy(
         preflop=tuple(sorted(preflop, key=lambda d: names.index(d.hand))),
-        flop=tuple(
-            FeatureShare(_flop_feature(f), int(flop_rows[f, 1]), int(flop_rows[f].sum()))
-            for f in range(NFLOP_FEATURES)
-        ),
-        river=tuple(
-            FeatureShare(_river_feature(f), int(river_rows[f, 1]), int(river_rows[f].sum()))
-            for f in range(NRIVER_FEATURES)
-        ),
+        flop=_feature_shares(sums, "flop", checks, ORDERED_DEALS * s),
+        river=_feature_shares(sums, "river", checks, ORDERED_DEALS * s),
     )
     notes = [
         "optimal play: every decision maximises the exact expected value given the cards seen; "
