@@ -161,4 +161,4 @@ def test_shoe_of_full_decks_of_other_card_objects_or_a_list_takes_the_full_check
     with pytest.raises(InvalidInput, match="missing As; extra 2c"):
         Shoe(doubled, decks=decks)
     with pytest.raises(InvalidInput, match="not a sequence of cards"):
-        Shoe("As Kd", decks=decks)
+        Shoe("As Kd", decks=decks)  # type: ignore[arg-type]
