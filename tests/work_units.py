@@ -9,11 +9,17 @@ run measured with ``--cpu-durations``; the Makefile passes ``--no-loadscope-reor
 keeps this order), so no big unit starts last while the other worker idles:
 the order changes when a test runs, never what it checks.  Under ``-n 0`` only the order
 changes.
+
+The units are xdist's scopes through :class:`WorkUnits`, this plugin's scheduler for
+``--dist loadgroup`` (xdist 3.8's own loadgroup renames each marked test ``nodeid@group``
+through an attribute pytest 9 no longer reads, so every test became a unit of its own: module
+fixtures, servers and exact solves were built in both workers).
 """
 
 from __future__ import annotations
 
 import pytest
+from xdist.scheduler import LoadScopeScheduling  # type: ignore[import-untyped]
 
 _AGREE = "tests/test_simulate.py::test_exact_and_simulated_agree_within_4_standard_errors"
 
@@ -73,12 +79,24 @@ def unit_of(nodeid: str) -> str:
     return nodeid.split("::", 1)[0]
 
 
+class WorkUnits(LoadScopeScheduling):  # type: ignore[misc]  # xdist ships no types
+    """xdist's scope scheduling with this module's units as the scopes: each unit runs whole in
+    one worker, the units in the collection's order (heaviest first)."""
+
+    def _split_scope(self, nodeid: str) -> str:
+        return unit_of(nodeid)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> WorkUnits | None:
+    if config.getoption("dist") != "loadgroup":
+        return None
+    return WorkUnits(config, log)
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     rank = {unit: i for i, unit in enumerate(HEAVIEST)}
     units = {item.nodeid: unit_of(item.nodeid) for item in items}
     # stable: a unit's tests keep their order; units not ranked keep the collection's order
     items.sort(key=lambda item: rank.get(units[item.nodeid], len(rank)))
-    for item in items:
-        if item.get_closest_marker("xdist_group") is None:
-            item.add_marker(pytest.mark.xdist_group(units[item.nodeid]))
