@@ -133,3 +133,16 @@ def test_three_card_strategy_table_is_the_canonical_play_of_each_hand() -> None:
         canon = canonical_form(np.array([hand], dtype=np.uint8))[0]
         plays = sum(1 << int(i) for i in canon) in played
         assert isinstance(decide(rnd, 1), Play) is plays, hand
+
+
+@pytest.mark.parametrize("ranking", [Ranking.POKER5, Ranking.FOUR_CARD], ids=lambda r: r.value)
+def test_evaluate_takes_the_earliest_cards_of_each_rank_as_the_walk_does(ranking: Ranking) -> None:
+    """Hands of few ranks (three pairs, two trips, quads with a pair, a straight with a repeated
+    rank): the best hand can be made of several card choices, and the walk keeps the first."""
+    rng = random.Random(1818)
+    for size in range(ranking.size + 1, ranking.max_cards + 1):
+        for _ in range(1500):
+            ranks = rng.sample(list(Rank), rng.randint(2, 4))
+            pool = [c for c in DECK if c.rank in ranks or c.suit is Suit.HEARTS]
+            hand = tuple(rng.sample(pool, size))
+            assert evaluate(hand, ranking) == _walk(hand, ranking), hand

@@ -39,8 +39,11 @@ def test_strategy_exports_csv_and_xlsx(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.stderr
     assert "{" not in result.stdout and "3rd Street" in result.stdout
     rows = list(csv.reader(io.StringIO(csv_path.read_text(encoding="utf-8"))))
-    assert rows[0] == ["decision", "situation", "action", "share", "situations"]
-    assert ["3rd Street", "AA", "bet 3x", "", ""] in rows
+    assert rows[0] == ["decision", "situation", "action", "share", "situations", "cost"]
+    assert ["3rd Street", "AA", "bet 3x", "", "", ""] in rows
+    # the rules' measures carry their cost: 4th Street's 107/116025 of the Ante per hand
+    fourth = next(r for r in rows if r[0] == "4th Street" and r[2] == "rule vs optimum")
+    assert float(fourth[5]) == 107 / 116025
     with zipfile.ZipFile(xlsx_path) as book:
         strings = book.read("xl/sharedStrings.xml").decode()
     assert "AKs" in strings and "5th Street" in strings
@@ -69,6 +72,7 @@ def test_655a_12_street_rules_are_one_row_a_clause_with_its_action() -> None:
         assert rows[0].situation.startswith("a pair of sixes or better")
         assert rows[2].situation == "the rest"
         assert rows[3].situations is not None and rows[3].share is not None
+        assert rows[3].cost is not None
     fourth = [r for r in table.rows if r.decision == "4th Street"]
     assert fourth[0].situation.endswith("or any three to a straight flush with 5 points")
     assert fourth[3].situations == 2_239_300

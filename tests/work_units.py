@@ -28,6 +28,7 @@ GROUPS: dict[str, str] = {
     f"{_AGREE}[ultimate-texas-holdem-": "uth-solve",
     "tests/test_montecarlo.py::": "uth-solve",
     "tests/test_protect_holdem.py::": "uth-solve",  # the solver's value of each starting hand
+    "tests/test_uth_rules.py::": "uth-solve",  # the flop and river rules against the solve
     # the optimum's edge (par sheet) beside the typical players' exact edges
     "tests/test_floor.py::test_569_typical_strategies_exact_and_the_floor_within_their_bands": (
         "uth-solve"

@@ -61,6 +61,11 @@ NRIVER_FEATURES = 20
 NFLOP_FEATURES = 40
 """Flop features: category of the five cards (10) x better than the flop alone x four-flush."""
 
+RACC_SHIFT = 12
+"""A holding's river situations of one feature (at most 1,081 boards) fit 12 bits; what their
+decisions gain (under 2**51) sits above them."""
+RACC_MASK = (1 << RACC_SHIFT) - 1
+
 PERMS = np.array(list(permutations(range(4))), dtype=np.int64)
 """The 24 renamings of the suits."""
 
@@ -320,7 +325,8 @@ def _credit_board(
 ) -> None:  # pragma: no cover - compiled
     """Credit one board's holdings (sorted and swept into ``ws``) to each renamed holding:
     their counts by result type in ``acc`` (packed, the river playing or folding), their river
-    situations in ``racc``."""
+    situations in ``racc``, packed with what the river decision gains over the other one
+    (``|V(1) - fold|`` summed over the dealer holdings, ``<< RACC_SHIFT``)."""
     rem, sv, sa, sb, lt, eq, nq = ws
     category, bclass, t1, fold_all, cp, pidx, racc = tabs
     tie, lose_q, lose_n = t1[14], t1[15], t1[16]  # loop invariants (the loop writes acc, racc)
@@ -330,6 +336,7 @@ def _credit_board(
         c = bclass[v]
         value = wq * t1[c] + wn * t1[7 + c] + eq[o] * tie + lq * lose_q + ln * lose_n
         play = value > fold_all
+        credit = 1 + ((value - fold_all if play else fold_all - value) << RACC_SHIFT)
         feat = 4 * category[v] + (2 if v > vboard else 0) + (1 if play else 0)
         ca = rem[sa[o]]
         cb2 = rem[sb[o]]
@@ -341,7 +348,7 @@ def _credit_board(
             h = pidx[cp[g, ca], cp[g, cb2]]
             acc[h, base + c] += wins
             acc[h, base + 7] += rest
-            racc[h, feat] += 1
+            racc[h, feat] += credit
 
 
 @njit(inline="always", nogil=True)
@@ -475,6 +482,38 @@ def _flop_category(flop: Any) -> int:  # pragma: no cover - compiled
     return 0
 
 
+@njit(inline="always", nogil=True)
+def _add_to_class(
+    k: int, h: int, feature: int, bet: int, folds: int, counts: Any, holding: Any, sums: Any
+) -> None:  # pragma: no cover - compiled
+    """Add holding ``h`` (its flop ``feature`` and decision ``bet``; ``counts = (row, both,
+    racc)`` its result types and river situations) to the sums of its class ``k``
+    (:func:`solve_flop`)."""
+    row, both, racc = counts
+    lin, checked = holding[0], holding[1]
+    c_lin, c_best, c_all, c_pre, c_flop, c_river, c_flop_gain, c_river_gain = sums
+    for w in range(3):
+        c_lin[k, w] += lin[h, w]
+    # element loops, not slice arithmetic: numba compiles them far faster
+    for x in range(NTYPES):
+        c_all[k, x] += both[x]
+    if bet == 1:
+        c_best[k] += lin[h, 0] + 2 * lin[h, 1] + lin[h, 2]
+        for x in range(NTYPES):
+            c_pre[k, x] += both[x]
+    else:
+        c_best[k] += checked[h]
+        for x in range(NTYPES):
+            c_pre[k, NTYPES + x] += row[x]
+        c_pre[k, 2 * NTYPES] += folds
+        for f in range(40):
+            c_river[k, f >> 1, f & 1] += racc[h, f] & RACC_MASK
+            c_river_gain[k, f >> 1, f & 1] += racc[h, f] >> RACC_SHIFT
+    c_flop[k, feature, bet] += 1
+    gain = lin[h, 0] + 2 * lin[h, 1] + lin[h, 2] - checked[h]
+    c_flop_gain[k, feature, bet] += gain if bet == 1 else -gain
+
+
 @njit(cache=True, nogil=True)
 def solve_flop(
     flop: Any, ev: Any, q0: int, category: Any, bclass: Any, type_net: Any, fold: int,
@@ -493,15 +532,17 @@ def solve_flop(
     stay zero, ``bet`` -1): ``lin`` the sums over the turn-and-river pairs and dealer holdings
     of the Ante, Play-per-1x and Blind nets; ``checked`` the value of checking (then the river
     decision); ``bet`` 1 where betting 2x is worth more.  Added per class, ``sums = (c_lin,
-    c_best, c_all, c_pre, c_flop, c_river)``: ``c_lin`` (``lin``), ``c_best`` (the flop value,
-    2x or check), ``c_all`` (result types over every board: for a preflop raise), ``c_pre``
-    (result types under the flop and river decisions: 17 at 2x, 17 at 1x, the folded dealer
-    holdings), ``c_flop[feature, bet]`` (flop decisions by the five-card hand) and
-    ``c_river[feature, play]`` (river decisions reached after a flop check, by the seven-card
-    hand).  Returns the boards solved.
+    c_best, c_all, c_pre, c_flop, c_river, c_flop_gain, c_river_gain)``: ``c_lin`` (``lin``),
+    ``c_best`` (the flop value, 2x or check), ``c_all`` (result types over every board: for a
+    preflop raise), ``c_pre`` (result types under the flop and river decisions: 17 at 2x, 17
+    at 1x, the folded dealer holdings), ``c_flop[feature, bet]`` (flop decisions by the
+    five-card hand) and ``c_river[feature, play]`` (river decisions reached after a flop
+    check, by the seven-card hand); ``c_flop_gain`` and ``c_river_gain`` beside them (same
+    shapes): what the decision taken gains over the other one, ``|V(2) - checked|`` on the
+    flop and ``|V(1) - fold|`` on the river (the cost of the other action there).  Returns the
+    boards solved.
     """
     lin, checked, bet = holding
-    c_lin, c_best, c_all, c_pre, c_flop, c_river = sums
     cp = np.empty((24, 52), np.int64)
     ngroup = _symmetries(flop, perms, cp)
     used = np.zeros(52, np.bool_)
@@ -517,9 +558,10 @@ def solve_flop(
     # where the river plays (columns 0..7) and where it folds (8..15), column c < 7 holds the
     # wins of Blind line c against a qualifying dealer + (those against a non-qualifying one
     # << 32), column 7 the ties + (losses to a qualifying dealer << 21) + (other losses << 42);
-    # and the river situations by feature and decision (2 * feature + play)
+    # and the river situations by feature and decision (2 * feature + play), each + (what the
+    # decision gains over the other one << RACC_SHIFT)
     acc = np.zeros((1326, 16), np.int64)
-    racc = np.zeros((1326, 40), np.int32)
+    racc = np.zeros((1326, 40), np.int64)
     t1 = np.empty(NTYPES, np.int64)
     _type_values(type_net, t1)
     tabs = (category, bclass, t1, fold * DEALER, cp, pidx, racc)
@@ -535,23 +577,6 @@ def solve_flop(
                 continue
             folds = _unpack(acc, h, row, both)
             bet[h] = _decide_holding(h, row, both, folds, type_net, t1, fold, (lin, checked))
-            k = cls[h]
-            for w in range(3):
-                c_lin[k, w] += lin[h, w]
-            # element loops, not slice arithmetic: numba compiles them far faster
-            for x in range(NTYPES):
-                c_all[k, x] += both[x]
-            if bet[h] == 1:
-                c_best[k] += lin[h, 0] + 2 * lin[h, 1] + lin[h, 2]
-                for x in range(NTYPES):
-                    c_pre[k, x] += both[x]
-            else:
-                c_best[k] += checked[h]
-                for x in range(NTYPES):
-                    c_pre[k, NTYPES + x] += row[x]
-                c_pre[k, 2 * NTYPES] += folds
-                for f in range(20):
-                    c_river[k, f, 0] += racc[h, 2 * f]
-                    c_river[k, f, 1] += racc[h, 2 * f + 1]
-            c_flop[k, _flop_feature(flop, a, b, ev, category, fcat), bet[h]] += 1
+            feature = _flop_feature(flop, a, b, ev, category, fcat)
+            _add_to_class(cls[h], h, feature, bet[h], folds, (row, both, racc), holding, sums)
     return boards

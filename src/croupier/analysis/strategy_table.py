@@ -1,9 +1,12 @@
 """The optimal strategy as rows (decision, situation, action), for tables and exports.
 
 Every decision of a game has rows: Ultimate Texas Hold 'Em's 169 starting hands and its flop
-and river decisions by hand (with the share of situations where the optimum bets), Mississippi
+and river rules by hand (with the share of situations where the optimum bets), Mississippi
 Stud's 169 starting hands and its readable 4th and 5th Street rules, and the readable tables of
-the other games (one row per line of :func:`croupier.analysis.strategy_text`).
+the other games (one row per line of :func:`croupier.analysis.strategy_text`).  Each readable
+rule has a row measuring it against the solver (action :data:`MEASURE_ACTION`): how often it
+differs from the optimum and its ``cost``, the drop of the expected result per round in units
+of the Ante (exact; UTH's feature rows carry their parts of it).
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import csv
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -32,24 +36,28 @@ __all__ = [
     "write_strategy_xlsx",
 ]
 
-HEADER = ("decision", "situation", "action", "share", "situations")
+HEADER = ("decision", "situation", "action", "share", "situations", "cost")
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class StrategyRow:
     """One decision: where it is taken, in which situation, what to do (and, where the optimum
-    depends on the exact cards, the share of situations it does so, and how many)."""
+    depends on the exact cards, the share of situations it does so, and how many; where a
+    readable rule stands for the optimum, what following it costs: the drop of the expected
+    result per round, in units of the Ante, exactly)."""
 
     decision: str
     situation: str
     action: str
     share: float | None = None
     situations: int | None = None
+    cost: Fraction | None = None
 
     def cells(self) -> tuple[str, ...]:
         share = "" if self.share is None else f"{self.share:.2%}"
         count = "" if self.situations is None else f"{self.situations:,}"
-        return (self.decision, self.situation, self.action, share, count)
+        cost = "" if self.cost is None else f"{float(self.cost):.5%}"
+        return (self.decision, self.situation, self.action, share, count, cost)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -66,6 +74,8 @@ class StrategyTable:
                 "action": r.action,
                 "share": r.share,
                 "situations": r.situations,
+                "cost": None if r.cost is None else float(r.cost),
+                "cost_exact": None if r.cost is None else str(r.cost),
             }
             for r in self.rows
         ]
@@ -77,49 +87,45 @@ class StrategyTable:
         for r in self.rows:
             writer.writerow(
                 (r.decision, r.situation, r.action, r.share if r.share is not None else "",
-                 r.situations if r.situations is not None else "")
+                 r.situations if r.situations is not None else "",
+                 float(r.cost) if r.cost is not None else "")
             )  # fmt: skip
         return out.getvalue()
 
 
 def uth_rows(game: Game) -> StrategyTable:
+    """The preflop table, then for the flop and the river the readable rule's measure (how
+    often it differs from the optimum, what it costs) and its decision for each hand feature
+    (:mod:`croupier.analysis.uth_rules`), with that feature's share and part of the cost."""
     from croupier.analysis.ultimate_texas_holdem import solved
+    from croupier.analysis.uth_rules import street_rules
 
     strategy = solved(game).strategy
     rows = [
         StrategyRow(decision="preflop", situation=d.hand, action=d.action) for d in strategy.preflop
     ]
-    for name, action, shares in (
-        ("flop", "bet 2x", strategy.flop),
-        ("river", "play 1x", strategy.river),
-    ):
-        other = "check" if name == "flop" else "fold"
-        reached = sum(r.situations for r in shares)
-        wrong = sum(min(r.share, 1 - r.share) * r.situations for r in shares)
+    for rule in street_rules(strategy):
         rows.append(
             StrategyRow(
-                decision=name,
-                situation=f"the rule below (the majority decision of each hand) differs from the "
-                f"optimum in {float(wrong / reached):.2%} of the {reached:,} {name} decisions "
-                "(its cost is not measured)",
+                decision=rule.street,
+                situation=rule.render("the rule below (the majority decision of each hand)"),
                 action=MEASURE_ACTION,
-                share=float(wrong / reached),
-                situations=reached,
+                share=float(rule.differ_share),
+                situations=rule.reached,
+                cost=rule.cost,
             )
         )
-        for row in shares:
-            if row.situations:
-                share = float(row.share)
-                best = action if share >= 0.5 else other
-                rows.append(
-                    StrategyRow(
-                        decision=name,
-                        situation=row.feature,
-                        action=f"{best} (optimum bets {share:.2%})",
-                        share=share,
-                        situations=row.situations,
-                    )
-                )
+        rows += [
+            StrategyRow(
+                decision=rule.street,
+                situation=f.feature,
+                action=f"{f.action} (optimum bets {float(f.share):.2%})",
+                share=float(f.share),
+                situations=f.situations,
+                cost=f.cost,
+            )
+            for f in rule.features
+        ]
     table = game.paytable("blind")
     letter = table.letter if table is not None else "?"
     return StrategyTable(
@@ -180,6 +186,7 @@ def stud_rows(game: Game) -> StrategyTable:
                 action=MEASURE_ACTION,
                 share=float(check.differ_share),
                 situations=check.reached,
+                cost=check.cost,
             )
         )
     return StrategyTable(
@@ -268,6 +275,8 @@ def write_strategy_xlsx(table: StrategyTable, path: str | Path) -> Path:
             sheet.write_number(i, 3, row.share)
         if row.situations is not None:
             sheet.write_number(i, 4, row.situations)
+        if row.cost is not None:
+            sheet.write_number(i, 5, float(row.cost))
     sheet.set_column(0, 0, 14)
     sheet.set_column(1, 1, 70)
     sheet.set_column(2, 2, 40)

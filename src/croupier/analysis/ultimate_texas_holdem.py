@@ -17,6 +17,7 @@ from croupier.analysis.par import ParSheet, WagerSheet
 from croupier.analysis.registry import TYPICAL_PACE, GameAnalysis, RoundsPerHour
 from croupier.analysis.sidebets import category_keys, wager_sheet
 from croupier.analysis.strategy_table import uth_rows
+from croupier.analysis.uth_rules import street_rules
 from croupier.analysis.uth_solver import UthSolution, solve_ultimate_texas_holdem
 from croupier.games.base import Game
 from croupier.games.paytables import PayTable
@@ -48,7 +49,9 @@ def uth_strategy_text(game: Game) -> str:
         f"Ultimate Texas Hold 'Em: optimal strategy (exact solver, Blind table {letter})",
         "  preflop: raise 4x, or check (3x is never the best play)",
     ]
-    lines += [f"  {row}" for row in solved(game).strategy.render()]
+    strategy = solved(game).strategy
+    lines += [f"  {row}" for row in strategy.render()]
+    lines += [f"  {rule.street} rule: {rule.render()}" for rule in street_rules(strategy)]
     return "\n".join(lines)
 
 

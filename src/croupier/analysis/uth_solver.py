@@ -75,10 +75,11 @@ __all__ = [
     "uth_decisions",
 ]
 
-SOLVER_VERSION = 3
+SOLVER_VERSION = 4
 """2: the flop sums of the Ante, Play and Blind nets are all in units of ``1 / scale``; 3: each
 saved block holds its flop decisions too (``bets``), so the par sheet and the decision tables
-read one solve."""
+read one solve; 4: and what each flop and river decision gains over the other action, by hand
+feature (``flop_gain``, ``river_gain``: the cost of a readable rule)."""
 FLOPS_PER_BLOCK = 65
 
 DEALS = comb(52, 2) * comb(50, 2) * comb(48, 5)
@@ -251,6 +252,13 @@ class FeatureShare:
     feature: str
     taken: int
     situations: int
+    gain_taken: Fraction = Fraction(0)
+    """Where the optimum takes the decision: the expected value per round (units of the Ante,
+    every deal counted) it gains over the other action, so what a rule that never takes it here
+    gives up."""
+    gain_declined: Fraction = Fraction(0)
+    """Where the optimum declines: what it gains over taking the decision, so what a rule that
+    always takes it here gives up."""
 
     @property
     def share(self) -> Fraction:
@@ -323,7 +331,7 @@ class UthSolution:
     strategy: UthStrategy
 
 
-_SUM_KEYS = ("lin", "best", "t_raise", "t_check", "flop", "river")
+_SUM_KEYS = ("lin", "best", "t_raise", "t_check", "flop", "river", "flop_gain", "river_gain")
 _BETS = "bets"
 """The block entry of the flop decisions: ``(flops in the block, 1326)`` int8, as
 :func:`uth_decisions` returns them."""
@@ -338,6 +346,8 @@ def _empty_sums() -> dict[str, npt.NDArray[np.int64]]:
         "t_check": np.zeros((169, 2 * NTYPES + 1), np.int64),
         "flop": np.zeros((169, NFLOP_FEATURES, 2), np.int64),
         "river": np.zeros((169, NRIVER_FEATURES, 2), np.int64),
+        "flop_gain": np.zeros((169, NFLOP_FEATURES, 2), np.int64),
+        "river_gain": np.zeros((169, NRIVER_FEATURES, 2), np.int64),
     }
 
 
@@ -526,6 +536,27 @@ def uth_decisions(
     return solution, reps, bets
 
 
+def _feature_shares(
+    sums: Mapping[str, npt.NDArray[np.int64]], street: str, checks: npt.NDArray[np.bool_], per: int
+) -> tuple[FeatureShare, ...]:
+    """The decisions of ``street`` ("flop" or "river") by hand feature, over the starting hands
+    that check (``checks``), with what each decision gains over the other one; the gains are
+    sums over every ordered deal in units of ``1 / scale``, so ``per`` is their denominator."""
+    rows = sums[street][checks].sum(axis=0)
+    gains = sums[f"{street}_gain"][checks].sum(axis=0)
+    name = _flop_feature if street == "flop" else _river_feature
+    return tuple(
+        FeatureShare(
+            name(f),
+            int(rows[f, 1]),
+            int(rows[f].sum()),
+            gain_taken=Fraction(int(gains[f, 1]), per),
+            gain_declined=Fraction(int(gains[f, 0]), per),
+        )
+        for f in range(len(rows))
+    )
+
+
 def _assemble(
     sums: dict[str, npt.NDArray[np.int64]], p: SettleTables, *, partial: bool
 ) -> UthSolution:
@@ -558,18 +589,10 @@ def _assemble(
                                     wagered=Fraction(2), pays="lose"))  # fmt: skip
         else:
             outcomes += _outcome_rows(t_raise[c], int(action[0]), p)
-    flop_rows = sums["flop"][checks].sum(axis=0)
-    river_rows = sums["river"][checks].sum(axis=0)
     strategy = UthStrategy(
         preflop=tuple(sorted(preflop, key=lambda d: names.index(d.hand))),
-        flop=tuple(
-            FeatureShare(_flop_feature(f), int(flop_rows[f, 1]), int(flop_rows[f].sum()))
-            for f in range(NFLOP_FEATURES)
-        ),
-        river=tuple(
-            FeatureShare(_river_feature(f), int(river_rows[f, 1]), int(river_rows[f].sum()))
-            for f in range(NRIVER_FEATURES)
-        ),
+        flop=_feature_shares(sums, "flop", checks, ORDERED_DEALS * s),
+        river=_feature_shares(sums, "river", checks, ORDERED_DEALS * s),
     )
     notes = [
         "optimal play: every decision maximises the exact expected value given the cards seen; "

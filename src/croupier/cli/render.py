@@ -109,7 +109,10 @@ def strategy_table(table: StrategyTable) -> None:
     counted = any(r.situations is not None for r in table.rows)
     if counted:
         out.add_column("situations", justify="right")
+    costed = any(r.cost is not None for r in table.rows)
+    if costed:
+        out.add_column("cost (Ante/round)", justify="right")
     for row in table.rows:
         cells = row.cells()
-        out.add_row(*cells[:3], *((cells[4],) if counted else ()))
+        out.add_row(*cells[:3], *((cells[4],) if counted else ()), *((cells[5],) if costed else ()))
     console.print(out)

@@ -20,17 +20,24 @@ from croupier.games.records import (
     Action,
     CardDealt,
     Check,
+    CountStub,
+    DealNext,
     Fold,
+    IrregularityKind,
     NoMoreBets,
     PlaceWager,
     Play,
     Record,
+    ReportIrregularity,
+    Reveal,
+    Settle,
 )
+from croupier.games.states import Phase
 from croupier.money import format_cents
 
 if TYPE_CHECKING:
     from croupier.games.base import Game
-    from croupier.games.states import Phase
+    from croupier.shoe import Shoe
 
 __all__ = ["FaceHelpers"]
 
@@ -43,14 +50,55 @@ class FaceHelpers:
         _records: list[Record]
         _stakes: dict[int, dict[str, int]]
         _phase: Phase
+        _players: dict[int, str]
+        _shoe: Shoe
 
         def can(self, action: Action) -> bool: ...
+
+        def next_decider(self) -> int | None: ...
 
         def decision_candidates(self, seat: int) -> Iterable[Action]: ...
 
         def play_rule(self, seat: int) -> PlayRule | None: ...
 
         def progressive_chip_count(self) -> int: ...
+
+    def legal_actions(self) -> list[Action]:
+        """Every action allowed now; wager actions are listed with the table's smallest unit
+        (100 cents) as a representative amount."""
+        candidates = list(self._candidate_actions())
+        return [a for a in candidates if self.can(a)]
+
+    # -- candidates (legal_actions) ----------------------------------------------------------
+
+    def _candidate_actions(self) -> Iterable[Action]:
+        if self._phase is Phase.BETTING:
+            for seat in sorted(self._players):
+                for wager in self.game.offered_wagers():
+                    if wager in self.game.decision_wagers:
+                        continue
+                    amount = self._suggested_amount(seat, wager)
+                    yield PlaceWager(seat=seat, wager=wager, amount=amount)
+            yield NoMoreBets()
+        elif self._phase is Phase.DEALING:
+            yield DealNext()
+        elif self._phase is Phase.STUB_COUNT:
+            yield CountStub(count=self._shoe.stub_count())
+        elif self._phase is Phase.DECISIONS:
+            decider = self.next_decider()
+            if decider is not None:
+                yield from self.decision_candidates(decider)
+        elif self._phase is Phase.REVEAL:
+            yield Reveal()
+        elif self._phase is Phase.SETTLEMENT:
+            yield Settle()
+        for kind in IrregularityKind:
+            yield ReportIrregularity(kind=kind)
+
+    def _suggested_amount(self, seat: int, wager: str) -> int:
+        if wager == "progressive" and self.game.rules.progressive:
+            return self.game.rules.progressive.wager
+        return 100
 
     def visible_cards(self) -> dict[str, list[Card]]:
         """Cards dealt face up so far, by recipient (the dealer's up card, the board)."""

@@ -9,6 +9,7 @@ action that made them.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from dataclasses import dataclass, fields
 from enum import Enum, StrEnum
@@ -242,6 +243,62 @@ def validate_fields(obj: Action | Record) -> None:
     validate(obj)
 
 
+def _fast_init(cls: type, base_post_init: Callable[..., None]) -> None:
+    """Give ``cls`` (a frozen, keyword-only dataclass of records or actions) an ``__init__`` that
+    does what the generated one does, faster: the same keyword-only parameters and defaults, each
+    field stored in the instance's ``__dict__`` (the generated one calls ``object.__setattr__``
+    per field, which a frozen class needs only to get past its own ``__setattr__``), then the
+    field check of ``__post_init__``.  Left as it is where the class is not such a dataclass
+    (slots, a default factory, a field not in ``__init__``, its own ``__init__``)."""
+    init = cls.__dict__.get("__init__")
+    code = getattr(init, "__code__", None)
+    if (
+        init is None
+        or code is None
+        or code.co_filename != "<string>"
+        or "__slots__" in cls.__dict__
+    ):
+        return  # not the dataclass's own generated __init__ of this very class
+    params = list(inspect.signature(init).parameters.values())[1:]
+    names = [f.name for f in fields(cls) if f.init]
+    if [p.name for p in params] != names or any(
+        p.kind is not inspect.Parameter.KEYWORD_ONLY for p in params
+    ):
+        return
+    env: dict[str, object] = {"_validator": _VALIDATORS.get}
+    heads = []
+    for p in params:
+        if p.default is inspect.Parameter.empty:
+            heads.append(p.name)
+        else:
+            env[f"_d_{p.name}"] = p.default
+            heads.append(f"{p.name}=_d_{p.name}")
+    lines = [f"def __init__(self, *, {', '.join(heads)}):" if heads else "def __init__(self):"]
+    lines.append("    _s = self.__dict__")
+    lines += [f"    _s[{n!r}] = {n}" for n in names]
+    if getattr(cls, "__post_init__", None) is base_post_init:
+        lines.append("    _v = _validator(type(self))")  # a subclass has its own checks
+        lines.append("    if _v is None:")
+        lines.append("        self.__post_init__()")
+        lines.append("    else:")
+        lines.append("        _v(self)")
+    else:
+        lines.append("    self.__post_init__()")
+    exec("\n".join(lines), env)  # the code is made here from the class's own field names
+    fast: Callable[..., None] = env["__init__"]  # type: ignore[assignment]
+    fast.__qualname__ = f"{cls.__qualname__}.__init__"
+    fast.__doc__ = init.__doc__
+    cls.__init__ = fast  # type: ignore[misc]
+
+
+def _first_of_class(obj: object, base_post_init: Callable[..., None]) -> Callable[..., None]:
+    """The field check of ``obj``'s class, made with its fast ``__init__`` (first instance)."""
+    cls = type(obj)
+    validator = _VALIDATORS.setdefault(cls, _compile_validator(cls))
+    _fast_init(cls, base_post_init)
+    return validator
+
+
 class Result(StrEnum):
     WIN = "win"
     LOSE = "lose"
@@ -265,9 +322,8 @@ class Action:
     def __post_init__(self) -> None:
         validator = _VALIDATORS.get(type(self))
         if validator is None:
-            validate_fields(self)
-        else:
-            validator(self)
+            validator = _first_of_class(self, Action.__post_init__)
+        validator(self)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -392,9 +448,8 @@ class Record:
     def __post_init__(self) -> None:
         validator = _VALIDATORS.get(type(self))
         if validator is None:
-            validate_fields(self)
-        else:
-            validator(self)
+            validator = _first_of_class(self, Record.__post_init__)
+        validator(self)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -61,6 +61,10 @@ from croupier.games.records import (
 )
 from croupier.games.settlement import Settlement
 from croupier.games.states import (
+    CHANCE,
+    DEALER_ACTOR,
+    NOBODY,
+    SEAT_ACTORS,
     SEATS,
     Actor,
     ActorKind,
@@ -252,21 +256,16 @@ class Round(FaceHelpers, PrivateHooks):
         return active
 
     def to_act(self) -> Actor:
-        if self._phase in _ENDED:
-            return Actor(ActorKind.NOBODY)
-        if self._phase is Phase.DEALING:
-            return Actor(ActorKind.CHANCE)
-        if self._phase is Phase.DECISIONS:
+        phase = self._phase
+        if phase in _ENDED:
+            return NOBODY
+        if phase is Phase.DEALING:
+            return CHANCE
+        if phase is Phase.DECISIONS:
             seat = self.next_decider()
             if seat is not None:
-                return Actor(ActorKind.SEAT, seat)
-        return Actor(ActorKind.DEALER)
-
-    def legal_actions(self) -> list[Action]:
-        """Every action allowed now; wager actions are listed with the table's smallest unit
-        (100 cents) as a representative amount."""
-        candidates = list(self._candidate_actions())
-        return [a for a in candidates if self.can(a)]
+                return SEAT_ACTORS.get(seat) or Actor(ActorKind.SEAT, seat)
+        return DEALER_ACTOR
 
     def verify(self, action: Action) -> None:
         """Raise the typed error that refuses ``action`` now; return if it is allowed.
@@ -343,37 +342,6 @@ class Round(FaceHelpers, PrivateHooks):
         if self._phase is Phase.SETTLEMENT:
             return _SETTLE
         raise IllegalAction(f"no dealer step in phase {self._phase.value}")
-
-    # -- candidates ------------------------------------------------------------------------
-
-    def _candidate_actions(self) -> Iterable[Action]:
-        if self._phase is Phase.BETTING:
-            for seat in sorted(self._players):
-                for wager in self.game.offered_wagers():
-                    if wager in self.game.decision_wagers:
-                        continue
-                    amount = self._suggested_amount(seat, wager)
-                    yield PlaceWager(seat=seat, wager=wager, amount=amount)
-            yield NoMoreBets()
-        elif self._phase is Phase.DEALING:
-            yield DealNext()
-        elif self._phase is Phase.STUB_COUNT:
-            yield CountStub(count=self._shoe.stub_count())
-        elif self._phase is Phase.DECISIONS:
-            decider = self.next_decider()
-            if decider is not None:
-                yield from self.decision_candidates(decider)
-        elif self._phase is Phase.REVEAL:
-            yield Reveal()
-        elif self._phase is Phase.SETTLEMENT:
-            yield Settle()
-        for kind in IrregularityKind:
-            yield ReportIrregularity(kind=kind)
-
-    def _suggested_amount(self, seat: int, wager: str) -> int:
-        if wager == "progressive" and self.game.rules.progressive:
-            return self.game.rules.progressive.wager
-        return 100
 
     # -- wagers ----------------------------------------------------------------------------
 

@@ -42,6 +42,13 @@ class Actor:
         return f"seat {self.seat}" if self.kind is ActorKind.SEAT else self.kind.value
 
 
+NOBODY, CHANCE, DEALER_ACTOR = (
+    Actor(k) for k in (ActorKind.NOBODY, ActorKind.CHANCE, ActorKind.DEALER)
+)
+SEAT_ACTORS = {seat: Actor(ActorKind.SEAT, seat) for seat in SEATS}
+"""The actors a round names as the one to act (frozen: one of each serves every round)."""
+
+
 class StubCheck(Enum):
     """Whether the dealer must count the stub this round (§ 641a.8(f): at least every 5 rounds
     when no counting shuffler is used; the table decides)."""

@@ -270,7 +270,10 @@ def evaluate(cards: Sequence[Card] | str, ranking: Ranking | str = Ranking.POKER
         raise InvalidInput(
             f"hand {format_cards(hand)!r} has {len(hand)} cards; ranking {rk.value!r} takes {span}"
         )
-    best = _classified(hand if len(hand) == rk.size else _best_of(hand, rk), rk)
+    if deck_cards:
+        best = fast_rank(hand, rk)
+    else:
+        best = _classified(hand if len(hand) == rk.size else _best_of(hand, rk), rk)
     rank = HandRank(value=best[0], category=best[1], cards=best[2], ranking=rk)
     if deck_cards:
         if len(_EVALUATED) >= _CLASSIFIED_LIMIT:
@@ -379,3 +382,207 @@ def hand_report(
         **rank.to_json(),
         "unused": [str(c) for c in hand if c not in plays],
     }
+
+
+# --------------------------------------------------------------------------------------------
+# The walk's answer without walking: :func:`fast_rank` (DECK's cards)
+#
+# :func:`evaluate` is defined by the walk: every combination of the ranking's size classified by
+# :func:`classify`, the first of the highest value (in the order of ``itertools.combinations``)
+# kept.  :func:`fast_rank` gives the same answer directly:
+#
+# * The best value is the larger of the best *plain* value (from the rank counts alone: quads, a
+#   full house, a straight, trips, two pair, a pair, high cards, in the ranking's order) and the
+#   best *suited* value (a flush or a straight flush of the suit holding enough cards).  Suited
+#   cards never score less as a flush than as plain ranks, so the larger one is the best hand.
+# * A value names its hand's ranks exactly (its category and tie-break ranks), and a flush its
+#   suit, so the winning combinations are the ones made of those ranks (of that suit).  The first
+#   of them in the walk's order has the least positions, which is the earliest cards of each rank
+#   needed: that combination is taken.
+# * Its cards come ordered as :func:`classify` orders them: by the value's ranks (the category's
+#   cards first, kickers after), a straight by rank with a low ace last.
+#
+# The tests hold it equal to the walk on every three-card hand, every five-card hand and large
+# random samples of six- and seven-card hands.
+
+_RANK = {id(card): int(card.rank) for card in DECK}
+_SUIT = {id(card): card.suit.order for card in DECK}
+_STRAIGHTS = frozenset({C.STRAIGHT, C.STRAIGHT_FLUSH, C.ROYAL_FLUSH, C.MINI_ROYAL})
+_SUITED = frozenset({C.FLUSH, C.STRAIGHT_FLUSH, C.ROYAL_FLUSH, C.MINI_ROYAL})
+_INDEX = {rk: {c: i for i, c in enumerate(rk.categories)} for rk in Ranking}
+
+Ranked = tuple[int, Category, tuple[Card, ...]]
+
+
+def _run_top_of(present: int, length: int) -> int:
+    """Top rank of the highest run of ``length`` ranks in the rank mask ``present`` (bit ``r``
+    for rank ``r``; the ace low below the deuce), 0 if none: the straight :func:`classify` finds
+    among the combinations."""
+    for top in range(14, length, -1):
+        run = ((1 << length) - 1) << (top - length + 1)
+        if present & run == run:
+            return top
+    low = ((1 << (length - 1)) - 1) << 2 | 1 << 14  # A-2-3(-4-5)
+    return length if present & low == low else 0
+
+
+_RUN_TOPS = {length: [_run_top_of(m << 2, length) for m in range(1 << 13)] for length in (4, 5)}
+""":func:`_run_top_of` of every rank mask (bits 2..14 shifted down by 2), by run length."""
+
+
+def _run_top(present: set[int], length: int) -> int:
+    """Top rank of the highest run of ``length`` ranks in ``present`` (ace low below the deuce),
+    0 if none."""
+    mask = 0
+    for r in present:
+        mask |= 1 << (r - 2)
+    return _RUN_TOPS[length][mask]
+
+
+def _plain_poker5(counts: dict[int, int], present: list[int]) -> int:
+    """The best five of 6 or 7 cards of these rank counts as plain ranks (§ 643a.6(b))."""
+    index = _INDEX[Ranking.POKER5]
+    quads = [r for r in present if counts[r] == 4]
+    if quads:
+        kicker = next(r for r in present if r != quads[0])
+        return pack(index[C.FOUR_OF_A_KIND], (quads[0], kicker))
+    trips = [r for r in present if counts[r] == 3]
+    if trips:
+        pairs = [r for r in present if counts[r] >= 2 and r != trips[0]]
+        if pairs:
+            return pack(index[C.FULL_HOUSE], (trips[0], pairs[0]))
+    top = _run_top(set(present), 5)
+    if top:
+        return pack(index[C.STRAIGHT], (top,))
+    if trips:
+        return pack(
+            index[C.THREE_OF_A_KIND], (trips[0], *[r for r in present if r != trips[0]][:2])
+        )
+    pairs = [r for r in present if counts[r] == 2]
+    if len(pairs) >= 2:
+        kicker = next(r for r in present if r != pairs[0] and r != pairs[1])
+        return pack(index[C.TWO_PAIR], (pairs[0], pairs[1], kicker))
+    if pairs:
+        return pack(index[C.PAIR], (pairs[0], *[r for r in present if r != pairs[0]][:3]))
+    return pack(index[C.HIGH_CARD], present[:5])
+
+
+def _plain_four_card(counts: dict[int, int], present: list[int]) -> int:
+    """The best four of 5 or 6 cards of these rank counts as plain ranks (§ 641a.6(b))."""
+    index = _INDEX[Ranking.FOUR_CARD]
+    quads = [r for r in present if counts[r] == 4]
+    if quads:
+        return pack(index[C.FOUR_OF_A_KIND], (quads[0],))
+    trips = [r for r in present if counts[r] == 3]
+    if trips:
+        kicker = next(r for r in present if r != trips[0])
+        return pack(index[C.THREE_OF_A_KIND], (trips[0], kicker))
+    top = _run_top(set(present), 4)
+    if top:
+        return pack(index[C.STRAIGHT], (top,))
+    pairs = [r for r in present if counts[r] == 2]
+    if len(pairs) >= 2:
+        return pack(index[C.TWO_PAIR], (pairs[0], pairs[1]))
+    if pairs:
+        return pack(index[C.PAIR], (pairs[0], *[r for r in present if r != pairs[0]][:2]))
+    return pack(index[C.HIGH_CARD], present[:4])
+
+
+def _suited(ranks_desc: list[int], rk: Ranking) -> int:
+    """The best hand of ``rk.size`` of these suited ranks (a flush or a straight flush)."""
+    index = _INDEX[rk]
+    size = rk.size
+    top = _run_top(set(ranks_desc), size)
+    if top == 14 and rk is Ranking.POKER5:
+        return pack(index[C.ROYAL_FLUSH], (top,))
+    if top:
+        return pack(index[C.STRAIGHT_FLUSH], (top,))
+    return pack(index[C.FLUSH], ranks_desc[:size])
+
+
+def _tie_ranks(value: int) -> list[int]:
+    """The ranks packed in ``value``, most significant first."""
+    ranks = [(value >> (16 - 4 * position)) & 0xF for position in range(5)]
+    return [r for r in ranks if r]
+
+
+_COPIES = {
+    C.FOUR_OF_A_KIND: (4, 1),
+    C.FULL_HOUSE: (3, 2),
+    C.THREE_OF_A_KIND: (3, 1, 1),
+    C.TWO_PAIR: (2, 2, 1),
+    C.PAIR: (2, 1, 1, 1),
+}
+"""How many cards of each of a value's ranks, in order, a hand of the category holds (each
+rank once in the others; the ranking's size cuts off what it does not hold: a four-card two
+pair has no kicker)."""
+
+
+def _hand_ranks(value: int, category: Category, size: int) -> list[int]:
+    """The ranks of the ``size`` cards a value of ``category`` is made of, with repeats."""
+    tie = _tie_ranks(value)
+    if category in _STRAIGHTS:
+        top = tie[0]
+        run = [top - i for i in range(size)]
+        return [14 if r == 1 else r for r in run]  # a low ace plays below the deuce
+    counts = _COPIES.get(category, (1,) * size)
+    out: list[int] = []
+    for rank, count in zip(tie, counts, strict=False):
+        out += [rank] * count
+    return out[:size]
+
+
+def _ordered(cards: Sequence[Card], value: int, category: Category) -> tuple[Card, ...]:
+    """``cards`` as :func:`classify` orders them: a straight by rank (a low ace last), else by
+    the value's ranks in order, then suit."""
+    if category in _STRAIGHTS:
+        top = (value >> 16) & 0xF
+        return tuple(
+            sorted(
+                cards,
+                key=lambda c: 1 if _RANK[id(c)] == 14 and top < 14 else _RANK[id(c)],
+                reverse=True,
+            )
+        )
+    position = {r: i for i, r in enumerate(_tie_ranks(value))}
+    return tuple(sorted(cards, key=lambda c: (position[_RANK[id(c)]], -_SUIT[id(c)])))
+
+
+def fast_rank(hand: tuple[Card, ...], rk: Ranking) -> Ranked:
+    """(value, category, cards by significance) of the best hand of ``rk`` in ``hand``: distinct
+    cards of DECK, as many as the ranking takes; the answer of the walk (see the module)."""
+    size = rk.size
+    ranks = [_RANK[id(c)] for c in hand]
+    suits = [_SUIT[id(c)] for c in hand]
+    if len(hand) == size:
+        desc = tuple(sorted(ranks, reverse=True))
+        plain, suited = _values(rk)[desc]
+        value = suited if len(set(suits)) == 1 else plain
+        category = rk.categories[value >> CATEGORY_SHIFT]
+        return value, category, _ordered(hand, value, category)
+    counts: dict[int, int] = {}
+    for r in ranks:
+        counts[r] = counts.get(r, 0) + 1
+    present = sorted(counts, reverse=True)
+    if rk is Ranking.POKER5:
+        value = _plain_poker5(counts, present)
+    else:
+        value = _plain_four_card(counts, present)
+    flush_suit = next((s for s in set(suits) if suits.count(s) >= size), None)
+    if flush_suit is not None:
+        of_suit = sorted(
+            (r for r, s in zip(ranks, suits, strict=True) if s == flush_suit), reverse=True
+        )
+        value = max(value, _suited(of_suit, rk))
+    category = rk.categories[value >> CATEGORY_SHIFT]
+    # the earliest cards of each rank the hand is made of (of the flush's suit for a flush)
+    need: dict[int, int] = {}
+    for r in _hand_ranks(value, category, size):
+        need[r] = need.get(r, 0) + 1
+    suit = flush_suit if category in _SUITED else None
+    chosen = []
+    for card, r, s in zip(hand, ranks, suits, strict=True):
+        if need.get(r) and (suit is None or s == suit):
+            need[r] -= 1
+            chosen.append(card)
+    return value, category, _ordered(chosen, value, category)
