@@ -271,9 +271,9 @@ def evaluate(cards: Sequence[Card] | str, ranking: Ranking | str = Ranking.POKER
         raise InvalidInput(
             f"hand {format_cards(hand)!r} has {len(hand)} cards; ranking {rk.value!r} takes {span}"
         )
-    if deck_cards:
+    if deck_cards and len(hand) > 3:
         best = fast_rank(hand, rk)
-    else:
+    else:  # three cards: every set is remembered by _classified (22,100 of them)
         best = _classified(hand if len(hand) == rk.size else _best_of(hand, rk), rk)
     rank = HandRank(value=best[0], category=best[1], cards=best[2], ranking=rk)
     if deck_cards:
