@@ -146,3 +146,19 @@ def test_evaluate_takes_the_earliest_cards_of_each_rank_as_the_walk_does(ranking
             pool = [c for c in DECK if c.rank in ranks or c.suit is Suit.HEARTS]
             hand = tuple(rng.sample(pool, size))
             assert evaluate(hand, ranking) == _walk(hand, ranking), hand
+
+
+@pytest.mark.parametrize("decks", [1, 8])
+def test_shoe_of_full_decks_of_other_card_objects_or_a_list_takes_the_full_checks(
+    decks: int,
+) -> None:
+    """The one-pass identity check of a full shoe answers only when sure; anything else (equal
+    cards that are other objects, a short or doubled shoe) goes to the full checks."""
+    cards = list(shoe_cards(decks))
+    assert len(Shoe(cards, decks=decks)) == 52 * decks
+    assert len(Shoe([Card(c.rank, c.suit) for c in cards], decks=decks)) == 52 * decks
+    doubled = [*cards[:-1], cards[0]]
+    with pytest.raises(InvalidInput, match="missing As; extra 2c"):
+        Shoe(doubled, decks=decks)
+    with pytest.raises(InvalidInput, match="not a sequence of cards"):
+        Shoe("As Kd", decks=decks)  # type: ignore[arg-type]

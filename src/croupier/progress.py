@@ -21,7 +21,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Self
 
-__all__ = ["ProgressCallback", "Task", "report", "reporting"]
+__all__ = ["ProgressCallback", "Task", "report", "reporting", "watched"]
 
 ProgressCallback = Callable[[str, int, int], None]
 """``callback(task, done, total)``: ``task`` names the work, ``done`` of ``total`` units."""
@@ -37,6 +37,11 @@ def reporting(callback: ProgressCallback | None) -> Iterator[None]:
         yield
     finally:
         _CALLBACK.reset(token)
+
+
+def watched() -> bool:
+    """Whether a callback receives the progress reports made here (a face draws them)."""
+    return _CALLBACK.get() is not None
 
 
 def report(task: str, done: int, total: int) -> None:

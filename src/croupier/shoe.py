@@ -259,6 +259,24 @@ def _is_full(cards: Sequence[Card], decks: int) -> bool:
     return counts.keys() == _DECK_IDS and set(counts.values()) == {decks}
 
 
+def _full_by_identity(cards: object, decks: int) -> tuple[Card, ...] | None:
+    """``cards`` (a list or tuple) as a tuple when they are exactly ``decks`` copies of each card
+    of DECK, by identity, in one pass (the usual shoe: both :func:`_check_cards` and
+    :func:`_require_full` pass it); ``None`` where that is not sure (the full checks decide)."""
+    if type(cards) is not list and type(cards) is not tuple:
+        return None
+    if len(cards) != DECK_SIZE * decks:
+        return None
+    if decks == 1:
+        if set(map(id, cards)) != _DECK_IDS:
+            return None
+    else:
+        counts = Counter(map(id, cards))
+        if counts.keys() != _DECK_IDS or set(counts.values()) != {decks}:
+            return None
+    return tuple(cards)
+
+
 def _composition_problems(cards: Sequence[Card], decks: int) -> tuple[list[str], list[str]]:
     """(missing, extra) against ``decks`` full decks, as ``"As x2"`` style strings."""
     if _is_full(cards, decks):
@@ -459,8 +477,12 @@ class Shoe:
         cut_card: int | None = None,
     ) -> None:
         n_decks = _check_decks(decks)
-        order = _check_cards(cards, what="shoe")
-        self._validate(order, n_decks)
+        order = (
+            _full_by_identity(cards, n_decks) if type(self)._validate is Shoe._validate else None
+        )
+        if order is None:  # not surely full decks of DECK's cards: the full checks decide
+            order = _check_cards(cards, what="shoe")
+            self._validate(order, n_decks)
         if back is not None and not isinstance(back, BackColour):
             raise InvalidInput(f"shoe back {back!r} is not a BackColour")
         if cut_card is not None and (

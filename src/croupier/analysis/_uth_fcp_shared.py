@@ -74,14 +74,25 @@ class DenseTables:
         return at
 
 
+_DENSE_CHUNK = 1 << 18
+
+
 @cache
 def dense_tables(ranking: Ranking) -> DenseTables:
     """Dense tables of ``poker5`` (from five cards) or ``four-card`` (from four cards)."""
     size = ranking.size
     if ranking not in (Ranking.POKER5, Ranking.FOUR_CARD):
         raise InvalidInput(f"dense tables exist for poker5 and four-card, not {ranking.value}")
-    hands = comb_unrank_batch(np.arange(comb(52, size), dtype=np.int64), size)
-    values = np.unique(rank_batch(ranking, hands)).astype(np.int32)
+    total = comb(52, size)
+    parts = []
+    # every hand ranked (seconds): in chunks, so a face shows how far it has got
+    with Task(total, f"{ranking.value}: every {size}-card hand ranked") as task:
+        for start in range(0, total, _DENSE_CHUNK):
+            stop = min(total, start + _DENSE_CHUNK)
+            hands = comb_unrank_batch(np.arange(start, stop, dtype=np.int64), size)
+            parts.append(np.unique(rank_batch(ranking, hands)))
+            task.update(stop - start)
+    values = np.unique(np.concatenate(parts)).astype(np.int32)
     tab = tables()
     if ranking is Ranking.POKER5:
         plain, flush = tab.plain_poker5, tab.flush_poker5

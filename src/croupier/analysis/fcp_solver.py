@@ -48,6 +48,7 @@ from croupier.games.four_card_poker import ANTE_BONUS, base_net
 from croupier.games.paytables import PayTable
 from croupier.hands import Category, HandRank, Ranking
 from croupier.kernels import Versus
+from croupier.kernels._load import load_kernel
 
 __all__ = [
     "ACTIONS",
@@ -301,20 +302,30 @@ def ante_play_tables(table: PayTable = ANTE_BONUS) -> AntePlayTables:
     return AntePlayTables(table=table, scale=scale, bonus=bonus, stakes=stakes, bclass=bclass)
 
 
+def _block_call(
+    rank: int, bonus: I64, stakes: I64, bclass: I64
+) -> tuple[dict[str, npt.NDArray[Any]], tuple[Any, ...]]:
+    """The block of one up-card rank, zero, and the arguments of :func:`solve_up_rank` that
+    fill it."""
+    dense = dense_tables(Ranking.FOUR_CARD)
+    block: dict[str, npt.NDArray[Any]] = {
+        "tally": np.zeros((4, 4, 3), dtype=np.int64),
+        "strategy": np.zeros((dense.size, 4), dtype=np.int64),
+        "moments": np.zeros((dense.size, 2), dtype=np.int64),
+        "decisions": np.full(_HANDS, -1, dtype=np.int8),
+    }
+    args = (rank, *dense.args(), dense.size, bonus, stakes, bclass, *block.values())
+    return block, args
+
+
 def _solve_block(rank: int, bonus: I64, stakes: I64, bclass: I64) -> dict[str, npt.NDArray[Any]]:
     """One up-card rank (0 = deuce): the deals by outcome (``tally``), the situations by
     strength and action (``strategy``), the dealer completions below and at most each strength
     (``moments``) and the action of every hand (``decisions``, as a row of
     :func:`four_card_decisions`)."""
-    dense = dense_tables(Ranking.FOUR_CARD)
-    tally = np.zeros((4, 4, 3), dtype=np.int64)
-    strategy = np.zeros((dense.size, 4), dtype=np.int64)
-    moments = np.zeros((dense.size, 2), dtype=np.int64)
-    decisions = np.full(_HANDS, -1, dtype=np.int8)
-    solve_up_rank(
-        rank, *dense.args(), dense.size, bonus, stakes, bclass, tally, strategy, moments, decisions
-    )
-    return {"tally": tally, "strategy": strategy, "moments": moments, "decisions": decisions}
+    block, args = _block_call(rank, bonus, stakes, bclass)
+    solve_up_rank(*args)
+    return block
 
 
 def _class_bonus(tabs: AntePlayTables, action: int, bc: int) -> Fraction:
@@ -432,6 +443,9 @@ def _solve(
         else:
             todo.append(r)
     threads = max(1, min(workers or os.cpu_count() or 1, len(todo) or 1))
+    if todo and scheduler is None:
+        call = _block_call(todo[0] - 2, *tabs.args())[1]
+        load_kernel(solve_up_rank, call, "four card poker solver", enabled=progress is not False)
     with Progress(len(ranks), "four card poker: up ranks", progress) as bar:
         bar.update(len(ranks) - len(todo))
         blocks = _run_blocks(todo, tabs.args(), threads, scheduler, params)

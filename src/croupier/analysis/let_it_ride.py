@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from math import comb
 
 import numpy as np
 import numpy.typing as npt
@@ -24,6 +25,7 @@ import numpy.typing as npt
 from croupier.analysis import _mc_games
 from croupier.analysis._stud import (
     FiveCardLines,
+    drop_one_ranks,
     four_set_tables,
     lir_counts,
     rank_set,
@@ -184,21 +186,21 @@ def par_let_it_ride(game: LetItRide) -> ParSheet:
 def let_it_ride_strategy(game: LetItRide) -> Callable[[Round, int], Action]:
     """The decisions the exact sheet assumes: ride a bet exactly when the integer sum of its
     results over the remaining cards is positive."""
-    sums: list[int] = [int(x) for x in solve(game.base_table).sums]
-    first: dict[int, int] = {}
-    """Bet 1's sum by three-card set (colex rank), summed once per set."""
+    four = np.asarray(solve(game.base_table).sums, dtype=np.int64)
+    sums: list[int] = four.tolist()
+    # Bet 1's sum by three-card set (colex rank): each four-card set's sum added to the four
+    # three-card sets it holds, the sum over every fourth card (exact integers)
+    by_three = np.zeros(comb(52, 3), dtype=np.int64)
+    for lower in drop_one_ranks(4):
+        np.add.at(by_three, lower, four)
+    first: list[int] = by_three.tolist()
 
     def decide(rnd: Round, seat: int) -> Action:
         own = [c.index for c in seat_cards(rnd, seat)]
         # the community cards turned so far: what every player sees (§ 643a.11(c))
         board = [c.index for c in rnd.visible_cards().get(BOARD, [])]
         if not board:
-            three = rank_set(own)
-            total = first.get(three)
-            if total is None:
-                total = first[three] = sum(
-                    sums[rank_set([*own, d])] for d in range(52) if d not in own
-                )
+            total = first[rank_set(own)]
             wager = "bet1"
         else:
             total = sums[rank_set(own + board)]

@@ -83,8 +83,13 @@ def _key_histogram(ranking: Ranking, ncards: int, keys: KeysFn) -> dict[frozense
     if keys is category_keys:
         # a table of categories only: the exhaustive category counts suffice
         from croupier.kernels import count_categories
+        from croupier.progress import report
 
-        return {frozenset({cat.value}): n for cat, n in count_categories(ranking, ncards).items()}
+        def counted(done: int, total: int) -> None:
+            report(f"{ranking.value}: every {ncards}-card hand", done, total)
+
+        counts = count_categories(ranking, ncards, progress=counted)
+        return {frozenset({cat.value}): n for cat, n in counts.items()}
     hist_keys: dict[frozenset[str], int] = {}
     for value, count in value_histogram(ranking, ncards).items():
         key_set = keys(HandRank.of_value(value, ranking))

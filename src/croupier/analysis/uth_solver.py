@@ -58,6 +58,7 @@ from croupier.games._uth_tables import BLIND_HANDS
 from croupier.games.paytables import PayTable
 from croupier.hands import Ranking
 from croupier.kernels import canonical_hands
+from croupier.kernels._load import load_kernel
 
 __all__ = [
     "DEALS",
@@ -188,6 +189,15 @@ class FlopValues(NamedTuple):
 
 
 def _run_flop(flop: Sequence[int], p: SettleTables) -> dict[str, npt.NDArray[Any]]:
+    out, args = _flop_call(flop, p)
+    solve_flop(*args)
+    return out
+
+
+def _flop_call(
+    flop: Sequence[int], p: SettleTables
+) -> tuple[dict[str, npt.NDArray[Any]], tuple[Any, ...]]:
+    """The results of one flop, zero, and the arguments of :func:`solve_flop` that fill them."""
     dense = dense_tables(Ranking.POKER5)
     cls, _ = _holding_classes()
     out: dict[str, npt.NDArray[Any]] = {
@@ -199,11 +209,11 @@ def _run_flop(flop: Sequence[int], p: SettleTables) -> dict[str, npt.NDArray[Any
     holding = (out["holding_lin"], out["holding_checked"], out["holding_bet"])
     sums = tuple(out[key] for key in _SUM_KEYS)
     flop_cards = np.asarray(flop, dtype=np.int64)
-    solve_flop(
+    args = (
         flop_cards, dense.args(), p.q0, p.category, p.bclass, p.type_net, p.fold,
         PERMS, PAIR_INDEX, cls, holding, sums,
     )  # fmt: skip
-    return out
+    return out, args
 
 
 def _value(lin: Sequence[int], multiple: int) -> int:
@@ -483,8 +493,8 @@ def _solve(
     bets = np.empty((total_flops, 1326), dtype=np.int8)
     keys = {*sums, _BETS}
     threads = max(1, workers or os.cpu_count() or 1)
+    todo: list[_Block] = []
     with Progress(total_flops, "ultimate texas hold 'em: flops", progress, unit="flop") as bar:
-        todo: list[_Block] = []
         for block, (start, stop) in enumerate(chunks(total_flops, FLOPS_PER_BLOCK)):
             found = store.load(block) if stop - start == FLOPS_PER_BLOCK else None
             if (
@@ -496,6 +506,9 @@ def _solve(
                 bar.update(stop - start)
             else:
                 todo.append((block, start, stop))
+        if todo and scheduler is None:  # loading the kernel, or compiling it cold, takes seconds
+            call = _flop_call(reps[todo[0][1]].tolist(), p)[1]
+            load_kernel(solve_flop, call, "hold 'em flop solver", enabled=progress is not False)
         for (block, start, stop), part in _run_blocks(todo, p, threads, scheduler, params, bar):
             if stop - start == FLOPS_PER_BLOCK:
                 store.save(block, part)

@@ -21,7 +21,7 @@ from croupier.frozen import frozen_dict
 from croupier.games.abandon import abandon_records, verify_abandon
 from croupier.games.amounts import PlayRule
 from croupier.games.awards import award_envy, award_progressive
-from croupier.games.dispatch import MALFORMED, handlers_of, malformed
+from croupier.games.dispatch import MALFORMED, Doer, handlers_of, malformed
 from croupier.games.faces import FaceHelpers
 from croupier.games.hooks import PrivateHooks
 from croupier.games.irregularities import report_records, verify_report
@@ -103,6 +103,21 @@ class Round(FaceHelpers, PrivateHooks):
     sections: ClassVar[Mapping[str, str]] = {}
     """Sections by rule key, filled by each game."""
     game: Game
+    _records: list[Record]
+    _phase: Phase
+    _stakes: dict[int, dict[str, int]]
+    _hands: dict[str, list[Card]]
+    _face_up_found: int
+    _plan: list[DealStep]
+    _folded: set[int]
+    _decided: set[int]
+    _settled: list[int]
+    _forfeited: dict[int, set[str]]
+    _contributions: dict[str, Fraction]
+    _abandoned: set[int]
+    """Seats whose player left mid-round (§ 641a.7(b)): out of the round, wagers lost."""
+    _active: tuple[int, ...] | None
+    """:attr:`active_seats` once wagers are closed (only a departure changes it then)."""
 
     def __init__(
         self,
@@ -134,21 +149,23 @@ class Round(FaceHelpers, PrivateHooks):
         boxes = game.rules.table.adjacent_boxes
         verify_seating(self._players, boxes, self.sections.get("adjacent_boxes"))
         self._stub_check = stub_check
-        self._records: list[Record] = []
-        self._phase = Phase.BETTING
-        self._stakes: dict[int, dict[str, int]] = {}
-        self._hands: dict[str, list[Card]] = {}
-        self._face_up_found = 0
-        self._plan: list[DealStep] = []
-        self._folded: set[int] = set()
-        self._decided: set[int] = set()
-        self._settled: list[int] = []
-        self._forfeited: dict[int, set[str]] = {}
-        self._contributions: dict[str, Fraction] = {}
-        self._abandoned: set[int] = set()
-        """Seats whose player left mid-round (§ 641a.7(b)): out of the round, wagers lost."""
-        self._active: tuple[int, ...] | None = None
-        """:attr:`active_seats` once wagers are closed (only a departure changes it then)."""
+        # the state of a new round in one store (private names only: all ``__setattr__`` guards
+        # is that no public name is set, so the store goes straight to the instance's dict)
+        self.__dict__.update(
+            _records=[],
+            _phase=Phase.BETTING,
+            _stakes={},
+            _hands={},
+            _face_up_found=0,
+            _plan=[],
+            _folded=set(),
+            _decided=set(),
+            _settled=[],
+            _forfeited={},
+            _contributions={},
+            _abandoned=set(),
+            _active=None,
+        )
         spec = game.meter_spec
         if spec is not None:
             self._meters.ensure(spec)
@@ -273,13 +290,17 @@ class Round(FaceHelpers, PrivateHooks):
         Only :class:`~croupier.errors.CroupierError` leaves here: an object that is not an
         action, an action whose fields were tampered with after construction, or one of
         another game's kinds is refused as :class:`InvalidInput` or :class:`IllegalAction`."""
+        self._verified(action)
+
+    def _verified(self, action: Action) -> Doer | None:
+        """:meth:`verify`, returning the doer of ``action`` (``None``: the class has none)."""
         if not isinstance(action, Action):
             raise InvalidInput(f"{shown_value(action)} is not an action")
         try:
             validate_fields(action)
             if self._phase in _ENDED:
                 raise IllegalAction(f"{action.name} refused: the round is {self._phase.value}")
-            verifier = handlers_of(type(self)).get(type(action), (None, None))[0]
+            verifier, do = handlers_of(type(self)).get(type(action), (None, None))
             if verifier is None:
                 raise IllegalAction(f"{action.name} is not an action of {self.game.slug}")
             verifier(self, action)
@@ -287,6 +308,7 @@ class Round(FaceHelpers, PrivateHooks):
             raise
         except MALFORMED as exc:
             raise malformed(action, exc) from exc
+        return do
 
     def can(self, action: Action) -> bool:
         try:
@@ -297,8 +319,7 @@ class Round(FaceHelpers, PrivateHooks):
 
     def apply(self, action: Action) -> tuple[Record, ...]:
         """Verify ``action``, then carry it out; returns the records it added."""
-        self.verify(action)
-        do = handlers_of(type(self))[type(action)][1]
+        do = self._verified(action)
         assert do is not None, f"{type(self).__name__} verifies {action.name} but cannot do it"
         new = do(self, action)
         self._records.extend(new)
@@ -758,10 +779,15 @@ class Round(FaceHelpers, PrivateHooks):
         *,
         players: Mapping[int, str] | None = None,
         stub_check: StubCheck = StubCheck.NOT_REQUIRED,
+        meters_stood: Sequence[Fraction] | None = None,
     ) -> Round:
         """Replay a hand history into a new round (the audit trail rebuilds every hand).
 
         The shoe is rebuilt from the cards the records show leaving it, followed by the rest
-        of the deck; the meters start where the first meter record says they stood.
+        of the deck; each meter move starts where its record (or, exactly, ``meters_stood``:
+        the meter ledger's amount before each of the round's moves) says the meter stood
+        (:class:`~croupier.games.rebuild.ReplayMeters`: a linked meter moves between them).
         """
-        return rebuild_round(game, records, players=players, stub_check=stub_check)
+        return rebuild_round(
+            game, records, players=players, stub_check=stub_check, meters_stood=meters_stood
+        )

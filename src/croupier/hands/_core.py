@@ -261,7 +261,8 @@ def evaluate(cards: Sequence[Card] | str, ranking: Ranking | str = Ranking.POKER
     deck_cards = len(ids) == len(hand) and _DECK_IDS.issuperset(ids)
     if not deck_cards:
         verify_distinct(hand)  # other card objects than DECK's (or repeats): the full check
-    if not rk.min_cards <= len(hand) <= rk.max_cards:
+    low, high = _SPANS[rk]
+    if not low <= len(hand) <= high:
         span = (
             str(rk.min_cards)
             if rk.min_cards == rk.max_cards
@@ -270,18 +271,20 @@ def evaluate(cards: Sequence[Card] | str, ranking: Ranking | str = Ranking.POKER
         raise InvalidInput(
             f"hand {format_cards(hand)!r} has {len(hand)} cards; ranking {rk.value!r} takes {span}"
         )
-    if deck_cards:
+    if deck_cards and len(hand) > 3:
         best = fast_rank(hand, rk)
-    else:
+    else:  # three cards: every set is remembered by _classified (22,100 of them)
         best = _classified(hand if len(hand) == rk.size else _best_of(hand, rk), rk)
     rank = HandRank(value=best[0], category=best[1], cards=best[2], ranking=rk)
     if deck_cards:
-        if len(_EVALUATED) >= _CLASSIFIED_LIMIT:
+        if len(_EVALUATED) >= _EVALUATED_LIMIT:
             _EVALUATED.clear()
         _EVALUATED[key] = rank
     return rank
 
 
+_SPANS = {rk: (rk.min_cards, rk.max_cards) for rk in Ranking}
+"""How many cards a hand of each ranking may have."""
 _DECK_IDS = frozenset(map(id, DECK))
 _BIT_BY_ID = {id(card): 1 << index for index, card in enumerate(DECK)}
 _Classified = tuple[int, Category, tuple[Card, ...]]
@@ -291,6 +294,10 @@ _EVALUATED: dict[tuple[object, ...], HandRank] = {}
 _CLASSIFIED_LIMIT = 250_000
 """Classifications kept (by ranking and card set): a three-card game's every hand, a sample of
 the five-card ones."""
+_EVALUATED_LIMIT = 32_768
+"""Results of :func:`evaluate` kept (a seven-card one holds about 770 bytes with its key, so
+at most about 25 MB): a long-running server evaluates new hands for days, and a memo as large
+as the classifications' (about 190 MB full) made its memory grow for hours (the soak)."""
 
 
 def _classified(combo: Sequence[Card], rk: Ranking) -> _Classified:
@@ -532,20 +539,43 @@ def _hand_ranks(value: int, category: Category, size: int) -> list[int]:
     return out[:size]
 
 
-def _ordered(cards: Sequence[Card], value: int, category: Category) -> tuple[Card, ...]:
+_Shape = tuple[Category, tuple[tuple[int, int], ...], dict[int, int], int]
+_SHAPES: dict[tuple[Ranking, int], _Shape] = {}
+"""By ranking and value: the category, the (rank, copies) the hand is made of, the place of
+each rank in the order of significance (not for a straight) and a straight's top rank."""
+_PLAIN: dict[tuple[Ranking, tuple[int, ...]], int] = {}
+"""The best plain value of more cards than the ranking's size, by their ranks highest first
+(there are few such rank multisets: remembered)."""
+
+
+def _shape(rk: Ranking, value: int) -> _Shape:
+    found = _SHAPES.get((rk, value))
+    if found is None:
+        category = rk.categories[value >> CATEGORY_SHIFT]
+        copies: dict[int, int] = {}
+        for r in _hand_ranks(value, category, rk.size):
+            copies[r] = copies.get(r, 0) + 1
+        straight = category in _STRAIGHTS
+        place = {} if straight else {r: i for i, r in enumerate(_tie_ranks(value))}
+        top = (value >> 16) & 0xF if straight else 0
+        found = _SHAPES[(rk, value)] = (category, tuple(copies.items()), place, top)
+    return found
+
+
+def _ordered(cards: Sequence[Card], shape: _Shape) -> tuple[Card, ...]:
     """``cards`` as :func:`classify` orders them: a straight by rank (a low ace last), else by
     the value's ranks in order, then suit."""
-    if category in _STRAIGHTS:
-        top = (value >> 16) & 0xF
+    _, _, place, top = shape
+    if top:
+        low_ace = top < 14
         return tuple(
             sorted(
                 cards,
-                key=lambda c: 1 if _RANK[id(c)] == 14 and top < 14 else _RANK[id(c)],
+                key=lambda c: 1 if low_ace and _RANK[id(c)] == 14 else _RANK[id(c)],
                 reverse=True,
             )
         )
-    position = {r: i for i, r in enumerate(_tie_ranks(value))}
-    return tuple(sorted(cards, key=lambda c: (position[_RANK[id(c)]], -_SUIT[id(c)])))
+    return tuple(sorted(cards, key=lambda c: place[_RANK[id(c)]] * 4 + 3 - _SUIT[id(c)]))
 
 
 def fast_rank(hand: tuple[Card, ...], rk: Ranking) -> Ranked:
@@ -554,35 +584,34 @@ def fast_rank(hand: tuple[Card, ...], rk: Ranking) -> Ranked:
     size = rk.size
     ranks = [_RANK[id(c)] for c in hand]
     suits = [_SUIT[id(c)] for c in hand]
+    desc = tuple(sorted(ranks, reverse=True))
     if len(hand) == size:
-        desc = tuple(sorted(ranks, reverse=True))
         plain, suited = _values(rk)[desc]
         value = suited if len(set(suits)) == 1 else plain
-        category = rk.categories[value >> CATEGORY_SHIFT]
-        return value, category, _ordered(hand, value, category)
-    counts: dict[int, int] = {}
-    for r in ranks:
-        counts[r] = counts.get(r, 0) + 1
-    present = sorted(counts, reverse=True)
-    if rk is Ranking.POKER5:
-        value = _plain_poker5(counts, present)
-    else:
-        value = _plain_four_card(counts, present)
-    flush_suit = next((s for s in set(suits) if suits.count(s) >= size), None)
-    if flush_suit is not None:
-        of_suit = sorted(
-            (r for r, s in zip(ranks, suits, strict=True) if s == flush_suit), reverse=True
-        )
-        value = max(value, _suited(of_suit, rk))
-    category = rk.categories[value >> CATEGORY_SHIFT]
+        shape = _shape(rk, value)
+        return value, shape[0], _ordered(hand, shape)
+    value = _PLAIN.get((rk, desc), -1)
+    if value < 0:
+        counts: dict[int, int] = {}
+        for r in desc:
+            counts[r] = counts.get(r, 0) + 1
+        present = sorted(counts, reverse=True)
+        plainly = _plain_poker5 if rk is Ranking.POKER5 else _plain_four_card
+        value = _PLAIN[(rk, desc)] = plainly(counts, present)
+    flush_suit = -1
+    for s in set(suits):
+        if suits.count(s) >= size:
+            flush_suit = s
+            of_suit = sorted((r for r, t in zip(ranks, suits, strict=True) if t == s), reverse=True)
+            value = max(value, _suited(of_suit, rk))
+    shape = _shape(rk, value)
+    category = shape[0]
     # the earliest cards of each rank the hand is made of (of the flush's suit for a flush)
-    need: dict[int, int] = {}
-    for r in _hand_ranks(value, category, size):
-        need[r] = need.get(r, 0) + 1
-    suit = flush_suit if category in _SUITED else None
+    need = dict(shape[1])
+    suit = flush_suit if category in _SUITED else -1
     chosen = []
     for card, r, s in zip(hand, ranks, suits, strict=True):
-        if need.get(r) and (suit is None or s == suit):
+        if need.get(r) and (suit < 0 or s == suit):
             need[r] -= 1
             chosen.append(card)
-    return value, category, _ordered(chosen, value, category)
+    return value, category, _ordered(chosen, shape)

@@ -32,6 +32,7 @@ from croupier.kernels._jit import (
     rank_hash,
     suit_init,
 )
+from croupier.kernels._load import load_kernel
 from croupier.kernels._tables import Tables, tables
 
 __all__ = ["as_hands", "count_categories", "count_values", "rank_batch", "rank_flat"]
@@ -318,7 +319,10 @@ def count_categories(
             found, by_value = _count_numpy(ncards, tail, progress)
             np.add.at(counts, found >> CATEGORY_SHIFT, by_value)
         else:
+            load_kernel(count_hash, (0, ncards, counts, *tail), f"{ncards}-card counts")
             done = 0
+            if progress is not None:
+                progress(done, total)
             for first in range(52 - ncards + 1):
                 count_hash(first, ncards, counts, *tail)
                 done += comb(51 - first, ncards - 1)

@@ -1,0 +1,72 @@
+"""First steps that take seconds report progress (the command line draws Rich bars): numba's
+first call of a kernel (loading its compiled code from numba's cache, or compiling it on a cold
+run) and the dense strength tables the solvers rank every hand for."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from numba import njit
+
+from croupier.kernels._load import load_kernel
+from croupier.progress import reporting
+
+SRC = Path(__file__).resolve().parents[1] / "src"
+
+
+def test_load_kernel_compiles_before_the_first_call_as_a_one_unit_task() -> None:
+    @njit(nogil=True)
+    def add(a: int, b: int) -> int:  # pragma: no cover - compiled
+        return a + b
+
+    load_kernel(add, (1, 2), "adder")  # nobody watches: nothing done
+    assert add.signatures == []
+    seen: list[tuple[str, int, int]] = []
+    with reporting(lambda task, done, total: seen.append((task, done, total))):
+        load_kernel(add, (1, 2), "adder", enabled=False)
+        assert seen == [] and add.signatures == []
+        load_kernel(add, (1, 2), "adder")
+        assert len(add.signatures) == 1
+        assert add(3, 4) == 7 and len(add.signatures) == 1  # the call found the code
+        load_kernel(add, (5, 6), "adder")  # loaded already: no second task
+    task = "adder: numba loads or compiles its kernel"
+    assert seen == [(task, 0, 1), (task, 1, 1)]
+
+
+def test_seven_card_counts_report_the_kernel_load_then_every_hand() -> None:
+    # a fresh process: the counting kernel has no code in it yet (numba loads it from its
+    # cache, or compiles it), and the count reports from its first hand to its last
+    code = (
+        "import json\n"
+        "from croupier.kernels import count_categories\n"
+        "from croupier.progress import reporting\n"
+        "seen = []\n"
+        "with reporting(lambda t, d, n: seen.append((t, d, n))):\n"
+        "    count_categories('poker5', 7, progress=lambda d, n: seen.append(('count', d, n)))\n"
+        "print(json.dumps(seen))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+    )
+    seen = [tuple(x) for x in json.loads(out.stdout)]
+    task = "7-card counts: numba loads or compiles its kernel"
+    assert seen[:3] == [(task, 0, 1), (task, 1, 1), ("count", 0, 133_784_560)]
+    assert seen[-1] == ("count", 133_784_560, 133_784_560)
+
+
+def test_dense_strength_tables_report_the_hands_ranked() -> None:
+    from croupier.analysis._uth_fcp_shared import dense_tables
+    from croupier.hands import Ranking
+
+    seen: list[tuple[str, int, int]] = []
+    with reporting(lambda task, done, total: seen.append((task, done, total))):
+        fresh = dense_tables.__wrapped__(Ranking.FOUR_CARD)  # not the process's cached copy
+    task = "four-card: every 4-card hand ranked"
+    assert seen[0] == (task, 0, 270_725) and seen[-1] == (task, 270_725, 270_725)
+    assert [d for _, d, _ in seen] == sorted(d for _, d, _ in seen)
+    assert (fresh.values == dense_tables(Ranking.FOUR_CARD).values).all()
