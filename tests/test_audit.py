@@ -12,16 +12,25 @@ import sqlite3
 import subprocess
 import sys
 from collections.abc import Iterator
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
 from croupier.audit import verify, verify_deal
-from croupier.cards import Card
+from croupier.cards import DECK, Card, parse_cards
 from croupier.cli import main
 from croupier.errors import IllegalAction, InvalidInput
-from croupier.games.records import CardDealt, WagerSettled
-from croupier.shoe import SecureShuffler, SeededShuffler, Shoe
+from croupier.games import Round, get_game
+from croupier.games.records import (
+    CardDealt,
+    MeterChanged,
+    NoMoreBets,
+    PlaceWager,
+    ProgressivePaid,
+    WagerSettled,
+)
+from croupier.shoe import SecureShuffler, SeededShuffler, Shoe, StackedShoe
 from croupier.store import RoundStore, SqlMeters, TableEventStore, commitment
 from croupier.table import Table
 from store_play import GAME_FILES, drive, game_for
@@ -288,3 +297,73 @@ def test_audit_finds_a_round_header_edited_in_sqlite(db: tuple[str, Path]) -> No
     (finding,) = verify(url).findings
     assert (finding.table, finding.key) == ("rounds", "round 'mini-baccarat-1'")
     assert "header" in finding.what
+
+
+def test_605a_7_linked_meter_award_after_another_tables_contribution_audits_clean(
+    tmp_path: Path,
+) -> None:
+    """Two tables share one meter: between round A's contribution (at "no more bets") and its
+    award (a spade mini royal takes the meter), round B at the other table contributes.  The
+    award's record shows the meter as it stood then, B's quarter included; the audit replays A
+    from the meter's own ledger (where the meter stood before each of A's moves) and finds it
+    clean."""
+    path = tmp_path / "linked.sqlite"
+    url = f"sqlite:///{path}"
+    game = get_game(
+        {
+            "game": "three-card-poker",
+            "progressive": {
+                "paytable": "jackpot-500-100-50",
+                "envy": "100-25",
+                "wager": 100,
+                "reset": 500_000,
+                "rate": "0.25",
+                "meter": "linked",
+            },
+        }
+    )
+
+    def stacked(order: str) -> StackedShoe:
+        top = list(parse_cards(order))
+        return StackedShoe(top + [c for c in DECK if c not in set(top)])
+
+    with SqlMeters(url) as meters, RoundStore(url) as store:
+        # One card at a time: seat 1, the dealer, seat 1, ... (§ 649a.8).
+        a_round = game.new_round(shoe=stacked("As 2c Ks 2d Qs 2h"), meters=meters)
+        a = store.track("table-a-1", a_round)
+        for action in (
+            PlaceWager(seat=1, wager="ante", amount=500),
+            PlaceWager(seat=1, wager="progressive", amount=100),
+            NoMoreBets(progressive_chips=1),
+        ):
+            a.apply(action)
+        b_round = game.new_round(shoe=stacked("7c 3d 5h 9s Jd 4c"), meters=meters)
+        b = store.track("table-b-1", b_round)
+        for action in (
+            PlaceWager(seat=2, wager="ante", amount=500),
+            PlaceWager(seat=2, wager="progressive", amount=100),
+            NoMoreBets(progressive_chips=1),
+        ):
+            b.apply(action)
+        while not a_round.is_over:
+            step = a_round.to_act()
+            a.apply(a_round.parse_decision(1, "play") if step.seat == 1 else a_round.dealer_step())
+    award = next(r for r in a_round.records if isinstance(r, MeterChanged) and r.reason == "award")
+    assert (award.before, award.after) == (500_050, 500_000)  # A's 25 cents and B's 25
+    report = verify(url)
+    assert report.ok, [f.to_json() for f in report.findings]
+    with RoundStore(url) as store:  # the recall's replay reads the same ledger
+        assert store.rebuild("table-a-1").records == a_round.records
+    # The replay starts each move where the meter stood: from the ledger's exact amounts, or
+    # from the records' whole cents; given another amount, its award record differs.
+    records = list(a_round.records)
+    for stood in ([Fraction(500_000), Fraction(500_050)], None):
+        assert Round.rebuild(game, records, meters_stood=stood).records == a_round.records
+    wrong = Round.rebuild(game, records, meters_stood=[Fraction(500_000), Fraction(500_025)])
+    paid = {r.amount for r in wrong.records if isinstance(r, ProgressivePaid) and r.from_meter} | {
+        r.amount for r in a_round.records if isinstance(r, ProgressivePaid) and r.from_meter
+    }
+    assert paid == {500_025, 500_050}  # the replay pays the meter it was told of
+    assert MeterChanged(meter="linked", before=500_025, after=500_000, reason="award") in (
+        wrong.records
+    )

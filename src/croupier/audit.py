@@ -343,7 +343,12 @@ def _round(row: Any, records: list[Any], shoe: Any, ledger: list[Any]) -> None:
     decoded = list(_chain(row, records, header))
     if row.records != len(records):
         raise _Mismatch("rounds", key, f"{row.records} records counted, {len(records)} stored")
-    _rebuild(row, key, rules, players, decoded)
+    # Where each of the round's meter moves started, exactly: its meter's ledger (checked
+    # against the meter's running amount below, :func:`_meter`); a linked meter moves between a
+    # round's records when another table contributes.
+    stood = [_fraction(key, e.before_exact) for e in ledger if e.reason != "created"]
+    moves = sum(isinstance(r, MeterChanged) for r in decoded)
+    _rebuild(row, key, rules, players, decoded, stood if ledger and len(stood) == moves else None)
     if shoe is not None:
         _shoe(key, shoe, decoded)
     _round_ledger(key, decoded, ledger)
@@ -375,7 +380,14 @@ def _chain(row: Any, records: list[Any], header: str) -> Iterator[Record]:
         raise _Mismatch("rounds", f"round {row.id!r}", "the last record is not the chain's head")
 
 
-def _rebuild(row: Any, key: str, rules: Any, players: Any, decoded: list[Record]) -> None:
+def _rebuild(
+    row: Any,
+    key: str,
+    rules: Any,
+    players: Any,
+    decoded: list[Record],
+    stood: list[Fraction] | None,
+) -> None:
     try:
         game = get_game(rules)
         rebuilt = Round.rebuild(
@@ -383,6 +395,7 @@ def _rebuild(row: Any, key: str, rules: Any, players: Any, decoded: list[Record]
             decoded,
             players={int(seat): p for seat, p in players.items()},
             stub_check=StubCheck(row.stub_check),
+            meters_stood=stood,
         )
     except (CroupierError, ValueError) as exc:
         raise _Mismatch("rounds", key, f"records do not replay: {exc}") from None

@@ -2,21 +2,78 @@
 
 from __future__ import annotations
 
+import math
+from collections import deque
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from croupier.cards import DECK, Card
 from croupier.errors import InvalidInput
 from croupier.games.records import CardDealt, CardDiscarded, MeterChanged, Record, action_of
 from croupier.games.states import StubCheck
-from croupier.progressive import MemoryMeters
+from croupier.progressive import MemoryMeters, MeterMove
 from croupier.shoe import StackedShoe
 
 if TYPE_CHECKING:
     from croupier.games.base import Game
     from croupier.games.round import Round
 
-__all__ = ["rebuild_round"]
+__all__ = ["ReplayMeters", "rebuild_round"]
+
+
+class ReplayMeters(MemoryMeters):
+    """The meters of a hand history replayed: before each of the round's meter moves, each
+    meter stands where the history says it stood.
+
+    A linked meter (one name at several tables, § 605a.7) moves between a round's own records
+    when another table's wager contributes, so the amount a later move starts from is the one
+    its record shows, not the round's last.  ``stood`` gives those amounts exactly (the meter's
+    own ledger, ``before_exact`` of each of the round's moves in order); without it a record's
+    whole cents are taken where the meter's whole cents differ from them (the fraction of a
+    cent a linked table added is not in the records), and the replay's own amount otherwise.
+    ``unmoved``: meters the records never move, at their amounts (a game's meter at its reset).
+    """
+
+    def __init__(
+        self,
+        records: Sequence[Record],
+        stood: Sequence[Fraction] | None = None,
+        *,
+        unmoved: Mapping[str, int] | None = None,
+    ) -> None:
+        moves = [r for r in records if isinstance(r, MeterChanged)]
+        if stood is not None and len(stood) != len(moves):
+            raise InvalidInput(
+                f"{len(stood)} exact meter amounts were given for {len(moves)} meter moves"
+            )
+        self._stood: dict[str, deque[tuple[int, Fraction | None]]] = {}
+        for i, move in enumerate(moves):
+            exact = stood[i] if stood is not None else None
+            self._stood.setdefault(move.meter, deque()).append((move.before, exact))
+        super().__init__({**(unmoved or {}), **{m: q[0][0] for m, q in self._stood.items()}})
+        for meter, queue in self._stood.items():
+            first = queue[0][1]
+            if first is not None:
+                self._amounts[meter] = first
+
+    def _stand(self, meter: str) -> None:
+        queue = self._stood.get(meter)
+        if not queue:
+            return
+        whole, exact = queue.popleft()
+        if exact is not None:
+            self._amounts[meter] = exact
+        elif math.floor(self._get(meter)) != whole:
+            self._amounts[meter] = Fraction(whole)
+
+    def contribute(self, meter: str, amount: Fraction) -> MeterMove:
+        self._stand(meter)
+        return super().contribute(meter, amount)
+
+    def pay(self, meter: str, share: Fraction, reset: int) -> MeterMove:
+        self._stand(meter)
+        return super().pay(meter, share, reset)
 
 
 def rebuild_round(
@@ -25,9 +82,10 @@ def rebuild_round(
     *,
     players: Mapping[int, str] | None = None,
     stub_check: StubCheck = StubCheck.NOT_REQUIRED,
+    meters_stood: Sequence[Fraction] | None = None,
 ) -> Round:
     """Replay ``records`` into a new round of ``game`` (:meth:`Round.rebuild
-    <croupier.games.round.Round.rebuild>`)."""
+    <croupier.games.round.Round.rebuild>`); ``meters_stood``: :class:`ReplayMeters`."""
     if isinstance(records, str | bytes) or not all(isinstance(r, Record) for r in records):
         raise InvalidInput("a hand history is a sequence of records")
     shown = [r.card for r in records if isinstance(r, CardDealt | CardDiscarded)]
@@ -39,16 +97,12 @@ def rebuild_round(
         if card not in rest:
             raise InvalidInput(f"the hand history deals {card} more often than {decks} deck(s)")
         rest.remove(card)
-    meters: dict[str, int] = {}
-    for r in records:
-        if isinstance(r, MeterChanged) and r.meter not in meters:
-            meters[r.meter] = r.before
     spec = game.meter_spec
-    if spec is not None and spec.name not in meters:
-        meters[spec.name] = spec.reset
+    unmoved = {spec.name: spec.reset} if spec is not None else {}
+    meters = ReplayMeters(records, meters_stood, unmoved=unmoved)
     rebuilt = game.new_round(
         shoe=StackedShoe([*shown, *rest], decks=decks),
-        meters=MemoryMeters(meters),
+        meters=meters,
         players=players,
         stub_check=stub_check,
     )

@@ -779,10 +779,15 @@ class Round(FaceHelpers, PrivateHooks):
         *,
         players: Mapping[int, str] | None = None,
         stub_check: StubCheck = StubCheck.NOT_REQUIRED,
+        meters_stood: Sequence[Fraction] | None = None,
     ) -> Round:
         """Replay a hand history into a new round (the audit trail rebuilds every hand).
 
         The shoe is rebuilt from the cards the records show leaving it, followed by the rest
-        of the deck; the meters start where the first meter record says they stood.
+        of the deck; each meter move starts where its record (or, exactly, ``meters_stood``:
+        the meter ledger's amount before each of the round's moves) says the meter stood
+        (:class:`~croupier.games.rebuild.ReplayMeters`: a linked meter moves between them).
         """
-        return rebuild_round(game, records, players=players, stub_check=stub_check)
+        return rebuild_round(
+            game, records, players=players, stub_check=stub_check, meters_stood=meters_stood
+        )

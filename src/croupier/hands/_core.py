@@ -277,7 +277,7 @@ def evaluate(cards: Sequence[Card] | str, ranking: Ranking | str = Ranking.POKER
         best = _classified(hand if len(hand) == rk.size else _best_of(hand, rk), rk)
     rank = HandRank(value=best[0], category=best[1], cards=best[2], ranking=rk)
     if deck_cards:
-        if len(_EVALUATED) >= _CLASSIFIED_LIMIT:
+        if len(_EVALUATED) >= _EVALUATED_LIMIT:
             _EVALUATED.clear()
         _EVALUATED[key] = rank
     return rank
@@ -294,6 +294,10 @@ _EVALUATED: dict[tuple[object, ...], HandRank] = {}
 _CLASSIFIED_LIMIT = 250_000
 """Classifications kept (by ranking and card set): a three-card game's every hand, a sample of
 the five-card ones."""
+_EVALUATED_LIMIT = 32_768
+"""Results of :func:`evaluate` kept (a seven-card one holds about 770 bytes with its key, so
+at most about 25 MB): a long-running server evaluates new hands for days, and a memo as large
+as the classifications' (about 190 MB full) made its memory grow for hours (the soak)."""
 
 
 def _classified(combo: Sequence[Card], rk: Ranking) -> _Classified:

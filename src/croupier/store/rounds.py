@@ -20,6 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
+from fractions import Fraction
 from types import TracebackType
 from typing import Any
 
@@ -28,6 +29,7 @@ from sqlalchemy import Connection, Engine, Update, bindparam, func, insert, sele
 from croupier.errors import CroupierError, IllegalAction, InvalidInput
 from croupier.games import get_game
 from croupier.games.base import Game
+from croupier.games.rebuild import ReplayMeters
 from croupier.games.records import (
     Action,
     MeterChanged,
@@ -38,11 +40,12 @@ from croupier.games.records import (
 )
 from croupier.games.round import Actor, ActorKind, Phase, Round, StubCheck
 from croupier.modes import PlayMode
-from croupier.progressive import MemoryMeters, MeterBank
+from croupier.progressive import MeterBank
 from croupier.store._db import (
     DEFAULT_URL,
     Database,
     as_utc,
+    meter_ledger,
     now,
     round_records,
     round_shoes,
@@ -448,13 +451,31 @@ class RoundStore:
         return get_game(self.info(round_id).rules)
 
     def rebuild(self, round_id: str) -> Round:
-        """The round replayed from its stored records (meters in memory, as the replay starts
-        them from the first meter record)."""
+        """The round replayed from its stored records (meters in memory, each move starting
+        where the meter's ledger, or else its record, says it stood: ReplayMeters)."""
         info = self.info(round_id)
         game = get_game(info.rules)
+        records = self.load(round_id)
+        with self._db.read() as conn:
+            stood = self._meters_stood(conn, round_id, records)
         return Round.rebuild(
-            game, self.load(round_id), players=info.players, stub_check=info.stub_check
+            game, records, players=info.players, stub_check=info.stub_check, meters_stood=stood
         )
+
+    @staticmethod
+    def _meters_stood(
+        conn: Connection, round_id: str, records: Sequence[Record]
+    ) -> list[Fraction] | None:
+        """The exact amount each of the round's meter moves started from, from the meters'
+        ledger in this database (``None`` where it does not hold them all: memory meters)."""
+        rows = conn.execute(
+            select(meter_ledger.c.before_exact)
+            .where(meter_ledger.c.round_id == round_id, meter_ledger.c.reason != "created")
+            .order_by(meter_ledger.c.id)
+        ).scalars()
+        stood = [Fraction(text) for text in rows]
+        moves = sum(isinstance(r, MeterChanged) for r in records)
+        return stood if stood and len(stood) == moves else None
 
     # -- rounds in play --------------------------------------------------------------------
 
@@ -503,13 +524,9 @@ class RoundStore:
                 f"round {round_id!r} has no persisted shoe order, so it cannot deal on; a "
                 "supervisor may void it (RoundStore.void)"
             )
-        start: dict[str, int] = {}
-        for rec in records:
-            if isinstance(rec, MeterChanged) and rec.meter not in start:
-                start[rec.meter] = rec.before
         rnd = game.new_round(
             shoe=persisted.rebuild(),
-            meters=MemoryMeters(start),
+            meters=ReplayMeters(records, self._meters_stood(conn, round_id, records)),
             players=info.players,
             stub_check=info.stub_check,
             mode=info.mode,
