@@ -1,11 +1,11 @@
 """Kill -9 at every moment of a round (the chaos harness, :mod:`live.chaos_harness`): the server
-is SIGKILLed 21 times across every round state while bots play five tables (14 kills on SQLite,
-two in each state, and 7 on PostgreSQL, one in each), restarted each time, and after each kill
+is SIGKILLed 50 times across every round state while bots play five tables (43 kills on SQLite,
+six or seven in each state, and 7 on PostgreSQL, one in each: issue 17 asks for at least 50 in
+``make test``), restarted each time, and after each kill
 every wager is settled or returned exactly once, the chip ledger balances to the cent, every
 acknowledged record and event survives, held rounds are voided exactly once, and the observers'
-streams resume with no event missed.  The 43-kill SQLite run is this test's ``long`` case
-(``make bench``, ``benchmarks/bench_proofs.py``); the long run (1,000 kills and more, and a count
-on PostgreSQL) is ``benchmarks/bench_chaos.py``."""
+streams resume with no event missed.  The long run (1,000 kills and more, and 100 on
+PostgreSQL) is ``benchmarks/bench_chaos.py`` (``make bench``)."""
 
 from __future__ import annotations
 
@@ -17,20 +17,15 @@ import pytest
 from live.chaos_harness import STATES, chaos
 from live.live_harness import Cluster
 
-KILLS = 2 * len(STATES)  # two kills in each of the seven states
-LONG_KILLS = 43  # six or seven in each (make bench)
-PG_KILLS = len(STATES)  # one in each state
+KILLS = 43  # six or seven in each of the seven states
+PG_KILLS = len(STATES)  # one in each state: 50 kills in make test
 
 
 # A connection open to a server killed by SIGKILL is dropped by the HTTP client without a close:
 # the ResourceWarning this gives is the harness's, not the server's.
 @pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
-@pytest.mark.parametrize(
-    "kills", [KILLS, pytest.param(LONG_KILLS, marks=pytest.mark.long, id="long")]
-)
-def test_641a_13_kill_9_in_every_round_state_loses_nothing_and_pays_nothing_twice(
-    kills: int,
-) -> None:
+def test_641a_13_kill_9_in_every_round_state_loses_nothing_and_pays_nothing_twice() -> None:
+    kills = KILLS
     with tempfile.TemporaryDirectory(prefix="croupier-chaos-") as tmp:
         url = f"sqlite:///{Path(tmp) / 'floor.sqlite'}"
         # a full audit after every third of the kills and at the end
