@@ -25,12 +25,15 @@ ROUNDS = 3
 
 def _stakes(full: list[dict[str, Any]], seat: int) -> dict[str, int]:
     """The seat's wagers as the records settle them (those placed before the deal and those a
-    decision made: a play wager)."""
+    decision made: a play wager).  A bonus paid on a wager without a stake of its own (Three
+    Card Poker's Ante Bonus, § 649a.12(b)) is settled with stake 0 and is no wager."""
     placed = {
         r["wager"]: r["amount"] for r in full if r["kind"] == "wager_placed" and r["seat"] == seat
     }
     settled = {
-        r["wager"]: r["stake"] for r in full if r["kind"] == "wager_settled" and r["seat"] == seat
+        r["wager"]: r["stake"]
+        for r in full
+        if r["kind"] == "wager_settled" and r["seat"] == seat and r["stake"] > 0
     }
     assert placed and placed.items() <= settled.items(), (placed, settled)
     return settled
