@@ -31,7 +31,7 @@ from croupier.games.records import (
     WagerSettled,
 )
 from croupier.shoe import SecureShuffler, SeededShuffler, Shoe, StackedShoe
-from croupier.store import RoundStore, SqlMeters, TableEventStore, commitment
+from croupier.store import RoundStore, SqlMeters, TableEventStore, TrackedRound, commitment
 from croupier.table import Table
 from store_play import GAME_FILES, drive, game_for
 
@@ -327,24 +327,19 @@ def test_605a_7_linked_meter_award_after_another_tables_contribution_audits_clea
         top = list(parse_cards(order))
         return StackedShoe(top + [c for c in DECK if c not in set(top)])
 
+    def bet(tracked: TrackedRound, seat: int) -> None:
+        """An Ante and the $1 progressive, then "no more bets" (the meter's contribution)."""
+        tracked.apply(PlaceWager(seat=seat, wager="ante", amount=500))
+        tracked.apply(PlaceWager(seat=seat, wager="progressive", amount=100))
+        tracked.apply(NoMoreBets(progressive_chips=1))
+
     with SqlMeters(url) as meters, RoundStore(url) as store:
         # One card at a time: seat 1, the dealer, seat 1, ... (§ 649a.8).
         a_round = game.new_round(shoe=stacked("As 2c Ks 2d Qs 2h"), meters=meters)
         a = store.track("table-a-1", a_round)
-        for action in (
-            PlaceWager(seat=1, wager="ante", amount=500),
-            PlaceWager(seat=1, wager="progressive", amount=100),
-            NoMoreBets(progressive_chips=1),
-        ):
-            a.apply(action)
+        bet(a, 1)  # A's contribution
         b_round = game.new_round(shoe=stacked("7c 3d 5h 9s Jd 4c"), meters=meters)
-        b = store.track("table-b-1", b_round)
-        for action in (
-            PlaceWager(seat=2, wager="ante", amount=500),
-            PlaceWager(seat=2, wager="progressive", amount=100),
-            NoMoreBets(progressive_chips=1),
-        ):
-            b.apply(action)
+        bet(store.track("table-b-1", b_round), 2)  # B's, before A's award
         while not a_round.is_over:
             step = a_round.to_act()
             a.apply(a_round.parse_decision(1, "play") if step.seat == 1 else a_round.dealer_step())

@@ -170,7 +170,8 @@ def _do(floor: Floor, account: Account, key: str, table: str | None, run: Any) -
     return floor.command(account, key, key, table, run)
 
 
-def _round_to_deal(floor: Floor) -> LiveTable:
+def _seated(floor: Floor) -> LiveTable:
+    """The table with the player seated at box 1 (a command of its own)."""
     lt = floor.table(TABLE)
 
     def sit(txn: Txn) -> dict[str, Any]:
@@ -178,6 +179,11 @@ def _round_to_deal(floor: Floor) -> LiveTable:
         return {}
 
     _do(floor, PLAYER, "sit", TABLE, sit)
+    return lt
+
+
+def _round_to_deal(floor: Floor) -> LiveTable:
+    lt = _seated(floor)
     _do(floor, DEALER, "round", TABLE, lambda txn: {"rid": floor.begin_round(txn, lt, None)})
     ante = PlaceWager(seat=1, wager="ante", amount=500)
     _do(floor, PLAYER, "ante", TABLE, lambda txn: {"n": len(floor.apply(txn, lt, ante))})
@@ -242,13 +248,7 @@ def test_group_commit_failed_round_start_restores_the_tables_decks(floor: Floor)
     """A batch that began a round and failed leaves the table's seats, decks and their counts
     as committed (§ 641a.8(f) stub counts and the deck rotation are the table's bookkeeping):
     the next round begins as if the failed one never had."""
-    lt = floor.table(TABLE)
-
-    def sit(txn: Txn) -> dict[str, Any]:
-        floor.sit(txn, lt, PLAYER, 1)
-        return {}
-
-    _do(floor, PLAYER, "sit", TABLE, sit)
+    lt = _seated(floor)
     dealing = lt.table
     assert isinstance(dealing, Table)
     before = (dealing.rounds_played, dealing.events, dealing.history, dealing.seats)
@@ -378,13 +378,7 @@ def test_live_table_holds_only_its_last_rounds_in_memory(floor: Floor) -> None:
     """The store holds every round: a live table lets go of the rounds before the last one
     each time it begins a round (a table open for days does not grow), and a round start
     that fails to commit puts back what it let go with the rest."""
-    lt = floor.table(TABLE)
-
-    def sit(txn: Txn) -> dict[str, Any]:
-        floor.sit(txn, lt, PLAYER, 1)
-        return {}
-
-    _do(floor, PLAYER, "sit", TABLE, sit)
+    lt = _seated(floor)
     dealing = lt.table
     assert isinstance(dealing, Table)
     for n in range(1, 7):
