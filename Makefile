@@ -46,6 +46,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_par.py --json bench-results/par.json
 	$(BIN)/python benchmarks/bench_par_cli.py --json bench-results/par-cli.json
 	$(BIN)/python benchmarks/bench_solvers.py --json bench-results/solvers.json
+	$(BIN)/python benchmarks/bench_solved.py --json bench-results/solved.json
 	$(BIN)/python benchmarks/bench_mc.py
 	$(BIN)/python benchmarks/bench_engine.py --json bench-results/engine.json
 	$(BIN)/python benchmarks/bench_rng.py --json bench-results/rng.json
