@@ -44,6 +44,7 @@ GROUPS: dict[str, str] = {
     "tests/test_simulate.py::": "fcp-solve",
     "tests/test_cli.py::test_simulate_kernel_path_reports_the_exact_value": "fcp-solve",
     "tests/test_fcp_typical.py::": "fcp-solve",  # typical strategies valued from the solve
+    "tests/test_solved.py::": "tests/test_solvers.py",  # re-solves blocks: the same kernels
 }
 """Node id prefix -> the unit its tests belong to (a file's tests otherwise form one unit)."""
 

@@ -12,7 +12,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import os
 import tempfile
 from collections.abc import Iterator, Mapping
@@ -25,6 +24,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from croupier.analysis._solved import folder_name, load_block, shipped_file
 from croupier.errors import InvalidInput
 from croupier.hands import Ranking
 from croupier.kernels import cache_dir, comb_unrank_batch, rank_batch
@@ -116,14 +116,21 @@ def dense_tables(ranking: Ranking) -> DenseTables:
 
 @dataclass(frozen=True, slots=True)
 class BlockStore:
-    """The finished blocks of one solve: ``block-<i>.npz`` files in ``folder`` (None: off)."""
+    """The finished blocks of one solve: ``block-<i>.npz`` files in ``folder`` (None: off), and
+    the package's shipped copy of the same solve (``shipped``, None: none; see
+    :mod:`croupier.analysis._solved`), read first."""
 
     folder: Path | None
+    shipped: Path | None = None
 
     def _path(self, block: int) -> Path | None:
         return None if self.folder is None else self.folder / f"block-{block:05d}.npz"
 
     def load(self, block: int) -> dict[str, npt.NDArray[Any]] | None:
+        if self.shipped is not None:
+            found = load_block(self.shipped, block)
+            if found is not None:
+                return found
         path = self._path(block)
         if path is None:
             return None
@@ -150,11 +157,12 @@ class BlockStore:
 
 
 def block_store(solver: str, version: int, params: str, *, enabled: bool) -> BlockStore:
-    """The checkpoint folder of ``solver`` for these parameters (None when disabled)."""
+    """The checkpoint folder of ``solver`` for these parameters, with the package's shipped
+    copy of the solve if it has one (both None when disabled)."""
     if not enabled:
         return BlockStore(None)
-    digest = hashlib.sha256(f"{solver}/{version}/{params}".encode()).hexdigest()[:16]
-    return BlockStore(cache_dir() / f"{solver}-v{version}-{digest}")
+    name = folder_name(solver, version, params)
+    return BlockStore(cache_dir() / name, shipped_file(name))
 
 
 # --------------------------------------------------------------------------------------------

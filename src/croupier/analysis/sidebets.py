@@ -42,6 +42,13 @@ def value_histogram(ranking: Ranking, ncards: int) -> Mapping[int, int]:
         return five_card_value_counts()
     if ranking in (Ranking.POKER5, Ranking.FOUR_CARD) and ncards <= 6:
         return count_values(ranking, ncards)
+    if ranking is Ranking.POKER5 and ncards == 7:
+        # by rank pattern (croupier.kernels._count7): a quarter of a second, nothing compiled
+        from croupier.kernels._count7 import seven_card_values
+        from croupier.kernels._tables import tables
+
+        values, freq = seven_card_values(tables())
+        return dict(zip(values.tolist(), freq.tolist(), strict=True))
     total = comb(52, ncards)
     counts: dict[int, int] = {}
     chunk = 4_000_000
