@@ -4,9 +4,11 @@
   values (7,462 for ``poker5``, 2,535 for ``four-card``), so a strength indexes a histogram.  The
   tables of :mod:`croupier.kernels` are re-expressed in these dense indices, and the kernels'
   perfect-hash lookup (:func:`croupier.kernels._jit.hash_value`) then returns the dense index.
+* Dense strengths from one hand per rank pattern (:func:`distinct_values`), not every hand.
 * Checkpoints: the integer sums of each finished block of work, written atomically under
   :func:`croupier.kernels.cache_dir` in a folder named after the solver, its version and its
-  parameters, so a killed run resumes from its last finished block.
+  parameters, so a killed run resumes from its last finished block; the package's shipped copy
+  of the same folder (:mod:`croupier.analysis._solved`) is read first.
 * Progress, reported through :mod:`croupier.progress` (the faces draw the bars).
 """
 
