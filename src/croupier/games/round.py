@@ -74,8 +74,8 @@ from croupier.games.states import (
     verify_seating,
 )
 from croupier.games.void import verify_void_round, void_records
+from croupier.games.wagers import verify_place_wager
 from croupier.modes import PlayMode, verify_mode, verify_shoe
-from croupier.money import verify_amount
 from croupier.progressive import MemoryMeters, MeterBank, MeterSpec
 from croupier.shoe import BackColour, Shoe
 
@@ -333,9 +333,23 @@ class Round(FaceHelpers, PrivateHooks):
         verifier and carried out by its doer, as :meth:`apply` does."""
         added: list[Record] = []
         handlers = handlers_of(type(self))
-        while self._phase not in _ENDED and self._phase is not Phase.BETTING:
-            if self._phase is Phase.DECISIONS and self.to_act().kind is ActorKind.SEAT:
+        records = self._records
+        deal_verify, deal_do = handlers.get(DealNext, (None, None))
+        while True:
+            phase = self._phase
+            if phase is Phase.DEALING and deal_verify is not None and deal_do is not None:
+                # chance deals every card now due, each by its verified DealNext (the very
+                # steps dealer_step names while the phase is dealing), without asking again
+                while self._phase is Phase.DEALING:
+                    deal_verify(self, _DEAL_NEXT)
+                    new = deal_do(self, _DEAL_NEXT)
+                    records.extend(new)
+                    added += new
+                continue
+            if phase in _ENDED or phase is Phase.BETTING:
                 break
+            if phase is Phase.DECISIONS and self.next_decider() is not None:
+                break  # a seat acts now (to_act)
             action = self.dealer_step()
             verifier, do = handlers.get(type(action), (None, None))
             if verifier is None or do is None:
@@ -348,7 +362,7 @@ class Round(FaceHelpers, PrivateHooks):
             except MALFORMED as exc:
                 raise malformed(action, exc) from exc
             new = do(self, action)
-            self._records.extend(new)
+            records.extend(new)
             added += new
         return tuple(added)
 
@@ -367,42 +381,7 @@ class Round(FaceHelpers, PrivateHooks):
     # -- wagers ----------------------------------------------------------------------------
 
     def _verify_place_wager(self, action: PlaceWager) -> None:
-        amount = verify_amount(action.amount, what=f"{action.wager} wager")
-        if self._phase is not Phase.BETTING:
-            raise IllegalAction(
-                f"{action.wager} wager of {amount} cents at seat {action.seat} refused: "
-                f'"no more bets" has been called (phase {self._phase.value})',
-                section=self.sections.get("no_more_bets"),
-            )
-        if action.seat not in self._players:
-            raise IllegalAction(
-                f"seat {action.seat!r} has no seated player; only seated players may wager",
-                section=self.sections.get("seated"),
-            )
-        if action.wager not in self.game.wagers:
-            raise InvalidInput(
-                f"wager {action.wager!r} is not a {self.game.slug} wager "
-                f"(wagers: {', '.join(self.game.wagers)})"
-            )
-        if action.wager not in self.game.offered_wagers():
-            raise IllegalAction(
-                f"the {action.wager} wager is not offered by this table's Rules Submission"
-            )
-        if action.wager in self._stakes.get(action.seat, {}):
-            raise IllegalAction(
-                f"seat {action.seat} already has a {action.wager} wager; a wager is placed once",
-            )
-        if action.wager == "progressive":
-            prog = self.game.rules.progressive
-            assert prog is not None
-            if amount != prog.wager:
-                raise IllegalAction(
-                    f"progressive wager {amount} cents at seat {action.seat} must be "
-                    f"{prog.wager} cents",
-                    section=self.game.progressive_wager_amounts[1] or None,
-                )
-        self.game.verify_limit(action.seat, action.wager, amount)  # the posted [limits]
-        self._verify_wager(action.seat, action.wager, amount)
+        verify_place_wager(self, action)
 
     def _verify_wager(self, seat: int, wager: str, amount: int) -> None:
         """Game-specific wager rules (required companions, equal bets); subclasses extend."""
