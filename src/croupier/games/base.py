@@ -114,7 +114,15 @@ class ProgressiveOffer:
     line_meters: Mapping[str, MeterSpec]
 
 
-_MEMOIZED = ("offered_wagers", "paytable")
+_MEMOIZED = (
+    "offered_wagers",
+    "paytable",
+    "progressive_amount",
+    "progressive",
+    "meter_specs",
+    "progressive_meter",
+    "wager_pay",
+)
 """Lookups that are pure functions of a game's (deeply immutable) rules and their arguments:
 each answer is computed once per game and kept (every wager placed and settled asks them)."""
 
@@ -517,6 +525,10 @@ class Game:
 
     @property
     def meter_spec(self) -> MeterSpec | None:
+        return self.progressive_meter()
+
+    def progressive_meter(self) -> MeterSpec | None:
+        """The ``progressive`` wager's meter under the rules (:attr:`meter_spec`), or ``None``."""
         prog = self.rules.progressive
         if prog is None:
             return None

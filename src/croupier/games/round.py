@@ -103,6 +103,11 @@ class Round(FaceHelpers, PrivateHooks):
     sections: ClassVar[Mapping[str, str]] = {}
     """Sections by rule key, filled by each game."""
     game: Game
+    _mode: PlayMode
+    _shoe: Shoe
+    _meters: MeterBank
+    _players: dict[int, str]
+    _stub_check: StubCheck
     _records: list[Record]
     _phase: Phase
     _stakes: dict[int, dict[str, int]]
@@ -129,29 +134,32 @@ class Round(FaceHelpers, PrivateHooks):
         stub_check: StubCheck = StubCheck.NOT_REQUIRED,
         mode: PlayMode = PlayMode.SIMULATION,
     ) -> None:
-        object.__setattr__(self, "game", game)
-        self._mode = verify_mode(mode)
+        mode = verify_mode(mode)
         if not isinstance(shoe, Shoe):
             raise InvalidInput(f"shoe {shoe!r} is not a Shoe")
-        verify_shoe(self._mode, shoe)
-        self._shoe = shoe
-        self._meters: MeterBank = meters if meters is not None else MemoryMeters()
-        if players is not None and not isinstance(players, Mapping):
+        verify_shoe(mode, shoe)
+        if players is not None and type(players) is not dict and not isinstance(players, Mapping):
             raise InvalidInput(
                 f"players {shown_value(players)} are not a mapping of seat to player"
             )
         if not isinstance(stub_check, StubCheck):
             raise InvalidInput(f"stub_check {shown_value(stub_check)} is not a StubCheck")
-        for method in ("ensure", "amount", "contribute", "pay"):
-            if meters is not None and not callable(getattr(meters, method, None)):
-                raise InvalidInput(f"meters {shown_value(meters)} are not a MeterBank")
-        self._players = dict(players) if players is not None else {s: f"P{s}" for s in SEATS}
+        if meters is not None and type(meters) is not MemoryMeters:
+            for method in ("ensure", "amount", "contribute", "pay"):
+                if not callable(getattr(meters, method, None)):
+                    raise InvalidInput(f"meters {shown_value(meters)} are not a MeterBank")
+        seated = dict(players) if players is not None else {s: f"P{s}" for s in SEATS}
         boxes = game.rules.table.adjacent_boxes
-        verify_seating(self._players, boxes, self.sections.get("adjacent_boxes"))
-        self._stub_check = stub_check
+        verify_seating(seated, boxes, self.sections.get("adjacent_boxes"))
         # the state of a new round in one store (private names only: all ``__setattr__`` guards
         # is that no public name is set, so the store goes straight to the instance's dict)
         self.__dict__.update(
+            game=game,
+            _mode=mode,
+            _shoe=shoe,
+            _meters=meters if meters is not None else MemoryMeters(),
+            _players=seated,
+            _stub_check=stub_check,
             _records=[],
             _phase=Phase.BETTING,
             _stakes={},
