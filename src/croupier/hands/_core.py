@@ -253,11 +253,7 @@ def evaluate(cards: Sequence[Card] | str, ranking: Ranking | str = Ranking.POKER
     """
     rk = ranking if type(ranking) is Ranking else Ranking.parse(ranking)
     hand = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
-    key = (rk, *map(id, hand))
-    known = _EVALUATED.get(key)
-    if known is not None:
-        return known  # these very cards of DECK (alive for good: no other object has their ids)
-    ids = set(key[1:])
+    ids = set(map(id, hand))
     deck_cards = len(ids) == len(hand) and _DECK_IDS.issuperset(ids)
     if not deck_cards:
         verify_distinct(hand)  # other card objects than DECK's (or repeats): the full check
@@ -271,52 +267,20 @@ def evaluate(cards: Sequence[Card] | str, ranking: Ranking | str = Ranking.POKER
         raise InvalidInput(
             f"hand {format_cards(hand)!r} has {len(hand)} cards; ranking {rk.value!r} takes {span}"
         )
-    if deck_cards and len(hand) > 3:
+    if deck_cards:  # equal to the walk for every ranking (three cards included: a test)
         best = fast_rank(hand, rk)
-    else:  # three cards: every set is remembered by _classified (22,100 of them)
-        best = _classified(hand if len(hand) == rk.size else _best_of(hand, rk), rk)
-    rank = HandRank(value=best[0], category=best[1], cards=best[2], ranking=rk)
-    if deck_cards:
-        if len(_EVALUATED) >= _EVALUATED_LIMIT:
-            _EVALUATED.clear()
-        _EVALUATED[key] = rank
-    return rank
+    else:
+        best = classify(hand if len(hand) == rk.size else _best_of(hand, rk), rk)
+    return HandRank(value=best[0], category=best[1], cards=best[2], ranking=rk)
 
 
 _SPANS = {rk: (rk.min_cards, rk.max_cards) for rk in Ranking}
 """How many cards a hand of each ranking may have."""
 _DECK_IDS = frozenset(map(id, DECK))
-_BIT_BY_ID = {id(card): 1 << index for index, card in enumerate(DECK)}
-_Classified = tuple[int, Category, tuple[Card, ...]]
-_CLASSIFIED: dict[tuple[Ranking, int], _Classified] = {}
-_EVALUATED: dict[tuple[object, ...], HandRank] = {}
-"""Results of :func:`evaluate` by ranking and the identities of DECK's cards, in order."""
-_CLASSIFIED_LIMIT = 250_000
-"""Classifications kept (by ranking and card set): a three-card game's every hand, a sample of
-the five-card ones."""
-_EVALUATED_LIMIT = 32_768
-"""Results of :func:`evaluate` kept (a seven-card one holds about 770 bytes with its key, so
-at most about 25 MB): a long-running server evaluates new hands for days, and a memo as large
-as the classifications' (about 190 MB full) made its memory grow for hours (the soak)."""
-
-
-def _classified(combo: Sequence[Card], rk: Ranking) -> _Classified:
-    """:func:`classify` of ``combo`` (distinct cards), remembered by card set for DECK's cards:
-    its result does not depend on the order of the cards given (the cards come back ordered
-    by significance, each with its own sort key)."""
-    mask = 0
-    for card in combo:
-        bit = _BIT_BY_ID.get(id(card))
-        if bit is None:
-            return classify(combo, rk)  # another card object: not remembered
-        mask |= bit
-    key = (rk, mask)
-    found = _CLASSIFIED.get(key)
-    if found is None:
-        if len(_CLASSIFIED) >= _CLASSIFIED_LIMIT:
-            _CLASSIFIED.clear()
-        found = _CLASSIFIED[key] = classify(combo, rk)
-    return found
+# No memo of evaluate()'s results or classifications: a long-running server evaluates new hands
+# for days, and those memos (32,768 seven-card results at about 770 bytes each, up to 250,000
+# classifications) were most of the soak's memory growth (issue 17); they gave `simulate` no
+# speed (A/B, 2,000 rounds of four games). The tables below are bounded by rank patterns.
 
 
 _VALUES: dict[Ranking, dict[tuple[int, ...], tuple[int, int]]] = {}
