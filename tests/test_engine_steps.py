@@ -56,3 +56,18 @@ def test_a_games_kept_lookups_equal_the_lookups_made_afresh(slug: str) -> None:
         assert game.paytable(wager) == fresh
         assert game.paytable(wager) is game.paytable(wager)
     assert game.meter_spec == game.meter_spec
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_a_rounds_kept_hand_ranks_equal_evaluate(slug: str) -> None:
+    from croupier.hands import Ranking, evaluate
+
+    rnd = _opened(slug, 3)
+    rnd.run_dealer()
+    for to, cards in rnd._hands.items():
+        if len(cards) == 3:
+            for ranking in (Ranking.THREE_CARD, Ranking.THREE_CARD_BONUS):
+                assert rnd.rank_of(cards, ranking) == evaluate(cards, ranking), to
+                assert rnd.rank_of(list(cards), ranking) is rnd.rank_of(cards, ranking)
+        if 5 <= len(cards) <= 7:
+            assert rnd.rank_of(cards, Ranking.POKER5) == evaluate(cards, Ranking.POKER5), to

@@ -75,13 +75,13 @@ from croupier.games.states import (
 )
 from croupier.games.void import verify_void_round, void_records
 from croupier.games.wagers import verify_place_wager
+from croupier.hands import HandRank, Ranking, evaluate
 from croupier.modes import PlayMode, verify_mode, verify_shoe
 from croupier.progressive import MemoryMeters, MeterBank, MeterSpec
 from croupier.shoe import BackColour, Shoe
 
 if TYPE_CHECKING:
     from croupier.games.base import Game
-    from croupier.hands import HandRank
 
 __all__ = ["SEATS", "Actor", "ActorKind", "DealStep", "Phase", "Round", "StubCheck"]
 
@@ -122,6 +122,8 @@ class Round(FaceHelpers, PrivateHooks):
     _abandoned: set[int]
     """Seats whose player left mid-round (§ 641a.7(b)): out of the round, wagers lost."""
     _active: tuple[int, ...] | None
+    _ranked: dict[tuple[object, ...], tuple[tuple[Card, ...], HandRank]]
+    """:meth:`rank_of`'s answers this round."""
     """:attr:`active_seats` once wagers are closed (only a departure changes it then)."""
 
     def __init__(
@@ -173,6 +175,7 @@ class Round(FaceHelpers, PrivateHooks):
             _contributions={},
             _abandoned=set(),
             _active=None,
+            _ranked={},
         )
         spec = game.meter_spec
         if spec is not None:
@@ -599,6 +602,17 @@ class Round(FaceHelpers, PrivateHooks):
 
     def _settle_seat(self, seat: int) -> list[Record]:
         raise NotImplementedError
+
+    def rank_of(self, cards: Sequence[Card], ranking: Ranking) -> HandRank:
+        """:func:`~croupier.hands.evaluate` of ``cards``, once a round for the same cards: a
+        hand is settled on, announced and keyed for several wagers (kept with the round only,
+        with the cards it holds, so no other cards can take their identities)."""
+        hand = tuple(cards)
+        key = (ranking, *map(id, hand))
+        known = self._ranked.get(key)
+        if known is None:
+            known = self._ranked[key] = (hand, evaluate(hand, ranking))
+        return known[1]
 
     def show_hand(self, seat: int, rank: HandRank) -> HandShown:
         """The dealer turns ``seat``'s cards face up to settle it and announces ``rank`` (as
