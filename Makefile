@@ -22,6 +22,12 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict
 
+# Every process of the suite (the workers and the servers, launchers and command-line runs
+# they start) imports croupier from this checkout: with PYTHONDONTWRITEBYTECODE set (some CI
+# images set it) each one compiles every module again (a worker's collection: ~20 CPU-s, not ~9).
+# Bytecode goes to __pycache__ (gitignored), as Python does by default.
+unexport PYTHONDONTWRITEBYTECODE
+
 # One worker process a core (pytest-xdist), each file's tests in one worker (its module fixtures
 # built once) but the groups of tests/work_units.py (tests sharing one exact solve), the heaviest
 # units first (its order: --no-loadscope-reorder, else xdist hands out the units with the most
@@ -40,6 +46,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_par.py --json bench-results/par.json
 	$(BIN)/python benchmarks/bench_par_cli.py --json bench-results/par-cli.json
 	$(BIN)/python benchmarks/bench_solvers.py --json bench-results/solvers.json
+	$(BIN)/python benchmarks/bench_solved.py --json bench-results/solved.json
 	$(BIN)/python benchmarks/bench_mc.py
 	$(BIN)/python benchmarks/bench_engine.py --json bench-results/engine.json
 	$(BIN)/python benchmarks/bench_rng.py --json bench-results/rng.json

@@ -16,6 +16,10 @@ import pytest
 from croupier.errors import InvalidInput
 from croupier.hands import CATEGORY_SHIFT, Category, Ranking
 from croupier.kernels import count_categories, rank_batch, subsets
+from croupier.kernels._count7 import seven_card_values
+from croupier.kernels._jit import count_hash
+from croupier.kernels._rank import _tables_of
+from croupier.kernels._tables import tables
 
 DATA = Path(__file__).parent / "data"
 
@@ -116,3 +120,26 @@ def test_count_refuses_sizes_the_ranking_does_not_take(
 ) -> None:
     with pytest.raises(InvalidInput, match=message):
         count_categories(ranking, ncards)
+
+
+def test_643a_6_seven_card_values_by_rank_pattern_equal_the_walk_of_every_hand() -> None:
+    """The rank-pattern count (:mod:`croupier.kernels._count7`) against the compiled walk over
+    all 133,784,560 seven-card hands, value by value: the walk is given the tables with every
+    value replaced by its dense index shifted into the category bits, so its tally by
+    ``value >> CATEGORY_SHIFT`` is the tally by value."""
+    tab = tables()
+    card_key, card_bit, offsets, plain, flush, init = _tables_of(Ranking.POKER5, tab)
+    values = np.unique(np.concatenate((plain, flush)))
+    dense_plain = np.searchsorted(values, plain).astype(np.int64) << CATEGORY_SHIFT
+    dense_flush = np.searchsorted(values, flush).astype(np.int64) << CATEGORY_SHIFT
+    walked = np.zeros(values.size, dtype=np.int64)
+    for first in range(52 - 7 + 1):
+        count_hash(first, 7, walked, card_key, card_bit, offsets, dense_plain, dense_flush, init)
+    found, counts = seven_card_values(tab)
+    assert dict(zip(found.tolist(), counts.tolist(), strict=True)) == {
+        int(values[i]): int(n) for i in np.flatnonzero(walked) for n in [walked[i]]
+    }
+    assert found.size == 4_824  # the distinct seven-card hand values
+    calls: list[tuple[int, int]] = []
+    count_categories("poker5", 7, progress=lambda done, total: calls.append((done, total)))
+    assert calls == [(0, comb(52, 7)), (comb(52, 7), comb(52, 7))]

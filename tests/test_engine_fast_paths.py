@@ -9,7 +9,7 @@ them to the truth.
 from __future__ import annotations
 
 import random
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
 
 import numpy as np
 import pytest
@@ -172,3 +172,30 @@ def test_shoe_of_full_decks_of_other_card_objects_or_a_list_takes_the_full_check
         Shoe(doubled, decks=decks)
     with pytest.raises(InvalidInput, match="not a sequence of cards"):
         Shoe("As Kd", decks=decks)  # type: ignore[arg-type]
+
+
+def test_evaluate_tables_are_whole_from_first_use_and_do_not_grow_with_play() -> None:
+    """Issue 17 (the soak): a server evaluates new hands for days, so no table of ``evaluate``
+    may grow with the hands it meets; each is built whole the first time its ranking is used."""
+    from croupier.hands import _core
+
+    rng = random.Random(17)
+    sizes = [(rk, n) for rk in Ranking for n in range(rk.min_cards, rk.max_cards + 1)]
+    for rk, n in sizes:
+        evaluate(tuple(rng.sample(DECK, n)), rk)
+    # 7,462 distinct five-card poker values: the published count of distinct hand ranks
+    # (e.g. Cactus Kev's evaluator); the 7-card rank multisets counted here independently
+    assert len(_core._SHAPES[Ranking.POKER5]) == 7_462
+    multisets = sum(
+        1
+        for ranks in combinations_with_replacement(range(13), 7)
+        if max(ranks.count(r) for r in ranks) <= 4
+    )
+    assert len(_core._PLAIN[(Ranking.POKER5, 7)][0]) == multisets
+    before = {rk: len(t) for rk, t in _core._SHAPES.items()}
+    plain = {key: len(t[0]) for key, t in _core._PLAIN.items()}
+    for rk, n in sizes:
+        for _ in range(2_000):
+            evaluate(tuple(rng.sample(DECK, n)), rk)
+    assert {rk: len(t) for rk, t in _core._SHAPES.items()} == before
+    assert {key: len(t[0]) for key, t in _core._PLAIN.items()} == plain

@@ -25,8 +25,10 @@ distributed: Any = importlib.import_module("dask.distributed")
 
 @pytest.fixture(autouse=True)
 def _private_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Checkpoints go to a fresh folder (the kernel tables are rebuilt there when absent)."""
+    """Checkpoints go to a fresh folder (the kernel tables are rebuilt there when absent); the
+    package's shipped solves are not read (the blocks are solved, here on the cluster)."""
     monkeypatch.setenv("CROUPIER_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setenv("CROUPIER_SHIPPED", "0")
 
 
 @pytest.fixture(scope="module")

@@ -24,7 +24,8 @@ import numpy as np
 import pytest
 
 from croupier.analysis import _fcp_kernels, fcp_solver, uth_solver
-from croupier.analysis._uth_fcp_shared import dense_tables
+from croupier.analysis._solved import differences, load_block
+from croupier.analysis._uth_fcp_shared import block_store, dense_tables
 from croupier.analysis._uth_kernels import PAIR_INDEX, board_counts, solve_flop
 from croupier.analysis._uth_settle import (
     NCLASS,
@@ -139,6 +140,7 @@ def test_fcp_table_rows_equal_scalar_walks() -> None:
 
 
 def test_fcp_partial_solve_and_resume(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CROUPIER_SHIPPED", "0")  # solved here, not read from the package
     solution = solve_four_card_poker(up_ranks=[14], checkpoint=True, progress=False)
     sheet = solution.sheet
     assert sheet.total == 4 * comb(51, 5) * HIDDEN_COMPLETIONS
@@ -185,6 +187,12 @@ def test_fcp_partial_solve_and_resume(monkeypatch: pytest.MonkeyPatch) -> None:
         row = sum(comb(c, i) for i, c in enumerate(cards, 1))
         share = strategy.action_share(14, evaluate(player, P4).value)
         assert ACTIONS[int(table[12, row])] in share
+
+    # the block solved here is the one the package ships, byte for byte (tests/test_solved.py)
+    spec = fcp_solver.solve_spec()
+    cached = block_store(spec.solver, spec.version, spec.params, enabled=True).load(14)
+    assert cached is not None
+    assert differences(cached, load_block(spec.shipped, 14)) == []
 
 
 def test_641a_11_c_12_b_solver_tables_are_the_games_base_net() -> None:

@@ -44,16 +44,18 @@ GROUPS: dict[str, str] = {
     "tests/test_simulate.py::": "fcp-solve",
     "tests/test_cli.py::test_simulate_kernel_path_reports_the_exact_value": "fcp-solve",
     "tests/test_fcp_typical.py::": "fcp-solve",  # typical strategies valued from the solve
+    "tests/test_solved.py::": "tests/test_solvers.py",  # re-solves blocks: the same kernels
 }
 """Node id prefix -> the unit its tests belong to (a file's tests otherwise form one unit)."""
 
 HEAVIEST: tuple[str, ...] = (
+    # 50 kills (issue 17), each a server restart and its checks: the heaviest unit
+    "tests/live/test_chaos_kill.py",
     "uth-solve",
     "fcp-solve",
     "tests/live/test_live_floor.py",
     "tests/live/test_live_resume.py",
     "tests/live/test_live_fuzz.py",
-    "tests/live/test_chaos_kill.py",
     # the browser's and its servers' CPU are their own: long in wall time
     "tests/web/test_web_irregularities.py",
     "tests/test_kernels.py",

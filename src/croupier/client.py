@@ -14,6 +14,7 @@ problem document (status, title, detail, section).
 from __future__ import annotations
 
 import json
+import ssl
 import time
 import uuid
 from collections.abc import Iterator, Mapping
@@ -24,10 +25,22 @@ from typing import Any
 
 import httpx
 
-__all__ = ["ApiError", "Client", "Event", "Stream"]
+__all__ = ["ApiError", "Client", "Event", "Stream", "tls_context"]
 
 RETRIES = 2
 """Times a request is sent again after a transport error (same Idempotency-Key)."""
+
+
+_TLS: list[ssl.SSLContext] = []
+
+
+def tls_context() -> ssl.SSLContext:
+    """httpx's default TLS context (certificate verification on, its CA bundle), made once a
+    process and shared by every client: making one reads the CA bundle (some 50 ms of CPU), which
+    httpx does for every new client, an ``https`` server or not."""
+    if not _TLS:
+        _TLS.append(httpx.create_ssl_context())
+    return _TLS[0]
 
 
 class ApiError(Exception):
@@ -75,7 +88,7 @@ class Client:
 
     def __init__(self, base_url: str, *, timeout: float = 30.0) -> None:
         self.base_url = base_url.rstrip("/")
-        self.http = httpx.Client(base_url=self.base_url, timeout=timeout)
+        self.http = httpx.Client(base_url=self.base_url, timeout=timeout, verify=tls_context())
         self.token: str | None = None
         self.role: str | None = None
         self.player_id: str | None = None
@@ -289,13 +302,15 @@ class Client:
 
 
 def wait_until_up(base_url: str, *, timeout: float = 30.0) -> None:
-    """Wait until a server answers at ``base_url`` (for scripts that start one)."""
+    """Wait until a server answers at ``base_url`` (for scripts that start one): any HTTP
+    answer to ``GET /`` (one client for every attempt)."""
     deadline = time.monotonic() + timeout
-    while True:
-        try:
-            httpx.get(f"{base_url.rstrip('/')}/openapi.json", timeout=2.0)
-            return
-        except httpx.TransportError:
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.1)
+    with httpx.Client(base_url=base_url.rstrip("/"), timeout=2.0, verify=tls_context()) as http:
+        while True:
+            try:
+                http.get("/")
+                return
+            except httpx.TransportError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.1)

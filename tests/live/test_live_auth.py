@@ -9,6 +9,7 @@ from typing import Any
 
 import httpx
 
+from croupier.client import tls_context
 from live.live_harness import PASSWORDS, Server
 
 ROLES = {
@@ -53,7 +54,7 @@ def test_every_endpoint_refuses_unauthenticated_and_other_roles(sqlite_server: S
     endpoints = _endpoints(spec)
     assert len(endpoints) >= 25
     tokens = _tokens(sqlite_server)
-    with httpx.Client(base_url=sqlite_server.url) as http:
+    with httpx.Client(base_url=sqlite_server.url, verify=tls_context()) as http:
         for method, url, roles in endpoints:
             for headers in ({}, {"Authorization": "Bearer not-a-token"}):
                 r = http.request(method, url, json={}, headers=headers)

@@ -15,6 +15,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from croupier.client import tls_context
 from croupier.server.auth import Auth, Role
 from croupier.server.db import connect
 
@@ -34,7 +35,7 @@ def served(tmp_path: Path) -> Iterator[tuple[httpx.Client, Path]]:
     server = Server(url, tmp_path / "server.log", args=("--no-demo",))
     server.start()
     try:
-        with httpx.Client(base_url=server.url, timeout=60) as client:
+        with httpx.Client(base_url=server.url, timeout=60, verify=tls_context()) as client:
             yield client, db
     finally:
         server.stop()

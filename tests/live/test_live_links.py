@@ -19,7 +19,7 @@ from typing import Any
 import httpx
 
 from croupier.bots import play_round
-from croupier.client import Client
+from croupier.client import Client, tls_context
 from live.live_harness import PASSWORDS, Server
 
 Answer = tuple[str, str, dict[str, str], str, Any]
@@ -143,7 +143,7 @@ def _walk(server: Server, doc: dict[str, Any], answers: list[Answer]) -> Counter
         for method, op in item.items()
     }
     walked: Counter[Any] = Counter()
-    with httpx.Client(base_url=server.url, timeout=30) as http:
+    with httpx.Client(base_url=server.url, timeout=30, verify=tls_context()) as http:
         for answer in answers:
             source = answer[0]
             method, template = next(v for v in by_id.values() if by_id[source] == v)

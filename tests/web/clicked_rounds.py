@@ -17,6 +17,8 @@ import httpx
 from playwright.sync_api import BrowserContext, Page, Request, WebSocket, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from croupier.client import tls_context
+
 PLAYERS = (("player1", 1), ("player2", 4))
 PREFERRED = ("play 1", "check", "ride bet1", "ride bet2", "play 2", "play 3")
 """The decision a test player takes, first available: keeps the cards in play to the end."""
@@ -80,7 +82,7 @@ def _watch(context: BrowserContext, base: str, user: str) -> Watched:
 
 def _get(base: str, user: str, path: str) -> Any:
     """GET ``path`` as ``user`` (signed in over the API)."""
-    with httpx.Client(base_url=base, timeout=30) as client:
+    with httpx.Client(base_url=base, timeout=30, verify=tls_context()) as client:
         token = client.post("/api/login", json={"username": user, "password": f"{user}-demo"})
         client.headers["Authorization"] = f"Bearer {token.json()['token']}"
         res = client.get(path)
@@ -197,7 +199,7 @@ def _shot(page: Page, artifacts: Path, name: str) -> None:
 def leave_every_seat(base: str) -> None:
     """The players stand up however the round ended: a player still seated would open that seat
     in the next game's test instead of the seat chooser (one failure must not fail the rest)."""
-    with httpx.Client(base_url=base, timeout=30) as client:
+    with httpx.Client(base_url=base, timeout=30, verify=tls_context()) as client:
         for user, _ in PLAYERS:
             login = client.post("/api/login", json={"username": user, "password": f"{user}-demo"})
             auth = {"Authorization": f"Bearer {login.json()['token']}"}

@@ -27,6 +27,8 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Playwright, sync_playwright
 
+from croupier.client import tls_context
+
 CHROMIUM = Path("/usr/bin/chromium-headless-shell")
 CHROMIUM_PACKAGE = "chromium-headless-shell"
 CHROMIUM_ARGS = [
@@ -68,15 +70,17 @@ def free_port() -> int:
 
 
 def wait_for(url: str, proc: subprocess.Popen[bytes], *, attempts: int = 300) -> None:
-    """Poll ``url`` until it answers (bounded: ``attempts`` tries 0.1 s apart)."""
-    for _ in range(attempts):
-        if proc.poll() is not None:
-            raise RuntimeError(f"server exited with {proc.returncode}")
-        try:
-            httpx.get(url, timeout=1.0)
-            return
-        except httpx.HTTPError:
-            time.sleep(0.1)
+    """Poll ``url`` until it answers (bounded: ``attempts`` tries 0.1 s apart; one client for
+    every attempt)."""
+    with httpx.Client(timeout=1.0, verify=tls_context()) as http:
+        for _ in range(attempts):
+            if proc.poll() is not None:
+                raise RuntimeError(f"server exited with {proc.returncode}")
+            try:
+                http.get(url)
+                return
+            except httpx.HTTPError:
+                time.sleep(0.1)
     raise RuntimeError(f"server at {url} did not answer")
 
 

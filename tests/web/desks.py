@@ -11,12 +11,14 @@ from typing import Any
 import httpx
 from playwright.sync_api import Browser, Page, expect
 
+from croupier.client import tls_context
+
 
 class Desk:
     """One demo account (``<user>`` / ``<user>-demo``) signed in over the API."""
 
     def __init__(self, base: str, user: str) -> None:
-        self.client = httpx.Client(base_url=base, timeout=30)
+        self.client = httpx.Client(base_url=base, timeout=30, verify=tls_context())
         res = self.client.post("/api/login", json={"username": user, "password": f"{user}-demo"})
         res.raise_for_status()
         self.client.headers["Authorization"] = f"Bearer {res.json()['token']}"

@@ -25,6 +25,8 @@ import pytest
 from conftest import Training
 from playwright.sync_api import Browser, Page, expect
 
+from croupier.client import tls_context
+
 FOUR_ACES = "As 2c Ah 3c Ad 4c Ac 5h Kd 7h 9d"
 TRAINING_STACK = FOUR_ACES
 FCP = "four-card-poker"
@@ -35,7 +37,7 @@ class Desk:
     """One account on the live-table API (to read what the pages must show)."""
 
     def __init__(self, base: str, user: str) -> None:
-        self.client = httpx.Client(base_url=base, timeout=30)
+        self.client = httpx.Client(base_url=base, timeout=30, verify=tls_context())
         res = self.client.post("/api/login", json={"username": user, "password": f"{user}-demo"})
         res.raise_for_status()
         self.client.headers["Authorization"] = f"Bearer {res.json()['token']}"

@@ -13,6 +13,8 @@ import pytest
 from clicked_rounds import leave_every_seat, play_round
 from playwright.sync_api import Browser
 
+from croupier.client import tls_context
+
 GAMES: dict[str, list[str]] = {
     # table id (the demo floor: one table of every game) -> the wagers each player places
     "three-card-poker": ["ante", "pair_plus"],
@@ -40,7 +42,7 @@ def test_stream_resumes_from_the_last_sequence_number(live_server: str) -> None:
     missed (checked here on the socket itself, as the page uses it)."""
     from websockets.sync.client import connect
 
-    with httpx.Client(base_url=live_server, timeout=30) as client:
+    with httpx.Client(base_url=live_server, timeout=30, verify=tls_context()) as client:
         tokens = {}
         for user in ("observer", "player3"):
             res = client.post("/api/login", json={"username": user, "password": f"{user}-demo"})

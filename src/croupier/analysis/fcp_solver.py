@@ -40,6 +40,7 @@ import numpy.typing as npt
 
 from croupier.analysis._dask import as_completed, dask_client, task_key
 from croupier.analysis._fcp_kernels import HIDDEN, NO_DECISIONS, solve_up_rank, versus_counts
+from croupier.analysis._solved import SolveSpec, fingerprint
 from croupier.analysis._uth_fcp_shared import Progress, block_store, dense_tables
 from croupier.analysis.par import Outcome, WagerSheet, merge_outcomes
 from croupier.cards import Card, Rank, parse_cards
@@ -63,6 +64,7 @@ __all__ = [
     "describe_four_card",
     "four_card_decisions",
     "solve_four_card_poker",
+    "solve_spec",
     "strength_strategy_value",
 ]
 
@@ -395,9 +397,10 @@ def solve_four_card_poker(
     ``ante_bonus``: the Ante Bonus table (lines for three of a kind, straight flush, four of a
     kind only); default § 641a.12(b) (25, 20, 2 to 1).  ``workers``: threads (default
     every core); ``progress``: False silences the progress reports (:mod:`croupier.progress`);
-    ``checkpoint``: save and reuse finished blocks under the cache folder.  ``up_ranks``
-    (2..14) limits the solve to those up-card ranks: a partial sheet, for tests.
-    ``scheduler``: a Dask scheduler
+    ``checkpoint``: save and reuse finished blocks under the cache folder, and read those the
+    package ships for this key (:mod:`croupier.analysis._solved`: the § 641a.12(b) table);
+    False solves every block.  ``up_ranks`` (2..14) limits the solve to those up-card ranks: a
+    partial sheet, for tests.  ``scheduler``: a Dask scheduler
     address (``"tcp://host:8786"``) to run the blocks on that cluster instead of local threads
     (``workers`` is then unused); the result is the same.  The saved blocks hold every decision
     too: :func:`four_card_decisions` reads the same solve.
@@ -407,6 +410,30 @@ def solve_four_card_poker(
         raise InvalidInput(f"up ranks must be 2..14; got {ranks}")
     solution, _ = _solve(ante_bonus, workers, progress, checkpoint, ranks, scheduler)
     return solution
+
+
+_SOLVER = "fcp-ante-play"
+"""The solver's name in its checkpoint folders and shipped files."""
+
+
+def _params(tabs: AntePlayTables) -> str:
+    """The solve's checkpoint key: the Ante Bonus pays and a fingerprint of every settlement
+    array the kernel reads (the rules they were tabulated from, on the ranker's strengths)."""
+    pays = ",".join(f"{k}={v}" for k, v in sorted(_pays(tabs.table).items()))
+    values = dense_tables(Ranking.FOUR_CARD).values
+    return f"{pays};rules={fingerprint(values, tabs.bonus, tabs.stakes, tabs.bclass, tabs.scale)}"
+
+
+def solve_spec(ante_bonus: PayTable = ANTE_BONUS) -> SolveSpec:
+    """The full solve under the Ante Bonus ``ante_bonus`` as its checkpoint folder and the
+    package's shipped copy know it (:mod:`croupier.analysis._solved`): its key, its blocks
+    (the up-card ranks 2..14) and how to solve one with the real kernel."""
+    tabs = ante_play_tables(ante_bonus)
+
+    def solve_block(rank: int) -> dict[str, npt.NDArray[Any]]:
+        return _solve_block(rank - 2, *tabs.args())
+
+    return SolveSpec(_SOLVER, SOLVER_VERSION, _params(tabs), tuple(range(2, 15)), solve_block)
 
 
 def _solve(
@@ -420,8 +447,8 @@ def _solve(
     """The solution over the up ranks ``ranks`` and the decisions (13 rows, -1 in the rows of
     the ranks not solved)."""
     tabs = ante_play_tables(ante_bonus)
-    params = ",".join(f"{k}={v}" for k, v in sorted(_pays(ante_bonus).items()))
-    store = block_store("fcp-ante-play", SOLVER_VERSION, params, enabled=checkpoint)
+    params = _params(tabs)
+    store = block_store(_SOLVER, SOLVER_VERSION, params, enabled=checkpoint)
     dense = dense_tables(Ranking.FOUR_CARD)
     tally = np.zeros((4, 4, 3), dtype=np.int64)
     counts = np.zeros((13, dense.size, 4), dtype=np.int64)

@@ -42,6 +42,13 @@ def value_histogram(ranking: Ranking, ncards: int) -> Mapping[int, int]:
         return five_card_value_counts()
     if ranking in (Ranking.POKER5, Ranking.FOUR_CARD) and ncards <= 6:
         return count_values(ranking, ncards)
+    if ranking is Ranking.POKER5 and ncards == 7:
+        # by rank pattern (croupier.kernels._count7): a quarter of a second, nothing compiled
+        from croupier.kernels._count7 import seven_card_values
+        from croupier.kernels._tables import tables
+
+        values, freq = seven_card_values(tables())
+        return dict(zip(values.tolist(), freq.tolist(), strict=True))
     total = comb(52, ncards)
     counts: dict[int, int] = {}
     chunk = 4_000_000
@@ -75,8 +82,10 @@ def _three_card_keys(ranking: Ranking, keys: KeysFn) -> dict[frozenset[str], int
     return out
 
 
+@cache
 def _key_histogram(ranking: Ranking, ncards: int, keys: KeysFn) -> dict[frozenset[str], int]:
-    """How many of the C(52, ncards) card sets reach each set of pay-table names."""
+    """How many of the C(52, ncards) card sets reach each set of pay-table names (once per
+    process: a game's wagers on the same cards share it; callers only read it)."""
     if ncards == 3:
         # small enough to rank every hand with its cards (keys may look at suits)
         return _three_card_keys(ranking, keys)

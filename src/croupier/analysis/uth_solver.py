@@ -39,6 +39,7 @@ import numpy as np
 import numpy.typing as npt
 
 from croupier.analysis._dask import as_completed, dask_client, task_key
+from croupier.analysis._solved import SolveSpec, fingerprint
 from croupier.analysis._uth_fcp_shared import Progress, block_store, chunks, dense_tables
 from croupier.analysis._uth_kernels import (
     DEALER,
@@ -71,6 +72,7 @@ __all__ = [
     "UthStrategy",
     "flop_values",
     "river_counts",
+    "solve_spec",
     "solve_ultimate_texas_holdem",
     "starting_hand",
     "uth_decisions",
@@ -464,11 +466,12 @@ def solve_ultimate_texas_holdem(
     :data:`croupier.games._uth_tables.BLIND`; B pushes straights).  ``workers``: threads
     (default every core); ``progress``: False silences the progress reports
     (:mod:`croupier.progress`); ``checkpoint``: save and reuse finished blocks under the cache
-    folder.  ``flops`` solves only the first that many flop classes (a partial sheet, for
-    tests).  ``scheduler``: a Dask scheduler address (``"tcp://host:8786"``) to run the blocks
-    of flops on that cluster instead of local threads (``workers`` is then unused); the result
-    is the same.  The saved blocks hold the flop decisions too: :func:`uth_decisions` reads
-    the same solve.
+    folder, and read those the package ships for this key (:mod:`croupier.analysis._solved`:
+    Blind table A); False solves every block.  ``flops`` solves only the first that many flop
+    classes (a partial sheet, for tests).  ``scheduler``: a Dask scheduler address
+    (``"tcp://host:8786"``) to run the blocks of flops on that cluster instead of local threads
+    (``workers`` is then unused); the result is the same.  The saved blocks hold the flop
+    decisions too: :func:`uth_decisions` reads the same solve.
     """
     solution, _ = _solve(blind, workers, progress, checkpoint, flops, scheduler)
     return solution
@@ -486,9 +489,8 @@ def _solve(
     p = settle_tables(blind)
     reps, _ = canonical_hands(3)
     total_flops = len(reps) if flops is None else max(1, min(flops, len(reps)))
-    params = ",".join(f"{k}={v}" for k, v in sorted(p.pays.items()))
-    params += f";{FLOPS_PER_BLOCK}"
-    store = block_store("uth-base", SOLVER_VERSION, params, enabled=checkpoint)
+    params = _params(p)
+    store = block_store(_SOLVER, SOLVER_VERSION, params, enabled=checkpoint)
     sums = _empty_sums()
     bets = np.empty((total_flops, 1326), dtype=np.int8)
     keys = {*sums, _BETS}
@@ -515,6 +517,40 @@ def _solve(
             _add_block(sums, bets, start, part)
     partial = flops is not None and total_flops < len(reps)
     return _assemble(sums, p, partial=partial), bets
+
+
+_SOLVER = "uth-base"
+"""The solver's name in its checkpoint folders and shipped files."""
+
+
+def _params(p: SettleTables) -> str:
+    """The solve's checkpoint key: the Blind table's pays, the block size, and a fingerprint of
+    every settlement array the kernels read (the rules they were tabulated from)."""
+    pays = ",".join(f"{k}={v}" for k, v in sorted(p.pays.items()))
+    rules = fingerprint(p.values, p.q0, p.category, p.bclass, p.net, p.fold, p.type_net, p.scale)
+    return f"{pays};{FLOPS_PER_BLOCK};rules={rules}"
+
+
+def solve_spec(blind: PayTable | None = None, *, workers: int | None = None) -> SolveSpec:
+    """The full solve under Blind table ``blind`` (default A) as its checkpoint folder and the
+    package's shipped copy know it (:mod:`croupier.analysis._solved`): its key and blocks, and
+    how to solve one block with the real kernel (on ``workers`` threads, as the solve does)."""
+    p = settle_tables(blind)
+    reps, _ = canonical_hands(3)
+    params = _params(p)
+    full = tuple(
+        (b, start, stop)
+        for b, (start, stop) in enumerate(chunks(len(reps), FLOPS_PER_BLOCK))
+        if stop - start == FLOPS_PER_BLOCK
+    )
+    threads = max(1, workers or os.cpu_count() or 1)
+
+    def solve_block(block: int) -> dict[str, npt.NDArray[Any]]:
+        with Progress(FLOPS_PER_BLOCK, f"hold 'em block {block}", False, unit="flop") as bar:
+            ((_, part),) = _run_blocks([full[block]], p, threads, None, params, bar)
+        return part
+
+    return SolveSpec(_SOLVER, SOLVER_VERSION, params, tuple(b for b, _, _ in full), solve_block)
 
 
 def _add_block(

@@ -511,13 +511,11 @@ class BaccaratGame(Game):
 
     @cached_property
     def vig(self) -> VigRules:
-        """The vigorish in force: none on EZ tables; 5% at payout where the Rules Submission
-        names none."""
+        """The vigorish in force: none on EZ tables; 5% at payout where the rules name none."""
         return effective_vig(self.rules)
 
     def wager_pay(self, wager: str, coup: Coup) -> WagerPay:
-        """How ``wager`` settles on ``coup`` at this table (:func:`~._baccarat_tables.wager_pay`;
-        a pure function of the rules and the coup, kept once per game: ``_MEMOIZED``)."""
+        """How ``wager`` settles on ``coup`` here (kept once per game: ``base._MEMOIZED``)."""
         return wager_pay(self, wager, coup)
 
     @property

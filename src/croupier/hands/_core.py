@@ -10,6 +10,8 @@ The batch kernels (:mod:`croupier.kernels`) return exactly these integers.
 
 from __future__ import annotations
 
+from array import array
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum, StrEnum
@@ -410,55 +412,6 @@ def _run_top(present: set[int], length: int) -> int:
     return _RUN_TOPS[length][mask]
 
 
-def _plain_poker5(counts: dict[int, int], present: list[int]) -> int:
-    """The best five of 6 or 7 cards of these rank counts as plain ranks (§ 643a.6(b))."""
-    index = _INDEX[Ranking.POKER5]
-    quads = [r for r in present if counts[r] == 4]
-    if quads:
-        kicker = next(r for r in present if r != quads[0])
-        return pack(index[C.FOUR_OF_A_KIND], (quads[0], kicker))
-    trips = [r for r in present if counts[r] == 3]
-    if trips:
-        pairs = [r for r in present if counts[r] >= 2 and r != trips[0]]
-        if pairs:
-            return pack(index[C.FULL_HOUSE], (trips[0], pairs[0]))
-    top = _run_top(set(present), 5)
-    if top:
-        return pack(index[C.STRAIGHT], (top,))
-    if trips:
-        return pack(
-            index[C.THREE_OF_A_KIND], (trips[0], *[r for r in present if r != trips[0]][:2])
-        )
-    pairs = [r for r in present if counts[r] == 2]
-    if len(pairs) >= 2:
-        kicker = next(r for r in present if r != pairs[0] and r != pairs[1])
-        return pack(index[C.TWO_PAIR], (pairs[0], pairs[1], kicker))
-    if pairs:
-        return pack(index[C.PAIR], (pairs[0], *[r for r in present if r != pairs[0]][:3]))
-    return pack(index[C.HIGH_CARD], present[:5])
-
-
-def _plain_four_card(counts: dict[int, int], present: list[int]) -> int:
-    """The best four of 5 or 6 cards of these rank counts as plain ranks (§ 641a.6(b))."""
-    index = _INDEX[Ranking.FOUR_CARD]
-    quads = [r for r in present if counts[r] == 4]
-    if quads:
-        return pack(index[C.FOUR_OF_A_KIND], (quads[0],))
-    trips = [r for r in present if counts[r] == 3]
-    if trips:
-        kicker = next(r for r in present if r != trips[0])
-        return pack(index[C.THREE_OF_A_KIND], (trips[0], kicker))
-    top = _run_top(set(present), 4)
-    if top:
-        return pack(index[C.STRAIGHT], (top,))
-    pairs = [r for r in present if counts[r] == 2]
-    if len(pairs) >= 2:
-        return pack(index[C.TWO_PAIR], (pairs[0], pairs[1]))
-    if pairs:
-        return pack(index[C.PAIR], (pairs[0], *[r for r in present if r != pairs[0]][:2]))
-    return pack(index[C.HIGH_CARD], present[:4])
-
-
 def _suited(ranks_desc: list[int], rk: Ranking) -> int:
     """The best hand of ``rk.size`` of these suited ranks (a flush or a straight flush)."""
     index = _INDEX[rk]
@@ -504,25 +457,63 @@ def _hand_ranks(value: int, category: Category, size: int) -> list[int]:
 
 
 _Shape = tuple[Category, tuple[tuple[int, int], ...], dict[int, int], int]
-_SHAPES: dict[tuple[Ranking, int], _Shape] = {}
-"""By ranking and value: the category, the (rank, copies) the hand is made of, the place of
-each rank in the order of significance (not for a straight) and a straight's top rank."""
-_PLAIN: dict[tuple[Ranking, tuple[int, ...]], int] = {}
-"""The best plain value of more cards than the ranking's size, by their ranks highest first
-(there are few such rank multisets: remembered)."""
+_SHAPES: dict[Ranking, dict[int, _Shape]] = {}
+"""By ranking, for every value a hand of it can have: the category, the (rank, copies) the hand
+is made of, the place of each rank in the order of significance (not for a straight) and a
+straight's top rank."""
+_PLAIN: dict[tuple[Ranking, int], tuple[array[int], array[int]]] = {}
+"""By ranking and a number of cards above its size: the codes (:data:`_WEIGHT`) of every such
+multiset of ranks, ascending, and the best plain (not all of one suit) value of each."""
+_WEIGHT = [0, 0, *(5 ** (r - 2) for r in range(2, 15))]
+"""A multiset of ranks is coded as the sum of its ranks' weights (at most four of a rank in a
+deck: the counts are its digits in base 5)."""
+
+# Both tables are whole from their first use: a server plays for days, and tables filled as
+# hands came (one rank multiset or value at a time) made its memory grow for hours (issue 17).
 
 
-def _shape(rk: Ranking, value: int) -> _Shape:
-    found = _SHAPES.get((rk, value))
+def _shapes(rk: Ranking) -> dict[int, _Shape]:
+    found = _SHAPES.get(rk)
     if found is None:
-        category = rk.categories[value >> CATEGORY_SHIFT]
-        copies: dict[int, int] = {}
-        for r in _hand_ranks(value, category, rk.size):
-            copies[r] = copies.get(r, 0) + 1
-        straight = category in _STRAIGHTS
-        place = {} if straight else {r: i for i, r in enumerate(_tie_ranks(value))}
-        top = (value >> 16) & 0xF if straight else 0
-        found = _SHAPES[(rk, value)] = (category, tuple(copies.items()), place, top)
+        found = {}
+        for plain, suited in _values(rk).values():  # every value is the value of `size` cards
+            for value in (plain, suited) if suited else (plain,):
+                if value not in found:
+                    found[value] = _shape_of(rk, value)
+        found = _SHAPES.setdefault(rk, found)
+    return found
+
+
+def _shape_of(rk: Ranking, value: int) -> _Shape:
+    category = rk.categories[value >> CATEGORY_SHIFT]
+    copies: dict[int, int] = {}
+    for r in _hand_ranks(value, category, rk.size):
+        copies[r] = copies.get(r, 0) + 1
+    straight = category in _STRAIGHTS
+    place = {} if straight else {r: i for i, r in enumerate(_tie_ranks(value))}
+    top = (value >> 16) & 0xF if straight else 0
+    return category, tuple(copies.items()), place, top
+
+
+def _plain(rk: Ranking, cards: int) -> tuple[array[int], array[int]]:
+    """:data:`_PLAIN` of ``rk`` and ``cards``: built for every count at once, each multiset's
+    best value the best of its multisets of one rank fewer (those of ``rk.size`` ranks from
+    :func:`_values`, which :func:`classify` made)."""
+    found = _PLAIN.get((rk, cards))
+    if found is None:
+        level = {sum(_WEIGHT[r] for r in ranks): v for ranks, (v, _) in _values(rk).items()}
+        for n in range(rk.size + 1, rk.max_cards + 1):
+            more: dict[int, int] = {}
+            for code, value in level.items():
+                for weight in _WEIGHT[2:]:
+                    if code // weight % 5 < 4 and more.get(code + weight, -1) < value:
+                        more[code + weight] = value
+            codes = sorted(more)
+            _PLAIN.setdefault(
+                (rk, n), (array("q", codes), array("q", [more[code] for code in codes]))
+            )
+            level = more
+        found = _PLAIN[(rk, cards)]
     return found
 
 
@@ -548,27 +539,20 @@ def fast_rank(hand: tuple[Card, ...], rk: Ranking) -> Ranked:
     size = rk.size
     ranks = [_RANK[id(c)] for c in hand]
     suits = [_SUIT[id(c)] for c in hand]
-    desc = tuple(sorted(ranks, reverse=True))
     if len(hand) == size:
-        plain, suited = _values(rk)[desc]
+        plain, suited = _values(rk)[tuple(sorted(ranks, reverse=True))]
         value = suited if len(set(suits)) == 1 else plain
-        shape = _shape(rk, value)
+        shape = _shapes(rk)[value]
         return value, shape[0], _ordered(hand, shape)
-    value = _PLAIN.get((rk, desc), -1)
-    if value < 0:
-        counts: dict[int, int] = {}
-        for r in desc:
-            counts[r] = counts.get(r, 0) + 1
-        present = sorted(counts, reverse=True)
-        plainly = _plain_poker5 if rk is Ranking.POKER5 else _plain_four_card
-        value = _PLAIN[(rk, desc)] = plainly(counts, present)
+    codes, values = _plain(rk, len(hand))
+    value = values[bisect_left(codes, sum(map(_WEIGHT.__getitem__, ranks)))]
     flush_suit = -1
     for s in set(suits):
         if suits.count(s) >= size:
             flush_suit = s
             of_suit = sorted((r for r, t in zip(ranks, suits, strict=True) if t == s), reverse=True)
             value = max(value, _suited(of_suit, rk))
-    shape = _shape(rk, value)
+    shape = _shapes(rk)[value]
     category = shape[0]
     # the earliest cards of each rank the hand is made of (of the flush's suit for a flush)
     need = dict(shape[1])

@@ -21,6 +21,7 @@ from numpy.typing import ArrayLike, NDArray
 from croupier.cards import Card
 from croupier.errors import InvalidInput
 from croupier.hands._core import CATEGORY_SHIFT, Category, Ranking
+from croupier.kernels._count7 import seven_card_values
 from croupier.kernels._jit import (
     _FLUSH_LOW,
     FLUSH_BITS,
@@ -28,11 +29,9 @@ from croupier.kernels._jit import (
     INVALID_KEY,
     RANK_MASK,
     SUIT_SHIFT,
-    count_hash,
     rank_hash,
     suit_init,
 )
-from croupier.kernels._load import load_kernel
 from croupier.kernels._tables import Tables, tables
 
 __all__ = ["as_hands", "count_categories", "count_values", "rank_batch", "rank_flat"]
@@ -296,8 +295,10 @@ def count_categories(
     rankings; each hand counts in the category of its best hand.  The result maps every category
     of the ranking, highest first, to its count (zero included); the counts sum to C(52, ncards).
     ``progress(done, total)`` is called after each lowest card (about fifty times) with the hands
-    counted so far and the total, e.g. to drive a progress bar.  All 133,784,560 seven-card hands
-    take about a second.
+    counted so far and the total, e.g. to drive a progress bar.  The 133,784,560 seven-card
+    hands are counted by rank pattern in numpy (:mod:`croupier.kernels._count7`, a quarter of a
+    second, nothing compiled; ``tests/test_counts.py`` checks them against the compiled walk of
+    every hand, :func:`croupier.kernels._jit.count_hash`).
     """
     rk = Ranking.parse(ranking)
     if not isinstance(ncards, int) or not rk.min_cards <= ncards <= rk.max_cards:
@@ -318,16 +319,13 @@ def count_categories(
         if ncards <= 6:
             found, by_value = _count_numpy(ncards, tail, progress)
             np.add.at(counts, found >> CATEGORY_SHIFT, by_value)
-        else:
-            load_kernel(count_hash, (0, ncards, counts, *tail), f"{ncards}-card counts")
-            done = 0
+        else:  # seven cards (poker5): by rank pattern
             if progress is not None:
-                progress(done, total)
-            for first in range(52 - ncards + 1):
-                count_hash(first, ncards, counts, *tail)
-                done += comb(51 - first, ncards - 1)
-                if progress is not None:
-                    progress(done, total)
+                progress(0, total)
+            found, by_value = seven_card_values(tab)
+            np.add.at(counts, found >> CATEGORY_SHIFT, by_value)
+            if progress is not None:
+                progress(total, total)
     if int(counts.sum()) != total:  # pragma: no cover - a broken table, never a user error
         raise AssertionError(f"counted {int(counts.sum())} hands of {total}")
     return {rk.categories[i]: int(counts[i]) for i in range(len(rk.categories) - 1, -1, -1)}
