@@ -49,6 +49,14 @@ def _pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000 if ordered else 0.0
 
 
+def _slope(windows: list[dict[str, Any]]) -> float:
+    """RSS growth in MiB a minute from the first of ``windows`` to the last."""
+    if len(windows) < 2 or windows[-1]["minute"] <= windows[0]["minute"]:
+        return 0.0
+    rise = windows[-1]["server_rss_mib"] - windows[0]["server_rss_mib"]
+    return round(rise / (windows[-1]["minute"] - windows[0]["minute"]), 3)
+
+
 def soak(minutes: float, window: float, tables: int, workdir: Path) -> dict[str, Any]:
     server = Server(f"sqlite:///{workdir / 'floor.sqlite'}", workdir / "server.log")
     server.start()
@@ -112,6 +120,10 @@ def soak(minutes: float, window: float, tables: int, workdir: Path) -> dict[str,
         "start": first,
         "end": last,
         "rss_ratio_end_to_start": round(last["server_rss_mib"] / first["server_rss_mib"], 2),
+        # growth per minute in each half of the run: a table or cache still filling shows as
+        # growth that slows down; a leak as growth that does not
+        "rss_mib_per_minute_first_half": _slope(windows[: len(windows) // 2 + 1]),
+        "rss_mib_per_minute_second_half": _slope(windows[len(windows) // 2 :]),
         "p99_ratio_end_to_start": round(last["p99_ms"] / max(first["p99_ms"], 0.1), 2),
         "cpu_per_command_ratio_end_to_start": round(
             last["server_cpu_ms_per_command"] / max(first["server_cpu_ms_per_command"], 0.01), 2

@@ -6,17 +6,20 @@ Run ``python benchmarks/bench_solvers.py [--game fcp|uth|both] [--repeat N] [--j
 For each game, each of ``--repeat`` times (the medians are printed):
 
 * croupier cold: ``croupier par GAME --json --quiet`` in a fresh process with an empty
-  ``CROUPIER_CACHE`` and an empty numba cache (``NUMBA_CACHE_DIR``): compilation and the whole
-  solve, as a first run on a new machine;
-* croupier warm: the same command again with both caches filled (the checkpointed solve read
-  back);
+  ``CROUPIER_CACHE`` and an empty numba cache (``NUMBA_CACHE_DIR``), as a first run on a new
+  machine: the default tables' solve is read from the package's shipped blocks
+  (:mod:`croupier.analysis._solved`, verified by ``benchmarks/bench_solved.py``);
+* croupier warm: the same command again with both caches filled;
+* croupier solving cold: the same cold command with ``CROUPIER_SHIPPED=0`` (the shipped blocks
+  ignored): compilation and the whole solve, as for a pay table the package does not ship
+  (``--scratch 0`` skips it);
 * the C peer: ``benchmarks/peers/c/uth.c`` or ``fcp.c``, compiled with ``gcc -O2`` into a temp
   folder (not timed), run single-threaded; its exact expected net must equal croupier's house
   edge (checked: a mismatch stops the bench).
 
 Times are CPU seconds of the child process (user + system, all its threads) and wall seconds.
 The target of issue 18 is croupier cold under half the C solver's time; the ratio printed is
-croupier cold / C (CPU and wall): below 0.5 meets it.
+croupier cold / C (CPU and wall): below 0.5 meets it.  The solving-cold ratio is printed too.
 """
 
 from __future__ import annotations
@@ -56,18 +59,29 @@ def _run(args: list[str], env: dict[str, str]) -> tuple[float, float, str]:
     return cpu, wall, done.stdout
 
 
-def _croupier(slug: str, scratch: Path) -> dict[str, Any]:
-    """One cold and one warm ``croupier par`` in fresh cache folders."""
+def _croupier(slug: str, scratch: Path, *, solve: int) -> dict[str, Any]:
+    """One cold and one warm ``croupier par`` in fresh cache folders, and (``solve``) one cold
+    run that ignores the shipped solves."""
     env = dict(os.environ)
     env["CROUPIER_CACHE"] = str(scratch / "croupier-cache")
     env["NUMBA_CACHE_DIR"] = str(scratch / "numba-cache")
+    env.pop("CROUPIER_SHIPPED", None)
     args = [sys.executable, "-m", "croupier", "par", slug, "--json", "--quiet"]
     cold_cpu, cold_wall, out = _run(args, env)
     warm_cpu, warm_wall, again = _run(args, env)
     if again != out:
         raise SystemExit(f"croupier par {slug}: the warm sheet differs from the cold one")
-    edge = Fraction(json.loads(out)["base"]["house_edge_exact"])
-    return {"cold": (cold_cpu, cold_wall), "warm": (warm_cpu, warm_wall), "edge": edge}
+    found: dict[str, Any] = {"cold": (cold_cpu, cold_wall), "warm": (warm_cpu, warm_wall)}
+    if solve:
+        env["CROUPIER_CACHE"] = str(scratch / "croupier-cache-solving")
+        env["NUMBA_CACHE_DIR"] = str(scratch / "numba-cache-solving")
+        env["CROUPIER_SHIPPED"] = "0"
+        solve_cpu, solve_wall, solved = _run(args, env)
+        if solved != out:
+            raise SystemExit(f"croupier par {slug}: the solved sheet differs from the shipped one")
+        found["solving"] = (solve_cpu, solve_wall)
+    found["edge"] = Fraction(json.loads(out)["base"]["house_edge_exact"])
+    return found
 
 
 def _peer(binary: Path) -> dict[str, Any]:
@@ -80,17 +94,17 @@ def _median(rows: list[tuple[float, float]]) -> tuple[float, float]:
     return statistics.median(r[0] for r in rows), statistics.median(r[1] for r in rows)
 
 
-def bench(game: str, repeat: int, scratch: Path) -> dict[str, Any]:
+def bench(game: str, repeat: int, scratch: Path, solving: int = 1) -> dict[str, Any]:
     name, slug, source = GAMES[game]
     gcc = shutil.which("gcc")
     if gcc is None:
         raise SystemExit("gcc is needed for the C peers (gcc --version)")
     binary = scratch / game
     subprocess.run([gcc, "-O2", "-o", str(binary), str(PEERS / source)], check=True)
-    cold, warm, peer = [], [], []
+    cold, warm, peer, solve = [], [], [], []
     edge = None
     for i in range(repeat):
-        run = _croupier(slug, scratch / f"{game}-{i}")
+        run = _croupier(slug, scratch / f"{game}-{i}", solve=int(i < solving))
         c = _peer(binary)
         if run["edge"] != c["edge"]:
             raise SystemExit(f"{name}: croupier {run['edge']} but the C peer {c['edge']}")
@@ -98,7 +112,10 @@ def bench(game: str, repeat: int, scratch: Path) -> dict[str, Any]:
         cold.append(run["cold"])
         warm.append(run["warm"])
         peer.append(c["c"])
+        if "solving" in run:
+            solve.append(run["solving"])
     cold_m, warm_m, peer_m = _median(cold), _median(warm), _median(peer)
+    solve_m = _median(solve) if solve else (float("nan"), float("nan"))
     return {
         "game": name,
         "house_edge_exact": str(edge),
@@ -110,7 +127,11 @@ def bench(game: str, repeat: int, scratch: Path) -> dict[str, Any]:
         "c_wall_s": round(peer_m[1], 2),
         "cold_over_c_cpu": round(cold_m[0] / peer_m[0], 3),
         "cold_over_c_wall": round(cold_m[1] / peer_m[1], 3),
+        "croupier_solving_cold_cpu_s": round(solve_m[0], 2),
+        "croupier_solving_cold_wall_s": round(solve_m[1], 2),
+        "solving_cold_over_c_cpu": round(solve_m[0] / peer_m[0], 3),
         "repeat": repeat,
+        "solving_runs": len(solve),
     }
 
 
@@ -118,6 +139,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", choices=("fcp", "uth", "both"), default="both")
     parser.add_argument("--repeat", type=int, default=3, help="runs of each (medians printed)")
+    parser.add_argument(
+        "--scratch",
+        type=int,
+        default=1,
+        help="of the runs, how many also solve cold without "
+        "the shipped solves (CROUPIER_SHIPPED=0; default 1)",
+    )
     parser.add_argument("--json", type=Path, default=None, help="also write the results here")
     args = parser.parse_args(argv)
     games = ("fcp", "uth") if args.game == "both" else (args.game,)
@@ -126,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
     results = []
     with tempfile.TemporaryDirectory(prefix="bench-solvers-") as tmp:
         for game in games:
-            row = bench(game, max(1, args.repeat), Path(tmp))
+            row = bench(game, max(1, args.repeat), Path(tmp), max(0, args.scratch))
             results.append(row)
             print(
                 f"{row['game']}: house edge {row['house_edge_exact']} (croupier = C)\n"
@@ -139,6 +167,13 @@ def main(argv: list[str] | None = None) -> int:
                 f"  croupier cold / C: {row['cold_over_c_cpu']:.2f} CPU, "
                 f"{row['cold_over_c_wall']:.2f} wall (target: below 0.5, half the C solver)"
             )
+            if row["solving_runs"]:
+                print(
+                    f"  croupier par solving cold (CROUPIER_SHIPPED=0, "
+                    f"{row['solving_runs']} run): {row['croupier_solving_cold_cpu_s']:.1f} "
+                    f"CPU-s, {row['croupier_solving_cold_wall_s']:.1f} s wall; / C: "
+                    f"{row['solving_cold_over_c_cpu']:.2f} CPU"
+                )
     if args.json is not None:
         args.json.write_text(json.dumps(results, indent=2) + "\n")
     return 0

@@ -55,16 +55,3 @@ def test_seven_card_counts_report_every_hand_and_load_no_kernel() -> None:
     )
     seen = [tuple(x) for x in json.loads(out.stdout)]
     assert seen == [("count", 0, 133_784_560), ("count", 133_784_560, 133_784_560)]
-
-
-def test_dense_strength_tables_report_the_hands_ranked() -> None:
-    from croupier.analysis._uth_fcp_shared import dense_tables
-    from croupier.hands import Ranking
-
-    seen: list[tuple[str, int, int]] = []
-    with reporting(lambda task, done, total: seen.append((task, done, total))):
-        fresh = dense_tables.__wrapped__(Ranking.FOUR_CARD)  # not the process's cached copy
-    task = "four-card: every 4-card hand ranked"
-    assert seen[0] == (task, 0, 270_725) and seen[-1] == (task, 270_725, 270_725)
-    assert [d for _, d, _ in seen] == sorted(d for _, d, _ in seen)
-    assert (fresh.values == dense_tables(Ranking.FOUR_CARD).values).all()

@@ -20,11 +20,13 @@ import pytest
 
 from croupier.analysis import _solved, fcp_solver, uth_solver
 from croupier.analysis._solved import SolveSpec, block_digest, differences, load_block
-from croupier.analysis._uth_fcp_shared import block_store
+from croupier.analysis._uth_fcp_shared import block_store, dense_tables, distinct_values
 from croupier.analysis._uth_settle import settle_tables
 from croupier.games._uth_tables import BLIND
 from croupier.games.four_card_poker import ANTE_BONUS
 from croupier.games.paytables import PayLine, PayTable, to
+from croupier.hands import Ranking
+from croupier.kernels import rank_batch, subsets
 
 SEED = 18
 """Picks the blocks re-solved here (issue 18); another seed samples others."""
@@ -161,3 +163,13 @@ def test_shipped_solves_can_be_turned_off(monkeypatch: pytest.MonkeyPatch) -> No
     spec = SPECS["fcp"]
     monkeypatch.setenv("CROUPIER_SHIPPED", "0")
     assert block_store(spec.solver, spec.version, spec.params, enabled=True).shipped is None
+
+
+@pytest.mark.parametrize("ranking", [Ranking.POKER5, Ranking.FOUR_CARD])
+def test_dense_strengths_by_rank_pattern_are_the_values_of_every_hand(ranking: Ranking) -> None:
+    """The solvers' dense strengths (``dense_tables``, whose values key every shipped solve)
+    from one hand per rank pattern equal the values of every hand ranked."""
+    every = np.unique(rank_batch(ranking, subsets(ranking.size)))
+    assert np.array_equal(distinct_values(ranking, ranking.size), every)
+    assert np.array_equal(dense_tables(ranking).values, every)
+    assert every.size == {Ranking.POKER5: 7_462, Ranking.FOUR_CARD: 2_535}[ranking]

@@ -397,9 +397,10 @@ def solve_four_card_poker(
     ``ante_bonus``: the Ante Bonus table (lines for three of a kind, straight flush, four of a
     kind only); default § 641a.12(b) (25, 20, 2 to 1).  ``workers``: threads (default
     every core); ``progress``: False silences the progress reports (:mod:`croupier.progress`);
-    ``checkpoint``: save and reuse finished blocks under the cache folder.  ``up_ranks``
-    (2..14) limits the solve to those up-card ranks: a partial sheet, for tests.
-    ``scheduler``: a Dask scheduler
+    ``checkpoint``: save and reuse finished blocks under the cache folder, and read those the
+    package ships for this key (:mod:`croupier.analysis._solved`: the § 641a.12(b) table);
+    False solves every block.  ``up_ranks`` (2..14) limits the solve to those up-card ranks: a
+    partial sheet, for tests.  ``scheduler``: a Dask scheduler
     address (``"tcp://host:8786"``) to run the blocks on that cluster instead of local threads
     (``workers`` is then unused); the result is the same.  The saved blocks hold every decision
     too: :func:`four_card_decisions` reads the same solve.

@@ -82,8 +82,10 @@ def _three_card_keys(ranking: Ranking, keys: KeysFn) -> dict[frozenset[str], int
     return out
 
 
+@cache
 def _key_histogram(ranking: Ranking, ncards: int, keys: KeysFn) -> dict[frozenset[str], int]:
-    """How many of the C(52, ncards) card sets reach each set of pay-table names."""
+    """How many of the C(52, ncards) card sets reach each set of pay-table names (once per
+    process: a game's wagers on the same cards share it; callers only read it)."""
     if ncards == 3:
         # small enough to rank every hand with its cards (keys may look at suits)
         return _three_card_keys(ranking, keys)

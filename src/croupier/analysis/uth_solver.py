@@ -466,11 +466,12 @@ def solve_ultimate_texas_holdem(
     :data:`croupier.games._uth_tables.BLIND`; B pushes straights).  ``workers``: threads
     (default every core); ``progress``: False silences the progress reports
     (:mod:`croupier.progress`); ``checkpoint``: save and reuse finished blocks under the cache
-    folder.  ``flops`` solves only the first that many flop classes (a partial sheet, for
-    tests).  ``scheduler``: a Dask scheduler address (``"tcp://host:8786"``) to run the blocks
-    of flops on that cluster instead of local threads (``workers`` is then unused); the result
-    is the same.  The saved blocks hold the flop decisions too: :func:`uth_decisions` reads
-    the same solve.
+    folder, and read those the package ships for this key (:mod:`croupier.analysis._solved`:
+    Blind table A); False solves every block.  ``flops`` solves only the first that many flop
+    classes (a partial sheet, for tests).  ``scheduler``: a Dask scheduler address
+    (``"tcp://host:8786"``) to run the blocks of flops on that cluster instead of local threads
+    (``workers`` is then unused); the result is the same.  The saved blocks hold the flop
+    decisions too: :func:`uth_decisions` reads the same solve.
     """
     solution, _ = _solve(blind, workers, progress, checkpoint, flops, scheduler)
     return solution

@@ -64,6 +64,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from croupier.cards import Card
@@ -725,9 +726,11 @@ class LetItRide(Game):
                 )
         return tuple(offers)
 
-    def meter_specs(self) -> dict[str, MeterSpec]:
-        """Each offered progressive wager's meter."""
-        return {w: self.progressive(w)[2] for w in PROGRESSIVE_WAGERS if self.progressive_amount(w)}
+    def meter_specs(self) -> Mapping[str, MeterSpec]:
+        """Each offered progressive wager's meter (read-only)."""
+        return MappingProxyType(
+            {w: self.progressive(w)[2] for w in PROGRESSIVE_WAGERS if self.progressive_amount(w)}
+        )
 
     def offered_wagers(self) -> tuple[str, ...]:
         """The three bets, and each optional wager the Rules Submission offers (§ 643a.7(e)-(j):

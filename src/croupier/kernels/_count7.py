@@ -26,7 +26,7 @@ from numpy.typing import NDArray
 from croupier.hands._core import Ranking
 from croupier.kernels._tables import Tables
 
-__all__ = ["seven_card_values"]
+__all__ = ["plain_hands", "rank_multisets", "seven_card_values"]
 
 I64 = NDArray[np.int64]
 _N = 7
@@ -40,7 +40,7 @@ def _rank_counts(ranks: NDArray[np.int64]) -> I64:
     return counts
 
 
-def _multisets(size: int, most: int) -> tuple[NDArray[np.int64], I64]:
+def rank_multisets(size: int, most: int) -> tuple[NDArray[np.int64], I64]:
     """Every multiset of ``size`` ranks with each rank at most ``most`` times (sorted rows), and
     how many card sets of the ``most`` suits each stands for: ``prod C(most, c_r)``."""
     sets = list(combinations_with_replacement(range(13), size))
@@ -51,7 +51,7 @@ def _multisets(size: int, most: int) -> tuple[NDArray[np.int64], I64]:
     return rows[keep], ways[counts[keep]].prod(axis=1)
 
 
-def _plain_hands(ranks: NDArray[np.int64]) -> NDArray[np.uint8]:
+def plain_hands(ranks: NDArray[np.int64]) -> NDArray[np.uint8]:
     """One hand of each sorted row of ranks with no three cards of a suit: the card at position
     ``i`` takes suit ``i % 4`` (a rank's cards sit side by side, at most four, so they differ)."""
     suits = np.arange(ranks.shape[1]) % 4
@@ -63,18 +63,18 @@ def seven_card_values(table: Tables) -> tuple[I64, I64]:
     C(52, 7) hands have it."""
     from croupier.kernels._rank import rank_flat
 
-    patterns, ways = _multisets(_N, 4)
-    values = [rank_flat(Ranking.POKER5, _plain_hands(patterns), table=table).astype(np.int64)]
+    patterns, ways = rank_multisets(_N, 4)
+    values = [rank_flat(Ranking.POKER5, plain_hands(patterns), table=table).astype(np.int64)]
     weights = [ways]
     for k in range(5, _N + 1):
         suited = np.array(list(combinations(range(13), k)), dtype=np.int64)
-        others, other_ways = _multisets(_N - k, 3)
+        others, other_ways = rank_multisets(_N - k, 3)
         s = np.repeat(suited, len(others), axis=0)
         t = np.tile(others, (len(suited), 1))
         # the suited cards in suit 0, the others in suits 1..3 (side by side: they differ)
         off = 4 * t + 1 + np.arange(_N - k) % 3
         hands = np.concatenate([4 * s, off], axis=1).astype(np.uint8)
-        pattern = _plain_hands(np.sort(np.concatenate([s, t], axis=1), axis=1))
+        pattern = plain_hands(np.sort(np.concatenate([s, t], axis=1), axis=1))
         w = 4 * np.tile(other_ways, len(suited))
         values.append(rank_flat(Ranking.POKER5, hands, table=table).astype(np.int64))
         weights.append(w)
