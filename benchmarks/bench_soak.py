@@ -53,8 +53,8 @@ def _slope(windows: list[dict[str, Any]]) -> float:
     """RSS growth in MiB a minute from the first of ``windows`` to the last."""
     if len(windows) < 2 or windows[-1]["minute"] <= windows[0]["minute"]:
         return 0.0
-    rise = windows[-1]["server_rss_mib"] - windows[0]["server_rss_mib"]
-    return round(rise / (windows[-1]["minute"] - windows[0]["minute"]), 3)
+    rise = float(windows[-1]["server_rss_mib"]) - float(windows[0]["server_rss_mib"])
+    return round(rise / (float(windows[-1]["minute"]) - float(windows[0]["minute"])), 3)
 
 
 def soak(minutes: float, window: float, tables: int, workdir: Path) -> dict[str, Any]:

@@ -300,6 +300,35 @@ def test_641a_5_d_shuffled_shoe_is_cut() -> None:
     assert shoe.deal_many(52) == expected
 
 
+@pytest.mark.parametrize("decks", [1, 6, BACCARAT_DECKS])
+def test_shuffled_shoe_of_croupiers_own_shuffler_is_the_full_decks_in_the_shuffled_order(
+    decks: int,
+) -> None:
+    # Shoe.shuffled does not count again what croupier's own Fisher-Yates permuted: the shoe is
+    # still exactly the shuffle's order of the full decks, and counts as full (§ 641a.8(f)).
+    order = SeededShuffler(9).shuffle(shoe_cards(decks))
+    shoe = Shoe.shuffled(SeededShuffler(9), decks=decks, back=BackColour.RED, cut_card=14)
+    assert (shoe.decks, shoe.back, shoe.cut_card) == (decks, BackColour.RED, 14)
+    assert shoe.deal_many(52 * decks) == tuple(order)
+    assert Counter(order) == Counter(shoe_cards(decks))
+
+
+def test_shuffled_shoe_of_another_shuffler_is_counted() -> None:
+    class Dropping:
+        """A shuffler that loses a card: the shoe it fills is refused as not the full deck."""
+
+        def shuffle(self, cards: Sequence[T]) -> list[T]:
+            return list(cards)[1:]
+
+        def randbelow(self, n: int) -> int:
+            return 0
+
+    with pytest.raises(InvalidInput, match="missing 2c"):
+        Shoe.shuffled(Dropping())
+    with pytest.raises(InvalidInput, match="cut card"):
+        Shoe.shuffled(SeededShuffler(1), cut_card=53)
+
+
 # --------------------------------------------------------------------------------------------
 # § 641a.3: decks and the two-deck rotation
 

@@ -216,6 +216,10 @@ class SeededShuffler:
         return f"SeededShuffler({self.seed!r})"
 
 
+_OWN_SHUFFLERS = (SeededShuffler, SecureShuffler)
+"""The shufflers whose ``shuffle`` is croupier's Fisher-Yates: a permutation of its input."""
+
+
 # --------------------------------------------------------------------------------------------
 # Cards of one or more decks
 
@@ -483,6 +487,12 @@ class Shoe:
         if order is None:  # not surely full decks of DECK's cards: the full checks decide
             order = _check_cards(cards, what="shoe")
             self._validate(order, n_decks)
+        self._fill(order, n_decks, back, cut_card)
+
+    def _fill(
+        self, order: Sequence[Card], n_decks: int, back: BackColour | None, cut_card: int | None
+    ) -> None:
+        """Check the back and the cut card, and load ``order`` (full decks, checked)."""
         if back is not None and not isinstance(back, BackColour):
             raise InvalidInput(f"shoe back {back!r} is not a BackColour")
         if cut_card is not None and (
@@ -518,6 +528,12 @@ class Shoe:
         order: Sequence[Card] = shuffler.shuffle(shoe_cards(decks))
         if cut_at is not None:
             order = cut(order, cut_at)
+        if type(shuffler) in _OWN_SHUFFLERS and type(order) in (list, tuple):
+            # croupier's own Fisher-Yates permuted the full decks it was given (and a cut moves
+            # cards, never changes them): the shoe holds full decks without counting them again
+            shoe = Shoe.__new__(Shoe)
+            shoe._fill(order, decks, back, cut_card)
+            return shoe
         return Shoe(order, decks=decks, back=back, cut_card=cut_card)
 
     # -- state ---------------------------------------------------------------------------

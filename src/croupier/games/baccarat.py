@@ -43,6 +43,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
+from functools import cached_property
 from typing import Any, ClassVar
 
 from croupier.cards import Card
@@ -327,7 +328,7 @@ class BaccaratRound(Round):
 
     def pay(self, wager: str) -> WagerPay:
         """How ``wager`` settles on this coup (:func:`~._baccarat_tables.wager_pay`)."""
-        return wager_pay(self.game, wager, self.coup)
+        return self.game.wager_pay(wager, self.coup)
 
     def outcome(self, seat: int, wager: str) -> tuple[Result, int, str]:
         """How ``wager`` at ``seat`` ends: its result, the winnings paid, and the line."""
@@ -508,11 +509,14 @@ class BaccaratGame(Game):
     def ez(self) -> bool:
         return self.rules.table.ez
 
-    @property
+    @cached_property
     def vig(self) -> VigRules:
-        """The vigorish in force: none on EZ tables; 5% at payout where the Rules Submission
-        names none."""
+        """The vigorish in force: none on EZ tables; 5% at payout where the rules name none."""
         return effective_vig(self.rules)
+
+    def wager_pay(self, wager: str, coup: Coup) -> WagerPay:
+        """How ``wager`` settles on ``coup`` here (kept once per game: ``base._MEMOIZED``)."""
+        return wager_pay(self, wager, coup)
 
     @property
     def shoe_decks(self) -> int:

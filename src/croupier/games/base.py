@@ -20,7 +20,8 @@ reuse it, so a refused action never changes anything.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import functools
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from enum import Enum
 from types import MappingProxyType
@@ -113,6 +114,47 @@ class ProgressiveOffer:
     line_meters: Mapping[str, MeterSpec]
 
 
+_MEMOIZED = (
+    "offered_wagers",
+    "paytable",
+    "progressive_amount",
+    "progressive",
+    "meter_specs",
+    "progressive_meter",
+    "wager_pay",
+)
+"""Lookups that are pure functions of a game's (deeply immutable) rules and their arguments:
+each answer is computed once per game and kept (every wager placed and settled asks them)."""
+
+
+def _memoized(method: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(method)
+    def once(self: Game, *args: Any) -> Any:
+        memo = self.__dict__.get("_memo")
+        if memo is None:
+            memo = {}
+            object.__setattr__(self, "_memo", memo)
+        key = (method, args)
+        try:
+            return memo[key]
+        except KeyError:
+            found = memo[key] = method(self, *args)
+            return found
+        except TypeError:  # an argument that cannot be a key (refused where it is read)
+            return method(self, *args)
+
+    once.__wrapped_once__ = True  # type: ignore[attr-defined]
+    return once
+
+
+def _memoize_lookups(cls: type) -> None:
+    """Keep the answers of :data:`_MEMOIZED` methods ``cls`` defines itself (see there)."""
+    for name in _MEMOIZED:
+        method = cls.__dict__.get(name)
+        if callable(method) and not getattr(method, "__wrapped_once__", False):
+            setattr(cls, name, _memoized(method))
+
+
 class Game:
     """A game under a validated Rules Submission.  Subclasses set the class-level knobs.
 
@@ -130,6 +172,7 @@ class Game:
                     for k, v in value.items()
                 }
                 setattr(cls, name, MappingProxyType(frozen))
+        _memoize_lookups(cls)
         cls.hand_names = hand_names(*cls.hand_rankings, extra=cls.extra_hands)
         tables = cls.declared_tables()
         if tables and not cls.hand_names:
@@ -482,6 +525,10 @@ class Game:
 
     @property
     def meter_spec(self) -> MeterSpec | None:
+        return self.progressive_meter()
+
+    def progressive_meter(self) -> MeterSpec | None:
+        """The ``progressive`` wager's meter under the rules (:attr:`meter_spec`), or ``None``."""
         prog = self.rules.progressive
         if prog is None:
             return None
@@ -556,3 +603,6 @@ class Game:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.rules!r})"
+
+
+_memoize_lookups(Game)

@@ -50,7 +50,7 @@ from croupier.games.records import (
     Result,
     WagerSettled,
 )
-from croupier.hands import Category, HandRank, Ranking, evaluate
+from croupier.hands import Category, HandRank, Ranking
 from croupier.rules import DealMethod, Problem, RulesSubmission
 
 __all__ = [
@@ -446,10 +446,10 @@ class FourCardPokerRound(Round):
     # -- reveal and settlement -------------------------------------------------------------
 
     def player_rank(self, seat: int) -> HandRank:
-        return evaluate(self._hands[str(seat)], Ranking.FOUR_CARD)
+        return self.rank_of(self._hands[str(seat)], Ranking.FOUR_CARD)
 
     def dealer_rank(self) -> HandRank:
-        return evaluate(self._hands[DEALER], Ranking.FOUR_CARD)
+        return self.rank_of(self._hands[DEALER], Ranking.FOUR_CARD)
 
     def _reveal(self) -> list[Record]:
         # § 641a.11(b)(1)-(2), (c): forfeited Antes and Progressive wagers are collected before

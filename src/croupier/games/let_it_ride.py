@@ -64,6 +64,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from croupier.cards import Card
@@ -106,7 +107,7 @@ from croupier.games.records import (
 )
 from croupier.games.round import StubCheck
 from croupier.games.streets import Street, StreetRound
-from croupier.hands import HandRank, Ranking, evaluate
+from croupier.hands import HandRank, Ranking
 from croupier.modes import PlayMode
 from croupier.money import format_cents
 from croupier.progressive import MeterBank, MeterSpec
@@ -487,18 +488,18 @@ class LetItRideRound(StreetRound):
 
     def player_rank(self, seat: int) -> HandRank:
         """The player's three cards and the two community cards (§ 643a.1 "Hand")."""
-        return evaluate(self._hands[str(seat)] + self._hands[BOARD], Ranking.POKER5)
+        return self.rank_of(self._hands[str(seat)] + self._hands[BOARD], Ranking.POKER5)
 
     def five_card_keys(self, seat: int) -> frozenset[str]:
         return five_card_keys(self.player_rank(seat))
 
     def three_card_keys(self, seat: int) -> frozenset[str]:
-        return three_card_keys(evaluate(self._hands[str(seat)], Ranking.THREE_CARD_BONUS))
+        return three_card_keys(self.rank_of(self._hands[str(seat)], Ranking.THREE_CARD_BONUS))
 
     def six_card_keys(self, seat: int) -> frozenset[str]:
         """The best five of the player's three cards and the three Six Card Bonus cards."""
         cards = self._hands[str(seat)] + self._hands[SIX_CARDS]
-        return five_card_keys(evaluate(cards, Ranking.POKER5))
+        return five_card_keys(self.rank_of(cards, Ranking.POKER5))
 
     def _settle_seat(self, seat: int) -> list[Record]:
         stakes = self._stakes[seat]
@@ -725,9 +726,11 @@ class LetItRide(Game):
                 )
         return tuple(offers)
 
-    def meter_specs(self) -> dict[str, MeterSpec]:
-        """Each offered progressive wager's meter."""
-        return {w: self.progressive(w)[2] for w in PROGRESSIVE_WAGERS if self.progressive_amount(w)}
+    def meter_specs(self) -> Mapping[str, MeterSpec]:
+        """Each offered progressive wager's meter (read-only)."""
+        return MappingProxyType(
+            {w: self.progressive(w)[2] for w in PROGRESSIVE_WAGERS if self.progressive_amount(w)}
+        )
 
     def offered_wagers(self) -> tuple[str, ...]:
         """The three bets, and each optional wager the Rules Submission offers (§ 643a.7(e)-(j):

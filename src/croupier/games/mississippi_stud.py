@@ -95,7 +95,7 @@ from croupier.games.records import (
 )
 from croupier.games.round import StubCheck
 from croupier.games.streets import Street, StreetRound, TurnBy
-from croupier.hands import HandRank, Ranking, evaluate
+from croupier.hands import HandRank, Ranking
 from croupier.modes import PlayMode
 from croupier.money import format_cents, parse_rate
 from croupier.progressive import MeterBank, MeterSpec
@@ -514,7 +514,7 @@ class MississippiStudRound(StreetRound):
     # -- settlement ------------------------------------------------------------------------
 
     def player_rank(self, seat: int) -> HandRank:
-        return evaluate([*self._hands[str(seat)], *self._hands[BOARD]], Ranking.POKER5)
+        return self.rank_of([*self._hands[str(seat)], *self._hands[BOARD]], Ranking.POKER5)
 
     def _settlement_order(self) -> list[int]:
         # § 571.11(h): from the player farthest to the dealer's right, counterclockwise.

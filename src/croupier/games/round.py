@@ -74,14 +74,14 @@ from croupier.games.states import (
     verify_seating,
 )
 from croupier.games.void import verify_void_round, void_records
+from croupier.games.wagers import verify_place_wager
+from croupier.hands import HandRank, Ranking, evaluate
 from croupier.modes import PlayMode, verify_mode, verify_shoe
-from croupier.money import verify_amount
 from croupier.progressive import MemoryMeters, MeterBank, MeterSpec
 from croupier.shoe import BackColour, Shoe
 
 if TYPE_CHECKING:
     from croupier.games.base import Game
-    from croupier.hands import HandRank
 
 __all__ = ["SEATS", "Actor", "ActorKind", "DealStep", "Phase", "Round", "StubCheck"]
 
@@ -103,6 +103,11 @@ class Round(FaceHelpers, PrivateHooks):
     sections: ClassVar[Mapping[str, str]] = {}
     """Sections by rule key, filled by each game."""
     game: Game
+    _mode: PlayMode
+    _shoe: Shoe
+    _meters: MeterBank
+    _players: dict[int, str]
+    _stub_check: StubCheck
     _records: list[Record]
     _phase: Phase
     _stakes: dict[int, dict[str, int]]
@@ -117,6 +122,8 @@ class Round(FaceHelpers, PrivateHooks):
     _abandoned: set[int]
     """Seats whose player left mid-round (§ 641a.7(b)): out of the round, wagers lost."""
     _active: tuple[int, ...] | None
+    _ranked: dict[tuple[object, ...], tuple[tuple[Card, ...], HandRank]]
+    """:meth:`rank_of`'s answers this round."""
     """:attr:`active_seats` once wagers are closed (only a departure changes it then)."""
 
     def __init__(
@@ -129,29 +136,32 @@ class Round(FaceHelpers, PrivateHooks):
         stub_check: StubCheck = StubCheck.NOT_REQUIRED,
         mode: PlayMode = PlayMode.SIMULATION,
     ) -> None:
-        object.__setattr__(self, "game", game)
-        self._mode = verify_mode(mode)
+        mode = verify_mode(mode)
         if not isinstance(shoe, Shoe):
             raise InvalidInput(f"shoe {shoe!r} is not a Shoe")
-        verify_shoe(self._mode, shoe)
-        self._shoe = shoe
-        self._meters: MeterBank = meters if meters is not None else MemoryMeters()
-        if players is not None and not isinstance(players, Mapping):
+        verify_shoe(mode, shoe)
+        if players is not None and type(players) is not dict and not isinstance(players, Mapping):
             raise InvalidInput(
                 f"players {shown_value(players)} are not a mapping of seat to player"
             )
         if not isinstance(stub_check, StubCheck):
             raise InvalidInput(f"stub_check {shown_value(stub_check)} is not a StubCheck")
-        for method in ("ensure", "amount", "contribute", "pay"):
-            if meters is not None and not callable(getattr(meters, method, None)):
-                raise InvalidInput(f"meters {shown_value(meters)} are not a MeterBank")
-        self._players = dict(players) if players is not None else {s: f"P{s}" for s in SEATS}
+        if meters is not None and type(meters) is not MemoryMeters:
+            for method in ("ensure", "amount", "contribute", "pay"):
+                if not callable(getattr(meters, method, None)):
+                    raise InvalidInput(f"meters {shown_value(meters)} are not a MeterBank")
+        seated = dict(players) if players is not None else {s: f"P{s}" for s in SEATS}
         boxes = game.rules.table.adjacent_boxes
-        verify_seating(self._players, boxes, self.sections.get("adjacent_boxes"))
-        self._stub_check = stub_check
+        verify_seating(seated, boxes, self.sections.get("adjacent_boxes"))
         # the state of a new round in one store (private names only: all ``__setattr__`` guards
         # is that no public name is set, so the store goes straight to the instance's dict)
         self.__dict__.update(
+            game=game,
+            _mode=mode,
+            _shoe=shoe,
+            _meters=meters if meters is not None else MemoryMeters(),
+            _players=seated,
+            _stub_check=stub_check,
             _records=[],
             _phase=Phase.BETTING,
             _stakes={},
@@ -165,6 +175,7 @@ class Round(FaceHelpers, PrivateHooks):
             _contributions={},
             _abandoned=set(),
             _active=None,
+            _ranked={},
         )
         spec = game.meter_spec
         if spec is not None:
@@ -333,9 +344,23 @@ class Round(FaceHelpers, PrivateHooks):
         verifier and carried out by its doer, as :meth:`apply` does."""
         added: list[Record] = []
         handlers = handlers_of(type(self))
-        while self._phase not in _ENDED and self._phase is not Phase.BETTING:
-            if self._phase is Phase.DECISIONS and self.to_act().kind is ActorKind.SEAT:
+        records = self._records
+        deal_verify, deal_do = handlers.get(DealNext, (None, None))
+        while True:
+            phase = self._phase
+            if phase is Phase.DEALING and deal_verify is not None and deal_do is not None:
+                # chance deals every card now due, each by its verified DealNext (the very
+                # steps dealer_step names while the phase is dealing), without asking again
+                while self._phase is Phase.DEALING:
+                    deal_verify(self, _DEAL_NEXT)
+                    new = deal_do(self, _DEAL_NEXT)
+                    records.extend(new)
+                    added += new
+                continue
+            if phase in _ENDED or phase is Phase.BETTING:
                 break
+            if phase is Phase.DECISIONS and self.next_decider() is not None:
+                break  # a seat acts now (to_act)
             action = self.dealer_step()
             verifier, do = handlers.get(type(action), (None, None))
             if verifier is None or do is None:
@@ -348,7 +373,7 @@ class Round(FaceHelpers, PrivateHooks):
             except MALFORMED as exc:
                 raise malformed(action, exc) from exc
             new = do(self, action)
-            self._records.extend(new)
+            records.extend(new)
             added += new
         return tuple(added)
 
@@ -367,42 +392,7 @@ class Round(FaceHelpers, PrivateHooks):
     # -- wagers ----------------------------------------------------------------------------
 
     def _verify_place_wager(self, action: PlaceWager) -> None:
-        amount = verify_amount(action.amount, what=f"{action.wager} wager")
-        if self._phase is not Phase.BETTING:
-            raise IllegalAction(
-                f"{action.wager} wager of {amount} cents at seat {action.seat} refused: "
-                f'"no more bets" has been called (phase {self._phase.value})',
-                section=self.sections.get("no_more_bets"),
-            )
-        if action.seat not in self._players:
-            raise IllegalAction(
-                f"seat {action.seat!r} has no seated player; only seated players may wager",
-                section=self.sections.get("seated"),
-            )
-        if action.wager not in self.game.wagers:
-            raise InvalidInput(
-                f"wager {action.wager!r} is not a {self.game.slug} wager "
-                f"(wagers: {', '.join(self.game.wagers)})"
-            )
-        if action.wager not in self.game.offered_wagers():
-            raise IllegalAction(
-                f"the {action.wager} wager is not offered by this table's Rules Submission"
-            )
-        if action.wager in self._stakes.get(action.seat, {}):
-            raise IllegalAction(
-                f"seat {action.seat} already has a {action.wager} wager; a wager is placed once",
-            )
-        if action.wager == "progressive":
-            prog = self.game.rules.progressive
-            assert prog is not None
-            if amount != prog.wager:
-                raise IllegalAction(
-                    f"progressive wager {amount} cents at seat {action.seat} must be "
-                    f"{prog.wager} cents",
-                    section=self.game.progressive_wager_amounts[1] or None,
-                )
-        self.game.verify_limit(action.seat, action.wager, amount)  # the posted [limits]
-        self._verify_wager(action.seat, action.wager, amount)
+        verify_place_wager(self, action)
 
     def _verify_wager(self, seat: int, wager: str, amount: int) -> None:
         """Game-specific wager rules (required companions, equal bets); subclasses extend."""
@@ -612,6 +602,17 @@ class Round(FaceHelpers, PrivateHooks):
 
     def _settle_seat(self, seat: int) -> list[Record]:
         raise NotImplementedError
+
+    def rank_of(self, cards: Sequence[Card], ranking: Ranking) -> HandRank:
+        """:func:`~croupier.hands.evaluate` of ``cards``, once a round for the same cards: a
+        hand is settled on, announced and keyed for several wagers (kept with the round only,
+        with the cards it holds, so no other cards can take their identities)."""
+        hand = tuple(cards)
+        key = (ranking, *map(id, hand))
+        known = self._ranked.get(key)
+        if known is None:
+            known = self._ranked[key] = (hand, evaluate(hand, ranking))
+        return known[1]
 
     def show_hand(self, seat: int, rank: HandRank) -> HandShown:
         """The dealer turns ``seat``'s cards face up to settle it and announces ``rank`` (as

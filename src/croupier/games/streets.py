@@ -30,7 +30,7 @@ Mississippi Stud         3rd, 4th, 5th Street (1x-3x or fold), showdown     turn
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, ClassVar
 
@@ -73,6 +73,14 @@ class Street:
     opening_section: str = ""
     """The section of the dealing or turning that opens the street."""
 
+    _rule: PlayRule | None = field(default=None, init=False, repr=False, compare=False)
+    """:meth:`play_rule`, made once with the street."""
+
+    def __post_init__(self) -> None:
+        if self.multiples:
+            rule = Multiples(label=self.bet_label, section=self.section, multiples=self.multiples)
+            object.__setattr__(self, "_rule", rule)
+
     @property
     def decides(self) -> bool:
         """Whether the players decide on this street (the showdown: no)."""
@@ -80,9 +88,7 @@ class Street:
 
     def play_rule(self) -> PlayRule | None:
         """The rule for the size of the street's decision wager, or ``None`` (no sizes)."""
-        if not self.multiples:
-            return None
-        return Multiples(label=self.bet_label, section=self.section, multiples=self.multiples)
+        return self._rule
 
 
 class TurnBy(Enum):
@@ -152,9 +158,13 @@ class StreetRound(Round):
         return (s for s in self.active_seats if s not in self._folded)
 
     def next_decider(self) -> int | None:
-        if self._phase is not Phase.DECISIONS or not self.street.decides:
+        if self._phase is not Phase.DECISIONS or not self.streets[self._street_index].decisions:
             return None
-        return next((s for s in self._deciders() if s not in self._decided), None)
+        decided = self._decided
+        for seat in self._deciders():
+            if seat not in decided:
+                return seat
+        return None
 
     def decision_candidates(self, seat: int) -> Iterable[Action]:
         """The street's decisions for ``seat``: a Play of each size, then the other kinds."""

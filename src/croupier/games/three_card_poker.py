@@ -88,7 +88,7 @@ from croupier.games.records import (
     Result,
     WagerSettled,
 )
-from croupier.hands import Category, HandRank, Ranking, evaluate, pack
+from croupier.hands import Category, HandRank, Ranking, pack
 from croupier.rules import DealMethod, Problem, RulesSubmission
 
 __all__ = [
@@ -361,14 +361,14 @@ class ThreeCardPokerRound(Round):
     # -- reveal and settlement -------------------------------------------------------------
 
     def player_rank(self, seat: int) -> HandRank:
-        return evaluate(self._hands[str(seat)], Ranking.THREE_CARD)
+        return self.rank_of(self._hands[str(seat)], Ranking.THREE_CARD)
 
     def dealer_rank(self) -> HandRank:
-        return evaluate(self._hands[DEALER], Ranking.THREE_CARD)
+        return self.rank_of(self._hands[DEALER], Ranking.THREE_CARD)
 
     def six_card_rank(self, seat: int) -> HandRank:
         """The best five of the player's three and the dealer's three cards (poker5)."""
-        return evaluate([*self._hands[str(seat)], *self._hands[DEALER]], Ranking.POKER5)
+        return self.rank_of([*self._hands[str(seat)], *self._hands[DEALER]], Ranking.POKER5)
 
     _FORFEITED_ON_FOLD: ClassVar[tuple[str, ...]] = ("ante", "pair_plus", "progressive")
 

@@ -84,7 +84,7 @@ from croupier.games.records import (
     WagerSettled,
 )
 from croupier.games.streets import StreetRound
-from croupier.hands import CATEGORY_SHIFT, Category, HandRank, Ranking, evaluate
+from croupier.hands import CATEGORY_SHIFT, Category, HandRank, Ranking
 from croupier.money import Odds
 from croupier.rules import DealMethod, Problem, RulesSubmission
 
@@ -503,10 +503,10 @@ class UltimateTexasHoldemRound(StreetRound):
     # -- reveal and settlement -------------------------------------------------------------
 
     def player_rank(self, seat: int) -> HandRank:
-        return evaluate([*self._hands[str(seat)], *self._hands.get(BOARD, [])], Ranking.POKER5)
+        return self.rank_of([*self._hands[str(seat)], *self._hands.get(BOARD, [])], Ranking.POKER5)
 
     def dealer_rank(self) -> HandRank:
-        return evaluate([*self._hands[DEALER], *self._hands.get(BOARD, [])], Ranking.POKER5)
+        return self.rank_of([*self._hands[DEALER], *self._hands.get(BOARD, [])], Ranking.POKER5)
 
     def dealer_qualifies(self) -> bool:
         """§ 569.11(g)-(h): the dealer's hand qualifies with a pair or better."""

@@ -1,0 +1,60 @@
+"""The shared rules of a wager placed before the cards (a
+:class:`~croupier.games.records.PlaceWager`).
+
+:func:`verify_place_wager` is the one check of every game's wagers: the phase, the seat, the
+wager and its amount, the posted limits; then the game's own rules (``_verify_wager``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from croupier.errors import IllegalAction, InvalidInput
+from croupier.games.records import PlaceWager
+from croupier.games.states import Phase
+from croupier.money import verify_amount
+
+if TYPE_CHECKING:
+    from croupier.games.round import Round
+
+__all__ = ["verify_place_wager"]
+
+
+def verify_place_wager(rnd: Round, action: PlaceWager) -> None:
+    """Raise the typed error that refuses ``action`` in ``rnd`` now; return if it is allowed."""
+    amount = verify_amount(action.amount, what=f"{action.wager} wager")
+    if rnd._phase is not Phase.BETTING:
+        raise IllegalAction(
+            f"{action.wager} wager of {amount} cents at seat {action.seat} refused: "
+            f'"no more bets" has been called (phase {rnd._phase.value})',
+            section=rnd.sections.get("no_more_bets"),
+        )
+    if action.seat not in rnd._players:
+        raise IllegalAction(
+            f"seat {action.seat!r} has no seated player; only seated players may wager",
+            section=rnd.sections.get("seated"),
+        )
+    if action.wager not in rnd.game.wagers:
+        raise InvalidInput(
+            f"wager {action.wager!r} is not a {rnd.game.slug} wager "
+            f"(wagers: {', '.join(rnd.game.wagers)})"
+        )
+    if action.wager not in rnd.game.offered_wagers():
+        raise IllegalAction(
+            f"the {action.wager} wager is not offered by this table's Rules Submission"
+        )
+    if action.wager in rnd._stakes.get(action.seat, {}):
+        raise IllegalAction(
+            f"seat {action.seat} already has a {action.wager} wager; a wager is placed once",
+        )
+    if action.wager == "progressive":
+        prog = rnd.game.rules.progressive
+        assert prog is not None
+        if amount != prog.wager:
+            raise IllegalAction(
+                f"progressive wager {amount} cents at seat {action.seat} must be "
+                f"{prog.wager} cents",
+                section=rnd.game.progressive_wager_amounts[1] or None,
+            )
+    rnd.game.verify_limit(action.seat, action.wager, amount)  # the posted [limits]
+    rnd._verify_wager(action.seat, action.wager, amount)
