@@ -491,7 +491,7 @@ def _shape_of(rk: Ranking, value: int) -> _Shape:
         copies[r] = copies.get(r, 0) + 1
     straight = category in _STRAIGHTS
     place = {} if straight else {r: i for i, r in enumerate(_tie_ranks(value))}
-    top = (value >> 16) & 0xF if straight else 0
+    top = _tie_ranks(value)[0] if straight else 0  # a straight's top card
     return category, tuple(copies.items()), place, top
 
 
