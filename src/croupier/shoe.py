@@ -5,9 +5,11 @@ Shuffling
     from the operating system's CSPRNG (``secrets.randbits``) and is the only shuffler for play;
     :class:`SeededShuffler` is reproducible and is for simulation and tests only.  Both run the
     same Fisher-Yates (:func:`fisher_yates`) over a *bit source*: a callable that returns ``k``
-    random bits.  A number below ``n`` is drawn by rejection sampling (:func:`randbelow_from_bits`):
-    draw the fewest bits that can hold ``n - 1`` and draw again when the value is ``n`` or more,
-    never reducing modulo ``n``, so every value is exactly equally likely.
+    random bits (the seeded one over ``random.Random(seed)``'s, in compiled code:
+    :mod:`croupier._mt19937`).  A number below ``n`` is drawn by rejection sampling
+    (:func:`randbelow_from_bits`): draw the fewest bits that can hold ``n - 1`` and draw again
+    when the value is ``n`` or more, never reducing modulo ``n``, so every value is exactly
+    equally likely.
 
 Decks
     A :class:`Deck` is one 52-card deck, with its cover card, and a back colour
