@@ -220,7 +220,7 @@ class SeededShuffler:
         n = len(items)
         if n < 2:
             return list(items)  # Fisher-Yates draws nothing for fewer than two items
-        perm = np.arange(n, dtype=np.int64)
+        perm = np.empty(n, dtype=np.int64)
         _mt19937.shuffle_positions(self._mt, perm)
         return _objects(items).take(perm).tolist()  # type: ignore[no-any-return]
 

@@ -317,9 +317,10 @@ class BaccaratRound(Round):
         return pays[1]
 
     def _pay_on(self, coup: Coup, wager: str) -> WagerPay:
-        found = self._pays_on(coup).get(wager)
+        pays = self._pays_on(coup)
+        found = pays.get(wager)
         if found is None:
-            found = self._pays_on(coup)[wager] = self.game.wager_pay(wager, coup)
+            found = pays[wager] = self.game.wager_pay(wager, coup)
         return found
 
     def outcome(self, seat: int, wager: str) -> tuple[Result, int, str]:
@@ -353,10 +354,9 @@ class BaccaratRound(Round):
             )
         ]
         # § 541.12(b): every losing wager is collected first.
-        pays = self._pays_on(coup)
         for seat in reversed(self.active_seats):
             for wager in self._stakes[seat]:
-                pay = pays.get(wager) or self._pay_on(coup, wager)  # :meth:`outcome`'s
+                pay = self._pay_on(coup, wager)  # the result and line of :meth:`outcome`
                 if pay.result is Result.LOSE:
                     new.append(self.settle(seat, wager, Result.LOSE, line=pay.line))
                     self._closed.add((seat, wager))
@@ -368,11 +368,14 @@ class BaccaratRound(Round):
     def _settlement_order(self) -> list[int]:
         # § 541.12(b): from the highest-numbered position with a winning (or returned) wager.
         settled, closed, stakes = self._settled, self._closed, self._stakes
-        return [
-            s
-            for s in reversed(self.active_seats)
-            if s not in settled and any((s, w) not in closed for w in stakes[s])  # open wagers
-        ]
+        order = []
+        for s in reversed(self.active_seats):
+            if s not in settled:
+                for w in stakes[s]:
+                    if (s, w) not in closed:  # an open wager (:meth:`_open_wagers`)
+                        order.append(s)
+                        break
+        return order
 
     def _settle_seat(self, seat: int) -> list[Record]:
         new: list[Record] = []
