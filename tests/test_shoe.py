@@ -253,6 +253,53 @@ def test_seeded_shuffler_is_reproducible_and_leaves_global_random_alone() -> Non
     assert len(set(draws)) == 1 and 0 <= draws[0] < 6
 
 
+@pytest.mark.parametrize("seed", [0, 11, 2**70, -5, "abc", "11", b"xy"])
+def test_seeded_shuffler_draws_what_random_random_draws(seed: int | str | bytes) -> None:
+    """The compiled generator is ``random.Random(seed)``: each shuffle is :func:`fisher_yates`
+    over its ``getrandbits`` (the same permutation from the same draws), each ``bits(k)`` its
+    ``getrandbits(k)``, and the state after is the generator's, through several refills of the
+    624-word state (eight-deck shoes draw about 600 words each)."""
+    ours, theirs = SeededShuffler(seed), random.Random(seed)
+    shoe = shoe_cards(BACCARAT_DECKS)
+    for n in (0, 1, 2, 3, 52, 416, 313, 1000):
+        items = list(range(n)) if n % 2 else shoe[:n]
+        assert ours.shuffle(items) == fisher_yates(items, theirs.getrandbits), n
+        for k in (0, 1, 5, 9, 31, 32, 33, 64, 65, 100):
+            assert ours.bits(k) == theirs.getrandbits(k), (n, k)
+        assert ours.randbelow(417) == randbelow_from_bits(417, theirs.getrandbits)
+    for _ in range(5):
+        assert ours.shuffle(shoe) == fisher_yates(shoe, theirs.getrandbits)
+    assert tuple(ours._mt.tolist()) == theirs.getstate()[1]
+    with pytest.raises(ValueError, match="non-negative"):
+        ours.bits(-1)
+
+
+@pytest.mark.parametrize("slug", ["let-it-ride", "four-card-poker"])
+def test_real_play_refuses_the_compiled_seeded_shuffler(slug: str) -> None:
+    """The compiled draw lives inside :class:`SeededShuffler`, so real play refuses it as it
+    refuses every seeded shuffler (only ``SecureShuffler``, Fisher-Yates on ``secrets``)."""
+    from croupier.games import get_game
+    from croupier.modes import PlayMode, verify_shuffler
+    from croupier.table import Table
+
+    with pytest.raises(IllegalAction, match="real play refuses the shuffler"):
+        verify_shuffler(PlayMode.REAL, SeededShuffler(1))
+    with pytest.raises(IllegalAction, match="real play refuses the shuffler"):
+        Table(get_game(slug), shuffler=SeededShuffler(1))
+    verify_shuffler(PlayMode.REAL, SecureShuffler())
+    assert not issubclass(SeededShuffler, SecureShuffler)
+
+
+def test_seeded_shuffle_returns_the_same_objects() -> None:
+    """A seeded shuffle returns the very items it was given (not copies), as a new list."""
+    items = [object() for _ in range(60)]
+    out = SeededShuffler(3).shuffle(items)
+    assert type(out) is list and out is not items
+    assert sorted(map(id, out)) == sorted(map(id, items))
+    nested = [(1, 2), (3, 4), (5, 6)]  # items that are sequences stay whole
+    assert sorted(SeededShuffler(3).shuffle(nested)) == nested
+
+
 @pytest.mark.parametrize("seed", [None, 1.5, True, [1]])
 def test_seeded_shuffler_refuses_non_seed(seed: object) -> None:
     with pytest.raises(InvalidInput, match="seed"):

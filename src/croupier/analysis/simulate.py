@@ -58,6 +58,8 @@ BASE_SEAT = 1
 SIDE_SEAT = 2
 _PLAYERS = {BASE_SEAT: "sim-1", SIDE_SEAT: "sim-2"}
 _VIG_KINDS = frozenset({"vig_collected", "vig_marked"})
+_ATTRIBUTED = frozenset({WagerSettled.kind, EnvyPaid.kind, *_VIG_KINDS})
+"""The kinds of the records :func:`_attribute` reads (every other record moves no money)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -357,6 +359,8 @@ def _attribute(records: Sequence[Record], layout: _Layout, nets: dict[str, int])
     envy = 0
     unattributed = 0
     for rec in records:
+        if rec.kind not in _ATTRIBUTED:
+            continue  # a record of no money (a card, a decision, a seat turned to)
         if isinstance(rec, WagerSettled):
             key = layout.side.get((rec.seat, rec.wager))
             if key is None and has_base and rec.seat == BASE_SEAT:

@@ -49,6 +49,7 @@ from typing import Any, ClassVar
 from croupier.cards import Card
 from croupier.errors import IllegalAction, InvalidInput, RulesViolation
 from croupier.frozen import frozen_dict
+from croupier.games._baccarat_deal import FIRST_FOUR, THIRD_CARD, first_four, next_card_to
 from croupier.games._baccarat_tables import (
     BANKER,
     DRAGON_7,
@@ -91,9 +92,7 @@ from croupier.games.records import (
 from croupier.games.round import Phase, StubCheck
 from croupier.games.settlement import Settlement
 from croupier.hands.baccarat import (
-    banker_draws,
     card_value,
-    player_draws,
     point_count,
 )
 from croupier.modes import PlayMode
@@ -150,24 +149,6 @@ SHOE_DECKS = (6, 8)
 """Decks allowed in the shoe: casino practice (six or eight); § 541.3 / § 627a.3 is not at hand."""
 
 
-def next_card_to(player: Sequence[Card], banker: Sequence[Card]) -> str | None:
-    """Which hand takes the next card after the first four (``"player"``, ``"banker"``), or
-    ``None`` when both hands are complete.
-
-    § 541.10-541.11 (titles in § 541.12(a)); the rules are read from § 631a.11: no card on a
-    natural (a); the Player's Hand draws on 0-5 and stands on 6-7 (b); the Banker's Hand then
-    draws on 0-5 when the Player stood (c)(1), and otherwise by its count and the value of the
-    Player's third card (c)(2) and Table 1.
-    """
-    if len(player) == 2 and len(banker) == 2:
-        if player_draws(player, banker):
-            return PLAYER
-        return BANKER if banker_draws(player, banker, None) else None
-    if len(player) == 3 and len(banker) == 2:
-        return BANKER if banker_draws(player[:2], banker, player[2]) else None
-    return None
-
-
 # --------------------------------------------------------------------------------------------
 # The round
 
@@ -191,10 +172,13 @@ class BaccaratRound(Round):
         super().__init__(
             game, shoe=shoe, meters=meters, players=players, stub_check=stub_check, mode=mode
         )
-        self._closed: set[tuple[int, str]] = set()
-        self._coup_of: tuple[tuple[tuple[Card, ...], tuple[Card, ...]], Coup] | None = None
-        """The last :attr:`coup` with the hands it was counted on."""
+        self.__dict__.update(_closed=set(), _coup_of=None, _pays=None)  # private: no guard
+        self._closed: set[tuple[int, str]]
         """Wagers settled so far, as (seat, wager)."""
+        self._coup_of: tuple[tuple[Card, ...], tuple[Card, ...], Coup] | None
+        """The last :attr:`coup` with the hands it was counted on."""
+        self._pays: tuple[Coup, dict[str, WagerPay]] | None
+        """:meth:`pay`'s answers on the last coup."""
 
     # -- wagers ----------------------------------------------------------------------------
 
@@ -260,23 +244,14 @@ class BaccaratRound(Round):
     # -- dealing ---------------------------------------------------------------------------
 
     def _deal_plan(self) -> Sequence[DealStep]:
-        # § 627a.8(c): cards 1 and 3 to the Player's Hand, 2 and 4 to the Banker's Hand; face
-        # up (c)(1), or face down (c)(2) with the Banker's cards under the shoe's corner until
-        # the Player's Hand is called, per the Rules Submission.
         up = self.game.rules.table.face_up
-        banker_note = "" if up else "; under the shoe corner until the Player's Hand is called"
-        return [
-            DealStep(to=PLAYER, face_up=up, note="card 1"),
-            DealStep(to=BANKER, face_up=up, note="card 2" + banker_note),
-            DealStep(to=PLAYER, face_up=up, note="card 3"),
-            DealStep(to=BANKER, face_up=up, note="card 4" + banker_note),
-        ]
+        return FIRST_FOUR[up] if type(up) is bool else first_four(up)  # § 627a.8(c)
 
     def _dealing_done(self) -> list[Record]:
         # The third cards depend on the cards: queue the next one, if any, and keep dealing.
         due = next_card_to(self._hands.get(PLAYER, []), self._hands.get(BANKER, []))
         if due is not None:
-            self._plan.append(DealStep(to=due, face_up=True, note=f"{due} third card"))
+            self._plan.append(THIRD_CARD[due])
             return []
         return super()._dealing_done()
 
@@ -298,11 +273,15 @@ class BaccaratRound(Round):
     @property
     def coup(self) -> Coup:
         """The coup's totals, what every wager is settled on."""
-        hands = (self.player_hand, self.banker_hand)
+        return self._counted()[2]
+
+    def _counted(self) -> tuple[tuple[Card, ...], tuple[Card, ...], Coup]:
+        """The Player's and Banker's Hands and their :attr:`coup` (counted once a hand)."""
+        player, banker = self.player_hand, self.banker_hand
         known = self._coup_of
-        if known is None or known[0] != hands:
-            known = self._coup_of = (hands, Coup.of_hands(*hands))
-        return known[1]
+        if known is None or known[0] != player or known[1] != banker:
+            known = self._coup_of = (player, banker, Coup.of_hands(player, banker))
+        return known
 
     @property
     def dragon_7(self) -> bool:
@@ -328,7 +307,21 @@ class BaccaratRound(Round):
 
     def pay(self, wager: str) -> WagerPay:
         """How ``wager`` settles on this coup (:func:`~._baccarat_tables.wager_pay`)."""
-        return self.game.wager_pay(wager, self.coup)
+        return self._pay_on(self.coup, wager)
+
+    def _pays_on(self, coup: Coup) -> dict[str, WagerPay]:
+        """:meth:`pay`'s answers so far on ``coup`` (the round's coup now)."""
+        pays = self._pays
+        if pays is None or pays[0] is not coup:
+            pays = self._pays = (coup, {})
+        return pays[1]
+
+    def _pay_on(self, coup: Coup, wager: str) -> WagerPay:
+        pays = self._pays_on(coup)
+        found = pays.get(wager)
+        if found is None:
+            found = pays[wager] = self.game.wager_pay(wager, coup)
+        return found
 
     def outcome(self, seat: int, wager: str) -> tuple[Result, int, str]:
         """How ``wager`` at ``seat`` ends: its result, the winnings paid, and the line."""
@@ -338,9 +331,11 @@ class BaccaratRound(Round):
     # -- reveal and settlement -------------------------------------------------------------
 
     def _reveal(self) -> list[Record]:
-        p, b = point_count(self.player_hand), point_count(self.banker_hand)
-        win = self.winner()
-        if self.dragon_7:
+        player, banker, coup = self._counted()
+        p, b = coup.player, coup.banker  # the hands' Point Counts
+        win = coup.winner
+        dragon_7 = self.game.ez and coup.dragon_7  # as :attr:`dragon_7`
+        if dragon_7:
             words = "Dragon 7"
         elif win == "tie":
             words = self.game.tie_announcement
@@ -348,22 +343,22 @@ class BaccaratRound(Round):
             words = f"{win.capitalize()} wins, {max(p, b)} over {min(p, b)}"
         new: list[Record] = [
             ResultAnnounced(
-                player=self.player_hand,
-                banker=self.banker_hand,
+                player=player,
+                banker=banker,
                 player_count=p,
                 banker_count=b,
                 winner=win,
                 announcement=words,
-                dragon_7=self.dragon_7,
+                dragon_7=dragon_7,
                 section=self.sections["announce"],
             )
         ]
         # § 541.12(b): every losing wager is collected first.
         for seat in reversed(self.active_seats):
             for wager in self._stakes[seat]:
-                result, _, line = self.outcome(seat, wager)
-                if result is Result.LOSE:
-                    new.append(self.settle(seat, wager, Result.LOSE, line=line))
+                pay = self._pay_on(coup, wager)  # the result and line of :meth:`outcome`
+                if pay.result is Result.LOSE:
+                    new.append(self.settle(seat, wager, Result.LOSE, line=pay.line))
                     self._closed.add((seat, wager))
         return new
 
@@ -372,11 +367,15 @@ class BaccaratRound(Round):
 
     def _settlement_order(self) -> list[int]:
         # § 541.12(b): from the highest-numbered position with a winning (or returned) wager.
-        return [
-            s
-            for s in reversed(self.active_seats)
-            if s not in self._settled and self._open_wagers(s)
-        ]
+        settled, closed, stakes = self._settled, self._closed, self._stakes
+        order = []
+        for s in reversed(self.active_seats):
+            if s not in settled:
+                for w in stakes[s]:
+                    if (s, w) not in closed:  # an open wager (:meth:`_open_wagers`)
+                        order.append(s)
+                        break
+        return order
 
     def _settle_seat(self, seat: int) -> list[Record]:
         new: list[Record] = []
@@ -523,7 +522,7 @@ class BaccaratGame(Game):
         """Decks in the shoe: ``table.decks`` when 6 or 8, else (the default 1) eight."""
         return self.rules.table.decks if self.rules.table.decks in SHOE_DECKS else self.deck_count
 
-    @property
+    @cached_property
     def dragon_bonus_letter(self) -> str | None:
         named = [
             self.rules.paytables[w]

@@ -557,6 +557,11 @@ class Game:
         """The wagers this table takes (the progressive only where the rules offer it)."""
         return tuple(w for w in self.wagers if w != "progressive" or self.rules.progressive)
 
+    @functools.cached_property
+    def offered_set(self) -> frozenset[str]:
+        """:meth:`offered_wagers` as a set (every wager placed is looked up in it)."""
+        return frozenset(self.offered_wagers())
+
     def sign(self) -> str:
         """The posted pay-table sign for this table."""
         lines = [f"{self.title} ({self.chapter})"]

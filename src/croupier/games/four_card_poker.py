@@ -50,6 +50,7 @@ from croupier.games.records import (
     Result,
     WagerSettled,
 )
+from croupier.games.states import known_plan
 from croupier.hands import Category, HandRank, Ranking
 from croupier.rules import DealMethod, Problem, RulesSubmission
 
@@ -327,6 +328,32 @@ def base_net(
     )
 
 
+def deal_plan(method: DealMethod, active: tuple[int, ...]) -> list[DealStep]:
+    """The initial deal to the wagering seats ``active`` (seat 1 first) by ``method``."""
+    seats = [str(s) for s in active]
+    if method is DealMethod.AUTOMATED_SHOE:
+        # § 641a.10(b): a stack of five to each player from the far left, five to the
+        # dealer; from the next stack of five the bottom card (taken here as the first card
+        # dispensed) is the dealer's up card and the other four are discarded unseen.
+        plan = [DealStep(to=s) for s in seats for _ in range(5)]
+        plan += [DealStep(to=DEALER) for _ in range(5)]
+        plan.append(DealStep(to=DEALER, face_up=True, note="bottom card of the next stack"))
+        plan += [DealStep(to="discard", note="rest of the stack") for _ in range(4)]
+        return plan
+    # § 641a.8(d), § 641a.9(b): one card at a time clockwise from the far left, the dealer
+    # last in each pass; the dealer's fifth and sixth cards consecutive, the sixth face up.
+    plan = []
+    for _ in range(5):
+        plan += [DealStep(to=s) for s in seats]
+        plan.append(DealStep(to=DEALER))
+    plan.append(DealStep(to=DEALER, face_up=True, note="sixth card"))
+    return plan
+
+
+_ANTE_AND_PLAY = frozenset({"ante", "play"})
+"""What a folded hand with nothing else in action holds (settled before the reveal)."""
+
+
 class FourCardPokerRound(Round):
     sections: ClassVar[dict[str, str]] = {
         "seated": "§ 641a.7(b)",
@@ -367,24 +394,7 @@ class FourCardPokerRound(Round):
     # -- dealing ---------------------------------------------------------------------------
 
     def _deal_plan(self) -> Sequence[DealStep]:
-        seats = [str(s) for s in self.active_seats]
-        if self.game.rules.table.deal is DealMethod.AUTOMATED_SHOE:
-            # § 641a.10(b): a stack of five to each player from the far left, five to the
-            # dealer; from the next stack of five the bottom card (taken here as the first card
-            # dispensed) is the dealer's up card and the other four are discarded unseen.
-            plan = [DealStep(to=s) for s in seats for _ in range(5)]
-            plan += [DealStep(to=DEALER) for _ in range(5)]
-            plan.append(DealStep(to=DEALER, face_up=True, note="bottom card of the next stack"))
-            plan += [DealStep(to="discard", note="rest of the stack") for _ in range(4)]
-            return plan
-        # § 641a.8(d), § 641a.9(b): one card at a time clockwise from the far left, the dealer
-        # last in each pass; the dealer's fifth and sixth cards consecutive, the sixth face up.
-        plan = []
-        for _ in range(5):
-            plan += [DealStep(to=s) for s in seats]
-            plan.append(DealStep(to=DEALER))
-        plan.append(DealStep(to=DEALER, face_up=True, note="sixth card"))
-        return plan
+        return known_plan(deal_plan, self.game.rules.table.deal, self.active_seats)
 
     # -- decisions -------------------------------------------------------------------------
 
@@ -470,14 +480,13 @@ class FourCardPokerRound(Round):
     def _settlement_order(self) -> list[int]:
         # § 641a.11(c): from the dealer's right, counterclockwise; a folded player with only an
         # Ante has nothing left to settle.
-        order = []
-        for seat in reversed(self.active_seats):
-            if seat in self._settled:
-                continue
-            left = set(self._stakes[seat]) - ({"ante", "play"} if seat in self._folded else set())
-            if left:
-                order.append(seat)
-        return order
+        settled, folded = self._settled, self._folded
+        return [
+            seat
+            for seat in reversed(self.active_seats)
+            if seat not in settled
+            and (seat not in folded or not self._stakes[seat].keys() <= _ANTE_AND_PLAY)
+        ]
 
     def _settle_seat(self, seat: int) -> list[Record]:
         stakes = self._stakes[seat]

@@ -106,6 +106,7 @@ from croupier.games.records import (
     Reveal,
 )
 from croupier.games.round import StubCheck
+from croupier.games.states import known_plan
 from croupier.games.streets import Street, StreetRound
 from croupier.hands import HandRank, Ranking
 from croupier.modes import PlayMode
@@ -239,6 +240,33 @@ STREETS: tuple[Street, ...] = (
 )
 
 
+def deal_plan(method: DealMethod, active: tuple[int, ...], bonus_cards: int) -> list[DealStep]:
+    """The initial deal to the wagering seats ``active`` (seat 1 first) by ``method``, then
+    ``bonus_cards`` cards for the Six Card Bonus (three where a seat made that wager, else 0)."""
+    seats = [str(s) for s in active]
+    community = [
+        DealStep(to=BOARD, note="community card 1"),
+        DealStep(to=BOARD, note="community card 2"),
+        DealStep(to=BURN, note="third community card, discarded unseen"),
+    ]
+    plan: list[DealStep] = []
+    if method is DealMethod.AUTOMATED_SHOE:
+        # § 643a.10: a stack of three to each player from the far left, then one stack to
+        # the community area.
+        for seat in seats:
+            plan += [DealStep(to=seat, note="stack of three") for _ in range(3)]
+        plan += community
+    else:
+        # § 643a.8, § 643a.9: one card at a time clockwise from the far left, the community
+        # area last in each pass, until each has three.
+        for card in community:
+            plan += [DealStep(to=seat) for seat in seats]
+            plan.append(card)
+    # § 643a.7(j): three additional cards for the Six Card Bonus, dealt last.
+    plan += [DealStep(to=SIX_CARDS, note="Six Card Bonus card") for _ in range(bonus_cards)]
+    return plan
+
+
 class LetItRideRound(StreetRound):
     sections: ClassVar[dict[str, str]] = {
         "seated": "§ 643a.7(b)",
@@ -326,29 +354,8 @@ class LetItRideRound(StreetRound):
     # -- dealing ---------------------------------------------------------------------------
 
     def _deal_plan(self) -> Sequence[DealStep]:
-        seats = [str(s) for s in self.active_seats]
-        community = [
-            DealStep(to=BOARD, note="community card 1"),
-            DealStep(to=BOARD, note="community card 2"),
-            DealStep(to=BURN, note="third community card, discarded unseen"),
-        ]
-        plan: list[DealStep] = []
-        if self.game.rules.table.deal is DealMethod.AUTOMATED_SHOE:
-            # § 643a.10: a stack of three to each player from the far left, then one stack to
-            # the community area.
-            for seat in seats:
-                plan += [DealStep(to=seat, note="stack of three") for _ in range(3)]
-            plan += community
-        else:
-            # § 643a.8, § 643a.9: one card at a time clockwise from the far left, the community
-            # area last in each pass, until each has three.
-            for card in community:
-                plan += [DealStep(to=seat) for seat in seats]
-                plan.append(card)
-        if any(SIX_CARDS in self._stakes[s] for s in self.active_seats):
-            # § 643a.7(j): three additional cards for the Six Card Bonus, dealt last.
-            plan += [DealStep(to=SIX_CARDS, note="Six Card Bonus card") for _ in range(3)]
-        return plan
+        six = 3 if any(SIX_CARDS in self._stakes[s] for s in self.active_seats) else 0
+        return known_plan(deal_plan, self.game.rules.table.deal, self.active_seats, six)
 
     # -- decisions (§ 643a.11(b), (d)) -----------------------------------------------------
 

@@ -94,6 +94,7 @@ from croupier.games.records import (
     WagerSettled,
 )
 from croupier.games.round import StubCheck
+from croupier.games.states import known_plan
 from croupier.games.streets import Street, StreetRound, TurnBy
 from croupier.hands import HandRank, Ranking
 from croupier.modes import PlayMode
@@ -289,6 +290,19 @@ def jackpot_meters(rules: RulesSubmission) -> tuple[dict[str, MeterSpec], list[P
 # --- the round ----------------------------------------------------------------------------------
 
 
+def deal_plan(method: DealMethod, active: tuple[int, ...]) -> list[DealStep]:
+    """The initial deal to the wagering seats ``active`` (seat 1 first) by ``method``."""
+    seats = [str(s) for s in active]
+    board = [DealStep(to=BOARD, note=f"community card {i}") for i in (1, 2, 3)]
+    if method is DealMethod.AUTOMATED_SHOE:
+        # § 571.10 (elided): a stack of two to each player from the far left, then a stack of
+        # three for the community card area.
+        return [DealStep(to=s) for s in seats for _ in range(2)] + board
+    # § 571.8-571.9 (elided), § 571.1 "community card": one card at a time to each player
+    # from the far left until each has two; then three community cards face down.
+    return [DealStep(to=s) for _ in range(2) for s in seats] + board
+
+
 class MississippiStudRound(StreetRound):
     sections: ClassVar[dict[str, str]] = {
         "seated": "§ 571.7(e)",
@@ -371,20 +385,23 @@ class MississippiStudRound(StreetRound):
     # -- dealing ---------------------------------------------------------------------------
 
     def _deal_plan(self) -> Sequence[DealStep]:
-        seats = [str(s) for s in self.active_seats]
-        board = [DealStep(to=BOARD, note=f"community card {i}") for i in (1, 2, 3)]
-        if self.game.rules.table.deal is DealMethod.AUTOMATED_SHOE:
-            # § 571.10 (elided): a stack of two to each player from the far left, then a stack of
-            # three for the community card area.
-            return [DealStep(to=s) for s in seats for _ in range(2)] + board
-        # § 571.8-571.9 (elided), § 571.1 "community card": one card at a time to each player
-        # from the far left until each has two; then three community cards face down.
-        return [DealStep(to=s) for _ in range(2) for s in seats] + board
+        return known_plan(deal_plan, self.game.rules.table.deal, self.active_seats)
 
     # -- decisions -------------------------------------------------------------------------
 
     def _deciders(self) -> Iterable[int]:
         return self.live_seats()
+
+    def next_decider(self) -> int | None:
+        # the street machine's (StreetRound.next_decider) over live_seats, in one pass
+        if self._phase is not Phase.DECISIONS or not self.streets[self._street_index].decisions:
+            return None
+        decided, folded, colluded = self._decided, self._folded, self._colluded
+        stakes = self._stakes
+        for s in self.active_seats:
+            if s not in decided and s not in folded and s not in colluded and "ante" in stakes[s]:
+                return s
+        return None
 
     def _after_decision(self) -> list[Record]:
         # Nobody left to decide: the dealer turns the next card; nobody left at all: over.

@@ -18,9 +18,11 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from croupier.cards import Card
 from croupier.errors import CroupierError, IllegalAction, InvalidInput
 from croupier.frozen import frozen_dict
+from croupier.games._made import card_dealt, seat_settling, wager_placed
 from croupier.games.abandon import abandon_records, verify_abandon
 from croupier.games.amounts import PlayRule
 from croupier.games.awards import award_envy, award_progressive
+from croupier.games.dealer import run_dealer
 from croupier.games.dispatch import MALFORMED, Doer, handlers_of, malformed
 from croupier.games.faces import FaceHelpers
 from croupier.games.hooks import PrivateHooks
@@ -31,7 +33,6 @@ from croupier.games.rebuild import rebuild_round
 from croupier.games.records import (
     AbandonWagers,
     Action,
-    CardDealt,
     Check,
     CountStub,
     DealNext,
@@ -49,11 +50,9 @@ from croupier.games.records import (
     ReportIrregularity,
     Result,
     Reveal,
-    SeatSettling,
     Settle,
     StubCounted,
     VoidRound,
-    WagerPlaced,
     WagerSettled,
     record_to_json,
     shown_value,
@@ -278,7 +277,10 @@ class Round(FaceHelpers, PrivateHooks):
         player left mid-round is out of it)."""
         active = self._active
         if active is None or self._phase is Phase.BETTING:
-            active = tuple(s for s in SEATS if self._stakes.get(s) and s not in self._abandoned)
+            # the seats of the stakes are betting positions (a wager is placed at one), so
+            # sorting them is the order of SEATS
+            gone = self._abandoned
+            active = tuple(sorted(s for s, w in self._stakes.items() if w and s not in gone))
             if self._phase is not Phase.BETTING:
                 self._active = active  # wagers are closed: a seat with a wager keeps it
         return active
@@ -341,41 +343,8 @@ class Round(FaceHelpers, PrivateHooks):
         must act, wagers are still open, or the round is over.
 
         Each step is the round's own action (made valid: :meth:`dealer_step`), verified by its
-        verifier and carried out by its doer, as :meth:`apply` does."""
-        added: list[Record] = []
-        handlers = handlers_of(type(self))
-        records = self._records
-        deal_verify, deal_do = handlers.get(DealNext, (None, None))
-        while True:
-            phase = self._phase
-            if phase is Phase.DEALING and deal_verify is not None and deal_do is not None:
-                # chance deals every card now due, each by its verified DealNext (the very
-                # steps dealer_step names while the phase is dealing), without asking again
-                while self._phase is Phase.DEALING:
-                    deal_verify(self, _DEAL_NEXT)
-                    new = deal_do(self, _DEAL_NEXT)
-                    records.extend(new)
-                    added += new
-                continue
-            if phase in _ENDED or phase is Phase.BETTING:
-                break
-            if phase is Phase.DECISIONS and self.next_decider() is not None:
-                break  # a seat acts now (to_act)
-            action = self.dealer_step()
-            verifier, do = handlers.get(type(action), (None, None))
-            if verifier is None or do is None:
-                added += self.apply(action)  # refused there, with its reason
-                continue
-            try:
-                verifier(self, action)
-            except CroupierError:
-                raise
-            except MALFORMED as exc:
-                raise malformed(action, exc) from exc
-            new = do(self, action)
-            records.extend(new)
-            added += new
-        return tuple(added)
+        verifier and carried out by its doer, as :meth:`apply` does (:mod:`.dealer`)."""
+        return run_dealer(self)
 
     def dealer_step(self) -> Action:
         """The dealer's or chance's next regular action."""
@@ -399,7 +368,7 @@ class Round(FaceHelpers, PrivateHooks):
 
     def _do_place_wager(self, action: PlaceWager) -> list[Record]:
         self._stakes.setdefault(action.seat, {})[action.wager] = action.amount
-        return [WagerPlaced(seat=action.seat, wager=action.wager, amount=action.amount)]
+        return [wager_placed(action)]
 
     def _verify_no_more_bets(self, action: NoMoreBets) -> None:
         if self._phase is not Phase.BETTING:
@@ -469,7 +438,7 @@ class Round(FaceHelpers, PrivateHooks):
         step = self._plan.pop(0)
         card = self._shoe.deal()
         self._hands.setdefault(step.to, []).append(card)
-        new: list[Record] = [CardDealt(card=card, to=step.to, face_up=step.face_up, note=step.note)]
+        new: list[Record] = [card_dealt(card, step)]
         if not self._plan:
             new += self._dealing_done()
         return new
@@ -593,7 +562,7 @@ class Round(FaceHelpers, PrivateHooks):
 
     def _do_settle(self, action: Settle) -> list[Record]:
         seat = self._settlement_order()[0]
-        new: list[Record] = [SeatSettling(seat=seat)]
+        new: list[Record] = [seat_settling(seat)]
         new += self._settle_seat(seat)
         self._settled.append(seat)
         if not self._settlement_order():

@@ -2,14 +2,24 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum, StrEnum
 
+from croupier.cards import DECK
 from croupier.errors import IllegalAction, InvalidInput
-from croupier.games.records import shown_value
+from croupier.games.records import CardDealt, shown_value
 
-__all__ = ["SEATS", "Actor", "ActorKind", "DealStep", "Phase", "StubCheck", "verify_seating"]
+__all__ = [
+    "SEATS",
+    "Actor",
+    "ActorKind",
+    "DealStep",
+    "Phase",
+    "StubCheck",
+    "known_plan",
+    "verify_seating",
+]
 
 SEATS: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7)
 """Betting positions; seat 1 is the farthest to the dealer's left."""
@@ -65,10 +75,33 @@ class DealStep:
     face_up: bool = False
     note: str = ""
 
+    def __post_init__(self) -> None:
+        # the fields a CardDealt checks, checked once here: the card dealt by this step is
+        # recorded without checking them again (:mod:`croupier.games._made`)
+        CardDealt(card=DECK[0], to=self.to, face_up=self.face_up, note=self.note)
+
+
+_SEATINGS: dict[tuple[object, ...], None] = {}
+"""Seatings :func:`verify_seating` has allowed, by the boxes allowed, the section and the seats
+and names (``int`` and ``str`` exactly): the same table seated the same way is not checked again
+each round.  At most :data:`_SEATINGS_KEPT` are kept."""
+_SEATINGS_KEPT = 256
+
 
 def verify_seating(players: Mapping[int, str], boxes: int, section: str | None) -> None:
     """Refuse players that are not names at betting positions, or one player holding more than
     ``boxes`` boxes or boxes that are not adjacent (``section``: the game's rule)."""
+    items = tuple(players.items())
+    exact = all(type(s) is int and type(p) is str for s, p in items)
+    key = (boxes, section, items) if exact and type(boxes) is int else None
+    if key is not None and key in _SEATINGS:
+        return
+    _verify_seating(players, boxes, section)
+    if key is not None and len(_SEATINGS) < _SEATINGS_KEPT:
+        _SEATINGS[key] = None
+
+
+def _verify_seating(players: Mapping[int, str], boxes: int, section: str | None) -> None:
     by_player: dict[str, list[int]] = {}
     for seat, player in players.items():
         if isinstance(seat, bool) or not isinstance(seat, int) or seat not in SEATS:
@@ -89,3 +122,17 @@ def verify_seating(players: Mapping[int, str], boxes: int, section: str | None) 
                 f"player {player!r} holds boxes {seats}, which are not adjacent",
                 section=section,
             )
+
+
+_PLANS: dict[tuple[Hashable, ...], tuple[DealStep, ...]] = {}
+"""The dealing procedures made so far, by their maker and its arguments (a few hundred at most:
+the deal methods times the sets of wagering seats)."""
+
+
+def known_plan(make: Callable[..., Sequence[DealStep]], *key: Hashable) -> tuple[DealStep, ...]:
+    """``make(*key)``, made once: a dealing procedure is a pure function of what it is made of
+    (the deal method, the wagering seats), and its steps are immutable."""
+    found = _PLANS.get((make, *key))
+    if found is None:
+        found = _PLANS.setdefault((make, *key), tuple(make(*key)))
+    return found

@@ -88,6 +88,7 @@ from croupier.games.records import (
     Result,
     WagerSettled,
 )
+from croupier.games.states import known_plan
 from croupier.hands import Category, HandRank, Ranking, pack
 from croupier.rules import DealMethod, Problem, RulesSubmission
 
@@ -249,6 +250,29 @@ def plays_by_q64(rank: HandRank) -> bool:
     return rank.tie_ranks >= (12, 6, 4)
 
 
+def deal_plan(method: DealMethod, active: tuple[int, ...]) -> list[DealStep]:
+    """The initial deal to the wagering seats ``active`` (seat 1 first) by ``method``."""
+    seats = [str(s) for s in active]
+    if method is DealMethod.AUTOMATED_SHOE:
+        # § 649a.10 (as § 641a.10(b)): a stack of three to each wagering seat from the far
+        # left, clockwise, then a stack of three to the dealer.
+        plan = [DealStep(to=s, note="stack of three") for s in seats for _ in range(3)]
+        return plan + [DealStep(to=DEALER, note="stack of three") for _ in range(3)]
+    # § 649a.8, § 649a.9 (as § 641a.8(d)): one card at a time, face down, clockwise from the
+    # far left to each wagering seat and then the dealer, until each holds three.
+    plan = []
+    for _ in range(3):
+        plan += [DealStep(to=s) for s in seats]
+        plan.append(DealStep(to=DEALER))
+    return plan
+
+
+_FOLD_SETTLED = frozenset({"ante", "play", "pair_plus"})
+"""The wagers of a folded hand settled before the reveal (the progressive too where no Envy
+Bonus is offered: :data:`_FOLD_SETTLED_ALL`)."""
+_FOLD_SETTLED_ALL = _FOLD_SETTLED | {"progressive"}
+
+
 # --- the round -----------------------------------------------------------------------------------
 
 
@@ -292,19 +316,7 @@ class ThreeCardPokerRound(Round):
     # -- dealing ---------------------------------------------------------------------------
 
     def _deal_plan(self) -> Sequence[DealStep]:
-        seats = [str(s) for s in self.active_seats]
-        if self.game.rules.table.deal is DealMethod.AUTOMATED_SHOE:
-            # § 649a.10 (as § 641a.10(b)): a stack of three to each wagering seat from the far
-            # left, clockwise, then a stack of three to the dealer.
-            plan = [DealStep(to=s, note="stack of three") for s in seats for _ in range(3)]
-            return plan + [DealStep(to=DEALER, note="stack of three") for _ in range(3)]
-        # § 649a.8, § 649a.9 (as § 641a.8(d)): one card at a time, face down, clockwise from the
-        # far left to each wagering seat and then the dealer, until each holds three.
-        plan = []
-        for _ in range(3):
-            plan += [DealStep(to=s) for s in seats]
-            plan.append(DealStep(to=DEALER))
-        return plan
+        return known_plan(deal_plan, self.game.rules.table.deal, self.active_seats)
 
     # -- decisions -------------------------------------------------------------------------
 
@@ -392,18 +404,14 @@ class ThreeCardPokerRound(Round):
     def _settlement_order(self) -> list[int]:
         # § 649a.11(c), following § 641a.11(c): from the dealer's right, counterclockwise, each
         # player settled completely; a folded seat with nothing left in action is skipped.
-        order = []
-        for seat in reversed(self.active_seats):
-            if seat in self._settled:
-                continue
-            left = set(self._stakes[seat])
-            if seat in self._folded:
-                left -= {"ante", "play", "pair_plus"}
-                if self.game.envy_schedule is None:
-                    left.discard("progressive")
-            if left:
-                order.append(seat)
-        return order
+        settled, folded = self._settled, self._folded
+        if folded:
+            gone = _FOLD_SETTLED if self.game.envy_schedule is not None else _FOLD_SETTLED_ALL
+        return [
+            seat
+            for seat in reversed(self.active_seats)
+            if seat not in settled and (seat not in folded or not self._stakes[seat].keys() <= gone)
+        ]
 
     def _settle_seat(self, seat: int) -> list[Record]:
         """Ante and Play, Ante Bonus, Pair Plus, Six Card Bonus, progressive (and Envy)."""

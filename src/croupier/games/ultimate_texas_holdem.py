@@ -66,7 +66,7 @@ from croupier.games._uth_tables import (
     PROGRESSIVE_WAGERS,
     TRIPS,
 )
-from croupier.games.base import DealStep, EnvyRule, Game
+from croupier.games.base import DealStep, EnvyRule, Game, Phase
 from croupier.games.irregularities import chapter_irregularities
 from croupier.games.paytables import EnvySchedule, PayLine, PayTable, to
 from croupier.games.records import (
@@ -83,6 +83,7 @@ from croupier.games.records import (
     Result,
     WagerSettled,
 )
+from croupier.games.states import known_plan
 from croupier.games.streets import StreetRound
 from croupier.hands import CATEGORY_SHIFT, Category, HandRank, Ranking
 from croupier.money import Odds
@@ -325,6 +326,22 @@ def base_net(player: HandKey, dealer: HandKey, multiple: int, blind: PayTable) -
     return settle_base(player, dealer, multiple, blind).net
 
 
+def deal_plan(method: DealMethod, active: tuple[int, ...]) -> list[DealStep]:
+    """The initial deal to the wagering seats ``active`` (seat 1 first) by ``method``."""
+    seats = [str(s) for s in active]
+    cover = "cover card placed on the dealer's cards"
+    if method is DealMethod.AUTOMATED_SHOE:
+        # § 569.10(a)(2) speaks of stacks: a stack of two to each player, then the dealer.
+        plan = [DealStep(to=s) for s in seats for _ in range(2)]
+        return [*plan, DealStep(to=DEALER), DealStep(to=DEALER, note=cover)]
+    # One card at a time clockwise from the far left, the dealer last in each pass.
+    plan = [DealStep(to=s) for s in seats]
+    plan.append(DealStep(to=DEALER))
+    plan += [DealStep(to=s) for s in seats]
+    plan.append(DealStep(to=DEALER, note=cover))
+    return plan
+
+
 class UltimateTexasHoldemRound(StreetRound):
     sections: ClassVar[dict[str, str]] = {
         "seated": "§ 569.7(g)",
@@ -389,18 +406,7 @@ class UltimateTexasHoldemRound(StreetRound):
     # -- dealing ---------------------------------------------------------------------------
 
     def _deal_plan(self) -> Sequence[DealStep]:
-        seats = [str(s) for s in self.active_seats]
-        cover = "cover card placed on the dealer's cards"
-        if self.game.rules.table.deal is DealMethod.AUTOMATED_SHOE:
-            # § 569.10(a)(2) speaks of stacks: a stack of two to each player, then the dealer.
-            plan = [DealStep(to=s) for s in seats for _ in range(2)]
-            return [*plan, DealStep(to=DEALER), DealStep(to=DEALER, note=cover)]
-        # One card at a time clockwise from the far left, the dealer last in each pass.
-        plan = [DealStep(to=s) for s in seats]
-        plan.append(DealStep(to=DEALER))
-        plan += [DealStep(to=s) for s in seats]
-        plan.append(DealStep(to=DEALER, note=cover))
-        return plan
+        return known_plan(deal_plan, self.game.rules.table.deal, self.active_seats)
 
     @staticmethod
     def flop_plan() -> list[DealStep]:
@@ -417,6 +423,16 @@ class UltimateTexasHoldemRound(StreetRound):
     def _deciders(self) -> Iterable[int]:
         # A player with a Play wager makes no further decision.
         return (s for s in super()._deciders() if "play" not in self._stakes[s])
+
+    def next_decider(self) -> int | None:
+        # the street machine's (StreetRound.next_decider) over _deciders, in one pass
+        if self._phase is not Phase.DECISIONS or not self.streets[self._street_index].decisions:
+            return None
+        decided, folded, stakes = self._decided, self._folded, self._stakes
+        for s in self.active_seats:
+            if s not in decided and s not in folded and "play" not in stakes[s]:
+                return s
+        return None
 
     def _decision(self, kind: type[Action], seat: int) -> Action:
         return Check(seat=seat) if kind is Check else Fold(seat=seat)

@@ -34,12 +34,12 @@ def verify_place_wager(rnd: Round, action: PlaceWager) -> None:
             f"seat {action.seat!r} has no seated player; only seated players may wager",
             section=rnd.sections.get("seated"),
         )
-    if action.wager not in rnd.game.wagers:
+    game = rnd.game
+    if action.wager not in game.offered_set and action.wager not in game.wagers:
         raise InvalidInput(
-            f"wager {action.wager!r} is not a {rnd.game.slug} wager "
-            f"(wagers: {', '.join(rnd.game.wagers)})"
+            f"wager {action.wager!r} is not a {game.slug} wager (wagers: {', '.join(game.wagers)})"
         )
-    if action.wager not in rnd.game.offered_wagers():
+    if action.wager not in game.offered_set:
         raise IllegalAction(
             f"the {action.wager} wager is not offered by this table's Rules Submission"
         )
@@ -48,13 +48,14 @@ def verify_place_wager(rnd: Round, action: PlaceWager) -> None:
             f"seat {action.seat} already has a {action.wager} wager; a wager is placed once",
         )
     if action.wager == "progressive":
-        prog = rnd.game.rules.progressive
+        prog = game.rules.progressive
         assert prog is not None
         if amount != prog.wager:
             raise IllegalAction(
                 f"progressive wager {amount} cents at seat {action.seat} must be "
                 f"{prog.wager} cents",
-                section=rnd.game.progressive_wager_amounts[1] or None,
+                section=game.progressive_wager_amounts[1] or None,
             )
-    rnd.game.verify_limit(action.seat, action.wager, amount)  # the posted [limits]
+    if game.rules.limits:
+        game.verify_limit(action.seat, action.wager, amount)  # the posted [limits]
     rnd._verify_wager(action.seat, action.wager, amount)

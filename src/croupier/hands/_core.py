@@ -519,18 +519,15 @@ def _plain(rk: Ranking, cards: int) -> tuple[array[int], array[int]]:
 
 def _ordered(cards: Sequence[Card], shape: _Shape) -> tuple[Card, ...]:
     """``cards`` as :func:`classify` orders them: a straight by rank (a low ace last), else by
-    the value's ranks in order, then suit."""
+    the value's ranks in order, then suit.  Each card's place in that order is one number, a
+    different one for each card (the cards are distinct), so the cards sort by it alone."""
     _, _, place, top = shape
     if top:
         low_ace = top < 14
-        return tuple(
-            sorted(
-                cards,
-                key=lambda c: 1 if low_ace and _RANK[id(c)] == 14 else _RANK[id(c)],
-                reverse=True,
-            )
-        )
-    return tuple(sorted(cards, key=lambda c: place[_RANK[id(c)]] * 4 + 3 - _SUIT[id(c)]))
+        keys = [-(1 if low_ace and _RANK[id(c)] == 14 else _RANK[id(c)]) for c in cards]
+    else:
+        keys = [place[_RANK[id(c)]] * 4 + 3 - _SUIT[id(c)] for c in cards]
+    return tuple([card for _, card in sorted(zip(keys, cards, strict=True))])
 
 
 def fast_rank(hand: tuple[Card, ...], rk: Ranking) -> Ranked:
@@ -540,7 +537,8 @@ def fast_rank(hand: tuple[Card, ...], rk: Ranking) -> Ranked:
     ranks = [_RANK[id(c)] for c in hand]
     suits = [_SUIT[id(c)] for c in hand]
     if len(hand) == size:
-        plain, suited = _values(rk)[tuple(sorted(ranks, reverse=True))]
+        ranks.sort(reverse=True)
+        plain, suited = _values(rk)[tuple(ranks)]
         value = suited if len(set(suits)) == 1 else plain
         shape = _shapes(rk)[value]
         return value, shape[0], _ordered(hand, shape)

@@ -30,15 +30,24 @@ __all__ = [
 
 def card_value(card: Card | Rank | int) -> int:
     """Point value of a card: ace 1, two to nine face value, ten and picture cards 0."""
+    if type(card) is Card:
+        return _POINTS[card.rank]
     rank = int(card.rank) if isinstance(card, Card) else int(card)
     if rank == 14:
         return 1
     return rank if rank < 10 else 0
 
 
+_POINTS = tuple(card_value(rank) for rank in range(15))
+"""The point value by rank (``Rank`` 2..14 indexes it): :func:`card_value`'s rule as a table."""
+
+
 def point_count(cards: Sequence[Card]) -> int:
     """Point count of a hand: the sum of the card values, less any multiple of ten."""
-    return sum(card_value(c) for c in cards) % 10
+    total = 0
+    for card in cards:
+        total += _POINTS[card.rank] if type(card) is Card else card_value(card)
+    return total % 10
 
 
 def is_natural(cards: Sequence[Card]) -> bool:
