@@ -650,7 +650,11 @@ class Shoe:
     def deal_many(self, n: int) -> tuple[Card, ...]:
         """The top ``n`` cards, dealt one at a time in order; refused whole if too few are left."""
         count = self._check_take(n, "deal")
-        cards = tuple(self._stack.pop() for _ in range(count))
+        if not count:
+            return ()
+        stack = self._stack  # top card last: the top ``count`` cards are its end, reversed
+        cards = tuple(stack[-1 : -count - 1 : -1])
+        del stack[-count:]
         self._dealt.extend(cards)
         return cards
 
