@@ -274,6 +274,22 @@ def test_seeded_shuffler_draws_what_random_random_draws(seed: int | str | bytes)
         ours.bits(-1)
 
 
+@pytest.mark.parametrize("slug", ["let-it-ride", "four-card-poker"])
+def test_real_play_refuses_the_compiled_seeded_shuffler(slug: str) -> None:
+    """The compiled draw lives inside :class:`SeededShuffler`, so real play refuses it as it
+    refuses every seeded shuffler (only ``SecureShuffler``, Fisher-Yates on ``secrets``)."""
+    from croupier.games import get_game
+    from croupier.modes import PlayMode, verify_shuffler
+    from croupier.table import Table
+
+    with pytest.raises(IllegalAction, match="real play refuses the shuffler"):
+        verify_shuffler(PlayMode.REAL, SeededShuffler(1))
+    with pytest.raises(IllegalAction, match="real play refuses the shuffler"):
+        Table(get_game(slug), shuffler=SeededShuffler(1))
+    verify_shuffler(PlayMode.REAL, SecureShuffler())
+    assert not issubclass(SeededShuffler, SecureShuffler)
+
+
 def test_seeded_shuffle_returns_the_same_objects() -> None:
     """A seeded shuffle returns the very items it was given (not copies), as a new list."""
     items = [object() for _ in range(60)]

@@ -76,14 +76,18 @@ def _words(mt: Any, out: Any) -> None:  # pragma: no cover - compiled
 
 @njit(cache=True)
 def shuffle_positions(mt: Any, perm: Any) -> None:  # pragma: no cover - compiled
-    """Fisher-Yates over ``perm`` in place, with croupier's unbiased draw (see the module)."""
-    for i in range(perm.shape[0] - 1, 0, -1):
-        k = 0
-        v = i
-        while v:
-            k += 1
-            v >>= 1
-        shift = 32 - k  # i.bit_length() bits: the top ones of one output
+    """Fisher-Yates over the positions ``0 .. len(perm) - 1``, written into ``perm``, with
+    croupier's unbiased draw (see the module)."""
+    n = perm.shape[0]
+    for t in range(n):
+        perm[t] = t
+    k = 0  # i.bit_length(), kept as i falls
+    while (1 << k) <= n - 1:
+        k += 1
+    for i in range(n - 1, 0, -1):
+        if i < (1 << (k - 1)):
+            k -= 1
+        shift = 32 - k  # k bits: the top ones of one output
         j = _next(mt) >> shift
         while j > i:
             j = _next(mt) >> shift

@@ -220,7 +220,7 @@ class SeededShuffler:
         n = len(items)
         if n < 2:
             return list(items)  # Fisher-Yates draws nothing for fewer than two items
-        perm = np.arange(n, dtype=np.int64)
+        perm = np.empty(n, dtype=np.int64)
         _mt19937.shuffle_positions(self._mt, perm)
         return _objects(items).take(perm).tolist()  # type: ignore[no-any-return]
 
@@ -631,7 +631,7 @@ class Shoe:
     # -- dealing -------------------------------------------------------------------------
 
     def _check_take(self, n: object, verb: str) -> int:
-        if isinstance(n, bool) or not isinstance(n, int):
+        if type(n) is not int and (isinstance(n, bool) or not isinstance(n, int)):
             raise InvalidInput(f"cannot {verb} {n!r} cards: not a whole number")
         if n < 0:
             raise InvalidInput(f"cannot {verb} {n} cards: negative")
@@ -650,12 +650,17 @@ class Shoe:
     def deal_many(self, n: int) -> tuple[Card, ...]:
         """The top ``n`` cards, dealt one at a time in order; refused whole if too few are left."""
         count = self._check_take(n, "deal")
-        if not count:
-            return ()
-        stack = self._stack  # top card last: the top ``count`` cards are its end, reversed
-        cards = tuple(stack[-1 : -count - 1 : -1])
-        del stack[-count:]
+        cards = self._take(count)
         self._dealt.extend(cards)
+        return cards
+
+    def _take(self, count: int) -> tuple[Card, ...]:
+        """The top ``count`` cards off the stack (checked by :meth:`_check_take`), top first."""
+        if count == 0:
+            return ()
+        stack = self._stack
+        cards = tuple(reversed(stack[-count:]))  # the top card is last: pop() order
+        del stack[-count:]
         return cards
 
     def burn(self, n: int = 1) -> tuple[Card, ...]:
@@ -664,7 +669,7 @@ class Shoe:
         Returns them (for the record, not for display); refused whole if too few are left.
         """
         count = self._check_take(n, "burn")
-        cards = tuple(self._stack.pop() for _ in range(count))
+        cards = self._take(count)
         self._burned.extend(cards)
         return cards
 

@@ -9,7 +9,7 @@ the harness adds a Let It Ride table whose Three-Card Progressive pays 100% of i
 straight or better, so hand-pays come often).  The bots play until a table is in the aimed
 state, send that table's next command on a thread and SIGKILL the server after a random
 fraction of a command's latency: the kill lands before the command reaches the server, during
-its transaction, or after its commit.  The server restarts (:mod:`live.chaos_zygote`: a fork,
+its transaction, or after its commit.  The server restarts (:mod:`live.server_zygote`: a fork,
 not a new interpreter) and every check below runs before play goes on:
 
 - the command in flight is sent again with the same Idempotency-Key: it takes effect exactly
@@ -37,9 +37,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import signal
-import socket
-import subprocess
 import sys
 import threading
 import time
@@ -55,7 +52,7 @@ from sqlalchemy import create_engine, select
 
 from croupier.client import ApiError, Client
 from croupier.server.demo import DEMO_BUY_IN
-from live.live_harness import PASSWORDS, SRC, free_port
+from live.live_harness import PASSWORDS, SRC, ServerProcess, free_port
 
 __all__ = ["STATES", "Chaos", "ChaosFigures", "ChaosServer"]
 
@@ -68,7 +65,6 @@ STATES = (
     "settlement",
     "handpay",
 )
-ZYGOTE = Path(__file__).resolve().parent / "chaos_zygote.py"
 HANDPAY_TABLE = "chaos-handpay"
 HANDPAY_RULES: dict[str, Any] = {
     # Let It Ride whose Three-Card Progressive pays 100% of its meter on a straight or better
@@ -105,55 +101,33 @@ DECISIONS = ("check", "play 1", "ride", "play", "bet 1", "fold")
 
 
 class ChaosServer:
-    """One server process at a time, forked by a zygote; :meth:`kill` is SIGKILL."""
+    """One server process at a time (``python -m croupier.server``, forked by the process's
+    :mod:`live.server_zygote`); :meth:`kill` is SIGKILL."""
 
     def __init__(self, db_url: str, log: Path) -> None:
         self.db_url, self.log = db_url, log
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        env = {**os.environ, "PYTHONPATH": str(SRC), "CROUPIER_ARGON2_PROFILE": "test"}
-        self.zygote = subprocess.Popen(
-            [sys.executable, str(ZYGOTE)],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            env=env,
-            text=True,
-        )
-        self.pid: int | None = None
-
-    def _ask(self, line: str) -> str:
-        assert self.zygote.stdin is not None and self.zygote.stdout is not None
-        self.zygote.stdin.write(line + "\n")
-        self.zygote.stdin.flush()
-        return self.zygote.stdout.readline().strip()
+        self.proc: ServerProcess | None = None
 
     def start(self) -> float:
         """Start the server; returns the seconds until it answered."""
         began = time.perf_counter()
-        self.pid = int(self._ask(f"start {self.db_url} {self.port} {self.log}"))
-        deadline = time.monotonic() + 120
-        while True:  # Uvicorn listens once the app has started: a connection means it is up
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
-                return time.perf_counter() - began
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise AssertionError(self.log.read_text()[-4000:]) from None
-                time.sleep(0.02)
+        env = {**os.environ, "PYTHONPATH": str(SRC), "CROUPIER_ARGON2_PROFILE": "test"}
+        args = ["--db", self.db_url, "--port", str(self.port)]
+        self.proc = ServerProcess(args, self.log, env)
+        self.proc.wait_listening(self.port, self.log, timeout=120)
+        return time.perf_counter() - began
 
     def kill(self) -> None:
-        assert self.pid is not None
-        os.kill(self.pid, signal.SIGKILL)
-        self._ask(f"wait {self.pid}")
-        self.pid = None
+        assert self.proc is not None
+        self.proc.kill()
+        self.proc.wait(timeout=30)
+        self.proc = None
 
     def close(self) -> None:
-        if self.pid is not None:
+        if self.proc is not None:
             self.kill()
-        assert self.zygote.stdin is not None and self.zygote.stdout is not None
-        self.zygote.stdin.close()
-        self.zygote.wait(timeout=30)
-        self.zygote.stdout.close()
 
     def client(self, username: str, password: str | None = None) -> Client:
         client = Client(self.url)
@@ -275,6 +249,9 @@ class Pending:
     path: str
     body: dict[str, Any] | None
     key: str = field(default_factory=lambda: uuid.uuid4().hex)
+    street: tuple[str, int] | None = None
+    """A decision's table and the cards out before it (where the bots learn which one it
+    takes)."""
 
 
 class Chaos:
@@ -293,6 +270,8 @@ class Chaos:
         self.finished: dict[str, tuple[int, dict[str, Fraction]]] = {}
         """Each finished round's record count and moves (player -> net), as last read."""
         self.active = list(TABLES)
+        self.learned: dict[tuple[str, int], str] = {}
+        """The decision each table took last at each street (cards out): tried first."""
         """The tables in play (a table left stuck by a kill is taken out, with a problem)."""
 
     # -- set-up and clients ------------------------------------------------------------------
@@ -373,8 +352,10 @@ class Chaos:
         seat = rnd["to_act_seat"]
         if phase == "decisions" and seat is not None:
             player = self._seats(table_id)[int(seat)]
-            body = {"decision": self._decision(table_id, rnd, int(seat)), "seat": int(seat)}
-            return Pending("decisions", player, f"/api/tables/{table_id}/decisions", body)
+            street = (table_id, cards)
+            body = {"decision": self._decision(street, rnd), "seat": int(seat)}
+            path = f"/api/tables/{table_id}/decisions"
+            return Pending("decisions", player, path, body, street=street)
         if phase in ("dealing", "decisions"):
             state = "no_more_bets" if cards == 0 else "mid_deal"
             return Pending(state, self.dealer, f"/api/tables/{table_id}/deal", None)
@@ -384,9 +365,12 @@ class Chaos:
             return Pending("settlement", self.dealer, f"/api/tables/{table_id}/settle", None)
         raise AssertionError(f"{table_id}: no command for phase {phase}")
 
-    def _decision(self, table_id: str, rnd: dict[str, Any], seat: int) -> str:
+    def _decision(self, street: tuple[str, int], rnd: dict[str, Any]) -> str:
+        """The decision the table took last at this street (the first of :data:`DECISIONS`
+        before it took one): each refused one costs a request."""
         legal = [str(a) for a in rnd.get("legal", [])] if "legal" in rnd else []
-        for decision in DECISIONS:
+        learned = self.learned.get(street)
+        for decision in (learned, *DECISIONS) if learned else DECISIONS:
             if not legal or decision in legal:
                 return decision
         return DECISIONS[-1]
@@ -415,6 +399,9 @@ class Chaos:
     def step(self, table_id: str, pending: Pending | None = None) -> None:
         pending = pending or self.next_command(table_id)
         answer = self.send(pending)
+        if pending.street is not None and not isinstance(answer, ApiError):
+            assert pending.body is not None
+            self.learned[pending.street] = str(pending.body["decision"])
         if isinstance(answer, ApiError) and pending.state == "decisions":
             # That decision is not this game's: try the others (a refusal changes nothing).
             for decision in DECISIONS:
@@ -424,6 +411,8 @@ class Chaos:
                 again = Pending("decisions", pending.client, pending.path, {**pending.body})
                 again.body = {**pending.body, "decision": decision}
                 if not isinstance(self.send(again), ApiError):
+                    if pending.street is not None:
+                        self.learned[pending.street] = decision
                     return
             self.figures.problems.append(f"{table_id}: no decision accepted")
         elif isinstance(answer, ApiError):
@@ -519,19 +508,23 @@ class Chaos:
             problems += [f"kill {self.figures.kills}: {p}" for p in audit["problems"]]
         if sum(Fraction(v) for v in audit["balances"].values()) != 0:
             problems.append(f"kill {self.figures.kills}: the balances do not sum to zero")
-        for table_id in TABLES:
-            view = self.dealer.view(table_id)
+        # Each table read once: nothing moves between here and the books' check (the bots
+        # wait, the observers only read).
+        views = {table_id: self.dealer.view(table_id) for table_id in TABLES}
+        for table_id, view in views.items():
             if int(view["seq"]) < self.acked_seq.get(table_id, 0):
                 problems.append(
                     f"{table_id}: event {self.acked_seq[table_id]} was acknowledged, "
                     f"the table is at {view['seq']}"
                 )
             self.observers[table_id].wait_for(int(view["seq"]))
-        self._check_books(audit["balances"], reread=full)
+        self._check_books(audit["balances"], views, reread=full)
         if full:
             self.full_audit()
 
-    def _check_books(self, balances: dict[str, str], *, reread: bool) -> None:
+    def _check_books(
+        self, balances: dict[str, str], views: dict[str, dict[str, Any]], *, reread: bool
+    ) -> None:
         """Each player's balance from the records alone; each staked wager settled once.
 
         A finished round's records never change, so its moves are kept (:attr:`finished`)
@@ -594,8 +587,7 @@ class Chaos:
         for _, moves in self.finished.values():
             for player, amount in moves.items():
                 want[player] = want.get(player, Fraction(0)) + amount
-        for table_id in TABLES:
-            view = self.dealer.view(table_id)
+        for view in views.values():
             rnd = view.get("round") or {}
             if rnd and rnd["phase"] not in ("over", "void"):
                 seated = players_of[str(view["round_id"])]

@@ -14,7 +14,16 @@ from croupier.server.auth import Auth
 from croupier.server.db import connect
 from croupier.server.demo import setup_demo
 from croupier.server.floor import Floor
-from live.live_harness import Cluster, Server
+from live.live_harness import Cluster, Server, close_zygote
+
+
+@pytest.fixture(scope="session", autouse=True)
+def server_zygote() -> Iterator[None]:
+    """The process's server launcher (:mod:`live.server_zygote`, started at the first server)
+    closed at the session's end, not at the interpreter's: its own CPU (its imports and warm-up)
+    is then counted, on the line of the fixtures torn down after the last test."""
+    yield
+    close_zygote()
 
 
 @pytest.fixture(scope="session")

@@ -11,11 +11,12 @@ import socket
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 from typing import IO
 
 from cpu_durations import count_reaped_cpu
-from croupier.client import Client, wait_until_up
+from croupier.client import Client
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 PASSWORDS = {
@@ -43,6 +44,9 @@ class _Zygote:
 
     _lock = threading.Lock()
     _proc: subprocess.Popen[str] | None = None
+    counted = 0.0
+    """The CPU seconds of its servers counted so far (:meth:`ServerProcess.poll`): they are in
+    the zygote's own children's times too, counted again when this process reaps it."""
 
     @classmethod
     def ask(cls, command: dict[str, object]) -> object:
@@ -76,6 +80,15 @@ class _Zygote:
             proc.stdin.close()
             proc.wait(timeout=60)
             proc.stdout.close()
+            # this process's children's times now hold the zygote's own CPU and every server's
+            count_reaped_cpu(-cls.counted)
+            cls.counted = 0.0
+
+
+def close_zygote() -> None:
+    """Close the process's server launcher (if one was started), killing its servers still up;
+    the next server starts a new one."""
+    _Zygote.close()
 
 
 class ServerProcess:
@@ -97,16 +110,46 @@ class ServerProcess:
     def kill(self) -> None:
         self.send_signal(signal.SIGKILL)
 
-    def wait(self, timeout: float) -> int:
+    def poll(self, timeout: float = 0.0) -> int | None:
+        """Its exit code once it has exited (reaped), None while it runs (after ``timeout``)."""
         if self.returncode is None:
             reaped = _Zygote.ask({"poll": self.pid, "timeout": timeout})
             if reaped is None:
-                raise subprocess.TimeoutExpired(f"server {self.pid}", timeout)
+                return None
             assert isinstance(reaped, dict), reaped
             self.returncode = os.waitstatus_to_exitcode(int(reaped["status"]))
             # a child of the zygote, not of this process: its CPU is counted here
             count_reaped_cpu(float(reaped["cpu"]))
+            _Zygote.counted += float(reaped["cpu"])
         return self.returncode
+
+    def wait(self, timeout: float) -> int:
+        code = self.poll(timeout)
+        if code is None:
+            raise subprocess.TimeoutExpired(f"server {self.pid}", timeout)
+        return code
+
+    def wait_listening(self, port: int, log: Path, *, timeout: float) -> None:
+        """Wait until it accepts connections on ``port`` (Uvicorn listens once the app has
+        started: a connection means it is up), trying every 10 ms; its log in the error if it
+        exits or ``timeout`` seconds pass first."""
+        deadline = time.monotonic() + timeout
+        checked = time.monotonic()
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=5).close()
+                return
+            except OSError:
+                now = time.monotonic()
+                if now > deadline:
+                    raise AssertionError(log.read_text()[-4000:]) from None
+                if now - checked > 0.25:
+                    checked = now
+                    if self.poll() is not None:
+                        raise AssertionError(
+                            f"the server exited ({self.returncode}): {log.read_text()[-4000:]}"
+                        ) from None
+                time.sleep(0.01)
 
 
 class Server:
@@ -129,10 +172,10 @@ class Server:
         args = ["--db", self.db_url, "--port", str(self.port), *self.args]
         self.proc = ServerProcess(args, self.log, env)
         try:
-            wait_until_up(self.url, timeout=240)  # a loaded 2-core machine
-        except Exception:
+            self.proc.wait_listening(self.port, self.log, timeout=240)  # a loaded 2-core machine
+        except AssertionError:
             self.stop()
-            raise AssertionError(self.log.read_text()) from None
+            raise
 
     def kill(self) -> None:
         assert self.proc is not None

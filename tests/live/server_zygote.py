@@ -1,5 +1,6 @@
 """A launcher of ``python -m croupier.server`` processes that has already imported the server
-(:class:`live.live_harness.Server` starts its servers through one per test process).
+(:class:`live.live_harness.Server` and the chaos harness's restarts,
+:class:`live.chaos_harness.ChaosServer`, start their servers through one per test process).
 
 Each line on stdin is a JSON command, each answer one line:
 
@@ -11,10 +12,11 @@ Each line on stdin is a JSON command, each answer one line:
   ``null`` while it still runs.
 
 Forking after the imports makes a start cost the server's own start (migrations check, floor
-load), not the interpreter's and its imports' (about two CPU seconds a start, some seventy
-starts in ``make test``).  Before a fork the launcher has only imported modules and built (and
-closed) one app on a throwaway database: no thread, no open database connection.  At the end of
-its input it kills and reaps every server it started that is still running.
+load, routes), not the interpreter's and its imports' (about two CPU seconds a start; the chaos
+kills alone restart a server 50 times): about 0.14 CPU-s a restart, 0.21 when Uvicorn's modules
+were still imported after each fork.  Before a fork the launcher has only imported modules and
+built (and closed) one app on a throwaway database: no thread, no open database connection.  At
+the end of its input it kills and reaps every server it started that is still running.
 """
 
 from __future__ import annotations
@@ -56,14 +58,36 @@ def _serve(args: list[str], log: str, env: dict[str, str]) -> None:
         os._exit(code)
 
 
+LATE_IMPORTS = (
+    "anyio._backends._asyncio",  # at the lifespan's start
+    "anyio._core._fileio",
+    "encodings.idna",  # a host name's encoding
+    "fastapi.telemetry._runtime",
+    "croupier.web",  # the web pages, mounted by each server (not here: see _warm_up)
+)
+"""Modules a server imports after its start (the rest are imported with the app)."""
+
+
 def _warm_up() -> None:
-    """Build an app once on a throwaway database (every lazy import done before the forks),
-    then close it: no connection or thread outlives it."""
+    """Do before the forks every import a server's start and its first requests would do: build
+    an app on a throwaway database, then close it (its engine disposed, no thread started: the
+    web pages' par-sheet worker is a thread, so they are imported, not mounted), and load the
+    Uvicorn configuration ``serve`` runs (its event loop, HTTP, WebSocket and lifespan modules;
+    no socket, no loop).  A fork imports nothing then (each import a few stat calls per path
+    entry: a third of a start's CPU when each server did them)."""
+    import importlib
     import tempfile
 
+    import uvicorn
+
+    for name in LATE_IMPORTS:
+        importlib.import_module(name)
     with tempfile.TemporaryDirectory(prefix="croupier-zygote-") as tmp:
-        app = create_app(f"sqlite:///{tmp}/warm.sqlite", demo=True)
+        app = create_app(f"sqlite:///{tmp}/warm.sqlite", demo=True, web=False)
         app.state.floor.engine.dispose()
+        config = uvicorn.Config(app, log_level="warning", ws_per_message_deflate=False)
+        config.load()
+        config.get_loop_factory()
 
 
 def _poll(pid: int, timeout: float) -> dict[str, float] | None:
@@ -74,7 +98,7 @@ def _poll(pid: int, timeout: float) -> dict[str, float] | None:
             return {"status": status, "cpu": usage.ru_utime + usage.ru_stime}
         if time.monotonic() >= deadline:
             return None
-        time.sleep(0.02)
+        time.sleep(0.005)
 
 
 def main() -> None:

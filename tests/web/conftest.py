@@ -4,7 +4,8 @@ The browser is Debian's ``chromium-headless-shell`` package (Chromium's headless
 build Playwright itself runs headless: the same Blink and V8 as ``chromium`` without the
 browser's own WebUI, a third of its CPU a round), launched by ``executable_path`` (no browser
 build is ever downloaded; ``playwright install`` is never run).  When it is missing the setup
-installs the Debian package (``apt-get install -y chromium-headless-shell``).  One browser a test
+installs the Debian package (``scripts/chromium-install.sh``: ``apt-get install -y
+chromium-headless-shell``; CI runs the script before the suite).  One browser a test
 process (a session fixture); each role gets its own browser context (its own cookies and
 storage).
 
@@ -14,7 +15,6 @@ Screenshots of every page go to ``test-artifacts/web/`` (gitignored).
 from __future__ import annotations
 
 import os
-import shutil
 import socket
 import subprocess
 import sys
@@ -30,7 +30,6 @@ from playwright.sync_api import Browser, Playwright, sync_playwright
 from croupier.client import tls_context
 
 CHROMIUM = Path("/usr/bin/chromium-headless-shell")
-CHROMIUM_PACKAGE = "chromium-headless-shell"
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",
@@ -43,22 +42,27 @@ CHROMIUM_ARGS = [
 ]
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts" / "web"
+CHROMIUM_INSTALL = ROOT / "scripts" / "chromium-install.sh"
+"""Installs Debian's package when missing; ``--name`` prints the package's name."""
+
+
+def chromium_package() -> str:
+    """The Debian package of the browser, as ``scripts/chromium-install.sh`` names it."""
+    named = subprocess.run(
+        [CHROMIUM_INSTALL, "--name"], check=True, capture_output=True, text=True, timeout=60
+    )
+    return named.stdout.strip()
 
 
 def ensure_chromium() -> Path:
     """Debian's Chromium headless shell, installed from the distribution's package when
-    missing."""
+    missing (``scripts/chromium-install.sh``, which CI runs before the suite)."""
     if CHROMIUM.exists():
         return CHROMIUM
-    apt = shutil.which("apt-get")
-    if apt is None:
-        pytest.fail("chromium is missing and apt-get is not available to install it")
-    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    subprocess.run([apt, "update"], check=True, env=env, timeout=600)
-    install = [apt, "install", "-y", CHROMIUM_PACKAGE]
-    subprocess.run(install, check=True, env=env, timeout=1200)
-    if not CHROMIUM.exists():
-        pytest.fail(f"apt-get install {CHROMIUM_PACKAGE} did not provide {CHROMIUM}")
+    install = [str(CHROMIUM_INSTALL)]
+    done = subprocess.run(install, check=False, capture_output=True, text=True, timeout=1800)
+    if done.returncode != 0 or not CHROMIUM.exists():
+        pytest.fail(f"{CHROMIUM_INSTALL.name} did not provide {CHROMIUM}: {done.stderr[-2000:]}")
     return CHROMIUM
 
 
@@ -122,7 +126,7 @@ def playwright_session() -> Iterator[Playwright]:
 def browser(playwright_session: Playwright) -> Iterator[Browser]:
     exe = ensure_chromium()
     b = playwright_session.chromium.launch(executable_path=str(exe), args=CHROMIUM_ARGS)
-    version = ["dpkg-query", "--showformat=${Version}", "--show", CHROMIUM_PACKAGE]
+    version = ["dpkg-query", "--showformat=${Version}", "--show", chromium_package()]
     debian = subprocess.run(version, check=True, capture_output=True, text=True, timeout=60)
     assert debian.stdout.startswith(f"{b.version}-"), f"not Debian's: {b.version} / {debian.stdout}"
     yield b

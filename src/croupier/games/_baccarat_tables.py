@@ -27,7 +27,7 @@ from croupier.games.irregularities import chapter_irregularities
 from croupier.games.paytables import PayLine, PayTable, to
 from croupier.games.records import Action, PlaceWager, Record, Result, Reveal, WagerPlaced
 from croupier.games.round import SEATS, Round
-from croupier.hands.baccarat import point_count
+from croupier.hands.baccarat import two_and_final_counts
 from croupier.money import Odds
 from croupier.rules import Problem, RulesSubmission, VigRules
 
@@ -316,15 +316,24 @@ class Coup:
 
     @classmethod
     def of_hands(cls, player: Sequence[Card], banker: Sequence[Card]) -> Coup:
-        """The coup of the Player's and the Banker's Hands as dealt."""
-        return cls(
-            player=point_count(player),
-            banker=point_count(banker),
-            player_cards=len(player),
-            banker_cards=len(banker),
-            player_two=point_count(player[:2]),
-            banker_two=point_count(banker[:2]),
-        )
+        """The coup of the Player's and the Banker's Hands as dealt (one object for equal coups:
+        a coup is a value, and the settlement memo then finds it by identity)."""
+        player_two, player_count = two_and_final_counts(player)
+        banker_two, banker_count = two_and_final_counts(banker)
+        key = (player_count, banker_count, len(player), len(banker), player_two, banker_two)
+        known = _COUPS.get(key) if cls is Coup else None
+        if known is None:
+            known = cls(
+                player=player_count,
+                banker=banker_count,
+                player_cards=len(player),
+                banker_cards=len(banker),
+                player_two=player_two,
+                banker_two=banker_two,
+            )
+            if cls is Coup and len(_COUPS) < _COUPS_KEPT:
+                _COUPS[key] = known
+        return known
 
     @property
     def natural(self) -> bool:
@@ -363,6 +372,11 @@ class Coup:
         if mine == theirs:
             return "natural_tie" if my_two >= 8 and their_two >= 8 else "tie"
         return "lose"
+
+
+_COUPS: dict[tuple[int, int, int, int, int, int], Coup] = {}
+"""Coups made so far, by their fields (a few hundred occur; bounded all the same)."""
+_COUPS_KEPT = 4096
 
 
 @dataclass(frozen=True, slots=True)

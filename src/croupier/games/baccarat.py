@@ -50,6 +50,7 @@ from croupier.cards import Card
 from croupier.errors import IllegalAction, InvalidInput, RulesViolation
 from croupier.frozen import frozen_dict
 from croupier.games._baccarat_deal import FIRST_FOUR, THIRD_CARD, first_four, next_card_to
+from croupier.games._baccarat_shoe import BaccaratShoe
 from croupier.games._baccarat_tables import (
     BANKER,
     DRAGON_7,
@@ -92,7 +93,6 @@ from croupier.games.records import (
 from croupier.games.round import Phase, StubCheck
 from croupier.games.settlement import Settlement
 from croupier.hands.baccarat import (
-    card_value,
     point_count,
 )
 from croupier.modes import PlayMode
@@ -105,7 +105,7 @@ from croupier.rules import (
     VigRules,
     load_rules,
 )
-from croupier.shoe import Shoe, Shuffler, shoe_cards
+from croupier.shoe import Shoe
 
 __all__ = [
     "BANKER",
@@ -142,15 +142,30 @@ __all__ = [
     "wager_settlement",
 ]
 
-CUT_CARD = 16
-"""Cards under the cut card: casino practice (a player guide places it 16 cards from the bottom;
-the shuffle-and-cut section, § 541.5 / § 627a.5, is not in the texts at hand)."""
 SHOE_DECKS = (6, 8)
 """Decks allowed in the shoe: casino practice (six or eight); § 541.3 / § 627a.3 is not at hand."""
 
 
 # --------------------------------------------------------------------------------------------
 # The round
+
+
+_VIG_OWED: dict[tuple[int, int, int], tuple[int, str]] = {}
+_VIG_OWED_KEPT = 4096
+
+
+def _vig_owed(stake: int, rate: Fraction) -> tuple[int, str]:
+    """``vigorish(stake, rate)`` (rounded up to 5 cents, § 541.13(f)) and the rate as text,
+    worked out once for each stake and rate."""
+    if type(rate) is not Fraction:
+        return vigorish(stake, rate), str(rate)
+    key = (stake, rate.numerator, rate.denominator)
+    known = _VIG_OWED.get(key)
+    if known is None:
+        known = (vigorish(stake, rate), str(rate))
+        if len(_VIG_OWED) < _VIG_OWED_KEPT:
+            _VIG_OWED[key] = known
+    return known
 
 
 class BaccaratRound(Round):
@@ -317,9 +332,10 @@ class BaccaratRound(Round):
         return pays[1]
 
     def _pay_on(self, coup: Coup, wager: str) -> WagerPay:
-        found = self._pays_on(coup).get(wager)
+        pays = self._pays_on(coup)
+        found = pays.get(wager)
         if found is None:
-            found = self._pays_on(coup)[wager] = self.game.wager_pay(wager, coup)
+            found = pays[wager] = self.game.wager_pay(wager, coup)
         return found
 
     def outcome(self, seat: int, wager: str) -> tuple[Result, int, str]:
@@ -353,10 +369,9 @@ class BaccaratRound(Round):
             )
         ]
         # § 541.12(b): every losing wager is collected first.
-        pays = self._pays_on(coup)
         for seat in reversed(self.active_seats):
             for wager in self._stakes[seat]:
-                pay = pays.get(wager) or self._pay_on(coup, wager)  # :meth:`outcome`'s
+                pay = self._pay_on(coup, wager)  # the result and line of :meth:`outcome`
                 if pay.result is Result.LOSE:
                     new.append(self.settle(seat, wager, Result.LOSE, line=pay.line))
                     self._closed.add((seat, wager))
@@ -368,21 +383,25 @@ class BaccaratRound(Round):
     def _settlement_order(self) -> list[int]:
         # § 541.12(b): from the highest-numbered position with a winning (or returned) wager.
         settled, closed, stakes = self._settled, self._closed, self._stakes
-        return [
-            s
-            for s in reversed(self.active_seats)
-            if s not in settled and any((s, w) not in closed for w in stakes[s])  # open wagers
-        ]
+        order = []
+        for s in reversed(self.active_seats):
+            if s not in settled:
+                for w in stakes[s]:
+                    if (s, w) not in closed:  # an open wager (:meth:`_open_wagers`)
+                        order.append(s)
+                        break
+        return order
 
     def _settle_seat(self, seat: int) -> list[Record]:
         new: list[Record] = []
         stakes = self._stakes[seat]
         vig = self.game.vig
-        outcomes = {w: self.outcome(seat, w) for w in self._open_wagers(seat)}
-        banker = self.pay(BANKER) if BANKER in outcomes else None
+        coup = self.coup
+        pays = {w: self._pay_on(coup, w) for w in self._open_wagers(seat)}
+        banker = pays.get(BANKER)
         if banker is not None and banker.vig:
             stake = stakes[BANKER]
-            owed, rate = vigorish(stake, banker.vig), str(banker.vig)
+            owed, rate = _vig_owed(stake, banker.vig)
             if banker.result is not Result.WIN:
                 # § 541.8(a)(1)(iii)(B), § 541.13(h): 25% of the Banker wager on a tie,
                 # collected at the end of the round.
@@ -410,8 +429,9 @@ class BaccaratRound(Round):
                         section=won,
                     )
                 )
-        for wager, (result, paid, line) in outcomes.items():
-            new.append(self.settle(seat, wager, result, paid=paid, line=line))
+        for wager, pay in pays.items():  # each as :meth:`outcome`
+            paid = pay.winnings(stakes[wager])
+            new.append(self.settle(seat, wager, pay.result, paid=paid, line=pay.line))
             self._closed.add((seat, wager))
         return new
 
@@ -645,115 +665,7 @@ class MidiBaccarat(BaccaratGame):
 
 
 # --------------------------------------------------------------------------------------------
-# Between rounds: deferred vigorish, the shoe, the facility
-
-
-class BaccaratShoe:
-    """One table's dealing shoe over many rounds: open, deal rounds, reshuffle.
-
-    The shuffle-and-cut sections (§ 541.5 / § 627a.5) are not in the texts at hand; this follows
-    casino practice (player guides in ../shared/regs/baccarat.md and the stored pages): the
-    decks are shuffled together, the cut card goes :data:`CUT_CARD` cards from the bottom, the
-    first card is turned up and as many more cards burned as its value (ten for a ten or a
-    picture card).  When the cut card comes out the round is completed, one more round is dealt,
-    and the shoe is done.  Deferred vigorish is collected before the reshuffle (§ 541.13(g)).
-    """
-
-    def __init__(
-        self,
-        game: BaccaratGame,
-        shuffler: Shuffler,
-        *,
-        cut_card: int = CUT_CARD,
-        ledger: VigLedger | None = None,
-    ) -> None:
-        total = 52 * game.shoe_decks
-        if isinstance(cut_card, bool) or not isinstance(cut_card, int) or not 6 <= cut_card < total:
-            raise InvalidInput(
-                f"cut card {cut_card!r} cards from the bottom: at least 6 (one full round) and "
-                f"within the {total}-card shoe"
-            )
-        self.game = game
-        self.shuffler = shuffler
-        self.cut_card = cut_card
-        self.ledger = ledger if ledger is not None else VigLedger(game)
-        self.shoe: Shoe | None = None
-        self.records: list[Record] = []
-        self.rounds = 0
-        self._current: BaccaratRound | None = None
-        self._last_round = False
-        self._done = True
-
-    @property
-    def done(self) -> bool:
-        """Whether the shoe is finished (or not yet opened): reshuffle before the next round."""
-        return self._done
-
-    def reshuffle(self) -> tuple[Record, ...]:
-        """Collect every marker (§ 541.13(g)), then shuffle and burn a new shoe."""
-        if self._current is not None:
-            raise IllegalAction("the round in progress must finish before the reshuffle")
-        new: list[Record] = list(self.ledger.collect_all(reason=CollectReason.RESHUFFLE))
-        cards = self.shuffler.shuffle(shoe_cards(self.game.shoe_decks))
-        shoe = Shoe(cards, decks=self.game.shoe_decks, cut_card=self.cut_card)
-        first = shoe.burn(1)[0]
-        value = card_value(first) or 10
-        shoe.burn(value)
-        new.append(
-            ShoeOpened(
-                decks=self.game.shoe_decks,
-                first_card=first,
-                burned=value,
-                cut_card=self.cut_card,
-                note="casino practice: the first card turned up, as many more burned",
-            )
-        )
-        self.shoe = shoe
-        self.rounds = 0
-        self._last_round = False
-        self._done = False
-        self.records += new
-        return tuple(new)
-
-    def new_round(
-        self,
-        *,
-        players: Mapping[int, str] | None = None,
-        meters: MeterBank | None = None,
-    ) -> BaccaratRound:
-        if self._done or self.shoe is None:
-            raise IllegalAction("the shoe is done: reshuffle before the next round")
-        if self._current is not None:
-            raise IllegalAction("the round in progress must finish before the next one")
-        rnd = self.game.new_round(shoe=self.shoe, players=players, meters=meters)
-        assert isinstance(rnd, BaccaratRound)
-        self._current = rnd
-        return rnd
-
-    def finish(self, rnd: Round) -> tuple[Record, ...]:
-        """Close a finished round: its markers go to the ledger; the cut card is checked."""
-        if rnd is not self._current:
-            raise IllegalAction("that round was not dealt from this shoe now")
-        self.ledger.record(rnd)
-        self._current = None
-        self.rounds += 1
-        new: list[Record] = []
-        assert self.shoe is not None
-        if self._last_round:
-            self._done = True
-        elif self.shoe.cut_card_reached:
-            self._last_round = True
-            new.append(CutCardOut(rounds_left=1))
-        self.records += new
-        return tuple(new)
-
-    def leave(self, seat: int) -> MarkerCollected | None:
-        """A player leaves the table: the seat's vigorish marker is collected (§ 541.13(g))."""
-        if self.ledger.owed(seat) == 0:
-            return None
-        rec = self.ledger.collect(seat, reason=CollectReason.PLAYER_LEAVES)
-        self.records.append(rec)
-        return rec
+# Between rounds: the facility (the shoe over many rounds: games/_baccarat_shoe.py)
 
 
 def check_facility(submissions: Iterable[RulesSubmission | Mapping[str, Any]]) -> None:

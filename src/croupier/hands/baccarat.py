@@ -25,6 +25,7 @@ __all__ = [
     "player_draws",
     "player_draws_points",
     "point_count",
+    "two_and_final_counts",
 ]
 
 
@@ -48,6 +49,12 @@ def point_count(cards: Sequence[Card]) -> int:
     for card in cards:
         total += _POINTS[card.rank] if type(card) is Card else card_value(card)
     return total % 10
+
+
+def two_and_final_counts(cards: Sequence[Card]) -> tuple[int, int]:
+    """(the point count of the first two cards, the point count of the hand), summed once."""
+    values = [_POINTS[c.rank] if type(c) is Card else card_value(c) for c in cards]
+    return sum(values[:2]) % 10, sum(values) % 10
 
 
 def is_natural(cards: Sequence[Card]) -> bool:

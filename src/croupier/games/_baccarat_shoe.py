@@ -1,0 +1,142 @@
+"""One baccarat table's dealing shoe over many rounds (:class:`BaccaratShoe`): open, deal rounds
+down to the cut card, collect the deferred vigorish, reshuffle.  Re-exported by
+:mod:`croupier.games.baccarat`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from croupier.errors import IllegalAction, InvalidInput
+from croupier.games._baccarat_tables import (
+    CollectReason,
+    CutCardOut,
+    MarkerCollected,
+    ShoeOpened,
+    VigLedger,
+)
+from croupier.games.records import Record
+from croupier.hands.baccarat import card_value
+from croupier.progressive import MeterBank
+from croupier.shoe import Shoe, Shuffler, shoe_cards
+
+if TYPE_CHECKING:
+    from croupier.games.baccarat import BaccaratGame, BaccaratRound
+    from croupier.games.base import Round
+
+__all__ = ["CUT_CARD", "BaccaratShoe"]
+
+CUT_CARD = 16
+"""Cards under the cut card: casino practice (a player guide places it 16 cards from the bottom;
+the shuffle-and-cut section, § 541.5 / § 627a.5, is not in the texts at hand)."""
+
+
+class BaccaratShoe:
+    """One table's dealing shoe over many rounds: open, deal rounds, reshuffle.
+
+    The shuffle-and-cut sections (§ 541.5 / § 627a.5) are not in the texts at hand; this follows
+    casino practice (player guides in ../shared/regs/baccarat.md and the stored pages): the
+    decks are shuffled together, the cut card goes :data:`CUT_CARD` cards from the bottom, the
+    first card is turned up and as many more cards burned as its value (ten for a ten or a
+    picture card).  When the cut card comes out the round is completed, one more round is dealt,
+    and the shoe is done.  Deferred vigorish is collected before the reshuffle (§ 541.13(g)).
+    """
+
+    def __init__(
+        self,
+        game: BaccaratGame,
+        shuffler: Shuffler,
+        *,
+        cut_card: int = CUT_CARD,
+        ledger: VigLedger | None = None,
+    ) -> None:
+        total = 52 * game.shoe_decks
+        if isinstance(cut_card, bool) or not isinstance(cut_card, int) or not 6 <= cut_card < total:
+            raise InvalidInput(
+                f"cut card {cut_card!r} cards from the bottom: at least 6 (one full round) and "
+                f"within the {total}-card shoe"
+            )
+        self.game = game
+        self.shuffler = shuffler
+        self.cut_card = cut_card
+        self.ledger = ledger if ledger is not None else VigLedger(game)
+        self.shoe: Shoe | None = None
+        self.records: list[Record] = []
+        self.rounds = 0
+        self._current: BaccaratRound | None = None
+        self._last_round = False
+        self._done = True
+
+    @property
+    def done(self) -> bool:
+        """Whether the shoe is finished (or not yet opened): reshuffle before the next round."""
+        return self._done
+
+    def reshuffle(self) -> tuple[Record, ...]:
+        """Collect every marker (§ 541.13(g)), then shuffle and burn a new shoe."""
+        if self._current is not None:
+            raise IllegalAction("the round in progress must finish before the reshuffle")
+        new: list[Record] = list(self.ledger.collect_all(reason=CollectReason.RESHUFFLE))
+        cards = self.shuffler.shuffle(shoe_cards(self.game.shoe_decks))
+        shoe = Shoe(cards, decks=self.game.shoe_decks, cut_card=self.cut_card)
+        first = shoe.burn(1)[0]
+        value = card_value(first) or 10
+        shoe.burn(value)
+        new.append(
+            ShoeOpened(
+                decks=self.game.shoe_decks,
+                first_card=first,
+                burned=value,
+                cut_card=self.cut_card,
+                note="casino practice: the first card turned up, as many more burned",
+            )
+        )
+        self.shoe = shoe
+        self.rounds = 0
+        self._last_round = False
+        self._done = False
+        self.records += new
+        return tuple(new)
+
+    def new_round(
+        self,
+        *,
+        players: Mapping[int, str] | None = None,
+        meters: MeterBank | None = None,
+    ) -> BaccaratRound:
+        if self._done or self.shoe is None:
+            raise IllegalAction("the shoe is done: reshuffle before the next round")
+        if self._current is not None:
+            raise IllegalAction("the round in progress must finish before the next one")
+        from croupier.games.baccarat import BaccaratRound  # the game module imports this one
+
+        rnd = self.game.new_round(shoe=self.shoe, players=players, meters=meters)
+        assert isinstance(rnd, BaccaratRound)
+        self._current = rnd
+        return rnd
+
+    def finish(self, rnd: Round) -> tuple[Record, ...]:
+        """Close a finished round: its markers go to the ledger; the cut card is checked."""
+        if rnd is not self._current:
+            raise IllegalAction("that round was not dealt from this shoe now")
+        self.ledger.record(rnd)
+        self._current = None
+        self.rounds += 1
+        new: list[Record] = []
+        assert self.shoe is not None
+        if self._last_round:
+            self._done = True
+        elif self.shoe.cut_card_reached:
+            self._last_round = True
+            new.append(CutCardOut(rounds_left=1))
+        self.records += new
+        return tuple(new)
+
+    def leave(self, seat: int) -> MarkerCollected | None:
+        """A player leaves the table: the seat's vigorish marker is collected (§ 541.13(g))."""
+        if self.ledger.owed(seat) == 0:
+            return None
+        rec = self.ledger.collect(seat, reason=CollectReason.PLAYER_LEAVES)
+        self.records.append(rec)
+        return rec
