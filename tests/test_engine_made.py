@@ -16,20 +16,40 @@ import pytest
 from croupier.cards import DECK, parse_cards
 from croupier.errors import IllegalAction, InvalidInput
 from croupier.games import get_game
-from croupier.games._made import card_dealt, seat_settling, wager_placed
+from croupier.games._made import (
+    card_dealt,
+    checked,
+    dealer_revealed,
+    folded,
+    hand_shown,
+    no_more_bets_called,
+    play_wagered,
+    seat_settling,
+    wager_placed,
+    wager_settled,
+)
 from croupier.games.records import (
     CardDealt,
+    Checked,
+    DealerRevealed,
     DealNext,
+    Folded,
+    HandShown,
     NoMoreBets,
+    NoMoreBetsCalled,
     PlaceWager,
+    PlayWagered,
     Record,
+    Result,
     SeatSettling,
     WagerPlaced,
+    WagerSettled,
     record_to_json,
 )
 from croupier.games.round import Round
 from croupier.games.states import DealStep, Phase, known_plan, verify_seating
 from croupier.games.three_card_poker import deal_plan as tcp_plan
+from croupier.hands import Ranking, evaluate
 from croupier.progressive import MemoryMeters
 from croupier.rules import DealMethod
 from croupier.shoe import SeededShuffler, Shoe, StackedShoe
@@ -63,6 +83,71 @@ def test_made_records_are_the_constructors_records() -> None:
     action = PlaceWager(seat=4, wager="ante", amount=500)
     _same(wager_placed(action), WagerPlaced(seat=4, wager="ante", amount=500))
     _same(seat_settling(7), SeatSettling(seat=7))
+    _same(folded(2), Folded(seat=2))
+    _same(checked(3), Checked(seat=3))
+    _same(no_more_bets_called(None), NoMoreBetsCalled())
+    _same(no_more_bets_called(2), NoMoreBetsCalled(progressive_chips=2))
+    cards = parse_cards("Kh Kd 8c 6s 2d")
+    rank = evaluate(cards, Ranking.POKER5)
+    _same(
+        hand_shown(5, cards, rank),
+        HandShown(seat=5, cards=cards, category="pair", best=rank.cards),
+    )
+    _same(
+        dealer_revealed(cards, rank), DealerRevealed(cards=cards, category="pair", best=rank.cards)
+    )
+    _same(
+        play_wagered(1, "play", 300, 3),
+        PlayWagered(seat=1, wager="play", amount=300, multiple=3),
+    )
+    _same(
+        play_wagered(1, "play", 150, None),
+        PlayWagered(seat=1, wager="play", amount=150, multiple=None),
+    )
+    _same(
+        wager_settled(6, "ante", 500, Result.WIN, 500, 500, "pair"),
+        WagerSettled(
+            seat=6, wager="ante", stake=500, result=Result.WIN, paid=500, returned=500, line="pair"
+        ),
+    )
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"paid": 2.5},
+        {"paid": True},
+        {"paid": 2**53},
+        {"returned": -(2**53)},
+        {"line": 7},
+        {"line": "x" * 10_001},
+        {"result": "win"},
+    ],
+)
+def test_a_settlement_the_round_computed_wrongly_is_refused_as_the_record_refuses_it(
+    bad: dict[str, object],
+) -> None:
+    fields: dict[str, object] = {
+        "seat": 1, "wager": "ante", "stake": 100, "result": Result.WIN, "paid": 100,
+        "returned": 100, "line": "",
+    } | bad  # fmt: skip
+    with pytest.raises(InvalidInput) as built:
+        WagerSettled(**fields)  # type: ignore[arg-type]
+    with pytest.raises(InvalidInput) as made:
+        wager_settled(**fields)  # type: ignore[arg-type]
+    assert str(made.value) == str(built.value)
+
+
+@pytest.mark.parametrize("bad", [{"amount": 1.5}, {"amount": 2**60}, {"multiple": "2"}])
+def test_a_play_the_round_computed_wrongly_is_refused_as_the_record_refuses_it(
+    bad: dict[str, object],
+) -> None:
+    fields: dict[str, object] = {"seat": 1, "wager": "play", "amount": 200, "multiple": 2} | bad
+    with pytest.raises(InvalidInput) as built:
+        PlayWagered(**fields)  # type: ignore[arg-type]
+    with pytest.raises(InvalidInput) as made:
+        play_wagered(**fields)  # type: ignore[arg-type]
+    assert str(made.value) == str(built.value)
 
 
 @pytest.mark.parametrize(

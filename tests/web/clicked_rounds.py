@@ -9,13 +9,13 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 from uuid import uuid4
 
 import httpx
 from playwright.sync_api import BrowserContext, Page, Request, WebSocket, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from shots import Shots
 
 from croupier.client import tls_context
 
@@ -192,8 +192,8 @@ def _dealer_step(dealer: Page) -> bool:
     return False
 
 
-def _shot(page: Page, artifacts: Path, name: str) -> None:
-    page.screenshot(path=str(artifacts / f"{name}.png"), full_page=True)
+def _shot(page: Page, shots: Shots, name: str) -> None:
+    shots.take(page, name)
 
 
 def leave_every_seat(base: str) -> None:
@@ -211,7 +211,7 @@ def leave_every_seat(base: str) -> None:
 
 
 def play_round(
-    contexts: list[BrowserContext], base: str, artifacts: Path, table: str, wagers: list[str]
+    contexts: list[BrowserContext], base: str, shots: Shots, table: str, wagers: list[str]
 ) -> None:
     """A full round at ``table``: each player places ``wagers`` at $5 and the round is played to
     the end by clicking; the settlement and the security boundary are checked."""
@@ -225,8 +225,8 @@ def play_round(
     deal = players[0].page.get_by_role("region", name="provable deal")
     expect(deal).to_have_attribute("data-revealed", "no")
     expect(deal.get_by_label("commitment")).to_have_text(commitment)
-    _shot(players[0].page, artifacts, f"{table}-player-betting")
-    _play_to_the_end(dealer, players, artifacts, table)
+    _shot(players[0].page, shots, f"{table}-player-betting")
+    _play_to_the_end(dealer, players, shots, table)
 
     rid = dealer.page.locator(".table-head").inner_text().split("round ")[1].split(" ")[0]
     full = _get(base, "supervisor", f"/api/rounds/{rid}/records")
@@ -235,9 +235,9 @@ def play_round(
     expect(deal).to_have_attribute("data-revealed", "yes", timeout=15_000)
     expect(deal.get_by_label("commitment")).to_have_text(commitment)
     expect(deal).to_contain_text("given to supervisors and auditors")
-    _shot(players[0].page, artifacts, f"{table}-player-settled")
-    _shot(players[1].page, artifacts, f"{table}-player2-settled")
-    _shot(dealer.page, artifacts, f"{table}-dealer-settled")
+    _shot(players[0].page, shots, f"{table}-player-settled")
+    _shot(players[1].page, shots, f"{table}-player2-settled")
+    _shot(dealer.page, shots, f"{table}-dealer-settled")
     _check_boundary(players, full, table)
     _check_dealer_sees_shown_hands(dealer, full, table)
     for w in players:
@@ -266,7 +266,7 @@ def _sit_and_wager(dealer: Watched, players: list[Watched], table: str, wagers: 
         w.snapshot()
 
 
-def _play_to_the_end(dealer: Watched, players: list[Watched], artifacts: Path, table: str) -> None:
+def _play_to_the_end(dealer: Watched, players: list[Watched], shots: Shots, table: str) -> None:
     """Each player takes a decision when one is offered, the dealer the next step, to the end
     (bounded)."""
     expect(dealer.page.locator('button[data-step="no-more-bets"]:not([disabled])')).to_be_visible(
@@ -278,8 +278,8 @@ def _play_to_the_end(dealer: Watched, players: list[Watched], artifacts: Path, t
         if dealer.page.locator('[data-phase="over"], [data-phase="void"]').count():
             break
         if not shot and players[0].page.locator("[data-decision]").count():
-            _shot(players[0].page, artifacts, f"{table}-player-decision")
-            _shot(dealer.page, artifacts, f"{table}-dealer-decision")
+            _shot(players[0].page, shots, f"{table}-player-decision")
+            _shot(dealer.page, shots, f"{table}-dealer-decision")
             shot = True
         acted = any(_decide(w) for w in players) or _dealer_step(dealer.page)
         for w in players:

@@ -9,7 +9,8 @@ chromium-headless-shell``; CI runs the script before the suite).  One browser a 
 process (a session fixture); each role gets its own browser context (its own cookies and
 storage).
 
-Screenshots of every page go to ``test-artifacts/web/`` (gitignored).
+Screenshots (:mod:`shots`) go to ``test-artifacts/web/`` (gitignored): the named ones with
+``CROUPIER_WEB_SCREENSHOTS=1``, and one of every page still open when a test fails.
 """
 
 from __future__ import annotations
@@ -19,13 +20,14 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
 import pytest
 from playwright.sync_api import Browser, Playwright, sync_playwright
+from shots import Shots
 
 from croupier.client import tls_context
 
@@ -134,9 +136,22 @@ def browser(playwright_session: Playwright) -> Iterator[Browser]:
 
 
 @pytest.fixture(scope="session")
-def artifacts() -> Path:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    return ARTIFACTS
+def shots() -> Shots:
+    return Shots(ARTIFACTS)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """A browser test that fails leaves a screenshot of every page it still has open (before
+    its fixtures close them), named after the test."""
+    report = yield
+    funcargs = getattr(item, "funcargs", {})
+    if report.when == "call" and report.failed and "browser" in funcargs:
+        for path in Shots(ARTIFACTS).of_failure(funcargs["browser"], item.name):
+            report.sections.append(("screenshot", str(path)))
+    return report
 
 
 @pytest.fixture(scope="session")

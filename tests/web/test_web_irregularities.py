@@ -12,11 +12,11 @@ cards, a dealer card exposed early (void); where the table deals from an automat
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from desks import Desk, close_contexts, dealer_at, desks_of, fmt, sign_in, step
 from playwright.sync_api import Browser, Page, expect
+from shots import Shots
 
 FACE_UP = "card_face_up_in_deck"
 IN_ERROR = "card_drawn_in_error"
@@ -101,7 +101,7 @@ def _assert_void(dealer: Page, player: Page, desk: Desk, table: str, rid: str, r
 
 @pytest.mark.parametrize("table", list(GAMES))
 def test_641a_13_each_irregularity_offered_is_reported_from_the_console(
-    browser: Browser, pit_server: str, artifacts: Path, desks: dict[str, Desk], table: str
+    browser: Browser, pit_server: str, shots: Shots, desks: dict[str, Desk], table: str
 ) -> None:
     wagers, offered = GAMES[table]
     sup, seat = desks["supervisor"], desks["player1"]
@@ -134,7 +134,7 @@ def test_641a_13_each_irregularity_offered_is_reported_from_the_console(
     records = sup.get(f"/api/rounds/{rid}/records")["records"]
     (discarded,) = [r["card"] for r in records if r["kind"] == "card_discarded"]
     expect(player.locator(f'[data-card="{discarded}"]')).to_have_count(0)
-    dealer.screenshot(path=str(artifacts / f"irregularity-{table}.png"), full_page=True)
+    shots.take(dealer, f"irregularity-{table}")
 
     # every other irregularity voids the round
     for kind in offered[2:]:

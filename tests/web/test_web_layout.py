@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from desks import WAGERS, Desk, dealer_at, finish_round, sign_in
 from playwright.sync_api import Browser, Page, expect
+from shots import Shots
 
 FIVE_CARDS = ("let-it-ride", "mississippi-stud", "ultimate-texas-holdem")
 SEATS = {1: "player1", 4: "player2", 7: "player3"}
@@ -126,7 +126,7 @@ FIVE_EVERYWHERE = """() => {
 
 @pytest.mark.parametrize("table", FIVE_CARDS)
 def test_seat_boxes_hold_a_five_card_hand_at_1280_and_375_px(
-    browser: Browser, pit_server: str, artifacts: Path, settled: dict[str, str], table: str
+    browser: Browser, pit_server: str, shots: Shots, settled: dict[str, str], table: str
 ) -> None:
     auditor = Desk(pit_server, "auditor")
     records = auditor.get(f"/api/rounds/{settled[table]}/records")["records"]
@@ -137,9 +137,7 @@ def test_seat_boxes_hold_a_five_card_hand_at_1280_and_375_px(
         dealer = dealer_at(browser, pit_server, table, **size)
         expect(dealer.locator('[data-phase="over"]')).to_have_count(1, timeout=15_000)
         expect(dealer.locator(".seat .hand [data-card]")).not_to_have_count(0)
-        dealer.screenshot(
-            path=str(artifacts / f"layout-dealer-{table}-{size['width']}.png"), full_page=True
-        )
+        shots.take(dealer, f"layout-dealer-{table}-{size['width']}")
         where = f"dealer {table} {size['width']}"
         # the hands turned up at settlement (§ 569.11(h) and parallels), each in its box
         assert _fans(dealer, where) == shown
@@ -147,14 +145,12 @@ def test_seat_boxes_hold_a_five_card_hand_at_1280_and_375_px(
         dealer.evaluate(FIVE_EVERYWHERE)
         assert _fans(dealer, where + " five cards") == {str(n): 5 for n in range(1, 8)}
         _fits(dealer, size["width"], where + " five cards")
-        dealer.screenshot(
-            path=str(artifacts / f"layout-five-cards-{size['width']}.png"), full_page=True
-        )
+        shots.take(dealer, f"layout-five-cards-{size['width']}")
         dealer.context.close()
 
 
 def test_every_page_fits_a_phone_with_labelled_controls(
-    browser: Browser, pit_server: str, artifacts: Path, settled: dict[str, str]
+    browser: Browser, pit_server: str, shots: Shots, settled: dict[str, str]
 ) -> None:
     base = pit_server
     page = browser.new_context(viewport={"width": 375, "height": 812}).new_page()
@@ -168,18 +164,18 @@ def test_every_page_fits_a_phone_with_labelled_controls(
     expect(player.get_by_label("settlement of seat 1")).to_be_visible(timeout=15_000)
     _fits(player, 375, "player")
     assert set(_fans(player, "player")) == {"4", "7"}  # the player's own hand is drawn big
-    player.screenshot(path=str(artifacts / "phone-player.png"), full_page=True)
+    shots.take(player, "phone-player")
     # the dealer's console
     dealer = dealer_at(browser, base, "ultimate-texas-holdem", **PHONE)
     expect(dealer.locator('[data-phase="over"]')).to_have_count(1, timeout=15_000)
     _fits(dealer, 375, "dealer")
-    dealer.screenshot(path=str(artifacts / "phone-dealer.png"), full_page=True)
+    shots.take(dealer, "phone-dealer")
     # the pit: every tab, and a replay
     pit = sign_in(browser, base, "supervisor", **PHONE)
     expect(pit.locator("#pit-title")).to_be_visible()
     expect(pit.locator(".tile[data-table]")).not_to_have_count(0)
     _fits(pit, 375, "pit floor")
-    pit.screenshot(path=str(artifacts / "phone-pit-floor.png"), full_page=True)
+    shots.take(pit, "phone-pit-floor")
     tabs = {"Hand pays": "Hand pays", "Buy-ins and cash-outs": "Buy-ins and cash-outs"}
     for tab, heading in {**tabs, "Audit": "audit verify"}.items():
         pit.get_by_role("tab", name=tab).click()
@@ -195,11 +191,11 @@ def test_every_page_fits_a_phone_with_labelled_controls(
     pit.locator(f'button[data-round="{settled["ultimate-texas-holdem"]}"]').click()
     expect(pit.get_by_role("region", name="provable deal")).to_be_visible()
     _fits(pit, 375, "pit replay")
-    pit.screenshot(path=str(artifacts / "phone-pit-replay.png"), full_page=True)
+    shots.take(pit, "phone-pit-replay")
     # the par sheets
     pit.get_by_role("button", name="Par sheets").click()
     pit.get_by_label("Game", exact=True).select_option("three-card-poker")
     pit.get_by_role("button", name="Show par sheet").click()
     expect(pit.locator("#par-summary")).to_be_visible(timeout=120_000)
     _fits(pit, 375, "par sheet")
-    pit.screenshot(path=str(artifacts / "phone-par.png"), full_page=False)
+    shots.take(pit, "phone-par", "viewport")

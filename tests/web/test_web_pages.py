@@ -4,10 +4,10 @@ Chromium against a server process that mounts ``croupier.web``."""
 from __future__ import annotations
 
 import time
-from pathlib import Path
 
 import httpx
 from playwright.sync_api import Browser, Page, expect
+from shots import Shots
 
 from croupier.analysis import par_sheet
 from croupier.cards import DECK
@@ -25,7 +25,7 @@ def _open(browser: Browser, url: str, *, width: int = 1280, height: int = 800) -
 
 
 def test_every_card_is_drawn_as_labelled_svg(
-    browser: Browser, pages_server: str, artifacts: Path
+    browser: Browser, pages_server: str, shots: Shots
 ) -> None:
     page = _open(browser, pages_server + "/par-sheets")
     codes = [str(c) for c in DECK]
@@ -49,7 +49,7 @@ def test_every_card_is_drawn_as_labelled_svg(
         assert shown == code
         assert label == f"{rank} of {SUIT_NAMES[code[1]]}"
         assert tag.lower() == "svg"
-    page.locator("#gallery").screenshot(path=str(artifacts / "cards-and-chips.png"))
+    shots.take(page.locator("#gallery"), "cards-and-chips")
     backs = page.locator("#gallery [data-card=back]")
     expect(backs).to_have_count(2)
     assert page.evaluate("Cards.card('10h').dataset.card") == "Th"
@@ -58,7 +58,7 @@ def test_every_card_is_drawn_as_labelled_svg(
 
 
 def test_sign_in_page_is_labelled_and_fits_a_phone(
-    browser: Browser, pages_server: str, artifacts: Path
+    browser: Browser, pages_server: str, shots: Shots
 ) -> None:
     for width, height in ((1280, 800), (375, 740)):
         page = _open(browser, pages_server + "/", width=width, height=height)
@@ -66,7 +66,7 @@ def test_sign_in_page_is_labelled_and_fits_a_phone(
         expect(page.get_by_label("Password")).to_be_visible()
         expect(page.get_by_role("button", name="Sign in")).to_be_visible()
         assert page.evaluate("document.scrollingElement.scrollWidth") <= width
-        page.screenshot(path=str(artifacts / f"signin-{width}.png"))
+        shots.take(page, f"signin-{width}", "viewport")
         page.context.close()
 
 
@@ -81,7 +81,7 @@ def _wait_ready(url: str, *, attempts: int = 600) -> httpx.Response:
 
 
 def test_par_sheet_page_shows_the_exact_house_edge(
-    browser: Browser, pages_server: str, artifacts: Path
+    browser: Browser, pages_server: str, shots: Shots
 ) -> None:
     game = get_game("three-card-poker")
     expected = par_sheet(game)
@@ -102,7 +102,7 @@ def test_par_sheet_page_shows_the_exact_house_edge(
         page.get_by_role("img", name="pair plus: probability of each outcome, log scale")
     ).to_be_visible()
     expect(page.locator("pre.text")).to_contain_text("Q")  # the strategy: play Q-6-4 or better
-    page.screenshot(path=str(artifacts / "par-sheet.png"), full_page=False)
+    shots.take(page, "par-sheet", "viewport")
 
     res = _wait_ready(pages_server + "/par/three-card-poker.json")
     assert res.status_code == 200

@@ -19,6 +19,7 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
+from shots import Shots
 
 from croupier.games import GAMES
 from croupier.web.par import game_catalogue
@@ -121,7 +122,7 @@ def _check_sheet(page: Page, summary: Locator, sheet: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize("slug", list(GAMES))
 def test_par_page_of_every_game_shows_its_exact_sheet_strategy_and_downloads(
-    par_page: Page, pages_server: str, artifacts: Path, slug: str
+    par_page: Page, pages_server: str, shots: Shots, slug: str
 ) -> None:
     page = par_page
     summary = _show(page, slug, {})
@@ -131,7 +132,7 @@ def test_par_page_of_every_game_shows_its_exact_sheet_strategy_and_downloads(
     strategy = page.locator("pre.text")
     expect(strategy).not_to_be_empty()
     expect(page.locator(".sign")).not_to_be_empty()
-    page.screenshot(path=str(artifacts / f"par-{slug}.png"), full_page=False)
+    shots.take(page, f"par-{slug}", "viewport")
 
     downloaded = _download(page, "Download JSON")
     assert json.loads(downloaded.read_text(encoding="utf-8")) == sheet

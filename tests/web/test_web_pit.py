@@ -5,11 +5,11 @@ role sees only its parts; the player's page fits a phone."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from desks import Desk, sign_in
 from playwright.sync_api import Browser, expect
+from shots import Shots
 
 
 @pytest.fixture()
@@ -41,7 +41,7 @@ def _baccarat_round(desks: dict[str, Desk], *, finish: bool) -> str:
 
 
 def test_supervisor_floor_is_live_and_voids_a_round(
-    browser: Browser, pit_server: str, artifacts: Path, desks: dict[str, Desk]
+    browser: Browser, pit_server: str, shots: Shots, desks: dict[str, Desk]
 ) -> None:
     page = sign_in(browser, pit_server, "supervisor")
     expect(page.locator("#pit-title")).to_have_text("Supervisor · the pit")
@@ -59,7 +59,7 @@ def test_supervisor_floor_is_live_and_voids_a_round(
     desks["dealer"].post(f"{table}/no-more-bets", {"progressive_chips": 0})
     desks["dealer"].post(f"{table}/deal")
     expect(tile).to_contain_text("decisions", timeout=15_000)
-    page.screenshot(path=str(artifacts / "pit-floor.png"), full_page=True)
+    shots.take(page, "pit-floor")
     # void it: every wager returned
     before = desks["player7"].get("/api/me")["balance"]
     tile.get_by_label("reason to void the round at Three Card Poker").fill("training: void drill")
@@ -73,7 +73,7 @@ def test_supervisor_floor_is_live_and_voids_a_round(
 
 
 def test_supervisor_buy_in_hand_pays_recall_replay_and_audit(
-    browser: Browser, pit_server: str, artifacts: Path, desks: dict[str, Desk]
+    browser: Browser, pit_server: str, shots: Shots, desks: dict[str, Desk]
 ) -> None:
     rid = _baccarat_round(desks, finish=True)
     records = desks["supervisor"].get(f"/api/rounds/{rid}/records")["records"]
@@ -115,12 +115,12 @@ def test_supervisor_buy_in_hand_pays_recall_replay_and_audit(
     expect(panel.get_by_label("commitment")).to_have_text(deal["commitment"])
     expect(panel).to_have_attribute("data-verified", "yes")
     expect(panel).to_contain_text("Verified here")
-    page.screenshot(path=str(artifacts / "pit-replay.png"), full_page=True)
+    shots.take(page, "pit-replay")
     # audit verify
     page.get_by_role("tab", name="Audit").click()
     page.get_by_role("button", name="Run audit verify").click()
     expect(page.locator("#audit-out")).to_contain_text("clean: nothing differs")
-    page.screenshot(path=str(artifacts / "pit-audit.png"), full_page=True)
+    shots.take(page, "pit-audit")
     page.context.close()
 
 
@@ -137,14 +137,14 @@ def test_each_role_sees_only_its_parts_of_the_pit(browser: Browser, pit_server: 
 
 
 def test_player_page_fits_a_phone(
-    browser: Browser, pit_server: str, artifacts: Path, desks: dict[str, Desk]
+    browser: Browser, pit_server: str, shots: Shots, desks: dict[str, Desk]
 ) -> None:
     desks["player6"].post("/api/tables/three-card-poker/sit", {"seat": 6})
     page = sign_in(browser, pit_server, "player6", width=375, height=812)
     expect(page.locator("#player-title")).to_have_text("Seat 6")
     assert page.evaluate("document.scrollingElement.scrollWidth") <= 375
     expect(page.get_by_role("button", name="Leave the table")).to_be_visible()
-    page.screenshot(path=str(artifacts / "player-phone.png"), full_page=True)
+    shots.take(page, "player-phone")
     page.get_by_role("button", name="Leave the table").click()
     expect(page.locator("#player-title")).to_have_text("Choose a seat")
     assert page.evaluate("document.scrollingElement.scrollWidth") <= 375
@@ -182,7 +182,7 @@ def test_supervisor_closes_and_opens_a_table(
 
 
 def test_dealer_reports_an_irregularity_and_the_round_is_void(
-    browser: Browser, pit_server: str, artifacts: Path, desks: dict[str, Desk]
+    browser: Browser, pit_server: str, shots: Shots, desks: dict[str, Desk]
 ) -> None:
     table = "/api/tables/four-card-poker"
     desks["player7"].post(f"{table}/sit", {"seat": 7})
@@ -200,7 +200,7 @@ def test_dealer_reports_an_irregularity_and_the_round_is_void(
     page.get_by_role("button", name="Report").click()
     expect(page.locator('[data-phase="void"]')).to_have_count(1, timeout=15_000)
     expect(page.get_by_role("list", name="calls")).to_contain_text("Round void")
-    page.screenshot(path=str(artifacts / "dealer-irregularity.png"), full_page=True)
+    shots.take(page, "dealer-irregularity")
     desks["player7"].post(f"{table}/leave")
     page.context.close()
 
@@ -248,7 +248,7 @@ def _played_round(desks: dict[str, Desk], table: str, wagers: list[str]) -> str:
 
 @pytest.mark.parametrize("table", list(SHOWN_TABLES))
 def test_recall_replay_shows_each_hand_turned_up_at_settlement(
-    browser: Browser, pit_server: str, artifacts: Path, desks: dict[str, Desk], table: str
+    browser: Browser, pit_server: str, shots: Shots, desks: dict[str, Desk], table: str
 ) -> None:
     rid = _played_round(desks, table, SHOWN_TABLES[table])
     records = desks["supervisor"].get(f"/api/rounds/{rid}/records")["records"]
@@ -273,5 +273,5 @@ def test_recall_replay_shows_each_hand_turned_up_at_settlement(
         expect(seat.locator(f'[data-card="{card}"]')).to_have_count(1)
     steps = page.get_by_role("list", name="records")
     expect(steps.locator("li.now")).to_contain_text("hand shown")
-    page.screenshot(path=str(artifacts / f"pit-replay-{table}.png"), full_page=True)
+    shots.take(page, f"pit-replay-{table}")
     page.context.close()

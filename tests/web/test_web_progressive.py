@@ -17,13 +17,13 @@ from __future__ import annotations
 import re
 import uuid
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 from conftest import Training
 from playwright.sync_api import Browser, Page, expect
+from shots import Shots
 
 from croupier.client import tls_context
 
@@ -113,7 +113,7 @@ def _step(dealer: Page, step: str) -> None:
 
 
 def test_641a_11_c_5_a_100_percent_award_waits_for_the_supervisors_hand_pay(
-    browser: Browser, training_server: Training, artifacts: Path, desks: dict[str, Desk]
+    browser: Browser, training_server: Training, shots: Shots, desks: dict[str, Desk]
 ) -> None:
     base, table = training_server.url, f"/api/tables/{FCP}"
     training_server.stack_deck(FOUR_ACES)
@@ -153,7 +153,7 @@ def test_641a_11_c_5_a_100_percent_award_waits_for_the_supervisors_hand_pay(
     # the award is not paid from the table inventory: not in the balance before the approval
     waiting = desks["player1"].get("/api/me")["balance"]
     expect(player.locator("#balance")).to_have_text(_fmt(waiting))
-    player.screenshot(path=str(artifacts / "handpay-player-awarded.png"), full_page=True)
+    shots.take(player, "handpay-player-awarded")
 
     # no next round while the hand-pay waits (§ 641a.11(c)(5)(iv))
     _step(dealer, "rounds")
@@ -169,13 +169,13 @@ def test_641a_11_c_5_a_100_percent_award_waits_for_the_supervisors_hand_pay(
     expect(row).to_have_attribute("data-status", "pending")
     expect(row).to_contain_text(_fmt(grown))
     expect(row).to_contain_text("four aces")
-    pit.screenshot(path=str(artifacts / "handpay-pit-pending.png"), full_page=True)
+    shots.take(pit, "handpay-pit-pending")
     row.get_by_role("button", name=re.compile(f"approve hand pay {pay['id']}")).click()
     expect(pit.locator("#callout")).to_contain_text(f"Hand pay {pay['id']} approved")
     expect(row).to_contain_text("approved by supervisor")
     assert desks["player1"].get("/api/me")["balance"] == waiting + grown
     expect(player.locator("#balance")).to_have_text(_fmt(waiting + grown), timeout=15_000)
-    pit.screenshot(path=str(artifacts / "handpay-pit-approved.png"), full_page=True)
+    shots.take(pit, "handpay-pit-approved")
 
     # the table deals again
     training_server.stack_deck("")
@@ -185,7 +185,7 @@ def test_641a_11_c_5_a_100_percent_award_waits_for_the_supervisors_hand_pay(
 
 
 def test_641a_8_b_a_progressive_chip_count_that_differs_voids_the_round(
-    browser: Browser, training_server: Training, artifacts: Path, desks: dict[str, Desk]
+    browser: Browser, training_server: Training, shots: Shots, desks: dict[str, Desk]
 ) -> None:
     training_server.stack_deck("")
     start = desks["player2"].get("/api/me")["balance"]
@@ -219,5 +219,5 @@ def test_641a_8_b_a_progressive_chip_count_that_differs_voids_the_round(
     expect(settle).to_contain_text("returned $1")
     assert desks["player2"].get("/api/me")["balance"] == start
     expect(player.locator("#balance")).to_have_text(_fmt(start))
-    dealer.screenshot(path=str(artifacts / "progressive-count-void-dealer.png"), full_page=True)
+    shots.take(dealer, "progressive-count-void-dealer")
     desks["player2"].post(f"/api/tables/{TCP}/leave")

@@ -7,11 +7,11 @@ wager, the order revealed after the round and verified in the browser) and ``aud
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from desks import WAGERS, Desk, close_contexts, desks_of, finish_round, fmt, sign_in
 from playwright.sync_api import Browser, Page, expect
+from shots import Shots
 
 STAKE = 500
 SEAT = 2
@@ -48,7 +48,7 @@ def _balance(player: Page, cents: int) -> None:
 
 
 def test_641a_13_supervisor_void_at_every_game_returns_each_wager_on_the_players_page(
-    browser: Browser, pit_server: str, artifacts: Path, desks: dict[str, Desk]
+    browser: Browser, pit_server: str, shots: Shots, desks: dict[str, Desk]
 ) -> None:
     dealer, sup, me = desks["dealer"], desks["supervisor"], desks["player5"]
     start = me.get("/api/me")["balance"]
@@ -82,14 +82,14 @@ def test_641a_13_supervisor_void_at_every_game_returns_each_wager_on_the_players
         expect(settle.locator("li > span:last-child")).to_have_text(returned)
         expect(player.locator("#balance")).to_have_text(fmt(start), timeout=15_000)
         if table == "let-it-ride":
-            player.screenshot(path=str(artifacts / "player-void.png"), full_page=True)
+            shots.take(player, "player-void")
         player.get_by_role("button", name="Leave the table").click()
         expect(player.locator("#player-title")).to_have_text("Choose a seat", timeout=15_000)
     assert me.get("/api/me")["balance"] == start
 
 
 def test_buy_in_and_cash_out_change_the_players_balance_by_exactly_the_amount(
-    browser: Browser, pit_server: str, artifacts: Path, desks: dict[str, Desk]
+    browser: Browser, pit_server: str, shots: Shots, desks: dict[str, Desk]
 ) -> None:
     dealer, sup, me = desks["dealer"], desks["supervisor"], desks["player5"]
     start = me.get("/api/me")["balance"]
@@ -112,7 +112,7 @@ def test_buy_in_and_cash_out_change_the_players_balance_by_exactly_the_amount(
     expect(pit.locator("#callout")).to_contain_text("P5 is in a round at table mini-baccarat")
     expect(pit.locator("#callout")).to_have_class("callout callout-error")
     assert me.get("/api/me")["balance"] == start + 2500 - 1050 - STAKE
-    pit.screenshot(path=str(artifacts / "pit-cage.png"), full_page=True)
+    shots.take(pit, "pit-cage")
     finish_round(dealer, "mini-baccarat", {SEAT: me})
     me.post("/api/tables/mini-baccarat/leave")
 
@@ -127,7 +127,7 @@ def _tab_to(page: Page, selector: str, *, presses: int = 80) -> None:
 
 
 def test_provable_deal_committed_before_the_wagers_revealed_after_and_verified_in_the_browser(
-    browser: Browser, pit_server: str, artifacts: Path, desks: dict[str, Desk]
+    browser: Browser, pit_server: str, shots: Shots, desks: dict[str, Desk]
 ) -> None:
     dealer, sup, me = desks["dealer"], desks["supervisor"], desks["player5"]
     table, path = "three-card-poker", "/api/tables/three-card-poker"
@@ -160,7 +160,7 @@ def test_provable_deal_committed_before_the_wagers_revealed_after_and_verified_i
     expect(panel).to_have_attribute("data-revealed", "yes", timeout=15_000)
     expect(panel.get_by_label("commitment")).to_have_text(committed["commitment"])
     expect(panel).to_contain_text("given to supervisors and auditors")
-    player.screenshot(path=str(artifacts / "player-deal-revealed.png"), full_page=True)
+    shots.take(player, "player-deal-revealed")
     me.post(f"{path}/leave")
     # the supervisor's replay hashes the revealed order with its nonce in the browser
     pit = sign_in(browser, pit_server, "supervisor")
@@ -185,7 +185,7 @@ def test_provable_deal_committed_before_the_wagers_revealed_after_and_verified_i
 
 
 def test_audit_verify_on_the_pit_page_shows_the_servers_result_and_balances(
-    browser: Browser, pit_server: str, artifacts: Path, desks: dict[str, Desk]
+    browser: Browser, pit_server: str, shots: Shots, desks: dict[str, Desk]
 ) -> None:
     report = desks["supervisor"].get("/api/audit/verify")
     assert report["ok"] and report["problems"] == []
@@ -208,4 +208,4 @@ def test_audit_verify_on_the_pit_page_shows_the_servers_result_and_balances(
     mine = pit.locator('tr[data-account="player:P5"]')
     expect(mine).to_contain_text(fmt(me["balance"]))
     assert report["balances"]["player:P5"] == str(me["balance"])
-    pit.screenshot(path=str(artifacts / "pit-audit-balances.png"), full_page=True)
+    shots.take(pit, "pit-audit-balances")

@@ -5,13 +5,13 @@ contexts; no player's page ever holds a card it may not see), and the stream's r
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 from clicked_rounds import leave_every_seat, play_round
 from playwright.sync_api import Browser
+from shots import Shots
 
 from croupier.client import tls_context
 
@@ -26,11 +26,11 @@ GAMES: dict[str, list[str]] = {
 
 @pytest.mark.parametrize("table", list(GAMES))
 def test_full_round_by_clicking_hides_every_card_a_player_may_not_see(
-    browser: Browser, live_server: str, artifacts: Path, table: str
+    browser: Browser, live_server: str, shots: Shots, table: str
 ) -> None:
     contexts = [browser.new_context(viewport={"width": 1280, "height": 800}) for _ in range(3)]
     try:
-        play_round(contexts, live_server, artifacts, table, GAMES[table])
+        play_round(contexts, live_server, shots, table, GAMES[table])
     finally:
         for ctx in contexts:
             ctx.close()

@@ -40,17 +40,18 @@ import numpy as np
 import numpy.typing as npt
 
 from croupier.analysis import Strategy, fcp_solver, uth_solver
+from croupier.analysis import _decided as decided
 from croupier.analysis._mc_kernels import fcp_action, river_counts_one, river_play, uth_decide
 from croupier.analysis._uth_fcp_shared import dense_tables
 from croupier.analysis._uth_kernels import PAIR_INDEX, PERMS
 from croupier.analysis._uth_settle import settle_tables
-from croupier.cards import Card
+from croupier.cards import DECK, Card
 from croupier.errors import InvalidInput
 from croupier.games import Game, Round
 from croupier.games.four_card_poker import FourCardPoker
 from croupier.games.paytables import PayTable
-from croupier.games.pov import seat_cards, supervisor_hands
-from croupier.games.records import DEALER, Action, Check, Fold, Play
+from croupier.games.pov import layout_cards, seat_cards
+from croupier.games.records import DEALER, Action
 from croupier.games.ultimate_texas_holdem import (
     Street,
     UltimateTexasHoldem,
@@ -69,13 +70,17 @@ __all__ = [
     "uth_tables",
 ]
 
+_INDEX = {id(card): card.index for card in DECK}
+"""Each card of DECK's dense index, by the card's identity (a live card's identity is no other
+live object's)."""
+
 I8 = npt.NDArray[np.int8]
 I64 = npt.NDArray[np.int64]
 Cards = Sequence[Card] | Sequence[int]
 
 
 def _indices(cards: Cards, n: int, what: str) -> list[int]:
-    out = [c.index if isinstance(c, Card) else int(c) for c in cards]
+    out = [_INDEX.get(id(c)) or (c.index if isinstance(c, Card) else int(c)) for c in cards]
     if len(out) != n or len(set(out)) != n or any(not 0 <= c < 52 for c in out):
         raise InvalidInput(f"{what}: {n} different cards, not {list(cards)!r}")
     return out
@@ -155,7 +160,7 @@ def four_card_poker_strategy(game: Game) -> Strategy:
     def decide(rnd: Round, seat: int) -> Action:
         up = rnd.visible_cards()[DEALER][0]
         multiple = tables.action(seat_cards(rnd, seat), up)
-        return Play(seat=seat, multiple=multiple) if multiple else Fold(seat=seat)
+        return decided.play(seat, multiple) if multiple else decided.fold(seat)
 
     return decide
 
@@ -317,14 +322,14 @@ def uth_strategy(game: Game) -> Strategy:
         if not isinstance(rnd, UltimateTexasHoldemRound):
             raise InvalidInput(f"an Ultimate Texas Hold 'Em strategy, not one for {rnd.game.slug}")
         hole = seat_cards(rnd, seat)
-        board = supervisor_hands(rnd).get("board", [])
+        board = layout_cards(rnd, "board")
         if rnd.street.name is Street.PREFLOP:
             multiple = tables.preflop_multiple(hole)
-            return Play(seat=seat, multiple=multiple) if multiple else Check(seat=seat)
+            return decided.play(seat, multiple) if multiple else decided.check(seat)
         if rnd.street.name is Street.FLOP:
-            return Play(seat=seat, multiple=2) if tables.flop_bet(hole, board) else Check(seat=seat)
+            return decided.play(seat, 2) if tables.flop_bet(hole, board) else decided.check(seat)
         if tables.river_play(hole, board):
-            return Play(seat=seat, multiple=1)
-        return Fold(seat=seat)
+            return decided.play(seat, 1)
+        return decided.fold(seat)
 
     return decide

@@ -22,6 +22,7 @@ from math import comb
 import numpy as np
 import numpy.typing as npt
 
+from croupier.analysis import _decided as decided
 from croupier.analysis import _mc_games
 from croupier.analysis._stud import (
     FiveCardLines,
@@ -196,9 +197,9 @@ def let_it_ride_strategy(game: LetItRide) -> Callable[[Round, int], Action]:
     first: list[int] = by_three.tolist()
 
     def decide(rnd: Round, seat: int) -> Action:
-        own = [c.index for c in seat_cards(rnd, seat)]
+        own = decided.indices(seat_cards(rnd, seat))
         # the community cards turned so far: what every player sees (§ 643a.11(c))
-        board = [c.index for c in rnd.visible_cards().get(BOARD, [])]
+        board = decided.indices(rnd.visible_cards().get(BOARD, []))
         if not board:
             total = first[rank_set(own)]
             wager = "bet1"

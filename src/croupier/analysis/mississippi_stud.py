@@ -18,6 +18,7 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
+from croupier.analysis import _decided as decided
 from croupier.analysis import _mc_games
 from croupier.analysis._stud import (
     FiveCardLines,
@@ -45,7 +46,7 @@ from croupier.games.mississippi_stud import (
 )
 from croupier.games.paytables import PayTable
 from croupier.games.pov import seat_cards
-from croupier.games.records import Action, Fold, Play
+from croupier.games.records import Action
 from croupier.games.round import Round
 from croupier.hands import HandRank, Ranking
 from croupier.progress import Task
@@ -170,8 +171,8 @@ def mississippi_stud_strategy(game: MississippiStud) -> Callable[[Round, int], A
 
     def decide(rnd: Round, seat: int) -> Action:
         assert isinstance(rnd, MississippiStudRound)
-        own = [c.index for c in seat_cards(rnd, seat)]
-        board = [c.index for c in rnd.board_shown()]
+        own = decided.indices(seat_cards(rnd, seat))
+        board = decided.indices(rnd.board_shown())
         stakes = rnd.stakes[seat]
         units = sum(v for k, v in stakes.items() if k != "progressive") // stakes["ante"]
         if not board:
@@ -180,7 +181,7 @@ def mississippi_stud_strategy(game: MississippiStud) -> Callable[[Round, int], A
             k = int(k4[rank_set(own + board), units])  # type: ignore[index]
         else:
             k = choose5(int(sums[rank_set(own + board)]), units)  # type: ignore[index]
-        return Play(seat=seat, multiple=k) if k else Fold(seat=seat)
+        return decided.play(seat, k) if k else decided.fold(seat)
 
     return decide
 

@@ -16,13 +16,14 @@ from itertools import combinations
 
 import numpy as np
 
+from croupier.analysis import _decided as decided
 from croupier.analysis import _mc_games
 from croupier.analysis._three_card import solve_three_card
 from croupier.analysis.par import ParSheet, WagerSheet
 from croupier.analysis.registry import TYPICAL_PACE, GameAnalysis, RoundsPerHour
 from croupier.analysis.sidebets import category_keys, wager_sheet
 from croupier.games.pov import seat_cards
-from croupier.games.records import Action, Fold, Play
+from croupier.games.records import Action
 from croupier.games.round import Round
 from croupier.games.three_card_poker import ThreeCardPoker, hand_keys
 from croupier.hands import Ranking
@@ -93,8 +94,8 @@ def three_card_strategy(game: ThreeCardPoker) -> Callable[[Round, int], Action]:
     """Whether to play, by the hand's card set (a bit per card), for every three cards."""
 
     def decide(rnd: Round, seat: int) -> Action:
-        play = plays[sum(1 << c.index for c in set(seat_cards(rnd, seat)))]
-        return Play(seat=seat, multiple=1) if play else Fold(seat=seat)
+        play = plays[sum(1 << i for i in set(decided.indices(seat_cards(rnd, seat))))]
+        return decided.play(seat, 1) if play else decided.fold(seat)
 
     return decide
 

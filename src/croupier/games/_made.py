@@ -11,7 +11,17 @@ values that were checked on their way in, and whose types cannot have changed si
   is made);
 * a :class:`~croupier.games.records.WagerPlaced` copies a :class:`PlaceWager` that
   :meth:`~croupier.games.round.Round.apply` has just checked field by field;
-* a :class:`~croupier.games.records.SeatSettling` names a seat of the round's own active seats.
+* a :class:`~croupier.games.records.SeatSettling` names a seat of the round's own active seats;
+  :class:`~croupier.games.records.Folded`, :class:`~croupier.games.records.Checked` and
+  :class:`~croupier.games.records.NoMoreBetsCalled` copy a checked action's fields;
+* a :class:`~croupier.games.records.HandShown` or :class:`~croupier.games.records.DealerRevealed`
+  holds cards from the shoe and a :class:`~croupier.hands.HandRank` of them (its category's
+  name and the cards that play);
+* a :class:`~croupier.games.records.WagerSettled` or :class:`~croupier.games.records.PlayWagered`
+  holds a seat and a wager in action and its stake (each checked when placed); the amounts the
+  round computed (paid, returned, the Play's cents and multiple) and the pay line's name are
+  checked here as the record's own check would pass them, and anything else goes to the
+  record's constructor, which decides (and words the refusal).
 
 These makers build exactly the record the class's constructor builds (equal, the same fields in
 the same order, the same ``repr``, JSON and pickle); a test holds them to it.
@@ -20,38 +30,159 @@ the same order, the same ``repr``, JSON and pickle); a test holds them to it.
 from __future__ import annotations
 
 from croupier.cards import Card
-from croupier.games.records import CardDealt, PlaceWager, SeatSettling, WagerPlaced
+from croupier.games.records import (
+    INT_LIMIT,
+    CardDealt,
+    Checked,
+    DealerRevealed,
+    Folded,
+    HandShown,
+    NoMoreBetsCalled,
+    PlaceWager,
+    PlayWagered,
+    Result,
+    SeatSettling,
+    WagerPlaced,
+    WagerSettled,
+)
 from croupier.games.states import DealStep
+from croupier.hands import HandRank
 
-__all__ = ["card_dealt", "seat_settling", "wager_placed"]
+__all__ = [
+    "card_dealt",
+    "checked",
+    "dealer_revealed",
+    "folded",
+    "hand_shown",
+    "no_more_bets_called",
+    "play_wagered",
+    "seat_settling",
+    "wager_placed",
+    "wager_settled",
+]
+
+_LOW, _HIGH = -INT_LIMIT, INT_LIMIT
+_LINE_LIMIT = 10_000
+"""The longest text a record's field holds (:mod:`croupier.games.records`)."""
 
 _new = object.__new__
+_set = object.__setattr__  # a frozen record's fields, stored as its own __init__ stores them
 
 
 def card_dealt(card: Card, step: DealStep) -> CardDealt:
     """``CardDealt(card=card, to=step.to, face_up=step.face_up, note=step.note)`` of a card from
     the shoe dealt by ``step``."""
     record: CardDealt = _new(CardDealt)
-    fields = record.__dict__
-    fields["card"] = card
-    fields["to"] = step.to
-    fields["face_up"] = step.face_up
-    fields["note"] = step.note
+    _set(
+        record,
+        "__dict__",
+        {"card": card, "to": step.to, "face_up": step.face_up, "note": step.note},
+    )
     return record
 
 
 def wager_placed(action: PlaceWager) -> WagerPlaced:
     """The record of a checked :class:`PlaceWager`."""
     record: WagerPlaced = _new(WagerPlaced)
-    fields = record.__dict__
-    fields["seat"] = action.seat
-    fields["wager"] = action.wager
-    fields["amount"] = action.amount
+    _set(record, "__dict__", {"seat": action.seat, "wager": action.wager, "amount": action.amount})
     return record
 
 
 def seat_settling(seat: int) -> SeatSettling:
     """``SeatSettling(seat=seat)`` of one of the round's active seats."""
     record: SeatSettling = _new(SeatSettling)
-    record.__dict__["seat"] = seat
+    _set(record, "__dict__", {"seat": seat})
+    return record
+
+
+def folded(seat: int) -> Folded:
+    """``Folded(seat=seat)`` of a checked decision's seat."""
+    record: Folded = _new(Folded)
+    _set(record, "__dict__", {"seat": seat})
+    return record
+
+
+def checked(seat: int) -> Checked:
+    """``Checked(seat=seat)`` of a checked decision's seat."""
+    record: Checked = _new(Checked)
+    _set(record, "__dict__", {"seat": seat})
+    return record
+
+
+def no_more_bets_called(chips: int | None) -> NoMoreBetsCalled:
+    """The record of a checked :class:`~croupier.games.records.NoMoreBets`'s chip count."""
+    record: NoMoreBetsCalled = _new(NoMoreBetsCalled)
+    _set(record, "__dict__", {"progressive_chips": chips})
+    return record
+
+
+def hand_shown(seat: int, cards: tuple[Card, ...], rank: HandRank) -> HandShown:
+    """``HandShown`` of a seat's cards from the shoe and their rank."""
+    record: HandShown = _new(HandShown)
+    _set(
+        record,
+        "__dict__",
+        {"seat": seat, "cards": cards, "category": rank.category._value_, "best": rank.cards},
+    )
+    return record
+
+
+def dealer_revealed(cards: tuple[Card, ...], rank: HandRank) -> DealerRevealed:
+    """``DealerRevealed`` of the dealer's cards from the shoe and their rank."""
+    record: DealerRevealed = _new(DealerRevealed)
+    _set(
+        record, "__dict__", {"cards": cards, "category": rank.category._value_, "best": rank.cards}
+    )
+    return record
+
+
+def play_wagered(seat: int, wager: str, amount: int, multiple: int | None) -> PlayWagered:
+    """``PlayWagered`` of a checked Play's seat, the wager's name and the cents computed."""
+    if not (
+        type(amount) is int
+        and _LOW <= amount <= _HIGH
+        and (multiple is None or (type(multiple) is int and _LOW <= multiple <= _HIGH))
+    ):
+        return PlayWagered(seat=seat, wager=wager, amount=amount, multiple=multiple)
+    record: PlayWagered = _new(PlayWagered)
+    _set(record, "__dict__", {"seat": seat, "wager": wager, "amount": amount, "multiple": multiple})
+    return record
+
+
+def wager_settled(
+    seat: int, wager: str, stake: int, result: Result, paid: int, returned: int, line: str
+) -> WagerSettled:
+    """``WagerSettled`` of a wager in action at ``seat`` (its stake as placed), settled."""
+    if not (
+        type(paid) is int
+        and _LOW <= paid <= _HIGH
+        and type(returned) is int
+        and _LOW <= returned <= _HIGH
+        and type(line) is str
+        and len(line) <= _LINE_LIMIT
+        and type(result) is Result
+    ):
+        return WagerSettled(
+            seat=seat,
+            wager=wager,
+            stake=stake,
+            result=result,
+            paid=paid,
+            returned=returned,
+            line=line,
+        )
+    record: WagerSettled = _new(WagerSettled)
+    _set(
+        record,
+        "__dict__",
+        {
+            "seat": seat,
+            "wager": wager,
+            "stake": stake,
+            "result": result,
+            "paid": paid,
+            "returned": returned,
+            "line": line,
+        },
+    )
     return record

@@ -369,9 +369,12 @@ class BaccaratRound(Round):
             )
         ]
         # § 541.12(b): every losing wager is collected first.
+        pays, wager_pay = self._pays_on(coup), self.game.wager_pay
         for seat in reversed(self.active_seats):
             for wager in self._stakes[seat]:
-                pay = self._pay_on(coup, wager)  # the result and line of :meth:`outcome`
+                pay = pays.get(wager)  # the result and line of :meth:`outcome`
+                if pay is None:
+                    pay = pays[wager] = wager_pay(wager, coup)
                 if pay.result is Result.LOSE:
                     new.append(self.settle(seat, wager, Result.LOSE, line=pay.line))
                     self._closed.add((seat, wager))

@@ -523,8 +523,9 @@ class Game:
             rows.append(f"  {wager.replace('_', ' ')}: {low} to {high}")
         return ["Table limits per wager:", *rows] if rows else []
 
-    @property
+    @functools.cached_property
     def meter_spec(self) -> MeterSpec | None:
+        """:meth:`progressive_meter`, kept (every round asks it)."""
         return self.progressive_meter()
 
     def progressive_meter(self) -> MeterSpec | None:

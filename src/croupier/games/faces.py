@@ -11,6 +11,7 @@ house player's rule).  None of them changes the round: they read it, or build an
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 from typing import TYPE_CHECKING
 
 from croupier.cards import Card
@@ -40,6 +41,13 @@ if TYPE_CHECKING:
     from croupier.shoe import Shoe
 
 __all__ = ["FaceHelpers"]
+
+
+@cache
+def _no_more_bets(chips: int) -> NoMoreBets:
+    """``NoMoreBets(progressive_chips=chips)``, made once for each count (an action is
+    immutable; the round checks it again when it is applied)."""
+    return NoMoreBets(progressive_chips=chips)
 
 
 class FaceHelpers:
@@ -129,7 +137,7 @@ class FaceHelpers:
 
     def dealer_no_more_bets(self) -> NoMoreBets:
         """ "No more bets", with the progressive chips counted as the system accepted them."""
-        return NoMoreBets(progressive_chips=self.progressive_chip_count())
+        return _no_more_bets(self.progressive_chip_count())
 
     def simple_strategy(self, seat: int) -> Action:
         """A simple (not optimal) decision for a house player; games override."""

@@ -35,6 +35,7 @@ from typing import Any, ClassVar
 
 from croupier.cards import Rank
 from croupier.errors import IllegalAction
+from croupier.games._made import dealer_revealed, folded, wager_settled
 from croupier.games._table_regs import FOUR_CARD_POKER_REGS
 from croupier.games.amounts import AmountRange, PlayRule
 from croupier.games.base import DealStep, EnvyRule, Game, Round
@@ -42,13 +43,10 @@ from croupier.games.paytables import EnvySchedule, PayLine, PayTable, for_, to
 from croupier.games.records import (
     DEALER,
     Action,
-    DealerRevealed,
     Fold,
-    Folded,
     Play,
     Record,
     Result,
-    WagerSettled,
 )
 from croupier.games.states import known_plan
 from croupier.hands import Category, HandRank, Ranking
@@ -450,7 +448,7 @@ class FourCardPokerRound(Round):
     def _do_fold(self, action: Fold) -> list[Record]:
         self._decided.add(action.seat)
         self._folded.add(action.seat)
-        rec: list[Record] = [Folded(seat=action.seat)]
+        rec: list[Record] = [folded(action.seat)]
         return rec + self._after_decision()
 
     # -- reveal and settlement -------------------------------------------------------------
@@ -470,11 +468,7 @@ class FourCardPokerRound(Round):
                 if wager in self._stakes[seat]:
                     new.append(self.settle(seat, wager, Result.FORFEIT))
         dealer = self.dealer_rank()
-        new.append(
-            DealerRevealed(
-                cards=tuple(self._hands[DEALER]), category=dealer.category.value, best=dealer.cards
-            )
-        )
+        new.append(dealer_revealed(tuple(self._hands[DEALER]), dealer))
         return new
 
     def _settlement_order(self) -> list[int]:
@@ -506,15 +500,7 @@ class FourCardPokerRound(Round):
             if net.bonus_line is not None:
                 # § 641a.12(b): paid on the Ante whatever the dealer holds.
                 new.append(
-                    WagerSettled(
-                        seat=seat,
-                        wager="ante_bonus",
-                        stake=0,
-                        result=Result.WIN,
-                        paid=net.bonus,
-                        returned=0,
-                        line=net.bonus_line,
-                    )
+                    wager_settled(seat, "ante_bonus", 0, Result.WIN, net.bonus, 0, net.bonus_line)
                 )
         if "aces_up" in stakes:
             # § 641a.11(c)(4): paid whether or not the hand beats the dealer's, even after a fold.

@@ -61,6 +61,7 @@ from typing import Any, ClassVar
 from croupier.cards import Card
 from croupier.errors import IllegalAction, InvalidInput
 from croupier.frozen import frozen_dict
+from croupier.games._made import folded
 from croupier.games._mississippi_stud_tables import (
     BASE_PAYS,
     ENVY,
@@ -84,7 +85,6 @@ from croupier.games.paytables import EnvySchedule, PayTable
 from croupier.games.records import (
     Action,
     Fold,
-    Folded,
     HandShown,
     IrregularityKind,
     Play,
@@ -469,7 +469,7 @@ class MississippiStudRound(StreetRound):
         seat = action.seat
         self._decided.add(seat)
         self._folded.add(seat)
-        rec: list[Record] = [Folded(seat=seat)]
+        rec: list[Record] = [folded(seat)]
         rec += [self._close(seat, w, Result.FORFEIT) for w in self._open_wagers(seat)]
         return rec + self._after_decision()
 

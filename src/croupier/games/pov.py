@@ -63,6 +63,7 @@ __all__ = [
     "Pov",
     "PovKind",
     "RoundView",
+    "layout_cards",
     "public_cards",
     "records_for",
     "redact",
@@ -241,6 +242,12 @@ def seat_cards(rnd: Round, seat: int) -> tuple[Card, ...]:
     """The cards the player at ``seat`` holds (what ``Pov.player(seat)`` sees of its own
     hand); for house players' strategies and the terminal face."""
     return tuple(rnd._hands.get(str(seat), ()))
+
+
+def layout_cards(rnd: Round, to: str) -> list[Card]:
+    """Privileged: the cards on the layout at ``to`` (a seat, the dealer, the board), face down
+    or not (a copy): :func:`supervisor_hands` of one recipient; for house players' strategies."""
+    return list(rnd._hands.get(to, ()))
 
 
 def supervisor_hands(rnd: Round) -> dict[str, list[Card]]:

@@ -18,12 +18,20 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from croupier.cards import Card
 from croupier.errors import CroupierError, IllegalAction, InvalidInput
 from croupier.frozen import frozen_dict
-from croupier.games._made import card_dealt, seat_settling, wager_placed
+from croupier.games._made import (
+    card_dealt,
+    hand_shown,
+    no_more_bets_called,
+    play_wagered,
+    seat_settling,
+    wager_placed,
+    wager_settled,
+)
 from croupier.games.abandon import abandon_records, verify_abandon
 from croupier.games.amounts import PlayRule
 from croupier.games.awards import award_envy, award_progressive
 from croupier.games.dealer import run_dealer
-from croupier.games.dispatch import MALFORMED, Doer, handlers_of, malformed
+from croupier.games.dispatch import _HANDLERS, MALFORMED, Doer, handlers_of, malformed
 from croupier.games.faces import FaceHelpers
 from croupier.games.hooks import PrivateHooks
 from croupier.games.irregularities import report_records, verify_report
@@ -31,6 +39,7 @@ from croupier.games.paytables import EnvySchedule, PayLine
 from croupier.games.pov import Pov, RoundView, records_for, view
 from croupier.games.rebuild import rebuild_round
 from croupier.games.records import (
+    _VALIDATORS,
     AbandonWagers,
     Action,
     Check,
@@ -42,7 +51,6 @@ from croupier.games.records import (
     IrregularityReported,
     MeterChanged,
     NoMoreBets,
-    NoMoreBetsCalled,
     PlaceWager,
     Play,
     PlayWagered,
@@ -87,6 +95,7 @@ __all__ = ["SEATS", "Actor", "ActorKind", "DealStep", "Phase", "Round", "StubChe
 _DEAL_NEXT, _REVEAL, _SETTLE = DealNext(), Reveal(), Settle()
 """The dealer's field-less steps: immutable, so one of each serves every round."""
 _ENDED = (Phase.OVER, Phase.VOID)
+_UNHANDLED = (None, None)
 
 
 class Round(FaceHelpers, PrivateHooks):
@@ -121,6 +130,8 @@ class Round(FaceHelpers, PrivateHooks):
     _abandoned: set[int]
     """Seats whose player left mid-round (§ 641a.7(b)): out of the round, wagers lost."""
     _active: tuple[int, ...] | None
+    _active_at: int
+    """How many seats the stakes held when :attr:`_active` was found."""
     _ranked: dict[tuple[object, ...], tuple[tuple[Card, ...], HandRank]]
     """:meth:`rank_of`'s answers this round."""
     """:attr:`active_seats` once wagers are closed (only a departure changes it then)."""
@@ -174,6 +185,7 @@ class Round(FaceHelpers, PrivateHooks):
             _contributions={},
             _abandoned=set(),
             _active=None,
+            _active_at=0,
             _ranked={},
         )
         spec = game.meter_spec
@@ -276,13 +288,16 @@ class Round(FaceHelpers, PrivateHooks):
         """Seats with a wager in this round, seat 1 (dealer's far left) first (a seat whose
         player left mid-round is out of it)."""
         active = self._active
-        if active is None or self._phase is Phase.BETTING:
-            # the seats of the stakes are betting positions (a wager is placed at one), so
-            # sorting them is the order of SEATS
+        if active is None or self._active_at != len(self._stakes):
+            # A seat enters the stakes with its first wager and never leaves them (a departure
+            # resets the answer), so the answer stands while no other seat enters.  The seats
+            # of the stakes are betting positions (a wager is placed at one): sorted, they are
+            # in the order of SEATS.
             gone = self._abandoned
             active = tuple(sorted(s for s, w in self._stakes.items() if w and s not in gone))
-            if self._phase is not Phase.BETTING:
-                self._active = active  # wagers are closed: a seat with a wager keeps it
+            state = self.__dict__  # private state, stored past the public-name guard
+            state["_active"] = active
+            state["_active_at"] = len(self._stakes)
         return active
 
     def to_act(self) -> Actor:
@@ -310,10 +325,15 @@ class Round(FaceHelpers, PrivateHooks):
         if not isinstance(action, Action):
             raise InvalidInput(f"{shown_value(action)} is not an action")
         try:
-            validate_fields(action)
+            validate = _VALIDATORS.get(type(action))  # validate_fields, its check looked up here
+            if validate is None:
+                validate_fields(action)
+            else:
+                validate(action)
             if self._phase in _ENDED:
                 raise IllegalAction(f"{action.name} refused: the round is {self._phase.value}")
-            verifier, do = handlers_of(type(self)).get(type(action), (None, None))
+            handlers = _HANDLERS.get(type(self)) or handlers_of(type(self))
+            verifier, do = handlers.get(type(action), _UNHANDLED)
             if verifier is None:
                 raise IllegalAction(f"{action.name} is not an action of {self.game.slug}")
             verifier(self, action)
@@ -396,7 +416,7 @@ class Round(FaceHelpers, PrivateHooks):
         return sum(w in self._stakes[s] for s in self.active_seats for w in wagers)
 
     def _do_no_more_bets(self, action: NoMoreBets) -> list[Record]:
-        new: list[Record] = [NoMoreBetsCalled(progressive_chips=action.progressive_chips)]
+        new: list[Record] = [no_more_bets_called(action.progressive_chips)]
         accepted = self.progressive_chip_count()
         if action.progressive_chips is not None and action.progressive_chips != accepted:
             return new + self._void(
@@ -512,9 +532,7 @@ class Round(FaceHelpers, PrivateHooks):
         assert rule is not None
         ante = self._stakes[action.seat]["ante"]
         amount = rule.verify(action, ante)
-        return PlayWagered(
-            seat=action.seat, wager=wager, amount=amount, multiple=rule.multiple_of(amount, ante)
-        )
+        return play_wagered(action.seat, wager, amount, rule.multiple_of(amount, ante))
 
     def _verify_play(self, action: Play) -> None:
         raise IllegalAction(f"{self.game.slug} has no Play decision")
@@ -587,7 +605,7 @@ class Round(FaceHelpers, PrivateHooks):
         """The dealer turns ``seat``'s cards face up to settle it and announces ``rank`` (as
         § 641a.11(c)(1), § 569.11(h), § 571.11(h)); redacted for the other seats (pov.py)."""
         cards = tuple(self._hands[str(seat)])
-        return HandShown(seat=seat, cards=cards, category=rank.category.value, best=rank.cards)
+        return hand_shown(seat, cards, rank)
 
     def settle(
         self, seat: int, wager: str, result: Result, *, paid: int = 0, line: str = ""
@@ -598,15 +616,7 @@ class Round(FaceHelpers, PrivateHooks):
         returned = stake if result in (Result.WIN, Result.PUSH, Result.VOID) else 0
         if wager in self.collected_wagers and result is not Result.VOID:
             returned = 0
-        return WagerSettled(
-            seat=seat,
-            wager=wager,
-            stake=stake,
-            result=result,
-            paid=paid,
-            returned=returned,
-            line=line,
-        )
+        return wager_settled(seat, wager, stake, result, paid, returned, line)
 
     def award_progressive(
         self,

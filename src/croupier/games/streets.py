@@ -100,6 +100,10 @@ class TurnBy(Enum):
     """The game's own dealer action while the decisions stand (Mississippi Stud)."""
 
 
+_TURNS: dict[type[Action], Action] = {}
+"""The dealer's turning action of each kind (:attr:`StreetRound.turn_action`), made once."""
+
+
 class StreetRound(Round):
     """A round decided street by street (:class:`Street`): the one street machine.
 
@@ -220,7 +224,10 @@ class StreetRound(Round):
             and self._phase is Phase.DECISIONS
             and self.next_decider() is None
         ):
-            return self.turn_action()
+            turn = _TURNS.get(self.turn_action)
+            if turn is None:  # a field-less action: one of each kind serves every round
+                turn = _TURNS.setdefault(self.turn_action, self.turn_action())
+            return turn
         return super().dealer_step()
 
     def _turn_due(self) -> bool:

@@ -64,6 +64,7 @@ from typing import Any, ClassVar
 
 from croupier.cards import Suit
 from croupier.errors import IllegalAction
+from croupier.games._made import dealer_revealed, folded, wager_settled
 from croupier.games._table_regs import THREE_CARD_POKER_REGS
 from croupier.games._three_card_tables import (
     ANTE_BONUS,
@@ -80,9 +81,7 @@ from croupier.games.paytables import EnvySchedule, PayLine, PayTable
 from croupier.games.records import (
     DEALER,
     Action,
-    DealerRevealed,
     Fold,
-    Folded,
     Play,
     Record,
     Result,
@@ -356,7 +355,7 @@ class ThreeCardPokerRound(Round):
     def _do_fold(self, action: Fold) -> list[Record]:
         self._decided.add(action.seat)
         self._folded.add(action.seat)
-        rec: list[Record] = [Folded(seat=action.seat)]
+        rec: list[Record] = [folded(action.seat)]
         return rec + self._after_decision()
 
     def simple_strategy(self, seat: int) -> Action:
@@ -394,11 +393,7 @@ class ThreeCardPokerRound(Round):
                 if wager in self._stakes[seat]:
                     new.append(self.settle(seat, wager, Result.FORFEIT))
         dealer = self.dealer_rank()
-        new.append(
-            DealerRevealed(
-                cards=tuple(self._hands[DEALER]), category=dealer.category.value, best=dealer.cards
-            )
-        )
+        new.append(dealer_revealed(tuple(self._hands[DEALER]), dealer))
         return new
 
     def _settlement_order(self) -> list[int]:
@@ -429,17 +424,8 @@ class ThreeCardPokerRound(Round):
             bonus = ante_bonus_line(self.game.paytable("ante_bonus"), keys, Decision.PLAY)
             if bonus is not None and bonus.odds is not None:
                 # § 649a.12(b): paid on the Ante of a played hand whatever the dealer holds.
-                new.append(
-                    WagerSettled(
-                        seat=seat,
-                        wager="ante_bonus",
-                        stake=0,
-                        result=Result.WIN,
-                        paid=bonus.odds.winnings(stakes["ante"]),
-                        returned=0,
-                        line=bonus.hand,
-                    )
-                )
+                paid = bonus.odds.winnings(stakes["ante"])
+                new.append(wager_settled(seat, "ante_bonus", 0, Result.WIN, paid, 0, bonus.hand))
         if "pair_plus" in stakes and seat not in self._folded:
             # § 649a.11(c)(4): on the player's own three cards, whatever the dealer holds.
             new.append(self._settle_table(seat, "pair_plus", keys))

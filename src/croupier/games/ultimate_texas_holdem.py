@@ -57,6 +57,7 @@ from typing import Any, ClassVar
 
 from croupier.errors import IllegalAction, InvalidInput
 from croupier.games import streets
+from croupier.games._made import checked, dealer_revealed, folded
 from croupier.games._table_regs import ULTIMATE_TEXAS_HOLDEM_REGS
 from croupier.games._uth_tables import (
     BLIND,
@@ -73,10 +74,7 @@ from croupier.games.records import (
     DEALER,
     Action,
     Check,
-    Checked,
-    DealerRevealed,
     Fold,
-    Folded,
     PlaceWager,
     Play,
     Record,
@@ -475,7 +473,7 @@ class UltimateTexasHoldemRound(StreetRound):
 
     def _do_check(self, action: Check) -> list[Record]:
         self._decided.add(action.seat)
-        rec: list[Record] = [Checked(seat=action.seat)]
+        rec: list[Record] = [checked(action.seat)]
         return rec + self._after_decision()
 
     def _verify_fold(self, action: Fold) -> None:
@@ -493,7 +491,7 @@ class UltimateTexasHoldemRound(StreetRound):
         self._folded.add(seat)
         # § 569.11(e)(2): the Ante and Blind are collected at once; a Trips or progressive
         # wager keeps the cards on the table until it is settled ((e)(2)(i)-(ii)).
-        rec: list[Record] = [Folded(seat=seat)]
+        rec: list[Record] = [folded(seat)]
         rec += [self.settle(seat, w, Result.FORFEIT) for w in ("ante", "blind")]
         return rec + self._after_decision()
 
@@ -531,11 +529,7 @@ class UltimateTexasHoldemRound(StreetRound):
     def _reveal(self) -> list[Record]:
         # § 569.11(f): the dealer's two cards are turned up and the best five announced.
         dealer = self.dealer_rank()
-        return [
-            DealerRevealed(
-                cards=tuple(self._hands[DEALER]), category=dealer.category.value, best=dealer.cards
-            )
-        ]
+        return [dealer_revealed(tuple(self._hands[DEALER]), dealer)]
 
     def _pending(self, seat: int) -> bool:
         settled_out = {"ante", "blind"} if seat in self._folded else set()

@@ -22,7 +22,9 @@ __all__ = ["verify_place_wager"]
 
 def verify_place_wager(rnd: Round, action: PlaceWager) -> None:
     """Raise the typed error that refuses ``action`` in ``rnd`` now; return if it is allowed."""
-    amount = verify_amount(action.amount, what=f"{action.wager} wager")
+    amount = action.amount
+    if type(amount) is not int or amount <= 0:  # refused there (or an int subclass taken)
+        amount = verify_amount(amount, what=f"{action.wager} wager")
     if rnd._phase is not Phase.BETTING:
         raise IllegalAction(
             f"{action.wager} wager of {amount} cents at seat {action.seat} refused: "

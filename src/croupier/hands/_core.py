@@ -273,7 +273,18 @@ def evaluate(cards: Sequence[Card] | str, ranking: Ranking | str = Ranking.POKER
         best = fast_rank(hand, rk)
     else:
         best = classify(hand if len(hand) == rk.size else _best_of(hand, rk), rk)
-    return HandRank(value=best[0], category=best[1], cards=best[2], ranking=rk)
+    # HandRank(value=..., category=..., cards=..., ranking=rk), its fields set as its own
+    # __init__ sets them (a frozen class with slots)
+    rank: HandRank = _new(HandRank)
+    _set(rank, "value", best[0])
+    _set(rank, "category", best[1])
+    _set(rank, "cards", best[2])
+    _set(rank, "ranking", rk)
+    return rank
+
+
+_new = object.__new__
+_set = object.__setattr__
 
 
 _SPANS = {rk: (rk.min_cards, rk.max_cards) for rk in Ranking}
@@ -468,7 +479,21 @@ _WEIGHT = [0, 0, *(5 ** (r - 2) for r in range(2, 15))]
 """A multiset of ranks is coded as the sum of its ranks' weights (at most four of a rank in a
 deck: the counts are its digits in base 5)."""
 
-# Both tables are whole from their first use: a server plays for days, and tables filled as
+_WEIGHT_OF = {id(card): _WEIGHT[int(card.rank)] for card in DECK}
+""":data:`_WEIGHT` of each card of DECK's rank, by the card's identity."""
+_EXACT: dict[Ranking, dict[int, tuple[int, int]]] = {}
+"""By ranking: :func:`_values` keyed by the code of the ranks (:data:`_WEIGHT`) instead."""
+
+
+def _exact(rk: Ranking) -> dict[int, tuple[int, int]]:
+    found = _EXACT.get(rk)
+    if found is None:
+        coded = {sum(map(_WEIGHT.__getitem__, ranks)): v for ranks, v in _values(rk).items()}
+        found = _EXACT.setdefault(rk, coded)
+    return found
+
+
+# The tables are whole from their first use: a server plays for days, and tables filled as
 # hands came (one rank multiset or value at a time) made its memory grow for hours (issue 17).
 
 
@@ -534,18 +559,20 @@ def fast_rank(hand: tuple[Card, ...], rk: Ranking) -> Ranked:
     """(value, category, cards by significance) of the best hand of ``rk`` in ``hand``: distinct
     cards of DECK, as many as the ranking takes; the answer of the walk (see the module)."""
     size = rk.size
-    ranks = [_RANK[id(c)] for c in hand]
-    suits = [_SUIT[id(c)] for c in hand]
-    if len(hand) == size:
-        ranks.sort(reverse=True)
-        plain, suited = _values(rk)[tuple(ranks)]
-        value = suited if len(set(suits)) == 1 else plain
+    ids = list(map(id, hand))
+    code = sum(map(_WEIGHT_OF.__getitem__, ids))  # the multiset of the hand's ranks
+    if len(ids) == size:
+        plain, suited = _exact(rk)[code]
+        value = suited if len(set(map(_SUIT.__getitem__, ids))) == 1 else plain
         shape = _shapes(rk)[value]
         return value, shape[0], _ordered(hand, shape)
+    ranks = list(map(_RANK.__getitem__, ids))
+    suits = list(map(_SUIT.__getitem__, ids))
     codes, values = _plain(rk, len(hand))
-    value = values[bisect_left(codes, sum(map(_WEIGHT.__getitem__, ranks)))]
+    value = values[bisect_left(codes, code)]
     flush_suit = -1
-    for s in set(suits):
+    distinct = set(suits)
+    for s in distinct if len(distinct) <= len(ids) - size + 1 else ():  # room for a flush
         if suits.count(s) >= size:
             flush_suit = s
             of_suit = sorted((r for r, t in zip(ranks, suits, strict=True) if t == s), reverse=True)
