@@ -57,7 +57,10 @@ def test_stream_resumes_from_the_last_sequence_number(live_server: str) -> None:
     token = tokens["observer"]
 
     def read(since: int, count: int) -> list[dict[str, Any]]:
-        with connect(f"{url}?token={token}&since={since}") as ws:
+        # max_queue=None: the messages not read here (the rounds' records after them) are
+        # buffered, not left on the socket; with websockets' default queue of 16 the client stops
+        # reading, misses the server's close frame and waits out its 10 s close timeout
+        with connect(f"{url}?token={token}&since={since}", max_queue=None) as ws:
             return [json.loads(ws.recv(timeout=10)) for _ in range(count)]
 
     first = read(0, 6)
