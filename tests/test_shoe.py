@@ -21,6 +21,7 @@ import pytest
 
 from croupier.cards import DECK, Card, Rank, parse_cards
 from croupier.errors import IllegalAction, InvalidInput, Irregularity
+from croupier.kernels import CompiledSeededShuffler
 from croupier.shoe import (
     BACCARAT_DECKS,
     SHUFFLER_COUNT_SECTION,
@@ -254,12 +255,16 @@ def test_seeded_shuffler_is_reproducible_and_leaves_global_random_alone() -> Non
 
 
 @pytest.mark.parametrize("seed", [0, 11, 2**70, -5, "abc", "11", b"xy"])
-def test_seeded_shuffler_draws_what_random_random_draws(seed: int | str | bytes) -> None:
+def test_compiled_seeded_shuffler_draws_what_seeded_shuffler_draws(
+    seed: int | str | bytes,
+) -> None:
     """The compiled generator is ``random.Random(seed)``: each shuffle is :func:`fisher_yates`
-    over its ``getrandbits`` (the same permutation from the same draws), each ``bits(k)`` its
-    ``getrandbits(k)``, and the state after is the generator's, through several refills of the
-    624-word state (eight-deck shoes draw about 600 words each)."""
-    ours, theirs = SeededShuffler(seed), random.Random(seed)
+    over its ``getrandbits`` (SeededShuffler's: the same permutation from the same draws), each
+    ``bits(k)`` its ``getrandbits(k)``, and the state after is the generator's, through several
+    refills of the 624-word state (eight-deck shoes draw about 600 words each)."""
+    ours, theirs = CompiledSeededShuffler(seed), random.Random(seed)
+    truth = SeededShuffler(seed)
+    assert ours.shuffle(DECK) == truth.shuffle(DECK) == fisher_yates(DECK, theirs.getrandbits)
     shoe = shoe_cards(BACCARAT_DECKS)
     for n in (0, 1, 2, 3, 52, 416, 313, 1000):
         items = list(range(n)) if n % 2 else shoe[:n]
@@ -276,28 +281,33 @@ def test_seeded_shuffler_draws_what_random_random_draws(seed: int | str | bytes)
 
 @pytest.mark.parametrize("slug", ["let-it-ride", "four-card-poker"])
 def test_real_play_refuses_the_compiled_seeded_shuffler(slug: str) -> None:
-    """The compiled draw lives inside :class:`SeededShuffler`, so real play refuses it as it
+    """The compiled seeded shuffler is a :class:`SeededShuffler`: real play refuses it as it
     refuses every seeded shuffler (only ``SecureShuffler``, Fisher-Yates on ``secrets``)."""
     from croupier.games import get_game
     from croupier.modes import PlayMode, verify_shuffler
     from croupier.table import Table
 
-    with pytest.raises(IllegalAction, match="real play refuses the shuffler"):
-        verify_shuffler(PlayMode.REAL, SeededShuffler(1))
-    with pytest.raises(IllegalAction, match="real play refuses the shuffler"):
-        Table(get_game(slug), shuffler=SeededShuffler(1))
+    for seeded in (SeededShuffler(1), CompiledSeededShuffler(1)):
+        with pytest.raises(IllegalAction, match="real play refuses the shuffler"):
+            verify_shuffler(PlayMode.REAL, seeded)
+        with pytest.raises(IllegalAction, match="real play refuses the shuffler"):
+            Table(get_game(slug), shuffler=seeded)
     verify_shuffler(PlayMode.REAL, SecureShuffler())
     assert not issubclass(SeededShuffler, SecureShuffler)
 
 
-def test_seeded_shuffle_returns_the_same_objects() -> None:
-    """A seeded shuffle returns the very items it was given (not copies), as a new list."""
+def test_compiled_seeded_shuffle_returns_the_same_objects() -> None:
+    """A compiled seeded shuffle returns the very items it was given (not copies), as a new
+    list, and a shoe it shuffles is the seeded shoe."""
     items = [object() for _ in range(60)]
-    out = SeededShuffler(3).shuffle(items)
+    out = CompiledSeededShuffler(3).shuffle(items)
     assert type(out) is list and out is not items
     assert sorted(map(id, out)) == sorted(map(id, items))
     nested = [(1, 2), (3, 4), (5, 6)]  # items that are sequences stay whole
-    assert sorted(SeededShuffler(3).shuffle(nested)) == nested
+    assert sorted(CompiledSeededShuffler(3).shuffle(nested)) == nested
+    compiled = Shoe.shuffled(CompiledSeededShuffler("s"), decks=BACCARAT_DECKS, cut_card=16)
+    plain = Shoe.shuffled(SeededShuffler("s"), decks=BACCARAT_DECKS, cut_card=16)
+    assert compiled.deal_many(416) == plain.deal_many(416)
 
 
 @pytest.mark.parametrize("seed", [None, 1.5, True, [1]])

@@ -5,11 +5,11 @@ Shuffling
     from the operating system's CSPRNG (``secrets.randbits``) and is the only shuffler for play;
     :class:`SeededShuffler` is reproducible and is for simulation and tests only.  Both run the
     same Fisher-Yates (:func:`fisher_yates`) over a *bit source*: a callable that returns ``k``
-    random bits (the seeded one over ``random.Random(seed)``'s, in compiled code:
-    :mod:`croupier._mt19937`).  A number below ``n`` is drawn by rejection sampling
-    (:func:`randbelow_from_bits`): draw the fewest bits that can hold ``n - 1`` and draw again
-    when the value is ``n`` or more, never reducing modulo ``n``, so every value is exactly
-    equally likely.
+    random bits (the seeded one over ``random.Random(seed)``'s; the simulator's compiled twin,
+    :class:`croupier.kernels.CompiledSeededShuffler`, makes the same draws).  A number below
+    ``n`` is drawn by rejection sampling (:func:`randbelow_from_bits`): draw the fewest bits that
+    can hold ``n - 1`` and draw again when the value is ``n`` or more, never reducing modulo
+    ``n``, so every value is exactly equally likely.
 
 Decks
     A :class:`Deck` is one 52-card deck, with its cover card, and a back colour
@@ -35,17 +35,15 @@ mutates the shoe; a refused operation changes nothing.
 
 from __future__ import annotations
 
+import random
 import secrets
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
-from typing import Any, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
-import numpy as np
-
-from croupier import _mt19937
 from croupier.cards import DECK, Card, format_cards, parse_cards
 from croupier.errors import IllegalAction, InvalidInput, Irregularity
 
@@ -71,6 +69,7 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+S = TypeVar("S", bound=type)
 
 BitSource = Callable[[int], int]
 """``bits(k)`` returns a uniformly random integer in ``range(2 ** k)`` (``k`` random bits)."""
@@ -196,61 +195,45 @@ class SecureShuffler:
 class SeededShuffler:
     """A reproducible shuffler for simulation and tests only, never for play.
 
-    Seeds its own ``random.Random(seed)`` and takes over that generator's state: every draw is
-    the one ``random.Random`` would make next, made by the compiled Mersenne Twister of
-    :mod:`croupier._mt19937` (so a shuffle is :func:`fisher_yates` over the generator's
-    ``getrandbits``, permutation and draws alike, without a Python call per draw).  It never
-    touches the module-level ``random`` state.
+    Holds its own ``random.Random(seed)``; it never touches the module-level ``random`` state.
+    (:class:`croupier.kernels.CompiledSeededShuffler`, the simulator's, makes the same draws in
+    compiled code.)
     """
 
-    __slots__ = ("_mt", "seed")
+    __slots__ = ("_rng", "seed")
 
     def __init__(self, seed: int | str | bytes) -> None:
         if isinstance(seed, bool) or not isinstance(seed, int | str | bytes):
             raise InvalidInput(f"seed {seed!r} is not an int, str or bytes")
         self.seed = seed
-        self._mt = _mt19937.state_of(seed)
+        self._rng = random.Random(seed)
 
     def bits(self, k: int) -> int:
         """``k`` bits from this shuffler's generator (its bit source)."""
-        return _mt19937.getrandbits(self._mt, k)
+        return self._rng.getrandbits(k)
 
     def shuffle(self, cards: Sequence[T]) -> list[T]:
-        items = cards if type(cards) is tuple else tuple(cards)
-        n = len(items)
-        if n < 2:
-            return list(items)  # Fisher-Yates draws nothing for fewer than two items
-        perm = np.empty(n, dtype=np.int64)
-        _mt19937.shuffle_positions(self._mt, perm)
-        return _objects(items).take(perm).tolist()  # type: ignore[no-any-return]
+        return fisher_yates(cards, self._rng.getrandbits)
 
     def randbelow(self, n: int) -> int:
-        return randbelow_from_bits(n, self.bits)
+        return randbelow_from_bits(n, self._rng.getrandbits)
 
     def __repr__(self) -> str:
         return f"SeededShuffler({self.seed!r})"
 
 
-_OBJECT_ROWS: dict[int, tuple[tuple[object, ...], Any]] = {}
-"""Object arrays of recently shuffled tuples, by identity (each kept with its tuple, so the
-identity stays its own): a shuffle takes its items by position from one in a single C call."""
-_OBJECT_ROWS_KEPT = 8
+_OWN_SHUFFLERS: set[type] = {SeededShuffler, SecureShuffler}
+"""The shufflers whose ``shuffle`` is croupier's Fisher-Yates: a permutation of its input (a
+compiled one adds itself: :func:`own_fisher_yates`)."""
 
 
-def _objects(items: tuple[object, ...]) -> Any:
-    """``items`` as a one-dimensional object array (the same objects, in order)."""
-    known = _OBJECT_ROWS.get(id(items))
-    if known is not None and known[0] is items:
-        return known[1]
-    row = np.fromiter(items, dtype=object, count=len(items))  # each item one element
-    if len(_OBJECT_ROWS) >= _OBJECT_ROWS_KEPT:
-        _OBJECT_ROWS.pop(next(iter(_OBJECT_ROWS)), None)
-    _OBJECT_ROWS[id(items)] = (items, row)
-    return row
-
-
-_OWN_SHUFFLERS = (SeededShuffler, SecureShuffler)
-"""The shufflers whose ``shuffle`` is croupier's Fisher-Yates: a permutation of its input."""
+def own_fisher_yates(cls: S) -> S:
+    """Mark ``cls`` as a shuffler whose ``shuffle`` is croupier's Fisher-Yates (its output a
+    permutation of its input), as :class:`SeededShuffler`'s and :class:`SecureShuffler`'s are:
+    :meth:`Shoe.shuffled` then does not count the decks it just permuted again.  For croupier's
+    own shufflers only (the compiled seeded one); a test holds each to its draws."""
+    _OWN_SHUFFLERS.add(cls)
+    return cls
 
 
 # --------------------------------------------------------------------------------------------

@@ -195,8 +195,13 @@ class Observer:
         if self.last < seq:
             self.problems.append(f"{self.table_id}: stream at {self.last}, the table at {seq}")
 
-    def disconnect(self) -> None:
+    def stop(self) -> None:
+        """Ask the stream's thread to end (at its next read's timeout): :meth:`disconnect`
+        waits for it."""
         self._stop.set()
+
+    def disconnect(self) -> None:
+        self.stop()
         if self._thread is not None:
             self._thread.join(timeout=30)
 
@@ -299,9 +304,16 @@ class Chaos:
         names = [n for ns in TABLES.values() for n in ns]
         self.players = {name: self.server.client(name) for name in names}
 
-    def close(self) -> None:
-        for obs in getattr(self, "observers", {}).values():
+    def _disconnect(self) -> None:
+        """Every observer's stream ended, all asked at once (each may wait out a read)."""
+        observers = list(getattr(self, "observers", {}).values())
+        for obs in observers:
+            obs.stop()
+        for obs in observers:
             obs.disconnect()
+
+    def close(self) -> None:
+        self._disconnect()
         for client in [getattr(self, "dealer", None), getattr(self, "supervisor", None)]:
             if client is not None:
                 client.close()
@@ -460,8 +472,7 @@ class Chaos:
         self._recover(pending, answers[0] if answers else None)
 
     def _recover(self, pending: Pending, answer: Any) -> None:
-        for obs in self.observers.values():
-            obs.disconnect()
+        self._disconnect()
         self.figures.restart_seconds.append(self.server.start())
         for obs in self.observers.values():
             obs.connect()

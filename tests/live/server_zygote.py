@@ -30,7 +30,7 @@ import time
 os.environ.setdefault("CROUPIER_ARGON2_PROFILE", "test")
 
 from croupier.server.__main__ import main as server_main
-from croupier.server.app import create_app
+from croupier.server.app import create_app, prepare_app
 
 
 def _serve(args: list[str], log: str, env: dict[str, str]) -> None:
@@ -88,6 +88,7 @@ def _warm_up() -> None:
         config = uvicorn.Config(app, log_level="warning", ws_per_message_deflate=False)
         config.load()
         config.get_loop_factory()
+    prepare_app()  # the next app's routes, built once: each fork's server takes them
 
 
 def _poll(pid: int, timeout: float) -> dict[str, float] | None:

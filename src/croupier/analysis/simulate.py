@@ -52,7 +52,7 @@ from croupier.games.play import play_out
 from croupier.games.records import Action, EnvyPaid, PlaceWager, Record, WagerSettled
 from croupier.money import format_cents
 from croupier.progressive import MemoryMeters
-from croupier.shoe import SeededShuffler, Shoe, shoe_cards
+from croupier.shoe import Shoe, shoe_cards
 
 __all__ = ["Estimate", "SimulationResult", "simulate"]
 
@@ -398,7 +398,9 @@ def simulate(
 ) -> SimulationResult:
     """Play ``rounds`` independent rounds of ``game`` through its round engine.
 
-    ``seed`` seeds the one :class:`~croupier.shoe.SeededShuffler` that shuffles every shoe;
+    ``seed`` seeds the one seeded shuffler that shuffles every shoe (the compiled
+    :class:`~croupier.kernels.CompiledSeededShuffler`: :class:`~croupier.shoe.SeededShuffler`'s
+    draws);
     ``strategy`` decides for the seats (default: the optimal strategy where one is registered,
     else the round's simple house-player rule); ``progress(done, total)`` is called now and
     then; ``unit`` is the amount, in cents, of each wager that is not fixed by the table;
@@ -408,7 +410,9 @@ def simulate(
     n = _check_rounds(rounds)
     if isinstance(unit, bool) or not isinstance(unit, int) or unit < 1:
         raise InvalidInput(f"unit {unit!r} must be a positive whole number of cents")
-    shuffler = SeededShuffler(seed)
+    from croupier.kernels import CompiledSeededShuffler  # numba: loaded where it is used
+
+    shuffler = CompiledSeededShuffler(seed)
     name, decide = _strategy(game, strategy)
     decks = game.shoe_decks
     layout = _layout(game, decks, unit)

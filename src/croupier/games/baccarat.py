@@ -152,6 +152,7 @@ SHOE_DECKS = (6, 8)
 
 _VIG_OWED: dict[tuple[int, int, int], tuple[int, str]] = {}
 _VIG_OWED_KEPT = 4096
+_COUP_PAYS_KEPT = 4096
 
 
 def _vig_owed(stake: int, rate: Fraction) -> tuple[int, str]:
@@ -187,13 +188,11 @@ class BaccaratRound(Round):
         super().__init__(
             game, shoe=shoe, meters=meters, players=players, stub_check=stub_check, mode=mode
         )
-        self.__dict__.update(_closed=set(), _coup_of=None, _pays=None)  # private: no guard
+        self.__dict__.update(_closed=set(), _coup_of=None)  # private: no guard
         self._closed: set[tuple[int, str]]
         """Wagers settled so far, as (seat, wager)."""
         self._coup_of: tuple[tuple[Card, ...], tuple[Card, ...], Coup] | None
         """The last :attr:`coup` with the hands it was counted on."""
-        self._pays: tuple[Coup, dict[str, WagerPay]] | None
-        """:meth:`pay`'s answers on the last coup."""
 
     # -- wagers ----------------------------------------------------------------------------
 
@@ -325,11 +324,8 @@ class BaccaratRound(Round):
         return self._pay_on(self.coup, wager)
 
     def _pays_on(self, coup: Coup) -> dict[str, WagerPay]:
-        """:meth:`pay`'s answers so far on ``coup`` (the round's coup now)."""
-        pays = self._pays
-        if pays is None or pays[0] is not coup:
-            pays = self._pays = (coup, {})
-        return pays[1]
+        """:meth:`pay`'s answers so far on ``coup`` (the round's coup now): the game's."""
+        return self.game.pays_of(coup)
 
     def _pay_on(self, coup: Coup, wager: str) -> WagerPay:
         pays = self._pays_on(coup)
@@ -369,9 +365,12 @@ class BaccaratRound(Round):
             )
         ]
         # § 541.12(b): every losing wager is collected first.
+        pays, wager_pay = self._pays_on(coup), self.game.wager_pay
         for seat in reversed(self.active_seats):
             for wager in self._stakes[seat]:
-                pay = self._pay_on(coup, wager)  # the result and line of :meth:`outcome`
+                pay = pays.get(wager)  # the result and line of :meth:`outcome`
+                if pay is None:
+                    pay = pays[wager] = wager_pay(wager, coup)
                 if pay.result is Result.LOSE:
                     new.append(self.settle(seat, wager, Result.LOSE, line=pay.line))
                     self._closed.add((seat, wager))
@@ -533,6 +532,21 @@ class BaccaratGame(Game):
     def wager_pay(self, wager: str, coup: Coup) -> WagerPay:
         """How ``wager`` settles on ``coup`` here (kept once per game: ``base._MEMOIZED``)."""
         return wager_pay(self, wager, coup)
+
+    @cached_property
+    def _coup_pays(self) -> dict[int, tuple[Coup, dict[str, WagerPay]]]:
+        return {}
+
+    def pays_of(self, coup: Coup) -> dict[str, WagerPay]:
+        """The :meth:`wager_pay` answers known on ``coup``, by wager, for the caller to add to
+        (pure functions of the rules and the coup: kept with the game, by the coup's identity,
+        with the coup; equal coups are one object, :meth:`Coup.of_hands`)."""
+        known = self._coup_pays.get(id(coup))
+        if known is None or known[0] is not coup:
+            if len(self._coup_pays) >= _COUP_PAYS_KEPT:
+                return {}  # enough kept: answers on a fresh dict, as the memo gives them
+            known = self._coup_pays[id(coup)] = (coup, {})
+        return known[1]
 
     @property
     def shoe_decks(self) -> int:

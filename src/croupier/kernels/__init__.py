@@ -12,7 +12,9 @@ enumerations are checked against plain Python walks.  Cards are dense indices
 * :func:`subsets`: every k-card set of the cards left after dead cards;
 * :func:`canonical_hands`, :func:`canonical_form`: hands up to a permutation of the suits, with
   weights;
-* :func:`count_versus`, :func:`ranker`: how many opponent holdings beat, tie or lose to a hand.
+* :func:`count_versus`, :func:`ranker`: how many opponent holdings beat, tie or lose to a hand;
+* :class:`CompiledSeededShuffler`: :class:`~croupier.shoe.SeededShuffler`'s draws in compiled code
+  (the simulator's shuffler; tested draw for draw against it).
 
 The lookup tables are built once and cached under :func:`cache_dir` (``$CROUPIER_CACHE``, else
 ``~/.cache/croupier``); numba caches its compiled code next to the sources.
@@ -30,10 +32,12 @@ from croupier.kernels._enum import (
     ranker,
     subsets,
 )
+from croupier.kernels._mt19937 import CompiledSeededShuffler
 from croupier.kernels._rank import count_categories, count_values, rank_batch
 from croupier.kernels._tables import cache_dir
 
 __all__ = [
+    "CompiledSeededShuffler",
     "Versus",
     "cache_dir",
     "canonical_form",

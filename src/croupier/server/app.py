@@ -27,7 +27,7 @@ from croupier.server.commit import BatchFailed
 from croupier.server.db import DEFAULT_SERVER_URL, connect
 from croupier.server.floor import Floor, Refused, Unauthorized
 
-__all__ = ["create_app", "problem"]
+__all__ = ["create_app", "prepare_app", "problem"]
 
 log = logging.getLogger("croupier.server")
 
@@ -132,17 +132,42 @@ def create_app(
     only these tables (one of several processes on one PostgreSQL database: each table is
     served by one process; the demo floor is then left to the process serving every table).
     """
-    from croupier.server import routes
-
     if floor is None:
         engine = connect(db_url)
         floor = Floor(engine, tables=tables)
         floor.load()
-    auth = Auth(floor.engine)
-    committer = floor.committer
+    app = _PREPARED.pop() if _PREPARED else _routed_app()
+    app.state.floor = floor
+    app.state.auth = Auth(floor.engine)
+    app.state.demo_credentials = {}
+    if demo and floor.serves is None:
+        from croupier.server.demo import setup_demo
+
+        app.state.demo_credentials = setup_demo(floor, app.state.auth)
+    if web:
+        _mount_web(app)
+    return app
+
+
+_PREPARED: list[FastAPI] = []
+
+
+def prepare_app() -> None:
+    """Build the application and its routes of the next :func:`create_app` of this process now
+    (their building is most of a server's start on a database that needs no migration): a
+    launcher that forks servers calls it once before the forks, so that each server inherits
+    them built.  The routes do not depend on the database or the floor (they read
+    ``request.app.state``); the web pages are still mounted by :func:`create_app` (their par
+    sheets' worker is a thread, which a fork would not carry)."""
+    _PREPARED[:] = [_routed_app()]
+
+
+def _routed_app() -> FastAPI:
+    """The application with its error handlers and its API routes, before its floor."""
+    from croupier.server import routes
 
     @asynccontextmanager
-    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         # Every waiting command holds a worker thread until its batch commits: enough threads
         # for a full floor's commands to share one commit.
         limiter = anyio.to_thread.current_default_thread_limiter()
@@ -151,7 +176,8 @@ def create_app(
         # it waits a switch interval each time to get it back: hand it back sooner.
         sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_INTERVAL))
         yield
-        committer.close()
+        floor: Floor = app.state.floor
+        floor.committer.close()
 
     app = FastAPI(
         title="croupier live tables",
@@ -159,17 +185,8 @@ def create_app(
         description="The table game system: rounds, chips, meters and views by role.",
         lifespan=lifespan,
     )
-    app.state.floor = floor
-    app.state.auth = auth
-    app.state.demo_credentials = {}
-    if demo and floor.serves is None:
-        from croupier.server.demo import setup_demo
-
-        app.state.demo_credentials = setup_demo(floor, auth)
     _install_errors(app)
     routes.install(app)
-    if web:
-        _mount_web(app)
     return app
 
 

@@ -7,7 +7,11 @@ from typing import TextIO
 
 from croupier.server.db import DEFAULT_SERVER_URL
 
-__all__ = ["serve"]
+__all__ = ["GRACEFUL_SHUTDOWN", "serve"]
+
+GRACEFUL_SHUTDOWN = 5
+"""Seconds a stopping server (SIGTERM, Ctrl-C) waits for its requests in flight to finish
+before cancelling them (a stream ends at once: the shutdown closes its connection)."""
 
 
 def serve(
@@ -47,4 +51,5 @@ def serve(
         log_level="warning",
         timeout_keep_alive=75,
         ws_per_message_deflate=False,
+        timeout_graceful_shutdown=GRACEFUL_SHUTDOWN,
     )

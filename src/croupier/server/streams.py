@@ -21,7 +21,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Coroutine, Mapping
 from typing import Any
 
 from fastapi import FastAPI, WebSocket, WebSocketDisconnect
@@ -77,7 +77,7 @@ def install_streams(app: FastAPI) -> None:
             await websocket.close(code=4404)
             return
         await websocket.accept()
-        await _pump(websocket, floor, lt, account, max(0, since))
+        await _until_closed(websocket, _pump(websocket, floor, lt, account, max(0, since)))
 
     @app.websocket("/api/floor/stream")
     async def floor_stream(websocket: WebSocket, token: str = "", since: int = 0) -> None:
@@ -88,7 +88,35 @@ def install_streams(app: FastAPI) -> None:
             await websocket.close(code=4401)
             return
         await websocket.accept()
-        await _pump_floor(websocket, floor, max(0, since))
+        await _until_closed(websocket, _pump_floor(websocket, floor, max(0, since)))
+
+
+async def _closed(websocket: WebSocket) -> None:
+    """Return once the connection is closed: by the client, or by the server's shutdown (which
+    hands each stream a disconnect).  A message the client sends is read and dropped."""
+    while True:
+        message = await websocket.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+
+
+async def _until_closed(websocket: WebSocket, pump: Coroutine[Any, Any, None]) -> None:
+    """Run a stream's ``pump`` until it ends or its connection closes, whichever is first.
+
+    A pump only sends: without a receiving side it would see a closed connection only at its
+    next send, so a stream whose table stays quiet would outlive its client, and a server
+    shutting down would wait for it for ever."""
+    sending = asyncio.ensure_future(pump)
+    closing = asyncio.ensure_future(_closed(websocket))
+    try:
+        await asyncio.wait((sending, closing), return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in (sending, closing):
+            task.cancel()
+        ended = await asyncio.gather(sending, closing, return_exceptions=True)
+    error = ended[0]
+    if isinstance(error, BaseException) and not isinstance(error, asyncio.CancelledError):
+        raise error  # the pump's own failure, as when it ran alone
 
 
 Events = list[tuple[int, str, dict[str, Any], str | None]]

@@ -1,6 +1,7 @@
-"""The seeded shuffler's generator: ``random.Random``'s Mersenne Twister (MT19937), compiled.
+"""The simulator's seeded shuffler: ``random.Random``'s Mersenne Twister (MT19937), compiled.
 
-:class:`~croupier.shoe.SeededShuffler` seeds a ``random.Random`` and takes over its state
+:class:`CompiledSeededShuffler` is a :class:`~croupier.shoe.SeededShuffler` (the truth: Fisher-Yates
+over ``random.Random(seed).getrandbits``) that seeds its ``random.Random`` and takes over its state
 (:func:`state_of`: the 624 words and the position ``getstate`` gives); from then on every draw is
 made here, word for word the draws ``random.Random`` makes from that state:
 
@@ -13,19 +14,31 @@ made here, word for word the draws ``random.Random`` makes from that state:
 
 So a seeded shuffle is the same permutation, from the same draws, as the one Fisher-Yates over
 ``random.Random(seed).getrandbits`` makes (the tests compare the two, and the states after).  It is
-for simulation and tests only: real play shuffles with ``secrets`` (``SecureShuffler``).  The
+for simulation and tests only, as every seeded shuffler: real play refuses it
+(:func:`croupier.modes.verify_shuffler`) and shuffles with ``secrets`` (``SecureShuffler``).  The
 kernels hold the GIL (no ``nogil``), so two threads never draw from one state at once.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, TypeVar
 
 import numpy as np
 from numba import njit
 
-__all__ = ["STATE_SIZE", "getrandbits", "shuffle_positions", "state_of"]
+from croupier.shoe import SeededShuffler, own_fisher_yates, randbelow_from_bits
+
+__all__ = [
+    "STATE_SIZE",
+    "CompiledSeededShuffler",
+    "getrandbits",
+    "shuffle_positions",
+    "state_of",
+]
+
+T = TypeVar("T")
 
 _N = 624
 _M = 397
@@ -36,9 +49,9 @@ STATE_SIZE = _N + 1
 """The 624 words of the state, then the position of the next output (as ``getstate`` has it)."""
 
 
-def state_of(seed: int | str | bytes) -> Any:
-    """The state of ``random.Random(seed)`` as an ``int64`` array of :data:`STATE_SIZE`."""
-    _version, internal, _gauss = random.Random(seed).getstate()
+def state_of(rng: random.Random) -> Any:
+    """The state of ``rng`` as an ``int64`` array of :data:`STATE_SIZE`."""
+    _version, internal, _gauss = rng.getstate()
     state = np.array(internal, dtype=np.int64)
     assert state.shape == (STATE_SIZE,)
     return state
@@ -107,3 +120,56 @@ def getrandbits(mt: Any, k: int) -> int:
     if k % 32:
         words[-1] >>= 32 - k % 32  # the last output keeps its top bits
     return int.from_bytes(words.astype("<u4").tobytes(), "little")
+
+
+@own_fisher_yates
+class CompiledSeededShuffler(SeededShuffler):
+    """:class:`~croupier.shoe.SeededShuffler`'s draws, made by the compiled generator above: the
+    same shuffles, bits and numbers below ``n``, from the same seeds, with the same state after.
+
+    Seeds ``random.Random(seed)`` as its parent does, takes over that state and lets the
+    ``random.Random`` go (no second generator to draw from by mistake).
+    """
+
+    __slots__ = ("_mt",)
+
+    def __init__(self, seed: int | str | bytes) -> None:
+        super().__init__(seed)
+        self._mt = state_of(self._rng)
+        del self._rng
+
+    def bits(self, k: int) -> int:
+        return getrandbits(self._mt, k)
+
+    def shuffle(self, cards: Sequence[T]) -> list[T]:
+        items = cards if type(cards) is tuple else tuple(cards)
+        n = len(items)
+        if n < 2:
+            return list(items)  # Fisher-Yates draws nothing for fewer than two items
+        perm = np.empty(n, dtype=np.int64)
+        shuffle_positions(self._mt, perm)
+        return _objects(items).take(perm).tolist()  # type: ignore[no-any-return]
+
+    def randbelow(self, n: int) -> int:
+        return randbelow_from_bits(n, self.bits)
+
+    def __repr__(self) -> str:
+        return f"CompiledSeededShuffler({self.seed!r})"
+
+
+_OBJECT_ROWS: dict[int, tuple[tuple[object, ...], Any]] = {}
+"""Object arrays of recently shuffled tuples, by identity (each kept with its tuple, so the
+identity stays its own): a shuffle takes its items by position from one in a single C call."""
+_OBJECT_ROWS_KEPT = 8
+
+
+def _objects(items: tuple[object, ...]) -> Any:
+    """``items`` as a one-dimensional object array (the same objects, in order)."""
+    known = _OBJECT_ROWS.get(id(items))
+    if known is not None and known[0] is items:
+        return known[1]
+    row = np.fromiter(items, dtype=object, count=len(items))  # each item one element
+    if len(_OBJECT_ROWS) >= _OBJECT_ROWS_KEPT:
+        _OBJECT_ROWS.pop(next(iter(_OBJECT_ROWS)), None)
+    _OBJECT_ROWS[id(items)] = (items, row)
+    return row
