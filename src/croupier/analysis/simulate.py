@@ -40,6 +40,8 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import compress
+from operator import attrgetter
 from typing import Any
 
 from croupier.analysis import Strategy, optimal_strategy, par_sheet
@@ -60,6 +62,7 @@ _PLAYERS = {BASE_SEAT: "sim-1", SIDE_SEAT: "sim-2"}
 _VIG_KINDS = frozenset({"vig_collected", "vig_marked"})
 _ATTRIBUTED = frozenset({WagerSettled.kind, EnvyPaid.kind, *_VIG_KINDS})
 """The kinds of the records :func:`_attribute` reads (every other record moves no money)."""
+_KIND = attrgetter("kind")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -358,9 +361,9 @@ def _attribute(records: Sequence[Record], layout: _Layout, nets: dict[str, int])
     has_base = bool(layout.required)
     envy = 0
     unattributed = 0
-    for rec in records:
-        if rec.kind not in _ATTRIBUTED:
-            continue  # a record of no money (a card, a decision, a seat turned to)
+    # the records that move money, picked out without a Python step per record (the others
+    # are cards, decisions, seats turned to)
+    for rec in compress(records, map(_ATTRIBUTED.__contains__, map(_KIND, records))):
         if isinstance(rec, WagerSettled):
             key = layout.side.get((rec.seat, rec.wager))
             if key is None and has_base and rec.seat == BASE_SEAT:

@@ -99,14 +99,14 @@ def deal_due(rnd: Round, records: list[Record], added: list[Record]) -> None:
             records += new
             added += new
             continue
-        cards = shoe.deal_many(len(plan))
-        made: list[Record] = [card_dealt(c, step) for c, step in zip(cards, plan, strict=True)]
-        for card, step in zip(cards, plan, strict=True):
+        made: list[Record] = []
+        for card, step in zip(shoe.deal_many(len(plan)), plan, strict=True):
             hand = hands.get(step.to)
             if hand is None:
                 hands[step.to] = [card]
             else:
                 hand.append(card)
+            made.append(card_dealt(card, step))
         plan.clear()
         made += rnd._dealing_done()
         records += made

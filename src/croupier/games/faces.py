@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache
+from itertools import compress
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from croupier.cards import Card
@@ -41,6 +43,10 @@ if TYPE_CHECKING:
     from croupier.shoe import Shoe
 
 __all__ = ["FaceHelpers"]
+
+
+_KIND = attrgetter("kind")
+_FACE_UP = attrgetter("face_up")
 
 
 @cache
@@ -111,7 +117,10 @@ class FaceHelpers:
     def visible_cards(self) -> dict[str, list[Card]]:
         """Cards dealt face up so far, by recipient (the dealer's up card, the board)."""
         shown: dict[str, list[Card]] = {}
-        for rec in self._records:
+        records = self._records
+        # the cards dealt, then those face up, picked out without a Python step per record
+        dealt = list(compress(records, map(CardDealt.kind.__eq__, map(_KIND, records))))
+        for rec in compress(dealt, map(_FACE_UP, dealt)):
             if isinstance(rec, CardDealt) and rec.face_up:
                 shown.setdefault(rec.to, []).append(rec.card)
         return shown

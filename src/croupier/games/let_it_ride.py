@@ -64,6 +64,8 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import compress
+from operator import attrgetter
 from types import MappingProxyType
 from typing import Any, ClassVar
 
@@ -265,6 +267,11 @@ def deal_plan(method: DealMethod, active: tuple[int, ...], bonus_cards: int) -> 
     # § 643a.7(j): three additional cards for the Six Card Bonus, dealt last.
     plan += [DealStep(to=SIX_CARDS, note="Six Card Bonus card") for _ in range(bonus_cards)]
     return plan
+
+
+_TURNED = frozenset({CommunityCardTurned.kind, SixCardBonusCardsTurned.kind})
+"""The kinds of the records that turn community cards face up (:meth:`visible_cards`)."""
+_KIND = attrgetter("kind")
 
 
 class LetItRideRound(StreetRound):
@@ -484,7 +491,8 @@ class LetItRideRound(StreetRound):
 
     def visible_cards(self) -> dict[str, list[Card]]:
         shown = super().visible_cards()
-        for rec in self._records:
+        records = self._records
+        for rec in compress(records, map(_TURNED.__contains__, map(_KIND, records))):
             if isinstance(rec, CommunityCardTurned):
                 shown.setdefault(BOARD, []).append(rec.card)
             elif isinstance(rec, SixCardBonusCardsTurned):
