@@ -1,5 +1,5 @@
 """A pytest plugin of the suite (``-p work_units`` in pyproject's addopts): how ``make test``
-spreads the suite over its workers (``pytest -n auto --dist loadgroup``).
+spreads the suite over its workers (``pytest -n 3 --dist loadgroup``, see the Makefile).
 
 Each file is one unit of work (its module fixtures are built once, in one worker), as under
 ``--dist loadfile``, except the groups of :data:`GROUPS`: tests that share one expensive
