@@ -30,8 +30,25 @@ __all__ = ["ApiError", "Client", "Event", "Stream", "tls_context"]
 RETRIES = 2
 """Times a request is sent again after a transport error (same Idempotency-Key)."""
 
+UNAVAILABLE_RETRIES = 4
+"""Times a request is sent again after a 503 problem carrying ``Retry-After`` (the database did
+not answer in time, or a group commit failed: the server wrote nothing), with the same
+Idempotency-Key, each after the server's ``Retry-After``."""
+
+RETRY_AFTER_CAP = 2.0
+"""Most seconds waited before one such retry, whatever ``Retry-After`` asks."""
+
 
 _TLS: list[ssl.SSLContext] = []
+
+
+def _retry_after(response: httpx.Response) -> float:
+    """Seconds the server asked to wait (``Retry-After`` in seconds), capped."""
+    try:
+        seconds = float(response.headers["Retry-After"])
+    except ValueError:
+        seconds = 1.0
+    return min(max(seconds, 0.0), RETRY_AFTER_CAP)
 
 
 def tls_context() -> ssl.SSLContext:
@@ -129,17 +146,14 @@ class Client:
             key = key or uuid.uuid4().hex
             headers["Idempotency-Key"] = key
         started = time.perf_counter()
-        for attempt in range(RETRIES + 1):
-            try:
-                response = self.http.request(
-                    method, path, json=body, headers=headers, params=params
-                )
+        for attempt in range(UNAVAILABLE_RETRIES + 1):
+            response = self._send(method, path, body, headers, params)
+            retry = response.status_code == 503 and "Retry-After" in response.headers
+            if not retry or attempt == UNAVAILABLE_RETRIES:
                 break
-            except httpx.TransportError:
-                # A dropped connection: the same Idempotency-Key makes the retry safe.
-                if attempt == RETRIES:
-                    raise
-                time.sleep(0.05 * (attempt + 1))
+            # Nothing was written (the server's contract for a 503): the same request, same
+            # Idempotency-Key, once the server's Retry-After has passed.
+            time.sleep(_retry_after(response))
         if self.timings is not None:
             self.timings.append(time.perf_counter() - started)
         if response.status_code >= 400:
@@ -152,6 +166,24 @@ class Client:
         if self.sent is not None and key is not None:
             self.sent.append((method, path, dict(body) if body is not None else None, key, data))
         return data
+
+    def _send(
+        self,
+        method: str,
+        path: str,
+        body: Mapping[str, Any] | None,
+        headers: dict[str, str],
+        params: Mapping[str, Any] | None,
+    ) -> httpx.Response:
+        for attempt in range(RETRIES + 1):
+            try:
+                return self.http.request(method, path, json=body, headers=headers, params=params)
+            except httpx.TransportError:
+                # A dropped connection: the same Idempotency-Key makes the retry safe.
+                if attempt == RETRIES:
+                    raise
+                time.sleep(0.05 * (attempt + 1))
+        raise AssertionError("unreachable")  # pragma: no cover
 
     def post(
         self, path: str, body: Mapping[str, Any] | None = None, *, key: str | None = None

@@ -55,6 +55,9 @@ def problem(
     if input_ is not None:
         body["input"] = input_
     headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
+    if status == 503:
+        # Nothing was written: the client may send the same request again after a second.
+        headers = {"Retry-After": "1"}
     return JSONResponse(body, status_code=status, media_type=PROBLEM, headers=headers)
 
 
