@@ -294,7 +294,18 @@ def main() -> None:
             profile = args.profile
             if profile is not None and len(backends) > 1:
                 profile = profile.with_name(f"{profile.stem}-{backend}{profile.suffix}")
-            result = bench(backend, args.tables, args.seats, args.seconds, work, profile)
+            try:
+                result = bench(backend, args.tables, args.seats, args.seconds, work, profile)
+            except BaseException:
+                # The server's log goes with its temporary directory: show its end first.
+                log = work / f"server-{backend}.log"
+                if log.exists():
+                    tail = log.read_text(errors="replace").splitlines()[-80:]
+                    print(
+                        "\n".join([f"-- end of the {backend} server's log --", *tail]),
+                        file=sys.stderr,
+                    )
+                raise
         results.append(result)
         print(
             f"{backend:>10}: {result['tables']} tables x {result['seats']} seats, "

@@ -210,6 +210,7 @@ class Floor:
         self.notifier = Notifier()
         self.floor_seq = 0
         self._floor_lock = threading.Lock()
+        self._seating_lock = threading.Lock()
         self.committer = for_engine(engine)
         self._players: dict[str, Mapping[int, str]] = {}
 
@@ -304,6 +305,11 @@ class Floor:
         conn.execute(insert(players).values(id=player_id, name=name, created_at=now()))
 
     # -- the command transaction ---------------------------------------------------------------
+
+    def live_tables(self) -> tuple[LiveTable, ...]:
+        """The tables now, as a snapshot: a table may be added by another thread (a PostgreSQL
+        writer, a request) while the caller looks through them."""
+        return tuple(self.tables.values())
 
     def table(self, table_id: str) -> LiveTable:
         lt = self.tables.get(table_id)
@@ -620,7 +626,7 @@ class Floor:
     def cash_out(self, txn: Txn, player_id: str, amount: int) -> Fraction:
         self._verify_player(txn.conn, player_id)
         self._verify_amount(amount)
-        for lt in self.tables.values():
+        for lt in self.live_tables():
             if player_id in lt.seats().values() and lt.round is not None and not lt.round.is_over:
                 raise IllegalAction(
                     f"{player_id} is in a round at table {lt.id}; cash out after it"
@@ -634,7 +640,7 @@ class Floor:
     def _chips_moved(self, txn: Txn, player_id: str, kind: str) -> None:
         """A ``chips`` event at each table where the player sits, so the player's device
         reads its new balance; the amount is not in it (the other seats see the event)."""
-        for lt in self.tables.values():
+        for lt in self.live_tables():
             seats = sorted(s for s, p in lt.seats().items() if p == player_id)
             if seats:
                 self.emit(txn, lt, "chips", {"seats": seats, "kind": kind})
@@ -682,10 +688,13 @@ class Floor:
 
     def sit(self, txn: Txn, lt: LiveTable, account: Account, seat: int) -> dict[int, str]:
         assert account.player_id is not None
-        for other in self.tables.values():
-            if other is not lt and account.player_id in other.seats().values():
-                raise IllegalAction(f"{account.player_id} is seated at table {other.id}")
-        lt.table.sit(seat, account.player_id)
+        with self._seating_lock:
+            # A player sits at one table at a time: the check and the seat under one lock, so
+            # two writers seating one player at two tables cannot both pass the check.
+            for other in self.live_tables():
+                if other is not lt and account.player_id in other.seats().values():
+                    raise IllegalAction(f"{account.player_id} is seated at table {other.id}")
+            lt.table.sit(seat, account.player_id)
         self._save_seats(txn, lt)
         return lt.seats()
 

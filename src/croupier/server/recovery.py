@@ -111,7 +111,7 @@ def recover_tables(floor: Floor) -> None:
                     live_rounds.c.table_id == lt.id, live_rounds.c.number == lt.numbers
                 )
             ).scalar()
-            for lt in floor.tables.values()
+            for lt in floor.live_tables()
             if lt.numbers
         }
     for info in floor.store.open_rounds():

@@ -230,7 +230,7 @@ def _install_login(app: FastAPI, op: Op) -> None:
             with floor.reading() as conn:
                 value = floor.ledger.balance(conn, player_account(account.player_id))
             balance = int(value)
-            for lt in floor.tables.values():
+            for lt in floor.live_tables():
                 mine = sorted(s for s, p in lt.seats().items() if p == account.player_id)
                 if mine:
                     seats[lt.id] = mine
@@ -247,7 +247,7 @@ def _install_login(app: FastAPI, op: Op) -> None:
     def tables(request: Request) -> list[TableOut]:
         floor = _floor(request)
         snapshot = floor.meters.snapshot()
-        return [committed_out(lt, snapshot) for lt in floor.tables.values()]
+        return [committed_out(lt, snapshot) for lt in floor.live_tables()]
 
 
 def _install_floor(op: Op) -> None:
@@ -274,7 +274,7 @@ def _install_floor(op: Op) -> None:
         out = []
         for name in floor.meters.snapshot():
             state = floor.meters.state(name)
-            linked = [lt.id for lt in floor.tables.values() if name in _meters_of(lt)]
+            linked = [lt.id for lt in floor.live_tables() if name in _meters_of(lt)]
             out.append(
                 MeterOut(
                     name=name,
@@ -502,7 +502,7 @@ def _install_tables(op: Op) -> None:
     @op("POST", "/api/rounds/{round_id}/void", sup, response_model=CommandResult)
     def void(request: Request, round_id: str, body: VoidIn, key: Key) -> dict[str, Any]:
         floor = _floor(request)
-        lt = next((t for t in floor.tables.values() if t.round_id == round_id), None)
+        lt = next((t for t in floor.live_tables() if t.round_id == round_id), None)
         if lt is None:
             raise LookupError(f"round {round_id!r} is not in play at any table")
 
