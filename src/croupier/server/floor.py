@@ -307,8 +307,7 @@ class Floor:
     # -- the command transaction ---------------------------------------------------------------
 
     def live_tables(self) -> tuple[LiveTable, ...]:
-        """The tables now, as a snapshot: a table may be added by another thread (a PostgreSQL
-        writer, a request) while the caller looks through them."""
+        """The tables as a snapshot (another writer or request may add one meanwhile)."""
         return tuple(self.tables.values())
 
     def table(self, table_id: str) -> LiveTable:
@@ -689,8 +688,7 @@ class Floor:
     def sit(self, txn: Txn, lt: LiveTable, account: Account, seat: int) -> dict[int, str]:
         assert account.player_id is not None
         with self._seating_lock:
-            # A player sits at one table at a time: the check and the seat under one lock, so
-            # two writers seating one player at two tables cannot both pass the check.
+            # One table a player: check and seat under one lock (two writers, two tables).
             for other in self.live_tables():
                 if other is not lt and account.player_id in other.seats().values():
                     raise IllegalAction(f"{account.player_id} is seated at table {other.id}")
