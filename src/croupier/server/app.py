@@ -40,6 +40,13 @@ group commit (:mod:`croupier.server.commit`)."""
 
 PROBLEM = "application/problem+json"
 
+_HEADERS: dict[int, dict[str, str]] = {
+    401: {"WWW-Authenticate": "Bearer"},
+    # A 503 wrote nothing: the client may send the same request again after a second.
+    503: {"Retry-After": "1"},
+}
+"""Headers a problem of that status carries."""
+
 
 def problem(
     status: int, title: str, detail: str, *, section: str | None = None, input_: Any = None
@@ -54,11 +61,7 @@ def problem(
         body["section"] = section
     if input_ is not None:
         body["input"] = input_
-    headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
-    if status == 503:
-        # Nothing was written: the client may send the same request again after a second.
-        headers = {"Retry-After": "1"}
-    return JSONResponse(body, status_code=status, media_type=PROBLEM, headers=headers)
+    return JSONResponse(body, status_code=status, media_type=PROBLEM, headers=_HEADERS.get(status))
 
 
 def _croupier_status(exc: CroupierError) -> tuple[int, str]:
