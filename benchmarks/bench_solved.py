@@ -1,9 +1,10 @@
 """The package's shipped solves against full fresh solves: every block, and the par sheets.
 
-Run ``python benchmarks/bench_solved.py [--game fcp|uth|both] [--json PATH]``.
+Run ``python benchmarks/bench_solved.py [--game fcp|uth|uth-b|all] [--json PATH]``.
 
 For each game whose default tables the package ships (:mod:`croupier.analysis._solved`:
-Ultimate Texas Hold 'Em under Blind table A, Four Card Poker under the § 641a.12(b) Ante Bonus):
+Ultimate Texas Hold 'Em under Blind tables A and B, Four Card Poker under the § 641a.12(b) Ante
+Bonus):
 
 * the full solve runs afresh (an empty cache folder, no shipped data: ``CROUPIER_SHIPPED=0``),
   and every block it saves is compared with the shipped block byte for byte (names, dtypes,
@@ -48,14 +49,29 @@ def _same_strategy(a: Any, b: Any) -> bool:
     return True
 
 
+SOLVES: dict[str, tuple[Any, Any]] = {
+    "fcp": (
+        lambda: fcp_solver.solve_four_card_poker(ANTE_BONUS, progress=False),
+        lambda: fcp_solver.solve_spec(ANTE_BONUS),
+    ),
+    "uth": (
+        lambda: uth_solver.solve_ultimate_texas_holdem(BLIND["A"], progress=False),
+        lambda: uth_solver.solve_spec(BLIND["A"]),
+    ),
+    "uth-b": (
+        lambda: uth_solver.solve_ultimate_texas_holdem(BLIND["B"], progress=False),
+        lambda: uth_solver.solve_spec(BLIND["B"]),
+    ),
+}
+"""Each shipped solve: the full solve (par sheet and strategy) and its checkpoint spec."""
+
+
 def _solve(game: str) -> Any:
-    if game == "uth":
-        return uth_solver.solve_ultimate_texas_holdem(BLIND["A"], progress=False)
-    return fcp_solver.solve_four_card_poker(ANTE_BONUS, progress=False)
+    return SOLVES[game][0]()
 
 
 def bench(game: str, scratch: Path) -> dict[str, Any]:
-    spec = uth_solver.solve_spec(BLIND["A"]) if game == "uth" else fcp_solver.solve_spec()
+    spec = SOLVES[game][1]()
     problems: list[str] = []
     # a full fresh solve (an empty cache, no shipped data): it saves every block in the cache
     os.environ["CROUPIER_CACHE"] = str(scratch / game)
@@ -93,10 +109,10 @@ def bench(game: str, scratch: Path) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", choices=("fcp", "uth", "both"), default="both")
+    parser.add_argument("--game", choices=(*SOLVES, "all"), default="all")
     parser.add_argument("--json", type=Path, default=None, help="also write the results here")
     args = parser.parse_args(argv)
-    games = ("fcp", "uth") if args.game == "both" else (args.game,)
+    games = tuple(SOLVES) if args.game == "all" else (args.game,)
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"{os.cpu_count()} cores, load {load}")
     rows = []

@@ -1,11 +1,15 @@
-"""Solve Ultimate Texas Hold 'Em (Blind table A) and Four Card Poker (the § 641a.12(b) Ante
-Bonus) afresh and write the package's shipped copies (``src/croupier/analysis/solved/``).
+"""Solve Ultimate Texas Hold 'Em (under each Blind table, A and B) and Four Card Poker (the
+§ 641a.12(b) Ante Bonus) afresh and write the package's shipped copies
+(``src/croupier/analysis/solved/``).
 
 Every block is solved by the real kernels: no cache folder is read (a fresh temporary one) and
 no shipped file (``CROUPIER_SHIPPED=0``).  Run after a change to a solver, its kernels or the
 games' settlement (the shipped file of the old key is then unused, and ``tests/test_solved.py``
 fails until the new one is written):
-``PYTHONPATH=src python scripts/write_solved.py [uth] [fcp]`` (about 3 CPU-minutes for both).
+``PYTHONPATH=src python scripts/write_solved.py [uth] [fcp]`` (about 4 CPU-minutes for all).
+Both Blind tables are shipped because a par sheet's report prices every table offered
+(``croupier.analysis.report.paytable_returns``): with only table A, the report of the default
+sheet solved table B cold (about 70 CPU-s).
 """
 
 import os
@@ -17,12 +21,15 @@ from croupier.games._uth_tables import BLIND
 from croupier.games.four_card_poker import ANTE_BONUS
 
 
-def _write(spec: _solved.SolveSpec, detail: str) -> None:
-    blocks = {b: spec.solve_block(b) for b in spec.blocks}
-    for old in _solved.SHIPPED_DIR.glob(f"{spec.solver}-v*.npz"):
-        old.unlink()  # one shipped solve per solver: the old key's file is of no use
-    _solved.write(spec, blocks, detail, spec.shipped)
-    print(f"wrote {spec.shipped} ({spec.shipped.stat().st_size:,} bytes)")
+def _write(solver: str, specs: list[tuple[_solved.SolveSpec, str]]) -> None:
+    keep = {spec.shipped.name for spec, _ in specs}
+    for old in _solved.SHIPPED_DIR.glob(f"{solver}-v*.npz"):
+        if old.name not in keep:
+            old.unlink()  # an old key's file is of no use
+    for spec, detail in specs:
+        blocks = {b: spec.solve_block(b) for b in spec.blocks}
+        _solved.write(spec, blocks, detail, spec.shipped)
+        print(f"wrote {spec.shipped} ({spec.shipped.stat().st_size:,} bytes)")
 
 
 def main(games: list[str]) -> None:
@@ -30,14 +37,16 @@ def main(games: list[str]) -> None:
     with tempfile.TemporaryDirectory() as cache:
         os.environ["CROUPIER_CACHE"] = cache
         if "uth" in games:
-            table = BLIND["A"]
-            pays = ", ".join(f"{ln.hand} {ln.odds}" for ln in table.lines if ln.odds)
-            detail = f"Blind table A ({table.section}: {pays}); the rules of § 569.11"
-            _write(uth_solver.solve_spec(table), detail)
+            specs = []
+            for letter, table in BLIND.items():
+                pays = ", ".join(f"{ln.hand} {ln.odds}" for ln in table.lines if ln.odds)
+                detail = f"Blind table {letter} ({table.section}: {pays}); the rules of § 569.11"
+                specs.append((uth_solver.solve_spec(table), detail))
+            _write("uth-base", specs)
         if "fcp" in games:
             pays = ", ".join(f"{ln.hand} {ln.odds}" for ln in ANTE_BONUS.lines if ln.odds)
             detail = f"the Ante Bonus of {ANTE_BONUS.section} ({pays}); the rules of § 641a.11"
-            _write(fcp_solver.solve_spec(ANTE_BONUS), detail)
+            _write("fcp-ante-play", [(fcp_solver.solve_spec(ANTE_BONUS), detail)])
 
 
 if __name__ == "__main__":

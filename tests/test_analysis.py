@@ -8,11 +8,12 @@ enumeration's result of a deal against the Round engine settling that same deal.
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import combinations
 
 import numpy as np
 import pytest
 
-from croupier.analysis import optimal_strategy, par_sheet
+from croupier.analysis import optimal_strategy, par_sheet, strategy_text
 from croupier.analysis._stud import five_card_lines, rank_set
 from croupier.analysis._three_card import (
     all_hands,
@@ -149,3 +150,37 @@ def test_published_values_three_card_let_it_ride_stud_baccarat() -> None:
     player = par_sheet(get_game("mini-baccarat")).wagers["player"]
     assert round(float(player.house_edge), 4) == 0.0124
     assert DECK[0].index == 0
+
+
+def _published_bet_1_classes() -> set[str]:
+    """Let It Ride's published Bet 1 rule (Wizard of Odds, "Let It Ride" basic strategy,
+    wizardofodds.com/games/let-it-ride/): besides a paying hand, let it ride with three to a
+    royal flush, three suited in a row but 2-3-4 and A-2-3, three to a straight flush spread
+    over four ranks with at least one ten or higher, or over five ranks with at least two."""
+    symbol = {14: "A", 13: "K", 12: "Q", 11: "J", 10: "T"} | {r: str(r) for r in range(2, 10)}
+    found = set()
+    for ranks in combinations(range(2, 15), 3):
+        label = "".join(symbol[r] for r in sorted(ranks, reverse=True)) + " suited"
+        if min(ranks) >= 10:
+            found.add(label)  # three to a royal flush
+            continue
+        low = [1 if r == 14 else r for r in ranks]
+        for cards in {tuple(sorted(ranks)), tuple(sorted(low))}:
+            spread = cards[-1] - cards[0] + 1
+            high = sum(r >= 10 for r in cards)
+            in_a_row = spread == 3 and cards not in ((2, 3, 4), (1, 2, 3))
+            if in_a_row or (spread == 4 and high >= 1) or (spread == 5 and high >= 2):
+                found.add(label)
+    return found
+
+
+def test_let_it_ride_strategy_text_bet_1_is_the_published_rule() -> None:
+    """The readable strategy, derived from the solver over every three-card set, lists for
+    Bet 1 exactly the 29 classes of the published rule, and no class whose suits decide."""
+    text = strategy_text(get_game("let-it-ride")).splitlines()
+    bet_1 = text[text.index("  Bet 1 (3 cards seen): let it ride with") :]
+    listed = next(line for line in bet_1 if line.startswith("    and these"))
+    count, classes = listed.removeprefix("    and these ").split(" classes: ")
+    assert set(classes.split(", ")) == _published_bet_1_classes()
+    assert int(count) == 29
+    assert not any(line.startswith("    depending") for line in bet_1[: bet_1.index(listed) + 2])

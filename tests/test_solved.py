@@ -1,6 +1,6 @@
 """The solves the package ships (:mod:`croupier.analysis._solved`) against the solvers.
 
-The shipped blocks of Ultimate Texas Hold 'Em (Blind table A) and Four Card Poker (the
+The shipped blocks of Ultimate Texas Hold 'Em (Blind tables A and B) and Four Card Poker (the
 § 641a.12(b) Ante Bonus) must be exactly what the real kernels compute: a seeded sample of
 blocks is solved afresh here and compared byte for byte (``benchmarks/bench_solved.py`` solves
 every block and compares the par sheets too).  A shipped entry changed behind its digest is
@@ -30,7 +30,11 @@ from croupier.kernels import rank_batch, subsets
 
 SEED = 18
 """Picks the blocks re-solved here (issue 18); another seed samples others."""
-SPECS = {"uth": uth_solver.solve_spec(BLIND["A"]), "fcp": fcp_solver.solve_spec(ANTE_BONUS)}
+SPECS = {
+    "uth": uth_solver.solve_spec(BLIND["A"]),
+    "uth-blind-b": uth_solver.solve_spec(BLIND["B"]),
+    "fcp": fcp_solver.solve_spec(ANTE_BONUS),
+}
 
 
 @pytest.fixture(scope="module")
@@ -65,7 +69,7 @@ def test_shipped_solve_has_its_provenance_key_and_every_block(game: str) -> None
 def test_the_shipped_files_are_a_few_megabytes() -> None:
     sizes = {p.name: p.stat().st_size for p in _solved.SHIPPED_DIR.glob("*.npz")}
     assert sorted(sizes) == sorted(f"{s.name}.npz" for s in SPECS.values())
-    assert sum(sizes.values()) < 4_000_000
+    assert sum(sizes.values()) < 6_000_000
 
 
 @pytest.mark.parametrize("game", sorted(SPECS))
@@ -135,11 +139,13 @@ def _names(*specs: SolveSpec) -> set[str]:
 
 
 def test_custom_tables_and_changed_rules_key_other_solves_that_are_not_shipped() -> None:
-    """§ 653a.12(b) Blind table B, an Ante Bonus of other odds, or a settlement the kernels
-    would read differently (the dealer qualifying one strength higher, a fold costing more)
-    name other checkpoint folders: nothing shipped is read for them, they are solved."""
-    uth_a, fcp_default = SPECS["uth"], SPECS["fcp"]
-    others = [uth_solver.solve_spec(BLIND["B"])]
+    """An Ante Bonus of other odds, or a settlement the kernels would read differently (the
+    dealer qualifying one strength higher, a fold costing more) name other checkpoint folders:
+    nothing shipped is read for them, they are solved.  The two Blind tables of the regulation
+    (§ 653a.12(b) table B included) are both shipped, each under its own key."""
+    uth_a, uth_b, fcp_default = SPECS["uth"], SPECS["uth-blind-b"], SPECS["fcp"]
+    assert uth_a.name != uth_b.name and uth_b.shipped.is_file()
+    others: list[SolveSpec] = []
     lines = (PayLine(hand="four_of_a_kind", odds=to(30)),
              PayLine(hand="straight_flush", odds=to(20)),
              PayLine(hand="three_of_a_kind", odds=to(2)))  # fmt: skip
@@ -153,7 +159,7 @@ def test_custom_tables_and_changed_rules_key_other_solves_that_are_not_shipped()
     stakes[1, 1] -= 1  # a tie that no longer goes to the player (§ 641a.11(c)(3))
     changed_fcp = dataclasses.replace(tabs, stakes=stakes)
     others.append(dataclasses.replace(fcp_default, params=fcp_solver._params(changed_fcp)))
-    assert len(_names(uth_a, fcp_default, *others)) == 2 + len(others)
+    assert len(_names(uth_a, uth_b, fcp_default, *others)) == 3 + len(others)
     for spec in others:
         assert not spec.shipped.exists()
         assert block_store(spec.solver, spec.version, spec.params, enabled=True).shipped is None

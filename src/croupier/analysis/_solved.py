@@ -4,7 +4,8 @@ The exact solvers of Ultimate Texas Hold 'Em (:mod:`croupier.analysis.uth_solver
 Poker (:mod:`croupier.analysis.fcp_solver`) save every finished block of work (integer sums and
 decisions) under the cache folder, in a folder named after the solver, its version and its
 parameters (:func:`croupier.analysis._uth_fcp_shared.block_store`).  The package ships those
-blocks for the default tables of both games, one compressed ``.npz`` per solve under
+blocks for the default tables of both games (and Blind table B, which a par sheet's report
+prices), one compressed ``.npz`` per solve under
 ``croupier/analysis/solved/``, named after the same folder: ``<solver>-v<version>-<digest>.npz``.
 The digest covers the solver version, the pay table and a fingerprint of every settlement array
 the kernels read (tabulated from the game's rules), so a custom pay table, or a rule change that

@@ -25,6 +25,7 @@ import numpy.typing as npt
 from croupier.analysis import _decided as decided
 from croupier.analysis import _mc_games
 from croupier.analysis._stud import (
+    BINOM,
     FiveCardLines,
     drop_one_ranks,
     four_set_tables,
@@ -184,17 +185,23 @@ def par_let_it_ride(game: LetItRide) -> ParSheet:
     return ParSheet(game=game.slug, method="exact", base=base, wagers=wagers)
 
 
-def let_it_ride_strategy(game: LetItRide) -> Callable[[Round, int], Action]:
-    """The decisions the exact sheet assumes: ride a bet exactly when the integer sum of its
-    results over the remaining cards is positive."""
-    four = np.asarray(solve(game.base_table).sums, dtype=np.int64)
-    sums: list[int] = four.tolist()
-    # Bet 1's sum by three-card set (colex rank): each four-card set's sum added to the four
-    # three-card sets it holds, the sum over every fourth card (exact integers)
+def _ride_sums(table: PayTable) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """The integer sums the ride decisions compare with zero, by colex rank: Bet 2's of each
+    four-card set (the solver's), and Bet 1's of each three-card set (each four-card set's sum
+    added to the four three-card sets it holds: the sum over every fourth card)."""
+    four = np.asarray(solve(table).sums, dtype=np.int64)
     by_three = np.zeros(comb(52, 3), dtype=np.int64)
     for lower in drop_one_ranks(4):
         np.add.at(by_three, lower, four)
-    first: list[int] = by_three.tolist()
+    return four, by_three
+
+
+def let_it_ride_strategy(game: LetItRide) -> Callable[[Round, int], Action]:
+    """The decisions the exact sheet assumes: ride a bet exactly when the integer sum of its
+    results over the remaining cards is positive."""
+    four, three = _ride_sums(game.base_table)
+    sums: list[int] = four.tolist()
+    first: list[int] = three.tolist()
 
     def decide(rnd: Round, seat: int) -> Action:
         own = decided.indices(seat_cards(rnd, seat))
@@ -211,46 +218,49 @@ def let_it_ride_strategy(game: LetItRide) -> Callable[[Round, int], Action]:
     return decide
 
 
-def let_it_ride_strategy_text(game: LetItRide) -> str:
-    """Bet 1 by three-card class and Bet 2 by four-card class, derived from the solver: the
-    hands that already pay, then every other class that rides, by ranks and suits."""
+def _classes(size: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_], list[str]]:
+    """Every ``size``-card set (3 or 4) in colex order: its class (an index into the labels:
+    its ranks, high first, and whether it is suited) and whether it already pays Bet 1 or Bet 2
+    (a pair of tens or better, three of a kind, or with four cards two pair)."""
     from itertools import combinations
 
     from croupier.cards import DECK
 
-    sums = solve(game.base_table).sums
+    sets = np.array(list(combinations(range(52), size)), dtype=np.int64)
+    order = np.argsort((BINOM[sets, np.arange(1, size + 1)]).sum(axis=1))  # to colex order
+    sets = sets[order]
+    rank_of = np.array([c.rank.value for c in DECK], dtype=np.int64)
+    suit_of = np.array([c.suit.order for c in DECK], dtype=np.int64)
+    ranks = np.sort(rank_of[sets], axis=1)[:, ::-1]  # high first
+    suits = suit_of[sets]
+    suited = (suits == suits[:, :1]).all(axis=1)
+    same = (ranks[:, :, None] == ranks[:, None, :]).sum(axis=2)  # copies of each card's rank
+    pays = ((same >= 2) & ((ranks >= 10) | (same >= 3))).any(axis=1)
+    if size == 4:
+        pays |= (same == 2).all(axis=1)  # two pair
+    code = suited.astype(np.int64)
+    for j in range(size):
+        code = code * 16 + ranks[:, j]
+    codes, classes = np.unique(code, return_inverse=True)
+    symbol = {c.rank.value: c.rank.symbol for c in DECK}
+    labels = []
+    for value in codes.tolist():
+        digits = [(value >> (4 * (size - 1 - j))) & 0xF for j in range(size)]
+        labels.append("".join(symbol[d] for d in digits) + (" suited" if value >> 4 * size else ""))
+    return classes.reshape(-1), pays, labels
 
-    def paying(cards: tuple[int, ...]) -> bool:
-        ranks = [DECK[c].rank.value for c in cards]
-        return any(ranks.count(r) >= 2 and (r >= 10 or ranks.count(r) >= 3) for r in ranks) or (
-            len(ranks) == 4 and len(set(ranks)) == 2
-        )
 
-    def label(cards: tuple[int, ...]) -> str:
-        ranks = "".join(r.symbol for r in sorted((DECK[c].rank for c in cards), reverse=True))
-        suited = len({DECK[c].suit for c in cards}) == 1
-        return ranks + (" suited" if suited else "")
-
-    def rides(cards: tuple[int, ...]) -> bool:
-        if len(cards) == 4:
-            return int(sums[rank_set(list(cards))]) > 0
-        total = 0
-        for d in range(52):
-            if d not in cards:
-                total += int(sums[rank_set([*cards, d])])
-        return total > 0
-
+def let_it_ride_strategy_text(game: LetItRide) -> str:
+    """Bet 1 by three-card class and Bet 2 by four-card class, derived from the solver: the
+    hands that already pay, then every other class that rides, by ranks and suits."""
+    four, three = _ride_sums(game.base_table)
     lines = ["Let It Ride: optimal strategy (exact solver, card removal included)"]
-    for bet, size in (("Bet 1", 3), ("Bet 2", 4)):
-        ride: set[str] = set()
-        pull: set[str] = set()
-        paying_pulled = 0
-        for cards in combinations(range(52), size):
-            decision = rides(cards)
-            if paying(cards):
-                paying_pulled += not decision
-                continue
-            (ride if decision else pull).add(label(cards))
+    for bet, size, sums in (("Bet 1", 3, three), ("Bet 2", 4, four)):
+        classes, pays, labels = _classes(size)
+        rides = sums > 0
+        paying_pulled = int((pays & ~rides).sum())
+        ride = {labels[c] for c in np.unique(classes[rides & ~pays]).tolist()}
+        pull = {labels[c] for c in np.unique(classes[~rides & ~pays]).tolist()}
         mixed = sorted(ride & pull)
         only = sorted(ride - pull)
         lines.append(f"  {bet} ({size} cards seen): let it ride with")
