@@ -1,7 +1,8 @@
 """Round engine speed: rounds per CPU-second of ``croupier simulate`` per game, beside peers.
 
-Run ``python benchmarks/bench_engine.py [--rounds N] [--game SLUG ...] [--json PATH]``.  Each
-game plays ``--rounds`` rounds through the real round engine (:func:`croupier.analysis.simulate`:
+Run ``python benchmarks/bench_engine.py [--rounds N] [--repeat K] [--game SLUG ...] [--json
+PATH]``.  Each game plays ``--rounds`` rounds (``--repeat`` times, default 3: the median rate is
+shown, as for each peer) through the real round engine (:func:`croupier.analysis.simulate`:
 wagers, "no more bets", the dealing procedure, decisions, settlement, every record validated), one
 thread, warm (the strategy tables and the exact par sheet are loaded before the clock starts).
 Time is CPU time (``time.process_time``): the machine is shared, so rounds per CPU-second is the
@@ -24,6 +25,7 @@ import argparse
 import json
 import os
 import platform
+import statistics
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -123,7 +125,15 @@ def cpu_rate(run: Callable[[], object], rounds: int) -> float:
     return rounds / max(time.process_time() - start, 1e-9)
 
 
-def bench(slug: str, rounds: int, seed: int, peer_rounds: int, check_rounds: int) -> dict[str, Any]:
+def median_rate(run: Callable[[], object], rounds: int, repeat: int) -> float:
+    """The median of ``repeat`` runs' rounds per CPU-second (a shared machine's core speed
+    moves between runs: the median of three is steadier than one run)."""
+    return statistics.median(cpu_rate(run, rounds) for _ in range(max(1, repeat)))
+
+
+def bench(
+    slug: str, rounds: int, seed: int, peer_rounds: int, check_rounds: int, repeat: int = 1
+) -> dict[str, Any]:
     game = get_game(slug)
     strategy = optimal_strategy(game)
     try:
@@ -131,8 +141,10 @@ def bench(slug: str, rounds: int, seed: int, peer_rounds: int, check_rounds: int
     except InvalidInput:
         sheet = None
     simulate(game, rounds=20, seed=seed, strategy=strategy, sheet=sheet)  # warm
-    rate = cpu_rate(
-        lambda: simulate(game, rounds=rounds, seed=seed, strategy=strategy, sheet=sheet), rounds
+    rate = median_rate(
+        lambda: simulate(game, rounds=rounds, seed=seed, strategy=strategy, sheet=sheet),
+        rounds,
+        repeat,
     )
     row: dict[str, Any] = {
         "game": slug,
@@ -144,7 +156,7 @@ def bench(slug: str, rounds: int, seed: int, peer_rounds: int, check_rounds: int
     }
     for name, peer in peers_of(slug).items():
         n = peer_rounds if "pokerkit" not in name else max(1, peer_rounds // 50)
-        peer_rate = cpu_rate(lambda peer=peer, n=n: peer(n, seed), n)  # type: ignore[misc]
+        peer_rate = median_rate(lambda peer=peer, n=n: peer(n, seed), n, repeat)  # type: ignore[misc]
         row["peers"][name] = {
             "rounds_per_cpu_s": round(peer_rate),
             "engine_ratio": round(rate / peer_rate, 3),
@@ -189,18 +201,22 @@ def main(argv: list[str] | None = None) -> int:
         "--check-rounds", type=int, default=100_000, help="hobbyist rounds for the edge check"
     )
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument(
+        "--repeat", type=int, default=3, help="runs of each engine and peer; the median is shown"
+    )
     parser.add_argument("--game", action="append", choices=GAMES, help="default: every game")
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args(argv)
     rows = []
     print(
         f"round engine (croupier simulate's path), one thread, warm; {args.rounds:,} engine and "
-        f"{args.peer_rounds:,} peer rounds, {args.check_rounds:,} for the check; load average "
+        f"{args.peer_rounds:,} peer rounds (the median of {args.repeat} runs each), "
+        f"{args.check_rounds:,} for the check; load average "
         f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores\n"
     )
     print(HEAD)
     for slug in args.game or GAMES:
-        row = bench(slug, args.rounds, args.seed, args.peer_rounds, args.check_rounds)
+        row = bench(slug, args.rounds, args.seed, args.peer_rounds, args.check_rounds, args.repeat)
         print(render(row), flush=True)
         rows.append(row)
     print(f"\nload average at the end: {os.getloadavg()[0]:.1f}")
