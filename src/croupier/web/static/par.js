@@ -6,6 +6,12 @@
 
 function pct(x) { return `${(100 * x).toFixed(4)}%`; }
 
+/** Milliseconds before asking again for a sheet still computing, after ``tries`` answers of
+ * "computing": 250 ms, doubled each time up to 1.5 s (most sheets take about a second, so the
+ * first answers come soon; a long cold solve is asked after every 1.5 s, 400 times at most). */
+const POLL_TRIES = 400;
+function pollDelay(tries) { return Math.min(1500, 250 * 2 ** tries); }
+
 /** A bar plot (SVG) of each outcome's probability, log scale, wins green and losses red. */
 function outcomePlot(name, outcomes) {
   const NS = "http://www.w3.org/2000/svg";
@@ -100,7 +106,7 @@ class ParPage {
     const fetchIt = async () => {
       const res = await fetch(`/api/par/${slug}${q}`, { headers: { Accept: "application/json" } });
       const data = await res.json();
-      if (res.status === 202 && tries++ < 400) { this.poll = setTimeout(fetchIt, 1500); return; }
+      if (res.status === 202 && tries < POLL_TRIES) { this.poll = setTimeout(fetchIt, pollDelay(tries++)); return; }
       if (!res.ok) { Announce.error(new ApiError(res.status, data)); this.out.replaceChildren(); return; }
       this.render(data);
       this.offerDownloads(slug, q);
@@ -122,7 +128,7 @@ class ParPage {
       let tries = 0;
       const check = async () => {
         const res = await fetch(url);
-        if (res.status === 202 && tries++ < 400) { this.poll = setTimeout(check, 1500); return; }
+        if (res.status === 202 && tries < POLL_TRIES) { this.poll = setTimeout(check, pollDelay(tries++)); return; }
         report.removeAttribute("aria-busy");
         report.textContent = label;
         if (!res.ok) { Announce.error(new ApiError(res.status, await res.json())); return; }
