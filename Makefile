@@ -30,7 +30,8 @@ unexport PYTHONDONTWRITEBYTECODE
 
 # Three worker processes (pytest-xdist) on this 2-core machine: the live and browser tests spend
 # much of their wall time waiting on servers and Chromium, and a third worker fills those waits
-# (cold, clean clone, mypy beside: -n 2 434 s, -n 3 389 s, -n 4 450 s of pytest). Each file's
+# (cold, clean clone, mypy beside: -n 2 434 s, -n 3 389 s, -n 4 450 s of pytest; on the machine of
+# 2026-12-03, -n 3 362 s, -n 4 397 s). Each file's
 # tests run in one worker (its module fixtures built once) but the groups of tests/work_units.py
 # (tests sharing one exact solve), the heaviest units first (its order: --no-loadscope-reorder,
 # else xdist hands out the units with the most tests first); every test is safe in parallel (own
