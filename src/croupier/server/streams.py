@@ -248,10 +248,7 @@ async def _pump_floor(websocket: WebSocket, floor: Floor, since: int) -> None:
             if version > sent or (since == 0 and sent == 0):
 
                 def tables_now(snapshot: dict[str, int]) -> list[dict[str, Any]]:
-                    return [
-                        committed_out(lt, snapshot).model_dump()
-                        for lt in list(floor.tables.values())
-                    ]
+                    return [committed_out(lt, snapshot).model_dump() for lt in floor.live_tables()]
 
                 snapshot = await asyncio.to_thread(floor.meters.snapshot)
                 tables = await asyncio.to_thread(tables_now, snapshot)
