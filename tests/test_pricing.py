@@ -70,6 +70,14 @@ def test_theo_is_rounds_times_bet_times_house_edge() -> None:
         (["--average-bet", "0", "--hours", "1"], "--average-bet 0"),
         (["--average-bet", "100", "--hours", "x"], "--hours 'x'"),
         (["--average-bet", "100", "--hours", "1", "--wager", "nope"], "--wager nope"),
+        # a span or a pace no table plays (a float of it would overflow)
+        (["--average-bet", "500", "--hours", "1e400"], "--hours 1e400 is over 87,840"),
+        (["--average-bet", "500", "--hours", "87841"], "--hours 87841 is over 87,840"),
+        (
+            ["--average-bet", "500", "--hours", "2", "--rounds-per-hour", "1" + "0" * 400],
+            "at most 3,600",
+        ),
+        (["--average-bet", "500", "--hours", "2", "--rounds-per-hour", "3601"], "at most 3,600"),
     ],
 )
 def test_theo_bad_input_is_one_line(argv: list[str], needle: str) -> None:

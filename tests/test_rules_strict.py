@@ -322,3 +322,20 @@ def test_schema_command_prints_the_models_json_schema() -> None:
     seats = json_schema("scenario")["properties"]["seats"]
     assert list(seats["patternProperties"]) == ["^[1-7]$"]
     assert seats["additionalProperties"] is False
+
+
+def test_a_submission_without_a_game_is_told_so_once_beside_its_other_problems() -> None:
+    """A file that names no game has that among its problems; "game '' is unknown" would be
+    the same problem said twice.  A game it names that does not exist is still reported."""
+    with pytest.raises(RulesViolation) as missing:
+        get_game({"table": {"decks": "x"}})
+    assert [m for m, _ in missing.value.problems] == [
+        "the file is missing the key 'game'",
+        "[table] decks 'x' must be a whole number of decks",
+    ]
+    with pytest.raises(RulesViolation) as unknown:
+        get_game({"game": "nope", "table": {"decks": "x"}})
+    messages = [m for m, _ in unknown.value.problems]
+    assert messages[0] == "[table] decks 'x' must be a whole number of decks"
+    assert messages[1].startswith("game 'nope' is unknown; games are ez-baccarat")
+    assert len(messages) == 2

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import io
 import json
+import sqlite3
 from pathlib import Path
+
+import pytest
 
 from croupier.cli import main
 
@@ -17,6 +20,32 @@ def test_db_upgrade_migrates_once_then_is_up_to_date(tmp_path: Path) -> None:
     out = io.StringIO()
     assert main(["db", "upgrade", "--db", url], out=out) == 0
     assert out.getvalue().strip().endswith("up to date")
+
+
+def test_db_upgrade_of_a_file_that_is_no_database_is_one_line_and_changes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    junk = tmp_path / "junk.sqlite"
+    junk.write_bytes(bytes(range(256)) * 16)
+    assert main(["db", "upgrade", "--db", f"sqlite:///{junk}"], out=io.StringIO()) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "cannot be migrated: (sqlite3.DatabaseError)" in err
+    assert junk.read_bytes() == bytes(range(256)) * 16
+
+
+def test_db_upgrade_of_an_unknown_migration_history_is_one_line_and_changes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "floor.sqlite"
+    url = f"sqlite:///{db}"
+    assert main(["db", "upgrade", "--db", url], out=io.StringIO()) == 0
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE alembic_version SET version_num = 'zzz'")
+    assert main(["db", "upgrade", "--db", url], out=io.StringIO()) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Can't locate revision identified by 'zzz'" in err
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT version_num FROM alembic_version").fetchall() == [("zzz",)]
 
 
 def test_recall_refuses_a_table_not_on_the_floor(tmp_path: Path) -> None:

@@ -32,6 +32,13 @@ __all__ = [
 ]
 
 
+MAX_HOURS = 24 * 366 * 10
+"""The most hours a theoretical win is rated over: ten years of play without a break (a rating
+covers a session, a trip or a player's year; a longer span is a typing error)."""
+MAX_ROUNDS_PER_HOUR = 3_600
+"""The fastest pace accepted: a round a second (electronic tables deal well under it)."""
+
+
 def _raw(game: Game) -> dict[str, Any]:
     raw = dict(game.rules.raw)
     return raw if raw else {"game": game.slug}
@@ -155,6 +162,8 @@ def parse_hours(text: str) -> Fraction:
         raise InvalidInput(f"--hours {text!r} is not a number of hours") from None
     if value <= 0:
         raise InvalidInput(f"--hours {text} must be positive")
+    if value > MAX_HOURS:
+        raise InvalidInput(f"--hours {text} is over {MAX_HOURS:,} (ten years of play)")
     return value
 
 
@@ -170,10 +179,13 @@ def theoretical_win(
     ``hours`` at ``rounds_per_hour`` (default: the pace of the game's analysis entry)."""
     if average_bet <= 0:
         raise InvalidInput(f"--average-bet {average_bet} must be a positive number of cents")
-    if hours <= 0:
-        raise InvalidInput(f"--hours {hours} must be positive")
-    if rounds_per_hour is not None and rounds_per_hour <= 0:
-        raise InvalidInput(f"--rounds-per-hour {rounds_per_hour} must be positive")
+    if hours <= 0 or hours > MAX_HOURS:
+        raise InvalidInput(f"--hours {hours} must be positive and at most {MAX_HOURS:,}")
+    if rounds_per_hour is not None and not 0 < rounds_per_hour <= MAX_ROUNDS_PER_HOUR:
+        raise InvalidInput(
+            f"--rounds-per-hour {rounds_per_hour} must be positive and at most "
+            f"{MAX_ROUNDS_PER_HOUR:,} (a round a second)"
+        )
     if rounds_per_hour is not None:
         pace = RoundsPerHour(rounds_per_hour, "given")
     else:

@@ -78,7 +78,9 @@ def get_game(rules: str | RulesSubmission | Mapping[str, Any]) -> Game:
     except InvalidInput as exc:
         if not submission.problems:
             raise
-        # The game is unknown: report it with every shape problem, not alone.
-        problems = (*submission.problems, (exc.message, None))
+        # The game is unknown: report it with every shape problem, not alone; a file with no
+        # game at all has that among its shape problems already (no second line for it).
+        named = (exc.message, None) if submission.game else None
+        problems = (*submission.problems, *([named] if named else []))
         raise RulesViolation.of(problems, "in the Rules Submission") from None
     return cls(submission)

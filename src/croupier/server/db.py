@@ -15,8 +15,10 @@ from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.config import Config
 from alembic.migration import MigrationContext
+from alembic.util.exc import CommandError
 from sqlalchemy import Engine, event, inspect
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import SQLAlchemyError
 
 import croupier.server.schema  # noqa: F401  (the server tables join the metadata)
 from croupier.errors import InvalidInput
@@ -70,27 +72,37 @@ def upgrade(url: str) -> list[str]:
     """
     engine = _raw_engine(url)
     try:
-        with engine.begin() as conn:
-            ctx = MigrationContext.configure(conn)
-            before = ctx.get_current_revision()
-            tables = set(inspect(conn).get_table_names())
-        cfg = alembic_config(engine)
-        with engine.begin() as conn:
-            cfg.attributes["connection"] = conn
-            if before is None and tables & set(metadata.tables):
-                if schema_diff(engine):
-                    raise InvalidInput(
-                        f"database {url!r} has croupier tables but no migration history, and "
-                        "they differ from the schema: migrate it by hand"
-                    )
-                command.stamp(cfg, "head")
-            else:
-                command.upgrade(cfg, "head")
-        with engine.begin() as conn:
-            after = MigrationContext.configure(conn).get_current_revision()
-        return [] if after == before else [str(after)]
+        return _upgrade(engine, url)
+    except (SQLAlchemyError, CommandError) as exc:
+        # not a database, not croupier's, or a migration history this version does not know:
+        # one line naming the database, nothing applied (each migration is its own transaction)
+        reason = str(exc).splitlines()[0][:160]
+        raise InvalidInput(f"database {url!r} cannot be migrated: {reason}") from None
     finally:
         engine.dispose()
+
+
+def _upgrade(engine: Engine, url: str) -> list[str]:
+    """:func:`upgrade` on an open engine (its errors reported there)."""
+    with engine.begin() as conn:
+        ctx = MigrationContext.configure(conn)
+        before = ctx.get_current_revision()
+        tables = set(inspect(conn).get_table_names())
+    cfg = alembic_config(engine)
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        if before is None and tables & set(metadata.tables):
+            if schema_diff(engine):
+                raise InvalidInput(
+                    f"database {url!r} has croupier tables but no migration history, and "
+                    "they differ from the schema: migrate it by hand"
+                )
+            command.stamp(cfg, "head")
+        else:
+            command.upgrade(cfg, "head")
+    with engine.begin() as conn:
+        after = MigrationContext.configure(conn).get_current_revision()
+    return [] if after == before else [str(after)]
 
 
 def schema_diff(engine: Engine) -> list[Any]:
