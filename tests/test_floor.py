@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 from croupier.analysis import par_sheet
-from croupier.analysis.floor import load_floor, simulate_floor
+from croupier.analysis.floor import FloorRefused, load_floor, simulate_floor
 from croupier.analysis.floor_report import floor_html
-from croupier.errors import CroupierError
+from croupier.errors import CroupierError, InvalidInput
 from croupier.games import get_game
 
 FLOOR = """
@@ -204,6 +204,30 @@ def test_typical_floor_on_a_dask_cluster_equals_threads(tmp_path: Path, schedule
     assert _stable(local) == _stable(remote)
     strategies = [t["strategy"] for t in remote["tables"]]
     assert strategies == ["never-fold", "never-fold-1x", "optimal", "never-pull"]
+
+
+def test_floor_file_reports_every_problem_at_once_on_one_line(tmp_path: Path) -> None:
+    """Like a Rules Submission, a floor file is refused with all its mistakes, each naming its
+    key, not only the first; a table with a mistake is not made at all."""
+    bad = (
+        FLOOR.replace("occupancy = 4", "occupancy = 9")
+        .replace("churn = 5", "chrun = 5")
+        .replace('game = "mini-baccarat"', 'game = "nope"')
+        .replace("average_bet = 1000", "average_bet = -1")
+    )
+    with pytest.raises(FloorRefused) as refused:
+        load_floor(_floor(tmp_path, bad))
+    problems = refused.value.problems
+    assert str(refused.value) == "; ".join(problems) and "\n" not in str(refused.value)
+    assert problems[0] == "tables[0]: unknown key(s) chrun"
+    assert problems[1] == "tables[0].average_bet -1 must be a whole number from 1 to 1000000000"
+    assert problems[2].startswith("tables[1].game: game 'nope' is unknown; games are")
+    assert problems[-1] == "tables[1].occupancy 9 must be a whole number from 0 to 7"
+    assert len(problems) == 4
+    rules = tmp_path / "r.json"
+    rules.write_text('{"game": "three-card-poker", "table": {"decks": 3}}', encoding="utf-8")
+    with pytest.raises(InvalidInput, match=r"tables\[0\]\.rules: .*§ 649a\.3"):
+        load_floor(_floor(tmp_path, 'name = "x"\n[[tables]]\nrules = "r.json"\n'))
 
 
 def test_a_strategy_the_game_does_not_have_is_refused(tmp_path: Path) -> None:

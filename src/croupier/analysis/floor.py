@@ -37,16 +37,16 @@ from __future__ import annotations
 import math
 import time
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
-from croupier.errors import InvalidInput
+from croupier.errors import CroupierError, InvalidInput
 from croupier.games import Game, get_game
 from croupier.progressive import MeterSpec, pay_share
 
@@ -136,34 +136,91 @@ def _game_of(entry: Mapping[str, Any], where: str, folder: Path) -> Game:
         rules = entry["rules"]
         if not isinstance(rules, str) or len(rules) > 500:
             raise InvalidInput(f"{where}.rules must be a file name")
-        return get_game(load_rules(folder / rules))
+        try:
+            return get_game(load_rules(folder / rules))
+        except CroupierError as exc:
+            raise InvalidInput(f"{where}.rules: {exc}") from None
     game = entry.get("game")
     if not isinstance(game, str) or len(game) > 100:
         raise InvalidInput(f"{where} needs rules (a Rules Submission file) or game (a slug)")
-    return get_game(game)
+    try:
+        return get_game(game)
+    except CroupierError as exc:
+        raise InvalidInput(f"{where}.game: {exc}") from None
 
 
-def _tables(entry: Mapping[str, Any], index: int, folder: Path) -> list[TablePlan]:
+_T = TypeVar("_T")
+
+
+class _Problems:
+    """Every refusal of a floor file, so the file is reported all at once (one line, the
+    problems joined by "; "), not its first mistake only."""
+
+    def __init__(self) -> None:
+        self.found: list[str] = []
+
+    def of(self, check: Callable[..., _T], *args: Any) -> _T | None:
+        """``check(*args)``, or ``None`` with its refusal kept."""
+        try:
+            return check(*args)
+        except CroupierError as exc:
+            self.found.append(str(exc))
+            return None
+
+    def raise_any(self) -> None:
+        if self.found:
+            raise FloorRefused(tuple(self.found))
+
+
+class FloorRefused(InvalidInput):
+    """A floor file refused: every problem found (:attr:`problems`, each naming its key), the
+    message all of them on one line."""
+
+    def __init__(self, problems: tuple[str, ...]) -> None:
+        self.problems = problems
+        super().__init__("; ".join(problems))
+
+
+def _tables(
+    entry: Mapping[str, Any], index: int, folder: Path, problems: _Problems
+) -> list[TablePlan]:
+    """The tables of one ``[[tables]]`` entry; each refusal goes to ``problems`` (then no
+    table is made of the entry)."""
     from croupier.analysis.floor_strategies import OPTIMAL, verify
     from croupier.analysis.registry import analysis_for
 
     where = f"tables[{index}]"
+    before = len(problems.found)
     unknown = sorted(set(entry) - _TABLE_KEYS)
     if unknown:
-        raise InvalidInput(f"{where}: unknown key(s) {', '.join(unknown)}")
-    game = _game_of(entry, where, folder)
-    name = entry.get("name", f"{game.slug}-{index + 1}")
+        problems.found.append(f"{where}: unknown key(s) {', '.join(unknown)}")
+    game = problems.of(_game_of, entry, where, folder)
+    slug = game.slug if game is not None else "table"
+    name = entry.get("name", f"{slug}-{index + 1}")
     if not isinstance(name, str) or not 0 < len(name) <= 100:
-        raise InvalidInput(f"{where}.name must be a name of 1-100 characters")
-    count = _int(entry.get("count", 1), f"{where}.count", 1, MAX_TABLES)
-    pace = entry.get("rounds_per_hour", analysis_for(game).pace.rounds)
+        problems.found.append(f"{where}.name must be a name of 1-100 characters")
+    count = problems.of(_int, entry.get("count", 1), f"{where}.count", 1, MAX_TABLES)
+    pace = entry.get("rounds_per_hour")
+    if pace is None and game is not None:
+        pace = analysis_for(game).pace.rounds
     churn = entry.get("churn")
-    average_bet = _int(entry.get("average_bet"), f"{where}.average_bet", 1, 10**9)
-    occupancy = _occupancy(entry.get("occupancy"), f"{where}.occupancy")
-    rounds_per_hour = _int(pace, f"{where}.rounds_per_hour", 1, 1000)
-    share = _share(entry.get("progressive_share", 0), f"{where}.progressive_share")
-    churn_value = None if churn is None else Fraction(_int(churn, f"{where}.churn", 1, 1000))
-    strategy = verify(game.slug, entry.get("strategy", OPTIMAL), f"{where}.strategy")
+    average_bet = problems.of(_int, entry.get("average_bet"), f"{where}.average_bet", 1, 10**9)
+    occupancy = problems.of(_occupancy, entry.get("occupancy"), f"{where}.occupancy")
+    rounds_per_hour = (
+        None if pace is None else problems.of(_int, pace, f"{where}.rounds_per_hour", 1, 1000)
+    )
+    share = problems.of(_share, entry.get("progressive_share", 0), f"{where}.progressive_share")
+    churn_value = None if churn is None else problems.of(_int, churn, f"{where}.churn", 1, 1000)
+    strategy = (
+        None
+        if game is None
+        else problems.of(verify, game.slug, entry.get("strategy", OPTIMAL), f"{where}.strategy")
+    )
+    if len(problems.found) > before:
+        return []
+    assert game is not None and count is not None and average_bet is not None
+    assert occupancy is not None and rounds_per_hour is not None and share is not None
+    assert strategy is not None
     names = [name] if count == 1 else [f"{name}-{i + 1}" for i in range(count)]
     return [
         TablePlan(
@@ -173,15 +230,15 @@ def _tables(entry: Mapping[str, Any], index: int, folder: Path) -> list[TablePla
             occupancy=occupancy,
             rounds_per_hour=rounds_per_hour,
             progressive_share=share,
-            churn=churn_value,
+            churn=None if churn_value is None else Fraction(churn_value),
             strategy=strategy,
         )
         for n in names
     ]
 
 
-def load_floor(path: str | Path) -> Floor:
-    """Read and check a floor file; every refusal names the key."""
+def _document(path: str | Path) -> dict[str, Any]:
+    """The floor file read as TOML (refused whole: nothing else can be checked)."""
     file = Path(path)
     try:
         raw = file.read_bytes()
@@ -190,27 +247,42 @@ def load_floor(path: str | Path) -> Floor:
     if len(raw) > FLOOR_CAP:
         raise InvalidInput(f"floor {str(path)[:80]!r} is over {FLOOR_CAP} bytes")
     try:
-        data = tomllib.loads(raw.decode("utf-8"))
+        return tomllib.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError) as exc:
         raise InvalidInput(f"floor {str(path)[:80]!r} is not UTF-8 TOML: {str(exc)[:80]}") from None
+
+
+def load_floor(path: str | Path) -> Floor:
+    """Read and check a floor file; every refusal names the key, and every refusal of the file
+    is reported at once (one :class:`InvalidInput`, the problems joined by "; ")."""
+    file = Path(path)
+    data = _document(path)
+    problems = _Problems()
     unknown = sorted(set(data) - {"name", "tables"})
     if unknown:
-        raise InvalidInput(f"floor: unknown key(s) {', '.join(unknown)}")
+        problems.found.append(f"floor: unknown key(s) {', '.join(unknown)}")
     entries = data.get("tables")
     if not isinstance(entries, list) or not entries:
-        raise InvalidInput("floor: give at least one [[tables]] entry")
+        problems.found.append("floor: give at least one [[tables]] entry")
+        entries = []
+    if len(entries) > MAX_TABLES:
+        problems.found.append(f"floor: more than {MAX_TABLES} tables")
+        entries = []
     tables: list[TablePlan] = []
     for i, entry in enumerate(entries):
         if not isinstance(entry, dict):
-            raise InvalidInput(f"tables[{i}] must be a table")
-        tables += _tables(entry, i, file.parent)
+            problems.found.append(f"tables[{i}] must be a table")
+            continue
+        tables += _tables(entry, i, file.parent, problems)
         if len(tables) > MAX_TABLES:
-            raise InvalidInput(f"floor: more than {MAX_TABLES} tables")
+            problems.found.append(f"floor: more than {MAX_TABLES} tables")
+            break  # (each entry's count is bounded: no more is built than one entry past it)
     seen: set[str] = set()
     for t in tables:
         if t.name in seen:
-            raise InvalidInput(f"floor: two tables are named {t.name!r}")
+            problems.found.append(f"floor: two tables are named {t.name!r}")
         seen.add(t.name)
+    problems.raise_any()
     name = data.get("name", file.stem)
     return Floor(name=str(name)[:100], tables=tuple(tables))
 
