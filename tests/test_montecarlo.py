@@ -379,6 +379,9 @@ def test_block_plan_and_bad_input() -> None:
         lambda: montecarlo.run("4cp", 10, 1, blind="B"),
         lambda: montecarlo.run("4cp", 10, "seed"),  # type: ignore[arg-type]
         lambda: montecarlo.run("4cp", 10, 1, block_rounds=0),
+        # more rounds than the bound: refused before a plan of blocks is built
+        lambda: montecarlo.run("4cp", montecarlo.MAX_ROUNDS + 1, 1),
+        lambda: montecarlo.block_plan(10**20, 1),
     ]
     for bad in bad_runs:
         with pytest.raises(InvalidInput):

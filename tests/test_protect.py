@@ -79,6 +79,9 @@ def test_protect_refuses_what_it_does_not_price(game: Game) -> None:
         protect(game)
     with pytest.raises(CroupierError, match="samples"):
         protect(game, colluders=2, samples=1)
+    # a sample no run finishes is refused before any deal is drawn
+    with pytest.raises(CroupierError, match="from 2 to 1,000,000"):
+        protect(game, colluders=2, samples=10**6 + 1)
     with pytest.raises(CroupierError, match="not priced yet"):
         protect(get_game("let-it-ride"), "dealer-card")
     with pytest.raises(CroupierError, match="no dealer hand"):

@@ -11,7 +11,7 @@ from functools import cache
 import pytest
 
 from croupier.analysis import ParSheet, optimal_strategy, par_sheet
-from croupier.analysis.simulate import Estimate, SimulationResult, simulate
+from croupier.analysis.simulate import MAX_ROUNDS, Estimate, SimulationResult, simulate
 from croupier.cli import main
 from croupier.errors import InvalidInput
 from croupier.games import GAMES, Game, Round, game_class, get_game
@@ -166,7 +166,7 @@ def test_baccarat_places_every_wager_at_one_seat_and_charges_the_vigorish() -> N
     assert result.decks == 8
 
 
-@pytest.mark.parametrize("rounds", [0, -5, True, 2.5])
+@pytest.mark.parametrize("rounds", [0, -5, True, 2.5, MAX_ROUNDS + 1, 10**20])
 def test_bad_rounds_are_refused(rounds: object) -> None:
     with pytest.raises(InvalidInput, match="rounds"):
         simulate(_example("four-card-poker"), rounds=rounds, seed=1)  # type: ignore[arg-type]
@@ -217,6 +217,15 @@ def test_cli_simulate_text() -> None:
     [
         (["simulate", "four-card-poker", "--rounds", "0", "--seed", "1", "--quiet"], "rounds 0"),
         (["simulate", "no-such-game", "--rounds", "10", "--seed", "1"], "no-such-game"),
+        # a count no run finishes is refused, not started (the loop stays bounded)
+        (
+            ["simulate", "three-card-poker", "--rounds", "9" * 20, "--seed", "1", "--quiet"],
+            "from 1 to 1,000,000,000",
+        ),
+        (
+            ["simulate", "3cp", "--kernel", "--rounds", "9" * 20, "--seed", "1", "--quiet"],
+            "from 1 to 100,000,000,000",
+        ),
     ],
 )
 def test_cli_simulate_bad_input_exits_2(

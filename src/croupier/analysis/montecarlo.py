@@ -50,6 +50,7 @@ from croupier.games import Game, game_class, get_game
 
 __all__ = [
     "BLOCK_ROUNDS",
+    "MAX_ROUNDS",
     "MonteCarloResult",
     "block_plan",
     "exact_and_scale",
@@ -59,6 +60,9 @@ __all__ = [
 
 BLOCK_ROUNDS = 1 << 18
 """Rounds per block (262,144): the unit of work of a thread or a Dask task."""
+MAX_ROUNDS = 10**11
+"""The most rounds one kernel simulation plays (381,470 blocks: days of a core; a larger count
+is a typing error, and the plan of blocks stays small)."""
 
 WAGERS = ("banker", "player")
 """The baccarat wagers :func:`run` plays."""
@@ -218,8 +222,8 @@ def block_plan(
 ) -> list[tuple[int, int]]:
     """``(seed, rounds)`` of each block: full blocks, then the rest; one 32-bit seed a block
     drawn from the injected generator (or ``numpy.random.default_rng(seed)``)."""
-    if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
-        raise InvalidInput(f"rounds {rounds!r} must be a whole number of at least 1")
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
+        raise InvalidInput(f"rounds {rounds!r} must be a whole number from 1 to {MAX_ROUNDS:,}")
     if isinstance(block_rounds, bool) or not isinstance(block_rounds, int) or block_rounds < 1:
         raise InvalidInput(f"block_rounds {block_rounds!r} must be a whole number of at least 1")
     if isinstance(seed, bool) or not isinstance(seed, int | np.random.Generator):

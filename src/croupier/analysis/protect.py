@@ -215,6 +215,11 @@ def _from_gains(game: Game, known: str, colluders: int, gains: Gains, note: str)
     )
 
 
+MAX_SAMPLES = 10**6
+"""The largest sample accepted (the defaults are hundreds to thousands, each deal counted over
+every completion: a million is already days of work; a larger one is a typing error)."""
+
+
 def _verify(known: str | None, colluders: int, samples: int | None) -> str:
     if known is not None and known not in KNOWN:
         raise InvalidInput(f"--known {known!r}: one of {', '.join(KNOWN)}")
@@ -227,9 +232,11 @@ def _verify(known: str | None, colluders: int, samples: int | None) -> str:
             f"--known {known} with --colluders {colluders}: one kind of information at a time"
         )
     if samples is not None and (
-        isinstance(samples, bool) or not isinstance(samples, int) or samples < 2
+        isinstance(samples, bool) or not isinstance(samples, int) or not 2 <= samples <= MAX_SAMPLES
     ):
-        raise InvalidInput(f"--samples {samples!r} must be a whole number of at least 2")
+        raise InvalidInput(
+            f"--samples {samples!r} must be a whole number from 2 to {MAX_SAMPLES:,}"
+        )
     return known or "shared-cards"
 
 

@@ -325,9 +325,14 @@ class _Tally:
             self.hits += 1
 
 
+MAX_ROUNDS = 10**9
+"""The most rounds one simulation plays (days of one core through the round engine: a larger
+count is a typing error, and the loop stays bounded)."""
+
+
 def _check_rounds(rounds: object) -> int:
-    if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
-        raise InvalidInput(f"rounds {rounds!r} must be a whole number of at least 1")
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
+        raise InvalidInput(f"rounds {rounds!r} must be a whole number from 1 to {MAX_ROUNDS:,}")
     return rounds
 
 
