@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -179,6 +180,37 @@ def test_file_over_the_size_cap_refused(tmp_path: Path, capsys: pytest.CaptureFi
     path = write(tmp_path, "big.toml", 'game = "mini-baccarat"\n' + "# padding\n" * 30_000)
     one_line_exit_2(["rules", "check", path], capsys, "larger than 262144 bytes")
     one_line_exit_2(["par", "mini-baccarat", "--rules", path], capsys, "larger than")
+
+
+FILE_COMMANDS = [
+    ["rules", "check"],
+    ["replay"],
+    ["par", "mini-baccarat", "--rules"],
+    ["floor", "simulate", "--hours", "1", "--seed", "1"],
+    ["design", "3cp", "--wager", "pair_plus", "--target-edge", "0.05", "--constraints"],
+]
+
+
+@pytest.mark.parametrize("command", FILE_COMMANDS, ids=lambda c: c[0])
+def test_a_file_that_is_not_a_regular_file_is_refused_without_reading_it(
+    command: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A FIFO with no writer would block the open for ever; /dev/zero never ends; a directory is
+    no document: each is refused at once, one line, before a byte is read."""
+    fifo = tmp_path / "rules.toml"
+    os.mkfifo(fifo)
+    for path in (str(fifo), "/dev/zero", str(tmp_path)):
+        one_line_exit_2([*command, path], capsys, "is not a regular file")
+
+
+@pytest.mark.parametrize("command", FILE_COMMANDS, ids=lambda c: c[0])
+def test_a_huge_file_is_refused_after_reading_only_its_first_bytes(
+    command: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    big = tmp_path / "big.toml"
+    with big.open("wb") as handle:
+        handle.truncate(1 << 34)  # 16 GiB, sparse: read whole it would never finish
+    one_line_exit_2([*command, str(big)], capsys, "is larger than")
 
 
 @pytest.mark.parametrize("count", [1_000_000, 30_000])

@@ -4,7 +4,8 @@ Rules Submissions (TOML or JSON) and scenarios (JSON) come from outside; before 
 them this module bounds what they may cost.  A file is refused, with one line that quotes at
 most :data:`QUOTE` characters of it, when it is
 
-* over :data:`MAX_BYTES` bytes, or not UTF-8;
+* not a regular file (a FIFO would wait for a writer, a device such as ``/dev/zero`` never
+  ends), over :data:`MAX_BYTES` bytes, or not UTF-8;
 * not valid JSON/TOML, nested deeper than :data:`MAX_DEPTH`, or holding more than
   :data:`MAX_NODES` values in all (a million cards, a million meters);
 * holding an integer beyond :data:`MAX_INT` (thousands of digits), ``NaN`` or ``Infinity``,
@@ -19,6 +20,8 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import stat
 import tomllib
 from collections.abc import Iterator, Mapping
 from decimal import Decimal
@@ -37,6 +40,7 @@ __all__ = [
     "load_document",
     "parse_document",
     "quote",
+    "read_bounded",
     "read_text",
     "text_lines",
     "verify_bounded",
@@ -70,16 +74,42 @@ def quote(value: object, limit: int = QUOTE) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def read_text(path: str | Path, *, what: str) -> str:
-    """The text of ``path``: at most :data:`MAX_BYTES` bytes of UTF-8, else ``InvalidInput``."""
+def read_bounded(path: str | Path, *, what: str, limit: int = MAX_BYTES) -> bytes:
+    """The bytes of the regular file ``path``, at most ``limit`` of them, else ``InvalidInput``.
+
+    The file is opened without blocking and checked to be a regular file before anything is
+    read: a FIFO would wait for a writer forever, and a device (``/dev/zero``) or a directory
+    is no document.  Only ``limit + 1`` bytes are ever read, whatever the file's size."""
     name = quote(str(path))
     try:
-        with Path(path).open("rb") as handle:
-            raw = handle.read(MAX_BYTES + 1)
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except (OSError, ValueError) as exc:  # ValueError: a path holding a NUL character
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        raise InvalidInput(f"{what} {name} cannot be read: {reason}") from None
+    try:
+        regular = stat.S_ISREG(os.fstat(fd).st_mode)
+        raw = os.read(fd, limit + 1) if regular else b""
+        while regular and 0 < len(raw) <= limit:  # a short read: the rest, up to the bound
+            more = os.read(fd, limit + 1 - len(raw))
+            if not more:
+                break
+            raw += more
     except OSError as exc:
         raise InvalidInput(f"{what} {name} cannot be read: {exc.strerror or exc}") from None
-    if len(raw) > MAX_BYTES:
-        raise InvalidInput(f"{what} {name} is larger than {MAX_BYTES} bytes")
+    finally:
+        os.close(fd)
+    if not regular:
+        raise InvalidInput(f"{what} {name} is not a regular file")
+    if len(raw) > limit:
+        raise InvalidInput(f"{what} {name} is larger than {limit} bytes")
+    return raw
+
+
+def read_text(path: str | Path, *, what: str) -> str:
+    """The text of ``path``: at most :data:`MAX_BYTES` bytes of UTF-8, else ``InvalidInput``
+    (:func:`read_bounded`)."""
+    name = quote(str(path))
+    raw = read_bounded(path, what=what)
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -49,6 +49,7 @@ import numpy as np
 from croupier.errors import CroupierError, InvalidInput
 from croupier.games import Game, get_game
 from croupier.progressive import MeterSpec, pay_share
+from croupier.reading import read_bounded
 
 __all__ = ["Floor", "FloorResult", "TablePlan", "load_floor", "simulate_floor"]
 
@@ -239,13 +240,7 @@ def _tables(
 
 def _document(path: str | Path) -> dict[str, Any]:
     """The floor file read as TOML (refused whole: nothing else can be checked)."""
-    file = Path(path)
-    try:
-        raw = file.read_bytes()
-    except OSError as exc:
-        raise InvalidInput(f"floor {str(path)[:80]!r}: {exc.strerror or exc}") from None
-    if len(raw) > FLOOR_CAP:
-        raise InvalidInput(f"floor {str(path)[:80]!r} is over {FLOOR_CAP} bytes")
+    raw = read_bounded(path, what="floor", limit=FLOOR_CAP)
     try:
         return tomllib.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError) as exc:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import tomllib
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
-from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -22,6 +21,7 @@ from croupier.cli.app import (
     stdout,
 )
 from croupier.errors import InvalidInput
+from croupier.reading import read_bounded
 
 __all__ = ["design_command"]
 
@@ -46,13 +46,7 @@ def _constraints(path: str | None) -> dict[str, Any]:
     """``[lines.<hand>]`` tables with ``min``, ``max`` or ``fixed`` (TOML)."""
     if path is None:
         return {}
-    file = Path(path)
-    try:
-        raw = file.read_bytes()
-    except OSError as exc:
-        raise InvalidInput(f"constraints {path!r}: {exc.strerror or exc}") from None
-    if len(raw) > CONSTRAINTS_CAP:
-        raise InvalidInput(f"constraints {path!r} is over {CONSTRAINTS_CAP} bytes")
+    raw = read_bounded(path, what="constraints", limit=CONSTRAINTS_CAP)
     try:
         data = tomllib.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError) as exc:
