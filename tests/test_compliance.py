@@ -213,6 +213,23 @@ def test_croupier_compliance_refuses_a_missing_tests_folder(
     assert "not a directory" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    ("content", "needle"),
+    [
+        (b"\xc1\xff not text", "is not Python: 'utf-8' codec can't decode"),
+        (b"def test_641a_5_b(:\n", "is not Python: invalid syntax"),
+        (b"x = 1\x00\n", "is not Python"),
+    ],
+)
+def test_croupier_compliance_refuses_a_test_file_that_is_not_python_in_one_line(
+    content: bytes, needle: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "test_bad.py").write_bytes(content)
+    assert cli.main(["compliance", "--tests", str(tmp_path)], out=io.StringIO()) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and needle in err and "test_bad.py" in err
+
+
 def test_a_test_named_after_an_uncited_subsection_is_reported() -> None:
     from croupier.compliance import Citation
 

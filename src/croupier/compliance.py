@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from croupier.errors import InvalidInput
+from croupier.reading import quote, read_bounded
 
 __all__ = [
     "CHAPTERS",
@@ -436,12 +437,22 @@ def _known(ref: str, known: Collection[str] | None) -> str:
     return join_ref(section, labels)
 
 
+def _parsed(path: Path) -> ast.Module:
+    """A test file of the folder given, parsed; one refusal naming it if it is no Python."""
+    raw = read_bounded(path, what="test file")
+    try:
+        return ast.parse(raw.decode("utf-8"), filename=str(path))
+    except (UnicodeDecodeError, SyntaxError, ValueError, RecursionError, MemoryError) as exc:
+        reason = str(exc).splitlines()[0][:80] if str(exc) else type(exc).__name__
+        raise InvalidInput(f"test file {quote(str(path))} is not Python: {reason}") from None
+
+
 def test_citations(tests: Path, known: Collection[str] | None = None) -> dict[str, list[Citation]]:
     """References named by the test functions under ``tests`` and its scenario files (each cut
     back to one ``known`` to the texts or the code, when given)."""
     found: dict[str, list[Citation]] = {}
     for path in sorted(tests.rglob("test_*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = _parsed(path)
         for node in ast.walk(tree):
             if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
                 where = f"{path.relative_to(tests.parent).as_posix()}::{node.name}"
