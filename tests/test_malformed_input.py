@@ -213,6 +213,32 @@ def test_a_huge_file_is_refused_after_reading_only_its_first_bytes(
     one_line_exit_2([*command, str(big)], capsys, "is larger than")
 
 
+DEMO_FLOOR = str(Path(__file__).parents[1] / "src/croupier/analysis/floors/demo.toml")
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["par", "three-card-poker", "--quiet", "--xlsx"],
+        ["par", "three-card-poker", "--quiet", "--pdf"],
+        ["par", "three-card-poker", "--quiet", "--report"],
+        ["strategy", "three-card-poker", "--xlsx"],
+        ["strategy", "three-card-poker", "--csv"],
+        ["floor", "simulate", DEMO_FLOOR, "--hours", "1", "--seed", "1", "--report"],
+    ],
+    ids=lambda a: f"{a[0]}-{a[-1]}",
+)
+def test_an_output_file_that_cannot_be_written_is_one_line(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A full disk (``/dev/full``) is one line naming the file, and no half-made writer is left
+    to complain on its way out (a workbook is built in memory, then written in one step)."""
+    status = main([*argv, "/dev/full"], out=io.StringIO())
+    err = capsys.readouterr().err
+    assert status == 2, err
+    assert err == "croupier: /dev/full: cannot be written (No space left on device)\n"
+
+
 @pytest.mark.parametrize("count", [1_000_000, 30_000])
 def test_a_million_cards_refused(
     count: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]

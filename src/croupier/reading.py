@@ -42,6 +42,7 @@ __all__ = [
     "quote",
     "read_bounded",
     "read_text",
+    "save_file",
     "text_lines",
     "verify_bounded",
     "verify_decimal",
@@ -103,6 +104,18 @@ def read_bounded(path: str | Path, *, what: str, limit: int = MAX_BYTES) -> byte
     if len(raw) > limit:
         raise InvalidInput(f"{what} {name} is larger than {limit} bytes")
     return raw
+
+
+def save_file(path: str | Path, data: bytes) -> Path:
+    """Write ``data`` to ``path`` in one step (a file made whole in memory first: a failed
+    write leaves no half-built writer behind); an :class:`OSError` is one ``InvalidInput``
+    naming the file."""
+    target = Path(path)
+    try:
+        target.write_bytes(data)
+    except OSError as exc:
+        raise InvalidInput(f"{target}: cannot be written ({exc.strerror or exc})") from None
+    return target
 
 
 def read_text(path: str | Path, *, what: str) -> str:

@@ -5,6 +5,7 @@ strategy, the rules in force."""
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Sequence
 from pathlib import Path
@@ -20,7 +21,7 @@ from croupier.analysis.book import (
     summary_rows,
 )
 from croupier.analysis.par import exact
-from croupier.errors import InvalidInput
+from croupier.reading import save_file
 
 __all__ = ["write_pdf", "write_xlsx"]
 
@@ -56,10 +57,10 @@ def write_xlsx(book: ParBook, path: str | Path) -> Path:
     """Write ``book`` as an .xlsx workbook: Summary, one sheet per wager, Pay tables,
     Strategy, Rules."""
     import xlsxwriter
-    import xlsxwriter.exceptions
 
     target = Path(path)
-    workbook = xlsxwriter.Workbook(str(target))
+    buffer = io.BytesIO()
+    workbook = xlsxwriter.Workbook(buffer, {"in_memory": True})
     fmt = {
         "bold": workbook.add_format({"bold": True}),
         "head": workbook.add_format({"bold": True, "bg_color": "#F0F0F0", "border": 1}),
@@ -101,11 +102,8 @@ def write_xlsx(book: ParBook, path: str | Path) -> Path:
     rules.write(0, 0, "Rules Submission in force (defaults resolved)", fmt["bold"])
     for i, line in enumerate(book.rules_text.splitlines(), 1):
         rules.write(i, 0, line)
-    try:
-        workbook.close()
-    except xlsxwriter.exceptions.FileCreateError as exc:
-        raise InvalidInput(f"{target}: cannot be written ({exc})") from None
-    return target
+    workbook.close()
+    return save_file(target, buffer.getvalue())
 
 
 def _xlsx_heading(sheet: Any, book: ParBook, fmt: dict[str, Any]) -> int:

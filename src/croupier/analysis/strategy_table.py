@@ -19,7 +19,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from croupier.errors import InvalidInput
+from croupier.reading import save_file
 
 if TYPE_CHECKING:
     from croupier.games import Game
@@ -259,10 +259,10 @@ def strategy_table(game: Game) -> StrategyTable:
 def write_strategy_xlsx(table: StrategyTable, path: str | Path) -> Path:
     """``table`` as a one-sheet workbook (title, then one row per decision)."""
     import xlsxwriter
-    import xlsxwriter.exceptions
 
     target = Path(path)
-    book = xlsxwriter.Workbook(str(target))
+    buffer = io.BytesIO()
+    book = xlsxwriter.Workbook(buffer, {"in_memory": True})
     sheet = book.add_worksheet("Strategy")
     bold = book.add_format({"bold": True})
     sheet.write(0, 0, table.title, bold)
@@ -280,8 +280,5 @@ def write_strategy_xlsx(table: StrategyTable, path: str | Path) -> Path:
     sheet.set_column(0, 0, 14)
     sheet.set_column(1, 1, 70)
     sheet.set_column(2, 2, 40)
-    try:
-        book.close()
-    except xlsxwriter.exceptions.FileCreateError as exc:
-        raise InvalidInput(f"{target}: cannot be written ({exc})") from None
-    return target
+    book.close()
+    return save_file(target, buffer.getvalue())

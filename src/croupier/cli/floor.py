@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -46,8 +45,9 @@ def simulate(
     result = simulate_floor(load_floor(floor), hours, seed, scheduler=scheduler, workers=workers)
     if report:
         from croupier.analysis.floor_report import floor_html
+        from croupier.reading import save_file
 
-        Path(report).write_text(floor_html(result), encoding="utf-8")
+        save_file(report, floor_html(result).encode("utf-8"))
     data = result.to_json()
     if json_out:
         emit_json(data)
