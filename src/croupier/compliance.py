@@ -437,14 +437,16 @@ def _known(ref: str, known: Collection[str] | None) -> str:
     return join_ref(section, labels)
 
 
-def _parsed(path: Path) -> ast.Module:
-    """A test file of the folder given, parsed; one refusal naming it if it is no Python."""
-    raw = read_bounded(path, what="test file")
+def _parsed(path: Path, tests: Path) -> ast.Module:
+    """A test file of the folder given, parsed; one refusal naming it (by its place in the
+    folder) if it is no Python."""
+    what = f"test file {quote(path.relative_to(tests).as_posix())} of --tests"
+    raw = read_bounded(path, what=what)
     try:
         return ast.parse(raw.decode("utf-8"), filename=str(path))
     except (UnicodeDecodeError, SyntaxError, ValueError, RecursionError, MemoryError) as exc:
         reason = str(exc).splitlines()[0][:80] if str(exc) else type(exc).__name__
-        raise InvalidInput(f"test file {quote(str(path))} is not Python: {reason}") from None
+        raise InvalidInput(f"{what} is not Python: {reason}") from None
 
 
 def test_citations(tests: Path, known: Collection[str] | None = None) -> dict[str, list[Citation]]:
@@ -452,7 +454,7 @@ def test_citations(tests: Path, known: Collection[str] | None = None) -> dict[st
     back to one ``known`` to the texts or the code, when given)."""
     found: dict[str, list[Citation]] = {}
     for path in sorted(tests.rglob("test_*.py")):
-        tree = _parsed(path)
+        tree = _parsed(path, tests)
         for node in ast.walk(tree):
             if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
                 where = f"{path.relative_to(tests.parent).as_posix()}::{node.name}"
