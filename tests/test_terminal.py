@@ -4,6 +4,7 @@ hand history stored as it is played and read back by ``croupier recall``."""
 from __future__ import annotations
 
 import json
+import sqlite3
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -11,6 +12,7 @@ from typer.testing import CliRunner
 from croupier.cards import parse_cards
 from croupier.cli import app
 from croupier.hands import Ranking
+from croupier.store import RoundStore
 from croupier.terminal import hand_category
 
 
@@ -53,11 +55,35 @@ def test_practice_rounds_are_not_stored_without_a_database() -> None:
 
 def test_recall_of_an_unknown_table_is_one_line_exit_2(tmp_path: Path) -> None:
     db = f"sqlite:///{tmp_path / 'empty.sqlite'}"
+    RoundStore(db).close()  # croupier's tables, no round
     result = CliRunner().invoke(app, ["recall", "--table", "nowhere", "--db", db])
     assert result.exit_code == 2
     assert result.stderr.count("\n") == 1 and "'nowhere'" in result.stderr
     result = CliRunner().invoke(app, ["recall", "--table", "x", "--db", db, "--last", "0"])
     assert result.exit_code == 2 and "--last 0" in result.stderr
+
+
+def test_recall_reads_and_never_creates_a_database(tmp_path: Path) -> None:
+    """A reading command: a database that is not there is refused, not made; one that is not
+    croupier's (or no database at all) is refused in one line and left as it was."""
+    missing = tmp_path / "missing.sqlite"
+    result = CliRunner().invoke(app, ["recall", "--table", "T1", "--db", f"sqlite:///{missing}"])
+    assert result.exit_code == 2 and "no SQLite database file at" in result.stderr
+    assert not missing.exists()
+    foreign = tmp_path / "foreign.sqlite"
+    with sqlite3.connect(foreign) as conn:
+        conn.execute("CREATE TABLE other (x)")
+    result = CliRunner().invoke(app, ["recall", "--table", "T1", "--db", f"sqlite:///{foreign}"])
+    assert result.exit_code == 2 and "holds no croupier rounds" in result.stderr
+    with sqlite3.connect(foreign) as conn:
+        names = conn.execute("SELECT name FROM sqlite_master").fetchall()
+    assert names == [("other",)]
+    junk = tmp_path / "junk.sqlite"
+    junk.write_bytes(b"not a database" * 100)
+    result = CliRunner().invoke(app, ["recall", "--table", "T1", "--db", f"sqlite:///{junk}"])
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1
+    assert "cannot be read as croupier's" in result.stderr
+    assert junk.read_bytes() == b"not a database" * 100
 
 
 def test_play_takes_the_shared_paytable_option_and_refuses_rules_of_another_game() -> None:

@@ -25,12 +25,10 @@ import math
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, select
-from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+from sqlalchemy import Engine, select
+from sqlalchemy.exc import SQLAlchemyError
 
 from croupier.commitment import digest, published_commitment
 from croupier.errors import CroupierError, IllegalAction, InvalidInput
@@ -42,6 +40,7 @@ from croupier.store._db import (
     as_utc,
     meter_ledger,
     meters,
+    open_existing,
     round_records,
     round_shoes,
     rounds,
@@ -120,18 +119,7 @@ def _engine(target: str | Engine) -> tuple[Engine, bool]:
         return target, False
     if not isinstance(target, str):
         raise InvalidInput(f"database {target!r} is neither a URL nor an Engine")
-    try:
-        url = make_url(target)
-    except ArgumentError:
-        raise InvalidInput(f"database URL {target[:80]!r} is not a URL") from None
-    if url.get_backend_name() == "sqlite":
-        database = url.database or ""
-        if database in ("", ":memory:") or not Path(database).is_file():
-            raise InvalidInput(f"no SQLite database file at {database[:80]!r}")
-    try:
-        return create_engine(url), True
-    except (ArgumentError, ImportError) as exc:
-        raise InvalidInput(f"database URL {target[:80]!r}: {exc}") from None
+    return open_existing(target), True
 
 
 def verify(target: str | Engine) -> AuditReport:

@@ -48,6 +48,10 @@ def test_db_upgrade_of_an_unknown_migration_history_is_one_line_and_changes_noth
         assert conn.execute("SELECT version_num FROM alembic_version").fetchall() == [("zzz",)]
 
 
-def test_recall_refuses_a_table_not_on_the_floor(tmp_path: Path) -> None:
+def test_recall_refuses_a_table_not_on_the_floor(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     url = f"sqlite:///{tmp_path / 'floor.sqlite'}"
+    assert main(["db", "upgrade", "--db", url], out=io.StringIO()) == 0  # the floor's schema
     assert main(["recall", "--db", url, "--table", "no-such-table"], out=io.StringIO()) == 2
+    assert "'no-such-table'" in capsys.readouterr().err

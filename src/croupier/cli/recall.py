@@ -45,12 +45,17 @@ def recall(
 ) -> None:
     """Recent rounds of a table (of one seat) rebuilt from the records; --scenario exports
     one round as a scenario JSON that croupier replay settles alike."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from croupier.errors import InvalidInput
     from croupier.recall import table_rounds
-    from croupier.store import RoundStore, open_engine
+    from croupier.store import RoundStore, open_existing
     from croupier.terminal import database_url
 
-    engine = open_engine(database_url(db))
+    # a reading command: the database must exist and be croupier's (nothing is created in it)
+    engine = open_existing(database_url(db))
     try:
+        _verify_croupiers(engine)
         store = RoundStore(engine)
         if scenario is not None:
             _export(store, scenario)
@@ -58,12 +63,27 @@ def recall(
         rounds = _floor(engine, table, seat, last)
         if rounds is None:
             rounds = table_rounds(store, table, seat=seat, last=last)
+    except SQLAlchemyError as exc:
+        reason = str(exc).splitlines()[0][:120]
+        raise InvalidInput(f"the database cannot be read as croupier's: {reason}") from None
     finally:
         engine.dispose()
     if json_out:
         emit_json(rounds)
         return
     _render(rounds, seat)
+
+
+def _verify_croupiers(engine: Any) -> None:
+    """Refuse a database without croupier's round tables (before the store would make them)."""
+    from sqlalchemy import inspect
+
+    from croupier.errors import InvalidInput
+
+    with engine.connect() as conn:
+        tables = set(inspect(conn).get_table_names())
+    if not {"rounds", "round_records"} <= tables:
+        raise InvalidInput("the database holds no croupier rounds (no rounds table)")
 
 
 def _export(store: Any, round_id: str) -> None:

@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
@@ -39,7 +40,7 @@ from sqlalchemy.pool import StaticPool
 
 from croupier.errors import InvalidInput
 
-__all__ = ["DEFAULT_URL", "open_engine"]
+__all__ = ["DEFAULT_URL", "open_engine", "open_existing"]
 
 DEFAULT_URL = "sqlite:///croupier.sqlite"
 """The default database: a SQLite file in the working directory."""
@@ -253,6 +254,27 @@ def open_engine(url: str = DEFAULT_URL) -> Engine:
         engine = create_engine(parsed)
     prepare(engine)
     return engine
+
+
+def open_existing(url: str) -> Engine:
+    """An engine on a database that already exists, for reading: nothing is created (no SQLite
+    file, no table); a URL that is not one, or names no SQLite file, is ``InvalidInput``."""
+    from sqlalchemy.exc import ArgumentError
+
+    if not isinstance(url, str):
+        raise InvalidInput(f"database {url!r} is not a URL")
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        raise InvalidInput(f"database URL {url[:80]!r} is not a URL") from None
+    if parsed.get_backend_name() == "sqlite":
+        database = parsed.database or ""
+        if database in ("", ":memory:") or not Path(database).is_file():
+            raise InvalidInput(f"no SQLite database file at {database[:80]!r}")
+    try:
+        return create_engine(parsed)
+    except (ArgumentError, ImportError) as exc:
+        raise InvalidInput(f"database URL {url[:80]!r}: {exc}") from None
 
 
 def database_key(engine: Engine) -> tuple[str, str]:
