@@ -48,6 +48,33 @@ def test_db_upgrade_of_an_unknown_migration_history_is_one_line_and_changes_noth
         assert conn.execute("SELECT version_num FROM alembic_version").fetchall() == [("zzz",)]
 
 
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["db", "upgrade", "--db"],
+        ["play", "mini-baccarat", "--db"],
+        ["audit", "verify", "--db"],
+        ["recall", "--table", "T1", "--db"],
+    ],
+    ids=lambda a: a[0],
+)
+@pytest.mark.parametrize(
+    ("url", "needle"),
+    [
+        # nothing listens on port 1 of the loopback: refused at once
+        ("postgresql+psycopg://croupier:s3cret@127.0.0.1:1/floor", "Connection refused"),
+        ("not a url", "is not a URL"),
+    ],
+)
+def test_a_database_that_cannot_be_opened_is_one_line_and_its_password_is_masked(
+    argv: list[str], url: str, needle: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main([*argv, url], out=io.StringIO()) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("croupier: ") and needle in err
+    assert "s3cret" not in err
+
+
 def test_recall_refuses_a_table_not_on_the_floor(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

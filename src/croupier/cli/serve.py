@@ -56,9 +56,11 @@ def serve(
 def db_upgrade(db: DbOption = None, json_out: JsonOption = False) -> None:
     """Apply the schema migrations (the schema is only ever changed by a migration)."""
     from croupier.server.db import upgrade
+    from croupier.store._db import masked_url
 
     applied = upgrade(_url(db))
+    shown = masked_url(_url(db))  # a PostgreSQL password is not printed
     if json_out:
-        emit_json({"database": _url(db), "applied": applied})
+        emit_json({"database": shown, "applied": applied})
     else:
-        typer.echo(f"{_url(db)}: " + (f"migrated to {applied[-1]}" if applied else "up to date"))
+        typer.echo(f"{shown}: " + (f"migrated to {applied[-1]}" if applied else "up to date"))

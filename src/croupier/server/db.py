@@ -18,12 +18,12 @@ from alembic.migration import MigrationContext
 from alembic.util.exc import CommandError
 from sqlalchemy import Engine, event, inspect
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 import croupier.server.schema  # noqa: F401  (the server tables join the metadata)
 from croupier.errors import InvalidInput
 from croupier.store import open_engine
-from croupier.store._db import metadata
+from croupier.store._db import metadata, shown_url
 
 __all__ = ["DEFAULT_SERVER_URL", "alembic_config", "connect", "schema_diff", "upgrade"]
 
@@ -51,10 +51,15 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
 def _raw_engine(url: str) -> Engine:
     from sqlalchemy import create_engine
 
-    parsed = make_url(url)
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        raise InvalidInput(f"database URL {url[:80]!r} is not a URL") from None
     backend = parsed.get_backend_name()
     if backend not in ("sqlite", "postgresql"):
-        raise InvalidInput(f"database {url!r}: only sqlite:/// and postgresql+psycopg:// URLs")
+        raise InvalidInput(
+            f"database {shown_url(url)}: only sqlite:/// and postgresql+psycopg:// URLs"
+        )
     if backend == "sqlite":
         # ``?timeout=`` in the URL is the wait for SQLite's write lock (as in open_engine).
         waits = {} if "timeout" in parsed.query else {"timeout": 30.0}
@@ -77,7 +82,7 @@ def upgrade(url: str) -> list[str]:
         # not a database, not croupier's, or a migration history this version does not know:
         # one line naming the database, nothing applied (each migration is its own transaction)
         reason = str(exc).splitlines()[0][:160]
-        raise InvalidInput(f"database {url!r} cannot be migrated: {reason}") from None
+        raise InvalidInput(f"database {shown_url(url)} cannot be migrated: {reason}") from None
     finally:
         engine.dispose()
 
@@ -94,7 +99,7 @@ def _upgrade(engine: Engine, url: str) -> list[str]:
         if before is None and tables & set(metadata.tables):
             if schema_diff(engine):
                 raise InvalidInput(
-                    f"database {url!r} has croupier tables but no migration history, and "
+                    f"database {shown_url(url)} has croupier tables but no migration history, and "
                     "they differ from the schema: migrate it by hand"
                 )
             command.stamp(cfg, "head")

@@ -28,13 +28,15 @@ def serve(
     import uvicorn
 
     from croupier.server.app import create_app
+    from croupier.store._db import masked_url
 
     stream = out if out is not None else sys.stdout
     app = create_app(db_url, demo=demo, tables=tables)
     url = f"http://{host}:{port}/"
     if tables is not None:
         stream.write(f"serving tables {', '.join(sorted(tables))}\n")
-    stream.write(f"croupier live tables on {url}  (API {url}docs, database {db_url})\n")
+    shown = masked_url(db_url)  # a PostgreSQL password is not printed
+    stream.write(f"croupier live tables on {url}  (API {url}docs, database {shown})\n")
     creds: dict[str, str] = app.state.demo_credentials
     if creds:
         stream.write("demo accounts (username / password):\n")

@@ -40,7 +40,7 @@ from sqlalchemy.pool import StaticPool
 
 from croupier.errors import InvalidInput
 
-__all__ = ["DEFAULT_URL", "open_engine", "open_existing"]
+__all__ = ["DEFAULT_URL", "masked_url", "open_engine", "open_existing", "shown_url"]
 
 DEFAULT_URL = "sqlite:///croupier.sqlite"
 """The default database: a SQLite file in the working directory."""
@@ -237,10 +237,46 @@ def prepare(engine: Engine) -> None:
     metadata.create_all(engine, checkfirst=True)
 
 
+def masked_url(url: object) -> str:
+    """``url`` with its password masked (``postgresql://user:***@host/db``), to print."""
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        return make_url(url).render_as_string(hide_password=True)  # type: ignore[arg-type]
+    except (ArgumentError, TypeError, ValueError):
+        return str(url)
+
+
+def shown_url(url: object) -> str:
+    """``url`` as an error message quotes it: its password masked, at most 80 characters."""
+    return repr(masked_url(url)[:80])
+
+
 def open_engine(url: str = DEFAULT_URL) -> Engine:
     """An engine for ``url``, configured for croupier (SQLite: busy timeout, ``BEGIN
     IMMEDIATE``; an in-memory SQLite database is one connection, for single-threaded use)."""
-    parsed = make_url(url)
+    from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        raise InvalidInput(f"database URL {str(url)[:80]!r} is not a URL") from None
+    try:
+        engine = _engine_for(parsed)
+    except (ArgumentError, ImportError) as exc:
+        raise InvalidInput(f"database URL {shown_url(url)}: {str(exc)[:120]}") from None
+    try:
+        prepare(engine)
+    except SQLAlchemyError as exc:
+        # no database there, not one at all, or one that cannot be reached: one line, and
+        # nothing else done with it
+        engine.dispose()
+        reason = str(exc).splitlines()[0][:160]
+        raise InvalidInput(f"database {shown_url(url)} cannot be opened: {reason}") from None
+    return engine
+
+
+def _engine_for(parsed: Any) -> Engine:
     if parsed.get_backend_name() == "sqlite":
         connect_args: dict[str, Any] = {}
         if "timeout" not in parsed.query:
@@ -252,7 +288,6 @@ def open_engine(url: str = DEFAULT_URL) -> Engine:
             engine = create_engine(parsed, connect_args=connect_args)
     else:
         engine = create_engine(parsed)
-    prepare(engine)
     return engine
 
 
@@ -274,7 +309,7 @@ def open_existing(url: str) -> Engine:
     try:
         return create_engine(parsed)
     except (ArgumentError, ImportError) as exc:
-        raise InvalidInput(f"database URL {url[:80]!r}: {exc}") from None
+        raise InvalidInput(f"database URL {shown_url(url)}: {exc}") from None
 
 
 def database_key(engine: Engine) -> tuple[str, str]:
