@@ -64,3 +64,14 @@ def test_cents_text_round_trip() -> None:
     assert format_cents(500) == "$5"
     with pytest.raises(InvalidInput):
         parse_cents("five")
+    assert parse_cents("9" * 18) == 10**18 - 1
+    assert parse_cents("$" + "9" * 16 + ".99") == 10**18 - 1
+
+
+@pytest.mark.parametrize("text", ["9" * 19, "$" + "9" * 17, "9" * 100_000, "x" * 100_000])
+def test_cents_text_of_no_table_is_refused_in_a_short_line(text: str) -> None:
+    """A line of thousands of digits is refused before any conversion (Python's int() of it
+    would raise its own ValueError), and quoted cut short."""
+    with pytest.raises(InvalidInput, match="at most 18 digits") as refused:
+        parse_cents(text)
+    assert len(str(refused.value)) < 200

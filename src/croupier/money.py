@@ -46,13 +46,19 @@ def verify_amount(amount: object, *, what: str = "amount") -> Cents:
 
 def parse_cents(text: str, *, what: str = "amount") -> Cents:
     """Read ``"500"`` (cents) or ``"$5"``/``"$5.25"`` (dollars) into cents."""
+    from croupier.reading import quote
+
     raw = text.strip().replace(",", "")
-    match = re.fullmatch(r"\$(\d+)(?:\.(\d{2}))?", raw)
+    # at most 18 digits: a larger amount is no table's (and a line of thousands of digits is
+    # not converted at all)
+    match = re.fullmatch(r"\$(\d{1,16})(?:\.(\d{2}))?", raw)
     if match:
         return Cents(int(match.group(1)) * 100 + int(match.group(2) or 0))
-    if re.fullmatch(r"\d+", raw):
+    if re.fullmatch(r"\d{1,18}", raw):
         return Cents(int(raw))
-    raise InvalidInput(f"{what} {text!r} is not cents (e.g. 500) or dollars (e.g. $5.00)")
+    raise InvalidInput(
+        f"{what} {quote(text)} is not cents (e.g. 500) or dollars (e.g. $5.00), at most 18 digits"
+    )
 
 
 RATE_PLACES = 6
