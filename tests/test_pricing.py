@@ -73,6 +73,8 @@ def test_theo_is_rounds_times_bet_times_house_edge() -> None:
         # a span or a pace no table plays (a float of it would overflow)
         (["--average-bet", "500", "--hours", "1e400"], "--hours 1e400 is over 87,840"),
         (["--average-bet", "500", "--hours", "87841"], "--hours 87841 is over 87,840"),
+        (["--average-bet", "500", "--hours", "1e-99999"], "at most 12 places"),
+        (["--average-bet", "500", "--hours", "1" * 50], "is not a number of hours"),
         (
             ["--average-bet", "500", "--hours", "2", "--rounds-per-hour", "1" + "0" * 400],
             "at most 3,600",

@@ -157,9 +157,15 @@ class Theo:
 def parse_hours(text: str) -> Fraction:
     """Hours as a decimal or fraction (``"2"``, ``"1.5"``, ``"3/4"``), positive."""
     try:
-        value = Fraction(text)
+        value = Fraction(text) if len(text) <= 40 else None
     except (ValueError, ZeroDivisionError):
-        raise InvalidInput(f"--hours {text!r} is not a number of hours") from None
+        value = None
+    if value is None or value.denominator > 10**12:
+        # (1e-99999 would carry a denominator of 100,000 digits into every figure)
+        raise InvalidInput(
+            f"--hours {text[:40]!r} is not a number of hours (a decimal of at most 12 places, "
+            "or a fraction such as 3/4)"
+        ) from None
     if value <= 0:
         raise InvalidInput(f"--hours {text} must be positive")
     if value > MAX_HOURS:
