@@ -405,8 +405,12 @@ class MississippiStudRound(StreetRound):
 
     def _after_decision(self) -> list[Record]:
         # Nobody left to decide: the dealer turns the next card; nobody left at all: over.
-        new = super()._after_decision()
-        if self.next_decider() is None and not self.holders():
+        if self.next_decider() is not None:
+            return []  # StreetRound._after_decision's own answer: a seat still decides
+        new = self._street_decided()
+        # nobody decides after _street_decided either (its docstring): the same test as
+        # ``self.next_decider() is None`` after StreetRound._after_decision
+        if not self.holders():
             self._phase = Phase.OVER
         return new
 

@@ -32,6 +32,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
+from itertools import accumulate
 from typing import TYPE_CHECKING, ClassVar
 
 from croupier.games.amounts import Multiples, PlayRule
@@ -100,6 +101,10 @@ class TurnBy(Enum):
     """The game's own dealer action while the decisions stand (Mississippi Stud)."""
 
 
+_TURNED: dict[type, tuple[tuple[Street, ...], tuple[int, ...]]] = {}
+"""By round class: its streets and the community cards turned once each is open
+(:attr:`StreetRound.turned`)."""
+
 _TURNS: dict[type[Action], Action] = {}
 """The dealer's turning action of each kind (:attr:`StreetRound.turn_action`), made once."""
 
@@ -150,7 +155,13 @@ class StreetRound(Round):
     @property
     def turned(self) -> int:
         """Community cards the dealer has turned over so far."""
-        return sum(s.turns for s in self.streets[: self._street_index + 1])
+        known = _TURNED.get(type(self))
+        if known is None or known[0] is not self.streets:
+            # the running sums of the streets' turns, once per class (asked several times a
+            # round: by the verifiers, the records of a turn and the strategies)
+            streets = self.streets
+            known = _TURNED[type(self)] = (streets, tuple(accumulate(s.turns for s in streets)))
+        return known[1][self._street_index]
 
     def play_rule(self, seat: int) -> PlayRule | None:
         return self.street.play_rule()
@@ -165,6 +176,14 @@ class StreetRound(Round):
         if self._phase is not Phase.DECISIONS or not self.streets[self._street_index].decisions:
             return None
         decided = self._decided
+        if type(self)._deciders is StreetRound._deciders:
+            # the shared _deciders (active seats not folded) in one pass, without its generator
+            # (asked several times an action: to_act, the verifier, after the decision)
+            folded = self._folded
+            for seat in self.active_seats:
+                if seat not in decided and seat not in folded:
+                    return seat
+            return None
         for seat in self._deciders():
             if seat not in decided:
                 return seat
@@ -201,6 +220,11 @@ class StreetRound(Round):
         or (after the last street's decisions) go to the reveal."""
         if self.next_decider() is not None:
             return []
+        return self._street_decided()
+
+    def _street_decided(self) -> list[Record]:
+        """:meth:`_after_decision` once nobody is left to decide on this street (then nobody
+        is after it either: the phase leaves the decisions, or stands for the dealer's turn)."""
         following = self._street_index + 1
         if following >= len(self.streets):
             self._phase = Phase.REVEAL
