@@ -19,6 +19,7 @@ from croupier.games import get_game
 from croupier.games._made import (
     card_dealt,
     checked,
+    checked_record,
     dealer_revealed,
     folded,
     hand_shown,
@@ -224,3 +225,48 @@ def test_a_seating_allowed_once_is_allowed_again_and_others_still_refused() -> N
     verify_seating({1: "a", 2: "a"}, 2, None)
     with pytest.raises(IllegalAction, match="not adjacent"):
         verify_seating({1: "a", 3: "a"}, 2, None)
+
+
+ALL_GAMES = (*GAMES, "mini-baccarat", "midi-baccarat", "ez-baccarat")
+
+
+@pytest.mark.parametrize("slug", ALL_GAMES)
+def test_every_record_of_played_rounds_is_its_constructors_record(slug: str) -> None:
+    # the records made by made_record and checked_record (a Let It Ride pull or ride, a turned
+    # community card, a baccarat result, vigorish and pick-up) among all the others
+    from croupier.analysis import simulate as sim
+    from croupier.games.play import play_out
+
+    game = get_game(slug)
+    _, decide = sim._strategy(game, None)
+    layout = sim._layout(game, game.shoe_decks, 100)
+    shuffler = SeededShuffler(f"records-{slug}")
+    kinds: set[type[Record]] = set()
+    for _ in range(40):
+        shoe = Shoe.shuffled(shuffler, decks=game.shoe_decks)
+        rnd = game.new_round(shoe=shoe, meters=MemoryMeters(), players=sim._PLAYERS)
+        for action in layout.wagers:
+            rnd.apply(action)
+        rnd.apply(rnd.dealer_no_more_bets())
+        play_out(rnd, decide)
+        for record in rnd.records:
+            _same(record, type(record)(**vars(record)))
+            kinds.add(type(record))
+    assert len(kinds) >= 7
+
+
+def test_a_checked_record_refuses_what_its_constructor_refuses() -> None:
+    from croupier.games._baccarat_tables import CardsPickedUp
+
+    good: dict[str, object] = {
+        "player": tuple(DECK[:2]), "banker": tuple(DECK[2:5]), "to": "discard_rack",
+        "in_order": True, "section": "",
+    }  # fmt: skip
+    _same(checked_record(CardsPickedUp, dict(good)), CardsPickedUp(**good))  # type: ignore[arg-type]
+    for bad in ({"player": (DECK[0], "Kh")}, {"banker": [DECK[0]]}, {"in_order": 1}):
+        fields = good | bad
+        with pytest.raises(InvalidInput) as built:
+            CardsPickedUp(**fields)  # type: ignore[arg-type]
+        with pytest.raises(InvalidInput) as made:
+            checked_record(CardsPickedUp, fields)
+        assert str(made.value) == str(built.value)

@@ -61,7 +61,7 @@ from typing import Any, ClassVar
 from croupier.cards import Card
 from croupier.errors import IllegalAction, InvalidInput
 from croupier.frozen import frozen_dict
-from croupier.games._made import folded
+from croupier.games._made import checked_record, folded
 from croupier.games._mississippi_stud_tables import (
     BASE_PAYS,
     ENVY,
@@ -495,7 +495,8 @@ class MississippiStudRound(StreetRound):
     def _turn_records(self) -> list[Record]:
         card, number = self._hands[BOARD][self.turned - 1], self.turned
         section = self.street.opening_section
-        return [CommunityCardTurned(card=card, number=number, section=section)]
+        fields = {"card": card, "number": number, "section": section}
+        return [checked_record(CommunityCardTurned, fields)]
 
     # -- § 571.11(k) -----------------------------------------------------------------------
 
