@@ -412,19 +412,31 @@ class Round(FaceHelpers, PrivateHooks):
 
     def progressive_chip_count(self) -> int:
         """Progressive wagers the system accepted (one chip each), over every progressive wager."""
-        wagers = {wager for wager, _ in self.contribution_meters()} or {"progressive"}
-        return sum(w in self._stakes[s] for s in self.active_seats for w in wagers)
+        return self._chip_count(self.contribution_meters())
+
+    def _chip_count(self, meters: list[tuple[str, MeterSpec]]) -> int:
+        """:meth:`progressive_chip_count` over the wagers of ``meters``
+        (:meth:`contribution_meters`)."""
+        wagers = {wager for wager, _ in meters} or {"progressive"}
+        stakes, count = self._stakes, 0
+        for seat in self.active_seats:  # a loop, not a generator: asked twice a round
+            placed = stakes[seat]
+            for wager in wagers:
+                if wager in placed:
+                    count += 1
+        return count
 
     def _do_no_more_bets(self, action: NoMoreBets) -> list[Record]:
         new: list[Record] = [no_more_bets_called(action.progressive_chips)]
-        accepted = self.progressive_chip_count()
+        meters = self.contribution_meters()  # once: the count and the contributions read it
+        accepted = self._chip_count(meters)
         if action.progressive_chips is not None and action.progressive_chips != accepted:
             return new + self._void(
                 f"{action.progressive_chips} progressive chips collected but the system "
                 f"accepted {accepted} progressive wagers",
                 self.sections.get("progressive_count", ""),
             )
-        for wager, spec in self.contribution_meters():
+        for wager, spec in meters:
             total = sum(self._stakes[s].get(wager, 0) for s in self.active_seats)
             if not total:
                 continue
