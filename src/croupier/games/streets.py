@@ -138,7 +138,7 @@ class StreetRound(Round):
         super().__init__(
             game, shoe=shoe, meters=meters, players=players, stub_check=stub_check, mode=mode
         )
-        self._street_index = 0
+        self.__dict__["_street_index"] = 0
 
     # -- the public typed surface ------------------------------------------------------------
 
@@ -204,15 +204,17 @@ class StreetRound(Round):
 
     # -- moving from street to street ----------------------------------------------------------
 
+    # (The moves below store the private state past the public-name guard: Round.__setattr__.)
+
     def _later_deals(self) -> bool:
         return any(s.dealt for s in self.streets[self._street_index + 1 :])
 
     def _dealing_done(self) -> list[Record]:
         # The stub is counted once every card of the round is out of the shoe.
         if self._stub_check is StubCheck.REQUIRED and not self._later_deals():
-            self._phase = Phase.STUB_COUNT
+            self.__dict__["_phase"] = Phase.STUB_COUNT
             return []
-        self._phase = Phase.DECISIONS
+        self.__dict__["_phase"] = Phase.DECISIONS
         return self._after_decision()
 
     def _after_decision(self) -> list[Record]:
@@ -227,14 +229,14 @@ class StreetRound(Round):
         is after it either: the phase leaves the decisions, or stands for the dealer's turn)."""
         following = self._street_index + 1
         if following >= len(self.streets):
-            self._phase = Phase.REVEAL
+            self.__dict__["_phase"] = Phase.REVEAL
         elif self.streets[following].dealt:
-            self._street_index = following
+            self.__dict__["_street_index"] = following
             self._decided.clear()
-            self._plan = list(self.streets[following].dealt)
-            self._phase = Phase.DEALING
+            self.__dict__["_plan"] = list(self.streets[following].dealt)
+            self.__dict__["_phase"] = Phase.DEALING
         elif self.turn_by is TurnBy.REVEAL:
-            self._phase = Phase.REVEAL
+            self.__dict__["_phase"] = Phase.REVEAL
         return []
 
     def _candidate_actions(self) -> Iterable[Action]:
@@ -262,13 +264,13 @@ class StreetRound(Round):
     def _turn_street(self) -> list[Record]:
         """Open the next street by turning its community cards (:meth:`_turn_records`); a
         street without decisions ends them and the round is settled."""
-        self._street_index += 1
+        self.__dict__["_street_index"] += 1
         self._decided.clear()
         new = self._turn_records()
         if self.street.decides:
-            self._phase = Phase.DECISIONS
+            self.__dict__["_phase"] = Phase.DECISIONS
             return new + self._after_decision()
-        self._phase = Phase.SETTLEMENT if self._settlement_order() else Phase.OVER
+        self.__dict__["_phase"] = Phase.SETTLEMENT if self._settlement_order() else Phase.OVER
         return new
 
     def _turn_records(self) -> list[Record]:
