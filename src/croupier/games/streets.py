@@ -124,6 +124,8 @@ class StreetRound(Round):
     """How community cards are turned (games with :attr:`Street.turns`)."""
     turn_action: ClassVar[type[Action]] = Reveal
     """The dealer's action that turns them."""
+    _street_index: int
+    """The position of :attr:`street` in :attr:`streets`."""
 
     def __init__(
         self,
