@@ -18,6 +18,7 @@ from croupier.errors import IllegalAction, InvalidInput
 from croupier.games import get_game
 from croupier.games._made import (
     card_dealt,
+    cards_dealt,
     checked,
     checked_record,
     dealer_revealed,
@@ -81,6 +82,12 @@ def test_made_records_are_the_constructors_records() -> None:
         CardDealt(card=DECK[7], to="dealer", face_up=True, note="sixth card"),
     )
     _same(card_dealt(DECK[0], DealStep(to="3")), CardDealt(card=DECK[0], to="3"))
+    for made, built in zip(
+        cards_dealt(DECK[:2], (step, DealStep(to="3"))),
+        (card_dealt(DECK[0], step), CardDealt(card=DECK[1], to="3")),
+        strict=True,
+    ):
+        _same(made, built)
     action = PlaceWager(seat=4, wager="ante", amount=500)
     _same(wager_placed(action), WagerPlaced(seat=4, wager="ante", amount=500))
     _same(seat_settling(7), SeatSettling(seat=7))

@@ -29,6 +29,7 @@ the same order, the same ``repr``, JSON and pickle); a test holds them to it.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TypeVar
 
 from croupier.cards import Card
@@ -55,6 +56,7 @@ from croupier.hands import HandRank
 
 __all__ = [
     "card_dealt",
+    "cards_dealt",
     "checked",
     "checked_record",
     "dealer_revealed",
@@ -116,6 +118,21 @@ def card_dealt(card: Card, step: DealStep) -> CardDealt:
         {"card": card, "to": step.to, "face_up": step.face_up, "note": step.note},
     )
     return record
+
+
+def cards_dealt(cards: Iterable[Card], steps: Iterable[DealStep]) -> list[Record]:
+    """:func:`card_dealt` of each card from the shoe and its step, in order: a dealing stage's
+    records made in one call (as many cards as steps)."""
+    made: list[Record] = []
+    for card, step in zip(cards, steps, strict=True):
+        record: CardDealt = _new(CardDealt)
+        _set(
+            record,
+            "__dict__",
+            {"card": card, "to": step.to, "face_up": step.face_up, "note": step.note},
+        )
+        made.append(record)
+    return made
 
 
 def wager_placed(action: PlaceWager) -> WagerPlaced:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from croupier.errors import CroupierError
-from croupier.games._made import card_dealt
+from croupier.games._made import cards_dealt
 from croupier.games.dispatch import _HANDLERS, MALFORMED, handlers_of, malformed
 from croupier.games.records import DealNext, Record
 from croupier.games.states import Phase
@@ -103,14 +103,14 @@ def deal_due(rnd: Round, records: list[Record], added: list[Record]) -> None:
             records += new
             added += new
             continue
-        made: list[Record] = []
-        for card, step in zip(shoe.deal_many(len(plan)), plan, strict=True):
+        cards = shoe.deal_many(len(plan))
+        for card, step in zip(cards, plan, strict=True):
             hand = hands.get(step.to)
             if hand is None:
                 hands[step.to] = [card]
             else:
                 hand.append(card)
-            made.append(card_dealt(card, step))
+        made = cards_dealt(cards, plan)
         plan.clear()
         made += rnd._dealing_done()
         records += made
