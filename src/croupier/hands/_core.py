@@ -274,17 +274,20 @@ def evaluate(cards: Sequence[Card] | str, ranking: Ranking | str = Ranking.POKER
     else:
         best = classify(hand if len(hand) == rk.size else _best_of(hand, rk), rk)
     # HandRank(value=..., category=..., cards=..., ranking=rk), its fields set as its own
-    # __init__ sets them (a frozen class with slots)
+    # __init__ sets them (a frozen class with slots: each field's slot, set directly)
     rank: HandRank = _new(HandRank)
-    _set(rank, "value", best[0])
-    _set(rank, "category", best[1])
-    _set(rank, "cards", best[2])
-    _set(rank, "ranking", rk)
+    _SET_VALUE(rank, best[0])
+    _SET_CATEGORY(rank, best[1])
+    _SET_CARDS(rank, best[2])
+    _SET_RANKING(rank, rk)
     return rank
 
 
 _new = object.__new__
-_set = object.__setattr__
+_SET_VALUE, _SET_CATEGORY, _SET_CARDS, _SET_RANKING = (
+    HandRank.__dict__[name].__set__ for name in ("value", "category", "cards", "ranking")
+)
+"""The setters of :class:`HandRank`'s slots (what ``object.__setattr__`` finds for each)."""
 
 
 _SPANS = {rk: (rk.min_cards, rk.max_cards) for rk in Ranking}
