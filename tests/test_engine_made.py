@@ -277,3 +277,39 @@ def test_a_checked_record_refuses_what_its_constructor_refuses() -> None:
         with pytest.raises(InvalidInput) as made:
             checked_record(CardsPickedUp, fields)
         assert str(made.value) == str(built.value)
+
+
+@pytest.mark.parametrize("slug", ALL_GAMES)
+def test_settling_a_seat_leaves_the_rest_of_the_settlement_order(slug: str) -> None:
+    # Round._do_settle ends the round after the last seat of the order it found before settling
+    # (a seat's settlement moves no other seat's standing): the order found again after each
+    # seat is the rest of it, folds, progressives and Envy Bonuses among five seats included.
+    from croupier.games import game_class
+
+    cls = game_class(slug)
+    game = get_game(dict(cls.example_rules)) if cls.example_rules else get_game(slug)
+    players = {seat: f"p{seat}" for seat in (1, 2, 3, 5, 6)}
+    shuffler = SeededShuffler(f"order-{slug}")
+    settled = 0
+    for _ in range(30):
+        shoe = Shoe.shuffled(shuffler, decks=game.shoe_decks)
+        rnd = game.new_round(shoe=shoe, meters=MemoryMeters(), players=players)
+        for seat in players:
+            for action in rnd.house_wagers(seat, unit=500):
+                if rnd.can(action):
+                    rnd.apply(action)
+        rnd.apply(rnd.dealer_no_more_bets())
+        while not rnd.is_over:
+            actor = rnd.to_act()
+            if actor.seat is not None:
+                rnd.apply(rnd.simple_strategy(actor.seat))
+                continue
+            step = rnd.dealer_step()
+            before = rnd._settlement_order() if rnd.phase is Phase.SETTLEMENT else None
+            rnd.apply(step)
+            if before is not None:
+                settled += 1
+                after = rnd._settlement_order()
+                assert after == before[1:]
+                assert (rnd.phase is Phase.OVER) == (not after)
+    assert settled >= 30

@@ -594,11 +594,15 @@ class Round(FaceHelpers, PrivateHooks):
             raise IllegalAction(f"settlement follows the reveal (phase {self._phase.value})")
 
     def _do_settle(self, action: Settle) -> list[Record]:
-        seat = self._settlement_order()[0]
+        order = self._settlement_order()
+        seat = order[0]
         new: list[Record] = [seat_settling(seat)]
         new += self._settle_seat(seat)
         self._settled.append(seat)
-        if not self._settlement_order():
+        # The seats left to settle are the rest of ``order``: a seat's settlement records its
+        # own results and closes its own wagers, and no game's _settle_seat moves a stake, a
+        # fold, a departure or a void (the order's other inputs; test_engine_made holds it).
+        if len(order) == 1:
             self.__dict__["_phase"] = Phase.OVER
         return new
 
