@@ -81,7 +81,8 @@ Cards = Sequence[Card] | Sequence[int]
 
 def _indices(cards: Cards, n: int, what: str) -> list[int]:
     out = [_INDEX.get(id(c)) or (c.index if isinstance(c, Card) else int(c)) for c in cards]
-    if len(out) != n or len(set(out)) != n or any(not 0 <= c < 52 for c in out):
+    # (n cards: each of 0..51 exactly when the least and the greatest are)
+    if len(out) != n or len(set(out)) != n or min(out) < 0 or max(out) >= 52:
         raise InvalidInput(f"{what}: {n} different cards, not {list(cards)!r}")
     return out
 
