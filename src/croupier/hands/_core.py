@@ -595,13 +595,18 @@ def fast_rank(hand: tuple[Card, ...], rk: Ranking) -> Ranked:
             of_suit = sorted((r for r, t in zip(ranks, suits, strict=True) if t == s), reverse=True)
             value = max(value, _suited(of_suit, rk))
     shape = shapes[value]
-    category = shape[0]
-    # the earliest cards of each rank the hand is made of (of the flush's suit for a flush)
+    category, _, place, top = shape
+    # the earliest cards of each rank the hand is made of (of the flush's suit for a flush),
+    # each put straight into its slot of _ordered's order
     need = dict(shape[1])
     suit = flush_suit if category in _SUITED else -1
-    chosen = []
+    low_ace = top < 14
+    slots: list[Card | None] = [None] * 20
     for card, r, s in zip(hand, ranks, suits, strict=True):
         if need.get(r) and (suit < 0 or s == suit):
             need[r] -= 1
-            chosen.append(card)
-    return value, category, _ordered(chosen, shape)
+            if top:
+                slots[13 if low_ace and r == 14 else 14 - r] = card
+            else:
+                slots[place[r] * 4 + 3 - s] = card
+    return value, category, tuple(filter(None, slots))
