@@ -18,7 +18,9 @@ from croupier.errors import IllegalAction, InvalidInput
 from croupier.games import get_game
 from croupier.games._made import (
     card_dealt,
+    cards_dealt,
     checked,
+    checked_record,
     dealer_revealed,
     folded,
     hand_shown,
@@ -80,6 +82,12 @@ def test_made_records_are_the_constructors_records() -> None:
         CardDealt(card=DECK[7], to="dealer", face_up=True, note="sixth card"),
     )
     _same(card_dealt(DECK[0], DealStep(to="3")), CardDealt(card=DECK[0], to="3"))
+    for made, built in zip(
+        cards_dealt(DECK[:2], (step, DealStep(to="3"))),
+        (card_dealt(DECK[0], step), CardDealt(card=DECK[1], to="3")),
+        strict=True,
+    ):
+        _same(made, built)
     action = PlaceWager(seat=4, wager="ante", amount=500)
     _same(wager_placed(action), WagerPlaced(seat=4, wager="ante", amount=500))
     _same(seat_settling(7), SeatSettling(seat=7))
@@ -224,3 +232,84 @@ def test_a_seating_allowed_once_is_allowed_again_and_others_still_refused() -> N
     verify_seating({1: "a", 2: "a"}, 2, None)
     with pytest.raises(IllegalAction, match="not adjacent"):
         verify_seating({1: "a", 3: "a"}, 2, None)
+
+
+ALL_GAMES = (*GAMES, "mini-baccarat", "midi-baccarat", "ez-baccarat")
+
+
+@pytest.mark.parametrize("slug", ALL_GAMES)
+def test_every_record_of_played_rounds_is_its_constructors_record(slug: str) -> None:
+    # the records made by made_record and checked_record (a Let It Ride pull or ride, a turned
+    # community card, a baccarat result, vigorish and pick-up) among all the others
+    from croupier.analysis import simulate as sim
+    from croupier.games.play import play_out
+
+    game = get_game(slug)
+    _, decide = sim._strategy(game, None)
+    layout = sim._layout(game, game.shoe_decks, 100)
+    shuffler = SeededShuffler(f"records-{slug}")
+    kinds: set[type[Record]] = set()
+    for _ in range(40):
+        shoe = Shoe.shuffled(shuffler, decks=game.shoe_decks)
+        rnd = game.new_round(shoe=shoe, meters=MemoryMeters(), players=sim._PLAYERS)
+        for action in layout.wagers:
+            rnd.apply(action)
+        rnd.apply(rnd.dealer_no_more_bets())
+        play_out(rnd, decide)
+        for record in rnd.records:
+            _same(record, type(record)(**vars(record)))
+            kinds.add(type(record))
+    assert len(kinds) >= 7
+
+
+def test_a_checked_record_refuses_what_its_constructor_refuses() -> None:
+    from croupier.games._baccarat_tables import CardsPickedUp
+
+    good: dict[str, object] = {
+        "player": tuple(DECK[:2]), "banker": tuple(DECK[2:5]), "to": "discard_rack",
+        "in_order": True, "section": "",
+    }  # fmt: skip
+    _same(checked_record(CardsPickedUp, dict(good)), CardsPickedUp(**good))  # type: ignore[arg-type]
+    for bad in ({"player": (DECK[0], "Kh")}, {"banker": [DECK[0]]}, {"in_order": 1}):
+        fields = good | bad
+        with pytest.raises(InvalidInput) as built:
+            CardsPickedUp(**fields)  # type: ignore[arg-type]
+        with pytest.raises(InvalidInput) as made:
+            checked_record(CardsPickedUp, fields)
+        assert str(made.value) == str(built.value)
+
+
+@pytest.mark.parametrize("slug", ALL_GAMES)
+def test_settling_a_seat_leaves_the_rest_of_the_settlement_order(slug: str) -> None:
+    # Round._do_settle ends the round after the last seat of the order it found before settling
+    # (a seat's settlement moves no other seat's standing): the order found again after each
+    # seat is the rest of it, folds, progressives and Envy Bonuses among five seats included.
+    from croupier.games import game_class
+
+    cls = game_class(slug)
+    game = get_game(dict(cls.example_rules)) if cls.example_rules else get_game(slug)
+    players = {seat: f"p{seat}" for seat in (1, 2, 3, 5, 6)}
+    shuffler = SeededShuffler(f"order-{slug}")
+    settled = 0
+    for _ in range(30):
+        shoe = Shoe.shuffled(shuffler, decks=game.shoe_decks)
+        rnd = game.new_round(shoe=shoe, meters=MemoryMeters(), players=players)
+        for seat in players:
+            for action in rnd.house_wagers(seat, unit=500):
+                if rnd.can(action):
+                    rnd.apply(action)
+        rnd.apply(rnd.dealer_no_more_bets())
+        while not rnd.is_over:
+            actor = rnd.to_act()
+            if actor.seat is not None:
+                rnd.apply(rnd.simple_strategy(actor.seat))
+                continue
+            step = rnd.dealer_step()
+            before = rnd._settlement_order() if rnd.phase is Phase.SETTLEMENT else None
+            rnd.apply(step)
+            if before is not None:
+                settled += 1
+                after = rnd._settlement_order()
+                assert after == before[1:]
+                assert (rnd.phase is Phase.OVER) == (not after)
+    assert settled >= 30

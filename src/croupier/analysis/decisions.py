@@ -81,7 +81,8 @@ Cards = Sequence[Card] | Sequence[int]
 
 def _indices(cards: Cards, n: int, what: str) -> list[int]:
     out = [_INDEX.get(id(c)) or (c.index if isinstance(c, Card) else int(c)) for c in cards]
-    if len(out) != n or len(set(out)) != n or any(not 0 <= c < 52 for c in out):
+    # (n cards: each of 0..51 exactly when the least and the greatest are)
+    if len(out) != n or len(set(out)) != n or min(out) < 0 or max(out) >= 52:
         raise InvalidInput(f"{what}: {n} different cards, not {list(cards)!r}")
     return out
 
@@ -248,8 +249,15 @@ class UthTables:
 
     def river_play(self, hole: Cards, board: Cards) -> bool:
         """Whether to play 1x on the full ``board`` (having checked twice), else fold."""
+        return self.river_play_on(hole, board, self.ev, self.kernel_args)
+
+    def river_play_on(
+        self, hole: Cards, board: Cards, ev: tuple[Any, ...], kernel_args: tuple[Any, ...]
+    ) -> bool:
+        """:meth:`river_play` on :attr:`ev` and :attr:`kernel_args` found before (a strategy
+        finds them once: each is a memo keyed by a table, hashed field by field each time)."""
         a, b, *rest = _indices([*hole, *board], 7, "two hole cards and a five-card board")
-        return bool(river_play(a, b, np.array(rest, dtype=np.int64), self.ev, self.kernel_args))
+        return bool(river_play(a, b, np.array(rest, dtype=np.int64), ev, kernel_args))
 
     def river_counts(self, hole: Cards, board: Cards) -> tuple[int, int, int, int, int]:
         """(Wq, Wn, T, Lq, Ln) of the 990 dealer holdings, counted as the river decision does."""
@@ -317,6 +325,7 @@ def uth_strategy(game: Game) -> Strategy:
     tables.preflop_multiple((0, 1))  # load the compiled lookups now, not at the first decision
     tables.flop_bet((0, 1), (2, 3, 4))
     tables.river_play((0, 1), (2, 3, 4, 5, 6))
+    ev, kernel_args = tables.ev, tables.kernel_args  # the river's tables, found once
 
     def decide(rnd: Round, seat: int) -> Action:
         if not isinstance(rnd, UltimateTexasHoldemRound):
@@ -328,7 +337,7 @@ def uth_strategy(game: Game) -> Strategy:
             return decided.play(seat, multiple) if multiple else decided.check(seat)
         if rnd.street.name is Street.FLOP:
             return decided.play(seat, 2) if tables.flop_bet(hole, board) else decided.check(seat)
-        if tables.river_play(hole, board):
+        if tables.river_play_on(hole, board, ev, kernel_args):
             return decided.play(seat, 1)
         return decided.fold(seat)
 

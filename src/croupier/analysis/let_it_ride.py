@@ -213,9 +213,21 @@ def let_it_ride_strategy(game: LetItRide) -> Callable[[Round, int], Action]:
         else:
             total = sums[rank_set(own + board)]
             wager = "bet2"
-        return Ride(seat=seat, wager=wager) if total > 0 else Withdraw(seat=seat, wager=wager)
+        return _ride(seat, wager) if total > 0 else _withdraw(seat, wager)
 
     return decide
+
+
+# Each decision made once (as :mod:`._decided` makes the other games'): an action is immutable
+# and the round checks it again when it is applied; at most a seat's two bets, seven seats.
+@cache
+def _ride(seat: int, wager: str) -> Ride:
+    return Ride(seat=seat, wager=wager)
+
+
+@cache
+def _withdraw(seat: int, wager: str) -> Withdraw:
+    return Withdraw(seat=seat, wager=wager)
 
 
 def _classes(size: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_], list[str]]:

@@ -144,7 +144,7 @@ THREE_CARD_HANDS = ("mini_royal", "straight_flush", "three_of_a_kind", "straight
 def five_card_keys(rank: HandRank) -> frozenset[str]:
     """The pay-table names a five-card (or best-of-six) hand satisfies: its category, plus
     ``pair_of_tens_or_better`` for a pair of tens, jacks, queens, kings or aces."""
-    keys = {rank.category.value}
+    keys = {rank.category._value_}  # .value, without the enum property call
     if rank.category is Category.PAIR and rank.top_rank >= 10:
         keys.add("pair_of_tens_or_better")
     return frozenset(keys)
@@ -152,7 +152,7 @@ def five_card_keys(rank: HandRank) -> frozenset[str]:
 
 def three_card_keys(rank: HandRank) -> frozenset[str]:
     """The pay-table names of the player's three cards (§ 643a.6(c), mini royal on top)."""
-    return frozenset({rank.category.value})
+    return frozenset({rank.category._value_})  # .value, without the enum property call
 
 
 BASE_DEFAULT = "1000-200-50-11-8-5-3-2-1"

@@ -29,8 +29,12 @@ the same order, the same ``repr``, JSON and pickle); a test holds them to it.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TypeVar
+
 from croupier.cards import Card
 from croupier.games.records import (
+    _VALIDATORS,
     INT_LIMIT,
     CardDealt,
     Checked,
@@ -40,20 +44,25 @@ from croupier.games.records import (
     NoMoreBetsCalled,
     PlaceWager,
     PlayWagered,
+    Record,
     Result,
     SeatSettling,
     WagerPlaced,
     WagerSettled,
+    validate_fields,
 )
 from croupier.games.states import DealStep
 from croupier.hands import HandRank
 
 __all__ = [
     "card_dealt",
+    "cards_dealt",
     "checked",
+    "checked_record",
     "dealer_revealed",
     "folded",
     "hand_shown",
+    "made_record",
     "no_more_bets_called",
     "play_wagered",
     "seat_settling",
@@ -68,6 +77,36 @@ _LINE_LIMIT = 10_000
 _new = object.__new__
 _set = object.__setattr__  # a frozen record's fields, stored as its own __init__ stores them
 
+R = TypeVar("R", bound=Record)
+_RECORD_CHECK = Record.__post_init__
+"""The shared field check of every record (a class with its own ``__post_init__`` has more)."""
+
+
+def made_record(cls: type[R], fields: dict[str, object]) -> R:
+    """``cls(**fields)`` of values whose checks have already passed (the caller says where):
+    ``fields`` names every field of ``cls``, in the class's order."""
+    if cls.__post_init__ is not _RECORD_CHECK:
+        return cls(**fields)  # a class with checks of its own: its constructor decides
+    record: R = _new(cls)
+    _set(record, "__dict__", fields)
+    return record
+
+
+def checked_record(cls: type[R], fields: dict[str, object]) -> R:
+    """``cls(**fields)``, its fields checked by the class's own check as its constructor checks
+    them (the same refusal, raised after the fields are stored, as there); ``fields`` names
+    every field of ``cls``, in the class's order.  Only the keyword call is saved."""
+    if cls.__post_init__ is not _RECORD_CHECK:
+        return cls(**fields)  # a class with checks of its own: its constructor decides
+    record: R = _new(cls)
+    _set(record, "__dict__", fields)
+    validate = _VALIDATORS.get(cls)
+    if validate is None:
+        validate_fields(record)  # the class's first record: its check is made there
+    else:
+        validate(record)
+    return record
+
 
 def card_dealt(card: Card, step: DealStep) -> CardDealt:
     """``CardDealt(card=card, to=step.to, face_up=step.face_up, note=step.note)`` of a card from
@@ -79,6 +118,21 @@ def card_dealt(card: Card, step: DealStep) -> CardDealt:
         {"card": card, "to": step.to, "face_up": step.face_up, "note": step.note},
     )
     return record
+
+
+def cards_dealt(cards: Iterable[Card], steps: Iterable[DealStep]) -> list[Record]:
+    """:func:`card_dealt` of each card from the shoe and its step, in order: a dealing stage's
+    records made in one call (as many cards as steps)."""
+    made: list[Record] = []
+    for card, step in zip(cards, steps, strict=True):
+        record: CardDealt = _new(CardDealt)
+        _set(
+            record,
+            "__dict__",
+            {"card": card, "to": step.to, "face_up": step.face_up, "note": step.note},
+        )
+        made.append(record)
+    return made
 
 
 def wager_placed(action: PlaceWager) -> WagerPlaced:

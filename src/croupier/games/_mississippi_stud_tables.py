@@ -166,7 +166,7 @@ ENVY = EnvySchedule(
 def hand_keys(rank: HandRank) -> frozenset[str]:
     """The pay-table names a five-card hand satisfies: its category, plus
     ``pair_of_jacks_or_better`` or ``pair_of_sixes_to_tens`` (the push, § 571.11(h)(2))."""
-    keys = {rank.category.value}
+    keys = {rank.category._value_}  # .value, without the enum property call
     if rank.category is Category.PAIR:
         if rank.top_rank >= 11:
             keys.add("pair_of_jacks_or_better")

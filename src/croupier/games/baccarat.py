@@ -78,6 +78,7 @@ from croupier.games._baccarat_tables import (
     wager_pay,
     wager_settlement,
 )
+from croupier.games._made import checked_record
 from croupier.games._table_regs import DeckRules
 from croupier.games.base import BASE_TABLE_OPTIONS, DealStep, Game, Round
 from croupier.games.paytables import PayTable
@@ -352,18 +353,17 @@ class BaccaratRound(Round):
             words = self.game.tie_announcement
         else:
             words = f"{win.capitalize()} wins, {max(p, b)} over {min(p, b)}"
-        new: list[Record] = [
-            ResultAnnounced(
-                player=player,
-                banker=banker,
-                player_count=p,
-                banker_count=b,
-                winner=win,
-                announcement=words,
-                dragon_7=dragon_7,
-                section=self.sections["announce"],
-            )
-        ]
+        announced = {
+            "player": player,
+            "banker": banker,
+            "player_count": p,
+            "banker_count": b,
+            "winner": win,
+            "announcement": words,
+            "dragon_7": dragon_7,
+            "section": self.sections["announce"],
+        }
+        new: list[Record] = [checked_record(ResultAnnounced, announced)]
         # § 541.12(b): every losing wager is collected first.
         pays, wager_pay = self._pays_on(coup), self.game.wager_pay
         for seat in reversed(self.active_seats):
@@ -405,11 +405,8 @@ class BaccaratRound(Round):
                 # § 541.8(a)(1)(iii)(B), § 541.13(h): 25% of the Banker wager on a tie,
                 # collected at the end of the round.
                 tie = self.sections["tie_vig"]
-                new.append(
-                    VigCollected(
-                        seat=seat, amount=owed, basis=stake, rate=rate, how="tie", section=tie
-                    )
-                )
+                vig_tie = {"seat": seat, "amount": owed, "basis": stake, "rate": rate}
+                new.append(checked_record(VigCollected, {**vig_tie, "how": "tie", "section": tie}))
             elif vig.collect == "deferred":
                 # § 541.13(c), (f), (g): mark or collect the vigorish, then pay.
                 marked = self.sections["vig_deferred"]
@@ -418,15 +415,9 @@ class BaccaratRound(Round):
                 )
             else:
                 won = self.sections["vig"]
+                levied = {"seat": seat, "amount": owed, "basis": stake, "rate": rate}
                 new.append(
-                    VigCollected(
-                        seat=seat,
-                        amount=owed,
-                        basis=stake,
-                        rate=rate,
-                        how="commission",
-                        section=won,
-                    )
+                    checked_record(VigCollected, {**levied, "how": "commission", "section": won})
                 )
         for wager, pay in pays.items():  # each as :meth:`outcome`
             paid = pay.winnings(stakes[wager])
@@ -444,15 +435,14 @@ class BaccaratRound(Round):
         if self._phase is Phase.OVER:
             # § 541.12(c): to the discard rack in order (the hands can be rebuilt);
             # § 543.12(c): Midibaccarat's go into the discard bucket.
-            new.append(
-                CardsPickedUp(
-                    player=self.player_hand,
-                    banker=self.banker_hand,
-                    to=self.game.discard,
-                    in_order=self.game.discard == "discard_rack",
-                    section=self.sections["pick_up"],
-                )
-            )
+            picked = {
+                "player": self.player_hand,
+                "banker": self.banker_hand,
+                "to": self.game.discard,
+                "in_order": self.game.discard == "discard_rack",
+                "section": self.sections["pick_up"],
+            }
+            new.append(checked_record(CardsPickedUp, picked))
         return new
 
     def books(self) -> Settlement:

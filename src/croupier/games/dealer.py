@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from croupier.errors import CroupierError
-from croupier.games._made import card_dealt
-from croupier.games.dispatch import MALFORMED, handlers_of, malformed
+from croupier.games._made import cards_dealt
+from croupier.games.dispatch import _HANDLERS, MALFORMED, handlers_of, malformed
 from croupier.games.records import DealNext, Record
 from croupier.games.states import Phase
 
@@ -44,10 +44,14 @@ def run_dealer(rnd: Round) -> tuple[Record, ...]:
     """Apply chance and dealer steps until a seat must act, wagers are still open, or the
     round is over; returns the records added."""
     added: list[Record] = []
-    handlers = handlers_of(type(rnd))
+    cls = type(rnd)
+    # the class's handlers and dealing, found once per class (asked here a few times a round)
+    handlers = _HANDLERS.get(cls) or handlers_of(cls)
     records = rnd._records
     deal_verify, deal_do = handlers.get(DealNext, (None, None))
-    by_plan = _deals_by_plan(type(rnd))
+    by_plan = _BY_PLAN.get(cls)
+    if by_plan is None:
+        by_plan = _deals_by_plan(cls)
     while True:
         phase = rnd._phase
         if phase is Phase.DEALING and by_plan:
@@ -99,14 +103,14 @@ def deal_due(rnd: Round, records: list[Record], added: list[Record]) -> None:
             records += new
             added += new
             continue
-        made: list[Record] = []
-        for card, step in zip(shoe.deal_many(len(plan)), plan, strict=True):
+        cards = shoe.deal_many(len(plan))
+        for card, step in zip(cards, plan, strict=True):
             hand = hands.get(step.to)
             if hand is None:
                 hands[step.to] = [card]
             else:
                 hand.append(card)
-            made.append(card_dealt(card, step))
+        made = cards_dealt(cards, plan)
         plan.clear()
         made += rnd._dealing_done()
         records += made

@@ -252,7 +252,7 @@ times" the Ante: any whole number of cents from the Ante to three times it, not 
 def hand_keys(rank: HandRank) -> frozenset[str]:
     """The pay-table names a Four Card Poker hand satisfies: its category, plus ``four_aces``
     and ``pair_of_aces`` (the Aces Up minimum, § 557.1)."""
-    keys = {rank.category.value}
+    keys = {rank.category._value_}  # .value, without the enum property call
     if rank.category is Category.FOUR_OF_A_KIND and rank.top_rank == Rank.ACE:
         keys.add("four_aces")
     if rank.category is Category.PAIR and rank.top_rank == Rank.ACE:

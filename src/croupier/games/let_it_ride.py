@@ -97,6 +97,7 @@ from croupier.games._let_it_ride_tables import (
     parse_custom_tables,
     three_card_keys,
 )
+from croupier.games._made import checked_record, made_record
 from croupier.games._table_regs import LET_IT_RIDE_REGS
 from croupier.games.base import DealStep, EnvyRule, Game, ProgressiveOffer
 from croupier.games.paytables import EnvySchedule, PayLine, PayTable
@@ -413,7 +414,10 @@ class LetItRideRound(StreetRound):
     def _do_withdraw(self, action: Withdraw) -> list[Record]:
         stake = self._stakes[action.seat][action.wager]
         new: list[Record] = [
-            BetWithdrawn(seat=action.seat, wager=action.wager, amount=stake),
+            # the checked Withdraw's seat and wager, and the stake checked when it was placed
+            made_record(
+                BetWithdrawn, {"seat": action.seat, "wager": action.wager, "amount": stake}
+            ),
             self.settle(action.seat, action.wager, Result.PUSH, line="withdrawn"),
         ]
         del self._stakes[action.seat][action.wager]
@@ -425,7 +429,8 @@ class LetItRideRound(StreetRound):
 
     def _do_ride(self, action: Ride) -> list[Record]:
         self._decided.add(action.seat)
-        new: list[Record] = [BetRidden(seat=action.seat, wager=action.wager)]
+        # the checked Ride's seat and wager
+        new: list[Record] = [made_record(BetRidden, {"seat": action.seat, "wager": action.wager})]
         return new + self._after_decision()
 
     def parse_decision(self, seat: int, text: str) -> Action:
@@ -483,7 +488,9 @@ class LetItRideRound(StreetRound):
     def _turn_records(self) -> list[Record]:
         turned = self.turned
         new: list[Record] = [
-            CommunityCardTurned(card=self._hands[BOARD][turned - 1], position=turned)
+            checked_record(
+                CommunityCardTurned, {"card": self._hands[BOARD][turned - 1], "position": turned}
+            )
         ]
         if not self.street.decides and SIX_CARDS in self._hands:
             new.append(SixCardBonusCardsTurned(cards=tuple(self._hands[SIX_CARDS])))

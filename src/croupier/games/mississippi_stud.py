@@ -61,7 +61,7 @@ from typing import Any, ClassVar
 from croupier.cards import Card
 from croupier.errors import IllegalAction, InvalidInput
 from croupier.frozen import frozen_dict
-from croupier.games._made import folded
+from croupier.games._made import checked_record, folded
 from croupier.games._mississippi_stud_tables import (
     BASE_PAYS,
     ENVY,
@@ -405,8 +405,12 @@ class MississippiStudRound(StreetRound):
 
     def _after_decision(self) -> list[Record]:
         # Nobody left to decide: the dealer turns the next card; nobody left at all: over.
-        new = super()._after_decision()
-        if self.next_decider() is None and not self.holders():
+        if self.next_decider() is not None:
+            return []  # StreetRound._after_decision's own answer: a seat still decides
+        new = self._street_decided()
+        # nobody decides after _street_decided either (its docstring): the same test as
+        # ``self.next_decider() is None`` after StreetRound._after_decision
+        if not self.holders():
             self._phase = Phase.OVER
         return new
 
@@ -491,7 +495,8 @@ class MississippiStudRound(StreetRound):
     def _turn_records(self) -> list[Record]:
         card, number = self._hands[BOARD][self.turned - 1], self.turned
         section = self.street.opening_section
-        return [CommunityCardTurned(card=card, number=number, section=section)]
+        fields = {"card": card, "number": number, "section": section}
+        return [checked_record(CommunityCardTurned, fields)]
 
     # -- § 571.11(k) -----------------------------------------------------------------------
 

@@ -101,7 +101,7 @@ class PayTable:
 
     def line_for(self, keys: Iterable[str]) -> PayLine | None:
         """The highest line whose hand is among ``keys``, or ``None`` (the wager loses)."""
-        have = set(keys)
+        have = keys if type(keys) is frozenset else set(keys)  # a hand's keys: already a set
         for line in self.lines:
             if line.hand in have:
                 return line

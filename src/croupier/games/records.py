@@ -202,7 +202,13 @@ def _fast_test(hint: Any, name: str, var: str, env: dict[str, object]) -> str | 
         env[f"T{id(hint)}"] = hint
         return f"(type({var}) is T{id(hint)})"
     if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
-        each = _fast_test(args[0], name, "x", env)
+        item = args[0]
+        if isinstance(item, type) and (item is Fraction or issubclass(item, Enum | Card)):
+            # every item of exactly that type (none: true, as all() of none), by the set of
+            # the items' types, made without a Python step per item
+            env[f"S{id(item)}"] = frozenset({item})
+            return f"(type({var}) is tuple and set(map(type, {var})) <= S{id(item)})"
+        each = _fast_test(item, name, "x", env)
         return f"(type({var}) is tuple and all({each} for x in {var}))" if each else None
     return None
 

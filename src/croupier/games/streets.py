@@ -32,6 +32,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
+from itertools import accumulate
 from typing import TYPE_CHECKING, ClassVar
 
 from croupier.games.amounts import Multiples, PlayRule
@@ -100,6 +101,10 @@ class TurnBy(Enum):
     """The game's own dealer action while the decisions stand (Mississippi Stud)."""
 
 
+_TURNED: dict[type, tuple[tuple[Street, ...], tuple[int, ...]]] = {}
+"""By round class: its streets and the community cards turned once each is open
+(:attr:`StreetRound.turned`)."""
+
 _TURNS: dict[type[Action], Action] = {}
 """The dealer's turning action of each kind (:attr:`StreetRound.turn_action`), made once."""
 
@@ -119,6 +124,8 @@ class StreetRound(Round):
     """How community cards are turned (games with :attr:`Street.turns`)."""
     turn_action: ClassVar[type[Action]] = Reveal
     """The dealer's action that turns them."""
+    _street_index: int
+    """The position of :attr:`street` in :attr:`streets`."""
 
     def __init__(
         self,
@@ -133,7 +140,7 @@ class StreetRound(Round):
         super().__init__(
             game, shoe=shoe, meters=meters, players=players, stub_check=stub_check, mode=mode
         )
-        self._street_index = 0
+        self.__dict__["_street_index"] = 0
 
     # -- the public typed surface ------------------------------------------------------------
 
@@ -150,7 +157,13 @@ class StreetRound(Round):
     @property
     def turned(self) -> int:
         """Community cards the dealer has turned over so far."""
-        return sum(s.turns for s in self.streets[: self._street_index + 1])
+        known = _TURNED.get(type(self))
+        if known is None or known[0] is not self.streets:
+            # the running sums of the streets' turns, once per class (asked several times a
+            # round: by the verifiers, the records of a turn and the strategies)
+            streets = self.streets
+            known = _TURNED[type(self)] = (streets, tuple(accumulate(s.turns for s in streets)))
+        return known[1][self._street_index]
 
     def play_rule(self, seat: int) -> PlayRule | None:
         return self.street.play_rule()
@@ -165,6 +178,14 @@ class StreetRound(Round):
         if self._phase is not Phase.DECISIONS or not self.streets[self._street_index].decisions:
             return None
         decided = self._decided
+        if type(self)._deciders is StreetRound._deciders:
+            # the shared _deciders (active seats not folded) in one pass, without its generator
+            # (asked several times an action: to_act, the verifier, after the decision)
+            folded = self._folded
+            for seat in self.active_seats:
+                if seat not in decided and seat not in folded:
+                    return seat
+            return None
         for seat in self._deciders():
             if seat not in decided:
                 return seat
@@ -185,15 +206,17 @@ class StreetRound(Round):
 
     # -- moving from street to street ----------------------------------------------------------
 
+    # (The moves below store the private state past the public-name guard: Round.__setattr__.)
+
     def _later_deals(self) -> bool:
         return any(s.dealt for s in self.streets[self._street_index + 1 :])
 
     def _dealing_done(self) -> list[Record]:
         # The stub is counted once every card of the round is out of the shoe.
         if self._stub_check is StubCheck.REQUIRED and not self._later_deals():
-            self._phase = Phase.STUB_COUNT
+            self.__dict__["_phase"] = Phase.STUB_COUNT
             return []
-        self._phase = Phase.DECISIONS
+        self.__dict__["_phase"] = Phase.DECISIONS
         return self._after_decision()
 
     def _after_decision(self) -> list[Record]:
@@ -201,16 +224,21 @@ class StreetRound(Round):
         or (after the last street's decisions) go to the reveal."""
         if self.next_decider() is not None:
             return []
+        return self._street_decided()
+
+    def _street_decided(self) -> list[Record]:
+        """:meth:`_after_decision` once nobody is left to decide on this street (then nobody
+        is after it either: the phase leaves the decisions, or stands for the dealer's turn)."""
         following = self._street_index + 1
         if following >= len(self.streets):
-            self._phase = Phase.REVEAL
+            self.__dict__["_phase"] = Phase.REVEAL
         elif self.streets[following].dealt:
-            self._street_index = following
+            self.__dict__["_street_index"] = following
             self._decided.clear()
-            self._plan = list(self.streets[following].dealt)
-            self._phase = Phase.DEALING
+            self.__dict__["_plan"] = list(self.streets[following].dealt)
+            self.__dict__["_phase"] = Phase.DEALING
         elif self.turn_by is TurnBy.REVEAL:
-            self._phase = Phase.REVEAL
+            self.__dict__["_phase"] = Phase.REVEAL
         return []
 
     def _candidate_actions(self) -> Iterable[Action]:
@@ -238,13 +266,13 @@ class StreetRound(Round):
     def _turn_street(self) -> list[Record]:
         """Open the next street by turning its community cards (:meth:`_turn_records`); a
         street without decisions ends them and the round is settled."""
-        self._street_index += 1
+        self.__dict__["_street_index"] += 1
         self._decided.clear()
         new = self._turn_records()
         if self.street.decides:
-            self._phase = Phase.DECISIONS
+            self.__dict__["_phase"] = Phase.DECISIONS
             return new + self._after_decision()
-        self._phase = Phase.SETTLEMENT if self._settlement_order() else Phase.OVER
+        self.__dict__["_phase"] = Phase.SETTLEMENT if self._settlement_order() else Phase.OVER
         return new
 
     def _turn_records(self) -> list[Record]:

@@ -136,7 +136,7 @@ _IRREG = "§ 649a.13"
 def hand_keys(rank: HandRank) -> frozenset[str]:
     """The pay-table names a three-card hand satisfies: its category, plus ``mini_royal``
     (A-K-Q suited) and ``mini_royal_spades`` for the progressive."""
-    keys = {rank.category.value}
+    keys = {rank.category._value_}  # .value, without the enum property call
     if rank.category is Category.STRAIGHT_FLUSH and rank.top_rank == 14:
         keys.add("mini_royal")
         if all(card.suit is Suit.SPADES for card in rank.cards):

@@ -219,7 +219,7 @@ def hand_category(key: HandKey) -> Category:
 
 def key_names(key: HandKey) -> frozenset[str]:
     """The pay-table names the hand of ``key`` satisfies: its category."""
-    return frozenset({hand_category(key).value})
+    return frozenset({hand_category(key)._value_})  # .value, without the enum property call
 
 
 def hand_keys(rank: HandRank) -> frozenset[str]:

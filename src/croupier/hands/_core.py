@@ -274,17 +274,20 @@ def evaluate(cards: Sequence[Card] | str, ranking: Ranking | str = Ranking.POKER
     else:
         best = classify(hand if len(hand) == rk.size else _best_of(hand, rk), rk)
     # HandRank(value=..., category=..., cards=..., ranking=rk), its fields set as its own
-    # __init__ sets them (a frozen class with slots)
+    # __init__ sets them (a frozen class with slots: each field's slot, set directly)
     rank: HandRank = _new(HandRank)
-    _set(rank, "value", best[0])
-    _set(rank, "category", best[1])
-    _set(rank, "cards", best[2])
-    _set(rank, "ranking", rk)
+    _SET_VALUE(rank, best[0])
+    _SET_CATEGORY(rank, best[1])
+    _SET_CARDS(rank, best[2])
+    _SET_RANKING(rank, rk)
     return rank
 
 
 _new = object.__new__
-_set = object.__setattr__
+_SET_VALUE, _SET_CATEGORY, _SET_CARDS, _SET_RANKING = (
+    HandRank.__dict__[name].__set__ for name in ("value", "category", "cards", "ranking")
+)
+"""The setters of :class:`HandRank`'s slots (what ``object.__setattr__`` finds for each)."""
 
 
 _SPANS = {rk: (rk.min_cards, rk.max_cards) for rk in Ranking}
@@ -391,6 +394,8 @@ def hand_report(
 
 _RANK = {id(card): int(card.rank) for card in DECK}
 _SUIT = {id(card): card.suit.order for card in DECK}
+_RANK_SUIT = {id(card): (int(card.rank), 3 - card.suit.order) for card in DECK}
+"""Each card's rank and its place among the suits (highest suit order first), by identity."""
 _STRAIGHTS = frozenset({C.STRAIGHT, C.STRAIGHT_FLUSH, C.ROYAL_FLUSH, C.MINI_ROYAL})
 _SUITED = frozenset({C.FLUSH, C.STRAIGHT_FLUSH, C.ROYAL_FLUSH, C.MINI_ROYAL})
 _INDEX = {rk: {c: i for i, c in enumerate(rk.categories)} for rk in Ranking}
@@ -426,7 +431,7 @@ def _run_top(present: set[int], length: int) -> int:
 def _suited(ranks_desc: list[int], rk: Ranking) -> int:
     """The best hand of ``rk.size`` of these suited ranks (a flush or a straight flush)."""
     index = _INDEX[rk]
-    size = rk.size
+    size = _SIZE[rk]
     top = _run_top(set(ranks_desc), size)
     if top == 14 and rk is Ranking.POKER5:
         return pack(index[C.ROYAL_FLUSH], (top,))
@@ -547,28 +552,40 @@ def _ordered(cards: Sequence[Card], shape: _Shape) -> tuple[Card, ...]:
     the value's ranks in order, then suit.  Each card's place in that order is one number, a
     different one for each card (the cards are distinct), so the cards sort by it alone."""
     _, _, place, top = shape
+    # Each card goes straight to the slot of its place (one slot a place: no sort): a straight's
+    # cards are of different ranks, highest first, a low ace last; the others by the value's
+    # ranks (at most five: a slot each of the four suits), then suit.  Cards are never falsy, so
+    # filter(None, ...) keeps exactly the cards, in slot order.
     if top:
         low_ace = top < 14
-        keys = [-(1 if low_ace and _RANK[id(c)] == 14 else _RANK[id(c)]) for c in cards]
+        slots: list[Card | None] = [None] * 14
+        for card in cards:
+            rank = _RANK[id(card)]
+            slots[13 if low_ace and rank == 14 else 14 - rank] = card
     else:
-        keys = [place[_RANK[id(c)]] * 4 + 3 - _SUIT[id(c)] for c in cards]
-    return tuple([card for _, card in sorted(zip(keys, cards, strict=True))])
+        slots = [None] * 20
+        for card in cards:
+            rank, suit_key = _RANK_SUIT[id(card)]
+            slots[place[rank] * 4 + suit_key] = card
+    return tuple(filter(None, slots))
 
 
 def fast_rank(hand: tuple[Card, ...], rk: Ranking) -> Ranked:
     """(value, category, cards by significance) of the best hand of ``rk`` in ``hand``: distinct
     cards of DECK, as many as the ranking takes; the answer of the walk (see the module)."""
-    size = rk.size
+    size = _SIZE[rk]
     ids = list(map(id, hand))
     code = sum(map(_WEIGHT_OF.__getitem__, ids))  # the multiset of the hand's ranks
+    # the whole tables, looked up directly once made (each hand of a round asks them)
+    shapes = _SHAPES.get(rk) or _shapes(rk)
     if len(ids) == size:
-        plain, suited = _exact(rk)[code]
+        plain, suited = (_EXACT.get(rk) or _exact(rk))[code]
         value = suited if len(set(map(_SUIT.__getitem__, ids))) == 1 else plain
-        shape = _shapes(rk)[value]
+        shape = shapes[value]
         return value, shape[0], _ordered(hand, shape)
     ranks = list(map(_RANK.__getitem__, ids))
     suits = list(map(_SUIT.__getitem__, ids))
-    codes, values = _plain(rk, len(hand))
+    codes, values = _PLAIN.get((rk, len(hand))) or _plain(rk, len(hand))
     value = values[bisect_left(codes, code)]
     flush_suit = -1
     distinct = set(suits)
@@ -577,14 +594,19 @@ def fast_rank(hand: tuple[Card, ...], rk: Ranking) -> Ranked:
             flush_suit = s
             of_suit = sorted((r for r, t in zip(ranks, suits, strict=True) if t == s), reverse=True)
             value = max(value, _suited(of_suit, rk))
-    shape = _shapes(rk)[value]
-    category = shape[0]
-    # the earliest cards of each rank the hand is made of (of the flush's suit for a flush)
+    shape = shapes[value]
+    category, _, place, top = shape
+    # the earliest cards of each rank the hand is made of (of the flush's suit for a flush),
+    # each put straight into its slot of _ordered's order
     need = dict(shape[1])
     suit = flush_suit if category in _SUITED else -1
-    chosen = []
+    low_ace = top < 14
+    slots: list[Card | None] = [None] * 20
     for card, r, s in zip(hand, ranks, suits, strict=True):
         if need.get(r) and (suit < 0 or s == suit):
             need[r] -= 1
-            chosen.append(card)
-    return value, category, _ordered(chosen, shape)
+            if top:
+                slots[13 if low_ace and r == 14 else 14 - r] = card
+            else:
+                slots[place[r] * 4 + 3 - s] = card
+    return value, category, tuple(filter(None, slots))
