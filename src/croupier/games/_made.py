@@ -84,7 +84,8 @@ _RECORD_CHECK = Record.__post_init__
 
 def made_record(cls: type[R], fields: dict[str, object]) -> R:
     """``cls(**fields)`` of values whose checks have already passed (the caller says where):
-    ``fields`` names every field of ``cls``, in the class's order."""
+    ``fields`` names every field of ``cls``, in the class's order, and becomes the record's
+    own (a fresh dict, never used again by the caller: the record is frozen)."""
     if cls.__post_init__ is not _RECORD_CHECK:
         return cls(**fields)  # a class with checks of its own: its constructor decides
     record: R = _new(cls)
@@ -95,7 +96,8 @@ def made_record(cls: type[R], fields: dict[str, object]) -> R:
 def checked_record(cls: type[R], fields: dict[str, object]) -> R:
     """``cls(**fields)``, its fields checked by the class's own check as its constructor checks
     them (the same refusal, raised after the fields are stored, as there); ``fields`` names
-    every field of ``cls``, in the class's order.  Only the keyword call is saved."""
+    every field of ``cls``, in the class's order, and becomes the record's own (as in
+    :func:`made_record`).  Only the keyword call is saved."""
     if cls.__post_init__ is not _RECORD_CHECK:
         return cls(**fields)  # a class with checks of its own: its constructor decides
     record: R = _new(cls)
