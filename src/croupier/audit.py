@@ -45,6 +45,7 @@ from croupier.store._db import (
     round_shoes,
     rounds,
     table_log,
+    unreadable,
 )
 from croupier.store.chain import (
     GENESIS,
@@ -147,8 +148,7 @@ def verify(target: str | Engine) -> AuditReport:
                 select(table_log).order_by(table_log.c.table_id, table_log.c.seq)
             ).all()
     except SQLAlchemyError as exc:
-        reason = str(exc).splitlines()[0][:120]
-        raise InvalidInput(f"the database cannot be read as croupier's: {reason}") from None
+        raise unreadable(exc) from None
     finally:
         if owned:
             engine.dispose()
@@ -251,8 +251,7 @@ def verify_deal(target: str | Engine, round_id: str) -> DealCheck:
             ).all()
             announced = _published(conn, round_id)
     except SQLAlchemyError as exc:
-        reason = str(exc).splitlines()[0][:120]
-        raise InvalidInput(f"the database cannot be read as croupier's: {reason}") from None
+        raise unreadable(exc) from None
     finally:
         if owned:
             engine.dispose()

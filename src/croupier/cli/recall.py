@@ -47,9 +47,9 @@ def recall(
     one round as a scenario JSON that croupier replay settles alike."""
     from sqlalchemy.exc import SQLAlchemyError
 
-    from croupier.errors import InvalidInput
     from croupier.recall import table_rounds
     from croupier.store import RoundStore, open_existing
+    from croupier.store._db import unreadable
     from croupier.terminal import database_url
 
     # a reading command: the database must exist and be croupier's (nothing is created in it)
@@ -64,8 +64,7 @@ def recall(
         if rounds is None:
             rounds = table_rounds(store, table, seat=seat, last=last)
     except SQLAlchemyError as exc:
-        reason = str(exc).splitlines()[0][:120]
-        raise InvalidInput(f"the database cannot be read as croupier's: {reason}") from None
+        raise unreadable(exc) from None
     finally:
         engine.dispose()
     if json_out:

@@ -18,12 +18,12 @@ from alembic.migration import MigrationContext
 from alembic.util.exc import CommandError
 from sqlalchemy import Engine, event, inspect
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+from sqlalchemy.exc import SQLAlchemyError
 
 import croupier.server.schema  # noqa: F401  (the server tables join the metadata)
 from croupier.errors import InvalidInput
 from croupier.store import open_engine
-from croupier.store._db import metadata, shown_url
+from croupier.store._db import error_line, metadata, parse_url, shown_url
 
 __all__ = ["DEFAULT_SERVER_URL", "alembic_config", "connect", "schema_diff", "upgrade"]
 
@@ -51,10 +51,7 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
 def _raw_engine(url: str) -> Engine:
     from sqlalchemy import create_engine
 
-    try:
-        parsed = make_url(url)
-    except ArgumentError:
-        raise InvalidInput(f"database URL {url[:80]!r} is not a URL") from None
+    parsed = parse_url(url)
     backend = parsed.get_backend_name()
     if backend not in ("sqlite", "postgresql"):
         raise InvalidInput(
@@ -81,8 +78,9 @@ def upgrade(url: str) -> list[str]:
     except (SQLAlchemyError, CommandError) as exc:
         # not a database, not croupier's, or a migration history this version does not know:
         # one line naming the database, nothing applied (each migration is its own transaction)
-        reason = str(exc).splitlines()[0][:160]
-        raise InvalidInput(f"database {shown_url(url)} cannot be migrated: {reason}") from None
+        raise InvalidInput(
+            f"database {shown_url(url)} cannot be migrated: {error_line(exc)}"
+        ) from None
     finally:
         engine.dispose()
 

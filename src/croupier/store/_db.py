@@ -40,7 +40,16 @@ from sqlalchemy.pool import StaticPool
 
 from croupier.errors import InvalidInput
 
-__all__ = ["DEFAULT_URL", "masked_url", "open_engine", "open_existing", "shown_url"]
+__all__ = [
+    "DEFAULT_URL",
+    "error_line",
+    "masked_url",
+    "open_engine",
+    "open_existing",
+    "parse_url",
+    "shown_url",
+    "unreadable",
+]
 
 DEFAULT_URL = "sqlite:///croupier.sqlite"
 """The default database: a SQLite file in the working directory."""
@@ -237,6 +246,26 @@ def prepare(engine: Engine) -> None:
     metadata.create_all(engine, checkfirst=True)
 
 
+def parse_url(url: object) -> Any:
+    """``url`` as SQLAlchemy's URL; text that is not one is ``InvalidInput``."""
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        return make_url(url)  # type: ignore[arg-type]
+    except (ArgumentError, TypeError):
+        raise InvalidInput(f"database URL {str(url)[:80]!r} is not a URL") from None
+
+
+def error_line(exc: BaseException, limit: int = 160) -> str:
+    """The first line of a database error, cut to ``limit`` characters (for a one-line refusal)."""
+    return str(exc).splitlines()[0][:limit] if str(exc) else type(exc).__name__
+
+
+def unreadable(exc: BaseException) -> InvalidInput:
+    """The refusal of a database a reading command cannot read as croupier's."""
+    return InvalidInput(f"the database cannot be read as croupier's: {error_line(exc, 120)}")
+
+
 def masked_url(url: object) -> str:
     """``url`` with its password masked (``postgresql://user:***@host/db``), to print."""
     from sqlalchemy.exc import ArgumentError
@@ -257,10 +286,7 @@ def open_engine(url: str = DEFAULT_URL) -> Engine:
     IMMEDIATE``; an in-memory SQLite database is one connection, for single-threaded use)."""
     from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
-    try:
-        parsed = make_url(url)
-    except ArgumentError:
-        raise InvalidInput(f"database URL {str(url)[:80]!r} is not a URL") from None
+    parsed = parse_url(url)
     try:
         engine = _engine_for(parsed)
     except (ArgumentError, ImportError) as exc:
@@ -271,7 +297,7 @@ def open_engine(url: str = DEFAULT_URL) -> Engine:
         # no database there, not one at all, or one that cannot be reached: one line, and
         # nothing else done with it
         engine.dispose()
-        reason = str(exc).splitlines()[0][:160]
+        reason = error_line(exc)
         raise InvalidInput(f"database {shown_url(url)} cannot be opened: {reason}") from None
     return engine
 
@@ -296,12 +322,7 @@ def open_existing(url: str) -> Engine:
     file, no table); a URL that is not one, or names no SQLite file, is ``InvalidInput``."""
     from sqlalchemy.exc import ArgumentError
 
-    if not isinstance(url, str):
-        raise InvalidInput(f"database {url!r} is not a URL")
-    try:
-        parsed = make_url(url)
-    except ArgumentError:
-        raise InvalidInput(f"database URL {url[:80]!r} is not a URL") from None
+    parsed = parse_url(url)
     if parsed.get_backend_name() == "sqlite":
         database = parsed.database or ""
         if database in ("", ":memory:") or not Path(database).is_file():
