@@ -166,11 +166,16 @@ def parse_hours(text: str) -> Fraction:
             f"--hours {text[:40]!r} is not a number of hours (a decimal of at most 12 places, "
             "or a fraction such as 3/4)"
         ) from None
-    if value <= 0:
-        raise InvalidInput(f"--hours {text} must be positive")
-    if value > MAX_HOURS:
-        raise InvalidInput(f"--hours {text} is over {MAX_HOURS:,} (ten years of play)")
+    _verify_hours(value, text)
     return value
+
+
+def _verify_hours(hours: Fraction, shown: str) -> None:
+    """The span a theoretical win is rated over: positive, at most :data:`MAX_HOURS`."""
+    if hours <= 0:
+        raise InvalidInput(f"--hours {shown} must be positive")
+    if hours > MAX_HOURS:
+        raise InvalidInput(f"--hours {shown} is over {MAX_HOURS:,} (ten years of play)")
 
 
 def theoretical_win(
@@ -185,8 +190,7 @@ def theoretical_win(
     ``hours`` at ``rounds_per_hour`` (default: the pace of the game's analysis entry)."""
     if average_bet <= 0:
         raise InvalidInput(f"--average-bet {average_bet} must be a positive number of cents")
-    if hours <= 0 or hours > MAX_HOURS:
-        raise InvalidInput(f"--hours {hours} must be positive and at most {MAX_HOURS:,}")
+    _verify_hours(hours, str(hours))
     if rounds_per_hour is not None and not 0 < rounds_per_hour <= MAX_ROUNDS_PER_HOUR:
         raise InvalidInput(
             f"--rounds-per-hour {rounds_per_hour} must be positive and at most "

@@ -80,7 +80,8 @@ def get_game(rules: str | RulesSubmission | Mapping[str, Any]) -> Game:
             raise
         # The game is unknown: report it with every shape problem, not alone; a file with no
         # game at all has that among its shape problems already (no second line for it).
-        named = (exc.message, None) if submission.game else None
-        problems = (*submission.problems, *([named] if named else []))
+        problems = submission.problems
+        if submission.game:
+            problems = (*problems, (exc.message, None))
         raise RulesViolation.of(problems, "in the Rules Submission") from None
     return cls(submission)
