@@ -218,9 +218,7 @@ def write_pdf(book: ParBook, path: str | Path) -> Path:
     _pdf_lines(pdf, font, book.strategy)
     _pdf_title(pdf, font, "Rules Submission in force (defaults resolved)")
     _pdf_lines(pdf, font, book.rules_text.splitlines())
-    target = Path(path)
-    pdf.output(str(target))
-    return target
+    return save_file(path, bytes(pdf.output()))
 
 
 def _pdf_title(pdf: Any, font: str, text: str) -> None:

@@ -22,6 +22,7 @@ from croupier.analysis import par_sheet
 from croupier.analysis.par import CONVENTIONS, ParSheet, WagerSheet, exact
 from croupier.errors import CroupierError, InvalidInput
 from croupier.progress import Task
+from croupier.reading import save_file
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -465,6 +466,4 @@ def write_report(
     :func:`paytable_returns` if already computed."""
     if sheet is None:
         sheet = par_sheet(game, wagers=wagers)
-    target = Path(path)
-    target.write_text(render_report(game, sheet, returns=returns), encoding="utf-8")
-    return target
+    return save_file(path, render_report(game, sheet, returns=returns).encode("utf-8"))

@@ -24,6 +24,7 @@ from croupier.cli.app import (
     progress_bars,
 )
 from croupier.errors import InvalidInput
+from croupier.reading import save_file
 
 if TYPE_CHECKING:
     from croupier.analysis.par import ParSheet
@@ -219,10 +220,9 @@ def _write_files(
 
 
 def _written(path: str, write: Callable[[], object]) -> None:
-    try:
-        write()
-    except OSError as exc:
-        raise InvalidInput(f"{path}: cannot be written ({exc.strerror or exc})") from None
+    """``write()`` (every writer saves through :func:`croupier.reading.save_file`, which
+    refuses a failed write in one line), then the line that says so."""
+    write()
     sys.stderr.write(f"croupier: wrote {path}\n")
 
 
@@ -279,7 +279,7 @@ def strategy(
 
         render(table)
     if csv_file:
-        _written(csv_file, lambda: Path(csv_file).write_text(table.to_csv(), encoding="utf-8"))
+        _written(csv_file, lambda: save_file(csv_file, table.to_csv().encode("utf-8")))
     if xlsx:
         _written(xlsx, lambda: write_strategy_xlsx(table, xlsx))
 
