@@ -31,7 +31,7 @@ from sqlalchemy import Engine, select
 from sqlalchemy.exc import SQLAlchemyError
 
 from croupier.commitment import digest, published_commitment
-from croupier.errors import CroupierError, IllegalAction, InvalidInput
+from croupier.errors import CroupierError, IllegalAction, InvalidInput, shown_value
 from croupier.games import get_game
 from croupier.games.records import CardDealt, CardDiscarded, MeterChanged, Record, RoundVoided
 from croupier.games.round import Round, StubCheck
@@ -119,7 +119,7 @@ def _engine(target: str | Engine) -> tuple[Engine, bool]:
     if isinstance(target, Engine):
         return target, False
     if not isinstance(target, str):
-        raise InvalidInput(f"database {target!r} is neither a URL nor an Engine")
+        raise InvalidInput(f"database {shown_value(target)} is neither a URL nor an Engine")
     return open_existing(target), True
 
 
@@ -237,6 +237,8 @@ def verify_deal(target: str | Engine, round_id: str) -> DealCheck:
     """Check a round's deal: the persisted order and nonce hash to the commitment (SHA-256 of
     ``order || "\\n" || nonce``) and every card dealt is the next card of that order.  Refused
     for a round still open: its order is secret until the round is over."""
+    if not isinstance(round_id, str):
+        raise InvalidInput(f"round {shown_value(round_id)} is not a round id")
     engine, owned = _engine(target)
     try:
         with engine.connect() as conn:

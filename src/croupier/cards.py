@@ -8,12 +8,12 @@ as well and ``str`` always writes ``"Th"``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum, IntEnum
 from functools import cache
 
-from croupier.errors import InvalidInput
+from croupier.errors import InvalidInput, shown_value
 
 __all__ = [
     "DECK",
@@ -160,7 +160,12 @@ def parse_cards(text: str | Iterable[str], *, distinct: bool = True) -> tuple[Ca
 
     Every unreadable card is reported in one error; with ``distinct`` a repeated card is refused.
     """
-    tokens = text.replace(",", " ").split() if isinstance(text, str) else [str(t) for t in text]
+    if isinstance(text, str):
+        tokens = text.replace(",", " ").split()
+    elif isinstance(text, Iterable) and not isinstance(text, bytes | bytearray | Mapping):
+        tokens = [str(t) for t in text]
+    else:
+        raise InvalidInput(f"cards {shown_value(text)} are not text or a list of card strings")
     cards: list[Card] = []
     bad: list[str] = []
     for token in tokens:
@@ -176,4 +181,7 @@ def parse_cards(text: str | Iterable[str], *, distinct: bool = True) -> tuple[Ca
 
 
 def format_cards(cards: Iterable[Card]) -> str:
+    """``"As Kd 7c"``: the cards in order, one space apart."""
+    if not isinstance(cards, Iterable) or isinstance(cards, str | bytes | bytearray | Mapping):
+        raise InvalidInput(f"cards {shown_value(cards)} are not a sequence of cards")
     return " ".join(str(c) for c in cards)

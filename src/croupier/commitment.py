@@ -34,6 +34,7 @@ from typing import Any
 from sqlalchemy import Connection, select
 
 from croupier.cards import Card
+from croupier.errors import InvalidInput, shown_value
 from croupier.store._db import round_records, round_shoes, rounds
 
 __all__ = [
@@ -51,6 +52,10 @@ SCHEME = "sha256-order-nonce-v1"
 
 def digest(order: Sequence[str | Card], nonce: str) -> str:
     """The commitment (:data:`SCHEME`) to ``order`` (top first) under ``nonce``."""
+    if isinstance(order, str | bytes) or not isinstance(order, Sequence):
+        raise InvalidInput(f"shoe order {shown_value(order)} is not a sequence of cards")
+    if not isinstance(nonce, str):
+        raise InvalidInput(f"nonce {shown_value(nonce)} is not text")
     text = " ".join(str(card) for card in order) + "\n" + nonce
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 

@@ -16,6 +16,7 @@ Raising one of these never leaves a partial change behind: callers validate firs
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 __all__ = [
@@ -27,7 +28,24 @@ __all__ = [
     "RulesViolation",
     "format_problem",
     "format_problems",
+    "shown_value",
 ]
+
+_LOG10_2 = math.log10(2)
+
+
+def shown_value(value: object) -> str:
+    """A value quoted in an error message, at most ~80 characters (never raising)."""
+    if isinstance(value, int) and not -(10**60) < value < 10**60:
+        # counted from its bits: Python refuses to print an integer of over 4,300 digits
+        digits = int(abs(value).bit_length() * _LOG10_2) + 1
+        return f"<an integer of about {digits:,} digits>"
+    try:
+        text = repr(value)
+    except Exception:  # a hostile or oversized __repr__ never escapes
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= 80 else text[:77] + "..."
+
 
 Problem = tuple[str, str | None]
 """A problem with an input (a Rules Submission, a scenario): its message and the section that

@@ -34,6 +34,7 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from croupier.errors import InvalidInput, Problem
+from croupier.money import MAX_WAGER
 from croupier.reading import MAX_INT, quote
 
 __all__ = [
@@ -64,6 +65,11 @@ Name = Annotated[
 ]
 """A game, wager, letter or meter name: ASCII letters, digits and ``-_.:/``."""
 Cents = Annotated[int, Field(gt=0, le=MAX_CENTS, description="cents (a positive whole number)")]
+WagerCents = Annotated[
+    int, Field(gt=0, le=MAX_WAGER, description="cents of one wager (at most $10,000,000)")
+]
+"""A wager's amount or posted limit: at most :data:`croupier.money.MAX_WAGER`, the largest
+wager croupier settles exactly."""
 MeterCents = Annotated[int, Field(ge=0, le=MAX_CENTS, description="cents")]
 CardText = Annotated[
     str,
@@ -141,7 +147,7 @@ class ProgressiveModel(_Strict):
 
     paytable: Name
     envy: Name | None = None
-    wager: Cents
+    wager: WagerCents
     reset: Cents
     rate: Rate
     meter: Name | None = None
@@ -170,8 +176,8 @@ class TableModel(_Strict):
 class LimitModel(_Strict):
     """``[limits.<wager>]``: the posted minimum and maximum of one wager, cents."""
 
-    min: Cents | None = None
-    max: Cents | None = None
+    min: WagerCents | None = None
+    max: WagerCents | None = None
 
 
 class RulesModel(_Strict):

@@ -14,9 +14,11 @@ from enum import Enum
 from fractions import Fraction
 from typing import NewType
 
-from croupier.errors import InvalidInput
+from croupier.errors import InvalidInput, shown_value
 
 __all__ = [
+    "MAX_ODDS",
+    "MAX_WAGER",
     "Cents",
     "Odds",
     "OddsKind",
@@ -29,6 +31,16 @@ __all__ = [
 
 Cents = NewType("Cents", int)
 """An amount of money in integer cents."""
+
+MAX_WAGER = 10**9
+"""The largest single wager croupier accepts, cents ($10,000,000).  Not a rule of the
+regulations (a table posts its own maximum, ``[limits]``): with pay lines of at most
+:data:`MAX_ODDS` to 1 and Play wagers of at most a few times the Ante, every amount a wager can
+win stays inside a record's exact range (``INT_LIMIT``, 2**53 - 1 cents), so a round accepted is
+a round that can be settled."""
+MAX_ODDS = 10**6
+"""The largest numerator or denominator of a pay line's odds (the largest of the published
+tables croupier ships is 20,000 to 1)."""
 
 
 def verify_amount(amount: object, *, what: str = "amount") -> Cents:
@@ -48,6 +60,8 @@ def parse_cents(text: str, *, what: str = "amount") -> Cents:
     """Read ``"500"`` (cents) or ``"$5"``/``"$5.25"`` (dollars) into cents."""
     from croupier.reading import quote
 
+    if not isinstance(text, str):
+        raise InvalidInput(f"{what} {shown_value(text)} is not text such as 500 or $5.00")
     raw = text.strip().replace(",", "")
     # at most 18 digits: a larger amount is no table's (and a line of thousands of digits is
     # not converted at all)
@@ -126,7 +140,9 @@ class OddsKind(Enum):
     """``n for 1``: receive n per unit in all, the stake included."""
 
 
-_ODDS_RE = re.compile(r"\s*(\d+)\s*(to|for)\s*(\d+)\s*")
+_ODDS_RE = re.compile(r"\s*(\d{1,9})\s*(to|for)\s*(\d{1,9})\s*")
+"""At most nine digits a side: no longer number is converted (the bound, :data:`MAX_ODDS`, is
+checked where a pay line is read)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +154,12 @@ class Odds:
     kind: OddsKind = OddsKind.TO
 
     def __post_init__(self) -> None:
+        for name in ("numerator", "denominator"):
+            value = getattr(self, name)
+            if type(value) is not int:
+                raise InvalidInput(f"odds {name} {shown_value(value)} is not a whole number")
+        if not isinstance(self.kind, OddsKind):
+            raise InvalidInput(f"odds kind {shown_value(self.kind)} is not 'to' or 'for'")
         if self.denominator <= 0 or self.numerator < 0:
             raise InvalidInput(f"odds {self.numerator} {self.kind.value} {self.denominator}")
         if self.kind is OddsKind.FOR and self.numerator < self.denominator:
@@ -148,9 +170,12 @@ class Odds:
     @staticmethod
     def parse(text: str) -> Odds:
         """Read ``"25 to 1"``, ``"3 to 2"`` or ``"100 for 1"``."""
-        match = _ODDS_RE.fullmatch(text)
+        match = _ODDS_RE.fullmatch(text) if isinstance(text, str) else None
         if not match:
-            raise InvalidInput(f"odds {text!r} are not of the form '25 to 1' or '100 for 1'")
+            raise InvalidInput(
+                f"odds {shown_value(text)} are not of the form '25 to 1' or '100 for 1' "
+                "(at most nine digits a side)"
+            )
         return Odds(int(match.group(1)), int(match.group(3)), OddsKind(match.group(2)))
 
     @property

@@ -36,7 +36,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from croupier.errors import IllegalAction, InvalidInput, RulesViolation
+from croupier.errors import IllegalAction, InvalidInput, RulesViolation, shown_value
 from croupier.games._table_regs import deck_problems
 from croupier.games.records import AbandonWagers
 from croupier.rules import DealMethod, ShuffleMethod, TableRules
@@ -62,6 +62,8 @@ __all__ = [
 
 def devices(rules: TableRules) -> frozenset[Device]:
     """The automated devices a table's method uses."""
+    if not isinstance(rules, TableRules):
+        raise InvalidInput(f"table rules {shown_value(rules)} are not a TableRules")
     used: set[Device] = set()
     if rules.shuffle in (ShuffleMethod.AUTOMATED, ShuffleMethod.COUNTING):
         used.add(Device.SHUFFLER)
@@ -70,8 +72,18 @@ def devices(rules: TableRules) -> frozenset[Device]:
     return frozenset(used)
 
 
+def _verify_table(table: object, what: str) -> Table:
+    from croupier.table import Table  # the class these functions are methods of (a cycle)
+
+    if not isinstance(table, Table):
+        raise InvalidInput(f"{what}: {shown_value(table)} is not a Table")
+    return table
+
+
 def _section(table: Table, field: str, what: str) -> str:
-    section: str = getattr(table.regs, field)
+    """The section of the procedure ``what`` at ``table`` (refused where its chapter has none:
+    the first check of every procedure, so it also refuses what is not a table)."""
+    section: str = getattr(_verify_table(table, what).regs, field)
     if not section:
         raise IllegalAction(
             f"{what} refused: the {table.game.slug} chapter has no such procedure in the texts "
@@ -93,7 +105,7 @@ def _verify_between_rounds(table: Table, what: str, section: str) -> None:
 def _verify_person(by: object, what: str, section: str) -> str:
     if not isinstance(by, str) or not by.strip():
         raise InvalidInput(
-            f"{what}: by={by!r} must name the floorperson (or above) who directs it",
+            f"{what}: by={shown_value(by)} must name the floorperson (or above) who directs it",
             section=section,
         )
     return by
@@ -160,7 +172,7 @@ def report_shuffler_count(table: Table, count: int) -> TableEvent:
             section=section,
         )
     if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-        raise InvalidInput(f"shuffler count {count!r} is not a whole number of cards")
+        raise InvalidInput(f"shuffler count {shown_value(count)} is not a whole number of cards")
     _verify_between_rounds(table, what, section)
     number = _gather(table)
     back = table._next_back()
@@ -238,9 +250,9 @@ def reinspect_idle(
     what = "re-inspection of idle cards"
     section = _section(table, "idle", what)
     if not isinstance(spread, Spread):
-        raise InvalidInput(f"spread {spread!r} is not a Spread")
+        raise InvalidInput(f"spread {shown_value(spread)} is not a Spread")
     if not isinstance(stored, StoredDeck):
-        raise InvalidInput(f"stored {stored!r} is not a StoredDeck")
+        raise InvalidInput(f"stored {shown_value(stored)} is not a StoredDeck")
     _verify_between_rounds(table, what, section)
     _gather(table)
     rotation = table._rotation
@@ -283,7 +295,7 @@ def player_left(table: Table, seat: int) -> TableEvent:
     """The player at ``seat`` left the table during the round after receiving cards: the
     wagers are abandoned and lose (§ 641a.7(b)); the round goes on for the others and the seat
     is free for the next round."""
-    seat = table._verify_seat(seat)
+    seat = _verify_table(table, "a player leaving")._verify_seat(seat)
     player = table._seats.get(seat)
     current = table.current
     if player is None or current is None:
@@ -301,7 +313,7 @@ def player_left(table: Table, seat: int) -> TableEvent:
 
 def _verify_device(table: Table, device: object, what: str, section: str) -> Device:
     if not isinstance(device, Device):
-        raise InvalidInput(f"device {device!r} is not a Device")
+        raise InvalidInput(f"device {shown_value(device)} is not a Device")
     used = devices(table.rules) | table._out_of_order
     if device not in used:
         raise IllegalAction(
@@ -332,7 +344,7 @@ def device_restored(table: Table, device: Device) -> TableEvent:
     what = "restoring a device"
     section = _section(table, "out_of_order", what)
     if not isinstance(device, Device):
-        raise InvalidInput(f"device {device!r} is not a Device")
+        raise InvalidInput(f"device {shown_value(device)} is not a Device")
     _verify_between_rounds(table, what, section)
     if device not in table._out_of_order:
         raise IllegalAction(f"the {device.value} is not out of order", section=section)
@@ -362,9 +374,9 @@ def change_method(
     what = "another method of shuffling or dealing"
     section = _section(table, "out_of_order", what)
     if shuffle is not None and not isinstance(shuffle, ShuffleMethod):
-        raise InvalidInput(f"shuffle {shuffle!r} is not a ShuffleMethod")
+        raise InvalidInput(f"shuffle {shown_value(shuffle)} is not a ShuffleMethod")
     if deal is not None and not isinstance(deal, DealMethod):
-        raise InvalidInput(f"deal {deal!r} is not a DealMethod")
+        raise InvalidInput(f"deal {shown_value(deal)} is not a DealMethod")
     _verify_between_rounds(table, what, section)
     old = table.rules
     new = replace(old, shuffle=shuffle or old.shuffle, deal=deal or old.deal)

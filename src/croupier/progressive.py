@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Protocol
 
-from croupier.errors import IllegalAction, InvalidInput, RulesViolation
+from croupier.errors import IllegalAction, InvalidInput, RulesViolation, shown_value
 
 __all__ = [
     "MemoryMeters",
@@ -45,18 +45,32 @@ class MeterSpec:
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name:
-            raise InvalidInput(f"progressive meter name {self.name!r} must be non-empty text")
+            raise InvalidInput(
+                f"progressive meter name {shown_value(self.name)} must be non-empty text"
+            )
         if isinstance(self.reset, bool) or not isinstance(self.reset, int) or self.reset <= 0:
-            raise InvalidInput(f"meter {self.name!r} reset {self.reset!r} must be positive cents")
+            raise InvalidInput(
+                f"meter {shown_value(self.name)} reset "
+                f"{shown_value(self.reset)} must be positive cents"
+            )
         if not isinstance(self.rate, Fraction) or not 0 < self.rate <= 1:
-            raise InvalidInput(f"meter {self.name!r} rate {self.rate!r} is outside (0, 1]")
+            raise InvalidInput(
+                f"meter {shown_value(self.name)} rate {shown_value(self.rate)} is outside (0, 1]"
+            )
         wager = self.wager
         if wager is not None and (isinstance(wager, bool) or not isinstance(wager, int)):
-            raise InvalidInput(f"meter {self.name!r} wager {wager!r} must be whole cents")
+            raise InvalidInput(
+                f"meter {shown_value(self.name)} wager {shown_value(wager)} must be whole cents"
+            )
         if wager is not None and wager <= 0:
-            raise InvalidInput(f"meter {self.name!r} wager {wager!r} must be positive cents")
+            raise InvalidInput(
+                f"meter {shown_value(self.name)} wager {shown_value(wager)} must be positive cents"
+            )
         if self.paytable is not None and not isinstance(self.paytable, str):
-            raise InvalidInput(f"meter {self.name!r} pay table {self.paytable!r} must be text")
+            raise InvalidInput(
+                f"meter {shown_value(self.name)} pay table "
+                f"{shown_value(self.paytable)} must be text"
+            )
 
     def config(self) -> dict[str, object]:
         """The configuration as JSON (exact rate as text ``"p/q"``)."""
@@ -79,10 +93,11 @@ def verify_same_config(stored: MeterSpec, wanted: MeterSpec) -> None:
     for what in ("wager", "paytable"):
         mine, theirs = getattr(wanted, what), getattr(stored, what)
         if mine is not None and theirs is not None and mine != theirs:
-            diffs.append(f"{what} {mine!r}, the meter's is {theirs!r}")
+            diffs.append(f"{what} {shown_value(mine)}, the meter's is {shown_value(theirs)}")
     if diffs:
         raise RulesViolation(
-            f"progressive meter {stored.name!r} is linked with another configuration: this "
+            f"progressive meter {shown_value(stored.name)} "
+            "is linked with another configuration: this "
             f"Rules Submission gives {'; '.join(diffs)}; tables sharing a meter must share "
             "its reset, rate, wager and pay table"
         )
@@ -105,6 +120,12 @@ def pay_share(amount: Fraction, share: Fraction, reset: int) -> tuple[int, Fract
     for a straight flush, § 569.12) takes the share off the meter, which never falls below its
     reset amount.
     """
+    if not isinstance(amount, Fraction | int) or isinstance(amount, bool):
+        raise InvalidInput(f"meter amount {shown_value(amount)} is not an exact number of cents")
+    if not isinstance(share, Fraction | int) or isinstance(share, bool) or not 0 < share <= 1:
+        raise InvalidInput(f"share {shown_value(share)} is not an exact share in (0, 1]")
+    if isinstance(reset, bool) or not isinstance(reset, int) or reset < 0:
+        raise InvalidInput(f"reset {shown_value(reset)} is not whole cents")
     paid = math.floor(amount * share)
     if share >= 1:
         return paid, Fraction(reset)
@@ -143,6 +164,8 @@ class MemoryMeters:
     def ensure(self, spec: MeterSpec) -> int:
         """Create the meter at its reset (or adopt the configuration of a meter given by
         amount only); a meter configured otherwise is refused (:func:`verify_same_config`)."""
+        if not isinstance(spec, MeterSpec):
+            raise InvalidInput(f"meter {shown_value(spec)} is not a MeterSpec")
         stored = self._specs.get(spec.name)
         if stored is not None:
             verify_same_config(stored, spec)
@@ -158,8 +181,8 @@ class MemoryMeters:
     def _get(self, meter: str) -> Fraction:
         try:
             return self._amounts[meter]
-        except KeyError:
-            raise IllegalAction(f"progressive meter {meter!r} does not exist") from None
+        except (KeyError, TypeError):  # TypeError: an unhashable value is no meter's name
+            raise IllegalAction(f"progressive meter {shown_value(meter)} does not exist") from None
 
     def amount(self, meter: str) -> int:
         return math.floor(self._get(meter))
@@ -170,7 +193,9 @@ class MemoryMeters:
     def contribute(self, meter: str, amount: Fraction) -> MeterMove:
         before = self._get(meter)
         if before + amount < 0:
-            raise InvalidInput(f"reversal {amount} would take meter {meter!r} below zero")
+            raise InvalidInput(
+                f"reversal {amount} would take meter {shown_value(meter)} below zero"
+            )
         self._amounts[meter] = before + amount
         return MeterMove(meter=meter, before=math.floor(before), after=self.amount(meter))
 

@@ -28,7 +28,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from croupier.errors import InvalidInput
+from croupier.errors import InvalidInput, shown_value
 
 __all__ = [
     "MAX_BYTES",
@@ -81,6 +81,8 @@ def read_bounded(path: str | Path, *, what: str, limit: int = MAX_BYTES) -> byte
     The file is opened without blocking and checked to be a regular file before anything is
     read: a FIFO would wait for a writer forever, and a device (``/dev/zero``) or a directory
     is no document.  Only ``limit + 1`` bytes are ever read, whatever the file's size."""
+    if not isinstance(path, str | os.PathLike):
+        raise InvalidInput(f"{what} {shown_value(path)} is not a path")
     name = quote(str(path))
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
@@ -237,6 +239,8 @@ def verify_decimal(value: Decimal, *, what: str) -> None:
 
 def load_document(path: str | Path, *, what: str, toml: bool | None = None) -> dict[str, Any]:
     """Read and parse a JSON or TOML file (TOML unless the name ends in ``.json``)."""
+    if not isinstance(path, str | os.PathLike):
+        raise InvalidInput(f"{what} {shown_value(path)} is not a path")
     name = quote(str(path))
     text = read_text(path, what=what)
     is_toml = Path(path).suffix != ".json" if toml is None else toml

@@ -24,7 +24,7 @@ from pydantic import ValidationError
 
 from croupier import scenario_events as events
 from croupier.cards import DECK, Card, parse_cards, verify_distinct
-from croupier.errors import CroupierError, InvalidInput, format_problems
+from croupier.errors import CroupierError, InvalidInput, format_problems, shown_value
 from croupier.games import Game, Round, game_class, get_game
 from croupier.games.play import play_out
 from croupier.games.pov import supervisor_hands
@@ -137,7 +137,7 @@ def _cards(value: object, what: str) -> list[Card]:
         cards = list(parse_cards(value, distinct=False))
         verify_distinct(cards, what=what)
         return cards
-    raise InvalidInput(f'{what} {value!r} must be a list of cards such as ["As", "Kd"]')
+    raise InvalidInput(f'{what} {shown_value(value)} must be a list of cards such as ["As", "Kd"]')
 
 
 def _verify_no_card_twice(wanted: Mapping[str, list[Card]]) -> None:
@@ -179,7 +179,9 @@ def _shoe_order(game: Game, value: object, seats: Mapping[int, Mapping[str, Any]
     if isinstance(value, str):
         value = value.replace(",", " ").split()
     if not _is_card_list(value):
-        raise InvalidInput(f'cards {value!r} must be a list of cards such as ["As", "Kd"]')
+        raise InvalidInput(
+            f'cards {shown_value(value)} must be a list of cards such as ["As", "Kd"]'
+        )
     assert isinstance(value, list)
     cards = list(parse_cards(value, distinct=False))
     where: dict[Card, list[int]] = {}
@@ -265,7 +267,10 @@ def _missing_hand(to: str, count: int) -> str:
         return f"seat {to} has no 'hand' but the deal gives it {count} cards"
     if key is not None:
         return f"the scenario gives no {key} but the deal gives {_who(to)} {count} cards"
-    return f"the deal gives {count} cards to {to!r}, which hands cannot name: give 'cards' instead"
+    return (
+        f"the deal gives {count} cards to {shown_value(to)}, "
+        "which hands cannot name: give 'cards' instead"
+    )
 
 
 def _verify_cards_suffice(

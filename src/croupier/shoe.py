@@ -45,7 +45,7 @@ from functools import cache
 from typing import Protocol, TypeVar
 
 from croupier.cards import DECK, Card, format_cards, parse_cards
-from croupier.errors import IllegalAction, InvalidInput, Irregularity
+from croupier.errors import IllegalAction, InvalidInput, Irregularity, shown_value
 
 __all__ = [
     "BACCARAT_DECKS",
@@ -98,9 +98,9 @@ _POOL_BITS = 512
 
 def _check_bound(n: object) -> int:
     if isinstance(n, bool) or not isinstance(n, int):
-        raise InvalidInput(f"randbelow bound {n!r} is not an integer")
+        raise InvalidInput(f"randbelow bound {shown_value(n)} is not an integer")
     if n < 1:
-        raise InvalidInput(f"randbelow bound {n!r} is not positive: range({n}) is empty")
+        raise InvalidInput(f"randbelow bound {shown_value(n)} is not positive: range({n}) is empty")
     return n
 
 
@@ -204,7 +204,7 @@ class SeededShuffler:
 
     def __init__(self, seed: int | str | bytes) -> None:
         if isinstance(seed, bool) or not isinstance(seed, int | str | bytes):
-            raise InvalidInput(f"seed {seed!r} is not an int, str or bytes")
+            raise InvalidInput(f"seed {shown_value(seed)} is not an int, str or bytes")
         self.seed = seed
         self._rng = random.Random(seed)
 
@@ -219,7 +219,7 @@ class SeededShuffler:
         return randbelow_from_bits(n, self._rng.getrandbits)
 
     def __repr__(self) -> str:
-        return f"SeededShuffler({self.seed!r})"
+        return f"SeededShuffler({shown_value(self.seed)})"
 
 
 _OWN_SHUFFLERS: set[type] = {SeededShuffler, SecureShuffler}
@@ -240,15 +240,22 @@ def own_fisher_yates(cls: S) -> S:
 # Cards of one or more decks
 
 
+MAX_DECKS = 8
+"""The most decks in one shoe: eight, as a Rules Submission's ``[table] decks`` allows (the
+baccarat shoe; the poker games deal one or two)."""
+
+
 def _check_decks(decks: object) -> int:
-    if isinstance(decks, bool) or not isinstance(decks, int) or decks < 1:
-        raise InvalidInput(f"number of decks {decks!r} is not a positive whole number")
+    if isinstance(decks, bool) or not isinstance(decks, int) or not 1 <= decks <= MAX_DECKS:
+        raise InvalidInput(
+            f"number of decks {shown_value(decks)} is not a whole number from 1 to {MAX_DECKS}"
+        )
     return decks
 
 
 def _check_cards(cards: object, *, what: str) -> tuple[Card, ...]:
     if isinstance(cards, str) or not isinstance(cards, Iterable):
-        raise InvalidInput(f"{what} {cards!r} is not a sequence of cards")
+        raise InvalidInput(f"{what} {shown_value(cards)} is not a sequence of cards")
     out = tuple(cards)
     if _DECK_IDS.issuperset(map(id, out)):
         return out  # every item is one of the 52 cards of DECK (the usual case, checked fast)
@@ -348,7 +355,7 @@ def cut(stack: Sequence[Card], position: int) -> tuple[Card, ...]:
     """
     cards = _check_cards(stack, what="stack to cut")
     if isinstance(position, bool) or not isinstance(position, int):
-        raise InvalidInput(f"cut position {position!r} is not a whole number of cards")
+        raise InvalidInput(f"cut position {shown_value(position)} is not a whole number of cards")
     if position < CUT_MIN_DEPTH:
         raise IllegalAction(
             f"cut at {position} cards from the top of a {len(cards)}-card stack: the cover card "
@@ -396,9 +403,9 @@ class Deck:
 
     def __post_init__(self) -> None:
         if not isinstance(self.back, BackColour):
-            raise InvalidInput(f"deck back {self.back!r} is not a BackColour")
+            raise InvalidInput(f"deck back {shown_value(self.back)} is not a BackColour")
         if not isinstance(self.design, str) or not self.design:
-            raise InvalidInput(f"deck design {self.design!r} is not a name")
+            raise InvalidInput(f"deck design {shown_value(self.design)} is not a name")
         cards = _check_cards(self.cards, what=f"{self.back.value} deck")
         _require_full(cards, 1, what=f"{self.back.value} deck")
         object.__setattr__(self, "cards", cards)
@@ -415,7 +422,10 @@ class Deck:
         return Shoe(self.cards, back=self.back)
 
     def __repr__(self) -> str:
-        return f"Deck({self.back.value}, {self.design!r}, {format_cards(self.cards[:3])} ...)"
+        return (
+            f"Deck({self.back.value}, {shown_value(self.design)}, "
+            f"{format_cards(self.cards[:3])} ...)"
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -436,36 +446,40 @@ class TwoDeckRotation:
     def __post_init__(self) -> None:
         if not isinstance(self.in_play, Deck) or not isinstance(self.in_shuffler, Deck):
             raise InvalidInput(
-                f"two-deck rotation needs two Decks, got {self.in_play!r} and {self.in_shuffler!r}"
+                "two-deck rotation needs two Decks, got "
+                f"{shown_value(self.in_play)} and {shown_value(self.in_shuffler)}"
             )
         if self.automated_shuffler is not True:
             raise IllegalAction(
                 f"two decks ({self.in_play.back.value} and {self.in_shuffler.back.value} backs) "
-                f"with automated_shuffler={self.automated_shuffler!r}: two decks may be used only "
+                f"with automated_shuffler={shown_value(self.automated_shuffler)}: "
+                "two decks may be used only "
                 "if an automated card shuffling device is utilized",
                 section="§ 641a.3(b)",
             )
         if self.in_play.back is self.in_shuffler.back:
             raise InvalidInput(
-                f"two decks with the same back colour {self.in_play.back.value!r}: the backs of "
+                "two decks with the same back colour "
+                f"{shown_value(self.in_play.back.value)}: the backs of "
                 "one deck must be of a different colour than the other",
                 section="§ 641a.3(b)(1)",
             )
         if self.in_play.design != self.in_shuffler.design:
             raise InvalidInput(
-                f"two decks of designs {self.in_play.design!r} and {self.in_shuffler.design!r}: "
+                f"two decks of designs {shown_value(self.in_play.design)} "
+                f"and {shown_value(self.in_shuffler.design)}: "
                 "the cards in each deck must be of the same design",
                 section="§ 641a.3(b)(1)",
             )
         if isinstance(self.rounds, bool) or not isinstance(self.rounds, int) or self.rounds < 0:
-            raise InvalidInput(f"rounds {self.rounds!r} is not a count of rounds")
+            raise InvalidInput(f"rounds {shown_value(self.rounds)} is not a count of rounds")
 
     def back_for_round(self, round_number: int) -> BackColour:
         """The back colour in play in round ``round_number`` (0 is this rotation's next round)."""
         if isinstance(round_number, bool) or not isinstance(round_number, int):
-            raise InvalidInput(f"round number {round_number!r} is not a whole number")
+            raise InvalidInput(f"round number {shown_value(round_number)} is not a whole number")
         if round_number < 0:
-            raise InvalidInput(f"round number {round_number!r} is negative")
+            raise InvalidInput(f"round number {shown_value(round_number)} is negative")
         return (self.in_play if round_number % 2 == 0 else self.in_shuffler).back
 
     def rotate(self, shuffler: Shuffler) -> TwoDeckRotation:
@@ -515,14 +529,14 @@ class Shoe:
     ) -> None:
         """Check the back and the cut card, and load ``order`` (full decks, checked)."""
         if back is not None and not isinstance(back, BackColour):
-            raise InvalidInput(f"shoe back {back!r} is not a BackColour")
+            raise InvalidInput(f"shoe back {shown_value(back)} is not a BackColour")
         if cut_card is not None and (
             isinstance(cut_card, bool)
             or not isinstance(cut_card, int)
             or not 0 <= cut_card <= len(order)
         ):
             raise InvalidInput(
-                f"cut card {cut_card!r} cards from the bottom is not within the "
+                f"cut card {shown_value(cut_card)} cards from the bottom is not within the "
                 f"{len(order)}-card shoe"
             )
         self._decks = n_decks
@@ -615,7 +629,7 @@ class Shoe:
 
     def _check_take(self, n: object, verb: str) -> int:
         if type(n) is not int and (isinstance(n, bool) or not isinstance(n, int)):
-            raise InvalidInput(f"cannot {verb} {n!r} cards: not a whole number")
+            raise InvalidInput(f"cannot {verb} {shown_value(n)} cards: not a whole number")
         if n < 0:
             raise InvalidInput(f"cannot {verb} {n} cards: negative")
         if n > len(self._stack):
@@ -686,10 +700,14 @@ class Shoe:
         """
         want = self.expected_count if expected is None else expected
         if isinstance(want, bool) or not isinstance(want, int) or want < 0:
-            raise InvalidInput(f"expected count {expected!r} is not a whole number of cards")
+            raise InvalidInput(
+                f"expected count {shown_value(expected)} is not a whole number of cards"
+            )
         stub = len(self._stack) if counted_stub is None else counted_stub
         if isinstance(stub, bool) or not isinstance(stub, int) or stub < 0:
-            raise InvalidInput(f"counted stub {counted_stub!r} is not a whole number of cards")
+            raise InvalidInput(
+                f"counted stub {shown_value(counted_stub)} is not a whole number of cards"
+            )
         total = stub + len(self._dealt) + len(self._burned)
         if stub != self.stub_expected(want):
             diff = total - want
@@ -733,7 +751,9 @@ class StackedShoe(Shoe):
                 parse_cards([c], distinct=False)[0] if isinstance(c, str) else c for c in items
             )
         else:
-            raise InvalidInput(f"stacked cards {cards!r} are not a string or a sequence of cards")
+            raise InvalidInput(
+                f"stacked cards {shown_value(cards)} are not a string or a sequence of cards"
+            )
         super().__init__(order, decks=decks, back=back, cut_card=cut_card)
 
     def _validate(self, cards: tuple[Card, ...], decks: int) -> None:

@@ -43,7 +43,7 @@ from datetime import datetime, timedelta
 
 from croupier import procedures
 from croupier.cards import DECK
-from croupier.errors import IllegalAction, InvalidInput, RulesViolation
+from croupier.errors import IllegalAction, InvalidInput, RulesViolation, shown_value
 from croupier.games._table_regs import FOUR_CARD_POKER_REGS, TableRegs, deck_problems
 from croupier.games.base import SEATS, Game, Round, StubCheck
 from croupier.games.play import play_out
@@ -109,12 +109,13 @@ def regs_of(game: Game) -> TableRegs | None:
 def _regs_for(game: Game, regs: TableRegs | None) -> TableRegs:
     if regs is not None:
         if not isinstance(regs, TableRegs):
-            raise InvalidInput(f"table regs {regs!r} is not a TableRegs")
+            raise InvalidInput(f"table regs {shown_value(regs)} is not a TableRegs")
         return regs
     found = regs_of(game)
     if found is None:
         raise InvalidInput(
-            f"no table rules (deck life, stub counts, sections) are known for {game.slug!r}; "
+            "no table rules (deck life, stub counts, sections) "
+            f"are known for {shown_value(game.slug)}; "
             "pass regs= or declare table_regs on the game"
         )
     return found
@@ -167,7 +168,7 @@ class Table:
         mode: PlayMode = PlayMode.REAL,
     ) -> None:
         if not isinstance(game, Game):
-            raise InvalidInput(f"game {game!r} is not a Game")
+            raise InvalidInput(f"game {shown_value(game)} is not a Game")
         self.regs = _regs_for(game, regs)
         self.rules = game.rules.table
         every = self.regs.stub_rounds if stub_every is None else stub_every
@@ -225,7 +226,7 @@ class Table:
             why = "a dealing shoe that reshuffles the cards itself: the chapter has no such device"
             raise RulesViolation(why, section=regs.shuffle)
         if not _is_int(every):
-            raise InvalidInput(f"stub_every {every!r} is not a whole number of rounds")
+            raise InvalidInput(f"stub_every {shown_value(every)} is not a whole number of rounds")
         assert isinstance(every, int)
         if not 1 <= every <= regs.stub_rounds:
             raise RulesViolation(
@@ -234,14 +235,17 @@ class Table:
                 section=regs.stub_count[rules.deal],
             )
         if not isinstance(supply, DeckSupply):
-            raise InvalidInput(f"supply {supply!r} is not a DeckSupply")
+            raise InvalidInput(f"supply {shown_value(supply)} is not a DeckSupply")
         if not isinstance(backs, Sequence) or not all(isinstance(b, BackColour) for b in backs):
-            raise InvalidInput(f"backs {backs!r} is not a sequence of BackColour")
+            raise InvalidInput(f"backs {shown_value(backs)} is not a sequence of BackColour")
         if len(backs) < rules.decks:
-            raise InvalidInput(f"backs {backs!r} does not name {rules.decks} back colours")
+            raise InvalidInput(
+                f"backs {shown_value(backs)} does not name {rules.decks} back colours"
+            )
         if len(set(backs[: rules.decks])) < rules.decks:
             raise InvalidInput(
-                f"two decks with backs {backs!r}: the backs of one deck must be of a different "
+                f"two decks with backs {shown_value(backs)}: "
+                "the backs of one deck must be of a different "
                 "colour than the other",
                 section=f"{regs.two_decks}(1)",
             )
@@ -347,7 +351,7 @@ class Table:
     def _now(self) -> datetime:
         now = self.clock.now()
         if not isinstance(now, datetime):
-            raise InvalidInput(f"the clock read {now!r}, which is not a datetime")
+            raise InvalidInput(f"the clock read {shown_value(now)}, which is not a datetime")
         last = self._last_time
         if last is not None and ((now.tzinfo is None) != (last.tzinfo is None) or now < last):
             raise InvalidInput(
@@ -367,7 +371,7 @@ class Table:
 
     def _verify_seat(self, seat: object) -> int:
         if not _is_int(seat) or seat not in SEATS:
-            raise InvalidInput(f"seat {seat!r} is not one of the betting positions 1-7")
+            raise InvalidInput(f"seat {shown_value(seat)} is not one of the betting positions 1-7")
         assert isinstance(seat, int)
         return seat
 
@@ -376,13 +380,15 @@ class Table:
         seats = sorted(seats)
         if len(seats) > boxes:
             raise IllegalAction(
-                f"{what}: player {player!r} would hold boxes {seats}; the Rules Submission "
+                f"{what}: player {shown_value(player)} would "
+                f"hold boxes {seats}; the Rules Submission "
                 f"allows {boxes} adjacent box(es)",
                 section=self.regs.adjacent_boxes,
             )
         if seats and seats != list(range(seats[0], seats[0] + len(seats))):
             raise IllegalAction(
-                f"{what}: player {player!r} would hold boxes {seats}, which are not adjacent",
+                f"{what}: player {shown_value(player)} would "
+                f"hold boxes {seats}, which are not adjacent",
                 section=self.regs.adjacent_boxes,
             )
 
@@ -390,10 +396,10 @@ class Table:
         """Seat ``player`` at ``seat`` (from the next round when a round is in progress)."""
         seat = self._verify_seat(seat)
         if not isinstance(player, str) or not player.strip():
-            raise InvalidInput(f"player {player!r} is not a name")
+            raise InvalidInput(f"player {shown_value(player)} is not a name")
         taken = self._seats.get(seat)
         if taken is not None:
-            raise IllegalAction(f"seat {seat} is taken by player {taken!r}")
+            raise IllegalAction(f"seat {seat} is taken by player {shown_value(taken)}")
         own = [s for s, p in self._seats.items() if p == player]
         self._verify_boxes(player, [*own, seat], f"seat {seat}")
         now = self._now()
@@ -412,7 +418,7 @@ class Table:
         current = self.current
         if current is not None and seat in current.active_seats:
             raise IllegalAction(
-                f"player {player!r} at seat {seat} has wagered in round "
+                f"player {shown_value(player)} at seat {seat} has wagered in round "
                 f"{self.rounds_played} (phase {current.phase.value}) and stays seated until "
                 "the round is complete",
                 section=self.regs.seated,
@@ -524,12 +530,13 @@ class Table:
             return
         if not required:
             raise IllegalAction(
-                f"cut at {cut_at!r} refused: cards shuffled by an automated card shuffling "
+                f"cut at {shown_value(cut_at)} refused: cards "
+                "shuffled by an automated card shuffling "
                 "device are dealt without a cut",
                 section=self.regs.no_cut,
             )
         if not _is_int(cut_at):
-            raise InvalidInput(f"cut position {cut_at!r} is not a whole number of cards")
+            raise InvalidInput(f"cut position {shown_value(cut_at)} is not a whole number of cards")
         assert isinstance(cut_at, int)
         cut(DECK, cut_at)  # refuses a cover card under ten cards or outside the deck
 
@@ -730,7 +737,7 @@ class Table:
         (unchanged by the refused action) for the caller.
         """
         if not callable(strategy):
-            raise InvalidInput(f"strategy {strategy!r} is not callable")
+            raise InvalidInput(f"strategy {shown_value(strategy)} is not callable")
         self._verify_can_begin()
         actions = self._wager_actions(wagers)
         self._trial(actions)
@@ -743,11 +750,16 @@ class Table:
 
     def _wager_actions(self, wagers: object) -> list[PlaceWager]:
         if not isinstance(wagers, Mapping):
-            raise InvalidInput(f"wagers {wagers!r} is not a mapping of seat -> wager -> cents")
+            raise InvalidInput(
+                f"wagers {shown_value(wagers)} is not a mapping of seat -> wager -> cents"
+            )
         actions: list[PlaceWager] = []
         for seat, placed in wagers.items():
             if not isinstance(placed, Mapping):
-                raise InvalidInput(f"wagers at seat {seat!r}: {placed!r} is not wager -> cents")
+                raise InvalidInput(
+                    f"wagers at seat {shown_value(seat)}: "
+                    f"{shown_value(placed)} is not wager -> cents"
+                )
             actions += [PlaceWager(seat=seat, wager=w, amount=a) for w, a in placed.items()]
         return actions
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from croupier.analysis.par import CONVENTIONS, Outcome, ParSheet, WagerSheet
-from croupier.errors import InvalidInput
-from croupier.games import Game, Round
+from croupier.errors import InvalidInput, shown_value
+from croupier.games import Game, Round, verify_game
 from croupier.games.records import Action
 
 __all__ = [
@@ -34,6 +34,15 @@ def par_sheet(game: Game, *, wagers: Sequence[str] = (), scheduler: str | None =
     address for the block solvers of Four Card Poker and Ultimate Texas Hold 'Em."""
     from croupier.analysis.registry import analysis_for, registered
 
+    game = verify_game(game)
+    if (
+        isinstance(wagers, str)
+        or not isinstance(wagers, Sequence)
+        or not all(type(w) is str for w in wagers)
+    ):
+        raise InvalidInput(
+            f"wagers {shown_value(wagers)} are not a list of wager names (e.g. ['base'])"
+        )
     entry = analysis_for(game)
     if scheduler is not None:
         if not entry.solved_by_blocks:
@@ -70,6 +79,7 @@ def optimal_strategy(game: Game) -> Strategy | None:
     without an analysis."""
     from croupier.analysis.registry import ENTRIES, NoDecisions, analysis_for
 
+    game = verify_game(game)
     if game.slug not in ENTRIES:
         return None
     make = analysis_for(game).strategy
@@ -80,4 +90,5 @@ def strategy_text(game: Game) -> str:
     """The optimal strategy of ``game`` as a readable table, derived from its exact solver."""
     from croupier.analysis.registry import analysis_for
 
+    game = verify_game(game)
     return analysis_for(game).strategy_text(game)

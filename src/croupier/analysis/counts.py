@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from croupier.errors import InvalidInput
+from croupier.arguments import verify_int
+from croupier.errors import InvalidInput, shown_value
 from croupier.hands import Category, Ranking
 from croupier.progress import report
 
@@ -61,9 +62,10 @@ def count_table(ranking: Ranking | str, cards: int) -> CountTable:
     from croupier.kernels import count_categories
 
     rk = Ranking.parse(ranking)
+    verify_int(cards, what="--cards")
     if not rk.min_cards <= cards <= rk.max_cards:
         raise InvalidInput(
-            f"--cards {cards} is not a hand size for ranking {rk.value!r} "
+            f"--cards {shown_value(cards)} is not a hand size for ranking {rk.value!r} "
             f"({rk.min_cards} to {rk.max_cards} cards)"
         )
     counts = count_categories(

@@ -30,8 +30,9 @@ from fractions import Fraction
 from typing import Any
 
 from croupier.analysis.par import WagerSheet, exact
-from croupier.errors import InvalidInput
-from croupier.games import Game
+from croupier.arguments import verify_exact, verify_int, verify_mapping, verify_whole
+from croupier.errors import InvalidInput, shown_value
+from croupier.games import Game, verify_game
 from croupier.games.paytables import PayLine, PayTable
 from croupier.money import Odds, OddsKind
 
@@ -306,10 +307,16 @@ def design(
     """The ``top`` pay tables of ``wager`` whose exact house edge is nearest ``target_edge``.
 
     ``constraints``: ``{hand: {"min": n, "max": n} | {"fixed": n}}`` on the lines' pays."""
+    game = verify_game(game)
+    target_edge = verify_exact(target_edge, what="target edge")
+    verify_int(top, what="top")
+    verify_whole(budget, what="budget")
+    if constraints is not None:
+        verify_mapping(constraints, what="constraints")
     if not -1 < target_edge < 1:
-        raise InvalidInput(f"target edge {target_edge} must be between -1 and 1")
+        raise InvalidInput(f"target edge {shown_value(target_edge)} must be between -1 and 1")
     if not 1 <= top <= 1000:
-        raise InvalidInput(f"top {top} must be from 1 to 1000")
+        raise InvalidInput(f"top {shown_value(top)} must be from 1 to 1000")
     table = game.paytable(wager)
     if table is None:
         raise InvalidInput(

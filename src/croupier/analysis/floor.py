@@ -35,6 +35,7 @@ the same process, award by award).
 from __future__ import annotations
 
 import math
+import os
 import time
 import tomllib
 from collections.abc import Callable, Mapping, Sequence
@@ -46,7 +47,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from croupier.errors import CroupierError, InvalidInput
+from croupier.errors import CroupierError, InvalidInput, shown_value
 from croupier.games import Game, get_game
 from croupier.progressive import MeterSpec, pay_share
 from croupier.reading import read_bounded
@@ -250,6 +251,8 @@ def _document(path: str | Path) -> dict[str, Any]:
 def load_floor(path: str | Path) -> Floor:
     """Read and check a floor file; every refusal names the key, and every refusal of the file
     is reported at once (one :class:`InvalidInput`, the problems joined by "; ")."""
+    if not isinstance(path, str | os.PathLike):
+        raise InvalidInput(f"floor file {shown_value(path)} is not a path")
     file = Path(path)
     data = _document(path)
     problems = _Problems()

@@ -45,6 +45,7 @@ from croupier.analysis._mc_kernels import NSTATS
 from croupier.analysis._uth_fcp_shared import Progress
 from croupier.analysis.par import exact as exact_text
 from croupier.analysis.registry import MonteCarloKernel, analysis_for, registered
+from croupier.arguments import verify_whole
 from croupier.errors import InvalidInput
 from croupier.games import Game, game_class, get_game
 
@@ -297,6 +298,10 @@ def run(
     (or, the first time, solved) before the clock starts.
     """
     slug, kernel = _kernel(game_slug)
+    if not isinstance(seed, np.random.Generator):
+        verify_whole(seed, what="seed", low=0, high=2**128 - 1)
+    if workers is not None:
+        verify_whole(workers, what="workers", high=1024)
     if blind not in ("A", "B"):
         raise InvalidInput(f"blind table {blind!r}: A or B")
     if "blind" not in game_class(slug).paytables and blind != "A":

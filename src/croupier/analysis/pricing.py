@@ -16,11 +16,13 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from croupier.analysis.registry import RoundsPerHour, analysis_for
-from croupier.errors import CroupierError, InvalidInput
+from croupier.arguments import verify_exact, verify_int, verify_whole
+from croupier.errors import CroupierError, InvalidInput, shown_value
+from croupier.games import Game, verify_game
+from croupier.reading import MAX_INT
 
 if TYPE_CHECKING:
     from croupier.analysis.par import WagerSheet
-    from croupier.games import Game
 
 __all__ = [
     "RoundsPerHour",
@@ -87,6 +89,7 @@ def not_offered(game: Game) -> tuple[str, ...]:
 def every_wager(game: Game) -> tuple[Game, tuple[str, ...]]:
     """``game`` with every wager it has given a table (see the module), and one note per
     wager so priced or left out."""
+    game = verify_game(game)
     raw = _raw(game)
     notes: list[str] = []
     current = game
@@ -156,6 +159,8 @@ class Theo:
 
 def parse_hours(text: str) -> Fraction:
     """Hours as a decimal or fraction (``"2"``, ``"1.5"``, ``"3/4"``), positive."""
+    if not isinstance(text, str):
+        raise InvalidInput(f"hours {shown_value(text)} are not text such as 1.5 or 3/4")
     try:
         value = Fraction(text) if len(text) <= 40 else None
     except (ValueError, ZeroDivisionError):
@@ -188,9 +193,16 @@ def theoretical_win(
 ) -> Theo:
     """The theoretical win of a player betting ``average_bet`` cents on ``sheet``'s wager for
     ``hours`` at ``rounds_per_hour`` (default: the pace of the game's analysis entry)."""
-    if average_bet <= 0:
-        raise InvalidInput(f"--average-bet {average_bet} must be a positive number of cents")
-    _verify_hours(hours, str(hours))
+    from croupier.analysis.par import WagerSheet
+
+    game = verify_game(game)
+    if not isinstance(sheet, WagerSheet):
+        raise InvalidInput(f"sheet {shown_value(sheet)} is not a WagerSheet (of a par sheet)")
+    verify_whole(average_bet, what="--average-bet", high=MAX_INT)
+    hours = verify_exact(hours, what="--hours")
+    _verify_hours(hours, shown_value(hours))
+    if rounds_per_hour is not None:
+        verify_int(rounds_per_hour, what="--rounds-per-hour")
     if rounds_per_hour is not None and not 0 < rounds_per_hour <= MAX_ROUNDS_PER_HOUR:
         raise InvalidInput(
             f"--rounds-per-hour {rounds_per_hour} must be positive and at most "

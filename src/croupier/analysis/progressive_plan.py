@@ -37,8 +37,9 @@ from fractions import Fraction
 from typing import Any
 
 from croupier.analysis.par import exact
-from croupier.errors import CroupierError, InvalidInput
-from croupier.games import Game
+from croupier.arguments import verify_exact, verify_sequence
+from croupier.errors import CroupierError, InvalidInput, shown_value
+from croupier.games import Game, verify_game
 from croupier.games.base import ProgressiveOffer
 from croupier.progressive import MeterSpec, pay_share
 
@@ -194,6 +195,7 @@ def progressive_model(game: Game, wager: str | None = None) -> ProgressiveModel:
     its par sheet and pay table."""
     from croupier.analysis import par_sheet
 
+    game = verify_game(game)
     offer = _offer(game, wager)
     shares = {ln.hand: ln.meter_share for ln in offer.table.lines if ln.meter_share is not None}
     sheet = par_sheet(game, wagers=[offer.wager]).wagers[offer.wager]
@@ -321,8 +323,10 @@ def plan(
     Stud tables B-D) every meter's rate is scaled by one factor.  Resets and rates the game's
     chapter refuses (a reset below its minimum, a rate outside (0, 1]) are left out, each with
     the reason (the third item); every row is priced on the variant Rules Submission itself."""
+    target_hold = verify_exact(target_hold, what="target hold")
+    resets = verify_sequence(resets, what="resets")
     if not 0 <= target_hold < 1:
-        raise InvalidInput(f"target hold {target_hold} must be in [0, 1)")
+        raise InvalidInput(f"target hold {shown_value(target_hold)} must be in [0, 1)")
     model = progressive_model(game, wager)
     name = _main_meter(model)
     spec = model.meters[name]

@@ -10,8 +10,8 @@ import importlib
 from collections.abc import Mapping
 from typing import Any
 
-from croupier.errors import InvalidInput, RulesViolation
-from croupier.games.base import Actor, ActorKind, Game, Phase, Round, StubCheck
+from croupier.errors import InvalidInput, RulesViolation, shown_value
+from croupier.games.base import Actor, ActorKind, Game, Phase, Round, StubCheck, verify_game
 from croupier.games.four_card_poker import FourCardPoker
 from croupier.rules import RulesSubmission, load_rules
 
@@ -26,6 +26,7 @@ __all__ = [
     "StubCheck",
     "game_class",
     "get_game",
+    "verify_game",
 ]
 
 _MODULES = (
@@ -60,6 +61,8 @@ _ALIASES: dict[str, str] = {alias: cls.slug for cls in GAMES.values() for alias 
 
 def game_class(name: str) -> type[Game]:
     """The game class for a slug or alias."""
+    if not isinstance(name, str):
+        raise InvalidInput(f"game {shown_value(name)} is not a game's name (a slug or alias)")
     slug = _ALIASES.get(name, name)
     try:
         return GAMES[slug]
@@ -72,6 +75,10 @@ def get_game(rules: str | RulesSubmission | Mapping[str, Any]) -> Game:
     """A game from its name (default rules), a Rules Submission, or a mapping of one."""
     if isinstance(rules, str):
         return game_class(rules)()
+    if not isinstance(rules, RulesSubmission | Mapping):
+        raise InvalidInput(
+            f"rules {shown_value(rules)} are not a game name, a RulesSubmission or a mapping of one"
+        )
     submission = rules if isinstance(rules, RulesSubmission) else load_rules(rules)
     try:
         cls = game_class(submission.game)

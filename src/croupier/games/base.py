@@ -27,7 +27,7 @@ from enum import Enum
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from croupier.errors import IllegalAction, RulesViolation
+from croupier.errors import IllegalAction, InvalidInput, RulesViolation, shown_value
 from croupier.frozen import deep_freeze
 from croupier.games._table_regs import DeckRules, TableRegs, deck_problems
 from croupier.games.paytables import (
@@ -66,6 +66,7 @@ __all__ = [
     "ProgressiveOffer",
     "Round",
     "StubCheck",
+    "verify_game",
 ]
 
 
@@ -140,8 +141,11 @@ def _memoized(method: Callable[..., Any]) -> Callable[..., Any]:
         except KeyError:
             found = memo[key] = method(self, *args)
             return found
-        except TypeError:  # an argument that cannot be a key (refused where it is read)
-            return method(self, *args)
+        except TypeError:  # an argument that cannot be a key: no lookup's name is unhashable
+            shown = ", ".join(shown_value(a) for a in args)
+            raise InvalidInput(
+                f"{self.slug} {method.__name__}({shown}): not a name of this game"
+            ) from None
 
     once.__wrapped_once__ = True  # type: ignore[attr-defined]
     return once
@@ -612,3 +616,13 @@ class Game:
 
 
 _memoize_lookups(Game)
+
+
+def verify_game(game: object) -> Game:
+    """``game`` if it is a :class:`Game` (a game object, as :func:`~croupier.games.get_game`
+    makes one), else :class:`InvalidInput` naming what was given."""
+    if not isinstance(game, Game):
+        raise InvalidInput(
+            f"game {shown_value(game)} is not a Game; make one with get_game(slug or rules)"
+        )
+    return game

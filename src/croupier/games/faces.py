@@ -17,7 +17,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from croupier.cards import Card
-from croupier.errors import IllegalAction, InvalidInput
+from croupier.errors import IllegalAction, InvalidInput, shown_value
 from croupier.games.amounts import PlayRule, parse_play_size
 from croupier.games.records import (
     Action,
@@ -42,11 +42,26 @@ if TYPE_CHECKING:
     from croupier.games.base import Game
     from croupier.shoe import Shoe
 
-__all__ = ["FaceHelpers"]
+__all__ = ["FaceHelpers", "decision_text"]
 
 
 _KIND = attrgetter("kind")
 _FACE_UP = attrgetter("face_up")
+
+
+DECISION_TEXT_LIMIT = 200
+"""The longest decision written as text (``"let it ride bet 2"`` is 17 characters)."""
+
+
+def decision_text(seat: object, text: object) -> str:
+    """``text`` if it is a decision written as text (at most :data:`DECISION_TEXT_LIMIT`
+    characters), else :class:`InvalidInput` naming the seat and what was given."""
+    if not isinstance(text, str) or len(text) > DECISION_TEXT_LIMIT:
+        raise InvalidInput(
+            f"decision {shown_value(text)} for seat {shown_value(seat)} is not a decision "
+            f"written as text (at most {DECISION_TEXT_LIMIT} characters, e.g. 'fold')"
+        )
+    return text
 
 
 @cache
@@ -159,7 +174,7 @@ class FaceHelpers:
         """A decision written as in a scenario: ``play`` (the Ante), ``play 3`` / ``play 3x`` /
         ``play 1.5`` (times the Ante), ``play $7.50`` or ``play 750c`` (an amount), ``bet N``
         (the same), ``fold``, ``check`` (see :func:`~croupier.games.amounts.parse_play_size`)."""
-        words = text.lower().split()
+        words = decision_text(seat, text).lower().split()
         if words and words[0] in ("play", "bet") and len(words) <= 2:
             if len(words) == 1:
                 return Play(seat=seat)
@@ -170,6 +185,6 @@ class FaceHelpers:
         if words == ["check"]:
             return Check(seat=seat)
         raise InvalidInput(
-            f"decision {text!r} for seat {seat} is not understood in {self.game.slug} "
+            f"decision {shown_value(text)} for seat {seat} is not understood in {self.game.slug} "
             "(play N, play, fold, check)"
         )

@@ -100,6 +100,7 @@ from croupier.games._let_it_ride_tables import (
 from croupier.games._made import checked_record, made_record
 from croupier.games._table_regs import LET_IT_RIDE_REGS
 from croupier.games.base import DealStep, EnvyRule, Game, ProgressiveOffer
+from croupier.games.faces import decision_text
 from croupier.games.paytables import EnvySchedule, PayLine, PayTable
 from croupier.games.records import (
     Action,
@@ -436,7 +437,7 @@ class LetItRideRound(StreetRound):
     def parse_decision(self, seat: int, text: str) -> Action:
         """``pull`` / ``ride`` (``let it ride``), for the bet decided now; ``pull 1``,
         ``ride bet2`` name it."""
-        words = text.lower().replace("-", " ").split()
+        words = decision_text(seat, text).lower().replace("-", " ").split()
         wager = self.deciding
         if len(words) >= 2 and words[-2] == "bet" and words[-1] in ("1", "2", "3"):
             wager, words = f"bet{words[-1]}", words[:-2]

@@ -80,6 +80,7 @@ from croupier.games._mississippi_stud_tables import (
 )
 from croupier.games._table_regs import MISSISSIPPI_STUD_REGS
 from croupier.games.base import DealStep, EnvyRule, Game, Phase, ProgressiveOffer
+from croupier.games.faces import decision_text
 from croupier.games.irregularities import chapter_irregularities
 from croupier.games.paytables import EnvySchedule, PayTable
 from croupier.games.records import (
@@ -614,7 +615,7 @@ class MississippiStudRound(StreetRound):
     def parse_decision(self, seat: int, text: str) -> Action:
         """``bet N`` (N times the Ante on the street now decided), ``fold``; and, written where
         the ruling is made, ``collusion`` (a supervisor's § 571.11(k) forfeiture)."""
-        if text.strip().lower() in ("collusion", "forfeit for collusion"):
+        if decision_text(seat, text).strip().lower() in ("collusion", "forfeit for collusion"):
             return ForfeitForCollusion(seat=seat)
         return super().parse_decision(seat, text)
 

@@ -25,9 +25,9 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from croupier.errors import CroupierError, InvalidInput, Problem
+from croupier.errors import CroupierError, InvalidInput, Problem, shown_value
 from croupier.hands import Ranking
-from croupier.money import Odds, OddsKind, format_cents
+from croupier.money import MAX_ODDS, Odds, OddsKind, format_cents
 
 __all__ = [
     "CUSTOM",
@@ -202,6 +202,10 @@ def custom_entries(
         yield str(wager), spec, shape
 
 
+_ANY_ODDS = re.compile(r"\s*\d+\s*(?:to|for)\s*\d+\s*")
+"""Odds as written, of any length (:meth:`Odds.parse` reads at most nine digits a side)."""
+
+
 def custom_line(
     wager: str, hand: str, text: object, shape: CustomShape, problems: list[Problem]
 ) -> PayLine | None:
@@ -221,9 +225,28 @@ def custom_line(
         odds = Odds.parse(text) if isinstance(text, str) else None
     except CroupierError:
         odds = None
+    # written as odds but too large (its numbers too long to be read, or above the bound): not a
+    # rule of the regulations, the bound that keeps every win of an accepted wager inside a
+    # record's exact range (croupier.money.MAX_WAGER)
+    if (odds is None and isinstance(text, str) and _ANY_ODDS.fullmatch(text)) or (
+        odds is not None and max(odds.numerator, odds.denominator) > MAX_ODDS
+    ):
+        problems.append(
+            (
+                f"custom {wager} line {hand}: odds {shown_value(text)} have a number above "
+                f"{MAX_ODDS:,}, the largest croupier settles exactly",
+                None,
+            )
+        )
+        return None
     if odds is None:
         shown = "'40 to 1', '100 for 1'" + (" or '100% of meter'" if shape.meter else "")
-        problems.append((f"custom {wager} line {hand}: {text!r} is not written like {shown}", None))
+        problems.append(
+            (
+                f"custom {wager} line {hand}: {shown_value(text)} is not written like {shown}",
+                None,
+            )
+        )
         return None
     if odds.net <= 0:
         problems.append(

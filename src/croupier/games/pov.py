@@ -43,7 +43,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from croupier.cards import Card
-from croupier.errors import InvalidInput
+from croupier.errors import InvalidInput, shown_value
 from croupier.frozen import frozen_dict
 from croupier.games.records import (
     CardDealt,
@@ -80,6 +80,11 @@ class PovKind(StrEnum):
     PUBLIC = "public"
 
 
+def _verify_seat(seat: object) -> None:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= 7:
+        raise InvalidInput(f"point of view seat {shown_value(seat)} is not a seat 1-7")
+
+
 @dataclass(frozen=True, slots=True)
 class Pov:
     """A point of view: ``Pov.player(3)``, ``Pov.dealer()``, ``Pov.supervisor()``,
@@ -94,8 +99,7 @@ class Pov:
         if not isinstance(self.seats, frozenset):
             raise InvalidInput(f"point of view seats {self.seats!r} are not a frozenset")
         for seat in self.seats:
-            if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= 7:
-                raise InvalidInput(f"point of view seat {seat!r} is not a seat 1-7")
+            _verify_seat(seat)
         # A player's device with no seat in the round (``Pov.player()``) sees what the public
         # sees except the players' hands turned up: a player never holds another's cards.
         if self.kind is not PovKind.PLAYER and self.seats:
@@ -103,6 +107,8 @@ class Pov:
 
     @classmethod
     def player(cls, *seats: int) -> Pov:
+        for seat in seats:
+            _verify_seat(seat)  # before the set is made (an unhashable seat is refused here)
         return cls(PovKind.PLAYER, frozenset(seats))
 
     @classmethod

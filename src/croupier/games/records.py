@@ -18,7 +18,7 @@ from types import UnionType
 from typing import Any, ClassVar, Union, get_args, get_origin, get_type_hints
 
 from croupier.cards import Card
-from croupier.errors import InvalidInput
+from croupier.errors import InvalidInput, shown_value
 
 __all__ = [
     "DEALER",
@@ -76,17 +76,6 @@ Check_ = Callable[[str, object], None]
 INT_LIMIT = 2**53 - 1
 """The largest magnitude of a whole-number field (cents, counts): exact in every JSON client
 and in a 64-bit database column."""
-
-
-def shown_value(value: object) -> str:
-    """A value quoted in an error message, at most ~80 characters (never raising)."""
-    if isinstance(value, int) and not -(10**60) < value < 10**60:
-        return f"<an integer of {len(str(abs(value) // 10**50)) + 50} digits>"
-    try:
-        text = repr(value)
-    except Exception:  # a hostile or oversized __repr__ never escapes
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def _refuse(owner: str, name: str, value: object, expected: str) -> InvalidInput:

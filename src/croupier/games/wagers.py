@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from croupier.errors import IllegalAction, InvalidInput
+from croupier.errors import IllegalAction, InvalidInput, shown_value
 from croupier.games.records import PlaceWager
 from croupier.games.states import Phase
-from croupier.money import verify_amount
+from croupier.money import MAX_WAGER, verify_amount
 
 if TYPE_CHECKING:
     from croupier.games.round import Round
@@ -25,6 +25,13 @@ def verify_place_wager(rnd: Round, action: PlaceWager) -> None:
     amount = action.amount
     if type(amount) is not int or amount <= 0:  # refused there (or an int subclass taken)
         amount = verify_amount(amount, what=f"{action.wager} wager")
+    if amount > MAX_WAGER:
+        # not a rule of the regulations: the largest wager whose every win croupier can record
+        # exactly (croupier.money.MAX_WAGER); a table posts its own maximum below it
+        raise InvalidInput(
+            f"{action.wager} wager of {shown_value(amount)} cents at seat {action.seat} is above "
+            f"{MAX_WAGER:,} cents, the largest wager croupier accepts"
+        )
     if rnd._phase is not Phase.BETTING:
         raise IllegalAction(
             f"{action.wager} wager of {amount} cents at seat {action.seat} refused: "

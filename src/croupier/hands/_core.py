@@ -18,7 +18,7 @@ from enum import Enum, StrEnum
 from itertools import combinations, combinations_with_replacement
 
 from croupier.cards import DECK, Card, Rank, Suit, format_cards, parse_cards, verify_distinct
-from croupier.errors import InvalidInput
+from croupier.errors import InvalidInput, shown_value
 
 CATEGORY_SHIFT = 20
 
@@ -254,7 +254,15 @@ def evaluate(cards: Sequence[Card] | str, ranking: Ranking | str = Ranking.POKER
     finds it by value tables built by :func:`classify` itself.
     """
     rk = ranking if type(ranking) is Ranking else Ranking.parse(ranking)
-    hand = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
+    if isinstance(cards, str):
+        hand = parse_cards(cards)
+    else:
+        try:
+            hand = tuple(cards)
+        except TypeError:  # not iterable
+            raise InvalidInput(
+                f"cards {shown_value(cards)} are not card text or a sequence of cards"
+            ) from None
     ids = set(map(id, hand))
     deck_cards = len(ids) == len(hand) and _DECK_IDS.issuperset(ids)
     if not deck_cards:
