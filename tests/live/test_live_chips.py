@@ -7,6 +7,7 @@ from typing import Any
 
 from croupier.bots import play_round
 from croupier.client import Client
+from croupier.money import MAX_WAGER
 from live.live_harness import Server
 
 TABLE = "three-card-poker"
@@ -100,3 +101,27 @@ def test_a_buy_in_tells_the_tables_where_the_player_sits_without_the_amount(
         ("chips", {"seats": [3], "kind": "buy_in"}),
         ("chips", {"seats": [3], "kind": "cash_out"}),
     ]  # another seat's device learns no amount; the player's own reads it from /api/me
+
+
+def test_a_wager_above_the_largest_is_refused_over_http_and_moves_no_chip(
+    sqlite_server: Server,
+) -> None:
+    # croupier.money.MAX_WAGER: the largest wager whose every win a record holds exactly
+    player, dealer = sqlite_server.client("player1"), sqlite_server.client("dealer")
+    auditor = sqlite_server.client("auditor")
+    player.sit(TABLE, 1)
+    dealer.new_round(TABLE)
+    balance, books = player.me()["balance"], auditor.audit()["balances"]
+    for amount in (MAX_WAGER + 1, 2**52):
+        r = player.http.post(
+            f"/api/tables/{TABLE}/wagers",
+            json={"wager": "pair_plus", "amount": amount, "seat": 1},
+            headers={"Authorization": f"Bearer {player.token}", "Idempotency-Key": f"k{amount}"},
+        )
+        assert r.status_code == 422, r.text
+        assert r.headers["content-type"] == "application/problem+json"
+    assert dealer.view(TABLE)["round"]["stakes"] == {}
+    assert player.me()["balance"] == balance
+    assert auditor.audit()["balances"] == books
+    schema = player.http.get("/openapi.json").json()["components"]["schemas"]["Wager"]
+    assert schema["properties"]["amount"]["maximum"] == MAX_WAGER

@@ -10,6 +10,8 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 
+from croupier.money import MAX_WAGER
+
 __all__ = [
     "Amount",
     "AuditOut",
@@ -106,7 +108,7 @@ class Seat(_In):
 
 class Wager(_In):
     wager: str = Field(min_length=1, max_length=60)
-    amount: int = Field(gt=0, le=10**12)
+    amount: int = Field(gt=0, le=MAX_WAGER)  # the engine's bound (croupier.money.MAX_WAGER)
     seat: int | None = Field(default=None, ge=1, le=7)
 
 
