@@ -123,8 +123,8 @@ def save_file(path: str | Path, data: bytes) -> Path:
 def read_text(path: str | Path, *, what: str) -> str:
     """The text of ``path``: at most :data:`MAX_BYTES` bytes of UTF-8, else ``InvalidInput``
     (:func:`read_bounded`)."""
+    raw = read_bounded(path, what=what)  # first: it refuses what is not a path
     name = quote(str(path))
-    raw = read_bounded(path, what=what)
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -239,9 +239,7 @@ def verify_decimal(value: Decimal, *, what: str) -> None:
 
 def load_document(path: str | Path, *, what: str, toml: bool | None = None) -> dict[str, Any]:
     """Read and parse a JSON or TOML file (TOML unless the name ends in ``.json``)."""
-    if not isinstance(path, str | os.PathLike):
-        raise InvalidInput(f"{what} {shown_value(path)} is not a path")
+    text = read_text(path, what=what)  # first: it refuses what is not a path
     name = quote(str(path))
-    text = read_text(path, what=what)
     is_toml = Path(path).suffix != ".json" if toml is None else toml
     return parse_document(text, what=f"{what} {name}", toml=is_toml)

@@ -47,7 +47,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from croupier.errors import CroupierError, InvalidInput, shown_value
+from croupier.errors import CroupierError, InvalidInput
 from croupier.games import Game, get_game
 from croupier.progressive import MeterSpec, pay_share
 from croupier.reading import read_bounded
@@ -251,10 +251,8 @@ def _document(path: str | Path) -> dict[str, Any]:
 def load_floor(path: str | Path) -> Floor:
     """Read and check a floor file; every refusal names the key, and every refusal of the file
     is reported at once (one :class:`InvalidInput`, the problems joined by "; ")."""
-    if not isinstance(path, str | os.PathLike):
-        raise InvalidInput(f"floor file {shown_value(path)} is not a path")
+    data = _document(path)  # read_bounded refuses what is not a path, before anything else
     file = Path(path)
-    data = _document(path)
     problems = _Problems()
     unknown = sorted(set(data) - {"name", "tables"})
     if unknown:
@@ -646,7 +644,6 @@ def simulate_floor(
     workers: int | None = None,
 ) -> FloorResult:
     """Play ``floor`` for ``hours`` hours (see the module)."""
-    import os
 
     hours = _int(hours, "hours", 1, MAX_HOURS)
     seed = _int(seed, "seed", 0, 2**63 - 1)
