@@ -26,11 +26,14 @@ import json
 import os
 import platform
 import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from croupier._native import COMPILED, PURE_ENV, compiled_modules
 from croupier.analysis import optimal_strategy, par_sheet
 from croupier.analysis.simulate import simulate
 from croupier.errors import InvalidInput
@@ -131,9 +134,8 @@ def median_rate(run: Callable[[], object], rounds: int, repeat: int) -> float:
     return statistics.median(cpu_rate(run, rounds) for _ in range(max(1, repeat)))
 
 
-def bench(
-    slug: str, rounds: int, seed: int, peer_rounds: int, check_rounds: int, repeat: int = 1
-) -> dict[str, Any]:
+def engine_rate(slug: str, rounds: int, seed: int, repeat: int) -> float:
+    """The engine's median rounds per CPU-second on ``slug`` (strategy and sheet loaded first)."""
     game = get_game(slug)
     strategy = optimal_strategy(game)
     try:
@@ -141,17 +143,45 @@ def bench(
     except InvalidInput:
         sheet = None
     simulate(game, rounds=20, seed=seed, strategy=strategy, sheet=sheet)  # warm
-    rate = median_rate(
+    return median_rate(
         lambda: simulate(game, rounds=rounds, seed=seed, strategy=strategy, sheet=sheet),
         rounds,
         repeat,
     )
+
+
+def source_rates(games: list[str], rounds: int, seed: int, repeat: int) -> dict[str, float]:
+    """:func:`engine_rate` of each game with every module imported from its source
+    (``CROUPIER_PURE=1``: the engine a machine without the compiled build runs), in a child
+    process of its own."""
+    env = {**os.environ, PURE_ENV: "1"}
+    command = [sys.executable, __file__, "--engine-only", "--rounds", str(rounds)]
+    command += ["--seed", str(seed), "--repeat", str(repeat)]
+    for slug in games:
+        command += ["--game", slug]
+    done = subprocess.run(command, capture_output=True, text=True, env=env, check=True)
+    rates: dict[str, float] = json.loads(done.stdout)
+    return rates
+
+
+def bench(
+    slug: str,
+    rounds: int,
+    seed: int,
+    peer_rounds: int,
+    check_rounds: int,
+    repeat: int = 1,
+    source: float | None = None,
+) -> dict[str, Any]:
+    game = get_game(slug)
+    rate = engine_rate(slug, rounds, seed, repeat)
     row: dict[str, Any] = {
         "game": slug,
         "rounds": rounds,
         "decks": game.shoe_decks,
         "rounds_per_cpu_s": round(rate),
         "ratio_to_target": round(rate / TARGET, 3),
+        "source_rounds_per_cpu_s": round(source) if source is not None else None,
         "peers": {},
     }
     for name, peer in peers_of(slug).items():
@@ -166,8 +196,9 @@ def bench(
 
 
 HEAD = (
-    "| game | engine rounds/CPU-s | / 10,000 target | peer | peer rounds/CPU-s | engine / peer "
-    "| hobbyist edge (se) | exact edge | z |\n|---|---|---|---|---|---|---|---|---|"
+    "| game | engine rounds/CPU-s | / 10,000 target | from source | peer | peer rounds/CPU-s "
+    "| engine / peer | hobbyist edge (se) | exact edge | z |\n"
+    "|---|---|---|---|---|---|---|---|---|---|"
 )
 
 
@@ -181,10 +212,12 @@ def render(row: dict[str, Any]) -> str:
             if i == 0
             else "| |"
         )
+        source = row["source_rounds_per_cpu_s"]
         first = (
-            f"| {row['game']} | {row['rounds_per_cpu_s']:,} | {row['ratio_to_target']:.3f}"
+            f"| {row['game']} | {row['rounds_per_cpu_s']:,} | {row['ratio_to_target']:.3f} "
+            f"| {f'{source:,}' if source is not None else '-'}"
             if i == 0
-            else "| | |"
+            else "| | | |"
         )
         lines.append(
             f"{first} | {name} | {peer['rounds_per_cpu_s']:,} | {peer['engine_ratio']:.3f} "
@@ -206,17 +239,47 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--game", action="append", choices=GAMES, help="default: every game")
     parser.add_argument("--json", type=Path, default=None)
+    parser.add_argument(
+        "--engine-only",
+        action="store_true",
+        help="print only the engine's rates, as JSON (the from-source column's child process)",
+    )
+    parser.add_argument("--no-source", action="store_true", help="leave out the from-source column")
     args = parser.parse_args(argv)
+    games = args.game or list(GAMES)
+    if args.engine_only:
+        rates = {slug: engine_rate(slug, args.rounds, args.seed, args.repeat) for slug in games}
+        print(json.dumps(rates))
+        return 0
+    sources: dict[str, float] = {}
+    if not args.no_source:
+        sources = source_rates(games, args.rounds, args.seed, args.repeat)
+    compiled = compiled_modules()
     rows = []
     print(
         f"round engine (croupier simulate's path), one thread, warm; {args.rounds:,} engine and "
         f"{args.peer_rounds:,} peer rounds (the median of {args.repeat} runs each), "
         f"{args.check_rounds:,} for the check; load average "
-        f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores\n"
+        f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; the engine "
+        + (
+            f"compiled ({len(compiled)} of its {len(COMPILED)} hot modules built by "
+            "scripts/build_native.py)"
+            if compiled
+            else "from source (no compiled build)"
+        )
+        + "; from source: the same with CROUPIER_PURE=1\n"
     )
     print(HEAD)
-    for slug in args.game or GAMES:
-        row = bench(slug, args.rounds, args.seed, args.peer_rounds, args.check_rounds, args.repeat)
+    for slug in games:
+        row = bench(
+            slug,
+            args.rounds,
+            args.seed,
+            args.peer_rounds,
+            args.check_rounds,
+            args.repeat,
+            sources.get(slug),
+        )
         print(render(row), flush=True)
         rows.append(row)
     print(f"\nload average at the end: {os.getloadavg()[0]:.1f}")
@@ -226,7 +289,11 @@ def main(argv: list[str] | None = None) -> int:
         if abs(row["peer_check"]["z"]) > 4 and getattr(HOBBYISTS[row["game"]], "CHECKED", True)
     ]
     if args.json is not None:
-        meta = {"python": platform.python_version(), "load_average": os.getloadavg()[0]}
+        meta = {
+            "python": platform.python_version(),
+            "load_average": os.getloadavg()[0],
+            "compiled_modules": list(compiled),
+        }
         args.json.write_text(json.dumps({"meta": meta, "games": rows}, indent=2) + "\n")
     if off:
         print(f"hobbyist peers more than 4 standard errors off the exact edge: {off}")

@@ -3,6 +3,11 @@
 The public API is re-exported here; modules whose names start with an underscore are private.
 """
 
+from croupier import _native
+
+_native.install()  # before any other submodule: the engine's compiled builds, where current
+
+
 from croupier.cards import DECK, Card, Rank, Suit, format_cards, parse_cards
 from croupier.errors import CroupierError, IllegalAction, InvalidInput, Irregularity, RulesViolation
 from croupier.hands import Category, HandRank, Ranking, evaluate

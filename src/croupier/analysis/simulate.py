@@ -207,7 +207,7 @@ class SimulationResult:
         }
 
     def render(self) -> str:
-        width = max([20, *(len(e.label) + 2 for e in self.estimates)])
+        width = max([20] + [len(e.label) + 2 for e in self.estimates])
         lines = [
             f"Simulation: {self.game}, {self.rounds:,} rounds, seed {self.seed!r}, "
             f"strategy {self.strategy}; a fresh {self.decks}-deck shoe every round",
