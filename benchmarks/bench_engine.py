@@ -8,9 +8,10 @@ thread, warm (the strategy tables and the exact par sheet are loaded before the 
 Time is CPU time (``time.process_time``): the machine is shared, so rounds per CPU-second is the
 figure per core.  The engine is the one ``make`` runs: its hot modules compiled from their own
 source where built (:mod:`croupier._native`); the "from source" column is the same engine with
-``CROUPIER_PURE=1``, measured the same way in a child process (``--no-source`` leaves it out).  Printed beside it: the ratio to the 10,000 rounds/s target and to the peers
-(:mod:`peers`: small hobbyist simulators of the same game, and PokerKit's heads-up hold'em),
-run in the same process on ``--peer-rounds`` rounds.
+``CROUPIER_PURE=1``, measured the same way in a child process (``--no-source`` leaves it out).
+Printed beside it: the ratio to the 10,000 rounds/s target and to the peers (:mod:`peers`:
+small hobbyist simulators of the same game, and PokerKit's heads-up hold'em), run in the same
+process on ``--peer-rounds`` rounds.
 
 Each hobbyist peer is also checked to play the same game: its mean net over ``--check-rounds``
 rounds (its own strategy, one unit on each wager of its ``WAGERS``) against the exact house
