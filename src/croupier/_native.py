@@ -11,7 +11,7 @@ again, so a build never shadows a change.  ``CROUPIER_PURE=1`` in the environmen
 module from source (the equivalence test plays the same seeded rounds both ways).
 
 A machine without the build (an installed wheel, no C compiler) runs the same engine from source,
-about 1.3-1.4 times slower (``benchmarks/bench_engine.py`` prints both).
+1.26-1.63 times slower on 2026-12-03 (``benchmarks/bench_engine.py`` prints both).
 """
 
 from __future__ import annotations
