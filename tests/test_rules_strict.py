@@ -61,7 +61,7 @@ def test_641a_12_d_5_unknown_envy_schedule_refused_with_its_section() -> None:
 
 
 def test_569_12_f_2_envy_in_force_whether_or_not_the_submission_names_it() -> None:
-    named = load_scenario(SCENARIOS / "569_12_f_4_two_royal_flushes_meter_in_turn.json")
+    named = load_scenario(SCENARIOS / "569_12_f_4_royal_then_straight_flush_meter_in_turn.json")
     unnamed = copy.deepcopy(named)
     del unnamed["rules"]["progressive"]["envy"]
     with_name, without = run_scenario(named), run_scenario(unnamed)

@@ -20,7 +20,7 @@ def base(name: str) -> dict[str, Any]:
 
 
 FOUR = "641a_11_c_3_tie_goes_to_the_player"
-UTH = "569_12_f_4_two_royal_flushes_meter_in_turn"
+UTH = "569_12_f_4_royal_then_straight_flush_meter_in_turn"
 BACCARAT = "627a_10_banker_6_draws_on_player_third_7"
 
 

@@ -650,17 +650,21 @@ def test_569_12_f_3_reset_is_at_least_ten_thousand_dollars() -> None:
         game(**rules)
 
 
-def test_569_12_f_4_two_royal_flushes_paid_at_the_meter_in_settlement_order() -> None:
-    result = scenario("569_12_f_4_two_royal_flushes_meter_in_turn")
+def test_569_12_f_4_royal_then_straight_flush_paid_at_the_meter_in_settlement_order() -> None:
+    # Two royal flushes cannot meet in one round: each is made of the player's two cards and
+    # the flop (§ 569.12(f)(1) as read in the game module), so a royal flush and a straight
+    # flush on the same flop show (f)(4): each paid at the meter when it is that player's turn.
+    result = scenario("569_12_f_4_royal_then_straight_flush_meter_in_turn")
     first, second = result["seats"]["6"], result["seats"]["2"]
     assert list(result["seats"]) == ["6", "2"]  # seat 6 is settled first
     assert first["progressive"] == [
         {"line": "royal_flush", "amount": 2_000_050, "from_meter": True}
     ]
+    # 10% of the meter as reset by seat 6's award; the meter stays at its reset (f)(3)
     assert second["progressive"] == [
-        {"line": "royal_flush", "amount": 1_000_000, "from_meter": True}
+        {"line": "straight_flush", "amount": 100_000, "from_meter": False}
     ]
-    assert first["envy"] == [{"for_seat": 2, "line": "royal_flush", "amount": 100_000}]
+    assert first["envy"] == [{"for_seat": 2, "line": "straight_flush", "amount": 30_000}]
     assert second["envy"] == [{"for_seat": 6, "line": "royal_flush", "amount": 100_000}]
     assert first["wagers"]["trips"]["paid"] == 25_000  # 50 to 1
     assert result["meters"]["uth"] == {"before": 2_000_000, "after": 1_000_000}

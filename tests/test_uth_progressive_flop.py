@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from croupier.analysis import par_sheet
+from croupier.compliance import load_notes
 from croupier.games import get_game
 from croupier.scenario import run_scenario
 
@@ -36,7 +37,7 @@ RULES: dict[str, Any] = {
 
 def hand(hole: str, board: str, *, dealer: str = "4s 4d") -> dict[str, Any]:
     """Seat 1 plays 4x with Ante, Blind, Trips and the $1 progressive; the meter at its reset."""
-    return run_scenario(
+    result = run_scenario(
         {
             "game": SLUG,
             "rules": RULES,
@@ -51,12 +52,12 @@ def hand(hole: str, board: str, *, dealer: str = "4s 4d") -> dict[str, Any]:
             "dealer": dealer.split(),
             "community": board.split(),
         }
-    )["seats"]["1"]
+    )
+    seat: dict[str, Any] = result["seats"]["1"]
+    return seat
 
 
-def test_569_12_f_1_royal_flush_made_with_the_turn_and_river_does_not_pay_the_progressive() -> (
-    None
-):
+def test_569_12_f_1_royal_flush_with_the_turn_and_river_does_not_pay_the_progressive() -> None:
     seat = hand("Ah Kh", "Qh 2c 3d Jh Th")
     # the best five of seven is a royal flush: Trips pays it (§ 569.11(h)(4)) ...
     assert (seat["wagers"]["trips"]["result"], seat["wagers"]["trips"]["line"]) == (
@@ -70,7 +71,7 @@ def test_569_12_f_1_royal_flush_made_with_the_turn_and_river_does_not_pay_the_pr
         0,
         "high_card",
     )
-    assert seat["progressive"] == []
+    assert "progressive" not in seat  # no award record
 
 
 def test_569_12_f_1_royal_flush_on_the_two_cards_and_the_flop_pays_the_meter() -> None:
@@ -157,9 +158,16 @@ def test_569_12_f_progressive_par_sheet_prices_the_two_cards_and_the_flop() -> N
     # § 569.12(f): 100% and 10% of the meter at its reset ($10,000 on a $1 wager), then 300,
     # 50, 40, 30 and 9 for 1
     units = RESET // 100
-    pays = dict(
-        zip(FIVE_CARD_HANDS, (units, units // 10, 300, 50, 40, 30, 9), strict=True)
-    )
+    pays = dict(zip(FIVE_CARD_HANDS, (units, units // 10, 300, 50, 40, 30, 9), strict=True))
     returned = Fraction(sum(FIVE_CARD_HANDS[h] * pays[h] for h in pays), comb(52, 5))
     assert sheet.house_edge == 1 - returned
     assert 0 < sheet.house_edge < Fraction(1, 2)  # 44.02%: beside the others' 29-56%
+
+
+def test_569_12_f_1_reading_and_its_sources_in_the_compliance_matrix() -> None:
+    notes = load_notes()
+    hand, envy = notes["569.12(f)(1)"], notes["569.12(f)(2)"]
+    assert (hand.kind, envy.kind) == ("reading", "reading")
+    assert "does not say from which cards" in hand.text
+    assert "hit on the flop" in hand.text and "§ 571.12(d)" in hand.text
+    assert "two cards and the flop" in envy.text

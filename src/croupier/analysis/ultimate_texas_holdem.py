@@ -1,14 +1,19 @@
-"""Ultimate Texas Hold 'Em par sheet: Trips and the progressive, exact over every seven-card hand.
+"""Ultimate Texas Hold 'Em par sheet: Trips over every seven-card hand, the progressive over
+every five-card hand.
 
-Both are paid on the player's best five of seven cards (the two hole cards and the five community
-cards, § 569.1 "Hand"), every seven-card set equally likely: the exhaustive category counts of
-all 133,784,560 sets give them exactly.  The base game (Ante, Blind and Play with the optimal
+Trips is paid on the player's best five of seven cards (the two hole cards and the five
+community cards, § 569.1 "Hand"), every seven-card set equally likely: the exhaustive category
+counts of all 133,784,560 sets give it exactly.  The progressive is paid on the player's two
+cards and the three-card flop (§ 569.12(f)(1) as read in
+:mod:`croupier.games.ultimate_texas_holdem`, with its sources), every five-card set equally
+likely: the 2,598,960 five-card hands.  The base game (Ante, Blind and Play with the optimal
 strategy) comes from the exact solver (:mod:`croupier.analysis.uth_solver`) under the Blind
 table the Rules Submission names.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from functools import cache
 
 from croupier.analysis import _mc_games
@@ -19,8 +24,10 @@ from croupier.analysis.sidebets import category_keys, wager_sheet
 from croupier.analysis.strategy_table import uth_rows
 from croupier.analysis.uth_rules import street_rules
 from croupier.analysis.uth_solver import UthSolution, solve_ultimate_texas_holdem
+from croupier.cards import DECK
 from croupier.games.base import Game
 from croupier.games.paytables import PayTable
+from croupier.games.ultimate_texas_holdem import progressive_cards
 from croupier.hands import Ranking
 
 __all__ = ["par_ultimate_texas_holdem", "solved", "uth_strategy_text"]
@@ -67,30 +74,31 @@ def par_ultimate_texas_holdem(
     prog = game.rules.progressive
     table = game.progressive_table
     if prog is not None and table is not None:
-        wagers["progressive"] = wager_sheet(
+        # § 569.12(f)(1): the two cards and the flop, a uniformly random five-card set
+        # (progressive_cards, the game's reading of the section)
+        sheet = wager_sheet(
             "progressive",
             table,
             ranking=Ranking.POKER5,
-            ncards=7,
+            ncards=len(progressive_cards(DECK[:2], DECK[2:7])),
             keys=category_keys,
             meter=meter if meter is not None else prog.reset,
             stake=prog.wager,
         )
-    notes: list[str] = []
-    if "progressive" in wagers and wagers["progressive"].house_edge < 0:
-        notes.append(
-            "progressive: § 569.1 defines the Hand as the best five of the two player cards and "
-            "the five community cards, and this sheet follows it; on seven cards the § 569.12(f) "
-            "odds give the player the edge. The manufacturer's game pays on the two cards and "
-            "the flop; check the Rules Submission's reading before offering this table."
-        )
+        wagers["progressive"] = dataclasses.replace(sheet, notes=(*sheet.notes, _READING))
     return ParSheet(
         game=game.slug,
         method="exact",
         base=solved(game, scheduler).sheet,
         wagers=wagers,
-        notes=tuple(notes),
     )
+
+
+_READING = (
+    "the progressive is paid on the player's two cards and the three-card flop: § 569.12(f)(1) "
+    "does not say which cards form the hand; the game as played, and PA's same table for "
+    "Mississippi Stud (§ 571.12(d)), use five (sources in croupier.games.ultimate_texas_holdem)"
+)
 
 
 ANALYSIS = GameAnalysis(

@@ -23,12 +23,27 @@ reveal       dealer        turn the dealer's two cards,      settlement    § 56
                            best five of seven
 settlement   dealer        players with a Play 7→1, then     over          § 569.11(g)-(i),
                            folded players with Trips or                    § 569.12(f)
-                           progressive, each completely
+                           progressive, each completely;
+                           the progressive and Envy on the
+                           two cards and the flop
 ===========  ============  ================================  ============  =====================
 
 Hands are the best five of the player's (or dealer's) two cards and the five community cards
-(§ 569.1 "Hand"); the dealer qualifies with a pair (§ 569.11(g)).  The Progressive Payout Hand
-and the Envy Bonus Qualifying Hand are such hands too (§ 569.1): all seven cards count.
+(§ 569.1 "Hand"); the dealer qualifies with a pair (§ 569.11(g)).
+
+The Progressive Payout Hand and the Envy Bonus Qualifying Hand are the best five of the player's
+two cards and the three-card flop (:func:`progressive_cards`), not of all seven.  § 569.12(f)(1)
+pays "the highest ranking hand formed" without saying from which cards, and § 569.1 defines
+both as "an Ultimate Texas Hold 'Em Poker hand" ranked by § 569.6; read as the best five of
+seven, the § 569.12(f) table returns 5.4 times each wager at a $10,000 reset (a house edge of
+-443%).  The game as played pays it on the two cards and the flop: Prairie Band Casino's report
+of a $1,018,643 Ultimate Texas Hold 'Em royal flush "hit on the flop" from the player's king and
+jack of hearts and a flop of the ace, queen and ten of hearts (KSN News, 2023-03-02,
+https://www.ksn.com/news/dont-miss-this/man-wins-1m-with-royal-flush-in-high-stakes-game-of-texas-holdem-in-a-kansas-casino/);
+and Pennsylvania settles the same progressive table (§ 571.12(c), Mississippi Stud, seed 002)
+on "the two player cards and three community cards" (§ 571.1, § 571.12(d)).  The maker's rules
+and another state's code for this wager were not in the sources searched.  At the reset the
+sheet then prices it at a 44.02% house edge (``croupier par ultimate-texas-holdem``).
 
 What the available texts do not give, and what this module does instead:
 
@@ -55,6 +70,7 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Any, ClassVar
 
+from croupier.cards import Card
 from croupier.errors import IllegalAction, InvalidInput
 from croupier.games import streets
 from croupier.games._made import checked, dealer_revealed, folded
@@ -104,6 +120,7 @@ __all__ = [
     "hand_key",
     "hand_keys",
     "key_names",
+    "progressive_cards",
     "settle_base",
     "trips_line",
 ]
@@ -225,6 +242,20 @@ def key_names(key: HandKey) -> frozenset[str]:
 def hand_keys(rank: HandRank) -> frozenset[str]:
     """The pay-table names an Ultimate Texas Hold 'Em hand satisfies: its category."""
     return key_names(rank.value)
+
+
+FLOP = 3
+"""The flop: the first three community cards dealt (§ 569.1 "Flop")."""
+
+
+def progressive_cards(hole: Sequence[Card], board: Sequence[Card]) -> list[Card]:
+    """The cards of the Progressive Payout Hand and of the Envy Bonus Qualifying Hand: the
+    player's two cards and the flop (the first three of ``board``, in the order dealt).
+
+    § 569.12(f)(1) does not say which cards form the hand; the reading and its sources are in
+    the module docstring.  Every set of five cards is equally likely, so the par sheet prices
+    the progressive over the C(52, 5) five-card hands."""
+    return [*hole, *board[:FLOP]]
 
 
 def dealer_qualifies(dealer: HandKey) -> bool:
@@ -519,6 +550,12 @@ class UltimateTexasHoldemRound(StreetRound):
     def player_rank(self, seat: int) -> HandRank:
         return self.rank_of([*self._hands[str(seat)], *self._hands.get(BOARD, [])], Ranking.POKER5)
 
+    def progressive_rank(self, seat: int) -> HandRank:
+        """The seat's Progressive Payout Hand and Envy Bonus Qualifying Hand: the best five of
+        its two cards and the flop (:func:`progressive_cards`; § 569.12(f)(1)-(2))."""
+        cards = progressive_cards(self._hands[str(seat)], self._hands.get(BOARD, []))
+        return self.rank_of(cards, Ranking.POKER5)
+
     def dealer_rank(self) -> HandRank:
         return self.rank_of([*self._hands[DEALER], *self._hands.get(BOARD, [])], Ranking.POKER5)
 
@@ -568,7 +605,8 @@ class UltimateTexasHoldemRound(StreetRound):
         if "progressive" in stakes:
             # § 569.11(h)(5): after the other wagers; a folded player keeps the progressive
             # and the Envy Bonus (§ 569.11(e)(2)(ii) keeps the cards on the table for it).
-            new += self._settle_progressive(seat, rank)
+            # § 569.12(f)(1): on the two cards and the flop, not the best five of seven.
+            new += self._settle_progressive(seat, self.progressive_rank(seat))
             new += self._settle_envy(seat)
         return new
 
@@ -600,7 +638,8 @@ class UltimateTexasHoldemRound(StreetRound):
         return self.settle(seat, wager, result, line=hand)
 
     def _settle_progressive(self, seat: int, rank: HandRank) -> list[Record]:
-        # § 569.12(f)(1): the highest hand only; (f)(4): at the meter's amount when it is this
+        # § 569.12(f)(1): the highest hand only, of the two cards and the flop (``rank``, the
+        # reading of the module docstring); (f)(4): at the meter's amount when it is this
         # player's turn to be paid; § 569.11(h)(5): a 100% award is not paid from the table.
         table = self.game.progressive_table
         assert table is not None
@@ -616,8 +655,10 @@ class UltimateTexasHoldemRound(StreetRound):
     def _settle_envy(self, seat: int) -> list[Record]:
         # § 569.12(f)(2): one Envy Bonus for each other player's royal or straight flush, by
         # the receiving player's own wager; never for the player's own hand or the dealer's.
+        # The Envy Bonus Qualifying Hand is read as the Progressive Payout Hand is: the other
+        # player's two cards and the flop (module docstring).
         return self.award_envy(
-            seat, self.game.envy_schedule, lambda other: hand_keys(self.player_rank(other))
+            seat, self.game.envy_schedule, lambda other: hand_keys(self.progressive_rank(other))
         )
 
 
