@@ -85,13 +85,14 @@ def test_all_needs_a_book_folder() -> None:
 
 def test_643a_7_wagers_with_one_custom_or_progressive_table_list_their_pay_lines() -> None:
     # Let It Ride's Five Card Hand Bonus and Three Card Progressive (custom tables of the
-    # submission) and its Five Card Progressive once had no row on the pay-tables page
+    # submission: no published table, so the test file's) and its Five Card Progressive once
+    # had no row on the pay-tables page
     from croupier.analysis import par_sheet
     from croupier.analysis.book import build_book
-    from croupier.analysis.pricing import every_wager
     from croupier.games import get_game
+    from croupier.rules import load_rules
 
-    lir, _ = every_wager(get_game("let-it-ride"))
+    lir = get_game(load_rules("tests/rules/let-it-ride.toml"))
     wagers = ("three_card_progressive", "five_card_hand_bonus", "five_card_progressive")
     book = build_book(lir, par_sheet(lir, wagers=wagers))
     listed = {lp.wager: lp for lp in book.letters}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -49,7 +50,13 @@ SCENARIOS = Path(__file__).parent / "scenarios"
 RULES = Path(__file__).parent / "rules"
 BETS = ("bet1", "bet2", "bet3")
 EXAMPLE: dict[str, Any] = dict(LetItRide.example_rules)
-THREE_CARD_PROGRESSIVE = {**EXAMPLE["custom_paytables"]["three_card_progressive"], "meter": "lir-3"}
+# The Five Card Hand Bonus and the Three-Card Progressive have no published table, so the example
+# offers neither (issue 35); these tests play them under the test tables of
+# tests/rules/let-it-ride.toml, which are no casino's.
+TEST_TABLES: dict[str, Any] = tomllib.loads((RULES / "let-it-ride.toml").read_text("utf-8"))[
+    "custom_paytables"
+]
+THREE_CARD_PROGRESSIVE = {**TEST_TABLES["three_card_progressive"], "meter": "lir-3"}
 FIVE_CARD_PROGRESSIVE = {**EXAMPLE["progressive"], "meter": "lir-5"}
 HAND_BONUS = {h: f"{n} to 1" for h, n in zip(FIVE_CARD_HANDS, (500, 100, 40, 10, 7), strict=False)}
 
@@ -61,7 +68,9 @@ def game(**rules: Any) -> LetItRide:
 
 
 def full_game() -> LetItRide:
-    return game(**{k: v for k, v in LetItRide.example_rules.items() if k != "game"})
+    """Every optional wager offered: the example and the test tables."""
+    example = {k: v for k, v in EXAMPLE.items() if k != "game"}
+    return game(**example, custom_paytables=TEST_TABLES)
 
 
 def new_round(g: LetItRide | None = None, order: str = "", **kw: Any) -> LetItRideRound:

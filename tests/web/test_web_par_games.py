@@ -118,6 +118,11 @@ def _check_sheet(page: Page, summary: Locator, sheet: dict[str, Any]) -> None:
         expect(table.locator("tbody tr")).to_have_count(len(figures["outcomes"]))
         for outcome in figures["outcomes"]:
             expect(table).to_contain_text(outcome["net_exact"])
+    # the sanity flags (a house edge below zero or above 50%), each shown once, none invented
+    flags = [f for _, figures in named for f in figures["flags"]]
+    expect(page.locator("#par-out p.flag")).to_have_count(len(flags))
+    for flag in flags:
+        expect(page.locator("#par-out")).to_contain_text(f"Warning: {flag}")
 
 
 @pytest.mark.parametrize("slug", list(GAMES))

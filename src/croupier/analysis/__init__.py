@@ -21,6 +21,7 @@ __all__ = [
     "WagerSheet",
     "optimal_strategy",
     "par_sheet",
+    "sanity_flags",
     "strategy_text",
 ]
 
@@ -71,6 +72,15 @@ def par_sheet(game: Game, *, wagers: Sequence[str] = (), scheduler: str | None =
         rules=sheet.rules,
         notes=sheet.notes,
     )
+
+
+def sanity_flags(game: Game) -> tuple[tuple[str, str], ...]:
+    """The sanity flags of every wager ``game``'s Rules Submission offers, as (wager, flag):
+    each priced exactly, a progressive at its meter's reset, and flagged where its house edge is
+    negative (the exact return exceeds 100%) or above 50% (:attr:`WagerSheet.flags`).  What
+    ``croupier rules check`` warns of; a warning, never a refusal."""
+    sheet = par_sheet(game)
+    return tuple((name, flag) for name, ws in sheet.sheets.items() for flag in ws.flags)
 
 
 def optimal_strategy(game: Game) -> Strategy | None:

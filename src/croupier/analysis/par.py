@@ -10,6 +10,12 @@ Texas Hold 'Em, the Blind's result included but not its stake; one of the three 
 Let It Ride; the wager itself for baccarat bets, ties counted as pushes); the element of risk is
 the expected loss per unit of the average total amount wagered; the hit frequency is the chance
 the round nets a gain for the player.
+
+Sanity flags (:attr:`WagerSheet.flags`): a wager whose exact house edge is negative (the player
+has the edge; for a progressive, its exact return at the meter's reset exceeds 100%) or above
+:data:`EDGE_CEILING` is flagged in every face of the sheet.  A flag is a warning for whoever
+files the Rules Submission, not a refusal: the regulation, not croupier, says what may be
+offered.
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ from typing import Any
 
 __all__ = [
     "CONVENTIONS",
+    "EDGE_CEILING",
     "Outcome",
     "ParSheet",
     "WagerSheet",
@@ -36,6 +43,11 @@ CONVENTIONS = (
     "amount wagered. hit_frequency: probability of a net gain. std_dev: of the net result per "
     "unit of the initial wager."
 )
+
+
+EDGE_CEILING = Fraction(1, 2)
+"""A house edge above this is flagged: the player gets back less than half of each wager (the
+progressives of the chapters price at 29-56% at their resets, the other wagers far lower)."""
 
 
 def exact(value: Fraction) -> str:
@@ -117,6 +129,25 @@ class WagerSheet:
     def std_dev(self) -> float:
         return math.sqrt(self.variance)
 
+    @property
+    def flags(self) -> tuple[str, ...]:
+        """Sanity flags: a house edge below zero or above :data:`EDGE_CEILING` (see the
+        module); a progressive is priced at its meter's reset, and the flag says so."""
+        edge = self.house_edge
+        if 0 <= edge <= EDGE_CEILING:
+            return ()
+        shown = f"house edge {float(edge):.4%} ({exact(edge)})"
+        if edge > EDGE_CEILING:
+            ceiling = f"{float(EDGE_CEILING):.0%}"
+            return (f"{shown} is above {ceiling}: the player gets back under half of each wager",)
+        returned = f"exact return {float(1 - edge):.4%}"
+        meter = self.meter.get("meter_cents")
+        if isinstance(meter, int):
+            returned += f" at its meter's reset of {meter:,} cents"
+        elif any(o.pays.endswith("of meter") for o in self.outcomes):
+            returned += " at its meters' resets"
+        return (f"{returned} exceeds 100%: {shown} is negative, the player has the edge",)
+
     def to_json(self) -> dict[str, Any]:
         total = self.total
         data: dict[str, Any] = {
@@ -152,6 +183,7 @@ class WagerSheet:
             data["notes"] = list(self.notes)
         if self.meter:
             data["meter"] = dict(self.meter)
+        data["flags"] = list(self.flags)
         return data
 
     def render(self) -> list[str]:
@@ -171,6 +203,7 @@ class WagerSheet:
         lines += [f"  note: {n}" for n in self.notes]
         for key, value in self.meter.items():
             lines.append(f"  {key}: {value}")
+        lines += [f"  warning: {f}" for f in self.flags]
         return lines
 
 
@@ -186,6 +219,16 @@ class ParSheet:
     rules: Mapping[str, Any] = field(default_factory=dict)
     notes: tuple[str, ...] = ()
 
+    @property
+    def sheets(self) -> dict[str, WagerSheet]:
+        """Every wager's sheet by name, the base first (when the sheet has one)."""
+        return {**({"base": self.base} if self.base else {}), **self.wagers}
+
+    @property
+    def flags(self) -> tuple[str, ...]:
+        """Every wager's sanity flags (:attr:`WagerSheet.flags`), each led by the wager."""
+        return tuple(f"{name}: {f}" for name, sheet in self.sheets.items() for f in sheet.flags)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game,
@@ -195,6 +238,7 @@ class ParSheet:
             "base": self.base.to_json() if self.base else None,
             "wagers": {name: sheet.to_json() for name, sheet in self.wagers.items()},
             **({"notes": list(self.notes)} if self.notes else {}),
+            "flags": list(self.flags),
         }
 
     def render(self) -> str:
@@ -204,4 +248,5 @@ class ParSheet:
         for sheet in self.wagers.values():
             lines += [*sheet.render(), ""]
         lines += [f"note: {n}" for n in self.notes]
+        lines += [f"warning: {f}" for f in self.flags]
         return "\n".join(lines).rstrip()

@@ -3,7 +3,9 @@
 :func:`every_wager` completes a game's Rules Submission so that its par sheet prices every wager
 the game has: a wager the rules leave out gets its default pay table, else the first table the
 regulation lists, else (progressives, tables the casino writes itself) the one of the game's
-example Rules Submission.  Each assumption is one note saying how to give the table instead.
+example Rules Submission, whose tables are each one a casino uses, cited; a wager with none (Let
+It Ride's Five Card Hand Bonus and Three-Card Progressive) is left unpriced.  Each assumption is
+one note saying how to give the table instead.
 
 :func:`theoretical_win`: rounds per hour x hours x average bet x house edge, exact.
 """
@@ -86,6 +88,17 @@ def not_offered(game: Game) -> tuple[str, ...]:
     )
 
 
+def _unpriced(game: Game, wager: str) -> str:
+    """The note of a wager no table could be found for."""
+    if wager in game.custom_shapes:
+        # an example table is one a casino uses, cited, or there is none (issue 35)
+        return (
+            f"{wager}: not priced: no table a casino uses is at hand; give yours as "
+            f"[custom_paytables.{wager}] in --rules"
+        )
+    return f"{wager}: not offered by {game.slug} under these rules"
+
+
 def every_wager(game: Game) -> tuple[Game, tuple[str, ...]]:
     """``game`` with every wager it has given a table (see the module), and one note per
     wager so priced or left out."""
@@ -99,7 +112,7 @@ def every_wager(game: Game) -> tuple[Game, tuple[str, ...]]:
         trial = {k: (dict(v) if isinstance(v, Mapping) else v) for k, v in raw.items()}
         note = _fill(current, wager, trial)
         if note is None:
-            notes.append(f"{wager}: not offered by {game.slug} under these rules")
+            notes.append(_unpriced(game, wager))
             continue
         try:
             candidate = type(game)(trial)
@@ -107,7 +120,7 @@ def every_wager(game: Game) -> tuple[Game, tuple[str, ...]]:
             notes.append(f"{wager}: not priced: {exc}")
             continue
         if wager not in candidate.offered_wagers():
-            notes.append(f"{wager}: not offered by {game.slug} under these rules")
+            notes.append(_unpriced(game, wager))
             continue
         raw, current = trial, candidate
         notes.append(note)

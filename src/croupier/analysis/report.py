@@ -45,6 +45,7 @@ th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; }
 th { background: #f0f0f0; } td.num { text-align: right; font-variant-numeric: tabular-nums; }
 tr.current td { font-weight: bold; background: #fff6d5; }
 .small { color: #555; font-size: 0.88em; } img { max-width: 100%; }
+.flag { color: #a11; }
 pre { background: #f7f7f7; padding: 0.6em; overflow-x: auto; }
 """
 
@@ -341,6 +342,7 @@ def _wager_section(name: str, ws: WagerSheet, task: Task) -> list[str]:
     for key, value in ws.meter.items():
         parts.append(f'<p class="small">{_e(key)}: {_e(value)}</p>')
     parts += [f'<p class="small">note: {_e(n)}</p>' for n in ws.notes]
+    parts += [f'<p class="flag"><b>warning:</b> {_e(f)}</p>' for f in ws.flags]
     plot = _distribution_plot(name, ws)
     task.update()
     parts.append(f'<img alt="{_e(name)}: distribution of the net result" src="{plot}">')

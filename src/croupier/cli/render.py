@@ -78,7 +78,11 @@ def wager_table(sheet: WagerSheet) -> Table:
 
 
 def _notes(sheet: WagerSheet) -> list[str]:
-    return [*(f"note: {n}" for n in sheet.notes), *(f"{k}: {v}" for k, v in sheet.meter.items())]
+    return [
+        *(f"note: {n}" for n in sheet.notes),
+        *(f"{k}: {v}" for k, v in sheet.meter.items()),
+        *(f"warning: {f}" for f in sheet.flags),
+    ]
 
 
 def par_sheet(sheet: ParSheet) -> None:

@@ -37,12 +37,27 @@ def _load(file: str, json_out: bool) -> Game:
 
 @rules_app.command()
 def check(file: FileArgument, json_out: JsonOption = False) -> None:
-    """Validate a Rules Submission: every problem with its section, one a line (exit 2)."""
+    """Validate a Rules Submission: every problem with its section, one a line (exit 2); a
+    valid one is priced exactly and each wager whose house edge is negative (a progressive's
+    return at its meter's reset above 100%) or above 50% is warned of (exit 0)."""
+    from croupier.analysis import sanity_flags
+
     game = _load(file, json_out)
+    warnings = sanity_flags(game)
     if json_out:
-        emit_json({"file": file, "ok": True, "game": game.slug, "problems": []})
-    else:
-        typer.echo(f"{file}: a valid {game.title} Rules Submission")
+        emit_json(
+            {
+                "file": file,
+                "ok": True,
+                "game": game.slug,
+                "problems": [],
+                "warnings": [{"wager": w, "warning": text} for w, text in warnings],
+            }
+        )
+        return
+    typer.echo(f"{file}: a valid {game.title} Rules Submission")
+    for wager, text in warnings:
+        typer.echo(f"{file}: warning: {wager}: {text}")
 
 
 @rules_app.command()

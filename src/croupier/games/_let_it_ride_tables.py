@@ -19,9 +19,11 @@ What the sources hold (seed 000: the 2011 proposed § 643a.1-643a.7; seed 003: t
   - Five-Card Progressive and its Envy Bonus: the PA five-card progressive of § 569.12(f)
     (Ultimate Texas Hold 'Em) and § 571.12(c) (Mississippi Stud), seed 002: the same
     three-of-a-kind-or-better hand (§ 643a.1) and the same straight-flush-or-better Envy hand.
-  - Three-Card Progressive and Five Card Hand Bonus: no table found; a Rules Submission must
-    define its own (``[custom_paytables.three_card_progressive]``,
-    ``[custom_paytables.five_card_hand_bonus]``).
+  - Three-Card Progressive and Five Card Hand Bonus: no table found (the sources searched for
+    issue 35 hold none either; the Five Card Hand Bonus's Lucky and Magic Card Bonuses of
+    § 643a.1 are not built); a Rules Submission must define its own
+    (``[custom_paytables.three_card_progressive]``, ``[custom_paytables.five_card_hand_bonus]``)
+    and the game's example Rules Submission offers neither.
 
 Rules Submission keys (see ``tests/rules/let-it-ride.toml``)::
 
@@ -38,8 +40,8 @@ Rules Submission keys (see ``tests/rules/let-it-ride.toml``)::
     reset = 1000000
     rate = "0.20"
     meter = "let-it-ride-five-card"
-    [custom_paytables.five_card_hand_bonus]     # any table: hand = "N to 1" / "N for 1"
-    royal_flush = "500 to 1"                    # ... down to flush (§ 643a.7(i))
+    [custom_paytables.five_card_hand_bonus]     # yours: hand = "N to 1" / "N for 1"
+    royal_flush = "500 to 1"                    # ... down to flush (§ 643a.7(i); a test table)
     [custom_paytables.three_card_progressive]   # the Three-Card Progressive (§ 643a.7(g))
     meter = "let-it-ride-three-card"            # its own meter, wager, reset and rate
     wager = 100

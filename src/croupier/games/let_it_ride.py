@@ -621,6 +621,11 @@ class LetItRide(Game):
     round_class = LetItRideRound
     table_regs = LET_IT_RIDE_REGS
     """Deck life, stub counts, shuffle and cut, seats (§ 643a.3-643a.10): :mod:`._table_regs`."""
+    # The example offers only tables a casino uses, each cited in :mod:`._let_it_ride_tables`.
+    # The Five Card Hand Bonus (§ 643a.7(i), flush or better, with Lucky and Magic Card Bonuses
+    # croupier does not build) and the Three-Card Progressive (§ 643a.7(g)) have no published
+    # table in the sources: the example offers neither, and a Rules Submission offering one
+    # defines its table under ``[custom_paytables.<wager>]``.
     example_rules: ClassVar[dict[str, Any]] = {
         "game": "let-it-ride",
         "payout_limit": 2_500_000,
@@ -636,27 +641,6 @@ class LetItRide(Game):
             "reset": 1_000_000,
             "rate": "0.20",
             "meter": "let-it-ride-five-card",
-        },
-        "custom_paytables": {
-            "five_card_hand_bonus": {
-                "royal_flush": "500 to 1",
-                "straight_flush": "100 to 1",
-                "four_of_a_kind": "40 to 1",
-                "full_house": "10 to 1",
-                "flush": "7 to 1",
-            },
-            "three_card_progressive": {
-                "meter": "let-it-ride-three-card",
-                "wager": 100,
-                "reset": 100_000,
-                "rate": "0.15",
-                "lines": {
-                    "mini_royal": "100% of meter",
-                    "straight_flush": "200 for 1",
-                    "three_of_a_kind": "50 for 1",
-                },
-                "envy": {"mini_royal": 5_000},
-            },
         },
         "table": {"adjacent_boxes": 2},
     }

@@ -60,7 +60,9 @@ function wagerSection(name, s) {
       h("thead", {}, h("tr", {}, ["Outcome", "Pays", "Net", "Combinations", "Probability", "Return"].map((x) => h("th", {}, x)))),
       h("tbody", {}, s.outcomes.map((o) => h("tr", {}, h("td", {}, words(o.outcome)), h("td", {}, o.pays), h("td.num", {}, o.net_exact),
         h("td.num", {}, Number(o.combinations).toLocaleString("en-US")), h("td.num", {}, o.probability.toFixed(8)), h("td.num", {}, o.return.toFixed(6))))))),
-    (s.notes || []).map((n) => h("p.small.muted", {}, n)));
+    (s.notes || []).map((n) => h("p.small.muted", {}, n)),
+    // sanity flags: a house edge below zero or above 50% (a warning, not a refusal)
+    (s.flags || []).map((f) => h("p.flag", {}, `Warning: ${f}`)));
 }
 
 class ParPage {
