@@ -71,6 +71,12 @@ def game_class(name: str) -> type[Game]:
         raise InvalidInput(f"game {name!r} is unknown; games are {known}") from None
 
 
+RULES_SUBMISSION_SECTION = "§ 601a.2"
+"""Table games Rules Submissions: the section every chapter files its options under (e.g.
+§ 569.12(f), "selected by the certificate holder in its Rules Submission filed in accordance
+with § 601a.2"); cited by a refusal of a submission whose game is unknown."""
+
+
 def get_game(rules: str | RulesSubmission | Mapping[str, Any]) -> Game:
     """A game from its name (default rules), a Rules Submission, or a mapping of one."""
     if isinstance(rules, str):
@@ -84,11 +90,14 @@ def get_game(rules: str | RulesSubmission | Mapping[str, Any]) -> Game:
         cls = game_class(submission.game)
     except InvalidInput as exc:
         if not submission.problems:
-            raise
+            raise InvalidInput(exc.message, section=RULES_SUBMISSION_SECTION) from None
         # The game is unknown: report it with every shape problem, not alone; a file with no
         # game at all has that among its shape problems already (no second line for it).
+        # Without a game there is no chapter to name: each cites § 601a.2, the section on
+        # table games Rules Submissions.
         problems = submission.problems
         if submission.game:
             problems = (*problems, (exc.message, None))
-        raise RulesViolation.of(problems, "in the Rules Submission") from None
+        cited = tuple((m, s or RULES_SUBMISSION_SECTION) for m, s in problems)
+        raise RulesViolation.of(cited, "in the Rules Submission") from None
     return cls(submission)

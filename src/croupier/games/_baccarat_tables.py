@@ -655,9 +655,13 @@ def vig_problems(rules: RulesSubmission, chapter: str, *, ez: bool) -> list[Prob
     elif vig.type == "tie" and vig.rate != TIE_VIG_RATE:
         problems.append((f'tie vigorish rate {pct} is not 25% (rate = "0.25")', f"{s}(h)"))
     if vig.type not in ("commission", "tie", "none"):
-        problems.append((f"vig type {vig.type!r} is not 'commission', 'tie' or 'none'", None))
+        # the vigorish of (c), the tie vigorish of (h), none at EZ Baccarat
+        problems.append((f"vig type {vig.type!r} is not 'commission', 'tie' or 'none'", s))
     if vig.collect not in ("at_payout", "deferred"):
-        problems.append((f"vig collect {vig.collect!r} is not 'at_payout' or 'deferred'", None))
+        # at payout, or marked and collected later (g)
+        problems.append(
+            (f"vig collect {vig.collect!r} is not 'at_payout' or 'deferred'", f"{s}(g)")
+        )
     elif vig.type == "tie" and vig.collect == "deferred":
         problems.append(("the 25% tie vigorish is collected at the end of the round", f"{s}(h)"))
     return problems

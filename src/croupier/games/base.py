@@ -293,7 +293,17 @@ class Game:
                 for wager, letter in rules.paytables.items()
                 if letter == CUSTOM and wager not in cls.custom_defined(rules)
             ]
-        return problems
+        return [cls.cited(p) for p in problems]
+
+    @classmethod
+    def cited(cls, problem: Problem) -> Problem:
+        """``problem`` as refused: with its section, or else naming the game's chapter (a
+        problem of shape or one the chapter's texts at hand give no section for).  Every
+        refusal of a Rules Submission says where its rule comes from (issue 35)."""
+        message, section = problem
+        if section or "§" in message or "Ch." in message:
+            return problem
+        return (message, cls.chapter)
 
     @classmethod
     def check_paytables(cls, rules: RulesSubmission) -> list[Problem]:
@@ -305,12 +315,31 @@ class Game:
                 continue
             tables = cls.paytables.get(wager)
             if tables is None:
-                problems.append((f"wager {wager!r} has no pay table choice in {cls.slug}", None))
+                problems.append(cls._no_choice(wager, letter))
             elif letter not in tables:
                 section = next(iter(tables.values())).section
                 letters = ", ".join(sorted(tables))
                 problems.append((f"{wager} pay table {letter!r} is not one of {letters}", section))
         return problems
+
+    @classmethod
+    def _no_choice(cls, wager: str, letter: str) -> Problem:
+        """``[paytables] wager = letter`` for a wager without lettered tables: a wager of the
+        game paid by its one table (that table's section), or no wager of the game at all."""
+        given = f"[paytables] {wager} = {shown_value(letter)}"
+        if wager not in cls.wagers:
+            return (
+                f"{given}: {cls.title} has no {shown_value(wager)} wager (its wagers: "
+                f"{', '.join(cls.wagers)}); [paytables] chooses among the chapter's tables",
+                cls.paytables_section or cls.chapter,
+            )
+        fixed = next((t for t in cls.fixed_paytables if t.wager == wager), None)
+        section = fixed.section if fixed is not None else cls.paytables_section or cls.chapter
+        return (
+            f"{given}: the {wager} wager has no pay table choice in {cls.title}: one table "
+            "pays it",
+            section,
+        )
 
     @staticmethod
     def custom_defined(rules: RulesSubmission) -> frozenset[str]:

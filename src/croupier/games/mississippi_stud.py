@@ -241,7 +241,8 @@ def jackpot_meters(rules: RulesSubmission) -> tuple[dict[str, MeterSpec], list[P
     jackpot in ``[progressive.meters]`` (meter name, reset and rate default to ``<meter>-<jackpot>``
     and the ``[progressive]`` reset and rate)."""
     prog, raw = rules.progressive, rules.extra.get("progressive_meters")
-    if prog is None or prog.paytable not in JACKPOTS:
+    if prog is None or prog.paytable not in JACKPOTS or not 0 < prog.rate <= 1:
+        # (a rate outside (0, 1] is refused by the progressive's own check, with the others)
         return {}, []
     letter, names = prog.paytable, tuple(dict.fromkeys(JACKPOTS[prog.paytable].values()))
     out: list[Problem] = []
