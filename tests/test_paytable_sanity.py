@@ -97,6 +97,17 @@ def test_par_sheet_text_and_json_flag_the_five_card_hand_bonus_test_table() -> N
     assert data["flags"] == [f"five_card_hand_bonus: {flags[0]}"]
 
 
+def test_html_report_shows_the_flag_under_its_wager() -> None:
+    from croupier.analysis.report import render_report
+
+    game = get_game(load_rules(RULES / "let-it-ride.toml"))
+    flagged = par_sheet(game, wagers=["five_card_hand_bonus"])
+    html = render_report(game, flagged)
+    (flag,) = flagged.wagers["five_card_hand_bonus"].flags
+    assert f'<p class="flag"><b>warning:</b> {flag}</p>' in html
+    assert html.count('class="flag"') == 1
+
+
 def test_rules_check_warns_of_a_wager_above_fifty_percent_and_exits_0() -> None:
     path = str(RULES / "let-it-ride.toml")
     status, text = run(["rules", "check", path])
