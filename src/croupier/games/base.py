@@ -336,8 +336,7 @@ class Game:
         fixed = next((t for t in cls.fixed_paytables if t.wager == wager), None)
         section = fixed.section if fixed is not None else cls.paytables_section or cls.chapter
         return (
-            f"{given}: the {wager} wager has no pay table choice in {cls.title}: one table "
-            "pays it",
+            f"{given}: the {wager} wager has no pay table choice in {cls.title}: one table pays it",
             section,
         )
 
