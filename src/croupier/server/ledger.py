@@ -102,6 +102,9 @@ def round_entries(
     """The chip movements of one round action (see the module docstring)."""
     tbl = table_account(table)
     out: list[Entry] = []
+    # Stakes that left the table in this action (a Let It Ride bet taken back, § 643a.11(b)):
+    # the ``withdrawn`` row hands them back, so the push that settles them returns nothing more.
+    withdrawn: dict[tuple[int, str], int] = {}
     for seat in sorted(set(stakes_before) | set(stakes_after)):
         before, after = stakes_before.get(seat, {}), stakes_after.get(seat, {})
         player = player_account(players[seat])
@@ -111,6 +114,7 @@ def round_entries(
                 out.append(Entry(player, tbl, Fraction(delta), "wager"))
             elif delta < 0:
                 out.append(Entry(tbl, player, Fraction(-delta), "withdrawn"))
+                withdrawn[(seat, wager)] = -delta
     handpays: list[HandPay] = []
     from_meter: dict[int, int] = {}
     award_meter: str | None = None
@@ -139,7 +143,8 @@ def round_entries(
                     )
                 award_meter = None
         elif isinstance(rec, WagerSettled):
-            credit = rec.paid + rec.returned - from_meter.pop(rec.seat, 0)
+            back = min(rec.returned, withdrawn.pop((rec.seat, rec.wager), 0))
+            credit = rec.paid + rec.returned - back - from_meter.pop(rec.seat, 0)
             if credit:
                 out.append(
                     Entry(tbl, player_account(players[rec.seat]), Fraction(credit), "settled")
