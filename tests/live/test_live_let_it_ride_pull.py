@@ -13,30 +13,13 @@ from typing import Any
 
 from sqlalchemy import create_engine, select
 
-from croupier.client import Client
 from croupier.server.ledger import player_account
 from croupier.server.schema import chip_ledger
+from live.chip_books import dealer_to
 from live.live_harness import Server
 
 TABLE = "let-it-ride"
 BET = 500
-
-
-def _dealer_to(dealer: Client, last: dict[str, Any], seat: int) -> dict[str, Any]:
-    """The dealer's steps until ``seat`` has a decision to take or the round is over."""
-    for _ in range(50):
-        phase = str(last["phase"])
-        if phase in ("over", "void") or (phase == "decisions" and last["to_act"] == f"seat {seat}"):
-            return last
-        if phase == "stub_count":
-            view = dealer.view(TABLE)["round"]
-            dealt = sum(r["kind"] in ("card_dealt", "card_hidden") for r in view["records"])
-            last = dealer.stub_count(TABLE, 52 - dealt)
-        elif phase in ("dealing", "decisions"):
-            last = dealer.step(TABLE, "deal")
-        else:
-            last = dealer.step(TABLE, {"reveal": "reveal", "settlement": "settle"}[phase])
-    raise AssertionError(f"the round did not reach seat {seat}'s decision: {last}")
 
 
 def _rows(db_url: str, round_id: str, account: str) -> list[Any]:
@@ -64,7 +47,7 @@ def test_643a_11_b_pulled_bet_returned_once(sqlite_server: Server) -> None:
     round_id = str(dealer.new_round(TABLE)["round_id"])
     for wager in ("bet1", "bet2", "bet3"):
         player.wager(TABLE, wager, BET, seat=1)
-    _dealer_to(dealer, dealer.no_more_bets(TABLE, 0), 1)
+    dealer_to(dealer, TABLE, dealer.no_more_bets(TABLE, 0), [1])
     pulled = player.decide(TABLE, "pull bet1", seat=1)
     kinds = [(r["kind"], r.get("amount", r.get("returned"))) for r in pulled["records"]]
     assert kinds[:2] == [("bet_withdrawn", BET), ("wager_settled", BET)], kinds
@@ -74,9 +57,9 @@ def test_643a_11_b_pulled_bet_returned_once(sqlite_server: Server) -> None:
     assert len({r.txn for r in withdrawn}) == 1, withdrawn
     assert sum(Fraction(r.amount) for r in withdrawn) == BET, withdrawn
 
-    last = _dealer_to(dealer, pulled, 1)
+    last = dealer_to(dealer, TABLE, pulled, [1])
     while last["phase"] not in ("over", "void"):
-        last = _dealer_to(dealer, player.decide(TABLE, "ride", seat=1), 1)
+        last = dealer_to(dealer, TABLE, player.decide(TABLE, "ride", seat=1), [1])
     assert last["phase"] == "over"
     net = supervisor.records(round_id)["settlement"]["1"]["net"]
     assert player.me()["balance"] - start == net
