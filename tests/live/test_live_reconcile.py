@@ -21,6 +21,7 @@ from sqlalchemy import Engine, create_engine, update
 from croupier.audit import Finding, verify
 from croupier.bots import play_round
 from croupier.cli import main
+from croupier.client import Client
 from croupier.server.ledger import (
     HOUSE,
     Entry,
@@ -259,9 +260,17 @@ def test_a_clean_floor_of_every_game_reconciles_on_each_backend(server: Server) 
                 clients[name].leave(table)
     supervisor.buy_in("P7", 2500)
     supervisor.cash_out("P6", 1000)
+    played.append((_voided(dealer, supervisor, clients["player1"]), {1: "player1"}))
+    # a round in play while the audit runs: its stakes are still in action on its table
+    clients["player5"].sit("ultimate-texas-holdem", 1)
+    dealer.new_round("ultimate-texas-holdem")
+    for wager in ("ante", "blind"):
+        clients["player5"].wager("ultimate-texas-holdem", wager, 500, seat=1)
     audit = supervisor.audit()
     assert audit["ok"], audit["problems"]
-    assert audit["audit"]["checked"]["seats_reconciled"] == sum(len(n) for _, n in played)
+    reconciled = sum(len(n) for _, n in played) + 1
+    assert audit["audit"]["checked"]["seats_reconciled"] == reconciled
+    assert Fraction(audit["balances"]["table:ultimate-texas-holdem"]) == 1000
     assert verify(server.db_url).ok
     # the oracle apart from the ledger: each balance moved by its seats' settled nets
     moved = dict.fromkeys(clients, 0)
@@ -270,4 +279,17 @@ def test_a_clean_floor_of_every_game_reconciles_on_each_backend(server: Server) 
             moved[names[int(seat)]] += entry["net"]
     moved["player7"] += 2500
     moved["player6"] -= 1000
+    moved["player5"] -= 1000
     assert {name: c.me()["balance"] - start[name] for name, c in clients.items()} == moved
+
+
+def _voided(dealer: Client, supervisor: Client, player: Client) -> str:
+    """A Three Card Poker round voided by the supervisor after the deal (§ 641a.13)."""
+    player.sit("three-card-poker", 1)
+    rid = str(dealer.new_round("three-card-poker")["round_id"])
+    player.wager("three-card-poker", "ante", 500, seat=1)
+    dealer.no_more_bets("three-card-poker", 0)
+    dealer.step("three-card-poker", "deal")
+    assert supervisor.void(rid, "reconcile drill")["phase"] == "void"
+    player.leave("three-card-poker")
+    return rid
