@@ -13,7 +13,11 @@ does not match (a row edited, inserted or deleted outside croupier):
   by its share and the stored reset, § 605a.7(a)), ending at the meter's amount, its
   cumulative payout meter (§ 605a.7(a)(4)) and award count; the ledger rows of each round are
   the meter moves its records show;
-- each table's events: their chain.
+- each table's events: their chain;
+- where the live server's tables hold rows, every chip (:mod:`croupier.reconcile`): each seat
+  of each round, its chip-ledger rows against the engine's settlement of that seat rebuilt from
+  the records; the table account zero between rounds; the hand-pays; each player's balance
+  against buy-ins, cash-outs and settled nets; the ledger summing to zero.
 
 ``croupier audit verify [--db URL]`` exits 0 when the database is clean, 1 with the findings.
 """
@@ -22,12 +26,12 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Engine, select
+from sqlalchemy import Connection, Engine, select
 from sqlalchemy.exc import SQLAlchemyError
 
 from croupier.commitment import digest, published_commitment
@@ -59,6 +63,9 @@ from croupier.store.codec import record_from_json
 from croupier.store.rounds import status_of
 from croupier.store.shoes import commitment
 
+if TYPE_CHECKING:
+    from croupier.reconcile import ChipBooks, RoundBooks
+
 __all__ = ["AuditReport", "DealCheck", "Finding", "verify", "verify_deal"]
 
 
@@ -86,6 +93,8 @@ class AuditReport:
     meters: int = 0
     ledger_rows: int = 0
     table_events: int = 0
+    chip_ledger_rows: int = 0
+    seats_reconciled: int = 0
     findings: list[Finding] = field(default_factory=list)
 
     @property
@@ -101,6 +110,8 @@ class AuditReport:
                 "meters": self.meters,
                 "ledger_rows": self.ledger_rows,
                 "table_events": self.table_events,
+                "chip_ledger_rows": self.chip_ledger_rows,
+                "seats_reconciled": self.seats_reconciled,
             },
             "findings": [f.to_json() for f in self.findings],
         }
@@ -128,15 +139,18 @@ def verify(target: str | Engine) -> AuditReport:
 
     Nothing is written.  A database that cannot be read as croupier's raises
     :class:`~croupier.errors.InvalidInput`."""
+    from croupier.reconcile import RoundBooks, read_chips
+
     engine, owned = _engine(target)
     report = AuditReport()
     try:
-        # One snapshot for every read (a live server may be writing meanwhile); a SQLite read
-        # transaction already is one.
+        # One snapshot for every read (a live server may be writing meanwhile): PostgreSQL's
+        # repeatable read, SQLite's read transaction (:func:`_snapshot`).
         snapshot = (
             {"isolation_level": "REPEATABLE READ"} if engine.dialect.name == "postgresql" else {}
         )
         with engine.connect().execution_options(**snapshot) as conn:
+            _snapshot(conn)
             round_rows = conn.execute(select(rounds).order_by(rounds.c.id)).all()
             record_rows = conn.execute(
                 select(round_records).order_by(round_records.c.round_id, round_records.c.seq)
@@ -147,6 +161,7 @@ def verify(target: str | Engine) -> AuditReport:
             event_rows = conn.execute(
                 select(table_log).order_by(table_log.c.table_id, table_log.c.seq)
             ).all()
+            chips = read_chips(conn)
     except SQLAlchemyError as exc:
         raise unreadable(exc) from None
     finally:
@@ -165,8 +180,9 @@ def verify(target: str | Engine) -> AuditReport:
         if row.round_id is not None:
             ledger_by_round.setdefault(row.round_id, []).append(row)
     report.rounds, report.records = len(round_rows), len(record_rows)
+    books: dict[str, RoundBooks] = {}
     for row in round_rows:
-        _check(
+        rebuilt = _check(
             report,
             lambda row=row: _round(
                 row,
@@ -175,6 +191,8 @@ def verify(target: str | Engine) -> AuditReport:
                 ledger_by_round.get(row.id, []),
             ),
         )
+        if rebuilt is not None:
+            books[row.id] = RoundBooks.of(rebuilt)
     report.meters, report.ledger_rows = len(meter_rows), len(ledger_rows)
     ledger_by_meter: dict[str, list[Any]] = {}
     for row in ledger_rows:
@@ -191,14 +209,39 @@ def verify(target: str | Engine) -> AuditReport:
         by_table.setdefault(row.table_id, []).append(row)
     for table_id, rows in by_table.items():
         _check(report, lambda t=table_id, r=rows: _events(t, r))
+    if chips is not None:
+        _reconcile(report, chips, books, {row.id for row in round_rows} - set(books))
     return report
 
 
-def _check(report: AuditReport, run: Any) -> None:
+def _reconcile(
+    report: AuditReport, chips: ChipBooks, books: Mapping[str, RoundBooks], failed: set[str]
+) -> None:
+    """Every chip against the engine's settlements (:mod:`croupier.reconcile`)."""
+    from croupier.reconcile import reconcile
+
+    report.chip_ledger_rows = len(chips.legs)
+    report.seats_reconciled, found = reconcile(chips, books, failed)
+    report.findings += found
+
+
+def _snapshot(conn: Connection) -> None:
+    """SQLite: the reads that follow share one read transaction (a deferred ``BEGIN``; an
+    engine whose transactions begin immediately already holds one)."""
+    if conn.dialect.name != "sqlite":
+        return
+    conn.exec_driver_sql("SELECT 1")  # SQLAlchemy's transaction begins (and any listener's)
+    raw = conn.connection.dbapi_connection
+    if raw is not None and not getattr(raw, "in_transaction", True):
+        conn.exec_driver_sql("BEGIN")
+
+
+def _check(report: AuditReport, run: Any) -> Any:
     try:
-        run()
+        return run()
     except _Mismatch as exc:
         report.findings.append(exc.finding)
+        return None
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -308,7 +351,7 @@ def _published(conn: Any, round_id: str) -> str | None:
 # --- rounds -------------------------------------------------------------------------------------
 
 
-def _round(row: Any, records: list[Any], shoe: Any, ledger: list[Any]) -> None:
+def _round(row: Any, records: list[Any], shoe: Any, ledger: list[Any]) -> Round:
     key = f"round {row.id!r}"
     try:
         rules = json.loads(row.rules)
@@ -337,10 +380,13 @@ def _round(row: Any, records: list[Any], shoe: Any, ledger: list[Any]) -> None:
     # round's records when another table contributes.
     stood = [_fraction(key, e.before_exact) for e in ledger if e.reason != "created"]
     moves = sum(isinstance(r, MeterChanged) for r in decoded)
-    _rebuild(row, key, rules, players, decoded, stood if ledger and len(stood) == moves else None)
+    rebuilt = _rebuild(
+        row, key, rules, players, decoded, stood if ledger and len(stood) == moves else None
+    )
     if shoe is not None:
         _shoe(key, shoe, decoded)
     _round_ledger(key, decoded, ledger)
+    return rebuilt
 
 
 def _chain(row: Any, records: list[Any], header: str) -> Iterator[Record]:
@@ -376,7 +422,7 @@ def _rebuild(
     players: Any,
     decoded: list[Record],
     stood: list[Fraction] | None,
-) -> None:
+) -> Round:
     try:
         game = get_game(rules)
         rebuilt = Round.rebuild(
@@ -410,6 +456,7 @@ def _rebuild(
     stored = (row.voided_by, row.void_reason)
     if (ordered[-1] if ordered else (None, None)) != stored:
         raise _Mismatch("rounds", key, f"voided by {stored}, the records say {ordered or None}")
+    return rebuilt
 
 
 def _json(record: Record) -> dict[str, Any]:

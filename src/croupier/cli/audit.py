@@ -1,8 +1,9 @@
 """``croupier audit verify [--db URL]``: tamper evidence of a croupier database.
 
-Exit 0 when every hash chain, meter and settlement matches; 1 with the findings (one a line:
-table, key, what differs) when something was changed outside croupier; 2 on bad input (no such
-database, not croupier's).
+Exit 0 when every hash chain, meter and settlement matches and every seat's chips reconcile
+with its settlement (:mod:`croupier.reconcile`); 1 with the findings (one a line: table, key,
+what differs) when something was changed outside croupier or a chip moved that the rules did
+not pay; 2 on bad input (no such database, not croupier's).
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ def verify(
     json_out: JsonOption = False,
 ) -> None:
     """Recompute every hash chain, each meter from its ledger and each round's settlement
-    from its records; exit 1 naming the first row of each chain that does not match."""
+    from its records, and reconcile each seat's chip-ledger rows with that settlement; exit 1
+    naming the first row of each chain that does not match and each seat whose chips differ."""
     from croupier.audit import verify as run
     from croupier.terminal import database_url
 
@@ -40,7 +42,7 @@ def verify(
         for finding in report.findings:
             typer.echo(str(finding))
         if report.ok:
-            typer.echo("clean: every chain, meter and settlement matches")
+            typer.echo("clean: every chain, meter and settlement matches, every chip reconciles")
     if not report.ok:
         raise typer.Exit(EXIT_TAMPERED)
 

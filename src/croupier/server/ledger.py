@@ -10,7 +10,8 @@ in the same database transaction as the round records that caused it.  Accounts:
 - ``meter:<name>``: a progressive meter's amount, equal to the meter at every commit;
 - ``handpay``: 100% progressive awards waiting for a supervisor (§ 641a.11(c)(5)(iv): not paid
   from the table inventory);
-- ``cage``: chips bought in and cashed out.
+- ``cage``: chips bought in and cashed out;
+- ``commission:<id>``: a player's deferred baccarat commission (negative: owed).
 
 :func:`round_entries` derives the rows of one round action from the Game protocol's results (the
 stakes before and after, the records, the meters before and after); the server holds no game
@@ -44,6 +45,8 @@ __all__ = [
     "HOUSE",
     "Entry",
     "Ledger",
+    "commission_account",
+    "ledger_problems",
     "meter_account",
     "player_account",
     "table_account",
@@ -64,6 +67,12 @@ def table_account(table_id: str) -> str:
 
 def meter_account(meter: str) -> str:
     return f"meter:{meter}"
+
+
+def commission_account(player_id: str) -> str:
+    """A player's baccarat commission owed (deferred vigorish, § 541.13(g)): negative while a
+    marker is owed (the contract of the issue 35 parts: ``commission:<player_id>``)."""
+    return f"commission:{player_id}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +97,30 @@ class HandPay:
     amount: int
 
 
+def _stake_entries(
+    tbl: str,
+    players: Mapping[int, str],
+    stakes_before: Mapping[int, Mapping[str, int]],
+    stakes_after: Mapping[int, Mapping[str, int]],
+) -> tuple[list[Entry], dict[tuple[int, str], int]]:
+    """Stakes placed (``wager``) and taken back (``withdrawn``) in one action, and the stakes
+    taken back by seat and wager: a Let It Ride bet pulled (§ 643a.11(b)) is handed back by
+    its ``withdrawn`` row, so the push that settles it returns nothing more."""
+    out: list[Entry] = []
+    withdrawn: dict[tuple[int, str], int] = {}
+    for seat in sorted(set(stakes_before) | set(stakes_after)):
+        before, after = stakes_before.get(seat, {}), stakes_after.get(seat, {})
+        player = player_account(players[seat])
+        for wager in sorted(set(before) | set(after)):
+            delta = after.get(wager, 0) - before.get(wager, 0)
+            if delta > 0:
+                out.append(Entry(player, tbl, Fraction(delta), "wager"))
+            elif delta < 0:
+                out.append(Entry(tbl, player, Fraction(-delta), "withdrawn"))
+                withdrawn[(seat, wager)] = -delta
+    return out, withdrawn
+
+
 def round_entries(
     *,
     table: str,
@@ -101,16 +134,7 @@ def round_entries(
 ) -> tuple[list[Entry], list[HandPay]]:
     """The chip movements of one round action (see the module docstring)."""
     tbl = table_account(table)
-    out: list[Entry] = []
-    for seat in sorted(set(stakes_before) | set(stakes_after)):
-        before, after = stakes_before.get(seat, {}), stakes_after.get(seat, {})
-        player = player_account(players[seat])
-        for wager in sorted(set(before) | set(after)):
-            delta = after.get(wager, 0) - before.get(wager, 0)
-            if delta > 0:
-                out.append(Entry(player, tbl, Fraction(delta), "wager"))
-            elif delta < 0:
-                out.append(Entry(tbl, player, Fraction(-delta), "withdrawn"))
+    out, withdrawn = _stake_entries(tbl, players, stakes_before, stakes_after)
     handpays: list[HandPay] = []
     from_meter: dict[int, int] = {}
     award_meter: str | None = None
@@ -139,7 +163,8 @@ def round_entries(
                     )
                 award_meter = None
         elif isinstance(rec, WagerSettled):
-            credit = rec.paid + rec.returned - from_meter.pop(rec.seat, 0)
+            back = min(rec.returned, withdrawn.pop((rec.seat, rec.wager), 0))
+            credit = rec.paid + rec.returned - back - from_meter.pop(rec.seat, 0)
             if credit:
                 out.append(
                     Entry(tbl, player_account(players[rec.seat]), Fraction(credit), "settled")
@@ -280,26 +305,38 @@ class Ledger:
     def check(conn: Connection) -> list[str]:
         """Problems with the ledger: a transaction that does not sum to zero, a balance that
         differs from its rows, a ledger that does not sum to zero (empty: it balances)."""
-        problems: list[str] = []
-        sums: dict[str, Fraction] = {}
-        accounts: dict[str, Fraction] = {}
-        for row in conn.execute(
-            select(chip_ledger.c.txn, chip_ledger.c.account, chip_ledger.c.amount)
-        ):
-            amount = Fraction(row.amount)
-            sums[row.txn] = sums.get(row.txn, Fraction(0)) + amount
-            accounts[row.account] = accounts.get(row.account, Fraction(0)) + amount
-        problems += [f"transaction {t} sums to {s}" for t, s in sums.items() if s != 0]
-        for name, value in Ledger.balances(conn).items():
-            if accounts.get(name, Fraction(0)) != value:
-                problems.append(
-                    f"account {name} holds {value} but its rows sum to {accounts.get(name, 0)}"
-                )
-        total = sum(accounts.values(), Fraction(0))
-        if total != 0:
-            problems.append(f"the ledger sums to {total}")
-        return problems
+        rows = conn.execute(select(chip_ledger.c.txn, chip_ledger.c.account, chip_ledger.c.amount))
+        legs = ((row.txn, row.account, Fraction(row.amount)) for row in rows)
+        return [f"{key} {what}" for key, what in ledger_problems(legs, Ledger.balances(conn))]
 
     @staticmethod
     def count(conn: Connection) -> int:
         return int(conn.execute(select(func.count()).select_from(chip_ledger)).scalar_one())
+
+
+def ledger_problems(
+    legs: Iterable[tuple[str, str, Fraction]], balances: Mapping[str, Fraction]
+) -> list[tuple[str, str]]:
+    """:meth:`Ledger.check` on rows already read (``(txn, account, amount)``) and the stored
+    balances: each problem as (what it is about, what differs)."""
+    problems: list[tuple[str, str]] = []
+    sums: dict[str, Fraction] = {}
+    accounts: dict[str, Fraction] = {}
+    for txn, account, amount in legs:
+        sums[txn] = sums.get(txn, Fraction(0)) + amount
+        accounts[account] = accounts.get(account, Fraction(0)) + amount
+    problems += [(f"transaction {t}", f"sums to {s}") for t, s in sums.items() if s != 0]
+    for name, value in balances.items():
+        if accounts.get(name, Fraction(0)) != value:
+            problems.append(
+                (f"account {name}", f"holds {value} but its rows sum to {accounts.get(name, 0)}")
+            )
+    for name in sorted(set(accounts) - set(balances)):
+        if accounts[name] != 0:
+            problems.append(
+                (f"account {name}", f"has no balance but its rows sum to {accounts[name]}")
+            )
+    total = sum(accounts.values(), Fraction(0))
+    if total != 0:
+        problems.append(("the ledger", f"sums to {total}"))
+    return problems

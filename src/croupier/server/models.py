@@ -341,5 +341,5 @@ class AuditOut(BaseModel):
     balances: dict[str, str]
     """Each chip account's balance, exact (``"p/q"`` where a fraction of a cent)."""
     audit: AuditChains | None = None
-    """The record and meter chains and every settlement rebuilt (``scope=all``; none for
-    ``scope=ledger``)."""
+    """The record and meter chains, every settlement rebuilt and every seat's chips reconciled
+    with it (``scope=all``; none for ``scope=ledger``)."""

@@ -583,12 +583,14 @@ def _install_recall(op: Op) -> None:
     ) -> dict[str, Any]:
         """The chip ledger (every transaction and the whole ledger sum to zero, every balance
         equals its rows, every meter's account holds the meter) and, for ``scope=all``,
-        ``croupier audit verify`` on the database: every record chain intact and every
-        round's settlement rebuilt from its records (:func:`croupier.audit.verify`)."""
+        ``croupier audit verify`` on the database: every record chain intact, every round's
+        settlement rebuilt from its records and every seat's chips reconciled with it
+        (:func:`croupier.audit.verify`, :mod:`croupier.reconcile`, which checks the ledger
+        too)."""
         floor = _floor(request)
         chains = verify(floor.engine) if scope == "all" else None
         with floor.reading() as conn:
-            problems = floor.ledger.check(conn)
+            problems = floor.ledger.check(conn) if chains is None else []
             balances = floor.ledger.balances(conn)
         for name in floor.meters.snapshot():
             exact = floor.meters.exact(name)

@@ -182,7 +182,7 @@ class PitPage {
       const ok = res.ok && (full.ok ?? true) && !findings.length;
       const balances = Object.entries(res.balances || {});
       out.replaceChildren(h("p", { "aria-label": "audit result", dataset: { ok: ok ? "yes" : "no" } }, "Result: ",
-        h(ok ? "span.ok" : "span.bad", {}, ok ? `clean: nothing differs (${Object.keys(checked).length ? "every chain, meter and settlement matches" : "the ledger balances and every meter matches its ledger account"})` : `${findings.length} problem${findings.length === 1 ? "" : "s"} found`)),
+        h(ok ? "span.ok" : "span.bad", {}, ok ? `clean: nothing differs (${Object.keys(checked).length ? "every chain, meter and settlement matches, every chip reconciles" : "the ledger balances and every meter matches its ledger account"})` : `${findings.length} problem${findings.length === 1 ? "" : "s"} found`)),
         Object.keys(checked).length ? h("table.grid", { "aria-label": "checked" }, h("tbody", {}, Object.entries(checked).map(([k, n]) =>
           h("tr", {}, h("th", { scope: "row" }, words(k)), h("td.num", {}, String(n)))))) : null,
         findings.length ? h("ul", { "aria-label": "problems" }, findings.map((p) => h("li.bad", {}, p))) : null,
@@ -193,7 +193,7 @@ class PitPage {
         h("details", {}, h("summary", {}, "Full report"), h("pre.text", {}, JSON.stringify(res, null, 2))));
     });
     this.body.replaceChildren(h("div.panel", {}, h("h2", {}, "audit verify"),
-      h("p.muted", {}, "The server's check of the chip ledger (every transaction sums to zero, every balance equals its rows) and of each progressive meter against its ledger account; where the server runs the whole croupier audit verify, the record and meter hash chains and the settlements rebuilt from the records too."),
+      h("p.muted", {}, "The server's check of the chip ledger (every transaction sums to zero, every balance equals its rows) and of each progressive meter against its ledger account; where the server runs the whole croupier audit verify, the record and meter hash chains, the settlements rebuilt from the records and each seat's chips reconciled with its settlement too."),
       h("button.btn.btn-gold", { type: "button", onclick: run }, "Run audit verify"), out));
   }
 }
