@@ -369,7 +369,7 @@ def _install_dealer(op: Op) -> None:
     def new_round(request: Request, table_id: str, body: Cut, key: Key) -> dict[str, Any]:
         def run(txn: Txn, lt: LiveTable | None, account: Account) -> dict[str, Any]:
             assert lt is not None
-            _floor(request).begin_round(txn, lt, body.cut_at)
+            _floor(request).begin_round(txn, lt, body.cut_at, body.stack)
             assert lt.round is not None
             return result(lt, account, lt.round.records)
 
@@ -643,6 +643,8 @@ def _table_out(lt: LiveTable, snapshot: dict[str, int]) -> TableOut:
         held=lt.held,
         seats=seats,
         meters={m: snapshot[m] for m in _meters_of(lt) if m in snapshot},
+        training=lt.game.rules.table.training,
+        limits=lt.game.posted_limits(),
     )
 
 
