@@ -54,8 +54,14 @@ class DealerPage extends TablePage {
     const dealerTurn = rnd && !rnd.to_act_seat && ["dealing", "decisions"].includes(rnd.phase);
     const cut = h("input#cut-pos", { type: "number", min: 10, max: 400, placeholder: "no cut", inputmode: "numeric" });
     // a training table only: the cards the next round deals first, top first (a real table refuses a stack)
-    const stack = info.training ? h("input#stack-cards", { type: "text", placeholder: "e.g. As Kd 7c", autocomplete: "off", spellcheck: "false" }) : null;
-    const opening = () => Object.assign({ cut_at: cut.value === "" ? null : Number(cut.value) }, stack && stack.value.trim() ? { stack: stack.value.trim() } : {});
+    // (kept across redraws of the console; sent once, with the round it stacks)
+    const stack = info.training ? h("input#stack-cards", { type: "text", placeholder: "e.g. As Kd 7c", autocomplete: "off", spellcheck: "false",
+      value: this.stackText || "", oninput: (e) => { this.stackText = e.currentTarget.value; } }) : null;
+    const opening = () => {
+      const text = (this.stackText || "").trim();
+      this.stackText = "";
+      return Object.assign({ cut_at: cut.value === "" ? null : Number(cut.value) }, text ? { stack: text } : {});
+    };
     // the progressive wagers the system accepted (the engine's count); the dealer corrects it
     // to the chips actually collected, and a count that differs voids the round (§ 641a.8(b))
     const accepted = this.actions.progressive_chips;
