@@ -9,6 +9,7 @@ import copy
 import json
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import insert
@@ -18,7 +19,7 @@ from croupier.errors import IllegalAction
 from croupier.server.auth import Account, Auth, Role
 from croupier.server.db import connect
 from croupier.server.demo import demo_rules, setup_demo
-from croupier.server.floor import Floor
+from croupier.server.floor import Floor, Txn
 from croupier.server.schema import live_tables
 from live.live_harness import Server
 
@@ -107,9 +108,16 @@ def test_a_table_stored_without_limits_stays_closed_and_a_demo_table_takes_its_l
     demo = {k: v for k, v in demo_rules()[UTH].items() if k != "limits"}
     with engine.begin() as conn:
         for table_id, rules in (("old-tcp", old), (UTH, demo)):
-            row = {"id": table_id, "name": table_id, "rules": json.dumps(rules)}
-            row |= {"status": "open", "seats": '{"1": "P1"}', "created_at": datetime.now(UTC)}
-            conn.execute(insert(live_tables).values(**row))
+            conn.execute(
+                insert(live_tables).values(
+                    id=table_id,
+                    name=table_id,
+                    rules=json.dumps(rules),
+                    status="open",
+                    seats='{"1": "P1"}',
+                    created_at=datetime.now(UTC),
+                )
+            )
     floor = Floor(engine)
     try:
         floor.load()
@@ -117,9 +125,14 @@ def test_a_table_stored_without_limits_stays_closed_and_a_demo_table_takes_its_l
         assert lt.status == "closed" and lt.unposted is not None
         assert "posts no minimum and maximum for ante, pair_plus, six_card_bonus" in lt.unposted
         dealer, supervisor = Account("dealer", Role.DEALER), Account("boss", Role.SUPERVISOR)
+
+        def reopen(txn: Txn) -> dict[str, Any]:
+            floor.set_status(txn, lt, "open")
+            return {}
+
         for account, run in (
             (dealer, lambda txn: {"r": floor.begin_round(txn, lt, None)}),
-            (supervisor, lambda txn: floor.set_status(txn, lt, "open") or {}),
+            (supervisor, reopen),
         ):
             with pytest.raises(IllegalAction, match="set up before limits were required"):
                 floor.command(account, f"k-{account.username}", "d", lt.id, run)
