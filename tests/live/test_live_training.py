@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from croupier.bots import play_round
 from croupier.client import ApiError, Client
 from live.live_harness import Server
 from live.stacked import Seat, balances, nets, play, replayed_nets, stack_of, training_rules
@@ -80,8 +81,13 @@ def test_a_training_table_is_marked_in_every_view_and_record_header(server: Serv
     header = supervisor.records(rid)
     assert (header["mode"], header["training"]) == ("training", True)
     assert supervisor.scenario(rid)["rules"]["table"]["training"] is True
-    real = supervisor.rounds("three-card-poker")
-    assert all(r["mode"] == "real" for r in real)
+    # recalled, each round says what its record header says
+    assert [r["mode"] for r in supervisor.rounds(TCP)] == ["training"]
+    assert [r["mode"] for r in player.seat_rounds(TCP, 1)] == ["training"]
+    other = server.client("player2")
+    other.sit("three-card-poker", 1)
+    play_round(dealer, {1: other}, "three-card-poker", dealer.table("three-card-poker"))
+    assert [r["mode"] for r in supervisor.rounds("three-card-poker")] == ["real"]
 
 
 SPADE_ROYAL = {1: ["As", "Ks", "Qs"], 2: ["2c", "7d", "9h"], 3: ["3c", "8d", "4h"]}

@@ -250,3 +250,10 @@ def test_the_dealer_stacks_the_next_round_from_the_console(
     assert desks["supervisor"].get(f"/api/rounds/{rid}/deal")["commitment"]
     desks["supervisor"].post(f"/api/rounds/{rid}/void", {"reason": "training: stack drill"})
     desks["player2"].post(f"/api/tables/{TCP}/leave")
+    # the pit's recall of the round: its record header says training, and the page shows it
+    pit = _sign_in(browser, training_server.url, "supervisor")
+    pit.get_by_role("tab", name="Game recall").click()
+    pit.get_by_role("combobox", name="Table").select_option(TCP)
+    pit.get_by_role("button", name="Recall").click()
+    pit.locator(f'button[data-round="{rid}"]').click()
+    expect(pit.locator("#replay .training-banner")).to_contain_text("Training table")

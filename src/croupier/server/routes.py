@@ -689,6 +689,7 @@ def _recall_rounds(
         rnd = floor.store.rebuild(rid)
         view = round_view(rnd, pov)
         view["round_id"] = rid
+        view["mode"] = info.mode.value  # the record header's (a rebuilt round is a replay)
         out.append(view)
         if len(out) >= last:
             break
