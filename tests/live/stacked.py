@@ -75,6 +75,8 @@ def play(dealer: Client, table: str, seats: Mapping[int, Seat], stack: str) -> s
         if isinstance(acting, str) and acting.startswith("seat ") and phase == "decisions":
             seat = int(acting.removeprefix("seat "))
             last = seats[seat].player.decide(table, left[seat].pop(0), seat=seat)
+        elif phase == "stub_count":
+            last = count_stub(dealer, table)
         elif phase in ("dealing", "decisions"):
             last = dealer.step(table, "deal")
         elif phase in ("reveal", "settlement"):
@@ -82,6 +84,21 @@ def play(dealer: Client, table: str, seats: Mapping[int, Seat], stack: str) -> s
         else:
             raise AssertionError(f"round {rid} in phase {phase}")
     raise AssertionError(f"round {rid} did not finish")
+
+
+def count_stub(dealer: Client, table: str) -> dict[str, Any]:
+    """The dealer counts the stub where the table's cadence asks (§ 641a.8(f) and its
+    parallels): the cards not yet out of the shoe."""
+    rnd = dealer.view(table)["round"]
+    out = sum(r["kind"] in ("card_dealt", "card_hidden", "card_discarded") for r in rnd["records"])
+    decks = int(dealer.table(table)["rules"].get("table", {}).get("decks", 1))
+    return dealer.stub_count(table, 52 * decks - out)
+
+
+def deal(dealer: Client, table: str) -> dict[str, Any]:
+    """The dealer's deal, the stub counted where the round asks for it."""
+    last = dealer.step(table, "deal")
+    return count_stub(dealer, table) if last["phase"] == "stub_count" else last
 
 
 def balances(seats: Mapping[int, Seat]) -> dict[int, int]:

@@ -4,7 +4,9 @@ exported scenario replayed offline (a supervisor's void is no scenario event: a 
 checked against its settlement alone): Let It Ride's payout limit (§ 643a.12(d)), EZ Baccarat's
 Dragon 7 and the Dragon Bonus (§ 541.8(a)(5), § 541.2(c)(6)), and a round voided at each of
 betting, dealing, decisions and reveal (every wager returned, the win a stacked hand would have
-had never paid)."""
+had never paid): the supervisor's void while betting and at the reveal, the dealer's reports
+that void at "no more bets" (a wrong card count, a second card face up) and in the decisions (a
+dealer card exposed)."""
 
 from __future__ import annotations
 
@@ -12,7 +14,16 @@ from typing import Any
 
 from croupier.client import Client
 from live.live_harness import Server
-from live.stacked import Seat, balances, nets, play, replayed_nets, stack_of, training_rules
+from live.stacked import (
+    Seat,
+    balances,
+    deal,
+    nets,
+    play,
+    replayed_nets,
+    stack_of,
+    training_rules,
+)
 
 LIR_TABLE = "lir-training"
 LIR: dict[str, Any] = {
@@ -100,7 +111,8 @@ def test_a_void_at_every_phase_returns_every_wager_and_pays_no_stacked_win(
     # seat 1 a straight flush (Pair Plus 40 to 1 and the Ante Bonus), had the round been paid
     hands = {1: ["7h", "8h", "9h"], 2: ["2c", "7d", "9c"]}
     stack = stack_of(rules, seats, hands, dealer=["Kd", "Qc", "4s"])
-    for phase in ("betting", "dealing", "decisions", "reveal"):
+    phases = ("betting", "dealing", "dealing, a second card face up", "decisions", "reveal")
+    for phase in phases:
         start = balances(seats)
         rid = _void_at(phase, supervisor, dealer, seats, stack)
         record = supervisor.records(rid)
@@ -116,9 +128,11 @@ def test_a_void_at_every_phase_returns_every_wager_and_pays_no_stacked_win(
 def _void_at(
     phase: str, supervisor: Client, dealer: Client, seats: dict[int, Seat], stack: str
 ) -> str:
-    """A stacked round voided in ``phase``: by the supervisor while betting, in the decisions
-    (seat 1 has played) and at the reveal; by the dealer's report of a wrong card count once
-    "no more bets" is called, before the first card (§ 649a.13)."""
+    """A stacked round voided in ``phase``: by the supervisor while betting and at the reveal
+    (no irregularity is reported there); by the dealer's report, once "no more bets" is called
+    and before the first card, of a wrong card count or of a second card found face up in the
+    deck (the first is discarded), and in the decisions (seat 1 has played) of a dealer's card
+    exposed (§ 649a.13)."""
     rid = str(dealer.new_round(TCP, stack=stack)["round_id"])
     for n, s in seats.items():
         for wager, amount in s.wagers.items():
@@ -127,13 +141,21 @@ def _void_at(
         supervisor.void(rid, "training: a void while betting")
         return rid
     dealer.no_more_bets(TCP, 0)
+    report = f"/api/tables/{TCP}/irregularities"
     if phase == "dealing":
-        dealer.post(f"/api/tables/{TCP}/irregularities", {"kind": "wrong_card_count"})
+        dealer.post(report, {"kind": "wrong_card_count"})
         return rid
-    dealer.step(TCP, "deal")
+    if phase == "dealing, a second card face up":
+        first = dealer.post(report, {"kind": "card_face_up_in_deck"})
+        assert first["phase"] == "dealing"  # the first is discarded: the round goes on
+        dealer.post(report, {"kind": "card_face_up_in_deck"})
+        return rid
+    deal(dealer, TCP)
     seats[1].player.decide(TCP, "play", seat=1)
-    if phase == "reveal":
-        last = seats[2].player.decide(TCP, "play", seat=2)
-        assert last["phase"] == "reveal"
-    supervisor.void(rid, f"training: a void at the {phase}")
+    if phase == "decisions":
+        dealer.post(report, {"kind": "dealer_card_exposed"})
+        return rid
+    last = seats[2].player.decide(TCP, "play", seat=2)
+    assert last["phase"] == "reveal"
+    supervisor.void(rid, "training: a void at the reveal")
     return rid
