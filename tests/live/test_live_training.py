@@ -130,3 +130,18 @@ def test_649a_12_royal_flush_100_percent_hand_pay_and_envy_to_several_players(
     assert meter["amount"] == meter["reset"] and meter["awards"] == 1
     audit = supervisor.audit()
     assert audit["ok"], audit["problems"]
+
+
+def test_a_training_table_moves_no_progressive_meter_of_real_play(sqlite_server: Server) -> None:
+    # the demo Three Card Poker table (real play) moves pa-poker-jackpot
+    supervisor = sqlite_server.client("supervisor")
+    before = supervisor.tables()
+    with pytest.raises(ApiError) as refused:
+        supervisor.new_table("tcp-shared", "shared", training_rules("three-card-poker"))
+    assert refused.value.status == 409
+    assert refused.value.detail.startswith(
+        "table tcp-shared is a training table and its progressive meter pa-poker-jackpot is "
+        "moved by "
+    )
+    assert refused.value.detail.endswith(", a real table: a training table's meters are its own")
+    assert supervisor.tables() == before
