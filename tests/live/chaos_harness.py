@@ -88,6 +88,8 @@ HANDPAY_RULES: dict[str, Any] = {
         }
     },
     "table": {"deal": "automated_shoe", "shuffle": "automated", "decks": 1, "adjacent_boxes": 2},
+    # A live table posts every wager's limits; the three equal bets post the same ones.
+    "limits": {bet: {"min": 500, "max": 50_000} for bet in ("bet1", "bet2", "bet3")},
 }
 TABLES = {
     # table id -> the demo players seated there (a player sits at one table at a time)

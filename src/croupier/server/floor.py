@@ -29,14 +29,14 @@ from croupier.games import get_game
 from croupier.games.records import (
     Action,
     IrregularityKind,
-    PlaceWager,
     Record,
     ReportIrregularity,
 )
 from croupier.games.round import ActorKind, Phase, Round
-from croupier.modes import PlayMode, verify_mode
+from croupier.modes import mode_of_table
 from croupier.progressive import MemoryMeters
 from croupier.rules import RulesSubmission, load_rules
+from croupier.server import postings
 from croupier.server.auth import Account
 from croupier.server.commit import Work, for_engine
 from croupier.server.ledger import (
@@ -189,17 +189,14 @@ class Floor:
         engine: Engine,
         *,
         shuffler: Shuffler | None = None,
-        mode: PlayMode = PlayMode.REAL,
         tables: frozenset[str] | None = None,
     ) -> None:
-        """``mode``: real play by default (only :class:`SecureShuffler`, checked when each
-        table is set up); a training floor (dealer training, the browser tests) may inject a
-        shuffler that stacks the deck, and every round it deals says ``training``.
-        ``tables``: the tables this process serves (each table's rounds live in one process;
-        several processes share the database, its ledger and its linked meters); ``None``:
-        every table."""
+        """``shuffler``: :class:`SecureShuffler` by default, the only one a real table takes;
+        a training table (``[table] training``, :mod:`croupier.server.postings`) may be given
+        one that stacks the deck.  ``tables``: the tables this process serves (each table's
+        rounds live in one process; several share the database, its ledger and its linked
+        meters); ``None``: every table."""
         self.engine = engine
-        self.mode = verify_mode(mode)
         self.serves = tables
         self.db = Database(engine)
         self.store = RoundStore(engine)
@@ -249,10 +246,11 @@ class Floor:
     def _live(self, table_id: str, name: str, rules: Mapping[str, Any], status: str) -> LiveTable:
         game = get_game(load_rules(dict(rules)))
         table: Dealing
+        mode = mode_of_table(game.rules.table)  # training or real: the table's own rules say
         try:
-            table = Table(game, shuffler=self.shuffler, meters=self.meters, mode=self.mode)
+            table = Table(game, shuffler=self.shuffler, meters=self.meters, mode=mode)
         except InvalidInput:
-            table = ShoePerRound(game, self.shuffler, self.meters, self.mode)
+            table = ShoePerRound(game, self.shuffler, self.meters, mode)
         # A probe round (never dealt) names the meters the game's wagers move.
         decks = max(1, game.deck_count)
         probe = game.new_round(
@@ -267,21 +265,27 @@ class Floor:
             table=table,
             status=status,
             meters=tuple(_meter_names(probe)),
+            unposted=postings.unposted_reason(table_id, game),
         )
+        if lt.unposted is not None:
+            lt.status = "closed"  # set up before limits were required: it deals no round
         self.tables[table_id] = lt
         return lt
 
     def create_table(
         self, conn: Connection, table_id: str, name: str, rules: Mapping[str, Any]
     ) -> LiveTable:
-        """A new table under a Rules Submission (validated by the game; problems raise)."""
+        """A new table under a Rules Submission (validated by the game, its limits posted for
+        every wager, no meter shared between training and real play: problems raise)."""
         if table_id in self.tables:
             raise IllegalAction(f"table {table_id!r} already exists")
         if not table_id or len(table_id) > 100 or not table_id.replace("-", "").isalnum():
             raise InvalidInput(f"table id {table_id!r} must be letters, digits and '-'")
         game = get_game(load_rules(dict(rules)))
+        postings.verify_posted(table_id, game)
         data = rules_json(game.rules)
         lt = self._live(table_id, name, data, "open")
+        postings.verify_meters_apart(self.tables, lt)
         conn.execute(
             insert(live_tables).values(
                 id=table_id,
@@ -421,7 +425,7 @@ class Floor:
         """Verify and apply one round action, with its records, ledger rows and events."""
         rnd = self._current(lt)
         rnd.verify(action)
-        self._verify_funds(txn.conn, lt, rnd, action)
+        postings.verify_funds(self.ledger, txn.conn, rnd, action)
         return self._moves(txn, lt, rnd, lambda: rnd.apply(action))
 
     def _moves(
@@ -506,27 +510,13 @@ class Floor:
             raise IllegalAction(f"round {lt.round_id} is held for a supervisor's void: {lt.held}")
         return lt.round
 
-    def _verify_funds(self, conn: Connection, lt: LiveTable, rnd: Round, action: Action) -> None:
-        """A player's new wager must be covered by their balance.  A decision that adds to a
-        stake (a raise, a play) is checked by the ledger when it posts the move: the refusal
-        rolls the command back and its round is replayed from the committed records
-        (:class:`_Snapshot`), so a refused decision changes nothing."""
-        if not isinstance(action, PlaceWager):
-            return
-        seat, need = action.seat, action.amount
-        if need <= 0:
-            return
-        player = rnd.players[seat]
-        balance = self.ledger.balance(conn, player_account(player))
-        if balance < need:
-            raise IllegalAction(
-                f"{player} at seat {seat} has {balance} cents; this wager needs {need} cents"
-            )
-
-    def begin_round(self, txn: Txn, lt: LiveTable, cut_at: int | None) -> str:
-        """The dealer opens the next round: the table shuffles/cuts as its procedures say."""
+    def begin_round(
+        self, txn: Txn, lt: LiveTable, cut_at: int | None, stack: str | None = None
+    ) -> str:
+        """The dealer opens the next round: the table shuffles/cuts as its procedures say; a
+        training table deals ``stack`` (top first) first (:func:`postings.stack_next`)."""
         if lt.status != "open":
-            raise IllegalAction(f"table {lt.id} is closed")
+            raise IllegalAction(lt.unposted or f"table {lt.id} is closed")
         if lt.round is not None and not lt.round.is_over:
             if lt.held is not None:
                 raise IllegalAction(f"round {lt.round_id} is held for a supervisor's void")
@@ -546,6 +536,8 @@ class Floor:
         # The rounds before are in the store: memory holds only the last (undone with the
         # rest of the command when it does not commit, :meth:`Table.restore`).
         lt.table.forget_played()
+        if stack is not None:
+            postings.stack_next(lt, stack)
         with shared(self.db.key, txn.conn, rid):
             rnd = lt.table.new_round(cut_at=cut_at)
             names = _meter_names(rnd)
@@ -573,6 +565,7 @@ class Floor:
         # Provable deals: the commitment to the order is public before any wager.
         deal = published(shoe.commitment)
         data = {"round_id": rid, "number": number, **self._phase_data(rnd), "deal": deal}
+        data["training"] = postings.is_training(lt.game)
         self.emit(txn, lt, "round", data)
         return rid
 
@@ -718,6 +711,8 @@ class Floor:
         self.emit(txn, lt, "seats", {"seats": seats})
 
     def set_status(self, txn: Txn, lt: LiveTable, status: str) -> None:
+        if status == "open" and lt.unposted is not None:
+            raise IllegalAction(lt.unposted)
         if status == "closed" and lt.round is not None and not lt.round.is_over:
             raise IllegalAction(f"table {lt.id} has a round in play; finish or void it first")
         lt.status = status
@@ -735,6 +730,7 @@ class Floor:
         with lt.lock:
             data: dict[str, Any] = {
                 "table_id": lt.id,
+                "training": postings.is_training(lt.game),
                 "round_id": lt.round_id,
                 "seq": lt.seq,
                 "held": lt.held,

@@ -119,6 +119,9 @@ class Decision(_In):
 
 class Cut(_In):
     cut_at: int | None = Field(default=None, ge=0, le=1000)
+    stack: str | None = Field(default=None, min_length=1, max_length=3000)
+    """A training table only: the cards the round deals first, top first, in the order they
+    leave the shoe (``"As Kd 7c ..."``); a real table refuses it (409)."""
 
 
 class NoMoreBetsIn(_In):
@@ -196,6 +199,12 @@ class TableOut(BaseModel):
     held: str | None
     seats: dict[str, str | None]
     meters: dict[str, int]
+    training: bool = False
+    """A training table (``[table] training``): the dealer may stack its cards; its rounds are
+    recorded ``training``, never real play."""
+    limits: dict[str, dict[str, int]] = {}
+    """Each wager placed before the cards and its posted ``min`` and ``max`` (cents; a fixed
+    progressive wager's are its amount)."""
 
 
 class TableDetail(TableOut):
@@ -293,6 +302,8 @@ class TableView(BaseModel):
 
     model_config = ConfigDict(extra="allow")
     table_id: str
+    training: bool = False
+    """A training table: its cards may be stacked, its rounds are never real play."""
     round_id: str | None
     seq: int
     """The table stream's last event (a stream resumes from it)."""
@@ -313,6 +324,10 @@ class RoundRecords(BaseModel):
 
     round_id: str
     game: str
+    mode: str = "real"
+    """The round header's play mode: ``real``, ``training`` (a training table's) or
+    ``simulation``."""
+    training: bool = False
     status: str
     phase: str
     players: dict[str, str]

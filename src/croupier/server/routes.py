@@ -369,7 +369,7 @@ def _install_dealer(op: Op) -> None:
     def new_round(request: Request, table_id: str, body: Cut, key: Key) -> dict[str, Any]:
         def run(txn: Txn, lt: LiveTable | None, account: Account) -> dict[str, Any]:
             assert lt is not None
-            _floor(request).begin_round(txn, lt, body.cut_at)
+            _floor(request).begin_round(txn, lt, body.cut_at, body.stack)
             assert lt.round is not None
             return result(lt, account, lt.round.records)
 
@@ -645,6 +645,8 @@ def _table_out(lt: LiveTable, snapshot: dict[str, int]) -> TableOut:
         held=lt.held,
         seats=seats,
         meters={m: snapshot[m] for m in _meters_of(lt) if m in snapshot},
+        training=lt.game.rules.table.training,
+        limits=lt.game.posted_limits(),
     )
 
 
@@ -689,6 +691,7 @@ def _recall_rounds(
         rnd = floor.store.rebuild(rid)
         view = round_view(rnd, pov)
         view["round_id"] = rid
+        view["mode"] = info.mode.value  # the record header's (a rebuilt round is a replay)
         out.append(view)
         if len(out) >= last:
             break

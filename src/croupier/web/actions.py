@@ -55,9 +55,12 @@ def _decision(rnd: Round, action: Action, seat: int) -> dict[str, Any] | None:
     return out
 
 
-def _ladder(rnd: Round) -> list[int]:
-    prog = rnd.game.rules.progressive
-    return sorted({*CHIP_LADDER, *((prog.wager,) if prog is not None else ())})
+def _ladder(rnd: Round, seat: int) -> list[int]:
+    """The chip amounts asked of the round for ``seat``: the chips, the ends of each posted
+    limit (a fixed progressive wager's amount among them) and the seat's own stakes (a Blind
+    equal to any Ante placed, at the table's maximum or between chips, is always offered)."""
+    ends = {v for limit in rnd.game.posted_limits().values() for v in limit.values()}
+    return sorted({*CHIP_LADDER, *ends, *rnd.stakes.get(seat, {}).values()})
 
 
 def seat_actions(rnd: Round, seats: frozenset[int]) -> dict[str, Any]:
@@ -65,9 +68,9 @@ def seat_actions(rnd: Round, seats: frozenset[int]) -> dict[str, Any]:
     ``seats``.  Amounts are asked of ``Round.can`` one by one (an Ante fixes the Blind's)."""
     wagers: list[dict[str, Any]] = []
     decisions: list[dict[str, Any]] = []
-    ladder = _ladder(rnd)
     if rnd.phase is Phase.BETTING:
         for seat in sorted(seats & set(rnd.players)):
+            ladder = _ladder(rnd, seat)
             for wager in rnd.game.offered_wagers():
                 if wager in rnd.game.decision_wagers:
                     continue

@@ -24,7 +24,7 @@ class DealerPage extends TablePage {
       const s = Api.session || {};
       if (s.table_id) { await this.connect(s.table_id); return; }
       const tables = await Api.get("/api/tables");
-      const pick = h("div.tiles", {}, tables.map((t) => h("div.tile", { dataset: { table: t.id } }, h("h3", {}, t.name),
+      const pick = h("div.tiles", {}, tables.map((t) => h("div.tile", { dataset: { table: t.id } }, h("h3", {}, t.name), trainingBanner(t),
         h("p.small", {}, `${words(t.game)} · ${t.status}${t.phase ? ` · ${words(t.phase)}` : ""}`),
         h("button.btn.btn-gold", { type: "button", "aria-label": `deal at ${t.name}`, onclick: (e) => act(e.currentTarget, () => this.connect(t.id)) }, "Deal this table"))));
       this.section.replaceChildren(h("div.panel", {}, h("h1", { id: "dealer-title" }, "Choose your table"), pick));
@@ -53,6 +53,15 @@ class DealerPage extends TablePage {
     const rnd = this.round;
     const dealerTurn = rnd && !rnd.to_act_seat && ["dealing", "decisions"].includes(rnd.phase);
     const cut = h("input#cut-pos", { type: "number", min: 10, max: 400, placeholder: "no cut", inputmode: "numeric" });
+    // a training table only: the cards the next round deals first, top first (a real table refuses a stack)
+    // (kept across redraws of the console; sent once, with the round it stacks)
+    const stack = info.training ? h("input#stack-cards", { type: "text", placeholder: "e.g. As Kd 7c", autocomplete: "off", spellcheck: "false",
+      value: this.stackText || "", oninput: (e) => { this.stackText = e.currentTarget.value; } }) : null;
+    const opening = () => {
+      const text = (this.stackText || "").trim();
+      this.stackText = "";
+      return Object.assign({ cut_at: cut.value === "" ? null : Number(cut.value) }, text ? { stack: text } : {});
+    };
     // the progressive wagers the system accepted (the engine's count); the dealer corrects it
     // to the chips actually collected, and a count that differs voids the round (§ 641a.8(b))
     const accepted = this.actions.progressive_chips;
@@ -62,8 +71,10 @@ class DealerPage extends TablePage {
     const procedure = h("div.panel.controls", { "aria-label": "dealing procedure" }, h("h2", {}, "Procedure"),
       h("div.btn-row", {}, h("label", { for: "cut-pos" }, "Cut at card"), cut,
         h("button.btn" + (has(["new_round"]) ? ".btn-gold" : ""), { type: "button", disabled: !has(["new_round"]), dataset: { step: "rounds" },
-          onclick: (e) => act(e.currentTarget, this.post("rounds", () => ({ cut_at: cut.value === "" ? null : Number(cut.value) }), "Place your bets.")) },
+          onclick: (e) => act(e.currentTarget, this.post("rounds", opening, "Place your bets.")) },
         "Shuffle, cut and open betting")),
+      stack ? h("div.btn-row", {}, h("label", { for: "stack-cards" }, "Stack the next round (training)"), stack) : null,
+      stack ? h("p.small.muted", {}, "The cards the round deals first, top first, in the order they leave the shoe, burned cards included.") : null,
       h("p.small.muted", {}, "The cover card goes at least ten cards from the top; leave the cut empty where the table's shuffler deals without one."),
       h("div.btn-row", {}, h("label", { for: "prog-chips" }, "Progressive chips counted"), chips,
         h("span.small.muted#prog-accepted", {}, accepted === undefined ? "" : `the system accepted ${accepted} progressive wager${accepted === 1 ? "" : "s"}`)),

@@ -64,7 +64,7 @@ class PitPage {
     const tiles = h("div.tiles", { "aria-label": "tables" });
     for (const t of tables) {
       const seated = Object.values(t.seats || {}).filter(Boolean).length;
-      const tile = h("div.tile", { dataset: { table: t.id } }, h("h3", {}, t.name),
+      const tile = h("div.tile", { dataset: { table: t.id } }, h("h3", {}, t.name), trainingBanner(t),
         h("p.small", {}, `${words(t.game)} · table ${t.status}${t.held ? ` · held: ${t.held}` : ""}`), h("p", {}, h("span.phase-pill", {}, words(t.phase || "no round")),
           ` round ${t.round_id || "–"} · ${seated} seated`),
         Object.entries(t.meters || {}).map(([m, c]) => h("p.small", {}, `${words(m)}: `, h("strong", {}, Money.fmt(c)))));
@@ -126,7 +126,7 @@ class PitPage {
   async recall() {
     const tables = await Api.get("/api/tables");
     if (this.tab !== "recall") return;
-    const sel = h("select#recall-table", {}, tables.map((t) => h("option", { value: t.id }, `${t.name} · ${words(t.game)}`)));
+    const sel = h("select#recall-table", {}, tables.map((t) => h("option", { value: t.id }, `${t.name} · ${words(t.game)}${t.training ? " · training" : ""}`)));
     const list = h("div#recall-list");
     this.replayBox = h("div#replay");
     const load = (e) => act(e && e.currentTarget, async () => {
@@ -162,7 +162,8 @@ class PitPage {
       document.body.append(a); a.click(); a.remove();
     }) }, "Download scenario");
     const deal = await Api.get(`/api/rounds/${rid}/deal`).catch(() => null);
-    this.replayBox.replaceChildren(h("div.panel", {}, h("h2", {}, `Replay of round ${rid}`),
+    // a training table's round (its record header says so) is never real play
+    this.replayBox.replaceChildren(h("div.panel", {}, h("h2", {}, `Replay of round ${rid}`), trainingBanner({ training: round.mode === "training" }),
       h("div.btn-row", { role: "group", "aria-label": "replay controls" },
         h("button.btn", { type: "button", onclick: go("start") }, "« Start"), h("button.btn", { type: "button", onclick: go(-1) }, "◀ Step back"),
         h("button.btn.btn-gold", { type: "button", onclick: go(1) }, "Step ▶"), h("button.btn", { type: "button", onclick: go("end") }, "End »"), counter, scenario),

@@ -38,7 +38,7 @@ class PlayerPage extends TablePage {
             await this.connect(t.id);
           }) }, String(n)));
       }
-      list.append(h("div.tile", { dataset: { table: t.id } }, h("h3", {}, t.name), h("p.small", {}, `${words(t.game)} · ${t.status}`), buttons));
+      list.append(h("div.tile", { dataset: { table: t.id } }, h("h3", {}, t.name), trainingBanner(t), h("p.small", {}, `${words(t.game)} · ${t.status}`), buttons));
     }
     this.section.replaceChildren(h("div.panel", {}, h("h1", { id: "player-title" }, "Choose a seat"),
       h("p.muted", {}, "Each table's seats, seat 1 farthest to the dealer's left."), list));
@@ -75,18 +75,21 @@ class PlayerPage extends TablePage {
     this.section.replaceChildren(h("div.layout", {}, left, right));
   }
   limits() {
-    const rules = (this.detail && this.detail.rules) || {};
+    const detail = this.detail || {};
+    const rules = detail.rules || {};
     const rows = [];
-    const lim = rules.limits || {};
-    for (const [k, v] of Object.entries(lim)) {
-      rows.push([words(k), typeof v === "number" ? Money.fmt(v) : typeof v === "object" ? Object.entries(v).map(([a, b]) => `${words(a)} ${typeof b === "number" ? Money.fmt(b) : b}`).join(", ") : String(v)]);
+    // every wager placed before the cards posts a minimum and maximum (a fixed wager: its amount)
+    for (const [k, v] of Object.entries(detail.limits || {})) {
+      const range = v.min === v.max ? `${Money.fmt(v.min)} (fixed)` : `${v.min === undefined ? "–" : Money.fmt(v.min)} to ${v.max === undefined ? "–" : Money.fmt(v.max)}`;
+      rows.push([words(k), range]);
     }
+    // the decision wagers (Play, street bets): multiples of the Ante, within its limits
+    for (const w of detail.wagers || []) if (!(w in (detail.limits || {}))) rows.push([words(w), "a multiple of the Ante"]);
     for (const w of this.actions.wagers || []) {
       const a = w.amounts;
       rows.push([`${words(w.wager)} now`, a.length === 1 ? `exactly ${Money.fmt(a[0])}` : `${Money.fmt(a[0])} to ${Money.fmt(a[a.length - 1])}`]);
     }
     if (rules.payout_limit) rows.push(["payout limit per hand", Money.fmt(rules.payout_limit)]);
-    if (rules.progressive && rules.progressive.wager) rows.push(["progressive wager", Money.fmt(rules.progressive.wager)]);
     if (!rows.length) return h("p.small.muted", {}, "The limits are posted at the table.");
     return h("table.grid", { "aria-label": "posted limits" }, h("tbody", {}, rows.map(([k, v]) => h("tr", {}, h("th", { scope: "row" }, k), h("td.num", {}, v)))));
   }

@@ -188,6 +188,14 @@ function restoreFocus(root, key) {
   if (el && !el.disabled) el.focus({ preventScroll: true });
 }
 
+/** The banner every page shows for a training table (``[table] training``): its cards may be
+ * stacked and its rounds are recorded as training, never real play. */
+function trainingBanner(table) {
+  if (!table || !table.training) return null;
+  return h("p.training-banner", { role: "note", "aria-label": "training table" },
+    "Training table: the dealer may stack the cards; every round is recorded as training, never real play.");
+}
+
 /** The shared machinery of a table page: table detail, view, the caller's actions, stream. */
 class TablePage {
   constructor(section) {
@@ -246,7 +254,7 @@ class TablePage {
   header(title, id) {
     const info = this.tableInfo();
     const rnd = this.round;
-    return h("div.panel.table-head", {},
+    return h("div.panel.table-head", {}, trainingBanner(info),
       h("h1", { id }, title),
       h("p", {}, h("strong", {}, info.title || words(info.game)), info.name && info.name !== info.title ? ` · ${info.name}` : "", " · ",
         h("span.phase-pill", { "aria-label": "round phase", dataset: { phase: rnd ? rnd.phase : "none" } }, this.phaseText()),
