@@ -3,16 +3,16 @@ included.
 
 Three ``croupier serve --tables ...`` processes on one throwaway cluster, each serving its own
 tables (a table's rounds live in one process); four tables of two games (Three Card Poker and a
-Let It Ride table with a Three-Card Progressive of the test's own) link the meter ``pa-poker-
-jackpot``; bots play them all at once. That Let It Ride table's Three-Card Progressive pays a
-share of that meter from a straight up (100% on a straight flush or a mini royal), and its four
-seats play on until the meter has paid an award. After: every meter equals its reset plus every
-contribution (the rate times each accepted progressive wager, from the records) less every award
-replayed in the meter's order, each award's payment as the records show it, to the fraction of a
-cent (:func:`live.meter_books.meter_books`); the ledger sums to zero, the audit is clean and
-each player's balance moved by exactly their settlements (§ 605a.7: the contributions of linked
-tables atomic and exact). The long run (50 tables, several minutes, both backends) is
-benchmarks/bench_meters.py."""
+Let It Ride table with a Three-Card Progressive of the test's own) link the meter
+``pa-poker-jackpot``; bots play them all at once. That Let It Ride table's Three-Card
+Progressive pays a share of that meter from a straight up (100% on a straight flush or a mini
+royal), and its four seats play on until the meter has paid an award. After: every meter equals
+its reset plus every contribution (the rate times each accepted progressive wager, from the
+records) less every award replayed in the meter's order, each award's payment as the records
+show it, to the fraction of a cent (:func:`live.meter_books.meter_books`); the ledger sums to
+zero, the audit is clean and each player's balance moved by exactly their settlements (§ 605a.7:
+the contributions of linked tables atomic and exact). The long run (50 tables, several minutes,
+both backends) is benchmarks/bench_meters.py."""
 
 from __future__ import annotations
 
