@@ -552,7 +552,12 @@ def _install_recall(op: Op) -> None:
         floor = _floor(request)
         return _recall_rounds(floor, floor.table(table_id), request.state.account, last, seat)
 
-    @op("GET", "/api/rounds/{round_id}/scenario", READERS, response_model=ScenarioJson)
+    @op(
+        "GET",
+        "/api/rounds/{round_id}/scenario",
+        (Role.SUPERVISOR, Role.AUDITOR),
+        response_model=ScenarioJson,
+    )
     def scenario(request: Request, round_id: str) -> dict[str, Any]:
         floor = _floor(request)
         info = _finished(floor, round_id)
