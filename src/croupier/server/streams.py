@@ -46,7 +46,8 @@ from croupier.server.views import ViewPov
 TABLE_STREAM = resource("WS", "/api/tables/{table_id}/stream")
 FLOOR_STREAM = resource("WS", "/api/floor/stream")
 CLOSE = {401: 4401, 403: 4403, 404: 4404}
-"""The WebSocket close code of a refusal (4000 + the HTTP status)."""
+"""The WebSocket close code of a refusal where the handshake cannot be answered with its HTTP
+status (4000 + the status)."""
 
 __all__ = [
     "events_seen",
@@ -99,8 +100,22 @@ def _never() -> Stage:
     raise AssertionError("a stream's row does not depend on the stage")
 
 
+async def _refuse(websocket: WebSocket, status: int, detail: str) -> None:
+    """Refuse the connection before it opens: an HTTP ``status`` with its problem document
+    (the server's WebSocket protocol answers the handshake with it), else a close with code
+    4000 + ``status`` where the server cannot answer the handshake."""
+    from croupier.server.app import problem
+
+    if "websocket.http.response" in websocket.scope.get("extensions", {}):
+        titles = {401: "Unauthorized", 403: "Forbidden", 404: "Not Found"}
+        await websocket.send_denial_response(problem(status, titles[status], detail))
+    else:
+        await websocket.close(code=CLOSE[status])
+
+
 def install_streams(app: FastAPI) -> None:
-    """The table and floor WebSocket streams."""
+    """The table and floor WebSocket streams, each refused as the access policy says (the
+    refusal's HTTP status and problem document at the handshake)."""
     from croupier.server.routes import authenticate
 
     @app.websocket("/api/tables/{table_id}/stream")
@@ -110,17 +125,16 @@ def install_streams(app: FastAPI) -> None:
         floor: Floor = websocket.app.state.floor
         try:
             account = authenticate(websocket.app.state.auth, f"Bearer {token}")
-        except Unauthorized:
-            await websocket.close(code=CLOSE[401])
-            return
-        lt = floor.tables.get(table_id)
-        if lt is None:
-            await websocket.close(code=CLOSE[404])
-            return
-        try:
+            lt = floor.tables.get(table_id)
+            if lt is None:
+                await _refuse(websocket, 404, f"table {table_id[:80]!r} does not exist")
+                return
             stream_access(account, lt)
-        except Refused:
-            await websocket.close(code=CLOSE[403])
+        except Unauthorized as exc:
+            await _refuse(websocket, 401, exc.message)
+            return
+        except Refused as exc:
+            await _refuse(websocket, 403, exc.message)
             return
         await websocket.accept()
         await _until_closed(websocket, _pump(websocket, floor, lt, account, max(0, since)))
@@ -130,11 +144,11 @@ def install_streams(app: FastAPI) -> None:
         floor: Floor = websocket.app.state.floor
         try:
             stream_access(authenticate(websocket.app.state.auth, f"Bearer {token}"), None)
-        except Unauthorized:
-            await websocket.close(code=CLOSE[401])
+        except Unauthorized as exc:
+            await _refuse(websocket, 401, exc.message)
             return
-        except Refused:
-            await websocket.close(code=CLOSE[403])
+        except Refused as exc:
+            await _refuse(websocket, 403, exc.message)
             return
         await websocket.accept()
         await _until_closed(websocket, _pump_floor(websocket, floor, max(0, since)))
