@@ -12,6 +12,7 @@ of the application without a row, or one the sweep cannot call, fails."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +21,7 @@ from fastapi import FastAPI
 
 from croupier.server.app import create_app
 from croupier.server.policy import POLICY, Stage
-from live.live_harness import Server
+from live.live_harness import Cluster, Server
 from live.policy_calls import known
 from live.policy_run import run_policy
 
@@ -78,8 +79,19 @@ def test_every_route_stream_relation_and_stage_answers_as_the_policy_says(
     _verify(run_policy(sqlite_server))
 
 
+@pytest.fixture
+def pg_server(pg_cluster: Cluster, tmp_path: Path) -> Iterator[Server]:
+    """A real server on a fresh database of a throwaway PostgreSQL cluster, demo floor."""
+    server = Server(pg_cluster.database(), tmp_path / "server.log")
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
 @pytest.mark.long
-def test_every_route_stream_relation_and_stage_answers_as_the_policy_says_on_each_backend(
-    server: Server,
+def test_every_route_stream_relation_and_stage_answers_as_the_policy_says_on_postgresql(
+    pg_server: Server,
 ) -> None:
-    _verify(run_policy(server))
+    _verify(run_policy(pg_server))

@@ -73,6 +73,7 @@ if TYPE_CHECKING:
     from croupier.server.live_tables import LiveTable
 
 __all__ = [
+    "OVER",
     "POLICY",
     "Access",
     "Relation",
@@ -81,10 +82,13 @@ __all__ = [
     "Scope",
     "Sight",
     "Stage",
+    "app_routes",
+    "decide",
     "markdown",
     "point_of_view",
     "relation_of",
     "resource",
+    "round_seats",
     "stage_of",
     "table_pov",
     "table_seats",
