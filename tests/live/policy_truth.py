@@ -11,9 +11,11 @@ cards are face up when, not from the server's redaction:
   (§ 641a.11(c)(1), § 569.11(h));
 - the whole (a supervisor or an auditor once the round is over) sees everything.
 
-Every string of an answer is read for cards: a card alone (``"As"``, ``"10h"``) or a card word
-within a text (``"As Kd 7c"``, a message), each with the round it belongs to (the nearest
-``round_id`` above it in the answer).  Cards are compared by name, so in a shoe of several decks
+Every string of an answer is read for cards: a string that parses as a card
+(:meth:`croupier.cards.Card.parse`: ``"As"``, ``"10h"``, ``"ah"``), or a card word as the
+server writes cards within a text (``"As Kd 7c"``, a message; a lower-case word such as "as" in
+prose is not read as one), each with the round it belongs to (the nearest ``round_id`` above it
+in the answer).  Cards are compared by name, so in a shoe of several decks
 a hidden card equal to one shown elsewhere passes (the single-deck games tell every card apart).
 """
 
@@ -23,6 +25,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from croupier.cards import Card
 from croupier.server.policy import Sight
 
 __all__ = ["cards_in", "visible"]
@@ -31,6 +34,11 @@ WORD = re.compile(r"(?<![0-9A-Za-z])(10|[2-9TJQKA])([cdhs])(?![0-9A-Za-z])")
 
 
 def _words(text: str) -> list[str]:
+    if len(text.strip()) <= 3:
+        try:
+            return [str(Card.parse(text.strip()))]
+        except ValueError:  # (CroupierError is one)
+            pass
     return [("T" if m.group(1) == "10" else m.group(1)) + m.group(2) for m in WORD.finditer(text)]
 
 
