@@ -101,7 +101,7 @@ class Walk:
             staff["dealer"],
             staff["supervisor"],
             staff["auditor"],
-            staff["observer"],
+            staff["observer"],  # (the unseated player, enrolled just below)
             {},
         )
         walk.others = {bound[0]: b}
