@@ -1,7 +1,9 @@
 """The FastAPI application: ``create_app(db_url)``; errors as application/problem+json.
 
-Every route names the roles that may use it (``x-roles`` in the OpenAPI document); a request
-without a valid bearer token is refused with 401, a role or table outside the route's with 403.
+Every route and stream has a row in the access policy (:mod:`croupier.server.policy`; the
+application refuses to start with a route that has none): the roles that may use it are its
+``x-roles`` in the OpenAPI document, the row its ``x-access``; a request without a valid bearer
+token is refused with 401, a role or relation the row refuses with 403.
 """
 
 from __future__ import annotations
@@ -152,6 +154,11 @@ def create_app(
         app.state.demo_credentials = setup_demo(floor, app.state.auth)
     if web:
         _mount_web(app)
+    from croupier.server.policy import unlisted
+
+    missing = unlisted(app)
+    if missing:
+        raise RuntimeError(f"routes without a row in the access policy: {', '.join(missing)}")
     return app
 
 

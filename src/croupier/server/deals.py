@@ -15,32 +15,23 @@ from typing import Any
 
 from croupier.commitment import Deal, read_deal
 from croupier.games.records import CardDealt, CardDiscarded
-from croupier.server.auth import Account, Role
 from croupier.server.floor import Floor
 from croupier.server.views import ViewPov, redact_json
 
-__all__ = ["FULL_REVEAL", "deal_for"]
-
-FULL_REVEAL = (Role.SUPERVISOR, Role.AUDITOR)
-"""The roles that read a finished round's order and nonce."""
+__all__ = ["deal_for"]
 
 
-def _pov(account: Account, players: dict[int, str]) -> ViewPov:
-    if account.role is Role.PLAYER:
-        seats = frozenset(s for s, p in players.items() if p == account.player_id)
-        return ViewPov("player", seats)
-    return ViewPov("dealer" if account.role is Role.DEALER else "public")
-
-
-def deal_for(floor: Floor, account: Account, round_id: str) -> dict[str, Any]:
-    """The round's deal as ``account`` may read it (``LookupError`` where none is committed)."""
+def deal_for(floor: Floor, round_id: str, pov: ViewPov) -> dict[str, Any]:
+    """The round's deal as ``pov`` may read it (the access policy's point of view of the
+    caller, :mod:`croupier.server.policy`): the commitment while the round is open; once it is
+    over the order and nonce to the whole (``full``), else the cards dealt as ``pov`` sees them.
+    ``LookupError`` where no deal is committed."""
     with floor.reading() as conn:
         found = read_deal(conn, round_id)
     if found is None:
         raise LookupError(f"round {round_id[:80]!r} has no committed deal")
-    if account.role in FULL_REVEAL or not found.revealed:
+    if pov.kind == "full" or not found.revealed:
         return found.to_json()
-    pov = _pov(account, floor.store.info(round_id).players)
     seen: list[str | None] = []
     for rec in floor.store.load(round_id):
         if isinstance(rec, CardDealt | CardDiscarded):

@@ -56,9 +56,9 @@ from croupier.server.live_tables import (
     ShoePerRound,
     Txn,
     event_for,
-    pov_of,
     pov_variants,
 )
+from croupier.server.policy import resource, table_pov
 from croupier.server.recovery import recover_tables
 from croupier.server.schema import (
     handpays,
@@ -84,7 +84,6 @@ __all__ = [
     "Txn",
     "Unauthorized",
     "event_for",
-    "pov_of",
     "request_digest",
     "rules_json",
 ]
@@ -722,9 +721,9 @@ class Floor:
     # -- reading -------------------------------------------------------------------------------
 
     def view(self, account: Account, lt: LiveTable) -> dict[str, Any]:
-        """The table and its round as ``account`` may see them, committed state only: read
-        under the table's lock, which a command holds from its first change until its
-        transaction committed (or its changes were undone)."""
+        """The table and its round as the access policy lets ``account`` see them, committed
+        state only: read under the table's lock, which a command holds from its first change
+        until its transaction committed (or its changes were undone)."""
         # A meter exists once a table has first opened a round on it.
         meters = {m: v for m, v in self.meters.snapshot().items() if m in lt.meters}
         with lt.lock:
@@ -738,7 +737,8 @@ class Floor:
                 "meters": meters,
             }
             if lt.round is not None:
-                data["round"] = round_view(lt.round, pov_of(account, lt))
+                pov = table_pov(resource("GET", "/api/tables/{table_id}/view"), account, lt)
+                data["round"] = round_view(lt.round, pov)
         return data
 
     def events(

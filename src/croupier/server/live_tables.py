@@ -20,7 +20,6 @@ from croupier.games.records import Record, record_to_json
 from croupier.games.round import SEATS, Round
 from croupier.modes import PlayMode, parse_stack, stacked_order, verify_shuffler, verify_stackable
 from croupier.progressive import MeterBank
-from croupier.server.auth import Account, Role
 from croupier.server.views import ViewPov
 from croupier.shoe import Shoe, Shuffler, shoe_cards
 from croupier.store.codec import record_from_json
@@ -33,7 +32,6 @@ __all__ = [
     "Txn",
     "event_for",
     "event_variant",
-    "pov_of",
     "pov_variants",
 ]
 
@@ -306,17 +304,3 @@ def event_variant(data: Mapping[str, Any], pov: ViewPov) -> tuple[str, Mapping[s
 def event_for(data: Mapping[str, Any], pov: ViewPov) -> dict[str, Any]:
     """A stored event's data as ``pov`` may see it."""
     return dict(event_variant(data, pov)[1])
-
-
-def pov_of(account: Account, lt: LiveTable, *, finished: bool = False) -> ViewPov:
-    """The point of view of ``account`` at ``lt``."""
-    if account.role is Role.PLAYER:
-        seats = frozenset(s for s, p in lt.seats().items() if p == account.player_id)
-        if lt.round is not None:
-            seats |= frozenset(s for s, p in lt.round.players.items() if p == account.player_id)
-        return ViewPov("player", seats)
-    if finished and account.role in (Role.SUPERVISOR, Role.AUDITOR):
-        # Records of a finished round, for the floor and the audit; the pit (observer) view
-        # never holds a face-down card (a folded hand stays unseen).
-        return ViewPov("full")
-    return ViewPov("dealer" if account.role is Role.DEALER else "public")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, Request
 
 from croupier.errors import CroupierError
 from croupier.games.records import Action, PlaceWager, ReportIrregularity
@@ -105,17 +105,36 @@ def dealer_actions(rnd: Round) -> dict[str, Any]:
     return out
 
 
+ACTIONS = "/api/tables/{table_id}/actions"
+
+
+def _guarded(request: Request) -> None:
+    """The access policy's row of the route (:mod:`croupier.server.policy`), as every API
+    route is guarded."""
+    from croupier.server.policy import resource
+    from croupier.server.routes import guard
+
+    guard(resource("GET", ACTIONS))(request)
+
+
 def actions_router() -> APIRouter:
     """``GET /api/tables/{table_id}/actions`` over the server's floor and accounts."""
+    from croupier.server.policy import resource
+
+    row = resource("GET", ACTIONS)
     router = APIRouter(tags=["web"])
 
-    @router.get("/api/tables/{table_id}/actions", summary="What the caller may do now")
+    @router.get(
+        ACTIONS,
+        summary="What the caller may do now",
+        dependencies=[Depends(_guarded)],
+        openapi_extra={"x-roles": row.roles(), "x-access": row.cells()},
+    )
     def actions(request: Request, table_id: str) -> dict[str, Any]:
         from croupier.server.auth import Role
-        from croupier.server.floor import pov_of
-        from croupier.server.routes import authenticate
+        from croupier.server.policy import table_seats
 
-        account = authenticate(request.app.state.auth, request.headers.get("authorization"))
+        account = request.state.account
         lt = request.app.state.floor.table(table_id)
         out: dict[str, Any] = {
             "table_id": lt.id,
@@ -136,8 +155,7 @@ def actions_router() -> APIRouter:
                 return out
             out["phase"] = rnd.phase.value
             if account.role is Role.PLAYER:
-                pov = pov_of(account, lt)
-                out.update(seat_actions(rnd, frozenset(pov.seats)))
+                out.update(seat_actions(rnd, table_seats(account, lt)))
             elif account.role is Role.DEALER:
                 out.update(dealer_actions(rnd))
         return out

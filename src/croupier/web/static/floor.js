@@ -156,7 +156,9 @@ class PitPage {
       const now = steps.children[i - 1]; if (now) now.scrollIntoView({ block: "nearest" });
     };
     const go = (d) => () => { i = Math.max(0, Math.min(records.length, d === "start" ? 0 : d === "end" ? records.length : i + d)); draw(); };
-    const scenario = h("button.btn.btn-ghost", { type: "button", onclick: (e) => act(e.currentTarget, async () => {
+    // The scenario holds every card dealt: the supervisor's and the auditor's only (the policy,
+    // server/policy.py); the observer's pit replays the round as the public saw it.
+    const scenario = this.role() === "observer" ? null : h("button.btn.btn-ghost", { type: "button", onclick: (e) => act(e.currentTarget, async () => {
       const data = await Api.get(`/api/rounds/${rid}/scenario`);
       const a = h("a", { href: URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: "application/json" })), download: `round-${rid}.json` });
       document.body.append(a); a.click(); a.remove();
