@@ -4,6 +4,11 @@ Every movement of chips is a transaction: rows (account, exact amount) that sum 
 in the same database transaction as the round records that caused it.  Accounts:
 
 - ``player:<id>``: a player's chip balance (never below zero);
+- ``commission:<id>``: baccarat commission the player owes (deferred vigorish, § 541.13(g)):
+  a ``vig_marked`` row moves the marked amount from it to the table when the coup marks it,
+  so it stands below zero by what is owed; a ``vig_marker_collected`` row moves the chips from
+  ``player:<id>`` back into it when the marker is collected (the player leaves, the shoe ends,
+  or the cage collects what the player's chips did not cover);
 - ``table:<id>``: the chips on a table during a round (wagers in, payouts out); its balance
   goes to the house when the round ends, so between rounds it is zero;
 - ``house``: the casino's side (wins, losses, meter resets);
@@ -44,6 +49,7 @@ __all__ = [
     "HOUSE",
     "Entry",
     "Ledger",
+    "commission_account",
     "meter_account",
     "player_account",
     "table_account",
@@ -56,6 +62,11 @@ HANDPAY = "handpay"
 
 def player_account(player_id: str) -> str:
     return f"player:{player_id}"
+
+
+def commission_account(player_id: str) -> str:
+    """The player's baccarat commission owed (below zero by what is owed; contract 1)."""
+    return f"commission:{player_id}"
 
 
 def table_account(table_id: str) -> str:
@@ -76,8 +87,10 @@ class Entry:
     reason: str
 
 
-# Chips a player hands the dealer beyond the wagers (baccarat's vigorish), by record kind.
-_PLAYER_PAYS = frozenset({"vig_collected", "vig_marker_collected"})
+# Chips a player hands the dealer beyond the wagers (baccarat's vigorish at payout).  A
+# deferred vigorish is owed instead (``vig_marked``): the commission account pays the table.
+_PLAYER_PAYS = frozenset({"vig_collected"})
+_MARKED = "vig_marked"
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,11 +159,12 @@ def round_entries(
                 )
         elif isinstance(rec, EnvyPaid) and rec.amount:
             out.append(Entry(tbl, player_account(players[rec.seat]), Fraction(rec.amount), "envy"))
-        elif rec.kind in _PLAYER_PAYS:
+        elif rec.kind in _PLAYER_PAYS or rec.kind == _MARKED:
             amount = getattr(rec, "amount", 0)
             payer = getattr(rec, "seat", None)
             if amount and isinstance(payer, int):
-                out.append(Entry(player_account(players[payer]), tbl, Fraction(amount), rec.kind))
+                owes = commission_account if rec.kind == _MARKED else player_account
+                out.append(Entry(owes(players[payer]), tbl, Fraction(amount), rec.kind))
     for meter in sorted(set(meters_before) | set(meters_after)):
         contributed = contributions.get(meter, Fraction(0))
         if contributed > 0:

@@ -234,6 +234,9 @@ class LiveTable:
 class Txn:
     conn: Connection
     events: dict[str, list[tuple[str, dict[str, Any], str | None]]] = field(default_factory=dict)
+    collected: list[Record] = field(default_factory=list)
+    """Records of a table's shoe between rounds the command made (a baccarat marker collected
+    when the player leaves: the command's answer holds them)."""
 
 
 def pov_variants(record: Record) -> dict[str, Any]:
