@@ -128,7 +128,10 @@ def _check_frames(w: Watched, s: Secrets, who: str) -> list[set[str]]:
         data = frame.get("data", {})
         cards = _cards_in(data)
         assert not cards & s.never, f"{who} received {cards & s.never} in {frame}"
-        turned = cards if data.get("kind") in REVEALS or data.get("face_up") else set()
+        # a table's shoe event: a new baccarat shoe's first card is turned up for everyone
+        record = data.get("record") if isinstance(data.get("record"), dict) else {}
+        shown = data.get("kind") in REVEALS or record.get("kind") == "shoe_opened"
+        turned = cards if shown or data.get("face_up") else set()
         early = (cards & s.until_turned) - public - turned
         assert not early, f"{who} received face-down {early} before the turn: {frame}"
         public |= turned
