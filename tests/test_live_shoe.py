@@ -5,6 +5,9 @@ command's changes undone, and the training stack of contract 2 (training tables 
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
+from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -17,8 +20,17 @@ from croupier.games.round import Round
 from croupier.hands.baccarat import card_value
 from croupier.modes import PlayMode
 from croupier.progressive import MemoryMeters
+from croupier.server.ledger import (
+    CAGE,
+    Entry,
+    Ledger,
+    commission_account,
+    player_account,
+    table_account,
+)
 from croupier.server.live_shoe import LiveShoe
 from croupier.shoe import SecureShuffler, SeededShuffler
+from croupier.store import open_engine
 
 RULES = {"game": "mini-baccarat", "vig": {"rate": "0.05", "collect": "deferred"}}
 
@@ -113,3 +125,21 @@ def test_a_command_undone_puts_the_shoe_and_its_markers_back() -> None:
     assert shoe.state != state
     shoe.restore(saved)
     assert shoe.state == state and shoe.seats == {1: "A"}
+
+
+def test_541_13_g_the_ledger_never_collects_more_commission_than_is_owed(tmp_path: Path) -> None:
+    engine = open_engine(f"sqlite:///{tmp_path / 'ledger.sqlite'}")
+    ledger = Ledger()
+    owed = Entry(commission_account("A"), table_account("bac"), Fraction(50), "vig_marked")
+    buy = Entry(CAGE, player_account("A"), Fraction(1000), "buy_in")
+    with engine.begin() as conn:
+        ledger.post(conn, [buy, owed])
+    too_much = Entry(player_account("A"), commission_account("A"), Fraction(55), "collected")
+    with pytest.raises(IllegalAction, match="owes 50 cents of commission"), engine.begin() as conn:
+        ledger.post(conn, [too_much])
+    with engine.begin() as conn:
+        assert ledger.balance(conn, commission_account("A")) == -50
+        ledger.post(conn, [replace(too_much, amount=Fraction(50))])
+        assert ledger.balance(conn, commission_account("A")) == 0
+        assert ledger.balance(conn, player_account("A")) == 950
+    engine.dispose()

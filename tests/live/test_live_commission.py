@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
+
+from croupier.client import ApiError
 from live.baccarat_play import MINI, coup, ledger_rows, net_moves
 from live.live_harness import Server
 
@@ -45,6 +48,16 @@ def test_541_13_g_deferred_commission_is_owed_then_collected_when_the_player_lea
         ("commission:P1", Fraction(-50)),
         (f"table:{MINI}", Fraction(50)),
     ]
+    # The cage never takes chips owed, nor collects a marker still on the layout (the dealer
+    # collects it when the player leaves).
+    chips = int(me["balance"])
+    with pytest.raises(ApiError) as refused:
+        supervisor.cash_out("P1", chips - 49)
+    assert refused.value.status == 409 and "owes 50 cents" in refused.value.problem["detail"]
+    supervisor.cash_out("P1", 100)
+    before -= 100
+    assert player.me()["commission_owed"] == 50
+    assert dealer.view(MINI)["markers"] == {"1": 50}
     left = player.leave(MINI)
     collected = [r for r in left["records"] if r["kind"] == "vig_marker_collected"]
     assert [(r["seat"], r["amount"], r["reason"]) for r in collected] == [(1, 50, "player_leaves")]
@@ -61,4 +74,4 @@ def test_541_13_g_deferred_commission_is_owed_then_collected_when_the_player_lea
         r["settlement"].get("1", {}).get("net", 0)
         for r in supervisor.rounds(MINI, last=BANKER_WIN_TRIES)
     )
-    assert me["balance"] - start == nets
+    assert me["balance"] - start == nets - 100

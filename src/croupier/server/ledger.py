@@ -237,6 +237,12 @@ class Ledger:
                     f"{name.removeprefix('player:')} has {balance - delta} cents; "
                     f"{-delta} cents are needed"
                 )
+            if name.startswith("commission:") and balance > 0:
+                # More commission collected than is owed (§ 541.13(g)): never.
+                raise IllegalAction(
+                    f"{name.removeprefix('commission:')} owes {delta - balance} cents of "
+                    f"commission; {delta} cents cannot be collected"
+                )
         conn.execute(
             _INSERT_ROWS,
             [

@@ -37,6 +37,7 @@ from croupier.progressive import MeterBank
 from croupier.server.ledger import Entry, commission_account, player_account
 from croupier.server.live_shoe import Collected, LiveShoe, ShoeState
 from croupier.server.live_tables import Dealing, LiveTable, Txn
+from croupier.server.schema import live_tables
 from croupier.shoe import Shuffler
 from croupier.store._db import dealing_shoes, now, round_shoes, table_log
 from croupier.store.chain import GENESIS, link
@@ -165,7 +166,10 @@ def cage_collects(floor: Floor, txn: Txn, player: str, amount: int) -> None:
     on a layout included).  Casino practice for an unpaid marker: it goes from the table to the
     cage, which collects it (Nevada Gaming Control Board, Table Games MICS, marker credit
     play); § 541.13(g) is silent on a player who cannot pay."""
-    total = owed(floor, txn.conn, player)
+    # The commission account locked first: a table collecting from this player commits before
+    # or after this read, never between it and the markers read from the committed shoes.
+    account = commission_account(player)
+    total = max(0, -int(floor.ledger.balance(txn.conn, account, lock=True)))
     if not total:
         return
     chips = _chips(floor, txn.conn, player)
@@ -174,12 +178,7 @@ def cage_collects(floor: Floor, txn: Txn, player: str, amount: int) -> None:
             f"{player} owes {total} cents of baccarat commission (§ 541.13(g)): of their "
             f"{chips} cents, at most {max(0, chips - total)} may be cashed out"
         )
-    on_layout = sum(
-        shoe.owed_at_table(player)
-        for shoe in (live_shoe(lt) for lt in floor.live_tables())
-        if shoe is not None
-    )
-    at_cage = total - on_layout
+    at_cage = total - _on_layout(txn.conn, player)
     if at_cage > 0:
         entry = Entry(
             player_account(player),
@@ -211,6 +210,26 @@ def shoe_view(lt: LiveTable) -> dict[str, Any]:
 
 
 # -- writing ---------------------------------------------------------------------------------
+
+
+def _on_layout(conn: Connection, player: str) -> int:
+    """The markers at the seats ``player`` holds, as committed (the tables' seats and their
+    shoes' rows: a command in flight at another table is not counted before it commits)."""
+    total = 0
+    for table in conn.execute(select(live_tables.c.id, live_tables.c.seats)).all():
+        mine = {int(s) for s, p in json.loads(table.seats).items() if p == player}
+        if not mine:
+            continue
+        row = conn.execute(
+            select(dealing_shoes.c.state)
+            .where(dealing_shoes.c.table_id == table.id, dealing_shoes.c.ended_at.is_(None))
+            .order_by(dealing_shoes.c.number.desc())
+            .limit(1)
+        ).first()
+        if row is not None:
+            markers = json.loads(row.state).get("markers", {})
+            total += sum(int(v) for s, v in markers.items() if int(s) in mine)
+    return total
 
 
 def _chips(floor: Floor, conn: Connection, player: str) -> int:
