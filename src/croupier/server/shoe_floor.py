@@ -129,8 +129,11 @@ def coup_over(floor: Floor, txn: Txn, lt: LiveTable, rnd: Round) -> None:
     shoe = live_shoe(lt)
     if shoe is None:
         return
-    players = set(rnd.players.values()) | set(lt.seats().values())
-    chips = {p: _chips(floor, txn.conn, p) for p in sorted(players)}
+    chips: dict[str, int] = {}
+    if shoe.state.stage is ShoeStage.LAST_ROUND:
+        # The shoe's last coup: its markers are collected from the players' chips now.
+        players = set(rnd.players.values()) | set(lt.seats().values())
+        chips = {p: _chips(floor, txn.conn, p) for p in sorted(players)}
     done = shoe.coup_over(rnd, chips)
     _collect(floor, txn, lt, shoe, done)
     _save(txn.conn, lt, shoe)
