@@ -575,9 +575,9 @@ def _install_recall(op: Op) -> None:
 
     @op("GET", "/api/rounds/{round_id}/deal", ALL, response_model=DealOut)
     def deal(request: Request, round_id: str) -> dict[str, Any]:
-        """The round's deal commitment; once it is over the cards it dealt as the account
-        may see them, and the order and nonce to supervisors and auditors
-        (:mod:`croupier.server.deals`)."""
+        """The round's deal commitment; once it is over (a baccarat coup: once its shoe has
+        ended) the cards it dealt as the account may see them, and the order and nonce to
+        supervisors and auditors (:mod:`croupier.server.deals`)."""
         return deal_for(_floor(request), request.state.account, round_id)
 
     @op("GET", "/api/audit/verify", (Role.SUPERVISOR, Role.AUDITOR), response_model=AuditOut)
