@@ -613,7 +613,9 @@ class Chaos:
             want[str(player_id)] = want.get(str(player_id), Fraction(0)) + amount
         for name in (n for ns in TABLES.values() for n in ns):
             player = str(self.players[name].player_id)
-            held = Fraction(balances.get(f"player:{player}", "0"))
+            held = Fraction(balances.get(f"player:{player}", "0")) + Fraction(
+                balances.get(f"commission:{player}", "0")
+            )
             expected = Fraction(DEMO_BUY_IN) + want.get(player, Fraction(0))
             if held != expected:
                 self.figures.problems.append(
@@ -653,7 +655,9 @@ class Chaos:
                 add(rec["seat"], int(rec["amount"]))
             elif kind == "progressive_paid" and rec["from_meter"]:
                 add(rec["seat"], -int(rec["amount"]))  # a hand-pay, once approved
-            elif kind in ("vig_collected", "vig_marker_collected"):
+            elif kind in ("vig_collected", "vig_marked"):
+                # A marked vigorish is owed from the coup on (contract 1: the player's chips
+                # and commission accounts together move by the seat's net).
                 add(rec["seat"], -int(rec["amount"]))
         return moves
 

@@ -218,6 +218,9 @@ class Game:
     progressive_min_reset: ClassVar[Mapping[str, tuple[int, str]]] = {}
     deal_methods: ClassVar[frozenset[DealMethod]] = frozenset(DealMethod)
     deck_count: ClassVar[int] = 1
+    shoe_cut_card: ClassVar[int | None] = None
+    """Where a table deals one shoe round after round until its cut card comes out: the cards
+    under the cut card (baccarat); ``None``: each round deals from a fresh shuffle."""
     table_regs: ClassVar[TableRegs | None] = None
     """The chapter's table-level rules (deck life, stub counts, shuffle and cut, seats) that a
     :class:`~croupier.table.Table` follows (:mod:`croupier.games._table_regs`)."""

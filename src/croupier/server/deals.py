@@ -6,7 +6,8 @@ dealt *as that account may see them*: a card it may not see is ``null`` (hidden 
 a security boundary: a player never obtains another player's folded hand, nor the dealer's
 face-down cards, even after the round).  The order and the nonce themselves, which hold every
 card, go only to supervisors and auditors (and ``croupier audit verify-deal``), who check the
-deal against the published commitment.
+deal against the published commitment.  A coup of a baccarat shoe is revealed only once its
+shoe has ended (:func:`croupier.commitment.read_deal`): the shoe's order holds the coups to come.
 """
 
 from __future__ import annotations
@@ -37,7 +38,9 @@ def deal_for(floor: Floor, round_id: str, pov: ViewPov) -> dict[str, Any]:
         if isinstance(rec, CardDealt | CardDiscarded):
             card = redact_json(rec, pov).get("card")
             seen.append(None if card is None else str(card))
-    withheld = Deal(round_id=found.round_id, commitment=found.commitment, taken=found.taken)
+    withheld = Deal(
+        round_id=found.round_id, commitment=found.commitment, taken=found.taken, shoe=found.shoe
+    )
     out = withheld.to_json()
     out["revealed"] = True
     out["dealt"] = seen

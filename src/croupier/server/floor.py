@@ -15,7 +15,6 @@ import json
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
 from typing import Any
@@ -68,12 +67,21 @@ from croupier.server.schema import (
     players,
     table_events,
 )
+from croupier.server.shoe_floor import (
+    cage_collects,
+    coup_over,
+    deal_from,
+    dealing_for,
+    leaving,
+    load_shoes,
+    shoe_view,
+)
+from croupier.server.snapshot import Snapshot
 from croupier.server.views import round_view
 from croupier.shoe import SecureShuffler, Shuffler, StackedShoe
 from croupier.store import RoundStore, SqlMeters, rules_to_json
 from croupier.store._db import Database, now, shared
 from croupier.store.rounds import status_of
-from croupier.store.shoes import capture
 from croupier.table import Table
 
 __all__ = [
@@ -106,54 +114,6 @@ class Refused(CroupierError):
 
 class Unauthorized(CroupierError):
     """No valid credentials (HTTP 401)."""
-
-
-@dataclass(frozen=True, slots=True)
-class _Snapshot:
-    """What a command may change in memory, taken before it runs: :meth:`restore` puts it
-    back when the command's transaction does not commit (its savepoint rolled back, or its
-    batch)."""
-
-    lt: LiveTable | None
-    tables: frozenset[str]
-    state: tuple[Any, ...] = ()
-    dealing: Any = None
-    """The table's seats and deck bookkeeping (:meth:`Dealing.memento`)."""
-
-    @classmethod
-    def of(cls, floor: Floor, lt: LiveTable | None) -> _Snapshot:
-        if lt is None:
-            return cls(None, frozenset(floor.tables))
-        state = (lt.round, lt.round_id, lt.stored, lt.seq, lt.numbers, lt.held, lt.status)
-        return cls(lt, frozenset(floor.tables), state, lt.table.memento())
-
-    def restore(self, floor: Floor, conn: Connection | None) -> None:
-        """Put the table back as it was (its seats, decks and their counts too); a round that
-        moved in memory is replayed from what ``conn`` (or, if ``None``, a new transaction)
-        holds: its committed records, dealing from its persisted shoe."""
-        for table_id in set(floor.tables) - self.tables:
-            del floor.tables[table_id]
-        lt = self.lt
-        if lt is None:
-            return
-        rnd, rid, stored, lt.seq, lt.numbers, lt.held, lt.status = self.state
-        lt.round, lt.round_id, lt.stored = rnd, rid, stored
-        lt.table.restore(self.dealing)
-        if rnd is not None and rid is not None and len(rnd.records) != stored:
-            # The round moved in memory but its records were not committed.
-            try:
-                replayed = floor.store._replay(rid, conn)
-            except IllegalAction:
-                # Shown as committed (its records alone), held for a supervisor's void.
-                records = rnd.records[:stored]
-                lt.round = Round.rebuild(
-                    rnd.game, records, players=rnd.players, stub_check=rnd.stub_check
-                )
-                lt.held = "a write failed during this round"
-            else:
-                lt.round = replayed
-            lt.round._attach_meters(floor.meters)
-            lt.table.resume(lt.round)
 
 
 def _contributions(rnd: Round) -> dict[str, Fraction]:
@@ -241,15 +201,18 @@ class Floor:
                     or 0
                 )
         recover_tables(self)
+        load_shoes(self)
 
     def _live(self, table_id: str, name: str, rules: Mapping[str, Any], status: str) -> LiveTable:
         game = get_game(load_rules(dict(rules)))
-        table: Dealing
         mode = mode_of_table(game.rules.table)  # training or real: the table's own rules say
-        try:
-            table = Table(game, shuffler=self.shuffler, meters=self.meters, mode=mode)
-        except InvalidInput:
-            table = ShoePerRound(game, self.shuffler, self.meters, mode)
+        # A baccarat table deals one shoe coup after coup (server/live_shoe.py).
+        table: Dealing | None = dealing_for(table_id, game, self.shuffler, self.meters, mode)
+        if table is None:
+            try:
+                table = Table(game, shuffler=self.shuffler, meters=self.meters, mode=mode)
+            except InvalidInput:
+                table = ShoePerRound(game, self.shuffler, self.meters, mode)
         # A probe round (never dealt) names the meters the game's wagers move.
         decks = max(1, game.deck_count)
         probe = game.new_round(
@@ -332,10 +295,10 @@ class Floor:
         if not key or len(key) > 200:
             raise InvalidInput("every command carries an Idempotency-Key header (1-200 characters)")
         lt = self.tables.get(table_id) if table_id else None
-        saved: list[_Snapshot] = []
+        saved: list[Snapshot] = []
 
         def work(conn: Connection) -> tuple[dict[str, Any], Callable[[], None] | None]:
-            saved.append(_Snapshot.of(self, lt))
+            saved.append(Snapshot.of(self, lt))
             prior = conn.execute(_PRIOR, {"i_key": key, "i_user": account.username}).first()
             if prior is not None:
                 if prior.request != digest:
@@ -492,6 +455,7 @@ class Floor:
                 .where(live_rounds.c.round_id == lt.round_id)
                 .values(state=rnd.phase.value)
             )
+            coup_over(self, txn, lt, rnd)  # a baccarat shoe moves on (markers, cut card)
         for rec in new:
             self.emit(txn, lt, "record", pov_variants(rec))
         self.emit(txn, lt, "phase", self._phase_data(rnd))
@@ -552,8 +516,7 @@ class Floor:
             rnd.mode,
             rules=rules_json(lt.game.rules),
         )
-        shoe = capture(rnd)
-        self.store._store_shoe(txn.conn, rid, shoe)
+        shoe, extra = deal_from(self, txn, lt, rid, rnd)
         txn.conn.execute(
             insert(live_rounds).values(
                 round_id=rid, table_id=lt.id, number=number, state="open", created_at=at
@@ -563,7 +526,7 @@ class Floor:
         lt.stored = self.store._append(txn.conn, rid, rnd.records, status_of(rnd), 0)
         # Provable deals: the commitment to the order is public before any wager.
         deal = published(shoe.commitment)
-        data = {"round_id": rid, "number": number, **self._phase_data(rnd), "deal": deal}
+        data = {"round_id": rid, "number": number, **self._phase_data(rnd), "deal": deal, **extra}
         data["training"] = postings.is_training(lt.game)
         self.emit(txn, lt, "round", data)
         return rid
@@ -622,6 +585,7 @@ class Floor:
                 raise IllegalAction(
                     f"{player_id} is in a round at table {lt.id}; cash out after it"
                 )
+        cage_collects(self, txn, player_id, amount)
         self.ledger.post(
             txn.conn, [Entry(player_account(player_id), CAGE, Fraction(amount), "cash_out")]
         )
@@ -697,6 +661,7 @@ class Floor:
             # § 641a.7(b): a seat with a wager in the round stays until the round ends (also a
             # round resumed after a restart, which the table's own bookkeeping does not hold).
             raise IllegalAction(f"{account.player_id} has wagered in round {lt.round_id}")
+        leaving(self, txn, lt, str(account.player_id))  # § 541.13(g): markers collected
         for seat in mine:
             lt.table.leave(seat)
         self._save_seats(txn, lt)
@@ -739,6 +704,7 @@ class Floor:
             if lt.round is not None:
                 pov = table_pov(resource("GET", "/api/tables/{table_id}/view"), account, lt)
                 data["round"] = round_view(lt.round, pov)
+            data.update(shoe_view(lt))
         return data
 
     def events(

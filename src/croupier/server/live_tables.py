@@ -1,5 +1,6 @@
 """The live tables' parts the floor and the streams share: a table in memory, its dealing
-(the engine's :class:`croupier.table.Table` or a fresh shoe per round), the stream notifier, a
+(the engine's :class:`croupier.table.Table`, a fresh shoe per round, or a baccarat table's one
+shoe over many coups, :class:`croupier.server.live_shoe.LiveShoe`), the stream notifier, a
 command's transaction, and the points of view an account has at a table.
 """
 
@@ -63,8 +64,10 @@ class Notifier:
 
 
 class Dealing(Protocol):
-    """Seats and the cards between rounds: :class:`croupier.table.Table` where the game's
-    chapter gives its table procedures, else :class:`ShoePerRound`."""
+    """Seats and the cards between rounds: :class:`~croupier.server.live_shoe.LiveShoe` where
+    the game deals one shoe over many rounds (``Game.shoe_cut_card``: baccarat),
+    :class:`croupier.table.Table` where the game's chapter gives its table procedures, else
+    :class:`ShoePerRound`."""
 
     @property
     def seats(self) -> dict[int, str]: ...
@@ -253,6 +256,9 @@ class LiveTable:
 class Txn:
     conn: Connection
     events: dict[str, list[tuple[str, dict[str, Any], str | None]]] = field(default_factory=dict)
+    collected: list[Record] = field(default_factory=list)
+    """Records of a table's shoe between rounds the command made (a baccarat marker collected
+    when the player leaves: the command's answer holds them)."""
 
 
 def pov_variants(record: Record) -> dict[str, Any]:

@@ -35,6 +35,7 @@ __all__ = [
     "RulesJson",
     "ScenarioJson",
     "Seat",
+    "ShoeOut",
     "StubCount",
     "TableDetail",
     "TableOut",
@@ -99,6 +100,9 @@ class WhoAmI(BaseModel):
     player_id: str | None = None
     table_id: str | None = None
     balance: int | None = None
+    commission_owed: int | None = None
+    """Baccarat commission marked and not yet collected (cents; § 541.13(g)): the markers on
+    the layout and any the player's chips did not cover when it was due (owed at the cage)."""
     seats: dict[str, list[int]] = {}
 
 
@@ -295,6 +299,27 @@ class DealOut(BaseModel):
     taken: int | None = None
     dealt: list[str | None] | None = None
     """The cards the round dealt, in order (``null``: one the caller may not see)."""
+    shoe: str | None = None
+    """The shoe a baccarat coup was dealt from: its commitment covers the whole shoe, and the
+    order is revealed when the shoe ends."""
+
+
+class ShoeOut(BaseModel):
+    """A baccarat table's shoe, dealt coup after coup down to its cut card."""
+
+    id: str | None
+    """``None`` before the table's first shoe is opened."""
+    number: int
+    commitment: str | None
+    """The commitment to the whole shoe's order, published before its first wager."""
+    coups: int
+    """Coups finished from this shoe."""
+    cards_left: int
+    cut_card: int
+    """Cards under the cut card."""
+    stage: str
+    """``dealing``, ``last_round`` (the cut card came out) or ``done`` (the next coup opens a
+    new shoe)."""
 
 
 class TableView(BaseModel):
@@ -313,6 +338,11 @@ class TableView(BaseModel):
     round: RoundViewOut | None = None
     deal: DealOut | None = None
     """The current round's provable deal (its commitment; order and nonce once revealed)."""
+    markers: dict[str, int] = {}
+    """Baccarat: the vigorish marked and not yet collected, by seat (the marker buttons on the
+    layout, § 541.13(g))."""
+    shoe: ShoeOut | None = None
+    """Baccarat: the shoe the table deals from."""
 
 
 class RecalledRound(RoundViewOut):

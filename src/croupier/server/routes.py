@@ -70,6 +70,7 @@ from croupier.server.policy import (
 )
 from croupier.server.recall import recall, scenario_of
 from croupier.server.schema import handpays, live_rounds
+from croupier.server.shoe_floor import owed as commission_owed
 from croupier.server.streams import install_streams
 from croupier.server.views import redact_json, round_view
 
@@ -327,11 +328,12 @@ def _install_login(app: FastAPI, op: Op) -> None:
     def me(request: Request) -> WhoAmI:
         account: Account = request.state.account
         floor = _floor(request)
-        balance = None
+        balance = owed = None
         seats: dict[str, list[int]] = {}
         if account.player_id is not None:
             with floor.reading() as conn:
                 value = floor.ledger.balance(conn, player_account(account.player_id))
+                owed = commission_owed(floor, conn, account.player_id)
             balance = int(value)
             for lt in floor.live_tables():
                 mine = sorted(s for s, p in lt.seats().items() if p == account.player_id)
@@ -343,6 +345,7 @@ def _install_login(app: FastAPI, op: Op) -> None:
             player_id=account.player_id,
             table_id=account.table_id,
             balance=balance,
+            commission_owed=owed,
             seats=seats,
         )
 
@@ -420,7 +423,8 @@ def _install_player(op: Op) -> None:
         def run(txn: Txn, lt: LiveTable | None, account: Account) -> dict[str, Any]:
             assert lt is not None
             seats = _floor(request).leave(txn, lt, account)
-            return result(request, lt, [], seats={str(s): p for s, p in seats.items()})
+            # § 541.13(g): the baccarat markers collected as the player leaves.
+            return result(request, lt, txn.collected, seats={str(s): p for s, p in seats.items()})
 
         return command(request, key, table_id, None, run)
 
@@ -668,9 +672,9 @@ def _install_recall(op: Op) -> None:
 
     @op("GET", "/api/rounds/{round_id}/deal", response_model=DealOut)
     def deal(request: Request, round_id: str) -> dict[str, Any]:
-        """The round's deal commitment; once it is over the cards it dealt as the account
-        may see them, and the order and nonce to supervisors and auditors
-        (:mod:`croupier.server.deals`)."""
+        """The round's deal commitment; once it is over (a baccarat coup: once its shoe has
+        ended) the cards it dealt as the account may see them, and the order and nonce to
+        supervisors and auditors (:mod:`croupier.server.deals`)."""
         access: Access = request.state.access
         return deal_for(_floor(request), round_id, access.pov)
 

@@ -97,9 +97,27 @@ class DealerPage extends TablePage {
     }
     if (!any) settle.append(h("p.small.muted", {}, "Nothing settled yet."));
     const left = h("div", {}, this.header("Dealer console", "dealer-title"), h("div.panel", {}, drawFelt(info, this.state, { acting: this.acting() })), procedure);
-    const right = h("aside", { "aria-label": "the round" }, calls, settle, dealPanel(this.view.deal),
+    const right = h("aside", { "aria-label": "the round" }, calls, settle, this.shoePanel(), dealPanel(this.view.deal),
       h("div.panel", {}, h("h2", {}, "The sign"), h("div.sign", { tabindex: "0", role: "document", "aria-label": "pay-table sign" }, info.sign || "")));
     this.section.replaceChildren(h("div.layout", {}, left, right));
+  }
+  /** Baccarat: the shoe dealt coup after coup, and the commission marked by seat. */
+  shoePanel() {
+    const shoe = this.view.shoe;
+    if (!shoe) return null;
+    const stage = { dealing: "dealing", last_round: "cut card out: one more coup", done: "done: the next coup opens a new shoe" }[shoe.stage] || shoe.stage;
+    const markers = Object.entries(this.view.markers || {});
+    return h("div.panel.shoe", { role: "region", "aria-label": "the shoe" }, h("h2", {}, "The shoe"),
+      h("table.grid", { "aria-label": "shoe" }, h("tbody", {},
+        h("tr", {}, h("th", { scope: "row" }, "Shoe"), h("td", {}, shoe.id ? `${shoe.number} (${shoe.id})` : "not opened")),
+        h("tr", {}, h("th", { scope: "row" }, "Coups dealt"), h("td.num", {}, String(shoe.coups))),
+        h("tr", {}, h("th", { scope: "row" }, "Cards left"), h("td.num", {}, `${shoe.cards_left} (cut card at ${shoe.cut_card})`)),
+        h("tr", {}, h("th", { scope: "row" }, "Stage"), h("td", { dataset: { stage: shoe.stage } }, stage)))),
+      h("h3", {}, "Commission owed"),
+      markers.length ? h("table.grid", { "aria-label": "commission owed by seat" }, h("tbody", {}, markers.map(([seat, cents]) =>
+        h("tr", {}, h("th", { scope: "row" }, `Seat ${seat}`), h("td.num", {}, Money.fmt(cents))))))
+        : h("p.small.muted", {}, "No marker on the layout."),
+      h("p.small.muted", {}, "Markers are collected when the player leaves and before the reshuffle (§ 541.13(g))."));
   }
   irregularityRow() {
     const kinds = this.actions.irregularities || [];

@@ -13,6 +13,15 @@ function decisionLabel(d) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** The commission markers collected as the player leaves (§ 541.13(g)), and any part owed at
+ * the cage. */
+function announceCollected(records) {
+  for (const r of records) {
+    if (r.kind === "vig_marker_collected") Announce.say(`Commission collected: ${Money.fmt(r.amount)}.`);
+    else if (r.kind === "vig_marker_to_cage") Announce.say(`Commission of ${Money.fmt(r.amount)} owed at the cage.`, "error");
+  }
+}
+
 class PlayerPage extends TablePage {
   async enter() {
     this.section.replaceChildren(h("p.muted", {}, "Loading your seat…"));
@@ -63,9 +72,12 @@ class PlayerPage extends TablePage {
       h("div.panel", {}, drawFelt(info, this.state, { mySeat: seat, acting: this.acting() })), this.controls());
     const right = h("aside", { "aria-label": "balance, sign and recent hands" },
       h("div.panel", {}, h("h2", {}, "Balance"), h("div.balance#balance", { "aria-live": "polite" }, Money.fmt(this.me.balance)),
+        this.me.commission_owed ? h("p.owed#commission-owed", { "aria-live": "polite" }, "Commission owed ",
+          h("strong", {}, Money.fmt(this.me.commission_owed)), h("span.small.muted", {}, " · collected when you leave or the shoe ends")) : null,
         h("p.small.muted", {}, `${this.me.username} · player ${this.me.player_id}`),
         h("button.btn.btn-ghost", { type: "button", onclick: (e) => act(e.currentTarget, async () => {
-          await Api.post(`/api/tables/${encodeURIComponent(this.tableId)}/leave`);
+          const left = await Api.post(`/api/tables/${encodeURIComponent(this.tableId)}/leave`);
+          announceCollected((left && left.records) || []);
           this.leave(); this.me = await Api.get("/api/me"); await this.chooseSeat();
         }) }, "Leave the table")),
       dealPanel(this.view.deal),
