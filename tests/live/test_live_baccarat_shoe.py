@@ -51,7 +51,7 @@ def _play_shoe(server: Server) -> tuple[list[Coup], Client, Client]:
     player.sit(MINI, 1)
     played: list[Coup] = []
     for _ in range(SHOE_COUPS):
-        played.append(coup(dealer, supervisor, {1: player}, {1: {"banker": 100}}))
+        played.append(coup(dealer, supervisor, {1: player}, {1: {"banker": 500}}))
         if len(played) == 1:
             # Mid-shoe the order stays secret: the coup's deal is the commitment alone.
             sealed = _deal(server.client("auditor"), played[0].round_id)
@@ -114,7 +114,7 @@ def test_one_shoe_is_dealt_coup_after_coup_to_the_cut_card_then_the_markers_coll
     player = server.client("player1")
     with player.stream(MINI, since=int(dealer.view(MINI)["seq"])) as stream:
         dealer.new_round(MINI)
-        player.wager(MINI, "player", 100)
+        player.wager(MINI, "player", 500)
         events = [stream.next() for _ in range(3)]
     assert [e.type for e in events] == ["shoe", "round", "record"]
     assert events[0].data["record"]["kind"] == "shoe_opened"
@@ -149,7 +149,7 @@ def test_a_restart_mid_shoe_carries_on_with_the_same_shoe_and_markers(server: Se
     assert dealer.view(MINI)["markers"] == markers
     assert player.me()["commission_owed"] == markers["1"]
     rid = dealer.new_round(MINI)["round_id"]
-    player.wager(MINI, "player", 100)
+    player.wager(MINI, "player", 500)
     dealer.no_more_bets(MINI, 0)
     dealer.step(MINI, "deal")
     server.kill()
@@ -161,7 +161,7 @@ def test_a_restart_mid_shoe_carries_on_with_the_same_shoe_and_markers(server: Se
     last = {"phase": view["round"]["phase"]}
     while last["phase"] not in ("over", "void"):
         last = dealer.step(MINI, {"reveal": "reveal", "settlement": "settle"}[last["phase"]])
-    after = coup(dealer, supervisor, {1: player}, {1: {"player": 100}})
+    after = coup(dealer, supervisor, {1: player}, {1: {"player": 500}})
     rows = _shoe_rows(server.db_url)
     assert rows[-1].round_id == after.round_id
     # Every coup of the shoe committed to the one order and nonce, and took up where the one
