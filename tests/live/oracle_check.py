@@ -4,11 +4,12 @@ compared, and what was covered counted.
 Each round's exported scenario is settled by ``croupier replay FILE`` in a process of its own
 (the command takes one scenario), and compared with what the live system did:
 
-- ``chips``: each player's balance change over the round (the ledger's ``player:<id>`` account
-  plus its ``commission:<id>`` account, where deferred commission is owed) equals the replayed
-  ``net`` of the player's seats; ``GET /api/me`` moved as the ledger account did; the table's
-  account is back to zero; over the whole session, each player's balance after leaving the
-  table equals the buy-in plus the replayed nets (deferred commission collected by then);
+- ``chips``: each player's balance change over the round equals the replayed ``net`` of the
+  player's seats: at a table with deferred commission the ledger's ``player:<id>`` account plus
+  its ``commission:<id>`` account (``GET /api/me`` moving as the first, the table's account
+  back to zero), elsewhere ``GET /api/me``; over the whole session the ledger accounts moved by
+  the sum of the replayed nets, the table's account is back to zero, and each balance after
+  leaving the table is the buy-in plus the replayed nets (deferred commission collected);
 - ``records``: the replay is over and its settlement is the server's, seat by seat and wager by
   wager; the supervisor's stream carried exactly the replayed records; each player's stream
   carried exactly the replayed settlements of the player's own seats; every meter stands where
@@ -33,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from live.oracle_games import GAMES, cells_of, main_result
-from live.oracle_play import PlayedRound
+from live.oracle_play import PlayedRound, TableSession
 
 __all__ = [
     "Counts",
@@ -117,39 +118,51 @@ def _signed(amount: Fraction | int) -> str:
 
 
 def check_chips(played: PlayedRound, replay: Replay) -> list[Finding]:
-    """Each player's chips against the replayed nets of the player's seats."""
+    """Each player's chips against the replayed nets of the player's seats: the ledger's
+    player and commission accounts where they were read around the round (and ``/api/me``
+    against the ledger), else ``/api/me``, the player's whole account at such a table."""
     out = []
     nets = _nets(played, replay)
-    rid = played.round_id
     for pid, seats in played.players().items():
         net = sum(int(nets.get(str(s), {}).get("net", 0)) for s in seats)
-        books = _moved(played, f"player:{pid}") + _moved(played, f"commission:{pid}")
         seen = played.balances_after[pid] - played.balances_before[pid]
         where = f"seat {'+'.join(map(str, seats))} ({pid})"
+        if not played.books_after:
+            if seen != net:
+                out.append(
+                    _chips(
+                        played,
+                        f"{where}: the balance moved {_signed(seen)}, the "
+                        f"replayed net is {_signed(net)}",
+                    )
+                )
+            continue
+        ledger = _moved(played, f"player:{pid}")
+        books = ledger + _moved(played, f"commission:{pid}")
         if books != net:
             out.append(
-                Finding(
-                    "chips",
-                    played.game,
-                    rid,
-                    f"{where}: the chips moved {_signed(books)}, "
-                    f"the replayed net is {_signed(net)}",
-                ),
+                _chips(
+                    played,
+                    f"{where}: the chips (player and commission accounts) "
+                    f"moved {_signed(books)}, the replayed net is "
+                    f"{_signed(net)}",
+                )
             )
-        if seen != _moved(played, f"player:{pid}"):
+        if seen != ledger:
             out.append(
-                Finding(
-                    "chips",
-                    played.game,
-                    rid,
-                    f"{where}: /api/me moved {_signed(seen)}, its ledger account "
-                    f"{_signed(_moved(played, f'player:{pid}'))}",
-                ),
+                _chips(
+                    played,
+                    f"{where}: /api/me moved {_signed(seen)}, its ledger account {_signed(ledger)}",
+                )
             )
     table = played.books_after.get(f"table:{played.table}", Fraction(0))
     if table != 0:
-        out.append(Finding("chips", played.game, rid, f"table:{played.table} holds {table}"))
+        out.append(_chips(played, f"table:{played.table} holds {table}"))
     return out
+
+
+def _chips(played: PlayedRound, message: str) -> Finding:
+    return Finding("chips", played.game, played.round_id, message)
 
 
 def _settled(records: Iterable[Mapping[str, Any]], seats: set[str]) -> list[Mapping[str, Any]]:
@@ -267,30 +280,42 @@ def check_round(played: PlayedRound, replay: Replay) -> list[Finding]:
 
 
 def check_session(
-    game: str,
+    session: TableSession,
     rounds: Sequence[PlayedRound],
     replays: Mapping[str, Replay],
-    initial: Mapping[str, int],
     final: Mapping[str, int],
 ) -> list[Finding]:
-    """After the players left: each balance is where the buy-in and the replayed nets put it
-    (deferred commission collected when the player leaves, § 541.13(g))."""
+    """Over the table session: each player's ledger accounts (player and commission) moved
+    by the replayed nets, the table's account is back to zero, and after the players left
+    each balance is where the buy-in and the replayed nets put it (deferred commission
+    collected when the player leaves, § 541.13(g))."""
     nets: Counter[str] = Counter()
     for played in rounds:
         settled = _nets(played, replays[played.round_id])
         for pid, seats in played.players().items():
             nets[pid] += sum(int(settled.get(str(s), {}).get("net", 0)) for s in seats)
-    return [
-        Finding(
-            "chips",
-            game,
-            None,
-            f"{pid} left with {_signed(final[pid] - initial[pid])} over {len(rounds)} "
-            f"rounds, the replayed nets sum to {_signed(nets[pid])}",
+    start, end = session.books_start, session.books_end
+    out = []
+    for pid in session.initial:
+        books = sum(
+            end.get(f"{a}:{pid}", Fraction(0)) - start.get(f"{a}:{pid}", Fraction(0))
+            for a in ("player", "commission")
         )
-        for pid in initial
-        if final[pid] - initial[pid] != nets[pid]
-    ]
+        if books != nets[pid]:
+            out.append(
+                f"{pid}'s player and commission accounts moved {_signed(books)} over "
+                f"{len(rounds)} rounds, the replayed nets sum to {_signed(nets[pid])}"
+            )
+        left = final[pid] - session.initial[pid]
+        if left != nets[pid]:
+            out.append(
+                f"{pid} left with {_signed(left)} over {len(rounds)} rounds, the "
+                f"replayed nets sum to {_signed(nets[pid])}"
+            )
+    table = end.get(f"table:{session.table}", Fraction(0))
+    if table != 0:
+        out.append(f"table:{session.table} holds {table} after the session")
+    return [Finding("chips", session.game, None, m) for m in out]
 
 
 def audit_findings(cli: Mapping[str, Any], api: Mapping[str, Any]) -> list[str]:

@@ -56,6 +56,7 @@ class PlayedRound:
     balances_after: dict[str, int] = field(default_factory=dict)
     books_before: dict[str, Fraction] = field(default_factory=dict)
     books_after: dict[str, Fraction] = field(default_factory=dict)
+    """The ledger's balances around the round (empty: not read, see ``per_round_books``)."""
     meters_after: dict[str, int] = field(default_factory=dict)
     void_at: str | None = None
     voided_at: str | None = None
@@ -144,9 +145,15 @@ class TableSession:
         self.streams: dict[str, Stream] = {}
         self.initial: dict[str, int] = {}
         self.unit = 0
+        self.per_round_books = (self.detail["rules"].get("vig") or {}).get("collect") == "deferred"
+        """Read the ledger around every round only where commission may be owed (deferred
+        vigorish): ``/api/audit/verify`` reads the whole ledger, a cost that grows with it;
+        elsewhere ``/api/me`` is the player's whole account, and the ledger is read when the
+        players sit and before they leave."""
         self.books: dict[str, Fraction] = {}
-        """The ledger as last read (after the last round): the next round's "before"; one
-        read a round, since ``/api/audit/verify`` reads the whole ledger."""
+        """The ledger as last read: the next round's "before"."""
+        self.books_start: dict[str, Fraction] = {}
+        self.books_end: dict[str, Fraction] = {}
         self.phases: list[str] = []
         """The phases the table's rounds went through, in the order first seen."""
 
@@ -162,7 +169,7 @@ class TableSession:
                 self.seat_of[seat] = player
                 seat += 1
         self.initial = {pid: self._balance(p) for pid, p in self.players.items()}
-        self.books = self.floor.books()
+        self.books = self.books_start = self.floor.books()
         since = int(self.floor.supervisor.get(f"/api/tables/{self.table}/view")["seq"])
         with ExitStack() as stack:
             self.streams["supervisor"] = stack.enter_context(
@@ -171,6 +178,7 @@ class TableSession:
             for pid, player in self.players.items():
                 self.streams[pid] = stack.enter_context(player.stream(self.table, since))
             yield self
+            self.books_end = self.floor.books()
             for player in self.players.values():
                 player.post(f"/api/tables/{self.table}/leave")
 
@@ -213,7 +221,7 @@ class TableSession:
                 for s, p in self.seat_of.items()
             },
             {pid: self._balance(p) for pid, p in self.players.items()},
-            books_before=self.books,
+            books_before=self.books if self.per_round_books else {},
             void_at=void_at,
         )
         opened = floor.dealer.post(
@@ -351,7 +359,8 @@ class TableSession:
             self.streams[pid].until(seq)
             played.seen[pid] = _record_events(self.streams[pid].events, played.round_id)
         played.balances_after = {pid: self._balance(p) for pid, p in self.players.items()}
-        played.books_after = self.books = floor.books()
+        if self.per_round_books:
+            played.books_after = self.books = floor.books()
         played.meters_after = dict(floor.dealer.get(f"/api/tables/{self.table}")["meters"])
         stored = floor.supervisor.get(f"/api/rounds/{played.round_id}/records")
         played.settlement = dict(stored["settlement"])

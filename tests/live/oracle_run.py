@@ -48,6 +48,8 @@ class Size:
     """How much the oracle plays at each game."""
 
     players: int = 4
+    players_at: Mapping[str, int] = field(default_factory=dict)
+    """Per game, another number of players (at least two)."""
     mode: str = "paths"
     """``paths``: until every decision path was played once; ``cells``: until every cell
     (path x outcome class) was seen; ``rounds``: ``rounds`` rounds."""
@@ -152,7 +154,8 @@ def _play_game(
     floor: Floor, table: str, plan: GamePlan, size: Size, n: int
 ) -> tuple[list[PlayedRound], TableSession, list[str]]:
     deadline = None if size.seconds is None else time.monotonic() + size.seconds
-    session = TableSession(floor, table, floor.enrol(f"oracle-{plan.game}", size.players))
+    count = size.players_at.get(plan.game, size.players)
+    session = TableSession(floor, table, floor.enrol(f"oracle-{plan.game}", count))
     live = Counts()
     rounds: list[PlayedRound] = []
     voids = 0
@@ -193,13 +196,13 @@ def run_oracle(url: str, db_url: str, size: Size, directory: Path) -> OracleRepo
             rounds, session, left = _play_game(floor, tables[game], GAMES[game], size, n)
             offered[game] = list(session.detail["wagers"])
             played += rounds
-            sessions.append((game, rounds, session.initial, session.final_balances()))
+            sessions.append((session, rounds, session.final_balances()))
             if left:
                 unfinished[game] = left
         replays = replay_all(played, directory / "scenarios")
         findings = [f for r in played for f in check_round(r, replays[r.round_id])]
-        for game, rounds, initial, final in sessions:
-            findings += check_session(game, rounds, replays, initial, final)
+        for session, rounds, final in sessions:
+            findings += check_session(session, rounds, replays, final)
         counts = Counts()
         for r in played:
             counts.add(r, replays[r.round_id])

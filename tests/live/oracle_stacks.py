@@ -292,9 +292,7 @@ def play_cases(floor: Floor, cases: tuple[Case, ...], directory: Path) -> dict[s
         played, session, final = _play_case(floor, case, n)
         replay = replay_all([played], directory / "training")[played.round_id]
         findings: list[Finding] = check_round(played, replay)
-        findings += check_session(
-            case.game, [played], {played.round_id: replay}, session.initial, final
-        )
+        findings += check_session(session, [played], {played.round_id: replay}, final)
         problems = [str(f) for f in findings]
         problems += [f"live: {u}" for u in unmet(case, played.settlement, len(played.handpays))]
         if replay.out is not None:

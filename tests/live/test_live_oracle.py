@@ -40,9 +40,14 @@ UNTIL = {
     "midi-baccarat": frozenset({"shoe:card-repeated"}),
     "ez-baccarat": frozenset({"shoe:card-repeated"}),
 }
+BACCARAT = {"mini-baccarat": 2, "midi-baccarat": 2, "ez-baccarat": 2}
 SIZES = {
-    "sqlite": Size(players=4, mode="paths", voids=1, until=UNTIL, max_rounds=30),
-    "postgresql": Size(players=3, mode="rounds", rounds=1, voids=1, until=UNTIL, max_rounds=30),
+    "sqlite": Size(
+        players=4, players_at=BACCARAT, mode="paths", voids=1, until=UNTIL, max_rounds=30
+    ),
+    "postgresql": Size(
+        players=3, players_at=BACCARAT, mode="rounds", voids=1, until=UNTIL, max_rounds=30
+    ),
 }
 
 DEFECT_1 = pytest.mark.xfail(
@@ -178,7 +183,22 @@ def test_training_case_replays_offline_to_its_outcome(case: Case, tmp_path: Path
     assert unmet(case, seats) == []
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+LIVE_CASES = [
+    pytest.param(
+        case,
+        id=case.name,
+        marks={
+            # seats 2 and 3 pull bets
+            "lir-royal-flush-payout-limit-two-hand-pays-and-envy": [DEFECT_1],
+            # two Banker wins with deferred commission, then the players leave
+            "mini-deferred-commission-collected-when-the-player-leaves": [DEFECT_2],
+        }.get(case.name, []),
+    )
+    for case in CASES
+]
+
+
+@pytest.mark.parametrize("case", LIVE_CASES)
 def test_training_case_through_the_live_server(oracle: OracleReport, case: Case) -> None:
     """The case at a training table of the live server (contract 3): its chips and records
     held to its offline replay, its hand-pays approved, its outcome reached."""
