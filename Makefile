@@ -70,6 +70,7 @@ bench: native
 	$(BIN)/python benchmarks/bench_protect.py --json bench-results/protect.json
 	$(BIN)/python benchmarks/bench_server.py --json bench-results/server.json
 	$(BIN)/python benchmarks/bench_proofs.py --json bench-results/proofs.json
+	$(BIN)/python benchmarks/bench_oracle.py --json bench-results/oracle.json
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache build src/croupier/_compiled

@@ -51,6 +51,9 @@ GROUPS: dict[str, str] = {
 HEAVIEST: tuple[str, ...] = (
     # 50 kills (issue 17), each a server restart and its checks: the heaviest unit
     "tests/live/test_chaos_kill.py",
+    # the money oracle: every game's rounds on two servers (SQLite, PostgreSQL), each replayed
+    # by the command line; long in wall time (about 3 minutes, mostly its servers')
+    "tests/live/test_live_oracle.py",
     "uth-solve",
     "fcp-solve",
     "tests/live/test_live_floor.py",
