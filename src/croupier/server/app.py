@@ -189,8 +189,9 @@ def prepare_app() -> None:
     (their building is most of a server's start on a database that needs no migration): a
     launcher that forks servers calls it once before the forks, so that each server inherits
     them built.  The routes do not depend on the database or the floor (they read
-    ``request.app.state``); the web pages are still mounted by :func:`create_app` (their par
-    sheets' worker is a thread, which a fork would not carry)."""
+    ``request.app.state``); the web pages, ``/docs`` and the perimeter are still added by
+    :func:`create_app` (the perimeter is the server's own; the par sheets' cache belongs to
+    the server that mounts it)."""
     _PREPARED[:] = [_routed_app()]
 
 
