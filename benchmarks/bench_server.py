@@ -71,8 +71,8 @@ class Watchers:
     device's display would be, read in one asyncio loop on a thread of this process.  Each
     connection must receive its table's events in order (``seq`` 1, 2, ...), none missed."""
 
-    def __init__(self, urls: list[tuple[str, str]]) -> None:
-        self.urls = urls  # (table id, stream address)
+    def __init__(self, urls: list[tuple[str, str, dict[str, str]]]) -> None:
+        self.urls = urls  # (table id, stream address, handshake headers: the token)
         self.last: list[int] = [0] * len(urls)
         self.events = 0
         self.gaps = 0
@@ -103,7 +103,10 @@ class Watchers:
         from websockets.asyncio.client import connect
 
         try:
-            async with connect(self.urls[i][1], max_size=None, open_timeout=120) as ws:
+            _table, url, headers = self.urls[i]
+            async with connect(
+                url, additional_headers=headers, max_size=None, open_timeout=120
+            ) as ws:
                 opened.set()
                 async for raw in ws:
                     seq = int(json.loads(raw)["seq"])
@@ -122,10 +125,10 @@ class Watchers:
         """Wait until every connection has its table's last event; how many have."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            if all(self.last[i] >= final[t] for i, (t, _) in enumerate(self.urls)):
+            if all(self.last[i] >= final[t] for i, (t, _, _) in enumerate(self.urls)):
                 break
             time.sleep(0.2)
-        return sum(self.last[i] >= final[t] for i, (t, _) in enumerate(self.urls))
+        return sum(self.last[i] >= final[t] for i, (t, _, _) in enumerate(self.urls))
 
     def stop(self) -> None:
         if self._loop is not None and self._stop is not None:
@@ -198,7 +201,11 @@ def bench(
             for client in crew.clients():
                 client.timings = []
         watchers = Watchers(
-            [(c.table_id, p.stream_url(c.table_id)) for c in crews for p in c.players.values()]
+            [
+                (c.table_id, p.stream_url(c.table_id), p.stream_headers())
+                for c in crews
+                for p in c.players.values()
+            ]
         )
         watchers.start()
         events_before = watchers.events

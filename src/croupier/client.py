@@ -103,9 +103,14 @@ class Stream:
 class Client:
     """One person's connection: log in once, then call the API as that role."""
 
-    def __init__(self, base_url: str, *, timeout: float = 30.0) -> None:
+    def __init__(
+        self, base_url: str, *, timeout: float = 30.0, tls: ssl.SSLContext | None = None
+    ) -> None:
         self.base_url = base_url.rstrip("/")
-        self.http = httpx.Client(base_url=self.base_url, timeout=timeout, verify=tls_context())
+        self.tls = tls if tls is not None else tls_context()
+        """The TLS context of an ``https`` server (default: the system's CA bundle; a floor's
+        own CA: ``ssl.create_default_context(cafile=...)``)."""
+        self.http = httpx.Client(base_url=self.base_url, timeout=timeout, verify=self.tls)
         self.token: str | None = None
         self.role: str | None = None
         self.player_id: str | None = None
@@ -324,17 +329,33 @@ class Client:
         return dict(self.get("/api/audit/verify", scope=scope))
 
     def stream_url(self, table_id: str, *, since: int = 0) -> str:
-        """The WebSocket address of the table's event stream for this account (for an
-        asynchronous client; :meth:`stream` connects to it)."""
+        """The WebSocket address of the table's event stream (for an asynchronous client, with
+        :meth:`stream_headers`; :meth:`stream` connects to it).  It holds no token: the server
+        refuses a token in an address (logs keep addresses)."""
         ws_url = self.base_url.replace("http://", "ws://").replace("https://", "wss://")
-        return f"{ws_url}/api/tables/{table_id}/stream?token={self.token}&since={since}"
+        return f"{ws_url}/api/tables/{table_id}/stream?since={since}"
+
+    def stream_headers(self) -> dict[str, str]:
+        """The handshake's headers: this account's token."""
+        return {"Authorization": f"Bearer {self.token}"} if self.token else {}
+
+    def logout(self) -> None:
+        """``POST /api/logout``: the session ends (its token refused from now on)."""
+        self.request("POST", "/api/logout", key=uuid.uuid4().hex)
+        self.token = None
 
     @contextmanager
     def stream(self, table_id: str, *, since: int = 0) -> Iterator[Stream]:
         """The table's event stream from sequence number ``since`` (exclusive)."""
         from websockets.sync.client import connect
 
-        with connect(self.stream_url(table_id, since=since), open_timeout=10) as conn:
+        tls = self.tls if self.base_url.startswith("https://") else None
+        with connect(
+            self.stream_url(table_id, since=since),
+            additional_headers=self.stream_headers(),
+            open_timeout=10,
+            ssl=tls,
+        ) as conn:
             stream = Stream(conn)
             stream.last = since
             yield stream

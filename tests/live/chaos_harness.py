@@ -173,9 +173,10 @@ class Observer:
                 self.reconnects += 1
                 self._stop.wait(0.1)
             first = False
-            url = f"{ws}/api/tables/{self.table_id}/stream?token={self.token}&since={self.last}"
+            url = f"{ws}/api/tables/{self.table_id}/stream?since={self.last}"
+            bearer = {"Authorization": f"Bearer {self.token}"}
             try:
-                with connect(url, open_timeout=30) as conn:
+                with connect(url, additional_headers=bearer, open_timeout=30) as conn:
                     while not self._stop.is_set():
                         try:
                             raw = conn.recv(timeout=0.2)

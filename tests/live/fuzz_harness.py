@@ -477,8 +477,9 @@ class _Stream:
         from websockets.sync.client import connect
 
         ws = self.client.base_url.replace("http://", "ws://")
-        url = f"{ws}/api/tables/{self.table}/stream?token={self.client.token}&since={self.last}"
-        with connect(url, open_timeout=30) as conn:
+        url = f"{ws}/api/tables/{self.table}/stream?since={self.last}"
+        headers = self.client.stream_headers()
+        with connect(url, additional_headers=headers, open_timeout=30) as conn:
             while not self._stop.is_set():
                 try:
                     raw = conn.recv(timeout=0.2)

@@ -40,6 +40,8 @@ class Req:
     params: Mapping[str, Any] = field(default_factory=dict)
     key: bool = True
     expect: frozenset[int] = frozenset({200})
+    fresh_session: bool = False
+    """Sent with a new session of the caller's (a sign-out: the sweep's own token lives on)."""
 
 
 Make = Callable[[Ctx], Req | None]
@@ -112,7 +114,7 @@ def _documents() -> dict[tuple[str, str], Make]:
         "/par/{game}.json": "/par/no-such-game.json",
         "/par/{game}.html": "/par/no-such-game.html",
     }
-    plain = ("/openapi.json", "/docs", "/docs/oauth2-redirect", "/redoc", "/api/par")
+    plain = ("/openapi.json", "/docs", "/api/par")
     pages = ("/", "/player", "/dealer", "/pit", "/audit", "/par-sheets")
     out: dict[tuple[str, str], Make] = {}
     for path in (*plain, *pages, *paths):
@@ -169,7 +171,12 @@ def _refused_commands() -> dict[tuple[str, str], Make]:
     out[("POST", "/api/login")] = lambda c: Req(
         "POST", "/api/login", {"username": c.username, "password": c.password}, key=False
     )
+    out[("POST", "/api/logout")] = partial(_fixed, _LOGOUT)
     return out
+
+
+_LOGOUT = Req("POST", "/api/logout", fresh_session=True)
+"""A sign-out, of a session the sweep signs in for it."""
 
 
 def _provoked_commands() -> dict[tuple[str, str], Make]:
@@ -227,6 +234,7 @@ def _provoked_commands() -> dict[tuple[str, str], Make]:
         ("POST", "/api/login"): lambda c: Req(
             "POST", "/api/login", {"username": c.username, "password": c.password}, key=False
         ),
+        ("POST", "/api/logout"): partial(_fixed, _LOGOUT),
     }
     for name in ("deal", "reveal", "settle", "open", "close"):
         # without its Idempotency-Key: a malformed command, refused whatever the phase

@@ -17,13 +17,14 @@ import hashlib
 import json
 import uuid
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 import httpx
-from websockets.exceptions import InvalidStatus
-from websockets.sync.client import connect
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.sync.client import ClientConnection, connect
 
 from croupier.server.auth import Role
 from croupier.server.policy import POLICY, Relation, Resource, Scope, Sight, Stage
@@ -92,19 +93,31 @@ class Sweep:
     # -- sending and judging one request ------------------------------------------------------
 
     def send(self, caller: Caller, req: Req) -> tuple[int, Any]:
+        headers = caller.headers(req.key and req.method == "POST")
+        fresh = self.fresh_token(caller) if req.fresh_session and caller.token else None
+        if fresh is not None:
+            headers["Authorization"] = f"Bearer {fresh}"
         response = caller.http.request(
-            req.method,
-            req.path,
-            json=req.body,
-            params=dict(req.params),
-            headers=caller.headers(req.key and req.method == "POST"),
+            req.method, req.path, json=req.body, params=dict(req.params), headers=headers
         )
         self.calls[f"{req.method} {response.status_code}"] += 1
+        if fresh is not None and response.status_code < 300:
+            after = caller.http.get("/api/me", headers={"Authorization": f"Bearer {fresh}"})
+            if after.status_code != 401:
+                self.problems.append(f"{req.path} as {caller.name}: the token still answers")
         text = response.text
         try:
             return response.status_code, json.loads(text) if text else None
         except ValueError:
             return response.status_code, text
+
+    def fresh_token(self, caller: Caller) -> str:
+        """A new session of ``caller``'s account (its own token is kept for the sweep)."""
+        body = {"username": caller.name, "password": caller.password}
+        response = caller.http.post("/api/login", json=body)
+        assert response.status_code == 200, response.text
+        token: str = response.json()["token"]
+        return token
 
     def judge(self, label: str, req: Req, status: int, body: Any, rule_status: int) -> bool:
         """Whether the status is the one expected; an error must hold no card."""
@@ -210,9 +223,16 @@ class Sweep:
 
     # -- the streams ---------------------------------------------------------------------------
 
-    def ws(self, path: str, caller: Caller, since: int) -> str:
+    @contextmanager
+    def ws(self, path: str, caller: Caller, since: int) -> Iterator[ClientConnection]:
+        """The stream opened as ``caller``: a token in the handshake's header; without one,
+        the first message holds none (the server then closes the stream 4401)."""
         base = self.url.replace("http://", "ws://")
-        return f"{base}{path}?token={caller.token or ''}&since={since}"
+        headers = caller.headers(key=False)
+        with connect(f"{base}{path}?since={since}", additional_headers=headers) as conn:
+            if not headers:
+                conn.send(json.dumps({}))
+            yield conn
 
     def table_stream(self, t: TableState, caller: Caller, until: int, stage: Stage) -> None:
         row = POLICY[("WS", "/api/tables/{table_id}/stream")]
@@ -223,13 +243,16 @@ class Sweep:
         got = self.streams.setdefault((caller.name, t.id), [])
         since = got[-1]["seq"] if got else 0
         try:
-            with connect(self.ws(f"/api/tables/{t.id}/stream", caller, since)) as conn:
+            with self.ws(f"/api/tables/{t.id}/stream", caller, since) as conn:
                 while since < until:
                     event = json.loads(conn.recv(timeout=30))
                     got.append(event)
                     since = int(event["seq"])
         except InvalidStatus as refused:
             self.refused_stream(label, refused, rule.status)
+            return
+        except ConnectionClosed as closed:
+            self.closed_stream(label, closed, rule.status)
             return
         if rule.status != 200:
             self.problems.append(f"{label}: opened, the row says {rule.status}")
@@ -244,6 +267,16 @@ class Sweep:
         if cards_in(body):
             self.problems.append(f"{label}: the refusal holds cards: {body:.300}")
 
+    def closed_stream(self, label: str, closed: ConnectionClosed, expected: int) -> None:
+        """A stream refused once open (its token looked for in its first message): close code
+        4000 + the status."""
+        code = closed.rcvd.code if closed.rcvd is not None else None
+        self.calls[f"WS close {code}"] += 1
+        if code != 4000 + expected:
+            self.problems.append(f"{label}: closed {code}, the row says {expected}")
+        if closed.rcvd is not None and cards_in(closed.rcvd.reason):
+            self.problems.append(f"{label}: the close reason holds cards: {closed.rcvd.reason}")
+
     def floor_stream(self, caller: Caller, stage: Stage) -> None:
         row = POLICY[("WS", "/api/floor/stream")]
         relation = self.relation(caller, Scope.FLOOR, None, {})
@@ -251,10 +284,13 @@ class Sweep:
         label = f"WS floor stream as {caller.name} ({relation}) at {stage}"
         self.covered.setdefault((row.method, row.path), set()).add(stage)
         try:
-            with connect(self.ws("/api/floor/stream", caller, 0)) as conn:
+            with self.ws("/api/floor/stream", caller, 0) as conn:
                 message = json.loads(conn.recv(timeout=30))
         except InvalidStatus as refused:
             self.refused_stream(label, refused, rule.status)
+            return
+        except ConnectionClosed as closed:
+            self.closed_stream(label, closed, rule.status)
             return
         self.calls["WS 101"] += 1
         if rule.status != 200:

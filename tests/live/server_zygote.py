@@ -71,7 +71,7 @@ LATE_IMPORTS = (
 def _warm_up() -> None:
     """Do before the forks every import a server's start and its first requests would do: build
     an app on a throwaway database, then close it (its engine disposed, no thread started: the
-    web pages' par-sheet worker is a thread, so they are imported, not mounted), and load the
+    web pages are imported, not mounted: each server's par sheets are its own), and load the
     Uvicorn configuration ``serve`` runs (its event loop, HTTP, WebSocket and lifespan modules;
     no socket, no loop).  A fork imports nothing then (each import a few stat calls per path
     entry: a third of a start's CPU when each server did them)."""

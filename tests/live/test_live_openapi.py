@@ -68,8 +68,9 @@ BODILESS = {
     "/api/tables/{table_id}/open",
     "/api/tables/{table_id}/close",
     "/api/handpays/{handpay_id}/approve",
+    "/api/logout",
 }
-"""Commands whose path says everything (the table, the step)."""
+"""Commands whose path (and token) says everything (the table, the step, the session)."""
 
 
 def test_every_request_body_is_a_typed_model(document: dict[str, Any]) -> None:

@@ -25,7 +25,8 @@ TABLE = "three-card-poker"
 def _floor(client: Client, since: int) -> dict[str, Any]:
     """The first message of the floor stream from ``since``."""
     ws = client.base_url.replace("http://", "ws://")
-    with connect(f"{ws}/api/floor/stream?token={client.token}&since={since}") as conn:
+    url = f"{ws}/api/floor/stream?since={since}"
+    with connect(url, additional_headers=client.stream_headers()) as conn:
         message: dict[str, Any] = json.loads(conn.recv(timeout=60))
     return message
 
@@ -75,13 +76,13 @@ def test_a_server_with_open_streams_stops_on_sigterm_at_once_and_closes_them(
     server = sqlite_server
     observer = server.client("observer")
     ws = server.url.replace("http://", "ws://")
-    token = f"token={observer.token}"
-    with connect(f"{ws}/api/tables/{TABLE}/stream?{token}") as early:
+    bearer = observer.stream_headers()
+    with connect(f"{ws}/api/tables/{TABLE}/stream", additional_headers=bearer) as early:
         server.client("dealer").view(TABLE)  # the stream is up (and then closed by its client)
     closes: dict[str, Close | None] = {}
 
     def read(name: str, url: str) -> None:
-        with connect(url) as conn:
+        with connect(url, additional_headers=bearer) as conn:
             try:
                 for _ in conn:
                     pass
@@ -92,8 +93,8 @@ def test_a_server_with_open_streams_stops_on_sigterm_at_once_and_closes_them(
     readers = [
         threading.Thread(target=read, args=(name, url), daemon=True)
         for name, url in (
-            ("table", f"{ws}/api/tables/{TABLE}/stream?{token}"),
-            ("floor", f"{ws}/api/floor/stream?{token}"),
+            ("table", f"{ws}/api/tables/{TABLE}/stream"),
+            ("floor", f"{ws}/api/floor/stream"),
         )
     ]
     for reader in readers:

@@ -60,7 +60,9 @@ def test_stream_resumes_from_the_last_sequence_number(live_server: str) -> None:
         # max_queue=None: the messages not read here (the rounds' records after them) are
         # buffered, not left on the socket; with websockets' default queue of 16 the client stops
         # reading, misses the server's close frame and waits out its 10 s close timeout
-        with connect(f"{url}?token={token}&since={since}", max_queue=None) as ws:
+        # the page's way: the token in the first message (never in the address)
+        with connect(f"{url}?since={since}", max_queue=None) as ws:
+            ws.send(json.dumps({"token": token}))
             return [json.loads(ws.recv(timeout=10)) for _ in range(count)]
 
     first = read(0, 6)

@@ -9,7 +9,10 @@ See :mod:`croupier.server.app` (the application), :mod:`croupier.server.floor` (
 transactions, idempotency), :mod:`croupier.server.ledger` (the double-entry chip ledger),
 :mod:`croupier.server.live_shoe` and :mod:`croupier.server.shoe_floor` (a baccarat table's
 shoe over many coups, its commitment and its deferred commission),
-:mod:`croupier.server.auth` (roles, argon2 passwords, tokens), :mod:`croupier.server.db`
+:mod:`croupier.server.auth` (roles, argon2 passwords, tokens), :mod:`croupier.server.sessions`
+(idle and lifetime ends, sign-out, the token cache, streams closed when their session ends),
+:mod:`croupier.server.bearer` (a request's or a stream's token), :mod:`croupier.server.perimeter`
+(allowed hosts and origins, the body bound, the security headers), :mod:`croupier.server.db`
 (engines and migrations) and ``/work/coord/API.md`` / ``/openapi.json`` for the API.
 """
 

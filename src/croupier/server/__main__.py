@@ -1,11 +1,18 @@
-"""``python -m croupier.server [--db URL] [--host H] [--port P] [--no-demo] [--tables A,B]``."""
+"""``python -m croupier.server [--db URL] [--host H] [--port P] [--no-demo] [--tables A,B]
+[--tls-cert FILE --tls-key FILE] [--allowed-host NAME]... [--allowed-origin ORIGIN]...
+[--trusted-proxy ADDRESS]... [--docs] [--session-idle MINUTES] [--session-lifetime HOURS]``
+(the options of ``croupier serve``)."""
 
 from __future__ import annotations
 
 import argparse
+import sys
 
+from croupier.errors import CroupierError
 from croupier.server.db import DEFAULT_SERVER_URL
-from croupier.server.run import serve
+from croupier.server.perimeter import Perimeter
+from croupier.server.run import Tls, serve
+from croupier.server.sessions import IDLE, LIFETIME, SessionLimits
 
 
 def main() -> None:
@@ -17,9 +24,41 @@ def main() -> None:
     parser.add_argument(
         "--tables", help="serve only these tables (comma-separated; one of several processes)"
     )
+    parser.add_argument("--tls-cert", help="PEM certificate chain: serve HTTPS")
+    parser.add_argument("--tls-key", help="PEM private key of --tls-cert")
+    parser.add_argument("--allowed-host", action="append", default=[], help="a Host to answer")
+    parser.add_argument("--allowed-origin", action="append", default=[], help="a page origin")
+    parser.add_argument("--trusted-proxy", action="append", default=[], help="a TLS proxy")
+    parser.add_argument("--docs", action="store_true", help="serve /docs (on a demo floor)")
+    parser.add_argument("--session-idle", type=float, default=IDLE.total_seconds() / 60)
+    parser.add_argument("--session-lifetime", type=float, default=LIFETIME.total_seconds() / 3600)
     args = parser.parse_args()
     tables = frozenset(t for t in args.tables.split(",") if t) if args.tables else None
-    serve(args.db, host=args.host, port=args.port, demo=not args.no_demo, tables=tables)
+    try:
+        tls = Tls.of(args.tls_cert, args.tls_key)
+        perimeter = Perimeter.serving(
+            args.host,
+            hosts=args.allowed_host,
+            origins=args.allowed_origin,
+            docs=args.docs or not args.no_demo,
+        )
+        sessions = SessionLimits.of(
+            idle_minutes=args.session_idle, lifetime_hours=args.session_lifetime
+        )
+    except CroupierError as exc:
+        sys.stderr.write(f"{parser.prog}: {exc.message}\n")
+        sys.exit(2)
+    serve(
+        args.db,
+        host=args.host,
+        port=args.port,
+        demo=not args.no_demo,
+        tables=tables,
+        tls=tls,
+        perimeter=perimeter,
+        sessions=sessions,
+        proxies=args.trusted_proxy,
+    )
 
 
 if __name__ == "__main__":

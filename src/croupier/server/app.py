@@ -4,10 +4,17 @@ Every route and stream has a row in the access policy (:mod:`croupier.server.pol
 application refuses to start with a route that has none): the roles that may use it are its
 ``x-roles`` in the OpenAPI document, the row its ``x-access``; a request without a valid bearer
 token is refused with 401, a role or relation the row refuses with 403.
+
+Every request first meets the perimeter (:mod:`croupier.server.perimeter`: allowed hosts, a
+stream's origin, the body bound, the security headers); sessions end idle, at their lifetime's
+end and at sign-out (:mod:`croupier.server.sessions`), their ended rows pruned while the server
+runs.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import importlib
 import importlib.util
 import logging
@@ -19,7 +26,7 @@ from typing import Any
 import anyio.to_thread
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse
 from sqlalchemy.exc import OperationalError
 from starlette.exceptions import HTTPException
 
@@ -28,6 +35,8 @@ from croupier.server.auth import Auth
 from croupier.server.commit import BatchFailed
 from croupier.server.db import DEFAULT_SERVER_URL, connect
 from croupier.server.floor import Floor, Refused, Unauthorized
+from croupier.server.perimeter import Perimeter, PerimeterMiddleware, docs_page
+from croupier.server.sessions import SessionLimits
 
 __all__ = ["create_app", "prepare_app", "problem"]
 
@@ -132,6 +141,8 @@ def create_app(
     floor: Floor | None = None,
     web: bool = True,
     tables: frozenset[str] | None = None,
+    perimeter: Perimeter | None = None,
+    sessions: SessionLimits | None = None,
 ) -> FastAPI:
     """The live table system on the database at ``db_url`` (migrated on start).
 
@@ -139,21 +150,29 @@ def create_app(
     browser pages of :mod:`croupier.web` where that package is installed.  ``tables``: serve
     only these tables (one of several processes on one PostgreSQL database: each table is
     served by one process; the demo floor is then left to the process serving every table).
+    ``perimeter``: the allowed hosts and origins, the body bound and ``/docs`` (default: the
+    loopback names, ``/docs`` on a demo floor).  ``sessions``: the idle time and lifetime of a
+    session (default 30 minutes, 12 hours).
     """
     if floor is None:
         engine = connect(db_url)
         floor = Floor(engine, tables=tables)
         floor.load()
+    shield = perimeter if perimeter is not None else Perimeter(docs=demo)
     app = _PREPARED.pop() if _PREPARED else _routed_app()
     app.state.floor = floor
-    app.state.auth = Auth(floor.engine)
+    app.state.auth = Auth(floor.engine, limits=sessions)
     app.state.demo_credentials = {}
+    app.state.par_sheets = None
     if demo and floor.serves is None:
         from croupier.server.demo import setup_demo
 
         app.state.demo_credentials = setup_demo(floor, app.state.auth)
+    if shield.docs:
+        _install_docs(app)
     if web:
-        _mount_web(app)
+        app.state.par_sheets = _mount_web(app)
+    app.add_middleware(PerimeterMiddleware, perimeter=shield)
     from croupier.server.policy import unlisted
 
     missing = unlisted(app)
@@ -170,8 +189,9 @@ def prepare_app() -> None:
     (their building is most of a server's start on a database that needs no migration): a
     launcher that forks servers calls it once before the forks, so that each server inherits
     them built.  The routes do not depend on the database or the floor (they read
-    ``request.app.state``); the web pages are still mounted by :func:`create_app` (their par
-    sheets' worker is a thread, which a fork would not carry)."""
+    ``request.app.state``); the web pages, ``/docs`` and the perimeter are still added by
+    :func:`create_app` (the perimeter is the server's own; the par sheets' cache belongs to
+    the server that mounts it)."""
     _PREPARED[:] = [_routed_app()]
 
 
@@ -188,7 +208,13 @@ def _routed_app() -> FastAPI:
         # The writer gives up the GIL at every statement; with hundreds of request threads
         # it waits a switch interval each time to get it back: hand it back sooner.
         sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_INTERVAL))
+        pruning = asyncio.create_task(_prune_sessions(app.state.auth))
         yield
+        pruning.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await pruning
+        if app.state.par_sheets is not None:
+            app.state.par_sheets.close()
         floor: Floor = app.state.floor
         floor.committer.close()
 
@@ -197,16 +223,42 @@ def _routed_app() -> FastAPI:
         version="1",
         description="The table game system: rounds, chips, meters and views by role.",
         lifespan=lifespan,
+        docs_url=None,  # served only where the perimeter says (_install_docs)
+        redoc_url=None,
     )
     _install_errors(app)
     routes.install(app)
     return app
 
 
-def _mount_web(app: FastAPI) -> None:
+def _mount_web(app: FastAPI) -> Any:
+    """The web pages mounted where :mod:`croupier.web` is installed; their par-sheet cache
+    (closed with the application), else ``None``."""
     if importlib.util.find_spec("croupier.web") is None:
-        return
+        return None
     module = importlib.import_module("croupier.web")
-    mount: Callable[[FastAPI], None] | None = getattr(module, "mount", None)
-    if mount is not None:
-        mount(app)
+    mount: Callable[[FastAPI], Any] | None = getattr(module, "mount", None)
+    return mount(app) if mount is not None else None
+
+
+def _install_docs(app: FastAPI) -> None:
+    """``/docs``: the API's Swagger UI page with its own Content-Security-Policy."""
+    body, csp = docs_page("/openapi.json", f"{app.title} - API")
+
+    async def docs() -> HTMLResponse:
+        return HTMLResponse(body, headers={"Content-Security-Policy": csp})
+
+    app.add_api_route("/docs", docs, methods=["GET"], include_in_schema=False)
+
+
+async def _prune_sessions(auth: Auth) -> None:
+    """Delete the ended sessions and the stale cache entries every ``prune_every()``."""
+    every = auth.limits.prune_every().total_seconds()
+    while True:
+        await asyncio.sleep(every)
+        try:
+            pruned = await asyncio.to_thread(auth.tokens.prune)
+        except OperationalError as exc:  # the database busy: the next round prunes them
+            log.warning("sessions not pruned: %s", exc.orig)
+        else:
+            log.debug("%d ended sessions pruned", pruned)

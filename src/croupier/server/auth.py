@@ -1,19 +1,18 @@
 """Accounts, passwords and bearer tokens.
 
 Passwords are argon2id hashes (argon2-cffi); a token is 32 random bytes from ``secrets``, given
-to the client once and stored only as its SHA-256, with an expiry.  Roles: ``player`` (a seat's
+to the client once and stored only as its SHA-256: its session ends when idle, at the end of its
+lifetime, at sign-out or when its account's sessions are ended (:mod:`croupier.server.sessions`:
+the cache, the revocations, the streams told).  Roles: ``player`` (a seat's
 wagering device), ``dealer`` (of one table), ``supervisor``, ``observer`` (the pit view) and
 ``auditor`` (read-only records).
 """
 
 from __future__ import annotations
 
-import hashlib
 import os
-import secrets
-import threading
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from enum import StrEnum
 
 from argon2 import PasswordHasher
@@ -22,11 +21,19 @@ from sqlalchemy import Connection, Engine, insert, select
 
 from croupier.errors import InvalidInput
 from croupier.server.schema import accounts, sessions
-from croupier.store._db import as_utc, now
+from croupier.server.sessions import (
+    LIFETIME,
+    Held,
+    SessionEnded,
+    SessionLimits,
+    Tokens,
+    open_session,
+)
+from croupier.store._db import Database, as_utc, now
 
 __all__ = ["TOKEN_LIFETIME", "Account", "Auth", "Role"]
 
-TOKEN_LIFETIME = timedelta(hours=12)
+TOKEN_LIFETIME = LIFETIME
 
 ARGON2_TIME_COST = 2
 ARGON2_MEMORY_KIB = 19_456
@@ -61,23 +68,19 @@ class Account:
     """The dealer's assigned table."""
 
 
-class AuthError(Exception):
+class AuthError(SessionEnded):
     """Refused credentials or token (HTTP 401)."""
 
 
-def _digest(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
 class Auth:
-    """Accounts and tokens in the database; verified tokens are cached until they expire."""
+    """Accounts and sessions in the database; verified tokens cached (:class:`Tokens`)."""
 
-    def __init__(self, engine: Engine, *, lifetime: timedelta = TOKEN_LIFETIME) -> None:
+    def __init__(self, engine: Engine, *, limits: SessionLimits | None = None) -> None:
         self.engine = engine
-        self.lifetime = lifetime
+        self.limits = limits if limits is not None else SessionLimits()
         self._hasher = _hasher()
-        self._cache: dict[str, tuple[Account, datetime]] = {}
-        self._lock = threading.Lock()
+        self._db: Database | None = None  # made at the first token read (prepares the engine)
+        self.tokens: Tokens[Account] = Tokens(engine, self.limits, self._session)
 
     def create(
         self,
@@ -123,39 +126,50 @@ class Auth:
                 self._hasher.verify(row.password_hash, password)
             except (VerificationError, InvalidHashError):
                 raise AuthError("unknown username or wrong password") from None
-            token = secrets.token_urlsafe(32)
-            at = now()
-            expires = at + self.lifetime
-            conn.execute(
-                insert(sessions).values(
-                    token_sha256=_digest(token),
-                    username=username,
-                    expires_at=expires,
-                    created_at=at,
-                )
-            )
+            token, expires = open_session(conn, username, self.limits)
         return token, _account(row), expires
 
+    # -- sessions (croupier.server.sessions) ----------------------------------------------------
+
     def verify(self, token: str) -> Account:
-        """The account a token belongs to; :class:`AuthError` if unknown or expired."""
-        digest = _digest(token)
-        at = now()
-        with self._lock:
-            cached = self._cache.get(digest)
-        if cached is not None and cached[1] > at:
-            return cached[0]
-        with self.engine.begin() as conn:
+        """The account of a request's token (the request is activity: the idle end moves);
+        :class:`AuthError` if unknown, ended or expired."""
+        try:
+            return self.tokens.verify(token)
+        except SessionEnded as exc:
+            raise AuthError(str(exc)) from None
+
+    def check(self, token: str) -> Account:
+        """The account of an open stream's token, re-checked (not activity); :class:`AuthError`
+        where its session has ended."""
+        try:
+            return self.tokens.check(token)
+        except SessionEnded as exc:
+            raise AuthError(str(exc)) from None
+
+    def revoke(self, token: str) -> bool:
+        """Sign-out: end the session of ``token`` in the database, in this process's cache and
+        on its open streams at once (other processes: within ``RECHECK_SECONDS``)."""
+        return self.tokens.revoke(token)
+
+    def end_sessions(self, conn: Connection, username: str) -> int:
+        """End every session of ``username`` in ``conn``'s transaction (a password changed, an
+        account disabled): database, cache and open streams, as :meth:`revoke`."""
+        return self.tokens.end_sessions(conn, username)
+
+    def _session(self, key: str) -> Held[Account] | None:
+        if self._db is None:
+            self._db = Database(self.engine)  # a reader that takes no write lock (SQLite)
+        with self._db.read() as conn:
             row = conn.execute(
-                select(sessions.c.expires_at, accounts)
+                select(sessions.c.expires_at, sessions.c.created_at.label("signed_in"), accounts)
                 .join(accounts, accounts.c.username == sessions.c.username)
-                .where(sessions.c.token_sha256 == digest)
+                .where(sessions.c.token_sha256 == key)
             ).first()
-        if row is None or as_utc(row.expires_at) <= at:
-            raise AuthError("the token is unknown or has expired")
-        account = _account(row)
-        with self._lock:
-            self._cache[digest] = (account, as_utc(row.expires_at))
-        return account
+        if row is None:
+            return None
+        expires = as_utc(row.expires_at)
+        return Held(_account(row), row.username, as_utc(row.signed_in), expires, expires)
 
 
 def _account(row: object) -> Account:

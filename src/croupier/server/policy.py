@@ -276,9 +276,7 @@ def _documents() -> list[Resource]:
     pages = ("/", "/player", "/dealer", "/pit", "/audit", "/par-sheets")
     docs = [
         ("/openapi.json", "the OpenAPI document"),
-        ("/docs", "the API's Swagger UI page"),
-        ("/docs/oauth2-redirect", "the Swagger UI's sign-in redirect page"),
-        ("/redoc", "the API's ReDoc page"),
+        ("/docs", "the API's Swagger UI page (served on a demo floor or with --docs)"),
         ("/static/{path}", "the web pages' CSS and JavaScript files"),
         ("/api/par", "every game and its pay tables"),
         ("/api/par/{game}", "a game's exact par sheet and strategy"),
@@ -293,6 +291,8 @@ def _floor_rows() -> list[Resource]:
     return [
         _row("POST", "/api/login", Scope.DOCUMENT, "a token for a name and password",
              everyone=NO_CARD),
+        _row("POST", "/api/logout", Scope.FLOOR, "the caller's session ended (sign-out): its "
+             "token refused from then on, its streams closed", everyone=NO_CARD),
         _row("GET", "/api/me", Scope.FLOOR, "the account, a player's balance and seats",
              everyone=NO_CARD),
         _row("GET", "/api/tables", Scope.FLOOR, "every table: game, status, phase, round, seats, "

@@ -15,6 +15,7 @@ from croupier.errors import IllegalAction, InvalidInput
 from croupier.games.records import IrregularityKind, NoMoreBets, PlaceWager, ReportIrregularity
 from croupier.games.round import Phase, Round
 from croupier.server.auth import Account, Auth, AuthError, Role
+from croupier.server.bearer import authenticate, install_logout
 from croupier.server.deals import deal_for
 from croupier.server.floor import (
     Floor,
@@ -87,16 +88,6 @@ Key = Annotated[str, Header(alias="Idempotency-Key", min_length=1, max_length=20
 def _floor(request: Request) -> Floor:
     floor: Floor = request.app.state.floor
     return floor
-
-
-def authenticate(auth: Auth, header: str | None) -> Account:
-    scheme, _, token = (header or "").partition(" ")
-    if scheme.lower() != "bearer" or not token:
-        raise Unauthorized("a bearer token is required (POST /api/login)")
-    try:
-        return auth.verify(token.strip())
-    except AuthError as exc:
-        raise Unauthorized(str(exc)) from None
 
 
 def guard(row: Resource) -> Callable[[Request], Account]:
@@ -210,6 +201,7 @@ def install(app: FastAPI) -> None:
     """Every route, group by group, in the order the OpenAPI document lists them."""
     op = _operations(app)
     _install_login(app, op)
+    install_logout(op)
     _install_floor(op)
     _install_player(op)
     _install_dealer(op)

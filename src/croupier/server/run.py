@@ -3,15 +3,43 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
 from typing import TextIO
 
+from croupier.errors import InvalidInput
 from croupier.server.db import DEFAULT_SERVER_URL
+from croupier.server.perimeter import Perimeter
+from croupier.server.sessions import SessionLimits
 
-__all__ = ["GRACEFUL_SHUTDOWN", "serve"]
+__all__ = ["GRACEFUL_SHUTDOWN", "Tls", "serve"]
 
 GRACEFUL_SHUTDOWN = 5
 """Seconds a stopping server (SIGTERM, Ctrl-C) waits for its requests in flight to finish
 before cancelling them (a stream ends at once: the shutdown closes its connection)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Tls:
+    """The server's certificate chain and private key (PEM files): ``croupier serve
+    --tls-cert FILE --tls-key FILE`` serves HTTPS and WSS itself."""
+
+    cert: Path
+    key: Path
+
+    @classmethod
+    def of(cls, cert: str | None, key: str | None) -> Tls | None:
+        """The pair from the command line (``None``: neither given); :class:`InvalidInput`
+        where one is missing or not a file."""
+        if cert is None and key is None:
+            return None
+        if cert is None or key is None:
+            raise InvalidInput("--tls-cert and --tls-key go together: give both or neither")
+        for option, value in (("--tls-cert", cert), ("--tls-key", key)):
+            if not Path(value).is_file():
+                raise InvalidInput(f"{option} {value!r} is not a file")
+        return cls(Path(cert), Path(key))
 
 
 def serve(
@@ -22,21 +50,33 @@ def serve(
     demo: bool = True,
     out: TextIO | None = None,
     tables: frozenset[str] | None = None,
+    tls: Tls | None = None,
+    perimeter: Perimeter | None = None,
+    sessions: SessionLimits | None = None,
+    proxies: Sequence[str] = (),
 ) -> None:
     """Migrate the database, set up the demo floor (where the database has none), print the URL
-    and the demo credentials, and serve until interrupted."""
+    and the demo credentials, and serve until interrupted.
+
+    ``tls``: serve HTTPS itself; ``perimeter``: the allowed hosts and origins (default: ``host``
+    and the loopback names; ``/docs`` on a demo floor); ``sessions``: idle time and lifetime;
+    ``proxies``: the addresses of the TLS proxies in front of it (HAProxy) whose
+    ``X-Forwarded-Proto`` and ``X-Forwarded-For`` are believed (default: 127.0.0.1)."""
     import uvicorn
 
     from croupier.server.app import create_app
     from croupier.store._db import masked_url
 
     stream = out if out is not None else sys.stdout
-    app = create_app(db_url, demo=demo, tables=tables)
-    url = f"http://{host}:{port}/"
+    shield = perimeter if perimeter is not None else Perimeter.serving(host, docs=demo)
+    app = create_app(db_url, demo=demo, tables=tables, perimeter=shield, sessions=sessions)
+    url = f"{'https' if tls else 'http'}://{host}:{port}/"
     if tables is not None:
         stream.write(f"serving tables {', '.join(sorted(tables))}\n")
     shown = masked_url(db_url)  # a PostgreSQL password is not printed
-    stream.write(f"croupier live tables on {url}  (API {url}docs, database {shown})\n")
+    api = f"API {url}docs" if shield.docs else f"API {url}openapi.json"
+    stream.write(f"croupier live tables on {url}  ({api}, database {shown})\n")
+    stream.write(f"answering to the hosts {', '.join(sorted(shield.hosts))}\n")
     creds: dict[str, str] = app.state.demo_credentials
     if creds:
         stream.write("demo accounts (username / password):\n")
@@ -45,7 +85,8 @@ def serve(
     stream.write("Ctrl-C stops the server.\n")
     stream.flush()
     # No per-message compression of the streams: small JSON events on a floor's network, where
-    # deflating each one costs the server more CPU than the bytes it saves.
+    # deflating each one costs the server more CPU than the bytes it saves.  A stream's message
+    # is bounded as a request's body is (a token, a few dozen bytes, is all a client sends).
     uvicorn.run(
         app,
         host=host,
@@ -53,5 +94,10 @@ def serve(
         log_level="warning",
         timeout_keep_alive=75,
         ws_per_message_deflate=False,
+        ws_max_size=shield.max_body,
         timeout_graceful_shutdown=GRACEFUL_SHUTDOWN,
+        server_header=False,
+        ssl_certfile=str(tls.cert) if tls else None,
+        ssl_keyfile=str(tls.key) if tls else None,
+        forwarded_allow_ips=",".join(proxies) if proxies else None,
     )

@@ -14,6 +14,12 @@ Both are resumable: every message carries ``seq``; a client that reconnects with
   which its table stream resumes.  A client reconnecting with ``since=N`` receives the current
   floor at once if anything changed after version ``N`` (none of the changes is lost: the
   message holds the state they made), else the next change.
+
+A stream authenticates by its handshake's ``Authorization: Bearer TOKEN`` header, or (a
+browser, which cannot set it) by its first message ``{"token": "TOKEN"}``; never by its address
+(:mod:`croupier.server.bearer`).  Its session is re-checked while it is open and the stream is
+closed with code 1008 when the session ends (:func:`_watch_session`).  The handshake's ``Host``
+and ``Origin`` are checked before it gets here (:mod:`croupier.server.perimeter`).
 """
 
 from __future__ import annotations
@@ -26,8 +32,10 @@ from typing import Any
 
 from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 from sqlalchemy import func, select
+from starlette.websockets import WebSocketState
 
-from croupier.server.auth import Account, Role
+from croupier.server.auth import Account, Auth, AuthError, Role
+from croupier.server.bearer import UrlToken, stream_token
 from croupier.server.floor import FLOOR, Floor, LiveTable, Refused, Unauthorized, event_for
 from croupier.server.live_tables import event_variant
 from croupier.server.policy import (
@@ -41,15 +49,23 @@ from croupier.server.policy import (
     table_seats,
 )
 from croupier.server.schema import table_events
+from croupier.server.sessions import RECHECK_SECONDS
 from croupier.server.views import ViewPov
 
 TABLE_STREAM = resource("WS", "/api/tables/{table_id}/stream")
 FLOOR_STREAM = resource("WS", "/api/floor/stream")
-CLOSE = {401: 4401, 403: 4403, 404: 4404}
-"""The WebSocket close code of a refusal where the handshake cannot be answered with its HTTP
-status (4000 + the status)."""
+TITLES = {400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found"}
+"""A refusal's title; its WebSocket close code, where the handshake is not answered with its
+HTTP status (a stream already open to read its token), is 4000 + the status."""
+
+SESSION_ENDED = 1008
+"""The close code of a stream whose session ended (policy violation)."""
+
+STREAM_RECHECK = RECHECK_SECONDS / 2
+"""Seconds between two checks of an open stream's session."""
 
 __all__ = [
+    "SESSION_ENDED",
     "events_seen",
     "floor_versions",
     "install_streams",
@@ -101,57 +117,115 @@ def _never() -> Stage:
 
 
 async def _refuse(websocket: WebSocket, status: int, detail: str) -> None:
-    """Refuse the connection before it opens: an HTTP ``status`` with its problem document
-    (the server's WebSocket protocol answers the handshake with it), else a close with code
-    4000 + ``status`` where the server cannot answer the handshake."""
+    """Refuse the stream: before its connection is accepted, an HTTP ``status`` with its
+    problem document (the server's WebSocket protocol answers the handshake with it), else a
+    close with code 4000 + ``status`` and ``detail`` as its reason."""
     from croupier.server.app import problem
 
-    if "websocket.http.response" in websocket.scope.get("extensions", {}):
-        titles = {401: "Unauthorized", 403: "Forbidden", 404: "Not Found"}
-        await websocket.send_denial_response(problem(status, titles[status], detail))
-    else:
-        await websocket.close(code=CLOSE[status])
+    if websocket.application_state is WebSocketState.CONNECTING:
+        if "websocket.http.response" in websocket.scope.get("extensions", {}):
+            await websocket.send_denial_response(problem(status, TITLES[status], detail))
+            return
+        await websocket.close(code=4000 + status)
+        return
+    with contextlib.suppress(RuntimeError, WebSocketDisconnect):
+        await websocket.close(code=4000 + status, reason=_reason(detail))
+
+
+def _reason(detail: str) -> str:
+    """A close frame's reason: at most 123 bytes of UTF-8."""
+    return detail.encode()[:123].decode(errors="ignore")
+
+
+async def _opened(
+    websocket: WebSocket, lt: Callable[[], LiveTable | None]
+) -> tuple[Account, str, LiveTable | None] | None:
+    """The stream's account, token and table (``lt()``: ``None`` for the floor stream) once
+    the token (:func:`croupier.server.bearer.stream_token`) and the access policy let it
+    open, the connection accepted; ``None`` where it was refused (and closed)."""
+    try:
+        account, token = await stream_token(websocket)
+        table = lt()
+        stream_access(account, table)
+    except UrlToken as exc:
+        await _refuse(websocket, 400, str(exc))
+        return None
+    except LookupError as exc:
+        await _refuse(websocket, 404, str(exc.args[0]))
+        return None
+    except Unauthorized as exc:
+        await _refuse(websocket, 401, exc.message)
+        return None
+    except Refused as exc:
+        await _refuse(websocket, 403, exc.message)
+        return None
+    if websocket.application_state is WebSocketState.CONNECTING:
+        await websocket.accept()
+    return account, token, table
 
 
 def install_streams(app: FastAPI) -> None:
     """The table and floor WebSocket streams, each refused as the access policy says (the
-    refusal's HTTP status and problem document at the handshake)."""
-    from croupier.server.routes import authenticate
+    refusal's HTTP status and problem document at the handshake; a close code 4000 + the
+    status once a stream authenticating by its first message is open), each closed (1008)
+    when its session ends (:func:`_watch_session`)."""
 
     @app.websocket("/api/tables/{table_id}/stream")
-    async def table_stream(
-        websocket: WebSocket, table_id: str, token: str = "", since: int = 0
-    ) -> None:
+    async def table_stream(websocket: WebSocket, table_id: str, since: int = 0) -> None:
         floor: Floor = websocket.app.state.floor
-        try:
-            account = authenticate(websocket.app.state.auth, f"Bearer {token}")
-            lt = floor.tables.get(table_id)
-            if lt is None:
-                await _refuse(websocket, 404, f"table {table_id[:80]!r} does not exist")
-                return
-            stream_access(account, lt)
-        except Unauthorized as exc:
-            await _refuse(websocket, 401, exc.message)
+
+        def table() -> LiveTable:
+            found = floor.tables.get(table_id)
+            if found is None:
+                raise LookupError(f"table {table_id[:80]!r} does not exist")
+            return found
+
+        opened = await _opened(websocket, table)
+        if opened is None:
             return
-        except Refused as exc:
-            await _refuse(websocket, 403, exc.message)
-            return
-        await websocket.accept()
-        await _until_closed(websocket, _pump(websocket, floor, lt, account, max(0, since)))
+        account, token, lt = opened
+        assert lt is not None
+        pump = _pump(websocket, floor, lt, account, max(0, since))
+        await _until_closed(websocket, pump, _watch_session(websocket, token, account))
 
     @app.websocket("/api/floor/stream")
-    async def floor_stream(websocket: WebSocket, token: str = "", since: int = 0) -> None:
+    async def floor_stream(websocket: WebSocket, since: int = 0) -> None:
         floor: Floor = websocket.app.state.floor
-        try:
-            stream_access(authenticate(websocket.app.state.auth, f"Bearer {token}"), None)
-        except Unauthorized as exc:
-            await _refuse(websocket, 401, exc.message)
+        opened = await _opened(websocket, lambda: None)
+        if opened is None:
             return
-        except Refused as exc:
-            await _refuse(websocket, 403, exc.message)
-            return
-        await websocket.accept()
-        await _until_closed(websocket, _pump_floor(websocket, floor, max(0, since)))
+        account, token, _ = opened
+        pump = _pump_floor(websocket, floor, max(0, since))
+        await _until_closed(websocket, pump, _watch_session(websocket, token, account))
+
+
+async def _watch_session(websocket: WebSocket, token: str, account: Account) -> None:
+    """Return once the stream's session has ended, having closed the stream with code 1008
+    (policy violation): at once where this process ended it (sign-out, the account's sessions
+    ended), else at the re-check every :data:`STREAM_RECHECK` seconds (expired, idle, or
+    ended by another server process: within ``RECHECK_SECONDS`` more, the token cache's
+    bound)."""
+    auth: Auth = websocket.app.state.auth
+    loop = asyncio.get_running_loop()
+    ended = asyncio.Event()
+
+    def wake() -> None:
+        loop.call_soon_threadsafe(ended.set)
+
+    cancel = auth.tokens.watch(token, account.username, wake)
+    try:
+        while not ended.is_set():
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(STREAM_RECHECK):
+                    await ended.wait()
+            try:
+                await asyncio.to_thread(auth.check, token)
+            except AuthError:
+                break
+    finally:
+        cancel()
+    with contextlib.suppress(RuntimeError, WebSocketDisconnect):
+        await websocket.close(code=SESSION_ENDED, reason="the session has ended")
 
 
 async def _closed(websocket: WebSocket) -> None:
@@ -163,20 +237,25 @@ async def _closed(websocket: WebSocket) -> None:
             return
 
 
-async def _until_closed(websocket: WebSocket, pump: Coroutine[Any, Any, None]) -> None:
-    """Run a stream's ``pump`` until it ends or its connection closes, whichever is first.
+async def _until_closed(
+    websocket: WebSocket,
+    pump: Coroutine[Any, Any, None],
+    watch: Coroutine[Any, Any, None],
+) -> None:
+    """Run a stream's ``pump`` until it ends, its connection closes or ``watch`` (its
+    session's) returns, whichever is first.
 
     A pump only sends: without a receiving side it would see a closed connection only at its
     next send, so a stream whose table stays quiet would outlive its client, and a server
     shutting down would wait for it for ever."""
     sending = asyncio.ensure_future(pump)
-    closing = asyncio.ensure_future(_closed(websocket))
+    tasks = (sending, asyncio.ensure_future(_closed(websocket)), asyncio.ensure_future(watch))
     try:
-        await asyncio.wait((sending, closing), return_when=asyncio.FIRST_COMPLETED)
+        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
     finally:
-        for task in (sending, closing):
+        for task in tasks:
             task.cancel()
-        ended = await asyncio.gather(sending, closing, return_exceptions=True)
+        ended = await asyncio.gather(*tasks, return_exceptions=True)
     error = ended[0]
     if isinstance(error, BaseException) and not isinstance(error, asyncio.CancelledError):
         raise error  # the pump's own failure, as when it ran alone

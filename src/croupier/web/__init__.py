@@ -39,7 +39,8 @@ STATIC_DIR = Path(str(resources.files("croupier.web") / "static"))
 
 def mount(app: FastAPI, *, sheets: ParSheets | None = None) -> ParSheets:
     """Add the web pages and the par-sheet routes to ``app``; returns the par-sheet cache
-    (computed on demand by a background worker, kept for the life of the process)."""
+    (computed on demand in a worker process, kept for the life of the server; the
+    server closes it when it stops)."""
     cache = sheets if sheets is not None else ParSheets()
     app.include_router(par_router(cache))
     if hasattr(app.state, "floor"):

@@ -1,5 +1,5 @@
-"""Par sheets over HTTP: computed on demand in one background worker and kept for the life of
-the process.
+"""Par sheets over HTTP: computed on demand in a worker process of their own (never in the
+server's: a computation cannot slow a table) and kept for the life of the server.
 
 Some exact sheets take a minute or more cold (the block solvers of Four Card Poker and Ultimate
 Texas Hold 'Em), so a request never waits for one: the first request starts the computation and
@@ -8,12 +8,20 @@ answers ``202`` with ``{"status": "computing"}``; the page polls until the sheet
 
 from __future__ import annotations
 
+import contextlib
+import itertools
 import json
-import queue
+import os
+import signal
+import subprocess
+import sys
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import partial
+from multiprocessing.connection import Connection
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
@@ -101,56 +109,200 @@ def _sheet_payload(key: SheetKey) -> dict[str, Any]:
     }
 
 
+MAX_PENDING = 8
+"""Par sheets waiting or under way at most: a request for another is answered 503 (Retry-After)
+until one is done."""
+
+MAX_KEPT = 64
+"""Par sheets and reports kept (the oldest finished ones are dropped past it)."""
+
+WORKER_NICENESS = 10
+"""The worker process's scheduling niceness: a computation yields the CPU to the tables."""
+
+
+class ParBusy(Exception):
+    """Too many par sheets waiting (HTTP 503)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """A par sheet the game refused to compute (its error, carried back from the worker)."""
+
+    title: str
+    message: str
+    section: str | None
+
+
+def _compute(kind: str, key: SheetKey, sheets: dict[SheetKey, Any]) -> Any:
+    """In the worker: the sheet's public payload, or its HTML report (from the sheet it has
+    computed, else computed now)."""
+    from croupier.analysis import par_sheet
+
+    if kind == "sheet":
+        payload = _sheet_payload(key)
+        sheets[key] = payload.pop("_sheet")
+        return payload
+    from croupier.analysis.report import render_report
+
+    game = key.game_object()
+    sheet = sheets.get(key)
+    if sheet is None:
+        sheet = sheets[key] = par_sheet(game)
+    return render_report(game, sheet)
+
+
+def _work(inbox: Connection, outbox: Connection) -> None:
+    """The worker: one job after another from ``inbox``, each answered on ``outbox``, until
+    the server closes ``inbox`` (or ends)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # a terminal's Ctrl-C stops the server
+    with contextlib.suppress(OSError):
+        os.nice(WORKER_NICENESS)
+    sheets: dict[SheetKey, Any] = {}
+    while True:
+        try:
+            ident, kind, key = inbox.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            outcome: tuple[str, Any] = ("ok", _compute(kind, key, sheets))
+        except CroupierError as exc:
+            outcome = ("refused", Refusal(type(exc).__name__, exc.message, exc.section))
+        except Exception as exc:  # handed to the request that reads the job
+            outcome = ("failed", f"{type(exc).__name__}: {exc}")
+        outbox.send((ident, outcome))
+
+
+def worker_main(argv: Sequence[str]) -> None:
+    """``python -m croupier.web.par_worker IN_FD OUT_FD``: the worker process on the pipes the
+    server passed it."""
+    _work(Connection(int(argv[0]), writable=False), Connection(int(argv[1]), readable=False))
+
+
+@dataclass(eq=False)
+class _Worker:
+    process: subprocess.Popen[bytes]
+    inbox: Connection
+    """The server's end: jobs sent to the worker."""
+    outbox: Connection
+    """The server's end: the worker's answers."""
+    running: dict[int, Future[Any]] = field(default_factory=dict)
+
+
 class ParSheets:
-    """The cache of par sheets (JSON payload and HTML report), computed one at a time by a
-    daemon worker thread (so a computation under way never holds up the server's exit)."""
+    """The cache of par sheets (JSON payload and HTML report), computed one at a time in a
+    worker process of its own, started at the first request and run at a lower priority
+    (:data:`WORKER_NICENESS`): a computation never runs in the server's process, so it never
+    holds the server's interpreter or its event loop, and a table's commands go first on the
+    CPU.  At most :data:`MAX_PENDING` wait (:class:`ParBusy` past it), :data:`MAX_KEPT` are
+    kept.  A worker that dies fails its jobs (asked again, they start again in a new one)."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, pending: int = MAX_PENDING, kept: int = MAX_KEPT) -> None:
+        self.pending = pending
+        self.kept = kept
         self._lock = threading.Lock()
-        self._jobs: dict[tuple[str, SheetKey], Future[Any]] = {}
-        self._queue: queue.Queue[tuple[Future[Any], Callable[[], Any]] | None] = queue.Queue()
-        self._worker = threading.Thread(target=self._work, name="par-sheets", daemon=True)
-        self._worker.start()
+        self._jobs: OrderedDict[tuple[str, SheetKey], Future[Any]] = OrderedDict()
+        self._ids = itertools.count(1)
+        self._worker: _Worker | None = None
+        self._closed = False
 
-    def _work(self) -> None:
-        while (item := self._queue.get()) is not None:
-            job, work = item
-            if not job.set_running_or_notify_cancel():
-                continue
+    def worker_pid(self) -> int | None:
+        """The worker process's id (``None`` before the first job)."""
+        with self._lock:
+            return self._worker.process.pid if self._worker is not None else None
+
+    def _start(self) -> _Worker:
+        """A worker process of its own (``python -m croupier.web.par_worker``: a new
+        interpreter, not a fork of the threaded server) on two pipes."""
+        jobs_in, jobs_out = os.pipe()
+        answers_in, answers_out = os.pipe()
+        process = subprocess.Popen(
+            [sys.executable, "-m", "croupier.web.par_worker", str(jobs_in), str(answers_out)],
+            pass_fds=(jobs_in, answers_out),
+            stdin=subprocess.DEVNULL,
+        )
+        os.close(jobs_in)
+        os.close(answers_out)
+        worker = _Worker(
+            process,
+            Connection(jobs_out, readable=False),
+            Connection(answers_in, writable=False),
+        )
+        threading.Thread(
+            target=self._collect, args=(worker,), name="par-sheets-results", daemon=True
+        ).start()
+        return worker
+
+    def _collect(self, worker: _Worker) -> None:
+        """Settle each job the worker answers; fail the rest once it has ended (its end of
+        the pipe closed)."""
+        while True:
             try:
-                job.set_result(work())
-            except BaseException as exc:  # handed to the request that reads the job
-                job.set_exception(exc)
+                ident, (status, value) = worker.outbox.recv()
+            except (EOFError, OSError):
+                break
+            with self._lock:
+                job = worker.running.pop(ident, None)
+            if job is None:
+                continue
+            if status in ("ok", "refused"):
+                job.set_result(value)  # a refusal is answered as the game's error (422)
+            else:
+                job.set_exception(RuntimeError(str(value)))
+        self._lost(worker)
 
-    def _job(self, kind: str, key: SheetKey, work: Callable[[], Any]) -> Future[Any]:
+    def _lost(self, worker: _Worker) -> None:
+        with self._lock:
+            failed = list(worker.running.values())
+            worker.running.clear()
+            for key in [k for k, j in self._jobs.items() if j in failed]:
+                del self._jobs[key]  # asked again, it starts again
+            if self._worker is worker:
+                self._worker = None
+        for job in failed:
+            job.set_exception(RuntimeError("the par-sheet worker stopped"))
+        worker.inbox.close()
+        worker.outbox.close()
+        worker.process.wait()
+
+    def _job(self, kind: str, key: SheetKey) -> Future[Any]:
         with self._lock:
             job = self._jobs.get((kind, key))
-            if job is None:
-                job = Future()
-                self._jobs[(kind, key)] = job
-                self._queue.put((job, work))
+            if job is not None:
+                self._jobs.move_to_end((kind, key))
+                return job
+            if self._closed:
+                raise ParBusy("the server is stopping")
+            if sum(not j.done() for j in self._jobs.values()) >= self.pending:
+                raise ParBusy(f"{self.pending} par sheets are being computed; ask again soon")
+            if self._worker is None:
+                self._worker = self._start()
+            job = Future()
+            ident = next(self._ids)
+            self._worker.running[ident] = job
+            self._worker.inbox.send((ident, kind, key))
+            self._jobs[(kind, key)] = job
+            done = [k for k, j in self._jobs.items() if j.done()]
+            for old in done[: max(0, len(self._jobs) - self.kept)]:
+                del self._jobs[old]
             return job
 
     def sheet(self, key: SheetKey) -> Future[Any]:
         """The JSON payload of ``key`` (title, sign, strategy, sheet), started if new."""
-        return self._job("sheet", key, lambda: _sheet_payload(key))
+        return self._job("sheet", key)
 
     def report(self, key: SheetKey) -> Future[Any]:
-        """The self-contained HTML report of ``key``, started if new (after its sheet, which
-        the one worker computes first)."""
-        sheet_job = self.sheet(key)
-
-        def work() -> str:
-            from croupier.analysis.report import render_report
-
-            payload = sheet_job.result()
-            return render_report(key.game_object(), payload["_sheet"])
-
-        return self._job("html", key, work)
+        """The self-contained HTML report of ``key``, started if new."""
+        return self._job("html", key)
 
     def close(self) -> None:
-        """Stop the worker after the computation under way."""
-        self._queue.put(None)
+        """Stop the worker process (a computation under way is abandoned)."""
+        with self._lock:
+            self._closed = True
+            worker = self._worker
+        if worker is not None:
+            worker.process.terminate()
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                worker.process.wait(timeout=5)
 
 
 def _problem(status: int, title: str, detail: str, **extra: Any) -> JSONResponse:
@@ -167,15 +319,25 @@ def _computing(key: SheetKey) -> JSONResponse:
     return JSONResponse({"status": "computing", "game": key.game}, status_code=202)
 
 
-def _ready(job: Future[Any]) -> tuple[Any, JSONResponse | None]:
+def _ready(ask: Callable[[], Future[Any]]) -> tuple[Any, JSONResponse | None]:
+    """The job's value once it is done (``None`` while it is computing), or the problem to
+    answer: the game's refusal (422), a failure (503) or too many waiting (503)."""
+    try:
+        job = ask()
+    except ParBusy as exc:
+        busy = _problem(503, "par sheets busy", str(exc))
+        busy.headers["Retry-After"] = "5"
+        return None, busy
     if not job.done():
         return None, None
-    exc = job.exception()
-    if exc is None:
-        return job.result(), None
-    if isinstance(exc, CroupierError):
-        return None, _error(exc)
-    return None, _problem(503, "par sheet failed", f"{type(exc).__name__}: {exc}")
+    failure = job.exception()
+    if failure is not None:
+        return None, _problem(503, "par sheet failed", str(failure))
+    value = job.result()
+    if isinstance(value, Refusal):
+        extra = {"section": value.section} if value.section else {}
+        return None, _problem(422, value.title, value.message, **extra)
+    return value, None
 
 
 def _public(payload: Mapping[str, Any]) -> dict[str, Any]:
@@ -208,7 +370,7 @@ def par_router(cache: ParSheets) -> APIRouter:
         key = key_or_problem(game, paytable)
         if isinstance(key, JSONResponse):
             return key
-        payload, problem = _ready(cache.sheet(key))
+        payload, problem = _ready(partial(cache.sheet, key))
         if problem is not None:
             return problem
         if payload is None:
@@ -220,7 +382,7 @@ def par_router(cache: ParSheets) -> APIRouter:
         key = key_or_problem(game, paytable)
         if isinstance(key, JSONResponse):
             return key
-        payload, problem = _ready(cache.sheet(key))
+        payload, problem = _ready(partial(cache.sheet, key))
         if problem is not None:
             return problem
         if payload is None:
@@ -236,7 +398,7 @@ def par_router(cache: ParSheets) -> APIRouter:
         key = key_or_problem(game, paytable)
         if isinstance(key, JSONResponse):
             return key
-        report, problem = _ready(cache.report(key))
+        report, problem = _ready(partial(cache.report, key))
         if problem is not None:
             return problem
         if report is None:

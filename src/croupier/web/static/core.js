@@ -94,7 +94,9 @@ const Api = {
   post(path, body) { return this.call("POST", path, body === undefined ? {} : body); },
 };
 
-/** A WebSocket event stream that reconnects and resumes from the last sequence number. */
+/** A WebSocket event stream that reconnects and resumes from the last sequence number.
+ * The token goes in the first message (never in the address, where logs keep it); a stream
+ * closed because the session ended (1008) or its token was refused (4401) is not reopened. */
 class Stream {
   constructor(path, onEvent, onStatus) {
     this.path = path;
@@ -107,14 +109,13 @@ class Stream {
   }
   url() {
     const proto = location.protocol === "https:" ? "wss" : "ws";
-    const q = `token=${encodeURIComponent(Api.token)}&since=${this.seq}`;
-    return `${proto}://${location.host}${this.path}${this.path.includes("?") ? "&" : "?"}${q}`;
+    return `${proto}://${location.host}${this.path}${this.path.includes("?") ? "&" : "?"}since=${this.seq}`;
   }
   open() {
     if (this.closed) return;
     const ws = new WebSocket(this.url());
     this.ws = ws;
-    ws.onopen = () => { this.delay = 500; this.onStatus("live"); };
+    ws.onopen = () => { ws.send(JSON.stringify({ token: Api.token })); this.delay = 500; this.onStatus("live"); };
     ws.onmessage = (msg) => {
       let ev;
       try { ev = JSON.parse(msg.data); } catch { return; }
@@ -124,8 +125,9 @@ class Stream {
       }
       this.onEvent(ev);
     };
-    ws.onclose = () => {
+    ws.onclose = (ev) => {
       if (this.closed) return;
+      if (ev.code === 1008 || ev.code === 4401) { this.closed = true; Auth.expired(); return; }
       this.onStatus("reconnecting");
       setTimeout(() => this.open(), this.delay);
       this.delay = Math.min(this.delay * 2, 8000);
@@ -234,7 +236,12 @@ function setupSignin() {
       App.home();
     });
   });
-  document.getElementById("signout").addEventListener("click", () => { Auth.clear(); App.show("signin"); });
+  document.getElementById("signout").addEventListener("click", async () => {
+    // the server ends the session (the token is refused from now on), then the page forgets it
+    if (Api.token) await Api.post("/api/logout").catch(() => {});
+    Auth.clear();
+    App.show("signin");
+  });
   document.getElementById("nav-par").addEventListener("click", () => App.show("par"));
   document.getElementById("nav-home").addEventListener("click", () => App.home());
 }

@@ -130,7 +130,8 @@ function settlementList(state, seat) {
 
 function handOf(cards, opts = {}) {
   // --n: the number of cards, for the fan that fits a seat's box (app.css)
-  const el = h(`div.hand${opts.big ? ".hand-big" : ""}`, { "aria-label": opts.label || "cards", style: `--n: ${(cards || []).length || 1}` });
+  const el = h(`div.hand${opts.big ? ".hand-big" : ""}`, { "aria-label": opts.label || "cards" });
+  el.style.setProperty("--n", String((cards || []).length || 1)); // not a style attribute: the CSP has no inline style
   for (const c of cards || []) el.append(Cards.card(c, { back: opts.back }));
   return el;
 }

@@ -1,0 +1,296 @@
+"""Sessions: a bearer token's life, its cache, its revocation and the streams it holds open.
+
+A session is a row of ``sessions``: the SHA-256 of its token, its account, ``created_at`` and
+``expires_at``.  It ends at the first of:
+
+- **idle**: :attr:`SessionLimits.idle` after the last request it authenticated (``croupier
+  serve --session-idle MINUTES``, default 30).  ``expires_at`` holds that moment; a request
+  moves it forward, written at most every :meth:`SessionLimits.step` (a minute, a tenth of the
+  idle time where that is shorter), so a session ends between ``idle`` and ``idle + step``
+  after its last request.  A stream's messages are not requests: a page left open on a quiet
+  table ends its session (GLI-19: a session ends after a period of inactivity);
+- **lifetime**: :attr:`SessionLimits.lifetime` after its sign-in, however active (``--session-
+  lifetime HOURS``, default 12);
+- **sign-out**: ``POST /api/logout`` (:meth:`Tokens.revoke`);
+- **an account's sessions ended**: :meth:`Tokens.end_sessions` (a password changed, an account
+  disabled).
+
+A verified token is kept in memory (:class:`Tokens`) and read again from the database at least
+every :data:`RECHECK_SECONDS`: a session ended by another server process on the same database
+stops answering there within that bound, and in the process that ended it at once (its cache
+entry dropped).  An open stream re-checks its session every half of that bound, and at once
+when this process ends it; it is then closed with the WebSocket close code 1008 (policy
+violation): within 1.5 x :data:`RECHECK_SECONDS` of another process ending it, or of its idle
+or lifetime end.  Ended and expired rows are deleted every :meth:`SessionLimits.prune_every`
+(:meth:`Tokens.prune`), and the cache entries no longer fresh with them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import secrets
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
+from typing import Generic, TypeVar
+
+from sqlalchemy import Connection, Engine, delete, insert, update
+
+from croupier.errors import InvalidInput
+from croupier.server.schema import sessions
+from croupier.store._db import now
+
+__all__ = [
+    "IDLE",
+    "LIFETIME",
+    "RECHECK_SECONDS",
+    "SessionEnded",
+    "SessionLimits",
+    "Tokens",
+    "digest",
+    "open_session",
+]
+
+IDLE = timedelta(minutes=30)
+LIFETIME = timedelta(hours=12)
+
+RECHECK_SECONDS = 5.0
+"""A cached token is read again from the database after this long (the bound within which a
+session ended by another process stops answering in this one)."""
+
+TOUCH_STEP = timedelta(minutes=1)
+PRUNE_STEP = timedelta(minutes=10)
+
+A = TypeVar("A")
+
+
+class SessionEnded(Exception):
+    """The token is unknown, ended or expired (HTTP 401; a stream: close code 1008)."""
+
+
+def digest(token: str) -> str:
+    """What the database keeps of a token: its SHA-256."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class SessionLimits:
+    """How long a session lasts idle and at most (``croupier serve --session-idle MINUTES
+    --session-lifetime HOURS``)."""
+
+    idle: timedelta = IDLE
+    lifetime: timedelta = LIFETIME
+
+    def __post_init__(self) -> None:
+        if self.idle <= timedelta(0):
+            raise InvalidInput(f"the session idle time {self.idle} must be positive")
+        if self.lifetime <= timedelta(0):
+            raise InvalidInput(f"the session lifetime {self.lifetime} must be positive")
+
+    @classmethod
+    def of(cls, *, idle_minutes: float, lifetime_hours: float) -> SessionLimits:
+        """The limits from the command line's minutes and hours (:class:`InvalidInput` naming
+        a value that is not a positive number)."""
+        for name, value in (
+            ("--session-idle", idle_minutes),
+            ("--session-lifetime", lifetime_hours),
+        ):
+            if not value > 0 or value == float("inf"):
+                raise InvalidInput(f"{name} {value!r} must be a positive number")
+        return cls(timedelta(minutes=idle_minutes), timedelta(hours=lifetime_hours))
+
+    def step(self) -> timedelta:
+        """How far a request must move the idle end before it is written (a write at most
+        once a step per session)."""
+        return min(TOUCH_STEP, self.idle / 10)
+
+    def prune_every(self) -> timedelta:
+        """How often the ended and expired sessions are deleted."""
+        return min(PRUNE_STEP, self.idle)
+
+    def end(self, created: datetime, at: datetime) -> datetime:
+        """When a session signed in at ``created`` and used at ``at`` ends unless used again."""
+        return min(created + self.lifetime, at + self.idle)
+
+
+def open_session(conn: Connection, username: str, limits: SessionLimits) -> tuple[str, datetime]:
+    """A new session of ``username`` in ``conn``'s transaction: its token (given once, kept
+    only as its digest) and the latest it may last (its lifetime's end)."""
+    token = secrets.token_urlsafe(32)
+    at = now()
+    conn.execute(
+        insert(sessions).values(
+            token_sha256=digest(token),
+            username=username,
+            expires_at=limits.end(at, at),
+            created_at=at,
+        )
+    )
+    return token, at + limits.lifetime
+
+
+@dataclass(frozen=True, slots=True)
+class Held(Generic[A]):
+    """A verified session in memory: its account, when it was signed in, when it ends unless
+    used (``expires``), and until when it is served without reading the database."""
+
+    account: A
+    username: str
+    created: datetime
+    expires: datetime
+    fresh_until: datetime
+
+
+Reader = Callable[[str], "Held[A] | None"]
+"""Reads a session by its digest from the database (``None``: no such session)."""
+
+
+class Tokens(Generic[A]):
+    """The sessions of one server process: the token cache, the idle end moved forward, the
+    revocations and the open streams' watchers (see the module)."""
+
+    def __init__(self, engine: Engine, limits: SessionLimits, read: Reader[A]) -> None:
+        self.engine = engine
+        self.limits = limits
+        self._read = read
+        self._cache: dict[str, Held[A]] = {}
+        self._watchers: dict[int, tuple[str, str, Callable[[], None]]] = {}
+        self._ids = itertools.count()
+        self._generation = 0
+        """Counts the sessions ended by this process (a read that a revocation overtook is
+        not cached)."""
+        self._lock = threading.Lock()
+
+    # -- verifying -----------------------------------------------------------------------------
+
+    def verify(self, token: str) -> A:
+        """The account of ``token`` for a request: its idle end moved forward (a request is
+        activity); :class:`SessionEnded` where it has ended."""
+        held = self._held(digest(token))
+        at = now()
+        wanted = self.limits.end(held.created, at)
+        if wanted - held.expires >= self.limits.step():
+            held = self._touch(held, digest(token), wanted, at)
+        return held.account
+
+    def check(self, token: str) -> A:
+        """The account of ``token`` for an open stream's re-check: not activity (the idle end
+        stays); :class:`SessionEnded` where it has ended."""
+        return self._held(digest(token)).account
+
+    def _held(self, key: str) -> Held[A]:
+        at = now()
+        with self._lock:
+            held = self._cache.get(key)
+        # Read again once stale, or where it looks ended (another process may have moved its
+        # idle end since).
+        if held is not None and held.fresh_until > at and self._alive(held, at):
+            return held
+        with self._lock:
+            generation = self._generation
+        held = self._read(key)
+        if held is None or not self._alive(held, at):
+            with self._lock:
+                self._cache.pop(key, None)
+            raise SessionEnded("the token is unknown or its session has ended")
+        held = replace(held, fresh_until=at + timedelta(seconds=RECHECK_SECONDS))
+        with self._lock:
+            # A session ended while it was being read is not cached (it answers this request,
+            # which came first, and no later one).
+            if self._generation == generation:
+                self._cache[key] = held
+        return held
+
+    def _alive(self, held: Held[A], at: datetime) -> bool:
+        return held.expires > at and held.created + self.limits.lifetime > at
+
+    def _touch(self, held: Held[A], key: str, wanted: datetime, at: datetime) -> Held[A]:
+        """Write the session's new idle end (only while it is still alive in the database:
+        a session ended meanwhile stays ended)."""
+        with self.engine.begin() as conn:
+            moved = conn.execute(
+                update(sessions)
+                .where(sessions.c.token_sha256 == key, sessions.c.expires_at > at)
+                .values(expires_at=wanted)
+            ).rowcount
+        if not moved:
+            self.forget_digest(key)
+            raise SessionEnded("the token is unknown or its session has ended")
+        touched = replace(held, expires=wanted)
+        with self._lock:
+            if key in self._cache:
+                self._cache[key] = touched
+        return touched
+
+    # -- ending --------------------------------------------------------------------------------
+
+    def revoke(self, token: str) -> bool:
+        """End the session of ``token`` (sign-out): its row deleted, its cache entry dropped and
+        its open streams of this process told at once; whether it was a session."""
+        key = digest(token)
+        with self.engine.begin() as conn:
+            ended = conn.execute(delete(sessions).where(sessions.c.token_sha256 == key)).rowcount
+        self.forget_digest(key)
+        self._wake(lambda k, _user: k == key)
+        return bool(ended)
+
+    def end_sessions(self, conn: Connection, username: str) -> int:
+        """End every session of ``username`` in ``conn``'s transaction (a password changed, an
+        account disabled): the rows deleted, this process's cache entries dropped and its
+        open streams of the account told at once; how many sessions there were."""
+        ended = conn.execute(delete(sessions).where(sessions.c.username == username)).rowcount
+        with self._lock:
+            self._generation += 1
+            for key in [k for k, h in self._cache.items() if h.username == username]:
+                del self._cache[key]
+        self._wake(lambda _key, user: user == username)
+        return int(ended or 0)
+
+    def forget_digest(self, key: str) -> None:
+        with self._lock:
+            self._generation += 1
+            self._cache.pop(key, None)
+
+    def prune(self) -> int:
+        """Delete the sessions that have ended (idle or lifetime) and drop the cache entries
+        that are no longer fresh; how many rows were deleted."""
+        at = now()
+        with self.engine.begin() as conn:
+            deleted = conn.execute(
+                delete(sessions).where(
+                    (sessions.c.expires_at <= at)
+                    | (sessions.c.created_at <= at - self.limits.lifetime)
+                )
+            ).rowcount
+        with self._lock:
+            for key in [k for k, h in self._cache.items() if h.fresh_until <= at]:
+                del self._cache[key]
+        return int(deleted or 0)
+
+    def cached(self) -> int:
+        """How many tokens the cache holds."""
+        with self._lock:
+            return len(self._cache)
+
+    # -- the open streams ----------------------------------------------------------------------
+
+    def watch(self, token: str, username: str, wake: Callable[[], None]) -> Callable[[], None]:
+        """Call ``wake`` (from any thread) when this process ends the session of ``token``;
+        returns the function that stops watching."""
+        ident = next(self._ids)
+        with self._lock:
+            self._watchers[ident] = (digest(token), username, wake)
+
+        def cancel() -> None:
+            with self._lock:
+                self._watchers.pop(ident, None)
+
+        return cancel
+
+    def _wake(self, ended: Callable[[str, str], bool]) -> None:
+        with self._lock:
+            woken = [w for key, user, w in self._watchers.values() if ended(key, user)]
+        for wake in woken:
+            wake()

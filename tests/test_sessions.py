@@ -1,0 +1,142 @@
+"""Sessions in one process (issue 36; :mod:`croupier.server.sessions`): a revoked token is
+refused at once though it was cached, and the streams watching it are told; ending an
+account's sessions ends every one of them and tells only its streams; a read that a revocation
+overtook answers its own request and is not cached; a request moves the idle end (written once
+a step), a stream's re-check does not; the limits refuse what is not a positive number."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import pytest
+from sqlalchemy import select
+
+from croupier.errors import InvalidInput
+from croupier.server.auth import Account, Auth, AuthError, Role
+from croupier.server.db import connect
+from croupier.server.schema import sessions
+from croupier.server.sessions import Held, SessionEnded, SessionLimits, Tokens, digest
+from croupier.store._db import as_utc
+
+PASSWORD = "a-long-password"
+
+
+@pytest.fixture
+def auth(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Auth]:
+    monkeypatch.setenv("CROUPIER_ARGON2_PROFILE", "test")
+    engine = connect(f"sqlite:///{tmp_path / 'floor.sqlite'}")
+    made = Auth(engine)
+    with engine.begin() as conn:
+        for name in ("sup1", "sup2"):
+            made.create(conn, name, PASSWORD, Role.SUPERVISOR)
+    yield made
+    engine.dispose()
+
+
+def _expires(auth: Auth, token: str) -> datetime:
+    with auth.engine.connect() as conn:
+        found: datetime = conn.execute(
+            select(sessions.c.expires_at).where(sessions.c.token_sha256 == digest(token))
+        ).scalar_one()
+    return found
+
+
+def test_a_revoked_token_is_refused_at_once_and_its_streams_are_told(auth: Auth) -> None:
+    token, _, _ = auth.login("sup1", PASSWORD)
+    kept, _, _ = auth.login("sup1", PASSWORD)
+    assert auth.verify(token).username == "sup1"  # cached now
+    told: list[str] = []
+    auth.tokens.watch(token, "sup1", lambda: told.append("revoked"))
+    auth.tokens.watch(kept, "sup1", lambda: told.append("kept"))
+    assert auth.revoke(token) is True
+    with pytest.raises(AuthError):
+        auth.verify(token)
+    with pytest.raises(AuthError):
+        auth.check(token)
+    assert told == ["revoked"]
+    assert auth.verify(kept).username == "sup1"
+    assert auth.revoke(token) is False  # nothing left to end
+
+
+def test_ending_an_accounts_sessions_ends_each_and_tells_only_its_streams(auth: Auth) -> None:
+    first, _, _ = auth.login("sup1", PASSWORD)
+    second, _, _ = auth.login("sup1", PASSWORD)
+    other, _, _ = auth.login("sup2", PASSWORD)
+    for token in (first, second, other):
+        auth.verify(token)
+    told: list[str] = []
+    cancel = auth.tokens.watch(first, "sup1", lambda: told.append("first"))
+    auth.tokens.watch(other, "sup2", lambda: told.append("other"))
+    cancel()  # a stream closed meanwhile is not told
+    auth.tokens.watch(second, "sup1", lambda: told.append("second"))
+    with auth.engine.begin() as conn:
+        assert auth.end_sessions(conn, "sup1") == 2
+    assert told == ["second"]
+    for token in (first, second):
+        with pytest.raises(AuthError):
+            auth.verify(token)
+    assert auth.verify(other).username == "sup2"
+
+
+def test_a_read_a_revocation_overtook_is_not_cached(auth: Auth) -> None:
+    """The session read from the database before a sign-out lands answers the request that
+    read it (it came first), but is not kept: the next request reads again and is refused."""
+    token, _, _ = auth.login("sup1", PASSWORD)
+    reads = 0
+
+    def racing(key: str) -> Held[Account] | None:
+        nonlocal reads
+        reads += 1
+        held = auth._session(key)
+        if reads == 1:
+            tokens.revoke(token)  # lands while the first read is under way
+        return held
+
+    tokens: Tokens[Account] = Tokens(auth.engine, auth.limits, racing)
+    assert tokens.verify(token).username == "sup1"
+    with pytest.raises(SessionEnded):
+        tokens.verify(token)
+    assert reads == 2 and tokens.cached() == 0
+
+
+def test_a_request_moves_the_idle_end_a_streams_recheck_does_not(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CROUPIER_ARGON2_PROFILE", "test")
+    engine = connect(f"sqlite:///{tmp_path / 'floor.sqlite'}")
+    auth = Auth(engine, limits=SessionLimits(idle=timedelta(minutes=10)))
+    with engine.begin() as conn:
+        auth.create(conn, "sup1", PASSWORD, Role.SUPERVISOR)
+    token, _, lifetime_end = auth.login("sup1", PASSWORD)
+    signed = _expires(auth, token)
+    auth.check(token)
+    assert _expires(auth, token) == signed
+    # Two minutes on (past one step, a minute at most), a request writes the new idle end.
+    signed_at = as_utc(signed) - timedelta(minutes=10)
+    monkeypatch.setattr("croupier.server.sessions.now", lambda: signed_at + timedelta(minutes=2))
+    auth.verify(token)
+    moved = as_utc(_expires(auth, token))
+    assert moved == as_utc(signed) + timedelta(minutes=2)
+    assert moved <= lifetime_end
+    engine.dispose()
+
+
+@pytest.mark.parametrize(
+    ("idle", "lifetime", "named"),
+    [(0, 12, "--session-idle"), (-1, 12, "--session-idle"), (30, 0, "--session-lifetime"),
+     (float("nan"), 12, "--session-idle"), (30, float("inf"), "--session-lifetime")],
+)  # fmt: skip
+def test_session_limits_refuse_what_is_not_a_positive_number(
+    idle: float, lifetime: float, named: str
+) -> None:
+    with pytest.raises(InvalidInput, match=named):
+        SessionLimits.of(idle_minutes=idle, lifetime_hours=lifetime)
+
+
+def test_the_idle_end_is_written_at_most_once_a_step() -> None:
+    limits = SessionLimits(idle=timedelta(minutes=30), lifetime=timedelta(hours=12))
+    assert limits.step() == timedelta(minutes=1)
+    assert SessionLimits(idle=timedelta(seconds=3)).step() == timedelta(seconds=0.3)
+    assert SessionLimits(idle=timedelta(seconds=3)).prune_every() == timedelta(seconds=3)
