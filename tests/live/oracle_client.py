@@ -9,9 +9,10 @@ uses plain ``httpx`` and ``websockets``; nothing of croupier is imported here.
 Two things an integrator needs are in neither document, and were taken from the pages the
 server itself serves to every browser (``/static/core.js``, ``/static/dealer.js``):
 
-- the table stream's address, ``ws://HOST/api/tables/{id}/stream?token=...&since=N`` (the
-  README says only "a WebSocket stream per table of numbered events that resumes from
-  ``since=``");
+- the table stream's address, ``ws://HOST/api/tables/{id}/stream?since=N`` (its token by the
+  ``Authorization`` header, as the README's "Who gets in" now says; when the oracle was
+  written the README said only "a WebSocket stream per table of numbered events that resumes
+  from ``since=``");
 - which endpoint takes each dealer step named by ``GET /api/tables/{id}/actions``
   (``new_round`` is ``POST .../rounds``, ``turn_community_card`` is ``POST .../deal``).
 """
@@ -119,8 +120,11 @@ class Account:
     def stream(self, table_id: str, since: int) -> Iterator[Stream]:
         """The table's stream as this account sees it, from the event after ``since``."""
         base = str(self.http.base_url).rstrip("/").replace("http://", "ws://", 1)
-        url = f"{base}/api/tables/{table_id}/stream?token={self.token}&since={since}"
-        with connect(url, open_timeout=30, max_size=None) as ws:
+        url = f"{base}/api/tables/{table_id}/stream?since={since}"
+        # The README: a stream's token by its Authorization header (a client that can set
+        # one) or its first message, never in its address.
+        auth = {"Authorization": f"Bearer {self.token}"}
+        with connect(url, open_timeout=30, max_size=None, additional_headers=auth) as ws:
             yield Stream(ws, since)
 
 
