@@ -17,7 +17,10 @@ does not match (a row edited, inserted or deleted outside croupier):
 - where the live server's tables hold rows, every chip (:mod:`croupier.reconcile`): each seat
   of each round, its chip-ledger rows against the engine's settlement of that seat rebuilt from
   the records; the table account zero between rounds; the hand-pays; each player's balance
-  against buy-ins, cash-outs and settled nets; the ledger summing to zero.
+  against buy-ins, cash-outs and settled nets; the ledger summing to zero;
+- where the live server's tables hold it, the security log: its chain and its head
+  (:func:`croupier.server.security_log.check`: an entry edited, inserted or deleted, or the
+  log cut short).
 
 ``croupier audit verify [--db URL]`` exits 0 when the database is clean, 1 with the findings.
 """
@@ -95,6 +98,7 @@ class AuditReport:
     table_events: int = 0
     chip_ledger_rows: int = 0
     seats_reconciled: int = 0
+    security_events: int = 0
     findings: list[Finding] = field(default_factory=list)
 
     @property
@@ -112,6 +116,7 @@ class AuditReport:
                 "table_events": self.table_events,
                 "chip_ledger_rows": self.chip_ledger_rows,
                 "seats_reconciled": self.seats_reconciled,
+                "security_events": self.security_events,
             },
             "findings": [f.to_json() for f in self.findings],
         }
@@ -140,6 +145,7 @@ def verify(target: str | Engine) -> AuditReport:
     Nothing is written.  A database that cannot be read as croupier's raises
     :class:`~croupier.errors.InvalidInput`."""
     from croupier.reconcile import RoundBooks, read_chips
+    from croupier.server.security_log import check as check_security
 
     engine, owned = _engine(target)
     report = AuditReport()
@@ -162,6 +168,7 @@ def verify(target: str | Engine) -> AuditReport:
                 select(table_log).order_by(table_log.c.table_id, table_log.c.seq)
             ).all()
             chips = read_chips(conn)
+            report.security_events, security = check_security(conn)
     except SQLAlchemyError as exc:
         raise unreadable(exc) from None
     finally:
@@ -211,6 +218,7 @@ def verify(target: str | Engine) -> AuditReport:
         _check(report, lambda t=table_id, r=rows: _events(t, r))
     if chips is not None:
         _reconcile(report, chips, books, {row.id for row in round_rows} - set(books))
+    report.findings += security
     return report
 
 

@@ -8,6 +8,7 @@ a fixed list.  Every call goes through :class:`croupier.client.Client`.
 
 from __future__ import annotations
 
+import secrets
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -150,9 +151,10 @@ def enrol(
         players: dict[int, Client] = {}
         for seat in range(1, seats + 1):
             pid = f"{table_id}-p{seat}"
-            supervisor.new_player(pid, pid, pid, f"{pid}-password")
+            password = secrets.token_urlsafe(16)  # each bot its own (croupier.server.passwords)
+            supervisor.new_player(pid, pid, pid, password)
             supervisor.buy_in(pid, buy_in)
-            player = connect(pid, f"{pid}-password")
+            player = connect(pid, password)
             player.sit(table_id, seat)
             players[seat] = player
         crew = Crew(table_id, connect(*dealer), players)

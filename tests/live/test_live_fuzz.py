@@ -49,9 +49,10 @@ def _signed_in_as(method: str, path: str) -> str:
     return "supervisor"
 
 
-UNBOOKED = {"idempotency"}
+UNBOOKED = {"idempotency", "security_log", "security_head", "sign_in_limits"}
 """Tables a refused command may write: the answer kept under its Idempotency-Key, so that a
-retry gets the same refusal (a record of the request, not of the books)."""
+retry gets the same refusal; the security log's entry of a refused access and its head; a failed
+sign-in counted against its name and address (records of the request, not of the books)."""
 
 
 def _token(url: str, username: str) -> str:

@@ -20,6 +20,7 @@ import uvicorn
 from croupier.cards import Card, parse_cards
 from croupier.modes import PlayMode
 from croupier.server.app import create_app
+from croupier.server.auth import FloorMode
 from croupier.server.db import connect
 from croupier.server.floor import Floor
 from croupier.shoe import SeededShuffler
@@ -57,7 +58,7 @@ def main(db_url: str, port: int) -> None:
     stacker = TopStacker(Path(os.environ[STACK_ENV]), seed="web-training")
     floor = Floor(connect(db_url), shuffler=stacker, mode=PlayMode.TRAINING)
     floor.load()
-    app = create_app(db_url, demo=True, floor=floor)
+    app = create_app(db_url, mode=FloorMode.DEMO, floor=floor)
     uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning")
 
 

@@ -2,6 +2,9 @@
 
 Every route names the roles that may use it (``x-roles`` in the OpenAPI document); a request
 without a valid bearer token is refused with 401, a role or table outside the route's with 403.
+A refusal of a request that carried a token (401 for a token that does not answer, 403) is
+written to the security log (:mod:`croupier.server.security_log`); a sign-in held back by a delay
+or a lock is 429 with ``Retry-After`` (:mod:`croupier.server.signin`).
 """
 
 from __future__ import annotations
@@ -22,10 +25,12 @@ from sqlalchemy.exc import OperationalError
 from starlette.exceptions import HTTPException
 
 from croupier.errors import CroupierError, IllegalAction, InvalidInput, RulesViolation
-from croupier.server.auth import Auth
+from croupier.server.auth import Account, Auth, FloorMode
 from croupier.server.commit import BatchFailed
 from croupier.server.db import DEFAULT_SERVER_URL, connect
 from croupier.server.floor import Floor, Refused, Unauthorized
+from croupier.server.security_log import SecurityEvent, append
+from croupier.server.signin import SignInLimits, Throttled
 
 __all__ = ["create_app", "prepare_app", "problem"]
 
@@ -49,7 +54,13 @@ _HEADERS: dict[int, dict[str, str]] = {
 
 
 def problem(
-    status: int, title: str, detail: str, *, section: str | None = None, input_: Any = None
+    status: int,
+    title: str,
+    detail: str,
+    *,
+    section: str | None = None,
+    input_: Any = None,
+    headers: dict[str, str] | None = None,
 ) -> JSONResponse:
     body: dict[str, Any] = {
         "type": "about:blank",
@@ -61,10 +72,13 @@ def problem(
         body["section"] = section
     if input_ is not None:
         body["input"] = input_
-    return JSONResponse(body, status_code=status, media_type=PROBLEM, headers=_HEADERS.get(status))
+    sent = {**_HEADERS.get(status, {}), **(headers or {})}
+    return JSONResponse(body, status_code=status, media_type=PROBLEM, headers=sent or None)
 
 
 def _croupier_status(exc: CroupierError) -> tuple[int, str]:
+    if isinstance(exc, Throttled):
+        return 429, "Too Many Requests"
     if isinstance(exc, Unauthorized):
         return 401, "Unauthorized"
     if isinstance(exc, Refused):
@@ -78,8 +92,13 @@ def _croupier_status(exc: CroupierError) -> tuple[int, str]:
 
 def _install_errors(app: FastAPI) -> None:
     @app.exception_handler(CroupierError)
-    async def croupier_error(_: Request, exc: CroupierError) -> JSONResponse:
+    async def croupier_error(request: Request, exc: CroupierError) -> JSONResponse:
         status, title = _croupier_status(exc)
+        if isinstance(exc, Throttled):
+            headers = {"Retry-After": str(exc.retry_after)}
+            return problem(status, title, exc.message, headers=headers)
+        if isinstance(exc, Refused | Unauthorized):
+            await anyio.to_thread.run_sync(_log_refusal, request, status, exc.message)
         return problem(status, title, exc.message, section=exc.section)
 
     @app.exception_handler(LookupError)
@@ -123,20 +142,52 @@ def _install_errors(app: FastAPI) -> None:
         )
 
 
+def _log_refusal(request: Request, status: int, why: str) -> None:
+    """A refused request that carried a token, in the security log (GLI-19: refused access is
+    logged); a request without one (anyone's probe) and a refused sign-in (logged by
+    :meth:`Auth.login`) are not.  A log the database cannot take now does not turn the
+    refusal into an error."""
+    if request.url.path in UNLOGGED or not request.headers.get("authorization"):
+        return
+    account: Account | None = getattr(request.state, "account", None)
+    client = request.client.host if request.client is not None else None
+    floor: Floor = request.app.state.floor
+    detail = {"status": status, "method": request.method, "path": request.url.path[:200]}
+    try:
+        with floor.engine.begin() as conn:
+            append(
+                conn,
+                SecurityEvent.ACCESS_REFUSED,
+                username=account.username if account is not None else None,
+                address=client,
+                detail={**detail, "why": why[:300]},
+            )
+    except OperationalError as exc:
+        log.warning("security log: a refusal not recorded (%s)", exc.orig)
+
+
+UNLOGGED = frozenset({"/api/login", "/api/setup"})
+"""Routes whose refusals their own code logs."""
+
+
 def create_app(
     db_url: str = DEFAULT_SERVER_URL,
     *,
-    demo: bool = False,
+    mode: FloorMode = FloorMode.REAL,
+    limits: SignInLimits | None = None,
     floor: Floor | None = None,
     web: bool = True,
     tables: frozenset[str] | None = None,
 ) -> FastAPI:
     """The live table system on the database at ``db_url`` (migrated on start).
 
-    ``demo``: set up the demo floor when the database has no table yet.  ``web``: mount the
-    browser pages of :mod:`croupier.web` where that package is installed.  ``tables``: serve
-    only these tables (one of several processes on one PostgreSQL database: each table is
-    served by one process; the demo floor is then left to the process serving every table).
+    ``mode``: a demo floor (its tables and demo accounts set up where missing), a training
+    floor (the demo accounts, no demo table) or a real one (demo accounts refused; a one-time
+    set-up token issued while it has no administrator, ``app.state.setup_token``).
+    ``limits``: the sign-in delays and locks.  ``web``: mount the browser pages of
+    :mod:`croupier.web` where that package is installed.  ``tables``: serve only these tables
+    (one of several processes on one PostgreSQL database: each table is served by one process;
+    the demo floor and the set-up token are then left to the process serving every table).
     """
     if floor is None:
         engine = connect(db_url)
@@ -144,15 +195,30 @@ def create_app(
         floor.load()
     app = _PREPARED.pop() if _PREPARED else _routed_app()
     app.state.floor = floor
-    app.state.auth = Auth(floor.engine)
+    app.state.auth = Auth(floor.engine, mode=mode, limits=limits)
     app.state.demo_credentials = {}
-    if demo and floor.serves is None:
-        from croupier.server.demo import setup_demo
-
-        app.state.demo_credentials = setup_demo(floor, app.state.auth)
+    app.state.setup_token = None
+    if floor.serves is None:
+        _set_up(app, floor, mode)
     if web:
         _mount_web(app)
     return app
+
+
+def _set_up(app: FastAPI, floor: Floor, mode: FloorMode) -> None:
+    """The demo floor and its accounts, the training floor's accounts, or a real floor's
+    one-time set-up token while it has no administrator."""
+    from croupier.server.demo import setup_demo, setup_demo_accounts
+
+    if mode is FloorMode.DEMO:
+        app.state.demo_credentials = setup_demo(floor, app.state.auth)
+    elif mode is FloorMode.TRAINING:
+        app.state.demo_credentials = setup_demo_accounts(floor, app.state.auth)
+    else:
+        from croupier.server.accounts import issue_setup_token
+
+        with floor.engine.begin() as conn:
+            app.state.setup_token = issue_setup_token(conn)
 
 
 _PREPARED: list[FastAPI] = []

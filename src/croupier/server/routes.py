@@ -13,6 +13,7 @@ from croupier.audit import verify
 from croupier.errors import IllegalAction, InvalidInput
 from croupier.games.records import IrregularityKind, NoMoreBets, PlaceWager, ReportIrregularity
 from croupier.games.round import Phase
+from croupier.server.account_routes import client_address, install_accounts
 from croupier.server.auth import Account, Auth, AuthError, Role
 from croupier.server.deals import deal_for
 from croupier.server.floor import (
@@ -63,7 +64,8 @@ from croupier.server.views import ViewPov, redact_json, round_view
 
 __all__ = ["ALL", "READERS", "committed_out", "install"]
 
-ALL = tuple(Role)
+ALL = (Role.PLAYER, Role.DEALER, Role.SUPERVISOR, Role.OBSERVER, Role.AUDITOR)
+"""Every role of the floor (the administrator manages accounts, not the floor)."""
 READERS = (Role.OBSERVER, Role.SUPERVISOR, Role.AUDITOR)
 ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": Problem, "content": {"application/problem+json": {}}}
@@ -94,17 +96,11 @@ def _guard(roles: tuple[Role, ...]) -> Callable[[Request], Account]:
         if account.role not in roles:
             allowed = ", ".join(r.value for r in roles)
             raise Refused(f"the {account.role.value} role may not use this endpoint ({allowed})")
-        table_id = request.path_params.get("table_id")
-        if (
-            table_id is not None
-            and account.role is Role.DEALER
-            and account.table_id is not None
-            and account.table_id != table_id
-        ):
-            raise Refused(
-                f"dealer {account.username} deals table {account.table_id}, not {table_id}"
-            )
         request.state.account = account
+        table_id = request.path_params.get("table_id")
+        if table_id is not None and account.role is Role.DEALER and not account.deals(table_id):
+            bound = ", ".join(sorted(account.tables)) or "no table"
+            raise Refused(f"dealer {account.username} deals {bound}, not {table_id}")
         return account
 
     return check
@@ -120,6 +116,7 @@ def install(app: FastAPI) -> None:
     _install_chips(op)
     _install_tables(op)
     _install_recall(op)
+    install_accounts(app, op)
     install_streams(app)
     install_document(app)
 
@@ -205,22 +202,27 @@ def seat_of(lt: LiveTable, account: Account, seat: int | None) -> int:
 def _install_login(app: FastAPI, op: Op) -> None:
     """Login, who am I and the list of tables."""
 
-    @app.post("/api/login", response_model=TokenOut, responses=ERRORS)
+    @app.post("/api/login", response_model=TokenOut, responses={**ERRORS, 429: ERRORS[401]})
     def login(request: Request, body: Login) -> TokenOut:
         auth: Auth = request.app.state.auth
         try:
-            token, account, expires = auth.login(body.username, body.password)
+            token, account, expires = auth.login(
+                body.username, body.password, address=client_address(request)
+            )
         except AuthError as exc:
             raise Unauthorized(str(exc)) from None
         return TokenOut(
             token=token,
+            username=account.username,
             role=account.role.value,
             expires_at=expires,
             player_id=account.player_id,
-            table_id=account.table_id,
+            table_id=account.sole_table,
+            tables=sorted(account.tables),
+            demo=account.demo,
         )
 
-    @op("GET", "/api/me", ALL, response_model=WhoAmI)
+    @op("GET", "/api/me", (*ALL, Role.ADMIN), response_model=WhoAmI)
     def me(request: Request) -> WhoAmI:
         account: Account = request.state.account
         floor = _floor(request)
@@ -238,7 +240,9 @@ def _install_login(app: FastAPI, op: Op) -> None:
             username=account.username,
             role=account.role.value,
             player_id=account.player_id,
-            table_id=account.table_id,
+            table_id=account.sole_table,
+            tables=sorted(account.tables),
+            demo=account.demo,
             balance=balance,
             seats=seats,
         )
@@ -460,7 +464,12 @@ def _install_chips(op: Op) -> None:
                 raise IllegalAction(f"username {body.username!r} is taken")
             floor.create_player(txn.conn, body.player_id, body.name)
             auth.create(
-                txn.conn, body.username, body.password, Role.PLAYER, player_id=body.player_id
+                txn.conn,
+                body.username,
+                body.password,
+                Role.PLAYER,
+                player_id=body.player_id,
+                actor=account.username,
             )
             return Balance(player_id=body.player_id, balance=0).model_dump()
 

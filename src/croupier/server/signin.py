@@ -1,0 +1,217 @@
+"""Sign-in throttling: a progressive delay, then a lock, per account name and per client address.
+
+GLI-19's account rules ask that repeated failed sign-ins lock the account for a time or until
+an authorised person releases it; NIST SP 800-63B § 5.2.2 (rate limiting) that a verifier
+limit the failed attempts on one account.  Here, with :class:`SignInLimits` (every number set
+by ``croupier serve``'s options):
+
+- **per account name** (any name tried: an unknown name is counted like a known one, so the
+  answers stay alike): after the n-th consecutive failure the next attempt is accepted only
+  ``delay * 2**(n-1)`` seconds after it (1 s, 2 s, 4 s, ... by default); the
+  ``account_failures``-th failure (5) locks the name for ``lock_for`` (15 minutes);
+- **per client address**: the ``address_failures``-th failure (50) within ``lock_for`` locks
+  the address for ``lock_for``, whatever the names tried (a spray of names from one place);
+- a lock ends by time, or by a supervisor or an administrator (``croupier accounts unlock``,
+  ``POST /api/sign-in/unlock``); a success clears the name's failures; failures older than
+  ``lock_for`` are forgotten.
+
+An attempt refused by a delay or a lock is answered 429 with ``Retry-After`` and its password
+is never checked; while locked, such attempts are counted on the lock and reported in the
+``unlocked`` entry of the security log when it ends (one entry per lock, not one per request,
+so that a flood cannot fill the log).  The counts live in the database (``sign_in_limits``):
+every server process of a floor and a restart see the same locks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import Connection, delete, insert, select, update
+
+from croupier.errors import CroupierError, InvalidInput
+from croupier.server.schema import sign_in_limits
+from croupier.server.security_log import SecurityEvent, append
+from croupier.store._db import as_utc, now
+
+__all__ = ["Lock", "SignInLimits", "Throttled", "account_key", "address_key"]
+
+
+@dataclass(frozen=True, slots=True)
+class SignInLimits:
+    account_failures: int = 5
+    """Consecutive failures that lock an account name."""
+    address_failures: int = 50
+    """Failures from one client address (any names) that lock the address."""
+    lock_for: timedelta = timedelta(minutes=15)
+    """How long a lock lasts (and how long a failure is remembered)."""
+    delay: timedelta = timedelta(seconds=1)
+    """The wait after an account name's first failure, doubled at each failure after it."""
+
+    def __post_init__(self) -> None:
+        if self.account_failures < 1 or self.address_failures < 1:
+            raise InvalidInput("a sign-in lock needs at least one failure")
+        if self.lock_for <= timedelta(0) or self.delay < timedelta(0):
+            raise InvalidInput("a sign-in lock lasts a positive time; a delay is not negative")
+
+
+class Throttled(CroupierError):
+    """A sign-in refused before its password is read: a delay or a lock (HTTP 429)."""
+
+    def __init__(self, message: str, *, retry_after: int) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+def account_key(username: str) -> str:
+    return f"account:{username}"
+
+
+def address_key(address: str) -> str:
+    return f"address:{address}"
+
+
+@dataclass(frozen=True, slots=True)
+class Lock:
+    key: str
+    failures: int
+    locked_until: datetime | None
+    refused: int
+
+    def to_json(self) -> dict[str, Any]:
+        kind, _, who = self.key.partition(":")
+        return {
+            kind: who,
+            "failures": self.failures,
+            "locked_until": None if self.locked_until is None else self.locked_until.isoformat(),
+            "refused": self.refused,
+        }
+
+
+def _seconds(delta: timedelta) -> int:
+    return max(1, int(delta.total_seconds() + 0.999))
+
+
+class Limiter:
+    """The sign-in limits of a floor's database."""
+
+    def __init__(self, limits: SignInLimits) -> None:
+        self.limits = limits
+
+    def admit(
+        self, conn: Connection, keys: Sequence[str], *, address: str | None
+    ) -> Throttled | None:
+        """The refusal (:class:`Throttled`, to raise once ``conn`` commits: it counts the
+        attempt on the lock) of an attempt a lock or a delay holds back, else ``None``; a lock
+        found over is released (logged ``unlocked`` by time)."""
+        at = now()
+        for row in self._rows(conn, keys):
+            locked = None if row.locked_until is None else as_utc(row.locked_until)
+            if locked is not None and locked > at:
+                conn.execute(
+                    update(sign_in_limits)
+                    .where(sign_in_limits.c.key == row.key)
+                    .values(refused=sign_in_limits.c.refused + 1)
+                )
+                return Throttled(
+                    "too many failed sign-ins: locked; try again later or ask a supervisor",
+                    retry_after=_seconds(locked - at),
+                )
+            if locked is not None or as_utc(row.last_at) + self.limits.lock_for <= at:
+                self._release(conn, row, by="time", address=address)
+                continue
+            if row.key.startswith("account:") and row.failures:
+                wait = as_utc(row.last_at) + self.limits.delay * 2 ** (row.failures - 1) - at
+                if wait > timedelta(0):
+                    return Throttled(
+                        "a failed sign-in was too recent: wait before trying again",
+                        retry_after=_seconds(wait),
+                    )
+        return None
+
+    def failed(self, conn: Connection, keys: Sequence[str], *, address: str | None) -> None:
+        """Count a failure on every key; lock a key that reaches its limit (logged)."""
+        at = now()
+        rows = {row.key: row for row in self._rows(conn, keys)}
+        for key in keys:
+            row = rows.get(key)
+            failures = 1 if row is None else int(row.failures) + 1
+            limit = (
+                self.limits.account_failures
+                if key.startswith("account:")
+                else self.limits.address_failures
+            )
+            locked = at + self.limits.lock_for if failures >= limit else None
+            values = {"failures": failures, "last_at": at, "locked_until": locked}
+            if row is None:
+                conn.execute(insert(sign_in_limits).values(key=key, refused=0, **values))
+            else:
+                conn.execute(
+                    update(sign_in_limits).where(sign_in_limits.c.key == key).values(**values)
+                )
+            if locked is not None:
+                kind, _, who = key.partition(":")
+                append(
+                    conn,
+                    SecurityEvent.LOCKED,
+                    username=who if kind == "account" else None,
+                    address=address,
+                    detail={kind: who, "failures": failures, "until": locked.isoformat()},
+                )
+
+    def succeeded(self, conn: Connection, username: str) -> None:
+        conn.execute(delete(sign_in_limits).where(sign_in_limits.c.key == account_key(username)))
+
+    def unlock(self, conn: Connection, key: str, *, by: str) -> Lock:
+        """Release ``key`` (a supervisor or an administrator ``by``); ``LookupError`` where
+        nothing holds it."""
+        row = conn.execute(select(sign_in_limits).where(sign_in_limits.c.key == key)).first()
+        if row is None:
+            kind, _, who = key.partition(":")
+            raise LookupError(f"no failed sign-in is counted for the {kind} {who!r}")
+        self._release(conn, row, by=by, address=None)
+        return _lock(row)
+
+    def locks(self, conn: Connection) -> list[Lock]:
+        """Every key with failures counted (locked or not), locked first."""
+        rows = conn.execute(select(sign_in_limits).order_by(sign_in_limits.c.key)).all()
+        found = [_lock(r) for r in rows]
+        at = now()
+        live = [
+            lock
+            for lock, row in zip(found, rows, strict=True)
+            if as_utc(row.last_at) + self.limits.lock_for > at
+            or (lock.locked_until is not None and lock.locked_until > at)
+        ]
+        return sorted(live, key=lambda lock: (lock.locked_until is None, lock.key))
+
+    @staticmethod
+    def _rows(conn: Connection, keys: Sequence[str]) -> list[Any]:
+        query = select(sign_in_limits).where(sign_in_limits.c.key.in_(list(keys)))
+        return list(conn.execute(query).all())
+
+    @staticmethod
+    def _release(conn: Connection, row: Any, *, by: str, address: str | None) -> None:
+        conn.execute(delete(sign_in_limits).where(sign_in_limits.c.key == row.key))
+        if row.locked_until is None:
+            return  # failures forgotten with time: no lock to report
+        kind, _, who = row.key.partition(":")
+        append(
+            conn,
+            SecurityEvent.UNLOCKED,
+            username=who if kind == "account" else None,
+            actor=by,
+            address=address,
+            detail={kind: who, "failures": int(row.failures), "refused": int(row.refused)},
+        )
+
+
+def _lock(row: Any) -> Lock:
+    return Lock(
+        key=row.key,
+        failures=int(row.failures),
+        locked_until=None if row.locked_until is None else as_utc(row.locked_until),
+        refused=int(row.refused),
+    )
