@@ -55,8 +55,9 @@ def _floor(db: str | None) -> Iterator[tuple[Auth, Connection]]:
 
     engine = connect(floor_url(db))
     try:
+        auth = Auth(engine)  # before the transaction: it prepares the engine on its own
         with engine.begin() as conn:
-            yield Auth(engine), conn
+            yield auth, conn
     finally:
         engine.dispose()
 

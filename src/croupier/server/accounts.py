@@ -165,7 +165,7 @@ def _keep_an_admin(conn: Connection, info: AccountInfo, what: str) -> None:
 def set_status(
     auth: Auth, conn: Connection, username: str, status: AccountStatus, *, actor: str
 ) -> AccountInfo:
-    """Disable (every session ended) or enable an account."""
+    """Disable (every session ended) or enable an account (its failed sign-ins forgotten)."""
     info = account_info(conn, username)
     if info.status == status.value:
         raise IllegalAction(f"account {info.username!r} is already {status.value}")
@@ -177,6 +177,8 @@ def set_status(
         detail["sessions_ended"] = auth.end_sessions(conn, info.username)
         event = SecurityEvent.ACCOUNT_DISABLED
     else:
+        # its failed sign-ins (those refused while it was disabled among them) are forgotten
+        auth.limiter.succeeded(conn, info.username)
         event = SecurityEvent.ACCOUNT_ENABLED
     append(conn, event, username=info.username, actor=actor, detail=detail)
     return account_info(conn, info.username)

@@ -44,7 +44,7 @@ def normalise_username(raw: object) -> str:
     naming the input where it cannot be one."""
     if not isinstance(raw, str):
         raise InvalidInput(f"username {shown_value(raw)} must be text")
-    for char in raw:
+    for char in raw.strip():  # the ends trimmed first: a trailing newline or tab is no name
         category = unicodedata.category(char)
         if category in ("Cc", "Cf", "Cs", "Co", "Cn"):
             # Cc: control characters (NUL, escapes); Cf: format characters (bidi overrides

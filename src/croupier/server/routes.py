@@ -93,10 +93,10 @@ def authenticate(auth: Auth, header: str | None) -> Account:
 def _guard(roles: tuple[Role, ...]) -> Callable[[Request], Account]:
     def check(request: Request) -> Account:
         account = authenticate(request.app.state.auth, request.headers.get("authorization"))
+        request.state.account = account  # a refusal names it in the security log
         if account.role not in roles:
             allowed = ", ".join(r.value for r in roles)
             raise Refused(f"the {account.role.value} role may not use this endpoint ({allowed})")
-        request.state.account = account
         table_id = request.path_params.get("table_id")
         if table_id is not None and account.role is Role.DEALER and not account.deals(table_id):
             bound = ", ".join(sorted(account.tables)) or "no table"
