@@ -58,13 +58,20 @@ def scale_rules() -> list[dict[str, Any]]:
     tcp["progressive"].update(meter="scale-poker", rate="1/3")
     lir = copy.deepcopy(demo["let-it-ride"])
     lir["progressive"].update(meter="scale-lir-five", rate="0.1975")
-    three = lir["custom_paytables"]["three_card_progressive"]
-    three.update(meter="scale-poker", rate="1/3", reset=500000)
-    three["lines"] = {
-        "mini_royal": "100% of meter",
-        "straight_flush": "100% of meter",
-        "three_of_a_kind": "25% of meter",
-        "straight": "10% of meter",
+    # The demo table offers no Three-Card Progressive (no filed table to cite): the benchmark's
+    # own, paying shares of the linked meter from a straight up so that awards come often.
+    lir.setdefault("custom_paytables", {})["three_card_progressive"] = {
+        "meter": "scale-poker",
+        "wager": 100,
+        "rate": "1/3",
+        "reset": 500000,
+        "lines": {
+            "mini_royal": "100% of meter",
+            "straight_flush": "100% of meter",
+            "three_of_a_kind": "25% of meter",
+            "straight": "10% of meter",
+        },
+        "envy": {"mini_royal": 5000},
     }
     stud = copy.deepcopy(demo["mississippi-stud"])
     jackpots = stud["progressive"]["meters"]

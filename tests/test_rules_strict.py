@@ -270,7 +270,7 @@ def test_limits_on_decision_and_progressive_wagers_and_min_above_max_refused() -
     assert "[limits] play" in text and "[limits] progressive" in text
     assert "min 900 cents is above max 500 cents" in text
     assert "aces_up gives neither min nor max" in text
-    assert "'blind', which is not a Four Card Poker wager" in text
+    assert "'blind', which is not a wager of Four Card Poker (58 Pa. Code Ch. 641a)" in text
 
 
 def test_655a_12_b_aggregate_limit_checked_against_the_minimum_wager() -> None:

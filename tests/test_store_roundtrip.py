@@ -36,6 +36,7 @@ NOT_OF_A_ROUND = {
     "shoe_opened",
     "cut_card_out",
     "vig_marker_collected",
+    "vig_marker_to_cage",
     "card_hidden",
     "hand_hidden",
 }

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import Connection, Engine, select
 from sqlalchemy.exc import SQLAlchemyError
 
-from croupier.commitment import digest, published_commitment
+from croupier.commitment import coup_gap, digest, published_commitment, shoe_dealing
 from croupier.errors import CroupierError, IllegalAction, InvalidInput, shown_value
 from croupier.games import get_game
 from croupier.games.records import CardDealt, CardDiscarded, MeterChanged, Record, RoundVoided
@@ -286,8 +286,10 @@ class DealCheck:
 
 def verify_deal(target: str | Engine, round_id: str) -> DealCheck:
     """Check a round's deal: the persisted order and nonce hash to the commitment (SHA-256 of
-    ``order || "\\n" || nonce``) and every card dealt is the next card of that order.  Refused
-    for a round still open: its order is secret until the round is over."""
+    ``order || "\\n" || nonce``) and every card dealt is the next card of that order; a coup
+    of a baccarat shoe begins where the coup before it stopped (the shoe's first, after the
+    opening burn).  Refused for a round still open, or dealt from a shoe still being dealt:
+    the order is secret until the round (the shoe) is over."""
     if not isinstance(round_id, str):
         raise InvalidInput(f"round {shown_value(round_id)} is not a round id")
     engine, owned = _engine(target)
@@ -303,6 +305,11 @@ def verify_deal(target: str | Engine, round_id: str) -> DealCheck:
                 .order_by(round_records.c.seq)
             ).all()
             announced = _published(conn, round_id)
+            shoe_id = None if shoe is None else shoe.shoe_id
+            sealed = shoe_dealing(conn, shoe_id)
+            gap = None
+            if shoe is not None and shoe_id is not None and not sealed:
+                gap = coup_gap(conn, round_id, shoe_id, int(shoe.taken))
     except SQLAlchemyError as exc:
         raise unreadable(exc) from None
     finally:
@@ -316,7 +323,14 @@ def verify_deal(target: str | Engine, round_id: str) -> DealCheck:
         )
     if shoe is None:
         raise InvalidInput(f"round {round_id!r} was stored without a shoe order to check")
+    if sealed:
+        raise IllegalAction(
+            f"round {round_id!r} was dealt from shoe {shoe_id}, which is still being dealt: its "
+            "order stays secret until the shoe ends"
+        )
     findings: list[Finding] = []
+    if gap is not None:
+        findings.append(Finding(table="round_shoes", key=f"round {round_id!r}", what=gap))
     decoded: list[Record] = []
     try:
         decoded = list(_chain(row, list(records), row.hash))

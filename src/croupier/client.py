@@ -244,9 +244,18 @@ class Client:
         return dict(self.post(f"/api/tables/{table_id}/decisions", body, key=key))
 
     def new_round(
-        self, table_id: str, *, cut_at: int | None = None, key: str | None = None
+        self,
+        table_id: str,
+        *,
+        cut_at: int | None = None,
+        stack: str | None = None,
+        key: str | None = None,
     ) -> dict[str, Any]:
-        body = {"cut_at": cut_at} if cut_at is not None else {}
+        """The dealer opens the next round; ``stack`` (a training table only): the cards it
+        deals first, top first."""
+        body: dict[str, Any] = {"cut_at": cut_at} if cut_at is not None else {}
+        if stack is not None:
+            body["stack"] = stack
         return dict(self.post(f"/api/tables/{table_id}/rounds", body, key=key))
 
     def no_more_bets(

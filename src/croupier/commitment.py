@@ -1,8 +1,8 @@
 """Provable deals: a round's shoe order is committed to before any wager and revealed after.
 
-When the dealer opens a round, its shoe has just been shuffled (every game on the floor
-reshuffles for each round, § 641a.5(a) and the other chapters' deck procedures; the order a
-round deals from is never dealt again).  The server persists the order with a fresh nonce
+When the dealer opens a round, its shoe has just been shuffled (the poker games reshuffle for
+each round, § 641a.5(a) and the other chapters' deck procedures: the order a round deals from
+is never dealt again).  The server persists the order with a fresh nonce
 (:func:`croupier.store.shoes.capture`, 256 bits from :mod:`secrets`) and, in the same
 transaction, publishes the **commitment** in the table's ``round`` event, before any wager can
 be accepted:
@@ -21,6 +21,13 @@ before the first wager, and checks that the cards the round's records show dealt
 cards from position ``taken`` on (``taken``: cards of the order gone before the round's first
 card, a burn).  ``croupier audit verify-deal ROUND`` does exactly this against the database
 (:func:`croupier.audit.verify_deal`).
+
+A baccarat table deals one shoe coup after coup down to its cut card
+(:mod:`croupier.server.live_shoe`): the commitment covers the whole shoe and is published with
+the shoe's first coup, before its first wager, then again with every coup (each coup's
+``taken`` is where it begins in the order).  The order of a shoe still being dealt holds the
+cards of the coups to come, so every coup of it is revealed only when the shoe ends
+(``dealing_shoes.ended_at``); until then its :class:`Deal` holds the commitment and the shoe.
 """
 
 from __future__ import annotations
@@ -35,16 +42,18 @@ from sqlalchemy import Connection, select
 
 from croupier.cards import Card
 from croupier.errors import InvalidInput, shown_value
-from croupier.store._db import round_records, round_shoes, rounds
+from croupier.store._db import dealing_shoes, round_records, round_shoes, rounds
 
 __all__ = [
     "SCHEME",
     "Deal",
+    "coup_gap",
     "dealt_mismatch",
     "digest",
     "published",
     "published_commitment",
     "read_deal",
+    "shoe_dealing",
 ]
 
 SCHEME = "sha256-order-nonce-v1"
@@ -77,13 +86,15 @@ class Deal:
     nonce: str | None = None
     taken: int | None = None
     dealt: tuple[str, ...] | None = None
+    shoe: str | None = None
+    """The shoe the round was dealt from, where its table deals one over many rounds."""
 
     @property
     def revealed(self) -> bool:
         return self.order is not None
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out = {
             "round_id": self.round_id,
             "scheme": SCHEME,
             "commitment": self.commitment,
@@ -93,11 +104,12 @@ class Deal:
             "taken": self.taken,
             "dealt": None if self.dealt is None else list(self.dealt),
         }
+        return out if self.shoe is None else {**out, "shoe": self.shoe}
 
     def problems(self) -> list[str]:
         """What does not hold in a revealed deal (empty when the deal is proven)."""
         if self.order is None or self.nonce is None or self.taken is None or self.dealt is None:
-            return ["the deal is not revealed: the round is still open"]
+            return ["the deal is not revealed: the round, or its shoe, is still being dealt"]
         out = []
         if digest(self.order, self.nonce) != self.commitment:
             out.append("the revealed order and nonce do not hash to the commitment")
@@ -130,15 +142,57 @@ def _dealt(conn: Connection, round_id: str) -> tuple[str, ...]:
     return tuple(str(json.loads(row.data)["card"]) for row in rows)
 
 
+def shoe_dealing(conn: Connection, shoe_id: str | None) -> bool:
+    """Whether ``shoe_id`` names a shoe still being dealt (its order stays secret)."""
+    if shoe_id is None:
+        return False
+    found = conn.execute(
+        select(dealing_shoes.c.ended_at).where(dealing_shoes.c.id == shoe_id)
+    ).one_or_none()
+    return found is None or found.ended_at is None
+
+
+def coup_gap(conn: Connection, round_id: str, shoe_id: str, taken: int) -> str | None:
+    """Why a round dealt from the shoe ``shoe_id`` does not begin where the shoe stood: where
+    the coup before it stopped or, for the shoe's first, right after the opening burn (the
+    first card turned up, as many more burned: :func:`croupier.games.baccarat.open_shoe`);
+    ``None`` when it does."""
+    from croupier.cards import parse_cards
+    from croupier.games.baccarat import open_shoe
+
+    before = conn.execute(
+        select(round_shoes.c.round_id, round_shoes.c.taken)
+        .where(round_shoes.c.shoe_id == shoe_id, round_shoes.c.taken < taken)
+        .order_by(round_shoes.c.taken.desc())
+        .limit(1)
+    ).first()
+    if before is not None:
+        due, after = int(before.taken) + len(_dealt(conn, before.round_id)), before.round_id
+    else:
+        row = conn.execute(select(dealing_shoes).where(dealing_shoes.c.id == shoe_id)).first()
+        if row is None:
+            return f"shoe {shoe_id} is not stored"
+        order = parse_cards(row.cards, distinct=False)
+        opened = open_shoe(order, decks=int(row.decks), cut_card=int(row.cut_card))[0]
+        due, after = len(opened.burned), "the opening burn"
+    if due != taken:
+        return (
+            f"round {round_id} begins at card {taken + 1} of shoe {shoe_id}, but {after} left "
+            f"the shoe at card {due + 1}"
+        )
+    return None
+
+
 def read_deal(conn: Connection, round_id: str) -> Deal | None:
     """The round's :class:`Deal` from the database: revealed only once the round is over or
-    void; ``None`` where the round was stored without a shoe order."""
+    void and, for a round dealt from a shoe of many rounds, once that shoe has ended;
+    ``None`` where the round was stored without a shoe order."""
     status = conn.execute(select(rounds.c.status).where(rounds.c.id == round_id)).scalar()
     shoe = conn.execute(select(round_shoes).where(round_shoes.c.round_id == round_id)).one_or_none()
     if status is None or shoe is None:
         return None
-    if status == "open":
-        return Deal(round_id=round_id, commitment=shoe.commitment)
+    if status == "open" or shoe_dealing(conn, shoe.shoe_id):
+        return Deal(round_id=round_id, commitment=shoe.commitment, shoe=shoe.shoe_id)
     return Deal(
         round_id=round_id,
         commitment=shoe.commitment,
@@ -146,6 +200,7 @@ def read_deal(conn: Connection, round_id: str) -> Deal | None:
         nonce=shoe.nonce,
         taken=int(shoe.taken),
         dealt=_dealt(conn, round_id),
+        shoe=shoe.shoe_id,
     )
 
 

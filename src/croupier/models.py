@@ -163,7 +163,8 @@ class VigModel(_Strict):
 
 
 class TableModel(_Strict):
-    """``[table]``: dealing, shuffling, decks, positions; ``ez``/``face_up`` for baccarat."""
+    """``[table]``: dealing, shuffling, decks, positions; ``ez``/``face_up`` for baccarat;
+    ``training`` for a training table."""
 
     deal: Annotated[DealMethod, Field(strict=False)] = DealMethod.MANUAL_SHOE
     shuffle: Annotated[ShuffleMethod, Field(strict=False)] = ShuffleMethod.AUTOMATED
@@ -171,6 +172,9 @@ class TableModel(_Strict):
     adjacent_boxes: Annotated[int, Field(ge=1, le=7, description="betting positions")] = 1
     ez: bool = False
     face_up: bool = True
+    training: bool = False
+    """A training table: the dealer may stack the cards; never real wagers (every round it
+    deals is recorded ``training``)."""
 
 
 class LimitModel(_Strict):

@@ -61,6 +61,9 @@ class TableRules:
     ez: bool = False
     face_up: bool = True
     """Baccarat: the first four cards dealt face up (§ 627a.8(c)(1)) or face down (c)(2)."""
+    training: bool = False
+    """A training table: the dealer may stack the next round's cards; its rounds are recorded
+    ``training`` and are never real play (a real table refuses a stack)."""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -130,7 +133,7 @@ class RulesSubmission:
         default = TableRules()
         table = {
             name: getattr(self.table, name)
-            for name in ("deal", "shuffle", "decks", "adjacent_boxes", "ez", "face_up")
+            for name in ("deal", "shuffle", "decks", "adjacent_boxes", "ez", "face_up", "training")
             if getattr(self.table, name) != getattr(default, name)
         }
         data["table"] = {k: v.value if isinstance(v, Enum) else v for k, v in table.items()}
@@ -206,6 +209,7 @@ def parse_rules(data: Mapping[str, Any]) -> RulesSubmission:
         adjacent_boxes=t.adjacent_boxes,
         ez=t.ez,
         face_up=t.face_up,
+        training=t.training,
     )
     extra: dict[str, Any] = {}
     if "custom_paytables" in data and "custom_paytables" in model.model_fields_set:

@@ -42,7 +42,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 from croupier import procedures
-from croupier.cards import DECK
+from croupier.cards import DECK, Card
 from croupier.errors import IllegalAction, InvalidInput, RulesViolation, shown_value
 from croupier.games._table_regs import FOUR_CARD_POKER_REGS, TableRegs, deck_problems
 from croupier.games.base import SEATS, Game, Round, StubCheck
@@ -54,7 +54,14 @@ from croupier.games.records import (
     RoundVoided,
     StubCounted,
 )
-from croupier.modes import PlayMode, verify_mode, verify_shuffler
+from croupier.modes import (
+    PlayMode,
+    parse_stack,
+    stacked_order,
+    verify_mode,
+    verify_shuffler,
+    verify_stackable,
+)
 from croupier.progressive import MemoryMeters, MeterBank
 from croupier.rules import ShuffleMethod
 from croupier.shoe import CUT_MIN_DEPTH, BackColour, Deck, Shoe, Shuffler, TwoDeckRotation, cut
@@ -214,6 +221,8 @@ class Table:
         self._shoe: Shoe | None = None
         """The shoe of the round in progress (a recut cuts it again, § 641a.5(e))."""
         self._out_of_order: set[Device] = set()
+        self._stacked: tuple[Card, ...] = ()
+        """Training: the cards the next round deals first (:meth:`stack_next`)."""
 
     def _verify_config(self, every: object, supply: object, backs: object) -> None:
         rules, regs = self.rules, self.regs
@@ -662,6 +671,10 @@ class Table:
             why = f"{'shuffled manually' if manual else 'preshuffled'} ({self.regs.cut_required})"
             event = self._ev(TableEventKind.CUT, now, number, self.regs.cut, why, back=back)
             fresh.append(replace(event, position=position))
+        if self._stacked:  # training: the stacked cards leave the deck first
+            order = stacked_order(deck.cards, self._stacked, where="the next round's deck")
+            deck, self._stacked = Deck(deck.back, deck.design, tuple(order)), ()
+            self._set_deck(deck)
         life.fresh = False
         stub = self._stub_check(back, number)
         self._shoe = deck.shoe()
@@ -689,6 +702,17 @@ class Table:
             )
         )
         return played
+
+    def stack_next(self, cards: Sequence[Card] | str) -> None:
+        """Training: the next round deals ``cards`` first (top first, in the order they leave
+        the deck, burned cards included), the rest of its deck after them in the order the
+        shuffle and cut left them.  A real table refuses
+        (:func:`~croupier.modes.verify_stackable`), as does a stack the deck cannot hold (named):
+        nothing changes."""
+        verify_stackable(self._mode, "this table")
+        stack = parse_stack(cards)
+        stacked_order(DECK, stack, where="the next round's deck")  # refused now, not at the deal
+        self._stacked = stack
 
     def report_shuffler_jam(self) -> TableEvent:
         """The automated shuffler jammed, stopped or failed to complete its shuffle between

@@ -88,6 +88,8 @@ HANDPAY_RULES: dict[str, Any] = {
         }
     },
     "table": {"deal": "automated_shoe", "shuffle": "automated", "decks": 1, "adjacent_boxes": 2},
+    # A live table posts every wager's limits; the three equal bets post the same ones.
+    "limits": {bet: {"min": 500, "max": 50_000} for bet in ("bet1", "bet2", "bet3")},
 }
 TABLES = {
     # table id -> the demo players seated there (a player sits at one table at a time)
@@ -611,7 +613,9 @@ class Chaos:
             want[str(player_id)] = want.get(str(player_id), Fraction(0)) + amount
         for name in (n for ns in TABLES.values() for n in ns):
             player = str(self.players[name].player_id)
-            held = Fraction(balances.get(f"player:{player}", "0"))
+            held = Fraction(balances.get(f"player:{player}", "0")) + Fraction(
+                balances.get(f"commission:{player}", "0")
+            )
             expected = Fraction(DEMO_BUY_IN) + want.get(player, Fraction(0))
             if held != expected:
                 self.figures.problems.append(
@@ -651,7 +655,9 @@ class Chaos:
                 add(rec["seat"], int(rec["amount"]))
             elif kind == "progressive_paid" and rec["from_meter"]:
                 add(rec["seat"], -int(rec["amount"]))  # a hand-pay, once approved
-            elif kind in ("vig_collected", "vig_marker_collected"):
+            elif kind in ("vig_collected", "vig_marked"):
+                # A marked vigorish is owed from the coup on (contract 1: the player's chips
+                # and commission accounts together move by the seat's net).
                 add(rec["seat"], -int(rec["amount"]))
         return moves
 

@@ -126,7 +126,9 @@ def rebalance(conn: Connection) -> None:
     sums: dict[str, Fraction] = {}
     for row in conn.execute(select(chip_ledger.c.account, chip_ledger.c.amount)):
         sums[row.account] = sums.get(row.account, Fraction(0)) + Fraction(row.amount)
-    for name, value in sums.items():
+    names = {row.name for row in conn.execute(select(chip_accounts.c.name))}
+    for name in names | set(sums):
+        value = sums.get(name, Fraction(0))
         conn.execute(
             update(chip_accounts)
             .where(chip_accounts.c.name == name)

@@ -192,19 +192,25 @@ def test_after_the_round_only_supervisors_and_auditors_read_the_order_others_the
     p2.leave(TABLE)
 
 
-def test_every_round_deals_a_fresh_shuffle_so_revealing_its_order_tells_nothing_ahead(
+def test_a_revealed_order_tells_nothing_of_the_rounds_dealt_after_it(
     sqlite_server: Server,
 ) -> None:
-    """The premise of revealing a finished round's order (§ 641a.5(a) and the baccarat
-    chapters' shoes, as the tables deal them): each round's committed order is a whole shoe of
-    its own, never the rest of the revealed one; two consecutive baccarat coups prove it."""
-    first = _played(sqlite_server, "mini-baccarat")[1]
-    second = _played(sqlite_server, "mini-baccarat")[1]
-    assert sorted(first["order"]) == sorted(second["order"])  # each the whole 8-deck shoe
+    """The premise of revealing a finished round's order: a poker round deals a fresh shuffle
+    of its own (§ 641a.5(a)), never the rest of the revealed one; a baccarat coup deals on from
+    one shoe to the coups after it, so its order stays secret, to every role, until the shoe
+    ends (tests/live/test_live_baccarat_shoe.py), under the one commitment of the shoe."""
+    first = _played(sqlite_server)[1]
+    second = _played(sqlite_server)[1]
+    assert sorted(first["order"]) == sorted(second["order"])  # each a whole deck
     assert first["order"] != second["order"]
-    assert second["taken"] <= 16  # the burn only: not the first coup's remainder
     rest = first["order"][first["taken"] + len(first["dealt"]) :]
     assert second["order"][: len(rest)] != rest
+    coups = [_played(sqlite_server, "mini-baccarat")[1] for _ in range(2)]
+    for deal in coups:
+        assert deal["revealed"] is False
+        assert deal["order"] is None and deal["nonce"] is None and deal["dealt"] is None
+    assert coups[0]["commitment"] == coups[1]["commitment"]
+    assert coups[0]["shoe"] == coups[1]["shoe"] == "mini-baccarat-shoe-000001"
 
 
 @pytest.mark.parametrize("change", ["order", "nonce", "dealt card"])

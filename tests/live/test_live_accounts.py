@@ -140,7 +140,10 @@ def test_accounts_cli_round_trip(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     url, log = real_floor
-    cli = lambda *a, stdin="": _cli(monkeypatch, capsys, *a, "--db", url, stdin=stdin)  # noqa: E731
+
+    def cli(*args: str, stdin: str = "") -> tuple[int, str, str]:
+        return _cli(monkeypatch, capsys, *args, "--db", url, stdin=stdin)
+
     code, out, _ = cli(
         "accounts", "create", "Alice", "--role", "admin", stdin="the whole floor at dawn\n"
     )
@@ -219,7 +222,10 @@ def test_security_log_chain_verified_and_forged_entry_caught(
         assert verified["ok"] and verified["audit"]["checked"]["security_events"] > 15
     finally:
         server.stop()
-    audit = lambda: _cli(monkeypatch, capsys, "audit", "verify", "--db", db_url, "--json")  # noqa: E731
+
+    def audit() -> tuple[int, str, str]:
+        return _cli(monkeypatch, capsys, "audit", "verify", "--db", db_url, "--json")
+
     code, out, _ = audit()
     assert code == 0 and json.loads(out)["ok"]
     engine = create_engine(db_url)

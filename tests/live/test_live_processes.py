@@ -2,18 +2,17 @@
 included.
 
 Three ``croupier serve --tables ...`` processes on one throwaway cluster, each serving its own
-tables (a table's rounds live in one process); five tables of two games (Three Card Poker and
-Let It Ride's Three-Card Progressive) link the meter ``pa-poker-jackpot``; bots play them all at
-once.  The second Let It Ride table's Three-Card Progressive pays a share of that meter from a
-straight up (100% on a straight flush or a mini royal), and its four seats play on until the
-meter has paid an award.  After: every meter equals its reset plus every contribution (the
-rate times each accepted progressive wager, from the records) less every award replayed in the
-meter's order, each award's payment as the records show it, to the fraction of a cent
-(:func:`live.meter_books.meter_books`); the ledger sums to zero, the audit is clean and each
-player's balance moved by exactly their settlements (§ 605a.7: the contributions of linked
-tables atomic and exact).  The long run (50 tables, several minutes, both backends) is
-benchmarks/bench_meters.py.
-"""
+tables (a table's rounds live in one process); four tables of two games (Three Card Poker and a
+Let It Ride table with a Three-Card Progressive of the test's own) link the meter
+``pa-poker-jackpot``; bots play them all at once. That Let It Ride table's Three-Card
+Progressive pays a share of that meter from a straight up (100% on a straight flush or a mini
+royal), and its four seats play on until the meter has paid an award. After: every meter equals
+its reset plus every contribution (the rate times each accepted progressive wager, from the
+records) less every award replayed in the meter's order, each award's payment as the records
+show it, to the fraction of a cent (:func:`live.meter_books.meter_books`); the ledger sums to
+zero, the audit is clean and each player's balance moved by exactly their settlements (§ 605a.7:
+the contributions of linked tables atomic and exact). The long run (50 tables, several minutes,
+both backends) is benchmarks/bench_meters.py."""
 
 from __future__ import annotations
 
@@ -73,15 +72,24 @@ def _enrol(server: Server) -> dict[str, dict[int, str]]:
 
 
 def _awarding(rules: dict[str, object]) -> dict[str, object]:
-    """Let It Ride whose Three-Card Progressive (on the same linked meter, same reset, rate and
-    wager) pays shares of the meter from a straight up (§ 643a.1: the lowest line a straight)."""
+    """Let It Ride with a Three-Card Progressive of the test's own (the demo table offers none:
+    no filed table to cite) on the linked meter, with Three Card Poker's reset, rate and wager,
+    paying shares of the meter from a straight up (§ 643a.1: the lowest line a straight)."""
     out = copy.deepcopy(rules)
-    three = out["custom_paytables"]["three_card_progressive"]  # type: ignore[index]
-    three["lines"] = {
-        "mini_royal": "100% of meter",
-        "straight_flush": "100% of meter",
-        "three_of_a_kind": "20% of meter",
-        "straight": "10% of meter",
+    custom = out.setdefault("custom_paytables", {})
+    assert isinstance(custom, dict)
+    custom["three_card_progressive"] = {
+        "meter": METER,
+        "wager": 100,
+        "reset": 500000,
+        "rate": "0.25",
+        "lines": {
+            "mini_royal": "100% of meter",
+            "straight_flush": "100% of meter",
+            "three_of_a_kind": "20% of meter",
+            "straight": "10% of meter",
+        },
+        "envy": {"mini_royal": 5000},
     }
     return out
 

@@ -128,7 +128,10 @@ def _check_frames(w: Watched, s: Secrets, who: str) -> list[set[str]]:
         data = frame.get("data", {})
         cards = _cards_in(data)
         assert not cards & s.never, f"{who} received {cards & s.never} in {frame}"
-        turned = cards if data.get("kind") in REVEALS or data.get("face_up") else set()
+        # a table's shoe event: a new baccarat shoe's first card is turned up for everyone
+        record = data.get("record") if isinstance(data.get("record"), dict) else {}
+        shown = data.get("kind") in REVEALS or record.get("kind") == "shoe_opened"
+        turned = cards if shown or data.get("face_up") else set()
         early = (cards & s.until_turned) - public - turned
         assert not early, f"{who} received face-down {early} before the turn: {frame}"
         public |= turned
@@ -231,10 +234,17 @@ def play_round(
     rid = dealer.page.locator(".table-head").inner_text().split("round ")[1].split(" ")[0]
     full = _get(base, "supervisor", f"/api/rounds/{rid}/records")
     _check_settlement(base, players, full)
-    # after the round: revealed, the order and nonce kept for the supervisor and the auditor
-    expect(deal).to_have_attribute("data-revealed", "yes", timeout=15_000)
+    shoe = _get(base, PLAYERS[0][0], f"/api/tables/{table}/view").get("shoe")
+    if shoe is not None and shoe["stage"] != "done":
+        # a baccarat coup: its shoe deals on to the next coups, so the order stays sealed under
+        # the shoe's commitment until the shoe ends
+        expect(deal).to_have_attribute("data-revealed", "no")
+        expect(deal).to_contain_text("revealed when the shoe ends")
+    else:
+        # after the round: revealed, the order and nonce kept for supervisors and auditors
+        expect(deal).to_have_attribute("data-revealed", "yes", timeout=15_000)
+        expect(deal).to_contain_text("given to supervisors and auditors")
     expect(deal.get_by_label("commitment")).to_have_text(commitment)
-    expect(deal).to_contain_text("given to supervisors and auditors")
     _shot(players[0].page, shots, f"{table}-player-settled")
     _shot(players[1].page, shots, f"{table}-player2-settled")
     _shot(dealer.page, shots, f"{table}-dealer-settled")

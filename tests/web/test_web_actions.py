@@ -7,6 +7,8 @@ from croupier.games import get_game
 from croupier.games.records import PlaceWager
 from croupier.games.round import Round
 from croupier.progressive import MemoryMeters
+from croupier.rules import load_rules
+from croupier.server.demo import demo_rules
 from croupier.shoe import SecureShuffler, Shoe
 from croupier.web.actions import dealer_actions, seat_actions
 
@@ -66,3 +68,16 @@ def test_dealer_steps_follow_the_round() -> None:
     assert dealer_actions(rnd)["steps"] == ["no_more_bets"]
     rnd.apply(rnd.dealer_no_more_bets())
     assert dealer_actions(rnd)["steps"] == ["deal"]
+
+
+def test_569_2_b_2_the_amounts_offered_hold_the_posted_limits_and_a_blind_for_any_ante() -> None:
+    # issue 35: the page offered Blinds up to $1,000 while the table took a $5,000 Ante
+    game = get_game(load_rules(demo_rules()["ultimate-texas-holdem"]))
+    shoe = Shoe.shuffled(SecureShuffler(), decks=game.deck_count)
+    rnd = game.new_round(shoe=shoe, meters=MemoryMeters(), players={1: "P1"})
+    offered = {w["wager"]: w["amounts"] for w in seat_actions(rnd, frozenset({1}))["wagers"]}
+    assert offered["ante"][0] == 500 and offered["ante"][-1] == 100_000  # the posted ends
+    assert offered["ante"] == offered["blind"]
+    rnd.apply(PlaceWager(seat=1, wager="ante", amount=75_000))  # between two chips
+    offered = {w["wager"]: w["amounts"] for w in seat_actions(rnd, frozenset({1}))["wagers"]}
+    assert offered["blind"] == [75_000]

@@ -109,12 +109,14 @@ def test_supervisor_buy_in_hand_pays_recall_replay_and_audit(
     replay = page.locator("#replay")
     for card in set(dealt):  # a shoe of several decks may deal a card twice
         expect(replay.locator(f'[data-card="{card}"]')).to_have_count(dealt.count(card))
-    # the provable deal of the recalled round, its revealed order hashed in the browser
+    # the provable deal of the recalled coup: its shoe deals on to the coups after it, so the
+    # order stays sealed under the shoe's commitment until the shoe ends
     deal = desks["supervisor"].get(f"/api/rounds/{rid}/deal")
+    assert deal["revealed"] is False and deal["shoe"] == "mini-baccarat-shoe-000001"
     panel = replay.get_by_role("region", name="provable deal")
     expect(panel.get_by_label("commitment")).to_have_text(deal["commitment"])
-    expect(panel).to_have_attribute("data-verified", "yes")
-    expect(panel).to_contain_text("Verified here")
+    expect(panel).to_have_attribute("data-revealed", "no")
+    expect(panel).to_contain_text("revealed when the shoe ends")
     shots.take(page, "pit-replay")
     # audit verify
     page.get_by_role("tab", name="Audit").click()

@@ -1,4 +1,5 @@
-"""Progressive wagers in Chromium on a training floor (a stacked deck; real play refuses one):
+"""Progressive wagers in Chromium on a training floor (every table a training table, each page
+showing it; a stacked deck, which real play refuses):
 the dealer's progressive chip count at "no more bets" and a 100% award paid as a hand-pay that a
 supervisor approves on the pit page before the table deals again.
 
@@ -77,15 +78,20 @@ def _fmt(cents: int) -> str:
 
 
 def _seat_and_open(
-    browser: Browser, base: str, table: str, user: str, seat: int
+    browser: Browser, base: str, table: str, user: str, seat: int, stack: str = ""
 ) -> tuple[Page, Page]:
-    """The dealer takes ``table``, ``user`` sits at ``seat``, the dealer opens betting."""
+    """The dealer takes ``table``, ``user`` sits at ``seat``, the dealer opens betting (with
+    ``stack`` typed in the console's stack field)."""
     dealer = _sign_in(browser, base, "dealer")
     dealer.locator(f'[data-table="{table}"] button').click()
     expect(dealer.locator("#dealer-title")).to_have_text("Dealer console", timeout=15_000)
     player = _sign_in(browser, base, user)
     player.locator(f'[data-table="{table}"]').get_by_role("button", name=str(seat)).click()
     expect(player.locator("#player-title")).to_have_text(f"Seat {seat}", timeout=15_000)
+    # a training table says so on every page; its dealer may stack the next round
+    for page in (dealer, player):
+        expect(page.locator(".table-head .training-banner")).to_contain_text("Training table")
+    dealer.get_by_label("Stack the next round (training)").fill(stack)
     dealer.locator('button[data-step="rounds"]').click()
     return dealer, player
 
@@ -141,7 +147,8 @@ def test_641a_11_c_5_a_100_percent_award_waits_for_the_supervisors_hand_pay(
     _step(dealer, "settle")
     expect(dealer.locator('[data-phase="over"]')).to_have_count(1, timeout=15_000)
 
-    rid = dealer.locator(".table-head").inner_text().split("round ")[1].split(" ")[0]
+    head = dealer.locator(".table-head").inner_text()
+    rid = re.findall(rf"round ({FCP}-\d+)", head)[0]
     records = desks["supervisor"].get(f"/api/rounds/{rid}/records")["records"]
     (award,) = [r for r in records if r["kind"] == "progressive_paid"]
     assert award["from_meter"] and award["line"] == "four_aces" and award["amount"] == grown
@@ -163,6 +170,7 @@ def test_641a_11_c_5_a_100_percent_award_waits_for_the_supervisors_hand_pay(
 
     # the supervisor approves it on the pit page
     pit = _sign_in(browser, base, "supervisor")
+    expect(pit.locator(f'[data-table="{FCP}"] .training-banner')).to_be_visible(timeout=15_000)
     pit.get_by_role("tab", name="Hand pays").click()
     (pay,) = [p for p in desks["supervisor"].get("/api/handpays") if p["round_id"] == rid]
     row = pit.locator(f'tr[data-handpay="{pay["id"]}"]')
@@ -190,12 +198,14 @@ def test_641a_8_b_a_progressive_chip_count_that_differs_voids_the_round(
     training_server.stack_deck("")
     start = desks["player2"].get("/api/me")["balance"]
     dealer, player = _seat_and_open(browser, training_server.url, TCP, "player2", 3)
-    # by keyboard alone: the amount chosen with the arrow keys ($1, $2, $5), Tab to the button
+    # by keyboard alone: the amount chosen with the arrow keys (from the posted minimum $5 to
+    # $10 and back), Tab to the button
     amount = player.get_by_label("ante", exact=True)
     expect(amount).to_be_visible(timeout=15_000)
     amount.focus()
     player.keyboard.press("ArrowDown")
-    player.keyboard.press("ArrowDown")
+    expect(amount).to_have_value("1000")
+    player.keyboard.press("ArrowUp")
     expect(amount).to_have_value("500")
     player.keyboard.press("Tab")
     expect(player.locator('button[data-wager="ante"]')).to_be_focused()
@@ -221,3 +231,29 @@ def test_641a_8_b_a_progressive_chip_count_that_differs_voids_the_round(
     expect(player.locator("#balance")).to_have_text(_fmt(start))
     shots.take(dealer, "progressive-count-void-dealer")
     desks["player2"].post(f"/api/tables/{TCP}/leave")
+
+
+def test_the_dealer_stacks_the_next_round_from_the_console(
+    browser: Browser, training_server: Training, desks: dict[str, Desk]
+) -> None:
+    # the console's stack goes on top of whatever the table's shuffle gives (top first)
+    training_server.stack_deck("")
+    stack = "Qh Qd Qc 2s 5d 9c"
+    dealer, player = _seat_and_open(browser, training_server.url, TCP, "player2", 3, stack)
+    _place(player, "ante", 500)
+    _step(dealer, "no-more-bets")
+    _step(dealer, "deal")
+    mine = player.get_by_label("your cards").locator("[data-card]")
+    expect(mine).to_have_count(3, timeout=15_000)
+    assert [c.get_attribute("data-card") for c in mine.all()] == ["Qh", "Qd", "Qc"]
+    rid = desks["player2"].get(f"/api/tables/{TCP}/view")["round_id"]
+    assert desks["supervisor"].get(f"/api/rounds/{rid}/deal")["commitment"]
+    desks["supervisor"].post(f"/api/rounds/{rid}/void", {"reason": "training: stack drill"})
+    desks["player2"].post(f"/api/tables/{TCP}/leave")
+    # the pit's recall of the round: its record header says training, and the page shows it
+    pit = _sign_in(browser, training_server.url, "supervisor")
+    pit.get_by_role("tab", name="Game recall").click()
+    pit.get_by_role("combobox", name="Table").select_option(TCP)
+    pit.get_by_role("button", name="Recall").click()
+    pit.locator(f'button[data-round="{rid}"]').click()
+    expect(pit.locator("#replay .training-banner")).to_contain_text("Training table")

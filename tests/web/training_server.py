@@ -1,8 +1,9 @@
 """A training floor for the browser tests: ``croupier serve``'s app (the demo floor, every page)
-on a :class:`~croupier.server.floor.Floor` in ``PlayMode.TRAINING`` whose shuffler stacks the
-deck: the cards named in the file ``$CROUPIER_WEB_STACK`` (``As 2c Ah ...``, top first) go on top
-of each shuffle, the rest follow in a seeded order.  Real play refuses such a shuffler (the floor
-checks it when each table is set up) and every round dealt here is recorded as ``training``.
+whose tables are all training tables (``[table] training = true``) on a
+:class:`~croupier.server.floor.Floor` whose shuffler stacks the deck: the cards named in the file
+``$CROUPIER_WEB_STACK`` (``As 2c Ah ...``, top first) go on top of each shuffle, the rest follow
+in a seeded order.  A real table refuses such a shuffler (the floor checks it when each table is
+set up) and every round dealt here is recorded as ``training``.
 
 Run: ``python tests/web/training_server.py DB_URL PORT`` (loopback only).
 """
@@ -18,7 +19,6 @@ from typing import TypeVar
 import uvicorn
 
 from croupier.cards import Card, parse_cards
-from croupier.modes import PlayMode
 from croupier.server.app import create_app
 from croupier.server.auth import FloorMode
 from croupier.server.db import connect
@@ -56,9 +56,10 @@ class TopStacker:
 
 def main(db_url: str, port: int) -> None:
     stacker = TopStacker(Path(os.environ[STACK_ENV]), seed="web-training")
-    floor = Floor(connect(db_url), shuffler=stacker, mode=PlayMode.TRAINING)
+    floor = Floor(connect(db_url), shuffler=stacker)
     floor.load()
-    app = create_app(db_url, mode=FloorMode.DEMO, floor=floor)
+    # a training floor: every demo table a training table, the demo accounts
+    app = create_app(db_url, mode=FloorMode.TRAINING, floor=floor)
     uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning")
 
 

@@ -54,7 +54,8 @@ def verify_deal(
     json_out: JsonOption = False,
 ) -> None:
     """A finished round's deal against its commitment: the shoe order and nonce hash to it
-    and every card dealt came from that order (exit 1 otherwise; refused while it is open)."""
+    and every card dealt came from that order, a baccarat coup where the coup before it left
+    the shoe (exit 1 otherwise; refused while the round, or its shoe, is being dealt)."""
     from croupier.audit import verify_deal as run
     from croupier.terminal import database_url
 

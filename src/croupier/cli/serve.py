@@ -41,7 +41,9 @@ def serve(
     ] = False,
     training: Annotated[
         bool,
-        typer.Option("--training", help="a training floor: the demo accounts, no demo tables."),
+        typer.Option(
+            "--training", help="a training floor: the demo, every table a training table."
+        ),
     ] = False,
     lock_after: Annotated[
         int,

@@ -5,17 +5,14 @@ down to the cut card, collect the deferred vigorish, reshuffle.  Re-exported by
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from croupier.cards import Card
 from croupier.errors import IllegalAction, InvalidInput
-from croupier.games._baccarat_tables import (
-    CollectReason,
-    CutCardOut,
-    MarkerCollected,
-    ShoeOpened,
-    VigLedger,
-)
+from croupier.games._baccarat_markers import CollectReason, MarkerCollected, VigLedger
+from croupier.games._baccarat_tables import CutCardOut, ShoeOpened
 from croupier.games.records import Record
 from croupier.hands.baccarat import card_value
 from croupier.progressive import MeterBank
@@ -25,11 +22,49 @@ if TYPE_CHECKING:
     from croupier.games.baccarat import BaccaratGame, BaccaratRound
     from croupier.games.base import Round
 
-__all__ = ["CUT_CARD", "BaccaratShoe"]
+__all__ = ["CUT_CARD", "BaccaratShoe", "ShoeStage", "open_shoe", "stage_after"]
 
 CUT_CARD = 16
 """Cards under the cut card: casino practice (a player guide places it 16 cards from the bottom;
 the shuffle-and-cut section, § 541.5 / § 627a.5, is not in the texts at hand)."""
+
+OPENING_NOTE = "casino practice: the first card turned up, as many more burned"
+
+
+class ShoeStage(StrEnum):
+    """Where a shoe stands between rounds."""
+
+    DEALING = "dealing"
+    LAST_ROUND = "last_round"
+    """The cut card came out: one more round (casino practice)."""
+    DONE = "done"
+    """The shoe is finished: the markers are collected and the cards reshuffled."""
+
+
+def open_shoe(order: Sequence[Card], *, decks: int, cut_card: int) -> tuple[Shoe, ShoeOpened]:
+    """A new shoe of ``decks`` full decks in ``order`` (top first), the cut card ``cut_card``
+    cards from the bottom: the first card turned up and as many more burned as its value (ten
+    for a ten or a picture card), casino practice; the shoe and its record."""
+    shoe = Shoe(order, decks=decks, cut_card=cut_card)
+    first = shoe.burn(1)[0]
+    value = card_value(first) or 10
+    shoe.burn(value)
+    opened = ShoeOpened(
+        decks=decks, first_card=first, burned=value, cut_card=cut_card, note=OPENING_NOTE
+    )
+    return shoe, opened
+
+
+def stage_after(
+    stage: ShoeStage, *, cards_left: int, cut_card: int
+) -> tuple[ShoeStage, tuple[Record, ...]]:
+    """The stage once a round dealt from a shoe at ``stage`` is over, ``cards_left`` in the
+    shoe: the round after the cut card came out is the last (casino practice)."""
+    if stage is ShoeStage.LAST_ROUND:
+        return ShoeStage.DONE, ()
+    if stage is ShoeStage.DEALING and cards_left <= cut_card:
+        return ShoeStage.LAST_ROUND, (CutCardOut(rounds_left=1),)
+    return stage, ()
 
 
 class BaccaratShoe:
@@ -65,13 +100,12 @@ class BaccaratShoe:
         self.records: list[Record] = []
         self.rounds = 0
         self._current: BaccaratRound | None = None
-        self._last_round = False
-        self._done = True
+        self._stage = ShoeStage.DONE
 
     @property
     def done(self) -> bool:
         """Whether the shoe is finished (or not yet opened): reshuffle before the next round."""
-        return self._done
+        return self._stage is ShoeStage.DONE
 
     def reshuffle(self) -> tuple[Record, ...]:
         """Collect every marker (§ 541.13(g)), then shuffle and burn a new shoe."""
@@ -79,23 +113,11 @@ class BaccaratShoe:
             raise IllegalAction("the round in progress must finish before the reshuffle")
         new: list[Record] = list(self.ledger.collect_all(reason=CollectReason.RESHUFFLE))
         cards = self.shuffler.shuffle(shoe_cards(self.game.shoe_decks))
-        shoe = Shoe(cards, decks=self.game.shoe_decks, cut_card=self.cut_card)
-        first = shoe.burn(1)[0]
-        value = card_value(first) or 10
-        shoe.burn(value)
-        new.append(
-            ShoeOpened(
-                decks=self.game.shoe_decks,
-                first_card=first,
-                burned=value,
-                cut_card=self.cut_card,
-                note="casino practice: the first card turned up, as many more burned",
-            )
-        )
+        shoe, opened = open_shoe(cards, decks=self.game.shoe_decks, cut_card=self.cut_card)
+        new.append(opened)
         self.shoe = shoe
         self.rounds = 0
-        self._last_round = False
-        self._done = False
+        self._stage = ShoeStage.DEALING
         self.records += new
         return tuple(new)
 
@@ -105,7 +127,7 @@ class BaccaratShoe:
         players: Mapping[int, str] | None = None,
         meters: MeterBank | None = None,
     ) -> BaccaratRound:
-        if self._done or self.shoe is None:
+        if self._stage is ShoeStage.DONE or self.shoe is None:
             raise IllegalAction("the shoe is done: reshuffle before the next round")
         if self._current is not None:
             raise IllegalAction("the round in progress must finish before the next one")
@@ -123,15 +145,12 @@ class BaccaratShoe:
         self.ledger.record(rnd)
         self._current = None
         self.rounds += 1
-        new: list[Record] = []
         assert self.shoe is not None
-        if self._last_round:
-            self._done = True
-        elif self.shoe.cut_card_reached:
-            self._last_round = True
-            new.append(CutCardOut(rounds_left=1))
+        self._stage, new = stage_after(
+            self._stage, cards_left=len(self.shoe), cut_card=self.cut_card
+        )
         self.records += new
-        return tuple(new)
+        return new
 
     def leave(self, seat: int) -> MarkerCollected | None:
         """A player leaves the table: the seat's vigorish marker is collected (§ 541.13(g))."""

@@ -1,5 +1,5 @@
 """Minibaccarat and Midibaccarat data: sections, pay tables (cited data), the records and
-actions of the baccarat rounds, and the table's vigorish markers (:class:`VigLedger`).  The game
+actions of the baccarat rounds (the table's vigorish markers: :mod:`._baccarat_markers`).  The game
 itself is :mod:`croupier.games.baccarat`, which exports all of these.
 
 Chapter numbers.  The seed (41 Pa.B. 2962, temporary Chapters 541 and 543 as amended in 2011)
@@ -12,7 +12,6 @@ only a permanent section's text was available (§ 627a.8(c), the dealing options
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
@@ -21,12 +20,11 @@ from functools import partial
 from typing import TYPE_CHECKING, ClassVar
 
 from croupier.cards import Card
-from croupier.errors import IllegalAction, InvalidInput
+from croupier.errors import InvalidInput
 from croupier.frozen import frozen_dict
 from croupier.games.irregularities import chapter_irregularities
 from croupier.games.paytables import PayLine, PayTable, to
 from croupier.games.records import Action, PlaceWager, Record, Result, Reveal, WagerPlaced
-from croupier.games.round import SEATS, Round
 from croupier.hands.baccarat import two_and_final_counts
 from croupier.money import Odds
 from croupier.rules import Problem, RulesSubmission, VigRules
@@ -45,17 +43,14 @@ __all__ = [
     "VIG_RATES",
     "WAGERS",
     "CardsPickedUp",
-    "CollectReason",
     "Coup",
     "CutCardOut",
     "Dragon7",
-    "MarkerCollected",
     "ResultAnnounced",
     "ShoeOpened",
     "VerbalWager",
     "VerbalWagerPlaced",
     "VigCollected",
-    "VigLedger",
     "VigMarked",
     "WagerPay",
     "banker_pay",
@@ -576,18 +571,6 @@ class VigMarked(Record):
 
 
 @dataclass(frozen=True, kw_only=True)
-class MarkerCollected(Record):
-    """Deferred vigorish collected and the marker removed: the player leaves, or the shoe is
-    about to be reshuffled (§ 541.13(g))."""
-
-    kind: ClassVar[str] = "vig_marker_collected"
-    seat: int
-    amount: int
-    reason: str
-    section: str
-
-
-@dataclass(frozen=True, kw_only=True)
 class CardsPickedUp(Record):
     """The round's cards go to the discard rack in order, so that the hands can be rebuilt
     (§ 541.12(c)), or into the discard bucket (§ 543.12(c))."""
@@ -665,95 +648,3 @@ def vig_problems(rules: RulesSubmission, chapter: str, *, ez: bool) -> list[Prob
     elif vig.type == "tie" and vig.collect == "deferred":
         problems.append(("the 25% tie vigorish is collected at the end of the round", f"{s}(h)"))
     return problems
-
-
-# -- deferred vigorish ----------------------------------------------------------------------
-
-
-class CollectReason(StrEnum):
-    """Why deferred vigorish is collected (§ 541.13(g))."""
-
-    PLAYER_LEAVES = "player_leaves"
-    RESHUFFLE = "reshuffle"
-    """Before the cards of the shoe are reshuffled (Midi: before a new dealing shoe)."""
-
-
-class VigLedger:
-    """The marker buttons of one table: deferred vigorish owed, by seat (§ 541.13(g)).
-
-    Rounds record into it once they are over (:meth:`record`); :meth:`collect` takes a seat's
-    vigorish when its player leaves and :meth:`collect_all` every seat's before the shoe is
-    reshuffled.  A marker stays on the layout until collected.  Every refused call changes
-    nothing.
-    """
-
-    def __init__(self, game: BaccaratGame) -> None:
-        self.game = game
-        self._owed: dict[int, int] = {}
-        self._recorded: weakref.WeakSet[Round] = weakref.WeakSet()
-        self.history: list[Record] = []
-        """The markers placed (``VigMarked``) and collected (``MarkerCollected``), in order."""
-
-    @property
-    def section(self) -> str:
-        return f"§ {self.game.temp_chapter}.13(g)"
-
-    def owed(self, seat: int) -> int:
-        return self._owed.get(self._seat(seat), 0)
-
-    def markers(self) -> dict[int, int]:
-        """Vigorish owed by seat (seats with a marker only)."""
-        return dict(sorted(self._owed.items()))
-
-    def _seat(self, seat: object) -> int:
-        if isinstance(seat, bool) or not isinstance(seat, int) or seat not in SEATS:
-            raise InvalidInput(f"seat {seat!r} is not a betting position 1-7")
-        return seat
-
-    def record(self, rnd: Round) -> tuple[VigMarked, ...]:
-        """Take the markers a finished round placed; returns them."""
-        from croupier.games.baccarat import BaccaratRound
-
-        if not isinstance(rnd, BaccaratRound) or rnd.game.temp_chapter != self.game.temp_chapter:
-            raise IllegalAction(
-                f"a {rnd.game.slug} round does not record into this {self.game.slug} table's "
-                "vigorish markers"
-            )
-        if not rnd.is_over:
-            raise IllegalAction(
-                f"the round is still {rnd.phase.value}: markers are recorded after settlement",
-                section=self.section,
-            )
-        if rnd in self._recorded:
-            raise IllegalAction("this round's markers are already recorded", section=self.section)
-        marked = tuple(r for r in rnd.records if isinstance(r, VigMarked))
-        self._recorded.add(rnd)
-        for rec in marked:
-            self._owed[rec.seat] = self._owed.get(rec.seat, 0) + rec.amount
-        self.history += marked
-        return marked
-
-    def collect(
-        self, seat: int, *, reason: CollectReason = CollectReason.PLAYER_LEAVES
-    ) -> MarkerCollected:
-        """Collect the vigorish owed at ``seat`` and remove its marker."""
-        seat = self._seat(seat)
-        reason = CollectReason(reason)
-        owed = self._owed.get(seat, 0)
-        if owed == 0:
-            raise IllegalAction(
-                f"seat {seat} has no vigorish marker to collect (markers: {self.markers()})",
-                section=self.section,
-            )
-        del self._owed[seat]
-        rec = MarkerCollected(seat=seat, amount=owed, reason=reason.value, section=self.section)
-        self.history.append(rec)
-        return rec
-
-    def collect_all(
-        self, *, reason: CollectReason = CollectReason.RESHUFFLE
-    ) -> tuple[MarkerCollected, ...]:
-        """Collect every marker, from the highest-numbered seat down (before the reshuffle,
-        § 541.13(g); Midibaccarat before a new dealing shoe, § 543.13(g))."""
-        reason = CollectReason(reason)
-        return tuple(self.collect(seat, reason=reason) for seat in sorted(self._owed, reverse=True))

@@ -50,7 +50,13 @@ from croupier.cards import Card
 from croupier.errors import IllegalAction, InvalidInput, RulesViolation
 from croupier.frozen import frozen_dict
 from croupier.games._baccarat_deal import FIRST_FOUR, THIRD_CARD, first_four, next_card_to
-from croupier.games._baccarat_shoe import BaccaratShoe
+from croupier.games._baccarat_markers import (
+    CollectReason,
+    MarkerCollected,
+    MarkerTransferred,
+    VigLedger,
+)
+from croupier.games._baccarat_shoe import CUT_CARD, BaccaratShoe, ShoeStage, open_shoe, stage_after
 from croupier.games._baccarat_tables import (
     BANKER,
     DRAGON_7,
@@ -60,16 +66,13 @@ from croupier.games._baccarat_tables import (
     TIE,
     WAGERS,
     CardsPickedUp,
-    CollectReason,
     Coup,
     CutCardOut,
-    MarkerCollected,
     ResultAnnounced,
     ShoeOpened,
     VerbalWager,
     VerbalWagerPlaced,
     VigCollected,
-    VigLedger,
     VigMarked,
     WagerPay,
     effective_vig,
@@ -110,6 +113,7 @@ from croupier.shoe import Shoe
 
 __all__ = [
     "BANKER",
+    "CUT_CARD",
     "DRAGON_7",
     "DRAGON_BONUS",
     "EVEN_MONEY",
@@ -125,12 +129,14 @@ __all__ = [
     "CutCardOut",
     "EZBaccarat",
     "MarkerCollected",
+    "MarkerTransferred",
     "MidiBaccarat",
     "MidiBaccaratRound",
     "MiniBaccarat",
     "MiniBaccaratRound",
     "ResultAnnounced",
     "ShoeOpened",
+    "ShoeStage",
     "VerbalWager",
     "VerbalWagerPlaced",
     "VigCollected",
@@ -139,6 +145,8 @@ __all__ = [
     "WagerPay",
     "check_facility",
     "next_card_to",
+    "open_shoe",
+    "stage_after",
     "wager_pay",
     "wager_settlement",
 ]
@@ -483,6 +491,7 @@ class BaccaratGame(Game):
     default_paytables: ClassVar[dict[str, str]] = {"tie": "A"}
     deal_methods = frozenset({DealMethod.MANUAL_SHOE, DealMethod.AUTOMATED_SHOE})
     deck_count = 8
+    shoe_cut_card = CUT_CARD
     deck_rules = DeckRules(
         counts=frozenset({1, *SHOE_DECKS}),  # 1: the default, read as eight (shoe_decks)
         counts_problem="the shoe holds six or eight decks (casino practice; the deck count "

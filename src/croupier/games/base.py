@@ -29,6 +29,7 @@ from typing import Any, ClassVar
 
 from croupier.errors import IllegalAction, InvalidInput, RulesViolation, shown_value
 from croupier.frozen import deep_freeze
+from croupier.games import limits as limit_rules
 from croupier.games._table_regs import DeckRules, TableRegs, deck_problems
 from croupier.games.paytables import (
     CUSTOM,
@@ -81,7 +82,7 @@ class EnvyRule(Enum):
     """The certificate holder selects a schedule in the Rules Submission: required."""
 
 
-BASE_TABLE_OPTIONS = frozenset({"deal", "shuffle", "decks", "adjacent_boxes"})
+BASE_TABLE_OPTIONS = frozenset({"deal", "shuffle", "decks", "adjacent_boxes", "training"})
 
 
 def _frozen_rules(rules: RulesSubmission) -> RulesSubmission:
@@ -217,6 +218,9 @@ class Game:
     progressive_min_reset: ClassVar[Mapping[str, tuple[int, str]]] = {}
     deal_methods: ClassVar[frozenset[DealMethod]] = frozenset(DealMethod)
     deck_count: ClassVar[int] = 1
+    shoe_cut_card: ClassVar[int | None] = None
+    """Where a table deals one shoe round after round until its cut card comes out: the cards
+    under the cut card (baccarat); ``None``: each round deals from a fresh shuffle."""
     table_regs: ClassVar[TableRegs | None] = None
     """The chapter's table-level rules (deck life, stub counts, shuffle and cut, seats) that a
     :class:`~croupier.table.Table` follows (:mod:`croupier.games._table_regs`)."""
@@ -254,6 +258,12 @@ class Game:
     limits_section: ClassVar[str] = ""
     """Where the chapter words the posted minimum and maximum wagers ("" where the texts at hand
     do not: table limits are then the casino's posted practice)."""
+    decision_section: ClassVar[str] = ""
+    """Where the chapter sets the decision wagers (:attr:`decision_wagers`) as multiples of the
+    Ante: never posted, bounded by the Ante's limits (:mod:`croupier.games.limits`)."""
+    equal_wagers: ClassVar[tuple[tuple[tuple[str, ...], str], ...]] = ()
+    """Wagers the chapter makes equal at a seat, each group with its section: the others'
+    posted limits must hold the first one's (:mod:`croupier.games.limits`)."""
     round_class: ClassVar[type[Round]]
     example_rules: ClassVar[Mapping[str, Any]] = {}
     """A full Rules Submission (every option on) used by the docs and the conformance test."""
@@ -293,6 +303,8 @@ class Game:
                 for wager, letter in rules.paytables.items()
                 if letter == CUSTOM and wager not in cls.custom_defined(rules)
             ]
+        if not problems:  # what the table offers is known once the rest is valid
+            problems += cls.check_offered_limits(rules)
         return [cls.cited(p) for p in problems]
 
     @classmethod
@@ -460,40 +472,18 @@ class Game:
 
     @classmethod
     def check_limits(cls, rules: RulesSubmission) -> list[Problem]:
-        """``[limits]``: a posted minimum and maximum for wagers placed before the cards."""
-        problems: list[Problem] = []
-        section = cls.limits_section or None
-        for wager, limit in rules.limits.items():
-            if wager not in cls.wagers:
-                problems.append(
-                    (f"[limits] names {wager!r}, which is not a {cls.title} wager", None)
-                )
-            elif wager in cls.decision_wagers:
-                problems.append(
-                    (
-                        f"[limits] {wager}: the {wager} wager is set by the wager it multiplies; "
-                        "limit that wager instead",
-                        None,
-                    )
-                )
-            elif wager == "progressive":
-                problems.append(
-                    (
-                        "[limits] progressive: the progressive wager is a fixed amount "
-                        "([progressive] wager)",
-                        cls.progressive_wager_amounts[1] or None,
-                    )
-                )
-            elif limit.min is None and limit.max is None:
-                problems.append((f"[limits] {wager} gives neither min nor max (cents)", None))
-            elif limit.min is not None and limit.max is not None and limit.min > limit.max:
-                problems.append(
-                    (
-                        f"[limits] {wager}: min {limit.min} cents is above max {limit.max} cents",
-                        section,
-                    )
-                )
-        return problems
+        """``[limits]``: a posted minimum and maximum for wagers placed before the cards
+        (:mod:`croupier.games.limits`)."""
+        return limit_rules.class_problems(cls, rules)
+
+    @classmethod
+    def check_offered_limits(cls, rules: RulesSubmission) -> list[Problem]:
+        """``[limits]`` against the wagers the (otherwise valid) ``rules`` offer."""
+        if not rules.limits:
+            return []
+        probe = cls.__new__(cls)  # unchecked: the rules' other problems are none
+        object.__setattr__(probe, "rules", rules)
+        return limit_rules.offered_problems(probe)
 
     # -- what the rules chose --------------------------------------------------------------
 
@@ -532,19 +522,26 @@ class Game:
         limit = self.rules.limits.get(wager)
         if limit is None:
             return
-        section = self.limits_section or None
-        if limit.min is not None and amount < limit.min:
+        low, high = limit_rules.bounds(limit)
+        side = "below the table minimum" if amount < low else "above the table maximum"
+        if amount < low or amount > high:
             raise IllegalAction(
-                f"{wager} wager of {amount} cents at seat {seat} is below the table minimum "
-                f"of {limit.min} cents",
-                section=section,
+                f"{wager} wager of {amount} cents at seat {seat} is {side} of "
+                f"{low if amount < low else high} cents (posted: {low} to {high} cents)",
+                section=self.limits_section or None,
             )
-        if limit.max is not None and amount > limit.max:
-            raise IllegalAction(
-                f"{wager} wager of {amount} cents at seat {seat} is above the table maximum "
-                f"of {limit.max} cents",
-                section=section,
-            )
+
+    def fixed_wager(self, wager: str) -> tuple[int, str] | None:
+        """The amount the Rules Submission fixes for ``wager`` (a progressive wager) and the
+        section that fixes it, or ``None`` (any amount within the limits)."""
+        prog = self.rules.progressive
+        if wager == "progressive" and prog is not None:
+            return prog.wager, self.progressive_wager_amounts[1]
+        return None
+
+    def posted_limits(self) -> dict[str, dict[str, int]]:
+        """Each wager placed before the cards with its posted ``min`` and ``max`` (cents)."""
+        return limit_rules.posted_limits(self)
 
     def limit_lines(self) -> list[str]:
         """The table limits as posted on the sign."""

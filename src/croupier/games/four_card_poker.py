@@ -544,6 +544,7 @@ class FourCardPoker(Game):
         "B": (100_000, "§ 641a.12(d)(3)"),
     }
     decision_wagers = frozenset({"play"})
+    decision_section = "§ 641a.7(d)(1)"  # the Play: one to three times the Ante
     # § 641a.12(d)(5): the certificate holder selects Envy schedule A or B with the progressive.
     envy_rule = EnvyRule.SELECTED
     envy_section = _EN

@@ -587,6 +587,7 @@ class LetItRide(Game):
 
     slug = "let-it-ride"
     required_wagers = ("bet1", "bet2", "bet3")
+    equal_wagers = ((("bet1", "bet2", "bet3"), "§ 643a.7(d)"),)  # three equal bets
     title = "Let It Ride Poker"
     chapter = "58 Pa. Code Ch. 643a"
     aliases = ("lir", "let-it-ride-poker")
@@ -709,6 +710,10 @@ class LetItRide(Game):
         if wager == "three_card_progressive" and self.three_card_progressive is not None:
             return self.three_card_progressive.wager
         return None
+
+    def fixed_wager(self, wager: str) -> tuple[int, str] | None:
+        amount = self.progressive_amount(wager)  # the Three- and Five-Card Progressives
+        return None if amount is None else (amount, SECTIONS[wager])
 
     def progressive(self, wager: str) -> tuple[PayTable, EnvySchedule | None, MeterSpec]:
         """A progressive wager's table, Envy Bonus schedule and meter."""

@@ -677,6 +677,7 @@ class MississippiStud(Game):
     progressive_wager_amounts = (frozenset({100, 500}), "§ 571.7(d)")
     progressive_min_reset: ClassVar[dict[str, tuple[int, str]]] = {"A": (1_000_000, "§ 571.12(f)")}
     decision_wagers = frozenset(STREETS)
+    decision_section = "§ 571.11(a), (c), (e)"  # each street: 1x, 2x or 3x the Ante
     # § 571.12(e): one Envy schedule, paid with every progressive table.
     envy_rule = EnvyRule.FIXED
     envy_section = "§ 571.12(e)"

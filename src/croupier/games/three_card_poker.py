@@ -495,6 +495,7 @@ class ThreeCardPoker(Game):
     envy_schedules: ClassVar[Mapping[str, EnvySchedule]] = ENVY
     progressive_wager_amounts = (frozenset({100}), _WAGERS)
     decision_wagers = frozenset({"play"})
+    decision_section = _PLAY  # the Play equals the Ante
     # The progressive comes with its Envy Bonus (the published game, 3cardpoker.com: Ch. 649a's
     # progressive text is not at hand); its amounts are the casino's, so it must select them.
     envy_rule = EnvyRule.SELECTED

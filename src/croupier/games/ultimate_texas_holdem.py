@@ -679,6 +679,8 @@ class UltimateTexasHoldem(Game):
     progressive_wager_amounts = PROGRESSIVE_WAGERS
     progressive_min_reset: ClassVar[Mapping[str, tuple[int, str]]] = MIN_RESET
     decision_wagers = frozenset({"play"})
+    decision_section = _ROUND  # the Play: 4x or 3x, 2x, or 1x the Ante by street
+    equal_wagers = ((("ante", "blind"), "§ 569.2(b)(2)"),)  # the Blind equals the Ante
     # § 569.12(f)(2): one Envy schedule, in force whenever the progressive is offered.
     envy_rule = EnvyRule.FIXED
     envy_section = "§ 569.12(f)(2)"

@@ -2,7 +2,8 @@
 :class:`~croupier.games.records.PlaceWager`).
 
 :func:`verify_place_wager` is the one check of every game's wagers: the phase, the seat, the
-wager and its amount, the posted limits; then the game's own rules (``_verify_wager``).
+wager and its amount, the posted limits (and a wager it must equal can match it within
+them, :mod:`croupier.games.limits`); then the game's own rules (``_verify_wager``).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from croupier.errors import IllegalAction, InvalidInput, shown_value
+from croupier.games.limits import verify_equal_wagers
 from croupier.games.records import PlaceWager
 from croupier.games.states import Phase
 from croupier.money import MAX_WAGER, verify_amount
@@ -67,4 +69,7 @@ def verify_place_wager(rnd: Round, action: PlaceWager) -> None:
             )
     if game.rules.limits:
         game.verify_limit(action.seat, action.wager, amount)  # the posted [limits]
+        if game.equal_wagers:  # a wager it must equal can be matched within its limits
+            placed = rnd._stakes.get(action.seat, {})
+            verify_equal_wagers(game, placed, action.seat, action.wager, amount)
     rnd._verify_wager(action.seat, action.wager, amount)

@@ -7,6 +7,8 @@
 
 See :mod:`croupier.server.app` (the application), :mod:`croupier.server.floor` (commands,
 transactions, idempotency), :mod:`croupier.server.ledger` (the double-entry chip ledger),
+:mod:`croupier.server.live_shoe` and :mod:`croupier.server.shoe_floor` (a baccarat table's
+shoe over many coups, its commitment and its deferred commission),
 :mod:`croupier.server.auth` (roles, argon2 passwords, tokens), :mod:`croupier.server.db`
 (engines and migrations) and ``/work/coord/API.md`` / ``/openapi.json`` for the API.
 """

@@ -20,7 +20,9 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=8000)
     floor = parser.add_mutually_exclusive_group()
     floor.add_argument("--no-demo", action="store_true", help="a real floor: no demo")
-    floor.add_argument("--training", action="store_true", help="demo accounts, no demo tables")
+    floor.add_argument(
+        "--training", action="store_true", help="the demo, every table a training table"
+    )
     parser.add_argument(
         "--tables", help="serve only these tables (comma-separated; one of several processes)"
     )

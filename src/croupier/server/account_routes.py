@@ -1,5 +1,8 @@
 """The accounts routes: the administrator's accounts, the first administrator's set-up, sign-in
-locks and the security log (the operations are :mod:`croupier.server.accounts`').
+locks and the security log (the operations are :mod:`croupier.server.accounts`'; who may use
+each route is its row of the access policy, :func:`croupier.server.policy._account_rows`: the
+administrator the accounts, a supervisor too the locks (GLI-19: an authorised person releases a
+lock), the auditor and the administrator the security log).
 
 Each change is a command (an ``Idempotency-Key``, committed with its security-log entry before
 it is answered); the account's cached tokens are dropped again once it has committed.
@@ -32,12 +35,6 @@ from croupier.server.security_log import SecurityEvent, append, entries
 from croupier.server.signin import address_key
 
 __all__ = ["client_address", "install_accounts"]
-
-ADMIN = (Role.ADMIN,)
-LOCK_KEEPERS = (Role.ADMIN, Role.SUPERVISOR)
-"""Who releases a sign-in lock: an administrator or a supervisor (GLI-19: an authorised
-person)."""
-LOG_READERS = (Role.AUDITOR, Role.ADMIN)
 
 Key = Annotated[str, Header(alias="Idempotency-Key", min_length=1, max_length=200)]
 Op = Callable[..., Callable[[Callable[..., Any]], Callable[..., Any]]]
@@ -76,7 +73,7 @@ def install_accounts(app: FastAPI, op: Op) -> None:
     _install_admin(op)
     _install_locks(op)
 
-    @op("GET", "/api/security/log", LOG_READERS, response_model=list[SecurityEntryOut])
+    @op("GET", "/api/security/log", response_model=list[SecurityEntryOut])
     def security_log(
         request: Request,
         after: Annotated[int, Query(ge=0, le=2**62)] = 0,
@@ -122,18 +119,13 @@ def _install_setup(app: FastAPI) -> None:
 def _install_admin(op: Op) -> None:
     """The administrator's accounts (a supervisor and an auditor read the list)."""
 
-    @op(
-        "GET",
-        "/api/accounts",
-        (Role.ADMIN, Role.SUPERVISOR, Role.AUDITOR),
-        response_model=list[AccountOut],
-    )
+    @op("GET", "/api/accounts", response_model=list[AccountOut])
     def account_list(request: Request) -> list[dict[str, Any]]:
         floor: Floor = request.app.state.floor
         with floor.reading() as conn:
             return [a.to_json() for a in ops.list_accounts(conn)]
 
-    @op("POST", "/api/accounts", ADMIN, response_model=AccountOut)
+    @op("POST", "/api/accounts", response_model=AccountOut)
     def create(request: Request, body: NewAccount, key: Key) -> dict[str, Any]:
         auth: Auth = request.app.state.auth
 
@@ -156,7 +148,6 @@ def _install_admin(op: Op) -> None:
         @op(
             "POST",
             f"/api/accounts/{{username}}/{name}",
-            ADMIN,
             response_model=AccountOut,
             name=f"account_{name}",
         )
@@ -171,7 +162,7 @@ def _install_admin(op: Op) -> None:
     status("disable", AccountStatus.DISABLED)
     status("enable", AccountStatus.ACTIVE)
 
-    @op("POST", "/api/accounts/{username}/password", ADMIN, response_model=AccountOut)
+    @op("POST", "/api/accounts/{username}/password", response_model=AccountOut)
     def password(request: Request, username: str, body: PasswordIn, key: Key) -> dict[str, Any]:
         """A new password; every session of the account ends."""
         auth: Auth = request.app.state.auth
@@ -181,7 +172,7 @@ def _install_admin(op: Op) -> None:
 
         return _change(request, key, body.model_dump(), _name(username), run)
 
-    @op("POST", "/api/accounts/{username}/role", ADMIN, response_model=AccountOut)
+    @op("POST", "/api/accounts/{username}/role", response_model=AccountOut)
     def role(request: Request, username: str, body: RoleIn, key: Key) -> dict[str, Any]:
         """Another staff role; every session of the account ends."""
         auth: Auth = request.app.state.auth
@@ -191,7 +182,7 @@ def _install_admin(op: Op) -> None:
 
         return _change(request, key, body.model_dump(), _name(username), run)
 
-    @op("POST", "/api/accounts/{username}/tables", ADMIN, response_model=AccountOut)
+    @op("POST", "/api/accounts/{username}/tables", response_model=AccountOut)
     def tables(request: Request, username: str, body: TablesIn, key: Key) -> dict[str, Any]:
         """The tables a dealer deals, all of them (none: no table)."""
         auth: Auth = request.app.state.auth
@@ -213,7 +204,7 @@ def _name(username: str) -> str:
 
 
 def _install_locks(op: Op) -> None:
-    @op("GET", "/api/sign-in/locks", LOCK_KEEPERS, response_model=list[LockOut])
+    @op("GET", "/api/sign-in/locks", response_model=list[LockOut])
     def locks(request: Request) -> list[dict[str, Any]]:
         """Every account name and client address with failed sign-ins counted, locked first."""
         floor: Floor = request.app.state.floor
@@ -221,7 +212,7 @@ def _install_locks(op: Op) -> None:
         with floor.reading() as conn:
             return [lock.to_json() for lock in auth.limiter.locks(conn)]
 
-    @op("POST", "/api/sign-in/unlock", LOCK_KEEPERS, response_model=LockOut)
+    @op("POST", "/api/sign-in/unlock", response_model=LockOut)
     def unlock(request: Request, body: UnlockIn, key: Key) -> dict[str, Any]:
         """Release the lock (and the failures counted) of one account name or one address."""
         auth: Auth = request.app.state.auth

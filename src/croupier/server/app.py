@@ -1,10 +1,12 @@
 """The FastAPI application: ``create_app(db_url)``; errors as application/problem+json.
 
-Every route names the roles that may use it (``x-roles`` in the OpenAPI document); a request
-without a valid bearer token is refused with 401, a role or table outside the route's with 403.
-A refusal of a request that carried a token (401 for a token that does not answer, 403) is
-written to the security log (:mod:`croupier.server.security_log`); a sign-in held back by a delay
-or a lock is 429 with ``Retry-After`` (:mod:`croupier.server.signin`).
+Every route and stream has a row in the access policy (:mod:`croupier.server.policy`; the
+application refuses to start with a route that has none): the roles that may use it are its
+``x-roles`` in the OpenAPI document, the row its ``x-access``; a request without a valid bearer
+token is refused with 401, a role or relation the row refuses with 403.  A refusal of a request
+that carried a token (401 for a token that does not answer, 403) is written to the security log
+(:mod:`croupier.server.security_log`); a sign-in held back by a delay or a lock is 429 with
+``Retry-After`` (:mod:`croupier.server.signin`).
 """
 
 from __future__ import annotations
@@ -182,8 +184,8 @@ def create_app(
     """The live table system on the database at ``db_url`` (migrated on start).
 
     ``mode``: a demo floor (its tables and demo accounts set up where missing), a training
-    floor (the demo accounts, no demo table) or a real one (demo accounts refused; a one-time
-    set-up token issued while it has no administrator, ``app.state.setup_token``).
+    floor (the same, every demo table a training table) or a real one (demo accounts refused;
+    a one-time set-up token issued while it has no administrator, ``app.state.setup_token``).
     ``limits``: the sign-in delays and locks.  ``web``: mount the browser pages of
     :mod:`croupier.web` where that package is installed.  ``tables``: serve only these tables
     (one of several processes on one PostgreSQL database: each table is served by one process;
@@ -202,18 +204,24 @@ def create_app(
         _set_up(app, floor, mode)
     if web:
         _mount_web(app)
+    from croupier.server.policy import unlisted
+
+    missing = unlisted(app)
+    if missing:
+        raise RuntimeError(f"routes without a row in the access policy: {', '.join(missing)}")
     return app
 
 
 def _set_up(app: FastAPI, floor: Floor, mode: FloorMode) -> None:
-    """The demo floor and its accounts, the training floor's accounts, or a real floor's
-    one-time set-up token while it has no administrator."""
-    from croupier.server.demo import setup_demo, setup_demo_accounts
+    """The demo floor and its accounts (a training floor: its tables training tables), or a
+    real floor's one-time set-up token while it has no administrator."""
+    from croupier.modes import PlayMode
+    from croupier.server.demo import setup_demo
 
     if mode is FloorMode.DEMO:
         app.state.demo_credentials = setup_demo(floor, app.state.auth)
     elif mode is FloorMode.TRAINING:
-        app.state.demo_credentials = setup_demo_accounts(floor, app.state.auth)
+        app.state.demo_credentials = setup_demo(floor, app.state.auth, PlayMode.TRAINING)
     else:
         from croupier.server.accounts import issue_setup_token
 

@@ -95,7 +95,7 @@ class AccountStatus(StrEnum):
 
 class FloorMode(StrEnum):
     """How a floor was started: the demo (``croupier serve``), for training (``--training``:
-    the demo accounts, no demo tables) or for real (``--no-demo``)."""
+    the demo floor, every table a training table) or for real (``--no-demo``)."""
 
     DEMO = "demo"
     TRAINING = "training"

@@ -6,7 +6,8 @@ dealt *as that account may see them*: a card it may not see is ``null`` (hidden 
 a security boundary: a player never obtains another player's folded hand, nor the dealer's
 face-down cards, even after the round).  The order and the nonce themselves, which hold every
 card, go only to supervisors and auditors (and ``croupier audit verify-deal``), who check the
-deal against the published commitment.
+deal against the published commitment.  A coup of a baccarat shoe is revealed only once its
+shoe has ended (:func:`croupier.commitment.read_deal`): the shoe's order holds the coups to come.
 """
 
 from __future__ import annotations
@@ -15,38 +16,31 @@ from typing import Any
 
 from croupier.commitment import Deal, read_deal
 from croupier.games.records import CardDealt, CardDiscarded
-from croupier.server.auth import Account, Role
 from croupier.server.floor import Floor
 from croupier.server.views import ViewPov, redact_json
 
-__all__ = ["FULL_REVEAL", "deal_for"]
-
-FULL_REVEAL = (Role.SUPERVISOR, Role.AUDITOR)
-"""The roles that read a finished round's order and nonce."""
+__all__ = ["deal_for"]
 
 
-def _pov(account: Account, players: dict[int, str]) -> ViewPov:
-    if account.role is Role.PLAYER:
-        seats = frozenset(s for s, p in players.items() if p == account.player_id)
-        return ViewPov("player", seats)
-    return ViewPov("dealer" if account.role is Role.DEALER else "public")
-
-
-def deal_for(floor: Floor, account: Account, round_id: str) -> dict[str, Any]:
-    """The round's deal as ``account`` may read it (``LookupError`` where none is committed)."""
+def deal_for(floor: Floor, round_id: str, pov: ViewPov) -> dict[str, Any]:
+    """The round's deal as ``pov`` may read it (the access policy's point of view of the
+    caller, :mod:`croupier.server.policy`): the commitment while the round is open; once it is
+    over the order and nonce to the whole (``full``), else the cards dealt as ``pov`` sees them.
+    ``LookupError`` where no deal is committed."""
     with floor.reading() as conn:
         found = read_deal(conn, round_id)
     if found is None:
         raise LookupError(f"round {round_id[:80]!r} has no committed deal")
-    if account.role in FULL_REVEAL or not found.revealed:
+    if pov.kind == "full" or not found.revealed:
         return found.to_json()
-    pov = _pov(account, floor.store.info(round_id).players)
     seen: list[str | None] = []
     for rec in floor.store.load(round_id):
         if isinstance(rec, CardDealt | CardDiscarded):
             card = redact_json(rec, pov).get("card")
             seen.append(None if card is None else str(card))
-    withheld = Deal(round_id=found.round_id, commitment=found.commitment, taken=found.taken)
+    withheld = Deal(
+        round_id=found.round_id, commitment=found.commitment, taken=found.taken, shoe=found.shoe
+    )
     out = withheld.to_json()
     out["revealed"] = True
     out["dealt"] = seen

@@ -15,7 +15,6 @@ import json
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
 from typing import Any
@@ -29,14 +28,14 @@ from croupier.games import get_game
 from croupier.games.records import (
     Action,
     IrregularityKind,
-    PlaceWager,
     Record,
     ReportIrregularity,
 )
 from croupier.games.round import ActorKind, Phase, Round
-from croupier.modes import PlayMode, verify_mode
+from croupier.modes import mode_of_table
 from croupier.progressive import MemoryMeters
 from croupier.rules import RulesSubmission, load_rules
+from croupier.server import postings
 from croupier.server.auth import Account
 from croupier.server.commit import Work, for_engine
 from croupier.server.ledger import (
@@ -56,9 +55,9 @@ from croupier.server.live_tables import (
     ShoePerRound,
     Txn,
     event_for,
-    pov_of,
     pov_variants,
 )
+from croupier.server.policy import resource, table_pov
 from croupier.server.recovery import recover_tables
 from croupier.server.schema import (
     handpays,
@@ -68,12 +67,21 @@ from croupier.server.schema import (
     players,
     table_events,
 )
+from croupier.server.shoe_floor import (
+    cage_collects,
+    coup_over,
+    deal_from,
+    dealing_for,
+    leaving,
+    load_shoes,
+    shoe_view,
+)
+from croupier.server.snapshot import Snapshot
 from croupier.server.views import round_view
 from croupier.shoe import SecureShuffler, Shuffler, StackedShoe
 from croupier.store import RoundStore, SqlMeters, rules_to_json
 from croupier.store._db import Database, now, shared
 from croupier.store.rounds import status_of
-from croupier.store.shoes import capture
 from croupier.table import Table
 
 __all__ = [
@@ -84,7 +92,6 @@ __all__ = [
     "Txn",
     "Unauthorized",
     "event_for",
-    "pov_of",
     "request_digest",
     "rules_json",
 ]
@@ -107,54 +114,6 @@ class Refused(CroupierError):
 
 class Unauthorized(CroupierError):
     """No valid credentials (HTTP 401)."""
-
-
-@dataclass(frozen=True, slots=True)
-class _Snapshot:
-    """What a command may change in memory, taken before it runs: :meth:`restore` puts it
-    back when the command's transaction does not commit (its savepoint rolled back, or its
-    batch)."""
-
-    lt: LiveTable | None
-    tables: frozenset[str]
-    state: tuple[Any, ...] = ()
-    dealing: Any = None
-    """The table's seats and deck bookkeeping (:meth:`Dealing.memento`)."""
-
-    @classmethod
-    def of(cls, floor: Floor, lt: LiveTable | None) -> _Snapshot:
-        if lt is None:
-            return cls(None, frozenset(floor.tables))
-        state = (lt.round, lt.round_id, lt.stored, lt.seq, lt.numbers, lt.held, lt.status)
-        return cls(lt, frozenset(floor.tables), state, lt.table.memento())
-
-    def restore(self, floor: Floor, conn: Connection | None) -> None:
-        """Put the table back as it was (its seats, decks and their counts too); a round that
-        moved in memory is replayed from what ``conn`` (or, if ``None``, a new transaction)
-        holds: its committed records, dealing from its persisted shoe."""
-        for table_id in set(floor.tables) - self.tables:
-            del floor.tables[table_id]
-        lt = self.lt
-        if lt is None:
-            return
-        rnd, rid, stored, lt.seq, lt.numbers, lt.held, lt.status = self.state
-        lt.round, lt.round_id, lt.stored = rnd, rid, stored
-        lt.table.restore(self.dealing)
-        if rnd is not None and rid is not None and len(rnd.records) != stored:
-            # The round moved in memory but its records were not committed.
-            try:
-                replayed = floor.store._replay(rid, conn)
-            except IllegalAction:
-                # Shown as committed (its records alone), held for a supervisor's void.
-                records = rnd.records[:stored]
-                lt.round = Round.rebuild(
-                    rnd.game, records, players=rnd.players, stub_check=rnd.stub_check
-                )
-                lt.held = "a write failed during this round"
-            else:
-                lt.round = replayed
-            lt.round._attach_meters(floor.meters)
-            lt.table.resume(lt.round)
 
 
 def _contributions(rnd: Round) -> dict[str, Fraction]:
@@ -189,17 +148,14 @@ class Floor:
         engine: Engine,
         *,
         shuffler: Shuffler | None = None,
-        mode: PlayMode = PlayMode.REAL,
         tables: frozenset[str] | None = None,
     ) -> None:
-        """``mode``: real play by default (only :class:`SecureShuffler`, checked when each
-        table is set up); a training floor (dealer training, the browser tests) may inject a
-        shuffler that stacks the deck, and every round it deals says ``training``.
-        ``tables``: the tables this process serves (each table's rounds live in one process;
-        several processes share the database, its ledger and its linked meters); ``None``:
-        every table."""
+        """``shuffler``: :class:`SecureShuffler` by default, the only one a real table takes;
+        a training table (``[table] training``, :mod:`croupier.server.postings`) may be given
+        one that stacks the deck.  ``tables``: the tables this process serves (each table's
+        rounds live in one process; several share the database, its ledger and its linked
+        meters); ``None``: every table."""
         self.engine = engine
-        self.mode = verify_mode(mode)
         self.serves = tables
         self.db = Database(engine)
         self.store = RoundStore(engine)
@@ -245,14 +201,18 @@ class Floor:
                     or 0
                 )
         recover_tables(self)
+        load_shoes(self)
 
     def _live(self, table_id: str, name: str, rules: Mapping[str, Any], status: str) -> LiveTable:
         game = get_game(load_rules(dict(rules)))
-        table: Dealing
-        try:
-            table = Table(game, shuffler=self.shuffler, meters=self.meters, mode=self.mode)
-        except InvalidInput:
-            table = ShoePerRound(game, self.shuffler, self.meters, self.mode)
+        mode = mode_of_table(game.rules.table)  # training or real: the table's own rules say
+        # A baccarat table deals one shoe coup after coup (server/live_shoe.py).
+        table: Dealing | None = dealing_for(table_id, game, self.shuffler, self.meters, mode)
+        if table is None:
+            try:
+                table = Table(game, shuffler=self.shuffler, meters=self.meters, mode=mode)
+            except InvalidInput:
+                table = ShoePerRound(game, self.shuffler, self.meters, mode)
         # A probe round (never dealt) names the meters the game's wagers move.
         decks = max(1, game.deck_count)
         probe = game.new_round(
@@ -267,21 +227,27 @@ class Floor:
             table=table,
             status=status,
             meters=tuple(_meter_names(probe)),
+            unposted=postings.unposted_reason(table_id, game),
         )
+        if lt.unposted is not None:
+            lt.status = "closed"  # set up before limits were required: it deals no round
         self.tables[table_id] = lt
         return lt
 
     def create_table(
         self, conn: Connection, table_id: str, name: str, rules: Mapping[str, Any]
     ) -> LiveTable:
-        """A new table under a Rules Submission (validated by the game; problems raise)."""
+        """A new table under a Rules Submission (validated by the game, its limits posted for
+        every wager, no meter shared between training and real play: problems raise)."""
         if table_id in self.tables:
             raise IllegalAction(f"table {table_id!r} already exists")
         if not table_id or len(table_id) > 100 or not table_id.replace("-", "").isalnum():
             raise InvalidInput(f"table id {table_id!r} must be letters, digits and '-'")
         game = get_game(load_rules(dict(rules)))
+        postings.verify_posted(table_id, game)
         data = rules_json(game.rules)
         lt = self._live(table_id, name, data, "open")
+        postings.verify_meters_apart(self.tables, lt)
         conn.execute(
             insert(live_tables).values(
                 id=table_id,
@@ -329,10 +295,10 @@ class Floor:
         if not key or len(key) > 200:
             raise InvalidInput("every command carries an Idempotency-Key header (1-200 characters)")
         lt = self.tables.get(table_id) if table_id else None
-        saved: list[_Snapshot] = []
+        saved: list[Snapshot] = []
 
         def work(conn: Connection) -> tuple[dict[str, Any], Callable[[], None] | None]:
-            saved.append(_Snapshot.of(self, lt))
+            saved.append(Snapshot.of(self, lt))
             prior = conn.execute(_PRIOR, {"i_key": key, "i_user": account.username}).first()
             if prior is not None:
                 if prior.request != digest:
@@ -421,7 +387,7 @@ class Floor:
         """Verify and apply one round action, with its records, ledger rows and events."""
         rnd = self._current(lt)
         rnd.verify(action)
-        self._verify_funds(txn.conn, lt, rnd, action)
+        postings.verify_funds(self.ledger, txn.conn, rnd, action)
         return self._moves(txn, lt, rnd, lambda: rnd.apply(action))
 
     def _moves(
@@ -489,6 +455,7 @@ class Floor:
                 .where(live_rounds.c.round_id == lt.round_id)
                 .values(state=rnd.phase.value)
             )
+            coup_over(self, txn, lt, rnd)  # a baccarat shoe moves on (markers, cut card)
         for rec in new:
             self.emit(txn, lt, "record", pov_variants(rec))
         self.emit(txn, lt, "phase", self._phase_data(rnd))
@@ -506,27 +473,13 @@ class Floor:
             raise IllegalAction(f"round {lt.round_id} is held for a supervisor's void: {lt.held}")
         return lt.round
 
-    def _verify_funds(self, conn: Connection, lt: LiveTable, rnd: Round, action: Action) -> None:
-        """A player's new wager must be covered by their balance.  A decision that adds to a
-        stake (a raise, a play) is checked by the ledger when it posts the move: the refusal
-        rolls the command back and its round is replayed from the committed records
-        (:class:`_Snapshot`), so a refused decision changes nothing."""
-        if not isinstance(action, PlaceWager):
-            return
-        seat, need = action.seat, action.amount
-        if need <= 0:
-            return
-        player = rnd.players[seat]
-        balance = self.ledger.balance(conn, player_account(player))
-        if balance < need:
-            raise IllegalAction(
-                f"{player} at seat {seat} has {balance} cents; this wager needs {need} cents"
-            )
-
-    def begin_round(self, txn: Txn, lt: LiveTable, cut_at: int | None) -> str:
-        """The dealer opens the next round: the table shuffles/cuts as its procedures say."""
+    def begin_round(
+        self, txn: Txn, lt: LiveTable, cut_at: int | None, stack: str | None = None
+    ) -> str:
+        """The dealer opens the next round: the table shuffles/cuts as its procedures say; a
+        training table deals ``stack`` (top first) first (:func:`postings.stack_next`)."""
         if lt.status != "open":
-            raise IllegalAction(f"table {lt.id} is closed")
+            raise IllegalAction(lt.unposted or f"table {lt.id} is closed")
         if lt.round is not None and not lt.round.is_over:
             if lt.held is not None:
                 raise IllegalAction(f"round {lt.round_id} is held for a supervisor's void")
@@ -546,6 +499,8 @@ class Floor:
         # The rounds before are in the store: memory holds only the last (undone with the
         # rest of the command when it does not commit, :meth:`Table.restore`).
         lt.table.forget_played()
+        if stack is not None:
+            postings.stack_next(lt, stack)
         with shared(self.db.key, txn.conn, rid):
             rnd = lt.table.new_round(cut_at=cut_at)
             names = _meter_names(rnd)
@@ -561,8 +516,7 @@ class Floor:
             rnd.mode,
             rules=rules_json(lt.game.rules),
         )
-        shoe = capture(rnd)
-        self.store._store_shoe(txn.conn, rid, shoe)
+        shoe, extra = deal_from(self, txn, lt, rid, rnd)
         txn.conn.execute(
             insert(live_rounds).values(
                 round_id=rid, table_id=lt.id, number=number, state="open", created_at=at
@@ -572,7 +526,8 @@ class Floor:
         lt.stored = self.store._append(txn.conn, rid, rnd.records, status_of(rnd), 0)
         # Provable deals: the commitment to the order is public before any wager.
         deal = published(shoe.commitment)
-        data = {"round_id": rid, "number": number, **self._phase_data(rnd), "deal": deal}
+        data = {"round_id": rid, "number": number, **self._phase_data(rnd), "deal": deal, **extra}
+        data["training"] = postings.is_training(lt.game)
         self.emit(txn, lt, "round", data)
         return rid
 
@@ -630,6 +585,7 @@ class Floor:
                 raise IllegalAction(
                     f"{player_id} is in a round at table {lt.id}; cash out after it"
                 )
+        cage_collects(self, txn, player_id, amount)
         self.ledger.post(
             txn.conn, [Entry(player_account(player_id), CAGE, Fraction(amount), "cash_out")]
         )
@@ -705,6 +661,7 @@ class Floor:
             # § 641a.7(b): a seat with a wager in the round stays until the round ends (also a
             # round resumed after a restart, which the table's own bookkeeping does not hold).
             raise IllegalAction(f"{account.player_id} has wagered in round {lt.round_id}")
+        leaving(self, txn, lt, str(account.player_id))  # § 541.13(g): markers collected
         for seat in mine:
             lt.table.leave(seat)
         self._save_seats(txn, lt)
@@ -718,6 +675,8 @@ class Floor:
         self.emit(txn, lt, "seats", {"seats": seats})
 
     def set_status(self, txn: Txn, lt: LiveTable, status: str) -> None:
+        if status == "open" and lt.unposted is not None:
+            raise IllegalAction(lt.unposted)
         if status == "closed" and lt.round is not None and not lt.round.is_over:
             raise IllegalAction(f"table {lt.id} has a round in play; finish or void it first")
         lt.status = status
@@ -727,14 +686,15 @@ class Floor:
     # -- reading -------------------------------------------------------------------------------
 
     def view(self, account: Account, lt: LiveTable) -> dict[str, Any]:
-        """The table and its round as ``account`` may see them, committed state only: read
-        under the table's lock, which a command holds from its first change until its
-        transaction committed (or its changes were undone)."""
+        """The table and its round as the access policy lets ``account`` see them, committed
+        state only: read under the table's lock, which a command holds from its first change
+        until its transaction committed (or its changes were undone)."""
         # A meter exists once a table has first opened a round on it.
         meters = {m: v for m, v in self.meters.snapshot().items() if m in lt.meters}
         with lt.lock:
             data: dict[str, Any] = {
                 "table_id": lt.id,
+                "training": postings.is_training(lt.game),
                 "round_id": lt.round_id,
                 "seq": lt.seq,
                 "held": lt.held,
@@ -742,7 +702,9 @@ class Floor:
                 "meters": meters,
             }
             if lt.round is not None:
-                data["round"] = round_view(lt.round, pov_of(account, lt))
+                pov = table_pov(resource("GET", "/api/tables/{table_id}/view"), account, lt)
+                data["round"] = round_view(lt.round, pov)
+            data.update(shoe_view(lt))
         return data
 
     def events(

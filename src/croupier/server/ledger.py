@@ -4,6 +4,11 @@ Every movement of chips is a transaction: rows (account, exact amount) that sum 
 in the same database transaction as the round records that caused it.  Accounts:
 
 - ``player:<id>``: a player's chip balance (never below zero);
+- ``commission:<id>``: baccarat commission the player owes (deferred vigorish, § 541.13(g)):
+  a ``vig_marked`` row moves the marked amount from it to the table when the coup marks it,
+  so it stands below zero by what is owed; a ``vig_marker_collected`` row moves the chips from
+  ``player:<id>`` back into it when the marker is collected (the player leaves, the shoe ends,
+  or the cage collects what the player's chips did not cover);
 - ``table:<id>``: the chips on a table during a round (wagers in, payouts out); its balance
   goes to the house when the round ends, so between rounds it is zero;
 - ``house``: the casino's side (wins, losses, meter resets);
@@ -85,8 +90,10 @@ class Entry:
     reason: str
 
 
-# Chips a player hands the dealer beyond the wagers (baccarat's vigorish), by record kind.
-_PLAYER_PAYS = frozenset({"vig_collected", "vig_marker_collected"})
+# Chips a player hands the dealer beyond the wagers (baccarat's vigorish at payout).  A
+# deferred vigorish is owed instead (``vig_marked``): the commission account pays the table.
+_PLAYER_PAYS = frozenset({"vig_collected"})
+_MARKED = "vig_marked"
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,11 +178,12 @@ def round_entries(
                 )
         elif isinstance(rec, EnvyPaid) and rec.amount:
             out.append(Entry(tbl, player_account(players[rec.seat]), Fraction(rec.amount), "envy"))
-        elif rec.kind in _PLAYER_PAYS:
+        elif rec.kind in _PLAYER_PAYS or rec.kind == _MARKED:
             amount = getattr(rec, "amount", 0)
             payer = getattr(rec, "seat", None)
             if amount and isinstance(payer, int):
-                out.append(Entry(player_account(players[payer]), tbl, Fraction(amount), rec.kind))
+                owes = commission_account if rec.kind == _MARKED else player_account
+                out.append(Entry(owes(players[payer]), tbl, Fraction(amount), rec.kind))
     for meter in sorted(set(meters_before) | set(meters_after)):
         contributed = contributions.get(meter, Fraction(0))
         if contributed > 0:
@@ -247,6 +255,12 @@ class Ledger:
                 raise IllegalAction(
                     f"{name.removeprefix('player:')} has {balance - delta} cents; "
                     f"{-delta} cents are needed"
+                )
+            if name.startswith("commission:") and balance > 0:
+                # More commission collected than is owed (§ 541.13(g)): never.
+                raise IllegalAction(
+                    f"{name.removeprefix('commission:')} owes {delta - balance} cents of "
+                    f"commission; {delta} cents cannot be collected"
                 )
         conn.execute(
             _INSERT_ROWS,

@@ -1,27 +1,28 @@
 """The live tables' parts the floor and the streams share: a table in memory, its dealing
-(the engine's :class:`croupier.table.Table` or a fresh shoe per round), the stream notifier, a
+(the engine's :class:`croupier.table.Table`, a fresh shoe per round, or a baccarat table's one
+shoe over many coups, :class:`croupier.server.live_shoe.LiveShoe`), the stream notifier, a
 command's transaction, and the points of view an account has at a table.
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from sqlalchemy import Connection
 
+from croupier.cards import Card
 from croupier.errors import IllegalAction, InvalidInput
 from croupier.games import Game
 from croupier.games.pov import Pov, redact
 from croupier.games.records import Record, record_to_json
 from croupier.games.round import SEATS, Round
-from croupier.modes import PlayMode, verify_shuffler
+from croupier.modes import PlayMode, parse_stack, stacked_order, verify_shuffler, verify_stackable
 from croupier.progressive import MeterBank
-from croupier.server.auth import Account, Role
 from croupier.server.views import ViewPov
-from croupier.shoe import Shoe, Shuffler
+from croupier.shoe import Shoe, Shuffler, shoe_cards
 from croupier.store.codec import record_from_json
 
 __all__ = [
@@ -32,7 +33,6 @@ __all__ = [
     "Txn",
     "event_for",
     "event_variant",
-    "pov_of",
     "pov_variants",
 ]
 
@@ -64,8 +64,10 @@ class Notifier:
 
 
 class Dealing(Protocol):
-    """Seats and the cards between rounds: :class:`croupier.table.Table` where the game's
-    chapter gives its table procedures, else :class:`ShoePerRound`."""
+    """Seats and the cards between rounds: :class:`~croupier.server.live_shoe.LiveShoe` where
+    the game deals one shoe over many rounds (``Game.shoe_cut_card``: baccarat),
+    :class:`croupier.table.Table` where the game's chapter gives its table procedures, else
+    :class:`ShoePerRound`."""
 
     @property
     def seats(self) -> dict[int, str]: ...
@@ -88,6 +90,11 @@ class Dealing(Protocol):
     def forget_played(self) -> int:
         """Let go of the rounds before the last (the store holds them); the rounds let go."""
 
+    def stack_next(self, cards: Sequence[Card]) -> None:
+        """A training table only: the next round (the next coup) deals ``cards`` first (top
+        first, in the order they leave the shoe); a stack the shoe cannot hold, or a real
+        table, is refused and nothing changes (:func:`croupier.modes.stacked_order`)."""
+
 
 class ShoePerRound:
     """A fresh shoe of the game's decks, shuffled by the injected shuffler, for each round
@@ -100,6 +107,7 @@ class ShoePerRound:
         self.game, self.shuffler, self.meters, self.mode = game, shuffler, meters, mode
         self._seats: dict[int, str] = {}
         self._current: Round | None = None
+        self._stacked: tuple[Card, ...] = ()
 
     @property
     def seats(self) -> dict[int, str]:
@@ -122,12 +130,18 @@ class ShoePerRound:
         del self._seats[seat]
         return None
 
-    def memento(self) -> tuple[dict[int, str], Round | None]:
-        return dict(self._seats), self._current
+    def memento(self) -> tuple[dict[int, str], Round | None, tuple[Card, ...]]:
+        return dict(self._seats), self._current, self._stacked
 
-    def restore(self, memento: tuple[dict[int, str], Round | None]) -> None:
-        seats, self._current = memento
+    def restore(self, memento: tuple[dict[int, str], Round | None, tuple[Card, ...]]) -> None:
+        seats, self._current, self._stacked = memento
         self._seats = dict(seats)
+
+    def stack_next(self, cards: Sequence[Card]) -> None:
+        verify_stackable(self.mode, "this table")
+        stack = parse_stack(cards)
+        stacked_order(shoe_cards(self.game.deck_count), stack, where="the next round's shoe")
+        self._stacked = stack
 
     def resume(self, rnd: Round) -> None:
         self._current = rnd
@@ -138,7 +152,12 @@ class ShoePerRound:
     def new_round(self, *, cut_at: int | None = None) -> Round:
         if not self._seats:
             raise IllegalAction("no player is seated to wager")
-        shoe = Shoe.shuffled(self.shuffler, decks=self.game.deck_count, cut_at=cut_at)
+        decks = self.game.deck_count
+        shoe = Shoe.shuffled(self.shuffler, decks=decks, cut_at=cut_at)
+        if self._stacked:  # training: the stacked cards leave the shoe first
+            order = self.shuffler.shuffle(shoe_cards(decks))
+            order = stacked_order(order, self._stacked, where="the next round's shoe")
+            shoe, self._stacked = Shoe(order, decks=decks), ()
         self._current = self.game.new_round(
             shoe=shoe, meters=self.meters, players=self._seats, mode=self.mode
         )
@@ -168,6 +187,9 @@ class LiveTable:
     numbers: int = 0
     meters: tuple[str, ...] = ()
     """Every progressive meter the table's wagers move (linked by name with other tables)."""
+    unposted: str | None = None
+    """Why the table deals no round: stored before limits were required, it posts none for
+    some wager it offers (:func:`croupier.server.postings.unposted_reason`)."""
 
     recent: dict[int, tuple[int, str, dict[str, Any], str | None]] = field(default_factory=dict)
     """The last :data:`RECENT` committed events by ``seq`` (the streams' reads)."""
@@ -234,6 +256,9 @@ class LiveTable:
 class Txn:
     conn: Connection
     events: dict[str, list[tuple[str, dict[str, Any], str | None]]] = field(default_factory=dict)
+    collected: list[Record] = field(default_factory=list)
+    """Records of a table's shoe between rounds the command made (a baccarat marker collected
+    when the player leaves: the command's answer holds them)."""
 
 
 def pov_variants(record: Record) -> dict[str, Any]:
@@ -285,17 +310,3 @@ def event_variant(data: Mapping[str, Any], pov: ViewPov) -> tuple[str, Mapping[s
 def event_for(data: Mapping[str, Any], pov: ViewPov) -> dict[str, Any]:
     """A stored event's data as ``pov`` may see it."""
     return dict(event_variant(data, pov)[1])
-
-
-def pov_of(account: Account, lt: LiveTable, *, finished: bool = False) -> ViewPov:
-    """The point of view of ``account`` at ``lt``."""
-    if account.role is Role.PLAYER:
-        seats = frozenset(s for s, p in lt.seats().items() if p == account.player_id)
-        if lt.round is not None:
-            seats |= frozenset(s for s, p in lt.round.players.items() if p == account.player_id)
-        return ViewPov("player", seats)
-    if finished and account.role in (Role.SUPERVISOR, Role.AUDITOR):
-        # Records of a finished round, for the floor and the audit; the pit (observer) view
-        # never holds a face-down card (a folded hand stays unseen).
-        return ViewPov("full")
-    return ViewPov("dealer" if account.role is Role.DEALER else "public")

@@ -43,6 +43,7 @@ __all__ = [
     "Seat",
     "SecurityEntryOut",
     "SetupIn",
+    "ShoeOut",
     "StubCount",
     "TableDetail",
     "TableOut",
@@ -119,6 +120,9 @@ class WhoAmI(BaseModel):
     demo: bool = False
     """A demo account: every page says so."""
     balance: int | None = None
+    commission_owed: int | None = None
+    """Baccarat commission marked and not yet collected (cents; § 541.13(g)): the markers on
+    the layout and any the player's chips did not cover when it was due (owed at the cage)."""
     seats: dict[str, list[int]] = {}
 
 
@@ -139,6 +143,9 @@ class Decision(_In):
 
 class Cut(_In):
     cut_at: int | None = Field(default=None, ge=0, le=1000)
+    stack: str | None = Field(default=None, min_length=1, max_length=3000)
+    """A training table only: the cards the round deals first, top first, in the order they
+    leave the shoe (``"As Kd 7c ..."``); a real table refuses it (409)."""
 
 
 class NoMoreBetsIn(_In):
@@ -218,6 +225,12 @@ class TableOut(BaseModel):
     held: str | None
     seats: dict[str, str | None]
     meters: dict[str, int]
+    training: bool = False
+    """A training table (``[table] training``): the dealer may stack its cards; its rounds are
+    recorded ``training``, never real play."""
+    limits: dict[str, dict[str, int]] = {}
+    """Each wager placed before the cards and its posted ``min`` and ``max`` (cents; a fixed
+    progressive wager's are its amount)."""
 
 
 class TableDetail(TableOut):
@@ -308,6 +321,27 @@ class DealOut(BaseModel):
     taken: int | None = None
     dealt: list[str | None] | None = None
     """The cards the round dealt, in order (``null``: one the caller may not see)."""
+    shoe: str | None = None
+    """The shoe a baccarat coup was dealt from: its commitment covers the whole shoe, and the
+    order is revealed when the shoe ends."""
+
+
+class ShoeOut(BaseModel):
+    """A baccarat table's shoe, dealt coup after coup down to its cut card."""
+
+    id: str | None
+    """``None`` before the table's first shoe is opened."""
+    number: int
+    commitment: str | None
+    """The commitment to the whole shoe's order, published before its first wager."""
+    coups: int
+    """Coups finished from this shoe."""
+    cards_left: int
+    cut_card: int
+    """Cards under the cut card."""
+    stage: str
+    """``dealing``, ``last_round`` (the cut card came out) or ``done`` (the next coup opens a
+    new shoe)."""
 
 
 class TableView(BaseModel):
@@ -315,6 +349,8 @@ class TableView(BaseModel):
 
     model_config = ConfigDict(extra="allow")
     table_id: str
+    training: bool = False
+    """A training table: its cards may be stacked, its rounds are never real play."""
     round_id: str | None
     seq: int
     """The table stream's last event (a stream resumes from it)."""
@@ -324,6 +360,11 @@ class TableView(BaseModel):
     round: RoundViewOut | None = None
     deal: DealOut | None = None
     """The current round's provable deal (its commitment; order and nonce once revealed)."""
+    markers: dict[str, int] = {}
+    """Baccarat: the vigorish marked and not yet collected, by seat (the marker buttons on the
+    layout, § 541.13(g))."""
+    shoe: ShoeOut | None = None
+    """Baccarat: the shoe the table deals from."""
 
 
 class RecalledRound(RoundViewOut):
@@ -335,6 +376,10 @@ class RoundRecords(BaseModel):
 
     round_id: str
     game: str
+    mode: str = "real"
+    """The round header's play mode: ``real``, ``training`` (a training table's) or
+    ``simulation``."""
+    training: bool = False
     status: str
     phase: str
     players: dict[str, str]

@@ -18,6 +18,7 @@ from croupier.games.records import (
     action_of,
     record_to_json,
 )
+from croupier.modes import PlayMode
 from croupier.store import RoundStore, StoredRound
 
 __all__ = ["DECISION_WORDS", "recall", "recall_table", "scenario_of"]
@@ -89,6 +90,8 @@ def recall(store: RoundStore, round_id: str) -> dict[str, Any]:
     return {
         "round_id": round_id,
         "game": info.game,
+        "mode": info.mode.value,
+        "training": info.mode is PlayMode.TRAINING,  # a training table's round, never real
         "status": info.status.value,
         "phase": rnd.phase.value,
         "players": {str(s): p for s, p in sorted(info.players.items())},

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Annotated, Any, Literal
 
 from fastapi import Depends, FastAPI, Header, Path, Query, Request
@@ -12,7 +13,7 @@ from sqlalchemy import select
 from croupier.audit import verify
 from croupier.errors import IllegalAction, InvalidInput
 from croupier.games.records import IrregularityKind, NoMoreBets, PlaceWager, ReportIrregularity
-from croupier.games.round import Phase
+from croupier.games.round import Phase, Round
 from croupier.server.account_routes import client_address, install_accounts
 from croupier.server.auth import Account, Auth, AuthError, Role
 from croupier.server.deals import deal_for
@@ -22,7 +23,6 @@ from croupier.server.floor import (
     Refused,
     Txn,
     Unauthorized,
-    pov_of,
     request_digest,
     rules_json,
 )
@@ -57,16 +57,26 @@ from croupier.server.models import (
     WhoAmI,
 )
 from croupier.server.openapi import install_document
+from croupier.server.policy import (
+    Access,
+    Resource,
+    Rule,
+    Scope,
+    Stage,
+    decide,
+    resource,
+    round_seats,
+    stage_of,
+    table_seats,
+)
 from croupier.server.recall import recall, scenario_of
 from croupier.server.schema import handpays, live_rounds
+from croupier.server.shoe_floor import owed as commission_owed
 from croupier.server.streams import install_streams
-from croupier.server.views import ViewPov, redact_json, round_view
+from croupier.server.views import redact_json, round_view
 
-__all__ = ["ALL", "READERS", "committed_out", "install"]
+__all__ = ["committed_out", "guard", "install", "refusal"]
 
-ALL = (Role.PLAYER, Role.DEALER, Role.SUPERVISOR, Role.OBSERVER, Role.AUDITOR)
-"""Every role of the floor (the administrator manages accounts, not the floor)."""
-READERS = (Role.OBSERVER, Role.SUPERVISOR, Role.AUDITOR)
 ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": Problem, "content": {"application/problem+json": {}}}
     for code in (401, 403, 404, 409, 422)
@@ -90,20 +100,110 @@ def authenticate(auth: Auth, header: str | None) -> Account:
         raise Unauthorized(str(exc)) from None
 
 
-def _guard(roles: tuple[Role, ...]) -> Callable[[Request], Account]:
+def guard(row: Resource) -> Callable[[Request], Account]:
+    """The dependency that answers a request as the access policy's ``row`` says
+    (:mod:`croupier.server.policy`): 401 without a valid token, 403 for a role or relation the
+    row refuses, 409 where it answers only once the round is over; else the request's
+    :class:`~croupier.server.policy.Access` (``request.state.access``: the point of view its
+    answer is redacted as)."""
+
     def check(request: Request) -> Account:
         account = authenticate(request.app.state.auth, request.headers.get("authorization"))
         request.state.account = account  # a refusal names it in the security log
-        if account.role not in roles:
-            allowed = ", ".join(r.value for r in roles)
+        if row.refuses(account.role):
+            allowed = ", ".join(row.roles())
             raise Refused(f"the {account.role.value} role may not use this endpoint ({allowed})")
-        table_id = request.path_params.get("table_id")
-        if table_id is not None and account.role is Role.DEALER and not account.deals(table_id):
-            bound = ", ".join(sorted(account.tables)) or "no table"
-            raise Refused(f"dealer {account.username} deals {bound}, not {table_id}")
+        request.state.access = _access(request, row, account)
         return account
 
     return check
+
+
+def refusal(account: Account, table_id: str | None, what: str) -> Callable[[Rule, str], Exception]:
+    """The error of a refused rule: 401, 403 (a dealer of another table told which table is
+    theirs) or 409 (``what`` exists only once the round is over)."""
+
+    def make(rule: Rule, why: str) -> Exception:
+        if rule.status == 401:
+            return Unauthorized("a bearer token is required (POST /api/login)")
+        if rule.status == 409:
+            return IllegalAction(f"{what} is still in play; it is given once the round is over")
+        if account.role is Role.DEALER and table_id is not None and not account.deals(table_id):
+            bound = ", ".join(sorted(account.tables)) or "no table"
+            return Refused(f"dealer {account.username} deals {bound}, not {table_id}")
+        return Refused(f"the {why} may not use this endpoint")
+
+    return make
+
+
+def _access(request: Request, row: Resource, account: Account) -> Access:
+    """The caller's relation to what the path names, and the stage of its round."""
+    floor = _floor(request)
+    params = request.path_params
+    if row.scope in (Scope.TABLE, Scope.SEAT):
+        lt = floor.table(str(params["table_id"]))
+        seats = table_seats(account, lt)
+        if row.scope is Scope.SEAT:
+            # The player of the seat holds it now (their rounds at it are theirs to recall).
+            seat = str(params["seat"])
+            now = lt.seats()
+            seats = frozenset(s for s in now if str(s) == seat and now[s] == account.player_id)
+        return decide(
+            row,
+            account,
+            table_id=lt.id,
+            seats=seats,
+            stage=lambda: stage_of(lt.round, lt.held),
+            refuse=refusal(account, lt.id, f"table {lt.id}'s round"),
+        )
+    if row.scope is Scope.ROUND:
+        round_id = str(params["round_id"])
+        table_id, players, stage = _round_at(floor, round_id)
+        return decide(
+            row,
+            account,
+            table_id=table_id,
+            seats=round_seats(account, players),
+            stage=stage,
+            refuse=refusal(account, table_id, f"round {round_id!r}"),
+        )
+    return decide(
+        row,
+        account,
+        table_id=None,
+        seats=frozenset(),
+        stage=lambda: Stage.BETTING,
+        refuse=refusal(account, None, "the round"),
+    )
+
+
+def _stage_at(lt: LiveTable, rnd: Round) -> Stage:
+    return stage_of(rnd, lt.held)
+
+
+def _round_at(
+    floor: Floor, round_id: str
+) -> tuple[str | None, Mapping[int, str], Callable[[], Stage]]:
+    """A round's table, players and stage: the table's round in play from memory, else the
+    store's (``LookupError`` where the round is not stored)."""
+    for lt in floor.live_tables():
+        rnd = lt.round
+        if lt.round_id == round_id and rnd is not None:
+            return lt.id, rnd.players, partial(_stage_at, lt, rnd)
+    try:
+        info = floor.store.info(round_id)
+    except IllegalAction:
+        raise LookupError(f"round {round_id[:80]!r} is not stored") from None
+    with floor.reading() as conn:
+        table_id = conn.execute(
+            select(live_rounds.c.table_id).where(live_rounds.c.round_id == round_id)
+        ).scalar()
+    status = info.status.value
+    if status == "over":
+        return table_id, info.players, lambda: Stage.SETTLED
+    if status == "void":
+        return table_id, info.players, lambda: Stage.VOIDED
+    return table_id, info.players, lambda: stage_of(floor.store.rebuild(round_id), None)
 
 
 def install(app: FastAPI) -> None:
@@ -122,21 +222,26 @@ def install(app: FastAPI) -> None:
 
 
 Op = Callable[..., Callable[[Callable[..., Any]], Callable[..., Any]]]
-"""``op(method, path, roles, **kw)``: a decorator adding a route guarded by ``roles``."""
+"""``op(method, path, **kw)``: a decorator adding a route guarded by its row of the access
+policy."""
 
 
 def _operations(app: FastAPI) -> Op:
-    """The route decorator of ``app``: each route guarded by its roles (listed as ``x-roles``
-    in the OpenAPI document) and answering errors as application/problem+json."""
+    """The route decorator of ``app``: each route guarded by its row of the access policy
+    (:mod:`croupier.server.policy`; a route without one is refused here), the roles it serves
+    listed as ``x-roles`` and its row as ``x-access`` in the OpenAPI document, errors answered
+    as application/problem+json."""
 
-    def op(method: str, path: str, roles: tuple[Role, ...], **kw: Any) -> Callable[[Any], Any]:
+    def op(method: str, path: str, **kw: Any) -> Callable[[Any], Any]:
+        row = resource(method, path)
+
         def deco(fn: Callable[..., Any]) -> Callable[..., Any]:
             app.add_api_route(
                 path,
                 fn,
                 methods=[method],
-                dependencies=[Depends(_guard(roles))],
-                openapi_extra={"x-roles": [r.value for r in roles]},
+                dependencies=[Depends(guard(row))],
+                openapi_extra={"x-roles": row.roles(), "x-access": row.cells()},
                 responses=ERRORS,
                 **kw,
             )
@@ -165,8 +270,11 @@ def command(
     return floor.command(account, key, digest, table_id, go)
 
 
-def result(lt: LiveTable, account: Account, records: Any, **data: Any) -> dict[str, Any]:
-    pov = pov_of(account, lt)
+def result(request: Request, lt: LiveTable, records: Any, **data: Any) -> dict[str, Any]:
+    """A command's answer: its records redacted as the point of view the access policy gives
+    the caller at the table (``request.state.access``)."""
+    access: Access = request.state.access
+    pov = access.pov_with(table_seats(access.account, lt))
     rnd = lt.round
     return CommandResult(
         table_id=lt.id,
@@ -222,15 +330,16 @@ def _install_login(app: FastAPI, op: Op) -> None:
             demo=account.demo,
         )
 
-    @op("GET", "/api/me", (*ALL, Role.ADMIN), response_model=WhoAmI)
+    @op("GET", "/api/me", response_model=WhoAmI)
     def me(request: Request) -> WhoAmI:
         account: Account = request.state.account
         floor = _floor(request)
-        balance = None
+        balance = owed = None
         seats: dict[str, list[int]] = {}
         if account.player_id is not None:
             with floor.reading() as conn:
                 value = floor.ledger.balance(conn, player_account(account.player_id))
+                owed = commission_owed(floor, conn, account.player_id)
             balance = int(value)
             for lt in floor.live_tables():
                 mine = sorted(s for s, p in lt.seats().items() if p == account.player_id)
@@ -244,10 +353,11 @@ def _install_login(app: FastAPI, op: Op) -> None:
             tables=sorted(account.tables),
             demo=account.demo,
             balance=balance,
+            commission_owed=owed,
             seats=seats,
         )
 
-    @op("GET", "/api/tables", ALL, response_model=list[TableOut])
+    @op("GET", "/api/tables", response_model=list[TableOut])
     def tables(request: Request) -> list[TableOut]:
         floor = _floor(request)
         snapshot = floor.meters.snapshot()
@@ -257,7 +367,7 @@ def _install_login(app: FastAPI, op: Op) -> None:
 def _install_floor(op: Op) -> None:
     """A table's detail, the meters and a table's view (every role)."""
 
-    @op("GET", "/api/tables/{table_id}", ALL, response_model=TableDetail)
+    @op("GET", "/api/tables/{table_id}", response_model=TableDetail)
     def table_detail(request: Request, table_id: str) -> TableDetail:
         floor = _floor(request)
         lt = floor.table(table_id)
@@ -272,7 +382,7 @@ def _install_floor(op: Op) -> None:
             house_wagers=_house_wagers(lt),
         )
 
-    @op("GET", "/api/meters", ALL, response_model=list[MeterOut])
+    @op("GET", "/api/meters", response_model=list[MeterOut])
     def meters(request: Request) -> list[MeterOut]:
         floor = _floor(request)
         out = []
@@ -293,49 +403,50 @@ def _install_floor(op: Op) -> None:
             )
         return out
 
-    @op("GET", "/api/tables/{table_id}/view", ALL, response_model=TableView)
+    @op("GET", "/api/tables/{table_id}/view", response_model=TableView)
     def view(request: Request, table_id: str) -> dict[str, Any]:
         floor = _floor(request)
-        account: Account = request.state.account
-        data = floor.view(account, floor.table(table_id))
+        access: Access = request.state.access
+        data = floor.view(access.account, floor.table(table_id))
         if data["round_id"] is not None:
             with contextlib.suppress(LookupError):
-                data["deal"] = deal_for(floor, account, data["round_id"])
+                data["deal"] = deal_for(floor, data["round_id"], access.pov)
         return data
 
 
 def _install_player(op: Op) -> None:
     """A player's seat, wagers, decisions and own rounds."""
 
-    @op("POST", "/api/tables/{table_id}/sit", (Role.PLAYER,), response_model=CommandResult)
+    @op("POST", "/api/tables/{table_id}/sit", response_model=CommandResult)
     def sit(request: Request, table_id: str, body: Seat, key: Key) -> dict[str, Any]:
         def run(txn: Txn, lt: LiveTable | None, account: Account) -> dict[str, Any]:
             assert lt is not None
             seats = _floor(request).sit(txn, lt, account, body.seat)
-            return result(lt, account, [], seats={str(s): p for s, p in seats.items()})
+            return result(request, lt, [], seats={str(s): p for s, p in seats.items()})
 
         return command(request, key, table_id, body.model_dump(), run)
 
-    @op("POST", "/api/tables/{table_id}/leave", (Role.PLAYER,), response_model=CommandResult)
+    @op("POST", "/api/tables/{table_id}/leave", response_model=CommandResult)
     def leave(request: Request, table_id: str, key: Key) -> dict[str, Any]:
         def run(txn: Txn, lt: LiveTable | None, account: Account) -> dict[str, Any]:
             assert lt is not None
             seats = _floor(request).leave(txn, lt, account)
-            return result(lt, account, [], seats={str(s): p for s, p in seats.items()})
+            # § 541.13(g): the baccarat markers collected as the player leaves.
+            return result(request, lt, txn.collected, seats={str(s): p for s, p in seats.items()})
 
         return command(request, key, table_id, None, run)
 
-    @op("POST", "/api/tables/{table_id}/wagers", (Role.PLAYER,), response_model=CommandResult)
+    @op("POST", "/api/tables/{table_id}/wagers", response_model=CommandResult)
     def wager(request: Request, table_id: str, body: Wager, key: Key) -> dict[str, Any]:
         def run(txn: Txn, lt: LiveTable | None, account: Account) -> dict[str, Any]:
             assert lt is not None
             seat = seat_of(lt, account, body.seat)
             action = PlaceWager(seat=seat, wager=body.wager, amount=body.amount)
-            return result(lt, account, _floor(request).apply(txn, lt, action))
+            return result(request, lt, _floor(request).apply(txn, lt, action))
 
         return command(request, key, table_id, body.model_dump(), run)
 
-    @op("POST", "/api/tables/{table_id}/decisions", (Role.PLAYER,), response_model=CommandResult)
+    @op("POST", "/api/tables/{table_id}/decisions", response_model=CommandResult)
     def decide(request: Request, table_id: str, body: Decision, key: Key) -> dict[str, Any]:
         def run(txn: Txn, lt: LiveTable | None, account: Account) -> dict[str, Any]:
             assert lt is not None
@@ -343,50 +454,44 @@ def _install_player(op: Op) -> None:
             if lt.round is None:
                 raise IllegalAction(f"table {lt.id} has no round in play")
             action = lt.round.parse_decision(seat, body.decision)
-            return result(lt, account, _floor(request).apply(txn, lt, action))
+            return result(request, lt, _floor(request).apply(txn, lt, action))
 
         return command(request, key, table_id, body.model_dump(), run)
 
     @op(
         "GET",
         "/api/tables/{table_id}/seats/{seat}/rounds",
-        (Role.PLAYER, *READERS),
         response_model=list[RecalledRound],
     )
     def seat_rounds(
         request: Request, table_id: str, seat: int, last: Annotated[int, Query(ge=1, le=100)] = 10
     ) -> list[dict[str, Any]]:
         floor = _floor(request)
-        lt = floor.table(table_id)
-        account: Account = request.state.account
-        if account.role is Role.PLAYER and lt.seats().get(seat) != account.player_id:
-            raise Refused(f"seat {seat} at table {table_id} is not {account.player_id}'s")
-        return _recall_rounds(floor, lt, account, last, seat)
+        return _recall_rounds(floor, floor.table(table_id), request.state.access, last, seat)
 
 
 def _install_dealer(op: Op) -> None:
     """The dealer's round: a new round, no more bets, the dealer's steps, stub counts and
     irregularities."""
-    dealer = (Role.DEALER,)
 
-    @op("POST", "/api/tables/{table_id}/rounds", dealer, response_model=CommandResult)
+    @op("POST", "/api/tables/{table_id}/rounds", response_model=CommandResult)
     def new_round(request: Request, table_id: str, body: Cut, key: Key) -> dict[str, Any]:
         def run(txn: Txn, lt: LiveTable | None, account: Account) -> dict[str, Any]:
             assert lt is not None
-            _floor(request).begin_round(txn, lt, body.cut_at)
+            _floor(request).begin_round(txn, lt, body.cut_at, body.stack)
             assert lt.round is not None
-            return result(lt, account, lt.round.records)
+            return result(request, lt, lt.round.records)
 
         return command(request, key, table_id, body.model_dump(), run)
 
-    @op("POST", "/api/tables/{table_id}/no-more-bets", dealer, response_model=CommandResult)
+    @op("POST", "/api/tables/{table_id}/no-more-bets", response_model=CommandResult)
     def no_more_bets(
         request: Request, table_id: str, body: NoMoreBetsIn, key: Key
     ) -> dict[str, Any]:
         def run(txn: Txn, lt: LiveTable | None, account: Account) -> dict[str, Any]:
             assert lt is not None
             action = NoMoreBets(progressive_chips=body.progressive_chips)
-            return result(lt, account, _floor(request).apply(txn, lt, action))
+            return result(request, lt, _floor(request).apply(txn, lt, action))
 
         return command(request, key, table_id, body.model_dump(), run)
 
@@ -394,14 +499,13 @@ def _install_dealer(op: Op) -> None:
         @op(
             "POST",
             f"/api/tables/{{table_id}}/{name}",
-            dealer,
             response_model=CommandResult,
             name=name,
         )
         def step(request: Request, table_id: str, key: Key) -> dict[str, Any]:
             def run(txn: Txn, lt: LiveTable | None, account: Account) -> dict[str, Any]:
                 assert lt is not None
-                return result(lt, account, _floor(request).dealer_steps(txn, lt, phases))
+                return result(request, lt, _floor(request).dealer_steps(txn, lt, phases))
 
             return command(request, key, table_id, None, run)
 
@@ -409,17 +513,17 @@ def _install_dealer(op: Op) -> None:
     steps("reveal", (Phase.REVEAL,))
     steps("settle", (Phase.SETTLEMENT,))
 
-    @op("POST", "/api/tables/{table_id}/stub-count", dealer, response_model=CommandResult)
+    @op("POST", "/api/tables/{table_id}/stub-count", response_model=CommandResult)
     def stub_count(request: Request, table_id: str, body: StubCount, key: Key) -> dict[str, Any]:
         from croupier.games.records import CountStub
 
         def run(txn: Txn, lt: LiveTable | None, account: Account) -> dict[str, Any]:
             assert lt is not None
-            return result(lt, account, _floor(request).apply(txn, lt, CountStub(count=body.count)))
+            return result(request, lt, _floor(request).apply(txn, lt, CountStub(count=body.count)))
 
         return command(request, key, table_id, body.model_dump(), run)
 
-    @op("POST", "/api/tables/{table_id}/irregularities", dealer, response_model=CommandResult)
+    @op("POST", "/api/tables/{table_id}/irregularities", response_model=CommandResult)
     def irregularity(
         request: Request, table_id: str, body: Irregularity, key: Key
     ) -> dict[str, Any]:
@@ -432,7 +536,7 @@ def _install_dealer(op: Op) -> None:
         def run(txn: Txn, lt: LiveTable | None, account: Account) -> dict[str, Any]:
             assert lt is not None
             return result(
-                lt, account, _floor(request).apply(txn, lt, ReportIrregularity(kind=kind))
+                request, lt, _floor(request).apply(txn, lt, ReportIrregularity(kind=kind))
             )
 
         return command(request, key, table_id, body.model_dump(), run)
@@ -440,10 +544,9 @@ def _install_dealer(op: Op) -> None:
 
 def _install_chips(op: Op) -> None:
     """The supervisor's players, chips and hand-pays."""
-    sup = (Role.SUPERVISOR,)
 
     def chips(name: str, sign: str) -> None:
-        @op("POST", f"/api/players/{{player_id}}/{name}", sup, response_model=Balance, name=name)
+        @op("POST", f"/api/players/{{player_id}}/{name}", response_model=Balance, name=name)
         def move(request: Request, player_id: str, body: Amount, key: Key) -> dict[str, Any]:
             def run(txn: Txn, lt: LiveTable | None, account: Account) -> dict[str, Any]:
                 floor = _floor(request)
@@ -454,7 +557,7 @@ def _install_chips(op: Op) -> None:
 
             return command(request, key, None, body.model_dump(), run)
 
-    @op("POST", "/api/players", sup, response_model=Balance)
+    @op("POST", "/api/players", response_model=Balance)
     def new_player(request: Request, body: NewPlayer, key: Key) -> dict[str, Any]:
         floor = _floor(request)
         auth: Auth = request.app.state.auth
@@ -478,13 +581,13 @@ def _install_chips(op: Op) -> None:
     chips("buy-in", "+")
     chips("cash-out", "-")
 
-    @op("GET", "/api/handpays", (Role.SUPERVISOR, Role.AUDITOR), response_model=list[HandPayOut])
+    @op("GET", "/api/handpays", response_model=list[HandPayOut])
     def handpay_list(request: Request) -> list[HandPayOut]:
         with _floor(request).reading() as conn:
             rows = conn.execute(select(handpays).order_by(handpays.c.id)).all()
         return [HandPayOut.model_validate(dict(r._mapping)) for r in rows]
 
-    @op("POST", "/api/handpays/{handpay_id}/approve", sup, response_model=HandPayOut)
+    @op("POST", "/api/handpays/{handpay_id}/approve", response_model=HandPayOut)
     def approve(
         request: Request, handpay_id: Annotated[int, Path(ge=1, le=2**62)], key: Key
     ) -> dict[str, Any]:
@@ -506,9 +609,8 @@ def _install_chips(op: Op) -> None:
 
 def _install_tables(op: Op) -> None:
     """The supervisor's voids and tables."""
-    sup = (Role.SUPERVISOR,)
 
-    @op("POST", "/api/rounds/{round_id}/void", sup, response_model=CommandResult)
+    @op("POST", "/api/rounds/{round_id}/void", response_model=CommandResult)
     def void(request: Request, round_id: str, body: VoidIn, key: Key) -> dict[str, Any]:
         floor = _floor(request)
         lt = next((t for t in floor.live_tables() if t.round_id == round_id), None)
@@ -517,11 +619,11 @@ def _install_tables(op: Op) -> None:
 
         def run(txn: Txn, live: LiveTable | None, account: Account) -> dict[str, Any]:
             assert live is not None
-            return result(live, account, floor.void(txn, live, account.username, body.reason))
+            return result(request, live, floor.void(txn, live, account.username, body.reason))
 
         return command(request, key, lt.id, body.model_dump(), run)
 
-    @op("POST", "/api/tables", sup, response_model=TableOut)
+    @op("POST", "/api/tables", response_model=TableOut)
     def create_table(request: Request, body: NewTable, key: Key) -> dict[str, Any]:
         floor = _floor(request)
 
@@ -533,7 +635,7 @@ def _install_tables(op: Op) -> None:
         return command(request, key, None, body.model_dump(), run)
 
     def status(name: str, value: str) -> None:
-        @op("POST", f"/api/tables/{{table_id}}/{name}", sup, response_model=TableOut, name=name)
+        @op("POST", f"/api/tables/{{table_id}}/{name}", response_model=TableOut, name=name)
         def set_status(request: Request, table_id: str, key: Key) -> dict[str, Any]:
             floor = _floor(request)
 
@@ -551,7 +653,7 @@ def _install_tables(op: Op) -> None:
 def _install_recall(op: Op) -> None:
     """Recall and audit (the readers)."""
 
-    @op("GET", "/api/tables/{table_id}/rounds", READERS, response_model=list[RecalledRound])
+    @op("GET", "/api/tables/{table_id}/rounds", response_model=list[RecalledRound])
     def table_rounds(
         request: Request,
         table_id: str,
@@ -559,9 +661,13 @@ def _install_recall(op: Op) -> None:
         seat: Annotated[int | None, Query(ge=1, le=7)] = None,
     ) -> list[dict[str, Any]]:
         floor = _floor(request)
-        return _recall_rounds(floor, floor.table(table_id), request.state.account, last, seat)
+        return _recall_rounds(floor, floor.table(table_id), request.state.access, last, seat)
 
-    @op("GET", "/api/rounds/{round_id}/scenario", READERS, response_model=ScenarioJson)
+    @op(
+        "GET",
+        "/api/rounds/{round_id}/scenario",
+        response_model=ScenarioJson,
+    )
     def scenario(request: Request, round_id: str) -> dict[str, Any]:
         floor = _floor(request)
         info = _finished(floor, round_id)
@@ -570,7 +676,6 @@ def _install_recall(op: Op) -> None:
     @op(
         "GET",
         "/api/rounds/{round_id}/records",
-        (Role.SUPERVISOR, Role.AUDITOR),
         response_model=RoundRecords,
     )
     def records(request: Request, round_id: str) -> dict[str, Any]:
@@ -578,14 +683,15 @@ def _install_recall(op: Op) -> None:
         _finished(floor, round_id)
         return recall(floor.store, round_id)
 
-    @op("GET", "/api/rounds/{round_id}/deal", ALL, response_model=DealOut)
+    @op("GET", "/api/rounds/{round_id}/deal", response_model=DealOut)
     def deal(request: Request, round_id: str) -> dict[str, Any]:
-        """The round's deal commitment; once it is over the cards it dealt as the account
-        may see them, and the order and nonce to supervisors and auditors
-        (:mod:`croupier.server.deals`)."""
-        return deal_for(_floor(request), request.state.account, round_id)
+        """The round's deal commitment; once it is over (a baccarat coup: once its shoe has
+        ended) the cards it dealt as the account may see them, and the order and nonce to
+        supervisors and auditors (:mod:`croupier.server.deals`)."""
+        access: Access = request.state.access
+        return deal_for(_floor(request), round_id, access.pov)
 
-    @op("GET", "/api/audit/verify", (Role.SUPERVISOR, Role.AUDITOR), response_model=AuditOut)
+    @op("GET", "/api/audit/verify", response_model=AuditOut)
     def audit(
         request: Request,
         scope: Annotated[Literal["all", "ledger"], Query()] = "all",
@@ -654,6 +760,8 @@ def _table_out(lt: LiveTable, snapshot: dict[str, int]) -> TableOut:
         held=lt.held,
         seats=seats,
         meters={m: snapshot[m] for m in _meters_of(lt) if m in snapshot},
+        training=lt.game.rules.table.training,
+        limits=lt.game.posted_limits(),
     )
 
 
@@ -668,8 +776,12 @@ def _finished(floor: Floor, round_id: str) -> Any:
 
 
 def _recall_rounds(
-    floor: Floor, lt: LiveTable, account: Account, last: int, seat: int | None
+    floor: Floor, lt: LiveTable, access: Access, last: int, seat: int | None
 ) -> list[dict[str, Any]]:
+    """The table's last finished rounds (at ``seat`` where given), each as the access policy
+    lets the caller see it; a player: only the rounds they played at the seat, each from every
+    seat they held in it."""
+    account = access.account
     with floor.reading() as conn:
         ids = (
             conn.execute(
@@ -686,18 +798,17 @@ def _recall_rounds(
         info = floor.store.info(rid)
         if seat is not None and seat not in info.players:
             continue
-        if account.role is Role.PLAYER:
-            # A player recalls the seat's rounds they played, from all the seats they held in
-            # each: never a round an earlier occupant of the seat played.
-            if seat is None or info.players[seat] != account.player_id:
-                continue
-            held = frozenset(s for s, p in info.players.items() if p == account.player_id)
-            pov = ViewPov("player", held)
-        else:
-            pov = pov_of(account, lt, finished=True)
+        if account.role is Role.PLAYER and (
+            seat is None or info.players[seat] != account.player_id
+        ):
+            # A player recalls the seat's rounds they played: never a round an earlier
+            # occupant of the seat played.
+            continue
+        pov = access.pov_with(round_seats(account, info.players))
         rnd = floor.store.rebuild(rid)
         view = round_view(rnd, pov)
         view["round_id"] = rid
+        view["mode"] = info.mode.value  # the record header's (a rebuilt round is a replay)
         out.append(view)
         if len(out) >= last:
             break

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from enum import StrEnum
 from typing import Any
@@ -124,22 +124,40 @@ def append(
 ) -> Entry:
     """Record ``event`` in ``conn``'s transaction (committed with it)."""
     seq, previous = _head(conn)
-    at = now()
-    values = {
-        "event": event.value,
-        "username": _cut(username),
-        "actor": _cut(actor),
-        "address": _cut(address),
-        "detail": dict(detail or {}),
-    }
-    digest = link(previous, entry_payload(seq=seq, at=at, **values))
+    entry = Entry(
+        seq=seq,
+        at=now(),
+        event=event.value,
+        username=_cut(username),
+        actor=_cut(actor),
+        address=_cut(address),
+        detail=dict(detail or {}),
+        hash="",
+    )
+    payload = entry_payload(
+        seq=seq,
+        at=entry.at,
+        event=entry.event,
+        username=entry.username,
+        actor=entry.actor,
+        address=entry.address,
+        detail=entry.detail,
+    )
+    digest = link(previous, payload)
     conn.execute(
         insert(security_log).values(
-            seq=seq, at=at, hash=digest, **{**values, "detail": canonical(values["detail"])}
+            seq=seq,
+            at=entry.at,
+            event=entry.event,
+            username=entry.username,
+            actor=entry.actor,
+            address=entry.address,
+            detail=canonical(dict(entry.detail)),
+            hash=digest,
         )
     )
     conn.execute(update(security_head).where(security_head.c.id == HEAD).values(hash=digest))
-    return Entry(seq=seq, at=at, hash=digest, **values)
+    return replace(entry, hash=digest)
 
 
 def _cut(text: str | None) -> str | None:

@@ -28,10 +28,26 @@ from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 from sqlalchemy import func, select
 
 from croupier.server.auth import Account, Role
-from croupier.server.floor import FLOOR, Floor, LiveTable, Unauthorized, event_for, pov_of
+from croupier.server.floor import FLOOR, Floor, LiveTable, Refused, Unauthorized, event_for
 from croupier.server.live_tables import event_variant
+from croupier.server.policy import (
+    Access,
+    Rule,
+    Stage,
+    decide,
+    resource,
+    round_seats,
+    stage_of,
+    table_seats,
+)
 from croupier.server.schema import table_events
 from croupier.server.views import ViewPov
+
+TABLE_STREAM = resource("WS", "/api/tables/{table_id}/stream")
+FLOOR_STREAM = resource("WS", "/api/floor/stream")
+CLOSE = {401: 4401, 403: 4403, 404: 4404}
+"""The WebSocket close code of a refusal where the handshake cannot be answered with its HTTP
+status (4000 + the status)."""
 
 __all__ = [
     "events_seen",
@@ -39,6 +55,7 @@ __all__ = [
     "install_streams",
     "messages_in_memory",
     "messages_seen",
+    "stream_access",
 ]
 
 BATCH = 500
@@ -58,8 +75,47 @@ def floor_versions(floor: Floor) -> dict[str, int]:
     return {str(t): int(n) for t, n in rows}
 
 
+def _refused(rule: Rule, why: str) -> Exception:
+    return Refused(f"the {why} may not read this stream ({rule.status})")
+
+
+def stream_access(account: Account, lt: LiveTable | None) -> Access:
+    """The access policy's answer to ``account`` for the table stream of ``lt`` (``None``:
+    the floor stream); :class:`Refused` where it refuses."""
+    if lt is None:
+        return decide(
+            FLOOR_STREAM, account, table_id=None, seats=frozenset(), stage=_never, refuse=_refused
+        )
+    return decide(
+        TABLE_STREAM,
+        account,
+        table_id=lt.id,
+        seats=table_seats(account, lt),
+        stage=lambda: stage_of(lt.round, lt.held),
+        refuse=_refused,
+    )
+
+
+def _never() -> Stage:
+    raise AssertionError("a stream's row does not depend on the stage")
+
+
+async def _refuse(websocket: WebSocket, status: int, detail: str) -> None:
+    """Refuse the connection before it opens: an HTTP ``status`` with its problem document
+    (the server's WebSocket protocol answers the handshake with it), else a close with code
+    4000 + ``status`` where the server cannot answer the handshake."""
+    from croupier.server.app import problem
+
+    if "websocket.http.response" in websocket.scope.get("extensions", {}):
+        titles = {401: "Unauthorized", 403: "Forbidden", 404: "Not Found"}
+        await websocket.send_denial_response(problem(status, titles[status], detail))
+    else:
+        await websocket.close(code=CLOSE[status])
+
+
 def install_streams(app: FastAPI) -> None:
-    """The table and floor WebSocket streams."""
+    """The table and floor WebSocket streams, each refused as the access policy says (the
+    refusal's HTTP status and problem document at the handshake)."""
     from croupier.server.routes import authenticate
 
     @app.websocket("/api/tables/{table_id}/stream")
@@ -69,12 +125,16 @@ def install_streams(app: FastAPI) -> None:
         floor: Floor = websocket.app.state.floor
         try:
             account = authenticate(websocket.app.state.auth, f"Bearer {token}")
-        except Unauthorized:
-            await websocket.close(code=4401)
+            lt = floor.tables.get(table_id)
+            if lt is None:
+                await _refuse(websocket, 404, f"table {table_id[:80]!r} does not exist")
+                return
+            stream_access(account, lt)
+        except Unauthorized as exc:
+            await _refuse(websocket, 401, exc.message)
             return
-        lt = floor.tables.get(table_id)
-        if lt is None:
-            await websocket.close(code=4404)
+        except Refused as exc:
+            await _refuse(websocket, 403, exc.message)
             return
         await websocket.accept()
         await _until_closed(websocket, _pump(websocket, floor, lt, account, max(0, since)))
@@ -83,9 +143,12 @@ def install_streams(app: FastAPI) -> None:
     async def floor_stream(websocket: WebSocket, token: str = "", since: int = 0) -> None:
         floor: Floor = websocket.app.state.floor
         try:
-            authenticate(websocket.app.state.auth, f"Bearer {token}")
-        except Unauthorized:
-            await websocket.close(code=4401)
+            stream_access(authenticate(websocket.app.state.auth, f"Bearer {token}"), None)
+        except Unauthorized as exc:
+            await _refuse(websocket, 401, exc.message)
+            return
+        except Refused as exc:
+            await _refuse(websocket, 403, exc.message)
             return
         await websocket.accept()
         await _until_closed(websocket, _pump_floor(websocket, floor, max(0, since)))
@@ -130,19 +193,19 @@ def _povs(
     events: Events,
     players_of: Callable[[str], Mapping[int, str] | None],
 ) -> list[ViewPov] | None:
-    """Each event's point of view for ``account``: a player sees a round's events from the
-    seats they held in *that* round (its stored players), so a player who takes a seat later
-    never receives the cards of the seat's earlier rounds.  ``None`` where ``players_of``
-    does not know a round's players."""
+    """Each event's point of view for ``account`` (the access policy's row of the stream): a
+    player sees a round's events from the seats they held in *that* round (its stored
+    players), so a player who takes a seat later never receives the cards of the seat's
+    earlier rounds.  ``None`` where ``players_of`` does not know a round's players."""
+    access = stream_access(account, lt)
     if account.role is not Role.PLAYER:
-        return [pov_of(account, lt)] * len(events)
+        return [access.pov] * len(events)
     out = []
     for _seq, _type, _data, round_id in events:
         players = players_of(round_id) if round_id is not None else {}
         if players is None:
             return None
-        seats = frozenset(s for s, p in players.items() if p == account.player_id)
-        out.append(ViewPov("player", seats))
+        out.append(access.pov_with(round_seats(account, players)))
     return out
 
 

@@ -158,6 +158,29 @@ round_shoes = Table(
     # SHA-256 of the order and the nonce: what the server may publish before the deal.
     Column("commitment", String(64), nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
+    # The shoe a round was dealt from where a table deals one shoe round after round
+    # (``dealing_shoes``): its order is revealed when that shoe ends, not with the round.
+    Column("shoe_id", String(200), nullable=True),
+)
+
+dealing_shoes = Table(
+    # A shoe a table deals round after round down to its cut card (baccarat): the order and
+    # nonce its rounds' commitment covers, kept secret until ``ended_at``, and where the shoe
+    # stands (``state``, JSON: cards taken, rounds dealt, the cut card's stage, the markers).
+    "dealing_shoes",
+    metadata,
+    Column("id", String(200), primary_key=True),
+    Column("table_id", String(200), nullable=False),
+    Column("number", Integer, nullable=False),
+    Column("cards", Text, nullable=False),
+    Column("decks", Integer, nullable=False),
+    Column("cut_card", Integer, nullable=False),
+    Column("nonce", String(64), nullable=False),
+    Column("commitment", String(64), nullable=False),
+    Column("state", Text, nullable=False),
+    Column("opened_at", DateTime(timezone=True), nullable=False),
+    Column("ended_at", DateTime(timezone=True), nullable=True),
+    Index("ix_dealing_shoes_table", "table_id", "number"),
 )
 
 table_rounds = Table(

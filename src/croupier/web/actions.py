@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, Request
 
 from croupier.errors import CroupierError
 from croupier.games.records import Action, PlaceWager, ReportIrregularity
@@ -55,9 +55,12 @@ def _decision(rnd: Round, action: Action, seat: int) -> dict[str, Any] | None:
     return out
 
 
-def _ladder(rnd: Round) -> list[int]:
-    prog = rnd.game.rules.progressive
-    return sorted({*CHIP_LADDER, *((prog.wager,) if prog is not None else ())})
+def _ladder(rnd: Round, seat: int) -> list[int]:
+    """The chip amounts asked of the round for ``seat``: the chips, the ends of each posted
+    limit (a fixed progressive wager's amount among them) and the seat's own stakes (a Blind
+    equal to any Ante placed, at the table's maximum or between chips, is always offered)."""
+    ends = {v for limit in rnd.game.posted_limits().values() for v in limit.values()}
+    return sorted({*CHIP_LADDER, *ends, *rnd.stakes.get(seat, {}).values()})
 
 
 def seat_actions(rnd: Round, seats: frozenset[int]) -> dict[str, Any]:
@@ -65,9 +68,9 @@ def seat_actions(rnd: Round, seats: frozenset[int]) -> dict[str, Any]:
     ``seats``.  Amounts are asked of ``Round.can`` one by one (an Ante fixes the Blind's)."""
     wagers: list[dict[str, Any]] = []
     decisions: list[dict[str, Any]] = []
-    ladder = _ladder(rnd)
     if rnd.phase is Phase.BETTING:
         for seat in sorted(seats & set(rnd.players)):
+            ladder = _ladder(rnd, seat)
             for wager in rnd.game.offered_wagers():
                 if wager in rnd.game.decision_wagers:
                     continue
@@ -102,17 +105,36 @@ def dealer_actions(rnd: Round) -> dict[str, Any]:
     return out
 
 
+ACTIONS = "/api/tables/{table_id}/actions"
+
+
+def _guarded(request: Request) -> None:
+    """The access policy's row of the route (:mod:`croupier.server.policy`), as every API
+    route is guarded."""
+    from croupier.server.policy import resource
+    from croupier.server.routes import guard
+
+    guard(resource("GET", ACTIONS))(request)
+
+
 def actions_router() -> APIRouter:
     """``GET /api/tables/{table_id}/actions`` over the server's floor and accounts."""
+    from croupier.server.policy import resource
+
+    row = resource("GET", ACTIONS)
     router = APIRouter(tags=["web"])
 
-    @router.get("/api/tables/{table_id}/actions", summary="What the caller may do now")
+    @router.get(
+        ACTIONS,
+        summary="What the caller may do now",
+        dependencies=[Depends(_guarded)],
+        openapi_extra={"x-roles": row.roles(), "x-access": row.cells()},
+    )
     def actions(request: Request, table_id: str) -> dict[str, Any]:
         from croupier.server.auth import Role
-        from croupier.server.floor import pov_of
-        from croupier.server.routes import authenticate
+        from croupier.server.policy import table_seats
 
-        account = authenticate(request.app.state.auth, request.headers.get("authorization"))
+        account = request.state.account
         lt = request.app.state.floor.table(table_id)
         out: dict[str, Any] = {
             "table_id": lt.id,
@@ -133,8 +155,7 @@ def actions_router() -> APIRouter:
                 return out
             out["phase"] = rnd.phase.value
             if account.role is Role.PLAYER:
-                pov = pov_of(account, lt)
-                out.update(seat_actions(rnd, frozenset(pov.seats)))
+                out.update(seat_actions(rnd, table_seats(account, lt)))
             elif account.role is Role.DEALER:
                 out.update(dealer_actions(rnd))
         return out

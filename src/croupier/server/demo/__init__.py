@@ -2,7 +2,10 @@
 in this directory (a progressive meter linked across tables: ``stud-mega`` by Mississippi Stud and
 Ultimate Texas Hold 'Em, with one reset and rate; Three and Four Card Poker each have their own,
 as their pay tables differ and a linked meter has one configuration), demo accounts for every
-role, and chips for the demo players.
+role, and chips for the demo players.  Every table posts its limits (``[limits.<wager>]``); a demo
+table stored before limits were required takes its file's rules again between rounds.  A training
+demo floor (``mode=PlayMode.TRAINING``: ``croupier serve --training``, the browser tests) declares
+every table a training table (``[table] training = true``).
 
 The demo accounts' passwords are published (``<name>-demo``): they are marked demo and sign in
 only on a floor started as a demo or for training (:class:`croupier.server.auth.FloorMode`);
@@ -10,20 +13,25 @@ the demo is refused on a database that has an administrator of its own (a real f
 
 from __future__ import annotations
 
+import json
 import tomllib
+from collections.abc import Mapping
 from fractions import Fraction
 from importlib.resources import files
+from typing import Any
 
-from sqlalchemy import Connection, func, select
+from sqlalchemy import Connection, func, select, update
 
 from croupier.errors import IllegalAction
+from croupier.games import get_game
+from croupier.modes import PlayMode
 from croupier.rules import load_rules
 from croupier.server.auth import Auth, Role
-from croupier.server.floor import Floor, rules_json
+from croupier.server.floor import Floor, LiveTable, rules_json
 from croupier.server.ledger import CAGE, Entry, player_account
-from croupier.server.schema import accounts
+from croupier.server.schema import accounts, live_tables
 
-__all__ = ["DEMO_BUY_IN", "demo_rules", "setup_demo", "setup_demo_accounts"]
+__all__ = ["DEMO_BUY_IN", "demo_rules", "setup_demo"]
 
 DEMO_BUY_IN = 1_000_000
 """Chips each demo player starts with: $10,000."""
@@ -31,15 +39,33 @@ DEMO_BUY_IN = 1_000_000
 DEMO_PLAYERS = 7
 
 
-def demo_rules() -> dict[str, dict[str, object]]:
-    """Table id -> Rules Submission (as JSON) of every file in the demo directory."""
-    out: dict[str, dict[str, object]] = {}
+def demo_rules(mode: PlayMode = PlayMode.REAL) -> dict[str, dict[str, Any]]:
+    """Table id -> Rules Submission (as JSON) of every file in the demo directory; a training
+    table's (``[table] training = true``) for ``PlayMode.TRAINING``."""
+    out: dict[str, dict[str, Any]] = {}
     for entry in sorted(files(__name__).iterdir(), key=lambda e: e.name):
         if entry.name.endswith(".toml"):
-            out[entry.name.removesuffix(".toml")] = rules_json(
-                load_rules(tomllib.loads(entry.read_text()))
-            )
+            data = tomllib.loads(entry.read_text())
+            if mode is PlayMode.TRAINING:
+                data["table"] = {**data.get("table", {}), "training": True}
+            out[entry.name.removesuffix(".toml")] = rules_json(load_rules(data))
     return out
+
+
+def _repost(floor: Floor, conn: Connection, lt: LiveTable, rules: Mapping[str, Any]) -> None:
+    """A demo table stored before limits were required takes its file's rules (with them)
+    between rounds, keeping its seats, numbers and events; one with a round in play stays
+    closed (the supervisor finishes or voids that round first)."""
+    if lt.round is not None and not lt.round.is_over:
+        return
+    row = conn.execute(select(live_tables).where(live_tables.c.id == lt.id)).one()
+    conn.execute(
+        update(live_tables).where(live_tables.c.id == lt.id).values(rules=json.dumps(rules))
+    )
+    new = floor._live(lt.id, lt.name, rules, row.status)
+    for seat, player in lt.seats().items():
+        new.table.sit(seat, player)
+    new.seq, new.numbers = lt.seq, lt.numbers
 
 
 def _credentials() -> list[tuple[str, str, Role, str | None]]:
@@ -56,23 +82,19 @@ def _credentials() -> list[tuple[str, str, Role, str | None]]:
     return people
 
 
-def setup_demo(floor: Floor, auth: Auth) -> dict[str, str]:
-    """Create what is missing of the demo floor; returns username -> password."""
-    with floor.engine.begin() as conn:
-        _refuse_real_floor(conn)
-        for table_id, rules in demo_rules().items():
-            if table_id not in floor.tables:
-                name = str(rules["game"]).replace("-", " ").title()
-                floor.create_table(conn, table_id, name, rules)
-    return setup_demo_accounts(floor, auth)
-
-
-def setup_demo_accounts(floor: Floor, auth: Auth) -> dict[str, str]:
-    """Create the demo accounts that are missing (a training floor's: no demo table); returns
-    username -> password of those still demo accounts."""
+def setup_demo(floor: Floor, auth: Auth, mode: PlayMode = PlayMode.REAL) -> dict[str, str]:
+    """Create what is missing of the demo floor (its tables training tables for
+    ``PlayMode.TRAINING``); returns username -> password of the accounts still demo accounts."""
     creds: dict[str, str] = {}
     with floor.engine.begin() as conn:
         _refuse_real_floor(conn)
+        for table_id, rules in demo_rules(mode).items():
+            found = floor.tables.get(table_id)
+            if found is None:
+                name = str(rules["game"]).replace("-", " ").title()
+                floor.create_table(conn, table_id, name, rules)
+            elif found.unposted is not None and found.game.slug == get_game(rules).slug:
+                _repost(floor, conn, found, rules)
         for username, password, role, player in _credentials():
             if auth.exists(conn, username):
                 if auth.account(conn, username).demo:

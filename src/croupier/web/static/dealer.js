@@ -26,7 +26,7 @@ class DealerPage extends TablePage {
       // a dealer bound to tables deals those only (none bound: a demo dealer, every table)
       const bound = s.tables || [];
       const tables = (await Api.get("/api/tables")).filter((t) => !bound.length || bound.includes(t.id));
-      const pick = h("div.tiles", {}, tables.map((t) => h("div.tile", { dataset: { table: t.id } }, h("h3", {}, t.name),
+      const pick = h("div.tiles", {}, tables.map((t) => h("div.tile", { dataset: { table: t.id } }, h("h3", {}, t.name), trainingBanner(t),
         h("p.small", {}, `${words(t.game)} · ${t.status}${t.phase ? ` · ${words(t.phase)}` : ""}`),
         h("button.btn.btn-gold", { type: "button", "aria-label": `deal at ${t.name}`, onclick: (e) => act(e.currentTarget, () => this.connect(t.id)) }, "Deal this table"))));
       this.section.replaceChildren(h("div.panel", {}, h("h1", { id: "dealer-title" }, "Choose your table"), pick));
@@ -55,6 +55,15 @@ class DealerPage extends TablePage {
     const rnd = this.round;
     const dealerTurn = rnd && !rnd.to_act_seat && ["dealing", "decisions"].includes(rnd.phase);
     const cut = h("input#cut-pos", { type: "number", min: 10, max: 400, placeholder: "no cut", inputmode: "numeric" });
+    // a training table only: the cards the next round deals first, top first (a real table refuses a stack)
+    // (kept across redraws of the console; sent once, with the round it stacks)
+    const stack = info.training ? h("input#stack-cards", { type: "text", placeholder: "e.g. As Kd 7c", autocomplete: "off", spellcheck: "false",
+      value: this.stackText || "", oninput: (e) => { this.stackText = e.currentTarget.value; } }) : null;
+    const opening = () => {
+      const text = (this.stackText || "").trim();
+      this.stackText = "";
+      return Object.assign({ cut_at: cut.value === "" ? null : Number(cut.value) }, text ? { stack: text } : {});
+    };
     // the progressive wagers the system accepted (the engine's count); the dealer corrects it
     // to the chips actually collected, and a count that differs voids the round (§ 641a.8(b))
     const accepted = this.actions.progressive_chips;
@@ -64,8 +73,10 @@ class DealerPage extends TablePage {
     const procedure = h("div.panel.controls", { "aria-label": "dealing procedure" }, h("h2", {}, "Procedure"),
       h("div.btn-row", {}, h("label", { for: "cut-pos" }, "Cut at card"), cut,
         h("button.btn" + (has(["new_round"]) ? ".btn-gold" : ""), { type: "button", disabled: !has(["new_round"]), dataset: { step: "rounds" },
-          onclick: (e) => act(e.currentTarget, this.post("rounds", () => ({ cut_at: cut.value === "" ? null : Number(cut.value) }), "Place your bets.")) },
+          onclick: (e) => act(e.currentTarget, this.post("rounds", opening, "Place your bets.")) },
         "Shuffle, cut and open betting")),
+      stack ? h("div.btn-row", {}, h("label", { for: "stack-cards" }, "Stack the next round (training)"), stack) : null,
+      stack ? h("p.small.muted", {}, "The cards the round deals first, top first, in the order they leave the shoe, burned cards included.") : null,
       h("p.small.muted", {}, "The cover card goes at least ten cards from the top; leave the cut empty where the table's shuffler deals without one."),
       h("div.btn-row", {}, h("label", { for: "prog-chips" }, "Progressive chips counted"), chips,
         h("span.small.muted#prog-accepted", {}, accepted === undefined ? "" : `the system accepted ${accepted} progressive wager${accepted === 1 ? "" : "s"}`)),
@@ -88,9 +99,27 @@ class DealerPage extends TablePage {
     }
     if (!any) settle.append(h("p.small.muted", {}, "Nothing settled yet."));
     const left = h("div", {}, this.header("Dealer console", "dealer-title"), h("div.panel", {}, drawFelt(info, this.state, { acting: this.acting() })), procedure);
-    const right = h("aside", { "aria-label": "the round" }, calls, settle, dealPanel(this.view.deal),
+    const right = h("aside", { "aria-label": "the round" }, calls, settle, this.shoePanel(), dealPanel(this.view.deal),
       h("div.panel", {}, h("h2", {}, "The sign"), h("div.sign", { tabindex: "0", role: "document", "aria-label": "pay-table sign" }, info.sign || "")));
     this.section.replaceChildren(h("div.layout", {}, left, right));
+  }
+  /** Baccarat: the shoe dealt coup after coup, and the commission marked by seat. */
+  shoePanel() {
+    const shoe = this.view.shoe;
+    if (!shoe) return null;
+    const stage = { dealing: "dealing", last_round: "cut card out: one more coup", done: "done: the next coup opens a new shoe" }[shoe.stage] || shoe.stage;
+    const markers = Object.entries(this.view.markers || {});
+    return h("div.panel.shoe", { role: "region", "aria-label": "the shoe" }, h("h2", {}, "The shoe"),
+      h("table.grid", { "aria-label": "shoe" }, h("tbody", {},
+        h("tr", {}, h("th", { scope: "row" }, "Shoe"), h("td", {}, shoe.id ? `${shoe.number} (${shoe.id})` : "not opened")),
+        h("tr", {}, h("th", { scope: "row" }, "Coups dealt"), h("td.num", {}, String(shoe.coups))),
+        h("tr", {}, h("th", { scope: "row" }, "Cards left"), h("td.num", {}, `${shoe.cards_left} (cut card at ${shoe.cut_card})`)),
+        h("tr", {}, h("th", { scope: "row" }, "Stage"), h("td", { dataset: { stage: shoe.stage } }, stage)))),
+      h("h3", {}, "Commission owed"),
+      markers.length ? h("table.grid", { "aria-label": "commission owed by seat" }, h("tbody", {}, markers.map(([seat, cents]) =>
+        h("tr", {}, h("th", { scope: "row" }, `Seat ${seat}`), h("td.num", {}, Money.fmt(cents))))))
+        : h("p.small.muted", {}, "No marker on the layout."),
+      h("p.small.muted", {}, "Markers are collected when the player leaves and before the reshuffle (§ 541.13(g))."));
   }
   irregularityRow() {
     const kinds = this.actions.irregularities || [];

@@ -64,7 +64,7 @@ class PitPage {
     const tiles = h("div.tiles", { "aria-label": "tables" });
     for (const t of tables) {
       const seated = Object.values(t.seats || {}).filter(Boolean).length;
-      const tile = h("div.tile", { dataset: { table: t.id } }, h("h3", {}, t.name),
+      const tile = h("div.tile", { dataset: { table: t.id } }, h("h3", {}, t.name), trainingBanner(t),
         h("p.small", {}, `${words(t.game)} · table ${t.status}${t.held ? ` · held: ${t.held}` : ""}`), h("p", {}, h("span.phase-pill", {}, words(t.phase || "no round")),
           ` round ${t.round_id || "–"} · ${seated} seated`),
         Object.entries(t.meters || {}).map(([m, c]) => h("p.small", {}, `${words(m)}: `, h("strong", {}, Money.fmt(c)))));
@@ -126,7 +126,7 @@ class PitPage {
   async recall() {
     const tables = await Api.get("/api/tables");
     if (this.tab !== "recall") return;
-    const sel = h("select#recall-table", {}, tables.map((t) => h("option", { value: t.id }, `${t.name} · ${words(t.game)}`)));
+    const sel = h("select#recall-table", {}, tables.map((t) => h("option", { value: t.id }, `${t.name} · ${words(t.game)}${t.training ? " · training" : ""}`)));
     const list = h("div#recall-list");
     this.replayBox = h("div#replay");
     const load = (e) => act(e && e.currentTarget, async () => {
@@ -156,13 +156,16 @@ class PitPage {
       const now = steps.children[i - 1]; if (now) now.scrollIntoView({ block: "nearest" });
     };
     const go = (d) => () => { i = Math.max(0, Math.min(records.length, d === "start" ? 0 : d === "end" ? records.length : i + d)); draw(); };
-    const scenario = h("button.btn.btn-ghost", { type: "button", onclick: (e) => act(e.currentTarget, async () => {
+    // The scenario holds every card dealt: the supervisor's and the auditor's only (the policy,
+    // server/policy.py); the observer's pit replays the round as the public saw it.
+    const scenario = this.role() === "observer" ? null : h("button.btn.btn-ghost", { type: "button", onclick: (e) => act(e.currentTarget, async () => {
       const data = await Api.get(`/api/rounds/${rid}/scenario`);
       const a = h("a", { href: URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: "application/json" })), download: `round-${rid}.json` });
       document.body.append(a); a.click(); a.remove();
     }) }, "Download scenario");
     const deal = await Api.get(`/api/rounds/${rid}/deal`).catch(() => null);
-    this.replayBox.replaceChildren(h("div.panel", {}, h("h2", {}, `Replay of round ${rid}`),
+    // a training table's round (its record header says so) is never real play
+    this.replayBox.replaceChildren(h("div.panel", {}, h("h2", {}, `Replay of round ${rid}`), trainingBanner({ training: round.mode === "training" }),
       h("div.btn-row", { role: "group", "aria-label": "replay controls" },
         h("button.btn", { type: "button", onclick: go("start") }, "« Start"), h("button.btn", { type: "button", onclick: go(-1) }, "◀ Step back"),
         h("button.btn.btn-gold", { type: "button", onclick: go(1) }, "Step ▶"), h("button.btn", { type: "button", onclick: go("end") }, "End »"), counter, scenario),

@@ -13,6 +13,15 @@ function decisionLabel(d) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** The commission markers collected as the player leaves (§ 541.13(g)), and any part owed at
+ * the cage. */
+function announceCollected(records) {
+  for (const r of records) {
+    if (r.kind === "vig_marker_collected") Announce.say(`Commission collected: ${Money.fmt(r.amount)}.`);
+    else if (r.kind === "vig_marker_to_cage") Announce.say(`Commission of ${Money.fmt(r.amount)} owed at the cage.`, "error");
+  }
+}
+
 class PlayerPage extends TablePage {
   async enter() {
     this.section.replaceChildren(h("p.muted", {}, "Loading your seat…"));
@@ -38,7 +47,7 @@ class PlayerPage extends TablePage {
             await this.connect(t.id);
           }) }, String(n)));
       }
-      list.append(h("div.tile", { dataset: { table: t.id } }, h("h3", {}, t.name), h("p.small", {}, `${words(t.game)} · ${t.status}`), buttons));
+      list.append(h("div.tile", { dataset: { table: t.id } }, h("h3", {}, t.name), trainingBanner(t), h("p.small", {}, `${words(t.game)} · ${t.status}`), buttons));
     }
     this.section.replaceChildren(h("div.panel", {}, h("h1", { id: "player-title" }, "Choose a seat"),
       h("p.muted", {}, "Each table's seats, seat 1 farthest to the dealer's left."), list));
@@ -63,9 +72,12 @@ class PlayerPage extends TablePage {
       h("div.panel", {}, drawFelt(info, this.state, { mySeat: seat, acting: this.acting() })), this.controls());
     const right = h("aside", { "aria-label": "balance, sign and recent hands" },
       h("div.panel", {}, h("h2", {}, "Balance"), h("div.balance#balance", { "aria-live": "polite" }, Money.fmt(this.me.balance)),
+        this.me.commission_owed ? h("p.owed#commission-owed", { "aria-live": "polite" }, "Commission owed ",
+          h("strong", {}, Money.fmt(this.me.commission_owed)), h("span.small.muted", {}, " · collected when you leave or the shoe ends")) : null,
         h("p.small.muted", {}, `${this.me.username} · player ${this.me.player_id}`),
         h("button.btn.btn-ghost", { type: "button", onclick: (e) => act(e.currentTarget, async () => {
-          await Api.post(`/api/tables/${encodeURIComponent(this.tableId)}/leave`);
+          const left = await Api.post(`/api/tables/${encodeURIComponent(this.tableId)}/leave`);
+          announceCollected((left && left.records) || []);
           this.leave(); this.me = await Api.get("/api/me"); await this.chooseSeat();
         }) }, "Leave the table")),
       dealPanel(this.view.deal),
@@ -75,18 +87,21 @@ class PlayerPage extends TablePage {
     this.section.replaceChildren(h("div.layout", {}, left, right));
   }
   limits() {
-    const rules = (this.detail && this.detail.rules) || {};
+    const detail = this.detail || {};
+    const rules = detail.rules || {};
     const rows = [];
-    const lim = rules.limits || {};
-    for (const [k, v] of Object.entries(lim)) {
-      rows.push([words(k), typeof v === "number" ? Money.fmt(v) : typeof v === "object" ? Object.entries(v).map(([a, b]) => `${words(a)} ${typeof b === "number" ? Money.fmt(b) : b}`).join(", ") : String(v)]);
+    // every wager placed before the cards posts a minimum and maximum (a fixed wager: its amount)
+    for (const [k, v] of Object.entries(detail.limits || {})) {
+      const range = v.min === v.max ? `${Money.fmt(v.min)} (fixed)` : `${v.min === undefined ? "–" : Money.fmt(v.min)} to ${v.max === undefined ? "–" : Money.fmt(v.max)}`;
+      rows.push([words(k), range]);
     }
+    // the decision wagers (Play, street bets): multiples of the Ante, within its limits
+    for (const w of detail.wagers || []) if (!(w in (detail.limits || {}))) rows.push([words(w), "a multiple of the Ante"]);
     for (const w of this.actions.wagers || []) {
       const a = w.amounts;
       rows.push([`${words(w.wager)} now`, a.length === 1 ? `exactly ${Money.fmt(a[0])}` : `${Money.fmt(a[0])} to ${Money.fmt(a[a.length - 1])}`]);
     }
     if (rules.payout_limit) rows.push(["payout limit per hand", Money.fmt(rules.payout_limit)]);
-    if (rules.progressive && rules.progressive.wager) rows.push(["progressive wager", Money.fmt(rules.progressive.wager)]);
     if (!rows.length) return h("p.small.muted", {}, "The limits are posted at the table.");
     return h("table.grid", { "aria-label": "posted limits" }, h("tbody", {}, rows.map(([k, v]) => h("tr", {}, h("th", { scope: "row" }, k), h("td.num", {}, v)))));
   }

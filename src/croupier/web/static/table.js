@@ -94,6 +94,14 @@ class RoundState {
         (this.extras[k] = this.extras[k] || []).push({ what: `Envy Bonus for seat ${r.for_seat}: ${r.line}`, amount: `pays ${Money.fmt(r.amount)}`, result: "win" });
         break;
       }
+      case "vig_marked": case "vig_collected": {
+        // baccarat commission: marked and owed until collected (§ 541.13(g)), or collected now
+        const k = String(r.seat);
+        const marked = kind === "vig_marked";
+        const what = marked ? "Commission marked: owed until you leave or the shoe ends" : r.how === "tie" ? "Tie commission collected" : "Commission collected";
+        (this.extras[k] = this.extras[k] || []).push({ what, amount: `${marked ? "owes" : "pays"} ${Money.fmt(r.amount)}`, result: "lose" });
+        break;
+      }
       case "round_voided": this.voided = r; this.calls.push(`Round void: ${r.reason}${cite(r.section)}.`); break;
       case "irregularity": this.calls.push(`Irregularity: ${words(r.irregularity)}${cite(r.section)}: ${r.consequence || ""}.`); break;
       default: break;
@@ -161,11 +169,14 @@ function drawFelt(table, state, opts) {
     const cls = ["seat", k === String(opts.mySeat) ? "seat-me" : "", String(opts.acting) === k ? "seat-acting" : ""].filter(Boolean).join(".");
     // each wager on a line of its own: name and amount
     const wagers = Object.entries(state.wagers[k] || {}).map(([w, a]) => h("span.seat-wager", {}, h("span", {}, words(w)), h("span", {}, Money.fmt(a))));
+    // baccarat: the seat's marker button, commission owed until collected (§ 541.13(g))
+    const owed = (table.markers || {})[k];
     seats.append(h(`div.${cls}`, { dataset: { seat: k } },
       h("div.seat-name", {}, `Seat ${k}${who ? ` · ${who}` : ""}${state.folded.has(k) ? " · folded" : ""}`),
       k === String(opts.mySeat) ? null : handOf(state.boxes[k] || [], { label: `seat ${k} cards`, back: table.back }),
       state.shown[k] ? h("div.seat-shown", {}, words(state.shown[k])) : null,
-      h("div.seat-wagers", {}, wagers)));
+      h("div.seat-wagers", {}, wagers),
+      owed ? h("div.seat-marker", { "aria-label": `seat ${k} commission owed` }, `Commission owed ${Money.fmt(owed)}`) : null));
   }
   felt.append(seats);
   return felt;
@@ -186,6 +197,14 @@ function restoreFocus(root, key) {
   if (!key) return;
   const el = root.querySelector(key);
   if (el && !el.disabled) el.focus({ preventScroll: true });
+}
+
+/** The banner every page shows for a training table (``[table] training``): its cards may be
+ * stacked and its rounds are recorded as training, never real play. */
+function trainingBanner(table) {
+  if (!table || !table.training) return null;
+  return h("p.training-banner", { role: "note", "aria-label": "training table" },
+    "Training table: the dealer may stack the cards; every round is recorded as training, never real play.");
 }
 
 /** The shared machinery of a table page: table detail, view, the caller's actions, stream. */
@@ -235,7 +254,7 @@ class TablePage {
   async afterLoad() {}
   tableInfo() {
     const d = this.detail || {};
-    return { ...d, seats: this.view.seats || d.seats || {}, meters: this.view.meters || d.meters || {} };
+    return { ...d, seats: this.view.seats || d.seats || {}, meters: this.view.meters || d.meters || {}, markers: this.view.markers || {} };
   }
   acting() { return this.round ? this.round.to_act_seat : null; }
   phaseText() {
@@ -246,7 +265,7 @@ class TablePage {
   header(title, id) {
     const info = this.tableInfo();
     const rnd = this.round;
-    return h("div.panel.table-head", {},
+    return h("div.panel.table-head", {}, trainingBanner(info),
       h("h1", { id }, title),
       h("p", {}, h("strong", {}, info.title || words(info.game)), info.name && info.name !== info.title ? ` · ${info.name}` : "", " · ",
         h("span.phase-pill", { "aria-label": "round phase", dataset: { phase: rnd ? rnd.phase : "none" } }, this.phaseText()),
@@ -272,7 +291,8 @@ function dealPanel(deal) {
     h("h2", {}, "Provable deal"),
     h("p.small.muted", {}, `Commitment to the shoe's order (${deal.scheme}), published before the first wager:`),
     h("code.hash", { "aria-label": "commitment" }, deal.commitment), status);
-  if (!deal.revealed) status.textContent = "The order and its nonce are revealed once the round is over.";
+  if (!deal.revealed && deal.shoe) status.textContent = `This coup is dealt from shoe ${deal.shoe}: the commitment covers the whole shoe, and its order and nonce are revealed when the shoe ends.`;
+  else if (!deal.revealed) status.textContent = "The order and its nonce are revealed once the round is over.";
   else if (!deal.order || !deal.nonce) {
     status.textContent = `Round over: ${deal.verified_by || "the order and nonce are given to supervisors and auditors"}, who check them (croupier audit verify-deal).`;
   }

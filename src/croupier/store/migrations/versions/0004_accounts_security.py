@@ -11,8 +11,8 @@
 - ``sign_in_limits``, ``setup_tokens``, ``security_log`` and ``security_head`` are created; the
   log's first entries record what this migration did to accounts.
 
-Revision ID: 0003_accounts
-Revises: 0002
+Revision ID: 0004
+Revises: 0003
 Create Date: 2026-12-08 10:00:00.000000
 """
 
@@ -21,8 +21,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0003_accounts"
-down_revision = "0002"
+revision = "0004"
+down_revision = "0003"
 branch_labels = None
 depends_on = None
 
@@ -142,7 +142,7 @@ def _normalise_names(conn: sa.Connection) -> dict[str, str | None]:
                 conn,
                 SecurityEvent.ACCOUNT_RENAMED,
                 username=normal,
-                actor="migration 0003",
+                actor="migration 0004",
                 detail={"from": name, "to": normal},
             )
             continue
@@ -155,7 +155,7 @@ def _normalise_names(conn: sa.Connection) -> dict[str, str | None]:
             conn,
             SecurityEvent.ACCOUNT_DISABLED,
             username=name[:100],
-            actor="migration 0003",
+            actor="migration 0004",
             detail={"reason": f"the name is not normalised and {why}"},
         )
     return out

@@ -1,0 +1,67 @@
+"""What a command may change of the floor in memory, taken before it runs (:class:`Snapshot`):
+put back when the command's transaction does not commit (:meth:`Floor.command
+<croupier.server.floor.Floor.command>`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import Connection
+
+from croupier.errors import IllegalAction
+from croupier.games.round import Round
+from croupier.server.live_tables import LiveTable
+
+if TYPE_CHECKING:
+    from croupier.server.floor import Floor
+
+__all__ = ["Snapshot"]
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """What a command may change in memory, taken before it runs: :meth:`restore` puts it
+    back when the command's transaction does not commit (its savepoint rolled back, or its
+    batch)."""
+
+    lt: LiveTable | None
+    tables: frozenset[str]
+    state: tuple[Any, ...] = ()
+    dealing: Any = None
+    """The table's seats and deck bookkeeping (:meth:`Dealing.memento`)."""
+
+    @classmethod
+    def of(cls, floor: Floor, lt: LiveTable | None) -> Snapshot:
+        if lt is None:
+            return cls(None, frozenset(floor.tables))
+        state = (lt.round, lt.round_id, lt.stored, lt.seq, lt.numbers, lt.held, lt.status)
+        return cls(lt, frozenset(floor.tables), state, lt.table.memento())
+
+    def restore(self, floor: Floor, conn: Connection | None) -> None:
+        """Put the table back as it was (its seats, decks and their counts too); a round that
+        moved in memory is replayed from what ``conn`` (or, if ``None``, a new transaction)
+        holds: its committed records, dealing from its persisted shoe."""
+        for table_id in set(floor.tables) - self.tables:
+            del floor.tables[table_id]
+        lt = self.lt
+        if lt is None:
+            return
+        rnd, rid, stored, lt.seq, lt.numbers, lt.held, lt.status = self.state
+        lt.round, lt.round_id, lt.stored = rnd, rid, stored
+        lt.table.restore(self.dealing)
+        if rnd is not None and rid is not None and len(rnd.records) != stored:
+            # The round moved in memory but its records were not committed.
+            try:
+                replayed = floor.store._replay(rid, conn)
+            except IllegalAction:
+                # Shown as committed (its records alone), held for a supervisor's void.
+                records = rnd.records[:stored]
+                lt.round = Round.rebuild(
+                    rnd.game, records, players=rnd.players, stub_check=rnd.stub_check
+                )
+                lt.held = "a write failed during this round"
+            else:
+                lt.round = replayed
+            lt.round._attach_meters(floor.meters)
+            lt.table.resume(lt.round)

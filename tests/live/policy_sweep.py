@@ -1,0 +1,324 @@
+"""The access policy's sweep on a real server (tests/live/test_live_policy.py): every route and
+stream called as every relation at the stage each table's round stands in, each answer checked
+against its row of :data:`croupier.server.policy.POLICY` (the status) and, card by card, against
+what that relation may see at that moment (:mod:`live.policy_truth`, from the auditor's records
+of the round once it is over: the checks wait for the records).
+
+A table's stage is read here from the dealer's view and the walk's own log (a seat decided in
+this round), not from the server's policy; the relation of each caller from what the walk seated
+and bound.  Refused requests are well formed (:mod:`live.policy_calls`) and must change nothing:
+the table's stream stands still over a sweep's requests.  Documents must be the same for every
+caller at every stage.  Every error is read for cards too, the streams' refusals included.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import uuid
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+from websockets.exceptions import InvalidStatus
+from websockets.sync.client import connect
+
+from croupier.server.auth import Role
+from croupier.server.policy import POLICY, Relation, Resource, Scope, Sight, Stage
+from live.policy_calls import Ctx, Req, provoked, valid
+from live.policy_truth import cards_in, visible
+
+__all__ = ["Caller", "Seen", "Sweep", "TableState"]
+
+
+@dataclass(eq=False)
+class Caller:
+    """One account (or none: ``role`` None) with its HTTP connection and token."""
+
+    name: str
+    role: Role | None
+    http: httpx.Client
+    password: str = ""
+    token: str | None = None
+    player_id: str | None = None
+    bound: str | None = None
+    """A dealer's table (``None``: every table)."""
+
+    def headers(self, key: bool) -> dict[str, str]:
+        out = {"Authorization": f"Bearer {self.token}"} if self.token else {}
+        if key:
+            out["Idempotency-Key"] = uuid.uuid4().hex
+        return out
+
+
+@dataclass
+class TableState:
+    id: str
+    wagers: dict[str, int]
+    seats: dict[int, Caller] = field(default_factory=dict)
+    round_id: str | None = None
+    decided: bool = False
+    had_decisions: bool = False
+    stages: set[Stage] = field(default_factory=set)
+
+
+@dataclass
+class Seen:
+    """An answer to check once its rounds are over: what the row lets it show, for whom."""
+
+    label: str
+    sight: Sight
+    player_id: str | None
+    body: Any
+    context: str | None
+    prefix: dict[str, int]
+    """Round id -> the records that round had when the answer was given (else all)."""
+
+
+@dataclass
+class Sweep:
+    url: str
+    callers: dict[str, Caller]
+    tables: dict[str, TableState]
+    seen: list[Seen] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    documents: dict[str, tuple[int, str]] = field(default_factory=dict)
+    streams: dict[tuple[str, str], list[dict[str, Any]]] = field(default_factory=dict)
+    calls: Counter[str] = field(default_factory=Counter)
+    covered: dict[tuple[str, str], set[Stage]] = field(default_factory=dict)
+
+    # -- sending and judging one request ------------------------------------------------------
+
+    def send(self, caller: Caller, req: Req) -> tuple[int, Any]:
+        response = caller.http.request(
+            req.method,
+            req.path,
+            json=req.body,
+            params=dict(req.params),
+            headers=caller.headers(req.key and req.method == "POST"),
+        )
+        self.calls[f"{req.method} {response.status_code}"] += 1
+        text = response.text
+        try:
+            return response.status_code, json.loads(text) if text else None
+        except ValueError:
+            return response.status_code, text
+
+    def judge(self, label: str, req: Req, status: int, body: Any, rule_status: int) -> bool:
+        """Whether the status is the one expected; an error must hold no card."""
+        expected = req.expect if rule_status == 200 else frozenset({rule_status})
+        ok = status in expected
+        if not ok:
+            self.problems.append(f"{label}: {status} (expected {sorted(expected)}): {body!r:.300}")
+        if status >= 400:
+            found = cards_in(body)
+            if found:
+                self.problems.append(f"{label}: an error holds cards {found[:5]}: {body!r:.300}")
+        return ok and status == 200
+
+    # -- relations and stages, read independently of the server -------------------------------
+
+    @staticmethod
+    def relation(
+        caller: Caller, scope: Scope, t: TableState | None, players: Mapping[str, str]
+    ) -> Relation:
+        if caller.role is None:
+            return Relation.NO_TOKEN
+        if caller.role is Role.PLAYER:
+            if t is None or scope in (Scope.FLOOR, Scope.DOCUMENT):
+                held = False
+            elif scope is Scope.SEAT:
+                held = t.seats.get(1) is caller
+            elif scope is Scope.TABLE:
+                held = caller in t.seats.values() or caller.player_id in players.values()
+            else:
+                held = caller.player_id in players.values()
+            return Relation.PLAYER_OF_SEAT if held else Relation.PLAYER_OF_OTHER_SEAT
+        if caller.role is Role.DEALER:
+            local = t is not None and scope in (Scope.TABLE, Scope.SEAT, Scope.ROUND)
+            other = local and t is not None and caller.bound not in (None, t.id)
+            return Relation.DEALER_OF_OTHER_TABLE if other else Relation.DEALER_OF_TABLE
+        return {
+            Role.SUPERVISOR: Relation.SUPERVISOR,
+            Role.OBSERVER: Relation.OBSERVER,
+            Role.AUDITOR: Relation.AUDITOR,
+            Role.ADMIN: Relation.ADMIN,
+        }[caller.role]
+
+    @staticmethod
+    def stage(t: TableState, view: Mapping[str, Any]) -> Stage:
+        """The stage of the table's round from the dealer's view and the walk's log."""
+        if view.get("held"):
+            return Stage.HELD
+        rnd = view.get("round")
+        if rnd is None:
+            return Stage.BETTING
+        phase = rnd["phase"]
+        by_phase = {"void": Stage.VOIDED, "over": Stage.SETTLED, "reveal": Stage.REVEAL}
+        if phase in by_phase or phase == "settlement":
+            return by_phase.get(phase, Stage.REVEAL)
+        if not any(rnd["cards"].values()):
+            return Stage.BETTING
+        return Stage.DECISIONS if t.decided else Stage.DEALT
+
+    # -- one request as one caller -------------------------------------------------------------
+
+    def call(
+        self,
+        row: Resource,
+        caller: Caller,
+        ctx: Ctx,
+        t: TableState | None,
+        view: Mapping[str, Any],
+    ) -> None:
+        rnd = view.get("round") or {}
+        players = rnd.get("players", {})
+        relation = self.relation(caller, row.scope, t, players)
+        rule = row.rule(relation, ctx.stage)
+        make = valid if not rule.answered else provoked
+        # (a caller without a token logs in as the observer)
+        name, password = (
+            (caller.name, caller.password) if caller.role else ("observer", "observer-demo")
+        )
+        req = make(row.method, row.path)(
+            Ctx(**{**ctx.__dict__, "username": name, "password": password})
+        )
+        if req is None:
+            return
+        self.covered.setdefault((row.method, row.path), set()).add(ctx.stage)
+        label = f"{row.method} {row.path} as {caller.name} ({relation}) at {ctx.stage}"
+        if t is not None:
+            label += f" [{t.id}]"
+        status, body = self.send(caller, req)
+        answered = self.judge(label, req, status, body, rule.status)
+        if rule.sight is Sight.DOCUMENT:
+            self.document(label, req.path, status, body)
+            return
+        if not answered or rule.status != 200:
+            return
+        prefix = {} if view.get("round_id") is None else {view["round_id"]: rnd.get("seq", 0)}
+        self.seen.append(
+            Seen(label, rule.sight, caller.player_id, body, view.get("round_id"), prefix)
+        )
+
+    def document(self, label: str, path: str, status: int, body: Any) -> None:
+        digest = hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()
+        first = self.documents.setdefault(path, (status, digest))
+        if first != (status, digest):
+            self.problems.append(f"{label}: the document differs from its first answer")
+
+    # -- the streams ---------------------------------------------------------------------------
+
+    def ws(self, path: str, caller: Caller, since: int) -> str:
+        base = self.url.replace("http://", "ws://")
+        return f"{base}{path}?token={caller.token or ''}&since={since}"
+
+    def table_stream(self, t: TableState, caller: Caller, until: int, stage: Stage) -> None:
+        row = POLICY[("WS", "/api/tables/{table_id}/stream")]
+        relation = self.relation(caller, Scope.TABLE, t, {})
+        rule = row.rule(relation, stage)
+        label = f"WS stream of {t.id} as {caller.name} ({relation}) at {stage}"
+        self.covered.setdefault((row.method, row.path), set()).add(stage)
+        got = self.streams.setdefault((caller.name, t.id), [])
+        since = got[-1]["seq"] if got else 0
+        try:
+            with connect(self.ws(f"/api/tables/{t.id}/stream", caller, since)) as conn:
+                while since < until:
+                    event = json.loads(conn.recv(timeout=30))
+                    got.append(event)
+                    since = int(event["seq"])
+        except InvalidStatus as refused:
+            self.refused_stream(label, refused, rule.status)
+            return
+        if rule.status != 200:
+            self.problems.append(f"{label}: opened, the row says {rule.status}")
+        self.calls["WS 101"] += 1
+
+    def refused_stream(self, label: str, refused: InvalidStatus, expected: int) -> None:
+        status = refused.response.status_code
+        self.calls[f"WS {status}"] += 1
+        body = refused.response.body.decode("utf-8", "replace") if refused.response.body else ""
+        if status != expected:
+            self.problems.append(f"{label}: refused {status}, the row says {expected}: {body}")
+        if cards_in(body):
+            self.problems.append(f"{label}: the refusal holds cards: {body:.300}")
+
+    def floor_stream(self, caller: Caller, stage: Stage) -> None:
+        row = POLICY[("WS", "/api/floor/stream")]
+        relation = self.relation(caller, Scope.FLOOR, None, {})
+        rule = row.rule(relation, stage)
+        label = f"WS floor stream as {caller.name} ({relation}) at {stage}"
+        self.covered.setdefault((row.method, row.path), set()).add(stage)
+        try:
+            with connect(self.ws("/api/floor/stream", caller, 0)) as conn:
+                message = json.loads(conn.recv(timeout=30))
+        except InvalidStatus as refused:
+            self.refused_stream(label, refused, rule.status)
+            return
+        self.calls["WS 101"] += 1
+        if rule.status != 200:
+            self.problems.append(f"{label}: opened, the row says {rule.status}")
+        self.seen.append(Seen(label, rule.sight, caller.player_id, message, None, {}))
+
+    # -- the checks, once every round is over --------------------------------------------------
+
+    def check(self, records: Mapping[str, Mapping[str, Any]]) -> None:
+        """Every answer kept against its rounds' records (``records``: round id -> the
+        auditor's ``/records`` of it), and every stream's events."""
+        for seen in self.seen:
+            self.check_one(seen, records)
+        for (name, table_id), events in self.streams.items():
+            self.check_stream(self.callers[name], table_id, events, records)
+
+    def _seats(self, player_id: str | None, recalled: Mapping[str, Any]) -> set[int]:
+        return {int(s) for s, p in recalled["players"].items() if p == player_id}
+
+    def check_one(self, seen: Seen, records: Mapping[str, Mapping[str, Any]]) -> None:
+        for rid, card in cards_in(seen.body, seen.context):
+            if seen.sight is Sight.EVERY_CARD:
+                continue
+            if rid is None or rid not in records:
+                self.problems.append(f"{seen.label}: card {card} outside any round ({rid})")
+                continue
+            recalled = records[rid]
+            full = recalled["records"][: seen.prefix.get(rid, len(recalled["records"]))]
+            allowed = visible(seen.sight, full, self._seats(seen.player_id, recalled))
+            if allowed is not None and card not in allowed:
+                self.problems.append(
+                    f"{seen.label}: {card} of round {rid} (after {len(full)} records) "
+                    f"is not {seen.sight.value}"
+                )
+
+    def check_stream(
+        self,
+        caller: Caller,
+        table_id: str,
+        events: list[dict[str, Any]],
+        records: Mapping[str, Mapping[str, Any]],
+    ) -> None:
+        """Each record event against its round's records up to it; other events hold none."""
+        row = POLICY[("WS", "/api/tables/{table_id}/stream")]
+        relation = self.relation(caller, Scope.TABLE, self.tables[table_id], {})
+        sight = row.rule(relation, None).sight
+        label = f"stream of {table_id} as {caller.name}"
+        rid, at = None, 0
+        for event in events:
+            data = event["data"]
+            if event["type"] == "round":
+                rid, at = data["round_id"], 0
+            if event["type"] != "record":
+                if cards_in(data):
+                    self.problems.append(f"{label}: event {event['seq']} holds cards: {data}")
+                continue
+            at += 1
+            assert rid is not None, label
+            recalled = records[rid]
+            full = recalled["records"][:at]
+            if full and full[-1]["kind"] != data.get("was", data["kind"]):
+                self.problems.append(f"{label}: event {event['seq']} is not record {at}")
+            allowed = visible(sight, full, self._seats(caller.player_id, recalled))
+            extra = {c for _, c in cards_in(data)} - (allowed or set())
+            if allowed is not None and extra:
+                self.problems.append(f"{label}: event {event['seq']} shows {sorted(extra)}")
