@@ -145,7 +145,6 @@ def verify(target: str | Engine) -> AuditReport:
     Nothing is written.  A database that cannot be read as croupier's raises
     :class:`~croupier.errors.InvalidInput`."""
     from croupier.reconcile import RoundBooks, read_chips
-    from croupier.server.security_log import check as check_security
 
     engine, owned = _engine(target)
     report = AuditReport()
@@ -168,7 +167,7 @@ def verify(target: str | Engine) -> AuditReport:
                 select(table_log).order_by(table_log.c.table_id, table_log.c.seq)
             ).all()
             chips = read_chips(conn)
-            report.security_events, security = check_security(conn)
+            _security_log(report, conn)
     except SQLAlchemyError as exc:
         raise unreadable(exc) from None
     finally:
@@ -218,8 +217,15 @@ def verify(target: str | Engine) -> AuditReport:
         _check(report, lambda t=table_id, r=rows: _events(t, r))
     if chips is not None:
         _reconcile(report, chips, books, {row.id for row in round_rows} - set(books))
-    report.findings += security
     return report
+
+
+def _security_log(report: AuditReport, conn: Connection) -> None:
+    """The security log's chain and head (:func:`croupier.server.security_log.check`)."""
+    from croupier.server.security_log import check
+
+    report.security_events, found = check(conn)
+    report.findings += found
 
 
 def _reconcile(

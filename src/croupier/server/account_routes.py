@@ -17,11 +17,12 @@ from fastapi import FastAPI, Header, Query, Request
 
 from croupier.errors import InvalidInput
 from croupier.server import accounts as ops
-from croupier.server.auth import Account, AccountStatus, Auth, Role
+from croupier.server.auth import Account, AccountStatus, Auth, AuthError, Role
 from croupier.server.floor import Floor, Txn, Unauthorized, request_digest
 from croupier.server.models import (
     AccountOut,
     LockOut,
+    Login,
     NewAccount,
     PasswordIn,
     Problem,
@@ -29,12 +30,13 @@ from croupier.server.models import (
     SecurityEntryOut,
     SetupIn,
     TablesIn,
+    TokenOut,
     UnlockIn,
 )
 from croupier.server.security_log import SecurityEvent, append, entries
 from croupier.server.signin import address_key
 
-__all__ = ["client_address", "install_accounts"]
+__all__ = ["client_address", "install_accounts", "install_sign_in"]
 
 Key = Annotated[str, Header(alias="Idempotency-Key", min_length=1, max_length=200)]
 Op = Callable[..., Callable[[Callable[..., Any]], Callable[..., Any]]]
@@ -66,6 +68,32 @@ def _change(
         return floor.command(account, key, digest, None, go)
     finally:
         auth.forget(username)
+
+
+def install_sign_in(app: FastAPI, errors: dict[int | str, dict[str, Any]]) -> None:
+    """``POST /api/login``: a token for a name and a password (answered alike for an unknown
+    name, a wrong password, a disabled account and a demo account on a real floor; 429 while a
+    delay or a lock holds the name or the address back)."""
+
+    @app.post("/api/login", response_model=TokenOut, responses={**errors, 429: errors[401]})
+    def login(request: Request, body: Login) -> TokenOut:
+        auth: Auth = request.app.state.auth
+        try:
+            token, account, expires = auth.login(
+                body.username, body.password, address=client_address(request)
+            )
+        except AuthError as exc:
+            raise Unauthorized(str(exc)) from None
+        return TokenOut(
+            token=token,
+            username=account.username,
+            role=account.role.value,
+            expires_at=expires,
+            player_id=account.player_id,
+            table_id=account.sole_table,
+            tables=sorted(account.tables),
+            demo=account.demo,
+        )
 
 
 def install_accounts(app: FastAPI, op: Op) -> None:

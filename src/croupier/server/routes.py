@@ -14,7 +14,7 @@ from croupier.audit import verify
 from croupier.errors import IllegalAction, InvalidInput
 from croupier.games.records import IrregularityKind, NoMoreBets, PlaceWager, ReportIrregularity
 from croupier.games.round import Phase, Round
-from croupier.server.account_routes import client_address, install_accounts
+from croupier.server.account_routes import install_accounts, install_sign_in
 from croupier.server.auth import Account, Auth, AuthError, Role
 from croupier.server.deals import deal_for
 from croupier.server.floor import (
@@ -37,7 +37,6 @@ from croupier.server.models import (
     Decision,
     HandPayOut,
     Irregularity,
-    Login,
     MeterOut,
     NewPlayer,
     NewTable,
@@ -51,7 +50,6 @@ from croupier.server.models import (
     TableDetail,
     TableOut,
     TableView,
-    TokenOut,
     VoidIn,
     Wager,
     WhoAmI,
@@ -308,27 +306,9 @@ def seat_of(lt: LiveTable, account: Account, seat: int | None) -> int:
 
 
 def _install_login(app: FastAPI, op: Op) -> None:
-    """Login, who am I and the list of tables."""
-
-    @app.post("/api/login", response_model=TokenOut, responses={**ERRORS, 429: ERRORS[401]})
-    def login(request: Request, body: Login) -> TokenOut:
-        auth: Auth = request.app.state.auth
-        try:
-            token, account, expires = auth.login(
-                body.username, body.password, address=client_address(request)
-            )
-        except AuthError as exc:
-            raise Unauthorized(str(exc)) from None
-        return TokenOut(
-            token=token,
-            username=account.username,
-            role=account.role.value,
-            expires_at=expires,
-            player_id=account.player_id,
-            table_id=account.sole_table,
-            tables=sorted(account.tables),
-            demo=account.demo,
-        )
+    """Sign-in (:func:`croupier.server.account_routes.install_sign_in`), who am I and the list
+    of tables."""
+    install_sign_in(app, ERRORS)
 
     @op("GET", "/api/me", response_model=WhoAmI)
     def me(request: Request) -> WhoAmI:
