@@ -91,7 +91,12 @@ def test_lock_after_failures_released_by_time(sqlite_server: Server, tmp_path: P
         assert ("locked", "player1", None) in events
         assert ("unlocked", "player1", "time") in events
         unlocked = next(e for e in _log(server) if e["event"] == "unlocked")
-        assert unlocked["detail"] == {"account": "player1", "failures": 3, "refused": 1}
+        assert unlocked["detail"] == {
+            "account": "player1",
+            "failures": 3,
+            "refused": 1,
+            "locked": True,
+        }
     finally:
         server.stop()
 

@@ -12,7 +12,8 @@ by ``croupier serve``'s options):
 - **per client address**: the ``address_failures``-th failure (50) within ``lock_for`` locks
   the address for ``lock_for``, whatever the names tried (a spray of names from one place);
 - a lock ends by time, or by a supervisor or an administrator (``croupier accounts unlock``,
-  ``POST /api/sign-in/unlock``); a success clears the name's failures; failures older than
+  ``POST /api/sign-in/unlock``, which also releases failures counted short of a lock: each
+  release by a person is logged); a success clears the name's failures; failures older than
   ``lock_for`` are forgotten.
 
 An attempt refused by a delay or a lock is answered 429 with ``Retry-After`` and its password
@@ -195,16 +196,18 @@ class Limiter:
     @staticmethod
     def _release(conn: Connection, row: Any, *, by: str, address: str | None) -> None:
         conn.execute(delete(sign_in_limits).where(sign_in_limits.c.key == row.key))
-        if row.locked_until is None:
-            return  # failures forgotten with time: no lock to report
+        locked = row.locked_until is not None
+        if by == "time" and not locked:
+            return  # failures forgotten with time: nothing to report
         kind, _, who = row.key.partition(":")
+        detail = {kind: who, "failures": int(row.failures), "refused": int(row.refused)}
         append(
             conn,
             SecurityEvent.UNLOCKED,
             username=who if kind == "account" else None,
             actor=by,
             address=address,
-            detail={kind: who, "failures": int(row.failures), "refused": int(row.refused)},
+            detail={**detail, "locked": locked},
         )
 
 
