@@ -251,3 +251,26 @@ def test_first_administrator_by_one_time_setup_token(db_url: str, tmp_path: Path
     demo = Server(db_url, tmp_path / "demo.log")
     with pytest.raises(AssertionError, match="administrator of its own"):
         demo.start()
+
+
+def test_attempts_sent_at_once_check_no_more_passwords_than_the_limit(
+    db_url: str, tmp_path: Path
+) -> None:
+    """40 wrong passwords at once for one name (no delay between failures): only 5, the limit,
+    are checked, the rest are held back (429), and the name is locked after them."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    server = _started(db_url, tmp_path / "burst.log", "--lock-after", "5", "--sign-in-delay", "0")
+    try:
+        with ThreadPoolExecutor(max_workers=20) as pool:
+            answers = list(
+                pool.map(lambda n: _login(server, "dealer", f"guess number {n:03}"), range(40))
+            )
+        statuses = sorted(r.status_code for r in answers)
+        assert statuses.count(401) == 5 and statuses.count(429) == 35, statuses
+        assert _login(server, "dealer", PASSWORDS["dealer"]).status_code == 429  # locked
+        events = [e for e in _scan_log(db_url) if e[1] == "dealer"]
+        assert events.count(("sign_in_failed", "dealer", "127.0.0.1")) == 5
+        assert events.count(("locked", "dealer", "127.0.0.1")) == 1
+    finally:
+        server.stop()

@@ -136,6 +136,7 @@ def _install_setup(app: FastAPI) -> None:
                 auth, conn, body.token, username=body.username, password=body.password
             )
             if made is not None:
+                auth.limiter.succeeded(conn, keys)
                 return ops.account_info(conn, made.username).to_json()
         with floor.engine.begin() as conn:
             auth.limiter.failed(conn, keys, address=address)

@@ -178,7 +178,7 @@ def set_status(
         event = SecurityEvent.ACCOUNT_DISABLED
     else:
         # its failed sign-ins (those refused while it was disabled among them) are forgotten
-        auth.limiter.succeeded(conn, info.username)
+        auth.limiter.forget(conn, info.username)
         event = SecurityEvent.ACCOUNT_ENABLED
     append(conn, event, username=info.username, actor=actor, detail=detail)
     return account_info(conn, info.username)

@@ -59,6 +59,10 @@ CACHE_SECONDS = 5.0
 are read again: a session ended by another process (``croupier accounts disable``, another
 server of the floor) stops answering within it; in the process that ended it, at once."""
 
+CACHE_PRUNE_AT = 10_000
+"""Cached tokens counted before those past their time are dropped (the cache stays bounded by
+the tokens used within :data:`CACHE_SECONDS`)."""
+
 ARGON2_TIME_COST = 2
 ARGON2_MEMORY_KIB = 19_456
 """argon2id at OWASP's recommended minimum (19 MiB, 2 passes, 1 lane): a login costs tens of
@@ -280,7 +284,7 @@ class Auth:
             else:
                 assert name is not None and row is not None
                 token, expires = self._open_session(conn, name)
-                self.limiter.succeeded(conn, name)
+                self.limiter.succeeded(conn, keys)
                 append(
                     conn,
                     SecurityEvent.SIGN_IN,
@@ -344,6 +348,8 @@ class Auth:
             account = _account(row, _tables(conn, row.username))
         until = min(as_utc(row.expires_at), at + timedelta(seconds=CACHE_SECONDS))
         with self._lock:
+            if len(self._cache) >= CACHE_PRUNE_AT:  # entries past their time are dropped
+                self._cache = {d: e for d, e in self._cache.items() if e[1] > at}
             self._cache[digest] = (account, until)
         return account
 

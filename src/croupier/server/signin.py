@@ -11,6 +11,8 @@ by ``croupier serve``'s options):
   ``account_failures``-th failure (5) locks the name for ``lock_for`` (15 minutes);
 - **per client address**: the ``address_failures``-th failure (50) within ``lock_for`` locks
   the address for ``lock_for``, whatever the names tried (a spray of names from one place);
+- every attempt is counted before its password is read and uncounted once it succeeds, so
+  attempts sent at once are held back as failures would be (at most the limit are checked);
 - a lock ends by time, or by a supervisor or an administrator (``croupier accounts unlock``,
   ``POST /api/sign-in/unlock``, which also releases failures counted short of a lock: each
   release by a person is logged); a success clears the name's failures; failures older than
@@ -104,72 +106,124 @@ class Limiter:
     def admit(
         self, conn: Connection, keys: Sequence[str], *, address: str | None
     ) -> Throttled | None:
-        """The refusal (:class:`Throttled`, to raise once ``conn`` commits: it counts the
-        attempt on the lock) of an attempt a lock or a delay holds back, else ``None``; a lock
-        found over is released (logged ``unlocked`` by time)."""
+        """Count the attempt on every key before its password is read (so that attempts sent
+        at once are held back as if each had failed: at most the limit are ever checked), or
+        the refusal (:class:`Throttled`, to raise once ``conn`` commits: it counts the attempt
+        on the lock) of one a lock, a delay or the limit holds back.  A lock found over is
+        released (logged ``unlocked`` by time) and failures older than ``lock_for`` forgotten."""
         at = now()
-        for row in self._rows(conn, keys):
-            locked = None if row.locked_until is None else as_utc(row.locked_until)
-            if locked is not None and locked > at:
-                conn.execute(
-                    update(sign_in_limits)
-                    .where(sign_in_limits.c.key == row.key)
-                    .values(refused=sign_in_limits.c.refused + 1)
+        ordered = sorted(keys)  # one order of row locks for every transaction
+        for key in ordered:
+            conn.execute(
+                _insert_new(conn).values(
+                    key=key, failures=0, last_at=at, locked_until=None, refused=0
                 )
-                return Throttled(
-                    "too many failed sign-ins: locked; try again later or ask a supervisor",
-                    retry_after=_seconds(locked - at),
-                )
-            if locked is not None or as_utc(row.last_at) + self.limits.lock_for <= at:
-                self._release(conn, row, by="time", address=address)
-                continue
-            if row.key.startswith("account:") and row.failures:
-                wait = as_utc(row.last_at) + self.limits.delay * 2 ** (row.failures - 1) - at
-                if wait > timedelta(0):
-                    return Throttled(
-                        "a failed sign-in was too recent: wait before trying again",
-                        retry_after=_seconds(wait),
-                    )
+            )
+        rows = conn.execute(
+            select(sign_in_limits)
+            .where(sign_in_limits.c.key.in_(ordered))
+            .order_by(sign_in_limits.c.key)
+            .with_for_update()
+        ).all()
+        for row in rows:
+            refusal = self._held(conn, row, at, address)
+            if refusal is not None:
+                return refusal
+        conn.execute(
+            update(sign_in_limits)
+            .where(sign_in_limits.c.key.in_(ordered))
+            .values(failures=sign_in_limits.c.failures + 1, last_at=at)
+        )
         return None
 
-    def failed(self, conn: Connection, keys: Sequence[str], *, address: str | None) -> None:
-        """Count a failure on every key; lock a key that reaches its limit (logged)."""
-        at = now()
-        rows = {row.key: row for row in self._rows(conn, keys)}
-        for key in keys:
-            row = rows.get(key)
-            failures = 1 if row is None else int(row.failures) + 1
-            limit = (
-                self.limits.account_failures
-                if key.startswith("account:")
-                else self.limits.address_failures
+    def _held(
+        self, conn: Connection, row: Any, at: datetime, address: str | None
+    ) -> Throttled | None:
+        """Why ``row`` holds an attempt back now (``None``: it does not)."""
+        locked = None if row.locked_until is None else as_utc(row.locked_until)
+        if locked is not None and locked > at:
+            conn.execute(
+                update(sign_in_limits)
+                .where(sign_in_limits.c.key == row.key)
+                .values(refused=sign_in_limits.c.refused + 1)
             )
-            locked = at + self.limits.lock_for if failures >= limit else None
-            values = {"failures": failures, "last_at": at, "locked_until": locked}
-            if row is None:
-                conn.execute(insert(sign_in_limits).values(key=key, refused=0, **values))
-            else:
+            return Throttled(
+                "too many failed sign-ins: locked; try again later or ask a supervisor",
+                retry_after=_seconds(locked - at),
+            )
+        if locked is not None or as_utc(row.last_at) + self.limits.lock_for <= at:
+            if row.failures or locked is not None:
+                self._release(conn, row, by="time", address=address)
                 conn.execute(
-                    update(sign_in_limits).where(sign_in_limits.c.key == key).values(**values)
+                    _insert_new(conn).values(
+                        key=row.key, failures=0, last_at=at, locked_until=None, refused=0
+                    )
                 )
-            if locked is not None:
-                kind, _, who = key.partition(":")
-                append(
-                    conn,
-                    SecurityEvent.LOCKED,
-                    username=who if kind == "account" else None,
-                    address=address,
-                    detail={kind: who, "failures": failures, "until": locked.isoformat()},
+            return None
+        if row.failures >= self._limit(row.key):
+            return Throttled(  # as many attempts as the limit, still being checked
+                "too many sign-ins at once: wait before trying again", retry_after=1
+            )
+        if row.key.startswith("account:") and row.failures:
+            wait = as_utc(row.last_at) + self.limits.delay * 2 ** (row.failures - 1) - at
+            if wait > timedelta(0):
+                return Throttled(
+                    "a failed sign-in was too recent: wait before trying again",
+                    retry_after=_seconds(wait),
                 )
+        return None
 
-    def succeeded(self, conn: Connection, username: str) -> None:
-        conn.execute(delete(sign_in_limits).where(sign_in_limits.c.key == account_key(username)))
+    def _limit(self, key: str) -> int:
+        if key.startswith("account:"):
+            return self.limits.account_failures
+        return self.limits.address_failures
+
+    def failed(self, conn: Connection, keys: Sequence[str], *, address: str | None) -> None:
+        """The attempt :meth:`admit` counted failed: lock each key it brought to its limit
+        (logged)."""
+        at = now()
+        for key in sorted(keys):
+            row = conn.execute(select(sign_in_limits).where(sign_in_limits.c.key == key)).first()
+            if row is None or row.locked_until is not None or row.failures < self._limit(key):
+                continue
+            locked = at + self.limits.lock_for
+            conn.execute(
+                update(sign_in_limits)
+                .where(sign_in_limits.c.key == key)
+                .values(locked_until=locked)
+            )
+            kind, _, who = key.partition(":")
+            append(
+                conn,
+                SecurityEvent.LOCKED,
+                username=who if kind == "account" else None,
+                address=address,
+                detail={kind: who, "failures": int(row.failures), "until": locked.isoformat()},
+            )
+
+    def succeeded(self, conn: Connection, keys: Sequence[str]) -> None:
+        """The attempt :meth:`admit` counted succeeded: the account name's failures are
+        cleared; the address's count goes back down by this attempt."""
+        for key in sorted(keys):
+            if key.startswith("account:"):
+                conn.execute(delete(sign_in_limits).where(sign_in_limits.c.key == key))
+                continue
+            conn.execute(
+                update(sign_in_limits)
+                .where(sign_in_limits.c.key == key, sign_in_limits.c.failures > 0)
+                .values(failures=sign_in_limits.c.failures - 1)
+            )
+
+    def forget(self, conn: Connection, username: str) -> None:
+        """Clear the failures counted on an account name (an administrator enabled it)."""
+        query = delete(sign_in_limits).where(sign_in_limits.c.key == account_key(username))
+        conn.execute(query)
 
     def unlock(self, conn: Connection, key: str, *, by: str) -> Lock:
         """Release ``key`` (a supervisor or an administrator ``by``); ``LookupError`` where
         nothing holds it."""
         row = conn.execute(select(sign_in_limits).where(sign_in_limits.c.key == key)).first()
-        if row is None:
+        if row is None or (row.failures == 0 and row.locked_until is None):
             kind, _, who = key.partition(":")
             raise LookupError(f"no failed sign-in is counted for the {kind} {who!r}")
         self._release(conn, row, by=by, address=None)
@@ -183,7 +237,7 @@ class Limiter:
         live = [
             lock
             for lock, row in zip(found, rows, strict=True)
-            if as_utc(row.last_at) + self.limits.lock_for > at
+            if (lock.failures and as_utc(row.last_at) + self.limits.lock_for > at)
             or (lock.locked_until is not None and lock.locked_until > at)
         ]
         return sorted(live, key=lambda lock: (lock.locked_until is None, lock.key))
@@ -209,6 +263,19 @@ class Limiter:
             address=address,
             detail={**detail, "locked": locked},
         )
+
+
+def _insert_new(conn: Connection) -> Any:
+    """An ``INSERT`` into ``sign_in_limits`` that does nothing where the key is there."""
+    if conn.dialect.name == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert as pg_insert
+
+        return pg_insert(sign_in_limits).on_conflict_do_nothing(index_elements=["key"])
+    if conn.dialect.name == "sqlite":
+        from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+        return sqlite_insert(sign_in_limits).on_conflict_do_nothing(index_elements=["key"])
+    return insert(sign_in_limits).prefix_with("OR IGNORE")  # pragma: no cover
 
 
 def _lock(row: Any) -> Lock:
