@@ -309,7 +309,7 @@ class Sweep:
             if event["type"] == "round":
                 rid, at = data["round_id"], 0
             if event["type"] != "record":
-                if cards_in(data):
+                if cards_in(_public_shoe_card_removed(event["type"], data)):
                     self.problems.append(f"{label}: event {event['seq']} holds cards: {data}")
                 continue
             at += 1
@@ -322,3 +322,13 @@ class Sweep:
             extra = {c for _, c in cards_in(data)} - (allowed or set())
             if allowed is not None and extra:
                 self.problems.append(f"{label}: event {event['seq']} shows {sorted(extra)}")
+
+
+def _public_shoe_card_removed(kind: str, data: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A baccarat shoe's opening turns its first card face up for everyone (casino practice,
+    server/live_shoe.py): that one card of a ``shoe_opened`` event is public; any other card in
+    a non-record event is a finding."""
+    record = data.get("record")
+    if kind != "shoe" or not isinstance(record, Mapping) or record.get("kind") != "shoe_opened":
+        return data
+    return {**data, "record": {k: v for k, v in record.items() if k != "first_card"}}

@@ -368,7 +368,7 @@ def _install_floor(op: Op) -> None:
         out = []
         for name in floor.meters.snapshot():
             state = floor.meters.state(name)
-            linked = [lt.id for lt in floor.live_tables() if name in _meters_of(lt)]
+            linked = [lt.id for lt in floor.live_tables() if name in lt.meters]
             out.append(
                 MeterOut(
                     name=name,
@@ -705,10 +705,6 @@ def _install_recall(op: Op) -> None:
 # -- helpers -------------------------------------------------------------------------------------
 
 
-def _meters_of(lt: LiveTable) -> list[str]:
-    return list(lt.meters)
-
-
 def _house_wagers(lt: LiveTable) -> dict[str, int]:
     from croupier.progressive import MemoryMeters
     from croupier.shoe import SecureShuffler, Shoe
@@ -739,7 +735,7 @@ def _table_out(lt: LiveTable, snapshot: dict[str, int]) -> TableOut:
         round_id=lt.round_id,
         held=lt.held,
         seats=seats,
-        meters={m: snapshot[m] for m in _meters_of(lt) if m in snapshot},
+        meters={m: snapshot[m] for m in lt.meters if m in snapshot},
         training=lt.game.rules.table.training,
         limits=lt.game.posted_limits(),
     )
