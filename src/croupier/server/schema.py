@@ -91,6 +91,8 @@ sign_in_limits = Table(
     # ``address:<client address>``.
     Column("key", String(300), primary_key=True),
     Column("failures", Integer, nullable=False),
+    # Attempts admitted whose password is being checked (counted against the limit).
+    Column("pending", Integer, nullable=False),
     Column("last_at", DateTime(timezone=True), nullable=False),
     Column("locked_until", DateTime(timezone=True), nullable=True),
     # Attempts refused while locked (reported when the lock is released).

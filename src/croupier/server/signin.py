@@ -11,8 +11,9 @@ by ``croupier serve``'s options):
   ``account_failures``-th failure (5) locks the name for ``lock_for`` (15 minutes);
 - **per client address**: the ``address_failures``-th failure (50) within ``lock_for`` locks
   the address for ``lock_for``, whatever the names tried (a spray of names from one place);
-- every attempt is counted before its password is read and uncounted once it succeeds, so
-  attempts sent at once are held back as failures would be (at most the limit are checked);
+- an attempt is counted pending before its password is read: failures and pending attempts
+  together never exceed the limit, so attempts sent at once check no more passwords than the
+  limit (the rest are held back, 429, ``Retry-After: 1``);
 - a lock ends by time, or by a supervisor or an administrator (``croupier accounts unlock``,
   ``POST /api/sign-in/unlock``, which also releases failures counted short of a lock: each
   release by a person is logged); a success clears the name's failures; failures older than
@@ -32,7 +33,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, delete, insert, select, update
+from sqlalchemy import Connection, case, delete, insert, select, update
 
 from croupier.errors import CroupierError, InvalidInput
 from croupier.server.schema import sign_in_limits
@@ -116,7 +117,7 @@ class Limiter:
         for key in ordered:
             conn.execute(
                 _insert_new(conn).values(
-                    key=key, failures=0, last_at=at, locked_until=None, refused=0
+                    key=key, failures=0, pending=0, last_at=at, locked_until=None, refused=0
                 )
             )
         rows = conn.execute(
@@ -132,7 +133,7 @@ class Limiter:
         conn.execute(
             update(sign_in_limits)
             .where(sign_in_limits.c.key.in_(ordered))
-            .values(failures=sign_in_limits.c.failures + 1, last_at=at)
+            .values(pending=sign_in_limits.c.pending + 1, last_at=at)
         )
         return None
 
@@ -152,16 +153,22 @@ class Limiter:
                 retry_after=_seconds(locked - at),
             )
         if locked is not None or as_utc(row.last_at) + self.limits.lock_for <= at:
-            if row.failures or locked is not None:
+            # (an attempt still pending that long was lost with its process)
+            if row.failures or row.pending or locked is not None:
                 self._release(conn, row, by="time", address=address)
                 conn.execute(
                     _insert_new(conn).values(
-                        key=row.key, failures=0, last_at=at, locked_until=None, refused=0
+                        key=row.key,
+                        failures=0,
+                        pending=0,
+                        last_at=at,
+                        locked_until=None,
+                        refused=0,
                     )
                 )
             return None
-        if row.failures >= self._limit(row.key):
-            return Throttled(  # as many attempts as the limit, still being checked
+        if row.failures + row.pending >= self._limit(row.key):
+            return Throttled(  # failures and attempts being checked make the limit already
                 "too many sign-ins at once: wait before trying again", retry_after=1
             )
         if row.key.startswith("account:") and row.failures:
@@ -179,10 +186,19 @@ class Limiter:
         return self.limits.address_failures
 
     def failed(self, conn: Connection, keys: Sequence[str], *, address: str | None) -> None:
-        """The attempt :meth:`admit` counted failed: lock each key it brought to its limit
-        (logged)."""
+        """The attempt :meth:`admit` counted failed: a failure on every key; lock each key it
+        brings to its limit (logged)."""
         at = now()
         for key in sorted(keys):
+            conn.execute(
+                update(sign_in_limits)
+                .where(sign_in_limits.c.key == key)
+                .values(
+                    failures=sign_in_limits.c.failures + 1,
+                    pending=_less(sign_in_limits.c.pending),
+                    last_at=at,
+                )
+            )
             row = conn.execute(select(sign_in_limits).where(sign_in_limits.c.key == key)).first()
             if row is None or row.locked_until is not None or row.failures < self._limit(key):
                 continue
@@ -202,17 +218,13 @@ class Limiter:
             )
 
     def succeeded(self, conn: Connection, keys: Sequence[str]) -> None:
-        """The attempt :meth:`admit` counted succeeded: the account name's failures are
-        cleared; the address's count goes back down by this attempt."""
+        """The attempt :meth:`admit` counted succeeded: no longer pending; the account
+        name's failures cleared."""
         for key in sorted(keys):
+            values: dict[str, Any] = {"pending": _less(sign_in_limits.c.pending)}
             if key.startswith("account:"):
-                conn.execute(delete(sign_in_limits).where(sign_in_limits.c.key == key))
-                continue
-            conn.execute(
-                update(sign_in_limits)
-                .where(sign_in_limits.c.key == key, sign_in_limits.c.failures > 0)
-                .values(failures=sign_in_limits.c.failures - 1)
-            )
+                values["failures"] = 0
+            conn.execute(update(sign_in_limits).where(sign_in_limits.c.key == key).values(**values))
 
     def forget(self, conn: Connection, username: str) -> None:
         """Clear the failures counted on an account name (an administrator enabled it)."""
@@ -263,6 +275,11 @@ class Limiter:
             address=address,
             detail={**detail, "locked": locked},
         )
+
+
+def _less(column: Any) -> Any:
+    """``column - 1``, never below zero."""
+    return case((column > 0, column - 1), else_=0)
 
 
 def _insert_new(conn: Connection) -> Any:

@@ -77,6 +77,7 @@ def _create_security_tables() -> None:
         "sign_in_limits",
         sa.Column("key", sa.String(length=300), nullable=False),
         sa.Column("failures", sa.Integer(), nullable=False),
+        sa.Column("pending", sa.Integer(), nullable=False),
         sa.Column("last_at", sa.DateTime(timezone=True), nullable=False),
         sa.Column("locked_until", sa.DateTime(timezone=True), nullable=True),
         sa.Column("refused", sa.Integer(), nullable=False),
