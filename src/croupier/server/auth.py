@@ -160,7 +160,7 @@ class Auth:
         self.limiter = Limiter(limits if limits is not None else SignInLimits())
         self.lifetime = lifetime
         self.hasher = _hasher()
-        self._db = Database(engine)
+        self._db: Database | None = None  # the reader, made at the first verify
         self._cache: dict[str, tuple[Account, datetime]] = {}
         self._lock = threading.Lock()
 
@@ -333,6 +333,8 @@ class Auth:
             cached = self._cache.get(digest)
         if cached is not None and cached[1] > at:
             return cached[0]
+        if self._db is None:
+            self._db = Database(self.engine)
         with self._db.read() as conn:
             row = conn.execute(
                 select(sessions.c.expires_at, accounts)
