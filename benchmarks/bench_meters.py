@@ -145,8 +145,9 @@ def _connect(server: Server, username: str, password: str) -> Client:
     return client
 
 
-def _setup(url: str, workdir: Path, tables: int) -> list[str]:
-    """Create the tables and their players (through one process serving every table)."""
+def _setup(url: str, workdir: Path, tables: int) -> dict[str, dict[int, str]]:
+    """Create the tables and their players (through one process serving every table); each
+    table's players' passwords by seat."""
     setup = Server(url, workdir / "setup.log")
     setup.start()
     try:
@@ -160,15 +161,15 @@ def _setup(url: str, workdir: Path, tables: int) -> list[str]:
             prefix="scale",
             workers=4,
         )
-        return [c.table_id for c in crews]
+        return {c.table_id: c.passwords for c in crews}
     finally:
         setup.stop()
 
 
-def _crews(server: Server, table_ids: list[str]) -> list[Crew]:
+def _crews(server: Server, passwords: dict[str, dict[int, str]]) -> list[Crew]:
     def one(table_id: str) -> Crew:
         players = {
-            seat: _connect(server, f"{table_id}-p{seat}", f"{table_id}-p{seat}-password")
+            seat: _connect(server, f"{table_id}-p{seat}", passwords[table_id][seat])
             for seat in range(1, SEATS + 1)
         }
         crew = Crew(table_id, _connect(server, "dealer", PASSWORDS["dealer"]), players)
@@ -176,7 +177,7 @@ def _crews(server: Server, table_ids: list[str]) -> list[Crew]:
         return crew
 
     with ThreadPoolExecutor(max_workers=4) as pool:
-        return list(pool.map(one, table_ids))
+        return list(pool.map(one, passwords))
 
 
 def run(backend: str, minutes: float, tables: int, processes: int, workdir: Path) -> dict[str, Any]:
@@ -184,7 +185,8 @@ def run(backend: str, minutes: float, tables: int, processes: int, workdir: Path
     cluster = Cluster(workdir / "cluster") if backend == "postgresql" else None
     try:
         url = cluster.database() if cluster else f"sqlite:///{workdir / 'floor.sqlite'}"
-        table_ids = _setup(url, workdir, tables)
+        passwords = _setup(url, workdir, tables)
+        table_ids = list(passwords)
         count = processes if cluster else 1
         shares = [table_ids[n::count] for n in range(count)]
         servers = [
@@ -196,7 +198,7 @@ def run(backend: str, minutes: float, tables: int, processes: int, workdir: Path
             supervisors: dict[str, Client] = {}
             for server, share in zip(servers, shares, strict=True):
                 server.start()
-                crews += _crews(server, share)
+                crews += _crews(server, {t: passwords[t] for t in share})
                 supervisor = server.client("supervisor")
                 supervisors.update(dict.fromkeys(share, supervisor))
             served_cpu = [_cpu(s.proc.pid) for s in servers if s.proc is not None]

@@ -106,13 +106,24 @@ def test_no_row_gives_a_face_down_card_to_anyone_but_the_supervisor_and_auditor(
 
 
 def test_a_dealer_bound_to_another_table_is_the_dealer_of_another_table() -> None:
-    bound = Account("dealer-a", Role.DEALER, table_id="three-card-poker")
-    unbound = Account("dealer", Role.DEALER)
+    bound = Account("dealer-a", Role.DEALER, tables=frozenset({"three-card-poker", "midi"}))
+    demo = Account("dealer", Role.DEALER, demo=True)
+    unbound = Account("dee", Role.DEALER)
     assert relation_of(bound, table_id="three-card-poker", seats=False) is Relation.DEALER_OF_TABLE
+    assert relation_of(bound, table_id="midi", seats=False) is Relation.DEALER_OF_TABLE
     assert relation_of(bound, table_id="let-it-ride", seats=False) is (
         Relation.DEALER_OF_OTHER_TABLE
     )
-    assert relation_of(unbound, table_id="let-it-ride", seats=False) is Relation.DEALER_OF_TABLE
+    # the demo floor's dealer, bound to none, deals every table; a real dealer bound to none
+    # deals none (issue 36)
+    assert relation_of(demo, table_id="let-it-ride", seats=False) is Relation.DEALER_OF_TABLE
+    assert relation_of(unbound, table_id="let-it-ride", seats=False) is (
+        Relation.DEALER_OF_OTHER_TABLE
+    )
+    assert relation_of(unbound, table_id=None, seats=False) is Relation.DEALER_OF_TABLE
+    admin = Account("boss", Role.ADMIN)
+    assert relation_of(admin, table_id="let-it-ride", seats=False) is Relation.ADMIN
+    assert resource("GET", "/api/tables/{table_id}/view").rule(Relation.ADMIN, None).status == 403
     assert relation_of(None, table_id=None, seats=False) is Relation.NO_TOKEN
     view = resource("GET", "/api/tables/{table_id}/view")
     assert view.rule(Relation.DEALER_OF_OTHER_TABLE, None).status == 403

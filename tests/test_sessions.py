@@ -94,7 +94,7 @@ def test_a_read_a_revocation_overtook_is_not_cached(auth: Auth) -> None:
             tokens.revoke(token)  # lands while the first read is under way
         return held
 
-    tokens: Tokens[Account] = Tokens(auth.engine, auth.limits, racing)
+    tokens: Tokens[Account] = Tokens(auth.engine, auth.tokens.limits, racing)
     assert tokens.verify(token).username == "sup1"
     with pytest.raises(SessionEnded):
         tokens.verify(token)
@@ -106,7 +106,7 @@ def test_a_request_moves_the_idle_end_a_streams_recheck_does_not(
 ) -> None:
     monkeypatch.setenv("CROUPIER_ARGON2_PROFILE", "test")
     engine = connect(f"sqlite:///{tmp_path / 'floor.sqlite'}")
-    auth = Auth(engine, limits=SessionLimits(idle=timedelta(minutes=10)))
+    auth = Auth(engine, sessions=SessionLimits(idle=timedelta(minutes=10)))
     with engine.begin() as conn:
         auth.create(conn, "sup1", PASSWORD, Role.SUPERVISOR)
     token, _, lifetime_end = auth.login("sup1", PASSWORD)

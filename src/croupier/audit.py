@@ -17,7 +17,10 @@ does not match (a row edited, inserted or deleted outside croupier):
 - where the live server's tables hold rows, every chip (:mod:`croupier.reconcile`): each seat
   of each round, its chip-ledger rows against the engine's settlement of that seat rebuilt from
   the records; the table account zero between rounds; the hand-pays; each player's balance
-  against buy-ins, cash-outs and settled nets; the ledger summing to zero.
+  against buy-ins, cash-outs and settled nets; the ledger summing to zero;
+- where the live server's tables hold it, the security log: its chain and its head
+  (:func:`croupier.server.security_log.check`: an entry edited, inserted or deleted, or the
+  log cut short).
 
 ``croupier audit verify [--db URL]`` exits 0 when the database is clean, 1 with the findings.
 """
@@ -95,6 +98,7 @@ class AuditReport:
     table_events: int = 0
     chip_ledger_rows: int = 0
     seats_reconciled: int = 0
+    security_events: int = 0
     findings: list[Finding] = field(default_factory=list)
 
     @property
@@ -112,6 +116,7 @@ class AuditReport:
                 "table_events": self.table_events,
                 "chip_ledger_rows": self.chip_ledger_rows,
                 "seats_reconciled": self.seats_reconciled,
+                "security_events": self.security_events,
             },
             "findings": [f.to_json() for f in self.findings],
         }
@@ -162,6 +167,7 @@ def verify(target: str | Engine) -> AuditReport:
                 select(table_log).order_by(table_log.c.table_id, table_log.c.seq)
             ).all()
             chips = read_chips(conn)
+            _security_log(report, conn)
     except SQLAlchemyError as exc:
         raise unreadable(exc) from None
     finally:
@@ -212,6 +218,14 @@ def verify(target: str | Engine) -> AuditReport:
     if chips is not None:
         _reconcile(report, chips, books, {row.id for row in round_rows} - set(books))
     return report
+
+
+def _security_log(report: AuditReport, conn: Connection) -> None:
+    """The security log's chain and head (:func:`croupier.server.security_log.check`)."""
+    from croupier.server.security_log import check
+
+    report.security_events, found = check(conn)
+    report.findings += found
 
 
 def _reconcile(

@@ -8,6 +8,7 @@ a fixed list.  Every call goes through :class:`croupier.client.Client`.
 
 from __future__ import annotations
 
+import secrets
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -117,6 +118,9 @@ class Crew:
     dealer: Client
     players: dict[int, Client]
     detail: dict[str, Any] = field(default_factory=dict)
+    passwords: dict[int, str] = field(default_factory=dict)
+    """Each seat's player's password (random, made by :func:`enrol`: a client signing in to
+    another server process of the floor needs it)."""
     rounds: list[str] = field(default_factory=list)
     commands: int = 0
     handpays: int = 0
@@ -148,14 +152,17 @@ def enrol(
         table_id = f"{prefix}-{n + 1}"
         supervisor.new_table(table_id, table_id, rules[n % len(rules)])
         players: dict[int, Client] = {}
+        passwords: dict[int, str] = {}
         for seat in range(1, seats + 1):
             pid = f"{table_id}-p{seat}"
-            supervisor.new_player(pid, pid, pid, f"{pid}-password")
+            password = secrets.token_urlsafe(16)  # each bot its own (croupier.server.passwords)
+            supervisor.new_player(pid, pid, pid, password)
             supervisor.buy_in(pid, buy_in)
-            player = connect(pid, f"{pid}-password")
+            player = connect(pid, password)
             player.sit(table_id, seat)
             players[seat] = player
-        crew = Crew(table_id, connect(*dealer), players)
+            passwords[seat] = password
+        crew = Crew(table_id, connect(*dealer), players, passwords=passwords)
         crew.detail = crew.dealer.table(table_id)
         return crew
 

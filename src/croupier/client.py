@@ -32,14 +32,31 @@ RETRIES = 2
 
 UNAVAILABLE_RETRIES = 4
 """Times a request is sent again after a 503 problem carrying ``Retry-After`` (the database did
-not answer in time, or a group commit failed: the server wrote nothing), with the same
-Idempotency-Key, each after the server's ``Retry-After``."""
+not answer in time, or a group commit failed: the server wrote nothing), or a 429 whose
+``Retry-After`` is at most :data:`RETRY_AFTER_CAP`, with the same Idempotency-Key, each after the
+server's ``Retry-After``."""
 
 RETRY_AFTER_CAP = 2.0
 """Most seconds waited before one such retry, whatever ``Retry-After`` asks."""
 
 
 _TLS: list[ssl.SSLContext] = []
+
+
+def _retried(response: httpx.Response) -> bool:
+    """Whether to send a request again: a 503 with ``Retry-After``, or a sign-in held back for
+    a moment (429, ``Retry-After`` within :data:`RETRY_AFTER_CAP`: sign-ins of one account sent
+    at once, :mod:`croupier.server.signin`; a lock's longer wait is the caller's to see)."""
+    if "Retry-After" not in response.headers:
+        return False
+    if response.status_code == 503:
+        return True
+    if response.status_code != 429:
+        return False
+    try:
+        return float(response.headers["Retry-After"]) <= RETRY_AFTER_CAP
+    except ValueError:
+        return False
 
 
 def _retry_after(response: httpx.Response) -> float:
@@ -153,11 +170,10 @@ class Client:
         started = time.perf_counter()
         for attempt in range(UNAVAILABLE_RETRIES + 1):
             response = self._send(method, path, body, headers, params)
-            retry = response.status_code == 503 and "Retry-After" in response.headers
-            if not retry or attempt == UNAVAILABLE_RETRIES:
+            if not _retried(response) or attempt == UNAVAILABLE_RETRIES:
                 break
-            # Nothing was written (the server's contract for a 503): the same request, same
-            # Idempotency-Key, once the server's Retry-After has passed.
+            # Nothing was written (the server's contract for a 503; a 429 read nothing): the
+            # same request, same Idempotency-Key, once the server's Retry-After has passed.
             time.sleep(_retry_after(response))
         if self.timings is not None:
             self.timings.append(time.perf_counter() - started)

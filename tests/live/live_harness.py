@@ -24,6 +24,7 @@ PASSWORDS = {
     "supervisor": "supervisor-demo",
     "observer": "observer-demo",
     "auditor": "auditor-demo",
+    "admin": "admin-demo",
     **{f"player{n}": f"player{n}-demo" for n in range(1, 8)},
 }
 

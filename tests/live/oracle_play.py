@@ -13,6 +13,7 @@ the server.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
@@ -98,7 +99,7 @@ class Floor:
         players = []
         for n in range(1, count + 1):
             pid = f"{tag}-{n}"
-            password = f"{pid}-password"
+            password = secrets.token_urlsafe(16)  # strong enough (croupier.server.passwords)
             self.supervisor.post(
                 "/api/players",
                 {"player_id": pid, "name": f"Oracle {pid}", "username": pid, "password": password},

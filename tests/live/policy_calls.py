@@ -47,6 +47,8 @@ class Req:
 Make = Callable[[Ctx], Req | None]
 
 _ERRORS = frozenset({404, 409, 422})
+STRONG = "a sweep's long passphrase"
+"""A password strong enough (croupier.server.passwords)."""
 _OK = frozenset({200})
 _HELD = frozenset({200, 404})
 
@@ -115,7 +117,7 @@ def _documents() -> dict[tuple[str, str], Make]:
         "/par/{game}.html": "/par/no-such-game.html",
     }
     plain = ("/openapi.json", "/docs", "/api/par")
-    pages = ("/", "/player", "/dealer", "/pit", "/audit", "/par-sheets")
+    pages = ("/", "/player", "/dealer", "/pit", "/audit", "/accounts", "/par-sheets")
     out: dict[tuple[str, str], Make] = {}
     for path in (*plain, *pages, *paths):
         # A par sheet is asked of an unknown game (its 404): a known game's sheet is computed
@@ -156,7 +158,7 @@ def _refused_commands() -> dict[tuple[str, str], Make]:
         if c.round_id is None
         else Req("POST", f"/api/rounds/{c.round_id}/void", {"reason": "sweep"})
     )
-    new_player = {"name": "Sweep", "password": "sweep-password"}
+    new_player = {"name": "Sweep", "password": STRONG}
     out[("POST", "/api/players")] = lambda c: Req(
         "POST", "/api/players", {**new_player, "player_id": c.unique, "username": c.unique}
     )
@@ -220,7 +222,7 @@ def _provoked_commands() -> dict[tuple[str, str], Make]:
         ),
         ("POST", "/api/players"): lambda c: _post(
             "/api/players",
-            {"player_id": "P1", "name": "x", "username": "player1", "password": "password-x"},
+            {"player_id": "P1", "name": "x", "username": "player1", "password": STRONG},
             expect=409,
         ),
         ("POST", "/api/tables"): lambda c: _post(
@@ -246,9 +248,57 @@ def _provoked_commands() -> dict[tuple[str, str], Make]:
     return out
 
 
+def _accounts() -> tuple[dict[tuple[str, str], Make], dict[tuple[str, str], Make]]:
+    """The accounts' routes (issue 36): a well-formed request (refused relations) and an error
+    the administrator or supervisor provokes (an unknown account, a name taken)."""
+    setup = Req(
+        "POST",
+        "/api/setup",
+        {"token": "x", "username": "x", "password": "short"},
+        key=False,
+        expect=frozenset({422}),  # a body refused before it is read: no failure counted
+    )
+    reads = {
+        ("GET", "/api/accounts"): Req("GET", "/api/accounts"),
+        ("GET", "/api/sign-in/locks"): Req("GET", "/api/sign-in/locks"),
+        ("GET", "/api/security/log"): Req("GET", "/api/security/log", params={"after": 2**40}),
+        ("POST", "/api/setup"): setup,
+    }
+    bodies: dict[str, Any] = {
+        "disable": None,
+        "enable": None,
+        "password": {"password": STRONG},
+        "role": {"role": "observer"},
+        "tables": {"tables": []},
+    }
+    valid: dict[tuple[str, str], Make] = {k: partial(_fixed, r) for k, r in reads.items()}
+    provoked = dict(valid)
+    valid[("POST", "/api/accounts")] = lambda c: Req(
+        "POST", "/api/accounts", {"username": c.unique, "password": STRONG, "role": "observer"}
+    )
+    provoked[("POST", "/api/accounts")] = partial(
+        _fixed,
+        _post(
+            "/api/accounts",
+            {"username": "Player1", "password": STRONG, "role": "observer"},
+            expect=422,  # taken: the name normalises to player1
+        ),
+    )
+    for name, body in bodies.items():
+        key = ("POST", f"/api/accounts/{{username}}/{name}")
+        valid[key] = partial(_fixed, Req("POST", f"/api/accounts/player7/{name}", body))
+        provoked[key] = partial(
+            _fixed, _post(f"/api/accounts/no-such-account/{name}", body, expect=404)
+        )
+    unlock = ("POST", "/api/sign-in/unlock")
+    valid[unlock] = partial(_fixed, Req("POST", unlock[1], {"username": "player7"}))
+    provoked[unlock] = partial(_fixed, _post(unlock[1], {"username": "never-failed"}, expect=404))
+    return valid, provoked
+
+
 _GETS = {**_gets(), **_documents()}
-_VALID = {**_GETS, **_refused_commands()}
-_PROVOKED = {**_GETS, **_provoked_commands()}
+_VALID = {**_GETS, **_refused_commands(), **_accounts()[0]}
+_PROVOKED = {**_GETS, **_provoked_commands(), **_accounts()[1]}
 
 
 def valid(method: str, path: str) -> Make:

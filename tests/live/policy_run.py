@@ -83,7 +83,8 @@ def bad_ids(walk: Walk, stage: Stage) -> None:
             Req(
                 "POST",
                 "/api/login",
-                {"username": "dealer", "password": "wrong-one"},
+                # an unknown name each sweep: a name's failures are delayed, then locked
+                {"username": f"nobody-{stage.value}", "password": "wrong-one"},
                 key=False,
                 expect=frozenset({401}),
             ),

@@ -157,6 +157,7 @@ class Sweep:
             Role.SUPERVISOR: Relation.SUPERVISOR,
             Role.OBSERVER: Relation.OBSERVER,
             Role.AUDITOR: Relation.AUDITOR,
+            Role.ADMIN: Relation.ADMIN,
         }[caller.role]
 
     @staticmethod

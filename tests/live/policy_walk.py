@@ -40,6 +40,8 @@ __all__ = ["Walk"]
 
 ORDER = (Stage.BETTING, Stage.DEALT, Stage.DECISIONS, Stage.REVEAL, Stage.SETTLED)
 BUY_IN = 2_000_000
+SWEEP_PASSWORD = "the sweep's own long passphrase"
+"""The password of the accounts the walk makes (strong enough: croupier.server.passwords)."""
 HANDPAY_ROUNDS = 100
 """Rounds played at most for a hand-pay: four boxes, each about one hand in 27 (a straight
 or better in three cards), miss in 100 rounds about once in 10^6."""
@@ -82,15 +84,18 @@ class Walk:
         """The staff's callers, two dealers bound to the tables ``bound``, an unseated
         player, and the hand-pay table."""
         engine = create_engine(server.db_url)
+        auth = Auth(engine)
         with engine.begin() as conn:
             for name, table in zip(("dealer-a", "dealer-b"), bound, strict=True):
-                Auth(engine).create(conn, name, f"{name}-demo", Role.DEALER, table_id=table)
+                auth.create(conn, name, SWEEP_PASSWORD, Role.DEALER, tables=(table,))
         engine.dispose()
 
         def login(name: str, role: Role) -> Caller:
-            return cls.login(server.url, name, PASSWORDS.get(name, f"{name}-demo"), role)
+            return cls.login(server.url, name, PASSWORDS.get(name, SWEEP_PASSWORD), role)
 
-        staff = {n: login(n, Role(n)) for n in ("dealer", "supervisor", "observer", "auditor")}
+        staff = {
+            n: login(n, Role(n)) for n in ("dealer", "supervisor", "observer", "auditor", "admin")
+        }
         a, b = login("dealer-a", Role.DEALER), login("dealer-b", Role.DEALER)
         callers = {**staff, "dealer-a": a, "dealer-b": b}
         callers["anonymous"] = cls.login(server.url, "anonymous", "", None)
@@ -115,10 +120,10 @@ class Walk:
         return walk
 
     def enrol(self, name: str) -> Caller:
-        body = {"player_id": name, "name": name, "username": name, "password": f"{name}-demo"}
+        body = {"player_id": name, "name": name, "username": name, "password": SWEEP_PASSWORD}
         self.command(self.supervisor, "/api/players", None, body)
         self.command(self.supervisor, f"/api/players/{name}/buy-in", None, {"amount": BUY_IN})
-        caller = self.login(self.sweep.url, name, f"{name}-demo", Role.PLAYER)
+        caller = self.login(self.sweep.url, name, SWEEP_PASSWORD, Role.PLAYER)
         self.sweep.callers[name] = caller
         return caller
 
@@ -249,12 +254,13 @@ class Walk:
         c = self.sweep.callers
         seated = list(dict.fromkeys(t.seats.values()))
         bound = [b for b in (c["dealer-a"], c["dealer-b"]) if b.bound == t.id]
-        staff = [c[n] for n in ("dealer", "supervisor", "observer", "auditor", "anonymous")]
+        staff = [c[n] for n in ("dealer", "supervisor", "observer", "auditor", "admin")]
+        staff.append(c["anonymous"])
         return [*seated, self.unseated, *bound, self.others[t.id], *staff]
 
     def floor_callers(self) -> list[Caller]:
         c = self.sweep.callers
-        names = ("dealer", "dealer-a", "supervisor", "observer", "auditor", "anonymous")
+        names = ("dealer", "dealer-a", "supervisor", "observer", "auditor", "admin", "anonymous")
         first = next(iter(self.sweep.tables.values())).seats[1]
         return [first, self.unseated, *(c[n] for n in names)]
 

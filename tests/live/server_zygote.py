@@ -31,6 +31,7 @@ os.environ.setdefault("CROUPIER_ARGON2_PROFILE", "test")
 
 from croupier.server.__main__ import main as server_main
 from croupier.server.app import create_app, prepare_app
+from croupier.server.auth import FloorMode
 
 
 def _serve(args: list[str], log: str, env: dict[str, str]) -> None:
@@ -83,7 +84,7 @@ def _warm_up() -> None:
     for name in LATE_IMPORTS:
         importlib.import_module(name)
     with tempfile.TemporaryDirectory(prefix="croupier-zygote-") as tmp:
-        app = create_app(f"sqlite:///{tmp}/warm.sqlite", demo=True, web=False)
+        app = create_app(f"sqlite:///{tmp}/warm.sqlite", mode=FloorMode.DEMO, web=False)
         app.state.floor.engine.dispose()
         config = uvicorn.Config(app, log_level="warning", ws_per_message_deflate=False)
         config.load()

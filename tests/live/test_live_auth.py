@@ -18,6 +18,7 @@ ROLES = {
     "supervisor": "supervisor",
     "observer": "observer",
     "auditor": "auditor",
+    "admin": "admin",
 }
 PARAMS = {
     "table_id": "three-card-poker",
@@ -25,6 +26,7 @@ PARAMS = {
     "player_id": "P1",
     "handpay_id": "1",
     "seat": "1",
+    "username": "player2",
 }
 
 

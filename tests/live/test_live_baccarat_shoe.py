@@ -184,10 +184,10 @@ def test_541_13_g_a_marker_the_chips_do_not_cover_is_owed_at_the_cage(server: Se
     and the rest is owed at the cage (casino practice: an unpaid marker goes to the cage), which
     collects it before any chips are cashed out; a cash-out never takes chips owed."""
     dealer, supervisor = server.client("dealer"), server.client("supervisor")
-    supervisor.new_player("C1", "C1", "c1", "c1-password")
+    supervisor.new_player("C1", "C1", "c1", "a long baccarat passphrase")
     supervisor.buy_in("C1", 1000)
     player = Client(server.url)
-    player.login("c1", "c1-password")
+    player.login("c1", "a long baccarat passphrase")
     server.clients.append(player)
     player.sit(MINI, 3)
     for _ in range(40):

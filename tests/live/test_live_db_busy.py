@@ -23,7 +23,7 @@ from croupier.server.db import connect
 
 from .live_harness import Server
 
-PASSWORD = "supervisor-password"
+PASSWORD = "a long password for the pit"
 
 
 @pytest.fixture
@@ -79,7 +79,7 @@ def test_the_sqlite_timeout_query_is_the_lock_wait_and_not_a_file_name(tmp_path:
     try:
         assert engine.url.database == str(db)
         with engine.begin() as conn:
-            Auth(engine).create(conn, "auditor", "auditor-password", Role.AUDITOR)
+            Auth(engine).create(conn, "auditor", PASSWORD, Role.AUDITOR)
     finally:
         engine.dispose()
     assert db.exists() and not Path(f"{db}?timeout=0.2").exists()

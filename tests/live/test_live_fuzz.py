@@ -52,10 +52,12 @@ def _signed_in_as(method: str, path: str) -> str:
 
 SIGN_OUT = "/api/logout"
 
-UNBOOKED = {"idempotency", "sessions"}
+UNBOOKED = {"idempotency", "sessions", "security_log", "security_head", "sign_in_limits"}
 """Tables a refused command may write: the answer kept under its Idempotency-Key, so that a
-retry gets the same refusal (a record of the request, not of the books), and its session's idle
-end, moved by any request its token authenticates (croupier.server.sessions)."""
+retry gets the same refusal; its session's idle end, moved by any request its token
+authenticates (croupier.server.sessions); the security log's entry of a refused access and its
+head; a failed sign-in counted against its name and address (records of the request, not of
+the books)."""
 
 
 def _token(url: str, username: str) -> str:

@@ -80,11 +80,11 @@ def test_569_2_b_2_an_ante_whose_blind_the_chips_cannot_cover_is_refused(
     sqlite_server: Server,
 ) -> None:
     supervisor, dealer = sqlite_server.client("supervisor"), sqlite_server.client("dealer")
-    supervisor.new_player("short", "Short stack", "short", "short-password")
+    supervisor.new_player("short", "Short stack", "short", "a stack of five-dollar chips")
     supervisor.buy_in("short", 700)
     player = Client(sqlite_server.url)
     sqlite_server.clients.append(player)
-    player.login("short", "short-password")
+    player.login("short", "a stack of five-dollar chips")
     player.sit(UTH, 1)
     dealer.new_round(UTH)
     with pytest.raises(ApiError) as refused:

@@ -30,6 +30,9 @@ from live.live_harness import PASSWORDS, Cluster, Server
 from live.meter_books import meter_books
 from live.resume_play import Crew, drive
 
+PLAYER_PASSWORD = "green felt, six decks"
+"""The bot players' password (at least 12 characters, not their name)."""
+
 METER = "pa-poker-jackpot"
 RATE = Fraction(1, 4)
 PROGRESSIVE = ("progressive", "three_card_progressive")
@@ -58,10 +61,10 @@ def _enrol(server: Server) -> dict[str, dict[int, str]]:
             seated[t] = {}
             for seat in (1, 2, 3, 4) if t == AWARDING else (1, 2):
                 pid = f"M-{t}-{seat}"
-                supervisor.new_player(pid, pid, pid.lower(), f"{pid}-pw")
+                supervisor.new_player(pid, pid, pid.lower(), PLAYER_PASSWORD)
                 supervisor.buy_in(pid, 5_000_000)
                 player = Client(server.url)
-                player.login(pid.lower(), f"{pid}-pw")
+                player.login(pid.lower(), PLAYER_PASSWORD)
                 server.clients.append(player)
                 player.sit(t, seat)
                 seated[t][seat] = pid
@@ -133,7 +136,8 @@ def _crews(
         assert served == set(tables)  # each table is served by one process
         for t in tables:
             players = {
-                seat: _login(server, pid.lower(), f"{pid}-pw") for seat, pid in seated[t].items()
+                seat: _login(server, pid.lower(), PLAYER_PASSWORD)
+                for seat, pid in seated[t].items()
             }
             detail = supervisor.table(t)
             house = dict(detail["house_wagers"])

@@ -28,6 +28,9 @@ from live.resume_play import (
     without_meter_amounts,
 )
 
+PLAYER_PASSWORD = "green felt, six decks"
+"""The bot players' password (at least 12 characters, not their name)."""
+
 STOPS = ("betting", "dealing", "decisions", "reveal", "settlement")
 SEATS = (1, 2)
 BUY_IN = 2_000_000
@@ -54,10 +57,10 @@ def _crews(server: Server) -> list[Crew]:
         players: dict[int, Client] = {}
         for seat in SEATS:
             pid = f"R-{table['id']}-{seat}"
-            supervisor.new_player(pid, pid, pid.lower(), f"{pid}-pw")
+            supervisor.new_player(pid, pid, pid.lower(), PLAYER_PASSWORD)
             supervisor.buy_in(pid, BUY_IN)
             client = Client(server.url)
-            client.login(pid.lower(), f"{pid}-pw")
+            client.login(pid.lower(), PLAYER_PASSWORD)
             server.clients.append(client)
             client.sit(table["id"], seat)
             players[seat] = client

@@ -1,13 +1,15 @@
 """Sessions end (issue 36): sign-out revokes a token on REST and closes its open streams, in the
 server that signed it out and in another server process on the same database (within the token
 cache's re-check bound); a session idle past ``--session-idle`` ends, as one past
-``--session-lifetime`` does however active; ended sessions are pruned from the database."""
+``--session-lifetime`` does however active; ended sessions are pruned from the database; a
+sign-out, a stream it closes and a stream refused are written to the security log."""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -29,7 +31,8 @@ SETTLE = 10.0
 
 @pytest.fixture
 def make_server(tmp_path: Path) -> Iterator[MakeServer]:
-    """Servers on one SQLite file (the first sets up the demo floor), with more options."""
+    """Servers on one SQLite file (the first sets up the demo floor; the next find it set up),
+    with more options."""
     made: list[Server] = []
 
     def make(*args: str) -> Server:
@@ -116,7 +119,7 @@ def test_a_logout_in_one_server_process_ends_the_session_in_another_within_the_b
     """Two server processes on one database: a session signed out at one is refused by the
     other (whose cache held it) within ``RECHECK_SECONDS``, and its stream there closes."""
     first = make_server()
-    second = make_server("--no-demo")
+    second = make_server()  # a demo floor too: a real one refuses the demo supervisor
     signing = first.client("supervisor")
     token = str(signing.token)
     assert _me(second.url, token) == 200  # now cached by the second process
@@ -175,3 +178,52 @@ def test_a_session_ends_at_its_lifetime_however_active(make_server: MakeServer) 
     client.close()
     assert ended is not None
     assert ended >= 7.2 - 1.0  # the login's answer came after its session began
+
+
+def _security_log(url: str, auditor: str, after: int = 0) -> list[dict[str, Any]]:
+    """The security log's entries numbered above ``after`` (every page of them)."""
+    found: list[dict[str, Any]] = []
+    while True:
+        page = httpx.get(
+            f"{url}/api/security/log",
+            params={"after": after, "limit": 1000},
+            headers={"Authorization": f"Bearer {auditor}"},
+        ).json()
+        if not page:
+            return found
+        found += page
+        after = page[-1]["seq"]
+
+
+def test_a_sign_out_the_stream_it_closes_and_a_refused_stream_are_in_the_security_log(
+    sqlite_server: Server,
+) -> None:
+    """GLI-19: a sign-out and a refused access are logged: ``sign_out`` for the session, an
+    ``access_refused`` (1008) for its stream closed, and one (401) for a handshake with the
+    ended token."""
+    live = sqlite_server
+    auditor = str(live.client("auditor").token)
+    before = _security_log(live.url, auditor)[-1]["seq"]
+    observer = live.client("observer")
+    token = str(observer.token)
+    with _stream(live.url, token, "/api/floor/stream") as floor:
+        floor.recv(timeout=30)
+        observer.logout()
+        assert _closed_code(floor, STREAM_RECHECK + SETTLE) == SESSION_ENDED
+    with pytest.raises(InvalidStatus) as reopened, _stream(live.url, token):
+        pass
+    assert reopened.value.response.status_code == 401
+    deadline = time.monotonic() + SETTLE
+    while True:  # the close's entry is written once the stream is closed
+        new = _security_log(live.url, auditor, before)
+        refused = [
+            (e["detail"]["status"], e["detail"]["method"], e["detail"]["path"], e["username"])
+            for e in new
+            if e["event"] == "access_refused"
+        ]
+        if len(refused) >= 2 or time.monotonic() > deadline:
+            break
+        time.sleep(0.2)
+    assert [e["username"] for e in new if e["event"] == "sign_out"] == ["observer"]
+    assert (SESSION_ENDED, "WS", "/api/floor/stream", "observer") in refused
+    assert (401, "WS", f"/api/tables/{TABLE}/stream", None) in refused

@@ -19,11 +19,9 @@ from typing import TypeVar
 import uvicorn
 
 from croupier.cards import Card, parse_cards
-from croupier.modes import PlayMode
 from croupier.server.app import create_app
-from croupier.server.auth import Auth
+from croupier.server.auth import FloorMode
 from croupier.server.db import connect
-from croupier.server.demo import setup_demo
 from croupier.server.floor import Floor
 from croupier.shoe import SeededShuffler
 
@@ -60,8 +58,8 @@ def main(db_url: str, port: int) -> None:
     stacker = TopStacker(Path(os.environ[STACK_ENV]), seed="web-training")
     floor = Floor(connect(db_url), shuffler=stacker)
     floor.load()
-    setup_demo(floor, Auth(floor.engine), PlayMode.TRAINING)  # every table a training table
-    app = create_app(db_url, demo=True, floor=floor)
+    # a training floor: every demo table a training table, the demo accounts
+    app = create_app(db_url, mode=FloorMode.TRAINING, floor=floor)
     uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning")
 
 

@@ -58,6 +58,7 @@ from croupier.cli.app import app
 __all__ = ["COMMAND_MODULES", "app", "main", "run"]
 
 COMMAND_MODULES = (
+    "accounts",
     "audit",
     "compliance",
     "design",

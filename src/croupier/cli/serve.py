@@ -9,7 +9,7 @@ import typer
 
 from croupier.cli.app import JsonOption, app, emit_json
 
-__all__ = ["db_upgrade", "serve"]
+__all__ = ["DbOption", "db_upgrade", "floor_url", "serve"]
 
 DbOption = Annotated[
     str | None,
@@ -24,7 +24,8 @@ db_app = typer.Typer(help="The database: migrations.", no_args_is_help=True)
 app.add_typer(db_app, name="db")
 
 
-def _url(db: str | None) -> str:
+def floor_url(db: str | None) -> str:
+    """``db``, else the floor's default SQLite file."""
     from croupier.server.db import DEFAULT_SERVER_URL
 
     return db or DEFAULT_SERVER_URL
@@ -56,60 +57,123 @@ Proxies = Annotated[
 ]
 
 
+NoDemo = Annotated[
+    bool, typer.Option("--no-demo", help="a real floor: no demo; demo accounts refused.")
+]
+Training = Annotated[
+    bool,
+    typer.Option("--training", help="a training floor: the demo, every table a training table."),
+]
+LockAfter = Annotated[
+    int,
+    typer.Option(
+        "--lock-after", min=1, max=10**6, help="failed sign-ins that lock an account name."
+    ),
+]
+AddressLockAfter = Annotated[
+    int,
+    typer.Option(
+        "--address-lock-after", min=1, max=10**6, help="failed sign-ins that lock a client address."
+    ),
+]
+LockFor = Annotated[
+    float,
+    typer.Option("--lock-for", min=1, max=30 * 86400, help="seconds a sign-in lock lasts."),
+]
+SignInDelay = Annotated[
+    float,
+    typer.Option(
+        "--sign-in-delay",
+        min=0,
+        max=3600,
+        help="seconds after a name's first failure, doubled at each.",
+    ),
+]
+Tables = Annotated[
+    str | None,
+    typer.Option(
+        "--tables",
+        help="serve only these tables (comma-separated): one of several server processes "
+        "on one PostgreSQL database, each table served by one of them.",
+    ),
+]
+TlsCert = Annotated[
+    str | None, typer.Option("--tls-cert", help="PEM certificate chain: serve HTTPS/WSS.")
+]
+TlsKey = Annotated[str | None, typer.Option("--tls-key", help="PEM private key of --tls-cert.")]
+Docs = Annotated[
+    bool,
+    typer.Option(
+        "--docs", help="serve the API's /docs page (on a demo or training floor by default)."
+    ),
+]
+SessionIdle = Annotated[
+    float, typer.Option("--session-idle", help="minutes a session lasts without a request.")
+]
+SessionLifetime = Annotated[
+    float, typer.Option("--session-lifetime", help="hours a session lasts at most.")
+]
+
+
 @app.command()
 def serve(
     db: DbOption = None,
     host: Annotated[str, typer.Option("--host", help="address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", help="port to listen on.")] = 8000,
-    no_demo: Annotated[bool, typer.Option("--no-demo", help="no demo floor.")] = False,
-    tables: Annotated[
-        str | None,
-        typer.Option(
-            "--tables",
-            help="serve only these tables (comma-separated): one of several server processes "
-            "on one PostgreSQL database, each table served by one of them.",
-        ),
-    ] = None,
-    tls_cert: Annotated[
-        str | None, typer.Option("--tls-cert", help="PEM certificate chain: serve HTTPS/WSS.")
-    ] = None,
-    tls_key: Annotated[
-        str | None, typer.Option("--tls-key", help="PEM private key of --tls-cert.")
-    ] = None,
+    no_demo: NoDemo = False,
+    training: Training = False,
+    lock_after: LockAfter = 5,
+    address_lock_after: AddressLockAfter = 50,
+    lock_for: LockFor = 900.0,
+    sign_in_delay: SignInDelay = 1.0,
+    tables: Tables = None,
+    tls_cert: TlsCert = None,
+    tls_key: TlsKey = None,
     allowed_host: Hosts = None,
     allowed_origin: Origins = None,
     trusted_proxy: Proxies = None,
-    docs: Annotated[
-        bool,
-        typer.Option("--docs", help="serve the API's /docs page (on a demo floor by default)."),
-    ] = False,
-    session_idle: Annotated[
-        float, typer.Option("--session-idle", help="minutes a session lasts without a request.")
-    ] = 30.0,
-    session_lifetime: Annotated[
-        float, typer.Option("--session-lifetime", help="hours a session lasts at most.")
-    ] = 12.0,
+    docs: Docs = False,
+    session_idle: SessionIdle = 30.0,
+    session_lifetime: SessionLifetime = 12.0,
 ) -> None:
     """The live table system (API, WebSocket, web page) until Ctrl-C; a demo floor by default."""
+    from datetime import timedelta
+
+    from croupier.errors import InvalidInput
+    from croupier.server.auth import FloorMode
     from croupier.server.perimeter import Perimeter
     from croupier.server.run import Tls
     from croupier.server.run import serve as run
     from croupier.server.sessions import SessionLimits
+    from croupier.server.signin import SignInLimits
 
+    if no_demo and training:
+        raise InvalidInput("--no-demo and --training: a floor is one or the other")
+    mode = FloorMode.REAL if no_demo else FloorMode.TRAINING if training else FloorMode.DEMO
+    limits = SignInLimits(
+        account_failures=lock_after,
+        address_failures=address_lock_after,
+        lock_for=timedelta(seconds=lock_for),
+        delay=timedelta(seconds=sign_in_delay),
+    )
     served = frozenset(t for t in tables.split(",") if t) if tables else None
     perimeter = Perimeter.serving(
-        host, hosts=allowed_host or (), origins=allowed_origin or (), docs=docs or not no_demo
+        host,
+        hosts=allowed_host or (),
+        origins=allowed_origin or (),
+        docs=docs or mode is not FloorMode.REAL,
     )
-    limits = SessionLimits.of(idle_minutes=session_idle, lifetime_hours=session_lifetime)
+    sessions = SessionLimits.of(idle_minutes=session_idle, lifetime_hours=session_lifetime)
     run(
-        _url(db),
+        floor_url(db),
         host=host,
         port=port,
-        demo=not no_demo,
+        mode=mode,
+        limits=limits,
         tables=served,
         tls=Tls.of(tls_cert, tls_key),
         perimeter=perimeter,
-        sessions=limits,
+        sessions=sessions,
         proxies=trusted_proxy or (),
     )
 
@@ -120,8 +184,8 @@ def db_upgrade(db: DbOption = None, json_out: JsonOption = False) -> None:
     from croupier.server.db import upgrade
     from croupier.store._db import masked_url
 
-    applied = upgrade(_url(db))
-    shown = masked_url(_url(db))  # a PostgreSQL password is not printed
+    applied = upgrade(floor_url(db))
+    shown = masked_url(floor_url(db))  # a PostgreSQL password is not printed
     if json_out:
         emit_json({"database": shown, "applied": applied})
     else:

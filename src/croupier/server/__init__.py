@@ -2,8 +2,8 @@
 
 ::
 
-    from croupier.server import create_app
-    app = create_app("sqlite:///floor.sqlite", demo=True)
+    from croupier.server import FloorMode, create_app
+    app = create_app("sqlite:///floor.sqlite", mode=FloorMode.DEMO)
 
 See :mod:`croupier.server.app` (the application), :mod:`croupier.server.floor` (commands,
 transactions, idempotency), :mod:`croupier.server.ledger` (the double-entry chip ledger),
@@ -19,6 +19,7 @@ shoe over many coups, its commitment and its deferred commission),
 from __future__ import annotations
 
 from croupier.server.app import create_app
+from croupier.server.auth import FloorMode
 from croupier.server.run import serve
 
-__all__ = ["create_app", "serve"]
+__all__ = ["FloorMode", "create_app", "serve"]

@@ -3,7 +3,11 @@
 Every route and stream has a row in the access policy (:mod:`croupier.server.policy`; the
 application refuses to start with a route that has none): the roles that may use it are its
 ``x-roles`` in the OpenAPI document, the row its ``x-access``; a request without a valid bearer
-token is refused with 401, a role or relation the row refuses with 403.
+token is refused with 401, a role or relation the row refuses with 403.  A refusal of a request
+or a stream that carried a token (401 for a token that does not answer, 403), and a stream
+closed because its session ended, is written to the security log
+(:mod:`croupier.server.security_log`); a sign-in held back by a delay or a lock is 429 with
+``Retry-After`` (:mod:`croupier.server.signin`).
 
 Every request first meets the perimeter (:mod:`croupier.server.perimeter`: allowed hosts, a
 stream's origin, the body bound, the security headers); sessions end idle, at their lifetime's
@@ -31,12 +35,14 @@ from sqlalchemy.exc import OperationalError
 from starlette.exceptions import HTTPException
 
 from croupier.errors import CroupierError, IllegalAction, InvalidInput, RulesViolation
-from croupier.server.auth import Auth
+from croupier.server.auth import Account, Auth, FloorMode
 from croupier.server.commit import BatchFailed
 from croupier.server.db import DEFAULT_SERVER_URL, connect
 from croupier.server.floor import Floor, Refused, Unauthorized
 from croupier.server.perimeter import Perimeter, PerimeterMiddleware, docs_page
+from croupier.server.security_log import record_refusal
 from croupier.server.sessions import SessionLimits
+from croupier.server.signin import SignInLimits, Throttled
 
 __all__ = ["create_app", "prepare_app", "problem"]
 
@@ -60,7 +66,13 @@ _HEADERS: dict[int, dict[str, str]] = {
 
 
 def problem(
-    status: int, title: str, detail: str, *, section: str | None = None, input_: Any = None
+    status: int,
+    title: str,
+    detail: str,
+    *,
+    section: str | None = None,
+    input_: Any = None,
+    headers: dict[str, str] | None = None,
 ) -> JSONResponse:
     body: dict[str, Any] = {
         "type": "about:blank",
@@ -72,10 +84,13 @@ def problem(
         body["section"] = section
     if input_ is not None:
         body["input"] = input_
-    return JSONResponse(body, status_code=status, media_type=PROBLEM, headers=_HEADERS.get(status))
+    sent = {**_HEADERS.get(status, {}), **(headers or {})}
+    return JSONResponse(body, status_code=status, media_type=PROBLEM, headers=sent or None)
 
 
 def _croupier_status(exc: CroupierError) -> tuple[int, str]:
+    if isinstance(exc, Throttled):
+        return 429, "Too Many Requests"
     if isinstance(exc, Unauthorized):
         return 401, "Unauthorized"
     if isinstance(exc, Refused):
@@ -89,8 +104,13 @@ def _croupier_status(exc: CroupierError) -> tuple[int, str]:
 
 def _install_errors(app: FastAPI) -> None:
     @app.exception_handler(CroupierError)
-    async def croupier_error(_: Request, exc: CroupierError) -> JSONResponse:
+    async def croupier_error(request: Request, exc: CroupierError) -> JSONResponse:
         status, title = _croupier_status(exc)
+        if isinstance(exc, Throttled):
+            headers = {"Retry-After": str(exc.retry_after)}
+            return problem(status, title, exc.message, headers=headers)
+        if isinstance(exc, Refused | Unauthorized):
+            await anyio.to_thread.run_sync(_log_refusal, request, status, exc.message)
         return problem(status, title, exc.message, section=exc.section)
 
     @app.exception_handler(LookupError)
@@ -134,10 +154,34 @@ def _install_errors(app: FastAPI) -> None:
         )
 
 
+def _log_refusal(request: Request, status: int, why: str) -> None:
+    """A refused request that carried a token, in the security log (GLI-19: refused access is
+    logged); a request without one (anyone's probe) and a refused sign-in (logged by
+    :meth:`Auth.login`) are not."""
+    if request.url.path in UNLOGGED or not request.headers.get("authorization"):
+        return
+    account: Account | None = getattr(request.state, "account", None)
+    floor: Floor = request.app.state.floor
+    record_refusal(
+        floor.engine,
+        username=account.username if account is not None else None,
+        address=request.client.host if request.client is not None else None,
+        status=status,
+        method=request.method,
+        path=request.url.path,
+        why=why,
+    )
+
+
+UNLOGGED = frozenset({"/api/login", "/api/setup"})
+"""Routes whose refusals their own code logs."""
+
+
 def create_app(
     db_url: str = DEFAULT_SERVER_URL,
     *,
-    demo: bool = False,
+    mode: FloorMode = FloorMode.REAL,
+    limits: SignInLimits | None = None,
     floor: Floor | None = None,
     web: bool = True,
     tables: frozenset[str] | None = None,
@@ -146,28 +190,30 @@ def create_app(
 ) -> FastAPI:
     """The live table system on the database at ``db_url`` (migrated on start).
 
-    ``demo``: set up the demo floor when the database has no table yet.  ``web``: mount the
-    browser pages of :mod:`croupier.web` where that package is installed.  ``tables``: serve
-    only these tables (one of several processes on one PostgreSQL database: each table is
-    served by one process; the demo floor is then left to the process serving every table).
+    ``mode``: a demo floor (its tables and demo accounts set up where missing), a training
+    floor (the same, every demo table a training table) or a real one (demo accounts refused;
+    a one-time set-up token issued while it has no administrator, ``app.state.setup_token``).
+    ``limits``: the sign-in delays and locks.  ``web``: mount the browser pages of
+    :mod:`croupier.web` where that package is installed.  ``tables``: serve only these tables
+    (one of several processes on one PostgreSQL database: each table is served by one process;
+    the demo floor and the set-up token are then left to the process serving every table).
     ``perimeter``: the allowed hosts and origins, the body bound and ``/docs`` (default: the
-    loopback names, ``/docs`` on a demo floor).  ``sessions``: the idle time and lifetime of a
-    session (default 30 minutes, 12 hours).
+    loopback names, ``/docs`` on a demo or training floor).  ``sessions``: the idle time and
+    lifetime of a session (default 30 minutes, 12 hours).
     """
     if floor is None:
         engine = connect(db_url)
         floor = Floor(engine, tables=tables)
         floor.load()
-    shield = perimeter if perimeter is not None else Perimeter(docs=demo)
+    shield = perimeter if perimeter is not None else Perimeter(docs=mode is not FloorMode.REAL)
     app = _PREPARED.pop() if _PREPARED else _routed_app()
     app.state.floor = floor
-    app.state.auth = Auth(floor.engine, limits=sessions)
+    app.state.auth = Auth(floor.engine, mode=mode, limits=limits, sessions=sessions)
     app.state.demo_credentials = {}
+    app.state.setup_token = None
     app.state.par_sheets = None
-    if demo and floor.serves is None:
-        from croupier.server.demo import setup_demo
-
-        app.state.demo_credentials = setup_demo(floor, app.state.auth)
+    if floor.serves is None:
+        _set_up(app, floor, mode)
     if shield.docs:
         _install_docs(app)
     if web:
@@ -179,6 +225,23 @@ def create_app(
     if missing:
         raise RuntimeError(f"routes without a row in the access policy: {', '.join(missing)}")
     return app
+
+
+def _set_up(app: FastAPI, floor: Floor, mode: FloorMode) -> None:
+    """The demo floor and its accounts (a training floor: its tables training tables), or a
+    real floor's one-time set-up token while it has no administrator."""
+    from croupier.modes import PlayMode
+    from croupier.server.demo import setup_demo
+
+    if mode is FloorMode.DEMO:
+        app.state.demo_credentials = setup_demo(floor, app.state.auth)
+    elif mode is FloorMode.TRAINING:
+        app.state.demo_credentials = setup_demo(floor, app.state.auth, PlayMode.TRAINING)
+    else:
+        from croupier.server.accounts import issue_setup_token
+
+        with floor.engine.begin() as conn:
+            app.state.setup_token = issue_setup_token(conn)
 
 
 _PREPARED: list[FastAPI] = []
@@ -253,7 +316,7 @@ def _install_docs(app: FastAPI) -> None:
 
 async def _prune_sessions(auth: Auth) -> None:
     """Delete the ended sessions and the stale cache entries every ``prune_every()``."""
-    every = auth.limits.prune_every().total_seconds()
+    every = auth.tokens.limits.prune_every().total_seconds()
     while True:
         await asyncio.sleep(every)
         try:

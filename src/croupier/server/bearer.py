@@ -19,6 +19,7 @@ from typing import Any
 from fastapi import Request, WebSocket
 from pydantic import BaseModel
 
+from croupier.server.account_routes import client_address
 from croupier.server.auth import Account, Auth, AuthError
 from croupier.server.floor import Unauthorized
 from croupier.store._db import now
@@ -26,6 +27,7 @@ from croupier.store._db import now
 __all__ = [
     "FIRST_MESSAGE_WAIT",
     "SignedOut",
+    "TokenRefused",
     "UrlToken",
     "authenticate",
     "bearer",
@@ -41,6 +43,11 @@ LOGIN_FIRST = "a bearer token is required (POST /api/login)"
 
 class UrlToken(Exception):
     """A stream whose address carries a token (HTTP 400)."""
+
+
+class TokenRefused(Unauthorized):
+    """A stream's token that does not answer (unknown, ended, its account disabled): a refusal
+    the security log records, unlike a stream that sent no token."""
 
 
 def bearer(header: str | None) -> str:
@@ -65,7 +72,7 @@ async def stream_token(websocket: WebSocket) -> tuple[Account, str]:
     """The account and token of a stream: from its ``Authorization`` header (checked before
     the connection is accepted), else from its first message (the connection accepted to
     read it).  :class:`UrlToken` where the address holds a token, :class:`Unauthorized`
-    where no valid token comes."""
+    where no token comes, :class:`TokenRefused` where the token does not answer."""
     if "token" in websocket.query_params:
         raise UrlToken(
             "a token in the stream's address is refused (address logs keep it): send it in "
@@ -81,7 +88,7 @@ async def stream_token(websocket: WebSocket) -> tuple[Account, str]:
     try:
         account = await asyncio.to_thread(auth.verify, token)
     except AuthError as exc:
-        raise Unauthorized(str(exc)) from None
+        raise TokenRefused(str(exc)) from None
     return account, token
 
 
@@ -117,8 +124,9 @@ def install_logout(op: Callable[..., Callable[[Callable[..., Any]], Callable[...
     def logout(request: Request) -> SignedOut:
         """End the session of the request's token: the token is refused from now on, by
         every server process of the floor (in this one at once), and its open streams
-        close (code 1008)."""
+        close (code 1008); the security log records the sign-out."""
         auth: Auth = request.app.state.auth
         account: Account = request.state.account
-        auth.revoke(bearer(request.headers.get("authorization")))
+        address = client_address(request)
+        auth.revoke(bearer(request.headers.get("authorization")), address=address)
         return SignedOut(username=account.username, ended_at=now())

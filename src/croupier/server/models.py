@@ -6,13 +6,15 @@ Money is integer cents everywhere.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 
 from croupier.money import MAX_WAGER
+from croupier.server.passwords import MIN_LENGTH as PASSWORD_MIN
 
 __all__ = [
+    "AccountOut",
     "Amount",
     "AuditOut",
     "Balance",
@@ -22,25 +24,33 @@ __all__ = [
     "Decision",
     "HandPayOut",
     "Irregularity",
+    "LockOut",
     "Login",
     "MeterOut",
+    "NewAccount",
     "NewPlayer",
     "NewTable",
     "NoMoreBetsIn",
+    "PasswordIn",
     "Problem",
     "RecalledRound",
     "RecordOut",
+    "RoleIn",
     "RoundRecords",
     "RoundViewOut",
     "RulesJson",
     "ScenarioJson",
     "Seat",
+    "SecurityEntryOut",
+    "SetupIn",
     "ShoeOut",
     "StubCount",
     "TableDetail",
     "TableOut",
     "TableView",
+    "TablesIn",
     "TokenOut",
+    "UnlockIn",
     "VoidIn",
     "Wager",
     "WhoAmI",
@@ -88,10 +98,17 @@ class Login(_In):
 
 class TokenOut(BaseModel):
     token: str
+    username: str
+    """The account's name as normalised (``Player1`` signs in as ``player1``)."""
     role: str
     expires_at: datetime
     player_id: str | None = None
     table_id: str | None = None
+    """A dealer's table where it is bound to one only."""
+    tables: list[str] = []
+    """A dealer's tables (none: a demo dealer deals every table of a demo floor)."""
+    demo: bool = False
+    """A demo account (published password; demo and training floors only)."""
 
 
 class WhoAmI(BaseModel):
@@ -99,6 +116,9 @@ class WhoAmI(BaseModel):
     role: str
     player_id: str | None = None
     table_id: str | None = None
+    tables: list[str] = []
+    demo: bool = False
+    """A demo account: every page says so."""
     balance: int | None = None
     commission_owed: int | None = None
     """Baccarat commission marked and not yet collected (cents; § 541.13(g)): the markers on
@@ -161,7 +181,9 @@ class NewPlayer(_In):
     player_id: str = Field(min_length=1, max_length=100, pattern=r"^[A-Za-z0-9-]+$")
     name: str = Field(min_length=1, max_length=200)
     username: str = Field(min_length=1, max_length=100)
-    password: str = Field(min_length=8, max_length=200)
+    password: str = Field(min_length=PASSWORD_MIN, max_length=200)
+    """At least 12 characters, not a common password, not holding the username
+    (:mod:`croupier.server.passwords`)."""
 
 
 class Balance(BaseModel):
@@ -388,3 +410,84 @@ class AuditOut(BaseModel):
     audit: AuditChains | None = None
     """The record and meter chains, every settlement rebuilt and every seat's chips reconciled
     with it (``scope=all``; none for ``scope=ledger``)."""
+
+
+# -- accounts (issue 36) --------------------------------------------------------------------------
+
+AccountRole = Literal["player", "dealer", "supervisor", "observer", "auditor", "admin"]
+
+
+class NewAccount(_In):
+    """An account an administrator creates: staff of a role, a dealer bound to tables, or a
+    player's device account (its player created where it does not exist)."""
+
+    username: str = Field(min_length=1, max_length=100)
+    password: str = Field(min_length=PASSWORD_MIN, max_length=200)
+    role: AccountRole
+    player_id: str | None = Field(
+        default=None, min_length=1, max_length=100, pattern=r"^[A-Za-z0-9-]+$"
+    )
+    player_name: str | None = Field(default=None, min_length=1, max_length=200)
+    tables: list[str] = Field(default=[], max_length=100)
+
+
+class SetupIn(_In):
+    """The first administrator, with the one-time set-up token the floor printed."""
+
+    token: str = Field(min_length=1, max_length=200)
+    username: str = Field(min_length=1, max_length=100)
+    password: str = Field(min_length=PASSWORD_MIN, max_length=200)
+
+
+class PasswordIn(_In):
+    password: str = Field(min_length=PASSWORD_MIN, max_length=200)
+
+
+class RoleIn(_In):
+    role: AccountRole
+
+
+class TablesIn(_In):
+    tables: list[str] = Field(max_length=100)
+    """Every table the dealer deals from now on (none: no table)."""
+
+
+class UnlockIn(_In):
+    """One account name or one client address."""
+
+    username: str | None = Field(default=None, min_length=1, max_length=100)
+    address: str | None = Field(default=None, min_length=1, max_length=100)
+
+
+class AccountOut(BaseModel):
+    username: str
+    role: str
+    status: str
+    demo: bool
+    player_id: str | None
+    tables: list[str]
+    created_at: datetime
+
+
+class LockOut(BaseModel):
+    """Failed sign-ins counted on an account name or a client address, and its lock."""
+
+    account: str | None = None
+    address: str | None = None
+    failures: int
+    locked_until: datetime | None
+    refused: int
+    """Attempts refused while locked."""
+
+
+class SecurityEntryOut(BaseModel):
+    """An entry of the security log (:mod:`croupier.server.security_log`)."""
+
+    seq: int
+    at: datetime
+    event: str
+    username: str | None
+    actor: str | None
+    address: str | None
+    detail: dict[str, Any]
+    hash: str

@@ -11,14 +11,15 @@ The relations (:class:`Relation`), read from the account and the resource:
   (``/seats/{seat}/...``), else any seat at the table or in the round (their own cards are
   theirs);
 - **player of another seat**: a player holding none of them (another seat, another table, none);
-- **dealer of the table**: a dealer account bound to the table (``accounts.table_id``) or bound to
-  none (the demo floor's ``dealer``, who deals every demo table);
-- **dealer of another table**: a dealer account bound to another table;
+- **dealer of the table**: a dealer account bound to the table (``account_tables``, by
+  ``croupier accounts bind``), or the demo floor's ``dealer``, bound to none, who deals every
+  table of a demo floor (:meth:`Account.deals <croupier.server.auth.Account.deals>`, the one
+  source of the binding);
+- **dealer of another table**: a dealer account not bound to the table (another dealer bound to
+  no table deals none);
 - **supervisor**, **observer** (the pit view), **auditor**;
+- **admin**: the accounts (:mod:`croupier.server.accounts`): no card of any round;
 - **no token**: no valid bearer token.
-
-Creating and binding staff accounts (a dealer's tables) is issue 36's accounts management; the
-binding used here is the one an account already carries (``Account.table_id``).
 
 The stages (:class:`Stage`) of the round concerned: ``betting`` (wagers open, or bets closed with
 no card out; also a table that has dealt no round yet), ``dealt`` (cards out, no seat has
@@ -104,6 +105,7 @@ class Relation(StrEnum):
     SUPERVISOR = "supervisor"
     OBSERVER = "observer"
     AUDITOR = "auditor"
+    ADMIN = "admin"
     NO_TOKEN = "no token"
 
 
@@ -217,6 +219,7 @@ RELATIONS_OF: Mapping[Role, tuple[Relation, ...]] = MappingProxyType(
         Role.SUPERVISOR: (Relation.SUPERVISOR,),
         Role.OBSERVER: (Relation.OBSERVER,),
         Role.AUDITOR: (Relation.AUDITOR,),
+        Role.ADMIN: (Relation.ADMIN,),
     }
 )
 
@@ -242,6 +245,7 @@ _KEYS = {
     "supervisor": Relation.SUPERVISOR,
     "observer": Relation.OBSERVER,
     "auditor": Relation.AUDITOR,
+    "admin": Relation.ADMIN,
     "anonymous": Relation.NO_TOKEN,
 }
 
@@ -273,7 +277,7 @@ def _row(method: str, path: str, scope: Scope, what: str, **given: Rule | ByStag
 
 
 def _documents() -> list[Resource]:
-    pages = ("/", "/player", "/dealer", "/pit", "/audit", "/par-sheets")
+    pages = ("/", "/player", "/dealer", "/pit", "/audit", "/accounts", "/par-sheets")
     docs = [
         ("/openapi.json", "the OpenAPI document"),
         ("/docs", "the API's Swagger UI page (served on a demo floor or with --docs)"),
@@ -312,6 +316,33 @@ def _floor_rows() -> list[Resource]:
         _row("POST", "/api/tables", Scope.FLOOR, "a new table", supervisor=NO_CARD),
         _row("GET", "/api/audit/verify", Scope.FLOOR, "the chip ledger and audit verify: "
              "findings may quote any record", supervisor=WHOLE, auditor=WHOLE),
+    ]  # fmt: skip
+
+
+def _account_rows() -> list[Resource]:
+    """The accounts (issue 36): an administrator's; a supervisor releases sign-in locks and
+    reads the list; the auditor reads the list and the security log."""
+    admin_only = [
+        ("POST", "/api/accounts", "a new account (staff, a dealer's tables, a player's)"),
+        ("POST", "/api/accounts/{username}/disable", "an account disabled, its sessions ended"),
+        ("POST", "/api/accounts/{username}/enable", "an account enabled"),
+        ("POST", "/api/accounts/{username}/password", "a new password, the sessions ended"),
+        ("POST", "/api/accounts/{username}/role", "another staff role, the sessions ended"),
+        ("POST", "/api/accounts/{username}/tables", "the tables a dealer deals"),
+    ]
+    return [
+        _row("POST", "/api/setup", Scope.DOCUMENT, "the first administrator, with the one-time "
+             "set-up token", everyone=NO_CARD),
+        _row("GET", "/api/accounts", Scope.FLOOR, "every account: name, role, status, a dealer's "
+             "tables, a player's id, demo or not", admin=NO_CARD, supervisor=NO_CARD,
+             auditor=NO_CARD),
+        *(_row(m, p, Scope.FLOOR, what, admin=NO_CARD) for m, p, what in admin_only),
+        _row("GET", "/api/sign-in/locks", Scope.FLOOR, "failed sign-ins counted and the locks",
+             admin=NO_CARD, supervisor=NO_CARD),
+        _row("POST", "/api/sign-in/unlock", Scope.FLOOR, "a sign-in lock released",
+             admin=NO_CARD, supervisor=NO_CARD),
+        _row("GET", "/api/security/log", Scope.FLOOR, "the security log (sign-ins, locks, "
+             "account changes, refusals)", auditor=NO_CARD, admin=NO_CARD),
     ]  # fmt: skip
 
 
@@ -411,7 +442,7 @@ def _verify(rows: Iterable[Resource]) -> dict[tuple[str, str], Resource]:
 
 
 POLICY: Mapping[tuple[str, str], Resource] = MappingProxyType(
-    _verify([*_documents(), *_floor_rows(), *_table_rows(), *_round_rows()])
+    _verify([*_documents(), *_floor_rows(), *_account_rows(), *_table_rows(), *_round_rows()])
 )
 """Every route and stream of the server: (method, path template) -> its row."""
 
@@ -436,13 +467,13 @@ def relation_of(account: Account | None, *, table_id: str | None, seats: bool) -
     if role is Role.PLAYER:
         return Relation.PLAYER_OF_SEAT if seats else Relation.PLAYER_OF_OTHER_SEAT
     if role is Role.DEALER:
-        bound = account.table_id
-        mine = bound is None or table_id is None or bound == table_id
+        mine = table_id is None or account.deals(table_id)
         return Relation.DEALER_OF_TABLE if mine else Relation.DEALER_OF_OTHER_TABLE
     return {
         Role.SUPERVISOR: Relation.SUPERVISOR,
         Role.OBSERVER: Relation.OBSERVER,
         Role.AUDITOR: Relation.AUDITOR,
+        Role.ADMIN: Relation.ADMIN,
     }[role]
 
 
@@ -602,7 +633,7 @@ def markdown() -> str:
         Scope.ROUND: "A round (`{round_id}`)",
         Scope.TABLE: "A table (`{table_id}`)",
         Scope.SEAT: "A seat (`{table_id}`, `{seat}`)",
-        Scope.FLOOR: "The floor, the players and the hand-pays",
+        Scope.FLOOR: "The floor, the accounts, the players and the hand-pays",
         Scope.DOCUMENT: "Pages, documents and sign-in",
     }
     parts = [f"### {titles[scope]}\n\n{head}" + "\n".join(rows) for scope, rows in

@@ -14,7 +14,8 @@ from croupier.audit import verify
 from croupier.errors import IllegalAction, InvalidInput
 from croupier.games.records import IrregularityKind, NoMoreBets, PlaceWager, ReportIrregularity
 from croupier.games.round import Phase, Round
-from croupier.server.auth import Account, Auth, AuthError, Role
+from croupier.server.account_routes import install_accounts, install_sign_in
+from croupier.server.auth import Account, Auth, Role
 from croupier.server.bearer import authenticate, install_logout
 from croupier.server.deals import deal_for
 from croupier.server.floor import (
@@ -37,7 +38,6 @@ from croupier.server.models import (
     Decision,
     HandPayOut,
     Irregularity,
-    Login,
     MeterOut,
     NewPlayer,
     NewTable,
@@ -51,7 +51,6 @@ from croupier.server.models import (
     TableDetail,
     TableOut,
     TableView,
-    TokenOut,
     VoidIn,
     Wager,
     WhoAmI,
@@ -99,10 +98,10 @@ def guard(row: Resource) -> Callable[[Request], Account]:
 
     def check(request: Request) -> Account:
         account = authenticate(request.app.state.auth, request.headers.get("authorization"))
+        request.state.account = account  # a refusal names it in the security log
         if row.refuses(account.role):
             allowed = ", ".join(row.roles())
             raise Refused(f"the {account.role.value} role may not use this endpoint ({allowed})")
-        request.state.account = account
         request.state.access = _access(request, row, account)
         return account
 
@@ -118,10 +117,9 @@ def refusal(account: Account, table_id: str | None, what: str) -> Callable[[Rule
             return Unauthorized("a bearer token is required (POST /api/login)")
         if rule.status == 409:
             return IllegalAction(f"{what} is still in play; it is given once the round is over")
-        if account.role is Role.DEALER and account.table_id not in (None, table_id):
-            return Refused(
-                f"dealer {account.username} deals table {account.table_id}, not {table_id}"
-            )
+        if account.role is Role.DEALER and table_id is not None and not account.deals(table_id):
+            bound = ", ".join(sorted(account.tables)) or "no table"
+            return Refused(f"dealer {account.username} deals {bound}, not {table_id}")
         return Refused(f"the {why} may not use this endpoint")
 
     return make
@@ -208,6 +206,7 @@ def install(app: FastAPI) -> None:
     _install_chips(op)
     _install_tables(op)
     _install_recall(op)
+    install_accounts(app, op)
     install_streams(app)
     install_document(app)
 
@@ -299,22 +298,9 @@ def seat_of(lt: LiveTable, account: Account, seat: int | None) -> int:
 
 
 def _install_login(app: FastAPI, op: Op) -> None:
-    """Login, who am I and the list of tables."""
-
-    @app.post("/api/login", response_model=TokenOut, responses=ERRORS)
-    def login(request: Request, body: Login) -> TokenOut:
-        auth: Auth = request.app.state.auth
-        try:
-            token, account, expires = auth.login(body.username, body.password)
-        except AuthError as exc:
-            raise Unauthorized(str(exc)) from None
-        return TokenOut(
-            token=token,
-            role=account.role.value,
-            expires_at=expires,
-            player_id=account.player_id,
-            table_id=account.table_id,
-        )
+    """Sign-in (:func:`croupier.server.account_routes.install_sign_in`), who am I and the list
+    of tables."""
+    install_sign_in(app, ERRORS)
 
     @op("GET", "/api/me", response_model=WhoAmI)
     def me(request: Request) -> WhoAmI:
@@ -335,7 +321,9 @@ def _install_login(app: FastAPI, op: Op) -> None:
             username=account.username,
             role=account.role.value,
             player_id=account.player_id,
-            table_id=account.table_id,
+            table_id=account.sole_table,
+            tables=sorted(account.tables),
+            demo=account.demo,
             balance=balance,
             commission_owed=owed,
             seats=seats,
@@ -551,7 +539,12 @@ def _install_chips(op: Op) -> None:
                 raise IllegalAction(f"username {body.username!r} is taken")
             floor.create_player(txn.conn, body.player_id, body.name)
             auth.create(
-                txn.conn, body.username, body.password, Role.PLAYER, player_id=body.player_id
+                txn.conn,
+                body.username,
+                body.password,
+                Role.PLAYER,
+                player_id=body.player_id,
+                actor=account.username,
             )
             return Balance(player_id=body.player_id, balance=0).model_dump()
 

@@ -9,9 +9,11 @@ from pathlib import Path
 from typing import TextIO
 
 from croupier.errors import InvalidInput
+from croupier.server.auth import FloorMode
 from croupier.server.db import DEFAULT_SERVER_URL
 from croupier.server.perimeter import Perimeter
 from croupier.server.sessions import SessionLimits
+from croupier.server.signin import SignInLimits
 
 __all__ = ["GRACEFUL_SHUTDOWN", "Tls", "serve"]
 
@@ -47,7 +49,8 @@ def serve(
     *,
     host: str = "127.0.0.1",
     port: int = 8000,
-    demo: bool = True,
+    mode: FloorMode = FloorMode.DEMO,
+    limits: SignInLimits | None = None,
     out: TextIO | None = None,
     tables: frozenset[str] | None = None,
     tls: Tls | None = None,
@@ -56,20 +59,28 @@ def serve(
     proxies: Sequence[str] = (),
 ) -> None:
     """Migrate the database, set up the demo floor (where the database has none), print the URL
-    and the demo credentials, and serve until interrupted.
+    and the demo credentials (a demo or training floor only) or the one-time set-up token (a
+    real floor with no administrator), and serve until interrupted.
 
-    ``tls``: serve HTTPS itself; ``perimeter``: the allowed hosts and origins (default: ``host``
-    and the loopback names; ``/docs`` on a demo floor); ``sessions``: idle time and lifetime;
-    ``proxies``: the addresses of the TLS proxies in front of it (HAProxy) whose
-    ``X-Forwarded-Proto`` and ``X-Forwarded-For`` are believed (default: 127.0.0.1)."""
+    ``limits``: the sign-in delays and locks; ``tls``: serve HTTPS itself; ``perimeter``: the
+    allowed hosts and origins (default: ``host`` and the loopback names; ``/docs`` on a demo
+    or training floor); ``sessions``: idle time and lifetime; ``proxies``: the addresses of
+    the TLS proxies in front of it (HAProxy) whose ``X-Forwarded-Proto`` and
+    ``X-Forwarded-For`` are believed (default: 127.0.0.1)."""
     import uvicorn
 
     from croupier.server.app import create_app
     from croupier.store._db import masked_url
 
     stream = out if out is not None else sys.stdout
-    shield = perimeter if perimeter is not None else Perimeter.serving(host, docs=demo)
-    app = create_app(db_url, demo=demo, tables=tables, perimeter=shield, sessions=sessions)
+    shield = (
+        perimeter
+        if perimeter is not None
+        else Perimeter.serving(host, docs=mode is not FloorMode.REAL)
+    )
+    app = create_app(
+        db_url, mode=mode, limits=limits, tables=tables, perimeter=shield, sessions=sessions
+    )
     url = f"{'https' if tls else 'http'}://{host}:{port}/"
     if tables is not None:
         stream.write(f"serving tables {', '.join(sorted(tables))}\n")
@@ -77,11 +88,7 @@ def serve(
     api = f"API {url}docs" if shield.docs else f"API {url}openapi.json"
     stream.write(f"croupier live tables on {url}  ({api}, database {shown})\n")
     stream.write(f"answering to the hosts {', '.join(sorted(shield.hosts))}\n")
-    creds: dict[str, str] = app.state.demo_credentials
-    if creds:
-        stream.write("demo accounts (username / password):\n")
-        for username, password in creds.items():
-            stream.write(f"  {username:<12} {password}\n")
+    _banner(stream, mode, app.state.demo_credentials, app.state.setup_token)
     stream.write("Ctrl-C stops the server.\n")
     stream.flush()
     # No per-message compression of the streams: small JSON events on a floor's network, where
@@ -101,3 +108,20 @@ def serve(
         ssl_keyfile=str(tls.key) if tls else None,
         forwarded_allow_ips=",".join(proxies) if proxies else None,
     )
+
+
+def _banner(stream: TextIO, mode: FloorMode, creds: dict[str, str], token: str | None) -> None:
+    """What the operator needs to sign in: the published demo passwords on a demo or training
+    floor only; on a real floor with no administrator, the one-time set-up token (printed this
+    once: only its hash is stored)."""
+    if creds and mode.admits_demo:
+        stream.write(f"{mode.value} floor: demo accounts (username / password), refused on a ")
+        stream.write("floor started with --no-demo:\n")
+        for username, password in creds.items():
+            stream.write(f"  {username:<12} {password}\n")
+    if token is not None:
+        stream.write(
+            "no administrator yet: create the first with `croupier accounts create NAME --role "
+            "admin`, or POST /api/setup with this one-time set-up token (valid 24 hours, "
+            f"shown once):\n  {token}\n"
+        )

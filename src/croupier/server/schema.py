@@ -2,7 +2,12 @@
 covers the whole schema; see :mod:`croupier.store.migrations`).
 
 - ``accounts``, ``sessions``: people and their bearer tokens (only a SHA-256 of a token is
-  stored; passwords are argon2 hashes);
+  stored; passwords are argon2 hashes); ``account_tables``: the tables each dealer deals (the one
+  source of a dealer's binding); ``sign_in_limits``: failed sign-ins counted per account name and
+  per client address, and their locks; ``setup_tokens``: the one-time token that creates a
+  floor's first administrator (its SHA-256 only);
+- ``security_log``, ``security_head``: every security event, append-only and hash-chained
+  (:mod:`croupier.server.security_log`), and the chain's head;
 - ``players``: player sessions (a chip balance is the ``chip_accounts`` row ``player:<id>``);
 - ``chip_accounts``, ``chip_ledger``: the double-entry chip ledger; each movement is a set of
   rows summing to zero, written in the same transaction as the round records it accounts for;
@@ -17,6 +22,7 @@ from __future__ import annotations
 
 from sqlalchemy import (
     BigInteger,
+    Boolean,
     Column,
     DateTime,
     ForeignKey,
@@ -30,6 +36,7 @@ from sqlalchemy import (
 from croupier.store._db import metadata
 
 __all__ = [
+    "account_tables",
     "accounts",
     "chip_accounts",
     "chip_ledger",
@@ -39,7 +46,11 @@ __all__ = [
     "live_tables",
     "metadata",
     "players",
+    "security_head",
+    "security_log",
     "sessions",
+    "setup_tokens",
+    "sign_in_limits",
     "table_events",
 ]
 
@@ -58,8 +69,64 @@ accounts = Table(
     Column("role", String(20), nullable=False),
     Column("password_hash", Text, nullable=False),
     Column("player_id", String(100), ForeignKey("players.id"), nullable=True),
-    Column("table_id", String(100), nullable=True),
     Column("created_at", DateTime(timezone=True), nullable=False),
+    # ``active`` or ``disabled`` (a disabled account signs in nowhere; its sessions ended).
+    Column("status", String(20), nullable=False),
+    # A demo account (``croupier.server.demo``): accepted only on a demo or training floor.
+    Column("demo", Boolean, nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=True),
+)
+
+account_tables = Table(
+    "account_tables",
+    metadata,
+    Column("username", String(100), ForeignKey("accounts.username"), primary_key=True),
+    Column("table_id", String(100), primary_key=True),
+)
+
+sign_in_limits = Table(
+    "sign_in_limits",
+    metadata,
+    # ``account:<normalised name>`` (known or not: an unknown name is counted alike) or
+    # ``address:<client address>``.
+    Column("key", String(300), primary_key=True),
+    Column("failures", Integer, nullable=False),
+    # Attempts admitted whose password is being checked (counted against the limit).
+    Column("pending", Integer, nullable=False),
+    Column("last_at", DateTime(timezone=True), nullable=False),
+    Column("locked_until", DateTime(timezone=True), nullable=True),
+    # Attempts refused while locked (reported when the lock is released).
+    Column("refused", Integer, nullable=False),
+)
+
+setup_tokens = Table(
+    "setup_tokens",
+    metadata,
+    Column("token_sha256", String(64), primary_key=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("expires_at", DateTime(timezone=True), nullable=False),
+)
+
+security_log = Table(
+    "security_log",
+    metadata,
+    Column("seq", Integer, primary_key=True, autoincrement=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+    Column("event", String(40), nullable=False),
+    Column("username", String(100), nullable=True),
+    Column("actor", String(100), nullable=True),
+    Column("address", String(100), nullable=True),
+    Column("detail", Text, nullable=False),
+    # SHA-256 over the previous entry's hash and this entry (croupier.store.chain).
+    Column("hash", String(64), nullable=False),
+)
+
+security_head = Table(
+    "security_head",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=False),
+    Column("seq", Integer, nullable=False),
+    Column("hash", String(64), nullable=False),
 )
 
 sessions = Table(

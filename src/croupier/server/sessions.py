@@ -146,6 +146,9 @@ class Held(Generic[A]):
 Reader = Callable[[str], "Held[A] | None"]
 """Reads a session by its digest from the database (``None``: no such session)."""
 
+Recorder = Callable[[Connection, str], None]
+"""Records a session's end in its transaction (given the account's username)."""
+
 
 class Tokens(Generic[A]):
     """The sessions of one server process: the token cache, the idle end moved forward, the
@@ -226,12 +229,21 @@ class Tokens(Generic[A]):
 
     # -- ending --------------------------------------------------------------------------------
 
-    def revoke(self, token: str) -> bool:
+    def revoke(self, token: str, *, record: Recorder | None = None) -> bool:
         """End the session of ``token`` (sign-out): its row deleted, its cache entry dropped and
-        its open streams of this process told at once; whether it was a session."""
+        its open streams of this process told at once; whether it was a session.  ``record``
+        is called with the transaction and the session's account where there was one (the
+        security log's entry, committed with the deletion)."""
         key = digest(token)
         with self.engine.begin() as conn:
-            ended = conn.execute(delete(sessions).where(sessions.c.token_sha256 == key)).rowcount
+            gone = conn.execute(
+                delete(sessions)
+                .where(sessions.c.token_sha256 == key)
+                .returning(sessions.c.username)
+            ).all()
+            if gone and record is not None:
+                record(conn, str(gone[0].username))
+            ended = len(gone)
         self.forget_digest(key)
         self._wake(lambda k, _user: k == key)
         return bool(ended)
@@ -241,12 +253,17 @@ class Tokens(Generic[A]):
         account disabled): the rows deleted, this process's cache entries dropped and its
         open streams of the account told at once; how many sessions there were."""
         ended = conn.execute(delete(sessions).where(sessions.c.username == username)).rowcount
+        self.forget(username)
+        self._wake(lambda _key, user: user == username)
+        return int(ended or 0)
+
+    def forget(self, username: str) -> None:
+        """Drop this process's cache entries of ``username`` (its sessions go on): the next
+        request reads them again (its account changed)."""
         with self._lock:
             self._generation += 1
             for key in [k for k, h in self._cache.items() if h.username == username]:
                 del self._cache[key]
-        self._wake(lambda _key, user: user == username)
-        return int(ended or 0)
 
     def forget_digest(self, key: str) -> None:
         with self._lock:

@@ -35,7 +35,7 @@ from sqlalchemy import func, select
 from starlette.websockets import WebSocketState
 
 from croupier.server.auth import Account, Auth, AuthError, Role
-from croupier.server.bearer import UrlToken, stream_token
+from croupier.server.bearer import TokenRefused, UrlToken, stream_token
 from croupier.server.floor import FLOOR, Floor, LiveTable, Refused, Unauthorized, event_for
 from croupier.server.live_tables import event_variant
 from croupier.server.policy import (
@@ -49,6 +49,7 @@ from croupier.server.policy import (
     table_seats,
 )
 from croupier.server.schema import table_events
+from croupier.server.security_log import record_refusal
 from croupier.server.sessions import RECHECK_SECONDS
 from croupier.server.views import ViewPov
 
@@ -143,6 +144,7 @@ async def _opened(
     """The stream's account, token and table (``lt()``: ``None`` for the floor stream) once
     the token (:func:`croupier.server.bearer.stream_token`) and the access policy let it
     open, the connection accepted; ``None`` where it was refused (and closed)."""
+    account: Account | None = None
     try:
         account, token = await stream_token(websocket)
         table = lt()
@@ -154,14 +156,35 @@ async def _opened(
         await _refuse(websocket, 404, str(exc.args[0]))
         return None
     except Unauthorized as exc:
+        if isinstance(exc, TokenRefused):
+            await _log_refusal(websocket, None, 401, exc.message)
         await _refuse(websocket, 401, exc.message)
         return None
     except Refused as exc:
+        await _log_refusal(websocket, account, 403, exc.message)
         await _refuse(websocket, 403, exc.message)
         return None
     if websocket.application_state is WebSocketState.CONNECTING:
         await websocket.accept()
     return account, token, table
+
+
+async def _log_refusal(
+    websocket: WebSocket, account: Account | None, status: int, why: str
+) -> None:
+    """A stream refused with a token, or closed because its session ended (``status``: the
+    close code 1008), in the security log (GLI-19: refused access is logged)."""
+    floor: Floor = websocket.app.state.floor
+    await asyncio.to_thread(
+        record_refusal,
+        floor.engine,
+        username=account.username if account is not None else None,
+        address=websocket.client.host if websocket.client is not None else None,
+        status=status,
+        method="WS",
+        path=websocket.url.path,
+        why=why,
+    )
 
 
 def install_streams(app: FastAPI) -> None:
@@ -204,7 +227,7 @@ async def _watch_session(websocket: WebSocket, token: str, account: Account) -> 
     (policy violation): at once where this process ended it (sign-out, the account's sessions
     ended), else at the re-check every :data:`STREAM_RECHECK` seconds (expired, idle, or
     ended by another server process: within ``RECHECK_SECONDS`` more, the token cache's
-    bound)."""
+    bound); the close is written to the security log."""
     auth: Auth = websocket.app.state.auth
     loop = asyncio.get_running_loop()
     ended = asyncio.Event()
@@ -224,6 +247,9 @@ async def _watch_session(websocket: WebSocket, token: str, account: Account) -> 
                 break
     finally:
         cancel()
+    # Logged first: once the close is sent, the client's answer may end this task (a record
+    # begun in its thread is written all the same).
+    await _log_refusal(websocket, account, SESSION_ENDED, "the session has ended")
     with contextlib.suppress(RuntimeError, WebSocketDisconnect):
         await websocket.close(code=SESSION_ENDED, reason="the session has ended")
 

@@ -4,8 +4,12 @@ Ultimate Texas Hold 'Em, with one reset and rate; Three and Four Card Poker each
 as their pay tables differ and a linked meter has one configuration), demo accounts for every
 role, and chips for the demo players.  Every table posts its limits (``[limits.<wager>]``); a demo
 table stored before limits were required takes its file's rules again between rounds.  A training
-demo floor (``mode=PlayMode.TRAINING``: the browser tests) declares every table a training
-table (``[table] training = true``)."""
+demo floor (``mode=PlayMode.TRAINING``: ``croupier serve --training``, the browser tests) declares
+every table a training table (``[table] training = true``).
+
+The demo accounts' passwords are published (``<name>-demo``): they are marked demo and sign in
+only on a floor started as a demo or for training (:class:`croupier.server.auth.FloorMode`);
+the demo is refused on a database that has an administrator of its own (a real floor)."""
 
 from __future__ import annotations
 
@@ -16,15 +20,16 @@ from fractions import Fraction
 from importlib.resources import files
 from typing import Any
 
-from sqlalchemy import Connection, select, update
+from sqlalchemy import Connection, func, select, update
 
+from croupier.errors import IllegalAction
 from croupier.games import get_game
 from croupier.modes import PlayMode
 from croupier.rules import load_rules
 from croupier.server.auth import Auth, Role
 from croupier.server.floor import Floor, LiveTable, rules_json
 from croupier.server.ledger import CAGE, Entry, player_account
-from croupier.server.schema import live_tables
+from croupier.server.schema import accounts, live_tables
 
 __all__ = ["DEMO_BUY_IN", "demo_rules", "setup_demo"]
 
@@ -69,6 +74,7 @@ def _credentials() -> list[tuple[str, str, Role, str | None]]:
         ("supervisor", "supervisor-demo", Role.SUPERVISOR, None),
         ("observer", "observer-demo", Role.OBSERVER, None),
         ("auditor", "auditor-demo", Role.AUDITOR, None),
+        ("admin", "admin-demo", Role.ADMIN, None),
     ]
     people += [
         (f"player{n}", f"player{n}-demo", Role.PLAYER, f"P{n}") for n in range(1, DEMO_PLAYERS + 1)
@@ -78,9 +84,10 @@ def _credentials() -> list[tuple[str, str, Role, str | None]]:
 
 def setup_demo(floor: Floor, auth: Auth, mode: PlayMode = PlayMode.REAL) -> dict[str, str]:
     """Create what is missing of the demo floor (its tables training tables for
-    ``PlayMode.TRAINING``); returns username -> password."""
+    ``PlayMode.TRAINING``); returns username -> password of the accounts still demo accounts."""
     creds: dict[str, str] = {}
     with floor.engine.begin() as conn:
+        _refuse_real_floor(conn)
         for table_id, rules in demo_rules(mode).items():
             found = floor.tables.get(table_id)
             if found is None:
@@ -89,13 +96,27 @@ def setup_demo(floor: Floor, auth: Auth, mode: PlayMode = PlayMode.REAL) -> dict
             elif found.unposted is not None and found.game.slug == get_game(rules).slug:
                 _repost(floor, conn, found, rules)
         for username, password, role, player in _credentials():
-            creds[username] = password
             if auth.exists(conn, username):
+                if auth.account(conn, username).demo:
+                    creds[username] = password
                 continue
             if player is not None:
                 floor.create_player(conn, player, f"Demo player {player}")
                 floor.ledger.post(
                     conn, [Entry(CAGE, player_account(player), Fraction(DEMO_BUY_IN), "buy_in")]
                 )
-            auth.create(conn, username, password, role, player_id=player)
+            auth.create_demo(conn, username, password, role, player_id=player)
+            creds[username] = password
     return creds
+
+
+def _refuse_real_floor(conn: Connection) -> None:
+    """A database with an administrator of its own is a real floor: no demo there."""
+    query = select(func.count()).where(
+        accounts.c.role == Role.ADMIN.value, accounts.c.demo.is_(False)
+    )
+    if conn.execute(query).scalar_one():
+        raise IllegalAction(
+            "this database has an administrator of its own (a real floor): the demo and its "
+            "published passwords are refused here; start it with --no-demo"
+        )

@@ -184,7 +184,7 @@ const Auth = {
   expired() { this.clear(); App.show("signin"); Announce.say("Your session has ended; sign in again.", "error"); },
 };
 
-const ROLE_PAGES = { player: "player", dealer: "dealer", supervisor: "pit", observer: "pit", auditor: "pit" };
+const ROLE_PAGES = { player: "player", dealer: "dealer", supervisor: "pit", observer: "pit", auditor: "pit", admin: "accounts" };
 
 const App = {
   pages: {},
@@ -197,6 +197,8 @@ const App = {
     const who = document.getElementById("who");
     const s = Api.session;
     who.textContent = s ? `${s.username || ""} · ${s.role}` : "";
+    // a demo account says so on every page (its password is published: demo floors only)
+    document.getElementById("demo-badge").hidden = !(s && s.demo);
     document.getElementById("signout").hidden = !s;
     document.getElementById("nav-par").hidden = name === "par";
     document.getElementById("nav-home").hidden = !s || name !== "par";
@@ -231,7 +233,7 @@ function setupSignin() {
     const btn = form.querySelector("button[type=submit]");
     await act(btn, async () => {
       const session = await Api.post("/api/login", { username, password });
-      Auth.save({ ...session, username });
+      Auth.save(session); // its username as the server normalised it
       Announce.say("");
       App.home();
     });

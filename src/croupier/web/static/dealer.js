@@ -23,7 +23,9 @@ class DealerPage extends TablePage {
     try {
       const s = Api.session || {};
       if (s.table_id) { await this.connect(s.table_id); return; }
-      const tables = await Api.get("/api/tables");
+      // a dealer bound to tables deals those only (none bound: a demo dealer, every table)
+      const bound = s.tables || [];
+      const tables = (await Api.get("/api/tables")).filter((t) => !bound.length || bound.includes(t.id));
       const pick = h("div.tiles", {}, tables.map((t) => h("div.tile", { dataset: { table: t.id } }, h("h3", {}, t.name), trainingBanner(t),
         h("p.small", {}, `${words(t.game)} · ${t.status}${t.phase ? ` · ${words(t.phase)}` : ""}`),
         h("button.btn.btn-gold", { type: "button", "aria-label": `deal at ${t.name}`, onclick: (e) => act(e.currentTarget, () => this.connect(t.id)) }, "Deal this table"))));
