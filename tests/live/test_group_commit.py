@@ -23,7 +23,7 @@ from croupier.server.ledger import player_account
 from croupier.table import Table
 
 TABLE = "three-card-poker"
-DEALER = Account("dealer", Role.DEALER)
+DEALER = Account("dealer", Role.DEALER, demo=True)  # the demo dealer deals every table
 PLAYER = Account("player1", Role.PLAYER, player_id="P1")
 SUPERVISOR = Account("supervisor", Role.SUPERVISOR)
 

@@ -124,7 +124,8 @@ def test_a_table_stored_without_limits_stays_closed_and_a_demo_table_takes_its_l
         lt = floor.table("old-tcp")
         assert lt.status == "closed" and lt.unposted is not None
         assert "posts no minimum and maximum for ante, pair_plus, six_card_bonus" in lt.unposted
-        dealer, supervisor = Account("dealer", Role.DEALER), Account("boss", Role.SUPERVISOR)
+        dealer = Account("dealer", Role.DEALER, demo=True)  # deals every demo table
+        supervisor = Account("boss", Role.SUPERVISOR)
 
         def reopen(txn: Txn) -> dict[str, Any]:
             floor.set_status(txn, lt, "open")

@@ -12,7 +12,7 @@ from croupier.server.floor import Floor, LiveTable, Txn
 from croupier.server.streams import events_seen
 
 TABLE = "three-card-poker"
-DEALER = Account("dealer", Role.DEALER)
+DEALER = Account("dealer", Role.DEALER, demo=True)  # the demo dealer deals every table
 P1 = Account("player1", Role.PLAYER, player_id="P1")
 P2 = Account("player2", Role.PLAYER, player_id="P2")
 

@@ -20,7 +20,7 @@ from live.chaos_harness import HANDPAY_RULES
 
 TABLE = "progressive-hp"
 METER = "chaos-three-card"
-DEALER = Account("dealer", Role.DEALER)
+DEALER = Account("dealer", Role.DEALER, demo=True)  # the demo dealer deals every table
 SUPERVISOR = Account("supervisor", Role.SUPERVISOR)
 PLAYERS = {n: Account(f"player{n}", Role.PLAYER, player_id=f"P{n}") for n in range(1, 8)}
 DECISIONS = ("ride", "pull", "check", "play", "fold")
