@@ -136,7 +136,7 @@ def test_641a_7_d_1_play_of_one_and_a_half_antes_is_exported_in_cents_and_replay
     assert [(r["seat"], r["amount"], r["multiple"]) for r in made] == [(1, 750, None), (2, 3000, 3)]
 
 
-VOID_POINTS = {
+VOID_POINTS: dict[str, Callable[[Round], bool]] = {
     # where the supervisor voids a Three Card Poker round whose stub is counted
     "betting": lambda r: r.phase is Phase.BETTING and bool(r.stakes),
     "dealing, before the first card": lambda r: r.phase is Phase.DEALING,
@@ -189,7 +189,7 @@ def test_641a_8_f_the_dealers_stub_count_is_exported_and_replayed(
     ]
 
 
-IRREGULARITIES = {
+IRREGULARITIES: dict[str, tuple[Callable[[Round], bool], str]] = {
     # § 641a.13(a): a card found face up in the deck while dealing is discarded
     "card_face_up_in_deck": (lambda r: len(r.records) > 6 and r.phase is Phase.DEALING, "over"),
     # § 641a.13(b): a card drawn in error, face unseen, is used as the next card
@@ -285,4 +285,45 @@ def test_a_one_deck_game_still_refuses_a_card_given_twice() -> None:
         "cards": ["As", "As", "Qs", "2c", "7d", "9h"],
     }
     with pytest.raises(InvalidInput, match="a card is given twice in 'cards'"):
+        run_scenario(scenario)
+
+
+def _tcp(**extra: Any) -> dict[str, Any]:
+    return {
+        "game": "three-card-poker",
+        "seats": {"1": {"wagers": {"ante": 500}, "decisions": ["play"]}},
+        "cards": ["As", "Ks", "Qs", "2c", "7d", "9h"],
+        **extra,
+    }
+
+
+def test_a_void_in_betting_returns_the_wagers_before_no_more_bets() -> None:
+    void = {"kind": "void", "by": "Sup. Ortiz", "reason": "dispute", "in_betting": True}
+    out = run_scenario(_tcp(cards=[], events=[void]))
+    kinds = [r["kind"] for r in out["records"]]
+    assert kinds[:2] == ["wager_placed", "round_voided"] and "no_more_bets_called" not in kinds
+    assert out["phase"] == "void" and out["seats"]["1"]["net"] == 0
+
+
+@pytest.mark.parametrize(
+    ("event", "named"),
+    [
+        ({"kind": "leave", "seat": 1, "in_betting": True}, "only a void happens in_betting"),
+        (
+            {"kind": "void", "by": "S", "reason": "r", "in_betting": True, "after_records": 3},
+            "a void in_betting happens before the deal: it takes no timing",
+        ),
+        ({"kind": "cut", "cut_at": 5, "after_records": 3}, "cut happens before the deal"),
+    ],
+)
+def test_scenario_event_timing_is_refused_where_it_cannot_apply(
+    event: dict[str, Any], named: str
+) -> None:
+    with pytest.raises(InvalidInput, match=named):
+        run_scenario(_tcp(events=[event]))
+
+
+def test_641a_8_f_stub_check_not_required_with_a_stub_count_is_refused() -> None:
+    scenario = _tcp(stub_check="not_required", events=[{"kind": "stub_count", "count": 46}])
+    with pytest.raises(InvalidInput, match="stub_check 'not_required' disagrees"):
         run_scenario(scenario)
