@@ -47,8 +47,11 @@ An event happens at the first moment the round allows it once ``after_cards`` ca
 the shoe (dealt or discarded), ``after_decisions`` player decisions have been made and the
 round's history holds ``after_records`` records (all 0 by default; a round's export gives all
 three, so its events come exactly where they came), and after the event before it (a
-``stub_count`` listed before an event happens first).  A ``void`` with ``"in_betting": true`` happens once the seats' wagers are placed,
-before "no more bets" is called.  One the round never allows is refused, naming it.
+``stub_count`` listed before an event happens first).  A ``void`` with ``"in_betting": true``
+happens once the seats' wagers are placed, before "no more bets" is called.  One the round
+never allows is refused, naming it.  A scenario's ``stub_check`` (``"required"``) has the
+dealer count the stub in the round even where no ``stub_count`` event says so (a round voided
+before its count).
 Verbal wagers accompanied by cash (§ 541.8(b)) are a seat's ``verbal`` wagers.
 """
 
