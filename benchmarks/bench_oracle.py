@@ -7,15 +7,17 @@ every outcome class at least once on SQLite, every decision path on PostgreSQL.
 Each backend gets a real server on a fresh database with the demo floor; the oracle's own
 players (enrolled by the supervisor, bought in) play every game through HTTP and the table
 streams, the supervisor voids rounds at every phase before settlement, each round is settled
-offline by ``croupier replay`` and every chip compared (``live.oracle_check``), and the audit
-runs at the end.  SQLite plays on until every cell of ``live.oracle_games`` (a decision path
-with each result its decided wager can have; at baccarat every wager with each of its results)
-has been seen, bounded by ``--max-rounds`` and ``--minutes`` a game.
+offline by ``croupier replay`` and every chip compared (``live.oracle_check``), every training
+case of ``live.oracle_stacks`` is played at training tables of its own (the shoe case: a whole
+six-deck shoe, its markers collected at its end), and the audit runs at the end.  SQLite
+plays on until every cell of ``live.oracle_games`` (a decision path with each result its
+decided wager can have; at baccarat every wager with each of its results) has been seen,
+bounded by ``--max-rounds`` and ``--minutes`` a game.
 
 Prints the counts as JSON (rounds, seat-rounds, decision paths, cells, wagers, results, paid
 lines, hand categories, Envy awards, hand-pays, voids by phase, requests, findings) and the CPU
-seconds; exit 1 on any finding (a chip that does not match, a round that does not replay) or a
-cell not reached.
+seconds; exit 1 on any finding (a chip that does not match, a round that does not replay, an
+audit finding, a training case that failed) or a cell not reached.
 """
 
 from __future__ import annotations
@@ -108,11 +110,17 @@ def main() -> int:
     print(text)
     if args.json:
         Path(args.json).write_text(text)
-    bad = [b for b in backends if out[b]["findings"] or out[b]["unfinished"]]
+    failed = {b: {k: v for k, v in out[b]["training_cases"].items() if v} for b in backends}
+    bad = [
+        b
+        for b in backends
+        if out[b]["findings"] or out[b]["unfinished"] or out[b]["audit_findings"] or failed[b]
+    ]
     for backend in bad:
         print(
-            f"{backend}: {len(out[backend]['findings'])} findings, unfinished "
-            f"{out[backend]['unfinished']}",
+            f"{backend}: {len(out[backend]['findings'])} findings, "
+            f"{len(out[backend]['audit_findings'])} audit findings, training cases failed "
+            f"{sorted(failed[backend])}, unfinished {out[backend]['unfinished']}",
             file=sys.stderr,
         )
     return 1 if bad else 0

@@ -64,11 +64,14 @@ def test_scenario_card_given_twice_in_one_hand_names_the_hand() -> None:
         run_scenario(data)
 
 
-def test_541_10_scenario_card_given_twice_in_the_shoe_names_the_hands() -> None:
+def test_541_10_scenario_card_given_more_often_than_the_shoe_holds_it_names_the_hands() -> None:
+    # an eight-deck shoe holds each card eight times: a ninth 4c is refused, each copy named
     data = load_scenario(SCENARIOS / "541_8_a_2_i_player_natural_wins_dragon_bonus_natural.json")
-    data["cards"] = ["4c", "2d", "5h", "4c"]
+    data["cards"] = ["4c"] * 9
     with pytest.raises(
-        InvalidInput, match=r"4c \(card 1, to the Player's Hand and card 4, to the Banker's Hand\)"
+        InvalidInput,
+        match=r"more often than the 8-deck shoe holds it in 'cards': 4c 9 times \(card 1, to "
+        r"the Player's Hand and card 2, to the Banker's Hand and .* and card 9\)",
     ):
         run_scenario(data)
 

@@ -230,6 +230,9 @@ class ScenarioModel(_Strict):
     community: list[CardText] | None = Field(default=None, max_length=MAX_CARDS)
     cards: list[CardText] | None = Field(default=None, max_length=MAX_CARDS)
     progressive_chips: Annotated[int, Field(ge=0, le=MAX_CENTS)] | None = None
+    stub_check: Literal["required", "not_required"] | None = None
+    """Whether the dealer counts the stub in this round (§ 641a.8(f)); left out: where a
+    ``stub_count`` event says so."""
     events: list[dict[str, Any]] | None = Field(default=None, max_length=256)
     """Irregularities and table events, in order (:mod:`croupier.scenario_events` checks each)."""
 

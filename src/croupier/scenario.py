@@ -16,6 +16,7 @@ below its reset are refused.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -36,11 +37,12 @@ from croupier.games.records import (
     NoMoreBets,
     PlaceWager,
 )
+from croupier.games.round import StubCheck
 from croupier.models import ScenarioModel, problems_from
 from croupier.progressive import MemoryMeters
 from croupier.reading import load_document, quote, verify_bounded
 from croupier.scenario_events import ScenarioEvent
-from croupier.shoe import StackedShoe
+from croupier.shoe import StackedShoe, shoe_cards
 
 __all__ = ["load_scenario", "run_scenario", "verify_scenario"]
 
@@ -96,12 +98,21 @@ def _players(seats: Mapping[int, Mapping[str, Any]]) -> dict[int, str]:
     return {s: str(seat.get("player", f"P{s}")) for s, seat in seats.items()}
 
 
-def _place_wagers(rnd: Round, seats: Mapping[int, Mapping[str, Any]], chips: int | None) -> None:
+def _place_wagers(
+    rnd: Round,
+    seats: Mapping[int, Mapping[str, Any]],
+    chips: int | None,
+    happened: Sequence[ScenarioEvent] = (),
+) -> None:
+    """The seats' wagers, then "no more bets" (unless a void while the bets are taken ends
+    the round first)."""
     for seat, spec in seats.items():
         for wager, amount in spec.get("wagers", {}).items():
             rnd.apply(PlaceWager(seat=seat, wager=wager, amount=amount))
         events.place_verbal(rnd, seat, spec.get("verbal"))
-    rnd.apply(NoMoreBets(progressive_chips=chips))
+    events.void_in_betting(rnd, happened)
+    if not rnd.is_over:
+        rnd.apply(NoMoreBets(progressive_chips=chips))
 
 
 def _play_out(
@@ -159,7 +170,10 @@ def _holder(who: str) -> str:
 
 
 def _recipients(
-    game: Game, seats: Mapping[int, Mapping[str, Any]], happened: Sequence[ScenarioEvent] = ()
+    game: Game,
+    seats: Mapping[int, Mapping[str, Any]],
+    happened: Sequence[ScenarioEvent] = (),
+    stub: StubCheck = StubCheck.NOT_REQUIRED,
 ) -> list[str]:
     """Where each card leaving the shoe goes, in order, by a dry run of the scenario's round
     (a card found face up goes to ``"face_up"``)."""
@@ -167,15 +181,18 @@ def _recipients(
         shoe=StackedShoe(DECK),
         meters=MemoryMeters(),
         players=_players(seats),
-        stub_check=events.stub_check(happened),
+        stub_check=stub,
     )
-    _place_wagers(dry, seats, None)
+    _place_wagers(dry, seats, None, happened)
     _play_out(dry, seats, happened)
     return events.cards_out(dry.records)
 
 
 def _shoe_order(game: Game, value: object, seats: Mapping[int, Mapping[str, Any]]) -> list[Card]:
-    """The ``cards`` of a scenario; a card given twice is refused naming where each copy goes."""
+    """The ``cards`` of a scenario, then the rest of the shoe.  A shoe of several decks (the
+    Rules Submission's ``[table] decks``: baccarat's six or eight) holds each card that many
+    times, so a card may be given up to that many times; one given more often (twice, in a
+    one-deck game) is refused naming where each copy goes."""
     if isinstance(value, str):
         value = value.replace(",", " ").split()
     if not _is_card_list(value):
@@ -184,21 +201,34 @@ def _shoe_order(game: Game, value: object, seats: Mapping[int, Mapping[str, Any]
         )
     assert isinstance(value, list)
     cards = list(parse_cards(value, distinct=False))
+    decks = game.shoe_decks
     where: dict[Card, list[int]] = {}
     for index, card in enumerate(cards):
         where.setdefault(card, []).append(index)
-    twice = {card: at for card, at in where.items() if len(at) > 1}
-    if twice:
+    over = {card: at for card, at in where.items() if len(at) > decks}
+    if over:
         try:
             goes = _recipients(game, seats)
         except CroupierError:
             goes = []
         shown = "; ".join(
-            f"{card} (" + " and ".join(_place(i, goes) for i in at) + ")"
-            for card, at in twice.items()
+            f"{card}{'' if decks == 1 else f' {len(at)} times'} ("
+            + " and ".join(_place(i, goes) for i in at)
+            + ")"
+            for card, at in over.items()
         )
-        raise InvalidInput(f"a card is given twice in 'cards': {shown}")
-    return cards + [c for c in DECK if c not in set(cards)]
+        if decks == 1:
+            raise InvalidInput(f"a card is given twice in 'cards': {shown}")
+        raise InvalidInput(
+            f"a card is given more often than the {decks}-deck shoe holds it in 'cards': {shown}"
+        )
+    left = Counter(shoe_cards(decks)) - Counter(cards)
+    spare: list[Card] = []
+    for card in shoe_cards(decks):  # the shoe's other cards, deck after deck
+        if left[card] > 0:
+            spare.append(card)
+            left[card] -= 1
+    return cards + spare
 
 
 def _is_card_list(value: object) -> bool:
@@ -215,6 +245,7 @@ def _stack_from_hands(
     data: Mapping[str, Any],
     seats: Mapping[int, Mapping[str, Any]],
     happened: Sequence[ScenarioEvent] = (),
+    stub: StubCheck = StubCheck.NOT_REQUIRED,
 ) -> list[Card]:
     """The shoe order that deals each given hand where the scenario puts it.
 
@@ -233,7 +264,7 @@ def _stack_from_hands(
     named = [c for cards in wanted.values() for c in cards]
     spare = [c for c in DECK if c not in set(named)]
     order: list[Card] = []
-    dealt = _recipients(game, seats, happened)
+    dealt = _recipients(game, seats, happened, stub)
     short = {to for to in dealt if to not in NOT_HANDS and to not in wanted}
     if short:
         raise InvalidInput("; ".join(_missing_hand(to, dealt.count(to)) for to in sorted(short)))
@@ -279,17 +310,18 @@ def _verify_cards_suffice(
     listed: int,
     seats: Mapping[int, Mapping[str, Any]],
     happened: Sequence[ScenarioEvent],
+    stub: StubCheck,
 ) -> list[Card]:
     """Only the first ``listed`` cards of ``order`` may reach a hand: a deal that needs one more
     for a hand is refused, naming the hand (a dry run on ``order``: the cards listed decide
     everything up to it); burned and discarded cards past the list come from the stub."""
     dry = game.new_round(
-        shoe=StackedShoe(order),
+        shoe=StackedShoe(order, decks=game.shoe_decks),
         meters=MemoryMeters(),
         players=_players(seats),
-        stub_check=events.stub_check(happened),
+        stub_check=stub,
     )
-    _place_wagers(dry, seats, None)
+    _place_wagers(dry, seats, None, happened)
     _play_out(dry, seats, happened)
     dealt = events.cards_out(dry.records)
     short = [i for i, to in enumerate(dealt) if i >= listed and to not in NOT_HANDS]
@@ -322,6 +354,20 @@ def _verify_meters(game: Game, start: Mapping[str, int], players: Mapping[int, s
         raise InvalidInput("scenario: " + "; ".join(problems))
 
 
+def _stub_check(model: ScenarioModel, happened: Sequence[ScenarioEvent]) -> StubCheck:
+    """Whether the dealer counts the stub in the round (§ 641a.8(f)): as ``stub_check`` says
+    (a round voided before its count still has the phase), else where an event counts it."""
+    counted = events.stub_check(happened)
+    if model.stub_check is None:
+        return counted
+    given = StubCheck(model.stub_check)
+    if given is StubCheck.NOT_REQUIRED and counted is StubCheck.REQUIRED:
+        raise InvalidInput(
+            "scenario stub_check 'not_required' disagrees with its 'stub_count' event"
+        )
+    return given
+
+
 def run_scenario(data: Mapping[str, Any]) -> dict[str, Any]:
     """Replay one scenario; returns the settlement as JSON-ready data."""
     model = verify_scenario(data)
@@ -334,6 +380,7 @@ def run_scenario(data: Mapping[str, Any]) -> dict[str, Any]:
     game = get_game({**rules, "game": model.game})
     seats = _seats(model)
     happened = events.parse_events(data.get("events"))
+    stub = _stub_check(model, happened)
     game, table = events.table_before(game, happened)  # another method deals the round
     start = dict(model.meters)
     _verify_meters(game, start, _players(seats))
@@ -349,18 +396,18 @@ def run_scenario(data: Mapping[str, Any]) -> dict[str, Any]:
         stack = _shoe_order(game, list(model.cards), seats)
         order, cuts = events.cut_stack(game, stack, happened)
         if not cuts:  # cut cards come from the whole stack; otherwise only those listed
-            order = _verify_cards_suffice(game, order, len(model.cards), seats, happened)
+            order = _verify_cards_suffice(game, order, len(model.cards), seats, happened, stub)
     else:
         events.cut_stack(game, None, happened)  # a cut needs 'cards'
-        order = _stack_from_hands(game, data, seats, happened)
+        order = _stack_from_hands(game, data, seats, happened, stub)
     meters = MemoryMeters(dict(start))
     rnd = game.new_round(
-        shoe=StackedShoe(order),
+        shoe=StackedShoe(order, decks=game.shoe_decks),
         meters=meters,
         players=_players(seats),
-        stub_check=events.stub_check(happened),
+        stub_check=stub,
     )
-    _place_wagers(rnd, seats, chips)
+    _place_wagers(rnd, seats, chips, happened)
     _play_out(rnd, seats, happened)
     report = _report(rnd, dict(start), meters)
     if happened:

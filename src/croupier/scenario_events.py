@@ -26,7 +26,8 @@ kind                       what happened                                      §
 ``leave``                  the player at ``seat`` leaves mid-round: the       § 641a.7(b)
                            wagers are abandoned and lose
 ``void``                   a supervisor voids the round (``by``, ``reason``):  games/void.py
-                           the wagers still open go back
+                           the wagers still open go back (``in_betting``:
+                           while the bets are taken, before "no more bets")
 ``cut``                    before the deal: the cover card ``cut_at`` cards    § 641a.5(d)
                            in (``cards`` is then the stack before the cut)
 ``recut``                  a floorperson (``by``) has the cards cut again      § 641a.5(e)
@@ -43,8 +44,14 @@ kind                       what happened                                      §
 
 The sections are Four Card Poker's; each game's round cites its own chapter's in the records.
 An event happens at the first moment the round allows it once ``after_cards`` cards have left
-the shoe (dealt or discarded) and ``after_decisions`` player decisions have been made (both 0 by
-default), and after the event before it.  One the round never allows is refused, naming it.
+the shoe (dealt or discarded), ``after_decisions`` player decisions have been made and the
+round's history holds ``after_records`` records (all 0 by default; a round's export gives all
+three, so its events come exactly where they came), and after the event before it (a
+``stub_count`` listed before an event happens first).  A ``void`` with ``"in_betting": true``
+happens once the seats' wagers are placed, before "no more bets" is called.  One the round
+never allows is refused, naming it.  A scenario's ``stub_check`` (``"required"``) has the
+dealer count the stub in the round even where no ``stub_count`` event says so (a round voided
+before its count).
 Verbal wagers accompanied by cash (§ 541.8(b)) are a seat's ``verbal`` wagers.
 """
 
@@ -159,6 +166,11 @@ class ScenarioEvent(BaseModel):
     """The event happens once this many cards have left the shoe (dealt or discarded)."""
     after_decisions: Annotated[int, Field(ge=0, le=64)] = 0
     """... and this many player decisions have been made."""
+    after_records: Annotated[int, Field(ge=0, le=4096)] = 0
+    """... and the round's history holds this many records (what an export writes, so the
+    event comes exactly where it came: a card turned up moves no card out of the shoe)."""
+    in_betting: bool = False
+    """``void``: while the bets are still taken, before "no more bets" (no other timing)."""
     count: _Count | None = None
     """``stub_count``: the cards the dealer counted in the stub."""
     seat: Annotated[int, Field(ge=1, le=7)] | None = None
@@ -196,12 +208,17 @@ class ScenarioEvent(BaseModel):
                 raise ValueError("collect_vig reason is 'reshuffle' or 'player_leaves'")
             if (self.reason == "player_leaves") != (self.seat is not None):
                 raise ValueError("collect_vig names a seat exactly when the player leaves")
-        if self.kind is EventKind.COLLECT_VIG and (self.after_cards or self.after_decisions):
+        timed = bool(self.after_cards or self.after_decisions or self.after_records)
+        if self.kind is EventKind.COLLECT_VIG and timed:
             raise ValueError("collect_vig happens after the round: it takes no timing")
         if self.kind is EventKind.CHANGE_METHOD and self.shuffle is None and self.deal is None:
             raise ValueError("change_method needs shuffle or deal")
-        if self.kind in _BEFORE_THE_DEAL and (self.after_cards or self.after_decisions):
+        if self.kind in _BEFORE_THE_DEAL and timed:
             raise ValueError(f"{self.kind.value} happens before the deal: it takes no timing")
+        if self.in_betting and self.kind is not EventKind.VOID:
+            raise ValueError("only a void happens in_betting")
+        if self.in_betting and timed:
+            raise ValueError("a void in_betting happens before the deal: it takes no timing")
         return self
 
 
@@ -302,10 +319,18 @@ def _action(event: ScenarioEvent) -> Action:
 
 
 def in_round(events: Sequence[ScenarioEvent]) -> list[ScenarioEvent]:
-    """The events that happen within the round (not the cut before it nor the collection of
-    vigorish after it)."""
+    """The events that happen within the round after "no more bets" (not the cut before it,
+    a void while the bets are taken, nor the collection of vigorish after it)."""
     outside = (EventKind.COLLECT_VIG, *_BEFORE_THE_DEAL)
-    return [e for e in events if e.kind not in outside]
+    return [e for e in events if e.kind not in outside and not e.in_betting]
+
+
+def void_in_betting(rnd: Round, events: Sequence[ScenarioEvent]) -> None:
+    """Carry out the scenario's void while the bets are taken (``in_betting``), if it has one:
+    the wagers placed go back and "no more bets" is never called."""
+    for event in events:
+        if event.in_betting:
+            rnd.apply(_action(event))
 
 
 def table_before(game: Game, events: Sequence[ScenarioEvent]) -> tuple[Game, list[dict[str, Any]]]:
@@ -403,9 +428,14 @@ def play_out(
     happen.  Refuses a decision never asked for, a seat asked with none left, and an event the
     round never allowed."""
     queues = {s: list(q) for s, q in decisions.items()}
-    pending = [e for e in in_round(events) if e.kind is not EventKind.STUB_COUNT]
-    counts = [e for e in events if e.kind is EventKind.STUB_COUNT]
-    decided = 0
+    listed = in_round(events)
+    pending = [e for e in listed if e.kind is not EventKind.STUB_COUNT]
+    counts = [e for e in listed if e.kind is EventKind.STUB_COUNT]
+    # an event waits for the stub counts listed before it (the order events happened in)
+    waits = {
+        id(e): sum(x.kind is EventKind.STUB_COUNT for x in listed[:i]) for i, e in enumerate(listed)
+    }
+    decided = counted = 0
     refused: dict[int, str] = {}
 
     def fire() -> None:
@@ -413,6 +443,8 @@ def play_out(
             event = pending[0]
             out = len(cards_out(rnd.records))
             if out < event.after_cards or decided < event.after_decisions:
+                return
+            if len(rnd.records) < event.after_records or counted < waits[id(event)]:
                 return
             action = _action(event)
             try:
@@ -436,6 +468,7 @@ def play_out(
             count = counts.pop(0).count
             assert count is not None
             rnd.apply(CountStub(count=count))
+            counted += 1
         elif actor.kind is ActorKind.SEAT and actor.seat is not None:
             queue = queues.get(actor.seat, [])
             if not queue:

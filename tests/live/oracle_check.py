@@ -14,8 +14,9 @@ Each round's exported scenario is settled by ``croupier replay FILE`` in a proce
   wager; the supervisor's stream carried exactly the replayed records; each player's stream
   carried exactly the replayed settlements of the player's own seats; every meter stands where
   the replay left it;
-- ``void``: a round the supervisor voided exports a scenario ``croupier replay`` settles as the
-  server did (every open wager returned, a fold before the void still a forfeit);
+- ``void``: a round the supervisor voided exports a scenario ``croupier replay`` voids at the
+  same point, record for record, and settles as the server did (every open wager returned, a
+  fold before the void still a forfeit);
 - ``audit``: ``croupier audit verify --db URL`` and ``GET /api/audit/verify?scope=all`` are clean.
 """
 
@@ -248,7 +249,8 @@ def check_records(played: PlayedRound, replay: Replay) -> list[Finding]:
 
 
 def check_void(played: PlayedRound, replay: Replay) -> list[Finding]:
-    """A voided round's export, replayed, settles every seat as the server did."""
+    """A voided round's export, replayed, is voided at the same point, record for record
+    (``GET /api/rounds/{id}/records``), and settles every seat as the server did."""
     rid, game = played.round_id, played.game
     where = f"voided by the supervisor at {played.voided_at}"
     if replay.out is None:
@@ -257,8 +259,9 @@ def check_void(played: PlayedRound, replay: Replay) -> list[Finding]:
                 "void", game, rid, f"{where}: croupier replay refused its export: {replay.error}"
             )
         ]
+    out = []
     if replay.out["seats"] != played.settlement:
-        return [
+        out.append(
             Finding(
                 "void",
                 game,
@@ -266,8 +269,23 @@ def check_void(played: PlayedRound, replay: Replay) -> list[Finding]:
                 f"{where}: the replay settles {replay.out['seats']}, "
                 f"the server settled {played.settlement}",
             )
-        ]
-    return []
+        )
+    replayed, stored = replay.out["records"], played.stored
+    if replayed != stored:
+        first = next(
+            (n for n, (a, b) in enumerate(zip(stored, replayed, strict=False)) if a != b),
+            min(len(stored), len(replayed)),
+        )
+        out.append(
+            Finding(
+                "void",
+                game,
+                rid,
+                f"{where}: the replay's records differ from the server's at record {first}: "
+                f"{replayed[first : first + 1]} != {stored[first : first + 1]}",
+            )
+        )
+    return out
 
 
 def check_round(played: PlayedRound, replay: Replay) -> list[Finding]:

@@ -38,7 +38,7 @@ from live.oracle_stacks import CASES, play_cases, stacking
 __all__ = ["NO_STACKING", "OracleReport", "Size", "run_oracle"]
 
 NO_STACKING = (
-    "the server has no training tables yet: the new-round body of its /openapi.json takes no "
+    "the server has no training tables: the new-round body of its /openapi.json takes no "
     "'stack' (issue 35, contract 3)"
 )
 
@@ -63,8 +63,8 @@ class Size:
     seconds: float | None = None
     """Stop starting rounds at a game after this many seconds at it."""
     games: tuple[str, ...] = tuple(GAMES)
-    cases: bool = True
-    """Play the training cases (:data:`live.oracle_stacks.CASES`) where the server stacks."""
+    cases: tuple[str, ...] = tuple(case.name for case in CASES)
+    """The training cases to play (:data:`live.oracle_stacks.CASES`, by name)."""
 
 
 @dataclass
@@ -76,9 +76,10 @@ class OracleReport:
     """Per game, what the size asked for and the run did not reach (bounded by count/time)."""
     offered: dict[str, list[str]] = field(default_factory=dict)
     """Per game, every wager its demo table offers (``GET /api/tables/{id}``'s ``wagers``)."""
-    cases: dict[str, list[str]] | None = None
-    """Each training case's problems (:mod:`live.oracle_stacks`); ``None``: not played."""
-    cases_skipped: str = ""
+    cases: dict[str, list[str]] = field(default_factory=dict)
+    """Each training case played: its problems (:mod:`live.oracle_stacks`)."""
+    case_rounds: dict[str, int] = field(default_factory=dict)
+    """Each training case played: its rounds (a shoe case's coups)."""
     seconds: float = 0.0
 
     def for_game(self, game: str) -> tuple[list[Finding], list[str]]:
@@ -94,7 +95,9 @@ class OracleReport:
             "findings": [str(f) for f in self.findings],
             "audit_findings": self.audit,
             "unfinished": self.unfinished,
-            "training_cases": self.cases if self.cases is not None else self.cases_skipped,
+            "training_cases": self.cases,
+            "training_rounds": sum(self.case_rounds.values()),
+            "training_rounds_by_case": self.case_rounds,
             "seconds": round(self.seconds, 1),
         }
 
@@ -206,14 +209,24 @@ def run_oracle(url: str, db_url: str, size: Size, directory: Path) -> OracleRepo
         counts = Counts()
         for r in played:
             counts.add(r, replays[r.round_id])
-        cases, skipped = None, NO_STACKING
-        if size.cases and stacking(floor.openapi):
-            cases, skipped = play_cases(floor, CASES, directory), ""
+        chosen = tuple(case for case in CASES if case.name in size.cases)
+        case_rounds: dict[str, int] = {}
+        if stacking(floor.openapi):
+            cases, case_rounds = play_cases(floor, chosen, directory)
+        else:  # each case fails naming what the server lacks
+            cases = {case.name: [NO_STACKING] for case in chosen}
         counts.requests = floor.requests()
         api = floor.auditor.get("/api/audit/verify", scope="all")
         audit = audit_findings(audit_cli(db_url), api)
     finally:
         floor.close()
     return OracleReport(
-        findings, counts, audit, unfinished, offered, cases, skipped, time.monotonic() - began
+        findings,
+        counts,
+        audit,
+        unfinished,
+        offered,
+        cases,
+        case_rounds,
+        time.monotonic() - began,
     )

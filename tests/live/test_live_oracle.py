@@ -4,12 +4,10 @@ every chip held to it, on SQLite and on PostgreSQL (:mod:`live.oracle_run`).
 
 SQLite plays every decision path of every game at least once, PostgreSQL one round of each
 game (both: two or more players at every table, one voided round a game, baccarat until a coup
-deals one card twice and, at mini-baccarat, until a Banker wager wins).  The counts go to
+deals one card twice and, at mini-baccarat, until a Banker wager wins; then every training case
+of :mod:`live.oracle_stacks` at training tables of its own).  The counts go to
 ``test-artifacts/oracle/oracle-<backend>.json`` whatever pytest's output options;
 ``benchmarks/bench_oracle.py`` is the long run.
-
-A check that fails only because of a defect issue 35 names is an ``xfail(strict=True)`` for its
-game alone: it turns into a failure (XPASS) the day the fix merges, and the mark goes then.
 """
 
 from __future__ import annotations
@@ -41,29 +39,23 @@ UNTIL = {
     "ez-baccarat": frozenset({"shoe:card-repeated"}),
 }
 BACCARAT = {"mini-baccarat": 2, "midi-baccarat": 2, "ez-baccarat": 2}
+ONE_ROUND = tuple(case.name for case in CASES if case.shoe is None)
+"""The training cases of one round each; a shoe case deals a whole six-deck shoe (about sixty
+coups), on SQLite in ``make test``, on both backends in ``make bench``."""
 SIZES = {
     "sqlite": Size(
         players=4, players_at=BACCARAT, mode="paths", voids=1, until=UNTIL, max_rounds=30
     ),
     "postgresql": Size(
-        players=3, players_at=BACCARAT, mode="rounds", voids=1, until=UNTIL, max_rounds=30
+        players=3,
+        players_at=BACCARAT,
+        mode="rounds",
+        voids=1,
+        until=UNTIL,
+        max_rounds=30,
+        cases=ONE_ROUND,
     ),
 }
-
-DEFECT_1 = pytest.mark.xfail(
-    strict=True,
-    reason="issue 35 defect 1: Let It Ride pays a pulled bet back twice (each pull moves the "
-    "balance 1 bet above the replayed net)",
-)
-DEFECT_2 = pytest.mark.xfail(
-    strict=True,
-    reason="issue 35 defect 2: deferred baccarat commission is never collected (a Banker win "
-    "moves the balance by the whole win, the replayed net is 5% less)",
-)
-
-
-def _games(known: dict[str, pytest.MarkDecorator]) -> list[object]:
-    return [pytest.param(g, marks=known[g], id=g) if g in known else g for g in GAMES]
 
 
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])
@@ -91,7 +83,7 @@ def _found(report: OracleReport, game: str, check: str) -> list[str]:
     return [str(f) for f in report.for_game(game)[0] if f.check == check]
 
 
-@pytest.mark.parametrize("game", _games({"let-it-ride": DEFECT_1, "mini-baccarat": DEFECT_2}))
+@pytest.mark.parametrize("game", list(GAMES))
 def test_oracle_each_players_chips_move_by_the_replayed_net(
     oracle: OracleReport, game: str
 ) -> None:
@@ -117,8 +109,9 @@ def test_oracle_live_round_equals_its_offline_replay(oracle: OracleReport, game:
 def test_oracle_voided_round_exports_a_scenario_that_replays_as_voided(
     oracle: OracleReport, game: str
 ) -> None:
-    """A round the supervisor voids is exported with its void: ``croupier replay`` settles it
-    as the server did (every open wager returned, a fold before the void a forfeit)."""
+    """A round the supervisor voids is exported with its void: ``croupier replay`` voids it
+    at the same point, record for record, and settles it as the server did (every open wager
+    returned, a fold before the void a forfeit)."""
     assert any(v.startswith(f"{game}@") for v in oracle.counts.voids), oracle.counts.voids
     problems = _found(oracle, game, "void")
     assert not problems, "\n".join(problems)
@@ -183,25 +176,14 @@ def test_training_case_replays_offline_to_its_outcome(case: Case, tmp_path: Path
     assert unmet(case, seats) == []
 
 
-LIVE_CASES = [
-    pytest.param(
-        case,
-        id=case.name,
-        marks={
-            # seats 2 and 3 pull bets
-            "lir-royal-flush-payout-limit-two-hand-pays-and-envy": [DEFECT_1],
-            # two Banker wins with deferred commission, then the players leave
-            "mini-deferred-commission-collected-when-the-player-leaves": [DEFECT_2],
-        }.get(case.name, []),
-    )
-    for case in CASES
-]
-
-
-@pytest.mark.parametrize("case", LIVE_CASES)
-def test_training_case_through_the_live_server(oracle: OracleReport, case: Case) -> None:
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_training_case_through_the_live_server(
+    oracle: OracleReport, case: Case, request: pytest.FixtureRequest
+) -> None:
     """The case at a training table of the live server (contract 3): its chips and records
-    held to its offline replay, its hand-pays approved, its outcome reached."""
-    if oracle.cases is None:
-        pytest.skip(oracle.cases_skipped)
+    held to its offline replay, its hand-pays approved, its outcome reached (a shoe case: every
+    coup to the end of its shoe, its markers collected then)."""
+    backend = request.node.callspec.params["oracle"]
+    if case.name not in SIZES[backend].cases:
+        pytest.skip(f"{backend} plays the shoe cases in make bench (SIZES)")
     assert oracle.cases[case.name] == [], "\n".join(oracle.cases[case.name])

@@ -10,7 +10,14 @@ from typing import TYPE_CHECKING
 
 from croupier.cards import DECK, Card
 from croupier.errors import InvalidInput
-from croupier.games.records import CardDealt, CardDiscarded, MeterChanged, Record, action_of
+from croupier.games.records import (
+    Action,
+    CardDealt,
+    CardDiscarded,
+    MeterChanged,
+    Record,
+    action_of,
+)
 from croupier.games.states import StubCheck
 from croupier.progressive import MemoryMeters, MeterMove
 from croupier.shoe import StackedShoe
@@ -19,7 +26,7 @@ if TYPE_CHECKING:
     from croupier.games.base import Game
     from croupier.games.round import Round
 
-__all__ = ["ReplayMeters", "rebuild_round"]
+__all__ = ["ReplayMeters", "rebuild_round", "round_inputs"]
 
 
 class ReplayMeters(MemoryMeters):
@@ -86,6 +93,32 @@ def rebuild_round(
 ) -> Round:
     """Replay ``records`` into a new round of ``game`` (:meth:`Round.rebuild
     <croupier.games.round.Round.rebuild>`); ``meters_stood``: :class:`ReplayMeters`."""
+    rebuilt, _ = _replayed(game, records, players, stub_check, meters_stood)
+    return rebuilt
+
+
+def round_inputs(
+    game: Game,
+    records: Sequence[Record],
+    *,
+    players: Mapping[int, str] | None = None,
+    stub_check: StubCheck = StubCheck.NOT_REQUIRED,
+) -> list[tuple[int, Action]]:
+    """The inputs of a hand history (each action a seat, the dealer or a supervisor gave),
+    each with the position in ``records`` of the first record it produced: what
+    :func:`rebuild_round` applies (a derived record, such as the irregularity a short stub
+    count reports, § 641a.8(f), is none)."""
+    _, inputs = _replayed(game, records, players, stub_check, None)
+    return inputs
+
+
+def _replayed(
+    game: Game,
+    records: Sequence[Record],
+    players: Mapping[int, str] | None,
+    stub_check: StubCheck,
+    meters_stood: Sequence[Fraction] | None,
+) -> tuple[Round, list[tuple[int, Action]]]:
     if isinstance(records, str | bytes) or not all(isinstance(r, Record) for r in records):
         raise InvalidInput("a hand history is a sequence of records")
     shown = [r.card for r in records if isinstance(r, CardDealt | CardDiscarded)]
@@ -106,15 +139,17 @@ def rebuild_round(
         players=players,
         stub_check=stub_check,
     )
+    inputs: list[tuple[int, Action]] = []
     position = 0
     while position < len(records):
         action = action_of(records[position])
         if action is None:
             position += 1
             continue
+        inputs.append((position, action))
         new = rebuilt.apply(action)
         # where the records the input produced come next in the history, the derived ones
         # among them (a short stub count's irregularity, § 641a.8(f)) are not inputs again
         same = tuple(records[position : position + len(new)]) == new
         position += len(new) if new and same else 1
-    return rebuilt
+    return rebuilt, inputs

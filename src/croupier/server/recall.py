@@ -8,20 +8,35 @@ from typing import Any
 from sqlalchemy import Engine
 
 from croupier.errors import InvalidInput
+from croupier.games import get_game
+from croupier.games.rebuild import round_inputs
 from croupier.games.records import (
+    AbandonWagers,
     CardDealt,
     CardDiscarded,
+    CountStub,
+    IrregularityReported,
     MeterChanged,
     NoMoreBetsCalled,
+    Play,
     Record,
+    ReportIrregularity,
+    RoundVoided,
+    StubCounted,
+    VoidRound,
     WagerPlaced,
+    WagersAbandoned,
     action_of,
     record_to_json,
 )
+from croupier.games.round import StubCheck
 from croupier.modes import PlayMode
 from croupier.store import RoundStore, StoredRound
 
-__all__ = ["DECISION_WORDS", "recall", "recall_table", "scenario_of"]
+__all__ = ["DECISION_WORDS", "events_of", "recall", "recall_table", "scenario_of"]
+
+EVENT_RECORDS = (StubCounted, IrregularityReported, WagersAbandoned, RoundVoided)
+"""Records that only an event of the round leaves (a round without any has no events)."""
 
 DECISION_WORDS: dict[str, str] = {
     "fold": "fold",
@@ -34,20 +49,31 @@ DECISION_WORDS: dict[str, str] = {
 (``play``: ``play N``)."""
 
 
+def _play_words(action: Play) -> str:
+    """A Play as the scenario format writes it (README "Wager sizes"): a whole multiple as
+    ``play 3``, any other size exactly, in cents (``play 750c``: a Four Card Poker Play of 1.5
+    times a $5 Ante, § 641a.7(d)(1)), ``play`` the Ante itself."""
+    if action.amount is not None:
+        return f"play {action.amount}c"
+    return "play" if action.multiple is None else f"play {action.multiple}"
+
+
 def _decision(record: Record) -> tuple[int, str] | None:
     action = action_of(record)
     seat = getattr(action, "seat", None)
     if action is None or not isinstance(seat, int):
         return None
-    if action.name == "play":
-        return seat, f"play {getattr(action, 'multiple', 1)}"
+    if isinstance(action, Play):
+        return seat, _play_words(action)
     word = DECISION_WORDS.get(action.name)
     return (seat, word) if word else None
 
 
 def scenario_of(info: StoredRound, records: list[Record]) -> dict[str, Any]:
     """The scenario of a stored round: its rules, its players' wagers and decisions, the
-    cards in the order they left the shoe, the meters as the round found them."""
+    cards in the order they left the shoe, the meters as the round found them, and the round's
+    events where it had any (:func:`events_of`), so that ``croupier replay`` gives the round's
+    records again, one for one."""
     rules = {k: v for k, v in info.rules.items() if k != "game"}
     seats: dict[str, dict[str, Any]] = {}
     meters: dict[str, int] = {}
@@ -80,7 +106,46 @@ def scenario_of(info: StoredRound, records: list[Record]) -> dict[str, Any]:
         data["meters"] = meters
     if chips is not None:
         data["progressive_chips"] = chips
+    if info.stub_check is StubCheck.REQUIRED:  # the round has the phase, counted or voided
+        data["stub_check"] = info.stub_check.value
+    happened = events_of(info, records)
+    if happened:
+        data["events"] = happened
     return data
+
+
+def events_of(info: StoredRound, records: list[Record]) -> list[dict[str, Any]]:
+    """The round's events in the scenario format (:mod:`croupier.scenario_events`), in the
+    order they happened: the dealer's stub count (§ 641a.8(f)), the dealer's irregularity
+    reports (§ 641a.13), a player leaving mid-round and a supervisor's void, each timed by the
+    cards out of the shoe, the decisions made and the records written before it (a void
+    before "no more bets": ``in_betting``).  The inputs are those the round's rebuild applies
+    (:func:`~croupier.games.rebuild.round_inputs`), so a record an input derived (the
+    irregularity a short stub count reports) is no event of its own."""
+    if not any(isinstance(r, EVENT_RECORDS) for r in records):
+        return []
+    inputs = round_inputs(
+        get_game(info.rules), records, players=info.players, stub_check=info.stub_check
+    )
+    out: list[dict[str, Any]] = []
+    for position, action in inputs:
+        before = records[:position]
+        timing = {
+            "after_cards": sum(isinstance(r, CardDealt | CardDiscarded) for r in before),
+            "after_decisions": sum(_decision(r) is not None for r in before),
+            "after_records": position,
+        }
+        if isinstance(action, CountStub):
+            out.append({"kind": "stub_count", "count": action.count})
+        elif isinstance(action, ReportIrregularity):
+            out.append({"kind": action.kind.value, **timing})
+        elif isinstance(action, AbandonWagers):
+            out.append({"kind": "leave", "seat": action.seat, **timing})
+        elif isinstance(action, VoidRound):
+            void = {"kind": "void", "by": action.by, "reason": action.reason}
+            betting = not any(isinstance(r, NoMoreBetsCalled) for r in before)
+            out.append({**void, "in_betting": True} if betting else {**void, **timing})
+    return out
 
 
 def recall(store: RoundStore, round_id: str) -> dict[str, Any]:
