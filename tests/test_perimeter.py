@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from croupier.cli import app
 from croupier.errors import InvalidInput
-from croupier.server.perimeter import CSP, Perimeter, host_name, public_path
+from croupier.server.perimeter import CSP, WILDCARDS, Perimeter, host_name, public_path
 from croupier.web import STATIC_DIR
 
 
@@ -35,8 +35,10 @@ def test_the_bound_address_and_loopback_names_are_allowed_and_nothing_else() -> 
     assert served.allows_host("10.1.2.3:8000") and served.allows_host("TABLES.casino.example")
     for refused in ("attacker.example", "10.1.2.3.attacker.example", "", None):
         assert not served.allows_host(refused), refused
-    # listening on every interface names no host of its own
-    assert Perimeter.serving("0.0.0.0").hosts == {"localhost", "127.0.0.1", "::1"}
+    # an address of every interface (IPv4's, IPv6's, none given) names no host of its own;
+    # nothing is bound here, the perimeter is computed from the address alone
+    for every in WILDCARDS:
+        assert Perimeter.serving(every).hosts == {"localhost", "127.0.0.1", "::1"}, every
 
 
 def test_a_handshake_origin_is_its_own_or_an_allowed_one() -> None:
