@@ -33,7 +33,7 @@ from croupier.server.passwords import check_password
 from croupier.server.schema import account_tables, accounts, live_tables, players, setup_tokens
 from croupier.server.security_log import SecurityEvent, append
 from croupier.server.signin import Lock, account_key, address_key
-from croupier.store._db import as_utc, now
+from croupier.store import as_utc, now
 
 __all__ = [
     "SETUP_TOKEN_LIFETIME",

@@ -22,7 +22,7 @@ from pydantic import BaseModel
 from croupier.server.account_routes import client_address
 from croupier.server.auth import Account, Auth, AuthError
 from croupier.server.floor import Unauthorized
-from croupier.store._db import now
+from croupier.store import now
 
 __all__ = [
     "FIRST_MESSAGE_WAIT",

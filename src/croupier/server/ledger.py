@@ -42,7 +42,7 @@ from croupier.games.records import (
     WagerSettled,
 )
 from croupier.server.schema import chip_accounts, chip_ledger
-from croupier.store._db import now
+from croupier.store import now
 
 __all__ = [
     "CAGE",

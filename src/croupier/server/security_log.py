@@ -30,7 +30,7 @@ from sqlalchemy.exc import OperationalError
 
 from croupier.audit import Finding
 from croupier.server.schema import security_head, security_log
-from croupier.store._db import as_utc, now
+from croupier.store import as_utc, now
 from croupier.store.chain import GENESIS, canonical, link, stamp
 
 __all__ = [

@@ -40,7 +40,7 @@ from sqlalchemy import Connection, Engine, delete, insert, update
 
 from croupier.errors import InvalidInput
 from croupier.server.schema import sessions
-from croupier.store._db import now
+from croupier.store import now
 
 __all__ = [
     "IDLE",

@@ -39,7 +39,8 @@ from croupier.server.live_shoe import Collected, LiveShoe, ShoeState
 from croupier.server.live_tables import Dealing, LiveTable, Txn
 from croupier.server.schema import live_tables
 from croupier.shoe import Shuffler
-from croupier.store._db import dealing_shoes, now, round_shoes, table_log
+from croupier.store import now
+from croupier.store._db import dealing_shoes, round_shoes, table_log
 from croupier.store.chain import GENESIS, link
 from croupier.store.shoes import PersistedShoe, capture
 from croupier.store.tables import event_payload

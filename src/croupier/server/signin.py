@@ -38,7 +38,7 @@ from sqlalchemy import Connection, case, delete, insert, select, update
 from croupier.errors import CroupierError, InvalidInput
 from croupier.server.schema import sign_in_limits
 from croupier.server.security_log import SecurityEvent, append
-from croupier.store._db import as_utc, now
+from croupier.store import as_utc, now
 
 __all__ = ["Lock", "SignInLimits", "Throttled", "account_key", "address_key"]
 

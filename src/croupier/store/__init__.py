@@ -24,7 +24,7 @@ before it (:mod:`croupier.store.chain`); :func:`croupier.audit.verify` recompute
     rnd.apply(PlaceWager(seat=1, wager="ante", amount=500))
 """
 
-from croupier.store._db import DEFAULT_URL, open_engine, open_existing
+from croupier.store._db import DEFAULT_URL, as_utc, now, open_engine, open_existing
 from croupier.store.codec import record_classes, record_from_json, rules_to_json
 from croupier.store.meters import LedgerEntry, MeterState, SqlMeters
 from croupier.store.rounds import RoundStatus, RoundStore, StoredRound, TrackedRound
@@ -42,7 +42,9 @@ __all__ = [
     "StoredRound",
     "TableEventStore",
     "TrackedRound",
+    "as_utc",
     "commitment",
+    "now",
     "open_engine",
     "open_existing",
     "record_classes",
