@@ -33,6 +33,11 @@ __all__ = ["cards_in", "visible"]
 WORD = re.compile(r"(?<![0-9A-Za-z])(10|[2-9TJQKA])([cdhs])(?![0-9A-Za-z])")
 
 
+OPAQUE = frozenset({"token"})
+"""Keys whose value is a random secret, never a card: a bearer token's letters, split at its
+``-`` and ``_``, read as a card now and then (``...-Ac_...``)."""
+
+
 def _words(text: str) -> list[str]:
     if len(text.strip()) <= 3:
         try:
@@ -53,7 +58,8 @@ def cards_in(data: Any, context: str | None = None) -> list[tuple[str | None, st
             inner = rid if isinstance(rid, str) and rid else here
             for key, value in item.items():
                 out += [(inner, c) for c in _words(str(key))]
-                stack.append((value, inner))
+                if key not in OPAQUE:
+                    stack.append((value, inner))
         elif isinstance(item, list):
             stack += [(value, here) for value in item]
         elif isinstance(item, str):
