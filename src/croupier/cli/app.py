@@ -104,10 +104,10 @@ class CroupierGroup(TyperGroup):
             return EXIT_BAD_INPUT
         except ModuleNotFoundError as exc:
             # a command that reached an extra's module without calling croupier.extras.require
-            extra = extra_of_module(exc.name or "")
-            if extra is None:
+            needed = extra_of_module(exc.name or "")
+            if needed is None:
                 raise
-            fail(str(MissingExtra(extra, _command_words(self, args))))
+            fail(str(MissingExtra(needed, _command_words(self, args))))
             return EXIT_BAD_INPUT
         except OSError as exc:
             fail(f"{exc.filename or 'file'}: {exc.strerror or exc}")
