@@ -62,7 +62,11 @@ from croupier.cards import Card
 from croupier.errors import IllegalAction, InvalidInput
 from croupier.frozen import frozen_dict
 from croupier.games._made import checked_record, folded
-from croupier.games._mississippi_stud_tables import (
+from croupier.games._table_regs import MISSISSIPPI_STUD_REGS
+from croupier.games.base import DealStep, EnvyRule, Game, Phase, ProgressiveOffer
+from croupier.games.faces import decision_text
+from croupier.games.irregularities import chapter_irregularities
+from croupier.games.mississippi_stud.paytables import (
     BASE_PAYS,
     ENVY,
     JACKPOTS,
@@ -78,10 +82,6 @@ from croupier.games._mississippi_stud_tables import (
     least_payout_limit,
     max_win_at_minimum,
 )
-from croupier.games._table_regs import MISSISSIPPI_STUD_REGS
-from croupier.games.base import DealStep, EnvyRule, Game, Phase, ProgressiveOffer
-from croupier.games.faces import decision_text
-from croupier.games.irregularities import chapter_irregularities
 from croupier.games.paytables import EnvySchedule, PayTable
 from croupier.games.records import (
     Action,

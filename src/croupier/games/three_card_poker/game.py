@@ -66,15 +66,6 @@ from croupier.cards import Suit
 from croupier.errors import IllegalAction
 from croupier.games._made import dealer_revealed, folded, wager_settled
 from croupier.games._table_regs import THREE_CARD_POKER_REGS
-from croupier.games._three_card_tables import (
-    ANTE_BONUS,
-    CUSTOM_HANDS,
-    CUSTOM_SHAPES,
-    ENVY,
-    PAIR_PLUS,
-    PROGRESSIVE,
-    SIX_CARD_BONUS,
-)
 from croupier.games.amounts import Multiples, PlayRule
 from croupier.games.base import DealStep, EnvyRule, Game, Round
 from croupier.games.paytables import EnvySchedule, PayLine, PayTable
@@ -88,6 +79,15 @@ from croupier.games.records import (
     WagerSettled,
 )
 from croupier.games.states import known_plan
+from croupier.games.three_card_poker.paytables import (
+    ANTE_BONUS,
+    CUSTOM_HANDS,
+    CUSTOM_SHAPES,
+    ENVY,
+    PAIR_PLUS,
+    PROGRESSIVE,
+    SIX_CARD_BONUS,
+)
 from croupier.hands import Category, HandRank, Ranking, pack
 from croupier.rules import DealMethod, Problem, RulesSubmission
 

@@ -14,12 +14,12 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, ClassVar
 
 from croupier.errors import IllegalAction, InvalidInput
-from croupier.games._baccarat_tables import VigMarked
+from croupier.games.baccarat.paytables import VigMarked
 from croupier.games.records import Record
 from croupier.games.round import SEATS, Round
 
 if TYPE_CHECKING:
-    from croupier.games.baccarat import BaccaratGame
+    from croupier.games.baccarat.game import BaccaratGame
 
 __all__ = ["CollectReason", "MarkerCollected", "MarkerTransferred", "VigLedger"]
 
@@ -104,7 +104,7 @@ class VigLedger:
 
     def record(self, rnd: Round) -> tuple[VigMarked, ...]:
         """Take the markers a finished round placed; returns them."""
-        from croupier.games.baccarat import BaccaratRound
+        from croupier.games.baccarat.game import BaccaratRound
 
         if not isinstance(rnd, BaccaratRound) or rnd.game.temp_chapter != self.game.temp_chapter:
             raise IllegalAction(
