@@ -6,7 +6,7 @@ import pytest
 
 from croupier.errors import RulesViolation
 from croupier.games import GAMES, get_game
-from croupier.games._table_regs import FOUR_CARD_POKER_REGS, deck_problems
+from croupier.games.table_regs import FOUR_CARD_POKER_REGS, deck_problems
 from croupier.rules import DealMethod, ShuffleMethod, TableRules
 
 

@@ -44,7 +44,6 @@ from datetime import datetime, timedelta
 from croupier import procedures
 from croupier.cards import DECK, Card
 from croupier.errors import IllegalAction, InvalidInput, RulesViolation, shown_value
-from croupier.games._table_regs import FOUR_CARD_POKER_REGS, TableRegs, deck_problems
 from croupier.games.base import SEATS, Game, Round, StubCheck
 from croupier.games.play import play_out
 from croupier.games.records import (
@@ -54,6 +53,7 @@ from croupier.games.records import (
     RoundVoided,
     StubCounted,
 )
+from croupier.games.table_regs import FOUR_CARD_POKER_REGS, TableRegs, deck_problems
 from croupier.modes import (
     PlayMode,
     parse_stack,
@@ -226,7 +226,7 @@ class Table:
 
     def _verify_config(self, every: object, supply: object, backs: object) -> None:
         rules, regs = self.rules, self.regs
-        # The one deck check (:func:`~croupier.games._table_regs.deck_problems`), at the
+        # The one deck check (:func:`~croupier.games.table_regs.deck_problems`), at the
         # table's own level: whatever the game's check let through.
         problems = deck_problems(rules, regs.table_decks)
         if problems:

@@ -50,7 +50,6 @@ from croupier.cards import Card
 from croupier.errors import IllegalAction, InvalidInput, RulesViolation
 from croupier.frozen import frozen_dict
 from croupier.games._made import checked_record
-from croupier.games._table_regs import DeckRules
 from croupier.games.baccarat.deal import FIRST_FOUR, THIRD_CARD, first_four, next_card_to
 from croupier.games.baccarat.facility import (
     CUT_CARD,
@@ -102,6 +101,7 @@ from croupier.games.records import (
 )
 from croupier.games.round import Phase, StubCheck
 from croupier.games.settlement import Settlement
+from croupier.games.table_regs import DeckRules
 from croupier.hands.baccarat import (
     point_count,
 )

@@ -72,7 +72,6 @@ from typing import Any, ClassVar
 from croupier.cards import Card
 from croupier.errors import IllegalAction, InvalidInput
 from croupier.games._made import checked_record, made_record
-from croupier.games._table_regs import LET_IT_RIDE_REGS
 from croupier.games.base import DealStep, EnvyRule, Game, ProgressiveOffer
 from croupier.games.faces import decision_text
 from croupier.games.let_it_ride.paytables import (
@@ -112,6 +111,7 @@ from croupier.games.records import (
 from croupier.games.round import StubCheck
 from croupier.games.states import known_plan
 from croupier.games.streets import Street, StreetRound
+from croupier.games.table_regs import LET_IT_RIDE_REGS
 from croupier.hands import HandRank, Ranking
 from croupier.modes import PlayMode
 from croupier.money import format_cents
@@ -621,7 +621,7 @@ class LetItRide(Game):
     extra_hands = frozenset({"pair_of_tens_or_better"})
     round_class = LetItRideRound
     table_regs = LET_IT_RIDE_REGS
-    """Deck life, stub counts, shuffle and cut, seats (§ 643a.3-643a.10): :mod:`._table_regs`."""
+    """Deck life, stub counts, shuffle and cut, seats (§ 643a.3-643a.10): :mod:`.regs`."""
     # The example offers only tables a casino uses, each cited in :mod:`.paytables`.
     # The Five Card Hand Bonus (§ 643a.7(i), flush or better, with Lucky and Magic Card Bonuses
     # croupier does not build) and the Three-Card Progressive (§ 643a.7(g)) have no published

@@ -62,7 +62,6 @@ from croupier.cards import Card
 from croupier.errors import IllegalAction, InvalidInput
 from croupier.frozen import frozen_dict
 from croupier.games._made import checked_record, folded
-from croupier.games._table_regs import MISSISSIPPI_STUD_REGS
 from croupier.games.base import DealStep, EnvyRule, Game, Phase, ProgressiveOffer
 from croupier.games.faces import decision_text
 from croupier.games.irregularities import chapter_irregularities
@@ -97,6 +96,7 @@ from croupier.games.records import (
 from croupier.games.round import StubCheck
 from croupier.games.states import known_plan
 from croupier.games.streets import Street, StreetRound, TurnBy
+from croupier.games.table_regs import MISSISSIPPI_STUD_REGS
 from croupier.hands import HandRank, Ranking
 from croupier.modes import PlayMode
 from croupier.money import format_cents, parse_rate
@@ -687,7 +687,7 @@ class MississippiStud(Game):
     fixed_paytables = (PAY_TABLE,)
     round_class = MississippiStudRound
     table_regs = MISSISSIPPI_STUD_REGS
-    """Deck life, stub counts, shuffle and cut, seats (§ 571.3-571.10): :mod:`._table_regs`."""
+    """Deck life, stub counts, shuffle and cut, seats (§ 571.3-571.10): :mod:`.regs`."""
     example_rules: ClassVar[dict[str, Any]] = {
         "game": "mississippi-stud",
         "payout_limit": PAYOUT_LIMIT,

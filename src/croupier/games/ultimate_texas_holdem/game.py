@@ -74,7 +74,6 @@ from croupier.cards import Card
 from croupier.errors import IllegalAction, InvalidInput
 from croupier.games import streets
 from croupier.games._made import checked, dealer_revealed, folded
-from croupier.games._table_regs import ULTIMATE_TEXAS_HOLDEM_REGS
 from croupier.games.base import DealStep, EnvyRule, Game, Phase
 from croupier.games.irregularities import chapter_irregularities
 from croupier.games.paytables import EnvySchedule, PayLine, PayTable, to
@@ -91,6 +90,7 @@ from croupier.games.records import (
 )
 from croupier.games.states import known_plan
 from croupier.games.streets import StreetRound
+from croupier.games.table_regs import ULTIMATE_TEXAS_HOLDEM_REGS
 from croupier.games.ultimate_texas_holdem.paytables import (
     BLIND,
     ENVY,
@@ -688,7 +688,7 @@ class UltimateTexasHoldem(Game):
     hand_rankings = (Ranking.POKER5,)
     round_class = UltimateTexasHoldemRound
     table_regs = ULTIMATE_TEXAS_HOLDEM_REGS
-    """Deck life, stub counts, shuffle and cut, seats (§ 569.3-569.10): :mod:`._table_regs`."""
+    """Deck life, stub counts, shuffle and cut, seats (§ 569.3-569.10): :mod:`.regs`."""
     example_rules: ClassVar[dict[str, Any]] = {
         "game": "ultimate-texas-holdem",
         "paytables": {"blind": "A", "trips": "B"},
