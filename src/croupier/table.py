@@ -30,9 +30,9 @@ counting shuffler's count, idle cards re-inspected, a device out of order and an
 § 641a.5(a), (b), (e), (f), § 641a.13(g)) are in :mod:`croupier.procedures`; the clock and the
 event types in :mod:`croupier.table_events`.
 
-The limits and sections are the game chapter's (:class:`TableRegs`); Four Card Poker's are
-:data:`FOUR_CARD_POKER_REGS`.  A game module may declare its own as a class attribute
-``table_regs``.  Every call validates first: a refused call changes nothing.
+The limits and sections are the game chapter's (:class:`TableRegs`): each game package
+declares its own (``games/<game>/regs.py``) as its game class's attribute ``table_regs``.
+Every call validates first: a refused call changes nothing.
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ from croupier.games.records import (
     RoundVoided,
     StubCounted,
 )
-from croupier.games.table_regs import FOUR_CARD_POKER_REGS, TableRegs, deck_problems
+from croupier.games.table_regs import TableRegs, deck_problems
 from croupier.modes import (
     PlayMode,
     parse_stack,
@@ -81,7 +81,6 @@ from croupier.table_events import (
 )
 
 __all__ = [
-    "FOUR_CARD_POKER_REGS",
     "Clock",
     "DeckSupply",
     "Device",

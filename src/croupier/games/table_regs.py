@@ -1,19 +1,20 @@
-"""Table-level rules (deck life, stub counts, shuffle and cut, seats) of four game chapters.
+"""Table-level rules (deck life, stub counts, shuffle and cut, seats): the record and its helpers.
 
-Each game class reads its own as ``table_regs`` (a :class:`~croupier.table.TableRegs`); the
-:class:`~croupier.table.Table` uses it.  The four chapters share Four Card Poker's layout
-(Ch. 641a): § x.3 cards and number of decks, § x.4 opening of the table, § x.5 shuffle and cut,
-§ x.7 wagers, § x.8-x.10 dealing from a manual shoe, the hand and an automated shoe (the 41 Pa.B.
-3836 tables of contents in seed 000; the cross-references in § 569.7-569.10 and § 571.7-571.10).
-Where a chapter's own text was available its subsection is cited; elsewhere the letters of the
-parallel Four Card Poker subsection are used and marked *inferred* below.
+Each game package states its chapter's in its ``regs.py`` (``games/<game>/regs.py``) and its game
+class reads them as ``table_regs`` (a :class:`TableRegs`); the :class:`~croupier.table.Table` uses
+it.  The four chapters share Four Card Poker's layout (Ch. 641a): § x.3 cards and number of decks,
+§ x.4 opening of the table, § x.5 shuffle and cut, § x.7 wagers, § x.8-x.10 dealing from a manual
+shoe, the hand and an automated shoe (the 41 Pa.B. 3836 tables of contents in seed 000; the
+cross-references in § 569.7-569.10 and § 571.7-571.10).  Where a chapter's own text was available
+its subsection is cited; elsewhere the letters of the parallel Four Card Poker subsection are used
+and marked *inferred* in each ``regs.py``.
 
 What was available:
 
 * Let It Ride (Ch. 643a): § 643a.3-643a.7 as proposed at 41 Pa.B. 3836 (seed 000) and the current
   § 643a.7 (seed 003).  § 643a.8-643a.10 were not: their stub-count letters are inferred.
 * Three Card Poker (Ch. 649a): no text at all; every section below follows Four Card Poker
-  (inferred).  ``three_card_poker.py`` itself cites these sections without letters.
+  (inferred).  ``three_card_poker/game.py`` itself cites these sections without letters.
 * Ultimate Texas Hold 'Em (temporary Ch. 569 as amended, seed 002): § 569.7(g)-(h) and the
   openings of § 569.8-569.10 (which name § 569.5 "shuffle and cut of the cards"); § 569.3-569.5
   themselves are elided (inferred).  The permanent Ch. 653a digest has none of these sections.
@@ -23,7 +24,8 @@ What was available:
   of the template may not exist there: § 571.3 and § 571.4 are cited without letters.
 
 :class:`TableRegs` lives here, below both the games and :mod:`croupier.table` (which re-exports
-it), so each game class declares its regs as plain data.
+it), so each game package declares its regs as plain data (:func:`deck_life`, :func:`by_deal`
+and :func:`chapter_procedures` spell the parts every chapter shares).
 """
 
 from __future__ import annotations
@@ -36,13 +38,13 @@ from croupier.errors import Problem
 from croupier.rules import DealMethod, ShuffleMethod, TableRules
 
 __all__ = [
-    "FOUR_CARD_POKER_REGS",
-    "LET_IT_RIDE_REGS",
-    "MISSISSIPPI_STUD_REGS",
-    "THREE_CARD_POKER_REGS",
-    "ULTIMATE_TEXAS_HOLDEM_REGS",
+    "ONE_OR_TWO",
+    "STUB_ROUNDS",
     "DeckRules",
     "TableRegs",
+    "by_deal",
+    "chapter_procedures",
+    "deck_life",
     "deck_problems",
 ]
 
@@ -155,7 +157,7 @@ class TableRegs:
         )
 
 
-def _deck_life(hand: str, shoe: str) -> dict[DealMethod, tuple[timedelta, str]]:
+def deck_life(hand: str, shoe: str) -> dict[DealMethod, tuple[timedelta, str]]:
     return {
         DealMethod.HAND: (HAND_DECK_LIFE, hand),
         DealMethod.MANUAL_SHOE: (SHOE_DECK_LIFE, shoe),
@@ -163,7 +165,7 @@ def _deck_life(hand: str, shoe: str) -> dict[DealMethod, tuple[timedelta, str]]:
     }
 
 
-def _by_deal(manual_shoe: str, hand: str, automated_shoe: str) -> dict[DealMethod, str]:
+def by_deal(manual_shoe: str, hand: str, automated_shoe: str) -> dict[DealMethod, str]:
     return {
         DealMethod.MANUAL_SHOE: manual_shoe,
         DealMethod.HAND: hand,
@@ -171,41 +173,7 @@ def _by_deal(manual_shoe: str, hand: str, automated_shoe: str) -> dict[DealMetho
     }
 
 
-def _four_card_poker() -> TableRegs:
-    # Chapter 641a as proposed at 41 Pa.B. 3836 (seed 000): the whole chapter is in the text.
-    return TableRegs(
-        decks="§ 641a.3(a)",
-        two_decks="§ 641a.3(b)",
-        two_deck_rotation="§ 641a.3(b)(2)-(3)",
-        deck_life=_deck_life("§ 641a.3(c)(1)", "§ 641a.3(c)(2)"),
-        opening="§ 641a.4",
-        inspection="§ 641a.4(a)-(c)",
-        two_deck_inspection="§ 641a.4(d)",
-        preshuffled="§ 641a.4(e)",
-        shuffle="§ 641a.5(a)",
-        no_cut="§ 641a.5(c)(1)",
-        cut_required="§ 641a.5(c)(2)",
-        cut="§ 641a.5(d)",
-        seated="§ 641a.7(b)",
-        adjacent_boxes="§ 641a.7(e)",
-        stub_rounds=STUB_ROUNDS,
-        stub_count=_by_deal("§ 641a.8(f)", "§ 641a.9(d)", "§ 641a.10(d)"),
-        deck_removed=_by_deal("§ 641a.8(h)", "§ 641a.9(f)", "§ 641a.10(f)"),
-        deck_rules=DeckRules(
-            counts=ONE_OR_TWO,
-            counts_problem="Four Card Poker uses one deck, or two",
-            counts_section="§ 641a.3(a)",
-            two_decks="§ 641a.3(b)",
-            hand_deal="§ 641a.9(a)(1)",
-        ),
-        shuffler_jam="§ 641a.13(e)",
-        # § 641a.3(b)(4), § 641a.5(a), (b), (e), (f)(1)-(2), (g), § 641a.13(g)
-        **_procedures("641a", "641a.13(g)"),
-        no_verbal="§ 641a.7(a)",
-    )
-
-
-def _procedures(chapter: str, out_of_order: str) -> dict[str, str]:
+def chapter_procedures(chapter: str, out_of_order: str) -> dict[str, str]:
     """The procedures of § x.3(b)(4), § x.5(a), (b), (e)-(g) and the out-of-order rule."""
     return {
         "one_deck_in_rack": f"§ {chapter}.3(b)(4)",
@@ -218,184 +186,3 @@ def _procedures(chapter: str, out_of_order: str) -> dict[str, str]:
         "reshuffling_shoe": f"§ {chapter}.5(g)",
         "out_of_order": f"§ {out_of_order}" if out_of_order else "",
     }
-
-
-def _let_it_ride() -> TableRegs:
-    return TableRegs(
-        # § 643a.3 (seed 000): one deck and a cover card; two decks only with an automated
-        # shuffler, one shuffled in the shuffler while the other is dealt, alternating every
-        # round; decks changed every 4 hours by hand, every 8 hours from a shoe.
-        decks="§ 643a.3(a)",
-        two_decks="§ 643a.3(b)",
-        two_deck_rotation="§ 643a.3(b)(2)-(3)",
-        deck_life=_deck_life("§ 643a.3(c)(1)", "§ 643a.3(c)(2)"),
-        # § 643a.4 (seed 000): inspect, spread for the first player, wash, stack and shuffle; two
-        # decks each so; preinspected and preshuffled decks skip it.
-        opening="§ 643a.4",
-        inspection="§ 643a.4(a)-(c)",
-        two_deck_inspection="§ 643a.4(d)",
-        preshuffled="§ 643a.4(e)",
-        # § 643a.5 (seed 000): shuffle after every round; no cut after an automated shuffle; a
-        # cut after a manual shuffle or a preshuffle, the cover card at least ten cards in.
-        shuffle="§ 643a.5(a)",
-        no_cut="§ 643a.5(c)(1)",
-        cut_required="§ 643a.5(c)(2)",
-        cut="§ 643a.5(d)",
-        # § 643a.7(b): only seated players wager and stay seated through the round; the adjacent
-        # boxes are the Rules Submission's: § 643a.7(l) as now in force (seed 003; (h) in the
-        # 2011 proposal), as ``LetItRideRound.sections`` has it.
-        seated="§ 643a.7(b)",
-        adjacent_boxes="§ 643a.7(l)",
-        # § 643a.8-643a.10 text not available: the stub count at least every 5 rounds without a
-        # counting shuffler and the deck removed on a wrong count, with the letters of
-        # § 641a.8(f), (h), § 641a.9(d), (f), § 641a.10(d), (f) (inferred).
-        stub_rounds=STUB_ROUNDS,
-        stub_count=_by_deal("§ 643a.8(f)", "§ 643a.9(d)", "§ 643a.10(d)"),
-        deck_removed=_by_deal("§ 643a.8(h)", "§ 643a.9(f)", "§ 643a.10(f)"),
-        deck_rules=DeckRules(
-            counts=ONE_OR_TWO,
-            counts_problem="Let It Ride uses one deck, or two",
-            counts_section="§ 643a.3(a)",
-            two_decks="§ 643a.3(b)",
-            # § 643a.9 text not in the sources; every parallel chapter (§ 641a.9(a)(1)) asks
-            # for an automated shuffler before dealing from the hand.
-            hand_deal="§ 643a.9",
-        ),
-        shuffler_jam="§ 643a.13(e)",  # inferred from § 641a.13(e)
-        # § 643a.3(b)(4) and § 643a.5(a), (b), (e)-(g) are in seed 000, word for word the Four
-        # Card Poker ones; § 643a.13 is not: (g) is inferred from § 641a.13(g).
-        # § 643a.3(b)(4), § 643a.5(a), (b), (e), (f)(1)-(2), (g), § 643a.13(g)
-        **_procedures("643a", "643a.13(g)"),
-        no_verbal="§ 643a.7(a)",  # seeds 000 and 003
-    )
-
-
-def _three_card_poker() -> TableRegs:
-    # No Chapter 649a text was available: every section is the Four Card Poker one (§ 641a.3-
-    # 641a.10) renumbered (inferred), as the chapters were proposed together (41 Pa.B. 3836).
-    return TableRegs(
-        decks="§ 649a.3(a)",
-        two_decks="§ 649a.3(b)",
-        two_deck_rotation="§ 649a.3(b)(2)-(3)",
-        deck_life=_deck_life("§ 649a.3(c)(1)", "§ 649a.3(c)(2)"),
-        opening="§ 649a.4",
-        inspection="§ 649a.4(a)-(c)",
-        two_deck_inspection="§ 649a.4(d)",
-        preshuffled="§ 649a.4(e)",
-        shuffle="§ 649a.5(a)",
-        no_cut="§ 649a.5(c)(1)",
-        cut_required="§ 649a.5(c)(2)",
-        cut="§ 649a.5(d)",
-        # (b) is "seated" in both § 641a.7 and § 643a.7; the adjacent-boxes letter moves with
-        # the list of wagers ((e) in § 641a.7, (l) in § 643a.7), so no letter is given.
-        seated="§ 649a.7(b)",
-        adjacent_boxes="§ 649a.7",
-        stub_rounds=STUB_ROUNDS,
-        stub_count=_by_deal("§ 649a.8(f)", "§ 649a.9(d)", "§ 649a.10(d)"),
-        deck_removed=_by_deal("§ 649a.8(h)", "§ 649a.9(f)", "§ 649a.10(f)"),
-        # § 649a.3, § 649a.9 as their Four Card Poker parallels (§ 641a.3, § 641a.9(a)(1)),
-        # cited without letters by the game's own check.
-        deck_rules=DeckRules(
-            counts=ONE_OR_TWO,
-            counts_problem="Three Card Poker uses one deck, or two",
-            counts_section="§ 649a.3",
-            two_decks="§ 649a.3",
-            hand_deal="§ 649a.9",
-        ),
-        shuffler_jam="§ 649a.13(e)",  # inferred from § 641a.13(e)
-        # § 649a.3(b)(4), § 649a.5(a), (b), (e), (f)(1)-(2), (g), § 649a.13(g)
-        **_procedures("649a", "649a.13(g)"),  # inferred from § 641a.3, .5, .13
-        no_verbal="§ 649a.7(a)",  # inferred from § 641a.7(a)
-    )
-
-
-def _ultimate_texas_holdem() -> TableRegs:
-    return TableRegs(
-        # § 569.3-569.5 are elided in seed 002: the letters are Four Card Poker's (inferred).
-        # ``UltimateTexasHoldem.check_table`` allows one deck or two.
-        decks="§ 569.3(a)",
-        two_decks="§ 569.3(b)",
-        two_deck_rotation="§ 569.3(b)(2)-(3)",
-        deck_life=_deck_life("§ 569.3(c)(1)", "§ 569.3(c)(2)"),
-        opening="§ 569.4",
-        inspection="§ 569.4(a)-(c)",
-        two_deck_inspection="§ 569.4(d)",
-        preshuffled="§ 569.4(e)",
-        # § 569.5 is "shuffle and cut of the cards" (named in § 569.10(a)(1), seed 002).
-        shuffle="§ 569.5(a)",
-        no_cut="§ 569.5(c)(1)",
-        cut_required="§ 569.5(c)(2)",
-        cut="§ 569.5(d)",
-        # § 569.7(g): only seated players wager and stay seated through the round; § 569.7(h):
-        # one player position per player (seed 002).
-        seated="§ 569.7(g)",
-        adjacent_boxes="§ 569.7(h)",
-        # § 569.8(c) ff., § 569.9(b) ff., § 569.10(b) ff. are elided: inferred letters.
-        stub_rounds=STUB_ROUNDS,
-        stub_count=_by_deal("§ 569.8(f)", "§ 569.9(d)", "§ 569.10(d)"),
-        deck_removed=_by_deal("§ 569.8(h)", "§ 569.9(f)", "§ 569.10(f)"),
-        # § 569.3 is not in the available texts; one deck in play (or two in rotation with a
-        # shuffler), as at the other Subpart K poker games.  Two decks with a manual shuffle
-        # are refused by the table (:attr:`TableRegs.table_decks`), not by the game's check.
-        deck_rules=DeckRules(
-            counts=ONE_OR_TWO,
-            counts_problem="the game is dealt from one deck",
-            counts_section=None,
-            two_decks=None,
-        ),
-        shuffler_jam="§ 569.13(e)",  # inferred from § 641a.13(e)
-        # Inferred from § 641a.3, .5, .13.  The 41 Pa.B. 3836 preamble (seed 000) says the
-        # permanent § 653a.10 was updated for an automated dealing shoe that reshuffles the cards
-        # itself, the counterpart of § 641a.5(g).
-        # § 569.3(b)(4), § 569.5(a), (b), (e), (f)(1)-(2), (g), § 569.13(g)
-        **_procedures("569", "569.13(g)"),
-        no_verbal="§ 569.7(a)",  # seed 002
-    )
-
-
-def _mississippi_stud() -> TableRegs:
-    # § 571.3 and § 571.4 are elided in seed 002 and the game is dealt from one deck
-    # (``MississippiStud.check_table`` refuses two), so the template's two-deck subsections
-    # ((b) of § 641a.3, (d) of § 641a.4) may be absent and the later letters shifted: these two
-    # sections are cited without letters.  The two-deck fields are never reached.
-    return TableRegs(
-        decks="§ 571.3",
-        two_decks="§ 571.3",
-        two_deck_rotation="§ 571.3",
-        deck_life=_deck_life("§ 571.3", "§ 571.3"),
-        opening="§ 571.4",
-        inspection="§ 571.4(a)-(c)",
-        two_deck_inspection="§ 571.4",
-        preshuffled="§ 571.4",
-        # § 571.5 is "shuffle and cut of the cards" (named in § 571.10(a)(1), seed 002); its
-        # letters are Four Card Poker's (inferred).
-        shuffle="§ 571.5(a)",
-        no_cut="§ 571.5(c)(1)",
-        cut_required="§ 571.5(c)(2)",
-        cut="§ 571.5(d)",
-        # § 571.7(e): only seated players wager and stay seated; § 571.7(f): one position each.
-        seated="§ 571.7(e)",
-        adjacent_boxes="§ 571.7(f)",
-        # § 571.8-571.10 are elided after their openings: inferred letters.
-        stub_rounds=STUB_ROUNDS,
-        stub_count=_by_deal("§ 571.8(f)", "§ 571.9(d)", "§ 571.10(d)"),
-        deck_removed=_by_deal("§ 571.8(h)", "§ 571.9(f)", "§ 571.10(f)"),
-        deck_rules=DeckRules(
-            counts=frozenset({1}),
-            counts_problem="Mississippi Stud is dealt from one deck",
-            counts_section=None,
-            two_decks=None,
-        ),
-        shuffler_jam="§ 571.13(e)",  # inferred from § 641a.13(e)
-        # § 571.5 letters inferred from § 641a.5; one deck only, so no discard-rack rule.
-        # § 571.5(a), (b), (e), (f)(1)-(2), (g), § 571.13(g)
-        **{**_procedures("571", "571.13(g)"), "one_deck_in_rack": ""},
-        no_verbal="§ 571.7(a)",  # seed 002
-    )
-
-
-FOUR_CARD_POKER_REGS = _four_card_poker()
-LET_IT_RIDE_REGS = _let_it_ride()
-THREE_CARD_POKER_REGS = _three_card_poker()
-ULTIMATE_TEXAS_HOLDEM_REGS = _ultimate_texas_holdem()
-MISSISSIPPI_STUD_REGS = _mississippi_stud()

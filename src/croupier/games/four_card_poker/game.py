@@ -38,6 +38,7 @@ from croupier.errors import IllegalAction
 from croupier.games._made import dealer_revealed, folded, wager_settled
 from croupier.games.amounts import AmountRange, PlayRule
 from croupier.games.base import DealStep, EnvyRule, Game, Round
+from croupier.games.four_card_poker.regs import FOUR_CARD_POKER_REGS
 from croupier.games.paytables import EnvySchedule, PayLine, PayTable, for_, to
 from croupier.games.records import (
     DEALER,
@@ -48,7 +49,6 @@ from croupier.games.records import (
     Result,
 )
 from croupier.games.states import known_plan
-from croupier.games.table_regs import FOUR_CARD_POKER_REGS
 from croupier.hands import Category, HandRank, Ranking
 from croupier.rules import DealMethod, Problem, RulesSubmission
 

@@ -100,6 +100,7 @@ from croupier.games.let_it_ride.paytables import (
     parse_custom_tables,
     three_card_keys,
 )
+from croupier.games.let_it_ride.regs import LET_IT_RIDE_REGS
 from croupier.games.paytables import EnvySchedule, PayLine, PayTable
 from croupier.games.records import (
     Action,
@@ -111,7 +112,6 @@ from croupier.games.records import (
 from croupier.games.round import StubCheck
 from croupier.games.states import known_plan
 from croupier.games.streets import Street, StreetRound
-from croupier.games.table_regs import LET_IT_RIDE_REGS
 from croupier.hands import HandRank, Ranking
 from croupier.modes import PlayMode
 from croupier.money import format_cents

@@ -81,6 +81,7 @@ from croupier.games.mississippi_stud.paytables import (
     least_payout_limit,
     max_win_at_minimum,
 )
+from croupier.games.mississippi_stud.regs import MISSISSIPPI_STUD_REGS
 from croupier.games.paytables import EnvySchedule, PayTable
 from croupier.games.records import (
     Action,
@@ -96,7 +97,6 @@ from croupier.games.records import (
 from croupier.games.round import StubCheck
 from croupier.games.states import known_plan
 from croupier.games.streets import Street, StreetRound, TurnBy
-from croupier.games.table_regs import MISSISSIPPI_STUD_REGS
 from croupier.hands import HandRank, Ranking
 from croupier.modes import PlayMode
 from croupier.money import format_cents, parse_rate

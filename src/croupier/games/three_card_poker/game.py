@@ -78,7 +78,6 @@ from croupier.games.records import (
     WagerSettled,
 )
 from croupier.games.states import known_plan
-from croupier.games.table_regs import THREE_CARD_POKER_REGS
 from croupier.games.three_card_poker.paytables import (
     ANTE_BONUS,
     CUSTOM_HANDS,
@@ -88,6 +87,7 @@ from croupier.games.three_card_poker.paytables import (
     PROGRESSIVE,
     SIX_CARD_BONUS,
 )
+from croupier.games.three_card_poker.regs import THREE_CARD_POKER_REGS
 from croupier.hands import Category, HandRank, Ranking, pack
 from croupier.rules import DealMethod, Problem, RulesSubmission
 
@@ -507,7 +507,7 @@ class ThreeCardPoker(Game):
     round_class = ThreeCardPokerRound
     table_regs = THREE_CARD_POKER_REGS
     """Deck life, stub counts, shuffle and cut, seats (§ 649a.3-649a.10, inferred from
-    Ch. 641a): :mod:`croupier.games.table_regs`."""
+    Ch. 641a): :mod:`.regs`."""
     example_rules: ClassVar[dict[str, Any]] = {
         "game": "three-card-poker",
         "paytables": {"pair_plus": "D", "six_card_bonus": "1000-200-50-25-15-10-5"},

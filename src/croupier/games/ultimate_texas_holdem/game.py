@@ -90,7 +90,6 @@ from croupier.games.records import (
 )
 from croupier.games.states import known_plan
 from croupier.games.streets import StreetRound
-from croupier.games.table_regs import ULTIMATE_TEXAS_HOLDEM_REGS
 from croupier.games.ultimate_texas_holdem.paytables import (
     BLIND,
     ENVY,
@@ -99,6 +98,7 @@ from croupier.games.ultimate_texas_holdem.paytables import (
     PROGRESSIVE_WAGERS,
     TRIPS,
 )
+from croupier.games.ultimate_texas_holdem.regs import ULTIMATE_TEXAS_HOLDEM_REGS
 from croupier.hands import CATEGORY_SHIFT, Category, HandRank, Ranking
 from croupier.money import Odds
 from croupier.rules import DealMethod, Problem, RulesSubmission
