@@ -16,7 +16,8 @@ import pytest
 
 from croupier.cards import DECK, Card
 from croupier.errors import IllegalAction, InvalidInput, RulesViolation
-from croupier.games import FourCardPoker, Phase, Round, StubCheck
+from croupier.games import Phase, Round, StubCheck
+from croupier.games.four_card_poker import FourCardPoker
 from croupier.games.four_card_poker.regs import FOUR_CARD_POKER_REGS
 from croupier.games.pov import supervisor_hands
 from croupier.games.records import (

@@ -20,6 +20,7 @@ from croupier.games.round import SEATS, Round
 
 if TYPE_CHECKING:
     from croupier.games.baccarat.game import BaccaratGame
+    from croupier.games.base import Game
 
 __all__ = ["CollectReason", "MarkerCollected", "MarkerTransferred", "VigLedger"]
 
@@ -85,6 +86,17 @@ class VigLedger:
         self._recorded: weakref.WeakSet[Round] = weakref.WeakSet()
         self.history: list[Record] = []
         """The markers placed (``VigMarked``) and collected (``MarkerCollected``), in order."""
+
+    @classmethod
+    def of(cls, game: Game, owed: Mapping[int, int] | None = None) -> VigLedger:
+        """The markers of a table of ``game``, a game that takes vigorish (``takes_vig``, the
+        baccarats); refused (:class:`~croupier.errors.InvalidInput`) for any other game, so a
+        caller holding a plain :class:`~croupier.games.base.Game` need not name the class."""
+        from croupier.games.baccarat.game import BaccaratGame
+
+        if not isinstance(game, BaccaratGame):
+            raise InvalidInput(f"a {game.slug} table keeps no vigorish markers")
+        return cls(game, owed)
 
     @property
     def section(self) -> str:
