@@ -33,8 +33,8 @@ import numpy as np
 
 from croupier.analysis import _solved, fcp_solver, uth_solver
 from croupier.analysis._uth_fcp_shared import BlockStore
-from croupier.games._uth_tables import BLIND
 from croupier.games.four_card_poker import ANTE_BONUS
+from croupier.games.ultimate_texas_holdem.paytables import BLIND
 
 
 def _same_strategy(a: Any, b: Any) -> bool:

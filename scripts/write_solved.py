@@ -17,8 +17,8 @@ import sys
 import tempfile
 
 from croupier.analysis import _solved, fcp_solver, uth_solver
-from croupier.games._uth_tables import BLIND
 from croupier.games.four_card_poker import ANTE_BONUS
+from croupier.games.ultimate_texas_holdem.paytables import BLIND
 
 
 def _write(solver: str, specs: list[tuple[_solved.SolveSpec, str]]) -> None:

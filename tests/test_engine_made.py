@@ -263,7 +263,7 @@ def test_every_record_of_played_rounds_is_its_constructors_record(slug: str) -> 
 
 
 def test_a_checked_record_refuses_what_its_constructor_refuses() -> None:
-    from croupier.games._baccarat_tables import CardsPickedUp
+    from croupier.games.baccarat.paytables import CardsPickedUp
 
     good: dict[str, object] = {
         "player": tuple(DECK[:2]), "banker": tuple(DECK[2:5]), "to": "discard_rack",

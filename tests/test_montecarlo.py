@@ -49,9 +49,9 @@ from croupier.analysis.uth_solver import (
 from croupier.cards import DECK, Card, parse_cards
 from croupier.errors import InvalidInput
 from croupier.games import ActorKind, Game, get_game
-from croupier.games._uth_tables import BLIND
 from croupier.games.four_card_poker import base_net
 from croupier.games.records import Action, PlaceWager, Play, WagerSettled
+from croupier.games.ultimate_texas_holdem.paytables import BLIND
 from croupier.hands import HandRank, Ranking, evaluate
 from croupier.kernels import subsets
 from croupier.progressive import MemoryMeters

@@ -1,8 +1,8 @@
 """The analysis registry (:mod:`croupier.analysis.registry`): every game has every face.
 
-Adding a game means its game module, its analysis module (with its :class:`GameAnalysis`
-entry), one registry line and its example Rules Submission (``docs/ADDING_A_GAME.md``); these
-tests fail when one of them is missing.
+Adding a game means its game package, its analysis module (with its :class:`GameAnalysis`
+entry), one line in :data:`croupier.games.registry.ENTRIES` and its example Rules Submission
+(``docs/ADDING_A_GAME.md``); these tests fail when one of them is missing.
 """
 
 from __future__ import annotations

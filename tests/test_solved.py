@@ -22,9 +22,9 @@ from croupier.analysis import _solved, fcp_solver, uth_solver
 from croupier.analysis._solved import SolveSpec, block_digest, differences, load_block
 from croupier.analysis._uth_fcp_shared import block_store, dense_tables, distinct_values
 from croupier.analysis._uth_settle import settle_tables
-from croupier.games._uth_tables import BLIND
 from croupier.games.four_card_poker import ANTE_BONUS
 from croupier.games.paytables import PayLine, PayTable, to
+from croupier.games.ultimate_texas_holdem.paytables import BLIND
 from croupier.hands import Ranking
 from croupier.kernels import rank_batch, subsets
 

@@ -18,7 +18,7 @@ from croupier.analysis import _uth_kernels, fcp_solver, uth_solver
 from croupier.analysis.fcp_solver import solve_four_card_poker
 from croupier.analysis.uth_solver import solve_ultimate_texas_holdem
 from croupier.errors import InvalidInput
-from croupier.games._uth_tables import BLIND
+from croupier.games.ultimate_texas_holdem.paytables import BLIND
 
 distributed: Any = importlib.import_module("dask.distributed")
 

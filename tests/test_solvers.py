@@ -50,7 +50,6 @@ from croupier.analysis.uth_solver import (
 )
 from croupier.cards import DECK, Card, parse_cards
 from croupier.errors import InvalidInput
-from croupier.games._uth_tables import BLIND, BLIND_HANDS
 from croupier.games.four_card_poker import ANTE_BONUS, base_net
 from croupier.games.paytables import PayLine, PayTable, to
 from croupier.games.ultimate_texas_holdem import (
@@ -59,6 +58,7 @@ from croupier.games.ultimate_texas_holdem import (
     hand_category,
     settle_base,
 )
+from croupier.games.ultimate_texas_holdem.paytables import BLIND, BLIND_HANDS
 from croupier.hands import HandRank, Ranking, evaluate
 from croupier.kernels import canonical_hands, rank_batch, subsets
 

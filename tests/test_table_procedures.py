@@ -18,8 +18,9 @@ import pytest
 
 from croupier.cards import DECK
 from croupier.errors import IllegalAction, InvalidInput, RulesViolation
-from croupier.games import FourCardPoker, Round
+from croupier.games import Round
 from croupier.games.base import Game
+from croupier.games.four_card_poker import FourCardPoker
 from croupier.games.let_it_ride import LetItRide
 from croupier.games.mississippi_stud import MississippiStud
 from croupier.games.records import (

@@ -30,7 +30,7 @@ from croupier.analysis.uth_rules import StreetRule, uth_street_rules
 from croupier.analysis.uth_solver import _run_flop, flop_values
 from croupier.cards import DECK, parse_cards
 from croupier.games import get_game
-from croupier.games._uth_tables import BLIND
+from croupier.games.ultimate_texas_holdem.paytables import BLIND
 
 with warnings.catch_warnings():
     # eval7's hand-range parser, loaded with it, calls pyparsing names now deprecated; only

@@ -2,7 +2,7 @@
 
 Each function here is a method of :class:`~croupier.table.Table` (assigned in its class body),
 written apart to keep the table module small.  The sections are Four Card Poker's; every chapter
-gives its own in its :class:`~croupier.games._table_regs.TableRegs` (an empty field: the
+gives its own in its :class:`~croupier.games.table_regs.TableRegs` (an empty field: the
 chapter has no such procedure in the texts at hand, and the table refuses it).
 
 =================================  =====================================================  ====
@@ -37,8 +37,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from croupier.errors import IllegalAction, InvalidInput, RulesViolation, shown_value
-from croupier.games._table_regs import deck_problems
 from croupier.games.records import AbandonWagers
+from croupier.games.table_regs import deck_problems
 from croupier.rules import DealMethod, ShuffleMethod, TableRules
 from croupier.shoe import CUT_MIN_DEPTH, DECK_SIZE, BackColour, cut
 from croupier.table_events import Device, Spread, StoredDeck, TableEvent, TableEventKind

@@ -30,9 +30,9 @@ counting shuffler's count, idle cards re-inspected, a device out of order and an
 § 641a.5(a), (b), (e), (f), § 641a.13(g)) are in :mod:`croupier.procedures`; the clock and the
 event types in :mod:`croupier.table_events`.
 
-The limits and sections are the game chapter's (:class:`TableRegs`); Four Card Poker's are
-:data:`FOUR_CARD_POKER_REGS`.  A game module may declare its own as a class attribute
-``table_regs``.  Every call validates first: a refused call changes nothing.
+The limits and sections are the game chapter's (:class:`TableRegs`): each game package
+declares its own (``games/<game>/regs.py``) as its game class's attribute ``table_regs``.
+Every call validates first: a refused call changes nothing.
 """
 
 from __future__ import annotations
@@ -44,7 +44,6 @@ from datetime import datetime, timedelta
 from croupier import procedures
 from croupier.cards import DECK, Card
 from croupier.errors import IllegalAction, InvalidInput, RulesViolation, shown_value
-from croupier.games._table_regs import FOUR_CARD_POKER_REGS, TableRegs, deck_problems
 from croupier.games.base import SEATS, Game, Round, StubCheck
 from croupier.games.play import play_out
 from croupier.games.records import (
@@ -54,6 +53,7 @@ from croupier.games.records import (
     RoundVoided,
     StubCounted,
 )
+from croupier.games.table_regs import TableRegs, deck_problems
 from croupier.modes import (
     PlayMode,
     parse_stack,
@@ -81,7 +81,6 @@ from croupier.table_events import (
 )
 
 __all__ = [
-    "FOUR_CARD_POKER_REGS",
     "Clock",
     "DeckSupply",
     "Device",
@@ -226,7 +225,7 @@ class Table:
 
     def _verify_config(self, every: object, supply: object, backs: object) -> None:
         rules, regs = self.rules, self.regs
-        # The one deck check (:func:`~croupier.games._table_regs.deck_problems`), at the
+        # The one deck check (:func:`~croupier.games.table_regs.deck_problems`), at the
         # table's own level: whatever the game's check let through.
         problems = deck_problems(rules, regs.table_decks)
         if problems:

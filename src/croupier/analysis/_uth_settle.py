@@ -27,7 +27,6 @@ import numpy.typing as npt
 
 from croupier.analysis._uth_fcp_shared import dense_tables
 from croupier.errors import InvalidInput
-from croupier.games._uth_tables import BLIND, BLIND_HANDS
 from croupier.games.paytables import PayTable
 from croupier.games.ultimate_texas_holdem import (
     blind_line,
@@ -35,6 +34,7 @@ from croupier.games.ultimate_texas_holdem import (
     hand_category,
     settle_base,
 )
+from croupier.games.ultimate_texas_holdem.paytables import BLIND, BLIND_HANDS
 from croupier.hands import Ranking
 
 __all__ = [
@@ -56,7 +56,8 @@ WQ, WN, TIE, LQ, LN = range(5)
 """The results of a hand against one dealer holding (see the module text)."""
 NRESULT = 5
 NCLASS = len(BLIND_HANDS) + 1
-"""Blind lines: the hands of :data:`~croupier.games._uth_tables.BLIND_HANDS`, then the rest."""
+"""Blind lines: the hands of
+:data:`~croupier.games.ultimate_texas_holdem.paytables.BLIND_HANDS`, then the rest."""
 _CATEGORIES = Ranking.POKER5.categories
 
 

@@ -36,7 +36,6 @@ from croupier.analysis._stud import (
 from croupier.analysis.par import Outcome, ParSheet, WagerSheet, merge_outcomes
 from croupier.analysis.registry import TYPICAL_PACE, GameAnalysis, RoundsPerHour
 from croupier.analysis.sidebets import wager_sheet
-from croupier.games._let_it_ride_tables import five_card_keys, three_card_keys
 from croupier.games.let_it_ride import (
     BOARD,
     BetDecision,
@@ -48,6 +47,7 @@ from croupier.games.let_it_ride import (
     bet_net,
     bets_in_action,
 )
+from croupier.games.let_it_ride.paytables import five_card_keys, three_card_keys
 from croupier.games.paytables import PayTable
 from croupier.games.pov import seat_cards
 from croupier.games.records import Action

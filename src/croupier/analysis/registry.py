@@ -4,8 +4,8 @@ faces (``par``, ``strategy``, ``simulate``, the fast Monte Carlo) find a game's 
 Each entry lives in its game's analysis module (``ANALYSIS`` in
 :mod:`croupier.analysis.four_card_poker`, and so on) and is found by one line of
 :data:`ENTRIES`; the modules are imported on first use, so ``import croupier.analysis`` stays
-light.  Adding a game: its game module, its analysis module (with its entry), one line here, its
-example Rules Submission (``docs/ADDING_A_GAME.md``).
+light.  Adding a game: its game package, its analysis module (with its entry), one line in
+:data:`croupier.games.registry.ENTRIES` (``docs/ADDING_A_GAME.md``).
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Final
 
 from croupier.errors import InvalidInput
+from croupier.games.registry import ENTRIES as GAME_ENTRIES
 
 if TYPE_CHECKING:
     from croupier.analysis import Strategy
@@ -114,18 +115,23 @@ class GameAnalysis:
     (``--scheduler``)."""
 
 
-ENTRIES: Final[Mapping[str, str]] = {
-    "four-card-poker": "croupier.analysis.four_card_poker",
-    "ultimate-texas-holdem": "croupier.analysis.ultimate_texas_holdem",
-    "three-card-poker": "croupier.analysis.three_card_poker",
-    "let-it-ride": "croupier.analysis.let_it_ride",
-    "mississippi-stud": "croupier.analysis.mississippi_stud",
-    "mini-baccarat": "croupier.analysis.baccarat:MINI_BACCARAT",
-    "midi-baccarat": "croupier.analysis.baccarat:MIDI_BACCARAT",
-    "ez-baccarat": "croupier.analysis.baccarat:EZ_BACCARAT",
-}
+def _entries() -> dict[str, str]:
+    """Each registered game's slug and where its entry is: the game's analysis module
+    (:attr:`croupier.games.registry.GameEntry.analysis`), with the entry's name after a colon
+    when the module holds several games' (the slug in capitals: ``MINI_BACCARAT``)."""
+    found: dict[str, str] = {}
+    for entry in GAME_ENTRIES:
+        classes = entry.classes()
+        for cls in classes:
+            name = cls.slug.upper().replace("-", "_")
+            found[cls.slug] = entry.analysis if len(classes) == 1 else f"{entry.analysis}:{name}"
+    return found
+
+
+ENTRIES: Final[Mapping[str, str]] = _entries()
 """One line per game: its slug and the analysis module holding its entry (``module`` for the
-module's ``ANALYSIS``, ``module:NAME`` for another name)."""
+module's ``ANALYSIS``, ``module:NAME`` for another name), read from the games' one registration
+(:data:`croupier.games.registry.ENTRIES`)."""
 
 
 def _load(where: str) -> GameAnalysis:

@@ -55,8 +55,8 @@ from croupier.analysis._uth_settle import LN, LQ, TIE, WN, WQ, SettleTables, set
 from croupier.analysis.par import Outcome, WagerSheet, merge_outcomes
 from croupier.cards import Card, Rank, parse_cards
 from croupier.errors import InvalidInput
-from croupier.games._uth_tables import BLIND_HANDS
 from croupier.games.paytables import PayTable
+from croupier.games.ultimate_texas_holdem.paytables import BLIND_HANDS
 from croupier.hands import Ranking
 from croupier.kernels import canonical_hands
 from croupier.kernels._load import load_kernel
@@ -463,8 +463,8 @@ def solve_ultimate_texas_holdem(
     """The exact base par sheet and optimal strategy of Ultimate Texas Hold 'Em.
 
     ``blind``: a Blind pay table of the game (default table A of
-    :data:`croupier.games._uth_tables.BLIND`; B pushes straights).  ``workers``: threads
-    (default every core); ``progress``: False silences the progress reports
+    :data:`croupier.games.ultimate_texas_holdem.paytables.BLIND`; B pushes straights).
+    ``workers``: threads (default every core); ``progress``: False silences the progress reports
     (:mod:`croupier.progress`); ``checkpoint``: save and reuse finished blocks under the cache
     folder, and read those the package ships for this key (:mod:`croupier.analysis._solved`:
     Blind table A); False solves every block.  ``flops`` solves only the first that many flop

@@ -57,7 +57,7 @@ What the available texts do not give, and what this module does instead:
   says so; both are required to take part (§ 569.1).
 * Irregularities (§ 569.13 / § 653a.13): not in the texts; the shared defaults apply.
 * The Bad Beat wager (§ 653b.3) is not offered: what triggers it (§ 653a.7(d)(6),
-  § 653a.12(g)-(h)) is not in the texts; table C is kept as data in :mod:`._uth_tables`.
+  § 653a.12(g)-(h)) is not in the texts; table C is kept as data in :mod:`.paytables`.
 * The payout limitation named in the heading of § 653a.12 is not in the texts: a Rules
   Submission giving ``payout_limit`` is refused.
 """
@@ -74,15 +74,6 @@ from croupier.cards import Card
 from croupier.errors import IllegalAction, InvalidInput
 from croupier.games import streets
 from croupier.games._made import checked, dealer_revealed, folded
-from croupier.games._table_regs import ULTIMATE_TEXAS_HOLDEM_REGS
-from croupier.games._uth_tables import (
-    BLIND,
-    ENVY,
-    MIN_RESET,
-    PROGRESSIVE,
-    PROGRESSIVE_WAGERS,
-    TRIPS,
-)
 from croupier.games.base import DealStep, EnvyRule, Game, Phase
 from croupier.games.irregularities import chapter_irregularities
 from croupier.games.paytables import EnvySchedule, PayLine, PayTable, to
@@ -99,6 +90,15 @@ from croupier.games.records import (
 )
 from croupier.games.states import known_plan
 from croupier.games.streets import StreetRound
+from croupier.games.ultimate_texas_holdem.paytables import (
+    BLIND,
+    ENVY,
+    MIN_RESET,
+    PROGRESSIVE,
+    PROGRESSIVE_WAGERS,
+    TRIPS,
+)
+from croupier.games.ultimate_texas_holdem.regs import ULTIMATE_TEXAS_HOLDEM_REGS
 from croupier.hands import CATEGORY_SHIFT, Category, HandRank, Ranking
 from croupier.money import Odds
 from croupier.rules import DealMethod, Problem, RulesSubmission
@@ -688,7 +688,7 @@ class UltimateTexasHoldem(Game):
     hand_rankings = (Ranking.POKER5,)
     round_class = UltimateTexasHoldemRound
     table_regs = ULTIMATE_TEXAS_HOLDEM_REGS
-    """Deck life, stub counts, shuffle and cut, seats (§ 569.3-569.10): :mod:`._table_regs`."""
+    """Deck life, stub counts, shuffle and cut, seats (§ 569.3-569.10): :mod:`.regs`."""
     example_rules: ClassVar[dict[str, Any]] = {
         "game": "ultimate-texas-holdem",
         "paytables": {"blind": "A", "trips": "B"},

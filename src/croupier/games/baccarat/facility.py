@@ -11,15 +11,15 @@ from typing import TYPE_CHECKING
 
 from croupier.cards import Card
 from croupier.errors import IllegalAction, InvalidInput
-from croupier.games._baccarat_markers import CollectReason, MarkerCollected, VigLedger
-from croupier.games._baccarat_tables import CutCardOut, ShoeOpened
+from croupier.games.baccarat.markers import CollectReason, MarkerCollected, VigLedger
+from croupier.games.baccarat.paytables import CutCardOut, ShoeOpened
 from croupier.games.records import Record
 from croupier.hands.baccarat import card_value
 from croupier.progressive import MeterBank
 from croupier.shoe import Shoe, Shuffler, shoe_cards
 
 if TYPE_CHECKING:
-    from croupier.games.baccarat import BaccaratGame, BaccaratRound
+    from croupier.games.baccarat.game import BaccaratGame, BaccaratRound
     from croupier.games.base import Round
 
 __all__ = ["CUT_CARD", "BaccaratShoe", "ShoeStage", "open_shoe", "stage_after"]
@@ -131,7 +131,7 @@ class BaccaratShoe:
             raise IllegalAction("the shoe is done: reshuffle before the next round")
         if self._current is not None:
             raise IllegalAction("the round in progress must finish before the next one")
-        from croupier.games.baccarat import BaccaratRound  # the game module imports this one
+        from croupier.games.baccarat.game import BaccaratRound  # the game module imports this one
 
         rnd = self.game.new_round(shoe=self.shoe, players=players, meters=meters)
         assert isinstance(rnd, BaccaratRound)

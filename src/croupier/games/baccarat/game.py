@@ -49,15 +49,22 @@ from typing import Any, ClassVar
 from croupier.cards import Card
 from croupier.errors import IllegalAction, InvalidInput, RulesViolation
 from croupier.frozen import frozen_dict
-from croupier.games._baccarat_deal import FIRST_FOUR, THIRD_CARD, first_four, next_card_to
-from croupier.games._baccarat_markers import (
+from croupier.games._made import checked_record
+from croupier.games.baccarat.deal import FIRST_FOUR, THIRD_CARD, first_four, next_card_to
+from croupier.games.baccarat.facility import (
+    CUT_CARD,
+    BaccaratShoe,
+    ShoeStage,
+    open_shoe,
+    stage_after,
+)
+from croupier.games.baccarat.markers import (
     CollectReason,
     MarkerCollected,
     MarkerTransferred,
     VigLedger,
 )
-from croupier.games._baccarat_shoe import CUT_CARD, BaccaratShoe, ShoeStage, open_shoe, stage_after
-from croupier.games._baccarat_tables import (
+from croupier.games.baccarat.paytables import (
     BANKER,
     DRAGON_7,
     DRAGON_BONUS,
@@ -81,8 +88,6 @@ from croupier.games._baccarat_tables import (
     wager_pay,
     wager_settlement,
 )
-from croupier.games._made import checked_record
-from croupier.games._table_regs import DeckRules
 from croupier.games.base import BASE_TABLE_OPTIONS, DealStep, Game, Round
 from croupier.games.paytables import PayTable
 from croupier.games.records import (
@@ -96,6 +101,7 @@ from croupier.games.records import (
 )
 from croupier.games.round import Phase, StubCheck
 from croupier.games.settlement import Settlement
+from croupier.games.table_regs import DeckRules
 from croupier.hands.baccarat import (
     point_count,
 )
@@ -329,7 +335,7 @@ class BaccaratRound(Round):
         return self.coup.winner
 
     def pay(self, wager: str) -> WagerPay:
-        """How ``wager`` settles on this coup (:func:`~._baccarat_tables.wager_pay`)."""
+        """How ``wager`` settles on this coup (:func:`~.paytables.wager_pay`)."""
         return self._pay_on(self.coup, wager)
 
     def _pays_on(self, coup: Coup) -> dict[str, WagerPay]:
@@ -678,7 +684,7 @@ class MidiBaccarat(BaccaratGame):
 
 
 # --------------------------------------------------------------------------------------------
-# Between rounds: the facility (the shoe over many rounds: games/_baccarat_shoe.py)
+# Between rounds: the facility (the shoe over many rounds: games/baccarat/facility.py)
 
 
 def check_facility(submissions: Iterable[RulesSubmission | Mapping[str, Any]]) -> None:

@@ -1,5 +1,5 @@
 """Minibaccarat and Midibaccarat data: sections, pay tables (cited data), the records and
-actions of the baccarat rounds (the table's vigorish markers: :mod:`._baccarat_markers`).  The game
+actions of the baccarat rounds (the table's vigorish markers: :mod:`.markers`).  The game
 itself is :mod:`croupier.games.baccarat`, which exports all of these.
 
 Chapter numbers.  The seed (41 Pa.B. 2962, temporary Chapters 541 and 543 as amended in 2011)
@@ -30,7 +30,7 @@ from croupier.money import Odds
 from croupier.rules import Problem, RulesSubmission, VigRules
 
 if TYPE_CHECKING:
-    from croupier.games.baccarat import BaccaratGame
+    from croupier.games.baccarat.game import BaccaratGame
 
 __all__ = [
     "BANKER",

@@ -65,16 +65,6 @@ from typing import Any, ClassVar
 from croupier.cards import Suit
 from croupier.errors import IllegalAction
 from croupier.games._made import dealer_revealed, folded, wager_settled
-from croupier.games._table_regs import THREE_CARD_POKER_REGS
-from croupier.games._three_card_tables import (
-    ANTE_BONUS,
-    CUSTOM_HANDS,
-    CUSTOM_SHAPES,
-    ENVY,
-    PAIR_PLUS,
-    PROGRESSIVE,
-    SIX_CARD_BONUS,
-)
 from croupier.games.amounts import Multiples, PlayRule
 from croupier.games.base import DealStep, EnvyRule, Game, Round
 from croupier.games.paytables import EnvySchedule, PayLine, PayTable
@@ -88,6 +78,16 @@ from croupier.games.records import (
     WagerSettled,
 )
 from croupier.games.states import known_plan
+from croupier.games.three_card_poker.paytables import (
+    ANTE_BONUS,
+    CUSTOM_HANDS,
+    CUSTOM_SHAPES,
+    ENVY,
+    PAIR_PLUS,
+    PROGRESSIVE,
+    SIX_CARD_BONUS,
+)
+from croupier.games.three_card_poker.regs import THREE_CARD_POKER_REGS
 from croupier.hands import Category, HandRank, Ranking, pack
 from croupier.rules import DealMethod, Problem, RulesSubmission
 
@@ -507,7 +507,7 @@ class ThreeCardPoker(Game):
     round_class = ThreeCardPokerRound
     table_regs = THREE_CARD_POKER_REGS
     """Deck life, stub counts, shuffle and cut, seats (§ 649a.3-649a.10, inferred from
-    Ch. 641a): :mod:`._table_regs`."""
+    Ch. 641a): :mod:`.regs`."""
     example_rules: ClassVar[dict[str, Any]] = {
         "game": "three-card-poker",
         "paytables": {"pair_plus": "D", "six_card_bonus": "1000-200-50-25-15-10-5"},

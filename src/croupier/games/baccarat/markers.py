@@ -14,12 +14,13 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, ClassVar
 
 from croupier.errors import IllegalAction, InvalidInput
-from croupier.games._baccarat_tables import VigMarked
+from croupier.games.baccarat.paytables import VigMarked
 from croupier.games.records import Record
 from croupier.games.round import SEATS, Round
 
 if TYPE_CHECKING:
-    from croupier.games.baccarat import BaccaratGame
+    from croupier.games.baccarat.game import BaccaratGame
+    from croupier.games.base import Game
 
 __all__ = ["CollectReason", "MarkerCollected", "MarkerTransferred", "VigLedger"]
 
@@ -86,6 +87,17 @@ class VigLedger:
         self.history: list[Record] = []
         """The markers placed (``VigMarked``) and collected (``MarkerCollected``), in order."""
 
+    @classmethod
+    def of(cls, game: Game, owed: Mapping[int, int] | None = None) -> VigLedger:
+        """The markers of a table of ``game``, a game that takes vigorish (``takes_vig``, the
+        baccarats); refused (:class:`~croupier.errors.InvalidInput`) for any other game, so a
+        caller holding a plain :class:`~croupier.games.base.Game` need not name the class."""
+        from croupier.games.baccarat.game import BaccaratGame
+
+        if not isinstance(game, BaccaratGame):
+            raise InvalidInput(f"a {game.slug} table keeps no vigorish markers")
+        return cls(game, owed)
+
     @property
     def section(self) -> str:
         return f"§ {self.game.temp_chapter}.13(g)"
@@ -104,7 +116,7 @@ class VigLedger:
 
     def record(self, rnd: Round) -> tuple[VigMarked, ...]:
         """Take the markers a finished round placed; returns them."""
-        from croupier.games.baccarat import BaccaratRound
+        from croupier.games.baccarat.game import BaccaratRound
 
         if not isinstance(rnd, BaccaratRound) or rnd.game.temp_chapter != self.game.temp_chapter:
             raise IllegalAction(

@@ -54,7 +54,7 @@ text of § 643a.8-643a.13 was **not** available; what this module does there, an
 * Not implemented: the Lucky Bonus and Magic Card Bonus of the Five Card Hand Bonus (§ 643a.1;
   the position or card is drawn by a table game system, and no amounts were available).
 
-Rules Submission keys (two progressives, custom tables): :mod:`._let_it_ride_tables` and
+Rules Submission keys (two progressives, custom tables): :mod:`.paytables` and
 ``tests/rules/let-it-ride.toml``.
 """
 
@@ -71,7 +71,10 @@ from typing import Any, ClassVar
 
 from croupier.cards import Card
 from croupier.errors import IllegalAction, InvalidInput
-from croupier.games._let_it_ride_tables import (
+from croupier.games._made import checked_record, made_record
+from croupier.games.base import DealStep, EnvyRule, Game, ProgressiveOffer
+from croupier.games.faces import decision_text
+from croupier.games.let_it_ride.paytables import (
     BASE,
     BASE_DEFAULT,
     BASE_WAGERS,
@@ -97,10 +100,7 @@ from croupier.games._let_it_ride_tables import (
     parse_custom_tables,
     three_card_keys,
 )
-from croupier.games._made import checked_record, made_record
-from croupier.games._table_regs import LET_IT_RIDE_REGS
-from croupier.games.base import DealStep, EnvyRule, Game, ProgressiveOffer
-from croupier.games.faces import decision_text
+from croupier.games.let_it_ride.regs import LET_IT_RIDE_REGS
 from croupier.games.paytables import EnvySchedule, PayLine, PayTable
 from croupier.games.records import (
     Action,
@@ -621,8 +621,8 @@ class LetItRide(Game):
     extra_hands = frozenset({"pair_of_tens_or_better"})
     round_class = LetItRideRound
     table_regs = LET_IT_RIDE_REGS
-    """Deck life, stub counts, shuffle and cut, seats (§ 643a.3-643a.10): :mod:`._table_regs`."""
-    # The example offers only tables a casino uses, each cited in :mod:`._let_it_ride_tables`.
+    """Deck life, stub counts, shuffle and cut, seats (§ 643a.3-643a.10): :mod:`.regs`."""
+    # The example offers only tables a casino uses, each cited in :mod:`.paytables`.
     # The Five Card Hand Bonus (§ 643a.7(i), flush or better, with Lucky and Magic Card Bonuses
     # croupier does not build) and the Three-Card Progressive (§ 643a.7(g)) have no published
     # table in the sources: the example offers neither, and a Rules Submission offering one

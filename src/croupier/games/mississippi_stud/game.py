@@ -62,7 +62,10 @@ from croupier.cards import Card
 from croupier.errors import IllegalAction, InvalidInput
 from croupier.frozen import frozen_dict
 from croupier.games._made import checked_record, folded
-from croupier.games._mississippi_stud_tables import (
+from croupier.games.base import DealStep, EnvyRule, Game, Phase, ProgressiveOffer
+from croupier.games.faces import decision_text
+from croupier.games.irregularities import chapter_irregularities
+from croupier.games.mississippi_stud.paytables import (
     BASE_PAYS,
     ENVY,
     JACKPOTS,
@@ -78,10 +81,7 @@ from croupier.games._mississippi_stud_tables import (
     least_payout_limit,
     max_win_at_minimum,
 )
-from croupier.games._table_regs import MISSISSIPPI_STUD_REGS
-from croupier.games.base import DealStep, EnvyRule, Game, Phase, ProgressiveOffer
-from croupier.games.faces import decision_text
-from croupier.games.irregularities import chapter_irregularities
+from croupier.games.mississippi_stud.regs import MISSISSIPPI_STUD_REGS
 from croupier.games.paytables import EnvySchedule, PayTable
 from croupier.games.records import (
     Action,
@@ -687,7 +687,7 @@ class MississippiStud(Game):
     fixed_paytables = (PAY_TABLE,)
     round_class = MississippiStudRound
     table_regs = MISSISSIPPI_STUD_REGS
-    """Deck life, stub counts, shuffle and cut, seats (§ 571.3-571.10): :mod:`._table_regs`."""
+    """Deck life, stub counts, shuffle and cut, seats (§ 571.3-571.10): :mod:`.regs`."""
     example_rules: ClassVar[dict[str, Any]] = {
         "game": "mississippi-stud",
         "payout_limit": PAYOUT_LIMIT,

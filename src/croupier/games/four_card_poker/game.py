@@ -36,9 +36,9 @@ from typing import Any, ClassVar
 from croupier.cards import Rank
 from croupier.errors import IllegalAction
 from croupier.games._made import dealer_revealed, folded, wager_settled
-from croupier.games._table_regs import FOUR_CARD_POKER_REGS
 from croupier.games.amounts import AmountRange, PlayRule
 from croupier.games.base import DealStep, EnvyRule, Game, Round
+from croupier.games.four_card_poker.regs import FOUR_CARD_POKER_REGS
 from croupier.games.paytables import EnvySchedule, PayLine, PayTable, for_, to
 from croupier.games.records import (
     DEALER,

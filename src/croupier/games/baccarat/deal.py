@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from croupier.cards import Card
-from croupier.games._baccarat_tables import BANKER, PLAYER
+from croupier.games.baccarat.paytables import BANKER, PLAYER
 from croupier.games.states import DealStep
 from croupier.hands.baccarat import (
     banker_draws_points,
