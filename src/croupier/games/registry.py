@@ -45,7 +45,11 @@ class GameEntry:
 
     def analysis_module(self) -> ModuleType:
         """The game's analysis module, imported now (a module already imported is returned as
-        it is)."""
+        it is); :class:`~croupier.errors.MissingExtra` where the analysis extra is not
+        installed."""
+        from croupier.extras import require
+
+        require("analysis", f"the analysis of {self.package}")
         return importlib.import_module(self.analysis)
 
 
