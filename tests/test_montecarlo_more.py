@@ -19,9 +19,9 @@ import numpy as np
 import pytest
 
 from croupier.analysis import _mc_more, montecarlo, par_sheet
-from croupier.analysis.let_it_ride import let_it_ride_strategy
-from croupier.analysis.mississippi_stud import mississippi_stud_strategy
-from croupier.analysis.three_card_poker import three_card_strategy
+from croupier.analysis.let_it_ride.sheet import let_it_ride_strategy
+from croupier.analysis.mississippi_stud.sheet import mississippi_stud_strategy
+from croupier.analysis.three_card_poker.sheet import three_card_strategy
 from croupier.cards import DECK, parse_cards
 from croupier.errors import InvalidInput
 from croupier.games import ActorKind, Game, get_game
@@ -286,7 +286,7 @@ def test_baccarat_block_counted_by_action_records_as_the_round_by_round_block(wa
     """The baccarat block counts coups by result class and derives the statistics after the
     loop; the factory's round-by-round block over the same settle function and seeds must
     record exactly the same statistics (sums of nets and squares, wins, pushes, losses)."""
-    from croupier.analysis._mc_kernels import NSTATS, make_block
+    from croupier.analysis.mc_kernels import NSTATS, make_block
 
     round_by_round = make_block(_mc_more.baccarat_settle, 6, "baccarat_block_round_by_round")
     game = get_game("mini-baccarat")

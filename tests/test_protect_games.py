@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 from croupier.analysis import par_sheet
 from croupier.analysis._protect_games import fcp_state, fcp_values, ms_state, uth_state
-from croupier.analysis.fcp_solver import ante_play_tables
+from croupier.analysis.four_card_poker.solver import ante_play_tables
 from croupier.analysis.protect import protect
 from croupier.cards import DECK, parse_cards
 from croupier.cli import app

@@ -15,7 +15,7 @@ import pytest
 
 from croupier.analysis._protect_games import uth_info, uth_seen, uth_state
 from croupier.analysis.protect import _hand_values, protect
-from croupier.analysis.uth_solver import starting_hand
+from croupier.analysis.ultimate_texas_holdem.solver import starting_hand
 from croupier.cards import DECK, parse_cards
 from croupier.errors import CroupierError
 from croupier.games import get_game

@@ -14,7 +14,7 @@ from fractions import Fraction
 import numpy as np
 
 from croupier.analysis import _mc_more
-from croupier.analysis import _three_card as tabulated
+from croupier.analysis.three_card_poker import solver as tabulated
 from croupier.cards import DECK
 from croupier.games import get_game
 from croupier.games import let_it_ride as lir
@@ -79,8 +79,8 @@ def test_649a_three_card_tabulations_equal_the_game_functions() -> None:
 
 
 def test_643a_let_it_ride_tabulations_equal_the_game_functions() -> None:
-    from croupier.analysis import let_it_ride as analysis
-    from croupier.analysis._stud import five_card_values
+    from croupier.analysis.let_it_ride import sheet as analysis
+    from croupier.analysis.stud_counts import five_card_values
 
     game = get_game("let-it-ride")
     assert isinstance(game, lir.LetItRide)

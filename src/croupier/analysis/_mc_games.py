@@ -1,6 +1,6 @@
 """Each game's fast Monte Carlo kernel record
 (:class:`~croupier.analysis.registry.MonteCarloKernel`), named by the game's analysis entry:
-the block kernel of :mod:`croupier.analysis._mc_kernels` or :mod:`croupier.analysis._mc_more`,
+the block kernel of :mod:`croupier.analysis.mc_kernels` or :mod:`croupier.analysis._mc_more`,
 its tables, the exact value it is compared with, and the
 report's words.  The decision tables and solvers are imported on first use."""
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from croupier.analysis import _mc_kernels, _mc_more
+from croupier.analysis import _mc_more, mc_kernels
 from croupier.analysis.registry import MonteCarloKernel
 from croupier.games import Game
 from croupier.games.paytables import PayTable
@@ -52,7 +52,7 @@ def _fcp_exact(game: Game, wager: str, progress: bool | None) -> tuple[Fraction,
 
 
 FOUR_CARD_POKER = MonteCarloKernel(
-    block=_mc_kernels.fcp_block,
+    block=mc_kernels.fcp_block,
     tables=_fcp_tables,
     exact=_fcp_exact,
     paytable=lambda game, wager: "ante bonus § 641a.12(b)",
@@ -83,7 +83,7 @@ def _uth_paytable(game: Game, wager: str) -> str:
 
 
 ULTIMATE_TEXAS_HOLDEM = MonteCarloKernel(
-    block=_mc_kernels.uth_block,
+    block=mc_kernels.uth_block,
     tables=_uth_tables,
     exact=_uth_exact,
     paytable=_uth_paytable,

@@ -11,17 +11,17 @@ Cards are dense indices (0 = 2c .. 51 = As); a baccarat shoe of ``d`` decks hold
   then the third cards (the Player's first when it draws).
 
 Card sets are looked up by their colex rank (``sum C(card_i, i + 1)`` over the sorted cards,
-the ranks of :mod:`croupier.analysis._stud`).  Each game's tables come as one tuple (built by
+the ranks of :mod:`croupier.analysis.stud_counts`).  Each game's tables come as one tuple (built by
 :func:`three_card_args`, :func:`let_it_ride_args`, :func:`mississippi_args`,
 :func:`baccarat_args`, cached per process).  Nets are integers in units of ``1 / scale`` of the
 unit wager (Three Card Poker: the Ante; Let It Ride: one of the three bets; Mississippi Stud:
 the Ante; baccarat: the wager), and the baccarat kernel's actions are the coups' result
 classes (:data:`BACCARAT_CLASSES`).  Every block and batch kernel comes from the one factory
-of :mod:`croupier.analysis._mc_kernels` (:func:`~croupier.analysis._mc_kernels.make_block`).
+of :mod:`croupier.analysis.mc_kernels` (:func:`~croupier.analysis.mc_kernels.make_block`).
 
-Randomness: as in :mod:`croupier.analysis._mc_kernels`, each block calls ``np.random.seed`` with
+Randomness: as in :mod:`croupier.analysis.mc_kernels`, each block calls ``np.random.seed`` with
 its own 32-bit seed first, then deals by the one partial Fisher-Yates
-:func:`~croupier.analysis._mc_kernels.shuffle`; the deck (or shoe) stays a permutation of its
+:func:`~croupier.analysis.mc_kernels.shuffle`; the deck (or shoe) stays a permutation of its
 cards, so every round is dealt from a freshly shuffled full deck or shoe.
 """
 
@@ -34,13 +34,13 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from croupier.analysis._mc_kernels import (
+from croupier.analysis.mc_kernels import (
     NSTATS,
     make_block,
     make_block_by_action,
     make_settle_many,
 )
-from croupier.analysis._stud import BINOM, choose5
+from croupier.analysis.stud_counts import BINOM, choose5
 from croupier.games.paytables import PayTable
 
 __all__ = [
@@ -90,7 +90,8 @@ def _colex(deal: Any, first: int, count: int, work: Any, binom: Any) -> int:  # 
 def tcp_settle(deal: Any, tcp: Any, work: Any) -> tuple[int, int]:  # pragma: no cover
     """(net in 1/scale Ante, 1 played or 0 folded) of one Three Card Poker deal;
     ``tcp = (value, played, bonus, qualifies, scale, binom, nets)`` by three-card colex rank,
-    tabulated from the game's rules (:func:`croupier.analysis._three_card.kernel_tables`).
+    tabulated from the game's rules
+    (:func:`croupier.analysis.three_card_poker.solver.kernel_tables`).
 
     A fold nets ``nets[4]``; a played hand collects its Ante Bonus and, against a dealer who
     does not qualify, ``nets[0]``; otherwise the higher hand ``nets[1]``, a tie ``nets[2]``, the
@@ -119,8 +120,8 @@ tcp_settle_many = make_settle_many(tcp_settle, 6, "tcp_settle_many")
 @cache
 def three_card_args() -> tuple[Any, ...]:
     """The kernel's tables for the default Three Card Poker game, tabulated from the game's
-    settlement functions (:func:`croupier.analysis._three_card.kernel_tables`)."""
-    from croupier.analysis._three_card import kernel_tables
+    settlement functions (:func:`croupier.analysis.three_card_poker.solver.kernel_tables`)."""
+    from croupier.analysis.three_card_poker.solver import kernel_tables
     from croupier.games import get_game
 
     return kernel_tables(get_game("three-card-poker").paytable("ante_bonus"))
@@ -138,7 +139,7 @@ def lir_settle(deal: Any, lir: Any, work: Any) -> tuple[int, int]:  # pragma: no
     Bet 1 rides when ``ride1`` of the three cards says so, Bet 2 when ``sums`` of the three and
     the first community card is positive; Bet 3 always rides; the bets in action are paid by the
     pay line of the five cards: ``nets[line_of[rank], bets riding - 1]``, tabulated from the
-    game's rules (:func:`croupier.analysis.let_it_ride.kernel_tables`)."""
+    game's rules (:func:`croupier.analysis.let_it_ride.sheet.kernel_tables`)."""
     line_of, nets, sums, ride1, binom = lir
     riding = ride1[_colex(deal, 0, 3, work, binom)]
     if sums[_colex(deal, 0, 4, work, binom)] > 0:
@@ -176,8 +177,8 @@ def _ride1_table(sums: Any, binom: Any) -> Any:  # pragma: no cover - compiled
 @cache
 def let_it_ride_args() -> tuple[Any, ...]:
     """The kernel's tables for the default Let It Ride game, from its exact solve and the
-    game's settlement (:func:`croupier.analysis.let_it_ride.kernel_tables`)."""
-    from croupier.analysis.let_it_ride import kernel_tables
+    game's settlement (:func:`croupier.analysis.let_it_ride.sheet.kernel_tables`)."""
+    from croupier.analysis.let_it_ride.sheet import kernel_tables
     from croupier.games import get_game
     from croupier.games.let_it_ride import LetItRide
 
@@ -197,7 +198,8 @@ def ms_settle(deal: Any, ms: Any, work: Any) -> tuple[int, int]:  # pragma: no c
     end) of one Mississippi Stud deal; ``ms = (line_of, mult, sums, k3, k4, binom)``.
 
     3rd Street bet ``k3`` of the two cards, 4th ``k4`` of the three known cards and the units
-    wagered, 5th :func:`~croupier.analysis._stud.choose5` of ``sums`` of the four; a fold loses
+    wagered, 5th :func:`~croupier.analysis.stud_counts.choose5` of ``sums`` of the four; a fold
+    loses
     every unit wagered; at the end every unit is paid by the five cards' line (the push line
     pays 0)."""
     line_of, mult, sums, k3, k4, binom = ms
@@ -226,7 +228,7 @@ def mississippi_args(table: PayTable | None = None) -> tuple[Any, ...]:
     force, :attr:`~croupier.games.mississippi_stud.MississippiStud.base_table`): the lines
     tabulated from the game's ``base_pay`` and the solver's bets
     (:func:`.mississippi_stud.kernel_tables`)."""
-    from croupier.analysis.mississippi_stud import kernel_tables
+    from croupier.analysis.mississippi_stud.sheet import kernel_tables
     from croupier.games.mississippi_stud import MississippiStud
 
     return (*kernel_tables(table or MississippiStud().base_table), BINOM)
@@ -305,8 +307,8 @@ def baccarat_args() -> tuple[Any, ...]:
 def baccarat_nets(game: Any, wager: str) -> tuple[list[int], int]:
     """The net of ``wager`` (``banker`` or ``player``) on ``game``'s table per result class,
     in 1/scale units, and scale: the game's own settlement of one coup of each class
-    (:func:`croupier.analysis.baccarat.class_nets`, the vigorish at its exact rate)."""
-    from croupier.analysis.baccarat import class_nets
+    (:func:`croupier.analysis.baccarat.sheet.class_nets`, the vigorish at its exact rate)."""
+    from croupier.analysis.baccarat.sheet import class_nets
 
     nets = class_nets(game, wager)  # the game's wager_pay on one coup of each class
     scale = lcm(*(n.denominator for n in nets))

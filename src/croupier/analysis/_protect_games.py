@@ -29,9 +29,13 @@ from croupier.analysis._protect_kernels import (
     uth_known_dealer,
     uth_seen_dealer,
 )
-from croupier.analysis._stud import BINOM
-from croupier.analysis._uth_fcp_shared import dense_tables
-from croupier.analysis.fcp_solver import HIDDEN_COMPLETIONS, AntePlayTables, ante_play_tables
+from croupier.analysis.block_solver import dense_tables
+from croupier.analysis.four_card_poker.solver import (
+    HIDDEN_COMPLETIONS,
+    AntePlayTables,
+    ante_play_tables,
+)
+from croupier.analysis.stud_counts import BINOM
 from croupier.cards import DECK
 from croupier.games.paytables import PayTable
 from croupier.hands import Ranking, evaluate
@@ -182,7 +186,7 @@ def fcp_gains(known: str, colluders: int, samples: int, seed: int) -> Gains:
 
 @cache
 def _ms_tables() -> tuple[I64, ...]:
-    from croupier.analysis.mississippi_stud import kernel_tables
+    from croupier.analysis.mississippi_stud.sheet import kernel_tables
 
     return kernel_tables()
 
@@ -276,7 +280,7 @@ def ms_exact(dead_cards: int) -> Gains:
 def tcp_colluder_gains(table: PayTable | None, colluders: int, samples: int, seed: int) -> Gains:
     """Three Card Poker with the other ``colluders - 1`` seats' three cards each known, over a
     sample of (player hand, colluders' cards): exact over the dealer's hands of the rest."""
-    from croupier.analysis import _three_card as tabulated
+    from croupier.analysis.three_card_poker import solver as tabulated
     from croupier.games import three_card_poker as tcp
 
     _, values, masks = tabulated.all_hands()
@@ -342,7 +346,7 @@ class UthState:
 
 
 def uth_state(player: npt.ArrayLike, dealer: npt.ArrayLike, blind: PayTable | None) -> UthState:
-    from croupier.analysis._uth_settle import settle_tables
+    from croupier.analysis.ultimate_texas_holdem.settle import settle_tables
 
     dense = dense_tables(Ranking.POKER5)
     p = settle_tables(blind)
@@ -365,7 +369,7 @@ def uth_info(
     """The player's two cards and information sets ``(dealer cards seen, cards out of play)``
     (:func:`croupier.analysis._protect_kernels.uth_info_sets`): per set ``(best, fixed,
     completions)``, then the no-information preflop decision and summed best net."""
-    from croupier.analysis._uth_settle import settle_tables
+    from croupier.analysis.ultimate_texas_holdem.settle import settle_tables
 
     dense = dense_tables(Ranking.POKER5)
     p = settle_tables(blind)
@@ -413,7 +417,7 @@ class UthSeen:
 
 def uth_seen(player: npt.ArrayLike, seen: npt.ArrayLike, blind: PayTable | None) -> UthSeen:
     """Count one state (:func:`croupier.analysis._protect_kernels.uth_seen_dealer`)."""
-    from croupier.analysis._uth_settle import settle_tables
+    from croupier.analysis.ultimate_texas_holdem.settle import settle_tables
 
     dense = dense_tables(Ranking.POKER5)
     p = settle_tables(blind)
@@ -440,7 +444,7 @@ def uth_seen_gains(
     less the exact value of the player's starting hand without the information
     (``hand_values``, from the solver), so the mean is the information's value and the
     standard error excludes the spread of the starting hands."""
-    from croupier.analysis.uth_solver import starting_hand
+    from croupier.analysis.ultimate_texas_holdem.solver import starting_hand
 
     gains: list[Fraction] = []
     for deal in _deals(np.random.default_rng(seed), samples, 4):
@@ -461,7 +465,7 @@ def uth_dead_gains(dead: int, blind: PayTable | None, samples: int, seed: int) -
     the paired gain of the best play with them over the solver's play without them, both exact
     over every board and dealer holding of the live cards (one unit per player hand, so the
     standard error counts the hands)."""
-    from croupier.analysis._uth_settle import settle_tables
+    from croupier.analysis.ultimate_texas_holdem.settle import settle_tables
 
     per = UTH_SETS_PER_HAND
     completions = comb(50 - dead, 5) * 10 * comb(45 - dead, 2)

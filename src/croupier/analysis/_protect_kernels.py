@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from croupier.analysis._stud import choose5
+from croupier.analysis.stud_counts import choose5
 from croupier.kernels._jit import hash_value
 
 __all__ = [
@@ -304,7 +304,8 @@ def uth_known_dealer(
     board of the 48 other cards, flop first (C(48, 3) flops times C(45, 2) turn-and-river
     pairs), played with the best decision on each street given all the cards seen.
 
-    Settlement from the solver's tables (:func:`croupier.analysis._uth_settle.settle_tables`):
+    Settlement from the solver's tables
+    (:func:`croupier.analysis.ultimate_texas_holdem.settle.settle_tables`):
     ``net[result, bclass[s], :]`` the Ante, Blind and Play per 1x of a hand of strength ``s``
     by result (win against a qualifying dealer, a non-qualifying one, tie, loss to a qualifying
     one, a non-qualifying one), ``fold`` a fold, all times the tables' scale; the dealer

@@ -6,15 +6,16 @@ its tie rule (on equal value, the smaller wager):
 * Four Card Poker (:func:`four_card_tables`): the action (fold, 1x, 3x; 2x is never better) of
   every player hand against every up card.  The solver walks the hands against an up card in
   clubs, one per renaming of the other three suits; its decision is kept for the hand and every
-  renaming (:func:`croupier.analysis.fcp_solver.four_card_decisions`), giving a table of
+  renaming (:func:`croupier.analysis.four_card_poker.solver.four_card_decisions`), giving a table of
   13 up ranks x C(52, 5) hands (int8, 34 MB).  A hand against an up card of another suit is read
   after swapping that suit with clubs.
 * Ultimate Texas Hold 'Em (:func:`uth_tables`): the preflop action of the 169 starting hands,
   and the flop decision (bet 2x or check) of every holding on each of the 1,755 flop classes
-  (:func:`croupier.analysis.uth_solver.uth_decisions`); another flop is read through the suit
+  (:func:`croupier.analysis.ultimate_texas_holdem.solver.uth_decisions`); another flop is read
+  through the suit
   renaming that carries it to its class's member, applied to the hole cards too.  The river
   decision (play 1x or fold) is computed when asked, from the exact counts of the 990 dealer
-  holdings (:mod:`croupier.analysis._mc_kernels`), with the solver's rule.
+  holdings (:mod:`croupier.analysis.mc_kernels`), with the solver's rule.
 
 The tables are the solvers' own decisions, from the same checkpointed solve as the par sheets
 (one cache entry under :func:`croupier.kernels.cache_dir` per game and table): after a par
@@ -39,12 +40,13 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from croupier.analysis import Strategy, fcp_solver, uth_solver
-from croupier.analysis import _decided as decided
-from croupier.analysis._mc_kernels import fcp_action, river_counts_one, river_play, uth_decide
-from croupier.analysis._uth_fcp_shared import dense_tables
-from croupier.analysis._uth_kernels import PAIR_INDEX, PERMS
-from croupier.analysis._uth_settle import settle_tables
+from croupier.analysis import Strategy, decided
+from croupier.analysis.block_solver import dense_tables
+from croupier.analysis.four_card_poker import solver as fcp_solver
+from croupier.analysis.mc_kernels import fcp_action, river_counts_one, river_play, uth_decide
+from croupier.analysis.ultimate_texas_holdem import solver as uth_solver
+from croupier.analysis.ultimate_texas_holdem.kernels import PAIR_INDEX, PERMS
+from croupier.analysis.ultimate_texas_holdem.settle import settle_tables
 from croupier.cards import DECK, Card
 from croupier.errors import InvalidInput
 from croupier.games import Game, Round
@@ -110,7 +112,7 @@ class FourCardTables:
     @property
     def kernel_args(self) -> tuple[I8, I64, I64]:
         """``(table, bonus, stakes)``: the kernels' game tables, the settlement tabulated from
-        the game's rules (:func:`croupier.analysis.fcp_solver.ante_play_tables`)."""
+        the game's rules (:func:`croupier.analysis.four_card_poker.solver.ante_play_tables`)."""
         tabs = fcp_solver.ante_play_tables()
         return self.table, tabs.bonus, tabs.stakes
 
@@ -205,7 +207,8 @@ class UthTables:
     blind: PayTable
     preflop: I8
     """(169,): the Play multiple before the flop (0 check, 3 or 4) by starting-hand class (the
-    classes of :func:`croupier.analysis.uth_solver.starting_hand`, ``hi * 13 + lo`` suited or
+    classes of :func:`croupier.analysis.ultimate_texas_holdem.solver.starting_hand`, ``hi * 13 +
+    lo`` suited or
     paired, ``lo * 13 + hi`` offsuit, ranks 0 = deuce)."""
     reps: npt.NDArray[np.uint8]
     """(1755, 3): the member of each flop class."""
@@ -223,8 +226,9 @@ class UthTables:
 
     @property
     def kernel_args(self) -> tuple[Any, ...]:
-        """The kernels' game tables (:func:`croupier.analysis._mc_kernels._uth_decide`), the
-        settlement tabulated from the game (:func:`croupier.analysis._uth_settle.settle_tables`)."""
+        """The kernels' game tables (:func:`croupier.analysis.mc_kernels._uth_decide`), the
+        settlement tabulated from the game
+        (:func:`croupier.analysis.ultimate_texas_holdem.settle.settle_tables`)."""
         p = settle_tables(self.blind)
         hclass, card_perm = _static_uth()
         return (

@@ -120,7 +120,7 @@ def _uth_line(outcome: Outcome, hands: frozenset[str]) -> tuple[str, int] | None
 
 def _fcp_line(outcome: Outcome, hands: frozenset[str]) -> tuple[str, int] | None:
     # "<m>x <result>, <label> bonus": the Ante Bonus on the one Ante (the solver's labels)
-    from croupier.analysis.fcp_solver import _BONUS_LABELS
+    from croupier.analysis.four_card_poker.solver import _BONUS_LABELS
 
     for hand in hands:
         label = _BONUS_LABELS.get(hand)

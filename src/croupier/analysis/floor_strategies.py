@@ -19,7 +19,8 @@ Poker Dissected", Casino City Times, 19 December 2021,
 https://www.casinocitytimes.com/john-grochowski/article/three-card-poker-dissected-67680).
 
 Ultimate Texas Hold 'Em (§ 569.11: check or 3x/4x, check or 2x, 1x or fold), each exact by
-counting every deal (:mod:`croupier.analysis._typical_uth`; no published figure found):
+counting every deal (:mod:`croupier.analysis.ultimate_texas_holdem.typical`; no published figure
+found):
 
 * ``check-to-river``: never raise before the river, then play 1x with every hand;
 * ``ace-or-pair-4x``: raise 4x with any pair or any ace, else as ``check-to-river``.
@@ -31,7 +32,7 @@ Mississippi Stud (§ 571.11: bet 1x-3x or fold on each street):
 
 Four Card Poker (§ 641a.11(b), § 641a.7(d)(1): fold, or play 1x to 3x the Ante), each exact from
 the solver's own value of every decision at every (up card, player strength)
-(:func:`croupier.analysis.fcp_solver.strength_strategy_value`):
+(:func:`croupier.analysis.four_card_poker.solver.strength_strategy_value`):
 
 * ``basic``: fold a pair of 2s or less, play 1x with a pair of 3s to 9s, 3x with a pair of 10s
   or better, whatever the up card (the basic strategy of Shuffle Master's table pamphlet, as
@@ -78,7 +79,7 @@ class Typical:
 
 def _tcp_rule(rule: str) -> Any:
     """Per three-card colex rank: 1 where the rule plays the hand."""
-    from croupier.analysis._three_card import all_hands, qualifying
+    from croupier.analysis.three_card_poker.solver import all_hands, qualifying
     from croupier.games.three_card_poker import plays_by_q64
     from croupier.hands import HandRank, Ranking
 
@@ -108,8 +109,8 @@ def _tcp_exact(rule: str) -> Fraction:
     """The exact mean net per Ante of the rule: every player hand (by suit class, weighted)
     against every dealer hand of the other 49 cards, from the kernel's own tables (integers in
     1/scale Ante)."""
-    from croupier.analysis._stud import BINOM
-    from croupier.analysis._three_card import all_hands, canonical
+    from croupier.analysis.stud_counts import BINOM
+    from croupier.analysis.three_card_poker.solver import all_hands, canonical
 
     value, play, bonus, qualifies, scale, _, nets = _tcp_tables(rule)
     _, _, masks = all_hands()
@@ -138,7 +139,7 @@ def _ms_never_fold_tables() -> tuple[Any, ...]:
 
     line_of, mult, sums, k3, k4, binom = mississippi_args()
     # a bet of 1x on every street: the 3rd and 4th Street tables say 1, and 5th Street's rule
-    # (croupier.analysis._stud.choose5) takes 1x, neither folding nor raising, on a sum of -1
+    # (croupier.analysis.stud_counts.choose5) takes 1x, neither folding nor raising, on a sum of -1
     return (
         line_of,
         mult,
@@ -194,7 +195,7 @@ def _uth_tables(rule: str) -> tuple[Any, ...]:
     preflop = _uth_preflop(rule)
     args[6] = preflop.astype(np.asarray(args[6]).dtype)
     args[7] = np.zeros_like(args[7])  # never 2x on the flop
-    # the river decision compares playing 1x with a fold (croupier.analysis._mc_kernels.
+    # the river decision compares playing 1x with a fold (croupier.analysis.mc_kernels.
     # _river_play): a fold valued far below any loss is never chosen, and never settled
     args[11] = -(2**40)
     return (uth.ev, tuple(args))
@@ -203,11 +204,12 @@ def _uth_tables(rule: str) -> tuple[Any, ...]:
 @cache
 def _uth_exact(rule: str) -> Fraction:
     """Every deal counted by starting-hand class and result type
-    (:func:`croupier.analysis._typical_uth.class_counts`), times the game's net of the type at
+    (:func:`croupier.analysis.ultimate_texas_holdem.typical.class_counts`), times the game's net of
+    the type at
     the class's multiple (1 where it checks to the river), per unit Ante."""
-    from croupier.analysis._typical_uth import class_counts
-    from croupier.analysis._uth_settle import settle_tables
-    from croupier.analysis.uth_solver import DEALS
+    from croupier.analysis.ultimate_texas_holdem.settle import settle_tables
+    from croupier.analysis.ultimate_texas_holdem.solver import DEALS
+    from croupier.analysis.ultimate_texas_holdem.typical import class_counts
 
     p = settle_tables(None)
     counts = class_counts(p.q0, tuple(int(x) for x in p.bclass))
@@ -223,7 +225,7 @@ def _uth_exact(rule: str) -> Fraction:
 def _fcp_rule(rule: str) -> Any:
     """Per dense four-card strength (the solver's): the action index (0 fold, 1 play 1x, 3 play
     3x) of the rule."""
-    from croupier.analysis._uth_fcp_shared import dense_tables
+    from croupier.analysis.block_solver import dense_tables
     from croupier.hands import Category, HandRank, Ranking
 
     values = dense_tables(Ranking.FOUR_CARD).values
@@ -245,7 +247,7 @@ def _fcp_rule(rule: str) -> Any:
 def _fcp_tables(rule: str) -> tuple[Any, ...]:
     """The kernel's Four Card Poker tables with the rule's action for every five-card hand (by
     its best four) in every row of up-card rank."""
-    from croupier.analysis._uth_fcp_shared import dense_tables
+    from croupier.analysis.block_solver import dense_tables
     from croupier.analysis.decisions import four_card_tables
     from croupier.hands import Ranking
     from croupier.kernels import comb_unrank_batch, rank_batch
@@ -263,7 +265,7 @@ def _fcp_tables(rule: str) -> tuple[Any, ...]:
 
 @cache
 def _fcp_exact(rule: str) -> Fraction:
-    from croupier.analysis.fcp_solver import strength_strategy_value
+    from croupier.analysis.four_card_poker.solver import strength_strategy_value
 
     return strength_strategy_value(_fcp_rule(rule))
 

@@ -1,7 +1,7 @@
 """Fast Monte Carlo of the table games under the optimal strategy.
 
 :func:`run` deals ``rounds`` random rounds of one game in numba kernels
-(:mod:`croupier.analysis._mc_kernels`), decides every one by the exact decision tables
+(:mod:`croupier.analysis.mc_kernels`), decides every one by the exact decision tables
 (:mod:`croupier.analysis.decisions`) and settles it by the regulation's rules, then reports the
 mean net per unit Ante with its standard error beside the exact value of the same strategy.
 It runs the base game only (Four Card Poker: Ante, Play and Ante Bonus; Hold 'Em: Ante, Blind
@@ -40,9 +40,9 @@ from typing import Any
 
 import numpy as np
 
-from croupier.analysis._dask import as_completed, dask_client
-from croupier.analysis._mc_kernels import NSTATS
-from croupier.analysis._uth_fcp_shared import Progress
+from croupier.analysis.block_solver import Progress
+from croupier.analysis.dask_cluster import as_completed, dask_client
+from croupier.analysis.mc_kernels import NSTATS
 from croupier.analysis.par import exact as exact_text
 from croupier.analysis.registry import MonteCarloKernel, analysis_for, registered
 from croupier.arguments import verify_whole
@@ -207,7 +207,7 @@ def exact_and_scale(game: str, wager: str = "banker") -> tuple[Fraction, int]:
 def run_block(
     game: str, seed: int, rounds: int, blind: str = "A", wager: str = "banker"
 ) -> list[int]:
-    """The :data:`~croupier.analysis._mc_kernels.NSTATS` statistics of one block: ``rounds``
+    """The :data:`~croupier.analysis.mc_kernels.NSTATS` statistics of one block: ``rounds``
     rounds of ``game`` dealt after seeding numba's generator with ``seed`` (0 <= seed < 2**32);
     ``blind``: the Hold 'Em Blind table; ``wager``: the baccarat wager.  The unit of work of
     the threads and of the Dask workers."""

@@ -127,7 +127,7 @@ class Protection:
 
 
 def _three_card(game: ThreeCardPoker, known: str, colluders: int) -> Protection:
-    from croupier.analysis import _three_card as tabulated
+    from croupier.analysis.three_card_poker import solver as tabulated
 
     bonus = tabulated.ante_bonus_by_class(game.paytable("ante_bonus"))
     scale = lcm(*(b.denominator for b in bonus))
@@ -249,7 +249,7 @@ cards (each walks all 2,118,760 boards times 990 dealer holdings once, for
 
 def _hand_values(game: UltimateTexasHoldem) -> dict[str, Fraction]:
     """The exact value of each starting hand without information, from the solver."""
-    from croupier.analysis.ultimate_texas_holdem import solved
+    from croupier.analysis.ultimate_texas_holdem.sheet import solved
 
     return {d.hand: max(d.values.values()) for d in solved(game).strategy.preflop}
 

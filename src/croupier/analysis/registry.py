@@ -2,7 +2,7 @@
 faces (``par``, ``strategy``, ``simulate``, the fast Monte Carlo) find a game's analysis.
 
 Each entry lives in its game's analysis module (``ANALYSIS`` in
-:mod:`croupier.analysis.four_card_poker`, and so on) and is found by one line of
+:mod:`croupier.analysis.four_card_poker.sheet`, and so on) and is found by one line of
 :data:`ENTRIES`; the modules are imported on first use, so ``import croupier.analysis`` stays
 light.  Adding a game: its game module, its analysis module (with its entry), one line here, its
 example Rules Submission (``docs/ADDING_A_GAME.md``).
@@ -67,7 +67,7 @@ players, not figures from a published study (adjust with ``--rounds-per-hour``).
 @dataclass(frozen=True, kw_only=True)
 class MonteCarloKernel:
     """A game's fast Monte Carlo (:mod:`croupier.analysis.montecarlo`): its block kernel (of
-    :func:`croupier.analysis._mc_kernels.make_block`) and what the face needs around it."""
+    :func:`croupier.analysis.mc_kernels.make_block`) and what the face needs around it."""
 
     block: Callable[..., None]
     """``block(seed, rounds, decks, tables, stats)``."""
@@ -115,14 +115,14 @@ class GameAnalysis:
 
 
 ENTRIES: Final[Mapping[str, str]] = {
-    "four-card-poker": "croupier.analysis.four_card_poker",
-    "ultimate-texas-holdem": "croupier.analysis.ultimate_texas_holdem",
-    "three-card-poker": "croupier.analysis.three_card_poker",
-    "let-it-ride": "croupier.analysis.let_it_ride",
-    "mississippi-stud": "croupier.analysis.mississippi_stud",
-    "mini-baccarat": "croupier.analysis.baccarat:MINI_BACCARAT",
-    "midi-baccarat": "croupier.analysis.baccarat:MIDI_BACCARAT",
-    "ez-baccarat": "croupier.analysis.baccarat:EZ_BACCARAT",
+    "four-card-poker": "croupier.analysis.four_card_poker.sheet",
+    "ultimate-texas-holdem": "croupier.analysis.ultimate_texas_holdem.sheet",
+    "three-card-poker": "croupier.analysis.three_card_poker.sheet",
+    "let-it-ride": "croupier.analysis.let_it_ride.sheet",
+    "mississippi-stud": "croupier.analysis.mississippi_stud.sheet",
+    "mini-baccarat": "croupier.analysis.baccarat.sheet:MINI_BACCARAT",
+    "midi-baccarat": "croupier.analysis.baccarat.sheet:MIDI_BACCARAT",
+    "ez-baccarat": "croupier.analysis.baccarat.sheet:EZ_BACCARAT",
 }
 """One line per game: its slug and the analysis module holding its entry (``module`` for the
 module's ``ANALYSIS``, ``module:NAME`` for another name)."""

@@ -96,9 +96,10 @@ class StrategyTable:
 def uth_rows(game: Game) -> StrategyTable:
     """The preflop table, then for the flop and the river the readable rule's measure (how
     often it differs from the optimum, what it costs) and its decision for each hand feature
-    (:mod:`croupier.analysis.uth_rules`), with that feature's share and part of the cost."""
-    from croupier.analysis.ultimate_texas_holdem import solved
-    from croupier.analysis.uth_rules import street_rules
+    (:mod:`croupier.analysis.ultimate_texas_holdem.strategy_rules`), with that feature's share and
+    part of the cost."""
+    from croupier.analysis.ultimate_texas_holdem.sheet import solved
+    from croupier.analysis.ultimate_texas_holdem.strategy_rules import street_rules
 
     strategy = solved(game).strategy
     rows = [
@@ -161,7 +162,7 @@ def rule_clauses(rule: Sequence[str]) -> list[tuple[str, str]]:
 
 def stud_rows(game: Game) -> StrategyTable:
     from croupier.analysis import strategy_text
-    from croupier.analysis.stud_rules import FIFTH_RULE, FOURTH_RULE, MEASURED
+    from croupier.analysis.mississippi_stud.strategy_rules import FIFTH_RULE, FOURTH_RULE, MEASURED
 
     rows: list[StrategyRow] = []
     for line in strategy_text(game).splitlines()[1:]:

@@ -3,7 +3,7 @@
 The game states its base settlement once, as pure functions over hand keys
 (:func:`croupier.games.ultimate_texas_holdem.settle_base`, :func:`~.dealer_qualifies`,
 :func:`~.blind_line`, :func:`~.hand_category`).  The solver and the Monte Carlo kernels work on
-dense ``poker5`` strengths (:func:`croupier.analysis._uth_fcp_shared.dense_tables`) and on the
+dense ``poker5`` strengths (:func:`croupier.analysis.block_solver.dense_tables`) and on the
 five ways a dealer holding can end against a hand: a win against a qualifying dealer (``WQ``), a
 win against a non-qualifying one (``WN``), a tie (``T``), a loss to a qualifying dealer (``LQ``),
 a loss to a non-qualifying one (``LN``).  :func:`settle_tables` asks the game's functions for
@@ -25,7 +25,7 @@ from math import lcm
 import numpy as np
 import numpy.typing as npt
 
-from croupier.analysis._uth_fcp_shared import dense_tables
+from croupier.analysis.block_solver import dense_tables
 from croupier.errors import InvalidInput
 from croupier.games._uth_tables import BLIND, BLIND_HANDS
 from croupier.games.paytables import PayTable

@@ -1,6 +1,7 @@
 """Four Card Poker par sheet: Ante/Play with the optimal strategy, Aces Up and the progressive.
 
-``base`` comes from the exact solver (:mod:`croupier.analysis.fcp_solver`: every player hand and
+``base`` comes from the exact solver (:mod:`croupier.analysis.four_card_poker.solver`: every player
+hand and
 up card against all 1,370,754 hidden dealer completions, in integers); Aces Up and the
 progressive are exact over every five-card hand.
 """
@@ -11,7 +12,7 @@ from functools import cache
 
 from croupier.analysis import _mc_games
 from croupier.analysis.decisions import four_card_poker_strategy
-from croupier.analysis.fcp_solver import FourCardSolution, solve_four_card_poker
+from croupier.analysis.four_card_poker.solver import FourCardSolution, solve_four_card_poker
 from croupier.analysis.par import ParSheet, WagerSheet
 from croupier.analysis.registry import TYPICAL_PACE, GameAnalysis, RoundsPerHour
 from croupier.analysis.sidebets import wager_sheet
@@ -80,7 +81,7 @@ ANALYSIS = GameAnalysis(
     strategy_text=four_card_poker_strategy_text,  # type: ignore[arg-type]
     kernel=_mc_games.FOUR_CARD_POKER,
     notes="exact: every player hand against every dealer hand by the block solver of "
-    "croupier.analysis.fcp_solver; side wagers by category counts",
+    "croupier.analysis.four_card_poker.solver; side wagers by category counts",
     solved_by_blocks=True,
     pace=RoundsPerHour(55, TYPICAL_PACE),
 )

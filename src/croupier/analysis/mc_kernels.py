@@ -7,7 +7,7 @@ Cards are dense indices (0 = 2c .. 51 = As).  A deal is an array of card indices
 * Ultimate Texas Hold 'Em, 9 cards: the player's two (0, 1), the dealer's two (2, 3), the flop
   (4..6), the turn (7) and the river (8).
 
-Hand strengths are the dense strengths of :func:`croupier.analysis._uth_fcp_shared.dense_tables`
+Hand strengths are the dense strengths of :func:`croupier.analysis.block_solver.dense_tables`
 (``four-card`` for Four Card Poker: best four of five or six; ``poker5`` for Hold 'Em: best five
 of seven), looked up by the perfect hash of :func:`croupier.kernels._jit.hash_value`.
 
@@ -261,7 +261,8 @@ def fcp_settle(deal: Any, tables: Any, work: Any) -> tuple[int, int]:  # pragma:
     :data:`WORK` integers.
 
     The player's best four of five against the dealer's best four of six, settled by the
-    game's own rules as tabulated by :func:`croupier.analysis.fcp_solver.ante_play_tables`:
+    game's own rules as tabulated by
+    :func:`croupier.analysis.four_card_poker.solver.ante_play_tables`:
     ``bonus[action, player]`` (the Ante Bonus, § 641a.12(b)) plus ``stakes[action, r]`` (Ante
     and Play, § 641a.11(c)(3), § 641a.12(a)) with ``r`` the dealer below, equal, above.  A
     fold nets the same whatever the cards (§ 641a.11(b)), so its hands are not ranked."""
@@ -473,7 +474,7 @@ def _uth_decide(deal: Any, ev: Any, uth: Any, work: Any) -> int:  # pragma: no c
     ``uth = (q0, bclass, type_net, scale, pair index, starting-hand class of each pair index,
     preflop multiple by class, flop table, flop class and renaming by colex rank, renamings as
     card maps, fold)``: the first four and the last are the game's settlement, tabulated
-    (:func:`croupier.analysis._uth_settle.settle_tables`)."""
+    (:func:`croupier.analysis.ultimate_texas_holdem.settle.settle_tables`)."""
     pidx, hclass, preflop, flop_tab = uth[4], uth[5], uth[6], uth[7]
     flop_class, flop_perm, card_perm = uth[8], uth[9], uth[10]
     h0 = deal[0]

@@ -525,7 +525,8 @@ def solve_flop(
     ``bclass[s]`` its Blind line (0..6, 6 the push), ``type_net[x]`` the nets of the Ante,
     Blind and Play per 1x of result type ``x`` (:data:`NTYPES`, times the scale) and ``fold``
     the net of a fold: the game's settlement, tabulated
-    (:func:`croupier.analysis._uth_settle.settle_tables`); ``cls[h]`` the starting-hand class
+    (:func:`croupier.analysis.ultimate_texas_holdem.settle.settle_tables`); ``cls[h]`` the
+    starting-hand class
     (0..168) of pair index ``h``.
 
     Per holding, ``holding = (lin, checked, bet)`` (pair index; holdings that touch the flop

@@ -6,7 +6,8 @@ every deal to the showdown, so the exact value of any such strategy is the count
 by the player's starting-hand class and result type (a win against a qualifying or a
 non-qualifying dealer by the Blind line the hand reaches, a tie, a loss to either) times the
 game's net of that type at that multiple.  The counts come from the solver's own board kernel
-(:func:`croupier.analysis._uth_kernels.board_counts`: the 990 dealer holdings against every
+(:func:`croupier.analysis.ultimate_texas_holdem.kernels.board_counts`: the 990 dealer holdings
+against every
 holding of one board), over the 134,459 five-card boards up to suit renaming, each weighted by
 its class (a suit renaming carries starting-hand classes to themselves): 2,781,381,002,400
 deals in all.
@@ -21,14 +22,14 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from croupier.analysis._uth_kernels import board_counts
+from croupier.analysis.ultimate_texas_holdem.kernels import board_counts
 
 __all__ = ["class_counts"]
 
 NTYPES = 17
 """Result types of the kernels' ``type_net`` rows: 7 wins against a qualifying dealer by Blind
 line, 7 against a non-qualifying one, a tie, a loss to a qualifying and to a non-qualifying
-dealer (:class:`croupier.analysis._uth_settle.SettleTables`)."""
+dealer (:class:`croupier.analysis.ultimate_texas_holdem.settle.SettleTables`)."""
 
 
 @njit(cache=True, nogil=True)
@@ -69,9 +70,10 @@ def _accumulate(
 def class_counts(q0: int, bclass_key: tuple[int, ...]) -> npt.NDArray[np.int64]:
     """(169, 17): the deals by the player's starting-hand class (the solver's classes) and
     result type, the dealer qualifying from strength ``q0`` and the Blind line of each
-    strength ``bclass_key`` (from :func:`croupier.analysis._uth_settle.settle_tables`)."""
-    from croupier.analysis._uth_fcp_shared import dense_tables
-    from croupier.analysis.uth_solver import _holding_classes
+    strength ``bclass_key`` (from
+    :func:`croupier.analysis.ultimate_texas_holdem.settle.settle_tables`)."""
+    from croupier.analysis.block_solver import dense_tables
+    from croupier.analysis.ultimate_texas_holdem.solver import _holding_classes
     from croupier.hands import Ranking
     from croupier.kernels import canonical_hands
 

@@ -435,8 +435,8 @@ def _table_task(slug: str, rounds: int, seed: int, strategy: str = "optimal") ->
     """One table's rounds on the kernels: the sums of the net and of its square (in the
     kernel's units).  The blocks and their seeds come from ``seed`` alone; a typical
     ``strategy`` plays the same kernel on its own decision tables."""
-    from croupier.analysis._mc_kernels import NSTATS
     from croupier.analysis.floor_strategies import OPTIMAL, strategy_tables
+    from croupier.analysis.mc_kernels import NSTATS
     from croupier.analysis.montecarlo import block_plan, run_block
     from croupier.analysis.registry import analysis_for
 
@@ -461,7 +461,7 @@ def _run_tables(
     if scheduler is None:
         with ThreadPoolExecutor(max_workers=workers) as pool:
             return list(pool.map(lambda t: _table_task(*t), tasks)), "threads"
-    from croupier.analysis._dask import as_completed, dask_client
+    from croupier.analysis.dask_cluster import as_completed, dask_client
 
     out: list[tuple[int, int]] = [(0, 0)] * len(tasks)
     named = [

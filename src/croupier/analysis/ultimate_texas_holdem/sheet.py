@@ -7,7 +7,8 @@ counts of all 133,784,560 sets give it exactly.  The progressive is paid on the 
 cards and the three-card flop (§ 569.12(f)(1) as read in
 :mod:`croupier.games.ultimate_texas_holdem`, with its sources), every five-card set equally
 likely: the 2,598,960 five-card hands.  The base game (Ante, Blind and Play with the optimal
-strategy) comes from the exact solver (:mod:`croupier.analysis.uth_solver`) under the Blind
+strategy) comes from the exact solver (:mod:`croupier.analysis.ultimate_texas_holdem.solver`) under
+the Blind
 table the Rules Submission names.
 """
 
@@ -22,8 +23,8 @@ from croupier.analysis.par import ParSheet, WagerSheet
 from croupier.analysis.registry import TYPICAL_PACE, GameAnalysis, RoundsPerHour
 from croupier.analysis.sidebets import category_keys, wager_sheet
 from croupier.analysis.strategy_table import uth_rows
-from croupier.analysis.uth_rules import street_rules
-from croupier.analysis.uth_solver import UthSolution, solve_ultimate_texas_holdem
+from croupier.analysis.ultimate_texas_holdem.solver import UthSolution, solve_ultimate_texas_holdem
+from croupier.analysis.ultimate_texas_holdem.strategy_rules import street_rules
 from croupier.cards import DECK
 from croupier.games.base import Game
 from croupier.games.paytables import PayTable
@@ -107,7 +108,7 @@ ANALYSIS = GameAnalysis(
     strategy_text=uth_strategy_text,
     kernel=_mc_games.ULTIMATE_TEXAS_HOLDEM,
     notes="exact: every deal under the optimal Play decisions by the block solver of "
-    "croupier.analysis.uth_solver; side wagers by category counts",
+    "croupier.analysis.ultimate_texas_holdem.solver; side wagers by category counts",
     solved_by_blocks=True,
     pace=RoundsPerHour(30, TYPICAL_PACE),
     strategy_rows=uth_rows,

@@ -1,6 +1,6 @@
 """Baccarat family par sheet: every wager exact over every coup of the shoe.
 
-The coups come from :func:`croupier.analysis.baccarat_exact.coups` (by card composition, weights
+The coups come from :func:`croupier.analysis.baccarat.exact.coups` (by card composition, weights
 in ordered six-card sequences); each wager is settled on each coup by the game's own settlement,
 :func:`croupier.games.baccarat.wager_pay` (the vigorish at its exact rate: the rounding of
 § 541.13(f) to 5 cents depends on the stake and is left out).  Tie, Dragon 7 and Dragon Bonus
@@ -16,7 +16,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from croupier.analysis import _mc_games
-from croupier.analysis.baccarat_exact import coups
+from croupier.analysis.baccarat.exact import coups
 from croupier.analysis.par import Outcome, ParSheet, WagerSheet, merge_outcomes
 from croupier.analysis.registry import NO_DECISIONS, TYPICAL_PACE, GameAnalysis, RoundsPerHour
 from croupier.games.baccarat import (
@@ -135,7 +135,7 @@ def _entry(rounds_per_hour: int) -> GameAnalysis:
         strategy=NO_DECISIONS,
         strategy_text=baccarat_strategy_text,  # type: ignore[arg-type]
         kernel=_mc_games.BACCARAT,
-        notes="exact: every coup of the full shoe (croupier.analysis.baccarat_exact)",
+        notes="exact: every coup of the full shoe (croupier.analysis.baccarat.exact)",
         pace=RoundsPerHour(rounds_per_hour, TYPICAL_PACE),
     )
 

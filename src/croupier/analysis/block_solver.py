@@ -8,7 +8,7 @@
 * Checkpoints: the integer sums of each finished block of work, written atomically under
   :func:`croupier.kernels.cache_dir` in a folder named after the solver, its version and its
   parameters, so a killed run resumes from its last finished block; the package's shipped copy
-  of the same folder (:mod:`croupier.analysis._solved`) is read first.
+  of the same folder (:mod:`croupier.analysis.shipped`) is read first.
 * Progress, reported through :mod:`croupier.progress` (the faces draw the bars).
 """
 
@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from croupier.analysis._solved import folder_name, load_block, shipped_file
+from croupier.analysis.shipped import folder_name, load_block, shipped_file
 from croupier.errors import InvalidInput
 from croupier.hands import Ranking
 from croupier.kernels import cache_dir
@@ -123,7 +123,7 @@ def dense_tables(ranking: Ranking) -> DenseTables:
 class BlockStore:
     """The finished blocks of one solve: ``block-<i>.npz`` files in ``folder`` (None: off), and
     the package's shipped copy of the same solve (``shipped``, None: none; see
-    :mod:`croupier.analysis._solved`), read first."""
+    :mod:`croupier.analysis.shipped`), read first."""
 
     folder: Path | None
     shipped: Path | None = None

@@ -244,7 +244,7 @@ def kernel_tables(ante_bonus: PayTable | None) -> tuple[Any, ...]:
     nets of :data:`KERNEL_OUTCOMES` (the four showdowns, then the fold)."""
     from math import comb, lcm
 
-    from croupier.analysis._stud import BINOM
+    from croupier.analysis.stud_counts import BINOM
     from croupier.kernels import canonical_form
 
     hands, values, _ = all_hands()

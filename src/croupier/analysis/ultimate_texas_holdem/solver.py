@@ -18,7 +18,8 @@ depend on which three cards came first: 1,326 x 19,600 x 1,081 x 990 = 27,813,81
 times the 2,781,381,002,400 deals of unordered boards; probabilities and the edge are the same.
 
 Work: one pass over the 1,755 flops up to suit renaming (weighted by their classes), each flop
-solved by :func:`croupier.analysis._uth_kernels.solve_flop`, spread over threads, or in blocks of
+solved by :func:`croupier.analysis.ultimate_texas_holdem.kernels.solve_flop`, spread over threads,
+or in blocks of
 flops over the workers of a Dask cluster (``scheduler="tcp://host:8786"``, with
 ``dask[distributed]`` installed); every block of flops is saved under the cache folder as it
 completes, so a killed run resumes.
@@ -38,10 +39,11 @@ from typing import Any, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from croupier.analysis._dask import as_completed, dask_client, task_key
-from croupier.analysis._solved import SolveSpec, fingerprint
-from croupier.analysis._uth_fcp_shared import Progress, block_store, chunks, dense_tables
-from croupier.analysis._uth_kernels import (
+from croupier.analysis.block_solver import Progress, block_store, chunks, dense_tables
+from croupier.analysis.dask_cluster import as_completed, dask_client, task_key
+from croupier.analysis.par import Outcome, WagerSheet, merge_outcomes
+from croupier.analysis.shipped import SolveSpec, fingerprint
+from croupier.analysis.ultimate_texas_holdem.kernels import (
     DEALER,
     NFLOP_FEATURES,
     NRIVER_FEATURES,
@@ -51,8 +53,15 @@ from croupier.analysis._uth_kernels import (
     board_counts,
     solve_flop,
 )
-from croupier.analysis._uth_settle import LN, LQ, TIE, WN, WQ, SettleTables, settle_tables
-from croupier.analysis.par import Outcome, WagerSheet, merge_outcomes
+from croupier.analysis.ultimate_texas_holdem.settle import (
+    LN,
+    LQ,
+    TIE,
+    WN,
+    WQ,
+    SettleTables,
+    settle_tables,
+)
 from croupier.cards import Card, Rank, parse_cards
 from croupier.errors import InvalidInput
 from croupier.games._uth_tables import BLIND_HANDS
@@ -466,7 +475,7 @@ def solve_ultimate_texas_holdem(
     :data:`croupier.games._uth_tables.BLIND`; B pushes straights).  ``workers``: threads
     (default every core); ``progress``: False silences the progress reports
     (:mod:`croupier.progress`); ``checkpoint``: save and reuse finished blocks under the cache
-    folder, and read those the package ships for this key (:mod:`croupier.analysis._solved`:
+    folder, and read those the package ships for this key (:mod:`croupier.analysis.shipped`:
     Blind table A); False solves every block.  ``flops`` solves only the first that many flop
     classes (a partial sheet, for tests).  ``scheduler``: a Dask scheduler address
     (``"tcp://host:8786"``) to run the blocks of flops on that cluster instead of local threads
@@ -533,7 +542,7 @@ def _params(p: SettleTables) -> str:
 
 def solve_spec(blind: PayTable | None = None, *, workers: int | None = None) -> SolveSpec:
     """The full solve under Blind table ``blind`` (default A) as its checkpoint folder and the
-    package's shipped copy know it (:mod:`croupier.analysis._solved`): its key and blocks, and
+    package's shipped copy know it (:mod:`croupier.analysis.shipped`): its key and blocks, and
     how to solve one block with the real kernel (on ``workers`` threads, as the solve does)."""
     p = settle_tables(blind)
     reps, _ = canonical_hands(3)
@@ -577,7 +586,8 @@ def uth_decisions(
     Returns the solution, the flop classes ``reps`` (the canonical flops of
     :func:`croupier.kernels.canonical_hands`, shape (1755, 3)) and ``bets``, an int8 array of
     shape (1755, 1326): ``bets[k, h]`` is 1 where the holding of pair index ``h``
-    (:data:`~croupier.analysis._uth_kernels.PAIR_INDEX`) bets 2x on the flop ``reps[k]`` after
+    (:data:`~croupier.analysis.ultimate_texas_holdem.kernels.PAIR_INDEX`) bets 2x on the flop
+    ``reps[k]`` after
     checking before it, 0 where it checks, -1 where it touches the flop.
     """
     reps, _ = canonical_hands(3)

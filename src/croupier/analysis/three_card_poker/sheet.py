@@ -2,7 +2,8 @@
 the progressive, exact.
 
 Ante/Play: every player hand (by suit class, weighted) against every dealer hand of the 49 cards
-left (:mod:`croupier.analysis._three_card`).  Pair Plus: every three-card hand.  Six Card Bonus:
+left (:mod:`croupier.analysis.three_card_poker.solver`).  Pair Plus: every three-card hand.  Six
+Card Bonus:
 the player's three and the dealer's three cards are a uniformly random six-card set, so the
 wager has the best-of-six distribution over all C(52, 6) sets.  The fold that forfeits Pair Plus
 (§ 649a.11(b)(1) per the digest) never meets a winning Pair Plus under the optimal strategy,
@@ -16,12 +17,11 @@ from itertools import combinations
 
 import numpy as np
 
-from croupier.analysis import _decided as decided
-from croupier.analysis import _mc_games
-from croupier.analysis._three_card import solve_three_card
+from croupier.analysis import _mc_games, decided
 from croupier.analysis.par import ParSheet, WagerSheet
 from croupier.analysis.registry import TYPICAL_PACE, GameAnalysis, RoundsPerHour
 from croupier.analysis.sidebets import category_keys, wager_sheet
+from croupier.analysis.three_card_poker.solver import solve_three_card
 from croupier.games.pov import seat_cards
 from croupier.games.records import Action
 from croupier.games.round import Round
@@ -127,7 +127,8 @@ ANALYSIS = GameAnalysis(
     strategy=three_card_strategy,  # type: ignore[arg-type]
     strategy_text=three_card_strategy_text,  # type: ignore[arg-type]
     kernel=_mc_games.THREE_CARD_POKER,
-    notes="exact: every player hand against every dealer hand (croupier.analysis._three_card)",
+    notes="exact: every player hand against every dealer hand "
+    "(croupier.analysis.three_card_poker.solver)",
     pace=_PACE,
 )
 """The Three Card Poker entry of :mod:`croupier.analysis.registry`."""

@@ -1,5 +1,5 @@
 """Ultimate Texas Hold 'Em flop and river as rules a dealer or player can read, each measured
-against the exact solver's decisions (:mod:`croupier.analysis.uth_solver`).
+against the exact solver's decisions (:mod:`croupier.analysis.ultimate_texas_holdem.solver`).
 
 The rule of a street gives each hand feature (on the flop the five-card hand, whether its pair
 or three of a kind uses a hole card, whether it holds four to a flush; on the river the
@@ -14,7 +14,8 @@ expected result per round (units of the Ante, every deal counted, exactly) from 
 rule on that street with the optimal play elsewhere (the optimal preflop table; after a flop
 check, the optimal river).  A feature's part of the cost is what the optimum's decision gains
 over the rule's in the situations where the two differ, summed by the solver
-(:attr:`croupier.analysis.uth_solver.FeatureShare.gain_taken`, ``gain_declined``); the cost is
+(:attr:`croupier.analysis.ultimate_texas_holdem.solver.FeatureShare.gain_taken`,
+``gain_declined``); the cost is
 the sum of the parts.
 """
 
@@ -27,7 +28,7 @@ from typing import TYPE_CHECKING
 from croupier.errors import InvalidInput
 
 if TYPE_CHECKING:
-    from croupier.analysis.uth_solver import FeatureShare, UthStrategy
+    from croupier.analysis.ultimate_texas_holdem.solver import FeatureShare, UthStrategy
     from croupier.games import Game
 
 __all__ = ["FeatureRule", "StreetRule", "street_rules", "uth_street_rules"]
@@ -138,6 +139,6 @@ def street_rules(strategy: UthStrategy) -> tuple[StreetRule, StreetRule]:
 
 def uth_street_rules(game: Game) -> tuple[StreetRule, StreetRule]:
     """The flop and river rules of ``game`` (under its Blind table), from the exact solve."""
-    from croupier.analysis.ultimate_texas_holdem import solved
+    from croupier.analysis.ultimate_texas_holdem.sheet import solved
 
     return street_rules(solved(game).strategy)

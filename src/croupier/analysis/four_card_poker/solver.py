@@ -10,7 +10,8 @@ Every deal is counted: 2,598,960 player hands x 47 up cards x 1,370,754 hidden d
 completions = 167,439,136,344,480.  The up card's suit is fixed to clubs (times four), the player
 hands are reduced by renaming the other three suits, and for each (hand, up card) the dealer
 completions below, equal to and above the player's hand are counted exactly by
-inclusion-exclusion over precomputed tables (:mod:`croupier.analysis._fcp_kernels`).  The value of
+inclusion-exclusion over precomputed tables (:mod:`croupier.analysis.four_card_poker.kernels`).
+The value of
 each decision is an exact integer over the same 1,370,754 completions; the best is kept and, on
 equal value, the smaller wager (fold, then 1x, 2x, 3x).  The Play may be any whole-cent amount
 from one to three times the Ante (§ 641a.7(d)(1)), but for a given deal its value is linear in
@@ -38,11 +39,16 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from croupier.analysis._dask import as_completed, dask_client, task_key
-from croupier.analysis._fcp_kernels import HIDDEN, NO_DECISIONS, solve_up_rank, versus_counts
-from croupier.analysis._solved import SolveSpec, fingerprint
-from croupier.analysis._uth_fcp_shared import Progress, block_store, dense_tables
+from croupier.analysis.block_solver import Progress, block_store, dense_tables
+from croupier.analysis.dask_cluster import as_completed, dask_client, task_key
+from croupier.analysis.four_card_poker.kernels import (
+    HIDDEN,
+    NO_DECISIONS,
+    solve_up_rank,
+    versus_counts,
+)
 from croupier.analysis.par import Outcome, WagerSheet, merge_outcomes
+from croupier.analysis.shipped import SolveSpec, fingerprint
 from croupier.cards import Card, Rank, parse_cards
 from croupier.errors import InvalidInput
 from croupier.games.four_card_poker import ANTE_BONUS, base_net
@@ -398,7 +404,7 @@ def solve_four_card_poker(
     kind only); default § 641a.12(b) (25, 20, 2 to 1).  ``workers``: threads (default
     every core); ``progress``: False silences the progress reports (:mod:`croupier.progress`);
     ``checkpoint``: save and reuse finished blocks under the cache folder, and read those the
-    package ships for this key (:mod:`croupier.analysis._solved`: the § 641a.12(b) table);
+    package ships for this key (:mod:`croupier.analysis.shipped`: the § 641a.12(b) table);
     False solves every block.  ``up_ranks`` (2..14) limits the solve to those up-card ranks: a
     partial sheet, for tests.  ``scheduler``: a Dask scheduler
     address (``"tcp://host:8786"``) to run the blocks on that cluster instead of local threads
@@ -426,7 +432,7 @@ def _params(tabs: AntePlayTables) -> str:
 
 def solve_spec(ante_bonus: PayTable = ANTE_BONUS) -> SolveSpec:
     """The full solve under the Ante Bonus ``ante_bonus`` as its checkpoint folder and the
-    package's shipped copy know it (:mod:`croupier.analysis._solved`): its key, its blocks
+    package's shipped copy know it (:mod:`croupier.analysis.shipped`): its key, its blocks
     (the up-card ranks 2..14) and how to solve one with the real kernel."""
     tabs = ante_play_tables(ante_bonus)
 

@@ -1,9 +1,11 @@
 """The block solvers' finished solves shipped in the package, and their proof.
 
-The exact solvers of Ultimate Texas Hold 'Em (:mod:`croupier.analysis.uth_solver`) and Four Card
-Poker (:mod:`croupier.analysis.fcp_solver`) save every finished block of work (integer sums and
+The exact solvers of Ultimate Texas Hold 'Em
+(:mod:`croupier.analysis.ultimate_texas_holdem.solver`) and Four Card
+Poker (:mod:`croupier.analysis.four_card_poker.solver`) save every finished block of work (integer
+sums and
 decisions) under the cache folder, in a folder named after the solver, its version and its
-parameters (:func:`croupier.analysis._uth_fcp_shared.block_store`).  The package ships those
+parameters (:func:`croupier.analysis.block_solver.block_store`).  The package ships those
 blocks for the default tables of both games (and Blind table B, which a par sheet's report
 prices), one compressed ``.npz`` per solve under
 ``croupier/analysis/solved/``, named after the same folder: ``<solver>-v<version>-<digest>.npz``.

@@ -3,7 +3,7 @@ progressive, exact.
 
 The base game walks every deal (two cards, then the three community cards in the order they are
 turned: 155,937,600 ordered deals) with the optimal bet on each street found by backward
-induction in integers (:mod:`croupier.analysis._stud`).  The house edge is per unit Ante; the
+induction in integers (:mod:`croupier.analysis.stud_counts`).  The house edge is per unit Ante; the
 element of risk per unit of the average total wagered (Ante plus street bets).  The
 progressive is paid on the two player cards and the three community cards (§ 571.1), every
 five-card set equally likely.
@@ -18,9 +18,13 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
-from croupier.analysis import _decided as decided
-from croupier.analysis import _mc_games
-from croupier.analysis._stud import (
+from croupier.analysis import _mc_games, decided
+from croupier.analysis.mississippi_stud.strategy_rules import mississippi_stud_text
+from croupier.analysis.par import Outcome, ParSheet, WagerSheet, merge_outcomes
+from croupier.analysis.registry import TYPICAL_PACE, GameAnalysis, RoundsPerHour
+from croupier.analysis.sidebets import wager_sheet
+from croupier.analysis.strategy_table import stud_rows
+from croupier.analysis.stud_counts import (
     FiveCardLines,
     choose5,
     four_set_tables,
@@ -29,11 +33,6 @@ from croupier.analysis._stud import (
     rank_set,
     tabulate_five,
 )
-from croupier.analysis.par import Outcome, ParSheet, WagerSheet, merge_outcomes
-from croupier.analysis.registry import TYPICAL_PACE, GameAnalysis, RoundsPerHour
-from croupier.analysis.sidebets import wager_sheet
-from croupier.analysis.strategy_table import stud_rows
-from croupier.analysis.stud_rules import mississippi_stud_text
 from croupier.games.mississippi_stud import (
     JACKPOTS,
     PAY_TABLE,
@@ -224,7 +223,7 @@ ANALYSIS = GameAnalysis(
     strategy_text=mississippi_stud_text,
     kernel=_mc_games.MISSISSIPPI_STUD,
     notes="exact: every five-card hand, the three street bets by card sets "
-    "(croupier.analysis._stud)",
+    "(croupier.analysis.stud_counts)",
     pace=RoundsPerHour(45, TYPICAL_PACE),
     strategy_rows=stud_rows,
 )

@@ -1,5 +1,5 @@
 """Mississippi Stud 4th and 5th Street as rules a dealer or player can read, each measured
-against the exact solver's decisions (:mod:`croupier.analysis.mississippi_stud`).
+against the exact solver's decisions (:mod:`croupier.analysis.mississippi_stud.sheet`).
 
 Cards are valued by points: a high card (J, Q, K, A) 2, a middle card (6 to T) 1, a low card
 (2 to 5) 0.  A paying hand is a pair of jacks or better (§ 655a.12(a); a pair of sixes to tens
@@ -172,7 +172,7 @@ each street measured with the optimal play on the others."""
 
 def mississippi_stud_text(game: Any) -> str:
     """The solver's 3rd Street table followed by the readable 4th and 5th Street rules."""
-    from croupier.analysis.mississippi_stud import mississippi_stud_strategy_text
+    from croupier.analysis.mississippi_stud.sheet import mississippi_stud_strategy_text
 
     third = [
         line
@@ -223,7 +223,7 @@ def _by_set(rule: Any, k: int, binom: I64) -> I64:
 
 
 def _choose5(total: I64, t: I64) -> I64:
-    """As :func:`croupier.analysis._stud.choose5` for arrays: fold is worth -48t, a bet of k
+    """As :func:`croupier.analysis.stud_counts.choose5` for arrays: fold is worth -48t, a bet of k
     (t + k) * total; ties go to the smaller bet."""
     values = np.stack([-48 * t, *((t + k) * total for k in (1, 2, 3))], axis=1)
     found: I64 = np.argmax(values, axis=1).astype(np.int64)
@@ -239,8 +239,8 @@ def _fifth_value(s: I64, t: I64, k: I64) -> I64:
 def measure(street: str) -> RuleCheck:
     """The rule of ``street`` ("4th" or "5th") against the solver over every deal, the other
     streets played optimally."""
-    from croupier.analysis._stud import BINOM
-    from croupier.analysis.mississippi_stud import _solved
+    from croupier.analysis.mississippi_stud.sheet import _solved
+    from croupier.analysis.stud_counts import BINOM
 
     _, sums, k3, k4, _ = _solved()
     binom = np.asarray(BINOM, dtype=np.int64)

@@ -22,9 +22,11 @@ from math import comb
 import numpy as np
 import numpy.typing as npt
 
-from croupier.analysis import _decided as decided
-from croupier.analysis import _mc_games
-from croupier.analysis._stud import (
+from croupier.analysis import _mc_games, decided
+from croupier.analysis.par import Outcome, ParSheet, WagerSheet, merge_outcomes
+from croupier.analysis.registry import TYPICAL_PACE, GameAnalysis, RoundsPerHour
+from croupier.analysis.sidebets import wager_sheet
+from croupier.analysis.stud_counts import (
     BINOM,
     FiveCardLines,
     drop_one_ranks,
@@ -33,9 +35,6 @@ from croupier.analysis._stud import (
     rank_set,
     tabulate_five,
 )
-from croupier.analysis.par import Outcome, ParSheet, WagerSheet, merge_outcomes
-from croupier.analysis.registry import TYPICAL_PACE, GameAnalysis, RoundsPerHour
-from croupier.analysis.sidebets import wager_sheet
 from croupier.games._let_it_ride_tables import five_card_keys, three_card_keys
 from croupier.games.let_it_ride import (
     BOARD,
@@ -297,7 +296,7 @@ ANALYSIS = GameAnalysis(
     strategy_text=let_it_ride_strategy_text,  # type: ignore[arg-type]
     kernel=_mc_games.LET_IT_RIDE,
     notes="exact: every five-card hand, the two ride decisions by card sets "
-    "(croupier.analysis._stud)",
+    "(croupier.analysis.stud_counts)",
     pace=RoundsPerHour(55, TYPICAL_PACE),
 )
 """The Let It Ride entry of :mod:`croupier.analysis.registry`."""
