@@ -28,16 +28,14 @@ import pytest
 
 from croupier.analysis import mc_kernels, montecarlo
 from croupier.analysis.block_solver import dense_tables
-from croupier.analysis.decisions import (
+from croupier.analysis.four_card_poker.decisions import (
     FourCardTables,
-    UthTables,
     four_card_poker_strategy,
     four_card_tables,
-    uth_strategy,
-    uth_tables,
 )
 from croupier.analysis.four_card_poker.kernels import HIDDEN, versus_counts
 from croupier.analysis.four_card_poker.solver import dealer_versus
+from croupier.analysis.ultimate_texas_holdem.decisions import UthTables, uth_strategy, uth_tables
 from croupier.analysis.ultimate_texas_holdem.kernels import PAIR_INDEX
 from croupier.analysis.ultimate_texas_holdem.settle import settle_tables
 from croupier.analysis.ultimate_texas_holdem.solver import (

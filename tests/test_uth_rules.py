@@ -23,8 +23,8 @@ from typing import Any
 import pytest
 
 from croupier.analysis import strategy_text
-from croupier.analysis.decisions import UthTables, uth_tables
 from croupier.analysis.strategy_table import MEASURE_ACTION, strategy_table
+from croupier.analysis.ultimate_texas_holdem.decisions import UthTables, uth_tables
 from croupier.analysis.ultimate_texas_holdem.settle import settle_tables
 from croupier.analysis.ultimate_texas_holdem.solver import _run_flop, flop_values
 from croupier.analysis.ultimate_texas_holdem.strategy_rules import StreetRule, uth_street_rules

@@ -17,7 +17,8 @@ tables as another (see :func:`fcp_settle`, :func:`uth_settle`); a settle functio
 pair ``tables = (ev, game tables)``.
 
 One kernel factory serves every game of the fast Monte Carlo (these two and those of
-:mod:`croupier.analysis._mc_more`): a game writes its settle function
+:mod:`croupier.analysis.three_card_poker.montecarlo` and the other games' ``montecarlo``): a game
+writes its settle function
 ``settle(deal, tables, work) -> (net, action)`` and gets its random-block kernel from
 :func:`make_block` and its batch kernel (compared with the round engine by the tests) from
 :func:`make_settle_many`; every kernel deals by the one :func:`shuffle`.
@@ -529,3 +530,16 @@ def uth_settle(deal: Any, tables: Any, work: Any) -> tuple[int, int]:  # pragma:
 
 uth_block = make_block(uth_settle, 9, "uth_block")
 uth_settle_many = make_settle_many(uth_settle, 9, "uth_settle_many")
+
+
+@njit(inline="always", nogil=True)
+def colex(deal: Any, first: int, count: int, work: Any, binom: Any) -> int:  # pragma: no cover
+    """Colex rank of the set ``deal[first:first + count]`` (sorted in ``work``)."""
+    hand = work[:count]
+    for i in range(count):
+        hand[i] = deal[first + i]
+    hand.sort()
+    r = 0
+    for i in range(count):
+        r += binom[hand[i], i + 1]
+    return r

@@ -12,7 +12,8 @@ proven against the round engine deal by deal (``tests/test_montecarlo.py``).
 Three Card Poker (Ante, Play and Ante Bonus), Let It Ride (the three bets, per unit of one bet),
 Mississippi Stud (Ante and street bets, per unit Ante) and the baccarat family (the Banker or
 the Player wager, a fresh 8-deck shoe every coup) run the kernels of
-:mod:`croupier.analysis._mc_more`, decided by their exact solvers' tables and compared with the
+:mod:`croupier.analysis.<game>.montecarlo`, decided by their exact solvers' tables and compared
+with the
 exact sheets of :func:`croupier.analysis.par_sheet` (``tests/test_montecarlo_more.py``).
 
 Randomness and reproducibility: the rounds are cut into blocks of ``block_rounds``; the injected
@@ -180,6 +181,16 @@ class MonteCarloResult:
                 *(f"  note: {n}" for n in self.notes),
             ]
         )
+
+
+def base_expected(game: Game) -> Fraction:
+    """The exact mean net per unit initial wager of ``game``'s base game, from its par sheet:
+    what a game's kernel record (:attr:`MonteCarloKernel.exact`) compares a run with."""
+    from croupier.analysis import par_sheet
+
+    sheet = par_sheet(game)
+    assert sheet.base is not None
+    return sheet.base.expected
 
 
 def _kernel(game: str) -> tuple[str, MonteCarloKernel]:

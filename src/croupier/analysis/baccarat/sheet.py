@@ -7,7 +7,7 @@ in ordered six-card sequences); each wager is settled on each coup by the game's
 are paid by the tables the Rules Submission names.
 
 :data:`CLASS_COUPS` and :func:`class_nets` give the Monte Carlo kernel its nets per result class
-(:data:`croupier.analysis._mc_more.BACCARAT_CLASSES`) from the same settlement.
+(:data:`croupier.analysis.baccarat.montecarlo.BACCARAT_CLASSES`) from the same settlement.
 """
 
 from __future__ import annotations
@@ -15,10 +15,8 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from croupier.analysis import _mc_games
 from croupier.analysis.baccarat.exact import coups
 from croupier.analysis.par import Outcome, ParSheet, WagerSheet, merge_outcomes
-from croupier.analysis.registry import NO_DECISIONS, TYPICAL_PACE, GameAnalysis, RoundsPerHour
 from croupier.games.baccarat import (
     BANKER,
     PLAYER,
@@ -127,20 +125,3 @@ def baccarat_strategy_text(game: BaccaratGame) -> str:
         "Banker's third cards follow the fixed rules of § 631a.11 and Table 1 "
         "(`croupier par` prices every wager)."
     )
-
-
-def _entry(rounds_per_hour: int) -> GameAnalysis:
-    return GameAnalysis(
-        par=par_baccarat,
-        strategy=NO_DECISIONS,
-        strategy_text=baccarat_strategy_text,  # type: ignore[arg-type]
-        kernel=_mc_games.BACCARAT,
-        notes="exact: every coup of the full shoe (croupier.analysis.baccarat.exact)",
-        pace=RoundsPerHour(rounds_per_hour, TYPICAL_PACE),
-    )
-
-
-MINI_BACCARAT = _entry(72)
-MIDI_BACCARAT = _entry(60)
-EZ_BACCARAT = _entry(72)
-"""The baccarat entries of :mod:`croupier.analysis.registry` (one analysis, three games)."""

@@ -10,11 +10,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from croupier.analysis import _mc_games
-from croupier.analysis.decisions import four_card_poker_strategy
 from croupier.analysis.four_card_poker.solver import FourCardSolution, solve_four_card_poker
 from croupier.analysis.par import ParSheet, WagerSheet
-from croupier.analysis.registry import TYPICAL_PACE, GameAnalysis, RoundsPerHour
 from croupier.analysis.sidebets import wager_sheet
 from croupier.games.four_card_poker import ANTE_BONUS, FourCardPoker, hand_keys
 from croupier.games.paytables import PayTable
@@ -73,16 +70,3 @@ def par_four_card_poker(
         base=solved(scheduler, game.ante_bonus_table).sheet,
         wagers=wagers,
     )
-
-
-ANALYSIS = GameAnalysis(
-    par=par_four_card_poker,
-    strategy=four_card_poker_strategy,
-    strategy_text=four_card_poker_strategy_text,  # type: ignore[arg-type]
-    kernel=_mc_games.FOUR_CARD_POKER,
-    notes="exact: every player hand against every dealer hand by the block solver of "
-    "croupier.analysis.four_card_poker.solver; side wagers by category counts",
-    solved_by_blocks=True,
-    pace=RoundsPerHour(55, TYPICAL_PACE),
-)
-"""The Four Card Poker entry of :mod:`croupier.analysis.registry`."""

@@ -96,7 +96,7 @@ DEALS = comb(52, 5) * 47 * HIDDEN
 _BONUS_CLASSES = (None, "three_of_a_kind", "straight_flush", "four_of_a_kind")
 _RESULTS = ("win", "tie (player wins)", "lose")
 """The dealer's hand below, equal to and above the player's (the kernels' result index)."""
-_BONUS_LABELS = {"three_of_a_kind": "trips", "straight_flush": "SF", "four_of_a_kind": "quads"}
+BONUS_LABELS = {"three_of_a_kind": "trips", "straight_flush": "SF", "four_of_a_kind": "quads"}
 
 
 def _card(card: Card | str) -> Card:
@@ -349,7 +349,7 @@ def _outcomes(tally: I64, tabs: AntePlayTables) -> list[Outcome]:
     for m in (1, 2, 3):
         for bc, name in enumerate(_BONUS_CLASSES):
             bonus = _class_bonus(tabs, m, bc)
-            tag = f", {_BONUS_LABELS[name]} bonus" if name and bonus else ""
+            tag = f", {BONUS_LABELS[name]} bonus" if name and bonus else ""
             for res, word in enumerate(_RESULTS):
                 stake = Fraction(int(tabs.stakes[m, res]), tabs.scale)
                 rows.append(

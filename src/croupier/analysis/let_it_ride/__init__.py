@@ -1,7 +1,7 @@
 """Let It Ride: all of its analysis in one place.
 
 ``ANALYSIS`` is its entry of :mod:`croupier.analysis.registry`; it is imported on first use
-(:mod:`croupier.analysis.let_it_ride.sheet`), so importing one module of this package (a kernel, the
+(:mod:`croupier.analysis.let_it_ride.entry`), so importing one module of this package (a kernel, the
 solver) does not import the rest.
 """
 
@@ -17,7 +17,7 @@ __all__ = ["ANALYSIS"]
 
 def __getattr__(name: str) -> GameAnalysis:
     if name == "ANALYSIS":
-        from croupier.analysis.let_it_ride.sheet import ANALYSIS
+        from croupier.analysis.let_it_ride.entry import ANALYSIS
 
         return ANALYSIS
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

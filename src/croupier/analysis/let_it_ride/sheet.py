@@ -22,9 +22,8 @@ from math import comb
 import numpy as np
 import numpy.typing as npt
 
-from croupier.analysis import _mc_games, decided
+from croupier.analysis import decided
 from croupier.analysis.par import Outcome, ParSheet, WagerSheet, merge_outcomes
-from croupier.analysis.registry import TYPICAL_PACE, GameAnalysis, RoundsPerHour
 from croupier.analysis.sidebets import wager_sheet
 from croupier.analysis.stud_counts import (
     BINOM,
@@ -107,7 +106,8 @@ def solve(table: PayTable) -> LetItRideSolve:
 
 
 def kernel_tables(table: PayTable) -> tuple[npt.NDArray[np.int64], ...]:
-    """The fast Monte Carlo's tables (:func:`croupier.analysis._mc_more.lir_settle`): each
+    """The fast Monte Carlo's tables (:func:`croupier.analysis.let_it_ride.montecarlo.lir_settle`):
+    each
     five-card set's pay line, the three bets' integer net per line and bets riding less one
     (:attr:`LetItRideSolve.nets`; every line of these tables pays whole units), and the
     per-four-card sums its decisions read."""
@@ -288,15 +288,3 @@ def let_it_ride_strategy_text(game: LetItRide) -> str:
             lines.append(f"    depending on the exact suits: {', '.join(mixed)}")
         lines.append("    take it back otherwise.")
     return "\n".join(lines)
-
-
-ANALYSIS = GameAnalysis(
-    par=par_let_it_ride,
-    strategy=let_it_ride_strategy,  # type: ignore[arg-type]
-    strategy_text=let_it_ride_strategy_text,  # type: ignore[arg-type]
-    kernel=_mc_games.LET_IT_RIDE,
-    notes="exact: every five-card hand, the two ride decisions by card sets "
-    "(croupier.analysis.stud_counts)",
-    pace=RoundsPerHour(55, TYPICAL_PACE),
-)
-"""The Let It Ride entry of :mod:`croupier.analysis.registry`."""

@@ -1,7 +1,7 @@
 """Mississippi Stud: all of its analysis in one place.
 
 ``ANALYSIS`` is its entry of :mod:`croupier.analysis.registry`; it is imported on first use
-(:mod:`croupier.analysis.mississippi_stud.sheet`), so importing one module of this package (a
+(:mod:`croupier.analysis.mississippi_stud.entry`), so importing one module of this package (a
 kernel, the
 solver) does not import the rest.
 """
@@ -18,7 +18,7 @@ __all__ = ["ANALYSIS"]
 
 def __getattr__(name: str) -> GameAnalysis:
     if name == "ANALYSIS":
-        from croupier.analysis.mississippi_stud.sheet import ANALYSIS
+        from croupier.analysis.mississippi_stud.entry import ANALYSIS
 
         return ANALYSIS
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

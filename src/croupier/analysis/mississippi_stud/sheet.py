@@ -18,12 +18,9 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
-from croupier.analysis import _mc_games, decided
-from croupier.analysis.mississippi_stud.strategy_rules import mississippi_stud_text
+from croupier.analysis import decided
 from croupier.analysis.par import Outcome, ParSheet, WagerSheet, merge_outcomes
-from croupier.analysis.registry import TYPICAL_PACE, GameAnalysis, RoundsPerHour
 from croupier.analysis.sidebets import wager_sheet
-from croupier.analysis.strategy_table import stud_rows
 from croupier.analysis.stud_counts import (
     FiveCardLines,
     choose5,
@@ -213,18 +210,3 @@ def mississippi_stud_strategy_text(game: MississippiStud) -> str:
         "marginal one, fold the rest; `croupier simulate` plays the exact table."
     )
     return "\n".join(lines)
-
-
-ANALYSIS = GameAnalysis(
-    par=par_mississippi_stud,
-    strategy=mississippi_stud_strategy,  # type: ignore[arg-type]
-    # the readable table: 3rd Street by starting hand, then the 4th and 5th Street rules with
-    # their measured cost (as before the registry)
-    strategy_text=mississippi_stud_text,
-    kernel=_mc_games.MISSISSIPPI_STUD,
-    notes="exact: every five-card hand, the three street bets by card sets "
-    "(croupier.analysis.stud_counts)",
-    pace=RoundsPerHour(45, TYPICAL_PACE),
-    strategy_rows=stud_rows,
-)
-"""The Mississippi Stud entry of :mod:`croupier.analysis.registry`."""

@@ -23,6 +23,14 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from croupier.analysis.strategy_table import (
+    MEASURE_ACTION,
+    StrategyRow,
+    StrategyTable,
+    rule_clauses,
+)
+from croupier.games import Game
+
 __all__ = [
     "FIFTH_RULE",
     "FOURTH_RULE",
@@ -33,6 +41,7 @@ __all__ = [
     "measure",
     "mississippi_stud_text",
     "rules_text",
+    "stud_rows",
 ]
 
 I64 = npt.NDArray[np.int64]
@@ -280,4 +289,40 @@ def measure(street: str) -> RuleCheck:
         reached=int(reached.sum()),
         differ=int(((opt != rule) & reached).sum()),
         cost=Fraction(int(loss.sum()), 48 * n),
+    )
+
+
+def stud_rows(game: Game) -> StrategyTable:
+    from croupier.analysis import strategy_text
+
+    rows: list[StrategyRow] = []
+    for line in strategy_text(game).splitlines()[1:]:
+        head, _, hands = line.strip().partition(": ")
+        if head.startswith("bet") or head.startswith("fold"):
+            action = head.split(" (")[0]
+            rows += [
+                StrategyRow(decision="3rd Street", situation=h, action=action)
+                for h in hands.split()
+                if h != "-"
+            ]
+    for key, rule in (("4th", FOURTH_RULE), ("5th", FIFTH_RULE)):
+        rows += [
+            StrategyRow(decision=f"{key} Street", situation=situation, action=action)
+            for situation, action in rule_clauses(rule)
+        ]
+        check = MEASURED[key]
+        rows.append(
+            StrategyRow(
+                decision=f"{key} Street",
+                situation=check.render(),
+                action=MEASURE_ACTION,
+                share=float(check.differ_share),
+                situations=check.reached,
+                cost=check.cost,
+            )
+        )
+    return StrategyTable(
+        game=game.slug,
+        title="Mississippi Stud: optimal 3rd Street by starting hand; 4th and 5th Street rules",
+        rows=tuple(rows),
     )

@@ -17,9 +17,8 @@ from itertools import combinations
 
 import numpy as np
 
-from croupier.analysis import _mc_games, decided
+from croupier.analysis import decided
 from croupier.analysis.par import ParSheet, WagerSheet
-from croupier.analysis.registry import TYPICAL_PACE, GameAnalysis, RoundsPerHour
 from croupier.analysis.sidebets import category_keys, wager_sheet
 from croupier.analysis.three_card_poker.solver import solve_three_card
 from croupier.games.pov import seat_cards
@@ -113,22 +112,3 @@ def three_card_strategy_text(game: ThreeCardPoker) -> str:
     if solved.exceptions:
         lines.append(f"  Exceptions (folded in some suit pattern): {len(solved.exceptions)} values")
     return "\n".join(lines)
-
-
-# The one published figure we have: John Grochowski, "Three-Card Poker" (Casino City Times
-# newsletter, issue 338) notes the game is fast, "90 decisions in an hour not that rare"; 60 is
-# the usual planning figure for a full table.
-_PACE = RoundsPerHour(
-    60, TYPICAL_PACE + "; Grochowski (Casino City Times, issue 338) reports up to 90"
-)
-
-ANALYSIS = GameAnalysis(
-    par=par_three_card_poker,
-    strategy=three_card_strategy,  # type: ignore[arg-type]
-    strategy_text=three_card_strategy_text,  # type: ignore[arg-type]
-    kernel=_mc_games.THREE_CARD_POKER,
-    notes="exact: every player hand against every dealer hand "
-    "(croupier.analysis.three_card_poker.solver)",
-    pace=_PACE,
-)
-"""The Three Card Poker entry of :mod:`croupier.analysis.registry`."""

@@ -237,7 +237,8 @@ KERNEL_OUTCOMES = (
 
 @cache
 def kernel_tables(ante_bonus: PayTable | None) -> tuple[Any, ...]:
-    """The fast Monte Carlo's tables (:func:`croupier.analysis._mc_more.tcp_settle`), by
+    """The fast Monte Carlo's tables
+    (:func:`croupier.analysis.three_card_poker.montecarlo.tcp_settle`), by
     three-card colex rank: each set's order value, whether the solver's strategy plays it (its
     suit class in :attr:`ThreeCardResult.played`), its Ante Bonus and whether the dealer
     qualifies with it; then ``scale`` (the nets are in 1/scale Ante), the binomials, and the

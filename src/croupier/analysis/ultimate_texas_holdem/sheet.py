@@ -17,21 +17,16 @@ from __future__ import annotations
 import dataclasses
 from functools import cache
 
-from croupier.analysis import _mc_games
-from croupier.analysis.decisions import uth_strategy
 from croupier.analysis.par import ParSheet, WagerSheet
-from croupier.analysis.registry import TYPICAL_PACE, GameAnalysis, RoundsPerHour
 from croupier.analysis.sidebets import category_keys, wager_sheet
-from croupier.analysis.strategy_table import uth_rows
 from croupier.analysis.ultimate_texas_holdem.solver import UthSolution, solve_ultimate_texas_holdem
-from croupier.analysis.ultimate_texas_holdem.strategy_rules import street_rules
 from croupier.cards import DECK
 from croupier.games.base import Game
 from croupier.games.paytables import PayTable
 from croupier.games.ultimate_texas_holdem import progressive_cards
 from croupier.hands import Ranking
 
-__all__ = ["par_ultimate_texas_holdem", "solved", "uth_strategy_text"]
+__all__ = ["par_ultimate_texas_holdem", "solved"]
 
 
 def _blind(game: Game) -> PayTable:
@@ -48,19 +43,6 @@ def _solve(blind: PayTable, scheduler: str | None = None) -> UthSolution:
 def solved(game: Game, scheduler: str | None = None) -> UthSolution:
     """The exact solution under the game's Blind table (cached; checkpointed on disk)."""
     return _solve(_blind(game), scheduler)
-
-
-def uth_strategy_text(game: Game) -> str:
-    table = game.paytable("blind")
-    letter = table.letter if table is not None else "?"
-    lines = [
-        f"Ultimate Texas Hold 'Em: optimal strategy (exact solver, Blind table {letter})",
-        "  preflop: raise 4x, or check (3x is never the best play)",
-    ]
-    strategy = solved(game).strategy
-    lines += [f"  {row}" for row in strategy.render()]
-    lines += [f"  {rule.street} rule: {rule.render()}" for rule in street_rules(strategy)]
-    return "\n".join(lines)
 
 
 def par_ultimate_texas_holdem(
@@ -100,17 +82,3 @@ _READING = (
     "does not say which cards form the hand; the game as played, and PA's same table for "
     "Mississippi Stud (§ 571.12(d)), use five (sources in croupier.games.ultimate_texas_holdem)"
 )
-
-
-ANALYSIS = GameAnalysis(
-    par=par_ultimate_texas_holdem,
-    strategy=uth_strategy,
-    strategy_text=uth_strategy_text,
-    kernel=_mc_games.ULTIMATE_TEXAS_HOLDEM,
-    notes="exact: every deal under the optimal Play decisions by the block solver of "
-    "croupier.analysis.ultimate_texas_holdem.solver; side wagers by category counts",
-    solved_by_blocks=True,
-    pace=RoundsPerHour(30, TYPICAL_PACE),
-    strategy_rows=uth_rows,
-)
-"""The Ultimate Texas Hold 'Em entry of :mod:`croupier.analysis.registry`."""

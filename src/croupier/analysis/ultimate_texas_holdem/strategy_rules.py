@@ -25,13 +25,21 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from croupier.analysis.strategy_table import MEASURE_ACTION, StrategyRow, StrategyTable
 from croupier.errors import InvalidInput
 
 if TYPE_CHECKING:
     from croupier.analysis.ultimate_texas_holdem.solver import FeatureShare, UthStrategy
     from croupier.games import Game
 
-__all__ = ["FeatureRule", "StreetRule", "street_rules", "uth_street_rules"]
+__all__ = [
+    "FeatureRule",
+    "StreetRule",
+    "street_rules",
+    "uth_rows",
+    "uth_strategy_text",
+    "uth_street_rules",
+]
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -142,3 +150,60 @@ def uth_street_rules(game: Game) -> tuple[StreetRule, StreetRule]:
     from croupier.analysis.ultimate_texas_holdem.sheet import solved
 
     return street_rules(solved(game).strategy)
+
+
+def uth_strategy_text(game: Game) -> str:
+    table = game.paytable("blind")
+    letter = table.letter if table is not None else "?"
+    lines = [
+        f"Ultimate Texas Hold 'Em: optimal strategy (exact solver, Blind table {letter})",
+        "  preflop: raise 4x, or check (3x is never the best play)",
+    ]
+    from croupier.analysis.ultimate_texas_holdem.sheet import solved
+
+    strategy = solved(game).strategy
+    lines += [f"  {row}" for row in strategy.render()]
+    lines += [f"  {rule.street} rule: {rule.render()}" for rule in street_rules(strategy)]
+    return "\n".join(lines)
+
+
+def uth_rows(game: Game) -> StrategyTable:
+    """The preflop table, then for the flop and the river the readable rule's measure (how
+    often it differs from the optimum, what it costs) and its decision for each hand feature
+    (:mod:`croupier.analysis.ultimate_texas_holdem.strategy_rules`), with that feature's share and
+    part of the cost."""
+    from croupier.analysis.ultimate_texas_holdem.sheet import solved
+
+    strategy = solved(game).strategy
+    rows = [
+        StrategyRow(decision="preflop", situation=d.hand, action=d.action) for d in strategy.preflop
+    ]
+    for rule in street_rules(strategy):
+        rows.append(
+            StrategyRow(
+                decision=rule.street,
+                situation=rule.render("the rule below (the majority decision of each hand)"),
+                action=MEASURE_ACTION,
+                share=float(rule.differ_share),
+                situations=rule.reached,
+                cost=rule.cost,
+            )
+        )
+        rows += [
+            StrategyRow(
+                decision=rule.street,
+                situation=f.feature,
+                action=f"{f.action} (optimum bets {float(f.share):.2%})",
+                share=float(f.share),
+                situations=f.situations,
+                cost=f.cost,
+            )
+            for f in rule.features
+        ]
+    table = game.paytable("blind")
+    letter = table.letter if table is not None else "?"
+    return StrategyTable(
+        game=game.slug,
+        title=f"Ultimate Texas Hold 'Em: optimal strategy (exact solver, Blind table {letter})",
+        rows=tuple(rows),
+    )
