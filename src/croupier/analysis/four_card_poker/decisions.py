@@ -23,7 +23,7 @@ from croupier.analysis import Strategy, decided
 from croupier.analysis.block_solver import dense_tables
 from croupier.analysis.decisions import I8, I64, Cards, indices, memo
 from croupier.analysis.four_card_poker import solver as fcp_solver
-from croupier.analysis.mc_kernels import fcp_action
+from croupier.analysis.four_card_poker.mc_kernels import fcp_action
 from croupier.cards import Card
 from croupier.errors import InvalidInput
 from croupier.games import Game, Round

@@ -7,7 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from croupier.analysis import mc_kernels
+from croupier.analysis.four_card_poker import mc_kernels
 from croupier.analysis.four_card_poker.decisions import four_card_tables
 from croupier.analysis.registry import MonteCarloKernel
 from croupier.games import Game

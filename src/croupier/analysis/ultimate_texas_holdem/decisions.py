@@ -25,9 +25,13 @@ import numpy.typing as npt
 from croupier.analysis import Strategy, decided
 from croupier.analysis.block_solver import dense_tables
 from croupier.analysis.decisions import I8, I64, Cards, indices, memo
-from croupier.analysis.mc_kernels import river_counts_one, river_play, uth_decide
 from croupier.analysis.ultimate_texas_holdem import solver as uth_solver
 from croupier.analysis.ultimate_texas_holdem.kernels import PAIR_INDEX, PERMS
+from croupier.analysis.ultimate_texas_holdem.mc_kernels import (
+    river_counts_one,
+    river_play,
+    uth_decide,
+)
 from croupier.analysis.ultimate_texas_holdem.settle import settle_tables
 from croupier.errors import InvalidInput
 from croupier.games import Game, Round
@@ -99,7 +103,8 @@ class UthTables:
 
     @property
     def kernel_args(self) -> tuple[Any, ...]:
-        """The kernels' game tables (:func:`croupier.analysis.mc_kernels._uth_decide`), the
+        """The kernels' game tables
+        (:func:`croupier.analysis.ultimate_texas_holdem.mc_kernels.uth_decide`), the
         settlement tabulated from the game
         (:func:`croupier.analysis.ultimate_texas_holdem.settle.settle_tables`)."""
         p = settle_tables(self.blind)

@@ -7,8 +7,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from croupier.analysis import mc_kernels
 from croupier.analysis.registry import MonteCarloKernel
+from croupier.analysis.ultimate_texas_holdem import mc_kernels
 from croupier.analysis.ultimate_texas_holdem.decisions import blind_table, uth_tables
 from croupier.games import Game
 

@@ -126,8 +126,9 @@ def _uth_tables(rule: str) -> tuple[Any, ...]:
     preflop = _uth_preflop(rule)
     args[6] = preflop.astype(np.asarray(args[6]).dtype)
     args[7] = np.zeros_like(args[7])  # never 2x on the flop
-    # the river decision compares playing 1x with a fold (croupier.analysis.mc_kernels.
-    # _river_play): a fold valued far below any loss is never chosen, and never settled
+    # the river decision compares playing 1x with a fold (croupier.analysis.
+    # ultimate_texas_holdem.mc_kernels._river_play): a fold valued far below any loss is never
+    # chosen, and never settled
     args[11] = -(2**40)
     return (uth.ev, tuple(args))
 
