@@ -445,8 +445,7 @@ def solve_up_rank(
     (results dealer below, equal, above; a fold counts in result 0) the number of deals, and
     to ``strategy[s, action]`` the number of (hand, up card) situations.  On equal value the
     smaller wager is chosen.  ``moments[s]`` adds the weighted ``(lt, le)`` of strength ``s``
-    (:func:`croupier.analysis.four_card_poker.solver.strength_strategy_value` values strategies by
-    them).
+    (:func:`~croupier.analysis.four_card_poker.solver.strength_strategy_value` uses them).
 
     ``decisions`` (a C(52, 5) array, or empty to skip): the chosen action of every player hand
     against this up card, at the colex rank of its five cards, written for the solved hand and
