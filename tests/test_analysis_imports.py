@@ -141,3 +141,54 @@ def test_each_game_package_imports_its_entry_lazily() -> None:
     assert games
     for package in games:
         assert graph[package] <= {PACKAGE}, package
+
+
+def _game_names() -> tuple[set[str], set[str]]:
+    """Every game's slug and aliases, and the names of the game classes and their rounds."""
+    from croupier.games import GAMES
+
+    slugs = {name for cls in GAMES.values() for name in (cls.slug, *cls.aliases)}
+    classes = {cls.__name__ for cls in GAMES.values()}
+    for cls in GAMES.values():
+        classes |= {base.__name__ for base in cls.__mro__ if base.__module__ == cls.__module__}
+    return slugs, classes
+
+
+def _names_a_game(path: Path, slugs: set[str], classes: set[str]) -> list[str]:
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in slugs:
+            found.append(f"{path.name}:{node.lineno} {node.value!r}")
+        elif isinstance(node, ast.Name) and node.id in classes:
+            found.append(f"{path.name}:{node.lineno} {node.id}")
+        elif isinstance(node, ast.alias) and node.name in classes:
+            found.append(f"{path.name}: imports {node.name}")
+    return found
+
+
+def test_shared_techniques_name_no_game() -> None:
+    # the modules at analysis/ itself take a game's entry: no slug or alias literal, no game
+    # class (an isinstance branch, a get_game("...")), no import of a game's folder
+    slugs, classes = _game_names()
+    games = {p.name for p in ROOT.iterdir() if (p / "__init__.py").is_file()}
+    found = []
+    for path in sorted(ROOT.glob("*.py")):
+        found += _names_a_game(path, slugs, classes)
+        for target in import_graph()[_module_name(path)]:
+            if target.split(".")[2:3] and target.split(".")[2] in games:
+                found.append(f"{path.name}: imports {target}")
+    assert found == []
+
+
+def test_the_game_name_check_finds_a_slug_and_a_class(tmp_path: Path) -> None:
+    slugs, classes = _game_names()
+    sample = tmp_path / "sample.py"
+    sample.write_text(
+        'from croupier.games.let_it_ride import LetItRide\nx = "let-it-ride"\n'
+        "def f(g: object) -> bool:\n    return isinstance(g, LetItRide)\n"
+    )
+    assert _names_a_game(sample, slugs, classes) == [
+        "sample.py: imports LetItRide",
+        "sample.py:2 'let-it-ride'",
+        "sample.py:4 LetItRide",
+    ]

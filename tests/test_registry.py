@@ -63,3 +63,14 @@ def test_baccarat_strategy_text_says_there_is_no_decision() -> None:
     game = get_game("mini-baccarat")
     text = analysis_for(game).strategy_text(game)
     assert "no decision" in text and "§ 631a.11" in text
+
+
+@pytest.mark.parametrize("slug", sorted(registered()))
+def test_each_game_s_analysis_is_the_package_its_registration_names(slug: str) -> None:
+    from croupier.games.registry import entry_for
+
+    entry = entry_for(slug)
+    module = entry.analysis_module()
+    assert module.__name__ == entry.analysis
+    by_game = getattr(module, "BY_GAME", {})
+    assert analysis_for(slug) is by_game.get(GAMES[slug], module.ANALYSIS)
