@@ -11,11 +11,6 @@ The test reads every module under ``src/croupier`` as a syntax tree and reports,
 The value of an enum member is its enum's own name, not a game's: ``Ranking.FOUR_CARD``'s
 ``"four-card"`` names the ranking of § 641a.6, whose words Four Card Poker's alias shares, and is
 not reported.  Prose in docstrings and comments is not read.
-
-``ANALYSIS_REMAINDER`` lists the analysis modules that still name games until the analysis is
-moved into per-game folders (issue 37 part B); it is temporary (the lead empties it when that
-branch lands), each entry ``path: count`` of the findings still there: the count is exact, and
-lowered as they go, never raised.
 """
 
 from __future__ import annotations
@@ -23,7 +18,6 @@ from __future__ import annotations
 import ast
 import importlib
 import pkgutil
-from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -35,22 +29,6 @@ from croupier.games.base import Game
 from croupier.games.registry import ENTRIES, GameEntry, entry_for
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "croupier"
-
-ANALYSIS_REMAINDER: dict[str, int] = {
-    "analysis/_mc_games.py": 2,
-    "analysis/_mc_more.py": 6,
-    "analysis/baccarat.py": 5,
-    "analysis/decisions.py": 7,
-    "analysis/designer_base.py": 10,
-    "analysis/floor_strategies.py": 6,
-    "analysis/four_card_poker.py": 3,
-    "analysis/let_it_ride.py": 4,
-    "analysis/mississippi_stud.py": 7,
-    "analysis/protect.py": 19,
-    "analysis/three_card_poker.py": 5,
-    "analysis/uth_solver.py": 1,
-}
-"""Part B's files, still naming games in branch A (the lead removes this list at merge)."""
 
 
 def _folder(package: str) -> str:
@@ -143,16 +121,7 @@ def findings() -> list[Finding]:
 
 
 def test_no_module_outside_a_games_folders_and_the_registry_names_a_game() -> None:
-    counts = Counter(f.path for f in findings())
-    left = [str(f) for f in findings() if counts[f.path] > ANALYSIS_REMAINDER.get(f.path, 0)]
-    assert left == []
-
-
-def test_analysis_remainder_is_exact_and_only_shrinks() -> None:
-    counts = Counter(f.path for f in findings())
-    changed = {p: counts[p] for p in ANALYSIS_REMAINDER if counts[p] != ANALYSIS_REMAINDER[p]}
-    assert changed == {}, "lower (or remove) these entries of ANALYSIS_REMAINDER"
-    assert all(p.startswith("analysis/") for p in ANALYSIS_REMAINDER)
+    assert [str(f) for f in findings()] == []
 
 
 def test_the_scan_finds_a_slug_a_class_and_an_import() -> None:

@@ -31,7 +31,7 @@ from croupier import (
 from croupier.analysis import optimal_strategy, par_sheet, strategy_text
 from croupier.analysis.counts import count_table
 from croupier.analysis.designer import design
-from croupier.analysis.floor import load_floor
+from croupier.analysis.floor_forecast import load_floor
 from croupier.analysis.montecarlo import run
 from croupier.analysis.pricing import every_wager, parse_hours, theoretical_win
 from croupier.analysis.progressive_plan import plan, progressive_model

@@ -56,6 +56,8 @@ COMPILED: tuple[str, ...] = (
     "croupier.games.baccarat.game",
     "croupier.games.baccarat.deal",
     "croupier.analysis.decisions",
+    "croupier.analysis.four_card_poker.decisions",
+    "croupier.analysis.ultimate_texas_holdem.decisions",
     "croupier.analysis.simulate",
 )
 """The modules a round runs through (the profile of ``croupier simulate``), in no order.  A module

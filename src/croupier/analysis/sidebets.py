@@ -37,7 +37,7 @@ def value_histogram(ranking: Ranking, ncards: int) -> Mapping[int, int]:
 
     if ranking is Ranking.POKER5 and ncards == 5:
         # the table the stud solvers build anyway (no second count on a cold sheet)
-        from croupier.analysis._stud import five_card_value_counts
+        from croupier.analysis.stud_counts import five_card_value_counts
 
         return five_card_value_counts()
     if ranking in (Ranking.POKER5, Ranking.FOUR_CARD) and ncards <= 6:

@@ -39,7 +39,7 @@ def simulate(
 ) -> None:
     """Hold per table and game with 95% bands, meter paths and jackpots, theoretical win."""
     require("analysis", "floor simulate")
-    from croupier.analysis.floor import load_floor, simulate_floor
+    from croupier.analysis.floor_forecast import load_floor, simulate_floor
     from croupier.errors import InvalidInput
 
     if workers is not None and not 1 <= workers <= 256:

@@ -149,7 +149,7 @@ def hand_keys(rank: HandRank) -> frozenset[str]:
 # A three-card hand's key for the Ante and the Play is its order value (``HandRank.value`` in the
 # THREE_CARD ranking, § 649a.6: equal values tie); the Ante Bonus and the Pair Plus read its
 # pay-table names (:func:`hand_keys`).  The round settles with these functions and the analysis
-# tabulates them (:mod:`croupier.analysis._three_card`).
+# tabulates them (:mod:`croupier.analysis.three_card_poker`).
 
 
 class Decision(StrEnum):
