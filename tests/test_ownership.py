@@ -73,9 +73,7 @@ def _own(node: ast.expr, owners: frozenset[str]) -> bool:
     if isinstance(node, ast.Name):
         return node.id in owners
     return (
-        isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Name)
-        and node.func.id == "super"
+        isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "super"
     )
 
 
@@ -143,11 +141,15 @@ class _Reader(ast.NodeVisitor):
                 name = _literal_private(node.args[1])
                 if name is not None:
                     self._add(node, f"{func.attr} {ast.unparse(node.args[0])}.{name}")
-        elif isinstance(func, ast.Name) and func.id in ("setattr", "delattr"):
-            if len(node.args) >= 2 and not _own(node.args[0], self.owners):
-                name = _literal_private(node.args[1])
-                if name is not None:
-                    self._add(node, f"{func.id} {ast.unparse(node.args[0])}.{name}")
+        elif (
+            isinstance(func, ast.Name)
+            and func.id in ("setattr", "delattr")
+            and len(node.args) >= 2
+            and not _own(node.args[0], self.owners)
+        ):
+            name = _literal_private(node.args[1])
+            if name is not None:
+                self._add(node, f"{func.id} {ast.unparse(node.args[0])}.{name}")
         self.generic_visit(node)
 
     def _module(self, node: ast.AST, module: str) -> None:
@@ -192,11 +194,7 @@ def findings() -> list[Finding]:
 
 def test_no_module_reaches_into_another_objects_private_state() -> None:
     counts = Counter(f.path for f in findings())
-    left = [
-        str(f)
-        for f in findings()
-        if counts[f.path] > PENDING_OTHER_BRANCHES.get(f.path, 0)
-    ]
+    left = [str(f) for f in findings() if counts[f.path] > PENDING_OTHER_BRANCHES.get(f.path, 0)]
     assert left == []
 
 

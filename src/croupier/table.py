@@ -437,7 +437,7 @@ class Table:
         now = self._now()
         del self._seats[seat]
         if current is not None:
-            current._unseat(seat)
+            current.unseat(seat)
         event = self._ev(TableEventKind.LEFT, now, self._event_round(), self.regs.seated)
         return self._log(replace(event, seat=seat, player=player))
 

@@ -91,7 +91,7 @@ def recover(store: RoundStore, meters: MeterBank, round_id: str) -> Recovered:
     except IllegalAction as exc:
         rnd = store.rebuild(round_id)
         problem = str(exc)
-    rnd._attach_meters(meters)
+    rnd.continue_on(meters)
     return Recovered(rnd, hold_reason(rnd, unreplayable=problem))
 
 
@@ -125,5 +125,5 @@ def recover_tables(floor: Floor) -> None:
         lt = floor.tables[table_id]
         if lt.round is None and rid is not None:
             rnd = floor.store.rebuild(str(rid))
-            rnd._attach_meters(floor.meters)
+            rnd.continue_on(floor.meters)
             lt.round, lt.round_id, lt.stored = rnd, str(rid), len(rnd.records)

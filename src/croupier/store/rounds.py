@@ -559,7 +559,7 @@ class RoundStore:
         real ``meters`` (its contributions so far are known, so a later void takes them back)
         and track it again."""
         rnd = self._replay(round_id)
-        rnd._attach_meters(meters)
+        rnd.continue_on(meters)
         return self.track(round_id, rnd)
 
     def void(self, round_id: str, meters: MeterBank, *, by: str, reason: str) -> TrackedRound:
@@ -576,7 +576,7 @@ class RoundStore:
         rnd = self.rebuild(round_id) if self.shoe(round_id) is None else self._replay(round_id)
         action = VoidRound(by=by, reason=reason)
         rnd.verify(action)  # refused once settlement has begun
-        rnd._attach_meters(meters)
+        rnd.continue_on(meters)
         tracked = TrackedRound(self, round_id, rnd, info.records)
         tracked._commit(lambda: rnd.apply(action), extra={"voided_by": by, "void_reason": reason})
         return tracked
