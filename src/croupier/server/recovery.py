@@ -2,7 +2,7 @@
 
 On start (:meth:`Floor.load <croupier.server.floor.Floor.load>`) every open round is replayed
 from its committed records, dealing from the shoe order persisted when it began
-(:meth:`RoundStore._replay <croupier.store.RoundStore>`, :mod:`croupier.store.shoes`): the
+(:meth:`RoundStore.replay <croupier.store.RoundStore>`, :mod:`croupier.store.shoes`): the
 round continues with exactly the cards it was dealing from, on the real meters, to the same
 settlement an uninterrupted round would have reached.  Each command's records, ledger rows and
 meter moves were committed in one transaction, so the replayed round and the books agree.
@@ -86,7 +86,7 @@ def recover(store: RoundStore, meters: MeterBank, round_id: str) -> Recovered:
     """The open round ``round_id`` as it stood, on ``meters``: replayed from its records and
     its persisted shoe (it resumes), or rebuilt from its records alone and held."""
     try:
-        rnd = store._replay(round_id)
+        rnd = store.replay(round_id)
         problem = None
     except IllegalAction as exc:
         rnd = store.rebuild(round_id)

@@ -186,9 +186,9 @@ class RoundStore:
         """Store a new open round with no records yet (and no persisted shoe: use
         :meth:`track` for a round to be dealt)."""
         with self._db.engine.begin() as conn:
-            return self._begin(conn, round_id, game, players, stub_check, mode)
+            return self.begin_in(conn, round_id, game, players, stub_check, mode)
 
-    def _begin(
+    def begin_in(
         self,
         conn: Connection,
         round_id: str,
@@ -238,7 +238,8 @@ class RoundStore:
         return _info(self._row(conn, round_id))
 
     @staticmethod
-    def _store_shoe(conn: Connection, round_id: str, shoe: PersistedShoe) -> None:
+    def store_shoe_in(conn: Connection, round_id: str, shoe: PersistedShoe) -> None:
+        """Store the shuffled order a round deals from, in ``conn``'s transaction."""
         conn.execute(
             insert(round_shoes).values(
                 round_id=round_id,
@@ -269,7 +270,7 @@ class RoundStore:
                 "contributions: use RoundStore.void(round_id, meters, by=..., reason=...)"
             )
         with self._db.engine.begin() as conn:
-            return self._append(conn, round_id, records, status, expected)
+            return self.append_in(conn, round_id, records, status, expected)
 
     def finish(self, round_id: str, status: RoundStatus) -> None:
         """Mark a round over.  ``VOID`` is refused: a crashed round is voided by a supervisor
@@ -286,7 +287,7 @@ class RoundStore:
             )
         self.append(round_id, (), status=status)
 
-    def _append(
+    def append_in(
         self,
         conn: Connection,
         round_id: str,
@@ -295,6 +296,10 @@ class RoundStore:
         expected: int | None,
         extra: Mapping[str, Any] | None = None,
     ) -> int:
+        """:meth:`append` in ``conn``'s transaction (the caller's: the live server stores a
+        round's records with the meter moves and events of the same command): ``records`` are
+        the round's own, made by its verified actions; ``extra`` are columns of the round's row
+        stored with them."""
         at = now()
         known = self._heads.get(round_id)
         if known is not None and (expected is None or known[0] == expected):
@@ -488,8 +493,8 @@ class RoundStore:
             row = self._row(conn, round_id)
             if row is None:
                 persisted = capture(rnd)
-                self._begin(conn, round_id, rnd.game, rnd.players, rnd.stub_check, rnd.mode)
-                self._store_shoe(conn, round_id, persisted)
+                self.begin_in(conn, round_id, rnd.game, rnd.players, rnd.stub_check, rnd.mode)
+                self.store_shoe_in(conn, round_id, persisted)
                 stored = 0
         if row is not None:
             stored = row.records
@@ -503,16 +508,16 @@ class RoundStore:
         status = status_of(rnd)
         if rest or status is not RoundStatus.OPEN:
             with self._db.engine.begin() as conn:
-                stored = self._append(conn, round_id, rest, status, stored)
+                stored = self.append_in(conn, round_id, rest, status, stored)
         return TrackedRound(self, round_id, rnd, stored)
 
-    def _replay(self, round_id: str, conn: Connection | None = None) -> Round:
+    def replay(self, round_id: str, conn: Connection | None = None) -> Round:
         """The open round as it stood: replayed from its records, dealing from its persisted
         shoe (meters in memory); refused when the records do not replay from that shoe.
         ``conn``: read in that transaction (what it sees), else in a new one."""
         if conn is None:
             with self._db.engine.begin() as fresh:
-                return self._replay(round_id, fresh)
+                return self.replay(round_id, fresh)
         info = self._info_in(conn, round_id)
         if info.status is not RoundStatus.OPEN:
             raise IllegalAction(f"round {round_id!r} is {info.status}; only open rounds resume")
@@ -558,7 +563,7 @@ class RoundStore:
         persisted shoe (the rest of the cards exactly as they were shuffled), hand it the
         real ``meters`` (its contributions so far are known, so a later void takes them back)
         and track it again."""
-        rnd = self._replay(round_id)
+        rnd = self.replay(round_id)
         rnd.continue_on(meters)
         return self.track(round_id, rnd)
 
@@ -573,12 +578,12 @@ class RoundStore:
         if info.status is not RoundStatus.OPEN:
             raise IllegalAction(f"round {round_id!r} is already {info.status}; it cannot be voided")
         # A round stored without a shoe order deals no further: its records still rebuild it.
-        rnd = self.rebuild(round_id) if self.shoe(round_id) is None else self._replay(round_id)
+        rnd = self.rebuild(round_id) if self.shoe(round_id) is None else self.replay(round_id)
         action = VoidRound(by=by, reason=reason)
         rnd.verify(action)  # refused once settlement has begun
         rnd.continue_on(meters)
         tracked = TrackedRound(self, round_id, rnd, info.records)
-        tracked._commit(lambda: rnd.apply(action), extra={"voided_by": by, "void_reason": reason})
+        tracked.apply(action, extra={"voided_by": by, "void_reason": reason})
         return tracked
 
 
@@ -621,16 +626,19 @@ class TrackedRound:
     def settlement(self) -> dict[str, Any]:
         return self.round.settlement()
 
-    def apply(self, action: Action) -> tuple[Record, ...]:
+    def apply(
+        self, action: Action, *, extra: Mapping[str, Any] | None = None
+    ) -> tuple[Record, ...]:
         """Apply ``action`` to the round and store the records it adds, in one transaction
-        with the meter moves it makes on the same database.  A refused action stores nothing."""
+        with the meter moves it makes on the same database (``extra``: columns of the round's
+        row stored with them, e.g. who voided it and why).  A refused action stores nothing."""
         if self._diverged:
             raise IllegalAction(
                 f"round {self.round_id!r} no longer matches the store (a write failed); "
                 "resume it from the store"
             )
         self.round.verify(action)
-        return self._commit(lambda: self.round.apply(action))
+        return self._commit(lambda: self.round.apply(action), extra=extra)
 
     def _commit(
         self,
@@ -647,7 +655,7 @@ class TrackedRound:
                 with shared(db.key, conn, self.round_id):
                     started = True
                     new = tuple(change())
-                self._stored = self.store._append(
+                self._stored = self.store.append_in(
                     conn, self.round_id, new, status_of(self.round), self._stored, extra
                 )
         except BaseException:
