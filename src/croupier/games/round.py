@@ -279,7 +279,7 @@ class Round(FaceHelpers, PrivateHooks):
 
     # -- the server side (store, table) ------------------------------------------------------
 
-    def verify_continue_on(self, meters: object) -> None:
+    def verify_attach_meters(self, meters: object) -> None:
         """Refuse ``meters`` that are not a :class:`~croupier.progressive.MeterBank`."""
         if type(meters) is MemoryMeters:
             return
@@ -287,11 +287,11 @@ class Round(FaceHelpers, PrivateHooks):
             if not callable(getattr(meters, method, None)):
                 raise InvalidInput(f"meters {shown_value(meters)} are not a MeterBank")
 
-    def continue_on(self, meters: MeterBank) -> None:
+    def attach_meters(self, meters: MeterBank) -> None:
         """A round rebuilt from its records (on memory meters) continues on the real
         ``meters`` (the store's, after a restart); its contributions so far are known, so a
         later void takes them back."""
-        self.verify_continue_on(meters)
+        self.verify_attach_meters(meters)
         self._meters = meters
 
     def verify_unseat(self, seat: int) -> None:

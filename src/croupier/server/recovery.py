@@ -2,7 +2,7 @@
 
 On start (:meth:`Floor.load <croupier.server.floor.Floor.load>`) every open round is replayed
 from its committed records, dealing from the shoe order persisted when it began
-(:meth:`RoundStore.replay <croupier.store.RoundStore>`, :mod:`croupier.store.shoes`): the
+(:meth:`RoundStore._replay <croupier.store.RoundStore>`, :mod:`croupier.store.shoes`): the
 round continues with exactly the cards it was dealing from, on the real meters, to the same
 settlement an uninterrupted round would have reached.  Each command's records, ledger rows and
 meter moves were committed in one transaction, so the replayed round and the books agree.
@@ -91,7 +91,7 @@ def recover(store: RoundStore, meters: MeterBank, round_id: str) -> Recovered:
     except IllegalAction as exc:
         rnd = store.rebuild(round_id)
         problem = str(exc)
-    rnd.continue_on(meters)
+    rnd.attach_meters(meters)
     return Recovered(rnd, hold_reason(rnd, unreplayable=problem))
 
 
@@ -125,5 +125,5 @@ def recover_tables(floor: Floor) -> None:
         lt = floor.tables[table_id]
         if lt.round is None and rid is not None:
             rnd = floor.store.rebuild(str(rid))
-            rnd.continue_on(floor.meters)
+            rnd.attach_meters(floor.meters)
             lt.round, lt.round_id, lt.stored = rnd, str(rid), len(rnd.records)

@@ -63,5 +63,5 @@ class Snapshot:
                 lt.held = "a write failed during this round"
             else:
                 lt.round = replayed
-            lt.round.continue_on(floor.meters)
+            lt.round.attach_meters(floor.meters)
             lt.table.resume(lt.round)

@@ -186,9 +186,47 @@ class RoundStore:
         """Store a new open round with no records yet (and no persisted shoe: use
         :meth:`track` for a round to be dealt)."""
         with self._db.engine.begin() as conn:
-            return self.begin_in(conn, round_id, game, players, stub_check, mode)
+            return self._begin(conn, round_id, game, players, stub_check, mode)
 
     def begin_in(
+        self,
+        conn: Connection,
+        round_id: str,
+        game: Game,
+        players: Mapping[int, str],
+        stub_check: StubCheck,
+        mode: PlayMode,
+        rules: Mapping[str, Any] | None = None,
+    ) -> StoredRound:
+        """:meth:`begin` in ``conn``'s transaction (the caller's: the live server writes a
+        round's header with the rest of its command); ``rules``: the Rules Submission as JSON,
+        default :func:`rules_to_json`."""
+        return self._begin(conn, round_id, game, players, stub_check, mode, rules)
+
+    def store_shoe_in(self, conn: Connection, round_id: str, shoe: PersistedShoe) -> None:
+        """Store the card order ``round_id`` deals from, in ``conn``'s transaction."""
+        self._store_shoe(conn, round_id, shoe)
+
+    def append_in(
+        self,
+        conn: Connection,
+        round_id: str,
+        records: Sequence[Record],
+        status: RoundStatus | None,
+        expected: int | None,
+        extra: Mapping[str, Any] | None = None,
+    ) -> int:
+        """:meth:`append` in ``conn``'s transaction; the count of records stored (``extra``:
+        columns of the round's row stored with them, e.g. who voided it and why)."""
+        return self._append(conn, round_id, records, status, expected, extra)
+
+    def replay(self, round_id: str, conn: Connection | None = None) -> Round:
+        """The open round as it stood: replayed from its records, dealing from its persisted
+        shoe, on meters in memory (``conn``: read in that transaction, else a new one);
+        ``IllegalAction`` when the records do not replay from that shoe."""
+        return self._replay(round_id, conn)
+
+    def _begin(
         self,
         conn: Connection,
         round_id: str,
@@ -238,8 +276,7 @@ class RoundStore:
         return _info(self._row(conn, round_id))
 
     @staticmethod
-    def store_shoe_in(conn: Connection, round_id: str, shoe: PersistedShoe) -> None:
-        """Store the shuffled order a round deals from, in ``conn``'s transaction."""
+    def _store_shoe(conn: Connection, round_id: str, shoe: PersistedShoe) -> None:
         conn.execute(
             insert(round_shoes).values(
                 round_id=round_id,
@@ -270,7 +307,7 @@ class RoundStore:
                 "contributions: use RoundStore.void(round_id, meters, by=..., reason=...)"
             )
         with self._db.engine.begin() as conn:
-            return self.append_in(conn, round_id, records, status, expected)
+            return self._append(conn, round_id, records, status, expected)
 
     def finish(self, round_id: str, status: RoundStatus) -> None:
         """Mark a round over.  ``VOID`` is refused: a crashed round is voided by a supervisor
@@ -287,7 +324,7 @@ class RoundStore:
             )
         self.append(round_id, (), status=status)
 
-    def append_in(
+    def _append(
         self,
         conn: Connection,
         round_id: str,
@@ -296,10 +333,6 @@ class RoundStore:
         expected: int | None,
         extra: Mapping[str, Any] | None = None,
     ) -> int:
-        """:meth:`append` in ``conn``'s transaction (the caller's: the live server stores a
-        round's records with the meter moves and events of the same command): ``records`` are
-        the round's own, made by its verified actions; ``extra`` are columns of the round's row
-        stored with them."""
         at = now()
         known = self._heads.get(round_id)
         if known is not None and (expected is None or known[0] == expected):
@@ -493,8 +526,8 @@ class RoundStore:
             row = self._row(conn, round_id)
             if row is None:
                 persisted = capture(rnd)
-                self.begin_in(conn, round_id, rnd.game, rnd.players, rnd.stub_check, rnd.mode)
-                self.store_shoe_in(conn, round_id, persisted)
+                self._begin(conn, round_id, rnd.game, rnd.players, rnd.stub_check, rnd.mode)
+                self._store_shoe(conn, round_id, persisted)
                 stored = 0
         if row is not None:
             stored = row.records
@@ -508,16 +541,16 @@ class RoundStore:
         status = status_of(rnd)
         if rest or status is not RoundStatus.OPEN:
             with self._db.engine.begin() as conn:
-                stored = self.append_in(conn, round_id, rest, status, stored)
+                stored = self._append(conn, round_id, rest, status, stored)
         return TrackedRound(self, round_id, rnd, stored)
 
-    def replay(self, round_id: str, conn: Connection | None = None) -> Round:
+    def _replay(self, round_id: str, conn: Connection | None = None) -> Round:
         """The open round as it stood: replayed from its records, dealing from its persisted
         shoe (meters in memory); refused when the records do not replay from that shoe.
         ``conn``: read in that transaction (what it sees), else in a new one."""
         if conn is None:
             with self._db.engine.begin() as fresh:
-                return self.replay(round_id, fresh)
+                return self._replay(round_id, fresh)
         info = self._info_in(conn, round_id)
         if info.status is not RoundStatus.OPEN:
             raise IllegalAction(f"round {round_id!r} is {info.status}; only open rounds resume")
@@ -563,8 +596,8 @@ class RoundStore:
         persisted shoe (the rest of the cards exactly as they were shuffled), hand it the
         real ``meters`` (its contributions so far are known, so a later void takes them back)
         and track it again."""
-        rnd = self.replay(round_id)
-        rnd.continue_on(meters)
+        rnd = self._replay(round_id)
+        rnd.attach_meters(meters)
         return self.track(round_id, rnd)
 
     def void(self, round_id: str, meters: MeterBank, *, by: str, reason: str) -> TrackedRound:
@@ -578,10 +611,10 @@ class RoundStore:
         if info.status is not RoundStatus.OPEN:
             raise IllegalAction(f"round {round_id!r} is already {info.status}; it cannot be voided")
         # A round stored without a shoe order deals no further: its records still rebuild it.
-        rnd = self.rebuild(round_id) if self.shoe(round_id) is None else self.replay(round_id)
+        rnd = self.rebuild(round_id) if self.shoe(round_id) is None else self._replay(round_id)
         action = VoidRound(by=by, reason=reason)
         rnd.verify(action)  # refused once settlement has begun
-        rnd.continue_on(meters)
+        rnd.attach_meters(meters)
         tracked = TrackedRound(self, round_id, rnd, info.records)
         tracked.apply(action, extra={"voided_by": by, "void_reason": reason})
         return tracked
