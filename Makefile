@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest bench clean native
+.PHONY: run test lint docs typecheck pytest bench clean native
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -25,6 +25,11 @@ run: native
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+
+# The documentation site (mkdocs.yml, docs/): strict, so a broken link, anchor or API reference
+# fails; the site goes to build/site (gitignored).
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet --site-dir build/site
 
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict
@@ -49,7 +54,7 @@ pytest: native
 
 # mypy --strict runs beside pytest (one core for about a minute: a clean checkout has no mypy
 # cache) so that no core idles while it runs; each prints its own result.
-test: lint
+test: lint docs
 	$(MAKE) --no-print-directory -j2 typecheck pytest
 
 bench: native

@@ -120,7 +120,7 @@ class TableRegs:
     :attr:`table_decks`)."""
     shuffler_jam: str = ""
     """A shuffler that jams or fails to complete a shuffle: the cards are reshuffled."""
-    # The procedures of :mod:`croupier.procedures`.  An empty string: the chapter has no such
+    # The procedures of :class:`croupier.table.Table`.  An empty string: the chapter has no such
     # procedure (or none in the texts at hand), and the table refuses it.
     one_deck_in_rack: str = ""
     """Two decks: the cards of only one deck in the discard rack at any time."""
