@@ -400,10 +400,9 @@ class Round(FaceHelpers, PrivateHooks):
         deal_verify, deal_do = handlers.get(DealNext, _UNHANDLED)
         by_plan = _BY_PLAN.get(cls)
         if by_plan is None:
-            by_plan = _BY_PLAN[cls] = (deal_verify, deal_do) == (
-                Round._verify_deal,
-                Round._do_deal,
-            )
+            # dealt by the shared plan: the stages' cards may leave the shoe together
+            shared = deal_verify is Round._verify_deal and deal_do is Round._do_deal
+            by_plan = _BY_PLAN[cls] = shared
         while True:
             phase = self._phase
             if phase is Phase.DEALING and by_plan:
