@@ -9,8 +9,10 @@ each as ``path:line: what``:
 2. a call of another object's underscore method (``x._m(...)`` where ``x`` is not ``self``,
    ``cls`` or ``super()``);
 3. an import of a private module (a path segment starting with ``_``) of another package: a
-   module may import its own package's private modules (``croupier.games._made`` from
-   ``croupier.games.round``) and its sub-packages', never a sibling's or a parent's.
+   module may import the private modules of its own package and of the packages that contain
+   it (``croupier.games._made`` from ``croupier.games.round`` or from a game's package
+   ``croupier.games.baccarat``), never those of a sibling package (``croupier.store._db`` from
+   ``croupier.server``) nor of a package inside its own.
 
 Dunder names (``__init__``, ``__dict__``) are the language's, not private, and are not reported.
 A class's own attribute written through the class name inside that class (``Deal._cache = ...``
@@ -35,21 +37,12 @@ from pathlib import Path
 SRC = Path(__file__).resolve().parents[1] / "src" / "croupier"
 
 PENDING_OTHER_BRANCHES: dict[str, int] = {
-    # B (analysis): private kernels (croupier.kernels._jit, _rank, _tables, _count7, _load), the
-    # games' private pay tables (A makes them games/<game>/paytables.py) and
+    # B (analysis): the games' private pay tables (A makes them games/<game>/paytables.py) and
     # uth_solver._holding_classes called from decisions.py.
-    "croupier/analysis/_fcp_kernels.py": 1,
-    "croupier/analysis/_mc_kernels.py": 1,
-    "croupier/analysis/_protect_kernels.py": 1,
-    "croupier/analysis/_stud.py": 3,
-    "croupier/analysis/_uth_fcp_shared.py": 4,
-    "croupier/analysis/_uth_kernels.py": 1,
     "croupier/analysis/_uth_settle.py": 1,
     "croupier/analysis/decisions.py": 2,
-    "croupier/analysis/fcp_solver.py": 1,
     "croupier/analysis/let_it_ride.py": 1,
-    "croupier/analysis/sidebets.py": 2,
-    "croupier/analysis/uth_solver.py": 2,
+    "croupier/analysis/uth_solver.py": 1,
     # D (server): croupier.store._db imports and Floor._live; D's branch moves them to
     # croupier.store / croupier.store.schema.
     "croupier/server/auth.py": 1,
@@ -60,7 +53,7 @@ PENDING_OTHER_BRANCHES: dict[str, int] = {
     "croupier/server/schema.py": 1,
     "croupier/server/shoe_floor.py": 1,
     # C's own files waiting on another branch's public module: the store's tables
-    # (croupier.store.schema, D) and the shared table rules (games/_table_regs.py, A).
+    # (croupier.store.schema, D) and the shared table rules (games/table_regs.py, A).
     "croupier/audit.py": 1,
     "croupier/commitment.py": 1,
     "croupier/recall.py": 1,

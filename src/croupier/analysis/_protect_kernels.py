@@ -16,7 +16,7 @@ import numpy as np
 from numba import njit
 
 from croupier.analysis._stud import choose5
-from croupier.kernels._jit import hash_value
+from croupier.kernels.blocks import hash_value
 
 __all__ = [
     "fcp_hidden_counts",

@@ -59,7 +59,7 @@ from croupier.games._uth_tables import BLIND_HANDS
 from croupier.games.paytables import PayTable
 from croupier.hands import Ranking
 from croupier.kernels import canonical_hands
-from croupier.kernels._load import load_kernel
+from croupier.kernels.blocks import load_kernel
 
 __all__ = [
     "DEALS",
