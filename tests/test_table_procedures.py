@@ -1,5 +1,5 @@
-"""Deck procedures of a table (procedures.py): reshuffle, shuffler count, recut, idle cards,
-the reshuffling shoe, the discard rack, devices out of order.
+"""Deck procedures of a table (methods of croupier.table.Table): reshuffle, shuffler count,
+recut, idle cards, the reshuffling shoe, the discard rack, devices out of order.
 
 Named after the Four Card Poker sections (§ 641a.3(b)(4), § 641a.5(a), (b), (e)-(g),
 § 641a.13(g)); the ``CHAPTERS`` tests run the same procedure in every game whose chapter has the

@@ -119,7 +119,7 @@ class EventKind(StrEnum):
     CUT = "cut"
     RECUT = "recut"
     COLLECT_VIG = "collect_vig"
-    # the table's procedures before the round (croupier.procedures)
+    # the table's procedures before the round (croupier.table.Table's methods)
     RESHUFFLE_ORDERED = "reshuffle_ordered"
     SHUFFLER_COUNT = "shuffler_count"
     IDLE = "idle"

@@ -3,7 +3,7 @@
 * Dense strengths: every order value of a ranking replaced by its position among the distinct
   values (7,462 for ``poker5``, 2,535 for ``four-card``), so a strength indexes a histogram.  The
   tables of :mod:`croupier.kernels` are re-expressed in these dense indices, and the kernels'
-  perfect-hash lookup (:func:`croupier.kernels._jit.hash_value`) then returns the dense index.
+  perfect-hash lookup (:func:`croupier.kernels.blocks.hash_value`) then returns the dense index.
 * Dense strengths from one hand per rank pattern (:func:`distinct_values`), not every hand.
 * Checkpoints: the integer sums of each finished block of work, written atomically under
   :func:`croupier.kernels.cache_dir` in a folder named after the solver, its version and its
@@ -30,9 +30,7 @@ from croupier.analysis.shipped import folder_name, load_block, shipped_file
 from croupier.errors import InvalidInput
 from croupier.hands import Ranking
 from croupier.kernels import cache_dir
-from croupier.kernels._jit import suit_init
-from croupier.kernels._rank import rank_flat
-from croupier.kernels._tables import tables
+from croupier.kernels.blocks import rank_flat, suit_init, tables
 from croupier.progress import Task
 
 __all__ = [
@@ -83,7 +81,7 @@ def distinct_values(ranking: Ranking, size: int) -> I32:
     each rank multiset (:func:`croupier.kernels._count7.plain_hands`) and one suited hand of
     each set of ``size`` ranks give every value: 6,175 + 1,287 hands ranked for ``poker5``
     instead of all 2,598,960 (``tests/test_solved.py`` checks they give the same values)."""
-    from croupier.kernels._count7 import plain_hands, rank_multisets
+    from croupier.kernels.blocks import plain_hands, rank_multisets
 
     patterns, _ = rank_multisets(size, 4)
     suited = 4 * np.array(list(combinations(range(13), size)), dtype=np.int64)

@@ -4,7 +4,7 @@ the tables, settle.
 Cards are dense indices (0 = 2c .. 51 = As); a deal is an array of card indices, laid out by
 each game's settle function (``analysis/<game>/montecarlo.py`` or ``mc_kernels.py``).  Hand
 strengths are the dense strengths of :func:`croupier.analysis.block_solver.dense_tables`, looked
-up by the perfect hash of :func:`croupier.kernels._jit.hash_value` (:func:`hand_value`); the
+up by the perfect hash of :func:`croupier.kernels.blocks.hash_value` (:func:`hand_value`); the
 kernels take the ranker's tables as one tuple ``ev = (card keys, card bits, hash offsets, plain
 table, flush table, suit counters' start)`` (:meth:`DenseTables.args`).  Card sets are looked
 up by their colex rank (:func:`colex`).
@@ -30,7 +30,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from croupier.kernels._jit import hash_value
+from croupier.kernels.blocks import hash_value
 
 __all__ = [
     "COLEX",

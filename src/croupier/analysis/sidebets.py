@@ -44,8 +44,7 @@ def value_histogram(ranking: Ranking, ncards: int) -> Mapping[int, int]:
         return count_values(ranking, ncards)
     if ranking is Ranking.POKER5 and ncards == 7:
         # by rank pattern (croupier.kernels._count7): a quarter of a second, nothing compiled
-        from croupier.kernels._count7 import seven_card_values
-        from croupier.kernels._tables import tables
+        from croupier.kernels.blocks import seven_card_values, tables
 
         values, freq = seven_card_values(tables())
         return dict(zip(values.tolist(), freq.tolist(), strict=True))

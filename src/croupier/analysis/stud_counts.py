@@ -74,9 +74,7 @@ def _five_card_classes() -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], 
     colex order (the sets whose highest card is ``c`` are the lower sets below ``c`` with ``c``
     added), so nothing is compiled and no card set is written out; the hash tables renumbered
     densely first (same order), so the values come out as indices and nothing is sorted."""
-    from croupier.kernels._jit import suit_init
-    from croupier.kernels._rank import hash_values
-    from croupier.kernels._tables import tables
+    from croupier.kernels.blocks import hash_values, suit_init, tables
 
     tab = tables()
     key = np.array([suit_init(5)], dtype=np.int64)

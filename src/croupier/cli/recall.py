@@ -50,8 +50,7 @@ def recall(
     from sqlalchemy.exc import SQLAlchemyError
 
     from croupier.recall import table_rounds
-    from croupier.store import RoundStore, open_existing
-    from croupier.store._db import unreadable
+    from croupier.store import RoundStore, open_existing, unreadable
     from croupier.terminal import database_url
 
     # a reading command: the database must exist and be croupier's (nothing is created in it)

@@ -185,7 +185,7 @@ def db_upgrade(db: DbOption = None, json_out: JsonOption = False) -> None:
     """Apply the schema migrations (the schema is only ever changed by a migration)."""
     require("server", "db upgrade")
     from croupier.server.db import upgrade
-    from croupier.store._db import masked_url
+    from croupier.store import masked_url
 
     applied = upgrade(floor_url(db))
     shown = masked_url(floor_url(db))  # a PostgreSQL password is not printed

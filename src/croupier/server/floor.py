@@ -448,7 +448,7 @@ class Floor:
                     at=now(),
                 )
             )
-        lt.stored = self.store._append(conn, lt.round_id, new, status_of(rnd), lt.stored)
+        lt.stored = self.store.append_in(conn, lt.round_id, new, status_of(rnd), lt.stored)
         if rnd.is_over:
             conn.execute(
                 update(live_rounds)
@@ -507,7 +507,7 @@ class Floor:
             self._reconcile_meters(txn.conn, names)
         at = now()
         # The round's hashed header, and its shoe order apart from the records (server side).
-        self.store._begin(
+        self.store.begin_in(
             txn.conn,
             rid,
             lt.game,
@@ -523,7 +523,7 @@ class Floor:
             )
         )
         lt.round, lt.round_id, lt.numbers, lt.held = rnd, rid, number, None
-        lt.stored = self.store._append(txn.conn, rid, rnd.records, status_of(rnd), 0)
+        lt.stored = self.store.append_in(txn.conn, rid, rnd.records, status_of(rnd), 0)
         # Provable deals: the commitment to the order is public before any wager.
         deal = published(shoe.commitment)
         data = {"round_id": rid, "number": number, **self._phase_data(rnd), "deal": deal, **extra}

@@ -86,12 +86,12 @@ def recover(store: RoundStore, meters: MeterBank, round_id: str) -> Recovered:
     """The open round ``round_id`` as it stood, on ``meters``: replayed from its records and
     its persisted shoe (it resumes), or rebuilt from its records alone and held."""
     try:
-        rnd = store._replay(round_id)
+        rnd = store.replay(round_id)
         problem = None
     except IllegalAction as exc:
         rnd = store.rebuild(round_id)
         problem = str(exc)
-    rnd._attach_meters(meters)
+    rnd.attach_meters(meters)
     return Recovered(rnd, hold_reason(rnd, unreplayable=problem))
 
 
@@ -125,5 +125,5 @@ def recover_tables(floor: Floor) -> None:
         lt = floor.tables[table_id]
         if lt.round is None and rid is not None:
             rnd = floor.store.rebuild(str(rid))
-            rnd._attach_meters(floor.meters)
+            rnd.attach_meters(floor.meters)
             lt.round, lt.round_id, lt.stored = rnd, str(rid), len(rnd.records)

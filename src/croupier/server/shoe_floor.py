@@ -107,13 +107,13 @@ def deal_from(
     shoe = live_shoe(lt)
     persisted = capture(rnd)
     if shoe is None:
-        floor.store._store_shoe(txn.conn, round_id, persisted)
+        floor.store.store_shoe_in(txn.conn, round_id, persisted)
         return persisted, {}
     state = shoe.state
     persisted = replace(persisted, nonce=state.nonce)
     if persisted.cards != state.order or persisted.taken != state.taken:
         raise IllegalAction(f"round {round_id} does not deal from shoe {shoe.shoe_id}")
-    floor.store._store_shoe(txn.conn, round_id, persisted)
+    floor.store.store_shoe_in(txn.conn, round_id, persisted)
     txn.conn.execute(
         update(round_shoes).where(round_shoes.c.round_id == round_id).values(shoe_id=shoe.shoe_id)
     )

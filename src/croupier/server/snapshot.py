@@ -53,7 +53,7 @@ class Snapshot:
         if rnd is not None and rid is not None and len(rnd.records) != stored:
             # The round moved in memory but its records were not committed.
             try:
-                replayed = floor.store._replay(rid, conn)
+                replayed = floor.store.replay(rid, conn)
             except IllegalAction:
                 # Shown as committed (its records alone), held for a supervisor's void.
                 records = rnd.records[:stored]
@@ -63,5 +63,5 @@ class Snapshot:
                 lt.held = "a write failed during this round"
             else:
                 lt.round = replayed
-            lt.round._attach_meters(floor.meters)
+            lt.round.attach_meters(floor.meters)
             lt.table.resume(lt.round)

@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from croupier.kernels._jit import hash_value
+from croupier.kernels.blocks import hash_value
 
 __all__ = [
     "BINOM",

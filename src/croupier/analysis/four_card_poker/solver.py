@@ -55,7 +55,7 @@ from croupier.games.four_card_poker import ANTE_BONUS, base_net
 from croupier.games.paytables import PayTable
 from croupier.hands import Category, HandRank, Ranking
 from croupier.kernels import Versus
-from croupier.kernels._load import load_kernel
+from croupier.kernels.blocks import load_kernel
 
 __all__ = [
     "ACTIONS",

@@ -71,7 +71,7 @@ def _flop_maps(reps: npt.NDArray[np.uint8]) -> tuple[I64, I64]:
 @cache
 def _static_uth() -> tuple[I64, I64]:
     """The starting-hand class of each pair index, and the 24 suit renamings as card maps."""
-    hclass, _ = uth_solver._holding_classes()
+    hclass, _ = uth_solver.holding_classes()
     cards = np.arange(52)
     card_perm = np.array([4 * (cards >> 2) + PERMS[g][cards & 3] for g in range(24)])
     return hclass.astype(np.int64), card_perm.astype(np.int64)
@@ -174,7 +174,7 @@ def uth_tables(blind: PayTable | None = None, *, progress: bool | None = None) -
 def _uth_tables(blind: PayTable, progress: bool | None) -> UthTables:
     # the solver's own checkpointed solve: after a par sheet, only its saved blocks are read
     solution, reps, flop = uth_solver.uth_decisions(blind, progress=progress)
-    _, names = uth_solver._holding_classes()
+    _, names = uth_solver.holding_classes()
     multiple = {"check": 0, "3x": 3, "4x": 4}
     preflop = np.zeros(169, dtype=np.int8)
     for d in solution.strategy.preflop:

@@ -38,7 +38,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from croupier.kernels._jit import HASH_SHIFT, RANK_MASK, hash_value
+from croupier.kernels.blocks import HASH_SHIFT, RANK_MASK, hash_value
 
 __all__ = [
     "DEALER",

@@ -23,7 +23,7 @@ from croupier.analysis.mc_kernels import (
     make_block,
     make_settle_many,
 )
-from croupier.kernels._jit import HASH_SHIFT, RANK_MASK, hash_value
+from croupier.kernels.blocks import HASH_SHIFT, RANK_MASK, hash_value
 
 __all__ = [
     "river_counts_one",

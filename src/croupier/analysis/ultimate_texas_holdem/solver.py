@@ -68,7 +68,7 @@ from croupier.games.paytables import PayTable
 from croupier.games.ultimate_texas_holdem.paytables import BLIND_HANDS
 from croupier.hands import Ranking
 from croupier.kernels import canonical_hands
-from croupier.kernels._load import load_kernel
+from croupier.kernels.blocks import load_kernel
 
 __all__ = [
     "DEALS",
@@ -132,7 +132,7 @@ def _category_name(index: int) -> str:
 
 
 @cache
-def _holding_classes() -> tuple[npt.NDArray[np.int64], tuple[str, ...]]:
+def holding_classes() -> tuple[npt.NDArray[np.int64], tuple[str, ...]]:
     """The starting-hand class (0..168, a 13 x 13 grid) of each pair index, and class names."""
     cls = np.empty(1326, dtype=np.int64)
     for b in range(52):
@@ -154,7 +154,7 @@ def starting_hand(hole: Sequence[Card] | str) -> str:
     cards = _cards(hole)
     if len(cards) != 2 or cards[0] == cards[1]:
         raise InvalidInput("a starting hand is two different cards")
-    cls, names = _holding_classes()
+    cls, names = holding_classes()
     return names[int(cls[PAIR_INDEX[cards[0].index, cards[1].index]])]
 
 
@@ -210,7 +210,7 @@ def _flop_call(
 ) -> tuple[dict[str, npt.NDArray[Any]], tuple[Any, ...]]:
     """The results of one flop, zero, and the arguments of :func:`solve_flop` that fill them."""
     dense = dense_tables(Ranking.POKER5)
-    cls, _ = _holding_classes()
+    cls, _ = holding_classes()
     out: dict[str, npt.NDArray[Any]] = {
         "holding_lin": np.zeros((1326, 3), np.int64),
         "holding_checked": np.zeros(1326, np.int64),
@@ -619,7 +619,7 @@ def _feature_shares(
 def _assemble(
     sums: dict[str, npt.NDArray[np.int64]], p: SettleTables, *, partial: bool
 ) -> UthSolution:
-    _, names = _holding_classes()
+    _, names = holding_classes()
     s = p.scale
     lin, best, t_raise, t_check = sums["lin"], sums["best"], sums["t_raise"], sums["t_check"]
     outcomes: list[Outcome] = []

@@ -83,12 +83,12 @@ def class_counts(q0: int, bclass_key: tuple[int, ...]) -> npt.NDArray[np.int64]:
     strength ``bclass_key`` (from
     :func:`croupier.analysis.ultimate_texas_holdem.settle.settle_tables`)."""
     from croupier.analysis.block_solver import dense_tables
-    from croupier.analysis.ultimate_texas_holdem.solver import _holding_classes
+    from croupier.analysis.ultimate_texas_holdem.solver import holding_classes
     from croupier.hands import Ranking
     from croupier.kernels import canonical_hands
 
     reps, weights = canonical_hands(5)
-    hclass, _ = _holding_classes()
+    hclass, _ = holding_classes()
     dense = dense_tables(Ranking.POKER5)
     acc = np.zeros((169, NTYPES), dtype=np.int64)
     _accumulate(
