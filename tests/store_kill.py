@@ -23,10 +23,10 @@ import time
 from dataclasses import dataclass, field
 
 from croupier.audit import verify
+from croupier.core.modes import PlayMode
 from croupier.games.records import CardDealt, CardDiscarded
-from croupier.modes import PlayMode
-from croupier.shoe import SecureShuffler, Shoe
 from croupier.store import RoundStatus, RoundStore, SqlMeters
+from croupier.table.shoe import SecureShuffler, Shoe
 from store_play import GAME_FILES, drive, game_for
 
 __all__ = ["Figures", "deal_until_killed", "kill_and_recover"]

@@ -48,9 +48,9 @@ PENDING_OTHER_BRANCHES: dict[str, int] = {
     "croupier/server/shoe_floor.py": 1,
     # C's own files waiting on another branch's public module: the store's tables
     # (croupier.store.schema, D) and the shared table rules (games/table_regs.py, A).
-    "croupier/audit.py": 1,
-    "croupier/commitment.py": 1,
-    "croupier/recall.py": 1,
+    "croupier/audit/chains.py": 1,
+    "croupier/table/commitment.py": 1,
+    "croupier/table/history.py": 1,
 }
 
 

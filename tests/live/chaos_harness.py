@@ -50,7 +50,7 @@ from typing import Any
 import httpx
 from sqlalchemy import create_engine, select
 
-from croupier.client import ApiError, Client
+from croupier.faces.client import ApiError, Client
 from croupier.server.demo import DEMO_BUY_IN
 from live.live_harness import PASSWORDS, SRC, ServerProcess, free_port
 

@@ -13,14 +13,14 @@ from typing import Any
 import pytest
 from sqlalchemy import Connection, Engine, create_engine, text
 
-from croupier.errors import IllegalAction
+from croupier.core.errors import IllegalAction
 from croupier.games.records import CardDealt, CardDiscarded, CountStub, NoMoreBets, PlaceWager
 from croupier.games.round import Phase
 from croupier.server.auth import Account, Role
 from croupier.server.commit import GroupCommitter, Work
 from croupier.server.floor import Floor, LiveTable, Txn
 from croupier.server.ledger import player_account
-from croupier.table import Table
+from croupier.table.table import Table
 
 TABLE = "three-card-poker"
 DEALER = Account("dealer", Role.DEALER, demo=True)  # the demo dealer deals every table

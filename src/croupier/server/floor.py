@@ -21,9 +21,9 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, bindparam, insert, select, update
 
-from croupier.cards import DECK
-from croupier.commitment import published
-from croupier.errors import CroupierError, IllegalAction, InvalidInput
+from croupier.core.cards import DECK
+from croupier.core.errors import CroupierError, IllegalAction, InvalidInput
+from croupier.core.modes import mode_of_table
 from croupier.games import get_game
 from croupier.games.records import (
     Action,
@@ -32,9 +32,8 @@ from croupier.games.records import (
     ReportIrregularity,
 )
 from croupier.games.round import ActorKind, Phase, Round
-from croupier.modes import mode_of_table
-from croupier.progressive import MemoryMeters
-from croupier.rules import RulesSubmission, load_rules
+from croupier.rules.progressive import MemoryMeters
+from croupier.rules.submission import RulesSubmission, load_rules
 from croupier.server import postings
 from croupier.server.auth import Account
 from croupier.server.commit import Work, for_engine
@@ -78,11 +77,12 @@ from croupier.server.shoe_floor import (
 )
 from croupier.server.snapshot import Snapshot
 from croupier.server.views import round_view
-from croupier.shoe import SecureShuffler, Shuffler, StackedShoe
 from croupier.store import RoundStore, SqlMeters, rules_to_json
 from croupier.store._db import Database, now, shared
 from croupier.store.rounds import status_of
-from croupier.table import Table
+from croupier.table.commitment import published
+from croupier.table.shoe import SecureShuffler, Shuffler, StackedShoe
+from croupier.table.table import Table
 
 __all__ = [
     "Floor",

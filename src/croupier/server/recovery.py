@@ -29,11 +29,11 @@ from typing import TYPE_CHECKING
 
 from sqlalchemy import select
 
-from croupier.errors import IllegalAction
+from croupier.core.errors import IllegalAction
 from croupier.games.records import CardDealt
 from croupier.games.round import Phase, Round
-from croupier.progressive import MeterBank
-from croupier.rules import DealMethod
+from croupier.rules.progressive import MeterBank
+from croupier.rules.submission import DealMethod
 from croupier.server.schema import live_rounds
 from croupier.store import RoundStore
 

@@ -11,7 +11,7 @@ from fastapi import Depends, FastAPI, Header, Path, Query, Request
 from sqlalchemy import select
 
 from croupier.audit import verify
-from croupier.errors import IllegalAction, InvalidInput
+from croupier.core.errors import IllegalAction, InvalidInput
 from croupier.games.records import IrregularityKind, NoMoreBets, PlaceWager, ReportIrregularity
 from croupier.games.round import Phase, Round
 from croupier.server.account_routes import install_accounts, install_sign_in
@@ -672,8 +672,8 @@ def _install_recall(op: Op) -> None:
         equals its rows, every meter's account holds the meter) and, for ``scope=all``,
         ``croupier audit verify`` on the database: every record chain intact, every round's
         settlement rebuilt from its records and every seat's chips reconciled with it
-        (:func:`croupier.audit.verify`, :mod:`croupier.reconcile`, which checks the ledger
-        too)."""
+        (:func:`croupier.audit.verify`, :mod:`croupier.audit.reconcile`, which checks the
+        ledger too)."""
         floor = _floor(request)
         chains = verify(floor.engine) if scope == "all" else None
         with floor.reading() as conn:
@@ -698,8 +698,8 @@ def _install_recall(op: Op) -> None:
 
 
 def _house_wagers(lt: LiveTable) -> dict[str, int]:
-    from croupier.progressive import MemoryMeters
-    from croupier.shoe import SecureShuffler, Shoe
+    from croupier.rules.progressive import MemoryMeters
+    from croupier.table.shoe import SecureShuffler, Shoe
 
     shoe = Shoe.shuffled(SecureShuffler(), decks=lt.game.deck_count)
     probe = lt.game.new_round(shoe=shoe, meters=MemoryMeters(), players={1: "house"})

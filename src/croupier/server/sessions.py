@@ -38,7 +38,7 @@ from typing import Generic, TypeVar
 
 from sqlalchemy import Connection, Engine, delete, insert, update
 
-from croupier.errors import InvalidInput
+from croupier.core.errors import InvalidInput
 from croupier.server.schema import sessions
 from croupier.store import now
 

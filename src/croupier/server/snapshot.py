@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection
 
-from croupier.errors import IllegalAction
+from croupier.core.errors import IllegalAction
 from croupier.games.round import Round
 from croupier.server.live_tables import LiveTable
 
