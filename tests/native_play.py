@@ -15,7 +15,7 @@ import json
 import sys
 from typing import Any
 
-from croupier._native import compiled_modules
+from croupier._native import COMPILED, compiled_modules
 from croupier.analysis.simulate import simulate
 from croupier.core.errors import CroupierError
 from croupier.games import GAMES, Round, get_game
@@ -78,4 +78,8 @@ def digests(rounds: int) -> dict[str, str]:
 
 if __name__ == "__main__":
     count = int(sys.argv[1])
-    print(json.dumps({"compiled": list(compiled_modules()), "digests": digests(count)}))
+    played = digests(count)
+    imported = [name for name in COMPILED if name in sys.modules]
+    print(
+        json.dumps({"compiled": list(compiled_modules()), "imported": imported, "digests": played})
+    )
