@@ -1,7 +1,7 @@
-"""Par sheets off the serving path (issue 36; :class:`croupier.web.par.ParSheets`): computed in
-a worker process of their own, not in the server's, and kept; a game's refusal comes back as
-its error; a bounded number wait; a worker that dies fails its jobs and the next request starts
-a new one; closing stops it."""
+"""Par sheets off the serving path (issue 36; :class:`croupier.server.par_routes.ParSheets`):
+computed in a worker process of their own, not in the server's, and kept; a game's refusal
+comes back as its error; a bounded number wait; a worker that dies fails its jobs and the next
+request starts a new one; closing stops it."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import pytest
 
 from croupier.analysis import par_sheet
 from croupier.games import get_game
-from croupier.web.par import ParBusy, ParSheets, Refusal, SheetKey
+from croupier.server.par_routes import ParBusy, ParSheets, Refusal, SheetKey
 
 MINI = SheetKey.parse("mini-baccarat", ())
 WAIT = 600  # seconds: a cold worker imports the analysis on a loaded machine

@@ -225,12 +225,16 @@ class Sweep:
     # -- the streams ---------------------------------------------------------------------------
 
     @contextmanager
-    def ws(self, path: str, caller: Caller, since: int) -> Iterator[ClientConnection]:
+    def ws(
+        self, path: str, caller: Caller, since: int, carry: str = ""
+    ) -> Iterator[ClientConnection]:
         """The stream opened as ``caller``: a token in the handshake's header; without one,
-        the first message holds none (the server then closes the stream 4401)."""
+        the first message holds none (the server then closes the stream 4401).  ``carry``:
+        the table stream's ``carry`` parameter (``state``: the view and actions carried)."""
         base = self.url.replace("http://", "ws://")
         headers = caller.headers(key=False)
-        with connect(f"{base}{path}?since={since}", additional_headers=headers) as conn:
+        query = f"?since={since}" + (f"&carry={carry}" if carry else "")
+        with connect(f"{base}{path}{query}", additional_headers=headers) as conn:
             if not headers:
                 conn.send(json.dumps({}))
             yield conn
@@ -243,12 +247,15 @@ class Sweep:
         self.covered.setdefault((row.method, row.path), set()).add(stage)
         got = self.streams.setdefault((caller.name, t.id), [])
         since = got[-1]["seq"] if got else 0
+        start = len(got)
         try:
-            with self.ws(f"/api/tables/{t.id}/stream", caller, since) as conn:
+            with self.ws(f"/api/tables/{t.id}/stream", caller, since, "state") as conn:
                 while since < until:
                     event = json.loads(conn.recv(timeout=30))
                     got.append(event)
                     since = int(event["seq"])
+                if len(got) > start and got[-1]["seq"] == until:
+                    self.carried(label, caller, relation, stage, got[-1])
         except InvalidStatus as refused:
             self.refused_stream(label, refused, rule.status)
             return
@@ -258,6 +265,29 @@ class Sweep:
         if rule.status != 200:
             self.problems.append(f"{label}: opened, the row says {rule.status}")
         self.calls["WS 101"] += 1
+
+    def carried(
+        self, label: str, caller: Caller, relation: Relation, stage: Stage, event: dict[str, Any]
+    ) -> None:
+        """The view and actions the last message of a table stream's batch carries, each kept
+        to be checked as its route's answer to ``caller`` (its row's sight) once the round is
+        over; a part the row answers must be carried, a part it refuses must not."""
+        for part, path in (("view", "/view"), ("actions", "/actions")):
+            row = POLICY[("GET", f"/api/tables/{{table_id}}{path}")]
+            rule = row.rule(relation, stage)
+            body = event.get(part)
+            if body is None:
+                if rule.status == 200:
+                    self.problems.append(f"{label}: event {event['seq']} carries no {part}")
+                continue
+            if rule.status != 200:
+                self.problems.append(f"{label}: carries the {part} its row refuses")
+            rid = event.get("view", {}).get("round_id")
+            rnd = event.get("view", {}).get("round") or {}
+            prefix = {} if rid is None else {rid: rnd.get("seq", 0)}
+            self.calls[f"WS carried {part}"] += 1
+            what = f"{label}: the {part} carried at {event['seq']}"
+            self.seen.append(Seen(what, rule.sight, caller.player_id, body, rid, prefix))
 
     def refused_stream(self, label: str, refused: InvalidStatus, expected: int) -> None:
         status = refused.response.status_code

@@ -64,7 +64,7 @@ LATE_IMPORTS = (
     "anyio._core._fileio",
     "encodings.idna",  # a host name's encoding
     "fastapi.telemetry._runtime",
-    "croupier.web",  # the web pages, mounted by each server (not here: see _warm_up)
+    "croupier.server.pages",  # the web pages, mounted by each server (not here: see _warm_up)
 )
 """Modules a server imports after its start (the rest are imported with the app)."""
 

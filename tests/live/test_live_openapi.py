@@ -17,7 +17,7 @@ METHODS = ("get", "post", "put", "patch", "delete")
 
 @pytest.fixture(scope="module")
 def document(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    # The server's own routes (the web pages add theirs: croupier.web).
+    # The server's own routes (the web pages add theirs: croupier.server.pages).
     db = Path(tmp_path_factory.mktemp("openapi")) / "floor.sqlite"
     app = create_app(f"sqlite:///{db}", web=False)
     doc: dict[str, Any] = app.openapi()

@@ -73,6 +73,9 @@ def _verify(figures: dict[str, Any]) -> None:
         wanted = every if table in figures["decisions"] else without_decisions
         assert {Stage(s) for s in stages} >= wanted, (table, stages)
     assert len(figures["decisions"]) >= 6  # every poker game has decisions
+    # the table streams' carried views and actions were checked as their routes' answers
+    assert figures["requests"]["WS carried view"] > 0
+    assert figures["requests"]["WS carried actions"] > 0
 
 
 def test_every_route_stream_relation_and_stage_answers_as_the_policy_says(

@@ -2,7 +2,8 @@
 test_web_tables*.py): the dealer and two players each in their own browser context, from sign-in
 to settlement.  A player's page never holds another player's cards, the burn or discards, or the
 dealer's face-down cards before they are turned: checked over every WebSocket message the page
-received, every view and actions response it fetched, and its DOM after every step."""
+received (the view and actions they carry included), every view and actions response it
+fetched, and its DOM after every step."""
 
 from __future__ import annotations
 
@@ -151,20 +152,29 @@ def _check_dom(w: Watched, s: Secrets, public_after: list[set[str]], who: str) -
         )
 
 
+def _check_body(body: Any, s: Secrets, who: str, where: str) -> None:
+    """A view or actions answer (fetched, or carried by a stream message): no forbidden card,
+    a face-down card only once its round's records turned it."""
+    cards = _cards_in(body)
+    assert not cards & s.never, f"{who} received {cards & s.never} from {where}"
+    view = body.get("round") if isinstance(body, dict) else None
+    if view:
+        turned = _cards_in([r for r in view["records"] if r["kind"] in REVEALS])
+        turned |= _cards_in([r for r in view["records"] if r.get("face_up")])
+        early = (cards & s.until_turned) - turned
+        assert not early, f"{who} received face-down {early} before the turn from {where}"
+
+
 def _check_responses(w: Watched, s: Secrets, who: str) -> None:
     for req in w.requests:
         res = req.response()
         if res is None or not res.headers.get("content-type", "").startswith("application/json"):
             continue
-        body = res.json()
-        cards = _cards_in(body)
-        assert not cards & s.never, f"{who} fetched {cards & s.never} from {req.url}"
-        view = body.get("round") if isinstance(body, dict) else None
-        if view:
-            turned = _cards_in([r for r in view["records"] if r["kind"] in REVEALS])
-            turned |= _cards_in([r for r in view["records"] if r.get("face_up")])
-            early = (cards & s.until_turned) - turned
-            assert not early, f"{who} fetched face-down {early} before the turn from {req.url}"
+        _check_body(res.json(), s, who, req.url)
+    for frame in w.frames:  # the view and actions a table stream's message carries
+        for part in ("view", "actions"):
+            if part in frame:
+                _check_body(frame[part], s, who, f"the {part} of stream message {frame['seq']}")
 
 
 def _decide(w: Watched) -> bool:
@@ -213,16 +223,39 @@ def leave_every_seat(base: str) -> None:
                 )
 
 
+@dataclass
+class Seated:
+    """The dealer's console and the players' pages, connected to one table."""
+
+    dealer: Watched
+    players: list[Watched]
+
+    def pages(self) -> list[Watched]:
+        return [self.dealer, *self.players]
+
+
+def seat_round(contexts: list[BrowserContext], base: str, table: str) -> Seated:
+    """The dealer takes ``table`` and the players sit (each page connected to the table)."""
+    dealer = _watch(contexts[0], base, "dealer")
+    players = [
+        _watch(ctx, base, user) for ctx, (user, _) in zip(contexts[1:], PLAYERS, strict=True)
+    ]
+    _sit(dealer, players, table)
+    return Seated(dealer, players)
+
+
 def play_round(
     contexts: list[BrowserContext], base: str, shots: Shots, table: str, wagers: list[str]
 ) -> None:
     """A full round at ``table``: each player places ``wagers`` at $5 and the round is played to
     the end by clicking; the settlement and the security boundary are checked."""
-    dealer = _watch(contexts[0], base, "dealer")
-    players = [
-        _watch(ctx, base, user) for ctx, (user, _) in zip(contexts[1:], PLAYERS, strict=True)
-    ]
-    _sit_and_wager(dealer, players, table, wagers)
+    play_seated(seat_round(contexts, base, table), base, shots, table, wagers)
+
+
+def play_seated(seated: Seated, base: str, shots: Shots, table: str, wagers: list[str]) -> None:
+    """:func:`play_round` from the pages :func:`seat_round` connected."""
+    dealer, players = seated.dealer, seated.players
+    _open_and_wager(dealer, players, wagers)
     # provable deal: the commitment to the shoe's order is on the page before the first card
     commitment = _get(base, PLAYERS[0][0], f"/api/tables/{table}/view")["deal"]["commitment"]
     deal = players[0].page.get_by_role("region", name="provable deal")
@@ -255,9 +288,8 @@ def play_round(
         expect(w.page.locator("#player-title")).to_have_text("Choose a seat")
 
 
-def _sit_and_wager(dealer: Watched, players: list[Watched], table: str, wagers: list[str]) -> None:
-    """The dealer takes the table, the players sit, the dealer opens betting, each player
-    places the game's wagers at $5."""
+def _sit(dealer: Watched, players: list[Watched], table: str) -> None:
+    """The dealer takes the table, the players sit."""
     dealer.page.locator(f'[data-table="{table}"] button').click()
     expect(dealer.page.locator("#dealer-title")).to_have_text("Dealer console", timeout=15_000)
     for w, (_, seat) in zip(players, PLAYERS, strict=True):
@@ -265,6 +297,10 @@ def _sit_and_wager(dealer: Watched, players: list[Watched], table: str, wagers: 
             "button", name=str(seat)
         ).first.click()
         expect(w.page.locator("#player-title")).to_have_text(f"Seat {seat}", timeout=15_000)
+
+
+def _open_and_wager(dealer: Watched, players: list[Watched], wagers: list[str]) -> None:
+    """The dealer opens betting, each player places the game's wagers at $5."""
     dealer.page.locator('button[data-step="rounds"]').click()
     for w in players:
         for wager in wagers:

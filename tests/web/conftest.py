@@ -160,7 +160,7 @@ def pages_server() -> Iterator[str]:
     table tests use the real ``croupier serve`` app instead."""
     port = free_port()
     code = (
-        "import uvicorn; from fastapi import FastAPI; from croupier.web import mount; "
+        "import uvicorn; from fastapi import FastAPI; from croupier.server.pages import mount; "
         "app = FastAPI(); mount(app); "
         f"uvicorn.run(app, host='127.0.0.1', port={port}, log_level='warning')"
     )
@@ -190,6 +190,12 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 @pytest.fixture(scope="module")
 def pit_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A server of its own for the pit's tests (voids, closed tables), apart from the rounds."""
+    yield from _serve(tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def fresh_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server of the module's own (a fresh demo floor: its tables have dealt no round)."""
     yield from _serve(tmp_path_factory)
 
 

@@ -1,4 +1,4 @@
-"""What the pages offer (``croupier.web.actions``): only what the engine's one legality rule
+"""What the pages offer (``croupier.server.actions``): only what the engine's one legality rule
 allows now, for the caller's own seats, each decision in the words the decision endpoint reads."""
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ from croupier.games.records import PlaceWager
 from croupier.games.round import Round
 from croupier.rules.progressive import MemoryMeters
 from croupier.rules.submission import load_rules
+from croupier.server.actions import dealer_actions, seat_actions
 from croupier.server.demo import demo_rules
 from croupier.table.shoe import SecureShuffler, Shoe
-from croupier.web.actions import dealer_actions, seat_actions
 
 
 def _round(slug: str) -> Round:

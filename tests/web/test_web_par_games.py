@@ -22,7 +22,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from shots import Shots
 
 from croupier.games import GAMES
-from croupier.web.par import game_catalogue
+from croupier.server.par_routes import game_catalogue
 
 CATALOGUE = {g["game"]: g for g in game_catalogue()}
 BASE_TABLES = {"base", "blind"}

@@ -23,7 +23,7 @@ import importlib
 import importlib.util
 import logging
 import sys
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -299,9 +299,9 @@ def _mount_web(app: FastAPI) -> Any:
     (closed with the application), else ``None``."""
     if importlib.util.find_spec("croupier.web") is None:
         return None
-    module = importlib.import_module("croupier.web")
-    mount: Callable[[FastAPI], Any] | None = getattr(module, "mount", None)
-    return mount(app) if mount is not None else None
+    from croupier.server.pages import mount
+
+    return mount(app)
 
 
 def _install_docs(app: FastAPI) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Annotated, Any, Literal
@@ -72,6 +71,7 @@ from croupier.server.recall import recall, scenario_of
 from croupier.server.schema import handpays, live_rounds
 from croupier.server.shoe_floor import owed as commission_owed
 from croupier.server.streams import install_streams
+from croupier.server.table_state import view_answer
 from croupier.server.views import redact_json, round_view
 
 __all__ = ["committed_out", "guard", "install", "refusal"]
@@ -378,12 +378,7 @@ def _install_floor(op: Op) -> None:
     @op("GET", "/api/tables/{table_id}/view", response_model=TableView)
     def view(request: Request, table_id: str) -> dict[str, Any]:
         floor = _floor(request)
-        access: Access = request.state.access
-        data = floor.view(access.account, floor.table(table_id))
-        if data["round_id"] is not None:
-            with contextlib.suppress(LookupError):
-                data["deal"] = deal_for(floor, data["round_id"], access.pov)
-        return data
+        return view_answer(floor, request.state.access, floor.table(table_id))
 
 
 def _install_player(op: Op) -> None:

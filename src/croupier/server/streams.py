@@ -7,6 +7,14 @@ Both are resumable: every message carries ``seq``; a client that reconnects with
   round record as the account's point of view may see it (the engine's ``records_for``: a
   face-down card it may not see arrives as ``card_hidden``).  Events live in the database, so a
   stream resumes across reconnects, restarts and server processes.
+- ``/api/tables/{id}/stream?carry=state`` (the web pages): the same events, and the last
+  message of each batch the server sends carries the connection's state at its ``seq``:
+  ``{"seq": 12, "type": "record", "data": {...}, "view": {...}, "actions": {...}}``, where
+  ``view`` and ``actions`` are what ``GET /api/tables/{id}/view`` and ``GET
+  /api/tables/{id}/actions`` answer the account at that ``seq`` (the same policy decision and
+  functions, :mod:`croupier.server.table_state`; a part the policy refuses the account is left
+  out), computed once per batch per connection.  A page applies the events and replaces its
+  view and actions with the carried ones; it asks the routes only when it (re)connects.
 - ``/api/floor/stream``: the pit view, a state stream.  Each message is the whole floor
   (tables, their phases and rounds, meters) at version ``seq``: the sum of every table's
   committed event count, read from the database, so it only grows, survives a restart and is
@@ -28,6 +36,7 @@ import asyncio
 import contextlib
 import json
 from collections.abc import Callable, Coroutine, Mapping
+from enum import StrEnum
 from typing import Any
 
 from fastapi import FastAPI, WebSocket, WebSocketDisconnect
@@ -51,6 +60,7 @@ from croupier.server.policy import (
 from croupier.server.schema import table_events
 from croupier.server.security_log import record_refusal
 from croupier.server.sessions import RECHECK_SECONDS
+from croupier.server.table_state import table_state
 from croupier.server.views import ViewPov
 
 TABLE_STREAM = resource("WS", "/api/tables/{table_id}/stream")
@@ -67,13 +77,24 @@ STREAM_RECHECK = RECHECK_SECONDS / 2
 
 __all__ = [
     "SESSION_ENDED",
+    "Carried",
     "events_seen",
     "floor_versions",
     "install_streams",
     "messages_in_memory",
     "messages_seen",
     "stream_access",
+    "with_state",
 ]
+
+
+class Carried(StrEnum):
+    """What a table stream's messages carry: the events only (``events``, the default), or
+    with the last event of each batch the connection's view and actions (``state``)."""
+
+    EVENTS = "events"
+    STATE = "state"
+
 
 BATCH = 500
 POLL = 2.0
@@ -194,7 +215,9 @@ def install_streams(app: FastAPI) -> None:
     when its session ends (:func:`_watch_session`)."""
 
     @app.websocket("/api/tables/{table_id}/stream")
-    async def table_stream(websocket: WebSocket, table_id: str, since: int = 0) -> None:
+    async def table_stream(
+        websocket: WebSocket, table_id: str, since: int = 0, carry: Carried = Carried.EVENTS
+    ) -> None:
         floor: Floor = websocket.app.state.floor
 
         def table() -> LiveTable:
@@ -208,7 +231,7 @@ def install_streams(app: FastAPI) -> None:
             return
         account, token, lt = opened
         assert lt is not None
-        pump = _pump(websocket, floor, lt, account, max(0, since))
+        pump = _pump(websocket, floor, lt, account, max(0, since), carry)
         await _until_closed(websocket, pump, _watch_session(websocket, token, account))
 
     @app.websocket("/api/floor/stream")
@@ -366,6 +389,31 @@ def messages_in_memory(
     return None if povs is None else _messages(lt, events, povs)
 
 
+def with_state(floor: Floor, account: Account, lt: LiveTable, batch: Messages) -> Messages:
+    """``batch`` with its last message carrying ``"view"`` and ``"actions"``: the answers of
+    ``GET /api/tables/{id}/view`` and ``/actions`` to ``account`` at that message's ``seq``
+    (:func:`croupier.server.table_state.table_state`: the routes' policy decision and
+    functions; a part the policy does not answer the account is left out).  Where commands
+    committed after the batch was read, their events (published meanwhile) join it first;
+    where they are not yet in memory, the batch goes as it is and the next one carries the
+    state.  Reads the database: run it in a thread."""
+    state = table_state(floor, account, lt)
+    if state is None:
+        return batch
+    end = batch[-1][0]
+    if state.seq > end:
+        more = messages_in_memory(floor, account, lt, end, state.seq - end) or []
+        if not more or more[-1][0] != state.seq:
+            return batch
+        batch = [*batch, *more]
+    elif state.seq < end:
+        return batch
+    seq, text = batch[-1]
+    carried = {k: v for k, v in (("view", state.view), ("actions", state.actions)) if v is not None}
+    extra = json.dumps(carried, separators=(",", ":"), ensure_ascii=False)
+    return [*batch[:-1], (seq, f"{text[:-1]},{extra[1:]}")]
+
+
 async def _waiter(floor: Floor, stream: str) -> tuple[asyncio.Event, Callable[[], None]]:
     loop = asyncio.get_running_loop()
     event = asyncio.Event()
@@ -377,9 +425,16 @@ async def _waiter(floor: Floor, stream: str) -> tuple[asyncio.Event, Callable[[]
 
 
 async def _pump(
-    websocket: WebSocket, floor: Floor, lt: LiveTable, account: Account, since: int
+    websocket: WebSocket,
+    floor: Floor,
+    lt: LiveTable,
+    account: Account,
+    since: int,
+    carry: Carried,
 ) -> None:
-    """Send every event after ``since`` as the account may see it, then each new one."""
+    """Send every event after ``since`` as the account may see it, then each new one; where
+    ``carry`` is :attr:`Carried.STATE`, the last event of each batch carries the connection's
+    view and actions at its ``seq`` (:func:`with_state`)."""
     event, cancel = await _waiter(floor, lt.id)
     last = since
     try:
@@ -388,6 +443,8 @@ async def _pump(
             batch = messages_in_memory(floor, account, lt, last, BATCH)
             if batch is None:
                 batch = await asyncio.to_thread(messages_seen, floor, account, lt, last, BATCH)
+            if carry is Carried.STATE and batch and len(batch) < BATCH:
+                batch = await asyncio.to_thread(with_state, floor, account, lt, batch)
             for seq, text in batch:
                 await websocket.send_text(text)
                 last = seq

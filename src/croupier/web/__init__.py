@@ -1,22 +1,9 @@
 """The web pages of ``croupier serve``: static HTML, CSS and vanilla JavaScript shipped in the
-package (no build step), cards and chips drawn as SVG by the project, and the par-sheet routes.
+package (no build step), cards and chips drawn as SVG by the project.
 
-:func:`mount` adds them to the server's FastAPI app:
-
-===========================  ================================================================
-``/``                        the single page: sign in, then the page of the role (player,
-                             dealer, supervisor / pit view, auditor) and the par sheets
-``/static/...``              the CSS and JavaScript files
-``/api/par``                 every game and its pay tables (JSON)
-``/api/par/{game}``          the exact par sheet and strategy (202 while computing)
-``/par/{game}.json|.html``   the par sheet as a download (JSON, or the self-contained report)
-``/api/tables/{id}/actions`` what the caller may do now (the engine's legal actions for the
-                             caller's seats, or the dealer's steps); on the live-table server
-===========================  ================================================================
-
-The pages talk to the live-table API (``/api/...``) and its WebSocket streams only; they hold no
-game rule.  What a page receives is what the server's ``view(pov)`` sends: the page cannot show
-what the server did not send it.
+This package is files and their locator only: it imports nothing from the server.  The server
+mounts them (:func:`croupier.server.pages.mount`); the pages talk to the live-table API
+(``/api/...``) and its WebSocket streams only, and hold no game rule.
 """
 
 from __future__ import annotations
@@ -24,34 +11,7 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
-from fastapi import FastAPI
-from fastapi.responses import FileResponse
-from fastapi.staticfiles import StaticFiles
-
-from croupier.web.actions import actions_router
-from croupier.web.par import ParSheets, par_router
-
-__all__ = ["STATIC_DIR", "ParSheets", "mount"]
+__all__ = ["STATIC_DIR"]
 
 STATIC_DIR = Path(str(resources.files("croupier.web") / "static"))
 """The directory of the shipped static files."""
-
-
-def mount(app: FastAPI, *, sheets: ParSheets | None = None) -> ParSheets:
-    """Add the web pages and the par-sheet routes to ``app``; returns the par-sheet cache
-    (computed on demand in a worker process, kept for the life of the server; the
-    server closes it when it stops)."""
-    cache = sheets if sheets is not None else ParSheets()
-    app.include_router(par_router(cache))
-    if hasattr(app.state, "floor"):
-        app.include_router(actions_router())
-    app.mount("/static", StaticFiles(directory=STATIC_DIR), name="croupier-static")
-
-    index = STATIC_DIR / "index.html"
-
-    async def page() -> FileResponse:
-        return FileResponse(index, media_type="text/html")
-
-    for path in ("/", "/player", "/dealer", "/pit", "/audit", "/accounts", "/par-sheets"):
-        app.add_api_route(path, page, methods=["GET"], include_in_schema=False)
-    return cache

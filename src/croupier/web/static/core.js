@@ -96,15 +96,19 @@ const Api = {
 
 /** A WebSocket event stream that reconnects and resumes from the last sequence number.
  * The token goes in the first message (never in the address, where logs keep it); a stream
- * closed because the session ended (1008) or its token was refused (4401) is not reopened. */
+ * closed because the session ended (1008) or its token was refused (4401) is not reopened.
+ * ``opts.since``: the sequence number the page's state stands at (the stream starts after it);
+ * ``opts.onReopen``: called each time the stream is open again after a break. */
 class Stream {
-  constructor(path, onEvent, onStatus) {
+  constructor(path, onEvent, onStatus, opts = {}) {
     this.path = path;
     this.onEvent = onEvent;
     this.onStatus = onStatus || (() => {});
-    this.seq = 0;
+    this.onReopen = opts.onReopen || (() => {});
+    this.seq = opts.since || 0;
     this.delay = 500;
     this.closed = false;
+    this.opened = 0;
     this.open();
   }
   url() {
@@ -115,7 +119,12 @@ class Stream {
     if (this.closed) return;
     const ws = new WebSocket(this.url());
     this.ws = ws;
-    ws.onopen = () => { ws.send(JSON.stringify({ token: Api.token })); this.delay = 500; this.onStatus("live"); };
+    ws.onopen = () => {
+      ws.send(JSON.stringify({ token: Api.token }));
+      this.delay = 500;
+      this.onStatus("live");
+      if (this.opened++ > 0) this.onReopen();
+    };
     ws.onmessage = (msg) => {
       let ev;
       try { ev = JSON.parse(msg.data); } catch { return; }

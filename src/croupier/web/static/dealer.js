@@ -4,7 +4,8 @@
  * whether a cut is taken), "no more bets" with the progressive chips counted, deal, turn and
  * reveal, settle; the stub count where the chapter asks for one; and every irregularity the
  * chapter lets the dealer report now.  Each button is enabled from the dealer's actions (GET
- * /api/tables/{id}/actions: the engine's legality rule); the server refuses anything else.
+ * /api/tables/{id}/actions on connect, then as the table stream carries them: the engine's
+ * legality rule); the server refuses anything else.
  * The dealer sees what the server sends the dealer: face-up cards only.
  */
 "use strict";
@@ -39,9 +40,10 @@ class DealerPage extends TablePage {
       let res;
       try {
         res = await Api.post(`/api/tables/${encodeURIComponent(this.tableId)}/${path}`, body ? body() : undefined);
+        await this.caughtUp(res && res.seq); // the stream brings the state the step made
       } finally {
         this.lastSig = null;
-        await this.load().catch((err) => Announce.error(err));
+        this.draw();
       }
       const voided = ((res && res.records) || []).find((r) => r.kind === "round_voided");
       if (voided) Announce.say(`Round void: ${voided.reason}${cite(voided.section)}.`, "error");

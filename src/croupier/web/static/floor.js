@@ -47,8 +47,12 @@ class PitPage {
     this.body = h("div#pit-body", { role: "tabpanel" });
     const title = this.role() === "supervisor" ? "Supervisor · the pit" : this.role() === "auditor" ? "Audit · the pit" : "Pit view";
     this.section.replaceChildren(h("h1", { id: "pit-title" }, title), tabs, this.body);
-    this.stream = new Stream("/api/floor/stream", () => { if (this.tab === "floor") this.refreshFloor(); }, () => {});
-    this.refreshFloor = debounce(() => this.floor(), 150);
+    // the floor stream's messages are the floor's state: the tables and the meters' amounts
+    this.tables = null;
+    this.meterRows = null;
+    this.refreshFloor = debounce(() => { if (this.tab === "floor") this.floor().catch((err) => Announce.error(err)); }, 150);
+    this.stream = new Stream("/api/floor/stream", (ev) => this.applyFloor(ev), () => {},
+      { onReopen: () => { this.tables = null; this.meterRows = null; this.refreshFloor(); } });
     this.open(PIT_TABS[this.tab].roles.includes(this.role()) ? this.tab : "floor");
   }
   leave() { if (this.stream) this.stream.close(); this.stream = null; }
@@ -58,8 +62,24 @@ class PitPage {
     this.body.setAttribute("aria-labelledby", `tab-${key}`);
     this[key]().catch((err) => Announce.error(err));
   }
+  /** A floor stream message: its tables replace the page's, its meter amounts the meters'
+   * (a meter that fell paid an award: its row, with the paid-to-date, is asked again). */
+  applyFloor(ev) {
+    const d = ev.data || {};
+    if (!Array.isArray(d.tables)) return;
+    this.tables = d.tables;
+    const amounts = d.meters || {};
+    const rows = this.meterRows || [];
+    const known = new Set(rows.map((m) => m.name));
+    const fell = rows.some((m) => m.name in amounts && amounts[m.name] < m.amount);
+    if (!this.meterRows || fell || Object.keys(amounts).some((n) => !known.has(n))) this.meterRows = null;
+    else this.meterRows = rows.map((m) => (m.name in amounts ? { ...m, amount: amounts[m.name] } : m));
+    this.refreshFloor();
+  }
   async floor() {
-    const [tables, meters] = await Promise.all([Api.get("/api/tables"), Api.get("/api/meters").catch(() => [])]);
+    const [tables, meters] = await Promise.all([this.tables || Api.get("/api/tables"), this.meterRows || Api.get("/api/meters").catch(() => [])]);
+    this.tables = this.tables || tables;
+    this.meterRows = this.meterRows || meters;
     if (this.tab !== "floor") return; // another tab was opened meanwhile
     const tiles = h("div.tiles", { "aria-label": "tables" });
     for (const t of tables) {

@@ -1,7 +1,8 @@
 /* croupier web: the player's page, a seat's wagering device.
  *
  * The sign, posted limits and live progressive meter; wager entry offering only the wagers and
- * amounts the round accepts now (from GET /api/tables/{id}/actions, the engine's legality rule);
+ * amounts the round accepts now (GET /api/tables/{id}/actions on connect, then as the table
+ * stream carries them: the engine's legality rule);
  * own cards and cards turned face up; the decisions allowed now; the settlement announced wager
  * by wager; the balance; the seat's recent hands.
  */
@@ -52,7 +53,19 @@ class PlayerPage extends TablePage {
     this.section.replaceChildren(h("div.panel", {}, h("h1", { id: "player-title" }, "Choose a seat"),
       h("p.muted", {}, "Each table's seats, seat 1 farthest to the dealer's left."), list));
   }
-  async afterLoad() {
+  /** The account (balance, commission owed, seats) and the seat's recent hands: asked again
+   * only where the table's state may have moved them (the seats, the round or its phase, the
+   * seat's stakes, the player's own command, an event other than a record: chips bought or
+   * cashed, a hand-pay approved, the shoe). */
+  async afterLoad(before) {
+    const was = (before && before.round) || {};
+    const now = this.view.round || {};
+    const seat = String(this.mySeat());
+    const stakes = (r) => JSON.stringify((r.stakes || {})[seat] || {});
+    const moved = !before || !before.table_id || this.meStale || JSON.stringify(before.seats) !== JSON.stringify(this.view.seats)
+      || before.round_id !== this.view.round_id || was.phase !== now.phase || stakes(was) !== stakes(now);
+    if (!moved) return;
+    this.meStale = false;
     const [me, recent] = await Promise.all([
       Api.get("/api/me"),
       this.mySeat() ? Api.get(`/api/tables/${encodeURIComponent(this.tableId)}/seats/${this.mySeat()}/rounds?last=5`).catch(() => []) : [],
@@ -119,8 +132,9 @@ class PlayerPage extends TablePage {
         const cls = d.name === "fold" || d.name === "withdraw" ? "btn.btn-red" : "btn.btn-gold";
         row.append(h(`button.${cls}`, { type: "button", dataset: { decision: d.decision },
           onclick: (e) => act(e.currentTarget, async () => {
-            await Api.post(`/api/tables/${encodeURIComponent(this.tableId)}/decisions`, { decision: d.decision, seat: d.seat });
-            this.refresh();
+            const res = await Api.post(`/api/tables/${encodeURIComponent(this.tableId)}/decisions`, { decision: d.decision, seat: d.seat });
+            this.meStale = true; // a Play wager moves the balance
+            await this.caughtUp(res && res.seq);
           }) }, decisionLabel(d)));
       }
       panel.append(h("h2", {}, "Your decision"), row);
@@ -151,9 +165,10 @@ class PlayerPage extends TablePage {
     const place = h("button.btn.btn-gold", { type: "button", dataset: { wager: w.wager },
       onclick: (e) => act(e.currentTarget, async () => {
         const cents = Number(select.value);
-        await Api.post(`/api/tables/${encodeURIComponent(this.tableId)}/wagers`, { wager: w.wager, amount: cents, seat: w.seat });
+        const res = await Api.post(`/api/tables/${encodeURIComponent(this.tableId)}/wagers`, { wager: w.wager, amount: cents, seat: w.seat });
         Announce.say(`${words(w.wager)} ${Money.fmt(cents)} accepted.`);
-        this.refresh();
+        this.meStale = true; // the balance the wager moved, asked with the state it made
+        await this.caughtUp(res && res.seq);
       }) }, `Place ${words(w.wager)}`);
     const a = w.amounts;
     return h("div.wager-row", {}, h("label", { for: id }, words(w.wager)), select, place,
@@ -171,6 +186,7 @@ class PlayerPage extends TablePage {
     }));
   }
   onEvent(ev) {
+    if (ev.type !== "record" && ev.type !== "phase") this.meStale = true;
     super.onEvent(ev);
     const d = ev.data || {};
     if (ev.type === "record" && d.kind === "wager_settled" && String(d.seat) === String(this.mySeat())) {

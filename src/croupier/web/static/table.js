@@ -208,7 +208,12 @@ function trainingBanner(table) {
     "Training table: the dealer may stack the cards; every round is recorded as training, never real play.");
 }
 
-/** The shared machinery of a table page: table detail, view, the caller's actions, stream. */
+/** The shared machinery of a table page: table detail, view, the caller's actions, stream.
+ *
+ * The view and actions are asked of the routes when the page connects and when its stream
+ * reconnects; otherwise the page applies the stream's messages (``carry=state``): the last
+ * message of each batch carries the view and actions the routes would answer at its seq,
+ * which replace the page's and draw it again. */
 class TablePage {
   constructor(section) {
     this.section = section;
@@ -217,26 +222,48 @@ class TablePage {
     this.view = {};
     this.actions = {};
     this.state = new RoundState();
-    this.refresh = debounce(() => this.load().catch((err) => Announce.error(err)), 120);
+    this.applying = Promise.resolve();
+    this.waiters = [];
   }
   async connect(tableId) {
     this.leave();
     this.tableId = tableId;
-    this.detail = await Api.get(`/api/tables/${encodeURIComponent(tableId)}`);
-    await this.load();
-    this.stream = new Stream(`/api/tables/${encodeURIComponent(tableId)}/stream`, (ev) => this.onEvent(ev), (s) => this.status(s));
+    const id = encodeURIComponent(tableId);
+    this.detail = await Api.get(`/api/tables/${id}`);
+    await this.queue(() => this.load());
+    this.stream = new Stream(`/api/tables/${id}/stream?carry=state`, (ev) => this.onEvent(ev), (s) => this.status(s),
+      { since: this.view.seq || 0, onReopen: () => this.queue(() => this.load()) });
   }
-  leave() { if (this.stream) this.stream.close(); this.stream = null; this.lastSig = null; }
+  leave() { if (this.stream) this.stream.close(); this.stream = null; this.lastSig = null; this.view = {}; this.actions = {}; }
   status(s) {
     this.live = s;
     const el = this.section.querySelector(".live-status");
     if (el) el.replaceChildren(h(`span.status-dot.status-${s}`), s === "live" ? "live" : "reconnecting…");
   }
-  onEvent() { this.refresh(); }
+  /** Run ``work`` after the page's earlier updates (one at a time, in order). */
+  queue(work) {
+    this.applying = this.applying.then(work).catch((err) => Announce.error(err));
+    return this.applying;
+  }
+  /** A stream message: the view and actions it carries (the server's at its seq) replace the
+   * page's; a message without them is followed in its batch by one that has them. */
+  onEvent(ev) {
+    if (!ev.view && !ev.actions) return;
+    const tableId = this.tableId;
+    this.queue(() => tableId === this.tableId && this.adopt(ev.view || this.view, ev.actions || this.actions));
+  }
+  /** The view and actions asked of the routes (on connect and reconnect only). */
   async load() {
     if (!this.tableId) return;
     const id = encodeURIComponent(this.tableId);
     const [view, actions] = await Promise.all([Api.get(`/api/tables/${id}/view`), Api.get(`/api/tables/${id}/actions`)]);
+    await this.adopt(view, actions);
+  }
+  /** The page's state from a view and actions at one seq, then drawn (an older seq than the
+   * page holds is left: a stream resuming behind a reload). */
+  async adopt(view, actions) {
+    if (view && typeof view.seq === "number" && view.seq < (this.view.seq || 0)) return;
+    const before = this.view;
     this.view = view || {};
     this.actions = actions || {};
     const rnd = this.view.round || null;
@@ -244,7 +271,12 @@ class TablePage {
     this.state = RoundState.from(rnd ? rnd.records : []);
     if (rnd && rnd.stakes) this.state.wagers = rnd.stakes;
     this.state.phase = rnd ? rnd.phase : "";
-    await this.afterLoad();
+    await this.afterLoad(before);
+    this.draw();
+    for (const w of [...this.waiters]) w();
+  }
+  /** Draw the page where its state changed (the focus kept on the same control). */
+  draw() {
     const sig = JSON.stringify([this.view, this.actions, this.me || null, this.recent || null]);
     if (sig === this.lastSig) return; // nothing changed: keep the page (and the focus) as it is
     this.lastSig = sig;
@@ -252,7 +284,18 @@ class TablePage {
     this.render();
     restoreFocus(this.section, focus);
   }
-  async afterLoad() {}
+  /** Once the page holds the state at ``seq`` (a command's answer's, brought by the stream),
+   * or after a few seconds where none comes. */
+  caughtUp(seq) {
+    if (!seq || (this.view.seq || 0) >= seq) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => { clearTimeout(timer); this.waiters = this.waiters.filter((w) => w !== check); resolve(); };
+      const check = () => { if ((this.view.seq || 0) >= seq) done(); };
+      const timer = setTimeout(done, 5000);
+      this.waiters.push(check);
+    });
+  }
+  async afterLoad(_before) {}
   tableInfo() {
     const d = this.detail || {};
     return { ...d, seats: this.view.seats || d.seats || {}, meters: this.view.meters || d.meters || {}, markers: this.view.markers || {} };

@@ -173,7 +173,7 @@ def _work(inbox: Connection, outbox: Connection) -> None:
 
 
 def worker_main(argv: Sequence[str]) -> None:
-    """``python -m croupier.web.par_worker IN_FD OUT_FD``: the worker process on the pipes the
+    """``python -m croupier.server.par_worker IN_FD OUT_FD``: the worker process on the pipes the
     server passed it."""
     _work(Connection(int(argv[0]), writable=False), Connection(int(argv[1]), readable=False))
 
@@ -211,12 +211,12 @@ class ParSheets:
             return self._worker.process.pid if self._worker is not None else None
 
     def _start(self) -> _Worker:
-        """A worker process of its own (``python -m croupier.web.par_worker``: a new
+        """A worker process of its own (``python -m croupier.server.par_worker``: a new
         interpreter, not a fork of the threaded server) on two pipes."""
         jobs_in, jobs_out = os.pipe()
         answers_in, answers_out = os.pipe()
         process = subprocess.Popen(
-            [sys.executable, "-m", "croupier.web.par_worker", str(jobs_in), str(answers_out)],
+            [sys.executable, "-m", "croupier.server.par_worker", str(jobs_in), str(answers_out)],
             pass_fds=(jobs_in, answers_out),
             stdin=subprocess.DEVNULL,
         )

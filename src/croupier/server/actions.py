@@ -18,8 +18,18 @@ from fastapi import APIRouter, Depends, Request
 from croupier.core.errors import CroupierError
 from croupier.games.records import Action, PlaceWager, ReportIrregularity
 from croupier.games.round import Phase, Round
+from croupier.server.auth import Account, Role
+from croupier.server.live_tables import LiveTable
+from croupier.server.policy import resource, table_seats
 
-__all__ = ["CHIP_LADDER", "actions_router", "dealer_actions", "seat_actions"]
+__all__ = [
+    "ACTIONS",
+    "CHIP_LADDER",
+    "actions_answer",
+    "actions_router",
+    "dealer_actions",
+    "seat_actions",
+]
 
 CHIP_LADDER: tuple[int, ...] = (100, 200, 500, 1000, 2500, 5000, 10000, 25000, 50000, 100000)
 """Chip amounts (cents) offered for a wager where the round accepts them."""
@@ -111,7 +121,6 @@ ACTIONS = "/api/tables/{table_id}/actions"
 def _guarded(request: Request) -> None:
     """The access policy's row of the route (:mod:`croupier.server.policy`), as every API
     route is guarded."""
-    from croupier.server.policy import resource
     from croupier.server.routes import guard
 
     guard(resource("GET", ACTIONS))(request)
@@ -119,8 +128,6 @@ def _guarded(request: Request) -> None:
 
 def actions_router() -> APIRouter:
     """``GET /api/tables/{table_id}/actions`` over the server's floor and accounts."""
-    from croupier.server.policy import resource
-
     row = resource("GET", ACTIONS)
     router = APIRouter(tags=["web"])
 
@@ -131,33 +138,39 @@ def actions_router() -> APIRouter:
         openapi_extra={"x-roles": row.roles(), "x-access": row.cells()},
     )
     def actions(request: Request, table_id: str) -> dict[str, Any]:
-        from croupier.server.auth import Role
-        from croupier.server.policy import table_seats
-
-        account = request.state.account
-        lt = request.app.state.floor.table(table_id)
-        out: dict[str, Any] = {
-            "table_id": lt.id,
-            "round_id": lt.round_id,
-            "phase": None,
-            "role": account.role.value,
-            "wagers": [],
-            "decisions": [],
-            "steps": [],
-            "irregularities": [],
-        }
-        with lt.lock:
-            rnd = lt.round
-            if rnd is None or rnd.is_over or lt.held is not None:
-                out["phase"] = rnd.phase.value if rnd is not None else None
-                ready = lt.status == "open" and lt.held is None
-                out["steps"] = ["new_round"] if account.role is Role.DEALER and ready else []
-                return out
-            out["phase"] = rnd.phase.value
-            if account.role is Role.PLAYER:
-                out.update(seat_actions(rnd, table_seats(account, lt)))
-            elif account.role is Role.DEALER:
-                out.update(dealer_actions(rnd))
-        return out
+        answer, _seq = actions_answer(
+            request.state.account, request.app.state.floor.table(table_id)
+        )
+        return answer
 
     return router
+
+
+def actions_answer(account: Account, lt: LiveTable) -> tuple[dict[str, Any], int]:
+    """What ``account`` may do now at ``lt`` (the answer of ``GET
+    /api/tables/{table_id}/actions``) and the table stream's ``seq`` it stands at, both read
+    under the table's lock (committed state only)."""
+    out: dict[str, Any] = {
+        "table_id": lt.id,
+        "round_id": lt.round_id,
+        "phase": None,
+        "role": account.role.value,
+        "wagers": [],
+        "decisions": [],
+        "steps": [],
+        "irregularities": [],
+    }
+    with lt.lock:
+        out["round_id"] = lt.round_id
+        rnd = lt.round
+        if rnd is None or rnd.is_over or lt.held is not None:
+            out["phase"] = rnd.phase.value if rnd is not None else None
+            ready = lt.status == "open" and lt.held is None
+            out["steps"] = ["new_round"] if account.role is Role.DEALER and ready else []
+            return out, lt.seq
+        out["phase"] = rnd.phase.value
+        if account.role is Role.PLAYER:
+            out.update(seat_actions(rnd, table_seats(account, lt)))
+        elif account.role is Role.DEALER:
+            out.update(dealer_actions(rnd))
+        return out, lt.seq
