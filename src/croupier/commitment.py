@@ -207,7 +207,7 @@ def read_deal(conn: Connection, round_id: str) -> Deal | None:
 def published_commitment(conn: Connection, round_id: str) -> str | None:
     """The commitment the live server published for ``round_id`` in its table's ``round``
     event, before the first wager (``None``: no such event, a round not played live)."""
-    from croupier.server.schema import table_events  # the live server's event log
+    from croupier.store.schema import table_events  # the live server's event log
 
     rows = conn.execute(
         select(table_events.c.data).where(

@@ -44,7 +44,7 @@ from croupier.server.ledger import (
     ledger_problems,
     player_account,
 )
-from croupier.server.schema import chip_accounts, chip_ledger, handpays, live_rounds
+from croupier.store.schema import chip_accounts, chip_ledger, handpays, live_rounds
 
 __all__ = ["ChipBooks", "RoundBooks", "read_chips", "reconcile"]
 

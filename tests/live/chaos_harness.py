@@ -548,8 +548,8 @@ class Chaos:
         changed one is a problem either way."""
         from sqlalchemy import func
 
-        from croupier.server.schema import handpays, live_rounds
         from croupier.store._db import round_records, rounds
+        from croupier.store.schema import handpays, live_rounds
 
         with self.engine.connect() as conn:
             players_of = {
@@ -671,7 +671,7 @@ class Chaos:
 
     def final_check(self) -> None:
         """Every event each observer received is the database's, none missing."""
-        from croupier.server.schema import table_events
+        from croupier.store.schema import table_events
 
         self.check(full=True)
         with self.engine.connect() as conn:

@@ -141,6 +141,6 @@ def test_641a_11_c_5_count_lock_out_hand_pay_approval_and_payout_meter(floor: Fl
 def floor_handpays() -> Any:
     from sqlalchemy import select
 
-    from croupier.server.schema import handpays
+    from croupier.store.schema import handpays
 
     return select(handpays).where(handpays.c.table_id == TABLE)

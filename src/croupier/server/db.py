@@ -20,7 +20,7 @@ from sqlalchemy import Engine, event, inspect
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 
-import croupier.server.schema  # noqa: F401  (the server tables join the metadata)
+import croupier.store.schema  # noqa: F401  (the server tables join the metadata)
 from croupier.errors import InvalidInput
 from croupier.store import open_engine
 from croupier.store._db import error_line, metadata, parse_url, shown_url

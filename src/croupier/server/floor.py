@@ -59,14 +59,6 @@ from croupier.server.live_tables import (
 )
 from croupier.server.policy import resource, table_pov
 from croupier.server.recovery import recover_tables
-from croupier.server.schema import (
-    handpays,
-    idempotency,
-    live_rounds,
-    live_tables,
-    players,
-    table_events,
-)
 from croupier.server.shoe_floor import (
     cage_collects,
     coup_over,
@@ -82,6 +74,14 @@ from croupier.shoe import SecureShuffler, Shuffler, StackedShoe
 from croupier.store import RoundStore, SqlMeters, rules_to_json
 from croupier.store._db import Database, now, shared
 from croupier.store.rounds import status_of
+from croupier.store.schema import (
+    handpays,
+    idempotency,
+    live_rounds,
+    live_tables,
+    players,
+    table_events,
+)
 from croupier.table import Table
 
 __all__ = [

@@ -41,8 +41,8 @@ from croupier.games.records import (
     Record,
     WagerSettled,
 )
-from croupier.server.schema import chip_accounts, chip_ledger
 from croupier.store import now
+from croupier.store.schema import chip_accounts, chip_ledger
 
 __all__ = [
     "CAGE",

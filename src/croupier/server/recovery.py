@@ -34,8 +34,8 @@ from croupier.games.records import CardDealt
 from croupier.games.round import Phase, Round
 from croupier.progressive import MeterBank
 from croupier.rules import DealMethod
-from croupier.server.schema import live_rounds
 from croupier.store import RoundStore
+from croupier.store.schema import live_rounds
 
 if TYPE_CHECKING:
     from croupier.server.floor import Floor

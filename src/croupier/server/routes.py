@@ -69,10 +69,10 @@ from croupier.server.policy import (
     table_seats,
 )
 from croupier.server.recall import recall, scenario_of
-from croupier.server.schema import handpays, live_rounds
 from croupier.server.shoe_floor import owed as commission_owed
 from croupier.server.streams import install_streams
 from croupier.server.views import redact_json, round_view
+from croupier.store.schema import handpays, live_rounds
 
 __all__ = ["committed_out", "guard", "install", "refusal"]
 

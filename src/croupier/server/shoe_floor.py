@@ -37,11 +37,11 @@ from croupier.progressive import MeterBank
 from croupier.server.ledger import Entry, commission_account, player_account
 from croupier.server.live_shoe import Collected, LiveShoe, ShoeState
 from croupier.server.live_tables import Dealing, LiveTable, Txn
-from croupier.server.schema import live_tables
 from croupier.shoe import Shuffler
 from croupier.store import now
 from croupier.store._db import dealing_shoes, round_shoes, table_log
 from croupier.store.chain import GENESIS, link
+from croupier.store.schema import live_tables
 from croupier.store.shoes import PersistedShoe, capture
 from croupier.store.tables import event_payload
 

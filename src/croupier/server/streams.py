@@ -48,10 +48,10 @@ from croupier.server.policy import (
     stage_of,
     table_seats,
 )
-from croupier.server.schema import table_events
 from croupier.server.security_log import record_refusal
 from croupier.server.sessions import RECHECK_SECONDS
 from croupier.server.views import ViewPov
+from croupier.store.schema import table_events
 
 TABLE_STREAM = resource("WS", "/api/tables/{table_id}/stream")
 FLOOR_STREAM = resource("WS", "/api/floor/stream")

@@ -29,7 +29,7 @@ from croupier.rules import load_rules
 from croupier.server.auth import Auth, Role
 from croupier.server.floor import Floor, LiveTable, rules_json
 from croupier.server.ledger import CAGE, Entry, player_account
-from croupier.server.schema import accounts, live_tables
+from croupier.store.schema import accounts, live_tables
 
 __all__ = ["DEMO_BUY_IN", "demo_rules", "setup_demo"]
 

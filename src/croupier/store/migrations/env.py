@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from alembic import context
 
-import croupier.server.schema  # noqa: F401  (registers the server tables on the metadata)
+import croupier.store.schema  # noqa: F401  (registers the server tables on the metadata)
 from croupier.store._db import metadata
 
 connection = context.config.attributes.get("connection")
