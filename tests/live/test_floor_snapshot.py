@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from croupier.server.auth import Account, Role
-from croupier.server.floor import Floor, LiveTable, Txn
+from croupier.server.round_service import Floor, LiveTable, Txn
 
 PLAYER = Account("player1", Role.PLAYER, player_id="P1")
 TABLE = "three-card-poker"

@@ -18,8 +18,8 @@ from croupier.games.records import CardDealt, CardDiscarded, CountStub, NoMoreBe
 from croupier.games.round import Phase
 from croupier.server.auth import Account, Role
 from croupier.server.commit import GroupCommitter, Work
-from croupier.server.floor import Floor, LiveTable, Txn
 from croupier.server.ledger import player_account
+from croupier.server.round_service import Floor, LiveTable, Txn
 from croupier.table import Table
 
 TABLE = "three-card-poker"

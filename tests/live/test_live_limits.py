@@ -19,7 +19,7 @@ from croupier.errors import IllegalAction
 from croupier.server.auth import Account, Auth, Role
 from croupier.server.db import connect
 from croupier.server.demo import demo_rules, setup_demo
-from croupier.server.floor import Floor, Txn
+from croupier.server.round_service import Floor, Txn
 from croupier.store.schema import live_tables
 from live.live_harness import Server
 

@@ -8,7 +8,7 @@ from typing import Any
 from croupier.games.records import NoMoreBets, PlaceWager
 from croupier.games.round import Phase
 from croupier.server.auth import Account, Role
-from croupier.server.floor import Floor, LiveTable, Txn
+from croupier.server.round_service import Floor, LiveTable, Txn
 from croupier.server.streams import events_seen
 
 TABLE = "three-card-poker"

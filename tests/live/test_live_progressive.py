@@ -14,8 +14,8 @@ from croupier.errors import CroupierError, IllegalAction
 from croupier.games.records import NoMoreBets, PlaceWager
 from croupier.games.round import Phase
 from croupier.server.auth import Account, Role
-from croupier.server.floor import Floor, LiveTable, Txn
 from croupier.server.ledger import meter_account, player_account
+from croupier.server.round_service import Floor, LiveTable, Txn
 from live.chaos_harness import HANDPAY_RULES
 
 TABLE = "progressive-hp"

@@ -5,7 +5,7 @@
     from croupier.server import FloorMode, create_app
     app = create_app("sqlite:///floor.sqlite", mode=FloorMode.DEMO)
 
-See :mod:`croupier.server.app` (the application), :mod:`croupier.server.floor` (commands,
+See :mod:`croupier.server.app` (the application), :mod:`croupier.server.round_service` (commands,
 transactions, idempotency), :mod:`croupier.server.ledger` (the double-entry chip ledger),
 :mod:`croupier.server.live_shoe` and :mod:`croupier.server.shoe_floor` (a baccarat table's
 shoe over many coups, its commitment and its deferred commission),

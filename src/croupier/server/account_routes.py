@@ -17,9 +17,7 @@ from fastapi import FastAPI, Header, Query, Request
 
 from croupier.errors import InvalidInput
 from croupier.server import accounts as ops
-from croupier.server.auth import Account, AccountStatus, Auth, AuthError, Role
-from croupier.server.floor import Floor, Txn, Unauthorized, request_digest
-from croupier.server.models import (
+from croupier.server.api_models import (
     AccountOut,
     LockOut,
     Login,
@@ -33,6 +31,8 @@ from croupier.server.models import (
     TokenOut,
     UnlockIn,
 )
+from croupier.server.auth import Account, AccountStatus, Auth, AuthError, Role
+from croupier.server.round_service import Floor, Txn, Unauthorized, request_digest
 from croupier.server.security_log import SecurityEvent, append, entries
 from croupier.server.signin import address_key
 

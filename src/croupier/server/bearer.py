@@ -21,7 +21,7 @@ from pydantic import BaseModel
 
 from croupier.server.account_routes import client_address
 from croupier.server.auth import Account, Auth, AuthError
-from croupier.server.floor import Unauthorized
+from croupier.server.round_service import Unauthorized
 from croupier.store import now
 
 __all__ = [

@@ -16,7 +16,7 @@ from typing import Any
 
 from croupier.commitment import Deal, read_deal
 from croupier.games.records import CardDealt, CardDiscarded
-from croupier.server.floor import Floor
+from croupier.server.round_service import Floor
 from croupier.server.views import ViewPov, redact_json
 
 __all__ = ["deal_for"]

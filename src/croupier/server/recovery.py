@@ -1,7 +1,7 @@
 """Crash recovery: every round left open when the server stopped, resumed or held.
 
-On start (:meth:`Floor.load <croupier.server.floor.Floor.load>`) every open round is replayed
-from its committed records, dealing from the shoe order persisted when it began
+On start (:meth:`Floor.load <croupier.server.round_service.Floor.load>`) every open round is
+replayed from its committed records, dealing from the shoe order persisted when it began
 (:meth:`RoundStore._replay <croupier.store.RoundStore>`, :mod:`croupier.store.shoes`): the
 round continues with exactly the cards it was dealing from, on the real meters, to the same
 settlement an uninterrupted round would have reached.  Each command's records, ledger rows and
@@ -38,7 +38,7 @@ from croupier.store import RoundStore
 from croupier.store.schema import live_rounds
 
 if TYPE_CHECKING:
-    from croupier.server.floor import Floor
+    from croupier.server.round_service import Floor
 
 __all__ = ["Recovered", "hold_reason", "recover", "recover_tables"]
 

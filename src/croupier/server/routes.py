@@ -15,20 +15,7 @@ from croupier.errors import IllegalAction, InvalidInput
 from croupier.games.records import IrregularityKind, NoMoreBets, PlaceWager, ReportIrregularity
 from croupier.games.round import Phase, Round
 from croupier.server.account_routes import install_accounts, install_sign_in
-from croupier.server.auth import Account, Auth, Role
-from croupier.server.bearer import authenticate, install_logout
-from croupier.server.deals import deal_for
-from croupier.server.floor import (
-    Floor,
-    LiveTable,
-    Refused,
-    Txn,
-    Unauthorized,
-    request_digest,
-    rules_json,
-)
-from croupier.server.ledger import player_account
-from croupier.server.models import (
+from croupier.server.api_models import (
     Amount,
     AuditOut,
     Balance,
@@ -55,6 +42,10 @@ from croupier.server.models import (
     Wager,
     WhoAmI,
 )
+from croupier.server.auth import Account, Auth, Role
+from croupier.server.bearer import authenticate, install_logout
+from croupier.server.deals import deal_for
+from croupier.server.ledger import player_account
 from croupier.server.openapi import install_document
 from croupier.server.policy import (
     Access,
@@ -68,7 +59,16 @@ from croupier.server.policy import (
     stage_of,
     table_seats,
 )
-from croupier.server.recall import recall, scenario_of
+from croupier.server.round_recall import recall, scenario_of
+from croupier.server.round_service import (
+    Floor,
+    LiveTable,
+    Refused,
+    Txn,
+    Unauthorized,
+    request_digest,
+    rules_json,
+)
 from croupier.server.shoe_floor import owed as commission_owed
 from croupier.server.streams import install_streams
 from croupier.server.views import redact_json, round_view

@@ -47,7 +47,7 @@ from croupier.store.tables import event_payload
 
 if TYPE_CHECKING:
     from croupier.games import Game
-    from croupier.server.floor import Floor
+    from croupier.server.round_service import Floor
 
 __all__ = [
     "cage_collects",

@@ -1,6 +1,6 @@
 """What a command may change of the floor in memory, taken before it runs (:class:`Snapshot`):
 put back when the command's transaction does not commit (:meth:`Floor.command
-<croupier.server.floor.Floor.command>`)."""
+<croupier.server.round_service.Floor.command>`)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from croupier.games.round import Round
 from croupier.server.live_tables import LiveTable
 
 if TYPE_CHECKING:
-    from croupier.server.floor import Floor
+    from croupier.server.round_service import Floor
 
 __all__ = ["Snapshot"]
 

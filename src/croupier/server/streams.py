@@ -36,7 +36,6 @@ from starlette.websockets import WebSocketState
 
 from croupier.server.auth import Account, Auth, AuthError, Role
 from croupier.server.bearer import TokenRefused, UrlToken, stream_token
-from croupier.server.floor import FLOOR, Floor, LiveTable, Refused, Unauthorized, event_for
 from croupier.server.live_tables import event_variant
 from croupier.server.policy import (
     Access,
@@ -48,6 +47,7 @@ from croupier.server.policy import (
     stage_of,
     table_seats,
 )
+from croupier.server.round_service import FLOOR, Floor, LiveTable, Refused, Unauthorized, event_for
 from croupier.server.security_log import record_refusal
 from croupier.server.sessions import RECHECK_SECONDS
 from croupier.server.views import ViewPov

@@ -27,8 +27,8 @@ from croupier.games import get_game
 from croupier.modes import PlayMode
 from croupier.rules import load_rules
 from croupier.server.auth import Auth, Role
-from croupier.server.floor import Floor, LiveTable, rules_json
 from croupier.server.ledger import CAGE, Entry, player_account
+from croupier.server.round_service import Floor, LiveTable, rules_json
 from croupier.store.schema import accounts, live_tables
 
 __all__ = ["DEMO_BUY_IN", "demo_rules", "setup_demo"]
