@@ -17,7 +17,7 @@ not a new interpreter) and every check below runs before play goes on:
 - every acknowledged response is still there: each table's event sequence number and each
   round's record count are at least what the bots were told;
 - every round the kill left open is resumed or held for a supervisor's void (the current
-  behaviour of :meth:`croupier.server.round_service.Floor.load`): a held round is voided and returns
+  behaviour of :meth:`croupier.server.live_floor.Floor.load`): a held round is voided and returns
   every wager exactly once;
 - the chip ledger: every transaction and the whole ledger sum to zero to the cent, every balance
   equals its rows, every meter's account holds the meter (``GET /api/audit/verify``); every

@@ -269,6 +269,11 @@ class Round(FaceHelpers, PrivateHooks):
 
     # -- privileged: the server side (store, table) only ------------------------------------
 
+    def attach_meters(self, meters: MeterBank) -> None:
+        """A round rebuilt from its records (on memory meters) continues on the real meters
+        (the store's replay, the live server's recovery)."""
+        self._attach_meters(meters)
+
     def _attach_meters(self, meters: MeterBank) -> None:
         """Store only: a round rebuilt from its records (on memory meters) continues on the
         real meters; its contributions so far are known, so a later void takes them back."""

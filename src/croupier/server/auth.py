@@ -46,7 +46,7 @@ from croupier.server.sessions import (
     open_session,
 )
 from croupier.server.signin import Limiter, SignInLimits, account_key, address_key
-from croupier.store._db import Database, as_utc, now
+from croupier.store import Database, as_utc, now
 from croupier.store.schema import account_tables, accounts, sessions
 
 __all__ = [

@@ -12,6 +12,9 @@ any SQLAlchemy backend by URL).
 - :class:`PersistedShoe`: the card order a round deals from, stored apart from its records
   (server side only) with a nonce and its commitment; ``resume()`` deals from it.
 - :func:`record_from_json`: the inverse of :func:`croupier.games.records.record_to_json`.
+- :mod:`croupier.store.schema`: every table (the store's and the live server's) on one
+  ``metadata``; :class:`Database` (a reader and a writer engine), :func:`shared` (meter changes
+  joining a caller's transaction) and the URL helpers are what the live server builds on.
 
 Every record, meter-ledger row and table event carries a SHA-256 hash chained to the one
 before it (:mod:`croupier.store.chain`); :func:`croupier.audit.verify` recomputes them.
@@ -24,7 +27,21 @@ before it (:mod:`croupier.store.chain`); :func:`croupier.audit.verify` recompute
     rnd.apply(PlaceWager(seat=1, wager="ante", amount=500))
 """
 
-from croupier.store._db import DEFAULT_URL, as_utc, now, open_engine, open_existing
+from croupier.store._db import (
+    DEFAULT_URL,
+    Database,
+    as_utc,
+    error_line,
+    masked_url,
+    now,
+    open_engine,
+    open_existing,
+    parse_url,
+    prepare,
+    shared,
+    shown_url,
+    unreadable,
+)
 from croupier.store.codec import record_classes, record_from_json, rules_to_json
 from croupier.store.meters import LedgerEntry, MeterState, SqlMeters
 from croupier.store.rounds import RoundStatus, RoundStore, StoredRound, TrackedRound
@@ -33,6 +50,7 @@ from croupier.store.tables import TableEventStore
 
 __all__ = [
     "DEFAULT_URL",
+    "Database",
     "LedgerEntry",
     "MeterState",
     "PersistedShoe",
@@ -44,10 +62,17 @@ __all__ = [
     "TrackedRound",
     "as_utc",
     "commitment",
+    "error_line",
+    "masked_url",
     "now",
     "open_engine",
     "open_existing",
+    "parse_url",
+    "prepare",
     "record_classes",
     "record_from_json",
     "rules_to_json",
+    "shared",
+    "shown_url",
+    "unreadable",
 ]

@@ -188,6 +188,42 @@ class RoundStore:
         with self._db.engine.begin() as conn:
             return self._begin(conn, round_id, game, players, stub_check, mode)
 
+    def begin_in(
+        self,
+        conn: Connection,
+        round_id: str,
+        game: Game,
+        players: Mapping[int, str],
+        stub_check: StubCheck,
+        mode: PlayMode,
+        rules: Mapping[str, Any] | None = None,
+    ) -> StoredRound:
+        """:meth:`begin` in ``conn``'s transaction (the caller's: the live server writes a
+        round's header with the rest of its command); ``rules``: the Rules Submission as JSON,
+        default :func:`rules_to_json`."""
+        return self._begin(conn, round_id, game, players, stub_check, mode, rules)
+
+    def store_shoe_in(self, conn: Connection, round_id: str, shoe: PersistedShoe) -> None:
+        """Store the card order ``round_id`` deals from, in ``conn``'s transaction."""
+        self._store_shoe(conn, round_id, shoe)
+
+    def append_in(
+        self,
+        conn: Connection,
+        round_id: str,
+        records: Sequence[Record],
+        status: RoundStatus | None,
+        expected: int | None,
+    ) -> int:
+        """:meth:`append` in ``conn``'s transaction; the count of records stored."""
+        return self._append(conn, round_id, records, status, expected)
+
+    def replay(self, round_id: str, conn: Connection | None = None) -> Round:
+        """The open round as it stood: replayed from its records, dealing from its persisted
+        shoe, on meters in memory (``conn``: read in that transaction, else a new one);
+        ``IllegalAction`` when the records do not replay from that shoe."""
+        return self._replay(round_id, conn)
+
     def _begin(
         self,
         conn: Connection,
