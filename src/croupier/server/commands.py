@@ -403,8 +403,8 @@ class Commands:
 
     # -- a supervisor's ------------------------------------------------------------------------
 
-    def void(self, call: Call, round_id: str, reason: str, lt: LiveTable) -> dict[str, Any]:
-        """Void ``round_id``, in play at ``lt``."""
+    def void(self, call: Call, lt: LiveTable, reason: str) -> dict[str, Any]:
+        """Void the round in play at ``lt`` (the read model found it by its id)."""
 
         def run(txn: Txn, live: LiveTable) -> dict[str, Any]:
             records: list[Record] = self.rounds.void(txn, live, call.account.username, reason)

@@ -9,6 +9,8 @@
   database when the floor loads; never recomputed per request or per stream connection.  A
   process serving only some tables (several processes on one database) reads the other
   tables' counts at most once a second, shared by every connection.
+  :meth:`ReadModel.pit_state` is the whole floor message at a version, built once for every
+  connection.
 - Recall: a table's (or a seat's) last finished rounds, a round's records and scenario, its
   deal (:mod:`croupier.server.deals`), each as the access policy lets the caller see it; the
   players of a round (cached); hand-pays, meters, the caller's chips, the audit.
@@ -155,6 +157,8 @@ class ReadModel:
         self.log = log
         self.pit = PitSummary(log, registry.serves)
         self._players: dict[str, Mapping[int, str]] = {}
+        self._pit_lock = threading.Lock()
+        self._pit_state: tuple[tuple[int, tuple[str, ...]], dict[str, Any]] | None = None
 
     @contextmanager
     def reading(self) -> Iterator[Connection]:
@@ -166,6 +170,20 @@ class ReadModel:
     def tables(self) -> list[TableOut]:
         snapshot = self.meters.snapshot()
         return [committed_out(lt, snapshot) for lt in self.registry.all()]
+
+    def pit_state(self) -> tuple[int, dict[str, Any]]:
+        """The floor as the pit stream sends it (its tables, meters and each table's ``seq``)
+        and its version: built once per version (and set of tables), shared by every
+        connection."""
+        versions = self.pit.versions()
+        key = (sum(versions.values()), tuple(self.registry.tables))
+        with self._pit_lock:
+            if self._pit_state is None or self._pit_state[0] != key:
+                snapshot = self.meters.snapshot()
+                tables = [committed_out(lt, snapshot).model_dump() for lt in self.registry.all()]
+                data = {"tables": tables, "meters": snapshot, "tables_seq": versions}
+                self._pit_state = (key, data)
+            return key[0], self._pit_state[1]
 
     def table_detail(self, table_id: str) -> TableDetail:
         lt = self.registry.table(table_id)
