@@ -20,9 +20,10 @@ top to bottom:
    request's digest), the table id and the body.
 3. :meth:`Commands.transact` hands the command to the group committer
    (:mod:`croupier.server.commit`) and waits.  On the writer thread, holding T1's lock, in a
-   savepoint of the batch's transaction, it takes a :class:`~croupier.server.snapshot.Snapshot`
-   of what the command may change in memory, then looks the key up: a key seen before answers
-   its stored response (a different request under it is refused) and changes nothing.
+   savepoint of the batch's transaction (PostgreSQL: a transaction of its own), it takes a
+   :class:`~croupier.server.snapshot.Snapshot` of what the command may change in memory, then
+   looks the key up: a key seen before answers its stored response (a different request under
+   it is refused) and changes nothing.
 4. Else the command's body runs: the seat is the caller's (:func:`seat_of`), the action is
    ``PlaceWager``, and :meth:`RoundService.apply <croupier.server.round_service.RoundService.apply>`
    verifies it (the engine's rules, the player's chips), applies it, and writes what it moved in
