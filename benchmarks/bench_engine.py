@@ -19,7 +19,7 @@ edge of those wagers in croupier's par sheet, in standard errors (``z``; a peer'
 strategy costs it a little, far less than the standard error at these counts).  A peer more
 than 4 standard errors off fails the bench (exit 1), unless its module says its strategy is
 not close to the optimum (``CHECKED = False``: the hold'em one's rough river rule).  The
-output is one Markdown table, the one the README shows.
+output is one Markdown table.
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from croupier.analysis.floor import load_floor, simulate_floor
+from croupier.analysis.floor_forecast import load_floor, simulate_floor
 
 GAMES = (
     "three-card-poker",
@@ -62,7 +62,7 @@ def floor_file(folder: Path, tables: int) -> Path:
 
 def per_game_rates(rounds: int, seed: int) -> dict[str, float]:
     """Each game's rounds per CPU second on one thread (one table's worth of ``rounds``)."""
-    from croupier.analysis.floor import _table_task
+    from croupier.analysis.floor_forecast import _table_task
 
     rates = {}
     for game in GAMES:

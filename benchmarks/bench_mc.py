@@ -19,8 +19,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from croupier.analysis.decisions import four_card_tables, uth_tables
+from croupier.analysis.four_card_poker.decisions import four_card_tables
 from croupier.analysis.montecarlo import run, run_block
+from croupier.analysis.ultimate_texas_holdem.decisions import uth_tables
 
 GAMES = {"fcp": "four-card-poker", "uth": "ultimate-texas-holdem"}
 

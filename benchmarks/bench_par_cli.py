@@ -5,7 +5,7 @@ checkpoints) and an empty numba code cache (``$NUMBA_CACHE_DIR``), so compilatio
 and solves are all paid.  Warm: the same command again with both caches as the cold run left
 them.  Each figure is the median of three runs (``--repeat N`` for N), cold and warm, and the
 table ends with the ratio of the cold CPU time to the issue's target (every base par sheet under
-5 s cold; below 1.0 meets it).  Prints the Markdown table the README shows, with the load
+5 s cold; below 1.0 meets it).  Prints a Markdown table, with the load
 average at the start and the end; writes JSON with ``--json PATH``.
 """
 

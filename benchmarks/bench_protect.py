@@ -16,7 +16,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from croupier.analysis.protect import DEFAULT_SAMPLES, UTH_SAMPLES, protect
+from croupier.analysis.protect import protect
+from croupier.analysis.registry import analysis_for
+from croupier.analysis.ultimate_texas_holdem.protect import UTH_SAMPLES
 from croupier.errors import CroupierError
 from croupier.games import get_game
 
@@ -44,7 +46,8 @@ def main() -> None:
         if slug == "ultimate-texas-holdem":
             base = UTH_SAMPLES[known or "shared-cards"]
         else:
-            base = DEFAULT_SAMPLES.get(slug, 2)
+            face = analysis_for(slug).protect
+            base = face.samples if face is not None and face.samples else 2
         samples = max(2, round(base * args.samples_scale))
         exact = (known is not None and slug != "four-card-poker") or (
             slug == "mississippi-stud" and colluders == 2

@@ -2,7 +2,7 @@
 
 Run ``python benchmarks/bench_solved.py [--game fcp|uth|uth-b|all] [--json PATH]``.
 
-For each game whose default tables the package ships (:mod:`croupier.analysis._solved`:
+For each game whose default tables the package ships (:mod:`croupier.analysis.shipped`:
 Ultimate Texas Hold 'Em under Blind tables A and B, Four Card Poker under the § 641a.12(b) Ante
 Bonus):
 
@@ -10,8 +10,9 @@ Bonus):
   and every block it saves is compared with the shipped block byte for byte (names, dtypes,
   shapes, contents);
 * the par sheet and strategy of that fresh solve are compared with those read from the shipped
-  blocks (:func:`~croupier.analysis.uth_solver.solve_ultimate_texas_holdem`,
-  :func:`~croupier.analysis.fcp_solver.solve_four_card_poker`: outcomes, house edge, every
+  blocks (:func:`~croupier.analysis.ultimate_texas_holdem.solver.solve_ultimate_texas_holdem`,
+  :func:`~croupier.analysis.four_card_poker.solver.solve_four_card_poker`: outcomes, house edge,
+  every
   strategy field).
 
 A difference stops the bench (exit 1) after listing it.  Prints the CPU seconds of each fresh
@@ -31,10 +32,12 @@ from typing import Any
 
 import numpy as np
 
-from croupier.analysis import _solved, fcp_solver, uth_solver
-from croupier.analysis._uth_fcp_shared import BlockStore
-from croupier.games._uth_tables import BLIND
+from croupier.analysis import shipped as shipped_blocks
+from croupier.analysis.block_solver import BlockStore
+from croupier.analysis.four_card_poker import solver as fcp_solver
+from croupier.analysis.ultimate_texas_holdem import solver as uth_solver
 from croupier.games.four_card_poker import ANTE_BONUS
+from croupier.games.ultimate_texas_holdem.paytables import BLIND
 
 
 def _same_strategy(a: Any, b: Any) -> bool:
@@ -81,7 +84,9 @@ def bench(game: str, scratch: Path) -> dict[str, Any]:
     fresh_sheet = time.process_time() - start
     store = BlockStore(scratch / game / spec.name)
     for block in spec.blocks:
-        diff = _solved.differences(store.load(block) or {}, _solved.load_block(spec.shipped, block))
+        diff = shipped_blocks.differences(
+            store.load(block) or {}, shipped_blocks.load_block(spec.shipped, block)
+        )
         problems += [f"block {block}: {d}" for d in diff]
     # ... and the one read from the shipped blocks (the cache left empty: nothing saved there)
     os.environ["CROUPIER_CACHE"] = str(scratch / f"{game}-shipped")

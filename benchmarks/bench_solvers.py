@@ -8,7 +8,7 @@ For each game, each of ``--repeat`` times (the medians are printed):
 * croupier cold: ``croupier par GAME --json --quiet`` in a fresh process with an empty
   ``CROUPIER_CACHE`` and an empty numba cache (``NUMBA_CACHE_DIR``), as a first run on a new
   machine: the default tables' solve is read from the package's shipped blocks
-  (:mod:`croupier.analysis._solved`, verified by ``benchmarks/bench_solved.py``);
+  (:mod:`croupier.analysis.shipped`, verified by ``benchmarks/bench_solved.py``);
 * croupier warm: the same command again with both caches filled;
 * croupier solving cold: the same cold command with ``CROUPIER_SHIPPED=0`` (the shipped blocks
   ignored): compilation and the whole solve, as for a pay table the package does not ship

@@ -16,19 +16,21 @@ import os
 import sys
 import tempfile
 
-from croupier.analysis import _solved, fcp_solver, uth_solver
-from croupier.games._uth_tables import BLIND
+from croupier.analysis import shipped
+from croupier.analysis.four_card_poker import solver as fcp_solver
+from croupier.analysis.ultimate_texas_holdem import solver as uth_solver
 from croupier.games.four_card_poker import ANTE_BONUS
+from croupier.games.ultimate_texas_holdem.paytables import BLIND
 
 
-def _write(solver: str, specs: list[tuple[_solved.SolveSpec, str]]) -> None:
+def _write(solver: str, specs: list[tuple[shipped.SolveSpec, str]]) -> None:
     keep = {spec.shipped.name for spec, _ in specs}
-    for old in _solved.SHIPPED_DIR.glob(f"{solver}-v*.npz"):
+    for old in shipped.SHIPPED_DIR.glob(f"{solver}-v*.npz"):
         if old.name not in keep:
             old.unlink()  # an old key's file is of no use
     for spec, detail in specs:
         blocks = {b: spec.solve_block(b) for b in spec.blocks}
-        _solved.write(spec, blocks, detail, spec.shipped)
+        shipped.write(spec, blocks, detail, spec.shipped)
         print(f"wrote {spec.shipped} ({spec.shipped.stat().st_size:,} bytes)")
 
 

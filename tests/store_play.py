@@ -65,7 +65,7 @@ def wagers(rnd: Round, rng: random.Random, seats: tuple[int, ...]) -> list[Actio
                 placed.append(action)
     if not hasattr(rnd, "_verify_verbal_wager"):
         return list(placed)
-    from croupier.games._baccarat_tables import VerbalWager
+    from croupier.games.baccarat.paytables import VerbalWager
 
     return [
         VerbalWager(

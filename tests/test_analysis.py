@@ -14,15 +14,15 @@ import numpy as np
 import pytest
 
 from croupier.analysis import optimal_strategy, par_sheet, strategy_text
-from croupier.analysis._stud import five_card_lines, rank_set
-from croupier.analysis._three_card import (
+from croupier.analysis.par import Outcome, WagerSheet
+from croupier.analysis.stud_counts import five_card_lines, rank_set
+from croupier.analysis.three_card_poker.solver import (
     all_hands,
     fold_net,
     played_net,
     qualifying,
     solve_three_card,
 )
-from croupier.analysis.par import Outcome, WagerSheet
 from croupier.cards import DECK
 from croupier.games import get_game
 from croupier.games import three_card_poker as tcp
@@ -86,8 +86,8 @@ def play(rnd: Round, seat: int, strategy: object) -> None:
 def test_enumeration_result_of_a_deal_equals_the_round_engine(slug: str) -> None:
     """The exact walk scores a deal as units riding times the pay line of the final five cards;
     the engine, playing the same decisions, settles the same deal to the same net."""
-    from croupier.analysis import let_it_ride as lir
-    from croupier.analysis import mississippi_stud as ms
+    from croupier.analysis.let_it_ride import sheet as lir
+    from croupier.analysis.mississippi_stud import sheet as ms
 
     game = get_game(slug)
     strategy = optimal_strategy(game)

@@ -695,8 +695,8 @@ def test_541_8_kernel_class_nets_are_wager_pay_on_every_coup(
 ) -> None:
     """The Monte Carlo kernel's nets per result class (analysis.baccarat.class_nets) equal the
     game's wager_pay on every coup of a full shoe, Banker and Player (§ 541.8(a), § 541.13)."""
-    from croupier.analysis.baccarat import CLASS_COUPS, class_nets, coup_class
-    from croupier.analysis.baccarat_exact import coups
+    from croupier.analysis.baccarat.exact import coups
+    from croupier.analysis.baccarat.sheet import CLASS_COUPS, class_nets, coup_class
 
     g = game(slug, **rules)
     assert [coup_class(c) for c in CLASS_COUPS] == [0, 1, 2, 3]

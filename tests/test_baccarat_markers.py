@@ -84,3 +84,14 @@ def test_a_baccarat_game_declares_its_shoe_dealt_to_the_cut_card_and_others_do_n
     assert _game().shoe_cut_card == CUT_CARD
     assert get_game("ez-baccarat").shoe_cut_card == CUT_CARD
     assert get_game("three-card-poker").shoe_cut_card is None
+
+
+def test_541_13_g_a_ledger_of_a_plain_game_is_a_baccarat_tables_and_no_other_games() -> None:
+    """``VigLedger.of`` takes a game as the live shoe and the scenarios hold it (a plain
+    ``Game``): a baccarat table's markers, carried over as given; any other game is refused."""
+    game = _game()
+    ledger = VigLedger.of(game, {3: 25})
+    assert ledger.game is game and ledger.markers() == {3: 25}
+    assert ledger.section == "§ 541.13(g)"
+    with pytest.raises(InvalidInput, match="a three-card-poker table keeps no vigorish markers"):
+        VigLedger.of(get_game("three-card-poker"))

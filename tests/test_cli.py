@@ -230,7 +230,7 @@ def test_par_scheduler_is_for_the_block_solvers(capsys: pytest.CaptureFixture[st
 def test_baccarat_par_sheet_and_its_files_draw_progress_bars(tmp_path: Path) -> None:
     # the coup walk, the pricing of every pay table and the report's charts each take over a
     # second cold: each is a bar on a terminal (the baccarat sheet once had none)
-    from croupier.analysis.baccarat_exact import coups
+    from croupier.analysis.baccarat.exact import coups
 
     coups.cache_clear()
     argv = ["par", "mini-baccarat", "--json", "--report", str(tmp_path / "m.html")]

@@ -172,8 +172,8 @@ def test_notes_name_known_sections_and_say_why() -> None:
 def test_641a_10_b_bottom_card_reading_is_in_the_code_and_the_matrix() -> None:
     row = next(r for r in rows() if r.ref == "641a.10(b)")
     assert row.status is Status.IMPLEMENTED and "first card" in row.reading
-    assert any("four_card_poker.py" in c for c in row.code)
-    source = (ROOT / "src/croupier/games/four_card_poker.py").read_text(encoding="utf-8")
+    assert any("games/four_card_poker/game.py" in c for c in row.code)
+    source = (ROOT / "src/croupier/games/four_card_poker/game.py").read_text(encoding="utf-8")
     assert "bottom card" in source and "first card" in source
 
 

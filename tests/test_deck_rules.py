@@ -6,7 +6,8 @@ import pytest
 
 from croupier.errors import RulesViolation
 from croupier.games import GAMES, get_game
-from croupier.games._table_regs import FOUR_CARD_POKER_REGS, deck_problems
+from croupier.games.four_card_poker.regs import FOUR_CARD_POKER_REGS
+from croupier.games.table_regs import deck_problems
 from croupier.rules import DealMethod, ShuffleMethod, TableRules
 
 

@@ -126,9 +126,9 @@ def test_643a_12_base_designer_finds_the_table_in_force_from_its_edge() -> None:
 def test_base_designer_refuses_other_base_tables() -> None:
     from croupier.analysis.designer_base import design_base
 
-    with pytest.raises(CroupierError, match="re-solves let-it-ride base"):
+    with pytest.raises(CroupierError, match=r"base-game designer re-solves .*let-it-ride base"):
         design_base(get_game("mini-baccarat"), "base", Fraction(2, 100))
-    with pytest.raises(CroupierError, match="re-solves let-it-ride base"):
+    with pytest.raises(CroupierError, match=r"base-game designer re-solves .*let-it-ride base"):
         design_base(get_game("ultimate-texas-holdem"), "trips", Fraction(2, 100))
 
 

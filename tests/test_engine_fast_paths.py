@@ -125,7 +125,7 @@ def test_fields_outside_the_fast_test_go_to_the_full_check() -> None:
 
 def test_three_card_strategy_table_is_the_canonical_play_of_each_hand() -> None:
     from croupier.analysis import optimal_strategy
-    from croupier.analysis._three_card import solve_three_card
+    from croupier.analysis.three_card_poker.solver import solve_three_card
     from croupier.games.pov import seat_cards
     from croupier.games.records import NoMoreBets, Play
 

@@ -1,8 +1,8 @@
 """The round engine's shortcuts of issue 18 (session 9) do what the long way does.
 
 Records made from values already checked (:mod:`croupier.games._made`) are the constructors'
-records; a dealing stage dealt at once (:func:`croupier.games.dealer.deal_due`) leaves the round
-as its cards dealt one by one, a short shoe included; dealing procedures made once
+records; a dealing stage dealt at once (:meth:`croupier.games.round.Round._deal_due`) leaves the
+round as its cards dealt one by one, a short shoe included; dealing procedures made once
 (:func:`croupier.games.states.known_plan`) and seatings checked once
 (:func:`croupier.games.states.verify_seating`) refuse what they refused.
 """
@@ -263,7 +263,7 @@ def test_every_record_of_played_rounds_is_its_constructors_record(slug: str) -> 
 
 
 def test_a_checked_record_refuses_what_its_constructor_refuses() -> None:
-    from croupier.games._baccarat_tables import CardsPickedUp
+    from croupier.games.baccarat.paytables import CardsPickedUp
 
     good: dict[str, object] = {
         "player": tuple(DECK[:2]), "banker": tuple(DECK[2:5]), "to": "discard_rack",

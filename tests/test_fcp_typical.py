@@ -11,12 +11,12 @@ from pathlib import Path
 import numpy as np
 
 from croupier.analysis import par_sheet
-from croupier.analysis._fcp_kernels import versus_counts
-from croupier.analysis._mc_kernels import fcp_action
-from croupier.analysis._uth_fcp_shared import dense_tables
-from croupier.analysis.fcp_solver import solve_four_card_poker, strength_strategy_value
-from croupier.analysis.floor import load_floor, simulate_floor
+from croupier.analysis.block_solver import dense_tables
+from croupier.analysis.floor_forecast import load_floor, simulate_floor
 from croupier.analysis.floor_strategies import strategy_exact, strategy_tables
+from croupier.analysis.four_card_poker.kernels import versus_counts
+from croupier.analysis.four_card_poker.mc_kernels import fcp_action
+from croupier.analysis.four_card_poker.solver import solve_four_card_poker, strength_strategy_value
 from croupier.cards import parse_cards
 from croupier.games import get_game
 from croupier.hands import Ranking

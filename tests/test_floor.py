@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from croupier.analysis import par_sheet
-from croupier.analysis.floor import FloorRefused, load_floor, simulate_floor
+from croupier.analysis.floor_forecast import FloorRefused, load_floor, simulate_floor
 from croupier.analysis.floor_report import floor_html
 from croupier.errors import CroupierError, InvalidInput
 from croupier.games import get_game

@@ -10,7 +10,8 @@ import pytest
 
 from croupier.cards import DECK, parse_cards
 from croupier.errors import IllegalAction, InvalidInput, RulesViolation
-from croupier.games import FourCardPoker, Phase, get_game
+from croupier.games import Phase, get_game
+from croupier.games.four_card_poker import FourCardPoker
 from croupier.games.pov import supervisor_hands
 from croupier.games.records import (
     CardDealt,

@@ -15,7 +15,6 @@ from croupier.cards import DECK, parse_cards
 from croupier.cli import main
 from croupier.errors import CroupierError, IllegalAction, InvalidInput, RulesViolation
 from croupier.games import Phase, get_game
-from croupier.games._let_it_ride_tables import FIVE_CARD_HANDS, THREE_CARD_HANDS
 from croupier.games.let_it_ride import (
     BetRidden,
     BetWithdrawn,
@@ -26,6 +25,7 @@ from croupier.games.let_it_ride import (
     Ride,
     Withdraw,
 )
+from croupier.games.let_it_ride.paytables import FIVE_CARD_HANDS, THREE_CARD_HANDS
 from croupier.games.pov import supervisor_hands
 from croupier.games.records import (
     CardDealt,

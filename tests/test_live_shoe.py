@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from croupier.cards import Card, parse_cards
-from croupier.errors import IllegalAction
+from croupier.errors import IllegalAction, InvalidInput
 from croupier.games import get_game
 from croupier.games.baccarat import MarkerTransferred, ShoeStage, VigMarked
 from croupier.games.records import CardDealt, NoMoreBets, PlaceWager
@@ -143,3 +143,13 @@ def test_541_13_g_the_ledger_never_collects_more_commission_than_is_owed(tmp_pat
         assert ledger.balance(conn, commission_account("A")) == 0
         assert ledger.balance(conn, player_account("A")) == 950
     engine.dispose()
+
+
+def test_a_game_without_a_cut_card_has_no_live_shoe() -> None:
+    """Only a game that deals one shoe over many rounds (its class's ``shoe_cut_card``, the
+    baccarats) has a live shoe; a game dealt from a fresh shuffle each round is refused."""
+    assert get_game(RULES).shoe_cut_card is not None
+    game = get_game("ultimate-texas-holdem")
+    assert game.shoe_cut_card is None
+    with pytest.raises(InvalidInput, match="ultimate-texas-holdem table does not deal one shoe"):
+        LiveShoe("uth", game, SeededShuffler(1), MemoryMeters(), PlayMode.TRAINING)

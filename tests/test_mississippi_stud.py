@@ -452,8 +452,8 @@ def test_655a_12_a_base_pay_settles_every_line_at_its_odds_the_push_and_the_rest
 def test_655a_12_a_solver_tabulation_is_base_pay_on_every_five_card_hand() -> None:
     """The exact solver's and the kernel's line table (analysis.mississippi_stud.base_lines)
     equals the game's base_pay on every five-card hand value, and on dealt cards."""
-    from croupier.analysis._stud import five_card_values, rank_set
-    from croupier.analysis.mississippi_stud import base_lines
+    from croupier.analysis.mississippi_stud.sheet import base_lines
+    from croupier.analysis.stud_counts import five_card_values, rank_set
     from croupier.hands import HandRank, Ranking
 
     lines = base_lines()

@@ -26,21 +26,21 @@ from typing import Any
 import numpy as np
 import pytest
 
-from croupier.analysis import _mc_kernels, montecarlo
-from croupier.analysis._fcp_kernels import HIDDEN, versus_counts
-from croupier.analysis._uth_fcp_shared import dense_tables
-from croupier.analysis._uth_kernels import PAIR_INDEX
-from croupier.analysis._uth_settle import settle_tables
-from croupier.analysis.decisions import (
+from croupier.analysis import montecarlo
+from croupier.analysis.block_solver import dense_tables
+from croupier.analysis.four_card_poker import mc_kernels as fcp_kernels
+from croupier.analysis.four_card_poker.decisions import (
     FourCardTables,
-    UthTables,
     four_card_poker_strategy,
     four_card_tables,
-    uth_strategy,
-    uth_tables,
 )
-from croupier.analysis.fcp_solver import dealer_versus
-from croupier.analysis.uth_solver import (
+from croupier.analysis.four_card_poker.kernels import HIDDEN, versus_counts
+from croupier.analysis.four_card_poker.solver import dealer_versus
+from croupier.analysis.ultimate_texas_holdem import mc_kernels as uth_kernels
+from croupier.analysis.ultimate_texas_holdem.decisions import UthTables, uth_strategy, uth_tables
+from croupier.analysis.ultimate_texas_holdem.kernels import PAIR_INDEX
+from croupier.analysis.ultimate_texas_holdem.settle import settle_tables
+from croupier.analysis.ultimate_texas_holdem.solver import (
     _run_flop,
     flop_values,
     river_counts,
@@ -49,9 +49,9 @@ from croupier.analysis.uth_solver import (
 from croupier.cards import DECK, Card, parse_cards
 from croupier.errors import InvalidInput
 from croupier.games import ActorKind, Game, get_game
-from croupier.games._uth_tables import BLIND
 from croupier.games.four_card_poker import base_net
 from croupier.games.records import Action, PlaceWager, Play, WagerSettled
+from croupier.games.ultimate_texas_holdem.paytables import BLIND
 from croupier.hands import HandRank, Ranking, evaluate
 from croupier.kernels import subsets
 from croupier.progressive import MemoryMeters
@@ -126,7 +126,7 @@ def test_fcp_kernel_settles_as_the_round_engine(fcp: FourCardTables) -> None:
     deals = _fcp_deals(np.random.default_rng(641))
     nets = np.zeros(len(deals), dtype=np.int64)
     actions = np.zeros(len(deals), dtype=np.int64)
-    _mc_kernels.fcp_settle_many(deals, (fcp.ev, fcp.kernel_args), nets, actions)
+    fcp_kernels.fcp_settle_many(deals, (fcp.ev, fcp.kernel_args), nets, actions)
     scale = fcp.scale
     game = get_game("four-card-poker")
     decide = four_card_poker_strategy(game)
@@ -161,7 +161,7 @@ def test_uth_kernel_settles_as_the_round_engine(uth: UthTables) -> None:
     deals = _uth_deals(np.random.default_rng(653))
     nets = np.zeros(len(deals), dtype=np.int64)
     actions = np.zeros(len(deals), dtype=np.int64)
-    _mc_kernels.uth_settle_many(deals, (uth.ev, uth.kernel_args), nets, actions)
+    uth_kernels.uth_settle_many(deals, (uth.ev, uth.kernel_args), nets, actions)
     scale = uth.kernel_args[3]
     game = get_game("ultimate-texas-holdem")
     decide = uth_strategy(game)

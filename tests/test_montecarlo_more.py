@@ -1,6 +1,6 @@
 """The fast Monte Carlo of Three Card Poker, Let It Ride, Mississippi Stud and baccarat.
 
-* The numba settle kernels of :mod:`croupier.analysis._mc_more` equal the round engine: seeded
+* The numba settle kernels of each game's ``montecarlo`` module equal the round engine: seeded
   random deals (and a few built to reach rare branches) are played both through the kernel and
   through the real :class:`~croupier.games.Round` with a stacked shoe holding the same cards,
   the engine's seat deciding by the solvers' Strategy functions; nets and decisions must be
@@ -18,10 +18,14 @@ from typing import Any
 import numpy as np
 import pytest
 
-from croupier.analysis import _mc_more, montecarlo, par_sheet
-from croupier.analysis.let_it_ride import let_it_ride_strategy
-from croupier.analysis.mississippi_stud import mississippi_stud_strategy
-from croupier.analysis.three_card_poker import three_card_strategy
+from croupier.analysis import montecarlo, par_sheet
+from croupier.analysis.baccarat import montecarlo as bac_mc
+from croupier.analysis.let_it_ride import montecarlo as lir_mc
+from croupier.analysis.let_it_ride.sheet import let_it_ride_strategy
+from croupier.analysis.mississippi_stud import montecarlo as ms_mc
+from croupier.analysis.mississippi_stud.sheet import mississippi_stud_strategy
+from croupier.analysis.three_card_poker import montecarlo as tcp_mc
+from croupier.analysis.three_card_poker.sheet import three_card_strategy
 from croupier.cards import DECK, parse_cards
 from croupier.errors import InvalidInput
 from croupier.games import ActorKind, Game, get_game
@@ -105,11 +109,11 @@ def test_three_card_kernel_settles_as_the_round_engine() -> None:
         6,
         649,
     )
-    tcp = _mc_more.three_card_args()
+    tcp = tcp_mc.three_card_args()
     scale = tcp[4]
     nets = np.zeros(len(deals), dtype=np.int64)
     actions = np.zeros(len(deals), dtype=np.int64)
-    _mc_more.tcp_settle_many(deals, tcp, nets, actions)
+    tcp_mc.tcp_settle_many(deals, tcp, nets, actions)
     game = get_game("three-card-poker")
     decide = three_card_strategy(game)  # type: ignore[arg-type]
     seen = set()
@@ -137,10 +141,10 @@ def test_let_it_ride_kernel_settles_as_the_round_engine() -> None:
         5,
         643,
     )
-    lir = _mc_more.let_it_ride_args()
+    lir = lir_mc.let_it_ride_args()
     nets = np.zeros(len(deals), dtype=np.int64)
     actions = np.zeros(len(deals), dtype=np.int64)
-    _mc_more.lir_settle_many(deals, lir, nets, actions)
+    lir_mc.lir_settle_many(deals, lir, nets, actions)
     game = get_game("let-it-ride")
     decide = let_it_ride_strategy(game)  # type: ignore[arg-type]
     seen = set()
@@ -169,10 +173,10 @@ def test_mississippi_kernel_settles_as_the_round_engine() -> None:
         5,
         655,
     )
-    ms = _mc_more.mississippi_args()
+    ms = ms_mc.mississippi_args()
     nets = np.zeros(len(deals), dtype=np.int64)
     actions = np.zeros(len(deals), dtype=np.int64)
-    _mc_more.ms_settle_many(deals, ms, nets, actions)
+    ms_mc.ms_settle_many(deals, ms, nets, actions)
     game = get_game("mississippi-stud")
     decide = mississippi_stud_strategy(game)  # type: ignore[arg-type]
     seen = set()
@@ -200,12 +204,12 @@ def test_baccarat_kernel_settles_as_the_round_engine(slug: str) -> None:
     ]
     random = [rng.choice(52 * decks, 6, replace=False).tolist() for _ in range(ENGINE_DEALS)]
     deals = np.array(built + random, dtype=np.int64)
-    bac = _mc_more.baccarat_args()
+    bac = bac_mc.baccarat_args()
     classes = np.zeros(len(deals), dtype=np.int64)
     used = np.zeros(len(deals), dtype=np.int64)
-    _mc_more.baccarat_classify_many(deals, bac, classes, used)
-    banker, scale_b = _mc_more.baccarat_nets(game, "banker")
-    player, scale_p = _mc_more.baccarat_nets(game, "player")
+    bac_mc.baccarat_classify_many(deals, bac, classes, used)
+    banker, scale_b = bac_mc.baccarat_nets(game, "banker")
+    player, scale_p = bac_mc.baccarat_nets(game, "player")
     for deal, cls, n in zip(deals.tolist(), classes.tolist(), used.tolist(), strict=True):
         for wager, nets, scale in (("banker", banker, scale_b), ("player", player, scale_p)):
             cents, taken = _play_engine(game, deal, [wager], None, decks=decks)
@@ -286,15 +290,15 @@ def test_baccarat_block_counted_by_action_records_as_the_round_by_round_block(wa
     """The baccarat block counts coups by result class and derives the statistics after the
     loop; the factory's round-by-round block over the same settle function and seeds must
     record exactly the same statistics (sums of nets and squares, wins, pushes, losses)."""
-    from croupier.analysis._mc_kernels import NSTATS, make_block
+    from croupier.analysis.mc_kernels import NSTATS, make_block
 
-    round_by_round = make_block(_mc_more.baccarat_settle, 6, "baccarat_block_round_by_round")
+    round_by_round = make_block(bac_mc.baccarat_settle, 6, "baccarat_block_round_by_round")
     game = get_game("mini-baccarat")
-    tables = _mc_more.baccarat_tables(game, wager)
+    tables = bac_mc.baccarat_tables(game, wager)
     for seed in (1, 2**31 + 5):
         counted = np.zeros(NSTATS, dtype=np.int64)
         recorded = np.zeros(NSTATS, dtype=np.int64)
-        _mc_more.baccarat_block(seed, 30_000, game.shoe_decks, tables, counted)
+        bac_mc.baccarat_block(seed, 30_000, game.shoe_decks, tables, counted)
         round_by_round(seed, 30_000, game.shoe_decks, tables, recorded)
         assert counted.tolist() == recorded.tolist()
         assert counted[5:9].sum() == 30_000

@@ -16,7 +16,7 @@ from fractions import Fraction
 
 import pytest
 
-from croupier.analysis.fcp_solver import HIDDEN_COMPLETIONS, dealer_versus
+from croupier.analysis.four_card_poker.solver import HIDDEN_COMPLETIONS, dealer_versus
 from croupier.cards import DECK, parse_cards
 from croupier.games import get_game
 from croupier.games.four_card_poker import ANTE_BONUS, hand_keys

@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 from croupier.analysis import par_sheet
-from croupier.analysis._three_card import all_hands, fold_net, played_net, qualifying
 from croupier.analysis.protect import protect
+from croupier.analysis.three_card_poker.solver import all_hands, fold_net, played_net, qualifying
 from croupier.cards import DECK
 from croupier.errors import CroupierError
 from croupier.games import Game, get_game

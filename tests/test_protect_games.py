@@ -16,9 +16,11 @@ import pytest
 from typer.testing import CliRunner
 
 from croupier.analysis import par_sheet
-from croupier.analysis._protect_games import fcp_state, fcp_values, ms_state, uth_state
-from croupier.analysis.fcp_solver import ante_play_tables
+from croupier.analysis.four_card_poker.protect import fcp_state, fcp_values
+from croupier.analysis.four_card_poker.solver import ante_play_tables
+from croupier.analysis.mississippi_stud.protect import ms_state
 from croupier.analysis.protect import protect
+from croupier.analysis.ultimate_texas_holdem.protect import uth_state
 from croupier.cards import DECK, parse_cards
 from croupier.cli import app
 from croupier.games import get_game

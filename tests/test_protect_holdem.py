@@ -13,9 +13,14 @@ from math import comb, sqrt
 import numpy as np
 import pytest
 
-from croupier.analysis._protect_games import uth_info, uth_seen, uth_state
-from croupier.analysis.protect import _hand_values, protect
-from croupier.analysis.uth_solver import starting_hand
+from croupier.analysis.protect import protect
+from croupier.analysis.ultimate_texas_holdem.protect import (
+    hand_values,
+    uth_info,
+    uth_seen,
+    uth_state,
+)
+from croupier.analysis.ultimate_texas_holdem.solver import starting_hand
 from croupier.cards import DECK, parse_cards
 from croupier.errors import CroupierError
 from croupier.games import get_game
@@ -122,7 +127,7 @@ def test_569_dead_card_sets_agree_with_the_other_kernels_and_the_solver() -> Non
     best, fixed, count = (int(x) for x in out[2])
     assert best == fixed and count == comb(50, 5) * 10 * comb(45, 2)
     hand = starting_hand([DECK[c] for c in player])
-    assert best * 1 == _hand_values(game)[hand] * count * both.scale
+    assert best * 1 == hand_values(game)[hand] * count * both.scale
     assert out[3, 0] >= out[3, 1] and out[4, 0] >= out[4, 1]
     burn = protect(game, "burn-card", samples=2, seed=1)
     assert burn.value >= 0 and burn.std_error is not None and burn.samples == 2

@@ -26,12 +26,11 @@ from croupier import (
     evaluate,
     format_cards,
     parse_cards,
-    procedures,
 )
 from croupier.analysis import optimal_strategy, par_sheet, strategy_text
 from croupier.analysis.counts import count_table
 from croupier.analysis.designer import design
-from croupier.analysis.floor import load_floor
+from croupier.analysis.floor_forecast import load_floor
 from croupier.analysis.montecarlo import run
 from croupier.analysis.pricing import every_wager, parse_hours, theoretical_win
 from croupier.analysis.progressive_plan import plan, progressive_model
@@ -47,7 +46,7 @@ from croupier.money import MAX_ODDS, MAX_WAGER, parse_cents
 from croupier.progressive import MemoryMeters, pay_share
 from croupier.scenario import load_scenario
 from croupier.shoe import SeededShuffler, Shoe, StackedShoe
-from croupier.table import Table
+from croupier.table import Table, devices
 
 _NO_CARDS: list[object] = []
 _NO_WAGERS: set[object] = set()
@@ -140,12 +139,10 @@ def _table_faces() -> dict[str, Callable[[Any], object]]:
         return made
 
     return {
-        "order_reshuffle table": lambda v: procedures.order_reshuffle(v, by="Floor"),
         "order_reshuffle by": lambda v: table().order_reshuffle(by=v),
-        "player_left table": lambda v: procedures.player_left(v, 1),
         "player_left seat": lambda v: table().player_left(v),
         "device_out_of_order": lambda v: table().device_out_of_order(v),
-        "devices": procedures.devices,
+        "devices": devices,
         "new_round cut_at": lambda v: table().new_round(cut_at=v),
         "meters amount": MemoryMeters().amount,
         "meters ensure": MemoryMeters().ensure,

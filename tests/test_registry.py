@@ -1,7 +1,7 @@
 """The analysis registry (:mod:`croupier.analysis.registry`): every game has every face.
 
-Adding a game means its game module, its analysis module (with its :class:`GameAnalysis`
-entry), one registry line and its example Rules Submission (``docs/ADDING_A_GAME.md``); these
+Adding a game means its game folder, its analysis folder (with its :class:`GameAnalysis`
+entry), one line in :mod:`croupier.games.registry` and its example Rules Submission; these
 tests fail when one of them is missing.
 """
 
@@ -12,7 +12,6 @@ import inspect
 import pytest
 
 from croupier.analysis.registry import (
-    ENTRIES,
     NoDecisions,
     analysis_for,
     registered,
@@ -25,7 +24,7 @@ def test_every_game_is_registered_and_every_entry_is_a_game() -> None:
     assert set(registered()) == set(GAMES)
 
 
-@pytest.mark.parametrize("slug", sorted(ENTRIES))
+@pytest.mark.parametrize("slug", sorted(registered()))
 def test_every_registered_game_has_every_face(slug: str) -> None:
     entry = analysis_for(slug)
     game_cls = GAMES[slug]
@@ -48,7 +47,7 @@ def test_every_registered_game_has_every_face(slug: str) -> None:
     assert entry.strategy_rows is None or callable(entry.strategy_rows)
 
 
-@pytest.mark.parametrize("slug", sorted(ENTRIES))
+@pytest.mark.parametrize("slug", sorted(registered()))
 def test_every_game_declares_its_required_wagers_among_its_wagers(slug: str) -> None:
     game_cls = GAMES[slug]
     assert set(game_cls.required_wagers) <= set(game_cls.wagers)
@@ -64,3 +63,14 @@ def test_baccarat_strategy_text_says_there_is_no_decision() -> None:
     game = get_game("mini-baccarat")
     text = analysis_for(game).strategy_text(game)
     assert "no decision" in text and "§ 631a.11" in text
+
+
+@pytest.mark.parametrize("slug", sorted(registered()))
+def test_each_game_s_analysis_is_the_package_its_registration_names(slug: str) -> None:
+    from croupier.games.registry import entry_for
+
+    entry = entry_for(slug)
+    module = entry.analysis_module()
+    assert module.__name__ == entry.analysis
+    by_game = getattr(module, "BY_GAME", {})
+    assert analysis_for(slug) is by_game.get(GAMES[slug], module.ANALYSIS)

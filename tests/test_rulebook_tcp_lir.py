@@ -13,8 +13,9 @@ from fractions import Fraction
 
 import numpy as np
 
-from croupier.analysis import _mc_more
-from croupier.analysis import _three_card as tabulated
+from croupier.analysis.let_it_ride.montecarlo import let_it_ride_args
+from croupier.analysis.three_card_poker import solver as tabulated
+from croupier.analysis.three_card_poker.montecarlo import three_card_args
 from croupier.cards import DECK
 from croupier.games import get_game
 from croupier.games import let_it_ride as lir
@@ -64,7 +65,7 @@ def test_649a_three_card_tabulations_equal_the_game_functions() -> None:
         )
     assert Fraction(50) in tabulated.ante_bonus_by_class(_MINI_ROYAL_BONUS)
     # The fast Monte Carlo's tables (the default game): by three-card colex rank.
-    value, _, bonus, qualifies, scale, binom, nets = _mc_more.three_card_args()
+    value, _, bonus, qualifies, scale, binom, nets = three_card_args()
     assert nets.tolist() == [
         scale * tcp.ante_play_net(tcp.Decision.PLAY, s) for s in tabulated.KERNEL_OUTCOMES[:4]
     ] + [scale * tcp.ante_play_net(tcp.Decision.FOLD, tcp.Showdown.LOSE)]
@@ -79,14 +80,14 @@ def test_649a_three_card_tabulations_equal_the_game_functions() -> None:
 
 
 def test_643a_let_it_ride_tabulations_equal_the_game_functions() -> None:
-    from croupier.analysis import let_it_ride as analysis
-    from croupier.analysis._stud import five_card_values
+    from croupier.analysis.let_it_ride import sheet as analysis
+    from croupier.analysis.stud_counts import five_card_values
 
     game = get_game("let-it-ride")
     assert isinstance(game, lir.LetItRide)
     table = game.base_table
     solved = analysis.solve(table)
-    line_of, kernel_nets, *_ = _mc_more.let_it_ride_args()
+    line_of, kernel_nets, *_ = let_it_ride_args()
     distinct, first = np.unique(five_card_values(), return_index=True)
     decisions = [(a, b) for a in lir.BetDecision for b in lir.BetDecision]
     for value, index in zip(distinct.tolist(), first.tolist(), strict=True):

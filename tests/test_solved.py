@@ -1,4 +1,4 @@
-"""The solves the package ships (:mod:`croupier.analysis._solved`) against the solvers.
+"""The solves the package ships (:mod:`croupier.analysis.shipped`) against the solvers.
 
 The shipped blocks of Ultimate Texas Hold 'Em (Blind tables A and B) and Four Card Poker (the
 § 641a.12(b) Ante Bonus) must be exactly what the real kernels compute: a seeded sample of
@@ -18,13 +18,15 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from croupier.analysis import _solved, fcp_solver, uth_solver
-from croupier.analysis._solved import SolveSpec, block_digest, differences, load_block
-from croupier.analysis._uth_fcp_shared import block_store, dense_tables, distinct_values
-from croupier.analysis._uth_settle import settle_tables
-from croupier.games._uth_tables import BLIND
+from croupier.analysis import shipped
+from croupier.analysis.block_solver import block_store, dense_tables, distinct_values
+from croupier.analysis.four_card_poker import solver as fcp_solver
+from croupier.analysis.shipped import SolveSpec, block_digest, differences, load_block
+from croupier.analysis.ultimate_texas_holdem import solver as uth_solver
+from croupier.analysis.ultimate_texas_holdem.settle import settle_tables
 from croupier.games.four_card_poker import ANTE_BONUS
 from croupier.games.paytables import PayLine, PayTable, to
+from croupier.games.ultimate_texas_holdem.paytables import BLIND
 from croupier.hands import Ranking
 from croupier.kernels import rank_batch, subsets
 
@@ -67,7 +69,7 @@ def test_shipped_solve_has_its_provenance_key_and_every_block(game: str) -> None
 
 
 def test_the_shipped_files_are_a_few_megabytes() -> None:
-    sizes = {p.name: p.stat().st_size for p in _solved.SHIPPED_DIR.glob("*.npz")}
+    sizes = {p.name: p.stat().st_size for p in shipped.SHIPPED_DIR.glob("*.npz")}
     assert sorted(sizes) == sorted(f"{s.name}.npz" for s in SPECS.values())
     assert sum(sizes.values()) < 6_000_000
 
@@ -121,8 +123,8 @@ def test_a_tampered_shipped_entry_is_caught(
         f"{taken[entry].dtype}{taken[entry].shape}"
     ]
     checking = dataclasses.replace(spec, solve_block=lambda b: solved)
-    assert list(_solved.verify(checking, [block], forged)) == [block]
-    assert _solved.verify(checking, [block]) == {}
+    assert list(shipped.verify(checking, [block], forged)) == [block]
+    assert shipped.verify(checking, [block]) == {}
     # changed behind a stale digest: refused, so the solver would solve the block itself
     stale = tmp_path / "stale.npz"
     _rewrite(spec.shipped, stale, block, entry, digest=False)

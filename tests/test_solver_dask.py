@@ -14,11 +14,13 @@ from typing import Any
 import numpy as np
 import pytest
 
-from croupier.analysis import _uth_kernels, fcp_solver, uth_solver
-from croupier.analysis.fcp_solver import solve_four_card_poker
-from croupier.analysis.uth_solver import solve_ultimate_texas_holdem
+from croupier.analysis.four_card_poker import solver as fcp_solver
+from croupier.analysis.four_card_poker.solver import solve_four_card_poker
+from croupier.analysis.ultimate_texas_holdem import kernels
+from croupier.analysis.ultimate_texas_holdem import solver as uth_solver
+from croupier.analysis.ultimate_texas_holdem.solver import solve_ultimate_texas_holdem
 from croupier.errors import InvalidInput
-from croupier.games._uth_tables import BLIND
+from croupier.games.ultimate_texas_holdem.paytables import BLIND
 
 distributed: Any = importlib.import_module("dask.distributed")
 
@@ -83,7 +85,7 @@ def test_uth_through_dask_equals_local(
 
     # the full blocks come from the checkpoints; only the partial one is solved again
     calls: list[int] = []
-    solve_flop = _uth_kernels.solve_flop
+    solve_flop = kernels.solve_flop
 
     def counted(*args: Any) -> None:
         calls.append(1)

@@ -23,25 +23,27 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from croupier.analysis import _fcp_kernels, fcp_solver, uth_solver
-from croupier.analysis._solved import differences, load_block
-from croupier.analysis._uth_fcp_shared import block_store, dense_tables
-from croupier.analysis._uth_kernels import PAIR_INDEX, board_counts, solve_flop
-from croupier.analysis._uth_settle import (
-    NCLASS,
-    NRESULT,
-    TIE,
-    dealer_for,
-    settle_tables,
-)
-from croupier.analysis.fcp_solver import (
+from croupier.analysis.block_solver import block_store, dense_tables
+from croupier.analysis.four_card_poker import kernels
+from croupier.analysis.four_card_poker import solver as fcp_solver
+from croupier.analysis.four_card_poker.solver import (
     ACTIONS,
     HIDDEN_COMPLETIONS,
     dealer_versus,
     describe_four_card,
     solve_four_card_poker,
 )
-from croupier.analysis.uth_solver import (
+from croupier.analysis.shipped import differences, load_block
+from croupier.analysis.ultimate_texas_holdem import solver as uth_solver
+from croupier.analysis.ultimate_texas_holdem.kernels import PAIR_INDEX, board_counts, solve_flop
+from croupier.analysis.ultimate_texas_holdem.settle import (
+    NCLASS,
+    NRESULT,
+    TIE,
+    dealer_for,
+    settle_tables,
+)
+from croupier.analysis.ultimate_texas_holdem.solver import (
     RiverCounts,
     flop_values,
     river_counts,
@@ -50,7 +52,6 @@ from croupier.analysis.uth_solver import (
 )
 from croupier.cards import DECK, Card, parse_cards
 from croupier.errors import InvalidInput
-from croupier.games._uth_tables import BLIND, BLIND_HANDS
 from croupier.games.four_card_poker import ANTE_BONUS, base_net
 from croupier.games.paytables import PayLine, PayTable, to
 from croupier.games.ultimate_texas_holdem import (
@@ -59,6 +60,7 @@ from croupier.games.ultimate_texas_holdem import (
     hand_category,
     settle_base,
 )
+from croupier.games.ultimate_texas_holdem.paytables import BLIND, BLIND_HANDS
 from croupier.hands import HandRank, Ranking, evaluate
 from croupier.kernels import canonical_hands, rank_batch, subsets
 
@@ -115,7 +117,7 @@ def test_fcp_table_rows_equal_scalar_walks() -> None:
     other cards, ranked one by one with evaluate."""
     dense = dense_tables(P4)
     up = Card.parse("Jd").index
-    others, _, _, _, cum4, list5 = _fcp_kernels.build_up_tables(up, *dense.args(), dense.size)
+    others, _, _, _, cum4, list5 = kernels.build_up_tables(up, *dense.args(), dense.size)
     assert list(others) == [c for c in range(52) if c != up]
     rnd = random.Random(4)
     for _ in range(2):

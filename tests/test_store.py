@@ -524,7 +524,7 @@ def test_meter_move_rolls_back_with_the_records_when_the_write_fails(
             raise OSError("disk full")
 
         with monkeypatch.context() as patch:
-            patch.setattr(store, "_append", broken)
+            patch.setattr(store, "append_in", broken)
             with pytest.raises(OSError, match="disk full"):
                 tracked.apply(NoMoreBets())
         # The contribution joined the records' transaction: neither was kept.

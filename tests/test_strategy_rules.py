@@ -10,7 +10,7 @@ import numpy.typing as npt
 import pytest
 
 from croupier.analysis import strategy_text
-from croupier.analysis.stud_rules import (
+from croupier.analysis.mississippi_stud.strategy_rules import (
     MEASURED,
     fifth_street_bet,
     fourth_street_bet,

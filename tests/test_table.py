@@ -16,7 +16,9 @@ import pytest
 
 from croupier.cards import DECK, Card
 from croupier.errors import IllegalAction, InvalidInput, RulesViolation
-from croupier.games import FourCardPoker, Phase, Round, StubCheck
+from croupier.games import Phase, Round, StubCheck
+from croupier.games.four_card_poker import FourCardPoker
+from croupier.games.four_card_poker.regs import FOUR_CARD_POKER_REGS
 from croupier.games.pov import supervisor_hands
 from croupier.games.records import (
     DEALER,
@@ -35,7 +37,6 @@ from croupier.modes import PlayMode
 from croupier.rules import Problem, RulesSubmission
 from croupier.shoe import BackColour, SeededShuffler, cut
 from croupier.table import (
-    FOUR_CARD_POKER_REGS,
     DeckSupply,
     ManualClock,
     PlayedRound,

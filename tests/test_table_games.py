@@ -1,10 +1,10 @@
 """A table running Let It Ride, Three Card Poker, Ultimate Texas Hold 'Em and Mississippi Stud.
 
-Each game declares its chapter's table rules as ``table_regs`` (``games/_table_regs.py``), so a
+Each game declares its chapter's table rules as ``table_regs`` (``games/table_regs.py``), so a
 :class:`Table` takes it without ``regs=``.  The tests play rounds through the table with the
 round's ``simple_strategy`` and ``house_wagers``, shuffles from a :class:`SeededShuffler` and time
 from a :class:`ManualClock`, and are named after the section each checks.  Sections whose text
-was not available are the parallel Four Card Poker ones (inferred; see ``_table_regs.py``).
+was not available are the parallel Four Card Poker ones (inferred; see ``table_regs.py``).
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""Deck procedures of a table (procedures.py): reshuffle, shuffler count, recut, idle cards,
-the reshuffling shoe, the discard rack, devices out of order.
+"""Deck procedures of a table (methods of croupier.table.Table): reshuffle, shuffler count,
+recut, idle cards, the reshuffling shoe, the discard rack, devices out of order.
 
 Named after the Four Card Poker sections (§ 641a.3(b)(4), § 641a.5(a), (b), (e)-(g),
 § 641a.13(g)); the ``CHAPTERS`` tests run the same procedure in every game whose chapter has the
@@ -18,8 +18,9 @@ import pytest
 
 from croupier.cards import DECK
 from croupier.errors import IllegalAction, InvalidInput, RulesViolation
-from croupier.games import FourCardPoker, Round
+from croupier.games import Round
 from croupier.games.base import Game
+from croupier.games.four_card_poker import FourCardPoker
 from croupier.games.let_it_ride import LetItRide
 from croupier.games.mississippi_stud import MississippiStud
 from croupier.games.records import (

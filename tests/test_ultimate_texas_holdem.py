@@ -15,7 +15,6 @@ from croupier.cards import DECK, parse_cards
 from croupier.cli import main
 from croupier.errors import IllegalAction, InvalidInput, RulesViolation
 from croupier.games import Phase, get_game
-from croupier.games._uth_tables import BAD_BEAT_C, BLIND, ENVY, PROGRESSIVE, TRIPS
 from croupier.games.records import (
     CardDealt,
     Check,
@@ -35,6 +34,13 @@ from croupier.games.ultimate_texas_holdem import (
     Street,
     UltimateTexasHoldem,
     UltimateTexasHoldemRound,
+)
+from croupier.games.ultimate_texas_holdem.paytables import (
+    BAD_BEAT_C,
+    BLIND,
+    ENVY,
+    PROGRESSIVE,
+    TRIPS,
 )
 from croupier.progressive import MemoryMeters
 from croupier.rules import load_rules

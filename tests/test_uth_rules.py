@@ -23,14 +23,14 @@ from typing import Any
 import pytest
 
 from croupier.analysis import strategy_text
-from croupier.analysis._uth_settle import settle_tables
-from croupier.analysis.decisions import UthTables, uth_tables
 from croupier.analysis.strategy_table import MEASURE_ACTION, strategy_table
-from croupier.analysis.uth_rules import StreetRule, uth_street_rules
-from croupier.analysis.uth_solver import _run_flop, flop_values
+from croupier.analysis.ultimate_texas_holdem.decisions import UthTables, uth_tables
+from croupier.analysis.ultimate_texas_holdem.settle import settle_tables
+from croupier.analysis.ultimate_texas_holdem.solver import _run_flop, flop_values
+from croupier.analysis.ultimate_texas_holdem.strategy_rules import StreetRule, uth_street_rules
 from croupier.cards import DECK, parse_cards
 from croupier.games import get_game
-from croupier.games._uth_tables import BLIND
+from croupier.games.ultimate_texas_holdem.paytables import BLIND
 
 with warnings.catch_warnings():
     # eval7's hand-range parser, loaded with it, calls pyparsing names now deprecated; only

@@ -43,16 +43,14 @@ from croupier.games import get_game
 from croupier.games.records import CardDealt, CardDiscarded, MeterChanged, Record, RoundVoided
 from croupier.games.round import Round, StubCheck
 from croupier.progressive import pay_share
-from croupier.store._db import (
-    as_utc,
+from croupier.store import as_utc, open_existing, unreadable
+from croupier.store._db import (  # the tables: croupier.store.schema once issue 37's D lands
     meter_ledger,
     meters,
-    open_existing,
     round_records,
     round_shoes,
     rounds,
     table_log,
-    unreadable,
 )
 from croupier.store.chain import (
     GENESIS,

@@ -7,7 +7,8 @@
         ├── InvalidInput         malformed input: bad card text, a duplicate card, a bad amount
         ├── IllegalAction        well-formed, but the rules do not allow it now
         ├── RulesViolation       a Rules Submission the regulations forbid
-        └── Irregularity         something happened that voids the round
+        ├── Irregularity         something happened that voids the round
+        └── MissingExtra         a face whose optional extra is not installed (croupier.extras)
 
 Every error quotes the offending input, names the state it met and, where a rule of the
 regulation forbids it, the section (``section`` attribute, e.g. ``"§ 641a.7(c)"``).
@@ -24,6 +25,7 @@ __all__ = [
     "IllegalAction",
     "InvalidInput",
     "Irregularity",
+    "MissingExtra",
     "Problem",
     "RulesViolation",
     "format_problem",
@@ -118,3 +120,13 @@ class RulesViolation(CroupierError):
 
 class Irregularity(CroupierError):
     """An event the regulations treat as an irregularity: the round must be voided."""
+
+
+class MissingExtra(CroupierError):
+    """A command or face that needs an optional extra (:mod:`croupier.extras`) not installed
+    here: ``"par: needs the analysis extra: pip install 'croupier[analysis]'"``."""
+
+    def __init__(self, extra: str, command: str) -> None:
+        self.extra = extra
+        self.command = command
+        super().__init__(f"{command}: needs the {extra} extra: pip install 'croupier[{extra}]'")

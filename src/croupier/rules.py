@@ -1,6 +1,6 @@
 """Rules Submissions: what each casino picks, validated against what the regulations allow.
 
-A Rules Submission (TOML, or a JSON object of the same shape; see ../shared/DESIGN.md) names the
+A Rules Submission (TOML, or a JSON object of the same shape; docs/rules-and-scenarios.md) names the
 game, its pay tables by letter, the progressive meter and Envy schedule, the vigorish and the
 table options.  :func:`load_rules` reads one; :func:`check_rules` reports *every* problem at once,
 each with the section that forbids it, by raising :class:`~croupier.errors.RulesViolation`.

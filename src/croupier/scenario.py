@@ -1,6 +1,6 @@
 """Scenarios: one round written out, replayed through the real engine (disputes, tests, training).
 
-A scenario (JSON, see ../shared/DESIGN.md) names the game and its rules, the meters, each seat's
+A scenario (JSON, docs/rules-and-scenarios.md) names the game and its rules, the meters, each seat's
 wagers, decisions and (optionally) hand, the dealer's cards and the community cards, or the
 order the cards leave the shoe.  Given hands, the shoe order is derived from the game's own
 dealing procedure, so the cards land exactly where the scenario says.

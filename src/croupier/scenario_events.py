@@ -119,7 +119,7 @@ class EventKind(StrEnum):
     CUT = "cut"
     RECUT = "recut"
     COLLECT_VIG = "collect_vig"
-    # the table's procedures before the round (croupier.procedures)
+    # the table's procedures before the round (croupier.table.Table's methods)
     RESHUFFLE_ORDERED = "reshuffle_ordered"
     SHUFFLER_COUNT = "shuffler_count"
     IDLE = "idle"
@@ -495,14 +495,14 @@ def after_round(rnd: Round, events: Sequence[ScenarioEvent]) -> list[dict[str, A
     collect = [e for e in events if e.kind is EventKind.COLLECT_VIG]
     if not collect:
         return []
-    from croupier.games.baccarat import BaccaratGame, CollectReason, VigLedger
+    from croupier.games.baccarat import CollectReason, VigLedger
 
-    if not isinstance(rnd.game, BaccaratGame):
+    if not rnd.game.takes_vig:
         raise InvalidInput(
             f"scenario event 'collect_vig': {rnd.game.slug} collects no vigorish (a baccarat "
             "table with deferred vigorish does)"
         )
-    ledger = VigLedger(rnd.game)
+    ledger = VigLedger.of(rnd.game)
     ledger.record(rnd)
     out: list[Record] = []
     for event in collect:

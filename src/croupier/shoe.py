@@ -566,7 +566,7 @@ class Shoe:
         if type(shuffler) in _OWN_SHUFFLERS and type(order) in (list, tuple):
             # croupier's own Fisher-Yates permuted the full decks it was given (and a cut moves
             # cards, never changes them): the shoe holds full decks without counting them again
-            shoe = Shoe.__new__(Shoe)
+            shoe = cls.__new__(cls)
             shoe._fill(order, decks, back, cut_card)
             return shoe
         return Shoe(order, decks=decks, back=back, cut_card=cut_card)

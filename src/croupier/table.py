@@ -27,12 +27,12 @@ Between rounds (Four Card Poker's sections):
 
 The procedures a person orders or a device reports (a floorperson's reshuffle or recut, the
 counting shuffler's count, idle cards re-inspected, a device out of order and another method:
-§ 641a.5(a), (b), (e), (f), § 641a.13(g)) are in :mod:`croupier.procedures`; the clock and the
-event types in :mod:`croupier.table_events`.
+§ 641a.5(a), (b), (e), (f), § 641a.13(g)) are the table's own methods too; the clock and the
+event types are in :mod:`croupier.table_events`.
 
-The limits and sections are the game chapter's (:class:`TableRegs`); Four Card Poker's are
-:data:`FOUR_CARD_POKER_REGS`.  A game module may declare its own as a class attribute
-``table_regs``.  Every call validates first: a refused call changes nothing.
+The limits and sections are the game chapter's (:class:`TableRegs`): each game package
+declares its own (``games/<game>/regs.py``) as its game class's attribute ``table_regs``.
+Every call validates first: a refused call changes nothing.
 """
 
 from __future__ import annotations
@@ -41,19 +41,19 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
-from croupier import procedures
 from croupier.cards import DECK, Card
 from croupier.errors import IllegalAction, InvalidInput, RulesViolation, shown_value
-from croupier.games._table_regs import FOUR_CARD_POKER_REGS, TableRegs, deck_problems
 from croupier.games.base import SEATS, Game, Round, StubCheck
 from croupier.games.play import play_out
 from croupier.games.records import (
+    AbandonWagers,
     Action,
     NoMoreBets,
     PlaceWager,
     RoundVoided,
     StubCounted,
 )
+from croupier.games.table_regs import TableRegs, deck_problems
 from croupier.modes import (
     PlayMode,
     parse_stack,
@@ -63,8 +63,17 @@ from croupier.modes import (
     verify_stackable,
 )
 from croupier.progressive import MemoryMeters, MeterBank
-from croupier.rules import ShuffleMethod
-from croupier.shoe import CUT_MIN_DEPTH, BackColour, Deck, Shoe, Shuffler, TwoDeckRotation, cut
+from croupier.rules import DealMethod, ShuffleMethod, TableRules
+from croupier.shoe import (
+    CUT_MIN_DEPTH,
+    DECK_SIZE,
+    BackColour,
+    Deck,
+    Shoe,
+    Shuffler,
+    TwoDeckRotation,
+    cut,
+)
 from croupier.table_events import (
     Clock,
     DeckSupply,
@@ -73,6 +82,7 @@ from croupier.table_events import (
     PlayedRound,
     Spread,
     StoredDeck,
+    StoredTable,
     SystemClock,
     TableEvent,
     TableEventKind,
@@ -81,7 +91,6 @@ from croupier.table_events import (
 )
 
 __all__ = [
-    "FOUR_CARD_POKER_REGS",
     "Clock",
     "DeckSupply",
     "Device",
@@ -89,6 +98,7 @@ __all__ = [
     "PlayedRound",
     "Spread",
     "StoredDeck",
+    "StoredTable",
     "Strategy",
     "SystemClock",
     "Table",
@@ -96,6 +106,7 @@ __all__ = [
     "TableEventKind",
     "TableMemento",
     "TableRegs",
+    "devices",
     "regs_of",
     "shoe_order",
 ]
@@ -141,6 +152,27 @@ class _DeckLife:
     last_counted: int
     fresh: bool = True
     """Not yet dealt since it came to the table."""
+
+
+def devices(rules: TableRules) -> frozenset[Device]:
+    """The automated devices a table's method uses."""
+    if not isinstance(rules, TableRules):
+        raise InvalidInput(f"table rules {shown_value(rules)} are not a TableRules")
+    used: set[Device] = set()
+    if rules.shuffle in (ShuffleMethod.AUTOMATED, ShuffleMethod.COUNTING):
+        used.add(Device.SHUFFLER)
+    if rules.shuffle is ShuffleMethod.RESHUFFLING_SHOE or rules.deal is DealMethod.AUTOMATED_SHOE:
+        used.add(Device.DEALING_SHOE)
+    return frozenset(used)
+
+
+def _verify_person(by: object, what: str, section: str) -> str:
+    if not isinstance(by, str) or not by.strip():
+        raise InvalidInput(
+            f"{what}: by={shown_value(by)} must name the floorperson (or above) who directs it",
+            section=section,
+        )
+    return by
 
 
 def _is_int(value: object) -> bool:
@@ -226,7 +258,7 @@ class Table:
 
     def _verify_config(self, every: object, supply: object, backs: object) -> None:
         rules, regs = self.rules, self.regs
-        # The one deck check (:func:`~croupier.games._table_regs.deck_problems`), at the
+        # The one deck check (:func:`~croupier.games.table_regs.deck_problems`), at the
         # table's own level: whatever the game's check let through.
         problems = deck_problems(rules, regs.table_decks)
         if problems:
@@ -305,6 +337,85 @@ class Table:
         self._out_of_order = set(memento.state["_out_of_order"])
         self._life = {back: replace(life) for back, life in memento.state["_life"].items()}
         self._events, self._history = list(memento.events), list(memento.history)
+
+    def verify_reopen(self, stored: StoredTable) -> datetime:
+        """Refuse ``stored`` where it cannot be this table's past: no opening first, a deck in
+        service never received, or the clock before the last stored event; returns the time
+        now."""
+        if not isinstance(stored, StoredTable):
+            raise InvalidInput(f"stored {shown_value(stored)} is not a StoredTable")
+        events = stored.events
+        if not events or events[0].kind is not TableEventKind.OPENED:
+            raise IllegalAction("the stored events have no opening to restore from")
+        received = {e.back for e in events if e.kind is TableEventKind.RECEIVED}
+        for back in self._life:
+            if back not in received:
+                raise IllegalAction(f"the stored events never received the {back.value} deck")
+        at = self.clock.now()
+        try:
+            behind = at < events[-1].at
+        except TypeError:
+            raise InvalidInput(f"the clock reads {at!r}; the stored events are in UTC") from None
+        if behind:
+            raise IllegalAction(
+                f"the clock reads {at}, before the last stored event ({events[-1].at})"
+            )
+        return at
+
+    def reopen(self, stored: StoredTable) -> None:
+        """Take up the stored past of this table (made fresh by its constructor) after a
+        restart: its seats, its decks' serial numbers, lives and stub counts, the rounds begun
+        (the next one is numbered after them) and its log.  The decks in service are shuffled
+        afresh (an order held only in memory before the restart is never reused), recorded as
+        a shuffle of each deck; a deck the last round's stub count condemned is replaced
+        (§ 641a.8(h))."""
+        at = self.verify_reopen(stored)
+        events = stored.events
+        seats: dict[int, str] = {}
+        serial_of: dict[BackColour, int] = {}
+        since: dict[BackColour, datetime] = {}
+        for event in events:
+            if event.kind is TableEventKind.SEATED and event.seat is not None and event.player:
+                seats[event.seat] = event.player
+            elif event.kind is TableEventKind.LEFT and event.seat is not None:
+                seats.pop(event.seat, None)
+            elif event.kind is TableEventKind.RECEIVED and event.back is not None:
+                serial_of[event.back] = event.deck or 0
+                since[event.back] = event.at
+        life = self._life
+        for back, state in life.items():
+            state.serial, state.since = serial_of[back], since[back]
+            state.last_counted = stored.counted.get(back, 0)
+            state.fresh = state.serial not in stored.dealt
+        self._serials = max([*serial_of.values(), self._serials])
+        self._seats = seats
+        self._rounds_before = self._after_done = stored.rounds_before
+        self._last_time = at
+        restored = list(events)
+        number = self._rounds_before + 1
+        last_back = stored.last_back
+        rot = self._rotation
+        if rot is not None and last_back is not None and rot.in_play.back is last_back:
+            # the deck last dealt goes into the shuffler
+            self._rotation = type(rot)(
+                in_play=rot.in_shuffler, in_shuffler=rot.in_play, automated_shuffler=True
+            )
+        if stored.last_deck_removed and last_back is not None:
+            # The last round's stub count condemned its deck: a new one comes (§ 641a.8(h)).
+            section = self.regs.deck_removed[self.rules.deal]
+            why = f"the stub count of round {self._rounds_before} found cards missing or extra"
+            restored.append(
+                self._ev(TableEventKind.DECK_REMOVED, at, number, section, why, back=last_back)
+            )
+            kept = life[last_back].last_counted
+            self._set_deck(self._receive(last_back, at, number, restored, last_counted=kept))
+        why = "restored after a restart: the deck is shuffled afresh"
+        for back in self._backs:
+            restored.append(
+                self._ev(TableEventKind.SHUFFLED, at, number, self.regs.shuffle, why, back=back)
+            )
+        self._events = restored
+        self._mark = len(events)
 
     def forget_played(self) -> int:
         """Let go of every round before the last one begun, and of the table events already
@@ -437,7 +548,7 @@ class Table:
         now = self._now()
         del self._seats[seat]
         if current is not None:
-            current._unseat(seat)
+            current.unseat(seat)
         event = self._ev(TableEventKind.LEFT, now, self._event_round(), self.regs.seated)
         return self._log(replace(event, seat=seat, player=player))
 
@@ -647,7 +758,7 @@ class Table:
         position drawn from the shuffler) and decides whether the stub is counted this round.
         """
         self._verify_can_begin()
-        procedures.verify_devices(self)
+        self.verify_devices()
         now = self._now()
         back = self._next_back()
         cut_needed = self._cut_required(back, now)
@@ -735,16 +846,313 @@ class Table:
         self._log(self._ev(kind.SHUFFLED, now, number, self.regs.shuffler_jam, why, back=back))
         return jam
 
+    # -- the procedures a person orders or a device reports, between rounds -----------------------
     # The procedures of § 641a.3(b)(4), § 641a.5(a), (b), (e)-(g) and § 641a.13(g), and their
-    # counterparts in each chapter (:mod:`croupier.procedures`).
-    order_reshuffle = procedures.order_reshuffle
-    report_shuffler_count = procedures.report_shuffler_count
-    recut = procedures.recut
-    reinspect_idle = procedures.reinspect_idle
-    device_out_of_order = procedures.device_out_of_order
-    device_restored = procedures.device_restored
-    change_method = procedures.change_method
-    player_left = procedures.player_left
+    # counterparts in each chapter (the sections below are Four Card Poker's; every chapter gives
+    # its own in its TableRegs: an empty field, the chapter has no such procedure in the texts at
+    # hand, and the table refuses it).  Every one validates first: a refused call changes nothing.
+
+    def _procedure_section(self, field: str, what: str) -> str:
+        """The section of the procedure ``what`` at this table (refused where its chapter has none:
+        the first check of every procedure)."""
+        section: str = getattr(self.regs, field)
+        if not section:
+            raise IllegalAction(
+                f"{what} refused: the {self.game.slug} chapter has no such procedure in the texts "
+                "at hand"
+            )
+        return section
+
+    def _verify_between_rounds(self, what: str, section: str) -> None:
+        current = self.current
+        if current is not None:
+            raise IllegalAction(
+                f"{what} refused: round {self.rounds_played} is in progress "
+                f"(phase {current.phase.value})",
+                section=section,
+            )
+
+    def _gather(self) -> int:
+        """The last round's cards come back: reshuffled, rotated or removed as the next round would
+        have it; returns the number of the next round."""
+        number = self._next_round_number()
+        events: list[TableEvent] = []
+        self._after_round(self._now(), number, events)
+        for event in events:
+            self._log(event)
+        return number
+
+    def _log_now(
+        self,
+        kind: TableEventKind,
+        section: str,
+        detail: str,
+        *,
+        back: BackColour | None = None,
+        by: str | None = None,
+        position: int | None = None,
+        seat: int | None = None,
+        player: str | None = None,
+    ) -> TableEvent:
+        """Log an event now; a ``back`` brings the serial number of its deck."""
+        event = self._ev(kind, self._now(), self._event_round(), section, detail, back=back)
+        return self._log(replace(event, by=by, position=position, seat=seat, player=player))
+
+    # -- # § 641a.5(a), (b): a reshuffle on a floorperson's order; the counting shuffler's count
+
+    def order_reshuffle(self, *, by: str) -> TableEvent:
+        """A floorperson or above directs the dealer to shuffle the cards (§ 641a.5(a)) between
+        rounds: the deck to be dealt next is shuffled again (a manual shuffle is then cut)."""
+        what = "a reshuffle"
+        section = self._procedure_section("floor_reshuffle", what)
+        _verify_person(by, what, section)
+        self._verify_between_rounds(what, section)
+        self._gather()
+        back = self._next_back()
+        order = self._log_now(TableEventKind.RESHUFFLE_ORDERED, section, "", back=back, by=by)
+        self._set_deck(self._deck(back).shuffled(self.shuffler))
+        how = f"{self.rules.shuffle.value} shuffle directed by {by}"
+        self._log_now(TableEventKind.SHUFFLED, section, how, back=back)
+        return order
+
+    def report_shuffler_count(self, count: int) -> TableEvent:
+        """The counting shuffler's count of the deck it has just shuffled (§ 641a.5(b)): not 52
+        cards, and the deck is removed from the table; a new deck is received, inspected and
+        shuffled in its place."""
+        what = "a shuffler count"
+        section = self._procedure_section("shuffler_count", what)
+        if self.rules.shuffle is not ShuffleMethod.COUNTING:
+            raise IllegalAction(
+                f"{what} refused: this table's shuffle is {self.rules.shuffle.value}, not a "
+                "shuffler that counts the cards",
+                section=section,
+            )
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise InvalidInput(
+                f"shuffler count {shown_value(count)} is not a whole number of cards"
+            )
+        self._verify_between_rounds(what, section)
+        number = self._gather()
+        back = self._next_back()
+        detail = f"{count} cards counted after the shuffle, {DECK_SIZE} expected"
+        counted = self._log_now(TableEventKind.SHUFFLER_COUNTED, section, detail, back=back)
+        if count != DECK_SIZE:
+            why = f"the shuffler counted {count} cards, not {DECK_SIZE}"
+            self._log_now(TableEventKind.DECK_REMOVED, section, why, back=back)
+            events: list[TableEvent] = []
+            last_counted = self._life[back].last_counted
+            new = self._receive(back, self._now(), number, events, last_counted=last_counted)
+            for event in events:
+                self._log(event)
+            self._set_deck(new)
+        return counted
+
+    # -- # § 641a.5(e): the recut
+
+    def recut(self, cut_at: int | None = None, *, by: str) -> TableEvent:
+        """A floorperson or above has the cards of the round in progress cut again (§ 641a.5(e)):
+        only after a cut and before any card is dealt.  The stack in the shoe is cut at ``cut_at``
+        (the cover card at least ten cards in, § 641a.5(d); ``None``: a position drawn from the
+        shuffler); the round's :class:`~croupier.self.PlayedRound` shows the new order."""
+        what = "a recut"
+        section = self._procedure_section("recut", what)
+        _verify_person(by, what, section)
+        current, shoe = self.current, self._shoe
+        if current is None or shoe is None:
+            raise IllegalAction(f"{what} refused: no round is in progress", section=section)
+        played = self._history[-1]
+        if played.cut_at is None:
+            raise IllegalAction(
+                f"{what} refused: the cards of round {played.number} were not cut "
+                "(an automated shuffle is dealt uncut)",
+                section=section,
+            )
+        if shoe.dealt or shoe.burned:
+            raise IllegalAction(
+                f"{what} refused: {len(shoe.dealt) + len(shoe.burned)} card(s) of round "
+                f"{played.number} have been dealt",
+                section=section,
+            )
+        if cut_at is None:
+            cut_at = CUT_MIN_DEPTH + self.shuffler.randbelow(len(shoe) - CUT_MIN_DEPTH)
+        order = cut(played._order, cut_at)  # refuses a cover card under ten cards in
+        shoe.recut(cut_at)
+        self._set_deck(self._deck(played.back).cut(cut_at))
+        self._history[-1] = replace(played, _order=order, cut_at=cut_at)
+        why = f"the cut of round {played.number} redone as directed by {by}"
+        return self._log_now(
+            TableEventKind.RECUT, section, why, back=played.back, by=by, position=cut_at
+        )
+
+    # -- # § 641a.5(f): cards left idle
+
+    def reinspect_idle(
+        self,
+        spread: Spread = Spread.FACE_DOWN,
+        stored: StoredDeck = StoredDeck.DEALT,
+    ) -> TableEvent:
+        """No gaming activity at the open table (§ 641a.5(f)): the cards come out of the dealing
+        shoe and the discard rack and are spread (face down unless a player asks for face up) for
+        the first player to arrive, then:
+
+        - no automated shuffler ((f)(1)): washed, stacked and shuffled; cut before the next round;
+        - an automated shuffler ((f)(2)): stacked into the shuffler and shuffled; with two decks the
+          deck stored in the shuffler comes out and is dealt as it is (the shuffler stores one
+          deck securely and approved procedures released it, § 641a.5(f)(2)(i)-(ii)), unless a
+          player asks for it to be spread and reshuffled as well (``stored``).
+        """
+        what = "re-inspection of idle cards"
+        section = self._procedure_section("idle", what)
+        if not isinstance(spread, Spread):
+            raise InvalidInput(f"spread {shown_value(spread)} is not a Spread")
+        if not isinstance(stored, StoredDeck):
+            raise InvalidInput(f"stored {shown_value(stored)} is not a StoredDeck")
+        self._verify_between_rounds(what, section)
+        self._gather()
+        rotation = self._rotation
+        if rotation is not None and not self._history:
+            # Nothing dealt yet: the deck waiting to be dealt is the idle one; it goes into the
+            # shuffler and the stored one comes out.
+            self._rotation = replace(
+                rotation, in_play=rotation.in_shuffler, in_shuffler=rotation.in_play
+            )
+        idle = self._next_back() if self._rotation is None else self._rotation.in_shuffler.back
+        detail = (
+            "no gaming activity: the cards taken from the dealing shoe and the discard rack are "
+            f"spread {spread.value.replace('_', ' ')} for the first player to arrive"
+        )
+        event = self._log_now(TableEventKind.INSPECTED, section, detail, back=idle)
+        manual = self.rules.shuffle is ShuffleMethod.MANUAL
+        again = self._deck(idle).shuffled(self.shuffler)
+        self._set_deck(again)
+        if manual:
+            how = "washed, stacked and shuffled by hand; cut before the next round"
+            self._log_now(TableEventKind.SHUFFLED, self.regs.idle_manual, how, back=idle)
+            return event
+        how = "stacked into the automated shuffler and shuffled"
+        self._log_now(TableEventKind.SHUFFLED, self.regs.idle_automated, how, back=idle)
+        if self._rotation is not None and stored is StoredDeck.SPREAD_AND_RESHUFFLED:
+            out = self._rotation.in_play.back
+            asked = "a player asked for the deck taken from the shuffler to be spread"
+            self._log_now(TableEventKind.INSPECTED, self.regs.idle_automated, asked, back=out)
+            self._set_deck(self._deck(out).shuffled(self.shuffler))
+            again_how = "reshuffled before it is dealt"
+            self._log_now(TableEventKind.SHUFFLED, self.regs.idle_automated, again_how, back=out)
+        return event
+
+    # -- # § 641a.7(b): a player leaves mid-round
+
+    def player_left(self, seat: int) -> TableEvent:
+        """The player at ``seat`` left the table during the round after receiving cards: the
+        wagers are abandoned and lose (§ 641a.7(b)); the round goes on for the others and the seat
+        is free for the next round."""
+        seat = self._verify_seat(seat)
+        player = self._seats.get(seat)
+        current = self.current
+        if player is None or current is None:
+            why = "the seat is empty" if player is None else "no round is in progress"
+            raise IllegalAction(f"seat {seat}: {why}", section=self.regs.seated)
+        current.apply(AbandonWagers(seat=seat))
+        del self._seats[seat]
+        why = "left mid-round: the wagers are abandoned and lose"
+        return self._log_now(TableEventKind.LEFT, self.regs.seated, why, seat=seat, player=player)
+
+    # -- # § 641a.13(g): a device out of order, and another method
+
+    def _verify_device(self, device: object, what: str, section: str) -> Device:
+        if not isinstance(device, Device):
+            raise InvalidInput(f"device {shown_value(device)} is not a Device")
+        used = devices(self.rules) | self._out_of_order
+        if device not in used:
+            raise IllegalAction(
+                f"{what} refused: this table ({self.rules.shuffle.value} shuffle, "
+                f"{self.rules.deal.value}) uses no {device.value.replace('_', ' ')}",
+                section=section,
+            )
+        return device
+
+    def device_out_of_order(self, device: Device) -> TableEvent:
+        """A device that malfunctions and cannot be used is covered, or a sign saying it is out of
+        order is placed on it (§ 641a.13(g)); no round begins while the table's method uses it."""
+        what = "marking a device out of order"
+        section = self._procedure_section("out_of_order", what)
+        device = self._verify_device(device, what, section)
+        self._verify_between_rounds(what, section)
+        if device in self._out_of_order:
+            raise IllegalAction(f"the {device.value} is already out of order", section=section)
+        why = "covered, or signed out of order, before any other method is used"
+        detail = f"{device.value}: {why}"
+        event = self._log_now(TableEventKind.DEVICE_OUT_OF_ORDER, section, detail)
+        self._out_of_order.add(device)
+        return event
+
+    def device_restored(self, device: Device) -> TableEvent:
+        """The device is repaired and its cover or sign removed (§ 641a.13(g))."""
+        what = "restoring a device"
+        section = self._procedure_section("out_of_order", what)
+        if not isinstance(device, Device):
+            raise InvalidInput(f"device {shown_value(device)} is not a Device")
+        self._verify_between_rounds(what, section)
+        if device not in self._out_of_order:
+            raise IllegalAction(f"the {device.value} is not out of order", section=section)
+        detail = f"{device.value} in service"
+        event = self._log_now(TableEventKind.DEVICE_RESTORED, section, detail)
+        self._out_of_order.discard(device)
+        return event
+
+    def verify_devices(self) -> None:
+        """Refuse a round whose method needs a device that is out of order (§ 641a.13(g))."""
+        down = sorted(d.value for d in devices(self.rules) & self._out_of_order)
+        if down:
+            raise IllegalAction(
+                f"the {' and '.join(down)} out of order: change the method of shuffling or dealing "
+                "(change_method) or restore the device before the next round",
+                section=self.regs.out_of_order or None,
+            )
+
+    def change_method(
+        self, *, shuffle: ShuffleMethod | None = None, deal: DealMethod | None = None
+    ) -> TableEvent:
+        """Shuffle or deal another way (§ 641a.13(g)): allowed only once every device the current
+        method uses and the new one does not is out of order, or to return to the Rules
+        Submission's own method with its devices in service.  The new method is checked as the
+        chapter checks a Rules Submission (e.g. dealing from the hand needs a shuffler)."""
+        what = "another method of shuffling or dealing"
+        section = self._procedure_section("out_of_order", what)
+        if shuffle is not None and not isinstance(shuffle, ShuffleMethod):
+            raise InvalidInput(f"shuffle {shown_value(shuffle)} is not a ShuffleMethod")
+        if deal is not None and not isinstance(deal, DealMethod):
+            raise InvalidInput(f"deal {shown_value(deal)} is not a DealMethod")
+        self._verify_between_rounds(what, section)
+        old = self.rules
+        new = replace(old, shuffle=shuffle or old.shuffle, deal=deal or old.deal)
+        if new == old:
+            raise IllegalAction(
+                f"{what}: the method is already {old.shuffle.value}, {old.deal.value}"
+            )
+        down = devices(new) & self._out_of_order
+        if down:
+            names = ", ".join(sorted(d.value for d in down))
+            raise IllegalAction(f"{what} refused: the {names} is out of order", section=section)
+        dropped = devices(old) - devices(new)
+        submitted = new == self._submitted.rules.table
+        if not submitted and (not dropped or not dropped <= self._out_of_order):
+            raise IllegalAction(
+                f"{what} refused: the Rules Submission's method ({old.shuffle.value} shuffle, "
+                f"{old.deal.value}) is changed only when a device it uses is covered or signed out "
+                "of order",
+                section=section,
+            )
+        game = type(self.game)(replace(self.game.rules, table=new))
+        problems = deck_problems(new, self.regs.table_decks)  # the one deck check, as the table's
+        if problems:
+            raise RulesViolation(problems[0][0], section=problems[0][1])
+        self.game, self.rules = game, new
+        detail = (
+            f"{old.shuffle.value} shuffle, {old.deal.value} -> {new.shuffle.value} shuffle, "
+            f"{new.deal.value}"
+        )
+        return self._log_now(TableEventKind.METHOD_CHANGED, section, detail)
 
     def play_round(
         self,

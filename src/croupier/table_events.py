@@ -18,6 +18,8 @@ from croupier.games.records import record_to_json
 from croupier.shoe import BackColour
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from croupier.cards import Card
     from croupier.games.base import Round, StubCheck
     from croupier.games.records import Record
@@ -31,6 +33,7 @@ __all__ = [
     "PlayedRound",
     "Spread",
     "StoredDeck",
+    "StoredTable",
     "SystemClock",
     "TableEvent",
     "TableEventKind",
@@ -172,6 +175,25 @@ class TableMemento:
     state: dict[str, Any]
     events: tuple[TableEvent, ...]
     history: tuple[PlayedRound, ...]
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class StoredTable:
+    """What a store holds of a table's past, read back after a restart
+    (:meth:`~croupier.table.Table.reopen` takes it): the table's events in order and, from the
+    rounds begun at it, what the decks' lives need."""
+
+    events: tuple[TableEvent, ...]
+    rounds_before: int
+    """The number of the last round begun (0: none)."""
+    last_back: BackColour | None
+    """The back of the deck the last round dealt (``None``: no round begun)."""
+    counted: Mapping[BackColour, int]
+    """By back: the last round whose stub was counted."""
+    dealt: frozenset[int]
+    """Serial numbers of the decks a round has dealt."""
+    last_deck_removed: bool
+    """Whether the last round's void removed its deck (a stub count found cards missing)."""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

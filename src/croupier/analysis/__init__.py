@@ -87,10 +87,10 @@ def optimal_strategy(game: Game) -> Strategy | None:
     """The optimal strategy of ``game`` as a decision rule, where an exact solver provides one
     (the same decisions its par sheet assumes); ``None`` for a game without decisions or
     without an analysis."""
-    from croupier.analysis.registry import ENTRIES, NoDecisions, analysis_for
+    from croupier.analysis.registry import NoDecisions, analysis_for, registered
 
     game = verify_game(game)
-    if game.slug not in ENTRIES:
+    if game.slug not in registered():
         return None
     make = analysis_for(game).strategy
     return None if isinstance(make, NoDecisions) else make(game)

@@ -9,15 +9,14 @@ the date and the croupier version.  :mod:`croupier.analysis.book_files` writes i
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from enum import Enum
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from croupier.analysis.in_force import rules_in_force
 from croupier.analysis.par import CONVENTIONS, ParSheet, WagerSheet, exact
 from croupier.errors import CroupierError
 
@@ -198,35 +197,6 @@ def _letters(
                 )
             )
     return tuple(found)
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, Fraction):
-        return str(value)
-    if isinstance(value, Mapping):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, list | tuple | set | frozenset):
-        return [_plain(v) for v in value]
-    return value
-
-
-def rules_in_force(game: Game) -> dict[str, Any]:
-    """The Rules Submission in force, in full: what it says and every default it leaves to
-    the regulation (the pay table of each wager, the table and progressive settings)."""
-    rules = game.rules
-    tables = {w: t.letter for w in game.wagers if (t := game.paytable(w)) is not None}
-    found: dict[str, Any] = {
-        "game": game.slug,
-        "payout_limit": rules.payout_limit,
-        "paytables": {**tables, **dict(rules.paytables)},
-        "progressive": dataclasses.asdict(rules.progressive) if rules.progressive else None,
-        "vig": dataclasses.asdict(rules.vig) if rules.vig else None,
-        "table": dataclasses.asdict(rules.table),
-        **dict(rules.extra),
-    }
-    return {k: _plain(v) for k, v in found.items()}
 
 
 def build_book(

@@ -1,74 +1,29 @@
-"""The optimal decisions as tables, built once from the exact solvers, and fast strategies.
+"""The optimal decisions as tables, built once from a game's exact solver, and the fast
+strategies made of them: what every game's decision tables share (a card's dense index, the
+tables kept in memory, loaded or built once per process).
 
-Every entry is the decision the solver itself takes, from its own exact integer values and with
-its tie rule (on equal value, the smaller wager):
-
-* Four Card Poker (:func:`four_card_tables`): the action (fold, 1x, 3x; 2x is never better) of
-  every player hand against every up card.  The solver walks the hands against an up card in
-  clubs, one per renaming of the other three suits; its decision is kept for the hand and every
-  renaming (:func:`croupier.analysis.fcp_solver.four_card_decisions`), giving a table of
-  13 up ranks x C(52, 5) hands (int8, 34 MB).  A hand against an up card of another suit is read
-  after swapping that suit with clubs.
-* Ultimate Texas Hold 'Em (:func:`uth_tables`): the preflop action of the 169 starting hands,
-  and the flop decision (bet 2x or check) of every holding on each of the 1,755 flop classes
-  (:func:`croupier.analysis.uth_solver.uth_decisions`); another flop is read through the suit
-  renaming that carries it to its class's member, applied to the hole cards too.  The river
-  decision (play 1x or fold) is computed when asked, from the exact counts of the 990 dealer
-  holdings (:mod:`croupier.analysis._mc_kernels`), with the solver's rule.
-
-The tables are the solvers' own decisions, from the same checkpointed solve as the par sheets
-(one cache entry under :func:`croupier.kernels.cache_dir` per game and table): after a par
-sheet, or in a later process, they are read from the saved blocks in a fraction of a second;
-they are kept in memory.
-
-:func:`four_card_poker_strategy` and :func:`uth_strategy` turn them into
-:data:`croupier.analysis.Strategy` rules for the round engine (tens of microseconds a
-decision); :mod:`croupier.analysis.montecarlo` uses the same tables inside its kernels.
+Each game's tables are its own (:mod:`croupier.analysis.four_card_poker.decisions`,
+:mod:`croupier.analysis.ultimate_texas_holdem.decisions`): every entry is the decision the
+solver itself takes, from its own exact integer values and with its tie rule (on equal value,
+the smaller wager), from the same checkpointed solve as the par sheets (one cache entry under
+:func:`croupier.kernels.cache_dir` per game and table), kept in memory.
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
-from dataclasses import dataclass
-from fractions import Fraction
-from functools import cache
-from math import comb
-from typing import Any
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
-from croupier.analysis import Strategy, fcp_solver, uth_solver
-from croupier.analysis import _decided as decided
-from croupier.analysis._mc_kernels import fcp_action, river_counts_one, river_play, uth_decide
-from croupier.analysis._uth_fcp_shared import dense_tables
-from croupier.analysis._uth_kernels import PAIR_INDEX, PERMS
-from croupier.analysis._uth_settle import settle_tables
 from croupier.cards import DECK, Card
 from croupier.errors import InvalidInput
-from croupier.games import Game, Round
-from croupier.games.four_card_poker import FourCardPoker
-from croupier.games.paytables import PayTable
-from croupier.games.pov import layout_cards, seat_cards
-from croupier.games.records import DEALER, Action
-from croupier.games.ultimate_texas_holdem import (
-    Street,
-    UltimateTexasHoldem,
-    UltimateTexasHoldemRound,
-)
-from croupier.hands import Ranking
-from croupier.kernels import comb_rank_batch, comb_unrank_batch
 
-__all__ = [
-    "FourCardTables",
-    "UthTables",
-    "blind_table",
-    "four_card_poker_strategy",
-    "four_card_tables",
-    "uth_strategy",
-    "uth_tables",
-]
+__all__ = ["I8", "I64", "Cards", "indices", "memo"]
+
+T = TypeVar("T")
 
 _INDEX = {id(card): card.index for card in DECK}
 """Each card of DECK's dense index, by the card's identity (a live card's identity is no other
@@ -79,53 +34,14 @@ I64 = npt.NDArray[np.int64]
 Cards = Sequence[Card] | Sequence[int]
 
 
-def _indices(cards: Cards, n: int, what: str) -> list[int]:
+def indices(cards: Cards, n: int, what: str) -> list[int]:
+    """The dense indices of ``n`` different cards (cards or indices), or the refusal naming
+    ``what`` they should be."""
     out = [_INDEX.get(id(c)) or (c.index if isinstance(c, Card) else int(c)) for c in cards]
     # (n cards: each of 0..51 exactly when the least and the greatest are)
     if len(out) != n or len(set(out)) != n or min(out) < 0 or max(out) >= 52:
         raise InvalidInput(f"{what}: {n} different cards, not {list(cards)!r}")
     return out
-
-
-# --------------------------------------------------------------------------------------------
-# Four Card Poker
-
-
-@dataclass(frozen=True, slots=True, eq=False)
-class FourCardTables:
-    """The optimal Four Card Poker decisions (§ 641a.12(b) Ante Bonus)."""
-
-    table: I8
-    """(13, C(52, 5)): the action index (0 fold, 1 play 1x, 3 play 3x) of the hand of colex
-    rank ``j`` against the up card of rank ``r + 2`` in clubs at ``[r, j]``; -1 where the hand
-    holds that card."""
-    expected: Fraction
-    """The exact mean net per unit Ante under these decisions, from the same solve."""
-
-    @property
-    def ev(self) -> tuple[Any, ...]:
-        """The ranker's tables as the kernels take them (dense ``four-card`` strengths)."""
-        return dense_tables(Ranking.FOUR_CARD).args()
-
-    @property
-    def kernel_args(self) -> tuple[I8, I64, I64]:
-        """``(table, bonus, stakes)``: the kernels' game tables, the settlement tabulated from
-        the game's rules (:func:`croupier.analysis.fcp_solver.ante_play_tables`)."""
-        tabs = fcp_solver.ante_play_tables()
-        return self.table, tabs.bonus, tabs.stakes
-
-    @property
-    def scale(self) -> int:
-        """The kernels' nets are in units of ``1 / scale`` Ante."""
-        return fcp_solver.ante_play_tables().scale
-
-    def action(self, hand: Cards, up: Card | int) -> int:
-        """The Play multiple (0: fold) of five cards against the dealer's up card."""
-        cards = _indices(hand, 5, "a Four Card Poker hand")
-        u = up.index if isinstance(up, Card) else int(up)
-        if not 0 <= u < 52 or u in cards:
-            raise InvalidInput(f"the up card {up!r} must be a card not in the hand")
-        return int(fcp_action(np.array(cards, dtype=np.int64), u, self.table))
 
 
 _MEMO: dict[Any, Any] = {}
@@ -134,211 +50,11 @@ _LOCK = threading.Lock()
 """Held while tables are loaded or built: threads that ask at once build them once."""
 
 
-def four_card_tables(*, progress: bool | None = None) -> FourCardTables:
-    """The Four Card Poker decision table: loaded from the cache folder, or solved (and saved;
-    ``progress``: False silences the progress reports of :mod:`croupier.progress`)."""
+def memo(key: Hashable, build: Callable[[], T]) -> T:
+    """The tables kept under ``key``, built by ``build`` on the first call in this process (once,
+    whichever threads ask at once)."""
     with _LOCK:
-        found: FourCardTables | None = _MEMO.get("fcp")
+        found: T | None = _MEMO.get(key)
         if found is None:
-            found = _MEMO["fcp"] = _four_card_tables(progress)
+            found = _MEMO[key] = build()
         return found
-
-
-def _four_card_tables(progress: bool | None) -> FourCardTables:
-    # the solver's own checkpointed solve: after a par sheet, only its saved blocks are read
-    solution, table = fcp_solver.four_card_decisions(progress=progress)
-    return FourCardTables(table=table, expected=solution.sheet.expected)
-
-
-def four_card_poker_strategy(game: Game) -> Strategy:
-    """The optimal Ante/Play decisions as a :data:`~croupier.analysis.Strategy`: the table's
-    action for the seat's five cards against the dealer's face-up card."""
-    if not isinstance(game, FourCardPoker):
-        raise InvalidInput(f"a Four Card Poker strategy, not one for {game.slug}")
-    tables = four_card_tables()
-    tables.action(range(5), 51)  # load the compiled lookup now, not at the first decision
-
-    def decide(rnd: Round, seat: int) -> Action:
-        up = rnd.visible_cards()[DEALER][0]
-        multiple = tables.action(seat_cards(rnd, seat), up)
-        return decided.play(seat, multiple) if multiple else decided.fold(seat)
-
-    return decide
-
-
-# --------------------------------------------------------------------------------------------
-# Ultimate Texas Hold 'Em
-
-
-def _flop_maps(reps: npt.NDArray[np.uint8]) -> tuple[I64, I64]:
-    """For each flop (colex rank of its three cards): its class (row of ``reps``) and a suit
-    renaming (row of :data:`PERMS`) that carries it onto that class's member."""
-    flops = comb_unrank_batch(np.arange(comb(52, 3)), 3).astype(np.int64)
-    member = np.full(comb(52, 3), -1, dtype=np.int64)
-    member[comb_rank_batch(reps)] = np.arange(len(reps))
-    cls = np.full(len(flops), -1, dtype=np.int64)
-    perm = np.full(len(flops), -1, dtype=np.int64)
-    for g in range(len(PERMS)):
-        image = 4 * (flops >> 2) + PERMS[g][flops & 3]
-        found = member[comb_rank_batch(image)]
-        new = (cls < 0) & (found >= 0)
-        cls[new] = found[new]
-        perm[new] = g
-    if (cls < 0).any():  # pragma: no cover - canonical_hands covers every class
-        raise AssertionError("a flop belongs to no class")
-    return cls, perm
-
-
-@cache
-def _static_uth() -> tuple[I64, I64]:
-    """The starting-hand class of each pair index, and the 24 suit renamings as card maps."""
-    hclass, _ = uth_solver._holding_classes()
-    cards = np.arange(52)
-    card_perm = np.array([4 * (cards >> 2) + PERMS[g][cards & 3] for g in range(24)])
-    return hclass.astype(np.int64), card_perm.astype(np.int64)
-
-
-@dataclass(frozen=True, slots=True, eq=False)
-class UthTables:
-    """The optimal Ultimate Texas Hold 'Em decisions under one Blind table."""
-
-    blind: PayTable
-    preflop: I8
-    """(169,): the Play multiple before the flop (0 check, 3 or 4) by starting-hand class (the
-    classes of :func:`croupier.analysis.uth_solver.starting_hand`, ``hi * 13 + lo`` suited or
-    paired, ``lo * 13 + hi`` offsuit, ranks 0 = deuce)."""
-    reps: npt.NDArray[np.uint8]
-    """(1755, 3): the member of each flop class."""
-    flop: I8
-    """(1755, 1326): 1 bet 2x, 0 check, -1 (touches the flop), by class and pair index."""
-    flop_class: I64
-    flop_perm: I64
-    expected: Fraction
-    """The exact mean net per unit Ante under these decisions, from the same solve."""
-
-    @property
-    def ev(self) -> tuple[Any, ...]:
-        """The ranker's tables as the kernels take them (dense ``poker5`` strengths)."""
-        return dense_tables(Ranking.POKER5).args()
-
-    @property
-    def kernel_args(self) -> tuple[Any, ...]:
-        """The kernels' game tables (:func:`croupier.analysis._mc_kernels._uth_decide`), the
-        settlement tabulated from the game (:func:`croupier.analysis._uth_settle.settle_tables`)."""
-        p = settle_tables(self.blind)
-        hclass, card_perm = _static_uth()
-        return (
-            p.q0, p.bclass, p.type_net, p.scale, PAIR_INDEX, hclass, self.preflop, self.flop,
-            self.flop_class, self.flop_perm, card_perm, p.fold,
-        )  # fmt: skip
-
-    def preflop_multiple(self, hole: Cards) -> int:
-        """3 or 4 to play before the flop, 0 to check."""
-        a, b = _indices(hole, 2, "two hole cards")
-        hclass, _ = _static_uth()
-        return int(self.preflop[hclass[PAIR_INDEX[a, b]]])
-
-    def flop_bet(self, hole: Cards, flop: Cards) -> bool:
-        """Whether to bet 2x after ``flop`` (having checked before it)."""
-        a, b, *f = _indices([*hole, *flop], 5, "two hole cards and a three-card flop")
-        # the flop's colex rank, as comb_rank_batch gives it (the cards are distinct, checked above)
-        row = sum(comb(c, i) for i, c in enumerate(sorted(f), 1))
-        _, card_perm = _static_uth()
-        g = card_perm[self.flop_perm[row]]
-        return bool(self.flop[self.flop_class[row], PAIR_INDEX[g[a], g[b]]] > 0)
-
-    def river_play(self, hole: Cards, board: Cards) -> bool:
-        """Whether to play 1x on the full ``board`` (having checked twice), else fold."""
-        return self.river_play_on(hole, board, self.ev, self.kernel_args)
-
-    def river_play_on(
-        self, hole: Cards, board: Cards, ev: tuple[Any, ...], kernel_args: tuple[Any, ...]
-    ) -> bool:
-        """:meth:`river_play` on :attr:`ev` and :attr:`kernel_args` found before (a strategy
-        finds them once: each is a memo keyed by a table, hashed field by field each time)."""
-        a, b, *rest = _indices([*hole, *board], 7, "two hole cards and a five-card board")
-        return bool(river_play(a, b, np.array(rest, dtype=np.int64), ev, kernel_args))
-
-    def river_counts(self, hole: Cards, board: Cards) -> tuple[int, int, int, int, int]:
-        """(Wq, Wn, T, Lq, Ln) of the 990 dealer holdings, counted as the river decision does."""
-        a, b, *rest = _indices([*hole, *board], 7, "two hole cards and a five-card board")
-        out = np.zeros(6, dtype=np.int64)
-        q0 = self.kernel_args[0]
-        river_counts_one(a, b, np.array(rest, dtype=np.int64), self.ev, q0, out)
-        return int(out[1]), int(out[2]), int(out[3]), int(out[4]), int(out[5])
-
-    def multiple(self, deal: Cards) -> int:
-        """The Play multiple (0: fold) of a whole deal of nine cards (hole, dealer, flop, turn,
-        river), as the Monte Carlo kernel decides it."""
-        cards = _indices(deal, 9, "a Hold 'Em deal")
-        return int(uth_decide(np.array(cards, dtype=np.int64), self.ev, self.kernel_args))
-
-
-def blind_table(game: Game) -> PayTable:
-    """The Blind pay table of a Hold 'Em game."""
-    table = game.paytable("blind")
-    if table is None:
-        raise InvalidInput(f"{game.slug} has no Blind pay table")
-    return table
-
-
-def uth_tables(blind: PayTable | None = None, *, progress: bool | None = None) -> UthTables:
-    """The Hold 'Em decision tables under Blind table ``blind`` (default A): loaded from the
-    cache folder, or solved (and saved; ``progress`` as :func:`four_card_tables`)."""
-    table = settle_tables(blind).table
-    key = ("uth", table)
-    with _LOCK:
-        found: UthTables | None = _MEMO.get(key)
-        if found is None:
-            found = _MEMO[key] = _uth_tables(table, progress)
-        return found
-
-
-def _uth_tables(blind: PayTable, progress: bool | None) -> UthTables:
-    # the solver's own checkpointed solve: after a par sheet, only its saved blocks are read
-    solution, reps, flop = uth_solver.uth_decisions(blind, progress=progress)
-    _, names = uth_solver._holding_classes()
-    multiple = {"check": 0, "3x": 3, "4x": 4}
-    preflop = np.zeros(169, dtype=np.int8)
-    for d in solution.strategy.preflop:
-        preflop[names.index(d.hand)] = multiple[d.action]
-    expected = solution.sheet.expected
-    flop_class, flop_perm = _flop_maps(reps)
-    return UthTables(
-        blind=blind,
-        preflop=preflop,
-        reps=reps,
-        flop=flop,
-        flop_class=flop_class,
-        flop_perm=flop_perm,
-        expected=expected,
-    )
-
-
-def uth_strategy(game: Game) -> Strategy:
-    """The optimal Ante/Blind/Play decisions as a :data:`~croupier.analysis.Strategy`, under the
-    game's Blind table: 4x/3x or check before the flop, 2x or check on the flop, 1x or fold on
-    the river."""
-    if not isinstance(game, UltimateTexasHoldem):
-        raise InvalidInput(f"an Ultimate Texas Hold 'Em strategy, not one for {game.slug}")
-    tables = uth_tables(blind_table(game))
-    tables.preflop_multiple((0, 1))  # load the compiled lookups now, not at the first decision
-    tables.flop_bet((0, 1), (2, 3, 4))
-    tables.river_play((0, 1), (2, 3, 4, 5, 6))
-    ev, kernel_args = tables.ev, tables.kernel_args  # the river's tables, found once
-
-    def decide(rnd: Round, seat: int) -> Action:
-        if not isinstance(rnd, UltimateTexasHoldemRound):
-            raise InvalidInput(f"an Ultimate Texas Hold 'Em strategy, not one for {rnd.game.slug}")
-        hole = seat_cards(rnd, seat)
-        board = layout_cards(rnd, "board")
-        if rnd.street.name is Street.PREFLOP:
-            multiple = tables.preflop_multiple(hole)
-            return decided.play(seat, multiple) if multiple else decided.check(seat)
-        if rnd.street.name is Street.FLOP:
-            return decided.play(seat, 2) if tables.flop_bet(hole, board) else decided.check(seat)
-        if tables.river_play_on(hole, board, ev, kernel_args):
-            return decided.play(seat, 1)
-        return decided.fold(seat)
-
-    return decide

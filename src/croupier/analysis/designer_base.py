@@ -38,21 +38,16 @@ from croupier.analysis.designer import (
     LineBounds,
     _bounds,
     ranked_tables,
-    with_table,
 )
 from croupier.analysis.par import Outcome, WagerSheet
 from croupier.errors import InvalidInput
-from croupier.games import Game, get_game
-from croupier.games.four_card_poker import FourCardPoker
-from croupier.games.let_it_ride import LetItRide
-from croupier.games.mississippi_stud import MississippiStud
+from croupier.games import Game
 from croupier.games.paytables import PayTable
-from croupier.games.three_card_poker import ThreeCardPoker
-from croupier.games.ultimate_texas_holdem import UltimateTexasHoldem
 
 __all__ = [
     "MAX_SOLVES",
     "BaseTable",
+    "DesignSpace",
     "base_game",
     "base_rules",
     "design_base",
@@ -76,7 +71,8 @@ def base_rules(game: Game, wager: str, candidate: Candidate) -> dict[str, Any]:
     return {**raw, "game": game.slug, "custom_paytables": custom}
 
 
-def _words(hand: str) -> str:
+def words(hand: str) -> str:
+    """A pay line's key as words (``four_of_a_kind`` -> ``four of a kind``)."""
     return hand.replace("_", " ")
 
 
@@ -100,79 +96,32 @@ class BaseTable:
         return sheet
 
 
-def _lir_line(outcome: Outcome, hands: frozenset[str]) -> tuple[str, int] | None:
-    line = outcome.name.split(", ")[0]  # "<line>, <n> bets riding": each bet paid by the line
-    return (line, int(outcome.wagered)) if line in hands else None
+@dataclass(frozen=True, slots=True)
+class DesignSpace:
+    """A game's base-table design face: the wager its base designer re-solves, and that table
+    of a game (``None`` where the game has none in force)."""
+
+    wager: str
+    table: Callable[[Game], BaseTable | None]
 
 
-def _ms_line(outcome: Outcome, hands: frozenset[str]) -> tuple[str, int] | None:
-    # "<line>" with the Ante and street bets wagered, each paid by the line
-    return (outcome.name, int(outcome.wagered)) if outcome.name in hands else None
+def _spaces() -> list[tuple[str, DesignSpace]]:
+    from croupier.analysis.registry import analysis_for, registered
 
-
-def _uth_line(outcome: Outcome, hands: frozenset[str]) -> tuple[str, int] | None:
-    # "<m>x win, <dealer>, blind <line words>": the one Blind paid by its line
-    for hand in hands:
-        if outcome.name.endswith(f", blind {_words(hand)}"):
-            return hand, 1
-    return None
-
-
-def _fcp_line(outcome: Outcome, hands: frozenset[str]) -> tuple[str, int] | None:
-    # "<m>x <result>, <label> bonus": the Ante Bonus on the one Ante (the solver's labels)
-    from croupier.analysis.fcp_solver import _BONUS_LABELS
-
-    for hand in hands:
-        label = _BONUS_LABELS.get(hand)
-        if label is not None and outcome.name.endswith(f", {label} bonus"):
-            return hand, 1
-    return None
-
-
-def _tcp_line(outcome: Outcome, hands: frozenset[str]) -> tuple[str, int] | None:
-    # "<result>, ante bonus <category>": the Ante Bonus on the one Ante of a played hand
-    for hand in hands:
-        if outcome.name.endswith(f", ante bonus {hand}"):
-            return hand, 1
-    return None
+    return [(s, d) for s in registered() if (d := analysis_for(s).designer) is not None]
 
 
 def base_game(game: Game, wager: str) -> BaseTable:
     """The designable base table of ``game`` named ``wager``, or the refusal saying which."""
-    if isinstance(game, LetItRide) and wager == "base":
-        return BaseTable(
-            game,
-            wager,
-            game.base_table,
-            _lir_line,
-            lambda cand: get_game(base_rules(game, wager, cand)),
-        )
-    if isinstance(game, MississippiStud) and wager == "base":
-        table = game.base_table
-        return BaseTable(
-            game, wager, table, _ms_line, lambda cand: with_table(game, cand.table(table.wager))
-        )
-    if isinstance(game, FourCardPoker) and wager == "ante_bonus":
-        table = game.ante_bonus_table
-        return BaseTable(
-            game, wager, table, _fcp_line, lambda cand: with_table(game, cand.table(wager))
-        )
-    if isinstance(game, UltimateTexasHoldem) and wager == "blind":
-        blind = game.paytable("blind")
-        assert blind is not None
-        return BaseTable(
-            game, wager, blind, _uth_line, lambda cand: with_table(game, cand.table(wager))
-        )
-    if isinstance(game, ThreeCardPoker) and wager == "ante_bonus":
-        bonus = game.paytable("ante_bonus")
-        if bonus is not None:
-            return BaseTable(
-                game, wager, bonus, _tcp_line, lambda cand: with_table(game, cand.table(wager))
-            )
+    for slug, space in _spaces():
+        if slug == game.slug and space.wager == wager:
+            found = space.table(game)
+            if found is not None:
+                return found
+    have = ", ".join(f"{slug} {space.wager}" for slug, space in _spaces())
     raise InvalidInput(
-        f"{game.slug} {wager!r}: the base-game designer re-solves let-it-ride base, "
-        "mississippi-stud base, three-card-poker and four-card-poker ante_bonus and "
-        "ultimate-texas-holdem blind (a side wager is designed without --solves)"
+        f"{game.slug} {wager!r}: the base-game designer re-solves {have} "
+        "(a side wager is designed without --solves)"
     )
 
 

@@ -6,7 +6,7 @@ import html
 from datetime import UTC, datetime
 from typing import Any
 
-from croupier.analysis.floor import Z95, FloorResult
+from croupier.analysis.floor_forecast import Z95, FloorResult
 from croupier.analysis.report import _figure, _png
 
 __all__ = ["floor_html"]

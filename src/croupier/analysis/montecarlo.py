@@ -1,7 +1,7 @@
 """Fast Monte Carlo of the table games under the optimal strategy.
 
 :func:`run` deals ``rounds`` random rounds of one game in numba kernels
-(:mod:`croupier.analysis._mc_kernels`), decides every one by the exact decision tables
+(:mod:`croupier.analysis.mc_kernels`), decides every one by the exact decision tables
 (:mod:`croupier.analysis.decisions`) and settles it by the regulation's rules, then reports the
 mean net per unit Ante with its standard error beside the exact value of the same strategy.
 It runs the base game only (Four Card Poker: Ante, Play and Ante Bonus; Hold 'Em: Ante, Blind
@@ -12,7 +12,8 @@ proven against the round engine deal by deal (``tests/test_montecarlo.py``).
 Three Card Poker (Ante, Play and Ante Bonus), Let It Ride (the three bets, per unit of one bet),
 Mississippi Stud (Ante and street bets, per unit Ante) and the baccarat family (the Banker or
 the Player wager, a fresh 8-deck shoe every coup) run the kernels of
-:mod:`croupier.analysis._mc_more`, decided by their exact solvers' tables and compared with the
+:mod:`croupier.analysis.<game>.montecarlo`, decided by their exact solvers' tables and compared
+with the
 exact sheets of :func:`croupier.analysis.par_sheet` (``tests/test_montecarlo_more.py``).
 
 Randomness and reproducibility: the rounds are cut into blocks of ``block_rounds``; the injected
@@ -40,9 +41,9 @@ from typing import Any
 
 import numpy as np
 
-from croupier.analysis._dask import as_completed, dask_client
-from croupier.analysis._mc_kernels import NSTATS
-from croupier.analysis._uth_fcp_shared import Progress
+from croupier.analysis.block_solver import Progress
+from croupier.analysis.dask_cluster import as_completed, dask_client
+from croupier.analysis.mc_kernels import NSTATS
 from croupier.analysis.par import exact as exact_text
 from croupier.analysis.registry import MonteCarloKernel, analysis_for, registered
 from croupier.arguments import verify_whole
@@ -182,6 +183,16 @@ class MonteCarloResult:
         )
 
 
+def base_expected(game: Game) -> Fraction:
+    """The exact mean net per unit initial wager of ``game``'s base game, from its par sheet:
+    what a game's kernel record (:attr:`MonteCarloKernel.exact`) compares a run with."""
+    from croupier.analysis import par_sheet
+
+    sheet = par_sheet(game)
+    assert sheet.base is not None
+    return sheet.base.expected
+
+
 def _kernel(game: str) -> tuple[str, MonteCarloKernel]:
     """The slug and the fast Monte Carlo kernel of ``game`` (aliases accepted)."""
     slug = game_class(game).slug
@@ -207,7 +218,7 @@ def exact_and_scale(game: str, wager: str = "banker") -> tuple[Fraction, int]:
 def run_block(
     game: str, seed: int, rounds: int, blind: str = "A", wager: str = "banker"
 ) -> list[int]:
-    """The :data:`~croupier.analysis._mc_kernels.NSTATS` statistics of one block: ``rounds``
+    """The :data:`~croupier.analysis.mc_kernels.NSTATS` statistics of one block: ``rounds``
     rounds of ``game`` dealt after seeding numba's generator with ``seed`` (0 <= seed < 2**32);
     ``blind``: the Hold 'Em Blind table; ``wager``: the baccarat wager.  The unit of work of
     the threads and of the Dask workers."""

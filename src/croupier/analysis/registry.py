@@ -1,16 +1,15 @@
 """The analysis registry: one :class:`GameAnalysis` entry per game, the only place the analysis
 faces (``par``, ``strategy``, ``simulate``, the fast Monte Carlo) find a game's analysis.
 
-Each entry lives in its game's analysis module (``ANALYSIS`` in
-:mod:`croupier.analysis.four_card_poker`, and so on) and is found by one line of
-:data:`ENTRIES`; the modules are imported on first use, so ``import croupier.analysis`` stays
-light.  Adding a game: its game module, its analysis module (with its entry), one line here, its
-example Rules Submission (``docs/ADDING_A_GAME.md``).
+Each entry lives in its game's analysis package (``ANALYSIS`` of
+:mod:`croupier.analysis.four_card_poker`, and so on), found through the game's one registration
+(:func:`croupier.games.registry.entry_for`); the packages are imported on first use, so
+``import croupier.analysis`` stays light.  Adding a game: its game folder, its analysis folder
+(with its entry), one line in :mod:`croupier.games.registry`, its example Rules Submission.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -20,12 +19,14 @@ from croupier.errors import InvalidInput
 
 if TYPE_CHECKING:
     from croupier.analysis import Strategy
+    from croupier.analysis.designer_base import DesignSpace
+    from croupier.analysis.floor_strategies import Typical
     from croupier.analysis.par import ParSheet
+    from croupier.analysis.protect import Protect
     from croupier.analysis.strategy_table import StrategyTable
     from croupier.games import Game
 
 __all__ = [
-    "ENTRIES",
     "NO_DECISIONS",
     "GameAnalysis",
     "MonteCarloKernel",
@@ -67,7 +68,7 @@ players, not figures from a published study (adjust with ``--rounds-per-hour``).
 @dataclass(frozen=True, kw_only=True)
 class MonteCarloKernel:
     """A game's fast Monte Carlo (:mod:`croupier.analysis.montecarlo`): its block kernel (of
-    :func:`croupier.analysis._mc_kernels.make_block`) and what the face needs around it."""
+    :func:`croupier.analysis.mc_kernels.make_block`) and what the face needs around it."""
 
     block: Callable[..., None]
     """``block(seed, rounds, decks, tables, stats)``."""
@@ -112,39 +113,42 @@ class GameAnalysis:
     solved_by_blocks: bool = False
     """Whether the par sheet comes from a block solver a Dask cluster can share
     (``--scheduler``)."""
+    typical: tuple[Typical, ...] = ()
+    """The typical players of the floor forecast (:mod:`croupier.analysis.floor_strategies`), on
+    the fast kernel; every game also plays ``optimal``."""
+    protect: Protect | None = None
+    """The value of forbidden information (:mod:`croupier.analysis.protect`); ``None``: not
+    priced for this game."""
+    designer: DesignSpace | None = None
+    """The base-table designer's search space (:mod:`croupier.analysis.designer_base`): the
+    wager it re-solves and that table of a game; ``None``: no base table is designed."""
 
 
-ENTRIES: Final[Mapping[str, str]] = {
-    "four-card-poker": "croupier.analysis.four_card_poker",
-    "ultimate-texas-holdem": "croupier.analysis.ultimate_texas_holdem",
-    "three-card-poker": "croupier.analysis.three_card_poker",
-    "let-it-ride": "croupier.analysis.let_it_ride",
-    "mississippi-stud": "croupier.analysis.mississippi_stud",
-    "mini-baccarat": "croupier.analysis.baccarat:MINI_BACCARAT",
-    "midi-baccarat": "croupier.analysis.baccarat:MIDI_BACCARAT",
-    "ez-baccarat": "croupier.analysis.baccarat:EZ_BACCARAT",
-}
-"""One line per game: its slug and the analysis module holding its entry (``module`` for the
-module's ``ANALYSIS``, ``module:NAME`` for another name)."""
+def _games() -> dict[str, type[Game]]:
+    """Each game with an analysis package, by slug, in the games registry's order."""
+    from croupier.games.registry import ENTRIES
 
-
-def _load(where: str) -> GameAnalysis:
-    module, _, name = where.partition(":")
-    entry = getattr(importlib.import_module(module), name or "ANALYSIS")
-    if not isinstance(entry, GameAnalysis):  # pragma: no cover - a broken registry line
-        raise TypeError(f"{where} is not a GameAnalysis")
-    return entry
+    return {cls.slug: cls for entry in ENTRIES if entry.analysis for cls in entry.classes()}
 
 
 def registered() -> tuple[str, ...]:
     """The slugs of the games with an analysis entry."""
-    return tuple(ENTRIES)
+    return tuple(_games())
 
 
 def analysis_for(game: Game | str) -> GameAnalysis:
-    """The analysis entry of ``game`` (a game or its slug)."""
+    """The analysis entry of ``game`` (a game or its slug): the ``ANALYSIS`` of the analysis
+    package its registration names (:func:`croupier.games.registry.entry_for`), or
+    ``BY_GAME[its class]`` in a package of several games."""
+    from croupier.games.registry import entry_for
+
     slug = game if isinstance(game, str) else game.slug
-    where = ENTRIES.get(slug)
-    if where is None:
-        raise InvalidInput(f"no exact analysis for {slug} yet (have: {', '.join(ENTRIES)})")
-    return _load(where)
+    cls = _games().get(slug)
+    if cls is None:
+        raise InvalidInput(f"no exact analysis for {slug} yet (have: {', '.join(registered())})")
+    module = entry_for(cls).analysis_module()
+    by_game: Mapping[type[Game], GameAnalysis] = getattr(module, "BY_GAME", {})
+    analysis = by_game.get(cls) or module.ANALYSIS
+    if not isinstance(analysis, GameAnalysis):  # pragma: no cover - a broken analysis package
+        raise TypeError(f"{module.__name__} has no GameAnalysis for {slug}")
+    return analysis

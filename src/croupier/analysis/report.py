@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from croupier.analysis import par_sheet
+from croupier.analysis.in_force import rules_in_force
 from croupier.analysis.par import CONVENTIONS, ParSheet, WagerSheet, exact
 from croupier.errors import CroupierError, InvalidInput
 from croupier.progress import Task
@@ -450,8 +451,6 @@ def render_report(
 
 
 def _rules_json(game: Game, sheet: ParSheet) -> str:
-    from croupier.analysis.book import rules_in_force
-
     return json.dumps(rules_in_force(game), indent=2, default=str)
 
 

@@ -37,15 +37,14 @@ def value_histogram(ranking: Ranking, ncards: int) -> Mapping[int, int]:
 
     if ranking is Ranking.POKER5 and ncards == 5:
         # the table the stud solvers build anyway (no second count on a cold sheet)
-        from croupier.analysis._stud import five_card_value_counts
+        from croupier.analysis.stud_counts import five_card_value_counts
 
         return five_card_value_counts()
     if ranking in (Ranking.POKER5, Ranking.FOUR_CARD) and ncards <= 6:
         return count_values(ranking, ncards)
     if ranking is Ranking.POKER5 and ncards == 7:
         # by rank pattern (croupier.kernels._count7): a quarter of a second, nothing compiled
-        from croupier.kernels._count7 import seven_card_values
-        from croupier.kernels._tables import tables
+        from croupier.kernels.blocks import seven_card_values, tables
 
         values, freq = seven_card_values(tables())
         return dict(zip(values.tolist(), freq.tolist(), strict=True))

@@ -30,9 +30,7 @@ __all__ = [
     "StrategyTable",
     "rule_clauses",
     "strategy_table",
-    "stud_rows",
     "text_rows",
-    "uth_rows",
     "write_strategy_xlsx",
 ]
 
@@ -93,48 +91,6 @@ class StrategyTable:
         return out.getvalue()
 
 
-def uth_rows(game: Game) -> StrategyTable:
-    """The preflop table, then for the flop and the river the readable rule's measure (how
-    often it differs from the optimum, what it costs) and its decision for each hand feature
-    (:mod:`croupier.analysis.uth_rules`), with that feature's share and part of the cost."""
-    from croupier.analysis.ultimate_texas_holdem import solved
-    from croupier.analysis.uth_rules import street_rules
-
-    strategy = solved(game).strategy
-    rows = [
-        StrategyRow(decision="preflop", situation=d.hand, action=d.action) for d in strategy.preflop
-    ]
-    for rule in street_rules(strategy):
-        rows.append(
-            StrategyRow(
-                decision=rule.street,
-                situation=rule.render("the rule below (the majority decision of each hand)"),
-                action=MEASURE_ACTION,
-                share=float(rule.differ_share),
-                situations=rule.reached,
-                cost=rule.cost,
-            )
-        )
-        rows += [
-            StrategyRow(
-                decision=rule.street,
-                situation=f.feature,
-                action=f"{f.action} (optimum bets {float(f.share):.2%})",
-                share=float(f.share),
-                situations=f.situations,
-                cost=f.cost,
-            )
-            for f in rule.features
-        ]
-    table = game.paytable("blind")
-    letter = table.letter if table is not None else "?"
-    return StrategyTable(
-        game=game.slug,
-        title=f"Ultimate Texas Hold 'Em: optimal strategy (exact solver, Blind table {letter})",
-        rows=tuple(rows),
-    )
-
-
 MEASURE_ACTION = "rule vs optimum"
 """The action column of a row that measures a readable rule against the solver (not a move)."""
 
@@ -157,43 +113,6 @@ def rule_clauses(rule: Sequence[str]) -> list[tuple[str, str]]:
             action, _, situation = text.partition(" ")
         pairs.append((situation, action))
     return pairs
-
-
-def stud_rows(game: Game) -> StrategyTable:
-    from croupier.analysis import strategy_text
-    from croupier.analysis.stud_rules import FIFTH_RULE, FOURTH_RULE, MEASURED
-
-    rows: list[StrategyRow] = []
-    for line in strategy_text(game).splitlines()[1:]:
-        head, _, hands = line.strip().partition(": ")
-        if head.startswith("bet") or head.startswith("fold"):
-            action = head.split(" (")[0]
-            rows += [
-                StrategyRow(decision="3rd Street", situation=h, action=action)
-                for h in hands.split()
-                if h != "-"
-            ]
-    for key, rule in (("4th", FOURTH_RULE), ("5th", FIFTH_RULE)):
-        rows += [
-            StrategyRow(decision=f"{key} Street", situation=situation, action=action)
-            for situation, action in rule_clauses(rule)
-        ]
-        check = MEASURED[key]
-        rows.append(
-            StrategyRow(
-                decision=f"{key} Street",
-                situation=check.render(),
-                action=MEASURE_ACTION,
-                share=float(check.differ_share),
-                situations=check.reached,
-                cost=check.cost,
-            )
-        )
-    return StrategyTable(
-        game=game.slug,
-        title="Mississippi Stud: optimal 3rd Street by starting hand; 4th and 5th Street rules",
-        rows=tuple(rows),
-    )
 
 
 _OWN_ACTION = ("take it back", "fold", "Fold")

@@ -14,6 +14,7 @@ How to add a command (say ``croupier audit verify``) from another module:
        from typing import Annotated
        import typer
        from croupier.cli.app import JsonOption, app, emit_json
+       from croupier.extras import require
 
        audit_app = typer.Typer(help="Verify the store's hash chains.")   # a group ...
        app.add_typer(audit_app, name="audit")
@@ -24,6 +25,7 @@ How to add a command (say ``croupier audit verify``) from another module:
            json_out: JsonOption = False,
        ) -> None:
            \"\"\"One line of help: what the command does.\"\"\"
+           require("server", "audit verify")          # its extra, before importing its modules
            from croupier.audit import verify as run   # import the library lazily (fast start-up)
            result = run(db)
            if json_out:
@@ -31,6 +33,10 @@ How to add a command (say ``croupier audit verify``) from another module:
            else:
                typer.echo(result.render())
 
+   A command that runs on the bare package (the engine, rules, scenarios) calls no
+   ``require``; one that needs an extra (:mod:`croupier.extras`) calls it first, and imports
+   nothing of the extra at the top of its module (``tests/test_extras.py`` lists every command
+   as bare or needing its extra).
 2. Add ``"audit"`` to ``COMMAND_MODULES`` below (keep the list sorted).
 3. Rules of the house: raise :class:`croupier.errors.InvalidInput` (or another
    ``CroupierError``) for bad input and let it propagate, never print errors yourself nor call

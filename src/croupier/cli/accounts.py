@@ -18,6 +18,7 @@ import typer
 
 from croupier.cli.app import JsonOption, app, emit_json
 from croupier.cli.serve import DbOption, floor_url
+from croupier.extras import require
 
 if TYPE_CHECKING:
     from sqlalchemy import Connection
@@ -131,6 +132,7 @@ def create(
 ) -> None:
     """A new account (the first administrator too: --role admin); its password asked twice
     or read from standard input."""
+    require("server", "accounts create")
     from croupier.server.accounts import create_account
 
     wanted = _role(role)
@@ -155,6 +157,7 @@ def create(
 @accounts_app.command("list")
 def list_(db: DbOption = None, json_out: JsonOption = False) -> None:
     """Every account: name, role, status, a dealer's tables, a player's id, demo or not."""
+    require("server", "accounts list")
     from croupier.server.accounts import list_accounts
 
     found = _run(db, lambda auth, conn: list_accounts(conn))
@@ -177,18 +180,21 @@ def _status(name: str, db: str | None, json_out: bool, value: str) -> None:
 @accounts_app.command("disable")
 def disable(name: NameArgument, db: DbOption = None, json_out: JsonOption = False) -> None:
     """Disable an account: it signs in nowhere, every session of it ends."""
+    require("server", "accounts disable")
     _status(name, db, json_out, "disabled")
 
 
 @accounts_app.command("enable")
 def enable(name: NameArgument, db: DbOption = None, json_out: JsonOption = False) -> None:
     """Enable a disabled account."""
+    require("server", "accounts enable")
     _status(name, db, json_out, "active")
 
 
 @accounts_app.command("password")
 def password(name: NameArgument, db: DbOption = None, json_out: JsonOption = False) -> None:
     """A new password (asked twice, or read from standard input); every session ends."""
+    require("server", "accounts password")
     from croupier.server.accounts import set_password
 
     new = _password(name)
@@ -204,6 +210,7 @@ def role(
     json_out: JsonOption = False,
 ) -> None:
     """Another staff role; every session of the account ends."""
+    require("server", "accounts role")
     from croupier.server.accounts import set_role
 
     wanted = _role(new)
@@ -222,6 +229,7 @@ def bind(
     json_out: JsonOption = False,
 ) -> None:
     """Bind a dealer to the tables it deals (replacing its tables; none unbinds it)."""
+    require("server", "accounts bind")
     from croupier.server.accounts import bind_tables
 
     wanted = tables or []
@@ -241,6 +249,7 @@ def unlock(
     json_out: JsonOption = False,
 ) -> None:
     """Release a sign-in lock (and the failures counted) of an account name or an address."""
+    require("server", "accounts unlock")
     from croupier.server.accounts import unlock as release
 
     lock = _run(
@@ -257,6 +266,7 @@ def unlock(
 def locks(db: DbOption = None, json_out: JsonOption = False) -> None:
     """Every account name and client address with failed sign-ins counted, locked first
     (with the server's default limits' memory of failures)."""
+    require("server", "accounts locks")
     found = _run(db, lambda auth, conn: auth.limiter.locks(conn))
     if json_out:
         emit_json([lock.to_json() for lock in found])

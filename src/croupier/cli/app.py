@@ -2,7 +2,8 @@
 
 * :class:`CroupierGroup` turns every failure into one short line on stderr and exit status 2:
   a :class:`~croupier.errors.CroupierError` from the library, a usage error of Typer/Click
-  (unknown option, missing argument, bad value), an unreadable or unwritable file.
+  (unknown option, missing argument, bad value), an unreadable or unwritable file, a module of
+  an optional extra that is not installed (:mod:`croupier.extras`: which extra to install).
 * The shared options (``JsonOption``, ``RulesOption``, ``PaytableOption``, ``GameArgument``,
   ``QuietOption``) are ``Annotated`` types, so every command spells them alike.
 * :func:`emit_json` writes the stable JSON output; :func:`stdout` and :func:`stderr` are the Rich
@@ -23,7 +24,8 @@ from rich.console import Console
 from typer.core import TyperGroup
 
 from croupier.about import version
-from croupier.errors import CroupierError, InvalidInput
+from croupier.errors import CroupierError, InvalidInput, MissingExtra
+from croupier.extras import extra_of_module
 
 if TYPE_CHECKING:
     from croupier.games import Game
@@ -100,10 +102,30 @@ class CroupierGroup(TyperGroup):
         except CroupierError as exc:
             fail(str(exc))
             return EXIT_BAD_INPUT
+        except ModuleNotFoundError as exc:
+            # a command that reached an extra's module without calling croupier.extras.require
+            needed = extra_of_module(exc.name or "")
+            if needed is None:
+                raise
+            fail(str(MissingExtra(needed, _command_words(self, args))))
+            return EXIT_BAD_INPUT
         except OSError as exc:
             fail(f"{exc.filename or 'file'}: {exc.strerror or exc}")
             return EXIT_BAD_INPUT
         return result if isinstance(result, int) else 0
+
+
+def _command_words(group: object, args: Sequence[str] | None) -> str:
+    """The command's name as typed (``"floor simulate"``): the leading words that name a
+    command of ``group`` (a Click group) and of its subgroups."""
+    words: list[str] = []
+    for word in args if args is not None else sys.argv[1:]:
+        commands = getattr(group, "commands", None)
+        if not isinstance(commands, dict) or word not in commands:
+            break
+        words.append(word)
+        group = commands[word]
+    return " ".join(words) or "croupier"
 
 
 def _help() -> str:

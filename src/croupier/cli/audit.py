@@ -13,6 +13,7 @@ from typing import Annotated
 import typer
 
 from croupier.cli.app import DbOption, JsonOption, app, emit_json
+from croupier.extras import require
 
 __all__ = ["audit_app"]
 
@@ -30,6 +31,7 @@ def verify(
     """Recompute every hash chain, each meter from its ledger and each round's settlement
     from its records, and reconcile each seat's chip-ledger rows with that settlement; exit 1
     naming the first row of each chain that does not match and each seat whose chips differ."""
+    require("server", "audit verify")
     from croupier.audit import verify as run
     from croupier.terminal import database_url
 
@@ -56,6 +58,7 @@ def verify_deal(
     """A finished round's deal against its commitment: the shoe order and nonce hash to it
     and every card dealt came from that order, a baccarat coup where the coup before it left
     the shoe (exit 1 otherwise; refused while the round, or its shoe, is being dealt)."""
+    require("server", "audit verify-deal")
     from croupier.audit import verify_deal as run
     from croupier.terminal import database_url
 

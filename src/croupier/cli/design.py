@@ -21,6 +21,7 @@ from croupier.cli.app import (
     stdout,
 )
 from croupier.errors import InvalidInput
+from croupier.extras import require
 from croupier.reading import read_bounded
 
 __all__ = ["design_command"]
@@ -86,6 +87,7 @@ def design_command(
     a base game's table (let-it-ride and mississippi-stud ``base``, four-card-poker
     ``ante_bonus``, ultimate-texas-holdem ``blind``): each candidate's optimal strategy
     re-solved exactly."""
+    require("analysis", "design")
     from croupier.analysis.designer import design, reprice
     from croupier.analysis.designer_base import base_game, design_base, is_base, price_base
 

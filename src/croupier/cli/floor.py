@@ -8,6 +8,7 @@ import typer
 from rich.table import Table
 
 from croupier.cli.app import JsonOption, app, emit_json, stdout
+from croupier.extras import require
 
 __all__ = ["simulate"]
 
@@ -37,7 +38,8 @@ def simulate(
     json_out: JsonOption = False,
 ) -> None:
     """Hold per table and game with 95% bands, meter paths and jackpots, theoretical win."""
-    from croupier.analysis.floor import load_floor, simulate_floor
+    require("analysis", "floor simulate")
+    from croupier.analysis.floor_forecast import load_floor, simulate_floor
     from croupier.errors import InvalidInput
 
     if workers is not None and not 1 <= workers <= 256:

@@ -9,6 +9,7 @@ import typer
 
 from croupier.cli.app import JsonOption, QuietOption, app, emit_json, fail, progress_bars
 from croupier.errors import CroupierError
+from croupier.extras import require
 
 __all__ = ["count", "hand"]
 
@@ -57,6 +58,7 @@ def count(
     quiet: QuietOption = False,
 ) -> None:
     """Category counts over every N-card hand (exhaustive)."""
+    require("analysis", "count")
     from croupier.analysis.counts import count_table
 
     with progress_bars(enabled=not quiet):

@@ -24,6 +24,7 @@ from croupier.cli.app import (
     progress_bars,
 )
 from croupier.errors import InvalidInput
+from croupier.extras import require
 from croupier.reading import save_file
 
 if TYPE_CHECKING:
@@ -119,6 +120,7 @@ def par(
     quiet: QuietOption = False,
 ) -> None:
     """Par sheet: the exact house edge of every wager; as XLSX, PDF or HTML files too."""
+    require("analysis", "par")
     from croupier.analysis import par_sheet
 
     files = {"--report": report, "--xlsx": xlsx, "--pdf": pdf}
@@ -265,6 +267,7 @@ def strategy(
     quiet: QuietOption = False,
 ) -> None:
     """The optimal strategy: every decision as a table (CSV and XLSX too)."""
+    require("analysis", "strategy")
     from croupier.analysis import strategy_text
     from croupier.analysis.strategy_table import strategy_table, write_strategy_xlsx
 
@@ -307,6 +310,7 @@ def simulate(
     scheduler: SchedulerOption = None,
 ) -> None:
     """Monte Carlo through the round engine, with standard errors."""
+    require("analysis", "simulate")
     if kernel:
         if unit is not None:
             raise InvalidInput("--unit is for the round engine (without --kernel)")

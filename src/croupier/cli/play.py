@@ -17,6 +17,7 @@ from croupier.cli.app import (
     emit_json,
     game_from_options,
 )
+from croupier.extras import require
 
 __all__ = ["demo", "play", "replay"]
 
@@ -48,6 +49,7 @@ def play(
 ) -> None:
     """A table in the terminal: you at one seat, house players at two others; the hand
     history is stored (read it back with croupier recall --table TABLE)."""
+    require("server", "play")
     from croupier.terminal import play_terminal
 
     the_game = game_from_options(game, rules, paytable)
@@ -59,6 +61,7 @@ def play(
 @app.command()
 def demo(seed: Annotated[int, typer.Option("--seed", help="seed of the shuffles.")] = 2026) -> None:
     """A seeded demonstration of what croupier does."""
+    require("analysis", "demo")
     from croupier.demo import run_demo
 
     typer.echo(run_demo(seed=seed))

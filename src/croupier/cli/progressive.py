@@ -21,6 +21,7 @@ from croupier.cli.app import (
     stdout,
 )
 from croupier.errors import InvalidInput
+from croupier.extras import require
 
 if TYPE_CHECKING:
     from croupier.analysis.progressive_plan import MeterSimulation, ProgressiveModel
@@ -110,6 +111,7 @@ def economics(
     json_out: JsonOption = False,
 ) -> None:
     """Return by meter, break-even, long-run hold and the time between jackpots."""
+    require("analysis", "progressive economics")
     from croupier.analysis.progressive_plan import progressive_model
 
     model = progressive_model(game_from_options(game, rules, paytable), wager)
@@ -140,6 +142,7 @@ def plan_command(
     json_out: JsonOption = False,
 ) -> None:
     """The reset and rate of progression that give a target long-run hold."""
+    require("analysis", "progressive plan")
     from croupier.analysis.progressive_plan import plan, planned, simulate_meter
 
     target = _fraction(target_hold, "--target-hold")

@@ -16,6 +16,7 @@ from croupier.cli.app import (
     game_from_options,
     stdout,
 )
+from croupier.extras import require
 
 __all__ = ["protect_command"]
 
@@ -44,6 +45,7 @@ def protect_command(
 ) -> None:
     """The house edge with information the rules forbid, beside the edge without it: a
     flashed dealer card, a known burn card, or --colluders N seats sharing their hands."""
+    require("analysis", "protect")
     from croupier.analysis.protect import protect
 
     result = protect(

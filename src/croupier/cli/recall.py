@@ -9,6 +9,7 @@ import typer
 from rich.table import Table
 
 from croupier.cli.app import DbOption, JsonOption, app, emit_json, stdout
+from croupier.extras import require
 
 __all__ = ["recall"]
 
@@ -45,11 +46,11 @@ def recall(
 ) -> None:
     """Recent rounds of a table (of one seat) rebuilt from the records; --scenario exports
     one round as a scenario JSON that croupier replay settles alike."""
+    require("server", "recall")
     from sqlalchemy.exc import SQLAlchemyError
 
     from croupier.recall import table_rounds
-    from croupier.store import RoundStore, open_existing
-    from croupier.store._db import unreadable
+    from croupier.store import RoundStore, open_existing, unreadable
     from croupier.terminal import database_url
 
     # a reading command: the database must exist and be croupier's (nothing is created in it)

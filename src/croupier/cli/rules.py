@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from croupier.cli.app import JsonOption, app, emit_json, fail
+from croupier.errors import MissingExtra
+from croupier.extras import installed
 
 if TYPE_CHECKING:
     from croupier.games import Game
@@ -39,25 +41,34 @@ def _load(file: str, json_out: bool) -> Game:
 def check(file: FileArgument, json_out: JsonOption = False) -> None:
     """Validate a Rules Submission: every problem with its section, one a line (exit 2); a
     valid one is priced exactly and each wager whose house edge is negative (a progressive's
-    return at its meter's reset above 100%) or above 50% is warned of (exit 0)."""
-    from croupier.analysis import sanity_flags
-
+    return at its meter's reset above 100%) or above 50% is warned of (exit 0).  Without the
+    analysis extra it is validated, not priced, and says so (JSON: ``unpriced``; exit 0)."""
     game = _load(file, json_out)
-    warnings = sanity_flags(game)
+    warnings: tuple[tuple[str, str], ...] = ()
+    unpriced = None
+    if installed("analysis"):
+        from croupier.analysis import sanity_flags
+
+        warnings = sanity_flags(game)
+    else:
+        unpriced = str(MissingExtra("analysis", "not priced, no house-edge warnings"))
     if json_out:
-        emit_json(
-            {
-                "file": file,
-                "ok": True,
-                "game": game.slug,
-                "problems": [],
-                "warnings": [{"wager": w, "warning": text} for w, text in warnings],
-            }
-        )
+        report: dict[str, object] = {
+            "file": file,
+            "ok": True,
+            "game": game.slug,
+            "problems": [],
+            "warnings": [{"wager": w, "warning": text} for w, text in warnings],
+        }
+        if unpriced is not None:
+            report["unpriced"] = unpriced
+        emit_json(report)
         return
     typer.echo(f"{file}: a valid {game.title} Rules Submission")
     for wager, text in warnings:
         typer.echo(f"{file}: warning: {wager}: {text}")
+    if unpriced is not None:
+        typer.echo(f"{file}: {unpriced}")
 
 
 @rules_app.command()

@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from croupier.cli.app import JsonOption, app, emit_json
+from croupier.extras import require
 
 __all__ = ["DbOption", "db_upgrade", "floor_url", "serve"]
 
@@ -138,6 +139,7 @@ def serve(
     session_lifetime: SessionLifetime = 12.0,
 ) -> None:
     """The live table system (API, WebSocket, web page) until Ctrl-C; a demo floor by default."""
+    require("server", "serve")
     from datetime import timedelta
 
     from croupier.errors import InvalidInput
@@ -182,8 +184,9 @@ def serve(
 @db_app.command("upgrade")
 def db_upgrade(db: DbOption = None, json_out: JsonOption = False) -> None:
     """Apply the schema migrations (the schema is only ever changed by a migration)."""
+    require("server", "db upgrade")
     from croupier.server.db import upgrade
-    from croupier.store._db import masked_url
+    from croupier.store import masked_url
 
     applied = upgrade(floor_url(db))
     shown = masked_url(floor_url(db))  # a PostgreSQL password is not printed

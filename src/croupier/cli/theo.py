@@ -18,6 +18,7 @@ from croupier.cli.app import (
     stdout,
 )
 from croupier.errors import InvalidInput
+from croupier.extras import require
 
 __all__ = ["theo"]
 
@@ -45,6 +46,7 @@ def theo(
     quiet: QuietOption = False,
 ) -> None:
     """Theoretical win: rounds per hour x hours x average bet x house edge."""
+    require("analysis", "theo")
     from croupier.analysis import par_sheet
     from croupier.analysis.pricing import parse_hours, theoretical_win
     from croupier.cli.par import priced_game

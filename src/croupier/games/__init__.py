@@ -1,25 +1,24 @@
 """The games: one registry with aliases, one protocol (:mod:`croupier.games.base`).
 
-Each game module lists its classes in ``GAME_CLASSES``; the registry collects the modules named
-in ``_MODULES``.
+Each game is a package (``croupier.games.<game>``) listing its classes in ``GAME_CLASSES``;
+:data:`GAMES` collects the packages of :data:`croupier.games.registry.ENTRIES`, the one
+registration.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping
 from typing import Any
 
 from croupier.errors import InvalidInput, RulesViolation, shown_value
 from croupier.games.base import Actor, ActorKind, Game, Phase, Round, StubCheck, verify_game
-from croupier.games.four_card_poker import FourCardPoker
+from croupier.games.registry import ENTRIES
 from croupier.rules import RulesSubmission, load_rules
 
 __all__ = [
     "GAMES",
     "Actor",
     "ActorKind",
-    "FourCardPoker",
     "Game",
     "Phase",
     "Round",
@@ -29,28 +28,9 @@ __all__ = [
     "verify_game",
 ]
 
-_MODULES = (
-    "four_card_poker",
-    "let_it_ride",
-    "three_card_poker",
-    "ultimate_texas_holdem",
-    "mississippi_stud",
-    "baccarat",
-)
-
 
 def _collect() -> dict[str, type[Game]]:
-    games: dict[str, type[Game]] = {}
-    for name in _MODULES:
-        try:
-            module = importlib.import_module(f"croupier.games.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"croupier.games.{name}":
-                raise
-            continue
-        for cls in getattr(module, "GAME_CLASSES", ()):
-            games[cls.slug] = cls
-    return games
+    return {cls.slug: cls for entry in ENTRIES for cls in entry.classes()}
 
 
 GAMES: dict[str, type[Game]] = _collect()

@@ -30,7 +30,6 @@ from typing import Any, ClassVar
 from croupier.errors import IllegalAction, InvalidInput, RulesViolation, shown_value
 from croupier.frozen import deep_freeze
 from croupier.games import limits as limit_rules
-from croupier.games._table_regs import DeckRules, TableRegs, deck_problems
 from croupier.games.paytables import (
     CUSTOM,
     CustomShape,
@@ -49,6 +48,7 @@ from croupier.games.round import (
     Round,
     StubCheck,
 )
+from croupier.games.table_regs import DeckRules, TableRegs, deck_problems
 from croupier.hands import Ranking
 from croupier.modes import PlayMode
 from croupier.money import format_cents
@@ -223,10 +223,10 @@ class Game:
     under the cut card (baccarat); ``None``: each round deals from a fresh shuffle."""
     table_regs: ClassVar[TableRegs | None] = None
     """The chapter's table-level rules (deck life, stub counts, shuffle and cut, seats) that a
-    :class:`~croupier.table.Table` follows (:mod:`croupier.games._table_regs`)."""
+    :class:`~croupier.table.Table` follows (:mod:`croupier.games.table_regs`)."""
     deck_rules: ClassVar[DeckRules | None] = None
     """What the Rules Submission's decks, shuffle and dealing method must be; by default those
-    of :attr:`table_regs` (:func:`~croupier.games._table_regs.deck_problems`)."""
+    of :attr:`table_regs` (:func:`~croupier.games.table_regs.deck_problems`)."""
     decision_wagers: ClassVar[frozenset[str]] = frozenset()
     """Wagers made by a decision after the cards (e.g. the Play), never placed before them."""
     required_wagers: ClassVar[tuple[str, ...]] = ()

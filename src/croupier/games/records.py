@@ -414,7 +414,8 @@ class ReportIrregularity(Action):
 class VoidRound(Action):
     """A supervisor voids the round (e.g. after a system failure), recorded with who and why.
 
-    Allowed in any phase before settlement has begun; see :mod:`croupier.games.void`."""
+    Allowed in any phase before settlement has begun; see
+    :meth:`croupier.games.round.Round._void`."""
 
     name: ClassVar[str] = "void_round"
     by: str

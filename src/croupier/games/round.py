@@ -6,7 +6,10 @@ changes nothing.  An action is dispatched by its type ``T`` (the annotation of `
 the verifier and the doer ``_do_<x>(self, action: T)`` found once per class.
 
 Beside it: :mod:`.states`, :mod:`.faces`, :mod:`.streets`, :mod:`.play`, :mod:`.settlement`,
-:mod:`.irregularities`, :mod:`.awards`, :mod:`.void`, :mod:`.abandon`, :mod:`.rebuild`.
+:mod:`.rebuild`.  The procedures every round shares (dealer and chance acting by themselves,
+progressive awards and Envy Bonuses, a player leaving mid-round, irregularities and the one void)
+are its own methods: each class owns its state (issue 37), so nothing outside writes a round's
+private fields.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from croupier.errors import CroupierError, IllegalAction, InvalidInput
 from croupier.frozen import frozen_dict
 from croupier.games._made import (
     card_dealt,
+    cards_dealt,
     hand_shown,
     no_more_bets_called,
     play_wagered,
@@ -27,14 +31,11 @@ from croupier.games._made import (
     wager_placed,
     wager_settled,
 )
-from croupier.games.abandon import abandon_records, verify_abandon
 from croupier.games.amounts import PlayRule
-from croupier.games.awards import award_envy, award_progressive
-from croupier.games.dealer import run_dealer
 from croupier.games.dispatch import _HANDLERS, MALFORMED, Doer, handlers_of, malformed
 from croupier.games.faces import FaceHelpers
 from croupier.games.hooks import PrivateHooks
-from croupier.games.irregularities import report_records, verify_report
+from croupier.games.limits import verify_equal_wagers
 from croupier.games.paytables import EnvySchedule, PayLine
 from croupier.games.pov import Pov, RoundView, records_for, view
 from croupier.games.rebuild import rebuild_round
@@ -42,9 +43,11 @@ from croupier.games.records import (
     _VALIDATORS,
     AbandonWagers,
     Action,
+    CardDiscarded,
     Check,
     CountStub,
     DealNext,
+    EnvyPaid,
     Fold,
     HandShown,
     IrregularityKind,
@@ -54,13 +57,17 @@ from croupier.games.records import (
     PlaceWager,
     Play,
     PlayWagered,
+    ProgressivePaid,
     Record,
     ReportIrregularity,
     Result,
     Reveal,
+    RoundVoided,
+    SeatSettling,
     Settle,
     StubCounted,
     VoidRound,
+    WagersAbandoned,
     WagerSettled,
     record_to_json,
     shown_value,
@@ -80,11 +87,11 @@ from croupier.games.states import (
     StubCheck,
     verify_seating,
 )
-from croupier.games.void import verify_void_round, void_records
-from croupier.games.wagers import verify_place_wager
 from croupier.hands import HandRank, Ranking, evaluate
 from croupier.modes import PlayMode, verify_mode, verify_shoe
+from croupier.money import MAX_WAGER, verify_amount
 from croupier.progressive import MemoryMeters, MeterBank, MeterSpec
+from croupier.rules import DealMethod
 from croupier.shoe import BackColour, Shoe
 
 if TYPE_CHECKING:
@@ -96,6 +103,9 @@ _DEAL_NEXT, _REVEAL, _SETTLE = DealNext(), Reveal(), Settle()
 """The dealer's field-less steps: immutable, so one of each serves every round."""
 _ENDED = (Phase.OVER, Phase.VOID)
 _UNHANDLED = (None, None)
+_BY_PLAN: dict[type, bool] = {}
+"""By round class: whether it deals by the shared ``_verify_deal`` and ``_do_deal`` (then
+:meth:`Round.run_dealer` deals a stage's cards together, :meth:`Round._deal_due`)."""
 
 
 class Round(FaceHelpers, PrivateHooks):
@@ -267,22 +277,32 @@ class Round(FaceHelpers, PrivateHooks):
         """The back colour of the deck dealt (public: the table shows it)."""
         return self._shoe.back
 
-    # -- privileged: the server side (store, table) only ------------------------------------
+    # -- the server side (store, table) ------------------------------------------------------
+
+    def verify_attach_meters(self, meters: object) -> None:
+        """Refuse ``meters`` that are not a :class:`~croupier.progressive.MeterBank`."""
+        if type(meters) is MemoryMeters:
+            return
+        for method in ("ensure", "amount", "contribute", "pay"):
+            if not callable(getattr(meters, method, None)):
+                raise InvalidInput(f"meters {shown_value(meters)} are not a MeterBank")
 
     def attach_meters(self, meters: MeterBank) -> None:
-        """A round rebuilt from its records (on memory meters) continues on the real meters
-        (the store's replay, the live server's recovery)."""
-        self._attach_meters(meters)
-
-    def _attach_meters(self, meters: MeterBank) -> None:
-        """Store only: a round rebuilt from its records (on memory meters) continues on the
-        real meters; its contributions so far are known, so a later void takes them back."""
+        """A round rebuilt from its records (on memory meters) continues on the real
+        ``meters`` (the store's, after a restart); its contributions so far are known, so a
+        later void takes them back."""
+        self.verify_attach_meters(meters)
         self._meters = meters
 
-    def _unseat(self, seat: int) -> None:
-        """Table only: a player without a wager in this round leaves the table."""
+    def verify_unseat(self, seat: int) -> None:
+        """Refuse to unseat a seat that has wagered in this round (it stays seated until the
+        round is over; :class:`AbandonWagers` is the departure mid-round)."""
         if seat in self.active_seats:
             raise IllegalAction(f"seat {seat} has wagered in this round and stays seated")
+
+    def unseat(self, seat: int) -> None:
+        """A player without a wager in this round leaves the table (the table asks)."""
+        self.verify_unseat(seat)
         self._players.pop(seat, None)
 
     # -- the common surface ----------------------------------------------------------------
@@ -371,8 +391,80 @@ class Round(FaceHelpers, PrivateHooks):
         must act, wagers are still open, or the round is over.
 
         Each step is the round's own action (made valid: :meth:`dealer_step`), verified by its
-        verifier and carried out by its doer, as :meth:`apply` does (:mod:`.dealer`)."""
-        return run_dealer(self)
+        verifier and carried out by its doer, as :meth:`apply` does."""
+        added: list[Record] = []
+        cls = type(self)
+        # the class's handlers and dealing, found once per class (asked here a few times a round)
+        handlers = _HANDLERS.get(cls) or handlers_of(cls)
+        records = self._records
+        deal_verify, deal_do = handlers.get(DealNext, _UNHANDLED)
+        by_plan = _BY_PLAN.get(cls)
+        if by_plan is None:
+            # dealt by the shared plan: the stages' cards may leave the shoe together
+            shared = deal_verify is Round._verify_deal and deal_do is Round._do_deal
+            by_plan = _BY_PLAN[cls] = shared
+        while True:
+            phase = self._phase
+            if phase is Phase.DEALING and by_plan:
+                self._deal_due(records, added)
+                continue
+            if phase is Phase.DEALING and deal_verify is not None and deal_do is not None:
+                # chance deals every card now due, each by its verified DealNext (the very steps
+                # dealer_step names while the phase is dealing), without asking again
+                while self._phase is Phase.DEALING:
+                    deal_verify(self, _DEAL_NEXT)
+                    new = deal_do(self, _DEAL_NEXT)
+                    records.extend(new)
+                    added += new
+                continue
+            if phase in _ENDED or phase is Phase.BETTING:
+                break
+            if phase is Phase.DECISIONS and self.next_decider() is not None:
+                break  # a seat acts now (to_act)
+            action = self.dealer_step()
+            verifier, do = handlers.get(type(action), _UNHANDLED)
+            if verifier is None or do is None:
+                added += self.apply(action)  # refused there, with its reason
+                continue
+            try:
+                verifier(self, action)
+            except CroupierError:
+                raise
+            except MALFORMED as exc:
+                raise malformed(action, exc) from exc
+            new = do(self, action)
+            records.extend(new)
+            added += new
+        return tuple(added)
+
+    def _deal_due(self, records: list[Record], added: list[Record]) -> None:
+        """Chance deals every card now due: each the step :meth:`dealer_step` names while the
+        phase is dealing (:class:`DealNext`), refused as ``_verify_deal`` refuses it and done as
+        ``_do_deal`` does it.  The cards of a stage leave the shoe together where it holds them
+        all (nothing reads the round between two of them); else one at a time, so that a
+        refusal part way leaves the round as the steps one by one would."""
+        shoe = self._shoe
+        hands = self._hands
+        while self._phase is Phase.DEALING:
+            plan = self._plan
+            if not plan or len(shoe) < len(plan):
+                self._verify_deal(_DEAL_NEXT)  # refused there where no card is due or left
+                new = self._do_deal(_DEAL_NEXT)
+                records += new
+                added += new
+                continue
+            cards = shoe.deal_many(len(plan))
+            for card, step in zip(cards, plan, strict=True):
+                hand = hands.get(step.to)
+                if hand is None:
+                    hands[step.to] = [card]
+                else:
+                    hand.append(card)
+            made = cards_dealt(cards, plan)
+            plan.clear()
+            made += self._dealing_done()
+            records += made
+            added += made
 
     def dealer_step(self) -> Action:
         """The dealer's or chance's next regular action."""
@@ -389,7 +481,59 @@ class Round(FaceHelpers, PrivateHooks):
     # -- wagers ----------------------------------------------------------------------------
 
     def _verify_place_wager(self, action: PlaceWager) -> None:
-        verify_place_wager(self, action)
+        """The one check of every game's wagers: the phase, the seat, the wager and its amount,
+        the posted limits (and a wager it must equal can match it within them,
+        :mod:`croupier.games.limits`); then the game's own rules (:meth:`_verify_wager`)."""
+        amount = action.amount
+        if type(amount) is not int or amount <= 0:  # refused there (or an int subclass taken)
+            amount = verify_amount(amount, what=f"{action.wager} wager")
+        if amount > MAX_WAGER:
+            # not a rule of the regulations: the largest wager whose every win croupier can record
+            # exactly (croupier.money.MAX_WAGER); a table posts its own maximum below it
+            raise InvalidInput(
+                f"{action.wager} wager of {shown_value(amount)} cents at seat {action.seat} is "
+                f"above {MAX_WAGER:,} cents, the largest wager croupier accepts"
+            )
+        if self._phase is not Phase.BETTING:
+            raise IllegalAction(
+                f"{action.wager} wager of {amount} cents at seat {action.seat} refused: "
+                f'"no more bets" has been called (phase {self._phase.value})',
+                section=self.sections.get("no_more_bets"),
+            )
+        if action.seat not in self._players:
+            raise IllegalAction(
+                f"seat {action.seat!r} has no seated player; only seated players may wager",
+                section=self.sections.get("seated"),
+            )
+        game = self.game
+        if action.wager not in game.offered_set and action.wager not in game.wagers:
+            raise InvalidInput(
+                f"wager {action.wager!r} is not a {game.slug} wager "
+                f"(wagers: {', '.join(game.wagers)})"
+            )
+        if action.wager not in game.offered_set:
+            raise IllegalAction(
+                f"the {action.wager} wager is not offered by this table's Rules Submission"
+            )
+        if action.wager in self._stakes.get(action.seat, {}):
+            raise IllegalAction(
+                f"seat {action.seat} already has a {action.wager} wager; a wager is placed once",
+            )
+        if action.wager == "progressive":
+            prog = game.rules.progressive
+            assert prog is not None
+            if amount != prog.wager:
+                raise IllegalAction(
+                    f"progressive wager {amount} cents at seat {action.seat} must be "
+                    f"{prog.wager} cents",
+                    section=game.progressive_wager_amounts[1] or None,
+                )
+        if game.rules.limits:
+            game.verify_limit(action.seat, action.wager, amount)  # the posted [limits]
+            if game.equal_wagers:  # a wager it must equal can be matched within its limits
+                placed = self._stakes.get(action.seat, {})
+                verify_equal_wagers(game, placed, action.seat, action.wager, amount)
+        self._verify_wager(action.seat, action.wager, amount)
 
     def _verify_wager(self, seat: int, wager: str, amount: int) -> None:
         """Game-specific wager rules (required companions, equal bets); subclasses extend."""
@@ -661,7 +805,28 @@ class Round(FaceHelpers, PrivateHooks):
         line pays (the game's meter, or a linked jackpot's); ``settle`` records the wager's
         settlement (default :meth:`settle`).
         """
-        return award_progressive(self, seat, wager, line, spec, lose_line=lose_line, settle=settle)
+        close = settle or self.settle
+        if line is None:
+            return [close(seat, wager, Result.LOSE, line=lose_line)]
+        new: list[Record] = []
+        meter = spec.name if spec is not None else ""
+        if line.meter_share is not None:
+            assert spec is not None, f"{wager} line {line.hand} pays a meter share: give the meter"
+            move = self._meters.pay(spec.name, line.meter_share, spec.reset)
+            new.append(
+                MeterChanged(meter=spec.name, before=move.before, after=move.after, reason="award")
+            )
+            amount, from_meter = move.paid, line.meter_share >= 1
+        else:
+            assert line.odds is not None
+            amount, from_meter = line.odds.returned(self._stakes[seat][wager]), False
+        new.append(
+            ProgressivePaid(
+                seat=seat, meter=meter, line=line.hand, amount=amount, from_meter=from_meter
+            )
+        )
+        new.append(close(seat, wager, Result.WIN, paid=amount, line=line.hand))
+        return new
 
     def _player_keys(self, seat: int) -> frozenset[str]:
         """The pay-table names the seat's hand satisfies (games with a progressive provide it)."""
@@ -704,30 +869,118 @@ class Round(FaceHelpers, PrivateHooks):
         a hand forfeited and collected to the discard rack before the reveal qualifies nobody,
         while the player who folded it keeps the eligibility to receive Envy Bonuses for the
         hands of others (§ 641a.11(b)(2); § 571.11(g))."""
-        return award_envy(self, seat, schedule, keys_of, wager=wager)
+        if schedule is None:
+            return []
+        own = self._stakes[seat][wager]
+        new: list[Record] = []
+        for other in self.active_seats:
+            if self._players[other] == self._players[seat] or not self.hand_held(other):
+                continue
+            line = schedule.line_for(own, keys_of(other))
+            if line is not None and line.amount is not None:
+                new.append(EnvyPaid(seat=seat, for_seat=other, line=line.hand, amount=line.amount))
+        return new
 
     collected_wagers: ClassVar[frozenset[str]] = frozenset({"progressive"})
     """Wagers taken into the table inventory at "no more bets" (§ 641a.8(b)): their "for 1"
     payouts include the stake, and nothing is handed back on a win."""
 
-    # -- a player leaves mid-round (§ 641a.7(b)): :mod:`croupier.games.abandon` -------------
+    # -- a player leaves mid-round (§ 641a.7(b) and its counterparts) ----------------------
+    # Once a player has wagered and received cards the player stays seated until the round is
+    # over; one who leaves anyway may have the wagers "considered abandoned and treated as
+    # losing wagers".  AbandonWagers does that: every wager of the seat still open loses, the
+    # seat takes no further part (no decision, no settlement, no Envy Bonus for or from its
+    # hand: the hand is no longer held) and the round goes on for the others.  A void after it
+    # returns the other seats' wagers only: the abandoned ones were settled when the player left.
 
     def _verify_abandon_wagers(self, action: AbandonWagers) -> None:
-        verify_abandon(self, action)
+        """Refused before the deal is complete, once settlement begins, or for a seat not in
+        the round."""
+        seat, section = action.seat, self.sections.get("seated") or None
+        if self._phase not in (Phase.STUB_COUNT, Phase.DECISIONS, Phase.REVEAL):
+            raise IllegalAction(
+                f"seat {seat} cannot abandon its wagers now (phase {self._phase.value}): the rule "
+                "is for a player who leaves after the deal and before the round is settled",
+                section=section,
+            )
+        if seat not in self.active_seats:
+            raise IllegalAction(f"seat {seat!r} has no wager in action this round", section=section)
 
     def _do_abandon_wagers(self, action: AbandonWagers) -> list[Record]:
-        new = abandon_records(self, action)
+        """The seat's open wagers lose; the seat leaves the round."""
+        seat = action.seat
+        closed = {r.wager for r in self._records if isinstance(r, WagerSettled) and r.seat == seat}
+        new: list[Record] = [WagersAbandoned(seat=seat, section=self.sections.get("seated", ""))]
+        new += [self.settle(seat, w, Result.LOSE) for w in self._stakes[seat] if w not in closed]
         self._abandoned.add(action.seat)
         self._active = None  # the seat is out of the round
         return new + (self._after_decision() if self._phase is Phase.DECISIONS else [])
 
-    # -- irregularities: :mod:`croupier.games.irregularities` ------------------------------
+    # -- irregularities (§ 641a.13 and its parallels; a game's sections name them) ------------
+    # A card found face up in the deck, a card drawn in error, an automated shoe jam, a dealer
+    # card exposed early, a wrong number of cards.  Games narrow the report by overriding
+    # _verify_irregularity.
 
     def _verify_irregularity(self, action: ReportIrregularity) -> None:
-        verify_report(self, action)
+        """Refuse a report of an irregularity the round cannot have now (the phase, the table's
+        dealing method)."""
+        kind = action.kind
+        if kind in (IrregularityKind.CARD_FACE_UP_IN_DECK, IrregularityKind.CARD_DRAWN_IN_ERROR):
+            if self._phase is not Phase.DEALING:
+                raise IllegalAction(
+                    f"{kind.value} is reported while dealing (phase {self._phase.value})"
+                )
+            if kind is IrregularityKind.CARD_FACE_UP_IN_DECK and len(self._shoe) == 0:
+                raise IllegalAction("the shoe is empty")
+        elif kind is IrregularityKind.AUTOMATED_SHOE_JAM:
+            if self.game.rules.table.deal is not DealMethod.AUTOMATED_SHOE:
+                raise IllegalAction("this table deals without an automated dealing shoe")
+            if self._phase is not Phase.DEALING:
+                raise IllegalAction(f"the shoe jams while dealing (phase {self._phase.value})")
+        elif kind is IrregularityKind.DEALER_CARD_EXPOSED:
+            if self._phase not in (Phase.DEALING, Phase.STUB_COUNT, Phase.DECISIONS):
+                raise IllegalAction(
+                    "a dealer card exposed early is reported before the reveal "
+                    f"(phase {self._phase.value})"
+                )
+        elif kind is IrregularityKind.WRONG_CARD_COUNT and self._phase in (
+            Phase.BETTING,
+            Phase.REVEAL,
+            Phase.SETTLEMENT,
+        ):
+            raise IllegalAction(
+                f"a wrong number of cards is reported between the deal and the reveal "
+                f"(phase {self._phase.value})"
+            )
 
     def _do_irregularity(self, action: ReportIrregularity) -> list[Record]:
-        return report_records(self, action)
+        """Carry out a verified report: a first card found face up is discarded, a card drawn in
+        error is used as the next card; a second face-up card and every other irregularity void the
+        round (the sections by kind are the game's)."""
+        kind = action.kind
+        section = self.sections.get(kind.value, "")
+        if kind is IrregularityKind.CARD_FACE_UP_IN_DECK:
+            self._face_up_found += 1
+            if self._face_up_found == 1:
+                card = self._shoe.deal()
+                return [
+                    IrregularityReported(
+                        irregularity=kind, section=section, consequence="card discarded"
+                    ),
+                    CardDiscarded(card=card, section=section),
+                ]
+            rec: list[Record] = [
+                IrregularityReported(irregularity=kind, section=section, consequence="round void")
+            ]
+            return rec + self._void("a second card found face up in the deck", section)
+        if kind is IrregularityKind.CARD_DRAWN_IN_ERROR:
+            return [
+                IrregularityReported(
+                    irregularity=kind, section=section, consequence="used as the next card"
+                )
+            ]
+        rec = [IrregularityReported(irregularity=kind, section=section, consequence="round void")]
+        return rec + self._void(kind.value.replace("_", " "), section)
 
     def _void(
         self,
@@ -738,12 +991,81 @@ class Round(FaceHelpers, PrivateHooks):
         by: str = "",
         extra: list[Record] | None = None,
     ) -> list[Record]:
-        """Void the round by the one mechanism (:mod:`croupier.games.void`): the wagers still
-        open go back exactly; their contributions come off the meters."""
-        return void_records(self, reason, section, deck_removed=deck_removed, by=by, extra=extra)
+        """Void the round by the one mechanism (issue 13: "voids are exact"): the records of
+        the void; the phase becomes ``VOID``.
+
+        A round is voided by an irregularity the game's chapter names (a second card found face
+        up in the deck, a stub count that is wrong, ...) or by a supervisor's order
+        (:class:`VoidRound`, e.g. after a crash).  Either way: only the wagers still open go back
+        (``WagerSettled`` with ``Result.VOID``): a wager already forfeited (a fold collects the
+        Ante and Blind at once, § 569.11(e)(2); § 571.11(a)) stays in the table inventory and is
+        never returned a second time; the meter contributions of the progressive wagers it
+        returns come off their meters (a progressive wager already forfeited keeps its
+        contribution, as any lost progressive wager does); one ``RoundVoided`` record heads the
+        return records.  So after a void the chip books balance: every accepted wager is settled
+        exactly once.  ``extra`` holds records made by the action being carried out (not yet in
+        the history)."""
+        returned = self._wagers_still_open(extra)
+        new: list[Record] = [
+            RoundVoided(reason=reason, section=section, deck_removed=deck_removed, by=by)
+        ]
+        new += self._reverse_contributions(returned)
+        new += [self.settle(seat, wager, Result.VOID) for seat, wager in returned]
+        self.__dict__["_phase"] = Phase.VOID
+        return new
+
+    def _wagers_still_open(self, extra: list[Record] | None = None) -> list[tuple[int, str]]:
+        """(seat, wager) pairs in action and not yet settled, seat 1 first (``extra``: records
+        made by the action being carried out, not yet in the history)."""
+        closed = {
+            (r.seat, r.wager)
+            for r in [*self._records, *(extra or [])]
+            if isinstance(r, WagerSettled)
+        }
+        return [
+            (seat, wager)
+            for seat in self.active_seats
+            for wager in self._stakes[seat]
+            if (seat, wager) not in closed
+        ]
+
+    def _settlement_begun(self) -> bool:
+        """Whether the dealer has begun settling the round (a seat, a payout or an Envy
+        Bonus)."""
+        if self._phase in (Phase.SETTLEMENT, Phase.OVER, Phase.VOID):
+            return True
+        return any(isinstance(r, SeatSettling | ProgressivePaid | EnvyPaid) for r in self._records)
+
+    def _reverse_contributions(self, returned: list[tuple[int, str]]) -> list[Record]:
+        """Take the contributions of the returned progressive wagers off their meters."""
+        back: dict[str, Fraction] = {}
+        for wager, spec in self.contribution_meters():
+            if spec.name not in self._contributions:
+                continue
+            total = sum(self._stakes[s][w] for s, w in returned if w == wager)
+            if total:
+                back[spec.name] = back.get(spec.name, Fraction(0)) + spec.rate * total
+        new: list[Record] = []
+        for meter, owed in back.items():
+            amount = min(owed, self._contributions[meter])
+            move = self._meters.contribute(meter, -amount)
+            self._contributions[meter] -= amount
+            new.append(
+                MeterChanged(meter=meter, before=move.before, after=move.after, reason="void")
+            )
+        return new
 
     def _verify_void_round(self, action: VoidRound) -> None:
-        verify_void_round(self, action)
+        """A supervisor's void: allowed in any phase before settlement has begun
+        (``SeatSettling``), refused after it.  The regulations' texts given to the project say
+        nothing of a supervisor voiding a round after a system failure; this follows the
+        irregularity rule of each chapter ("all hands are void, all wagers returned", e.g.
+        § 641a.13(b)) and returns only what is still on the layout."""
+        if self._settlement_begun():
+            raise IllegalAction(
+                f"void ordered by {action.by!r} refused: settlement of the round has begun "
+                f"(phase {self._phase.value}); a settled wager is not returned"
+            )
 
     def _do_void_round(self, action: VoidRound) -> list[Record]:
         return self._void(action.reason, "", by=action.by)

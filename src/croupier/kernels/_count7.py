@@ -23,7 +23,7 @@ from math import comb
 import numpy as np
 from numpy.typing import NDArray
 
-from croupier.hands._core import Ranking
+from croupier.hands import Ranking
 from croupier.kernels._tables import Tables
 
 __all__ = ["plain_hands", "rank_multisets", "seven_card_values"]

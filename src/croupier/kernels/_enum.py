@@ -26,7 +26,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from croupier.cards import Card
 from croupier.errors import InvalidInput
-from croupier.hands._core import Ranking
+from croupier.hands import Ranking
 from croupier.kernels._rank import as_hands, rank_batch
 
 __all__ = [

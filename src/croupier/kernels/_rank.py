@@ -20,7 +20,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from croupier.cards import Card
 from croupier.errors import InvalidInput
-from croupier.hands._core import CATEGORY_SHIFT, Category, Ranking
+from croupier.hands import CATEGORY_SHIFT, Category, Ranking
 from croupier.kernels._count7 import seven_card_values
 from croupier.kernels._jit import (
     _FLUSH_LOW,

@@ -34,7 +34,7 @@ import numpy as np
 from numba import njit
 from numpy.typing import NDArray
 
-from croupier.hands._core import Category, Ranking, pack
+from croupier.hands import Category, Ranking, pack
 from croupier.kernels import _jit
 from croupier.kernels._jit import HASH_SHIFT, INVALID_KEY, RANK_KEYS, SUIT_SHIFT
 from croupier.progress import Task

@@ -31,7 +31,6 @@ from croupier.cards import Card
 from croupier.errors import IllegalAction, InvalidInput
 from croupier.games import Game
 from croupier.games.baccarat import (
-    BaccaratGame,
     CollectReason,
     MarkerCollected,
     ShoeStage,
@@ -121,7 +120,7 @@ class LiveShoe(ShoePerRound):
         meters: MeterBank,
         mode: PlayMode = PlayMode.REAL,
     ) -> None:
-        if not isinstance(game, BaccaratGame) or game.shoe_cut_card is None:
+        if game.shoe_cut_card is None:
             raise InvalidInput(f"a {game.slug} table does not deal one shoe over many rounds")
         super().__init__(game, shuffler, meters, mode)
         self.table_id = table_id
@@ -245,7 +244,7 @@ class LiveShoe(ShoePerRound):
         if not rnd.is_over:
             raise IllegalAction(f"the coup is still {rnd.phase.value}")
         state = self._state
-        ledger = VigLedger(self.baccarat, state.owed())
+        ledger = VigLedger.of(self.baccarat, state.owed())
         ledger.record(rnd)
         taken = state.taken + _shown(rnd)
         stage, new = stage_after(
@@ -271,7 +270,7 @@ class LiveShoe(ShoePerRound):
     def settle_leaving(self, player: str, chips: int) -> tuple[Collected, ...]:
         """``player`` leaves the table: the markers at their seats are collected from their
         ``chips`` (§ 541.13(g)), what the chips do not cover owed at the cage."""
-        ledger = VigLedger(self.baccarat, self._state.owed())
+        ledger = VigLedger.of(self.baccarat, self._state.owed())
         left = {player: chips}
         out: list[Collected] = []
         mine = sorted((s for s, p in self._seats.items() if p == player), reverse=True)

@@ -214,9 +214,11 @@ class RoundStore:
         records: Sequence[Record],
         status: RoundStatus | None,
         expected: int | None,
+        extra: Mapping[str, Any] | None = None,
     ) -> int:
-        """:meth:`append` in ``conn``'s transaction; the count of records stored."""
-        return self._append(conn, round_id, records, status, expected)
+        """:meth:`append` in ``conn``'s transaction; the count of records stored (``extra``:
+        columns of the round's row stored with them, e.g. who voided it and why)."""
+        return self._append(conn, round_id, records, status, expected, extra)
 
     def replay(self, round_id: str, conn: Connection | None = None) -> Round:
         """The open round as it stood: replayed from its records, dealing from its persisted
@@ -595,7 +597,7 @@ class RoundStore:
         real ``meters`` (its contributions so far are known, so a later void takes them back)
         and track it again."""
         rnd = self._replay(round_id)
-        rnd._attach_meters(meters)
+        rnd.attach_meters(meters)
         return self.track(round_id, rnd)
 
     def void(self, round_id: str, meters: MeterBank, *, by: str, reason: str) -> TrackedRound:
@@ -612,9 +614,9 @@ class RoundStore:
         rnd = self.rebuild(round_id) if self.shoe(round_id) is None else self._replay(round_id)
         action = VoidRound(by=by, reason=reason)
         rnd.verify(action)  # refused once settlement has begun
-        rnd._attach_meters(meters)
+        rnd.attach_meters(meters)
         tracked = TrackedRound(self, round_id, rnd, info.records)
-        tracked._commit(lambda: rnd.apply(action), extra={"voided_by": by, "void_reason": reason})
+        tracked.apply(action, extra={"voided_by": by, "void_reason": reason})
         return tracked
 
 
@@ -657,16 +659,19 @@ class TrackedRound:
     def settlement(self) -> dict[str, Any]:
         return self.round.settlement()
 
-    def apply(self, action: Action) -> tuple[Record, ...]:
+    def apply(
+        self, action: Action, *, extra: Mapping[str, Any] | None = None
+    ) -> tuple[Record, ...]:
         """Apply ``action`` to the round and store the records it adds, in one transaction
-        with the meter moves it makes on the same database.  A refused action stores nothing."""
+        with the meter moves it makes on the same database (``extra``: columns of the round's
+        row stored with them, e.g. who voided it and why).  A refused action stores nothing."""
         if self._diverged:
             raise IllegalAction(
                 f"round {self.round_id!r} no longer matches the store (a write failed); "
                 "resume it from the store"
             )
         self.round.verify(action)
-        return self._commit(lambda: self.round.apply(action))
+        return self._commit(lambda: self.round.apply(action), extra=extra)
 
     def _commit(
         self,
@@ -683,7 +688,7 @@ class TrackedRound:
                 with shared(db.key, conn, self.round_id):
                     started = True
                     new = tuple(change())
-                self._stored = self.store._append(
+                self._stored = self.store.append_in(
                     conn, self.round_id, new, status_of(self.round), self._stored, extra
                 )
         except BaseException:

@@ -36,7 +36,7 @@ from croupier.shoe import BackColour
 from croupier.store._db import DEFAULT_URL, Database, table_log, table_rounds
 from croupier.store.chain import GENESIS, canonical, link
 from croupier.store.rounds import RoundStore
-from croupier.table import Table, TableEvent, TableEventKind
+from croupier.table import StoredTable, Table, TableEvent, TableEventKind
 
 __all__ = ["TableEventStore", "event_from_json", "event_payload"]
 
@@ -239,30 +239,16 @@ class TableEventStore:
         if not events or events[0].kind is not TableEventKind.OPENED:
             raise IllegalAction(f"table {table_id!r} has no stored opening to restore from")
         table = Table(game, **options)
-        began = self.rounds(table_id)
-        _restore(table, events, began, rounds)
+        table.reopen(_stored(events, self.rounds(table_id), rounds))
         return table
 
 
-def _restore(
-    table: Table,
+def _stored(
     events: list[TableEvent],
     began: list[dict[str, Any]],
     rounds: RoundStore | None,
-) -> None:
-    """Set ``table``'s state (made fresh by its constructor) from the stored history."""
-    seats: dict[int, str] = {}
-    life = table._life
-    serial_of: dict[BackColour, int] = {}
-    since: dict[BackColour, datetime] = {}
-    for event in events:
-        if event.kind is TableEventKind.SEATED and event.seat is not None and event.player:
-            seats[event.seat] = event.player
-        elif event.kind is TableEventKind.LEFT and event.seat is not None:
-            seats.pop(event.seat, None)
-        elif event.kind is TableEventKind.RECEIVED and event.back is not None:
-            serial_of[event.back] = event.deck or 0
-            since[event.back] = event.at
+) -> StoredTable:
+    """What the stored history says of the table's past (:meth:`Table.reopen` takes it)."""
     counted: dict[BackColour, int] = {}
     removed = False
     for entry in began:
@@ -270,50 +256,14 @@ def _restore(
         if any(isinstance(r, StubCounted) for r in records):
             counted[entry["back"]] = entry["number"]
         removed = any(isinstance(r, RoundVoided) and r.deck_removed for r in records)
-    dealt = {entry["deck"] for entry in began}
-    for back, state in life.items():
-        if back not in serial_of:
-            raise IllegalAction(f"the stored events never received the {back.value} deck")
-        state.serial, state.since = serial_of[back], since[back]
-        state.last_counted = counted.get(back, 0)
-        state.fresh = state.serial not in dealt
-    table._serials = max([*serial_of.values(), table._serials])
-    table._seats = seats
-    table._rounds_before = began[-1]["number"] if began else 0
-    table._after_done = table._rounds_before
-    at = table.clock.now()
-    try:
-        behind = at < events[-1].at
-    except TypeError:
-        raise InvalidInput(f"the clock reads {at!r}; the stored events are in UTC") from None
-    if behind:
-        raise IllegalAction(f"the clock reads {at}, before the last stored event ({events[-1].at})")
-    table._last_time = at
-    restored = list(events)
-    number = table._rounds_before + 1
-    last_back = began[-1]["back"] if began else None
-    if table._rotation is not None and last_back is not None:
-        rot = table._rotation
-        if rot.in_play.back is last_back:  # the deck last dealt goes into the shuffler
-            table._rotation = type(rot)(
-                in_play=rot.in_shuffler, in_shuffler=rot.in_play, automated_shuffler=True
-            )
-    if removed and last_back is not None:
-        # The last round's stub count condemned its deck: a new one comes (§ 641a.8(h)).
-        section = table.regs.deck_removed[table.rules.deal]
-        why = f"the stub count of round {table._rounds_before} found cards missing or extra"
-        restored.append(
-            table._ev(TableEventKind.DECK_REMOVED, at, number, section, why, back=last_back)
-        )
-        kept = life[last_back].last_counted
-        table._set_deck(table._receive(last_back, at, number, restored, last_counted=kept))
-    why = "restored after a restart: the deck is shuffled afresh"
-    for back in table._backs:
-        restored.append(
-            table._ev(TableEventKind.SHUFFLED, at, number, table.regs.shuffle, why, back=back)
-        )
-    table._events = restored
-    table._mark = len(events)
+    return StoredTable(
+        events=tuple(events),
+        rounds_before=began[-1]["number"] if began else 0,
+        last_back=began[-1]["back"] if began else None,
+        counted=counted,
+        dealt=frozenset(entry["deck"] for entry in began),
+        last_deck_removed=removed,
+    )
 
 
 def _records(rounds: RoundStore | None, round_id: str | None) -> list[Any]:

@@ -1,0 +1,56 @@
+"""Three Card Poker: one package holds the game: the rules and round in :mod:`.game`; the cited pay
+tables in :mod:`.paytables`. The package re-exports the public names of the old module
+``croupier.games.three_card_poker``, so its imports keep working.
+"""
+
+from croupier.games.three_card_poker.game import (
+    ANTE_BONUS,
+    CUSTOM_HANDS,
+    CUSTOM_SHAPES,
+    ENVY,
+    GAME_CLASSES,
+    PAIR_PLUS,
+    PROGRESSIVE,
+    QUEEN_HIGH,
+    SIX_CARD_BONUS,
+    Decision,
+    Showdown,
+    ThreeCardPoker,
+    ThreeCardPokerRound,
+    ante_bonus_line,
+    ante_bonus_net,
+    ante_play,
+    ante_play_net,
+    base_net,
+    deal_plan,
+    dealer_qualifies,
+    hand_keys,
+    plays_by_q64,
+    showdown,
+)
+
+__all__ = [
+    "ANTE_BONUS",
+    "CUSTOM_HANDS",
+    "CUSTOM_SHAPES",
+    "ENVY",
+    "GAME_CLASSES",
+    "PAIR_PLUS",
+    "PROGRESSIVE",
+    "QUEEN_HIGH",
+    "SIX_CARD_BONUS",
+    "Decision",
+    "Showdown",
+    "ThreeCardPoker",
+    "ThreeCardPokerRound",
+    "ante_bonus_line",
+    "ante_bonus_net",
+    "ante_play",
+    "ante_play_net",
+    "base_net",
+    "deal_plan",
+    "dealer_qualifies",
+    "hand_keys",
+    "plays_by_q64",
+    "showdown",
+]
