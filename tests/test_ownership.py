@@ -37,15 +37,6 @@ from pathlib import Path
 SRC = Path(__file__).resolve().parents[1] / "src" / "croupier"
 
 PENDING_OTHER_BRANCHES: dict[str, int] = {
-    # D (server): croupier.store._db imports and Floor._live; D's branch moves them to
-    # croupier.store / croupier.store.schema.
-    "croupier/server/auth.py": 1,
-    "croupier/server/db.py": 2,
-    "croupier/server/demo/__init__.py": 1,
-    "croupier/server/floor.py": 1,
-    "croupier/server/run.py": 1,
-    "croupier/server/schema.py": 1,
-    "croupier/server/shoe_floor.py": 1,
     # C's own files waiting on another branch's public module: the store's tables
     # (croupier.store.schema, D) and the shared table rules (games/table_regs.py, A).
     "croupier/audit.py": 1,
