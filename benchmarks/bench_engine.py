@@ -40,7 +40,7 @@ from typing import Any
 from croupier._native import COMPILED, PURE_ENV, compiled_modules
 from croupier.analysis import optimal_strategy, par_sheet
 from croupier.analysis.simulate import simulate
-from croupier.errors import InvalidInput
+from croupier.core.errors import InvalidInput
 from croupier.games import get_game
 from peers import (
     baccarat,

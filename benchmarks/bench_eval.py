@@ -25,7 +25,7 @@ import numba
 import numpy as np
 from numpy.typing import NDArray
 
-from croupier.cards import DECK
+from croupier.core.cards import DECK
 from croupier.hands import Ranking, evaluate
 from croupier.kernels import comb_unrank_batch, count_categories, rank_batch
 

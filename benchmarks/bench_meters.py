@@ -42,8 +42,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from sqlalchemy import create_engine
 
-from croupier.bots import Crew, enrol, play_round
-from croupier.client import ApiError, Client
+from croupier.faces.bots import Crew, enrol, play_round
+from croupier.faces.client import ApiError, Client
 from croupier.server.demo import demo_rules
 from live.live_harness import PASSWORDS, Cluster, Server
 from live.meter_books import meter_books

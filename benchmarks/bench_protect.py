@@ -19,7 +19,7 @@ from typing import Any
 from croupier.analysis.protect import protect
 from croupier.analysis.registry import analysis_for
 from croupier.analysis.ultimate_texas_holdem.protect import UTH_SAMPLES
-from croupier.errors import CroupierError
+from croupier.core.errors import CroupierError
 from croupier.games import get_game
 
 GAMES = ("three-card-poker", "four-card-poker", "mississippi-stud", "ultimate-texas-holdem")

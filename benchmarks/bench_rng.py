@@ -2,11 +2,12 @@
 
 Run ``python benchmarks/bench_rng.py [--shuffles N] [--small M] [--workers W] [--json PATH]``.
 
-Every 52-card shuffle here is the production algorithm, :func:`croupier.shoe.fisher_yates` over
+Every 52-card shuffle here is the production algorithm, :func:`croupier.table.shoe.fisher_yates`
+over
 the OS CSPRNG, run vectorized (:func:`batch_fisher_yates`: 10^5 decks a step in NumPy, the same
 bit-length draws and the same rejection; tests/test_rng_battery.py holds it equal, draw for draw,
 to ``fisher_yates`` on one bit stream), in ``--workers`` processes: 10^7 shuffles take seconds,
-not hours.  The small-deck tests run :class:`croupier.shoe.SecureShuffler` itself.  Printed,
+not hours.  The small-deck tests run :class:`croupier.table.shoe.SecureShuffler` itself.  Printed,
 each with its
 statistic and p-value:
 
@@ -46,7 +47,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from croupier.shoe import SecureShuffler
+from croupier.table.shoe import SecureShuffler
 
 CARDS = 52
 ALPHA = 1e-3
@@ -143,7 +144,7 @@ def urandom_draw(count: int, k: int) -> IntArray:
 
 def batch_fisher_yates(rows: int, n: int, draw: Draw) -> IntArray:
     """``rows`` shuffles of ``range(n)`` at once by the production algorithm
-    (:func:`croupier.shoe.fisher_yates`): for ``i = n-1 .. 1``, ``j`` is drawn as
+    (:func:`croupier.table.shoe.fisher_yates`): for ``i = n-1 .. 1``, ``j`` is drawn as
     ``i.bit_length()`` bits, drawn again while ``j > i``, and positions ``i`` and ``j`` swap.
     With ``rows == 1`` it makes exactly the draws ``fisher_yates`` makes, in the same order (the
     test holds the two equal on one bit stream)."""

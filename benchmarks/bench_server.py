@@ -37,8 +37,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from croupier.bots import enrol, play_tables
-from croupier.client import Client, wait_until_up
+from croupier.faces.bots import enrol, play_tables
+from croupier.faces.client import Client, wait_until_up
 from croupier.server.demo import demo_rules
 
 ROOT = Path(__file__).resolve().parents[1]

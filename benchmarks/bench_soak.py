@@ -26,8 +26,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from croupier.bots import enrol, play_tables
-from croupier.client import Client
+from croupier.faces.bots import enrol, play_tables
+from croupier.faces.client import Client
 from croupier.server.demo import demo_rules
 from live.live_harness import Server
 

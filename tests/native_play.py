@@ -17,13 +17,13 @@ from typing import Any
 
 from croupier._native import compiled_modules
 from croupier.analysis.simulate import simulate
-from croupier.errors import CroupierError
+from croupier.core.errors import CroupierError
 from croupier.games import GAMES, Round, get_game
 from croupier.games.pov import Pov
 from croupier.games.records import PlaceWager, ReportIrregularity, Reveal, record_to_json
 from croupier.games.round import ActorKind
-from croupier.progressive import MemoryMeters
-from croupier.shoe import SeededShuffler, Shoe
+from croupier.rules.progressive import MemoryMeters
+from croupier.table.shoe import SeededShuffler, Shoe
 
 
 def _views(rnd: Round) -> list[Any]:

@@ -8,7 +8,7 @@ Recovery then resumes every round left open and plays it to its end, and checks 
 - every card each round dealt, before and after the kill, is the next card of the shoe order
   persisted when the round began (the same cards: nothing redealt, nothing in index order);
 - every resumed round ends over or void with its records read back equal;
-- the books are exact: :func:`croupier.audit.verify` is clean (every chain, every meter
+- the books are exact: :func:`croupier.audit.chains.verify` is clean (every chain, every meter
   recomputed from its ledger to the fraction of a cent, every settlement rebuilt from its
   records).
 """
@@ -22,11 +22,11 @@ import signal
 import time
 from dataclasses import dataclass, field
 
-from croupier.audit import verify
+from croupier.audit.chains import verify
+from croupier.core.modes import PlayMode
 from croupier.games.records import CardDealt, CardDiscarded
-from croupier.modes import PlayMode
-from croupier.shoe import SecureShuffler, Shoe
 from croupier.store import RoundStatus, RoundStore, SqlMeters
+from croupier.table.shoe import SecureShuffler, Shoe
 from store_play import GAME_FILES, drive, game_for
 
 __all__ = ["Figures", "deal_until_killed", "kill_and_recover"]

@@ -12,7 +12,7 @@ from croupier.games import get_game
 from croupier.games.base import Game
 from croupier.games.records import Action, IrregularityKind, PlaceWager, Record, ReportIrregularity
 from croupier.games.round import Actor, ActorKind, Phase, Round
-from croupier.rules import load_rules
+from croupier.rules.submission import load_rules
 
 RULES_DIR = Path(__file__).parent / "rules"
 GAME_FILES = {

@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from croupier.cards import DECK, parse_cards
-from croupier.errors import IllegalAction, InvalidInput
+from croupier.core.cards import DECK, parse_cards
+from croupier.core.errors import IllegalAction, InvalidInput
 from croupier.games import get_game
 from croupier.games.records import (
     Check,
@@ -26,9 +26,9 @@ from croupier.games.records import (
     record_to_json,
 )
 from croupier.games.round import Round
-from croupier.scenario import load_scenario, run_scenario
-from croupier.shoe import StackedShoe
 from croupier.store.codec import record_from_json
+from croupier.table.scenario import load_scenario, run_scenario
+from croupier.table.shoe import StackedShoe
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 

@@ -23,14 +23,14 @@ from croupier.analysis.three_card_poker.solver import (
     qualifying,
     solve_three_card,
 )
-from croupier.cards import DECK
+from croupier.core.cards import DECK
 from croupier.games import get_game
 from croupier.games import three_card_poker as tcp
 from croupier.games.pov import supervisor_hands
 from croupier.games.records import PlaceWager, Result, WagerSettled
 from croupier.games.round import ActorKind, Round
 from croupier.hands import Ranking, evaluate
-from croupier.shoe import SeededShuffler, Shoe
+from croupier.table.shoe import SeededShuffler, Shoe
 
 
 def test_par_sheet_statistics_from_outcomes() -> None:

@@ -1,5 +1,5 @@
 """Tamper evidence (issue 13): every stored record and meter-ledger row is chained by SHA-256;
-``croupier.audit.verify`` recomputes the chains, each meter from its ledger and each round's
+``croupier.audit.chains.verify`` recomputes the chains, each meter from its ledger and each round's
 settlement from its records, and names the first row that does not match.  The tampering is
 done the way an insider would: directly in SQLite, with ``sqlite3`` UPDATEs."""
 
@@ -17,10 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from croupier.audit import verify, verify_deal
-from croupier.cards import DECK, Card, parse_cards
+from croupier.audit.chains import verify, verify_deal
 from croupier.cli import main
-from croupier.errors import IllegalAction, InvalidInput
+from croupier.core.cards import DECK, Card, parse_cards
+from croupier.core.errors import IllegalAction, InvalidInput
 from croupier.games import Round, get_game
 from croupier.games.records import (
     CardDealt,
@@ -30,9 +30,9 @@ from croupier.games.records import (
     ProgressivePaid,
     WagerSettled,
 )
-from croupier.shoe import SecureShuffler, SeededShuffler, Shoe, StackedShoe
 from croupier.store import RoundStore, SqlMeters, TableEventStore, TrackedRound, commitment
-from croupier.table import Table
+from croupier.table.shoe import SecureShuffler, SeededShuffler, Shoe, StackedShoe
+from croupier.table.table import Table
 from store_play import GAME_FILES, drive, game_for
 
 METER = "four-card-poker"

@@ -17,9 +17,10 @@ from typing import Any
 
 import pytest
 
-from croupier.cards import DECK, Card, parse_cards
 from croupier.cli import main
-from croupier.errors import CroupierError, IllegalAction, InvalidInput, RulesViolation
+from croupier.core.cards import DECK, Card, parse_cards
+from croupier.core.errors import CroupierError, IllegalAction, InvalidInput, RulesViolation
+from croupier.core.money import vigorish
 from croupier.games import GAMES, Phase, get_game
 from croupier.games.baccarat import (
     BANKER,
@@ -62,10 +63,9 @@ from croupier.games.records import (
 )
 from croupier.games.round import Round
 from croupier.hands.baccarat import is_dragon_7, point_count
-from croupier.money import vigorish
-from croupier.rules import load_rules
-from croupier.scenario import load_scenario, run_scenario
-from croupier.shoe import SeededShuffler, StackedShoe
+from croupier.rules.submission import load_rules
+from croupier.table.scenario import load_scenario, run_scenario
+from croupier.table.shoe import SeededShuffler, StackedShoe
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 RULES = Path(__file__).parent / "rules"

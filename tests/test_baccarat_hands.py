@@ -6,8 +6,8 @@ from itertools import product
 
 import pytest
 
-from croupier.cards import Card, Rank, Suit, parse_cards
-from croupier.errors import InvalidInput
+from croupier.core.cards import Card, Rank, Suit, parse_cards
+from croupier.core.errors import InvalidInput
 from croupier.hands.baccarat import (
     Outcome,
     banker_draws,

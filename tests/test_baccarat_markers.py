@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from croupier.cards import Card
-from croupier.errors import IllegalAction, InvalidInput
+from croupier.core.cards import Card
+from croupier.core.errors import IllegalAction, InvalidInput
 from croupier.games import get_game
 from croupier.games.baccarat import (
     CUT_CARD,
@@ -21,7 +21,7 @@ from croupier.games.baccarat import (
     open_shoe,
     stage_after,
 )
-from croupier.shoe import shoe_cards
+from croupier.table.shoe import shoe_cards
 
 DEFERRED = {"game": "mini-baccarat", "vig": {"rate": "0.05", "collect": "deferred"}}
 

@@ -12,8 +12,8 @@ import pypdf
 import pytest
 from typer.testing import CliRunner
 
-from croupier.about import version
 from croupier.cli import app
+from croupier.core.about import version
 
 # Three Card Poker, default tables: Ante/Play 686689/20358520 (3.3730%), Pair Plus A 253/5525
 # (§ 649a.12(d)); Pair Plus D (40-30-6-4-1) 128/5525 = 2.3167%.
@@ -90,7 +90,7 @@ def test_643a_7_wagers_with_one_custom_or_progressive_table_list_their_pay_lines
     from croupier.analysis import par_sheet
     from croupier.analysis.book import build_book
     from croupier.games import get_game
-    from croupier.rules import load_rules
+    from croupier.rules.submission import load_rules
 
     lir = get_game(load_rules("tests/rules/let-it-ride.toml"))
     wagers = ("three_card_progressive", "five_card_hand_bonus", "five_card_progressive")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from croupier.cards import DECK, Card, Rank, Suit, parse_cards
-from croupier.errors import CroupierError, InvalidInput
+from croupier.core.cards import DECK, Card, Rank, Suit, parse_cards
+from croupier.core.errors import CroupierError, InvalidInput
 
 
 def test_every_card_round_trips_through_text_and_index() -> None:

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from croupier.about import version
 from croupier.cli import app, main
+from croupier.core.about import version
 
 
 def invoke(argv: list[str], stdin: str | None = None) -> tuple[int, str, str]:
@@ -276,7 +276,7 @@ def test_progress_bars_nest_the_book_draws_every_games_bars_under_one_display(
     # `par --all --book` draws one bar for the book and each game's bars inside it: a second
     # Rich live display inside the first would raise
     from croupier.cli.app import progress_bars
-    from croupier.progress import Task
+    from croupier.core.progress import Task
 
     monkeypatch.setenv("TTY_COMPATIBLE", "1")
     monkeypatch.setenv("COLUMNS", "200")

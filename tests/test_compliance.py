@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from croupier import cli
-from croupier.compliance import (
+from croupier.rules.compliance import (
     CHAPTERS,
     SOURCE_LINE,
     Row,
@@ -30,7 +30,7 @@ from croupier.compliance import (
     uncited_in_code,
     write_sections,
 )
-from croupier.compliance import test_citations as citations_in_tests
+from croupier.rules.compliance import test_citations as citations_in_tests
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "src" / "croupier" / "data"
@@ -231,7 +231,7 @@ def test_croupier_compliance_refuses_a_test_file_that_is_not_python_in_one_line(
 
 
 def test_a_test_named_after_an_uncited_subsection_is_reported() -> None:
-    from croupier.compliance import Citation
+    from croupier.rules.compliance import Citation
 
     tests = {
         "641a.99(z)": [Citation("641a.99(z)", "tests/x.py::test_641a_99_z_made_up")],

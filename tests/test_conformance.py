@@ -15,8 +15,7 @@ from typing import Any
 
 import pytest
 
-from croupier import scenario_events as events
-from croupier.errors import CroupierError
+from croupier.core.errors import CroupierError
 from croupier.games import GAMES, Game, Round, get_game
 from croupier.games.baccarat import VigCollected, VigMarked
 from croupier.games.pov import supervisor_hands
@@ -38,10 +37,11 @@ from croupier.games.records import (
     WagerSettled,
 )
 from croupier.games.round import ActorKind, Phase
-from croupier.progressive import MemoryMeters
-from croupier.scenario import load_scenario, run_scenario
-from croupier.shoe import SeededShuffler, Shoe
+from croupier.rules.progressive import MemoryMeters
 from croupier.store.codec import record_from_json
+from croupier.table import scenario_events as events
+from croupier.table.scenario import load_scenario, run_scenario
+from croupier.table.shoe import SeededShuffler, Shoe
 
 ROUNDS = int(os.environ.get("CROUPIER_CONFORMANCE_ROUNDS", "60"))
 """Random rounds per game and rule set (raise it for a longer run of the same test)."""

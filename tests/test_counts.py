@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from croupier.errors import InvalidInput
+from croupier.core.errors import InvalidInput
 from croupier.hands import CATEGORY_SHIFT, Category, Ranking
 from croupier.kernels import count_categories, rank_batch, subsets
 from croupier.kernels._count7 import seven_card_values

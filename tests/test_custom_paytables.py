@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from croupier.errors import RulesViolation
+from croupier.core.errors import RulesViolation
 from croupier.games import get_game
 
 SIX_CARD_WITHOUT_ROYAL = {

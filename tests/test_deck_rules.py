@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from croupier.errors import RulesViolation
+from croupier.core.errors import RulesViolation
 from croupier.games import GAMES, get_game
 from croupier.games.four_card_poker.regs import FOUR_CARD_POKER_REGS
 from croupier.games.table_regs import deck_problems
-from croupier.rules import DealMethod, ShuffleMethod, TableRules
+from croupier.rules.submission import DealMethod, ShuffleMethod, TableRules
 
 
 @pytest.mark.parametrize("slug", sorted(GAMES))
@@ -36,9 +36,9 @@ def test_641a_3_b_and_641a_9_a_1_two_decks_and_the_hand_need_an_automated_shuffl
 
 
 def test_641a_8_f_stub_count_is_the_deck_less_the_cards_dealt_and_burned() -> None:
-    from croupier.cards import DECK
-    from croupier.errors import Irregularity
-    from croupier.shoe import Shoe
+    from croupier.core.cards import DECK
+    from croupier.core.errors import Irregularity
+    from croupier.table.shoe import Shoe
 
     shoe = Shoe(DECK)
     shoe.burn()

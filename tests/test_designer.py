@@ -16,9 +16,9 @@ from typer.testing import CliRunner
 from croupier.analysis import par_sheet
 from croupier.analysis.designer import design, reprice
 from croupier.cli import app
-from croupier.errors import CroupierError
+from croupier.core.errors import CroupierError
+from croupier.core.money import OddsKind
 from croupier.games import Game, get_game
-from croupier.money import OddsKind
 
 
 def _letter(letter: str) -> Game:

@@ -14,14 +14,14 @@ from itertools import combinations, combinations_with_replacement
 import numpy as np
 import pytest
 
-from croupier.cards import DECK, Card, Rank, Suit
-from croupier.errors import InvalidInput
+from croupier.core.cards import DECK, Card, Rank, Suit
+from croupier.core.errors import InvalidInput
 from croupier.games import get_game
 from croupier.games.records import CardDealt, PlaceWager, WagerPlaced
 from croupier.hands import HandRank, Ranking, evaluate
 from croupier.hands._core import classify
 from croupier.kernels import canonical_form
-from croupier.shoe import SeededShuffler, Shoe, shoe_cards
+from croupier.table.shoe import SeededShuffler, Shoe, shoe_cards
 
 
 def _walk(hand: tuple[Card, ...], ranking: Ranking) -> HandRank:

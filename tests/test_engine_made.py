@@ -13,8 +13,8 @@ import pickle
 
 import pytest
 
-from croupier.cards import DECK, parse_cards
-from croupier.errors import IllegalAction, InvalidInput
+from croupier.core.cards import DECK, parse_cards
+from croupier.core.errors import IllegalAction, InvalidInput
 from croupier.games import get_game
 from croupier.games._made import (
     card_dealt,
@@ -52,9 +52,9 @@ from croupier.games.round import Round
 from croupier.games.states import DealStep, Phase, known_plan, verify_seating
 from croupier.games.three_card_poker import deal_plan as tcp_plan
 from croupier.hands import Ranking, evaluate
-from croupier.progressive import MemoryMeters
-from croupier.rules import DealMethod
-from croupier.shoe import SeededShuffler, Shoe, StackedShoe
+from croupier.rules.progressive import MemoryMeters
+from croupier.rules.submission import DealMethod
+from croupier.table.shoe import SeededShuffler, Shoe, StackedShoe
 
 GAMES = (
     "let-it-ride",

@@ -12,8 +12,8 @@ import pytest
 from croupier.games import GAMES
 from croupier.games.records import DealNext, PlaceWager
 from croupier.games.round import Phase, Round
-from croupier.progressive import MemoryMeters
-from croupier.shoe import SeededShuffler, Shoe
+from croupier.rules.progressive import MemoryMeters
+from croupier.table.shoe import SeededShuffler, Shoe
 
 SLUGS = sorted(GAMES)
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from croupier.scenario import load_scenario, run_scenario
+from croupier.table.scenario import load_scenario, run_scenario
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 

@@ -1,6 +1,6 @@
-"""The optional extras (croupier.extras): a bare install runs the engine, the rules, scenario
+"""The optional extras (croupier.core.extras): a bare install runs the engine, the rules, scenario
 replay and the small command line; a command whose extra is missing says which one to install
-(one line on stderr, exit 2); ``pyproject.toml`` lists what :mod:`croupier.extras` states.
+(one line on stderr, exit 2); ``pyproject.toml`` lists what :mod:`croupier.core.extras` states.
 
 A bare install is reproduced in a fresh interpreter by making every module of every extra
 unimportable (``sys.modules[name] = None``: the import system then finds no such module, as in
@@ -21,11 +21,11 @@ import pytest
 from typer.main import get_command
 
 from croupier.cli import app
-from croupier.errors import CroupierError, InvalidInput, MissingExtra
-from croupier.extras import BASE, EXTRAS, extra_of_module, installed, missing, require
+from croupier.core.errors import CroupierError, InvalidInput, MissingExtra
+from croupier.core.extras import BASE, EXTRAS, extra_of_module, installed, missing, require
 from croupier.games import get_game
-from croupier.rules import load_rules
-from croupier.scenario import load_scenario, run_scenario
+from croupier.rules.submission import load_rules
+from croupier.table.scenario import load_scenario, run_scenario
 
 ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "src"
@@ -115,10 +115,10 @@ print(json.dumps(results))
 # Runs in a fresh interpreter with every extra installed: the engine's work imports none of them.
 ENGINE_ONLY = """
 import json, sys
-import croupier, croupier.games, croupier.rules, croupier.scenario, croupier.cli, croupier.extras
+import croupier, croupier.games, croupier.rules.submission, croupier.table.scenario, croupier.cli, croupier.core.extras
 from croupier.games import get_game
-from croupier.rules import load_rules
-from croupier.scenario import load_scenario, run_scenario
+from croupier.rules.submission import load_rules
+from croupier.table.scenario import load_scenario, run_scenario
 run_scenario(load_scenario(sys.argv[1]))
 get_game(load_rules(sys.argv[2]))
 print(json.dumps(sorted(m for m in sys.argv[3:] if m in sys.modules)))

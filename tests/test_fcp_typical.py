@@ -17,7 +17,7 @@ from croupier.analysis.floor_strategies import strategy_exact, strategy_tables
 from croupier.analysis.four_card_poker.kernels import versus_counts
 from croupier.analysis.four_card_poker.mc_kernels import fcp_action
 from croupier.analysis.four_card_poker.solver import solve_four_card_poker, strength_strategy_value
-from croupier.cards import parse_cards
+from croupier.core.cards import parse_cards
 from croupier.games import get_game
 from croupier.hands import Ranking
 from croupier.kernels import comb_unrank_batch

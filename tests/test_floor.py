@@ -15,7 +15,7 @@ import pytest
 from croupier.analysis import par_sheet
 from croupier.analysis.floor_forecast import FloorRefused, load_floor, simulate_floor
 from croupier.analysis.floor_report import floor_html
-from croupier.errors import CroupierError, InvalidInput
+from croupier.core.errors import CroupierError, InvalidInput
 from croupier.games import get_game
 
 FLOOR = """

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from croupier.cards import DECK, parse_cards
-from croupier.errors import IllegalAction, InvalidInput, RulesViolation
+from croupier.core.cards import DECK, parse_cards
+from croupier.core.errors import IllegalAction, InvalidInput, RulesViolation
 from croupier.games import Phase, get_game
 from croupier.games.four_card_poker import FourCardPoker
 from croupier.games.pov import supervisor_hands
@@ -28,11 +28,11 @@ from croupier.games.records import (
     WagerSettled,
 )
 from croupier.games.round import Round, StubCheck
-from croupier.progressive import MemoryMeters
-from croupier.rules import load_rules
-from croupier.scenario import load_scenario, run_scenario
-from croupier.shoe import StackedShoe
+from croupier.rules.progressive import MemoryMeters
+from croupier.rules.submission import load_rules
 from croupier.store.codec import record_from_json
+from croupier.table.scenario import load_scenario, run_scenario
+from croupier.table.shoe import StackedShoe
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 RULES = Path(__file__).parent / "rules"

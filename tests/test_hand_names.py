@@ -6,7 +6,7 @@ from typing import ClassVar
 
 import pytest
 
-from croupier.errors import InvalidInput
+from croupier.core.errors import InvalidInput
 from croupier.games import GAMES, Game
 from croupier.games.paytables import EnvySchedule, PayLine, PayTable, hand_names, to
 from croupier.hands import Ranking

@@ -22,8 +22,8 @@ from croupier.games import get_game
 from croupier.games.pov import HandHidden, Pov, supervisor_hands
 from croupier.games.records import HandShown, Result, SeatSettling, WagerSettled, record_to_json
 from croupier.games.round import Round
-from croupier.scenario import run_scenario
 from croupier.store.codec import record_from_json
+from croupier.table.scenario import run_scenario
 
 TCP: dict[str, Any] = {
     # seat 1 plays a pair of nines; seat 4 plays K-Q-J suited (a straight flush) and seat 6

@@ -6,8 +6,8 @@ from itertools import combinations
 
 import pytest
 
-from croupier.cards import DECK, parse_cards
-from croupier.errors import InvalidInput
+from croupier.core.cards import DECK, parse_cards
+from croupier.core.errors import InvalidInput
 from croupier.hands import Category, Ranking, evaluate
 
 

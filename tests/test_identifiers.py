@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from croupier.errors import InvalidInput
+from croupier.core.errors import InvalidInput
 from croupier.server.identifiers import MAX_USERNAME, normalise_username
 
 

@@ -12,8 +12,8 @@ from pathlib import Path
 
 from numba import njit
 
+from croupier.core.progress import reporting
 from croupier.kernels._load import load_kernel
-from croupier.progress import reporting
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 
@@ -43,7 +43,7 @@ def test_seven_card_counts_report_every_hand_and_load_no_kernel() -> None:
     code = (
         "import json\n"
         "from croupier.kernels import count_categories\n"
-        "from croupier.progress import reporting\n"
+        "from croupier.core.progress import reporting\n"
         "seen = []\n"
         "with reporting(lambda t, d, n: seen.append((t, d, n))):\n"
         "    count_categories('poker5', 7, progress=lambda d, n: seen.append(('count', d, n)))\n"

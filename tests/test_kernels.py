@@ -23,8 +23,8 @@ import numpy as np
 import pytest
 from numpy.typing import NDArray
 
-from croupier.cards import DECK, Card
-from croupier.errors import InvalidInput
+from croupier.core.cards import DECK, Card
+from croupier.core.errors import InvalidInput
 from croupier.hands import CATEGORY_SHIFT, Category, Ranking, evaluate
 from croupier.kernels import (
     canonical_form,

@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from croupier.cards import DECK, parse_cards
 from croupier.cli import main
-from croupier.errors import CroupierError, IllegalAction, InvalidInput, RulesViolation
+from croupier.core.cards import DECK, parse_cards
+from croupier.core.errors import CroupierError, IllegalAction, InvalidInput, RulesViolation
 from croupier.games import Phase, get_game
 from croupier.games.let_it_ride import (
     BetRidden,
@@ -41,10 +41,10 @@ from croupier.games.records import (
     WagerSettled,
 )
 from croupier.games.round import Round, StubCheck
-from croupier.progressive import MemoryMeters
-from croupier.rules import load_rules
-from croupier.scenario import load_scenario, run_scenario
-from croupier.shoe import StackedShoe
+from croupier.rules.progressive import MemoryMeters
+from croupier.rules.submission import load_rules
+from croupier.table.scenario import load_scenario, run_scenario
+from croupier.table.shoe import StackedShoe
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 RULES = Path(__file__).parent / "rules"

@@ -10,14 +10,14 @@ from typing import Any
 
 import pytest
 
-from croupier.errors import IllegalAction, RulesViolation
+from croupier.core.errors import IllegalAction, RulesViolation
 from croupier.games import get_game
 from croupier.games.limits import unposted
 from croupier.games.records import NoMoreBets, PlaceWager
-from croupier.progressive import MemoryMeters
-from croupier.rules import load_rules
+from croupier.rules.progressive import MemoryMeters
+from croupier.rules.submission import load_rules
 from croupier.server.demo import demo_rules
-from croupier.shoe import SeededShuffler, Shoe
+from croupier.table.shoe import SeededShuffler, Shoe
 
 UTH_PROGRESSIVE = {
     "paytable": "A",

@@ -11,15 +11,15 @@ from pathlib import Path
 
 import pytest
 
-from croupier.cards import Card, parse_cards
-from croupier.errors import IllegalAction, InvalidInput
+from croupier.core.cards import Card, parse_cards
+from croupier.core.errors import IllegalAction, InvalidInput
+from croupier.core.modes import PlayMode
 from croupier.games import get_game
 from croupier.games.baccarat import MarkerTransferred, ShoeStage, VigMarked
 from croupier.games.records import CardDealt, NoMoreBets, PlaceWager
 from croupier.games.round import Round
 from croupier.hands.baccarat import card_value
-from croupier.modes import PlayMode
-from croupier.progressive import MemoryMeters
+from croupier.rules.progressive import MemoryMeters
 from croupier.server.ledger import (
     CAGE,
     Entry,
@@ -29,8 +29,8 @@ from croupier.server.ledger import (
     table_account,
 )
 from croupier.server.live_shoe import LiveShoe
-from croupier.shoe import SecureShuffler, SeededShuffler
 from croupier.store import open_engine
+from croupier.table.shoe import SecureShuffler, SeededShuffler
 
 RULES = {"game": "mini-baccarat", "vig": {"rate": "0.05", "collect": "deferred"}}
 

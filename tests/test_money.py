@@ -6,8 +6,8 @@ from fractions import Fraction
 
 import pytest
 
-from croupier.errors import InvalidInput
-from croupier.money import Odds, OddsKind, format_cents, parse_cents, verify_amount, vigorish
+from croupier.core.errors import InvalidInput
+from croupier.core.money import Odds, OddsKind, format_cents, parse_cents, verify_amount, vigorish
 
 
 def test_to_odds_return_the_stake_plus_winnings() -> None:

@@ -46,16 +46,16 @@ from croupier.analysis.ultimate_texas_holdem.solver import (
     river_counts,
     starting_hand,
 )
-from croupier.cards import DECK, Card, parse_cards
-from croupier.errors import InvalidInput
+from croupier.core.cards import DECK, Card, parse_cards
+from croupier.core.errors import InvalidInput
 from croupier.games import ActorKind, Game, get_game
 from croupier.games.four_card_poker import base_net
 from croupier.games.records import Action, PlaceWager, Play, WagerSettled
 from croupier.games.ultimate_texas_holdem.paytables import BLIND
 from croupier.hands import HandRank, Ranking, evaluate
 from croupier.kernels import subsets
-from croupier.progressive import MemoryMeters
-from croupier.shoe import StackedShoe
+from croupier.rules.progressive import MemoryMeters
+from croupier.table.shoe import StackedShoe
 
 FCP_EXACT = Fraction(-8840827253, 317119576410)
 UTH_EXACT = Fraction(-50643648973, 2317817502000)

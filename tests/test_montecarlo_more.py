@@ -26,14 +26,14 @@ from croupier.analysis.mississippi_stud import montecarlo as ms_mc
 from croupier.analysis.mississippi_stud.sheet import mississippi_stud_strategy
 from croupier.analysis.three_card_poker import montecarlo as tcp_mc
 from croupier.analysis.three_card_poker.sheet import three_card_strategy
-from croupier.cards import DECK, parse_cards
-from croupier.errors import InvalidInput
+from croupier.core.cards import DECK, parse_cards
+from croupier.core.errors import InvalidInput
 from croupier.games import ActorKind, Game, get_game
 from croupier.games.baccarat import VigCollected, VigMarked
 from croupier.games.let_it_ride import Ride
 from croupier.games.records import Action, PlaceWager, Play, WagerSettled
-from croupier.progressive import MemoryMeters
-from croupier.shoe import StackedShoe
+from croupier.rules.progressive import MemoryMeters
+from croupier.table.shoe import StackedShoe
 
 ENGINE_DEALS = 300
 UNIT = 100

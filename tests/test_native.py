@@ -95,7 +95,7 @@ def test_a_build_is_found_only_while_its_source_is_unchanged(tmp_path: Path) -> 
         "",
         "not json",
         "[]",
-        '{"suffix": ".cpython-39-x86_64-linux-gnu.so", "modules": {"croupier.cards": "ab"}}',
+        '{"suffix": ".cpython-39-x86_64-linux-gnu.so", "modules": {"croupier.core.cards": "ab"}}',
         '{"suffix": "SUFFIX", "modules": []}',
     ],
 )
@@ -105,9 +105,9 @@ def test_a_manifest_of_another_python_or_unreadable_is_no_build(tmp_path: Path, 
 
 
 def test_a_manifest_of_this_python_names_its_modules(tmp_path: Path) -> None:
-    data = {"suffix": _native.SUFFIX, "modules": {"croupier.cards": "ab", "x": 1}}
+    data = {"suffix": _native.SUFFIX, "modules": {"croupier.core.cards": "ab", "x": 1}}
     (tmp_path / _native.MANIFEST).write_text(json.dumps(data))
-    assert read_manifest(tmp_path) == {"croupier.cards": "ab"}
+    assert read_manifest(tmp_path) == {"croupier.core.cards": "ab"}
 
 
 def test_every_compiled_module_is_a_plain_module_of_the_package() -> None:

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from croupier.errors import InvalidInput
+from croupier.core.errors import InvalidInput
 from croupier.games import GAMES, Round, game_class, get_game
 from croupier.games.base import Game
 from croupier.games.registry import ENTRIES, GameEntry, entry_for

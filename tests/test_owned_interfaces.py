@@ -7,13 +7,13 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from croupier.errors import IllegalAction, InvalidInput
+from croupier.core.errors import IllegalAction, InvalidInput
+from croupier.core.modes import PlayMode
 from croupier.games import get_game
 from croupier.games.records import NoMoreBets, PlaceWager
-from croupier.modes import PlayMode
-from croupier.progressive import MemoryMeters
-from croupier.shoe import SeededShuffler, Shoe
-from croupier.table import ManualClock, StoredTable, Table, TableEventKind
+from croupier.rules.progressive import MemoryMeters
+from croupier.table.shoe import SeededShuffler, Shoe
+from croupier.table.table import ManualClock, StoredTable, Table, TableEventKind
 
 START = datetime(2026, 12, 1, 8, 0, tzinfo=UTC)
 

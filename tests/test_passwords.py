@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from croupier.errors import InvalidInput
+from croupier.core.errors import InvalidInput
 from croupier.server.passwords import MIN_LENGTH, check_password, common_passwords
 
 

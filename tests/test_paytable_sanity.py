@@ -20,7 +20,7 @@ from croupier.analysis.pricing import every_wager
 from croupier.cli import main
 from croupier.games import GAMES, get_game
 from croupier.games.let_it_ride import LetItRide
-from croupier.rules import load_rules
+from croupier.rules.submission import load_rules
 
 RULES = Path(__file__).parent / "rules"
 UNPUBLISHED = ("five_card_hand_bonus", "three_card_progressive")

@@ -14,7 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from croupier.cli import app
-from croupier.errors import InvalidInput
+from croupier.core.errors import InvalidInput
 from croupier.server.perimeter import CSP, WILDCARDS, Perimeter, host_name, public_path
 from croupier.web import STATIC_DIR
 

@@ -17,13 +17,13 @@ from fractions import Fraction
 import pytest
 
 from croupier.analysis.four_card_poker.solver import HIDDEN_COMPLETIONS, dealer_versus
-from croupier.cards import DECK, parse_cards
+from croupier.core.cards import DECK, parse_cards
 from croupier.games import get_game
 from croupier.games.four_card_poker import ANTE_BONUS, hand_keys
 from croupier.games.pov import supervisor_hands
 from croupier.games.records import NoMoreBets, PlaceWager, Play
 from croupier.hands import Ranking, evaluate
-from croupier.shoe import StackedShoe
+from croupier.table.shoe import StackedShoe
 
 ANTE = 100
 SIZES = range(ANTE, 3 * ANTE + 1)  # every whole cent from 1x to 3x: steps of 0.01 x the Ante

@@ -14,7 +14,7 @@ from fastapi import FastAPI
 from croupier.games import get_game
 from croupier.games.records import NoMoreBets, PlaceWager, VoidRound
 from croupier.games.round import ActorKind, Round
-from croupier.progressive import MemoryMeters
+from croupier.rules.progressive import MemoryMeters
 from croupier.server.app import create_app
 from croupier.server.auth import Account, Role
 from croupier.server.perimeter import Perimeter
@@ -30,7 +30,7 @@ from croupier.server.policy import (
     stage_of,
     unlisted,
 )
-from croupier.shoe import SeededShuffler, Shoe
+from croupier.table.shoe import SeededShuffler, Shoe
 
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "ACCESS.md"
 MARK = "<!-- generated: python -m croupier.server.policy -->\n\n"

@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from croupier.cards import DECK
-from croupier.errors import InvalidInput
+from croupier.core.cards import DECK
+from croupier.core.errors import InvalidInput
 from croupier.games import GAMES, Game, Round, get_game
 from croupier.games.pov import CardHidden, Pov, supervisor_hands
 from croupier.games.records import (
@@ -28,8 +28,8 @@ from croupier.games.records import (
     record_to_json,
 )
 from croupier.games.round import ActorKind
-from croupier.progressive import MemoryMeters
-from croupier.shoe import SeededShuffler, Shoe
+from croupier.rules.progressive import MemoryMeters
+from croupier.table.shoe import SeededShuffler, Shoe
 
 ROUNDS = 4
 CARD_NAMES = {str(c) for c in DECK}

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import json
 
-from croupier.cards import DECK, parse_cards
+from croupier.core.cards import DECK, parse_cards
 from croupier.games import get_game
 from croupier.games.pov import HandHidden, Pov
 from croupier.games.records import HandShown, PlaceWager, record_to_json
 from croupier.games.round import ActorKind, Round
-from croupier.progressive import MemoryMeters
-from croupier.shoe import StackedShoe
+from croupier.rules.progressive import MemoryMeters
+from croupier.table.shoe import StackedShoe
 
 SEAT_1, SEAT_4 = parse_cards("4d 5h"), parse_cards("As 5c")
 BOARD = parse_cards("Qc 7c 3h")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from croupier.errors import RulesViolation, format_problem, format_problems
+from croupier.core.errors import RulesViolation, format_problem, format_problems
 from croupier.games import get_game
 
 

@@ -23,10 +23,10 @@ from croupier.analysis.progressive_plan import (
     simulate_meter,
     variant,
 )
-from croupier.errors import CroupierError
+from croupier.core.errors import CroupierError
 from croupier.games import Game, get_game
-from croupier.progressive import MeterSpec
-from croupier.rules import load_rules
+from croupier.rules.progressive import MeterSpec
+from croupier.rules.submission import load_rules
 
 RULES = Path(__file__).parent / "rules"
 

@@ -13,8 +13,8 @@ import pytest
 from croupier.analysis import par_sheet
 from croupier.analysis.protect import protect
 from croupier.analysis.three_card_poker.solver import all_hands, fold_net, played_net, qualifying
-from croupier.cards import DECK
-from croupier.errors import CroupierError
+from croupier.core.cards import DECK
+from croupier.core.errors import CroupierError
 from croupier.games import Game, get_game
 from croupier.games import three_card_poker as tcp
 from croupier.hands import Ranking, evaluate

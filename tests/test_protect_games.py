@@ -21,14 +21,14 @@ from croupier.analysis.four_card_poker.solver import ante_play_tables
 from croupier.analysis.mississippi_stud.protect import ms_state
 from croupier.analysis.protect import protect
 from croupier.analysis.ultimate_texas_holdem.protect import uth_state
-from croupier.cards import DECK, parse_cards
 from croupier.cli import app
+from croupier.core.cards import DECK, parse_cards
 from croupier.games import get_game
 from croupier.games.mississippi_stud import base_pay, hand_keys
 from croupier.games.ultimate_texas_holdem import settle_base
 from croupier.hands import Ranking, evaluate
 from croupier.kernels import canonical_hands, rank_batch
-from croupier.scenario import run_scenario
+from croupier.table.scenario import run_scenario
 
 
 def _idx(text: str) -> list[int]:

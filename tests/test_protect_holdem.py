@@ -21,12 +21,12 @@ from croupier.analysis.ultimate_texas_holdem.protect import (
     uth_state,
 )
 from croupier.analysis.ultimate_texas_holdem.solver import starting_hand
-from croupier.cards import DECK, parse_cards
-from croupier.errors import CroupierError
+from croupier.core.cards import DECK, parse_cards
+from croupier.core.errors import CroupierError
 from croupier.games import get_game
 from croupier.games.ultimate_texas_holdem import UltimateTexasHoldem, settle_base
 from croupier.hands import Ranking, evaluate
-from croupier.scenario import run_scenario
+from croupier.table.scenario import run_scenario
 
 
 def _idx(text: str) -> list[int]:

@@ -1,10 +1,11 @@
 """The library's public faces refuse bad input with a typed error, as the command line and HTTP
 do: a value of the wrong type, an integer of thousands of digits or a wager whose win no record
-can hold is an :class:`~croupier.errors.InvalidInput` (a ``ValueError``) naming what was given,
+can hold is an :class:`~croupier.core.errors.InvalidInput` (a ``ValueError``) naming what was given,
 never a ``TypeError``, ``AttributeError`` or ``OverflowError`` from inside, and it changes nothing.
 
-The money bound: a wager of at most :data:`~croupier.money.MAX_WAGER` cents on a line of at most
-:data:`~croupier.money.MAX_ODDS` to 1 wins an amount a record holds exactly (``INT_LIMIT``); a
+The money bound: a wager of at most :data:`~croupier.core.money.MAX_WAGER` cents on a line of at
+most
+:data:`~croupier.core.money.MAX_ODDS` to 1 wins an amount a record holds exactly (``INT_LIMIT``); a
 larger wager was accepted before and then wedged its round at settlement (a Pair Plus of 2**52
 cents on a straight flush: ``WagerSettled.paid`` over the limit, raised on every retry).
 """
@@ -34,19 +35,19 @@ from croupier.analysis.floor_forecast import load_floor
 from croupier.analysis.montecarlo import run
 from croupier.analysis.pricing import every_wager, parse_hours, theoretical_win
 from croupier.analysis.progressive_plan import plan, progressive_model
-from croupier.cards import DECK
-from croupier.commitment import digest
-from croupier.errors import RulesViolation, shown_value
+from croupier.core.cards import DECK
+from croupier.core.errors import RulesViolation, shown_value
+from croupier.core.modes import PlayMode
+from croupier.core.money import MAX_ODDS, MAX_WAGER, parse_cents
 from croupier.games import GAMES, get_game
 from croupier.games.play import play_out
 from croupier.games.pov import Pov
 from croupier.games.records import INT_LIMIT, PlaceWager, Result, WagerSettled
-from croupier.modes import PlayMode
-from croupier.money import MAX_ODDS, MAX_WAGER, parse_cents
-from croupier.progressive import MemoryMeters, pay_share
-from croupier.scenario import load_scenario
-from croupier.shoe import SeededShuffler, Shoe, StackedShoe
-from croupier.table import Table, devices
+from croupier.rules.progressive import MemoryMeters, pay_share
+from croupier.table.commitment import digest
+from croupier.table.scenario import load_scenario
+from croupier.table.shoe import SeededShuffler, Shoe, StackedShoe
+from croupier.table.table import Table, devices
 
 _NO_CARDS: list[object] = []
 _NO_WAGERS: set[object] = set()

@@ -20,10 +20,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from croupier.errors import CroupierError, Problem, RulesViolation, format_problem
+from croupier.core.errors import CroupierError, Problem, RulesViolation, format_problem
 from croupier.games import GAMES, get_game
 from croupier.games.mississippi_stud import MississippiStud
-from croupier.rules import load_rules
+from croupier.rules.submission import load_rules
 
 RULES = Path(__file__).parent / "rules"
 FILES = sorted(RULES.glob("*.toml"))

@@ -16,7 +16,7 @@ from croupier.analysis.registry import (
     analysis_for,
     registered,
 )
-from croupier.errors import InvalidInput
+from croupier.core.errors import InvalidInput
 from croupier.games import GAMES, get_game
 
 

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from croupier.cli import main
-from croupier.errors import InvalidInput
+from croupier.core.errors import InvalidInput
 from croupier.hands import hand_report
-from croupier.scenario import load_scenario, run_scenario
+from croupier.table.scenario import load_scenario, run_scenario
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 

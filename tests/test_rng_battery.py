@@ -60,13 +60,13 @@ def test_short_battery_passes_the_production_shuffle_and_catches_the_naive_one(
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_the_vectorized_shuffle_is_the_production_fisher_yates_draw_for_draw(seed: int) -> None:
     """bench_rng's batch shuffle, fed one deck's bit stream, makes exactly the permutation
-    croupier.shoe.fisher_yates makes from the same stream (so its 10^7 shuffles test the
+    croupier.table.shoe.fisher_yates makes from the same stream (so its 10^7 shuffles test the
     production algorithm)."""
     import random
 
     import numpy as np
 
-    from croupier.shoe import fisher_yates
+    from croupier.table.shoe import fisher_yates
 
     production = fisher_yates(list(range(52)), random.Random(seed).getrandbits)
     stream = random.Random(seed)

@@ -16,7 +16,7 @@ import numpy as np
 from croupier.analysis.let_it_ride.montecarlo import let_it_ride_args
 from croupier.analysis.three_card_poker import solver as tabulated
 from croupier.analysis.three_card_poker.montecarlo import three_card_args
-from croupier.cards import DECK
+from croupier.core.cards import DECK
 from croupier.games import get_game
 from croupier.games import let_it_ride as lir
 from croupier.games import three_card_poker as tcp

@@ -14,16 +14,16 @@ from typing import Any
 import pytest
 
 from croupier.cli import main
-from croupier.errors import IllegalAction, RulesViolation
+from croupier.core.errors import IllegalAction, RulesViolation
+from croupier.core.shapes import RulesModel, ScenarioModel, json_schema
 from croupier.games import GAMES, get_game
 from croupier.games.baccarat import BaccaratGame
 from croupier.games.mississippi_stud import MississippiStud, max_win_at_minimum
 from croupier.games.records import PlaceWager
-from croupier.models import RulesModel, ScenarioModel, json_schema
-from croupier.progressive import MemoryMeters
-from croupier.rules import load_rules
-from croupier.scenario import load_scenario, run_scenario
-from croupier.shoe import SeededShuffler, Shoe
+from croupier.rules.progressive import MemoryMeters
+from croupier.rules.submission import load_rules
+from croupier.table.scenario import load_scenario, run_scenario
+from croupier.table.shoe import SeededShuffler, Shoe
 
 RULES = Path(__file__).parent / "rules"
 SCENARIOS = Path(__file__).parent / "scenarios"

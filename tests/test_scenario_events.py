@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from croupier.errors import IllegalAction, InvalidInput
-from croupier.scenario import load_scenario, run_scenario
-from croupier.scenario_events import parse_events
+from croupier.core.errors import IllegalAction, InvalidInput
+from croupier.table.scenario import load_scenario, run_scenario
+from croupier.table.scenario_events import parse_events
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 

@@ -1,6 +1,6 @@
 """A stored round exported as a scenario (``croupier.server.round_recall.scenario_of``: the live
 server's ``GET /api/rounds/{id}/scenario`` and ``croupier recall --scenario``) replays, by
-``croupier replay``'s engine (:func:`croupier.scenario.run_scenario`), to the round's own
+``croupier replay``'s engine (:func:`croupier.table.scenario.run_scenario`), to the round's own
 records and settlement, record for record (issue 35: what the money oracle found).
 
 - a Four Card Poker Play of 1.5 times the Ante (§ 641a.7(d)(1)) is written in cents
@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from croupier.errors import InvalidInput
+from croupier.core.errors import InvalidInput
 from croupier.games import Game
 from croupier.games.records import (
     Action,
@@ -37,10 +37,10 @@ from croupier.games.records import (
     record_to_json,
 )
 from croupier.games.round import ActorKind, Phase, Round, StubCheck
-from croupier.scenario import run_scenario
 from croupier.server.round_recall import scenario_of
-from croupier.shoe import SeededShuffler, Shoe
 from croupier.store import RoundStore, SqlMeters, TrackedRound, open_engine
+from croupier.table.scenario import run_scenario
+from croupier.table.shoe import SeededShuffler, Shoe
 from store_play import GAME_FILES, drive, game_for
 
 Decide = Callable[[Round, int], Action]

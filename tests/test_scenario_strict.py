@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from croupier.errors import CroupierError, InvalidInput
-from croupier.scenario import load_scenario, run_scenario
+from croupier.core.errors import CroupierError, InvalidInput
+from croupier.table.scenario import load_scenario, run_scenario
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
-from croupier.errors import InvalidInput
+from croupier.core.errors import InvalidInput
 from croupier.server.auth import Account, Auth, AuthError, Role
 from croupier.server.db import connect
 from croupier.server.sessions import Held, SessionEnded, SessionLimits, Tokens, digest

@@ -19,10 +19,10 @@ from typing import TypeVar
 import numpy as np
 import pytest
 
-from croupier.cards import DECK, Card, Rank, parse_cards
-from croupier.errors import IllegalAction, InvalidInput, Irregularity
+from croupier.core.cards import DECK, Card, Rank, parse_cards
+from croupier.core.errors import IllegalAction, InvalidInput, Irregularity
 from croupier.kernels import CompiledSeededShuffler
-from croupier.shoe import (
+from croupier.table.shoe import (
     BACCARAT_DECKS,
     SHUFFLER_COUNT_SECTION,
     STUB_COUNT_SECTION,
@@ -283,9 +283,9 @@ def test_compiled_seeded_shuffler_draws_what_seeded_shuffler_draws(
 def test_real_play_refuses_the_compiled_seeded_shuffler(slug: str) -> None:
     """The compiled seeded shuffler is a :class:`SeededShuffler`: real play refuses it as it
     refuses every seeded shuffler (only ``SecureShuffler``, Fisher-Yates on ``secrets``)."""
+    from croupier.core.modes import PlayMode, verify_shuffler
     from croupier.games import get_game
-    from croupier.modes import PlayMode, verify_shuffler
-    from croupier.table import Table
+    from croupier.table.table import Table
 
     for seeded in (SeededShuffler(1), CompiledSeededShuffler(1)):
         with pytest.raises(IllegalAction, match="real play refuses the shuffler"):

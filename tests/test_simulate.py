@@ -13,7 +13,7 @@ import pytest
 from croupier.analysis import ParSheet, optimal_strategy, par_sheet
 from croupier.analysis.simulate import MAX_ROUNDS, Estimate, SimulationResult, simulate
 from croupier.cli import main
-from croupier.errors import InvalidInput
+from croupier.core.errors import InvalidInput
 from croupier.games import GAMES, Game, Round, game_class, get_game
 from croupier.games.records import Action, Fold
 

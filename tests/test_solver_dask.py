@@ -19,7 +19,7 @@ from croupier.analysis.four_card_poker.solver import solve_four_card_poker
 from croupier.analysis.ultimate_texas_holdem import kernels
 from croupier.analysis.ultimate_texas_holdem import solver as uth_solver
 from croupier.analysis.ultimate_texas_holdem.solver import solve_ultimate_texas_holdem
-from croupier.errors import InvalidInput
+from croupier.core.errors import InvalidInput
 from croupier.games.ultimate_texas_holdem.paytables import BLIND
 
 distributed: Any = importlib.import_module("dask.distributed")

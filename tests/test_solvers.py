@@ -50,8 +50,8 @@ from croupier.analysis.ultimate_texas_holdem.solver import (
     solve_ultimate_texas_holdem,
     starting_hand,
 )
-from croupier.cards import DECK, Card, parse_cards
-from croupier.errors import InvalidInput
+from croupier.core.cards import DECK, Card, parse_cards
+from croupier.core.errors import InvalidInput
 from croupier.games.four_card_poker import ANTE_BONUS, base_net
 from croupier.games.paytables import PayLine, PayTable, to
 from croupier.games.ultimate_texas_holdem import (

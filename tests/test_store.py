@@ -20,9 +20,9 @@ from typing import Any, get_args, get_origin, get_type_hints
 import pytest
 from sqlalchemy import Engine
 
-from croupier.audit import verify
-from croupier.cards import DECK, Card
-from croupier.errors import IllegalAction, InvalidInput, RulesViolation
+from croupier.audit.chains import verify
+from croupier.core.cards import DECK, Card
+from croupier.core.errors import IllegalAction, InvalidInput, RulesViolation
 from croupier.games import get_game
 from croupier.games.base import Game
 from croupier.games.records import (
@@ -44,9 +44,8 @@ from croupier.games.records import (
     record_to_json,
 )
 from croupier.games.round import Phase, Round
-from croupier.progressive import MemoryMeters, MeterSpec, pay_share
-from croupier.rules import load_rules
-from croupier.shoe import SeededShuffler, Shoe, StackedShoe
+from croupier.rules.progressive import MemoryMeters, MeterSpec, pay_share
+from croupier.rules.submission import load_rules
 from croupier.store import (
     RoundStatus,
     RoundStore,
@@ -59,6 +58,7 @@ from croupier.store import (
     rules_to_json,
 )
 from croupier.store import rounds as store_rounds
+from croupier.table.shoe import SeededShuffler, Shoe, StackedShoe
 from store_play import GAME_FILES, RULES_DIR
 
 RESET = 500_000
@@ -419,7 +419,7 @@ def test_hard_killed_process_leaves_its_round_open_and_its_meter_moves_kept(
             import os
             from croupier.games import get_game
             from croupier.games.records import DealNext, NoMoreBets, PlaceWager
-            from croupier.shoe import SeededShuffler, Shoe
+            from croupier.table.shoe import SeededShuffler, Shoe
             from croupier.store import RoundStore, SqlMeters
             game = get_game({RULES!r})
             meters, store = SqlMeters({url!r}), RoundStore({url!r})
@@ -648,7 +648,7 @@ def _deal_and_die(url: str, round_id: str, deals: int) -> None:
     import signal
 
     from croupier.games.records import DealNext
-    from croupier.shoe import SecureShuffler
+    from croupier.table.shoe import SecureShuffler
 
     meters, store = SqlMeters(url), RoundStore(url)
     rnd = store.track(

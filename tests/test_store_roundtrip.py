@@ -14,12 +14,10 @@ import random
 from collections import Counter
 from pathlib import Path
 
-from croupier.audit import verify
+from croupier.audit.chains import verify
 from croupier.games import get_game
 from croupier.games.records import Record, RoundVoided, VoidRound, WagerPlaced
 from croupier.games.round import StubCheck
-from croupier.scenario import load_scenario, run_scenario
-from croupier.shoe import SeededShuffler, Shoe
 from croupier.store import (
     RoundStatus,
     RoundStore,
@@ -28,6 +26,8 @@ from croupier.store import (
     record_classes,
     record_from_json,
 )
+from croupier.table.scenario import load_scenario, run_scenario
+from croupier.table.shoe import SeededShuffler, Shoe
 from store_play import GAME_FILES, drive, game_for
 
 SCENARIOS = sorted((Path(__file__).parent / "scenarios").glob("*.json"))

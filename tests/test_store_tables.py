@@ -11,13 +11,13 @@ from typing import Any
 
 import pytest
 
-from croupier.audit import verify
-from croupier.errors import IllegalAction
+from croupier.audit.chains import verify
+from croupier.core.errors import IllegalAction
+from croupier.core.modes import PlayMode
 from croupier.games import get_game
-from croupier.modes import PlayMode
-from croupier.shoe import SeededShuffler
 from croupier.store import RoundStore, SqlMeters, TableEventStore
-from croupier.table import ManualClock, Table, TableEventKind
+from croupier.table.shoe import SeededShuffler
+from croupier.table.table import ManualClock, Table, TableEventKind
 from store_play import drive
 
 START = datetime(2026, 12, 1, 8, 0, tzinfo=UTC)

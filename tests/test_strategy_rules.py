@@ -16,7 +16,7 @@ from croupier.analysis.mississippi_stud.strategy_rules import (
     fourth_street_bet,
     measure,
 )
-from croupier.cards import parse_cards
+from croupier.core.cards import parse_cards
 from croupier.games import get_game
 
 

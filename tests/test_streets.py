@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from croupier.cards import DECK
-from croupier.errors import IllegalAction, InvalidInput
+from croupier.core.cards import DECK
+from croupier.core.errors import IllegalAction, InvalidInput
 from croupier.games import get_game
 from croupier.games.let_it_ride import Ride, Withdraw
 from croupier.games.play import play_out
@@ -13,8 +13,8 @@ from croupier.games.records import Action, Fold, NoMoreBets, PlaceWager, Play
 from croupier.games.round import Phase, Round
 from croupier.games.settlement import Settlement
 from croupier.games.streets import StreetRound
-from croupier.progressive import MemoryMeters
-from croupier.shoe import Shoe
+from croupier.rules.progressive import MemoryMeters
+from croupier.table.shoe import Shoe
 
 WAGERS = {
     "ultimate-texas-holdem": {"ante": 500, "blind": 500},

@@ -14,8 +14,9 @@ from typing import Any
 
 import pytest
 
-from croupier.cards import DECK, Card
-from croupier.errors import IllegalAction, InvalidInput, RulesViolation
+from croupier.core.cards import DECK, Card
+from croupier.core.errors import IllegalAction, InvalidInput, RulesViolation
+from croupier.core.modes import PlayMode
 from croupier.games import Phase, Round, StubCheck
 from croupier.games.four_card_poker import FourCardPoker
 from croupier.games.four_card_poker.regs import FOUR_CARD_POKER_REGS
@@ -33,10 +34,9 @@ from croupier.games.records import (
     RoundVoided,
     StubCounted,
 )
-from croupier.modes import PlayMode
-from croupier.rules import Problem, RulesSubmission
-from croupier.shoe import BackColour, SeededShuffler, cut
-from croupier.table import (
+from croupier.rules.submission import Problem, RulesSubmission
+from croupier.table.shoe import BackColour, SeededShuffler, cut
+from croupier.table.table import (
     DeckSupply,
     ManualClock,
     PlayedRound,

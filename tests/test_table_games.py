@@ -19,8 +19,9 @@ from typing import Any
 
 import pytest
 
-from croupier.cards import DECK
-from croupier.errors import IllegalAction, RulesViolation
+from croupier.core.cards import DECK
+from croupier.core.errors import IllegalAction, RulesViolation
+from croupier.core.modes import PlayMode
 from croupier.games import Round, StubCheck
 from croupier.games.let_it_ride import LetItRide
 from croupier.games.mississippi_stud import MississippiStud
@@ -29,10 +30,16 @@ from croupier.games.records import Action, CardDealt, NoMoreBets, PlaceWager, St
 from croupier.games.round import DealStep
 from croupier.games.three_card_poker import ThreeCardPoker
 from croupier.games.ultimate_texas_holdem import UltimateTexasHoldem, UltimateTexasHoldemRound
-from croupier.modes import PlayMode
-from croupier.rules import DealMethod
-from croupier.shoe import BackColour, SeededShuffler, Shoe
-from croupier.table import ManualClock, PlayedRound, Table, TableEvent, TableEventKind, shoe_order
+from croupier.rules.submission import DealMethod
+from croupier.table.shoe import BackColour, SeededShuffler, Shoe
+from croupier.table.table import (
+    ManualClock,
+    PlayedRound,
+    Table,
+    TableEvent,
+    TableEventKind,
+    shoe_order,
+)
 
 START = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
 SEED = 643
@@ -436,10 +443,10 @@ def test_569_7_h_571_7_f_one_position_per_player(case: Case, section: str) -> No
 
 
 def test_table_module_imports_before_the_games() -> None:
-    """The game modules build their regs on first read: importing :mod:`croupier.table` first
+    """The game modules build their regs on first read: importing :mod:`croupier.table.table` first
     (it imports :mod:`croupier.games`, which loads every game) must work."""
     code = (
-        "import croupier.table as t, croupier.games as g; "
+        "import croupier.table.table as t, croupier.games as g; "
         "assert isinstance(g.GAMES['let-it-ride'].table_regs, t.TableRegs)"
     )
     subprocess.run([sys.executable, "-c", code], check=True)

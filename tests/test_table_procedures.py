@@ -1,4 +1,4 @@
-"""Deck procedures of a table (methods of croupier.table.Table): reshuffle, shuffler count,
+"""Deck procedures of a table (methods of croupier.table.table.Table): reshuffle, shuffler count,
 recut, idle cards, the reshuffling shoe, the discard rack, devices out of order.
 
 Named after the Four Card Poker sections (§ 641a.3(b)(4), § 641a.5(a), (b), (e)-(g),
@@ -16,8 +16,9 @@ from typing import Any
 
 import pytest
 
-from croupier.cards import DECK
-from croupier.errors import IllegalAction, InvalidInput, RulesViolation
+from croupier.core.cards import DECK
+from croupier.core.errors import IllegalAction, InvalidInput, RulesViolation
+from croupier.core.modes import PlayMode
 from croupier.games import Round
 from croupier.games.base import Game
 from croupier.games.four_card_poker import FourCardPoker
@@ -34,10 +35,9 @@ from croupier.games.records import (
 )
 from croupier.games.three_card_poker import ThreeCardPoker
 from croupier.games.ultimate_texas_holdem import UltimateTexasHoldem
-from croupier.modes import PlayMode
-from croupier.rules import DealMethod, ShuffleMethod
-from croupier.shoe import BackColour, SeededShuffler, cut
-from croupier.table import (
+from croupier.rules.submission import DealMethod, ShuffleMethod
+from croupier.table.shoe import BackColour, SeededShuffler, cut
+from croupier.table.table import (
     Device,
     ManualClock,
     PlayedRound,

@@ -9,11 +9,11 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from croupier.cards import parse_cards
 from croupier.cli import app
+from croupier.core.cards import parse_cards
+from croupier.faces.terminal import hand_category
 from croupier.hands import Ranking
 from croupier.store import RoundStore
-from croupier.terminal import hand_category
 
 
 def test_hand_category_of_a_partial_hand() -> None:

@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from croupier.cards import DECK, parse_cards
 from croupier.cli import main
-from croupier.errors import IllegalAction, InvalidInput, RulesViolation
+from croupier.core.cards import DECK, parse_cards
+from croupier.core.errors import IllegalAction, InvalidInput, RulesViolation
 from croupier.games import Phase, get_game
 from croupier.games.pov import supervisor_hands
 from croupier.games.records import (
@@ -46,11 +46,11 @@ from croupier.games.three_card_poker import (
     plays_by_q64,
 )
 from croupier.hands import Ranking, evaluate
-from croupier.progressive import MemoryMeters
-from croupier.rules import load_rules
-from croupier.scenario import load_scenario, run_scenario
-from croupier.shoe import StackedShoe
+from croupier.rules.progressive import MemoryMeters
+from croupier.rules.submission import load_rules
 from croupier.store.codec import record_from_json
+from croupier.table.scenario import load_scenario, run_scenario
+from croupier.table.shoe import StackedShoe
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 RULES = Path(__file__).parent / "rules"

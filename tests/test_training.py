@@ -1,6 +1,7 @@
 """Training tables (issue 35): declared in the Rules Submission (``[table] training = true``),
 their rounds recorded ``training``, and the next round's cards stacked, top first, in the order
-they leave the shoe (``Dealing.stack_next``: the engine's :class:`croupier.table.Table` and the
+they leave the shoe (``Dealing.stack_next``: the engine's :class:`croupier.table.table.Table` and
+the
 live server's :class:`~croupier.server.live_tables.ShoePerRound`).  A real table refuses a stack;
 a stack the shoe cannot hold is refused naming it, and nothing changes."""
 
@@ -8,17 +9,17 @@ from __future__ import annotations
 
 import pytest
 
-from croupier.cards import DECK, parse_cards
-from croupier.errors import IllegalAction, InvalidInput
+from croupier.core.cards import DECK, parse_cards
+from croupier.core.errors import IllegalAction, InvalidInput
+from croupier.core.modes import PlayMode, mode_of_table
 from croupier.games import get_game
 from croupier.games.records import CardDealt, PlaceWager
 from croupier.games.round import Round
-from croupier.modes import PlayMode, mode_of_table
-from croupier.progressive import MemoryMeters
-from croupier.rules import load_rules
+from croupier.rules.progressive import MemoryMeters
+from croupier.rules.submission import load_rules
 from croupier.server.live_tables import ShoePerRound
-from croupier.shoe import SecureShuffler, SeededShuffler
-from croupier.table import Table
+from croupier.table.shoe import SecureShuffler, SeededShuffler
+from croupier.table.table import Table
 
 FOUR_ACES = "As 2c Ah 3c Ad 4c Ac 5h Kd 7h 9d"
 

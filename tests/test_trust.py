@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
-from croupier.cards import DECK
-from croupier.errors import CroupierError, IllegalAction, InvalidInput
+from croupier.core.cards import DECK
+from croupier.core.errors import CroupierError, IllegalAction, InvalidInput
+from croupier.core.modes import PlayMode
 from croupier.games import GAMES, Round, get_game
 from croupier.games.records import (
     Action,
@@ -24,9 +25,8 @@ from croupier.games.records import (
     VoidRound,
     WagerSettled,
 )
-from croupier.modes import PlayMode
-from croupier.shoe import SecureShuffler, SeededShuffler, Shoe, StackedShoe
-from croupier.table import Table
+from croupier.table.shoe import SecureShuffler, SeededShuffler, Shoe, StackedShoe
+from croupier.table.table import Table
 
 
 def bad(value: object) -> Any:

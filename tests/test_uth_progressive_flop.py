@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 
 from croupier.analysis import par_sheet
-from croupier.compliance import load_notes
 from croupier.games import get_game
-from croupier.scenario import run_scenario
+from croupier.rules.compliance import load_notes
+from croupier.table.scenario import run_scenario
 
 SLUG = "ultimate-texas-holdem"
 RESET = 1_000_000

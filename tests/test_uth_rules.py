@@ -28,7 +28,7 @@ from croupier.analysis.ultimate_texas_holdem.decisions import UthTables, uth_tab
 from croupier.analysis.ultimate_texas_holdem.settle import settle_tables
 from croupier.analysis.ultimate_texas_holdem.solver import _run_flop, flop_values
 from croupier.analysis.ultimate_texas_holdem.strategy_rules import StreetRule, uth_street_rules
-from croupier.cards import DECK, parse_cards
+from croupier.core.cards import DECK, parse_cards
 from croupier.games import get_game
 from croupier.games.ultimate_texas_holdem.paytables import BLIND
 

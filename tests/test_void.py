@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from croupier.cards import DECK, parse_cards
-from croupier.errors import CroupierError, IllegalAction
+from croupier.core.cards import DECK, parse_cards
+from croupier.core.errors import CroupierError, IllegalAction
 from croupier.games import GAMES, Game, Round, get_game
 from croupier.games.records import (
     Action,
@@ -29,8 +29,8 @@ from croupier.games.records import (
     WagerSettled,
 )
 from croupier.games.round import ActorKind, Phase
-from croupier.progressive import MemoryMeters
-from croupier.shoe import SeededShuffler, Shoe, StackedShoe
+from croupier.rules.progressive import MemoryMeters
+from croupier.table.shoe import SeededShuffler, Shoe, StackedShoe
 
 UTH_PROGRESSIVE = {
     "paytable": "A",

@@ -8,10 +8,16 @@ from croupier import _native
 _native.install()  # before any other submodule: the engine's compiled builds, where current
 
 
-from croupier.cards import DECK, Card, Rank, Suit, format_cards, parse_cards
-from croupier.errors import CroupierError, IllegalAction, InvalidInput, Irregularity, RulesViolation
+from croupier.core.cards import DECK, Card, Rank, Suit, format_cards, parse_cards
+from croupier.core.errors import (
+    CroupierError,
+    IllegalAction,
+    InvalidInput,
+    Irregularity,
+    RulesViolation,
+)
+from croupier.core.money import Cents, Odds, OddsKind
 from croupier.hands import Category, HandRank, Ranking, evaluate
-from croupier.money import Cents, Odds, OddsKind
 
 __all__ = [
     "DECK",

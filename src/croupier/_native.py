@@ -30,9 +30,9 @@ from types import ModuleType
 __all__ = ["COMPILED", "NATIVE_DIR", "compiled_modules", "install"]
 
 COMPILED: tuple[str, ...] = (
-    "croupier.cards",
-    "croupier.shoe",
-    "croupier.progressive",
+    "croupier.core.cards",
+    "croupier.table.shoe",
+    "croupier.rules.progressive",
     "croupier.hands._core",
     "croupier.hands.baccarat",
     "croupier.games.records",

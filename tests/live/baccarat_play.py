@@ -10,7 +10,7 @@ from typing import Any
 
 from sqlalchemy import create_engine, select
 
-from croupier.client import Client
+from croupier.faces.client import Client
 from croupier.store.schema import chip_ledger
 
 __all__ = ["MINI", "Coup", "coup", "ledger_rows", "net_moves"]

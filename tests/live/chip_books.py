@@ -10,8 +10,8 @@ from typing import Any
 
 from sqlalchemy import Connection, delete, select, update
 
-from croupier.bots import DECISIONS
-from croupier.client import ApiError, Client
+from croupier.faces.bots import DECISIONS
+from croupier.faces.client import ApiError, Client
 from croupier.server.ledger import Entry, Ledger
 from croupier.store.schema import chip_accounts, chip_ledger
 
@@ -52,7 +52,7 @@ def play(
     choices: Mapping[int, Sequence[str]] | None = None,
 ) -> str:
     """One round at ``table``: each seat wagers ``wagers``, takes the first decision of its
-    ``choices`` (default :data:`croupier.bots.DECISIONS`) the round accepts; its id."""
+    ``choices`` (default :data:`croupier.faces.bots.DECISIONS`) the round accepts; its id."""
     rid = str(dealer.new_round(table)["round_id"])
     chips = 0
     for seat, player in sorted(seats.items()):

@@ -37,7 +37,7 @@ from typing import Any
 
 from sqlalchemy import Engine, create_engine, select
 
-from croupier.client import ApiError, Client
+from croupier.faces.client import ApiError, Client
 from live.live_harness import Server
 
 __all__ = ["Fuzz", "FuzzFigures"]

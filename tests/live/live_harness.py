@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import IO
 
 from cpu_durations import count_reaped_cpu
-from croupier.client import Client
+from croupier.faces.client import Client
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 PASSWORDS = {

@@ -29,7 +29,7 @@ from typing import Any
 
 from sqlalchemy import Engine, select
 
-from croupier.progressive import pay_share
+from croupier.rules.progressive import pay_share
 from croupier.store._db import meter_ledger, meters, round_records
 from croupier.store.schema import live_rounds, live_tables
 

@@ -12,7 +12,7 @@ cards are face up when, not from the server's redaction:
 - the whole (a supervisor or an auditor once the round is over) sees everything.
 
 Every string of an answer is read for cards: a string that parses as a card
-(:meth:`croupier.cards.Card.parse`: ``"As"``, ``"10h"``, ``"ah"``), or a card word as the
+(:meth:`croupier.core.cards.Card.parse`: ``"As"``, ``"10h"``, ``"ah"``), or a card word as the
 server writes cards within a text (``"As Kd 7c"``, a message; a lower-case word such as "as" in
 prose is not read as one), each with the round it belongs to (the nearest ``round_id`` above it
 in the answer).  Cards are compared by name, so in a shoe of several decks
@@ -25,7 +25,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from croupier.cards import Card
+from croupier.core.cards import Card
 from croupier.server.policy import Sight
 
 __all__ = ["cards_in", "visible"]

@@ -27,7 +27,7 @@ from typing import Any
 import httpx
 from sqlalchemy import create_engine, delete, select
 
-from croupier.client import tls_context
+from croupier.faces.client import tls_context
 from croupier.server.auth import Auth, Role
 from croupier.server.policy import OVER, POLICY, Sight, Stage
 from croupier.store._db import round_shoes, rounds

@@ -3,7 +3,7 @@ process from its persisted shoe (the crash-recovery tests compare the two).
 
 Both drivers follow one fixed policy, independent of the cards: each seat wagers its wagers
 (:attr:`Crew.wagers`) in seat order, the dealer calls "no more bets" with one progressive chip
-per progressive wager, a seat takes the first decision of :data:`croupier.bots.DECISIONS` the
+per progressive wager, a seat takes the first decision of :data:`croupier.faces.bots.DECISIONS` the
 round accepts, the dealer counts the stub as the cards left in the shoe.
 """
 
@@ -13,15 +13,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from croupier.bots import DECISIONS
-from croupier.client import ApiError, Client
-from croupier.errors import CroupierError
+from croupier.core.errors import CroupierError
+from croupier.faces.bots import DECISIONS
+from croupier.faces.client import ApiError, Client
 from croupier.games import Game
 from croupier.games.records import MeterChanged, NoMoreBets, PlaceWager, Record
 from croupier.games.round import ActorKind, Round
-from croupier.progressive import MemoryMeters
-from croupier.shoe import SecureShuffler, Shoe
+from croupier.rules.progressive import MemoryMeters
 from croupier.store import RoundStore
+from croupier.table.shoe import SecureShuffler, Shoe
 
 __all__ = [
     "Crew",

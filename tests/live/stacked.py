@@ -14,9 +14,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from croupier.client import Client
-from croupier.scenario import run_scenario
+from croupier.faces.client import Client
 from croupier.server.demo import demo_rules
+from croupier.table.scenario import run_scenario
 
 MAX_STEPS = 100
 

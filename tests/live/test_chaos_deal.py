@@ -16,13 +16,13 @@ from typing import Any
 import pytest
 from sqlalchemy import create_engine, select, update
 
-from croupier.bots import play_round
-from croupier.cards import Card
 from croupier.cli import main
-from croupier.client import ApiError
-from croupier.commitment import SCHEME, digest
+from croupier.core.cards import Card
+from croupier.faces.bots import play_round
+from croupier.faces.client import ApiError
 from croupier.store._db import round_records, round_shoes
 from croupier.store.chain import link, record_payload
+from croupier.table.commitment import SCHEME, digest
 from live.live_harness import Server
 
 TABLE = "three-card-poker"

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from sqlalchemy import Connection, Engine, create_engine, text
 
-from croupier.errors import IllegalAction
+from croupier.core.errors import IllegalAction
 from croupier.games.records import CardDealt, CardDiscarded, CountStub, NoMoreBets, PlaceWager
 from croupier.games.round import Phase
 from croupier.server.auth import Account, Role
@@ -21,7 +21,7 @@ from croupier.server.commit import GroupCommitter, Work
 from croupier.server.ledger import player_account
 from croupier.server.live_floor import Floor
 from croupier.server.live_tables import LiveTable, Txn
-from croupier.table import Table
+from croupier.table.table import Table
 
 TABLE = "three-card-poker"
 DEALER = Account("dealer", Role.DEALER, demo=True)  # the demo dealer deals every table

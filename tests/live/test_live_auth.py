@@ -9,7 +9,7 @@ from typing import Any
 
 import httpx
 
-from croupier.client import tls_context
+from croupier.faces.client import tls_context
 from live.live_harness import PASSWORDS, Server
 
 ROLES = {

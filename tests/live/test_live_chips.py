@@ -5,9 +5,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from croupier.bots import play_round
-from croupier.client import Client
-from croupier.money import MAX_WAGER
+from croupier.core.money import MAX_WAGER
+from croupier.faces.bots import play_round
+from croupier.faces.client import Client
 from live.live_harness import Server
 
 TABLE = "three-card-poker"
@@ -106,7 +106,7 @@ def test_a_buy_in_tells_the_tables_where_the_player_sits_without_the_amount(
 def test_a_wager_above_the_largest_is_refused_over_http_and_moves_no_chip(
     sqlite_server: Server,
 ) -> None:
-    # croupier.money.MAX_WAGER: the largest wager whose every win a record holds exactly
+    # croupier.core.money.MAX_WAGER: the largest wager whose every win a record holds exactly
     player, dealer = sqlite_server.client("player1"), sqlite_server.client("dealer")
     auditor = sqlite_server.client("auditor")
     player.sit(TABLE, 1)

@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import pytest
 
-from croupier.client import ApiError
+from croupier.faces.client import ApiError
 from live.baccarat_play import MINI, coup, ledger_rows, net_moves
 from live.live_harness import Server
 

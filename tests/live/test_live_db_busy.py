@@ -17,7 +17,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from croupier.client import Client, tls_context
+from croupier.faces.client import Client, tls_context
 from croupier.server.auth import Auth, Role
 from croupier.server.db import connect
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from croupier.bots import enrol, play_tables
-from croupier.client import Client
+from croupier.faces.bots import enrol, play_tables
+from croupier.faces.client import Client
 from croupier.server.demo import demo_rules
 from live.live_harness import Server
 

@@ -26,8 +26,8 @@ from schemathesis import GenerationMode
 from sqlalchemy import MetaData, create_engine, select
 from sqlalchemy.engine import Engine
 
-from croupier.bots import play_round
-from croupier.client import tls_context
+from croupier.faces.bots import play_round
+from croupier.faces.client import tls_context
 from live.live_harness import PASSWORDS, Server
 
 ROLES = ("supervisor", "dealer", "player1", "player2", "observer", "auditor")

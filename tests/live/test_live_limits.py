@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from sqlalchemy import insert
 
-from croupier.client import ApiError, Client
-from croupier.errors import IllegalAction
+from croupier.core.errors import IllegalAction
+from croupier.faces.client import ApiError, Client
 from croupier.server.auth import Account, Auth, Role
 from croupier.server.db import connect
 from croupier.server.demo import demo_rules, setup_demo

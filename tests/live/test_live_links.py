@@ -18,8 +18,8 @@ from typing import Any
 
 import httpx
 
-from croupier.bots import play_round
-from croupier.client import Client, tls_context
+from croupier.faces.bots import play_round
+from croupier.faces.client import Client, tls_context
 from live.live_harness import PASSWORDS, Server
 
 Answer = tuple[str, str, dict[str, str], str, Any]

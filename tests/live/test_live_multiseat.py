@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from croupier.client import ApiError, Client, Event
+from croupier.faces.client import ApiError, Client, Event
 from live.live_harness import Server
 from live.resume_play import Crew, drive
 from live.sight import allowed, tokens

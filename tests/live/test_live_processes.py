@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import create_engine
 
-from croupier.client import ApiError, Client
+from croupier.faces.client import ApiError, Client
 from croupier.server.demo import demo_rules
 from live.live_harness import PASSWORDS, Cluster, Server
 from live.meter_books import meter_books

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from croupier.errors import CroupierError, IllegalAction
+from croupier.core.errors import CroupierError, IllegalAction
 from croupier.games.records import NoMoreBets, PlaceWager
 from croupier.games.round import Phase
 from croupier.server.auth import Account, Role

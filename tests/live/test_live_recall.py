@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from croupier.cli import main
-from croupier.client import ApiError
+from croupier.faces.client import ApiError
 from live.live_harness import Server
 from live.resume_play import Crew, drive
 from live.sight import allowed, tokens

@@ -1,6 +1,6 @@
 """Issue 35, "reconcile every chip": ``croupier audit verify`` (and ``GET /api/audit/verify``)
 reconciles each seat's chip-ledger rows of each round with the engine's settlement of that seat
-rebuilt from the records (:mod:`croupier.reconcile`).
+rebuilt from the records (:mod:`croupier.audit.reconcile`).
 
 Each defect is recreated in a real server's database as the code once wrote it, with the books
 kept balanced (every transaction sums to zero, every balance equals its rows: the ledger's own
@@ -18,10 +18,10 @@ from typing import Any
 import pytest
 from sqlalchemy import Engine, create_engine, update
 
-from croupier.audit import Finding, verify
-from croupier.bots import play_round
+from croupier.audit.chains import Finding, verify
 from croupier.cli import main
-from croupier.client import Client
+from croupier.faces.bots import play_round
+from croupier.faces.client import Client
 from croupier.server.ledger import (
     HOUSE,
     Entry,

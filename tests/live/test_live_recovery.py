@@ -10,16 +10,16 @@ from fractions import Fraction
 
 from sqlalchemy import create_engine, delete
 
-from croupier.client import ApiError
+from croupier.faces.client import ApiError
 from croupier.games import get_game
 from croupier.games.records import CardDealt, NoMoreBets
 from croupier.games.round import Phase, Round
-from croupier.progressive import MemoryMeters
-from croupier.rules import load_rules
+from croupier.rules.progressive import MemoryMeters
+from croupier.rules.submission import load_rules
 from croupier.server.demo import demo_rules
 from croupier.server.recovery import hold_reason
-from croupier.shoe import SecureShuffler, Shoe
 from croupier.store._db import round_shoes
+from croupier.table.shoe import SecureShuffler, Shoe
 from live.live_harness import Server
 
 

@@ -14,9 +14,9 @@ from collections import defaultdict
 from fractions import Fraction
 from typing import Any
 
-from croupier.client import Client
+from croupier.faces.client import Client
 from croupier.games import get_game
-from croupier.rules import load_rules
+from croupier.rules.submission import load_rules
 from croupier.store import RoundStore
 from live.live_harness import Server
 from live.resume_play import (

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from croupier.bots import play_round
-from croupier.client import Client
+from croupier.faces.bots import play_round
+from croupier.faces.client import Client
 from croupier.games import GAMES
-from croupier.scenario import run_scenario
+from croupier.table.scenario import run_scenario
 from live.live_harness import Server
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from croupier.client import ApiError
+from croupier.faces.client import ApiError
 from live.live_harness import Server
 from live.sight import tokens
 

@@ -17,7 +17,7 @@ from sqlalchemy import create_engine, func, select
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
-from croupier.client import ApiError, Client
+from croupier.faces.client import ApiError, Client
 from croupier.server.sessions import RECHECK_SECONDS, digest
 from croupier.server.streams import SESSION_ENDED, STREAM_RECHECK
 from croupier.store.schema import sessions

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from croupier.client import Client
+from croupier.faces.client import Client
 from live.live_harness import Server
 from live.stacked import (
     Seat,

@@ -15,7 +15,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.frames import Close, CloseCode
 from websockets.sync.client import connect
 
-from croupier.client import Client
+from croupier.faces.client import Client
 from croupier.server.run import GRACEFUL_SHUTDOWN
 from live.live_harness import Server
 

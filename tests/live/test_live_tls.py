@@ -18,7 +18,7 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
-from croupier.client import Client
+from croupier.faces.client import Client
 from live.live_harness import PASSWORDS, Server
 
 TABLE = "three-card-poker"

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from croupier.bots import play_round
-from croupier.client import ApiError, Client
+from croupier.faces.bots import play_round
+from croupier.faces.client import ApiError, Client
 from live.live_harness import Server
 from live.stacked import Seat, balances, nets, play, replayed_nets, stack_of, training_rules
 

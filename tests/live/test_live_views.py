@@ -7,8 +7,8 @@ import json
 import re
 from typing import Any
 
-from croupier.bots import DECISIONS
-from croupier.client import ApiError, Event
+from croupier.faces.bots import DECISIONS
+from croupier.faces.client import ApiError, Event
 from live.live_harness import Server
 from live.resume_play import Crew, drive
 

@@ -17,7 +17,7 @@ from playwright.sync_api import BrowserContext, Page, Request, WebSocket, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from shots import Shots
 
-from croupier.client import tls_context
+from croupier.faces.client import tls_context
 
 PLAYERS = (("player1", 1), ("player2", 4))
 PREFERRED = ("play 1", "check", "ride bet1", "ride bet2", "play 2", "play 3")

@@ -29,7 +29,7 @@ import pytest
 from playwright.sync_api import Browser, Playwright, sync_playwright
 from shots import Shots
 
-from croupier.client import tls_context
+from croupier.faces.client import tls_context
 
 CHROMIUM = Path("/usr/bin/chromium-headless-shell")
 CHROMIUM_ARGS = [

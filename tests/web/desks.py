@@ -11,7 +11,7 @@ from typing import Any
 import httpx
 from playwright.sync_api import Browser, Page, expect
 
-from croupier.client import tls_context
+from croupier.faces.client import tls_context
 
 
 class Desk:

@@ -6,10 +6,10 @@ from __future__ import annotations
 from croupier.games import get_game
 from croupier.games.records import PlaceWager
 from croupier.games.round import Round
-from croupier.progressive import MemoryMeters
-from croupier.rules import load_rules
+from croupier.rules.progressive import MemoryMeters
+from croupier.rules.submission import load_rules
 from croupier.server.demo import demo_rules
-from croupier.shoe import SecureShuffler, Shoe
+from croupier.table.shoe import SecureShuffler, Shoe
 from croupier.web.actions import dealer_actions, seat_actions
 
 

@@ -10,7 +10,7 @@ from playwright.sync_api import Browser, Page, expect
 from shots import Shots
 
 from croupier.analysis import par_sheet
-from croupier.cards import DECK
+from croupier.core.cards import DECK
 from croupier.games import get_game
 
 RANK_NAMES = {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack", "T": "10"}

@@ -26,7 +26,7 @@ from conftest import Training
 from playwright.sync_api import Browser, Page, expect
 from shots import Shots
 
-from croupier.client import tls_context
+from croupier.faces.client import tls_context
 
 FOUR_ACES = "As 2c Ah 3c Ad 4c Ac 5h Kd 7h 9d"
 TRAINING_STACK = FOUR_ACES

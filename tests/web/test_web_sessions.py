@@ -9,7 +9,7 @@ import httpx
 from desks import close_contexts, sign_in
 from playwright.sync_api import Browser, Page, expect
 
-from croupier.client import tls_context
+from croupier.faces.client import tls_context
 
 WATCH = """
 window.__violations = [];

@@ -13,7 +13,7 @@ from clicked_rounds import leave_every_seat, play_round
 from playwright.sync_api import Browser
 from shots import Shots
 
-from croupier.client import tls_context
+from croupier.faces.client import tls_context
 
 GAMES: dict[str, list[str]] = {
     # table id (the demo floor: one table of every game) -> the wagers each player places

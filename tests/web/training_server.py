@@ -18,12 +18,12 @@ from typing import TypeVar
 
 import uvicorn
 
-from croupier.cards import Card, parse_cards
+from croupier.core.cards import Card, parse_cards
 from croupier.server.app import create_app
 from croupier.server.auth import FloorMode
 from croupier.server.db import connect
 from croupier.server.live_floor import Floor
-from croupier.shoe import SeededShuffler
+from croupier.table.shoe import SeededShuffler
 
 T = TypeVar("T")
 STACK_ENV = "CROUPIER_WEB_STACK"

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from croupier.analysis.par import CONVENTIONS, Outcome, ParSheet, WagerSheet
-from croupier.errors import InvalidInput, shown_value
+from croupier.core.errors import InvalidInput, shown_value
 from croupier.games import Game, Round, verify_game
 from croupier.games.records import Action
 

@@ -9,7 +9,7 @@
   :func:`croupier.kernels.cache_dir` in a folder named after the solver, its version and its
   parameters, so a killed run resumes from its last finished block; the package's shipped copy
   of the same folder (:mod:`croupier.analysis.shipped`) is read first.
-* Progress, reported through :mod:`croupier.progress` (the faces draw the bars).
+* Progress, reported through :mod:`croupier.core.progress` (the faces draw the bars).
 """
 
 from __future__ import annotations
@@ -27,11 +27,11 @@ import numpy as np
 import numpy.typing as npt
 
 from croupier.analysis.shipped import folder_name, load_block, shipped_file
-from croupier.errors import InvalidInput
+from croupier.core.errors import InvalidInput
+from croupier.core.progress import Task
 from croupier.hands import Ranking
 from croupier.kernels import cache_dir
 from croupier.kernels.blocks import rank_flat, suit_init, tables
-from croupier.progress import Task
 
 __all__ = [
     "DenseTables",
@@ -174,7 +174,7 @@ def block_store(solver: str, version: int, params: str, *, enabled: bool) -> Blo
 
 class Progress(Task):
     """Progress over ``total`` units, reported to the callback a face installed
-    (:func:`croupier.progress.reporting`); ``show=False`` silences it."""
+    (:func:`croupier.core.progress.reporting`); ``show=False`` silences it."""
 
     def __init__(self, total: int, desc: str, show: bool | None, unit: str = "block") -> None:
         super().__init__(total, f"{desc} ({unit}s)", enabled=show is not False)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from croupier.analysis.in_force import rules_in_force
 from croupier.analysis.par import CONVENTIONS, ParSheet, WagerSheet, exact
-from croupier.errors import CroupierError
+from croupier.core.errors import CroupierError
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -210,8 +210,8 @@ def build_book(
     letter is priced here unless ``returns`` gives their prices, the
     :func:`~croupier.analysis.report.paytable_returns` of ``sheet``: a few seconds per letter
     once the solvers' tables are cached)."""
-    from croupier.about import version
     from croupier.analysis import strategy_text
+    from croupier.core.about import version
 
     try:
         strategy = tuple(strategy_text(game).splitlines())

@@ -21,7 +21,7 @@ from croupier.analysis.book import (
     summary_rows,
 )
 from croupier.analysis.par import exact
-from croupier.reading import save_file
+from croupier.core.reading import save_file
 
 __all__ = ["write_pdf", "write_xlsx"]
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from croupier.arguments import verify_int
-from croupier.errors import InvalidInput, shown_value
+from croupier.core.arguments import verify_int
+from croupier.core.errors import InvalidInput, shown_value
+from croupier.core.progress import report
 from croupier.hands import Category, Ranking
-from croupier.progress import report
 
 __all__ = ["CountTable", "count_table"]
 
@@ -58,7 +58,7 @@ def _ratio(value: Fraction) -> str:
 
 def count_table(ranking: Ranking | str, cards: int) -> CountTable:
     """Count every ``cards``-card hand of ``ranking`` by category (batch kernels, exhaustive;
-    progress reported through :mod:`croupier.progress`)."""
+    progress reported through :mod:`croupier.core.progress`)."""
     from croupier.kernels import count_categories
 
     rk = Ranking.parse(ranking)

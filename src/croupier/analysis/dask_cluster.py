@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from croupier.errors import InvalidInput
+from croupier.core.errors import InvalidInput
 
 __all__ = ["as_completed", "dask_client", "task_key"]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 
-from croupier.cards import DECK, Card
+from croupier.core.cards import DECK, Card
 from croupier.games.records import Check, Fold, Play
 
 __all__ = ["check", "fold", "indices", "play"]

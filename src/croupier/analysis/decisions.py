@@ -18,8 +18,8 @@ from typing import Any, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from croupier.cards import DECK, Card
-from croupier.errors import InvalidInput
+from croupier.core.cards import DECK, Card
+from croupier.core.errors import InvalidInput
 
 __all__ = ["I8", "I64", "Cards", "indices", "memo"]
 

@@ -30,11 +30,11 @@ from fractions import Fraction
 from typing import Any
 
 from croupier.analysis.par import WagerSheet, exact
-from croupier.arguments import verify_exact, verify_int, verify_mapping, verify_whole
-from croupier.errors import InvalidInput, shown_value
+from croupier.core.arguments import verify_exact, verify_int, verify_mapping, verify_whole
+from croupier.core.errors import InvalidInput, shown_value
+from croupier.core.money import Odds, OddsKind
 from croupier.games import Game, verify_game
 from croupier.games.paytables import PayLine, PayTable
-from croupier.money import Odds, OddsKind
 
 __all__ = ["Candidate", "Design", "LineBounds", "design", "reprice", "with_table"]
 

@@ -40,7 +40,7 @@ from croupier.analysis.designer import (
     ranked_tables,
 )
 from croupier.analysis.par import Outcome, WagerSheet
-from croupier.errors import InvalidInput
+from croupier.core.errors import InvalidInput
 from croupier.games import Game
 from croupier.games.paytables import PayTable
 

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from croupier.money import OddsKind
+from croupier.core.money import OddsKind
 
 if TYPE_CHECKING:
     from croupier.analysis.designer import LineBounds

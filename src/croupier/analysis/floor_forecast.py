@@ -47,10 +47,10 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from croupier.errors import CroupierError, InvalidInput
+from croupier.core.errors import CroupierError, InvalidInput
+from croupier.core.reading import read_bounded
 from croupier.games import Game, get_game
-from croupier.progressive import MeterSpec, pay_share
-from croupier.reading import read_bounded
+from croupier.rules.progressive import MeterSpec, pay_share
 
 __all__ = ["Floor", "FloorResult", "TablePlan", "load_floor", "simulate_floor"]
 
@@ -132,7 +132,7 @@ _TABLE_KEYS = {
 
 
 def _game_of(entry: Mapping[str, Any], where: str, folder: Path) -> Game:
-    from croupier.rules import load_rules
+    from croupier.rules.submission import load_rules
 
     if "rules" in entry:
         rules = entry["rules"]

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from croupier.errors import InvalidInput
+from croupier.core.errors import InvalidInput
 
 __all__ = ["OPTIMAL", "Typical", "strategy_exact", "strategy_tables", "verify"]
 

@@ -46,8 +46,8 @@ from croupier.analysis.dask_cluster import as_completed, dask_client
 from croupier.analysis.mc_kernels import NSTATS
 from croupier.analysis.par import exact as exact_text
 from croupier.analysis.registry import MonteCarloKernel, analysis_for, registered
-from croupier.arguments import verify_whole
-from croupier.errors import InvalidInput
+from croupier.core.arguments import verify_whole
+from croupier.core.errors import InvalidInput
 from croupier.games import Game, game_class, get_game
 
 __all__ = [
@@ -305,7 +305,8 @@ def run(
     B); ``wager``: the baccarat wager (``banker`` or ``player``); ``block_rounds``: rounds per
     block (the result depends on it); ``scheduler``: a Dask
     scheduler address to run the blocks on that cluster instead; ``progress``: False silences the
-    progress reports over the blocks (:mod:`croupier.progress`).  The decision tables are loaded
+    progress reports over the blocks (:mod:`croupier.core.progress`).  The decision tables are
+    loaded
     (or, the first time, solved) before the clock starts.
     """
     slug, kernel = _kernel(game_slug)

@@ -18,10 +18,10 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from croupier.analysis.registry import RoundsPerHour, analysis_for
-from croupier.arguments import verify_exact, verify_int, verify_whole
-from croupier.errors import CroupierError, InvalidInput, shown_value
+from croupier.core.arguments import verify_exact, verify_int, verify_whole
+from croupier.core.errors import CroupierError, InvalidInput, shown_value
+from croupier.core.reading import MAX_INT
 from croupier.games import Game, verify_game
-from croupier.reading import MAX_INT
 
 if TYPE_CHECKING:
     from croupier.analysis.par import WagerSheet

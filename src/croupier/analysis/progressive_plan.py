@@ -8,7 +8,7 @@ per unit is ``a + b * M`` (exact, from the par sheet: ``a`` from the fixed lines
 * every progressive wager adds ``rate * W`` to the meter at "no more bets";
 * a 100% award (probability ``q_full`` a wager) pays the meter and resets it to ``R``;
 * a partial award pays ``s_j`` of the meter, which never falls below ``R`` (the house tops it up:
-  :func:`croupier.progressive.pay_share`).
+  :func:`croupier.rules.progressive.pay_share`).
 
 By the meter's balance, the meter pays out per wager, in the long run, what flows into it: the
 contributions ``rate * W``, the reset amount ``R`` once per 100% award and the top-ups of the
@@ -37,11 +37,11 @@ from fractions import Fraction
 from typing import Any
 
 from croupier.analysis.par import exact
-from croupier.arguments import verify_exact, verify_sequence
-from croupier.errors import CroupierError, InvalidInput, shown_value
+from croupier.core.arguments import verify_exact, verify_sequence
+from croupier.core.errors import CroupierError, InvalidInput, shown_value
 from croupier.games import Game, verify_game
 from croupier.games.base import ProgressiveOffer
-from croupier.progressive import MeterSpec, pay_share
+from croupier.rules.progressive import MeterSpec, pay_share
 
 __all__ = [
     "MeterLine",
@@ -433,7 +433,7 @@ def simulate_meter(
     """Play ``model``'s meters through ``awards`` awards drawn at their exact probabilities.
 
     The wagers between two awards are geometric; each meter gets ``rate * W`` a wager; an award
-    pays :func:`croupier.progressive.pay_share` (whole cents, the reset floor), so the top-ups
+    pays :func:`croupier.rules.progressive.pay_share` (whole cents, the reset floor), so the top-ups
     are counted.  ``rng`` is injected (simulation only).  The standard error comes from
     ``batches`` batch means of the ratio (paid per wager)."""
     if awards < batches or batches < 2:

@@ -25,7 +25,7 @@ import numpy.typing as npt
 
 from croupier.analysis import par_sheet
 from croupier.analysis.par import exact
-from croupier.errors import InvalidInput
+from croupier.core.errors import InvalidInput
 from croupier.games import Game
 
 __all__ = [

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Final
 
-from croupier.errors import InvalidInput
+from croupier.core.errors import InvalidInput
 
 if TYPE_CHECKING:
     from croupier.analysis import Strategy

@@ -21,9 +21,9 @@ from typing import TYPE_CHECKING, Any
 from croupier.analysis import par_sheet
 from croupier.analysis.in_force import rules_in_force
 from croupier.analysis.par import CONVENTIONS, ParSheet, WagerSheet, exact
-from croupier.errors import CroupierError, InvalidInput
-from croupier.progress import Task
-from croupier.reading import save_file
+from croupier.core.errors import CroupierError, InvalidInput
+from croupier.core.progress import Task
+from croupier.core.reading import save_file
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -132,7 +132,7 @@ def paytable_returns(game: Game, sheet: ParSheet) -> dict[str, list[PaytableRetu
     """For every wager of ``sheet`` with a choice of pay tables, the exact sheet under each
     letter (computed by ``par_sheet`` for ``type(game)`` with the rules changed to that letter;
     a letter the rest of the rules do not allow is reported with its problem).  Each letter
-    priced is reported as progress (:mod:`croupier.progress`)."""
+    priced is reported as progress (:mod:`croupier.core.progress`)."""
     out: dict[str, list[PaytableReturn]] = {}
     choices = _letters(game, sheet)
     task = Task(
@@ -414,7 +414,7 @@ def render_report(
     """The HTML report of ``game`` (its exact par sheet, computed unless given; ``returns``:
     its :func:`paytable_returns`, computed unless given), dated ``today`` (default: today,
     UTC).  Each chart drawn is reported as progress."""
-    from croupier.about import version
+    from croupier.core.about import version
 
     if sheet is None:
         sheet = par_sheet(game)

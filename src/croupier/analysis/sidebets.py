@@ -17,9 +17,9 @@ from math import comb
 import numpy as np
 
 from croupier.analysis.par import Outcome, WagerSheet, merge_outcomes
+from croupier.core.money import OddsKind
 from croupier.games.paytables import PayTable
 from croupier.hands import HandRank, Ranking
-from croupier.money import OddsKind
 
 __all__ = ["KeysFn", "category_keys", "value_histogram", "wager_sheet"]
 
@@ -67,7 +67,7 @@ def _three_card_ranks(ranking: Ranking) -> tuple[HandRank, ...]:
     share the one evaluation)."""
     from itertools import combinations
 
-    from croupier.cards import DECK
+    from croupier.core.cards import DECK
     from croupier.hands import evaluate
 
     return tuple(evaluate(hand, ranking) for hand in combinations(DECK, 3))
@@ -90,8 +90,8 @@ def _key_histogram(ranking: Ranking, ncards: int, keys: KeysFn) -> dict[frozense
         return _three_card_keys(ranking, keys)
     if keys is category_keys:
         # a table of categories only: the exhaustive category counts suffice
+        from croupier.core.progress import report
         from croupier.kernels import count_categories
-        from croupier.progress import report
 
         def counted(done: int, total: int) -> None:
             report(f"{ranking.value}: every {ncards}-card hand", done, total)

@@ -46,13 +46,13 @@ from typing import Any
 
 from croupier.analysis import Strategy, optimal_strategy, par_sheet
 from croupier.analysis.par import CONVENTIONS, ParSheet, WagerSheet, exact
-from croupier.errors import CroupierError, InvalidInput
+from croupier.core.errors import CroupierError, InvalidInput
+from croupier.core.money import format_cents
 from croupier.games import Game, Round
 from croupier.games.play import play_out
 from croupier.games.records import Action, EnvyPaid, PlaceWager, Record, WagerSettled
-from croupier.money import format_cents
-from croupier.progressive import MemoryMeters
-from croupier.shoe import Shoe, shoe_cards
+from croupier.rules.progressive import MemoryMeters
+from croupier.table.shoe import Shoe, shoe_cards
 
 __all__ = ["Estimate", "SimulationResult", "simulate"]
 
@@ -404,7 +404,8 @@ def simulate(
     """Play ``rounds`` independent rounds of ``game`` through its round engine.
 
     ``seed`` seeds the one seeded shuffler that shuffles every shoe (the compiled
-    :class:`~croupier.kernels.CompiledSeededShuffler`: :class:`~croupier.shoe.SeededShuffler`'s
+    :class:`~croupier.kernels.CompiledSeededShuffler`:
+    :class:`~croupier.table.shoe.SeededShuffler`'s
     draws);
     ``strategy`` decides for the seats (default: the optimal strategy where one is registered,
     else the round's simple house-player rule); ``progress(done, total)`` is called now and

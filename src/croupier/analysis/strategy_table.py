@@ -19,7 +19,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from croupier.reading import save_file
+from croupier.core.reading import save_file
 
 if TYPE_CHECKING:
     from croupier.games import Game

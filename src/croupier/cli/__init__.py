@@ -14,7 +14,7 @@ How to add a command (say ``croupier audit verify``) from another module:
        from typing import Annotated
        import typer
        from croupier.cli.app import JsonOption, app, emit_json
-       from croupier.extras import require
+       from croupier.core.extras import require
 
        audit_app = typer.Typer(help="Verify the store's hash chains.")   # a group ...
        app.add_typer(audit_app, name="audit")
@@ -26,7 +26,7 @@ How to add a command (say ``croupier audit verify``) from another module:
        ) -> None:
            \"\"\"One line of help: what the command does.\"\"\"
            require("server", "audit verify")          # its extra, before importing its modules
-           from croupier.audit import verify as run   # import the library lazily (fast start-up)
+           from croupier.audit.chains import verify as run   # import the library lazily (fast start-up)
            result = run(db)
            if json_out:
                emit_json(result.to_json())
@@ -34,17 +34,17 @@ How to add a command (say ``croupier audit verify``) from another module:
                typer.echo(result.render())
 
    A command that runs on the bare package (the engine, rules, scenarios) calls no
-   ``require``; one that needs an extra (:mod:`croupier.extras`) calls it first, and imports
+   ``require``; one that needs an extra (:mod:`croupier.core.extras`) calls it first, and imports
    nothing of the extra at the top of its module (``tests/test_extras.py`` lists every command
    as bare or needing its extra).
 2. Add ``"audit"`` to ``COMMAND_MODULES`` below (keep the list sorted).
-3. Rules of the house: raise :class:`croupier.errors.InvalidInput` (or another
+3. Rules of the house: raise :class:`croupier.core.errors.InvalidInput` (or another
    ``CroupierError``) for bad input and let it propagate, never print errors yourself nor call
    ``sys.exit`` (``raise typer.Exit(2)`` when you have already reported several problems with
    :func:`croupier.cli.app.fail`); use the shared options (``JsonOption``, ``RulesOption``,
    ``PaytableOption``, ``GameArgument``, ``QuietOption``); wrap long work in
    ``with progress_bars(enabled=not quiet):`` and report progress from the library through
-   :mod:`croupier.progress`; put Rich tables in the module or in :mod:`croupier.cli.render`.
+   :mod:`croupier.core.progress`; put Rich tables in the module or in :mod:`croupier.cli.render`.
 4. Test through Typer's runner: ``CliRunner().invoke(app, [...])`` (``result.stdout`` and
    ``result.stderr`` are separate), or :func:`main` with ``out=``.
 """

@@ -18,7 +18,7 @@ import typer
 
 from croupier.cli.app import JsonOption, app, emit_json
 from croupier.cli.serve import DbOption, floor_url
-from croupier.extras import require
+from croupier.core.extras import require
 
 if TYPE_CHECKING:
     from sqlalchemy import Connection
@@ -69,7 +69,7 @@ def _run(db: str | None, work: Callable[[Auth, Connection], T]) -> T:
 
 
 def _role(text: str) -> Any:
-    from croupier.errors import InvalidInput
+    from croupier.core.errors import InvalidInput
     from croupier.server.auth import Role
 
     try:
@@ -82,7 +82,7 @@ def _password(name: str) -> str:
     """The new password: asked twice on a terminal, else the first line of standard input."""
     import getpass
 
-    from croupier.errors import InvalidInput
+    from croupier.core.errors import InvalidInput
 
     if sys.stdin.isatty():
         first = getpass.getpass(f"new password for {name}: ")

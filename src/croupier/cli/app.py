@@ -1,9 +1,9 @@
 """The Typer ``app`` every command module registers on, its error contract and shared options.
 
 * :class:`CroupierGroup` turns every failure into one short line on stderr and exit status 2:
-  a :class:`~croupier.errors.CroupierError` from the library, a usage error of Typer/Click
+  a :class:`~croupier.core.errors.CroupierError` from the library, a usage error of Typer/Click
   (unknown option, missing argument, bad value), an unreadable or unwritable file, a module of
-  an optional extra that is not installed (:mod:`croupier.extras`: which extra to install).
+  an optional extra that is not installed (:mod:`croupier.core.extras`: which extra to install).
 * The shared options (``JsonOption``, ``RulesOption``, ``PaytableOption``, ``GameArgument``,
   ``QuietOption``) are ``Annotated`` types, so every command spells them alike.
 * :func:`emit_json` writes the stable JSON output; :func:`stdout` and :func:`stderr` are the Rich
@@ -23,9 +23,9 @@ import typer
 from rich.console import Console
 from typer.core import TyperGroup
 
-from croupier.about import version
-from croupier.errors import CroupierError, InvalidInput, MissingExtra
-from croupier.extras import extra_of_module
+from croupier.core.about import version
+from croupier.core.errors import CroupierError, InvalidInput, MissingExtra
+from croupier.core.extras import extra_of_module
 
 if TYPE_CHECKING:
     from croupier.games import Game
@@ -103,7 +103,7 @@ class CroupierGroup(TyperGroup):
             fail(str(exc))
             return EXIT_BAD_INPUT
         except ModuleNotFoundError as exc:
-            # a command that reached an extra's module without calling croupier.extras.require
+            # a command that reached an extra's module without calling croupier.core.extras.require
             needed = extra_of_module(exc.name or "")
             if needed is None:
                 raise
@@ -223,7 +223,7 @@ def game_from_options(
 ) -> Game:
     """The game named on the command line under ``--rules`` and ``--paytable``."""
     from croupier.games import game_class, get_game
-    from croupier.rules import load_rules
+    from croupier.rules.submission import load_rules
 
     data: dict[str, Any] = {"game": game}
     if rules:
@@ -283,7 +283,7 @@ def progress_bars(*, enabled: bool = True) -> Iterator[None]:
         TimeRemainingColumn,
     )
 
-    from croupier.progress import reporting
+    from croupier.core.progress import reporting
 
     console = stderr()
     if not enabled or not console.is_terminal or _BARS_ACTIVE.get():

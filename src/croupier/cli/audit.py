@@ -1,7 +1,7 @@
 """``croupier audit verify [--db URL]``: tamper evidence of a croupier database.
 
 Exit 0 when every hash chain, meter and settlement matches and every seat's chips reconcile
-with its settlement (:mod:`croupier.reconcile`); 1 with the findings (one a line: table, key,
+with its settlement (:mod:`croupier.audit.reconcile`); 1 with the findings (one a line: table, key,
 what differs) when something was changed outside croupier or a chip moved that the rules did
 not pay; 2 on bad input (no such database, not croupier's).
 """
@@ -13,7 +13,7 @@ from typing import Annotated
 import typer
 
 from croupier.cli.app import DbOption, JsonOption, app, emit_json
-from croupier.extras import require
+from croupier.core.extras import require
 
 __all__ = ["audit_app"]
 
@@ -32,8 +32,8 @@ def verify(
     from its records, and reconcile each seat's chip-ledger rows with that settlement; exit 1
     naming the first row of each chain that does not match and each seat whose chips differ."""
     require("server", "audit verify")
-    from croupier.audit import verify as run
-    from croupier.terminal import database_url
+    from croupier.audit.chains import verify as run
+    from croupier.faces.terminal import database_url
 
     report = run(database_url(db))
     if json_out:
@@ -59,8 +59,8 @@ def verify_deal(
     and every card dealt came from that order, a baccarat coup where the coup before it left
     the shoe (exit 1 otherwise; refused while the round, or its shoe, is being dealt)."""
     require("server", "audit verify-deal")
-    from croupier.audit import verify_deal as run
-    from croupier.terminal import database_url
+    from croupier.audit.chains import verify_deal as run
+    from croupier.faces.terminal import database_url
 
     check = run(database_url(db), round_id)
     if json_out:

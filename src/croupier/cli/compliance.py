@@ -21,8 +21,8 @@ def compliance(
     json_out: JsonOption = False,
 ) -> None:
     """The matrix: each regulation subsection, the code citing it and the tests named after it."""
-    from croupier.compliance import build, render
-    from croupier.errors import InvalidInput
+    from croupier.core.errors import InvalidInput
+    from croupier.rules.compliance import build, render
 
     folder = Path(tests) if tests else None
     if folder is not None and not folder.is_dir():

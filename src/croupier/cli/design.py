@@ -20,9 +20,9 @@ from croupier.cli.app import (
     game_from_options,
     stdout,
 )
-from croupier.errors import InvalidInput
-from croupier.extras import require
-from croupier.reading import read_bounded
+from croupier.core.errors import InvalidInput
+from croupier.core.extras import require
+from croupier.core.reading import read_bounded
 
 __all__ = ["design_command"]
 

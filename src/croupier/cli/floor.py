@@ -8,7 +8,7 @@ import typer
 from rich.table import Table
 
 from croupier.cli.app import JsonOption, app, emit_json, stdout
-from croupier.extras import require
+from croupier.core.extras import require
 
 __all__ = ["simulate"]
 
@@ -40,14 +40,14 @@ def simulate(
     """Hold per table and game with 95% bands, meter paths and jackpots, theoretical win."""
     require("analysis", "floor simulate")
     from croupier.analysis.floor_forecast import load_floor, simulate_floor
-    from croupier.errors import InvalidInput
+    from croupier.core.errors import InvalidInput
 
     if workers is not None and not 1 <= workers <= 256:
         raise InvalidInput(f"--workers {workers} must be from 1 to 256")
     result = simulate_floor(load_floor(floor), hours, seed, scheduler=scheduler, workers=workers)
     if report:
         from croupier.analysis.floor_report import floor_html
-        from croupier.reading import save_file
+        from croupier.core.reading import save_file
 
         save_file(report, floor_html(result).encode("utf-8"))
     data = result.to_json()

@@ -8,8 +8,8 @@ from typing import Annotated
 import typer
 
 from croupier.cli.app import JsonOption, QuietOption, app, emit_json, fail, progress_bars
-from croupier.errors import CroupierError
-from croupier.extras import require
+from croupier.core.errors import CroupierError
+from croupier.core.extras import require
 
 __all__ = ["count", "hand"]
 
@@ -31,8 +31,8 @@ def hand(
     json_out: JsonOption = True,
 ) -> None:
     """Rank one hand, or one hand a line from stdin (JSON out, always)."""
+    from croupier.core.reading import hand_text, text_lines
     from croupier.hands import hand_report
-    from croupier.reading import hand_text, text_lines
 
     if cards:
         emit_json(hand_report(hand_text(" ".join(cards)), ranking))

@@ -23,9 +23,9 @@ from croupier.cli.app import (
     game_from_options,
     progress_bars,
 )
-from croupier.errors import InvalidInput
-from croupier.extras import require
-from croupier.reading import save_file
+from croupier.core.errors import InvalidInput
+from croupier.core.extras import require
+from croupier.core.reading import save_file
 
 if TYPE_CHECKING:
     from croupier.analysis.par import ParSheet
@@ -222,7 +222,7 @@ def _write_files(
 
 
 def _written(path: str, write: Callable[[], object]) -> None:
-    """``write()`` (every writer saves through :func:`croupier.reading.save_file`, which
+    """``write()`` (every writer saves through :func:`croupier.core.reading.save_file`, which
     refuses a failed write in one line), then the line that says so."""
     write()
     sys.stderr.write(f"croupier: wrote {path}\n")
@@ -232,8 +232,8 @@ def _whole_book(book: str, *, quiet: bool) -> None:
     """Every game's par sheet, each as ``SLUG.xlsx`` and ``SLUG.pdf`` in ``book``."""
     from croupier.analysis import par_sheet
     from croupier.analysis.pricing import every_wager
+    from croupier.core.progress import Task
     from croupier.games import GAMES
-    from croupier.progress import Task
 
     folder = _folder(book)
     with progress_bars(enabled=not quiet), Task(len(GAMES), "the book: games written") as task:
@@ -336,7 +336,7 @@ def _simulate(
     quiet: bool,
 ) -> None:
     from croupier.analysis.simulate import simulate as run_simulation
-    from croupier.progress import report
+    from croupier.core.progress import report
 
     the_game = game_from_options(game, rules, paytable)
     with progress_bars(enabled=not quiet):

@@ -17,7 +17,7 @@ from croupier.cli.app import (
     emit_json,
     game_from_options,
 )
-from croupier.extras import require
+from croupier.core.extras import require
 
 __all__ = ["demo", "play", "replay"]
 
@@ -28,7 +28,7 @@ def replay(
     json_out: JsonOption = True,
 ) -> None:
     """Replay a scenario round; the settlement as JSON (always)."""
-    from croupier.scenario import load_scenario, run_scenario
+    from croupier.table.scenario import load_scenario, run_scenario
 
     emit_json(run_scenario(load_scenario(scenario)))
 
@@ -50,7 +50,7 @@ def play(
     """A table in the terminal: you at one seat, house players at two others; the hand
     history is stored (read it back with croupier recall --table TABLE)."""
     require("server", "play")
-    from croupier.terminal import play_terminal
+    from croupier.faces.terminal import play_terminal
 
     the_game = game_from_options(game, rules, paytable)
     status = play_terminal(the_game, seat=seat, seed=seed, out=sys.stdout, db=db, table=table)
@@ -62,6 +62,6 @@ def play(
 def demo(seed: Annotated[int, typer.Option("--seed", help="seed of the shuffles.")] = 2026) -> None:
     """A seeded demonstration of what croupier does."""
     require("analysis", "demo")
-    from croupier.demo import run_demo
+    from croupier.faces.tour import run_demo
 
     typer.echo(run_demo(seed=seed))

@@ -20,8 +20,8 @@ from croupier.cli.app import (
     game_from_options,
     stdout,
 )
-from croupier.errors import InvalidInput
-from croupier.extras import require
+from croupier.core.errors import InvalidInput
+from croupier.core.extras import require
 
 if TYPE_CHECKING:
     from croupier.analysis.progressive_plan import MeterSimulation, ProgressiveModel

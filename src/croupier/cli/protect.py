@@ -16,7 +16,7 @@ from croupier.cli.app import (
     game_from_options,
     stdout,
 )
-from croupier.extras import require
+from croupier.core.extras import require
 
 __all__ = ["protect_command"]
 

@@ -9,7 +9,7 @@ import typer
 from rich.table import Table
 
 from croupier.cli.app import DbOption, JsonOption, app, emit_json, stdout
-from croupier.extras import require
+from croupier.core.extras import require
 
 __all__ = ["recall"]
 
@@ -23,7 +23,7 @@ def _floor(engine: Any, table: str, seat: int | None, last: int) -> list[dict[st
         return None
     from sqlalchemy.exc import SQLAlchemyError
 
-    from croupier.errors import CroupierError
+    from croupier.core.errors import CroupierError
 
     try:
         found: list[dict[str, Any]] = server.recall_table(engine, table, last=last, seat=seat)
@@ -49,9 +49,9 @@ def recall(
     require("server", "recall")
     from sqlalchemy.exc import SQLAlchemyError
 
-    from croupier.recall import table_rounds
+    from croupier.faces.terminal import database_url
     from croupier.store import RoundStore, open_existing, unreadable
-    from croupier.terminal import database_url
+    from croupier.table.history import table_rounds
 
     # a reading command: the database must exist and be croupier's (nothing is created in it)
     engine = open_existing(database_url(db))
@@ -78,7 +78,7 @@ def _verify_croupiers(engine: Any) -> None:
     """Refuse a database without croupier's round tables (before the store would make them)."""
     from sqlalchemy import inspect
 
-    from croupier.errors import InvalidInput
+    from croupier.core.errors import InvalidInput
 
     with engine.connect() as conn:
         tables = set(inspect(conn).get_table_names())
@@ -87,7 +87,7 @@ def _verify_croupiers(engine: Any) -> None:
 
 
 def _export(store: Any, round_id: str) -> None:
-    from croupier.errors import InvalidInput
+    from croupier.core.errors import InvalidInput
 
     try:
         server = importlib.import_module("croupier.server.round_recall")
@@ -97,7 +97,7 @@ def _export(store: Any, round_id: str) -> None:
 
 
 def _render(rounds: list[dict[str, Any]], seat: int | None) -> None:
-    from croupier.money import format_cents
+    from croupier.core.money import format_cents
 
     out = Table(title_justify="left")
     for name in ("round", "game", "status", "seat", "player", "net"):

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from croupier.cli.app import JsonOption, app, emit_json, fail
-from croupier.errors import MissingExtra
-from croupier.extras import installed
+from croupier.core.errors import MissingExtra
+from croupier.core.extras import installed
 
 if TYPE_CHECKING:
     from croupier.games import Game
@@ -22,9 +22,9 @@ FileArgument = Annotated[str, typer.Argument(help="Rules Submission (TOML, or JS
 
 
 def _load(file: str, json_out: bool) -> Game:
-    from croupier.errors import RulesViolation, format_problem
+    from croupier.core.errors import RulesViolation, format_problem
     from croupier.games import get_game
-    from croupier.rules import load_rules
+    from croupier.rules.submission import load_rules
 
     try:
         return get_game(load_rules(file))

@@ -24,6 +24,6 @@ def schema(
 ) -> None:
     """The JSON Schema of a Rules Submission or a scenario (the pydantic models the live server
     uses too; JSON out, always)."""
-    from croupier.models import json_schema
+    from croupier.core.shapes import json_schema
 
     emit_json(json_schema(which.value))

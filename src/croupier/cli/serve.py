@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from croupier.cli.app import JsonOption, app, emit_json
-from croupier.extras import require
+from croupier.core.extras import require
 
 __all__ = ["DbOption", "db_upgrade", "floor_url", "serve"]
 
@@ -142,7 +142,7 @@ def serve(
     require("server", "serve")
     from datetime import timedelta
 
-    from croupier.errors import InvalidInput
+    from croupier.core.errors import InvalidInput
     from croupier.server.auth import FloorMode
     from croupier.server.perimeter import Perimeter
     from croupier.server.run import Tls

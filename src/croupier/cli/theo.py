@@ -17,8 +17,8 @@ from croupier.cli.app import (
     progress_bars,
     stdout,
 )
-from croupier.errors import InvalidInput
-from croupier.extras import require
+from croupier.core.errors import InvalidInput
+from croupier.core.extras import require
 
 __all__ = ["theo"]
 
@@ -72,7 +72,7 @@ def theo(
     if json_out:
         emit_json(result.to_json())
         return
-    from croupier.money import format_cents
+    from croupier.core.money import format_cents
 
     console = stdout()
     console.print(

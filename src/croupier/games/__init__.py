@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from croupier.errors import InvalidInput, RulesViolation, shown_value
+from croupier.core.errors import InvalidInput, RulesViolation, shown_value
 from croupier.games.base import Actor, ActorKind, Game, Phase, Round, StubCheck, verify_game
 from croupier.games.registry import ENTRIES
-from croupier.rules import RulesSubmission, load_rules
+from croupier.rules.submission import RulesSubmission, load_rules
 
 __all__ = [
     "GAMES",

@@ -6,7 +6,8 @@ so that what the store writes it can always read back.  Some records the round m
 values that were checked on their way in, and whose types cannot have changed since:
 
 * a :class:`~croupier.games.records.CardDealt` holds a card from the shoe (a shoe holds only
-  cards: :class:`~croupier.shoe.Shoe` checks them when it is filled) and the recipient, face and
+  cards: :class:`~croupier.table.shoe.Shoe` checks them when it is filled) and the recipient, face
+  and
   note of a :class:`~croupier.games.states.DealStep` (checked as a ``CardDealt``'s when the step
   is made);
 * a :class:`~croupier.games.records.WagerPlaced` copies a :class:`PlaceWager` that
@@ -32,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TypeVar
 
-from croupier.cards import Card
+from croupier.core.cards import Card
 from croupier.games.records import (
     _VALIDATORS,
     INT_LIMIT,

@@ -25,9 +25,9 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
-from croupier.errors import IllegalAction, InvalidInput
+from croupier.core.errors import IllegalAction, InvalidInput
+from croupier.core.money import format_cents
 from croupier.games.records import Play
-from croupier.money import format_cents
 
 __all__ = ["AmountRange", "Multiples", "PlayRule", "parse_play_size", "play_cents"]
 
@@ -36,7 +36,7 @@ def play_cents(action: Play, ante: int, *, section: str | None = None) -> int:
     """The size of ``action`` in cents against an Ante of ``ante`` cents.
 
     ``amount`` (cents) or ``multiple`` (times the Ante), not both; neither means the Ante itself.
-    A type error is :class:`~croupier.errors.InvalidInput` (naming ``section``, the rule the
+    A type error is :class:`~croupier.core.errors.InvalidInput` (naming ``section``, the rule the
     size is for); whether the size is allowed is the game's :class:`PlayRule`.
     """
     if action.amount is not None:

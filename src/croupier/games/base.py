@@ -27,8 +27,10 @@ from enum import Enum
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from croupier.errors import IllegalAction, InvalidInput, RulesViolation, shown_value
-from croupier.frozen import deep_freeze
+from croupier.core.errors import IllegalAction, InvalidInput, RulesViolation, shown_value
+from croupier.core.frozen import deep_freeze
+from croupier.core.modes import PlayMode
+from croupier.core.money import format_cents
 from croupier.games import limits as limit_rules
 from croupier.games.paytables import (
     CUSTOM,
@@ -50,11 +52,9 @@ from croupier.games.round import (
 )
 from croupier.games.table_regs import DeckRules, TableRegs, deck_problems
 from croupier.hands import Ranking
-from croupier.modes import PlayMode
-from croupier.money import format_cents
-from croupier.progressive import MeterBank, MeterSpec
-from croupier.rules import DealMethod, Problem, RulesSubmission, load_rules
-from croupier.shoe import Shoe
+from croupier.rules.progressive import MeterBank, MeterSpec
+from croupier.rules.submission import DealMethod, Problem, RulesSubmission, load_rules
+from croupier.table.shoe import Shoe
 
 __all__ = [
     "SEATS",
@@ -223,7 +223,7 @@ class Game:
     under the cut card (baccarat); ``None``: each round deals from a fresh shuffle."""
     table_regs: ClassVar[TableRegs | None] = None
     """The chapter's table-level rules (deck life, stub counts, shuffle and cut, seats) that a
-    :class:`~croupier.table.Table` follows (:mod:`croupier.games.table_regs`)."""
+    :class:`~croupier.table.table.Table` follows (:mod:`croupier.games.table_regs`)."""
     deck_rules: ClassVar[DeckRules | None] = None
     """What the Rules Submission's decks, shuffle and dealing method must be; by default those
     of :attr:`table_regs` (:func:`~croupier.games.table_regs.deck_problems`)."""

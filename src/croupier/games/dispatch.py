@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, get_type_hints
 
-from croupier.errors import InvalidInput
+from croupier.core.errors import InvalidInput
 from croupier.games.records import Action, Record, shown_value
 
 __all__ = ["MALFORMED", "Doer", "Handlers", "Verifier", "handlers_of", "malformed"]

@@ -16,8 +16,9 @@ from itertools import compress
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
-from croupier.cards import Card
-from croupier.errors import IllegalAction, InvalidInput, shown_value
+from croupier.core.cards import Card
+from croupier.core.errors import IllegalAction, InvalidInput, shown_value
+from croupier.core.money import format_cents
 from croupier.games.amounts import PlayRule, parse_play_size
 from croupier.games.records import (
     Action,
@@ -36,11 +37,10 @@ from croupier.games.records import (
     Settle,
 )
 from croupier.games.states import Phase
-from croupier.money import format_cents
 
 if TYPE_CHECKING:
     from croupier.games.base import Game
-    from croupier.shoe import Shoe
+    from croupier.table.shoe import Shoe
 
 __all__ = ["FaceHelpers", "decision_text"]
 

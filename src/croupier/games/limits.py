@@ -27,9 +27,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from croupier.errors import IllegalAction, Problem
-from croupier.money import MAX_WAGER
-from croupier.rules import RulesSubmission, WagerLimits
+from croupier.core.errors import IllegalAction, Problem
+from croupier.core.money import MAX_WAGER
+from croupier.rules.submission import RulesSubmission, WagerLimits
 
 if TYPE_CHECKING:
     from croupier.games.base import Game
@@ -46,7 +46,7 @@ __all__ = [
 
 def bounds(limit: WagerLimits | None) -> tuple[int, int]:
     """The amounts a posted limit allows, both ends included (unposted ends: 1 cent and
-    :data:`~croupier.money.MAX_WAGER`)."""
+    :data:`~croupier.core.money.MAX_WAGER`)."""
     if limit is None:
         return 1, MAX_WAGER
     low = limit.min if limit.min is not None else 1

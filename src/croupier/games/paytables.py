@@ -1,7 +1,7 @@
 """Pay tables as cited data.
 
 A :class:`PayTable` is a wager's table under one letter of the regulation: lines from the highest
-hand down, each paying fixed :class:`~croupier.money.Odds` ("to 1" or "for 1"), a share of a
+hand down, each paying fixed :class:`~croupier.core.money.Odds` ("to 1" or "for 1"), a share of a
 progressive meter, or a fixed amount (Envy Bonuses).  Only the highest line a hand reaches pays.
 A hand is matched by its *keys*: the category names it satisfies plus game-specific names such as
 ``four_aces`` or ``pair_of_aces``.
@@ -25,9 +25,9 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from croupier.errors import CroupierError, InvalidInput, Problem, shown_value
+from croupier.core.errors import CroupierError, InvalidInput, Problem, shown_value
+from croupier.core.money import MAX_ODDS, Odds, OddsKind, format_cents
 from croupier.hands import Ranking
-from croupier.money import MAX_ODDS, Odds, OddsKind, format_cents
 
 __all__ = [
     "CUSTOM",
@@ -227,7 +227,7 @@ def custom_line(
         odds = None
     # written as odds but too large (its numbers too long to be read, or above the bound): not a
     # rule of the regulations, the bound that keeps every win of an accepted wager inside a
-    # record's exact range (croupier.money.MAX_WAGER)
+    # record's exact range (croupier.core.money.MAX_WAGER)
     if (odds is None and isinstance(text, str) and _ANY_ODDS.fullmatch(text)) or (
         odds is not None and max(odds.numerator, odds.denominator) > MAX_ODDS
     ):

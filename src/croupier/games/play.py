@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol, TypeVar
 
-from croupier.errors import IllegalAction, InvalidInput
+from croupier.core.errors import IllegalAction, InvalidInput
 from croupier.games.records import Action, Record
 from croupier.games.round import Actor, ActorKind, Phase
 
@@ -45,8 +45,8 @@ def play_out(rnd: R, strategy: Callable[[R, int], Action]) -> int:
 
     A decision the round refuses raises its typed error and leaves the round where it stood (the
     refused action changes nothing); a strategy that returns something other than an action is
-    refused as :class:`~croupier.errors.InvalidInput`; a round that cannot go on by itself (its
-    wagers still open) is refused as :class:`~croupier.errors.IllegalAction`.
+    refused as :class:`~croupier.core.errors.InvalidInput`; a round that cannot go on by itself (its
+    wagers still open) is refused as :class:`~croupier.core.errors.IllegalAction`.
     """
     decisions = 0
     while not rnd.is_over:

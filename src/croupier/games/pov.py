@@ -42,9 +42,9 @@ from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from croupier.cards import Card
-from croupier.errors import InvalidInput, shown_value
-from croupier.frozen import frozen_dict
+from croupier.core.cards import Card
+from croupier.core.errors import InvalidInput, shown_value
+from croupier.core.frozen import frozen_dict
 from croupier.games.records import (
     CardDealt,
     CardDiscarded,

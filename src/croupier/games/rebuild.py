@@ -8,8 +8,8 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from croupier.cards import DECK, Card
-from croupier.errors import InvalidInput
+from croupier.core.cards import DECK, Card
+from croupier.core.errors import InvalidInput
 from croupier.games.records import (
     Action,
     CardDealt,
@@ -19,8 +19,8 @@ from croupier.games.records import (
     action_of,
 )
 from croupier.games.states import StubCheck
-from croupier.progressive import MemoryMeters, MeterMove
-from croupier.shoe import StackedShoe
+from croupier.rules.progressive import MemoryMeters, MeterMove
+from croupier.table.shoe import StackedShoe
 
 if TYPE_CHECKING:
     from croupier.games.base import Game

@@ -17,8 +17,8 @@ from fractions import Fraction
 from types import UnionType
 from typing import Any, ClassVar, Union, get_args, get_origin, get_type_hints
 
-from croupier.cards import Card
-from croupier.errors import InvalidInput, shown_value
+from croupier.core.cards import Card
+from croupier.core.errors import InvalidInput, shown_value
 
 __all__ = [
     "DEALER",
@@ -227,7 +227,7 @@ _VALIDATORS: dict[type, Callable[[object], None]] = {}
 
 
 def validate_fields(obj: Action | Record) -> None:
-    """Raise :class:`~croupier.errors.InvalidInput` naming the field and value of ``obj`` that
+    """Raise :class:`~croupier.core.errors.InvalidInput` naming the field and value of ``obj`` that
     does not have its declared type: money and counts are ``int`` (never ``bool``, ``float``,
     ``Fraction`` or ``str``), seats ``int`` 1-7, kinds their enum, cards :class:`Card`."""
     cls = type(obj)

@@ -20,7 +20,7 @@ from functools import cache
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-from croupier.errors import InvalidInput, shown_value
+from croupier.core.errors import InvalidInput, shown_value
 
 if TYPE_CHECKING:
     from croupier.games.base import Game
@@ -45,9 +45,9 @@ class GameEntry:
 
     def analysis_module(self) -> ModuleType:
         """The game's analysis module, imported now (a module already imported is returned as
-        it is); :class:`~croupier.errors.MissingExtra` where the analysis extra is not
+        it is); :class:`~croupier.core.errors.MissingExtra` where the analysis extra is not
         installed."""
-        from croupier.extras import require
+        from croupier.core.extras import require
 
         require("analysis", f"the analysis of {self.package}")
         return importlib.import_module(self.analysis)

@@ -18,9 +18,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from croupier.cards import Card
-from croupier.errors import CroupierError, IllegalAction, InvalidInput
-from croupier.frozen import frozen_dict
+from croupier.core.cards import Card
+from croupier.core.errors import CroupierError, IllegalAction, InvalidInput
+from croupier.core.frozen import frozen_dict
+from croupier.core.modes import PlayMode, verify_mode, verify_shoe
+from croupier.core.money import MAX_WAGER, verify_amount
 from croupier.games._made import (
     card_dealt,
     cards_dealt,
@@ -88,11 +90,9 @@ from croupier.games.states import (
     verify_seating,
 )
 from croupier.hands import HandRank, Ranking, evaluate
-from croupier.modes import PlayMode, verify_mode, verify_shoe
-from croupier.money import MAX_WAGER, verify_amount
-from croupier.progressive import MemoryMeters, MeterBank, MeterSpec
-from croupier.rules import DealMethod
-from croupier.shoe import BackColour, Shoe
+from croupier.rules.progressive import MemoryMeters, MeterBank, MeterSpec
+from croupier.rules.submission import DealMethod
+from croupier.table.shoe import BackColour, Shoe
 
 if TYPE_CHECKING:
     from croupier.games.base import Game
@@ -218,7 +218,7 @@ class Round(FaceHelpers, PrivateHooks):
 
     @property
     def mode(self) -> PlayMode:
-        """Real play, simulation or training (:mod:`croupier.modes`)."""
+        """Real play, simulation or training (:mod:`croupier.core.modes`)."""
         return self._mode
 
     @property
@@ -280,7 +280,7 @@ class Round(FaceHelpers, PrivateHooks):
     # -- the server side (store, table) ------------------------------------------------------
 
     def verify_attach_meters(self, meters: object) -> None:
-        """Refuse ``meters`` that are not a :class:`~croupier.progressive.MeterBank`."""
+        """Refuse ``meters`` that are not a :class:`~croupier.rules.progressive.MeterBank`."""
         if type(meters) is MemoryMeters:
             return
         for method in ("ensure", "amount", "contribute", "pay"):
@@ -343,7 +343,7 @@ class Round(FaceHelpers, PrivateHooks):
     def verify(self, action: Action) -> None:
         """Raise the typed error that refuses ``action`` now; return if it is allowed.
 
-        Only :class:`~croupier.errors.CroupierError` leaves here: an object that is not an
+        Only :class:`~croupier.core.errors.CroupierError` leaves here: an object that is not an
         action, an action whose fields were tampered with after construction, or one of
         another game's kinds is refused as :class:`InvalidInput` or :class:`IllegalAction`."""
         self._verified(action)
@@ -489,7 +489,7 @@ class Round(FaceHelpers, PrivateHooks):
             amount = verify_amount(amount, what=f"{action.wager} wager")
         if amount > MAX_WAGER:
             # not a rule of the regulations: the largest wager whose every win croupier can record
-            # exactly (croupier.money.MAX_WAGER); a table posts its own maximum below it
+            # exactly (croupier.core.money.MAX_WAGER); a table posts its own maximum below it
             raise InvalidInput(
                 f"{action.wager} wager of {shown_value(amount)} cents at seat {action.seat} is "
                 f"above {MAX_WAGER:,} cents, the largest wager croupier accepts"

@@ -6,8 +6,8 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum, StrEnum
 
-from croupier.cards import DECK
-from croupier.errors import IllegalAction, InvalidInput
+from croupier.core.cards import DECK
+from croupier.core.errors import IllegalAction, InvalidInput
 from croupier.games.records import CardDealt, shown_value
 
 __all__ = [

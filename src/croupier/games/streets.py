@@ -35,12 +35,12 @@ from enum import Enum
 from itertools import accumulate
 from typing import TYPE_CHECKING, ClassVar
 
+from croupier.core.modes import PlayMode
 from croupier.games.amounts import Multiples, PlayRule
 from croupier.games.records import Action, Play, Record, Reveal
 from croupier.games.round import DealStep, Phase, Round, StubCheck
-from croupier.modes import PlayMode
-from croupier.progressive import MeterBank
-from croupier.shoe import Shoe
+from croupier.rules.progressive import MeterBank
+from croupier.table.shoe import Shoe
 
 if TYPE_CHECKING:
     from croupier.games.base import Game

@@ -1,7 +1,8 @@
 """Table-level rules (deck life, stub counts, shuffle and cut, seats): the record and its helpers.
 
 Each game package states its chapter's in its ``regs.py`` (``games/<game>/regs.py``) and its game
-class reads them as ``table_regs`` (a :class:`TableRegs`); the :class:`~croupier.table.Table` uses
+class reads them as ``table_regs`` (a :class:`TableRegs`); the :class:`~croupier.table.table.Table`
+uses
 it.  The four chapters share Four Card Poker's layout (Ch. 641a): § x.3 cards and number of decks,
 § x.4 opening of the table, § x.5 shuffle and cut, § x.7 wagers, § x.8-x.10 dealing from a manual
 shoe, the hand and an automated shoe (the 41 Pa.B. 3836 tables of contents in seed 000; the
@@ -23,7 +24,8 @@ What was available:
   game is dealt from one deck only (``MississippiStud.check_table``), so the two-deck subsection
   of the template may not exist there: § 571.3 and § 571.4 are cited without letters.
 
-:class:`TableRegs` lives here, below both the games and :mod:`croupier.table` (which re-exports
+:class:`TableRegs` lives here, below both the games and :mod:`croupier.table.table` (which
+re-exports
 it), so each game package declares its regs as plain data (:func:`deck_life`, :func:`by_deal`
 and :func:`chapter_procedures` spell the parts every chapter shares).
 """
@@ -34,8 +36,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import timedelta
 
-from croupier.errors import Problem
-from croupier.rules import DealMethod, ShuffleMethod, TableRules
+from croupier.core.errors import Problem
+from croupier.rules.submission import DealMethod, ShuffleMethod, TableRules
 
 __all__ = [
     "ONE_OR_TWO",

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from enum import Enum, StrEnum
 from itertools import combinations, combinations_with_replacement
 
-from croupier.cards import DECK, Card, Rank, Suit, format_cards, parse_cards, verify_distinct
-from croupier.errors import InvalidInput, shown_value
+from croupier.core.cards import DECK, Card, Rank, Suit, format_cards, parse_cards, verify_distinct
+from croupier.core.errors import InvalidInput, shown_value
 
 CATEGORY_SHIFT = 20
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import Enum
 
-from croupier.cards import Card, Rank, format_cards
-from croupier.errors import InvalidInput
+from croupier.core.cards import Card, Rank, format_cards
+from croupier.core.errors import InvalidInput
 
 __all__ = [
     "Outcome",

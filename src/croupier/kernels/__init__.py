@@ -13,7 +13,8 @@ enumerations are checked against plain Python walks.  Cards are dense indices
 * :func:`canonical_hands`, :func:`canonical_form`: hands up to a permutation of the suits, with
   weights;
 * :func:`count_versus`, :func:`ranker`: how many opponent holdings beat, tie or lose to a hand;
-* :class:`CompiledSeededShuffler`: :class:`~croupier.shoe.SeededShuffler`'s draws in compiled code
+* :class:`CompiledSeededShuffler`: :class:`~croupier.table.shoe.SeededShuffler`'s draws in compiled
+  code
   (the simulator's shuffler; tested draw for draw against it).
 
 The lookup tables are built once and cached under :func:`cache_dir` (``$CROUPIER_CACHE``, else

@@ -24,8 +24,8 @@ import numpy as np
 from numba import njit
 from numpy.typing import ArrayLike, NDArray
 
-from croupier.cards import Card
-from croupier.errors import InvalidInput
+from croupier.core.cards import Card
+from croupier.core.errors import InvalidInput
 from croupier.hands import Ranking
 from croupier.kernels._rank import as_hands, rank_batch
 

@@ -1,6 +1,6 @@
 """Numba's first call of a kernel, reported: loading its compiled code from numba's cache, or
 compiling it on a cold run, takes seconds in which nothing else moves, so the solvers and
-counters have numba do it first, as a one-unit :class:`croupier.progress.Task` a face draws
+counters have numba do it first, as a one-unit :class:`croupier.core.progress.Task` a face draws
 (the command line's Rich bars), then call the kernel as usual.
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from croupier.progress import Task, watched
+from croupier.core.progress import Task, watched
 
 __all__ = ["load_kernel"]
 

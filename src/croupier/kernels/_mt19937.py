@@ -1,6 +1,7 @@
 """The simulator's seeded shuffler: ``random.Random``'s Mersenne Twister (MT19937), compiled.
 
-:class:`CompiledSeededShuffler` is a :class:`~croupier.shoe.SeededShuffler` (the truth: Fisher-Yates
+:class:`CompiledSeededShuffler` is a :class:`~croupier.table.shoe.SeededShuffler` (the truth:
+Fisher-Yates
 over ``random.Random(seed).getrandbits``) that seeds its ``random.Random`` and takes over its state
 (:func:`state_of`: the 624 words and the position ``getstate`` gives); from then on every draw is
 made here, word for word the draws ``random.Random`` makes from that state:
@@ -8,14 +9,15 @@ made here, word for word the draws ``random.Random`` makes from that state:
 * :func:`getrandbits` is ``random.Random.getrandbits``: ``k <= 32`` bits are the top ``k`` bits of
   the next 32-bit output; more bits are whole outputs, the first drawn lowest, the last cut to its
   top bits;
-* :func:`shuffle_positions` is :func:`croupier.shoe.fisher_yates` over that bit source, run in
+* :func:`shuffle_positions` is :func:`croupier.table.shoe.fisher_yates` over that bit source, run in
   compiled code: for ``i = n-1 .. 1`` draw ``i.bit_length()`` bits (the top bits of one output)
   until the value is at most ``i``, and swap position ``i`` with it.
 
 So a seeded shuffle is the same permutation, from the same draws, as the one Fisher-Yates over
 ``random.Random(seed).getrandbits`` makes (the tests compare the two, and the states after).  It is
 for simulation and tests only, as every seeded shuffler: real play refuses it
-(:func:`croupier.modes.verify_shuffler`) and shuffles with ``secrets`` (``SecureShuffler``).  The
+(:func:`croupier.core.modes.verify_shuffler`) and shuffles with ``secrets`` (``SecureShuffler``).
+The
 kernels hold the GIL (no ``nogil``), so two threads never draw from one state at once.
 """
 
@@ -28,7 +30,7 @@ from typing import Any, TypeVar
 import numpy as np
 from numba import njit
 
-from croupier.shoe import SeededShuffler, own_fisher_yates, randbelow_from_bits
+from croupier.table.shoe import SeededShuffler, own_fisher_yates, randbelow_from_bits
 
 __all__ = [
     "STATE_SIZE",
@@ -124,7 +126,8 @@ def getrandbits(mt: Any, k: int) -> int:
 
 @own_fisher_yates
 class CompiledSeededShuffler(SeededShuffler):
-    """:class:`~croupier.shoe.SeededShuffler`'s draws, made by the compiled generator above: the
+    """:class:`~croupier.table.shoe.SeededShuffler`'s draws, made by the compiled generator above:
+    the
     same shuffles, bits and numbers below ``n``, from the same seeds, with the same state after.
 
     Seeds ``random.Random(seed)`` as its parent does, takes over that state and lets the

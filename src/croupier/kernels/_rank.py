@@ -18,8 +18,8 @@ import numba
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from croupier.cards import Card
-from croupier.errors import InvalidInput
+from croupier.core.cards import Card
+from croupier.core.errors import InvalidInput
 from croupier.hands import CATEGORY_SHIFT, Category, Ranking
 from croupier.kernels._count7 import seven_card_values
 from croupier.kernels._jit import (

@@ -34,10 +34,10 @@ import numpy as np
 from numba import njit
 from numpy.typing import NDArray
 
+from croupier.core.progress import Task
 from croupier.hands import Category, Ranking, pack
 from croupier.kernels import _jit
 from croupier.kernels._jit import HASH_SHIFT, INVALID_KEY, RANK_KEYS, SUIT_SHIFT
-from croupier.progress import Task
 
 __all__ = ["SHIPPED", "Tables", "build_tables", "cache_dir", "load_shipped", "tables"]
 

@@ -10,7 +10,7 @@ import argparse
 import sys
 from datetime import timedelta
 
-from croupier.errors import CroupierError
+from croupier.core.errors import CroupierError
 from croupier.server.auth import FloorMode
 from croupier.server.db import DEFAULT_SERVER_URL
 from croupier.server.perimeter import Perimeter

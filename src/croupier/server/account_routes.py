@@ -15,7 +15,7 @@ from typing import Annotated, Any
 
 from fastapi import FastAPI, Header, Query, Request
 
-from croupier.errors import InvalidInput
+from croupier.core.errors import InvalidInput
 from croupier.server import accounts as ops
 from croupier.server.api_models import (
     AccountOut,

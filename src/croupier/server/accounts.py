@@ -26,7 +26,7 @@ from typing import Any
 
 from sqlalchemy import Connection, delete, func, insert, select, update
 
-from croupier.errors import IllegalAction, InvalidInput
+from croupier.core.errors import IllegalAction, InvalidInput
 from croupier.server.auth import Account, AccountStatus, Auth, Role
 from croupier.server.identifiers import normalise_username
 from croupier.server.passwords import check_password

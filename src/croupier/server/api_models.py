@@ -10,7 +10,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 
-from croupier.money import MAX_WAGER
+from croupier.core.money import MAX_WAGER
 from croupier.server.passwords import MIN_LENGTH as PASSWORD_MIN
 
 __all__ = [
@@ -58,7 +58,7 @@ __all__ = [
 
 
 def _ref(name: str, description: str) -> WithJsonSchema:
-    """Stands for the model ``name`` of :mod:`croupier.models` (the OpenAPI document refers to
+    """Stands for the model ``name`` of :mod:`croupier.core.shapes` (the OpenAPI document refers to
     it: :mod:`croupier.server.openapi`)."""
     return WithJsonSchema({"type": "object", "x-model": name, "description": description})
 
@@ -67,13 +67,13 @@ RulesJson = Annotated[
     dict[str, Any],
     _ref("RulesModel", "A Rules Submission (the mapping of a rules TOML file)"),
 ]
-"""A Rules Submission as JSON; its schema is :class:`croupier.models.RulesModel`'s (the game
+"""A Rules Submission as JSON; its schema is :class:`croupier.core.shapes.RulesModel`'s (the game
 validates it, reporting every problem with its section)."""
 
 ScenarioJson = Annotated[
     dict[str, Any], _ref("ScenarioModel", "A scenario: one round that croupier replay settles")
 ]
-"""A scenario as JSON; its schema is :class:`croupier.models.ScenarioModel`'s."""
+"""A scenario as JSON; its schema is :class:`croupier.core.shapes.ScenarioModel`'s."""
 
 
 class _In(BaseModel):
@@ -132,7 +132,7 @@ class Seat(_In):
 
 class Wager(_In):
     wager: str = Field(min_length=1, max_length=60)
-    amount: int = Field(gt=0, le=MAX_WAGER)  # the engine's bound (croupier.money.MAX_WAGER)
+    amount: int = Field(gt=0, le=MAX_WAGER)  # the engine's bound (croupier.core.money.MAX_WAGER)
     seat: int | None = Field(default=None, ge=1, le=7)
 
 
@@ -308,7 +308,7 @@ class RoundViewOut(BaseModel):
 
 
 class DealOut(BaseModel):
-    """A round's provable deal (:mod:`croupier.commitment`): the commitment while the round is
+    """A round's provable deal (:mod:`croupier.table.commitment`): the commitment while the round is
     open; the order and nonce once they are revealed."""
 
     model_config = ConfigDict(extra="allow")
@@ -394,7 +394,7 @@ class AuditFinding(BaseModel):
 
 
 class AuditChains(BaseModel):
-    """``croupier audit verify`` on the floor's database (:func:`croupier.audit.verify`): the
+    """``croupier audit verify`` on the floor's database (:func:`croupier.audit.chains.verify`): the
     rows it checked by kind, and each row that does not match."""
 
     ok: bool

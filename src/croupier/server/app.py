@@ -34,7 +34,7 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from sqlalchemy.exc import OperationalError
 from starlette.exceptions import HTTPException
 
-from croupier.errors import CroupierError, IllegalAction, InvalidInput, RulesViolation
+from croupier.core.errors import CroupierError, IllegalAction, InvalidInput, RulesViolation
 from croupier.server.auth import Account, Auth, FloorMode
 from croupier.server.commit import BatchFailed
 from croupier.server.db import DEFAULT_SERVER_URL, connect
@@ -231,7 +231,7 @@ def create_app(
 def _set_up(app: FastAPI, floor: Floor, mode: FloorMode) -> None:
     """The demo floor and its accounts (a training floor: its tables training tables), or a
     real floor's one-time set-up token while it has no administrator."""
-    from croupier.modes import PlayMode
+    from croupier.core.modes import PlayMode
     from croupier.server.demo import setup_demo
 
     if mode is FloorMode.DEMO:

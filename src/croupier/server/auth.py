@@ -33,7 +33,7 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import Connection, Engine, insert, select
 
-from croupier.errors import InvalidInput, shown_value
+from croupier.core.errors import InvalidInput, shown_value
 from croupier.server.identifiers import normalise_username
 from croupier.server.passwords import check_password
 from croupier.server.security_log import SecurityEvent, append

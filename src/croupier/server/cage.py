@@ -11,7 +11,7 @@ from typing import Any
 
 from sqlalchemy import Connection, insert, select, update
 
-from croupier.errors import IllegalAction, InvalidInput
+from croupier.core.errors import IllegalAction, InvalidInput
 from croupier.server.ledger import CAGE, HANDPAY, Entry, Ledger, player_account
 from croupier.server.live_tables import Txn
 from croupier.server.shoe_floor import cage_collects

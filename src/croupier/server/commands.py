@@ -52,7 +52,7 @@ from typing import Any
 from fastapi import Request
 from sqlalchemy import Connection, bindparam, insert, select
 
-from croupier.errors import IllegalAction, InvalidInput
+from croupier.core.errors import IllegalAction, InvalidInput
 from croupier.games.records import (
     Action,
     CountStub,

@@ -7,7 +7,7 @@ changes is how many commands share a commit: the writer takes every command wait
 :data:`MAX_BATCH`), runs each inside a savepoint of one transaction, commits once, then releases
 every response of the batch.
 
-- A command refused by a rule (a :class:`~croupier.errors.CroupierError` or ``LookupError``)
+- A command refused by a rule (a :class:`~croupier.core.errors.CroupierError` or ``LookupError``)
   rolls back to its savepoint: it changes nothing and the rest of the batch goes on.
 - Any other failure (the database refused a statement, the commit failed) fails the whole batch:
   the transaction rolls back, every command's in-memory changes are undone (each job's ``undo``,
@@ -34,7 +34,7 @@ from typing import Any, Generic, TypeVar
 
 from sqlalchemy import Connection, Engine
 
-from croupier.errors import CroupierError
+from croupier.core.errors import CroupierError
 
 __all__ = ["MAX_BATCH", "BatchFailed", "GroupCommitter", "Work", "for_engine"]
 

@@ -20,7 +20,7 @@ from sqlalchemy import Engine, event, inspect
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 
-from croupier.errors import InvalidInput
+from croupier.core.errors import InvalidInput
 from croupier.store import error_line, open_engine, parse_url, prepare, shown_url
 from croupier.store.schema import metadata  # every table, the live server's too
 

@@ -1,23 +1,25 @@
 """Provable deals on the live server: who may read what of a round's committed deal.
 
-Everyone may read the commitment (published before the first wager, :mod:`croupier.commitment`)
+Everyone may read the commitment (published before the first wager,
+:mod:`croupier.table.commitment`)
 and, once the round is over, where in the order the round dealt (``taken``) and the cards it
 dealt *as that account may see them*: a card it may not see is ``null`` (hidden information is
 a security boundary: a player never obtains another player's folded hand, nor the dealer's
 face-down cards, even after the round).  The order and the nonce themselves, which hold every
 card, go only to supervisors and auditors (and ``croupier audit verify-deal``), who check the
 deal against the published commitment.  A coup of a baccarat shoe is revealed only once its
-shoe has ended (:func:`croupier.commitment.read_deal`): the shoe's order holds the coups to come.
+shoe has ended (:func:`croupier.table.commitment.read_deal`): the shoe's order holds the coups to
+come.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from croupier.commitment import Deal, read_deal
 from croupier.games.records import CardDealt, CardDiscarded
 from croupier.server.views import ViewPov, redact_json
 from croupier.store import Database, RoundStore
+from croupier.table.commitment import Deal, read_deal
 
 __all__ = ["deal_for"]
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from croupier.errors import InvalidInput, shown_value
+from croupier.core.errors import InvalidInput, shown_value
 
 __all__ = ["MAX_USERNAME", "normalise_username"]
 

@@ -33,7 +33,7 @@ from fractions import Fraction
 
 from sqlalchemy import Connection, bindparam, func, insert, select, update
 
-from croupier.errors import IllegalAction, InvalidInput
+from croupier.core.errors import IllegalAction, InvalidInput
 from croupier.games.records import (
     EnvyPaid,
     MeterChanged,

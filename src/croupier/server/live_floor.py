@@ -34,8 +34,8 @@ from croupier.server.recovery import recover_tables
 from croupier.server.round_service import RoundService
 from croupier.server.shoe_floor import load_shoes
 from croupier.server.table_registry import TableRegistry
-from croupier.shoe import SecureShuffler, Shuffler
 from croupier.store import Database, RoundStore, SqlMeters
+from croupier.table.shoe import SecureShuffler, Shuffler
 
 __all__ = ["FLOOR", "Floor"]
 

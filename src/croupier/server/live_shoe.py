@@ -27,8 +27,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from croupier.cards import Card
-from croupier.errors import IllegalAction, InvalidInput
+from croupier.core.cards import Card
+from croupier.core.errors import IllegalAction, InvalidInput
+from croupier.core.modes import PlayMode
 from croupier.games import Game
 from croupier.games.baccarat import (
     CollectReason,
@@ -40,11 +41,10 @@ from croupier.games.baccarat import (
 )
 from croupier.games.records import CardDealt, CardDiscarded, Record
 from croupier.games.round import Round
-from croupier.modes import PlayMode
-from croupier.progressive import MeterBank
+from croupier.rules.progressive import MeterBank
 from croupier.server.live_tables import ShoePerRound
-from croupier.shoe import Shoe, Shuffler, cut, shoe_cards
 from croupier.store.shoes import NONCE_BYTES, commitment
+from croupier.table.shoe import Shoe, Shuffler, cut, shoe_cards
 
 __all__ = ["Collected", "LiveShoe", "ShoeState"]
 

@@ -1,5 +1,5 @@
 """The live tables' parts the floor and the streams share: a table in memory, its dealing
-(the engine's :class:`croupier.table.Table`, a fresh shoe per round, or a baccarat table's one
+(the engine's :class:`croupier.table.table.Table`, a fresh shoe per round, or a baccarat table's one
 shoe over many coups, :class:`croupier.server.live_shoe.LiveShoe`), the stream notifier, a
 command's transaction, and the points of view an account has at a table.
 """
@@ -13,17 +13,23 @@ from typing import Any, Protocol
 
 from sqlalchemy import Connection
 
-from croupier.cards import Card
-from croupier.errors import IllegalAction, InvalidInput
+from croupier.core.cards import Card
+from croupier.core.errors import IllegalAction, InvalidInput
+from croupier.core.modes import (
+    PlayMode,
+    parse_stack,
+    stacked_order,
+    verify_shuffler,
+    verify_stackable,
+)
 from croupier.games import Game
 from croupier.games.pov import Pov, redact
 from croupier.games.records import Record, record_to_json
 from croupier.games.round import SEATS, Round
-from croupier.modes import PlayMode, parse_stack, stacked_order, verify_shuffler, verify_stackable
-from croupier.progressive import MeterBank
+from croupier.rules.progressive import MeterBank
 from croupier.server.views import ViewPov
-from croupier.shoe import Shoe, Shuffler, shoe_cards
 from croupier.store.codec import record_from_json
+from croupier.table.shoe import Shoe, Shuffler, shoe_cards
 
 __all__ = [
     "Dealing",
@@ -66,7 +72,7 @@ class Notifier:
 class Dealing(Protocol):
     """Seats and the cards between rounds: :class:`~croupier.server.live_shoe.LiveShoe` where
     the game deals one shoe over many rounds (``Game.shoe_cut_card``: baccarat),
-    :class:`croupier.table.Table` where the game's chapter gives its table procedures, else
+    :class:`croupier.table.table.Table` where the game's chapter gives its table procedures, else
     :class:`ShoePerRound`."""
 
     @property
@@ -93,7 +99,7 @@ class Dealing(Protocol):
     def stack_next(self, cards: Sequence[Card]) -> None:
         """A training table only: the next round (the next coup) deals ``cards`` first (top
         first, in the order they leave the shoe); a stack the shoe cannot hold, or a real
-        table, is refused and nothing changes (:func:`croupier.modes.stacked_order`)."""
+        table, is refused and nothing changes (:func:`croupier.core.modes.stacked_order`)."""
 
 
 class ShoePerRound:

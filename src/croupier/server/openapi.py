@@ -1,6 +1,6 @@
 """The OpenAPI document at ``/openapi.json``: every route's typed request and response models,
-the models of the files users write (:class:`croupier.models.RulesModel`,
-:class:`croupier.models.ScenarioModel`) among its components, and every error response as
+the models of the files users write (:class:`croupier.core.shapes.RulesModel`,
+:class:`croupier.core.shapes.ScenarioModel`) among its components, and every error response as
 ``application/problem+json`` (:class:`croupier.server.api_models.Problem`, naming the rule's
 section where one forbids the request).
 
@@ -21,7 +21,7 @@ from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 from pydantic import BaseModel
 
-from croupier.models import RulesModel, ScenarioModel
+from croupier.core.shapes import RulesModel, ScenarioModel
 
 __all__ = ["LINKS", "document", "install_document"]
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 from functools import cache
 from importlib.resources import files
 
-from croupier.errors import InvalidInput
+from croupier.core.errors import InvalidInput
 
 __all__ = ["MAX_LENGTH", "MIN_LENGTH", "check_password", "common_passwords"]
 

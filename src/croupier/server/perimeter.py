@@ -36,7 +36,7 @@ from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from dataclasses import dataclass
 from typing import Any
 
-from croupier.errors import InvalidInput
+from croupier.core.errors import InvalidInput
 
 __all__ = [
     "CSP",

@@ -65,7 +65,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from croupier.errors import CroupierError
+from croupier.core.errors import CroupierError
 from croupier.games.records import CardDealt, PlaceWager, action_of
 from croupier.games.round import Phase, Round
 from croupier.server.auth import Account, Role

@@ -12,7 +12,7 @@ every wager            checked by the engine against the posted limits
                        needs the chips for all of them (:func:`verify_funds`), or the round
                        could never be dealt
 training               ``[table] training = true``: the table's rounds are recorded
-                       ``training`` (:func:`croupier.modes.mode_of_table`) and the dealer may
+                       ``training`` (:func:`croupier.core.modes.mode_of_table`) and the dealer may
                        stack the next round (:func:`stack_next`); a real table refuses a stack
                        (409), naming the table; a training table shares no progressive meter
                        with a real one (:func:`verify_meters_apart`)
@@ -23,12 +23,12 @@ from __future__ import annotations
 
 from sqlalchemy import Connection
 
-from croupier.errors import IllegalAction, RulesViolation
+from croupier.core.errors import IllegalAction, RulesViolation
+from croupier.core.modes import PlayMode, mode_of_table, parse_stack
 from croupier.games import Game
 from croupier.games.limits import unposted
 from croupier.games.records import Action, PlaceWager
 from croupier.games.round import Round
-from croupier.modes import PlayMode, mode_of_table, parse_stack
 from croupier.server.ledger import Ledger, player_account
 from croupier.server.live_tables import LiveTable
 

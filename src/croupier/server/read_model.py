@@ -27,10 +27,10 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, select
 
-from croupier.audit import verify
-from croupier.errors import IllegalAction
+from croupier.audit.chains import verify
+from croupier.core.errors import IllegalAction
 from croupier.games.round import Round
-from croupier.progressive import MemoryMeters
+from croupier.rules.progressive import MemoryMeters
 from croupier.server import postings
 from croupier.server.api_models import HandPayOut, MeterOut, TableDetail, TableOut, WhoAmI
 from croupier.server.auth import Account, Role
@@ -44,9 +44,9 @@ from croupier.server.shoe_floor import owed as commission_owed
 from croupier.server.shoe_floor import shoe_view
 from croupier.server.table_registry import TableRegistry, rules_json
 from croupier.server.views import ViewPov, round_view
-from croupier.shoe import SecureShuffler, Shoe
 from croupier.store import Database, RoundStore, SqlMeters, StoredRound
 from croupier.store.schema import handpays, live_rounds
+from croupier.table.shoe import SecureShuffler, Shoe
 
 if TYPE_CHECKING:
     from croupier.server.live_floor import Floor
@@ -396,7 +396,7 @@ class ReadModel:
     def audit(self, scope: str) -> dict[str, Any]:
         """The chip ledger (every transaction and the whole ledger sum to zero, every balance
         equals its rows, every meter's account holds the meter) and, for ``scope="all"``,
-        ``croupier audit verify`` on the database (:func:`croupier.audit.verify`)."""
+        ``croupier audit verify`` on the database (:func:`croupier.audit.chains.verify`)."""
         chains = verify(self.db.engine) if scope == "all" else None
         with self.reading() as conn:
             problems = self.ledger.check(conn) if chains is None else []

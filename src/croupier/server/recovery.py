@@ -28,11 +28,11 @@ from dataclasses import dataclass
 
 from sqlalchemy import Engine, select
 
-from croupier.errors import IllegalAction
+from croupier.core.errors import IllegalAction
 from croupier.games.records import CardDealt
 from croupier.games.round import Phase, Round
-from croupier.progressive import MeterBank
-from croupier.rules import DealMethod
+from croupier.rules.progressive import MeterBank
+from croupier.rules.submission import DealMethod
 from croupier.server.table_registry import TableRegistry
 from croupier.store import RoundStore
 from croupier.store.schema import live_rounds

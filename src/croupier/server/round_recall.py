@@ -7,7 +7,8 @@ from typing import Any
 
 from sqlalchemy import Engine
 
-from croupier.errors import InvalidInput
+from croupier.core.errors import InvalidInput
+from croupier.core.modes import PlayMode
 from croupier.games import get_game
 from croupier.games.rebuild import round_inputs
 from croupier.games.records import (
@@ -30,7 +31,6 @@ from croupier.games.records import (
     record_to_json,
 )
 from croupier.games.round import StubCheck
-from croupier.modes import PlayMode
 from croupier.store import RoundStore, StoredRound
 
 __all__ = ["DECISION_WORDS", "events_of", "recall", "recall_table", "scenario_of"]
@@ -115,7 +115,7 @@ def scenario_of(info: StoredRound, records: list[Record]) -> dict[str, Any]:
 
 
 def events_of(info: StoredRound, records: list[Record]) -> list[dict[str, Any]]:
-    """The round's events in the scenario format (:mod:`croupier.scenario_events`), in the
+    """The round's events in the scenario format (:mod:`croupier.table.scenario_events`), in the
     order they happened: the dealer's stub count (§ 641a.8(f)), the dealer's irregularity
     reports (§ 641a.13), a player leaving mid-round and a supervisor's void, each timed by the
     cards out of the shoe, the decisions made and the records written before it (a void

@@ -21,8 +21,7 @@ from typing import Any
 
 from sqlalchemy import insert, select, update
 
-from croupier.commitment import published
-from croupier.errors import IllegalAction, InvalidInput
+from croupier.core.errors import IllegalAction, InvalidInput
 from croupier.games.records import Action, IrregularityKind, Record, ReportIrregularity
 from croupier.games.round import ActorKind, Phase, Round
 from croupier.server import postings
@@ -33,6 +32,7 @@ from croupier.server.table_registry import TableRegistry, meter_names, rules_jso
 from croupier.store import Database, RoundStore, SqlMeters, now, shared
 from croupier.store.rounds import status_of
 from croupier.store.schema import handpays, live_rounds
+from croupier.table.commitment import published
 
 __all__ = ["RoundService"]
 

@@ -325,6 +325,6 @@ def _install_recall(op: Op) -> None:
         equals its rows, every meter's account holds the meter) and, for ``scope=all``,
         ``croupier audit verify`` on the database: every record chain intact, every round's
         settlement rebuilt from its records and every seat's chips reconciled with it
-        (:func:`croupier.audit.verify`, :mod:`croupier.reconcile`, which checks the ledger
+        (:func:`croupier.audit.chains.verify`, :mod:`croupier.audit.reconcile`, which checks the ledger
         too)."""
         return _reads(request).audit(scope)

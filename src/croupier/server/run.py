@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from croupier.errors import InvalidInput
+from croupier.core.errors import InvalidInput
 from croupier.server.auth import FloorMode
 from croupier.server.db import DEFAULT_SERVER_URL
 from croupier.server.perimeter import Perimeter

@@ -28,7 +28,7 @@ from typing import Any
 from sqlalchemy import Connection, Engine, insert, inspect, select, update
 from sqlalchemy.exc import OperationalError
 
-from croupier.audit import Finding
+from croupier.audit.chains import Finding
 from croupier.store import as_utc, now
 from croupier.store.chain import GENESIS, canonical, link, stamp
 from croupier.store.schema import security_head, security_log

@@ -38,7 +38,7 @@ from typing import Generic, TypeVar
 
 from sqlalchemy import Connection, Engine, delete, insert, update
 
-from croupier.errors import InvalidInput
+from croupier.core.errors import InvalidInput
 from croupier.store import now
 from croupier.store.schema import sessions
 

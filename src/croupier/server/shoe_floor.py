@@ -5,7 +5,7 @@ what each command that moves it writes, in the command's transaction.
   order under the shoe's nonce, so its commitment is the shoe's, published in the ``round``
   event before the shoe's first wager and again with each coup; the round's row names the
   shoe (``round_shoes.shoe_id``), whose order stays secret until it ends
-  (:func:`croupier.commitment.read_deal`).
+  (:func:`croupier.table.commitment.read_deal`).
 - ``dealing_shoes``: the shoe's order, nonce and commitment and where it stands
   (:meth:`ShoeState.to_json`), written whenever it moves; ``ended_at`` once it is done.
 - The shoe's records between coups (``shoe_opened``, ``cut_card_out``, ``vig_marker_collected``,
@@ -27,22 +27,22 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, Engine, insert, select, update
 
-from croupier.cards import parse_cards
-from croupier.errors import IllegalAction
+from croupier.core.cards import parse_cards
+from croupier.core.errors import IllegalAction
+from croupier.core.modes import PlayMode
 from croupier.games.baccarat import MarkerCollected, ShoeStage
 from croupier.games.records import record_to_json
 from croupier.games.round import Round
-from croupier.modes import PlayMode
-from croupier.progressive import MeterBank
+from croupier.rules.progressive import MeterBank
 from croupier.server.ledger import Entry, Ledger, commission_account, player_account
 from croupier.server.live_shoe import Collected, LiveShoe, ShoeState
 from croupier.server.live_tables import Dealing, LiveTable, Txn
-from croupier.shoe import Shuffler
 from croupier.store import RoundStore, now
 from croupier.store.chain import GENESIS, link
 from croupier.store.schema import dealing_shoes, live_tables, round_shoes, table_log
 from croupier.store.shoes import PersistedShoe, capture
 from croupier.store.tables import event_payload
+from croupier.table.shoe import Shuffler
 
 if TYPE_CHECKING:
     from croupier.games import Game

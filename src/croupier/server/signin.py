@@ -35,7 +35,7 @@ from typing import Any
 
 from sqlalchemy import Connection, case, delete, insert, select, update
 
-from croupier.errors import CroupierError, InvalidInput
+from croupier.core.errors import CroupierError, InvalidInput
 from croupier.server.security_log import SecurityEvent, append
 from croupier.store import as_utc, now
 from croupier.store.schema import sign_in_limits

@@ -9,9 +9,9 @@ from typing import Any
 
 from sqlalchemy import Connection
 
-from croupier.errors import IllegalAction
+from croupier.core.errors import IllegalAction
 from croupier.games.round import Round
-from croupier.progressive import MeterBank
+from croupier.rules.progressive import MeterBank
 from croupier.server.live_tables import LiveTable
 from croupier.server.table_registry import TableRegistry
 from croupier.store import RoundStore

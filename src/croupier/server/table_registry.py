@@ -16,22 +16,22 @@ from typing import Any
 
 from sqlalchemy import Connection, insert, select, update
 
-from croupier.cards import DECK
-from croupier.errors import IllegalAction, InvalidInput
+from croupier.core.cards import DECK
+from croupier.core.errors import IllegalAction, InvalidInput
+from croupier.core.modes import mode_of_table
 from croupier.games import get_game
 from croupier.games.round import Round
-from croupier.modes import mode_of_table
-from croupier.progressive import MemoryMeters
-from croupier.rules import RulesSubmission, load_rules
+from croupier.rules.progressive import MemoryMeters
+from croupier.rules.submission import RulesSubmission, load_rules
 from croupier.server import postings
 from croupier.server.auth import Account
 from croupier.server.ledger import Ledger
 from croupier.server.live_tables import Dealing, LiveTable, ShoePerRound, Txn
 from croupier.server.shoe_floor import dealing_for
-from croupier.shoe import Shuffler, StackedShoe
 from croupier.store import Database, SqlMeters, now, rules_to_json, shared
 from croupier.store.schema import live_rounds, live_tables, table_events
-from croupier.table import Table
+from croupier.table.shoe import Shuffler, StackedShoe
+from croupier.table.table import Table
 
 __all__ = ["TableRegistry", "meter_names", "rules_json"]
 

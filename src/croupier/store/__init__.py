@@ -1,14 +1,14 @@
 """Persistence: progressive meters and every round's records (SQLite by default, PostgreSQL or
 any SQLAlchemy backend by URL).
 
-- :class:`SqlMeters`: the production :class:`~croupier.progressive.MeterBank`: exact amounts,
+- :class:`SqlMeters`: the production :class:`~croupier.rules.progressive.MeterBank`: exact amounts,
   one locked transaction per change, the § 605a.7(a)(4) cumulative payout meter and a ledger of
   every movement.
 - :class:`RoundStore`: each round's header and records as they happen; ``open_rounds()`` after
   a crash, ``load()`` / ``rebuild()`` / ``resume()`` to carry on; ``track()`` to store a round as
   it is played (records and meter moves in one transaction per action).
 - :class:`TableEventStore`: each table's events (shuffles, cuts, deck changes, stub counts,
-  seatings), so a table carries on after a restart (:meth:`croupier.table.Table.restore`).
+  seatings), so a table carries on after a restart (:meth:`croupier.table.table.Table.restore`).
 - :class:`PersistedShoe`: the card order a round deals from, stored apart from its records
   (server side only) with a nonce and its commitment; ``resume()`` deals from it.
 - :func:`record_from_json`: the inverse of :func:`croupier.games.records.record_to_json`.
@@ -17,7 +17,7 @@ any SQLAlchemy backend by URL).
   joining a caller's transaction) and the URL helpers are what the live server builds on.
 
 Every record, meter-ledger row and table event carries a SHA-256 hash chained to the one
-before it (:mod:`croupier.store.chain`); :func:`croupier.audit.verify` recomputes them.
+before it (:mod:`croupier.store.chain`); :func:`croupier.audit.chains.verify` recomputes them.
 
 ::
 

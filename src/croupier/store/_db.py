@@ -38,7 +38,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import make_url
 from sqlalchemy.pool import StaticPool
 
-from croupier.errors import InvalidInput
+from croupier.core.errors import InvalidInput
 
 __all__ = [
     "DEFAULT_URL",
@@ -117,7 +117,7 @@ rounds = Table(
     Column("rules", Text, nullable=False),
     Column("players", Text, nullable=False),
     Column("stub_check", String(40), nullable=False),
-    # Real play, simulation or training (croupier.modes.PlayMode): part of the hashed header.
+    # Real play, simulation or training (croupier.core.modes.PlayMode): part of the hashed header.
     Column("mode", String(20), nullable=False),
     Column("status", String(20), nullable=False),
     Column("records", Integer, nullable=False),

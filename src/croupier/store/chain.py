@@ -5,7 +5,7 @@ Every stored round record and every meter-ledger row (and every table event) car
 that of the row before it in the same round (resp. meter, table).  A round's chain starts from
 the hash of its header; a meter's and a table's from :data:`GENESIS`.  The canonical JSON is
 the row's fields with sorted keys, no whitespace, UTF-8, exact values (integers as integers,
-fractions of a cent as ``"p/q"`` text, times as ISO 8601 UTC).  :mod:`croupier.audit`
+fractions of a cent as ``"p/q"`` text, times as ISO 8601 UTC).  :mod:`croupier.audit.chains`
 recomputes every chain and names the first row that does not match.
 """
 

@@ -3,10 +3,10 @@
 
 Record classes are found by their ``kind`` ClassVar among the subclasses of
 :class:`~croupier.games.records.Record`, and each field is decoded by its annotated type: a
-:class:`~croupier.cards.Card` from its text (``"As"``), an enum (``Result``,
+:class:`~croupier.core.cards.Card` from its text (``"As"``), an enum (``Result``,
 ``IrregularityKind``) from its value, a tuple of cards from a list, and plain ``int``, ``str``,
 ``bool`` and ``None`` checked as they are.  A record that does not decode raises
-:class:`~croupier.errors.InvalidInput` naming the kind and the field.
+:class:`~croupier.core.errors.InvalidInput` naming the kind and the field.
 """
 
 from __future__ import annotations
@@ -19,10 +19,10 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any, Union, get_args, get_origin, get_type_hints
 
-from croupier.cards import Card
-from croupier.errors import InvalidInput
+from croupier.core.cards import Card
+from croupier.core.errors import InvalidInput
 from croupier.games.records import Record, record_to_json
-from croupier.rules import RulesSubmission
+from croupier.rules.submission import RulesSubmission
 
 __all__ = ["record_classes", "record_from_json", "record_to_json", "rules_to_json"]
 
@@ -149,5 +149,6 @@ def record_from_json(data: Mapping[str, Any]) -> Record:
 
 
 def rules_to_json(rules: RulesSubmission) -> dict[str, Any]:
-    """A Rules Submission as the JSON object :func:`croupier.rules.load_rules` reads back."""
+    """A Rules Submission as the JSON object :func:`croupier.rules.submission.load_rules` reads
+    back."""
     return rules.to_json()

@@ -3,7 +3,7 @@
 The amount of a meter is kept exactly: whole cents plus a fraction of a cent (numerator and
 denominator columns), so a rate of progression that yields fractions of a cent never loses one.
 What the meter shows, and what is paid, is whole cents rounded down, as in
-:class:`~croupier.progressive.MemoryMeters`.
+:class:`~croupier.rules.progressive.MemoryMeters`.
 
 Each change is one transaction that reads the meter with the write lock held (SQLite
 ``BEGIN IMMEDIATE``; ``SELECT ... FOR UPDATE`` elsewhere), so tables sharing a meter, in threads
@@ -25,8 +25,8 @@ from typing import Any
 from sqlalchemy import Connection, Engine, bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from croupier.errors import IllegalAction, InvalidInput
-from croupier.progressive import MeterMove, MeterSpec, pay_share, verify_same_config
+from croupier.core.errors import IllegalAction, InvalidInput
+from croupier.rules.progressive import MeterMove, MeterSpec, pay_share, verify_same_config
 from croupier.store._db import (
     DEFAULT_URL,
     Database,
@@ -120,7 +120,7 @@ def _exact(row: Any) -> Fraction:
 
 
 class SqlMeters:
-    """:class:`~croupier.progressive.MeterBank` kept in a database (SQLite file by default).
+    """:class:`~croupier.rules.progressive.MeterBank` kept in a database (SQLite file by default).
 
     ``target`` is a database URL (``"sqlite:///croupier.sqlite"``,
     ``"postgresql+psycopg://..."``) or an :class:`~sqlalchemy.Engine`; an engine made here from
@@ -160,7 +160,7 @@ class SqlMeters:
 
         A meter that exists keeps its amount and its stored configuration; a ``spec`` that
         differs from it (reset, rate, wager, pay table) is refused with
-        :class:`~croupier.errors.RulesViolation` naming the meter and both values.
+        :class:`~croupier.core.errors.RulesViolation` naming the meter and both values.
         """
         if not isinstance(spec, MeterSpec):
             raise InvalidInput(f"meter spec {spec!r} is not a MeterSpec")
@@ -207,7 +207,7 @@ class SqlMeters:
         return MeterMove(meter=meter, before=math.floor(before), after=math.floor(after))
 
     def pay(self, meter: str, share: Fraction, reset: int) -> MeterMove:
-        """Pay ``share`` of the meter (see :func:`~croupier.progressive.pay_share`); the paid
+        """Pay ``share`` of the meter (see :func:`~croupier.rules.progressive.pay_share`); the paid
         cents are added to the cumulative progressive payout meter (§ 605a.7(a)(4)).  The meter
         resets to its stored reset (one configuration per linked meter), whatever ``reset`` the
         caller's table names."""

@@ -26,7 +26,8 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, Update, bindparam, func, insert, select, update
 
-from croupier.errors import CroupierError, IllegalAction, InvalidInput
+from croupier.core.errors import CroupierError, IllegalAction, InvalidInput
+from croupier.core.modes import PlayMode
 from croupier.games import get_game
 from croupier.games.base import Game
 from croupier.games.rebuild import ReplayMeters
@@ -39,8 +40,7 @@ from croupier.games.records import (
     action_of,
 )
 from croupier.games.round import Actor, ActorKind, Phase, Round, StubCheck
-from croupier.modes import PlayMode
-from croupier.progressive import MeterBank
+from croupier.rules.progressive import MeterBank
 from croupier.store._db import (
     DEFAULT_URL,
     Database,

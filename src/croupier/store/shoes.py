@@ -16,11 +16,11 @@ import hashlib
 import secrets
 from dataclasses import dataclass
 
-from croupier.cards import Card, parse_cards
-from croupier.errors import IllegalAction, InvalidInput
+from croupier.core.cards import Card, parse_cards
+from croupier.core.errors import IllegalAction, InvalidInput
 from croupier.games.records import CardDealt, CardDiscarded
 from croupier.games.round import Round
-from croupier.shoe import Shoe, StackedShoe
+from croupier.table.shoe import Shoe, StackedShoe
 
 __all__ = ["PersistedShoe", "capture", "commitment"]
 
@@ -43,7 +43,7 @@ class PersistedShoe:
     """Cards of ``cards`` dealt or burned before this round began (earlier rounds)."""
     decks: int
     stacked: bool
-    """The round dealt from a :class:`~croupier.shoe.StackedShoe` (a scenario or a test)."""
+    """The round dealt from a :class:`~croupier.table.shoe.StackedShoe` (a scenario or a test)."""
     nonce: str
 
     @property

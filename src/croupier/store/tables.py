@@ -1,13 +1,13 @@
 """Table events in a database: :class:`TableEventStore`.
 
-Everything a :class:`~croupier.table.Table` does outside a round (the opening, decks received,
+Everything a :class:`~croupier.table.table.Table` does outside a round (the opening, decks received,
 inspected, shuffled, cut, changed or removed, seatings, the two-deck rotation) is a
-:class:`~croupier.table.TableEvent`; stored in order under the table's id, each chained by
+:class:`~croupier.table.table.TableEvent`; stored in order under the table's id, each chained by
 SHA-256 to the one before (:mod:`croupier.store.chain`), with the rounds the table began (the
 deck each was dealt from and its round id), they let a table carry on after a restart
 (:meth:`TableEventStore.restore`): the same seats, the deck serials and their time in service
 (§ 641a.3(c)), the stub-count cadence (§ 641a.8(f): from the rounds' ``StubCounted`` records),
-the round numbering and the two-deck rotation; and :mod:`croupier.audit` detects an edited
+the round numbering and the two-deck rotation; and :mod:`croupier.audit.chains` detects an edited
 event.
 
 ::
@@ -29,14 +29,14 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, func, insert, select
 
-from croupier.errors import IllegalAction, InvalidInput
+from croupier.core.errors import IllegalAction, InvalidInput
 from croupier.games.base import Game
 from croupier.games.records import RoundVoided, StubCounted
-from croupier.shoe import BackColour
 from croupier.store._db import DEFAULT_URL, Database, table_log, table_rounds
 from croupier.store.chain import GENESIS, canonical, link
 from croupier.store.rounds import RoundStore
-from croupier.table import StoredTable, Table, TableEvent, TableEventKind
+from croupier.table.shoe import BackColour
+from croupier.table.table import StoredTable, Table, TableEvent, TableEventKind
 
 __all__ = ["TableEventStore", "event_from_json", "event_payload"]
 
@@ -50,7 +50,8 @@ _OPTIONAL_INT = ("deck", "position", "seat")
 
 
 def event_from_json(data: Mapping[str, Any]) -> TableEvent:
-    """The :class:`~croupier.table.TableEvent` that ``TableEvent.to_json`` wrote as ``data``."""
+    """The :class:`~croupier.table.table.TableEvent` that ``TableEvent.to_json`` wrote as
+    ``data``."""
     if not isinstance(data, Mapping):
         raise InvalidInput(f"table event {data!r} must be a JSON object")
     try:
@@ -233,7 +234,7 @@ class TableEventStore:
         their time in service, the stub-count cadence (from the records of its rounds in
         ``rounds``), the round numbering and the two-deck rotation.  The cards are shuffled
         afresh (an order held only in memory before the restart is never reused), recorded as
-        a shuffle of each deck.  ``options`` are :class:`~croupier.table.Table`'s (shuffler,
+        a shuffle of each deck.  ``options`` are :class:`~croupier.table.table.Table`'s (shuffler,
         clock, meters, mode, ...)."""
         events = self.load(table_id)
         if not events or events[0].kind is not TableEventKind.OPENED:

@@ -15,7 +15,7 @@ from typing import Any
 
 from fastapi import APIRouter, Depends, Request
 
-from croupier.errors import CroupierError
+from croupier.core.errors import CroupierError
 from croupier.games.records import Action, PlaceWager, ReportIrregularity
 from croupier.games.round import Phase, Round
 

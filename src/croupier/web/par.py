@@ -27,7 +27,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query
 from fastapi.responses import JSONResponse, Response
 
-from croupier.errors import CroupierError, InvalidInput
+from croupier.core.errors import CroupierError, InvalidInput
 from croupier.games import GAMES, Game, game_class, get_game
 
 __all__ = ["ParSheets", "SheetKey", "game_catalogue", "par_router"]

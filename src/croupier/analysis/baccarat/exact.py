@@ -14,9 +14,9 @@ from collections.abc import Mapping
 from functools import cache
 from math import perm
 
+from croupier.core.progress import Task
 from croupier.games.baccarat import Coup
 from croupier.hands.baccarat import banker_draws_points, player_draws_points
-from croupier.progress import Task
 
 __all__ = ["Coup", "coups", "total_sequences"]
 

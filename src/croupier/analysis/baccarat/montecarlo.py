@@ -92,7 +92,7 @@ def baccarat_classify_many(
 @cache
 def baccarat_args() -> tuple[Any, ...]:
     """The draw rules of :mod:`croupier.hands.baccarat` as tables, and each card's value."""
-    from croupier.cards import DECK
+    from croupier.core.cards import DECK
     from croupier.hands.baccarat import banker_draws_points, card_value, player_draws_points
 
     value = np.array([card_value(card) for card in DECK])  # DECK[i].index == i

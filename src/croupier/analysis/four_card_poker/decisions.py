@@ -24,8 +24,8 @@ from croupier.analysis.block_solver import dense_tables
 from croupier.analysis.decisions import I8, I64, Cards, indices, memo
 from croupier.analysis.four_card_poker import solver as fcp_solver
 from croupier.analysis.four_card_poker.mc_kernels import fcp_action
-from croupier.cards import Card
-from croupier.errors import InvalidInput
+from croupier.core.cards import Card
+from croupier.core.errors import InvalidInput
 from croupier.games import Game, Round
 from croupier.games.four_card_poker import FourCardPoker
 from croupier.games.pov import seat_cards
@@ -74,7 +74,7 @@ class FourCardTables:
 
 def four_card_tables(*, progress: bool | None = None) -> FourCardTables:
     """The Four Card Poker decision table: loaded from the cache folder, or solved (and saved;
-    ``progress``: False silences the progress reports of :mod:`croupier.progress`)."""
+    ``progress``: False silences the progress reports of :mod:`croupier.core.progress`)."""
     return memo((FourCardTables, "base"), lambda: _four_card_tables(progress))
 
 

@@ -49,8 +49,8 @@ from croupier.analysis.four_card_poker.kernels import (
 )
 from croupier.analysis.par import Outcome, WagerSheet, merge_outcomes
 from croupier.analysis.shipped import SolveSpec, fingerprint
-from croupier.cards import Card, Rank, parse_cards
-from croupier.errors import InvalidInput
+from croupier.core.cards import Card, Rank, parse_cards
+from croupier.core.errors import InvalidInput
 from croupier.games.four_card_poker import ANTE_BONUS, base_net
 from croupier.games.paytables import PayTable
 from croupier.hands import Category, HandRank, Ranking
@@ -402,7 +402,7 @@ def solve_four_card_poker(
 
     ``ante_bonus``: the Ante Bonus table (lines for three of a kind, straight flush, four of a
     kind only); default § 641a.12(b) (25, 20, 2 to 1).  ``workers``: threads (default
-    every core); ``progress``: False silences the progress reports (:mod:`croupier.progress`);
+    every core); ``progress``: False silences the progress reports (:mod:`croupier.core.progress`);
     ``checkpoint``: save and reuse finished blocks under the cache folder, and read those the
     package ships for this key (:mod:`croupier.analysis.shipped`: the § 641a.12(b) table);
     False solves every block.  ``up_ranks`` (2..14) limits the solve to those up-card ranks: a

@@ -34,6 +34,7 @@ from croupier.analysis.stud_counts import (
     rank_set,
     tabulate_five,
 )
+from croupier.core.progress import Task
 from croupier.games.let_it_ride import (
     BOARD,
     BetDecision,
@@ -51,7 +52,6 @@ from croupier.games.pov import seat_cards
 from croupier.games.records import Action
 from croupier.games.round import Round
 from croupier.hands import HandRank, Ranking
-from croupier.progress import Task
 
 __all__ = [
     "LetItRideSolve",
@@ -235,7 +235,7 @@ def _classes(size: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_], l
     (a pair of tens or better, three of a kind, or with four cards two pair)."""
     from itertools import combinations
 
-    from croupier.cards import DECK
+    from croupier.core.cards import DECK
 
     sets = np.array(list(combinations(range(52), size)), dtype=np.int64)
     order = np.argsort((BINOM[sets, np.arange(1, size + 1)]).sum(axis=1))  # to colex order

@@ -17,7 +17,7 @@ import numpy.typing as npt
 from croupier.analysis.mississippi_stud.protect_kernels import ms_state_values
 from croupier.analysis.protect import Ask, Gains, Protect, Protection, from_gains, sample_deals
 from croupier.analysis.stud_counts import BINOM
-from croupier.errors import InvalidInput
+from croupier.core.errors import InvalidInput
 from croupier.games import Game
 
 I64 = npt.NDArray[np.int64]

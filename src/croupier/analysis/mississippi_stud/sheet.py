@@ -30,6 +30,7 @@ from croupier.analysis.stud_counts import (
     rank_set,
     tabulate_five,
 )
+from croupier.core.progress import Task
 from croupier.games.mississippi_stud import (
     JACKPOTS,
     PAY_TABLE,
@@ -45,7 +46,6 @@ from croupier.games.pov import seat_cards
 from croupier.games.records import Action
 from croupier.games.round import Round
 from croupier.hands import HandRank, Ranking
-from croupier.progress import Task
 
 __all__ = [
     "base_lines",
@@ -185,7 +185,7 @@ def mississippi_stud_strategy(game: MississippiStud) -> Callable[[Round, int], A
 def mississippi_stud_strategy_text(game: MississippiStud) -> str:
     """3rd Street decisions by starting hand, from the solver (4th and 5th Street depend on the
     cards turned and the bets made; the solver's tables decide them exactly)."""
-    from croupier.cards import DECK
+    from croupier.core.cards import DECK
 
     _, _, k3, _, _ = _solved(game.base_table)
     by_choice: dict[int, list[str]] = {0: [], 1: [], 3: [], 2: []}

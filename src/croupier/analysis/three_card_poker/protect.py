@@ -26,7 +26,7 @@ from croupier.analysis.protect import (
     mask,
     sample_deals,
 )
-from croupier.cards import DECK
+from croupier.core.cards import DECK
 from croupier.games import Game
 from croupier.games.paytables import PayTable
 from croupier.games.three_card_poker import ThreeCardPoker

@@ -21,12 +21,12 @@ from croupier.analysis import decided
 from croupier.analysis.par import ParSheet, WagerSheet
 from croupier.analysis.sidebets import category_keys, wager_sheet
 from croupier.analysis.three_card_poker.solver import solve_three_card
+from croupier.core.progress import Task
 from croupier.games.pov import seat_cards
 from croupier.games.records import Action
 from croupier.games.round import Round
 from croupier.games.three_card_poker import ThreeCardPoker, hand_keys
 from croupier.hands import Ranking
-from croupier.progress import Task
 
 __all__ = ["par_three_card_poker", "three_card_strategy", "three_card_strategy_text"]
 

@@ -24,7 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from croupier.analysis.par import Outcome, merge_outcomes
-from croupier.cards import DECK
+from croupier.core.cards import DECK
 from croupier.games.paytables import PayTable
 from croupier.games.three_card_poker import (
     Decision,

@@ -33,7 +33,7 @@ from croupier.analysis.ultimate_texas_holdem.mc_kernels import (
     uth_decide,
 )
 from croupier.analysis.ultimate_texas_holdem.settle import settle_tables
-from croupier.errors import InvalidInput
+from croupier.core.errors import InvalidInput
 from croupier.games import Game, Round
 from croupier.games.paytables import PayTable
 from croupier.games.pov import layout_cards, seat_cards

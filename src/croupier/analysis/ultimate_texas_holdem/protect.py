@@ -41,7 +41,7 @@ from croupier.analysis.ultimate_texas_holdem.protect_kernels import (
     uth_known_dealer,
     uth_seen_dealer,
 )
-from croupier.cards import DECK
+from croupier.core.cards import DECK
 from croupier.games import Game
 from croupier.games.paytables import PayTable
 from croupier.games.ultimate_texas_holdem import UltimateTexasHoldem

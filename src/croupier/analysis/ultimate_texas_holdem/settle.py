@@ -26,7 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from croupier.analysis.block_solver import dense_tables
-from croupier.errors import InvalidInput
+from croupier.core.errors import InvalidInput
 from croupier.games.paytables import PayTable
 from croupier.games.ultimate_texas_holdem import (
     blind_line,

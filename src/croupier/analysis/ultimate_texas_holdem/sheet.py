@@ -20,7 +20,7 @@ from functools import cache
 from croupier.analysis.par import ParSheet, WagerSheet
 from croupier.analysis.sidebets import category_keys, wager_sheet
 from croupier.analysis.ultimate_texas_holdem.solver import UthSolution, solve_ultimate_texas_holdem
-from croupier.cards import DECK
+from croupier.core.cards import DECK
 from croupier.games.base import Game
 from croupier.games.paytables import PayTable
 from croupier.games.ultimate_texas_holdem import progressive_cards

@@ -62,8 +62,8 @@ from croupier.analysis.ultimate_texas_holdem.settle import (
     SettleTables,
     settle_tables,
 )
-from croupier.cards import Card, Rank, parse_cards
-from croupier.errors import InvalidInput
+from croupier.core.cards import Card, Rank, parse_cards
+from croupier.core.errors import InvalidInput
 from croupier.games.paytables import PayTable
 from croupier.games.ultimate_texas_holdem.paytables import BLIND_HANDS
 from croupier.hands import Ranking
@@ -474,7 +474,7 @@ def solve_ultimate_texas_holdem(
     ``blind``: a Blind pay table of the game (default table A of
     :data:`croupier.games.ultimate_texas_holdem.paytables.BLIND`; B pushes straights).
     ``workers``: threads (default every core); ``progress``: False silences the progress reports
-    (:mod:`croupier.progress`); ``checkpoint``: save and reuse finished blocks under the cache
+    (:mod:`croupier.core.progress`); ``checkpoint``: save and reuse finished blocks under the cache
     folder, and read those the package ships for this key (:mod:`croupier.analysis.shipped`:
     Blind table A); False solves every block.  ``flops`` solves only the first that many flop
     classes (a partial sheet, for tests).  ``scheduler``: a Dask scheduler address

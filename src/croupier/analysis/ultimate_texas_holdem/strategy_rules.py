@@ -26,7 +26,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from croupier.analysis.strategy_table import MEASURE_ACTION, StrategyRow, StrategyTable
-from croupier.errors import InvalidInput
+from croupier.core.errors import InvalidInput
 
 if TYPE_CHECKING:
     from croupier.analysis.ultimate_texas_holdem.solver import FeatureShare, UthStrategy

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from croupier.cards import Card
+from croupier.core.cards import Card
 from croupier.games.baccarat.paytables import BANKER, PLAYER
 from croupier.games.states import DealStep
 from croupier.hands.baccarat import (

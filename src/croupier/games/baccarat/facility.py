@@ -9,14 +9,14 @@ from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from croupier.cards import Card
-from croupier.errors import IllegalAction, InvalidInput
+from croupier.core.cards import Card
+from croupier.core.errors import IllegalAction, InvalidInput
 from croupier.games.baccarat.markers import CollectReason, MarkerCollected, VigLedger
 from croupier.games.baccarat.paytables import CutCardOut, ShoeOpened
 from croupier.games.records import Record
 from croupier.hands.baccarat import card_value
-from croupier.progressive import MeterBank
-from croupier.shoe import Shoe, Shuffler, shoe_cards
+from croupier.rules.progressive import MeterBank
+from croupier.table.shoe import Shoe, Shuffler, shoe_cards
 
 if TYPE_CHECKING:
     from croupier.games.baccarat.game import BaccaratGame, BaccaratRound

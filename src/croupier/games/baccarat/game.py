@@ -46,9 +46,11 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any, ClassVar
 
-from croupier.cards import Card
-from croupier.errors import IllegalAction, InvalidInput, RulesViolation
-from croupier.frozen import frozen_dict
+from croupier.core.cards import Card
+from croupier.core.errors import IllegalAction, InvalidInput, RulesViolation
+from croupier.core.frozen import frozen_dict
+from croupier.core.modes import PlayMode
+from croupier.core.money import verify_amount, vigorish
 from croupier.games._made import checked_record
 from croupier.games.baccarat.deal import FIRST_FOUR, THIRD_CARD, first_four, next_card_to
 from croupier.games.baccarat.facility import (
@@ -105,17 +107,15 @@ from croupier.games.table_regs import DeckRules
 from croupier.hands.baccarat import (
     point_count,
 )
-from croupier.modes import PlayMode
-from croupier.money import verify_amount, vigorish
-from croupier.progressive import MeterBank
-from croupier.rules import (
+from croupier.rules.progressive import MeterBank
+from croupier.rules.submission import (
     DealMethod,
     Problem,
     RulesSubmission,
     VigRules,
     load_rules,
 )
-from croupier.shoe import Shoe
+from croupier.table.shoe import Shoe
 
 __all__ = [
     "BANKER",

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, ClassVar
 
-from croupier.errors import IllegalAction, InvalidInput
+from croupier.core.errors import IllegalAction, InvalidInput
 from croupier.games.baccarat.paytables import VigMarked
 from croupier.games.records import Record
 from croupier.games.round import SEATS, Round
@@ -90,7 +90,7 @@ class VigLedger:
     @classmethod
     def of(cls, game: Game, owed: Mapping[int, int] | None = None) -> VigLedger:
         """The markers of a table of ``game``, a game that takes vigorish (``takes_vig``, the
-        baccarats); refused (:class:`~croupier.errors.InvalidInput`) for any other game, so a
+        baccarats); refused (:class:`~croupier.core.errors.InvalidInput`) for any other game, so a
         caller holding a plain :class:`~croupier.games.base.Game` need not name the class."""
         from croupier.games.baccarat.game import BaccaratGame
 

@@ -19,15 +19,15 @@ from fractions import Fraction
 from functools import partial
 from typing import TYPE_CHECKING, ClassVar
 
-from croupier.cards import Card
-from croupier.errors import InvalidInput
-from croupier.frozen import frozen_dict
+from croupier.core.cards import Card
+from croupier.core.errors import InvalidInput
+from croupier.core.frozen import frozen_dict
+from croupier.core.money import Odds
 from croupier.games.irregularities import chapter_irregularities
 from croupier.games.paytables import PayLine, PayTable, to
 from croupier.games.records import Action, PlaceWager, Record, Result, Reveal, WagerPlaced
 from croupier.hands.baccarat import two_and_final_counts
-from croupier.money import Odds
-from croupier.rules import Problem, RulesSubmission, VigRules
+from croupier.rules.submission import Problem, RulesSubmission, VigRules
 
 if TYPE_CHECKING:
     from croupier.games.baccarat.game import BaccaratGame

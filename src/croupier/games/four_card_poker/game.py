@@ -33,8 +33,8 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from croupier.cards import Rank
-from croupier.errors import IllegalAction
+from croupier.core.cards import Rank
+from croupier.core.errors import IllegalAction
 from croupier.games._made import dealer_revealed, folded, wager_settled
 from croupier.games.amounts import AmountRange, PlayRule
 from croupier.games.base import DealStep, EnvyRule, Game, Round
@@ -50,7 +50,7 @@ from croupier.games.records import (
 )
 from croupier.games.states import known_plan
 from croupier.hands import Category, HandRank, Ranking
-from croupier.rules import DealMethod, Problem, RulesSubmission
+from croupier.rules.submission import DealMethod, Problem, RulesSubmission
 
 __all__ = [
     "ACES_UP",

@@ -69,8 +69,10 @@ from operator import attrgetter
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from croupier.cards import Card
-from croupier.errors import IllegalAction, InvalidInput
+from croupier.core.cards import Card
+from croupier.core.errors import IllegalAction, InvalidInput
+from croupier.core.modes import PlayMode
+from croupier.core.money import format_cents
 from croupier.games._made import checked_record, made_record
 from croupier.games.base import DealStep, EnvyRule, Game, ProgressiveOffer
 from croupier.games.faces import decision_text
@@ -113,11 +115,9 @@ from croupier.games.round import StubCheck
 from croupier.games.states import known_plan
 from croupier.games.streets import Street, StreetRound
 from croupier.hands import HandRank, Ranking
-from croupier.modes import PlayMode
-from croupier.money import format_cents
-from croupier.progressive import MeterBank, MeterSpec
-from croupier.rules import DealMethod, Problem, RulesSubmission
-from croupier.shoe import Shoe
+from croupier.rules.progressive import MeterBank, MeterSpec
+from croupier.rules.submission import DealMethod, Problem, RulesSubmission
+from croupier.table.shoe import Shoe
 
 __all__ = [
     "GAME_CLASSES",

@@ -65,7 +65,8 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
-from croupier.errors import InvalidInput
+from croupier.core.errors import InvalidInput
+from croupier.core.money import format_cents, parse_rate
 from croupier.games.paytables import (
     CUSTOM,
     CustomShape,
@@ -78,9 +79,8 @@ from croupier.games.paytables import (
     to,
 )
 from croupier.hands import Category, HandRank
-from croupier.money import format_cents, parse_rate
-from croupier.progressive import MeterSpec
-from croupier.rules import Problem, RulesSubmission
+from croupier.rules.progressive import MeterSpec
+from croupier.rules.submission import Problem, RulesSubmission
 
 __all__ = [
     "BASE",

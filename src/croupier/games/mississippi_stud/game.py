@@ -58,9 +58,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from croupier.cards import Card
-from croupier.errors import IllegalAction, InvalidInput
-from croupier.frozen import frozen_dict
+from croupier.core.cards import Card
+from croupier.core.errors import IllegalAction, InvalidInput
+from croupier.core.frozen import frozen_dict
+from croupier.core.modes import PlayMode
+from croupier.core.money import format_cents, parse_rate
 from croupier.games._made import checked_record, folded
 from croupier.games.base import DealStep, EnvyRule, Game, Phase, ProgressiveOffer
 from croupier.games.faces import decision_text
@@ -98,11 +100,9 @@ from croupier.games.round import StubCheck
 from croupier.games.states import known_plan
 from croupier.games.streets import Street, StreetRound, TurnBy
 from croupier.hands import HandRank, Ranking
-from croupier.modes import PlayMode
-from croupier.money import format_cents, parse_rate
-from croupier.progressive import MeterBank, MeterSpec
-from croupier.rules import DealMethod, Problem, RulesSubmission
-from croupier.shoe import Shoe
+from croupier.rules.progressive import MeterBank, MeterSpec
+from croupier.rules.submission import DealMethod, Problem, RulesSubmission
+from croupier.table.shoe import Shoe
 
 __all__ = [
     "BASE_PAYS", "BOARD", "ENVY", "GAME_CLASSES", "JACKPOTS", "LOSE", "PAYOUT_LIMIT", "PAY_TABLE",

@@ -14,12 +14,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from croupier.frozen import frozen_dict
+from croupier.core.frozen import frozen_dict
+from croupier.core.money import Odds
 from croupier.games.paytables import EnvySchedule, PayLine, PayTable, for_, to
 from croupier.games.records import Result
 from croupier.hands import Category, HandRank
-from croupier.money import Odds
-from croupier.rules import RulesSubmission
+from croupier.rules.submission import RulesSubmission
 
 __all__ = [
     "BASE_PAYS",

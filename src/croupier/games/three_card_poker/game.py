@@ -62,8 +62,8 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any, ClassVar
 
-from croupier.cards import Suit
-from croupier.errors import IllegalAction
+from croupier.core.cards import Suit
+from croupier.core.errors import IllegalAction
 from croupier.games._made import dealer_revealed, folded, wager_settled
 from croupier.games.amounts import Multiples, PlayRule
 from croupier.games.base import DealStep, EnvyRule, Game, Round
@@ -89,7 +89,7 @@ from croupier.games.three_card_poker.paytables import (
 )
 from croupier.games.three_card_poker.regs import THREE_CARD_POKER_REGS
 from croupier.hands import Category, HandRank, Ranking, pack
-from croupier.rules import DealMethod, Problem, RulesSubmission
+from croupier.rules.submission import DealMethod, Problem, RulesSubmission
 
 __all__ = [
     "ANTE_BONUS",

@@ -70,8 +70,9 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from croupier.cards import Card
-from croupier.errors import IllegalAction, InvalidInput
+from croupier.core.cards import Card
+from croupier.core.errors import IllegalAction, InvalidInput
+from croupier.core.money import Odds
 from croupier.games import streets
 from croupier.games._made import checked, dealer_revealed, folded
 from croupier.games.base import DealStep, EnvyRule, Game, Phase
@@ -100,8 +101,7 @@ from croupier.games.ultimate_texas_holdem.paytables import (
 )
 from croupier.games.ultimate_texas_holdem.regs import ULTIMATE_TEXAS_HOLDEM_REGS
 from croupier.hands import CATEGORY_SHIFT, Category, HandRank, Ranking
-from croupier.money import Odds
-from croupier.rules import DealMethod, Problem, RulesSubmission
+from croupier.rules.submission import DealMethod, Problem, RulesSubmission
 
 __all__ = [
     "ANTE_ODDS",

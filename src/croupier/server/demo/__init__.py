@@ -22,10 +22,10 @@ from typing import Any
 
 from sqlalchemy import Connection, func, select, update
 
-from croupier.errors import IllegalAction
+from croupier.core.errors import IllegalAction
+from croupier.core.modes import PlayMode
 from croupier.games import get_game
-from croupier.modes import PlayMode
-from croupier.rules import load_rules
+from croupier.rules.submission import load_rules
 from croupier.server.auth import Auth, Role
 from croupier.server.ledger import CAGE, Entry, player_account
 from croupier.server.live_floor import Floor

@@ -114,7 +114,7 @@ def _create_security_tables() -> None:
 
 def _normalise_names(conn: sa.Connection) -> dict[str, str | None]:
     """Each stored name that is not normal -> its new name (``None``: disabled instead)."""
-    from croupier.errors import InvalidInput
+    from croupier.core.errors import InvalidInput
     from croupier.server.identifiers import normalise_username
     from croupier.server.security_log import SecurityEvent, append
 

@@ -9,7 +9,7 @@ be accepted:
 
     commitment = SHA-256( UTF-8( order || "\\n" || nonce ) )    (lowercase hex)
 
-where ``order`` is the whole shoe, top first, each card as ``croupier.cards.Card`` prints it
+where ``order`` is the whole shoe, top first, each card as ``croupier.core.cards.Card`` prints it
 (rank ``2``-``9``, ``T``, ``J``, ``Q``, ``K``, ``A``; suit ``c``, ``d``, ``h``, ``s``), joined by
 one space, and ``nonce`` is 64 lowercase hex digits.  This is scheme :data:`SCHEME`.  The
 commitment says nothing of the order: the 256-bit secret nonce makes every order equally
@@ -20,7 +20,7 @@ Once the round is over (or void) the order and the nonce are **revealed** (:clas
 before the first wager, and checks that the cards the round's records show dealt are the order's
 cards from position ``taken`` on (``taken``: cards of the order gone before the round's first
 card, a burn).  ``croupier audit verify-deal ROUND`` does exactly this against the database
-(:func:`croupier.audit.verify_deal`).
+(:func:`croupier.audit.chains.verify_deal`).
 
 A baccarat table deals one shoe coup after coup down to its cut card
 (:mod:`croupier.server.live_shoe`): the commitment covers the whole shoe and is published with
@@ -40,8 +40,8 @@ from typing import Any
 
 from sqlalchemy import Connection, select
 
-from croupier.cards import Card
-from croupier.errors import InvalidInput, shown_value
+from croupier.core.cards import Card
+from croupier.core.errors import InvalidInput, shown_value
 from croupier.store._db import dealing_shoes, round_records, round_shoes, rounds
 
 __all__ = [
@@ -157,7 +157,7 @@ def coup_gap(conn: Connection, round_id: str, shoe_id: str, taken: int) -> str |
     the coup before it stopped or, for the shoe's first, right after the opening burn (the
     first card turned up, as many more burned: :func:`croupier.games.baccarat.open_shoe`);
     ``None`` when it does."""
-    from croupier.cards import parse_cards
+    from croupier.core.cards import parse_cards
     from croupier.games.baccarat import open_shoe
 
     before = conn.execute(

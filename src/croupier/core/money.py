@@ -14,7 +14,7 @@ from enum import Enum
 from fractions import Fraction
 from typing import NewType
 
-from croupier.errors import InvalidInput, shown_value
+from croupier.core.errors import InvalidInput, shown_value
 
 __all__ = [
     "MAX_ODDS",
@@ -58,7 +58,7 @@ def verify_amount(amount: object, *, what: str = "amount") -> Cents:
 
 def parse_cents(text: str, *, what: str = "amount") -> Cents:
     """Read ``"500"`` (cents) or ``"$5"``/``"$5.25"`` (dollars) into cents."""
-    from croupier.reading import quote
+    from croupier.core.reading import quote
 
     if not isinstance(text, str):
         raise InvalidInput(f"{what} {shown_value(text)} is not text such as 500 or $5.00")

@@ -3,7 +3,7 @@
 A dealer bot opens the round, calls "no more bets" with the progressive chips it counts, deals,
 reveals and settles; player bots wager what the engine's house player wagers at that table
 (``house_wagers`` of ``GET /api/tables/{id}``) and take the first decision the round accepts of
-a fixed list.  Every call goes through :class:`croupier.client.Client`.
+a fixed list.  Every call goes through :class:`croupier.faces.client.Client`.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from croupier.client import ApiError, Client
+from croupier.faces.client import ApiError, Client
 
 __all__ = ["DECISIONS", "Crew", "RoundPlayed", "enrol", "play_round", "play_tables"]
 

@@ -15,8 +15,9 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, TextIO
 
-from croupier.cards import Card, format_cards
-from croupier.errors import CroupierError, InvalidInput
+from croupier.core.cards import Card, format_cards
+from croupier.core.errors import CroupierError, InvalidInput
+from croupier.core.money import format_cents, parse_cents
 from croupier.games.play import play_out
 from croupier.games.pov import seat_cards, supervisor_hands
 from croupier.games.records import (
@@ -31,12 +32,11 @@ from croupier.games.records import (
 from croupier.games.round import Round
 from croupier.games.streets import StreetRound
 from croupier.hands import Ranking, evaluate
-from croupier.money import format_cents, parse_cents
-from croupier.shoe import SecureShuffler, SeededShuffler, Shoe, Shuffler
+from croupier.table.shoe import SecureShuffler, SeededShuffler, Shoe, Shuffler
 
 if TYPE_CHECKING:
     from croupier.games import Game
-    from croupier.progressive import MeterBank
+    from croupier.rules.progressive import MeterBank
     from croupier.store import TrackedRound
 
 __all__ = ["database_url", "hand_category", "play_terminal", "posted_limits"]

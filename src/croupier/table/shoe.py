@@ -25,7 +25,7 @@ The shoe
     A :class:`Shoe` deals one card at a time from the top, burns, and counts its stub.
     :meth:`Shoe.verify_count` is the stub count of § 641a.8(f): when the cards in the stub, with
     the cards dealt and burned, are not the cards of the deck, the round is void (§ 641a.8(h)) and
-    :class:`~croupier.errors.Irregularity` is raised.  A multi-deck shoe (baccarat, eight decks
+    :class:`~croupier.core.errors.Irregularity` is raised.  A multi-deck shoe (baccarat, eight decks
     by default: :data:`BACCARAT_DECKS`) may carry a cut card near the bottom that marks the end of
     the shoe.  :class:`StackedShoe` deals a given order, for scenarios and tests.
 
@@ -44,8 +44,8 @@ from enum import Enum
 from functools import cache
 from typing import Protocol, TypeVar
 
-from croupier.cards import DECK, Card, format_cards, parse_cards
-from croupier.errors import IllegalAction, InvalidInput, Irregularity, shown_value
+from croupier.core.cards import DECK, Card, format_cards, parse_cards
+from croupier.core.errors import IllegalAction, InvalidInput, Irregularity, shown_value
 
 __all__ = [
     "BACCARAT_DECKS",
@@ -276,7 +276,7 @@ def _shoe_cards(decks: int) -> tuple[Card, ...]:
 
 
 _DECK_IDS = frozenset(map(id, DECK))
-"""The identities of the 52 cards of :data:`~croupier.cards.DECK` (they live as long as the
+"""The identities of the 52 cards of :data:`~croupier.core.cards.DECK` (they live as long as the
 process): a shoe made of them is checked by identity, without hashing a card."""
 
 

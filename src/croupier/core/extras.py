@@ -12,7 +12,7 @@ replay, and the small command line (:data:`BASE`).  Each extra of :data:`EXTRAS`
 lists the same requirements (``tests/test_extras.py`` holds the two equal).
 
 A face that needs an extra calls :func:`require` before importing its modules; where the extra
-is not installed it raises :class:`~croupier.errors.MissingExtra` (on the command line: one
+is not installed it raises :class:`~croupier.core.errors.MissingExtra` (on the command line: one
 line on stderr, exit 2).  Checking imports nothing: :func:`missing` asks the import system
 whether each module could be found.
 """
@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Literal
 
-from croupier.errors import InvalidInput, MissingExtra
+from croupier.core.errors import InvalidInput, MissingExtra
 
 __all__ = [
     "BASE",

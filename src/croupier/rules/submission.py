@@ -3,7 +3,7 @@
 A Rules Submission (TOML, or a JSON object of the same shape; docs/rules-and-scenarios.md) names the
 game, its pay tables by letter, the progressive meter and Envy schedule, the vigorish and the
 table options.  :func:`load_rules` reads one; :func:`check_rules` reports *every* problem at once,
-each with the section that forbids it, by raising :class:`~croupier.errors.RulesViolation`.
+each with the section that forbids it, by raising :class:`~croupier.core.errors.RulesViolation`.
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from croupier.errors import InvalidInput, Problem
-from croupier.models import DealMethod, RulesModel, ShuffleMethod, problems_from
-from croupier.reading import load_document, verify_bounded
+from croupier.core.errors import InvalidInput, Problem
+from croupier.core.reading import load_document, verify_bounded
+from croupier.core.shapes import DealMethod, RulesModel, ShuffleMethod, problems_from
 
 __all__ = [
     "DealMethod",
@@ -180,7 +180,7 @@ def parse_rules(data: Mapping[str, Any]) -> RulesSubmission:
     """Build a :class:`RulesSubmission` from a mapping; shape problems ride along in
     :attr:`RulesSubmission.problems` (the game reports them with its own, all at once).
 
-    The shape is checked by :class:`croupier.models.RulesModel`; what the regulations allow is
+    The shape is checked by :class:`croupier.core.shapes.RulesModel`; what the regulations allow is
     checked by the game (:func:`croupier.games.get_game`).
     """
     if not isinstance(data, Mapping):

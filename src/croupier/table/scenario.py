@@ -6,7 +6,7 @@ order the cards leave the shoe.  Given hands, the shoe order is derived from the
 dealing procedure, so the cards land exactly where the scenario says.
 
 A scenario replays exactly what it says, or is refused naming the key
-(:class:`~croupier.models.ScenarioModel` checks the shape, every problem at once): a card the
+(:class:`~croupier.core.shapes.ScenarioModel` checks the shape, every problem at once): a card the
 deal needs but the scenario leaves out is never filled in from the deck (the message says which
 seat or hand is short; only burned and discarded cards, which no hand holds, come from the rest
 of the deck); ``cards`` and hands together, seat keys naming one seat twice (``"1"`` and
@@ -23,9 +23,10 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from croupier import scenario_events as events
-from croupier.cards import DECK, Card, parse_cards, verify_distinct
-from croupier.errors import CroupierError, InvalidInput, format_problems, shown_value
+from croupier.core.cards import DECK, Card, parse_cards, verify_distinct
+from croupier.core.errors import CroupierError, InvalidInput, format_problems, shown_value
+from croupier.core.reading import load_document, quote, verify_bounded
+from croupier.core.shapes import ScenarioModel, problems_from
 from croupier.games import Game, Round, game_class, get_game
 from croupier.games.play import play_out
 from croupier.games.pov import supervisor_hands
@@ -38,11 +39,10 @@ from croupier.games.records import (
     PlaceWager,
 )
 from croupier.games.round import StubCheck
-from croupier.models import ScenarioModel, problems_from
-from croupier.progressive import MemoryMeters
-from croupier.reading import load_document, quote, verify_bounded
-from croupier.scenario_events import ScenarioEvent
-from croupier.shoe import StackedShoe, shoe_cards
+from croupier.rules.progressive import MemoryMeters
+from croupier.table import scenario_events as events
+from croupier.table.scenario_events import ScenarioEvent
+from croupier.table.shoe import StackedShoe, shoe_cards
 
 __all__ = ["load_scenario", "run_scenario", "verify_scenario"]
 
@@ -53,7 +53,7 @@ face up and discarded (§ 641a.13(a))."""
 
 
 def load_scenario(path: str | Path) -> dict[str, Any]:
-    """Read a scenario file (JSON, bounded: see :mod:`croupier.reading`)."""
+    """Read a scenario file (JSON, bounded: see :mod:`croupier.core.reading`)."""
     return load_document(path, what="scenario", toml=False)
 
 

@@ -70,7 +70,7 @@ from pydantic import (
     model_validator,
 )
 
-from croupier.errors import CroupierError, IllegalAction, InvalidInput
+from croupier.core.errors import CroupierError, IllegalAction, InvalidInput
 from croupier.games.records import (
     AbandonWagers,
     Action,
@@ -84,13 +84,13 @@ from croupier.games.records import (
     record_to_json,
 )
 from croupier.games.round import ActorKind, Phase, StubCheck
-from croupier.rules import DealMethod, ShuffleMethod
-from croupier.table_events import Device, Spread, StoredDeck
+from croupier.rules.submission import DealMethod, ShuffleMethod
+from croupier.table.events import Device, Spread, StoredDeck
 
 if TYPE_CHECKING:
-    from croupier.cards import Card
+    from croupier.core.cards import Card
     from croupier.games import Game, Round
-    from croupier.table import Table
+    from croupier.table.table import Table
 
 __all__ = [
     "EventKind",
@@ -119,7 +119,7 @@ class EventKind(StrEnum):
     CUT = "cut"
     RECUT = "recut"
     COLLECT_VIG = "collect_vig"
-    # the table's procedures before the round (croupier.table.Table's methods)
+    # the table's procedures before the round (croupier.table.table.Table's methods)
     RESHUFFLE_ORDERED = "reshuffle_ordered"
     SHUFFLER_COUNT = "shuffler_count"
     IDLE = "idle"
@@ -268,7 +268,7 @@ def place_verbal(rnd: Round, seat: int, verbal: object) -> None:
         return
     if not isinstance(verbal, Mapping):
         raise InvalidInput(f"seat {seat}: 'verbal' must map wager names to verbal wagers")
-    from croupier.table import regs_of
+    from croupier.table.table import regs_of
 
     regs = regs_of(rnd.game)
     if regs is not None and regs.no_verbal:
@@ -335,7 +335,7 @@ def void_in_betting(rnd: Round, events: Sequence[ScenarioEvent]) -> None:
 
 def table_before(game: Game, events: Sequence[ScenarioEvent]) -> tuple[Game, list[dict[str, Any]]]:
     """The table's procedures the scenario lists before the round, carried out at a
-    :class:`~croupier.table.Table` of the scenario's game (each refused as the table refuses
+    :class:`~croupier.table.table.Table` of the scenario's game (each refused as the table refuses
     it, with its section): a floorperson's reshuffle, the counting shuffler's count, idle cards
     re-inspected, a device out of order or restored, another method.  Returns the game the
     round is dealt by (another method changes it, § 641a.13(g)) and the table's events.  The
@@ -345,12 +345,12 @@ def table_before(game: Game, events: Sequence[ScenarioEvent]) -> tuple[Game, lis
         return game, []
     from datetime import UTC, datetime
 
-    from croupier.modes import PlayMode
-    from croupier.shoe import SeededShuffler
-    from croupier.table import ManualClock, Table
+    from croupier.core.modes import PlayMode
+    from croupier.table.shoe import SeededShuffler
+    from croupier.table.table import ManualClock, Table
 
     clock = ManualClock(datetime(2000, 1, 1, tzinfo=UTC))
-    # a dispute replay: training mode, which allows the seeded shuffler (croupier.modes)
+    # a dispute replay: training mode, which allows the seeded shuffler (croupier.core.modes)
     table = Table(game, shuffler=SeededShuffler(0), clock=clock, mode=PlayMode.TRAINING)
     mark = len(table.events)
     for event in before:
@@ -393,9 +393,9 @@ def cut_stack(
         raise InvalidInput(
             "scenario event 'cut' needs 'cards', the stack as shuffled before the cut, not hands"
         )
-    from croupier.rules import ShuffleMethod
-    from croupier.shoe import cut
-    from croupier.table import regs_of
+    from croupier.rules.submission import ShuffleMethod
+    from croupier.table.shoe import cut
+    from croupier.table.table import regs_of
 
     regs = regs_of(rnd_game)
     if regs is None:

@@ -8,7 +8,7 @@ uses the same models in its OpenAPI document; ``croupier schema rules|scenario``
 JSON Schema.
 
 Rates are exact: text (``"0.25"``, ``"1/4"``) or a decimal number read from the file's text
-(:func:`croupier.money.parse_rate`); a binary float is refused, never rounded.
+(:func:`croupier.core.money.parse_rate`); a binary float is refused, never rounded.
 
 :func:`problems_from` turns a :class:`pydantic.ValidationError` into croupier's problems: each
 names the key (``[progressive] is missing 'wager' (cents)``), quotes at most 80 characters of
@@ -33,9 +33,9 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from croupier.errors import InvalidInput, Problem
-from croupier.money import MAX_WAGER
-from croupier.reading import MAX_INT, quote
+from croupier.core.errors import InvalidInput, Problem
+from croupier.core.money import MAX_WAGER
+from croupier.core.reading import MAX_INT, quote
 
 __all__ = [
     "CardText",
@@ -68,7 +68,7 @@ Cents = Annotated[int, Field(gt=0, le=MAX_CENTS, description="cents (a positive 
 WagerCents = Annotated[
     int, Field(gt=0, le=MAX_WAGER, description="cents of one wager (at most $10,000,000)")
 ]
-"""A wager's amount or posted limit: at most :data:`croupier.money.MAX_WAGER`, the largest
+"""A wager's amount or posted limit: at most :data:`croupier.core.money.MAX_WAGER`, the largest
 wager croupier settles exactly."""
 MeterCents = Annotated[int, Field(ge=0, le=MAX_CENTS, description="cents")]
 CardText = Annotated[
@@ -87,7 +87,7 @@ Decision = Annotated[
 
 
 def _rate(value: Any) -> Fraction:
-    from croupier.money import parse_rate
+    from croupier.core.money import parse_rate
 
     try:
         return parse_rate(value, what="rate")
@@ -211,7 +211,7 @@ class SeatModel(_Strict):
     hand: list[CardText] | None = Field(default=None, max_length=MAX_CARDS)
     player: Name | None = None
     verbal: dict[Name, dict[str, Any]] | None = Field(default=None, max_length=8)
-    """Verbal wagers accompanied by cash (:func:`croupier.scenario_events.place_verbal`)."""
+    """Verbal wagers accompanied by cash (:func:`croupier.table.scenario_events.place_verbal`)."""
 
 
 SeatKey = Annotated[str, StringConstraints(pattern=r"^[1-7]$")]
@@ -234,7 +234,8 @@ class ScenarioModel(_Strict):
     """Whether the dealer counts the stub in this round (§ 641a.8(f)); left out: where a
     ``stub_count`` event says so."""
     events: list[dict[str, Any]] | None = Field(default=None, max_length=256)
-    """Irregularities and table events, in order (:mod:`croupier.scenario_events` checks each)."""
+    """Irregularities and table events, in order (:mod:`croupier.table.scenario_events` checks
+    each)."""
 
 
 _UNITS = {

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Protocol
 
-from croupier.errors import IllegalAction, InvalidInput, RulesViolation, shown_value
+from croupier.core.errors import IllegalAction, InvalidInput, RulesViolation, shown_value
 
 __all__ = [
     "MemoryMeters",

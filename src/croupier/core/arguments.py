@@ -1,5 +1,5 @@
 """The checks of a library call's plain arguments (counts, exact numbers, mappings), each
-refusing a value of the wrong type with :class:`~croupier.errors.InvalidInput` naming the
+refusing a value of the wrong type with :class:`~croupier.core.errors.InvalidInput` naming the
 argument and what was given (never a ``TypeError`` from inside), as the command line and HTTP
 refuse theirs.
 """
@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from croupier.errors import InvalidInput, shown_value
+from croupier.core.errors import InvalidInput, shown_value
 
 __all__ = ["verify_exact", "verify_int", "verify_mapping", "verify_sequence", "verify_whole"]
 

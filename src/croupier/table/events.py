@@ -3,7 +3,7 @@
 :class:`TableEvent` is one thing the table did between (or around) rounds: opening, a deck
 received, inspected, shuffled, cut or removed, a seat taken or left, a device out of order;
 :class:`PlayedRound` is one round at the table with the events before it.
-:mod:`croupier.table` re-exports every name here.
+:mod:`croupier.table.table` re-exports every name here.
 """
 
 from __future__ import annotations
@@ -13,17 +13,17 @@ from datetime import UTC, datetime, timedelta
 from enum import Enum, StrEnum
 from typing import TYPE_CHECKING, Any, Protocol
 
-from croupier.errors import InvalidInput
+from croupier.core.errors import InvalidInput
 from croupier.games.records import record_to_json
-from croupier.shoe import BackColour
+from croupier.table.shoe import BackColour
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from croupier.cards import Card
+    from croupier.core.cards import Card
+    from croupier.core.modes import PlayMode
     from croupier.games.base import Round, StubCheck
     from croupier.games.records import Record
-    from croupier.modes import PlayMode
 
 __all__ = [
     "Clock",
@@ -169,8 +169,8 @@ class StoredDeck(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class TableMemento:
-    """A :class:`~croupier.table.Table`'s bookkeeping at one moment
-    (:meth:`~croupier.table.Table.memento`)."""
+    """A :class:`~croupier.table.table.Table`'s bookkeeping at one moment
+    (:meth:`~croupier.table.table.Table.memento`)."""
 
     state: dict[str, Any]
     events: tuple[TableEvent, ...]
@@ -180,7 +180,7 @@ class TableMemento:
 @dataclass(frozen=True, kw_only=True, slots=True)
 class StoredTable:
     """What a store holds of a table's past, read back after a restart
-    (:meth:`~croupier.table.Table.reopen` takes it): the table's events in order and, from the
+    (:meth:`~croupier.table.table.Table.reopen` takes it): the table's events in order and, from the
     rounds begun at it, what the decks' lives need."""
 
     events: tuple[TableEvent, ...]

@@ -14,7 +14,7 @@ does not match (a row edited, inserted or deleted outside croupier):
   cumulative payout meter (§ 605a.7(a)(4)) and award count; the ledger rows of each round are
   the meter moves its records show;
 - each table's events: their chain;
-- where the live server's tables hold rows, every chip (:mod:`croupier.reconcile`): each seat
+- where the live server's tables hold rows, every chip (:mod:`croupier.audit.reconcile`): each seat
   of each round, its chip-ledger rows against the engine's settlement of that seat rebuilt from
   the records; the table account zero between rounds; the hand-pays; each player's balance
   against buy-ins, cash-outs and settled nets; the ledger summing to zero;
@@ -37,12 +37,11 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import Connection, Engine, select
 from sqlalchemy.exc import SQLAlchemyError
 
-from croupier.commitment import coup_gap, digest, published_commitment, shoe_dealing
-from croupier.errors import CroupierError, IllegalAction, InvalidInput, shown_value
+from croupier.core.errors import CroupierError, IllegalAction, InvalidInput, shown_value
 from croupier.games import get_game
 from croupier.games.records import CardDealt, CardDiscarded, MeterChanged, Record, RoundVoided
 from croupier.games.round import Round, StubCheck
-from croupier.progressive import pay_share
+from croupier.rules.progressive import pay_share
 from croupier.store import as_utc, open_existing, unreadable
 from croupier.store._db import (  # the tables: croupier.store.schema once issue 37's D lands
     meter_ledger,
@@ -63,9 +62,10 @@ from croupier.store.chain import (
 from croupier.store.codec import record_from_json
 from croupier.store.rounds import status_of
 from croupier.store.shoes import commitment
+from croupier.table.commitment import coup_gap, digest, published_commitment, shoe_dealing
 
 if TYPE_CHECKING:
-    from croupier.reconcile import ChipBooks, RoundBooks
+    from croupier.audit.reconcile import ChipBooks, RoundBooks
 
 __all__ = ["AuditReport", "DealCheck", "Finding", "verify", "verify_deal"]
 
@@ -141,8 +141,8 @@ def verify(target: str | Engine) -> AuditReport:
     """Audit the database at ``target`` (a URL or an Engine); see the module docstring.
 
     Nothing is written.  A database that cannot be read as croupier's raises
-    :class:`~croupier.errors.InvalidInput`."""
-    from croupier.reconcile import RoundBooks, read_chips
+    :class:`~croupier.core.errors.InvalidInput`."""
+    from croupier.audit.reconcile import RoundBooks, read_chips
 
     engine, owned = _engine(target)
     report = AuditReport()
@@ -229,8 +229,8 @@ def _security_log(report: AuditReport, conn: Connection) -> None:
 def _reconcile(
     report: AuditReport, chips: ChipBooks, books: Mapping[str, RoundBooks], failed: set[str]
 ) -> None:
-    """Every chip against the engine's settlements (:mod:`croupier.reconcile`)."""
-    from croupier.reconcile import reconcile
+    """Every chip against the engine's settlements (:mod:`croupier.audit.reconcile`)."""
+    from croupier.audit.reconcile import reconcile
 
     report.chip_ledger_rows = len(chips.legs)
     report.seats_reconciled, found = reconcile(chips, books, failed)
@@ -492,7 +492,7 @@ def _json(record: Record) -> dict[str, Any]:
 
 
 def _shoe(key: str, shoe: Any, decoded: list[Record]) -> None:
-    from croupier.cards import parse_cards
+    from croupier.core.cards import parse_cards
 
     try:
         cards = parse_cards(shoe.cards, distinct=False)

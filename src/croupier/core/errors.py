@@ -8,7 +8,7 @@
         ├── IllegalAction        well-formed, but the rules do not allow it now
         ├── RulesViolation       a Rules Submission the regulations forbid
         ├── Irregularity         something happened that voids the round
-        └── MissingExtra         a face whose optional extra is not installed (croupier.extras)
+        └── MissingExtra         a face whose optional extra is not installed (croupier.core.extras)
 
 Every error quotes the offending input, names the state it met and, where a rule of the
 regulation forbids it, the section (``section`` attribute, e.g. ``"§ 641a.7(c)"``).
@@ -123,7 +123,7 @@ class Irregularity(CroupierError):
 
 
 class MissingExtra(CroupierError):
-    """A command or face that needs an optional extra (:mod:`croupier.extras`) not installed
+    """A command or face that needs an optional extra (:mod:`croupier.core.extras`) not installed
     here: ``"par: needs the analysis extra: pip install 'croupier[analysis]'"``."""
 
     def __init__(self, extra: str, command: str) -> None:

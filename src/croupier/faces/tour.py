@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from croupier.analysis.counts import count_table
-from croupier.cards import DECK, format_cards
+from croupier.core.cards import DECK, format_cards
+from croupier.core.money import format_cents
 from croupier.games import GAMES, game_class, get_game
 from croupier.games.play import play_out
 from croupier.games.pov import supervisor_hands
@@ -11,9 +12,8 @@ from croupier.games.records import CardDealt, PlayWagered, WagerPlaced, record_t
 from croupier.games.round import SEATS
 from croupier.hands import Ranking, evaluate
 from croupier.hands.baccarat import banker_draws, outcome, player_draws, point_count
-from croupier.money import format_cents
-from croupier.progressive import MemoryMeters
-from croupier.shoe import SeededShuffler, Shoe
+from croupier.rules.progressive import MemoryMeters
+from croupier.table.shoe import SeededShuffler, Shoe
 
 __all__ = ["run_demo"]
 

@@ -1,7 +1,8 @@
 """Rounds in sequence at one table: seats, the shuffle and cut, deck life, stub counts.
 
 A :class:`Table` holds a :class:`~croupier.games.base.Game`, an injected
-:class:`~croupier.shoe.Shuffler` and :class:`Clock`, the progressive meters, the seated players
+:class:`~croupier.table.shoe.Shuffler` and :class:`Clock`, the progressive meters, the seated
+players
 and the deck(s) in service.  :meth:`Table.new_round` prepares the cards and returns the next
 :class:`~croupier.games.base.Round` for the caller to play; :meth:`Table.play_round` plays one
 with a strategy.  Everything the table does between rounds is a :class:`TableEvent`; each round
@@ -28,7 +29,7 @@ Between rounds (Four Card Poker's sections):
 The procedures a person orders or a device reports (a floorperson's reshuffle or recut, the
 counting shuffler's count, idle cards re-inspected, a device out of order and another method:
 § 641a.5(a), (b), (e), (f), § 641a.13(g)) are the table's own methods too; the clock and the
-event types are in :mod:`croupier.table_events`.
+event types are in :mod:`croupier.table.events`.
 
 The limits and sections are the game chapter's (:class:`TableRegs`): each game package
 declares its own (``games/<game>/regs.py``) as its game class's attribute ``table_regs``.
@@ -41,8 +42,16 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
-from croupier.cards import DECK, Card
-from croupier.errors import IllegalAction, InvalidInput, RulesViolation, shown_value
+from croupier.core.cards import DECK, Card
+from croupier.core.errors import IllegalAction, InvalidInput, RulesViolation, shown_value
+from croupier.core.modes import (
+    PlayMode,
+    parse_stack,
+    stacked_order,
+    verify_mode,
+    verify_shuffler,
+    verify_stackable,
+)
 from croupier.games.base import SEATS, Game, Round, StubCheck
 from croupier.games.play import play_out
 from croupier.games.records import (
@@ -54,27 +63,9 @@ from croupier.games.records import (
     StubCounted,
 )
 from croupier.games.table_regs import TableRegs, deck_problems
-from croupier.modes import (
-    PlayMode,
-    parse_stack,
-    stacked_order,
-    verify_mode,
-    verify_shuffler,
-    verify_stackable,
-)
-from croupier.progressive import MemoryMeters, MeterBank
-from croupier.rules import DealMethod, ShuffleMethod, TableRules
-from croupier.shoe import (
-    CUT_MIN_DEPTH,
-    DECK_SIZE,
-    BackColour,
-    Deck,
-    Shoe,
-    Shuffler,
-    TwoDeckRotation,
-    cut,
-)
-from croupier.table_events import (
+from croupier.rules.progressive import MemoryMeters, MeterBank
+from croupier.rules.submission import DealMethod, ShuffleMethod, TableRules
+from croupier.table.events import (
     Clock,
     DeckSupply,
     Device,
@@ -88,6 +79,16 @@ from croupier.table_events import (
     TableEventKind,
     TableMemento,
     shoe_order,
+)
+from croupier.table.shoe import (
+    CUT_MIN_DEPTH,
+    DECK_SIZE,
+    BackColour,
+    Deck,
+    Shoe,
+    Shuffler,
+    TwoDeckRotation,
+    cut,
 )
 
 __all__ = [
@@ -188,7 +189,7 @@ class Table:
     that many rounds between counts (1: every round; at most the chapter's limit, 5).
     ``backs`` are the back colours of the deck(s) in service; ``supply`` says how decks arrive.
     ``mode`` is :attr:`PlayMode.REAL` unless told otherwise: a real table refuses any shuffler
-    but :class:`~croupier.shoe.SecureShuffler`; simulation and training tables say so in every
+    but :class:`~croupier.table.shoe.SecureShuffler`; simulation and training tables say so in every
     round (``Round.mode`` and the round header, :meth:`PlayedRound.to_json`).
     """
 
@@ -212,7 +213,7 @@ class Table:
         self.rules = game.rules.table
         every = self.regs.stub_rounds if stub_every is None else stub_every
         self._verify_config(every, supply, backs)
-        # Real play (the default) shuffles only with the OS CSPRNG (:mod:`croupier.modes`).
+        # Real play (the default) shuffles only with the OS CSPRNG (:mod:`croupier.core.modes`).
         self._mode = verify_mode(mode)
         verify_shuffler(self._mode, shuffler)
         self.game = game
@@ -295,7 +296,7 @@ class Table:
 
     @property
     def mode(self) -> PlayMode:
-        """Real play, simulation or training (:mod:`croupier.modes`)."""
+        """Real play, simulation or training (:mod:`croupier.core.modes`)."""
         return self._mode
 
     @property
@@ -818,7 +819,8 @@ class Table:
         """Training: the next round deals ``cards`` first (top first, in the order they leave
         the deck, burned cards included), the rest of its deck after them in the order the
         shuffle and cut left them.  A real table refuses
-        (:func:`~croupier.modes.verify_stackable`), as does a stack the deck cannot hold (named):
+        (:func:`~croupier.core.modes.verify_stackable`), as does a stack the deck cannot hold
+        (named):
         nothing changes."""
         verify_stackable(self._mode, "this table")
         stack = parse_stack(cards)

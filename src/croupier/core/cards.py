@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import Enum, IntEnum
 from functools import cache
 
-from croupier.errors import InvalidInput, shown_value
+from croupier.core.errors import InvalidInput, shown_value
 
 __all__ = [
     "DECK",

@@ -1,17 +1,17 @@
 """Play modes: real money, simulation, training (issue 13: "real play refuses seeded shoes").
 
 =================  ==========================================================================
-``REAL``           real wagers: every shuffle comes from :class:`~croupier.shoe.SecureShuffler`
+``REAL``           real wagers: every shuffle comes from :class:`~croupier.table.shoe.SecureShuffler`
                    (the OS CSPRNG); a seeded shuffler or a stacked shoe is refused
 ``SIMULATION``     Monte Carlo and tests: seeded shufflers and stacked shoes allowed
 ``TRAINING``       dealer training and dispute replays: likewise allowed
 =================  ==========================================================================
 
-The design is explicit and safe by default: a :class:`~croupier.table.Table` is ``REAL`` unless
+The design is explicit and safe by default: a :class:`~croupier.table.table.Table` is ``REAL`` unless
 its constructor is told otherwise, so a table built with a ``SeededShuffler`` and no mode is
 refused, naming the mode to choose.  A round made directly by ``game.new_round(...)`` (the
 library's scenario replays, analysis and tests) is ``SIMULATION`` unless told otherwise; a
-``REAL`` round refuses a :class:`~croupier.shoe.StackedShoe`.  Every round carries its mode
+``REAL`` round refuses a :class:`~croupier.table.shoe.StackedShoe`.  Every round carries its mode
 (``Round.mode``, its view, the table's round header), so a record of a simulated or training
 round can never pass for real play.
 
@@ -28,12 +28,12 @@ from collections.abc import Sequence
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from croupier.cards import Card, format_cards, parse_cards
-from croupier.errors import IllegalAction, InvalidInput
-from croupier.shoe import SecureShuffler, Shoe, Shuffler, StackedShoe
+from croupier.core.cards import Card, format_cards, parse_cards
+from croupier.core.errors import IllegalAction, InvalidInput
+from croupier.table.shoe import SecureShuffler, Shoe, Shuffler, StackedShoe
 
 if TYPE_CHECKING:
-    from croupier.rules import TableRules
+    from croupier.rules.submission import TableRules
 
 __all__ = [
     "PlayMode",

@@ -8,7 +8,7 @@ from typing import Any
 
 from sqlalchemy import select
 
-from croupier.errors import InvalidInput
+from croupier.core.errors import InvalidInput
 from croupier.games.records import record_to_json
 from croupier.store import RoundStore
 
