@@ -19,39 +19,16 @@ A class's own attribute written through the class name inside that class (``Deal
 in ``class Deal``) counts as ``cls``, and so does the object an alternate constructor of the
 class makes (``shoe = cls.__new__(cls)``).  Any other alias of ``self`` is not followed: write
 through ``self``.
-
-``PENDING_OTHER_BRANCHES`` lists sites in files other branches of issue 37 own (server/,
-analysis/, web/, and the per-game modules being moved into packages); it is temporary and the
-lead empties it when those branches land.  Each entry is ``path: count`` of the findings still
-there, so an entry may only shrink.
 """
 
 from __future__ import annotations
 
 import ast
-from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "croupier"
-
-PENDING_OTHER_BRANCHES: dict[str, int] = {
-    # D (server): croupier.store._db imports and Floor._live; D's branch moves them to
-    # croupier.store / croupier.store.schema.
-    "croupier/server/auth.py": 1,
-    "croupier/server/db.py": 2,
-    "croupier/server/demo/__init__.py": 1,
-    "croupier/server/floor.py": 1,
-    "croupier/server/run.py": 1,
-    "croupier/server/schema.py": 1,
-    "croupier/server/shoe_floor.py": 1,
-    # C's own files waiting on another branch's public module: the store's tables
-    # (croupier.store.schema, D) and the shared table rules (games/table_regs.py, A).
-    "croupier/audit/chains.py": 1,
-    "croupier/table/commitment.py": 1,
-    "croupier/table/history.py": 1,
-}
 
 
 @dataclass(frozen=True)
@@ -287,13 +264,4 @@ class Deal:
 
 
 def test_no_module_reaches_into_another_objects_private_state() -> None:
-    counts = Counter(f.path for f in findings())
-    left = [str(f) for f in findings() if counts[f.path] > PENDING_OTHER_BRANCHES.get(f.path, 0)]
-    assert left == []
-
-
-def test_pending_other_branches_only_shrinks() -> None:
-    counts = Counter(f.path for f in findings())
-    grown = {p: counts[p] for p in PENDING_OTHER_BRANCHES if counts[p] > PENDING_OTHER_BRANCHES[p]}
-    stale = [p for p in PENDING_OTHER_BRANCHES if counts[p] == 0]
-    assert (grown, stale) == ({}, [])
+    assert [str(f) for f in findings()] == []

@@ -1,4 +1,4 @@
-"""A stored round exported as a scenario (``croupier.server.recall.scenario_of``: the live
+"""A stored round exported as a scenario (``croupier.server.round_recall.scenario_of``: the live
 server's ``GET /api/rounds/{id}/scenario`` and ``croupier recall --scenario``) replays, by
 ``croupier replay``'s engine (:func:`croupier.table.scenario.run_scenario`), to the round's own
 records and settlement, record for record (issue 35: what the money oracle found).
@@ -37,7 +37,7 @@ from croupier.games.records import (
     record_to_json,
 )
 from croupier.games.round import ActorKind, Phase, Round, StubCheck
-from croupier.server.recall import scenario_of
+from croupier.server.round_recall import scenario_of
 from croupier.store import RoundStore, SqlMeters, TrackedRound, open_engine
 from croupier.table.scenario import run_scenario
 from croupier.table.shoe import SeededShuffler, Shoe

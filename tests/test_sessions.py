@@ -16,9 +16,9 @@ from sqlalchemy import select
 from croupier.core.errors import InvalidInput
 from croupier.server.auth import Account, Auth, AuthError, Role
 from croupier.server.db import connect
-from croupier.server.schema import sessions
 from croupier.server.sessions import Held, SessionEnded, SessionLimits, Tokens, digest
-from croupier.store._db import as_utc
+from croupier.store.database import as_utc
+from croupier.store.schema import sessions
 
 PASSWORD = "a-long-password"
 

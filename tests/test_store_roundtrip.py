@@ -14,7 +14,7 @@ import random
 from collections import Counter
 from pathlib import Path
 
-from croupier.audit import verify
+from croupier.audit.chains import verify
 from croupier.games import get_game
 from croupier.games.records import Record, RoundVoided, VoidRound, WagerPlaced
 from croupier.games.round import StubCheck

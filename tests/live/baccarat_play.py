@@ -11,7 +11,7 @@ from typing import Any
 from sqlalchemy import create_engine, select
 
 from croupier.faces.client import Client
-from croupier.server.schema import chip_ledger
+from croupier.store.schema import chip_ledger
 
 __all__ = ["MINI", "Coup", "coup", "ledger_rows", "net_moves"]
 

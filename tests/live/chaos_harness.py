@@ -17,14 +17,14 @@ not a new interpreter) and every check below runs before play goes on:
 - every acknowledged response is still there: each table's event sequence number and each
   round's record count are at least what the bots were told;
 - every round the kill left open is resumed or held for a supervisor's void (the current
-  behaviour of :meth:`croupier.server.floor.Floor.load`): a held round is voided and returns
+  behaviour of :meth:`croupier.server.live_floor.Floor.load`): a held round is voided and returns
   every wager exactly once;
 - the chip ledger: every transaction and the whole ledger sum to zero to the cent, every balance
   equals its rows, every meter's account holds the meter (``GET /api/audit/verify``); every
   player's balance equals the demo buy-in plus the net of each finished round and the hand-pays
   approved, less the stakes of the rounds in play (computed here from the records);
 - every finished round settles each staked wager exactly once (one ``wager_settled`` a wager);
-- every ``--audit-every`` kills and at the end, :func:`croupier.audit.verify` over the whole
+- every ``--audit-every`` kills and at the end, :func:`croupier.audit.chains.verify` over the whole
   database: every record chain intact (none lost, none half-written), every round's settlement
   rebuilt from its records, every meter equal to reset + contributions - awards exactly;
 - an observer's WebSocket stream per table, reconnected after each restart from the last
@@ -548,8 +548,8 @@ class Chaos:
         changed one is a problem either way."""
         from sqlalchemy import func
 
-        from croupier.server.schema import handpays, live_rounds
-        from croupier.store._db import round_records, rounds
+        from croupier.store.database import round_records, rounds
+        from croupier.store.schema import handpays, live_rounds
 
         with self.engine.connect() as conn:
             players_of = {
@@ -663,7 +663,7 @@ class Chaos:
         return moves
 
     def full_audit(self) -> None:
-        from croupier.audit import verify
+        from croupier.audit.chains import verify
 
         report = verify(self.engine)
         self.figures.audits += 1
@@ -671,7 +671,7 @@ class Chaos:
 
     def final_check(self) -> None:
         """Every event each observer received is the database's, none missing."""
-        from croupier.server.schema import table_events
+        from croupier.store.schema import table_events
 
         self.check(full=True)
         with self.engine.connect() as conn:

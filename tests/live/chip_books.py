@@ -13,7 +13,7 @@ from sqlalchemy import Connection, delete, select, update
 from croupier.faces.bots import DECISIONS
 from croupier.faces.client import ApiError, Client
 from croupier.server.ledger import Entry, Ledger
-from croupier.server.schema import chip_accounts, chip_ledger
+from croupier.store.schema import chip_accounts, chip_ledger
 
 STEPS = {"reveal": "reveal", "settlement": "settle"}
 

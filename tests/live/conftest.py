@@ -13,7 +13,7 @@ import pytest
 from croupier.server.auth import Auth
 from croupier.server.db import connect
 from croupier.server.demo import setup_demo
-from croupier.server.floor import Floor
+from croupier.server.live_floor import Floor
 from live.live_harness import Cluster, Server, close_zygote
 
 

@@ -123,7 +123,7 @@ class Oracle:
         self._cache: dict[str, tuple[int, Truth]] = {}
 
     def truth(self, round_id: str) -> Truth | None:
-        from croupier.store._db import round_records, round_shoes, rounds
+        from croupier.store.database import round_records, round_shoes, rounds
 
         with self.engine.connect() as conn:
             row = conn.execute(

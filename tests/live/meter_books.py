@@ -30,8 +30,8 @@ from typing import Any
 from sqlalchemy import Engine, select
 
 from croupier.rules.progressive import pay_share
-from croupier.server.schema import live_rounds, live_tables
-from croupier.store._db import meter_ledger, meters, round_records
+from croupier.store.database import meter_ledger, meters, round_records
+from croupier.store.schema import live_rounds, live_tables
 
 __all__ = ["MeterBook", "MeterBooks", "feeds_of", "meter_books"]
 

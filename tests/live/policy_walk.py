@@ -30,7 +30,7 @@ from sqlalchemy import create_engine, delete, select
 from croupier.faces.client import tls_context
 from croupier.server.auth import Auth, Role
 from croupier.server.policy import OVER, POLICY, Sight, Stage
-from croupier.store._db import round_shoes, rounds
+from croupier.store.database import round_shoes, rounds
 from live.chaos_harness import HANDPAY_RULES, HANDPAY_TABLE
 from live.live_harness import PASSWORDS, Server
 from live.policy_calls import Ctx, Req

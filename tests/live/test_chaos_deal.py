@@ -20,8 +20,8 @@ from croupier.cli import main
 from croupier.core.cards import Card
 from croupier.faces.bots import play_round
 from croupier.faces.client import ApiError
-from croupier.store._db import round_records, round_shoes
 from croupier.store.chain import link, record_payload
+from croupier.store.database import round_records, round_shoes
 from croupier.table.commitment import SCHEME, digest
 from live.live_harness import Server
 
@@ -139,7 +139,7 @@ def _tamper_dealt_card(url: str, round_id: str) -> None:
                 .where(round_records.c.round_id == round_id)
                 .order_by(round_records.c.seq)
             ).all()
-            from croupier.store._db import as_utc, rounds
+            from croupier.store.database import as_utc, rounds
 
             header = conn.execute(select(rounds.c.hash).where(rounds.c.id == round_id)).scalar()
             previous, changed = str(header), False

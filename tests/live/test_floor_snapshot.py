@@ -13,7 +13,8 @@ from collections.abc import Callable
 from typing import Any
 
 from croupier.server.auth import Account, Role
-from croupier.server.floor import Floor, LiveTable, Txn
+from croupier.server.live_floor import Floor
+from croupier.server.live_tables import LiveTable, Txn
 
 PLAYER = Account("player1", Role.PLAYER, player_id="P1")
 TABLE = "three-card-poker"
@@ -37,9 +38,9 @@ def test_a_seat_command_reads_the_tables_while_another_writer_adds_one(floor: Fl
     other.seats = _adding_a_table_when_read(floor, other)  # type: ignore[method-assign]
 
     def sit(txn: Txn) -> dict[str, Any]:
-        return {"seats": floor.sit(txn, lt, PLAYER, 1)}
+        return {"seats": floor.registry.sit(txn, lt, PLAYER, 1)}
 
-    answer = floor.command(PLAYER, "sit", "sit", TABLE, sit)
+    answer = floor.commands.transact(PLAYER, "sit", "sit", TABLE, sit)
     assert answer == {"seats": {1: "P1"}}
     assert "added-meanwhile" in floor.tables
     assert lt.seats() == {1: "P1"}

@@ -18,8 +18,9 @@ from croupier.games.records import CardDealt, CardDiscarded, CountStub, NoMoreBe
 from croupier.games.round import Phase
 from croupier.server.auth import Account, Role
 from croupier.server.commit import GroupCommitter, Work
-from croupier.server.floor import Floor, LiveTable, Txn
 from croupier.server.ledger import player_account
+from croupier.server.live_floor import Floor
+from croupier.server.live_tables import LiveTable, Txn
 from croupier.table.table import Table
 
 TABLE = "three-card-poker"
@@ -73,7 +74,7 @@ def _in_threads(calls: list[Callable[[], Any]]) -> list[Any]:
 
 @pytest.fixture
 def scratch(tmp_path: Path) -> Iterator[Engine]:
-    from croupier.store._db import prepare
+    from croupier.store.database import prepare
 
     engine = create_engine(f"sqlite:///{tmp_path / 'scratch.sqlite'}")
     prepare(engine)
@@ -167,7 +168,7 @@ def test_group_commit_failed_batch_applies_nothing_then_runs_each_alone(scratch:
 
 
 def _do(floor: Floor, account: Account, key: str, table: str | None, run: Any) -> dict[str, Any]:
-    return floor.command(account, key, key, table, run)
+    return floor.commands.transact(account, key, key, table, run)
 
 
 def _seated(floor: Floor) -> LiveTable:
@@ -175,7 +176,7 @@ def _seated(floor: Floor) -> LiveTable:
     lt = floor.table(TABLE)
 
     def sit(txn: Txn) -> dict[str, Any]:
-        floor.sit(txn, lt, PLAYER, 1)
+        floor.registry.sit(txn, lt, PLAYER, 1)
         return {}
 
     _do(floor, PLAYER, "sit", TABLE, sit)
@@ -184,11 +185,11 @@ def _seated(floor: Floor) -> LiveTable:
 
 def _round_to_deal(floor: Floor) -> LiveTable:
     lt = _seated(floor)
-    _do(floor, DEALER, "round", TABLE, lambda txn: {"rid": floor.begin_round(txn, lt, None)})
+    _do(floor, DEALER, "round", TABLE, lambda txn: {"rid": floor.rounds.begin_round(txn, lt, None)})
     ante = PlaceWager(seat=1, wager="ante", amount=500)
-    _do(floor, PLAYER, "ante", TABLE, lambda txn: {"n": len(floor.apply(txn, lt, ante))})
+    _do(floor, PLAYER, "ante", TABLE, lambda txn: {"n": len(floor.rounds.apply(txn, lt, ante))})
     nmb = NoMoreBets(progressive_chips=0)
-    _do(floor, DEALER, "nmb", TABLE, lambda txn: {"n": len(floor.apply(txn, lt, nmb))})
+    _do(floor, DEALER, "nmb", TABLE, lambda txn: {"n": len(floor.rounds.apply(txn, lt, nmb))})
     return lt
 
 
@@ -199,7 +200,7 @@ def test_group_commit_failed_command_leaves_the_round_as_committed(floor: Floor)
     seq = lt.seq
 
     def deal_then_fail(txn: Txn) -> dict[str, Any]:
-        floor.dealer_steps(txn, lt, (Phase.DEALING, Phase.DECISIONS))
+        floor.rounds.dealer_steps(txn, lt, (Phase.DEALING, Phase.DECISIONS))
         assert lt.round is not None and len(lt.round.records) > len(before)
         raise RuntimeError("the database went away after the deal")
 
@@ -216,7 +217,9 @@ def test_group_commit_failed_command_leaves_the_round_as_committed(floor: Floor)
         DEALER,
         "deal-2",
         TABLE,
-        lambda txn: {"n": len(floor.dealer_steps(txn, lt, (Phase.DEALING, Phase.DECISIONS)))},
+        lambda txn: {
+            "n": len(floor.rounds.dealer_steps(txn, lt, (Phase.DEALING, Phase.DECISIONS)))
+        },
     )
     assert floor.store.load(str(lt.round_id)) == list(lt.round.records)
     with floor.reading() as conn:
@@ -228,7 +231,7 @@ def test_group_commit_retried_key_in_one_batch_moves_chips_once(floor: Floor) ->
         start = floor.ledger.balance(conn, player_account("P1"))
 
     def buy_in(txn: Txn) -> dict[str, Any]:
-        return {"balance": int(floor.buy_in(txn, "P1", 2500))}
+        return {"balance": int(floor.cage.buy_in(txn, "P1", 2500))}
 
     release = _hold_writer(floor.committer)
     results: list[Any] = []
@@ -254,7 +257,7 @@ def test_group_commit_failed_round_start_restores_the_tables_decks(floor: Floor)
     before = (dealing.rounds_played, dealing.events, dealing.history, dealing.seats)
 
     def begin_then_fail(txn: Txn) -> dict[str, Any]:
-        floor.begin_round(txn, lt, None)
+        floor.rounds.begin_round(txn, lt, None)
         assert dealing.rounds_played == before[0] + 1
         raise RuntimeError("the disk is full")
 
@@ -263,7 +266,13 @@ def test_group_commit_failed_round_start_restores_the_tables_decks(floor: Floor)
     assert (dealing.rounds_played, dealing.events, dealing.history, dealing.seats) == before
     assert dealing.current is None and lt.round is None and lt.numbers == 0
     # The next round begins (the table does not hold the failed one as unfinished) and plays.
-    _do(floor, DEALER, "round-2", TABLE, lambda txn: {"rid": floor.begin_round(txn, lt, None)})
+    _do(
+        floor,
+        DEALER,
+        "round-2",
+        TABLE,
+        lambda txn: {"rid": floor.rounds.begin_round(txn, lt, None)},
+    )
     assert dealing.rounds_played == before[0] + 1 and dealing.current is lt.round
 
 
@@ -276,15 +285,21 @@ def test_group_commit_failed_step_then_the_round_finishes_and_the_next_begins(
     steps = (Phase.DEALING, Phase.DECISIONS)
 
     def deal_then_fail(txn: Txn) -> dict[str, Any]:
-        floor.dealer_steps(txn, lt, steps)
+        floor.rounds.dealer_steps(txn, lt, steps)
         raise RuntimeError("the database went away after the deal")
 
     with pytest.raises(RuntimeError):
         _do(floor, DEALER, "deal-1", TABLE, deal_then_fail)
-    _do(floor, DEALER, "deal-2", TABLE, lambda txn: {"n": len(floor.dealer_steps(txn, lt, steps))})
+    _do(
+        floor,
+        DEALER,
+        "deal-2",
+        TABLE,
+        lambda txn: {"n": len(floor.rounds.dealer_steps(txn, lt, steps))},
+    )
     assert lt.round is not None
     fold = lt.round.parse_decision(1, "fold")
-    _do(floor, PLAYER, "fold", TABLE, lambda txn: {"n": len(floor.apply(txn, lt, fold))})
+    _do(floor, PLAYER, "fold", TABLE, lambda txn: {"n": len(floor.rounds.apply(txn, lt, fold))})
     for n, phases in enumerate(((Phase.REVEAL,), (Phase.SETTLEMENT,))):
         if not lt.round.is_over:
             _do(
@@ -292,12 +307,18 @@ def test_group_commit_failed_step_then_the_round_finishes_and_the_next_begins(
                 DEALER,
                 f"s{n}",
                 TABLE,
-                lambda txn, p=phases: {"n": len(floor.dealer_steps(txn, lt, p))},
+                lambda txn, p=phases: {"n": len(floor.rounds.dealer_steps(txn, lt, p))},
             )
     assert lt.round.is_over
     dealing = lt.table
     assert isinstance(dealing, Table) and dealing.current is None
-    _do(floor, DEALER, "round-2", TABLE, lambda txn: {"rid": floor.begin_round(txn, lt, None)})
+    _do(
+        floor,
+        DEALER,
+        "round-2",
+        TABLE,
+        lambda txn: {"rid": floor.rounds.begin_round(txn, lt, None)},
+    )
     assert lt.numbers == 2 and dealing.current is lt.round
 
 
@@ -310,7 +331,7 @@ def test_view_shows_only_committed_state_while_a_command_is_in_flight(floor: Flo
     applied, release = threading.Event(), threading.Event()
 
     def deal_wait_fail(txn: Txn) -> dict[str, Any]:
-        floor.dealer_steps(txn, lt, (Phase.DEALING, Phase.DECISIONS))
+        floor.rounds.dealer_steps(txn, lt, (Phase.DEALING, Phase.DECISIONS))
         applied.set()
         release.wait(timeout=60)
         raise RuntimeError("the commit failed")
@@ -327,7 +348,7 @@ def test_view_shows_only_committed_state_while_a_command_is_in_flight(floor: Flo
     dealer.start()
     assert applied.wait(timeout=60)
     seen: list[dict[str, Any]] = []
-    viewer = threading.Thread(target=lambda: seen.append(floor.view(DEALER, lt)))
+    viewer = threading.Thread(target=lambda: seen.append(floor.reads.view(DEALER, lt)))
     viewer.start()
     viewer.join(timeout=0.5)  # a view that does not wait for the commit is done by now
     release.set()
@@ -341,27 +362,39 @@ def test_view_shows_only_committed_state_while_a_command_is_in_flight(floor: Flo
 
 def _play_to_the_end(floor: Floor, lt: LiveTable, n: int) -> None:
     """Round ``n`` (seat 1 already seated): ante, deal, fold, reveal and settle."""
-    _do(floor, DEALER, f"r{n}", TABLE, lambda txn: {"rid": floor.begin_round(txn, lt, None)})
+    _do(floor, DEALER, f"r{n}", TABLE, lambda txn: {"rid": floor.rounds.begin_round(txn, lt, None)})
     ante = PlaceWager(seat=1, wager="ante", amount=500)
-    _do(floor, PLAYER, f"a{n}", TABLE, lambda txn: {"n": len(floor.apply(txn, lt, ante))})
+    _do(floor, PLAYER, f"a{n}", TABLE, lambda txn: {"n": len(floor.rounds.apply(txn, lt, ante))})
     nmb = NoMoreBets(progressive_chips=0)
-    _do(floor, DEALER, f"m{n}", TABLE, lambda txn: {"n": len(floor.apply(txn, lt, nmb))})
+    _do(floor, DEALER, f"m{n}", TABLE, lambda txn: {"n": len(floor.rounds.apply(txn, lt, nmb))})
     steps = (Phase.DEALING, Phase.DECISIONS)
-    _do(floor, DEALER, f"d{n}", TABLE, lambda txn: {"n": len(floor.dealer_steps(txn, lt, steps))})
+    _do(
+        floor,
+        DEALER,
+        f"d{n}",
+        TABLE,
+        lambda txn: {"n": len(floor.rounds.dealer_steps(txn, lt, steps))},
+    )
     assert lt.round is not None
     if lt.round.phase is Phase.STUB_COUNT:  # § 641a.8(f): the cards left after the deal
         out = sum(isinstance(r, (CardDealt, CardDiscarded)) for r in lt.round.records)
         count = CountStub(count=52 - out)
-        _do(floor, DEALER, f"c{n}", TABLE, lambda txn: {"n": len(floor.apply(txn, lt, count))})
+        _do(
+            floor,
+            DEALER,
+            f"c{n}",
+            TABLE,
+            lambda txn: {"n": len(floor.rounds.apply(txn, lt, count))},
+        )
         _do(
             floor,
             DEALER,
             f"e{n}",
             TABLE,
-            lambda txn: {"n": len(floor.dealer_steps(txn, lt, steps))},
+            lambda txn: {"n": len(floor.rounds.dealer_steps(txn, lt, steps))},
         )
     fold = lt.round.parse_decision(1, "fold")
-    _do(floor, PLAYER, f"f{n}", TABLE, lambda txn: {"n": len(floor.apply(txn, lt, fold))})
+    _do(floor, PLAYER, f"f{n}", TABLE, lambda txn: {"n": len(floor.rounds.apply(txn, lt, fold))})
     for phases in ((Phase.REVEAL,), (Phase.SETTLEMENT,)):
         if not lt.round.is_over:
             _do(
@@ -369,7 +402,7 @@ def _play_to_the_end(floor: Floor, lt: LiveTable, n: int) -> None:
                 DEALER,
                 f"s{n}{phases[0].value}",
                 TABLE,
-                lambda txn, p=phases: {"n": len(floor.dealer_steps(txn, lt, p))},
+                lambda txn, p=phases: {"n": len(floor.rounds.dealer_steps(txn, lt, p))},
             )
     assert lt.round.is_over
 
@@ -388,7 +421,7 @@ def test_live_table_holds_only_its_last_rounds_in_memory(floor: Floor) -> None:
     before = (dealing.rounds_played, dealing.events, dealing.history, dealing.seats)
 
     def begin_then_fail(txn: Txn) -> dict[str, Any]:
-        floor.begin_round(txn, lt, None)
+        floor.rounds.begin_round(txn, lt, None)
         assert len(dealing.history) == 2 and dealing.rounds_played == 7
         raise RuntimeError("the disk is full")
 

@@ -10,7 +10,7 @@ import json
 from sqlalchemy import create_engine, select, update
 
 from croupier.faces.bots import play_round
-from croupier.store._db import round_records
+from croupier.store.database import round_records
 from live.live_harness import Server
 
 

@@ -20,7 +20,7 @@ from croupier.cli import main
 from croupier.core.cards import Card
 from croupier.faces.client import ApiError, Client
 from croupier.hands.baccarat import card_value
-from croupier.store._db import dealing_shoes, round_shoes, table_log
+from croupier.store.database import dealing_shoes, round_shoes, table_log
 from croupier.table.commitment import digest
 from live.baccarat_play import MINI, Coup, coup, ledger_rows, net_moves
 from live.live_harness import Server

@@ -14,7 +14,7 @@ from typing import Any
 from sqlalchemy import create_engine, select
 
 from croupier.server.ledger import player_account
-from croupier.server.schema import chip_ledger
+from croupier.store.schema import chip_ledger
 from live.chip_books import dealer_to
 from live.live_harness import Server
 

@@ -19,8 +19,9 @@ from croupier.faces.client import ApiError, Client
 from croupier.server.auth import Account, Auth, Role
 from croupier.server.db import connect
 from croupier.server.demo import demo_rules, setup_demo
-from croupier.server.floor import Floor, Txn
-from croupier.server.schema import live_tables
+from croupier.server.live_floor import Floor
+from croupier.server.live_tables import Txn
+from croupier.store.schema import live_tables
 from live.live_harness import Server
 
 UTH = "ultimate-texas-holdem"
@@ -128,15 +129,15 @@ def test_a_table_stored_without_limits_stays_closed_and_a_demo_table_takes_its_l
         supervisor = Account("boss", Role.SUPERVISOR)
 
         def reopen(txn: Txn) -> dict[str, Any]:
-            floor.set_status(txn, lt, "open")
+            floor.registry.set_status(txn, lt, "open")
             return {}
 
         for account, run in (
-            (dealer, lambda txn: {"r": floor.begin_round(txn, lt, None)}),
+            (dealer, lambda txn: {"r": floor.rounds.begin_round(txn, lt, None)}),
             (supervisor, reopen),
         ):
             with pytest.raises(IllegalAction, match="set up before limits were required"):
-                floor.command(account, f"k-{account.username}", "d", lt.id, run)
+                floor.commands.transact(account, f"k-{account.username}", "d", lt.id, run)
         assert floor.table("old-tcp").round is None
         setup_demo(floor, Auth(engine))
         uth = floor.table(UTH)

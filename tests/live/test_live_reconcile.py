@@ -30,7 +30,7 @@ from croupier.server.ledger import (
     player_account,
     table_account,
 )
-from croupier.server.schema import chip_ledger, handpays
+from croupier.store.schema import chip_ledger, handpays
 from live.chaos_harness import HANDPAY_RULES
 from live.chip_books import add_legs, play, rebalance, repost, round_rows
 from live.live_harness import Server

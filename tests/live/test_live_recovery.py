@@ -18,7 +18,7 @@ from croupier.rules.progressive import MemoryMeters
 from croupier.rules.submission import load_rules
 from croupier.server.demo import demo_rules
 from croupier.server.recovery import hold_reason
-from croupier.store._db import round_shoes
+from croupier.store.database import round_shoes
 from croupier.table.shoe import SecureShuffler, Shoe
 from live.live_harness import Server
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from sqlalchemy import create_engine, inspect
 
 from croupier.server.db import schema_diff, upgrade
-from croupier.store._db import metadata
+from croupier.store.database import metadata
 
 
 def test_migrations_build_exactly_the_metadata_schema(db_url: str) -> None:

@@ -18,9 +18,9 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
 from croupier.faces.client import ApiError, Client
-from croupier.server.schema import sessions
 from croupier.server.sessions import RECHECK_SECONDS, digest
 from croupier.server.streams import SESSION_ENDED, STREAM_RECHECK
+from croupier.store.schema import sessions
 from live.live_harness import PASSWORDS, Server
 
 TABLE = "three-card-poker"

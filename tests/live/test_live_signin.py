@@ -181,7 +181,7 @@ def test_address_locked_after_failures_on_many_names(sqlite_server: Server, tmp_
 def _scan_log(db_url: str) -> list[tuple[str, str | None, str | None]]:
     from sqlalchemy import create_engine, select
 
-    from croupier.server.schema import security_log
+    from croupier.store.schema import security_log
 
     engine = create_engine(db_url)
     try:

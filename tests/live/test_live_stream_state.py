@@ -17,7 +17,8 @@ from croupier.faces.client import Client
 from croupier.games.records import NoMoreBets, PlaceWager, record_to_json
 from croupier.games.round import Phase
 from croupier.server.auth import Account, Role
-from croupier.server.floor import Floor, LiveTable
+from croupier.server.live_floor import Floor
+from croupier.server.live_tables import LiveTable
 from croupier.server.policy import Sight
 from croupier.server.streams import messages_seen, with_state
 from live.live_harness import Server
@@ -56,30 +57,30 @@ def test_569_a_players_stream_never_carries_another_seats_hidden_card(floor: Flo
     def do(account: Account, run: Any) -> None:
         nonlocal steps
         steps += 1
-        floor.command(account, f"k{steps}", f"k{steps}", TABLE, run)
+        floor.commands.transact(account, f"k{steps}", f"k{steps}", TABLE, run)
         for message in _carried(floor, P1, lt, seen[-1]["seq"] if seen else 0):
             seen.append(message)
             found = _hidden_from_p1(lt, message)
             if found:
                 hidden.append((message["seq"], found))
 
-    do(P1, lambda txn: {"s": floor.sit(txn, lt, P1, 1)})
-    do(P2, lambda txn: {"s": floor.sit(txn, lt, P2, 2)})
-    do(DEALER, lambda txn: {"rid": floor.begin_round(txn, lt, None)})
+    do(P1, lambda txn: {"s": floor.registry.sit(txn, lt, P1, 1)})
+    do(P2, lambda txn: {"s": floor.registry.sit(txn, lt, P2, 2)})
+    do(DEALER, lambda txn: {"rid": floor.rounds.begin_round(txn, lt, None)})
     for seat in (1, 2):
         ante = PlaceWager(seat=seat, wager="ante", amount=500)
-        do(P1 if seat == 1 else P2, lambda txn, a=ante: {"n": len(floor.apply(txn, lt, a))})
+        do(P1 if seat == 1 else P2, lambda txn, a=ante: {"n": len(floor.rounds.apply(txn, lt, a))})
     nmb = NoMoreBets(progressive_chips=0)
-    do(DEALER, lambda txn: {"n": len(floor.apply(txn, lt, nmb))})
+    do(DEALER, lambda txn: {"n": len(floor.rounds.apply(txn, lt, nmb))})
     deal = (Phase.DEALING, Phase.DECISIONS)
-    do(DEALER, lambda txn: {"n": len(floor.dealer_steps(txn, lt, deal))})
+    do(DEALER, lambda txn: {"n": len(floor.rounds.dealer_steps(txn, lt, deal))})
     assert lt.round is not None
     for seat, who, text in ((1, P1, "fold"), (2, P2, "play")):
         decision = lt.round.parse_decision(seat, text)
-        do(who, lambda txn, d=decision: {"n": len(floor.apply(txn, lt, d))})
+        do(who, lambda txn, d=decision: {"n": len(floor.rounds.apply(txn, lt, d))})
     for phases in ((Phase.REVEAL,), (Phase.SETTLEMENT,)):
         if not lt.round.is_over:
-            do(DEALER, lambda txn, p=phases: {"n": len(floor.dealer_steps(txn, lt, p))})
+            do(DEALER, lambda txn, p=phases: {"n": len(floor.rounds.dealer_steps(txn, lt, p))})
     assert lt.round.is_over
     states = [m for m in seen if "view" in m]
     # a state with every batch (one command each here), at its own seq, as player 1's view

@@ -1,9 +1,9 @@
 """A training floor for the browser tests: ``croupier serve``'s app (the demo floor, every page)
 whose tables are all training tables (``[table] training = true``) on a
-:class:`~croupier.server.floor.Floor` whose shuffler stacks the deck: the cards named in the file
-``$CROUPIER_WEB_STACK`` (``As 2c Ah ...``, top first) go on top of each shuffle, the rest follow
-in a seeded order.  A real table refuses such a shuffler (the floor checks it when each table is
-set up) and every round dealt here is recorded as ``training``.
+:class:`~croupier.server.live_floor.Floor` whose shuffler stacks the deck: the cards named in
+the file ``$CROUPIER_WEB_STACK`` (``As 2c Ah ...``, top first) go on top of each shuffle, the rest
+follow in a seeded order.  A real table refuses such a shuffler (the floor checks it when each
+table is set up) and every round dealt here is recorded as ``training``.
 
 Run: ``python tests/web/training_server.py DB_URL PORT`` (loopback only).
 """
@@ -22,7 +22,7 @@ from croupier.core.cards import Card, parse_cards
 from croupier.server.app import create_app
 from croupier.server.auth import FloorMode
 from croupier.server.db import connect
-from croupier.server.floor import Floor
+from croupier.server.live_floor import Floor
 from croupier.table.shoe import SeededShuffler
 
 T = TypeVar("T")

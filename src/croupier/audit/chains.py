@@ -43,14 +43,6 @@ from croupier.games.records import CardDealt, CardDiscarded, MeterChanged, Recor
 from croupier.games.round import Round, StubCheck
 from croupier.rules.progressive import pay_share
 from croupier.store import as_utc, open_existing, unreadable
-from croupier.store._db import (  # the tables: croupier.store.schema once issue 37's D lands
-    meter_ledger,
-    meters,
-    round_records,
-    round_shoes,
-    rounds,
-    table_log,
-)
 from croupier.store.chain import (
     GENESIS,
     canonical,
@@ -60,6 +52,14 @@ from croupier.store.chain import (
     record_payload,
 )
 from croupier.store.codec import record_from_json
+from croupier.store.database import (
+    meter_ledger,
+    meters,
+    round_records,
+    round_shoes,
+    rounds,
+    table_log,
+)
 from croupier.store.rounds import status_of
 from croupier.store.shoes import commitment
 from croupier.table.commitment import coup_gap, digest, published_commitment, shoe_dealing

@@ -1,7 +1,7 @@
 """Every chip against the engine: the live server's chip ledger reconciled, round by round and
 seat by seat, with the settlement the Game protocol rebuilds from each round's records.
 
-:func:`croupier.audit.verify` (``croupier audit verify``, ``GET /api/audit/verify``) runs
+:func:`croupier.audit.chains.verify` (``croupier audit verify``, ``GET /api/audit/verify``) runs
 :func:`reconcile` on the database it audits.  Each identity that fails is a finding naming the
 round, the seat (or the account) and both amounts:
 
@@ -34,7 +34,7 @@ from fractions import Fraction
 
 from sqlalchemy import Connection, inspect, select
 
-from croupier.audit import Finding
+from croupier.audit.chains import Finding
 from croupier.games.records import ProgressivePaid
 from croupier.games.round import Round
 from croupier.server.ledger import (
@@ -44,7 +44,7 @@ from croupier.server.ledger import (
     ledger_problems,
     player_account,
 )
-from croupier.server.schema import chip_accounts, chip_ledger, handpays, live_rounds
+from croupier.store.schema import chip_accounts, chip_ledger, handpays, live_rounds
 
 __all__ = ["ChipBooks", "RoundBooks", "read_chips", "reconcile"]
 

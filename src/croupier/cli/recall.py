@@ -18,7 +18,7 @@ def _floor(engine: Any, table: str, seat: int | None, last: int) -> list[dict[st
     """The live table system's recall where the database holds that floor table (None when
     the server package or the table is absent)."""
     try:
-        server = importlib.import_module("croupier.server.recall")
+        server = importlib.import_module("croupier.server.round_recall")
     except ImportError:
         return None
     from sqlalchemy.exc import SQLAlchemyError
@@ -90,7 +90,7 @@ def _export(store: Any, round_id: str) -> None:
     from croupier.core.errors import InvalidInput
 
     try:
-        server = importlib.import_module("croupier.server.recall")
+        server = importlib.import_module("croupier.server.round_recall")
     except ImportError:
         raise InvalidInput("--scenario needs the live table system (croupier.server)") from None
     emit_json(server.scenario_of(store.info(round_id), store.load(round_id)))

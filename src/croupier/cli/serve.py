@@ -1,5 +1,6 @@
 """``croupier serve`` and ``croupier db upgrade``: the live table system (``croupier recall``,
-in :mod:`croupier.cli.recall`, reads its floor tables through :mod:`croupier.server.recall`)."""
+in :mod:`croupier.cli.recall`, reads its floor tables through
+:mod:`croupier.server.round_recall`)."""
 
 from __future__ import annotations
 

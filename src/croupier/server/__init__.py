@@ -5,8 +5,12 @@
     from croupier.server import FloorMode, create_app
     app = create_app("sqlite:///floor.sqlite", mode=FloorMode.DEMO)
 
-See :mod:`croupier.server.app` (the application), :mod:`croupier.server.floor` (commands,
-transactions, idempotency), :mod:`croupier.server.ledger` (the double-entry chip ledger),
+See :mod:`croupier.server.app` (the application), :mod:`croupier.server.live_floor` (the
+floor's collaborators), :mod:`croupier.server.commands` (the command layer: the access policy,
+idempotency, the group commit; its docstring follows one wager through),
+:mod:`croupier.server.round_service` (an action's records, ledger rows and events),
+:mod:`croupier.server.read_model` (views, recall, the pit summary),
+:mod:`croupier.server.ledger` (the double-entry chip ledger),
 :mod:`croupier.server.live_shoe` and :mod:`croupier.server.shoe_floor` (a baccarat table's
 shoe over many coups, its commitment and its deferred commission),
 :mod:`croupier.server.auth` (roles, argon2 passwords, tokens), :mod:`croupier.server.sessions`

@@ -17,9 +17,7 @@ from fastapi import FastAPI, Header, Query, Request
 
 from croupier.core.errors import InvalidInput
 from croupier.server import accounts as ops
-from croupier.server.auth import Account, AccountStatus, Auth, AuthError, Role
-from croupier.server.floor import Floor, Txn, Unauthorized, request_digest
-from croupier.server.models import (
+from croupier.server.api_models import (
     AccountOut,
     LockOut,
     Login,
@@ -33,6 +31,12 @@ from croupier.server.models import (
     TokenOut,
     UnlockIn,
 )
+from croupier.server.auth import Account, AccountStatus, Auth, AuthError, Role
+from croupier.server.bearer import client_address
+from croupier.server.commands import request_digest
+from croupier.server.live_floor import Floor
+from croupier.server.live_tables import Txn
+from croupier.server.policy import Unauthorized
 from croupier.server.security_log import SecurityEvent, append, entries
 from croupier.server.signin import address_key
 
@@ -42,12 +46,6 @@ Key = Annotated[str, Header(alias="Idempotency-Key", min_length=1, max_length=20
 Op = Callable[..., Callable[[Callable[..., Any]], Callable[..., Any]]]
 
 SETUP_REFUSED = "the set-up token is unknown, expired or spent"
-
-
-def client_address(request: Request) -> str | None:
-    """The address the request came from (the peer of the connection; behind a proxy, the
-    proxy's)."""
-    return request.client.host if request.client is not None else None
 
 
 def _change(
@@ -65,7 +63,7 @@ def _change(
         return out
 
     try:
-        return floor.command(account, key, digest, None, go)
+        return floor.commands.transact(account, key, digest, None, go)
     finally:
         auth.forget(username)
 

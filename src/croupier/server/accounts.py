@@ -30,10 +30,10 @@ from croupier.core.errors import IllegalAction, InvalidInput
 from croupier.server.auth import Account, AccountStatus, Auth, Role
 from croupier.server.identifiers import normalise_username
 from croupier.server.passwords import check_password
-from croupier.server.schema import account_tables, accounts, live_tables, players, setup_tokens
 from croupier.server.security_log import SecurityEvent, append
 from croupier.server.signin import Lock, account_key, address_key
 from croupier.store import as_utc, now
+from croupier.store.schema import account_tables, accounts, live_tables, players, setup_tokens
 
 __all__ = [
     "SETUP_TOKEN_LIFETIME",

@@ -38,8 +38,9 @@ from croupier.core.errors import CroupierError, IllegalAction, InvalidInput, Rul
 from croupier.server.auth import Account, Auth, FloorMode
 from croupier.server.commit import BatchFailed
 from croupier.server.db import DEFAULT_SERVER_URL, connect
-from croupier.server.floor import Floor, Refused, Unauthorized
+from croupier.server.live_floor import Floor
 from croupier.server.perimeter import Perimeter, PerimeterMiddleware, docs_page
+from croupier.server.policy import Refused, Unauthorized
 from croupier.server.security_log import record_refusal
 from croupier.server.sessions import SessionLimits
 from croupier.server.signin import SignInLimits, Throttled

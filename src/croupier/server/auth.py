@@ -36,7 +36,6 @@ from sqlalchemy import Connection, Engine, insert, select
 from croupier.core.errors import InvalidInput, shown_value
 from croupier.server.identifiers import normalise_username
 from croupier.server.passwords import check_password
-from croupier.server.schema import account_tables, accounts, sessions
 from croupier.server.security_log import SecurityEvent, append
 from croupier.server.sessions import (
     LIFETIME,
@@ -47,7 +46,8 @@ from croupier.server.sessions import (
     open_session,
 )
 from croupier.server.signin import Limiter, SignInLimits, account_key, address_key
-from croupier.store._db import Database, as_utc, now
+from croupier.store import Database, as_utc, now
+from croupier.store.schema import account_tables, accounts, sessions
 
 __all__ = [
     "TOKEN_LIFETIME",

@@ -19,9 +19,8 @@ from typing import Any
 from fastapi import Request, WebSocket
 from pydantic import BaseModel
 
-from croupier.server.account_routes import client_address
 from croupier.server.auth import Account, Auth, AuthError
-from croupier.server.floor import Unauthorized
+from croupier.server.policy import Unauthorized
 from croupier.store import now
 
 __all__ = [
@@ -31,6 +30,7 @@ __all__ = [
     "UrlToken",
     "authenticate",
     "bearer",
+    "client_address",
     "install_logout",
     "stream_token",
 ]
@@ -57,6 +57,12 @@ def bearer(header: str | None) -> str:
     if scheme.lower() != "bearer" or not token.strip():
         raise Unauthorized(LOGIN_FIRST)
     return token.strip()
+
+
+def client_address(request: Request) -> str | None:
+    """The address the request came from (the peer of the connection; behind a proxy, the
+    proxy's)."""
+    return request.client.host if request.client is not None else None
 
 
 def authenticate(auth: Auth, header: str | None) -> Account:

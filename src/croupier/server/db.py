@@ -20,10 +20,9 @@ from sqlalchemy import Engine, event, inspect
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 
-import croupier.server.schema  # noqa: F401  (the server tables join the metadata)
 from croupier.core.errors import InvalidInput
-from croupier.store import open_engine
-from croupier.store._db import error_line, metadata, parse_url, shown_url
+from croupier.store import error_line, open_engine, parse_url, prepare, shown_url
+from croupier.store.schema import metadata  # every table, the live server's too
 
 __all__ = ["DEFAULT_SERVER_URL", "alembic_config", "connect", "schema_diff", "upgrade"]
 
@@ -127,7 +126,5 @@ def connect(url: str) -> Engine:
     from sqlalchemy import create_engine
 
     engine = create_engine(parsed, pool_size=20, max_overflow=20)
-    from croupier.store._db import prepare
-
     prepare(engine)
     return engine

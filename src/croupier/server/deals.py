@@ -17,26 +17,26 @@ from __future__ import annotations
 from typing import Any
 
 from croupier.games.records import CardDealt, CardDiscarded
-from croupier.server.floor import Floor
 from croupier.server.views import ViewPov, redact_json
+from croupier.store import Database, RoundStore
 from croupier.table.commitment import Deal, read_deal
 
 __all__ = ["deal_for"]
 
 
-def deal_for(floor: Floor, round_id: str, pov: ViewPov) -> dict[str, Any]:
+def deal_for(db: Database, store: RoundStore, round_id: str, pov: ViewPov) -> dict[str, Any]:
     """The round's deal as ``pov`` may read it (the access policy's point of view of the
     caller, :mod:`croupier.server.policy`): the commitment while the round is open; once it is
     over the order and nonce to the whole (``full``), else the cards dealt as ``pov`` sees them.
     ``LookupError`` where no deal is committed."""
-    with floor.reading() as conn:
+    with db.read() as conn:
         found = read_deal(conn, round_id)
     if found is None:
         raise LookupError(f"round {round_id[:80]!r} has no committed deal")
     if pov.kind == "full" or not found.revealed:
         return found.to_json()
     seen: list[str | None] = []
-    for rec in floor.store.load(round_id):
+    for rec in store.load(round_id):
         if isinstance(rec, CardDealt | CardDiscarded):
             card = redact_json(rec, pov).get("card")
             seen.append(None if card is None else str(card))

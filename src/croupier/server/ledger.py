@@ -41,8 +41,8 @@ from croupier.games.records import (
     Record,
     WagerSettled,
 )
-from croupier.server.schema import chip_accounts, chip_ledger
-from croupier.store import now
+from croupier.store import SqlMeters, now
+from croupier.store.schema import chip_accounts, chip_ledger
 
 __all__ = [
     "CAGE",
@@ -278,6 +278,16 @@ class Ledger:
             ],
         )
         return txn
+
+    def fund_meters(self, conn: Connection, meters: SqlMeters, names: Iterable[str]) -> None:
+        """The house funds each meter up to its amount where the ledger is behind (its reset
+        amount, put up when the meter is made or reset)."""
+        entries = []
+        for name in names:
+            gap = meters.exact(name) - self.balance(conn, meter_account(name))
+            if gap > 0:
+                entries.append(Entry("house", meter_account(name), gap, "reset"))
+        self.post(conn, entries)
 
     @staticmethod
     def _add(conn: Connection, name: str, delta: Fraction, at: datetime) -> Fraction:

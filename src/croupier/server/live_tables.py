@@ -260,11 +260,19 @@ class LiveTable:
 
 @dataclass
 class Txn:
+    """One command's transaction: its connection, the events it emits (written with it by
+    :class:`~croupier.server.event_log.EventLog`) and what its answer carries besides."""
+
     conn: Connection
     events: dict[str, list[tuple[str, dict[str, Any], str | None]]] = field(default_factory=dict)
     collected: list[Record] = field(default_factory=list)
     """Records of a table's shoe between rounds the command made (a baccarat marker collected
     when the player leaves: the command's answer holds them)."""
+
+    def emit(self, lt: LiveTable, type_: str, data: dict[str, Any]) -> None:
+        """An event of ``lt``'s stream, of its current round (written when the command
+        commits, numbered then)."""
+        self.events.setdefault(lt.id, []).append((type_, data, lt.round_id))
 
 
 def pov_variants(record: Record) -> dict[str, Any]:

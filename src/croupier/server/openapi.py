@@ -1,7 +1,7 @@
 """The OpenAPI document at ``/openapi.json``: every route's typed request and response models,
 the models of the files users write (:class:`croupier.core.shapes.RulesModel`,
 :class:`croupier.core.shapes.ScenarioModel`) among its components, and every error response as
-``application/problem+json`` (:class:`croupier.server.models.Problem`, naming the rule's
+``application/problem+json`` (:class:`croupier.server.api_models.Problem`, naming the rule's
 section where one forbids the request).
 
 Its OpenAPI links (:data:`LINKS`) say how one operation's answer feeds the next, so a client
@@ -160,7 +160,7 @@ def _takes(operation: dict[str, Any], parameter: str) -> bool:
 
 
 def _refer(node: Any) -> Any:
-    """Each ``x-model`` stand-in (:mod:`croupier.server.models`) as a reference to its model."""
+    """Each ``x-model`` stand-in (:mod:`croupier.server.api_models`) as a reference to its model."""
     if isinstance(node, dict):
         if "x-model" in node:
             return {"$ref": f"#/components/schemas/{node['x-model']}"}

@@ -65,6 +65,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from croupier.core.errors import CroupierError
 from croupier.games.records import CardDealt, PlaceWager, action_of
 from croupier.games.round import Phase, Round
 from croupier.server.auth import Account, Role
@@ -77,12 +78,14 @@ __all__ = [
     "OVER",
     "POLICY",
     "Access",
+    "Refused",
     "Relation",
     "Resource",
     "Rule",
     "Scope",
     "Sight",
     "Stage",
+    "Unauthorized",
     "app_routes",
     "decide",
     "markdown",
@@ -95,6 +98,14 @@ __all__ = [
     "table_seats",
     "unlisted",
 ]
+
+
+class Refused(CroupierError):
+    """The account's role (or table) may not use this endpoint (HTTP 403)."""
+
+
+class Unauthorized(CroupierError):
+    """No valid credentials (HTTP 401)."""
 
 
 class Relation(StrEnum):

@@ -1,8 +1,8 @@
 """Crash recovery: every round left open when the server stopped, resumed or held.
 
-On start (:meth:`Floor.load <croupier.server.floor.Floor.load>`) every open round is replayed
-from its committed records, dealing from the shoe order persisted when it began
-(:meth:`RoundStore._replay <croupier.store.RoundStore>`, :mod:`croupier.store.shoes`): the
+On start (:meth:`Floor.load <croupier.server.live_floor.Floor.load>`) every open round is
+replayed from its committed records, dealing from the shoe order persisted when it began
+(:meth:`RoundStore.replay <croupier.store.RoundStore.replay>`, :mod:`croupier.store.shoes`): the
 round continues with exactly the cards it was dealing from, on the real meters, to the same
 settlement an uninterrupted round would have reached.  Each command's records, ledger rows and
 meter moves were committed in one transaction, so the replayed round and the books agree.
@@ -25,20 +25,17 @@ settlement and the stub count.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from sqlalchemy import select
+from sqlalchemy import Engine, select
 
 from croupier.core.errors import IllegalAction
 from croupier.games.records import CardDealt
 from croupier.games.round import Phase, Round
 from croupier.rules.progressive import MeterBank
 from croupier.rules.submission import DealMethod
-from croupier.server.schema import live_rounds
+from croupier.server.table_registry import TableRegistry
 from croupier.store import RoundStore
-
-if TYPE_CHECKING:
-    from croupier.server.floor import Floor
+from croupier.store.schema import live_rounds
 
 __all__ = ["Recovered", "hold_reason", "recover", "recover_tables"]
 
@@ -95,10 +92,10 @@ def recover(store: RoundStore, meters: MeterBank, round_id: str) -> Recovered:
     return Recovered(rnd, hold_reason(rnd, unreplayable=problem))
 
 
-def recover_tables(floor: Floor) -> None:
+def recover_tables(engine: Engine, store: RoundStore, registry: TableRegistry) -> None:
     """Every table's round after a restart: each round left open resumes or is held
     (:func:`recover`); a table whose last round is over shows it, as it did before."""
-    with floor.engine.begin() as conn:
+    with engine.begin() as conn:
         rows = conn.execute(
             select(live_rounds.c.round_id, live_rounds.c.table_id, live_rounds.c.number).where(
                 live_rounds.c.state == "open"
@@ -111,19 +108,19 @@ def recover_tables(floor: Floor) -> None:
                     live_rounds.c.table_id == lt.id, live_rounds.c.number == lt.numbers
                 )
             ).scalar()
-            for lt in floor.live_tables()
+            for lt in registry.all()
             if lt.numbers
         }
-    for info in floor.store.open_rounds():
-        lt = floor.tables.get(open_at.get(info.round_id, ""))
+    for info in store.open_rounds():
+        lt = registry.tables.get(open_at.get(info.round_id, ""))
         if lt is None:
             continue
-        found = recover(floor.store, floor.meters, info.round_id)
+        found = recover(store, registry.meters, info.round_id)
         lt.round, lt.round_id, lt.stored = found.round, info.round_id, len(found.round.records)
         lt.held = found.held
     for table_id, rid in last.items():
-        lt = floor.tables[table_id]
+        lt = registry.tables[table_id]
         if lt.round is None and rid is not None:
-            rnd = floor.store.rebuild(str(rid))
-            rnd.attach_meters(floor.meters)
+            rnd = store.rebuild(str(rid))
+            rnd.attach_meters(registry.meters)
             lt.round, lt.round_id, lt.stored = rnd, str(rid), len(rnd.records)

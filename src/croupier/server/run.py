@@ -70,7 +70,7 @@ def serve(
     import uvicorn
 
     from croupier.server.app import create_app
-    from croupier.store._db import masked_url
+    from croupier.store import masked_url
 
     stream = out if out is not None else sys.stdout
     shield = (

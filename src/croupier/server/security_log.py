@@ -28,10 +28,10 @@ from typing import Any
 from sqlalchemy import Connection, Engine, insert, inspect, select, update
 from sqlalchemy.exc import OperationalError
 
-from croupier.audit import Finding
-from croupier.server.schema import security_head, security_log
+from croupier.audit.chains import Finding
 from croupier.store import as_utc, now
 from croupier.store.chain import GENESIS, canonical, link, stamp
+from croupier.store.schema import security_head, security_log
 
 __all__ = [
     "Entry",

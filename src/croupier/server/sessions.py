@@ -39,8 +39,8 @@ from typing import Generic, TypeVar
 from sqlalchemy import Connection, Engine, delete, insert, update
 
 from croupier.core.errors import InvalidInput
-from croupier.server.schema import sessions
 from croupier.store import now
+from croupier.store.schema import sessions
 
 __all__ = [
     "IDLE",

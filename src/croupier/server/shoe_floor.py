@@ -25,7 +25,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Connection, insert, select, update
+from sqlalchemy import Connection, Engine, insert, select, update
 
 from croupier.core.cards import parse_cards
 from croupier.core.errors import IllegalAction
@@ -34,20 +34,18 @@ from croupier.games.baccarat import MarkerCollected, ShoeStage
 from croupier.games.records import record_to_json
 from croupier.games.round import Round
 from croupier.rules.progressive import MeterBank
-from croupier.server.ledger import Entry, commission_account, player_account
+from croupier.server.ledger import Entry, Ledger, commission_account, player_account
 from croupier.server.live_shoe import Collected, LiveShoe, ShoeState
 from croupier.server.live_tables import Dealing, LiveTable, Txn
-from croupier.server.schema import live_tables
-from croupier.store import now
-from croupier.store._db import dealing_shoes, round_shoes, table_log
+from croupier.store import RoundStore, now
 from croupier.store.chain import GENESIS, link
+from croupier.store.schema import dealing_shoes, live_tables, round_shoes, table_log
 from croupier.store.shoes import PersistedShoe, capture
 from croupier.store.tables import event_payload
 from croupier.table.shoe import Shuffler
 
 if TYPE_CHECKING:
     from croupier.games import Game
-    from croupier.server.floor import Floor
 
 __all__ = [
     "cage_collects",
@@ -75,11 +73,11 @@ def live_shoe(lt: LiveTable) -> LiveShoe | None:
     return lt.table if isinstance(lt.table, LiveShoe) else None
 
 
-def load_shoes(floor: Floor) -> None:
+def load_shoes(engine: Engine, tables: Sequence[LiveTable]) -> None:
     """After a restart: each baccarat table carries on with its last shoe as persisted (and
     the coup in play, resumed from its records, as the shoe's coup)."""
-    with floor.engine.begin() as conn:
-        for lt in floor.live_tables():
+    with engine.begin() as conn:
+        for lt in tables:
             shoe = live_shoe(lt)
             if shoe is None:
                 continue
@@ -100,20 +98,20 @@ def load_shoes(floor: Floor) -> None:
 
 
 def deal_from(
-    floor: Floor, txn: Txn, lt: LiveTable, round_id: str, rnd: Round
+    store: RoundStore, txn: Txn, lt: LiveTable, round_id: str, rnd: Round
 ) -> tuple[PersistedShoe, dict[str, Any]]:
     """Persist the order the new round ``rnd`` deals from (server side) and, at a baccarat
     table, the shoe: its row, its opening records; the ``round`` event's shoe data."""
     shoe = live_shoe(lt)
     persisted = capture(rnd)
     if shoe is None:
-        floor.store.store_shoe_in(txn.conn, round_id, persisted)
+        store.store_shoe_in(txn.conn, round_id, persisted)
         return persisted, {}
     state = shoe.state
     persisted = replace(persisted, nonce=state.nonce)
     if persisted.cards != state.order or persisted.taken != state.taken:
         raise IllegalAction(f"round {round_id} does not deal from shoe {shoe.shoe_id}")
-    floor.store.store_shoe_in(txn.conn, round_id, persisted)
+    store.store_shoe_in(txn.conn, round_id, persisted)
     txn.conn.execute(
         update(round_shoes).where(round_shoes.c.round_id == round_id).values(shoe_id=shoe.shoe_id)
     )
@@ -123,7 +121,7 @@ def deal_from(
     return persisted, {"shoe": data}
 
 
-def coup_over(floor: Floor, txn: Txn, lt: LiveTable, rnd: Round) -> None:
+def coup_over(ledger: Ledger, txn: Txn, lt: LiveTable, rnd: Round) -> None:
     """The coup ``rnd`` at a baccarat table is over (records, ledger rows and the table's
     account posted): the shoe moves past it; at the shoe's end every marker is collected
     (§ 541.13(g)) and the shoe's order revealed."""
@@ -134,37 +132,36 @@ def coup_over(floor: Floor, txn: Txn, lt: LiveTable, rnd: Round) -> None:
     if shoe.state.stage is ShoeStage.LAST_ROUND:
         # The shoe's last coup: its markers are collected from the players' chips now.
         players = set(rnd.players.values()) | set(lt.seats().values())
-        chips = {p: _chips(floor, txn.conn, p) for p in sorted(players)}
+        chips = {p: _chips(ledger, txn.conn, p) for p in sorted(players)}
     done = shoe.coup_over(rnd, chips)
-    _collect(floor, txn, lt, shoe, done)
+    _collect(ledger, txn, lt, shoe, done)
     _save(txn.conn, lt, shoe)
     if shoe.state.stage is ShoeStage.DONE:
-        floor.emit(
-            txn,
+        txn.emit(
             lt,
             "shoe",
             {"shoe": shoe.shoe_id, "ended": True, "commitment": shoe.state.commitment},
         )
 
 
-def leaving(floor: Floor, txn: Txn, lt: LiveTable, player: str) -> list[Any]:
+def leaving(ledger: Ledger, txn: Txn, lt: LiveTable, player: str) -> list[Any]:
     """``player`` leaves a baccarat table: the markers at their seats are collected
     (§ 541.13(g)); the records."""
     shoe = live_shoe(lt)
     if shoe is None or not shoe.owed_at_table(player):
         return []
-    done = shoe.settle_leaving(player, _chips(floor, txn.conn, player))
-    _collect(floor, txn, lt, shoe, done)
+    done = shoe.settle_leaving(player, _chips(ledger, txn.conn, player))
+    _collect(ledger, txn, lt, shoe, done)
     _save(txn.conn, lt, shoe)
     return [rec for _, rec in done]
 
 
-def owed(floor: Floor, conn: Connection, player: str) -> int:
+def owed(ledger: Ledger, conn: Connection, player: str) -> int:
     """Baccarat commission ``player`` owes (the commission account's balance below zero)."""
-    return max(0, -int(floor.ledger.balance(conn, commission_account(player))))
+    return max(0, -int(ledger.balance(conn, commission_account(player))))
 
 
-def cage_collects(floor: Floor, txn: Txn, player: str, amount: int) -> None:
+def cage_collects(ledger: Ledger, txn: Txn, player: str, amount: int) -> None:
     """Before ``amount`` is cashed out: the cage collects the commission owed that is no
     longer on a layout; the cash-out may not take chips owed as commission (the markers still
     on a layout included).  Casino practice for an unpaid marker: it goes from the table to the
@@ -173,10 +170,10 @@ def cage_collects(floor: Floor, txn: Txn, player: str, amount: int) -> None:
     # The commission account locked first: a table collecting from this player commits before
     # or after this read, never between it and the markers read from the committed shoes.
     account = commission_account(player)
-    total = max(0, -int(floor.ledger.balance(txn.conn, account, lock=True)))
+    total = max(0, -int(ledger.balance(txn.conn, account, lock=True)))
     if not total:
         return
-    chips = _chips(floor, txn.conn, player)
+    chips = _chips(ledger, txn.conn, player)
     if amount > chips - total:
         raise IllegalAction(
             f"{player} owes {total} cents of baccarat commission (§ 541.13(g)): of their "
@@ -190,7 +187,7 @@ def cage_collects(floor: Floor, txn: Txn, player: str, amount: int) -> None:
             Fraction(at_cage),
             "vig_marker_collected",
         )
-        floor.ledger.post(txn.conn, [entry])
+        ledger.post(txn.conn, [entry])
 
 
 def shoe_view(lt: LiveTable) -> dict[str, Any]:
@@ -236,12 +233,12 @@ def _on_layout(conn: Connection, player: str) -> int:
     return total
 
 
-def _chips(floor: Floor, conn: Connection, player: str) -> int:
-    return max(0, int(floor.ledger.balance(conn, player_account(player))))
+def _chips(ledger: Ledger, conn: Connection, player: str) -> int:
+    return max(0, int(ledger.balance(conn, player_account(player))))
 
 
 def _collect(
-    floor: Floor, txn: Txn, lt: LiveTable, shoe: LiveShoe, done: Sequence[Collected]
+    ledger: Ledger, txn: Txn, lt: LiveTable, shoe: LiveShoe, done: Sequence[Collected]
 ) -> None:
     """The ledger rows of the markers collected, and every record to the log and stream."""
     entries = [
@@ -254,7 +251,7 @@ def _collect(
         for player, rec in done
         if player is not None and isinstance(rec, MarkerCollected)
     ]
-    floor.ledger.post(txn.conn, entries, table_id=lt.id)
+    ledger.post(txn.conn, entries, table_id=lt.id)
     _log(txn, lt, shoe, done, lt.round_id)
     txn.collected += [rec for _, rec in done]
 

@@ -36,9 +36,9 @@ from typing import Any
 from sqlalchemy import Connection, case, delete, insert, select, update
 
 from croupier.core.errors import CroupierError, InvalidInput
-from croupier.server.schema import sign_in_limits
 from croupier.server.security_log import SecurityEvent, append
 from croupier.store import as_utc, now
+from croupier.store.schema import sign_in_limits
 
 __all__ = ["Lock", "SignInLimits", "Throttled", "account_key", "address_key"]
 

@@ -1,20 +1,20 @@
 """What a command may change of the floor in memory, taken before it runs (:class:`Snapshot`):
-put back when the command's transaction does not commit (:meth:`Floor.command
-<croupier.server.floor.Floor.command>`)."""
+put back when the command's transaction does not commit (:meth:`Commands.transact
+<croupier.server.commands.Commands.transact>`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy import Connection
 
 from croupier.core.errors import IllegalAction
 from croupier.games.round import Round
+from croupier.rules.progressive import MeterBank
 from croupier.server.live_tables import LiveTable
-
-if TYPE_CHECKING:
-    from croupier.server.floor import Floor
+from croupier.server.table_registry import TableRegistry
+from croupier.store import RoundStore
 
 __all__ = ["Snapshot"]
 
@@ -32,18 +32,24 @@ class Snapshot:
     """The table's seats and deck bookkeeping (:meth:`Dealing.memento`)."""
 
     @classmethod
-    def of(cls, floor: Floor, lt: LiveTable | None) -> Snapshot:
+    def of(cls, registry: TableRegistry, lt: LiveTable | None) -> Snapshot:
         if lt is None:
-            return cls(None, frozenset(floor.tables))
+            return cls(None, frozenset(registry.tables))
         state = (lt.round, lt.round_id, lt.stored, lt.seq, lt.numbers, lt.held, lt.status)
-        return cls(lt, frozenset(floor.tables), state, lt.table.memento())
+        return cls(lt, frozenset(registry.tables), state, lt.table.memento())
 
-    def restore(self, floor: Floor, conn: Connection | None) -> None:
+    def restore(
+        self,
+        registry: TableRegistry,
+        store: RoundStore,
+        meters: MeterBank,
+        conn: Connection | None,
+    ) -> None:
         """Put the table back as it was (its seats, decks and their counts too); a round that
         moved in memory is replayed from what ``conn`` (or, if ``None``, a new transaction)
         holds: its committed records, dealing from its persisted shoe."""
-        for table_id in set(floor.tables) - self.tables:
-            del floor.tables[table_id]
+        for table_id in set(registry.tables) - self.tables:
+            registry.forget(table_id)
         lt = self.lt
         if lt is None:
             return
@@ -53,7 +59,7 @@ class Snapshot:
         if rnd is not None and rid is not None and len(rnd.records) != stored:
             # The round moved in memory but its records were not committed.
             try:
-                replayed = floor.store.replay(rid, conn)
+                replayed = store.replay(rid, conn)
             except IllegalAction:
                 # Shown as committed (its records alone), held for a supervisor's void.
                 records = rnd.records[:stored]
@@ -63,5 +69,5 @@ class Snapshot:
                 lt.held = "a write failed during this round"
             else:
                 lt.round = replayed
-            lt.round.attach_meters(floor.meters)
+            lt.round.attach_meters(meters)
             lt.table.resume(lt.round)

@@ -40,24 +40,26 @@ from enum import StrEnum
 from typing import Any
 
 from fastapi import FastAPI, WebSocket, WebSocketDisconnect
-from sqlalchemy import func, select
 from starlette.websockets import WebSocketState
 
 from croupier.server.auth import Account, Auth, AuthError, Role
 from croupier.server.bearer import TokenRefused, UrlToken, stream_token
-from croupier.server.floor import FLOOR, Floor, LiveTable, Refused, Unauthorized, event_for
-from croupier.server.live_tables import event_variant
+from croupier.server.event_log import FLOOR
+from croupier.server.live_floor import Floor
+from croupier.server.live_tables import LiveTable, event_for, event_variant
 from croupier.server.policy import (
     Access,
+    Refused,
     Rule,
     Stage,
+    Unauthorized,
     decide,
     resource,
     round_seats,
     stage_of,
     table_seats,
 )
-from croupier.server.schema import table_events
+from croupier.server.read_model import floor_versions
 from croupier.server.security_log import record_refusal
 from croupier.server.sessions import RECHECK_SECONDS
 from croupier.server.table_state import table_state
@@ -100,17 +102,6 @@ BATCH = 500
 POLL = 2.0
 """Seconds between two reads of the database while no commit of this process wakes a stream
 (other server processes commit to the same database)."""
-
-
-def floor_versions(floor: Floor) -> dict[str, int]:
-    """Each table's committed event count (its stream's last ``seq``), from the database."""
-    with floor.reading() as conn:
-        rows = conn.execute(
-            select(table_events.c.table_id, func.max(table_events.c.seq)).group_by(
-                table_events.c.table_id
-            )
-        ).all()
-    return {str(t): int(n) for t, n in rows}
 
 
 def _refused(rule: Rule, why: str) -> Exception:
@@ -461,7 +452,7 @@ async def _pump(
 
 async def _pump_floor(websocket: WebSocket, floor: Floor, since: int) -> None:
     """The floor at its current version whenever it is past the last one sent."""
-    from croupier.server.routes import committed_out
+    from croupier.server.read_model import committed_out
 
     event, cancel = await _waiter(floor, FLOOR)
     sent = since

@@ -1,44 +1,34 @@
 """What a table page needs at one ``seq`` of the table stream: the caller's view and actions,
 as ``GET /api/tables/{id}/view`` and ``GET /api/tables/{id}/actions`` answer them.
 
-The routes answer through these functions, and the table stream (:mod:`croupier.server.streams`,
-``state=true``) sends the same answer with the last event of each batch, so a page applies
-events instead of asking again.  Each part is given only where the access policy's row of its
+The routes answer through the same functions
+(:meth:`croupier.server.read_model.ReadModel.view_with_deal`, :func:`actions_answer`), and the
+table stream (:mod:`croupier.server.streams`, ``carry=state``) sends the same answer with the
+last event of each batch, so a page applies events instead of asking again.  Each part is given
+only where the access policy's row of its
 route answers the caller (:func:`croupier.server.policy.decide`), redacted as that row's point
 of view: hidden information crosses the stream exactly as it crosses the route.
 """
 
 from __future__ import annotations
 
-import contextlib
 from dataclasses import dataclass
 from typing import Any
 
 from croupier.server.actions import ACTIONS, actions_answer
+from croupier.server.api_models import TableView
 from croupier.server.auth import Account
-from croupier.server.deals import deal_for
-from croupier.server.floor import Floor, LiveTable
-from croupier.server.models import TableView
+from croupier.server.live_floor import Floor
+from croupier.server.live_tables import LiveTable
 from croupier.server.policy import Access, Rule, decide, resource, stage_of, table_seats
 
-__all__ = ["VIEW", "TableState", "table_state", "view_answer"]
+__all__ = ["VIEW", "TableState", "table_state"]
 
 VIEW = "/api/tables/{table_id}/view"
 
 RETRIES = 8
 """Reads of the view and the actions before giving up on one ``seq`` for both (a command
 committed between the two reads: read again)."""
-
-
-def view_answer(floor: Floor, access: Access, lt: LiveTable) -> dict[str, Any]:
-    """The view of ``GET /api/tables/{table_id}/view`` for ``access`` (the policy's answer
-    to the caller on the route's row): the table and its round as that point of view sees
-    them, the round's provable deal with them (may read the database)."""
-    data = floor.view(access.account, lt)
-    if data["round_id"] is not None:
-        with contextlib.suppress(LookupError):
-            data["deal"] = deal_for(floor, data["round_id"], access.pov)
-    return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +67,8 @@ def table_state(floor: Floor, account: Account, lt: LiveTable) -> TableState | N
     Reads the database: run it in a thread."""
     for _ in range(RETRIES):
         seen = _access(VIEW, account, lt)
-        view = view_answer(floor, seen, lt) if seen is not None else None
+        # the read model's one answer behind GET /view (ReadModel.view_with_deal)
+        view = floor.reads.view_with_deal(seen, lt.id) if seen is not None else None
         allowed = _access(ACTIONS, account, lt)
         actions, seq = actions_answer(account, lt) if allowed is not None else (None, lt.seq)
         if view is not None and view["seq"] != seq:

@@ -17,7 +17,7 @@ any SQLAlchemy backend by URL).
   joining a caller's transaction) and the URL helpers are what the live server builds on.
 
 Every record, meter-ledger row and table event carries a SHA-256 hash chained to the one
-before it (:mod:`croupier.store.chain`); :func:`croupier.audit.verify` recomputes them.
+before it (:mod:`croupier.store.chain`); :func:`croupier.audit.chains.verify` recomputes them.
 
 ::
 
@@ -27,7 +27,8 @@ before it (:mod:`croupier.store.chain`); :func:`croupier.audit.verify` recompute
     rnd.apply(PlaceWager(seat=1, wager="ante", amount=500))
 """
 
-from croupier.store._db import (
+from croupier.store.codec import record_classes, record_from_json, rules_to_json
+from croupier.store.database import (
     DEFAULT_URL,
     Database,
     as_utc,
@@ -42,7 +43,6 @@ from croupier.store._db import (
     shown_url,
     unreadable,
 )
-from croupier.store.codec import record_classes, record_from_json, rules_to_json
 from croupier.store.meters import LedgerEntry, MeterState, SqlMeters
 from croupier.store.rounds import RoundStatus, RoundStore, StoredRound, TrackedRound
 from croupier.store.shoes import PersistedShoe, commitment

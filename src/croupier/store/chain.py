@@ -19,7 +19,7 @@ from fractions import Fraction
 from typing import Any
 
 from croupier.games.records import Record, record_to_json
-from croupier.store._db import as_utc
+from croupier.store.database import as_utc
 
 __all__ = [
     "GENESIS",

@@ -27,7 +27,8 @@ from sqlalchemy.exc import IntegrityError
 
 from croupier.core.errors import IllegalAction, InvalidInput
 from croupier.rules.progressive import MeterMove, MeterSpec, pay_share, verify_same_config
-from croupier.store._db import (
+from croupier.store.chain import GENESIS, canonical, ledger_payload, link
+from croupier.store.database import (
     DEFAULT_URL,
     Database,
     as_utc,
@@ -36,7 +37,6 @@ from croupier.store._db import (
     meters,
     now,
 )
-from croupier.store.chain import GENESIS, canonical, ledger_payload, link
 
 __all__ = ["LedgerEntry", "MeterState", "SqlMeters"]
 

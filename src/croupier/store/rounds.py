@@ -41,7 +41,9 @@ from croupier.games.records import (
 )
 from croupier.games.round import Actor, ActorKind, Phase, Round, StubCheck
 from croupier.rules.progressive import MeterBank
-from croupier.store._db import (
+from croupier.store.chain import GENESIS, header_payload, link, record_data, record_payload
+from croupier.store.codec import record_from_json, rules_to_json
+from croupier.store.database import (
     DEFAULT_URL,
     Database,
     as_utc,
@@ -52,8 +54,6 @@ from croupier.store._db import (
     rounds,
     shared,
 )
-from croupier.store.chain import GENESIS, header_payload, link, record_data, record_payload
-from croupier.store.codec import record_from_json, rules_to_json
 from croupier.store.shoes import PersistedShoe, capture
 
 __all__ = ["RoundStatus", "RoundStore", "StoredRound", "TrackedRound"]

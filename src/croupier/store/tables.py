@@ -32,8 +32,8 @@ from sqlalchemy import Connection, Engine, func, insert, select
 from croupier.core.errors import IllegalAction, InvalidInput
 from croupier.games.base import Game
 from croupier.games.records import RoundVoided, StubCounted
-from croupier.store._db import DEFAULT_URL, Database, table_log, table_rounds
 from croupier.store.chain import GENESIS, canonical, link
+from croupier.store.database import DEFAULT_URL, Database, table_log, table_rounds
 from croupier.store.rounds import RoundStore
 from croupier.table.shoe import BackColour
 from croupier.table.table import StoredTable, Table, TableEvent, TableEventKind

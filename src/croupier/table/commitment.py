@@ -20,7 +20,7 @@ Once the round is over (or void) the order and the nonce are **revealed** (:clas
 before the first wager, and checks that the cards the round's records show dealt are the order's
 cards from position ``taken`` on (``taken``: cards of the order gone before the round's first
 card, a burn).  ``croupier audit verify-deal ROUND`` does exactly this against the database
-(:func:`croupier.audit.verify_deal`).
+(:func:`croupier.audit.chains.verify_deal`).
 
 A baccarat table deals one shoe coup after coup down to its cut card
 (:mod:`croupier.server.live_shoe`): the commitment covers the whole shoe and is published with
@@ -42,7 +42,7 @@ from sqlalchemy import Connection, select
 
 from croupier.core.cards import Card
 from croupier.core.errors import InvalidInput, shown_value
-from croupier.store._db import dealing_shoes, round_records, round_shoes, rounds
+from croupier.store.database import dealing_shoes, round_records, round_shoes, rounds
 
 __all__ = [
     "SCHEME",
@@ -207,7 +207,7 @@ def read_deal(conn: Connection, round_id: str) -> Deal | None:
 def published_commitment(conn: Connection, round_id: str) -> str | None:
     """The commitment the live server published for ``round_id`` in its table's ``round``
     event, before the first wager (``None``: no such event, a round not played live)."""
-    from croupier.server.schema import table_events  # the live server's event log
+    from croupier.store.schema import table_events  # the live server's event log
 
     rows = conn.execute(
         select(table_events.c.data).where(

@@ -38,7 +38,7 @@ def table_rounds(
 ) -> list[dict[str, Any]]:
     """The last ``last`` rounds stored under ``table`` (those where ``seat`` played, if
     given), newest first, rebuilt from their records."""
-    from croupier.store._db import rounds
+    from croupier.store.database import rounds
 
     if isinstance(last, bool) or not 1 <= last <= MAX_LAST:
         raise InvalidInput(f"--last {last!r} must be 1-{MAX_LAST}")

@@ -27,9 +27,11 @@ from croupier.core.modes import PlayMode
 from croupier.games import get_game
 from croupier.rules.submission import load_rules
 from croupier.server.auth import Auth, Role
-from croupier.server.floor import Floor, LiveTable, rules_json
 from croupier.server.ledger import CAGE, Entry, player_account
-from croupier.server.schema import accounts, live_tables
+from croupier.server.live_floor import Floor
+from croupier.server.live_tables import LiveTable
+from croupier.server.table_registry import rules_json
+from croupier.store.schema import accounts, live_tables
 
 __all__ = ["DEMO_BUY_IN", "demo_rules", "setup_demo"]
 
@@ -62,7 +64,7 @@ def _repost(floor: Floor, conn: Connection, lt: LiveTable, rules: Mapping[str, A
     conn.execute(
         update(live_tables).where(live_tables.c.id == lt.id).values(rules=json.dumps(rules))
     )
-    new = floor._live(lt.id, lt.name, rules, row.status)
+    new = floor.registry.place(lt.id, lt.name, rules, row.status)
     for seat, player in lt.seats().items():
         new.table.sit(seat, player)
     new.seq, new.numbers = lt.seq, lt.numbers
@@ -92,7 +94,7 @@ def setup_demo(floor: Floor, auth: Auth, mode: PlayMode = PlayMode.REAL) -> dict
             found = floor.tables.get(table_id)
             if found is None:
                 name = str(rules["game"]).replace("-", " ").title()
-                floor.create_table(conn, table_id, name, rules)
+                floor.registry.create(conn, table_id, name, rules)
             elif found.unposted is not None and found.game.slug == get_game(rules).slug:
                 _repost(floor, conn, found, rules)
         for username, password, role, player in _credentials():
@@ -101,7 +103,7 @@ def setup_demo(floor: Floor, auth: Auth, mode: PlayMode = PlayMode.REAL) -> dict
                     creds[username] = password
                 continue
             if player is not None:
-                floor.create_player(conn, player, f"Demo player {player}")
+                floor.cage.create_player(conn, player, f"Demo player {player}")
                 floor.ledger.post(
                     conn, [Entry(CAGE, player_account(player), Fraction(DEMO_BUY_IN), "buy_in")]
                 )

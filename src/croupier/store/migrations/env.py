@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from alembic import context
 
-import croupier.server.schema  # noqa: F401  (registers the server tables on the metadata)
-from croupier.store._db import metadata
+from croupier.store.schema import metadata  # every table, the live server's too
 
 connection = context.config.attributes.get("connection")
 if connection is None:  # pragma: no cover - alembic's own command line

@@ -1,5 +1,7 @@
-"""The live table system's tables, on the store's one :data:`metadata` (so one Alembic history
-covers the whole schema; see :mod:`croupier.store.migrations`).
+"""The schema: the store's own tables (rounds, their records and shoes, meters, table logs:
+re-exported here) and the live table system's, on one :data:`metadata` (so one Alembic history
+covers the whole schema; see :mod:`croupier.store.migrations`).  Importing this module puts the
+live system's tables on the metadata (the server and the migrations do).
 
 - ``accounts``, ``sessions``: people and their bearer tokens (only a SHA-256 of a token is
   stored; passwords are argon2 hashes); ``account_tables``: the tables each dealer deals (the one
@@ -33,25 +35,43 @@ from sqlalchemy import (
     Text,
 )
 
-from croupier.store._db import metadata
+from croupier.store.database import (
+    dealing_shoes,
+    metadata,
+    meter_ledger,
+    meters,
+    round_records,
+    round_shoes,
+    rounds,
+    table_log,
+    table_rounds,
+)
 
 __all__ = [
     "account_tables",
     "accounts",
     "chip_accounts",
     "chip_ledger",
+    "dealing_shoes",
     "handpays",
     "idempotency",
     "live_rounds",
     "live_tables",
     "metadata",
+    "meter_ledger",
+    "meters",
     "players",
+    "round_records",
+    "round_shoes",
+    "rounds",
     "security_head",
     "security_log",
     "sessions",
     "setup_tokens",
     "sign_in_limits",
     "table_events",
+    "table_log",
+    "table_rounds",
 ]
 
 players = Table(

@@ -171,11 +171,11 @@ def recall_table(
     """The last ``last`` finished rounds of a table (of one seat where given), newest first."""
     from sqlalchemy import select
 
-    from croupier.server.schema import live_rounds
+    from croupier.store.schema import live_rounds
 
     if isinstance(last, bool) or not 1 <= last <= 1000:
         raise InvalidInput(f"--last {last!r} must be 1-1000")
-    from croupier.server.schema import live_tables
+    from croupier.store.schema import live_tables
 
     store = RoundStore(engine)
     with engine.connect() as conn:

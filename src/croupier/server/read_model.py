@@ -1,0 +1,426 @@
+"""The read model: what the floor's readers see, committed state only.
+
+- A table's view and list entry (:meth:`ReadModel.view`, :func:`committed_out`) are read under
+  the table's lock, which a command holds from its first change until its transaction
+  committed (or its changes were undone): no reader sees what did not commit.
+- The pit summary (:class:`PitSummary`): each table's last event ``seq`` (the floor stream's
+  version is their sum), kept up to date by the events each commit publishes
+  (:meth:`EventLog.listen <croupier.server.event_log.EventLog.listen>`), read once from the
+  database when the floor loads; never recomputed per request or per stream connection.  A
+  process serving only some tables (several processes on one database) reads the other
+  tables' counts at most once a second, shared by every connection.
+  :meth:`ReadModel.pit_state` is the whole floor message at a version, built once for every
+  connection.
+- Recall: a table's (or a seat's) last finished rounds, a round's records and scenario, its
+  deal (:mod:`croupier.server.deals`), each as the access policy lets the caller see it; the
+  players of a round (cached); hand-pays, meters, the caller's chips, the audit.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager, suppress
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import Connection, select
+
+from croupier.audit.chains import verify
+from croupier.core.errors import IllegalAction
+from croupier.games.round import Round
+from croupier.rules.progressive import MemoryMeters
+from croupier.server import postings
+from croupier.server.api_models import HandPayOut, MeterOut, TableDetail, TableOut, WhoAmI
+from croupier.server.auth import Account, Role
+from croupier.server.deals import deal_for
+from croupier.server.event_log import EventLog, Written
+from croupier.server.ledger import Ledger, player_account
+from croupier.server.live_tables import LiveTable
+from croupier.server.policy import Access, Stage, resource, round_seats, stage_of, table_pov
+from croupier.server.round_recall import recall, scenario_of
+from croupier.server.shoe_floor import owed as commission_owed
+from croupier.server.shoe_floor import shoe_view
+from croupier.server.table_registry import TableRegistry, rules_json
+from croupier.server.views import ViewPov, round_view
+from croupier.store import Database, RoundStore, SqlMeters, StoredRound
+from croupier.store.schema import handpays, live_rounds
+from croupier.table.shoe import SecureShuffler, Shoe
+
+if TYPE_CHECKING:
+    from croupier.server.live_floor import Floor
+
+__all__ = ["PitSummary", "ReadModel", "committed_out", "floor_versions", "table_out"]
+
+PLAYERS_CACHED = 4096
+"""Rounds whose players the read model keeps (a stream's point of view of each event)."""
+
+FOREIGN_REFRESH = 1.0
+"""Seconds between two reads of the tables another process serves (their event counts)."""
+
+
+def committed_out(lt: LiveTable, snapshot: Mapping[str, int]) -> TableOut:
+    """The table as committed (read under its lock, which a command holds until it commits;
+    never from inside a command, which holds it already)."""
+    with lt.lock:
+        return table_out(lt, snapshot)
+
+
+def table_out(lt: LiveTable, snapshot: Mapping[str, int]) -> TableOut:
+    """The table's list entry (``snapshot``: the meters' amounts)."""
+    rnd = lt.round
+    seats: dict[str, str | None] = {str(s): None for s in range(1, 8)}
+    for s, p in lt.seats().items():
+        seats[str(s)] = p
+    return TableOut(
+        id=lt.id,
+        name=lt.name,
+        game=lt.game.slug,
+        status=lt.status,
+        phase=rnd.phase.value if rnd is not None else None,
+        round_id=lt.round_id,
+        held=lt.held,
+        seats=seats,
+        meters={m: snapshot[m] for m in lt.meters if m in snapshot},
+        training=lt.game.rules.table.training,
+        limits=lt.game.posted_limits(),
+    )
+
+
+def floor_versions(floor: Floor) -> dict[str, int]:
+    """Each table's committed event count (its stream's last ``seq``): the pit summary's,
+    kept by the events (:class:`PitSummary`)."""
+    return floor.reads.pit.versions()
+
+
+class PitSummary:
+    """Each table's last committed event ``seq``, kept up to date by the published events."""
+
+    def __init__(self, log: EventLog, serves: frozenset[str] | None) -> None:
+        self._log = log
+        self._serves = serves
+        self._lock = threading.Lock()
+        self._versions: dict[str, int] = {}
+        self._foreign_at = 0.0
+        log.listen(self._published)
+
+    def load(self) -> None:
+        """Every table's count as the database holds it (once, when the floor loads)."""
+        found = dict(self._log.last_seqs())
+        with self._lock:
+            self._versions = found
+            self._foreign_at = time.monotonic()
+
+    def _published(self, written: Written) -> None:
+        with self._lock:
+            for stream, events in written.items():
+                if events:
+                    last = max(seq for seq, *_ in events)
+                    self._versions[stream] = max(self._versions.get(stream, 0), last)
+
+    def versions(self) -> dict[str, int]:
+        """Each table's count now (the tables another process serves: as of at most
+        :data:`FOREIGN_REFRESH` seconds ago)."""
+        if self._serves is not None and time.monotonic() - self._foreign_at > FOREIGN_REFRESH:
+            found = self._log.last_seqs()
+            with self._lock:
+                for table_id, seq in found.items():
+                    if table_id not in self._serves or table_id not in self._versions:
+                        self._versions[table_id] = seq
+                self._foreign_at = time.monotonic()
+        with self._lock:
+            return dict(self._versions)
+
+    def version(self) -> int:
+        """The floor's version: the sum of every table's count."""
+        return sum(self.versions().values())
+
+
+class ReadModel:
+    """The readers' side of the floor: views, lists, recall and the pit summary."""
+
+    def __init__(
+        self,
+        db: Database,
+        store: RoundStore,
+        meters: SqlMeters,
+        ledger: Ledger,
+        registry: TableRegistry,
+        log: EventLog,
+    ) -> None:
+        self.db = db
+        self.store = store
+        self.meters = meters
+        self.ledger = ledger
+        self.registry = registry
+        self.log = log
+        self.pit = PitSummary(log, registry.serves)
+        self._players: dict[str, Mapping[int, str]] = {}
+        self._pit_lock = threading.Lock()
+        self._pit_state: tuple[tuple[int, tuple[str, ...]], dict[str, Any]] | None = None
+
+    @contextmanager
+    def reading(self) -> Iterator[Connection]:
+        with self.db.read() as conn:
+            yield conn
+
+    # -- tables ------------------------------------------------------------------------------
+
+    def tables(self) -> list[TableOut]:
+        snapshot = self.meters.snapshot()
+        return [committed_out(lt, snapshot) for lt in self.registry.all()]
+
+    def pit_state(self) -> tuple[int, dict[str, Any]]:
+        """The floor as the pit stream sends it (its tables, meters and each table's ``seq``)
+        and its version: built once per version (and set of tables), shared by every
+        connection."""
+        versions = self.pit.versions()
+        key = (sum(versions.values()), tuple(self.registry.tables))
+        with self._pit_lock:
+            if self._pit_state is None or self._pit_state[0] != key:
+                snapshot = self.meters.snapshot()
+                tables = [committed_out(lt, snapshot).model_dump() for lt in self.registry.all()]
+                data = {"tables": tables, "meters": snapshot, "tables_seq": versions}
+                self._pit_state = (key, data)
+            return key[0], self._pit_state[1]
+
+    def table_detail(self, table_id: str) -> TableDetail:
+        lt = self.registry.table(table_id)
+        out = committed_out(lt, self.meters.snapshot())
+        return TableDetail(
+            **out.model_dump(),
+            title=lt.game.title,
+            chapter=lt.game.chapter,
+            rules=rules_json(lt.game.rules),
+            sign=lt.game.sign(),
+            wagers=list(lt.game.offered_wagers()),
+            house_wagers=_house_wagers(lt),
+        )
+
+    def meter_list(self) -> list[MeterOut]:
+        out = []
+        for name in self.meters.snapshot():
+            state = self.meters.state(name)
+            linked = [lt.id for lt in self.registry.all() if name in lt.meters]
+            out.append(
+                MeterOut(
+                    name=name,
+                    amount=state.amount,
+                    exact=str(state.exact),
+                    reset=state.reset,
+                    rate=str(state.rate),
+                    paid_total=state.paid_total,
+                    awards=state.awards,
+                    tables=linked,
+                )
+            )
+        return out
+
+    def view(self, account: Account, lt: LiveTable) -> dict[str, Any]:
+        """The table and its round as the access policy lets ``account`` see them, committed
+        state only (read under the table's lock)."""
+        # A meter exists once a table has first opened a round on it.
+        meters = {m: v for m, v in self.meters.snapshot().items() if m in lt.meters}
+        with lt.lock:
+            data: dict[str, Any] = {
+                "table_id": lt.id,
+                "training": postings.is_training(lt.game),
+                "round_id": lt.round_id,
+                "seq": lt.seq,
+                "held": lt.held,
+                "seats": {str(s): p for s, p in sorted(lt.seats().items())},
+                "meters": meters,
+            }
+            if lt.round is not None:
+                pov = table_pov(resource("GET", "/api/tables/{table_id}/view"), account, lt)
+                data["round"] = round_view(lt.round, pov)
+            data.update(shoe_view(lt))
+        return data
+
+    def view_with_deal(self, access: Access, table_id: str) -> dict[str, Any]:
+        """:meth:`view`, with the round's deal as the caller may read it (where committed)."""
+        data = self.view(access.account, self.registry.table(table_id))
+        if data["round_id"] is not None:
+            with suppress(LookupError):
+                data["deal"] = self.deal(data["round_id"], access.pov)
+        return data
+
+    def me(self, account: Account) -> WhoAmI:
+        balance = owed = None
+        seats: dict[str, list[int]] = {}
+        if account.player_id is not None:
+            with self.reading() as conn:
+                value = self.ledger.balance(conn, player_account(account.player_id))
+                owed = commission_owed(self.ledger, conn, account.player_id)
+            balance = int(value)
+            seats = self.registry.seated_at(account.player_id)
+        return WhoAmI(
+            username=account.username,
+            role=account.role.value,
+            player_id=account.player_id,
+            table_id=account.sole_table,
+            tables=sorted(account.tables),
+            demo=account.demo,
+            balance=balance,
+            commission_owed=owed,
+            seats=seats,
+        )
+
+    def handpay_list(self) -> list[HandPayOut]:
+        with self.reading() as conn:
+            rows = conn.execute(select(handpays).order_by(handpays.c.id)).all()
+        return [HandPayOut.model_validate(dict(r._mapping)) for r in rows]
+
+    def handpay_table(self, handpay_id: int) -> str | None:
+        """The table of hand-pay ``handpay_id`` (``LookupError`` where there is none)."""
+        with self.reading() as conn:
+            row = conn.execute(
+                select(handpays.c.table_id).where(handpays.c.id == handpay_id)
+            ).first()
+        if row is None:
+            raise LookupError(f"hand-pay {handpay_id} does not exist")
+        table_id: str | None = row.table_id
+        return table_id
+
+    # -- rounds ------------------------------------------------------------------------------
+
+    def players_of(self, round_id: str) -> Mapping[int, str]:
+        """Who sat where in the committed round ``round_id`` (its stored header; cached)."""
+        found = self._players.get(round_id)
+        if found is None:
+            found = self.store.info(round_id).players
+            if len(self._players) >= PLAYERS_CACHED:
+                self._players.pop(next(iter(self._players)), None)
+            self._players[round_id] = found
+        return found
+
+    def players_cached(self, round_id: str) -> Mapping[int, str] | None:
+        """:meth:`players_of` if this process holds it already (no database read), else
+        ``None``."""
+        return self._players.get(round_id)
+
+    def round_at(self, round_id: str) -> tuple[str | None, Mapping[int, str], Callable[[], Stage]]:
+        """A round's table, players and stage: the table's round in play from memory, else the
+        store's (``LookupError`` where the round is not stored)."""
+        for lt in self.registry.all():
+            rnd = lt.round
+            if lt.round_id == round_id and rnd is not None:
+                return lt.id, rnd.players, partial(_stage_at, lt, rnd)
+        info = self._stored(round_id)
+        with self.reading() as conn:
+            table_id = conn.execute(
+                select(live_rounds.c.table_id).where(live_rounds.c.round_id == round_id)
+            ).scalar()
+        status = info.status.value
+        if status == "over":
+            return table_id, info.players, lambda: Stage.SETTLED
+        if status == "void":
+            return table_id, info.players, lambda: Stage.VOIDED
+        return table_id, info.players, lambda: stage_of(self.store.rebuild(round_id), None)
+
+    def in_play(self, round_id: str) -> LiveTable:
+        """The table where ``round_id`` is in play (``LookupError`` where none is)."""
+        lt = next((t for t in self.registry.all() if t.round_id == round_id), None)
+        if lt is None:
+            raise LookupError(f"round {round_id!r} is not in play at any table")
+        return lt
+
+    def scenario(self, round_id: str) -> dict[str, Any]:
+        info = self._finished(round_id)
+        return scenario_of(info, self.store.load(round_id))
+
+    def records(self, round_id: str) -> dict[str, Any]:
+        self._finished(round_id)
+        return recall(self.store, round_id)
+
+    def deal(self, round_id: str, pov: ViewPov) -> dict[str, Any]:
+        return deal_for(self.db, self.store, round_id, pov)
+
+    def recall_rounds(
+        self, table_id: str, access: Access, last: int, seat: int | None
+    ) -> list[dict[str, Any]]:
+        """The table's last finished rounds (at ``seat`` where given), each as the access
+        policy lets the caller see it; a player: only the rounds they played at the seat,
+        each from every seat they held in it."""
+        lt = self.registry.table(table_id)
+        account = access.account
+        with self.reading() as conn:
+            ids = (
+                conn.execute(
+                    select(live_rounds.c.round_id)
+                    .where(live_rounds.c.table_id == lt.id, live_rounds.c.state != "open")
+                    .order_by(live_rounds.c.number.desc())
+                    .limit(last if seat is None else last * 20)
+                )
+                .scalars()
+                .all()
+            )
+        out: list[dict[str, Any]] = []
+        for rid in ids:
+            info = self.store.info(rid)
+            if seat is not None and seat not in info.players:
+                continue
+            if account.role is Role.PLAYER and (
+                seat is None or info.players[seat] != account.player_id
+            ):
+                # A player recalls the seat's rounds they played: never a round an earlier
+                # occupant of the seat played.
+                continue
+            pov = access.pov_with(round_seats(account, info.players))
+            view = round_view(self.store.rebuild(rid), pov)
+            view["round_id"] = rid
+            view["mode"] = info.mode.value  # the record header's (a rebuilt round is a replay)
+            out.append(view)
+            if len(out) >= last:
+                break
+        return out
+
+    def _stored(self, round_id: str) -> StoredRound:
+        try:
+            return self.store.info(round_id)
+        except IllegalAction:
+            raise LookupError(f"round {round_id[:80]!r} is not stored") from None
+
+    def _finished(self, round_id: str) -> StoredRound:
+        try:
+            info = self.store.info(round_id)
+        except IllegalAction:
+            raise LookupError(f"round {round_id!r} is not stored") from None
+        if info.status.value == "open":
+            raise IllegalAction(f"round {round_id!r} is still in play; it is recalled once over")
+        return info
+
+    # -- the books ---------------------------------------------------------------------------
+
+    def audit(self, scope: str) -> dict[str, Any]:
+        """The chip ledger (every transaction and the whole ledger sum to zero, every balance
+        equals its rows, every meter's account holds the meter) and, for ``scope="all"``,
+        ``croupier audit verify`` on the database (:func:`croupier.audit.chains.verify`)."""
+        chains = verify(self.db.engine) if scope == "all" else None
+        with self.reading() as conn:
+            problems = self.ledger.check(conn) if chains is None else []
+            balances = self.ledger.balances(conn)
+        for name in self.meters.snapshot():
+            exact = self.meters.exact(name)
+            held = balances.get(f"meter:{name}")
+            if held != exact:
+                problems.append(f"meter {name} holds {exact} but its ledger account {held}")
+        if chains is not None:
+            problems += [str(f) for f in chains.findings]
+        return {
+            "ok": not problems,
+            "problems": problems,
+            "balances": {k: str(v) for k, v in sorted(balances.items())},
+            "audit": None if chains is None else chains.to_json(),
+        }
+
+
+def _stage_at(lt: LiveTable, rnd: Round) -> Stage:
+    return stage_of(rnd, lt.held)
+
+
+def _house_wagers(lt: LiveTable) -> dict[str, int]:
+    shoe = Shoe.shuffled(SecureShuffler(), decks=lt.game.deck_count)
+    probe = lt.game.new_round(shoe=shoe, meters=MemoryMeters(), players={1: "house"})
+    return {w.wager: w.amount for w in probe.house_wagers(1)}
