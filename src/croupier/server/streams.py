@@ -451,24 +451,16 @@ async def _pump(
 
 
 async def _pump_floor(websocket: WebSocket, floor: Floor, since: int) -> None:
-    """The floor at its current version whenever it is past the last one sent."""
-    from croupier.server.read_model import committed_out
-
+    """The floor at its current version whenever it is past the last one sent: the read
+    model's pit state (:meth:`croupier.server.read_model.ReadModel.pit_state`), built once a
+    version for every connection, the versions kept by the events."""
     event, cancel = await _waiter(floor, FLOOR)
     sent = since
     try:
         while True:
             event.clear()
-            versions = await asyncio.to_thread(floor_versions, floor)
-            version = sum(versions.values())
+            version, data = await asyncio.to_thread(floor.reads.pit_state)
             if version > sent or (since == 0 and sent == 0):
-
-                def tables_now(snapshot: dict[str, int]) -> list[dict[str, Any]]:
-                    return [committed_out(lt, snapshot).model_dump() for lt in floor.live_tables()]
-
-                snapshot = await asyncio.to_thread(floor.meters.snapshot)
-                tables = await asyncio.to_thread(tables_now, snapshot)
-                data = {"tables": tables, "meters": snapshot, "tables_seq": versions}
                 await websocket.send_json({"seq": version, "type": "floor", "data": data})
                 sent, since = version, -1
             with contextlib.suppress(TimeoutError):
