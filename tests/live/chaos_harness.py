@@ -24,7 +24,7 @@ not a new interpreter) and every check below runs before play goes on:
   player's balance equals the demo buy-in plus the net of each finished round and the hand-pays
   approved, less the stakes of the rounds in play (computed here from the records);
 - every finished round settles each staked wager exactly once (one ``wager_settled`` a wager);
-- every ``--audit-every`` kills and at the end, :func:`croupier.audit.chains.verify` over the whole
+- every ``--audit-every`` kills and at the end, :func:`croupier.audit.verify` over the whole
   database: every record chain intact (none lost, none half-written), every round's settlement
   rebuilt from its records, every meter equal to reset + contributions - awards exactly;
 - an observer's WebSocket stream per table, reconnected after each restart from the last

@@ -1,7 +1,7 @@
 """Every chip against the engine: the live server's chip ledger reconciled, round by round and
 seat by seat, with the settlement the Game protocol rebuilds from each round's records.
 
-:func:`croupier.audit.chains.verify` (``croupier audit verify``, ``GET /api/audit/verify``) runs
+:func:`croupier.audit.verify` (``croupier audit verify``, ``GET /api/audit/verify``) runs
 :func:`reconcile` on the database it audits.  Each identity that fails is a finding naming the
 round, the seat (or the account) and both amounts:
 

@@ -394,7 +394,7 @@ class AuditFinding(BaseModel):
 
 
 class AuditChains(BaseModel):
-    """``croupier audit verify`` on the floor's database (:func:`croupier.audit.chains.verify`): the
+    """``croupier audit verify`` on the floor's database (:func:`croupier.audit.verify`): the
     rows it checked by kind, and each row that does not match."""
 
     ok: bool

@@ -396,7 +396,7 @@ class ReadModel:
     def audit(self, scope: str) -> dict[str, Any]:
         """The chip ledger (every transaction and the whole ledger sum to zero, every balance
         equals its rows, every meter's account holds the meter) and, for ``scope="all"``,
-        ``croupier audit verify`` on the database (:func:`croupier.audit.chains.verify`)."""
+        ``croupier audit verify`` on the database (:func:`croupier.audit.verify`)."""
         chains = verify(self.db.engine) if scope == "all" else None
         with self.reading() as conn:
             problems = self.ledger.check(conn) if chains is None else []

@@ -17,7 +17,7 @@ any SQLAlchemy backend by URL).
   joining a caller's transaction) and the URL helpers are what the live server builds on.
 
 Every record, meter-ledger row and table event carries a SHA-256 hash chained to the one
-before it (:mod:`croupier.store.chain`); :func:`croupier.audit.chains.verify` recomputes them.
+before it (:mod:`croupier.store.chain`); :func:`croupier.audit.verify` recomputes them.
 
 ::
 

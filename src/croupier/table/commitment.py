@@ -20,7 +20,7 @@ Once the round is over (or void) the order and the nonce are **revealed** (:clas
 before the first wager, and checks that the cards the round's records show dealt are the order's
 cards from position ``taken`` on (``taken``: cards of the order gone before the round's first
 card, a burn).  ``croupier audit verify-deal ROUND`` does exactly this against the database
-(:func:`croupier.audit.chains.verify_deal`).
+(:func:`croupier.audit.verify_deal`).
 
 A baccarat table deals one shoe coup after coup down to its cut card
 (:mod:`croupier.server.live_shoe`): the commitment covers the whole shoe and is published with
