@@ -121,7 +121,7 @@ ACTIONS = "/api/tables/{table_id}/actions"
 def _guarded(request: Request) -> None:
     """The access policy's row of the route (:mod:`croupier.server.policy`), as every API
     route is guarded."""
-    from croupier.server.routes import guard
+    from croupier.server.commands import guard
 
     guard(resource("GET", ACTIONS))(request)
 
