@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The bare install: builds croupier's wheel, installs it WITHOUT any extra into a fresh virtual
 # environment under a temporary directory, and checks what a bare install promises
-# (src/croupier/extras.py, docs/install.md):
+# (src/croupier/core/extras.py, docs/install.md):
 #
 #   * no package of any extra is installed, and no compiled build is in the wheel (the engine
 #     runs from its .py sources);
@@ -76,7 +76,7 @@ cd "$WORK"  # away from the checkout: the venv's croupier, not src/
 "$V/python" - "$WORK/venv" <<'EOF' || fail "the bare venv is not bare"
 import sys
 import croupier
-from croupier.extras import EXTRAS, missing
+from croupier.core.extras import EXTRAS, missing
 
 assert croupier.__file__.startswith(sys.argv[1]), croupier.__file__
 for name, extra in EXTRAS.items():
