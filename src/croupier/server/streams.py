@@ -59,7 +59,6 @@ from croupier.server.policy import (
     stage_of,
     table_seats,
 )
-from croupier.server.read_model import floor_versions
 from croupier.server.security_log import record_refusal
 from croupier.server.sessions import RECHECK_SECONDS
 from croupier.server.table_state import table_state
@@ -81,7 +80,6 @@ __all__ = [
     "SESSION_ENDED",
     "Carried",
     "events_seen",
-    "floor_versions",
     "install_streams",
     "messages_in_memory",
     "messages_seen",
