@@ -60,11 +60,12 @@ def test_a_games_kept_lookups_equal_the_lookups_made_afresh(slug: str) -> None:
 
 @pytest.mark.parametrize("slug", SLUGS)
 def test_a_rounds_kept_hand_ranks_equal_evaluate(slug: str) -> None:
+    from croupier.games.pov import supervisor_hands
     from croupier.hands import Ranking, evaluate
 
     rnd = _opened(slug, 3)
     rnd.run_dealer()
-    for to, cards in rnd._hands.items():
+    for to, cards in supervisor_hands(rnd).items():
         if len(cards) == 3:
             for ranking in (Ranking.THREE_CARD, Ranking.THREE_CARD_BONUS):
                 assert rnd.rank_of(cards, ranking) == evaluate(cards, ranking), to

@@ -46,9 +46,9 @@ def deep_freeze(value: Any) -> Any:
 
 def frozen_dict(items: Mapping[K, V]) -> FrozenDict[K, V]:
     """A :class:`FrozenDict` copy of ``items`` (shallow)."""
-    if type(items) is dict:
-        # the constructor copies a plain dict in C (dict.__init__ stores the items without
-        # calling the refusing __setitem__/update), in the same order as the loop below
+    if isinstance(items, dict):
+        # the constructor copies a dict in C (dict.__init__ stores the items without calling
+        # the refusing __setitem__/update), in the same order as the loop below
         return FrozenDict(items)
     out: FrozenDict[K, V] = FrozenDict()
     for k, v in items.items():

@@ -40,7 +40,8 @@ from croupier.games.states import Phase
 
 if TYPE_CHECKING:
     from croupier.games.base import Game
-    from croupier.table.shoe import Shoe
+    from croupier.games.dealing import Deal
+    from croupier.games.stakes import Stakes
 
 __all__ = ["FaceHelpers", "decision_text"]
 
@@ -77,10 +78,10 @@ class FaceHelpers:
     if TYPE_CHECKING:  # provided by the round
         game: Game
         _records: list[Record]
-        _stakes: dict[int, dict[str, int]]
+        _stakes: Stakes
         _phase: Phase
         _players: dict[int, str]
-        _shoe: Shoe
+        _deal: Deal
 
         def can(self, action: Action) -> bool: ...
 
@@ -112,7 +113,7 @@ class FaceHelpers:
         elif self._phase is Phase.DEALING:
             yield DealNext()
         elif self._phase is Phase.STUB_COUNT:
-            yield CountStub(count=self._shoe.stub_count())
+            yield CountStub(count=self._deal.stub_count())
         elif self._phase is Phase.DECISIONS:
             decider = self.next_decider()
             if decider is not None:
@@ -178,7 +179,7 @@ class FaceHelpers:
         if words and words[0] in ("play", "bet") and len(words) <= 2:
             if len(words) == 1:
                 return Play(seat=seat)
-            ante = self._stakes.get(seat, {}).get("ante", 0)
+            ante = self._stakes.of(seat).get("ante", 0)
             return parse_play_size(seat, words[1], ante, self.play_rule(seat))
         if words == ["fold"]:
             return Fold(seat=seat)

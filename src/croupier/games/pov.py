@@ -247,13 +247,13 @@ def _layout(records: tuple[Record, ...], pov: Pov) -> dict[str, list[str | None]
 def seat_cards(rnd: Round, seat: int) -> tuple[Card, ...]:
     """The cards the player at ``seat`` holds (what ``Pov.player(seat)`` sees of its own
     hand); for house players' strategies and the terminal face."""
-    return tuple(rnd._hands.get(str(seat), ()))
+    return tuple(rnd._deal.hands.get(str(seat), ()))
 
 
 def layout_cards(rnd: Round, to: str) -> list[Card]:
     """Privileged: the cards on the layout at ``to`` (a seat, the dealer, the board), face down
     or not (a copy): :func:`supervisor_hands` of one recipient; for house players' strategies."""
-    return list(rnd._hands.get(to, ()))
+    return list(rnd._deal.hands.get(to, ()))
 
 
 def supervisor_hands(rnd: Round) -> dict[str, list[Card]]:
@@ -261,7 +261,7 @@ def supervisor_hands(rnd: Round) -> dict[str, list[Card]]:
 
     What ``Pov.supervisor()`` sees; for the server side only (store, table, scenario replays,
     analysis and tests), never for a player's or the public's connection."""
-    return {k: list(v) for k, v in rnd._hands.items()}
+    return {k: list(v) for k, v in rnd._deal.hands.items()}
 
 
 def _frozen(mapping: Mapping[Any, Any]) -> Mapping[Any, Any]:
@@ -361,10 +361,10 @@ def view(rnd: Round, pov: Pov) -> RoundView:
         to_act=str(rnd.to_act()),
         seq=len(records),
         players=_frozen(rnd._players),
-        stakes=_frozen({s: _frozen(w) for s, w in rnd._stakes.items() if w}),
+        stakes=_frozen({s: _frozen(w) for s, w in rnd._stakes.by_seat.items() if w}),
         cards=_frozen({k: tuple(v) for k, v in layout.items()}),
-        meters=_frozen({name: rnd._meters.amount(name) for name in _meter_names(rnd)}),
-        cards_left=len(rnd._shoe),
+        meters=_frozen({name: rnd.meters.amount(name) for name in _meter_names(rnd)}),
+        cards_left=rnd.cards_left,
         settled=settled,
         envy=envy,
     )

@@ -34,6 +34,8 @@ from croupier.games._made import (
     wager_settled,
 )
 from croupier.games.amounts import PlayRule
+from croupier.games.contributions import Contributions, verify_meter_bank
+from croupier.games.dealing import Deal
 from croupier.games.dispatch import _HANDLERS, MALFORMED, Doer, handlers_of, malformed
 from croupier.games.faces import FaceHelpers
 from croupier.games.hooks import PrivateHooks
@@ -54,7 +56,6 @@ from croupier.games.records import (
     HandShown,
     IrregularityKind,
     IrregularityReported,
-    MeterChanged,
     NoMoreBets,
     PlaceWager,
     Play,
@@ -75,7 +76,10 @@ from croupier.games.records import (
     shown_value,
     validate_fields,
 )
+from croupier.games.seat_decisions import Decisions
 from croupier.games.settlement import Settlement
+from croupier.games.settling import Settling
+from croupier.games.stakes import Stakes
 from croupier.games.states import (
     CHANCE,
     DEALER_ACTOR,
@@ -122,29 +126,19 @@ class Round(FaceHelpers, PrivateHooks):
     """Sections by rule key, filled by each game."""
     game: Game
     _mode: PlayMode
-    _shoe: Shoe
-    _meters: MeterBank
     _players: dict[int, str]
     _stub_check: StubCheck
     _records: list[Record]
     _phase: Phase
-    _stakes: dict[int, dict[str, int]]
-    _hands: dict[str, list[Card]]
-    _face_up_found: int
-    _plan: list[DealStep]
-    _folded: set[int]
-    _decided: set[int]
-    _settled: list[int]
-    _forfeited: dict[int, set[str]]
-    _contributions: dict[str, Fraction]
-    _abandoned: set[int]
-    """Seats whose player left mid-round (§ 641a.7(b)): out of the round, wagers lost."""
-    _active: tuple[int, ...] | None
-    _active_at: int
-    """How many seats the stakes held when :attr:`_active` was found."""
+    # The round's collaborators, each the owner of its state, changed only by its verified moves
+    # (issue 37): the wagers, the cards, the decisions, the settlement, the progressive meters.
+    _stakes: Stakes
+    _deal: Deal
+    _decisions: Decisions
+    _settling: Settling
+    _progressive: Contributions
     _ranked: dict[tuple[object, ...], tuple[tuple[Card, ...], HandRank]]
-    """:meth:`rank_of`'s answers this round."""
-    """:attr:`active_seats` once wagers are closed (only a departure changes it then)."""
+    """:meth:`rank_of`'s answers this round (a memo of a pure function, not the round's state)."""
 
     def __init__(
         self,
@@ -166,10 +160,8 @@ class Round(FaceHelpers, PrivateHooks):
             )
         if not isinstance(stub_check, StubCheck):
             raise InvalidInput(f"stub_check {shown_value(stub_check)} is not a StubCheck")
-        if meters is not None and type(meters) is not MemoryMeters:
-            for method in ("ensure", "amount", "contribute", "pay"):
-                if not callable(getattr(meters, method, None)):
-                    raise InvalidInput(f"meters {shown_value(meters)} are not a MeterBank")
+        if meters is not None:
+            verify_meter_bank(meters)
         seated = dict(players) if players is not None else {s: f"P{s}" for s in SEATS}
         boxes = game.rules.table.adjacent_boxes
         verify_seating(seated, boxes, self.sections.get("adjacent_boxes"))
@@ -178,29 +170,20 @@ class Round(FaceHelpers, PrivateHooks):
         self.__dict__.update(
             game=game,
             _mode=mode,
-            _shoe=shoe,
-            _meters=meters if meters is not None else MemoryMeters(),
             _players=seated,
             _stub_check=stub_check,
             _records=[],
             _phase=Phase.BETTING,
-            _stakes={},
-            _hands={},
-            _face_up_found=0,
-            _plan=[],
-            _folded=set(),
-            _decided=set(),
-            _settled=[],
-            _forfeited={},
-            _contributions={},
-            _abandoned=set(),
-            _active=None,
-            _active_at=0,
+            _stakes=Stakes(),
+            _deal=Deal(shoe),
+            _decisions=Decisions(),
+            _settling=Settling(),
+            _progressive=Contributions(meters if meters is not None else MemoryMeters()),
             _ranked={},
         )
         spec = game.meter_spec
         if spec is not None:
-            self._meters.ensure(spec)
+            self._progressive.ensure(spec)
 
     # -- read-only public surface ------------------------------------------------------------
 
@@ -233,7 +216,7 @@ class Round(FaceHelpers, PrivateHooks):
     @property
     def stakes(self) -> Mapping[int, Mapping[str, int]]:
         """Wagers in action, by seat (a read-only copy)."""
-        return frozen_dict({s: frozen_dict(w) for s, w in self._stakes.items()})
+        return frozen_dict({s: frozen_dict(w) for s, w in self._stakes.by_seat.items()})
 
     @property
     def players(self) -> Mapping[int, str]:
@@ -241,17 +224,17 @@ class Round(FaceHelpers, PrivateHooks):
 
     @property
     def folded(self) -> frozenset[int]:
-        return frozenset(self._folded)
+        return self._decisions.folded
 
     @property
     def decided(self) -> frozenset[int]:
         """Seats that have made the decision now due (games that track one)."""
-        return frozenset(self._decided)
+        return self._decisions.decided
 
     @property
     def settled(self) -> tuple[int, ...]:
         """Seats settled so far, in the order they were settled."""
-        return tuple(self._settled)
+        return self._settling.settled
 
     @property
     def stub_check(self) -> StubCheck:
@@ -260,39 +243,34 @@ class Round(FaceHelpers, PrivateHooks):
     @property
     def meters(self) -> MeterBank:
         """The progressive meters this round contributes to (the caller's bank)."""
-        return self._meters
+        return self._progressive.meters
 
     @property
     def contributions(self) -> Mapping[str, Fraction]:
         """This round's contributions so far, by meter (exact; a read-only copy)."""
-        return frozen_dict(self._contributions)
+        return self._progressive.added
 
     @property
     def cards_left(self) -> int:
         """How many cards remain in the shoe (the count is public; the order never is)."""
-        return len(self._shoe)
+        return self._deal.cards_left
 
     @property
     def back(self) -> BackColour | None:
         """The back colour of the deck dealt (public: the table shows it)."""
-        return self._shoe.back
+        return self._deal.back
 
     # -- the server side (store, table) ------------------------------------------------------
 
     def verify_attach_meters(self, meters: object) -> None:
         """Refuse ``meters`` that are not a :class:`~croupier.rules.progressive.MeterBank`."""
-        if type(meters) is MemoryMeters:
-            return
-        for method in ("ensure", "amount", "contribute", "pay"):
-            if not callable(getattr(meters, method, None)):
-                raise InvalidInput(f"meters {shown_value(meters)} are not a MeterBank")
+        verify_meter_bank(meters)
 
     def attach_meters(self, meters: MeterBank) -> None:
         """A round rebuilt from its records (on memory meters) continues on the real
         ``meters`` (the store's, after a restart); its contributions so far are known, so a
         later void takes them back."""
-        self.verify_attach_meters(meters)
-        self._meters = meters
+        self._progressive.attach(meters)
 
     def verify_unseat(self, seat: int) -> None:
         """Refuse to unseat a seat that has wagered in this round (it stays seated until the
@@ -315,18 +293,7 @@ class Round(FaceHelpers, PrivateHooks):
     def active_seats(self) -> tuple[int, ...]:
         """Seats with a wager in this round, seat 1 (dealer's far left) first (a seat whose
         player left mid-round is out of it)."""
-        active = self._active
-        if active is None or self._active_at != len(self._stakes):
-            # A seat enters the stakes with its first wager and never leaves them (a departure
-            # resets the answer), so the answer stands while no other seat enters.  The seats
-            # of the stakes are betting positions (a wager is placed at one): sorted, they are
-            # in the order of SEATS.
-            gone = self._abandoned
-            active = tuple(sorted(s for s, w in self._stakes.items() if w and s not in gone))
-            state = self.__dict__  # private state, stored past the public-name guard
-            state["_active"] = active
-            state["_active_at"] = len(self._stakes)
-        return active
+        return self._stakes.in_action
 
     def to_act(self) -> Actor:
         phase = self._phase
@@ -443,25 +410,17 @@ class Round(FaceHelpers, PrivateHooks):
         ``_do_deal`` does it.  The cards of a stage leave the shoe together where it holds them
         all (nothing reads the round between two of them); else one at a time, so that a
         refusal part way leaves the round as the steps one by one would."""
-        shoe = self._shoe
-        hands = self._hands
+        deal = self._deal
         while self._phase is Phase.DEALING:
-            plan = self._plan
-            if not plan or len(shoe) < len(plan):
+            due = deal.due
+            if not due or deal.cards_left < due:
                 self._verify_deal(_DEAL_NEXT)  # refused there where no card is due or left
                 new = self._do_deal(_DEAL_NEXT)
                 records += new
                 added += new
                 continue
-            cards = shoe.deal_many(len(plan))
-            for card, step in zip(cards, plan, strict=True):
-                hand = hands.get(step.to)
-                if hand is None:
-                    hands[step.to] = [card]
-                else:
-                    hand.append(card)
-            made = cards_dealt(cards, plan)
-            plan.clear()
+            cards, steps = deal.deal_stage()
+            made = cards_dealt(cards, steps)
             made += self._dealing_done()
             records += made
             added += made
@@ -471,7 +430,7 @@ class Round(FaceHelpers, PrivateHooks):
         if self._phase is Phase.DEALING:
             return _DEAL_NEXT
         if self._phase is Phase.STUB_COUNT:
-            return CountStub(count=self._shoe.stub_count())
+            return CountStub(count=self._deal.stub_count())
         if self._phase is Phase.REVEAL:
             return _REVEAL
         if self._phase is Phase.SETTLEMENT:
@@ -515,10 +474,7 @@ class Round(FaceHelpers, PrivateHooks):
             raise IllegalAction(
                 f"the {action.wager} wager is not offered by this table's Rules Submission"
             )
-        if action.wager in self._stakes.get(action.seat, {}):
-            raise IllegalAction(
-                f"seat {action.seat} already has a {action.wager} wager; a wager is placed once",
-            )
+        self._stakes.verify_place(action.seat, action.wager, amount)
         if action.wager == "progressive":
             prog = game.rules.progressive
             assert prog is not None
@@ -531,7 +487,7 @@ class Round(FaceHelpers, PrivateHooks):
         if game.rules.limits:
             game.verify_limit(action.seat, action.wager, amount)  # the posted [limits]
             if game.equal_wagers:  # a wager it must equal can be matched within its limits
-                placed = self._stakes.get(action.seat, {})
+                placed = self._stakes.of(action.seat)
                 verify_equal_wagers(game, placed, action.seat, action.wager, amount)
         self._verify_wager(action.seat, action.wager, amount)
 
@@ -539,7 +495,7 @@ class Round(FaceHelpers, PrivateHooks):
         """Game-specific wager rules (required companions, equal bets); subclasses extend."""
 
     def _do_place_wager(self, action: PlaceWager) -> list[Record]:
-        self._stakes.setdefault(action.seat, {})[action.wager] = action.amount
+        self._stakes.place(action.seat, action.wager, action.amount)
         return [wager_placed(action)]
 
     def _verify_no_more_bets(self, action: NoMoreBets) -> None:
@@ -553,7 +509,7 @@ class Round(FaceHelpers, PrivateHooks):
         """Game-specific checks before the deal (e.g. a wager that needs a companion)."""
 
     def _progressive_seats(self) -> list[int]:
-        return [s for s in self.active_seats if "progressive" in self._stakes[s]]
+        return [s for s in self.active_seats if "progressive" in self._stakes.by_seat[s]]
 
     def contribution_meters(self) -> list[tuple[str, MeterSpec]]:
         """(wager, meter) pairs: each such wager accepted at "no more bets" adds its meter's rate
@@ -570,7 +526,7 @@ class Round(FaceHelpers, PrivateHooks):
         """:meth:`progressive_chip_count` over the wagers of ``meters``
         (:meth:`contribution_meters`)."""
         wagers = {wager for wager, _ in meters} or {"progressive"}
-        stakes, count = self._stakes, 0
+        stakes, count = self._stakes.by_seat, 0
         for seat in self.active_seats:  # a loop, not a generator: asked twice a round
             placed = stakes[seat]
             for wager in wagers:
@@ -589,20 +545,10 @@ class Round(FaceHelpers, PrivateHooks):
                 self.sections.get("progressive_count", ""),
             )
         for wager, spec in meters:
-            total = sum(self._stakes[s].get(wager, 0) for s in self.active_seats)
-            if not total:
-                continue
-            contribution = spec.rate * total
-            move = self._meters.contribute(spec.name, contribution)
-            self._contributions[spec.name] = (
-                self._contributions.get(spec.name, Fraction(0)) + contribution
-            )
-            new.append(
-                MeterChanged(
-                    meter=spec.name, before=move.before, after=move.after, reason="contribution"
-                )
-            )
-        self.__dict__["_plan"] = list(self._deal_plan())
+            total = self._stakes.total(wager)
+            if total:
+                new.append(self._progressive.contribute(spec, total))
+        self._deal.plan(self._deal_plan())
         self.__dict__["_phase"] = Phase.DEALING
         return new
 
@@ -613,17 +559,14 @@ class Round(FaceHelpers, PrivateHooks):
         raise NotImplementedError
 
     def _verify_deal(self, action: DealNext) -> None:
-        if self._phase is not Phase.DEALING or not self._plan:
+        if self._phase is not Phase.DEALING or not self._deal.due:
             raise IllegalAction(f"no card is due to be dealt (phase {self._phase.value})")
-        if len(self._shoe) == 0:
-            raise IllegalAction("the shoe is empty")
+        self._deal.verify_deal()
 
     def _do_deal(self, action: DealNext) -> list[Record]:
-        step = self._plan.pop(0)
-        card = self._shoe.deal()
-        self._hands.setdefault(step.to, []).append(card)
+        card, step = self._deal.deal()
         new: list[Record] = [card_dealt(card, step)]
-        if not self._plan:
+        if not self._deal.due:
             new += self._dealing_done()
         return new
 
@@ -643,7 +586,7 @@ class Round(FaceHelpers, PrivateHooks):
             raise InvalidInput(f"stub count {action.count!r} is not a whole number of cards")
 
     def _do_count_stub(self, action: CountStub) -> list[Record]:
-        expected = self._shoe.stub_expected()
+        expected = self._deal.stub_expected()
         rec: list[Record] = [StubCounted(count=action.count)]
         if action.count != expected:
             section = self.sections.get("stub_count", "")
@@ -688,13 +631,13 @@ class Round(FaceHelpers, PrivateHooks):
         rule = self.play_rule(action.seat)
         if rule is None:
             raise IllegalAction(f"{self.game.slug} has no Play decision")
-        return rule.verify(action, self._stakes[action.seat]["ante"])
+        return rule.verify(action, self._stakes.by_seat[action.seat]["ante"])
 
     def play_record(self, action: Play, wager: str = "play") -> PlayWagered:
         """The record of a verified Play: its cents and, where whole, its multiple."""
         rule = self.play_rule(action.seat)
         assert rule is not None
-        ante = self._stakes[action.seat]["ante"]
+        ante = self._stakes.by_seat[action.seat]["ante"]
         amount = rule.verify(action, ante)
         return play_wagered(action.seat, wager, amount, rule.multiple_of(amount, ante))
 
@@ -736,7 +679,8 @@ class Round(FaceHelpers, PrivateHooks):
 
     def _settlement_order(self) -> list[int]:
         """Seats still to settle: from the dealer's right, counterclockwise (seat 7 first)."""
-        return [s for s in reversed(self.active_seats) if s not in self._settled]
+        settled = self._settling.settled
+        return [s for s in reversed(self.active_seats) if s not in settled]
 
     def _verify_settle(self, action: Settle) -> None:
         if self._phase is not Phase.SETTLEMENT:
@@ -747,7 +691,7 @@ class Round(FaceHelpers, PrivateHooks):
         seat = order[0]
         new: list[Record] = [seat_settling(seat)]
         new += self._settle_seat(seat)
-        self._settled.append(seat)
+        self._settling.settle(seat)
         # The seats left to settle are the rest of ``order``: a seat's settlement records its
         # own results and closes its own wagers, and no game's _settle_seat moves a stake, a
         # fold, a departure or a void (the order's other inputs; test_engine_made holds it).
@@ -772,7 +716,7 @@ class Round(FaceHelpers, PrivateHooks):
     def show_hand(self, seat: int, rank: HandRank) -> HandShown:
         """The dealer turns ``seat``'s cards face up to settle it and announces ``rank`` (as
         § 641a.11(c)(1), § 569.11(h), § 571.11(h)); redacted for the other seats (pov.py)."""
-        cards = tuple(self._hands[str(seat)])
+        cards = self._deal.hands[str(seat)]
         return hand_shown(seat, cards, rank)
 
     def settle(
@@ -780,7 +724,7 @@ class Round(FaceHelpers, PrivateHooks):
     ) -> WagerSettled:
         """A settlement record for a wager in action ("to" odds: the stake comes back on a win
         or push; a collected wager such as the progressive is marked by ``returned=0``)."""
-        stake = self._stakes[seat][wager]
+        stake = self._stakes.by_seat[seat][wager]
         returned = stake if result in (Result.WIN, Result.PUSH, Result.VOID) else 0
         if wager in self.collected_wagers and result is not Result.VOID:
             returned = 0
@@ -812,14 +756,12 @@ class Round(FaceHelpers, PrivateHooks):
         meter = spec.name if spec is not None else ""
         if line.meter_share is not None:
             assert spec is not None, f"{wager} line {line.hand} pays a meter share: give the meter"
-            move = self._meters.pay(spec.name, line.meter_share, spec.reset)
-            new.append(
-                MeterChanged(meter=spec.name, before=move.before, after=move.after, reason="award")
-            )
-            amount, from_meter = move.paid, line.meter_share >= 1
+            changed, amount = self._progressive.pay(spec, line.meter_share)
+            new.append(changed)
+            from_meter = line.meter_share >= 1
         else:
             assert line.odds is not None
-            amount, from_meter = line.odds.returned(self._stakes[seat][wager]), False
+            amount, from_meter = line.odds.returned(self._stakes.by_seat[seat][wager]), False
         new.append(
             ProgressivePaid(
                 seat=seat, meter=meter, line=line.hand, amount=amount, from_meter=from_meter
@@ -849,9 +791,9 @@ class Round(FaceHelpers, PrivateHooks):
         """Whether ``seat``'s hand is still held when the round is settled: a hand that was
         forfeited and collected to the discard rack before the reveal is not (§ 641a.11(c);
         § 569.11(e)(2); § 571.11(a), (c), (e)).  Games with other forfeitures extend it."""
-        if seat not in self._folded:
+        if seat not in self._decisions.folded:
             return True
-        return bool(self.kept_after_fold & set(self._stakes.get(seat, {})))
+        return bool(self.kept_after_fold & set(self._stakes.of(seat)))
 
     def award_envy(
         self,
@@ -871,7 +813,7 @@ class Round(FaceHelpers, PrivateHooks):
         hands of others (§ 641a.11(b)(2); § 571.11(g))."""
         if schedule is None:
             return []
-        own = self._stakes[seat][wager]
+        own = self._stakes.by_seat[seat][wager]
         new: list[Record] = []
         for other in self.active_seats:
             if self._players[other] == self._players[seat] or not self.hand_held(other):
@@ -903,17 +845,20 @@ class Round(FaceHelpers, PrivateHooks):
                 "is for a player who leaves after the deal and before the round is settled",
                 section=section,
             )
-        if seat not in self.active_seats:
-            raise IllegalAction(f"seat {seat!r} has no wager in action this round", section=section)
+        try:
+            self._stakes.verify_abandon(seat)
+        except IllegalAction as exc:
+            raise IllegalAction(str(exc), section=section) from None
 
     def _do_abandon_wagers(self, action: AbandonWagers) -> list[Record]:
         """The seat's open wagers lose; the seat leaves the round."""
         seat = action.seat
         closed = {r.wager for r in self._records if isinstance(r, WagerSettled) and r.seat == seat}
         new: list[Record] = [WagersAbandoned(seat=seat, section=self.sections.get("seated", ""))]
-        new += [self.settle(seat, w, Result.LOSE) for w in self._stakes[seat] if w not in closed]
-        self._abandoned.add(action.seat)
-        self._active = None  # the seat is out of the round
+        new += [
+            self.settle(seat, w, Result.LOSE) for w in self._stakes.by_seat[seat] if w not in closed
+        ]
+        self._stakes.abandon(seat)  # the seat is out of the round
         return new + (self._after_decision() if self._phase is Phase.DECISIONS else [])
 
     # -- irregularities (§ 641a.13 and its parallels; a game's sections name them) ------------
@@ -930,8 +875,8 @@ class Round(FaceHelpers, PrivateHooks):
                 raise IllegalAction(
                     f"{kind.value} is reported while dealing (phase {self._phase.value})"
                 )
-            if kind is IrregularityKind.CARD_FACE_UP_IN_DECK and len(self._shoe) == 0:
-                raise IllegalAction("the shoe is empty")
+            if kind is IrregularityKind.CARD_FACE_UP_IN_DECK:
+                self._deal.verify_discard()
         elif kind is IrregularityKind.AUTOMATED_SHOE_JAM:
             if self.game.rules.table.deal is not DealMethod.AUTOMATED_SHOE:
                 raise IllegalAction("this table deals without an automated dealing shoe")
@@ -960,9 +905,8 @@ class Round(FaceHelpers, PrivateHooks):
         kind = action.kind
         section = self.sections.get(kind.value, "")
         if kind is IrregularityKind.CARD_FACE_UP_IN_DECK:
-            self._face_up_found += 1
-            if self._face_up_found == 1:
-                card = self._shoe.deal()
+            card = self._deal.discard()
+            if card is not None:
                 return [
                     IrregularityReported(
                         irregularity=kind, section=section, consequence="card discarded"
@@ -1025,7 +969,7 @@ class Round(FaceHelpers, PrivateHooks):
         return [
             (seat, wager)
             for seat in self.active_seats
-            for wager in self._stakes[seat]
+            for wager in self._stakes.by_seat[seat]
             if (seat, wager) not in closed
         ]
 
@@ -1039,21 +983,14 @@ class Round(FaceHelpers, PrivateHooks):
     def _reverse_contributions(self, returned: list[tuple[int, str]]) -> list[Record]:
         """Take the contributions of the returned progressive wagers off their meters."""
         back: dict[str, Fraction] = {}
+        added = self._progressive.added
         for wager, spec in self.contribution_meters():
-            if spec.name not in self._contributions:
+            if spec.name not in added:
                 continue
-            total = sum(self._stakes[s][w] for s, w in returned if w == wager)
+            total = sum(self._stakes.by_seat[s][w] for s, w in returned if w == wager)
             if total:
                 back[spec.name] = back.get(spec.name, Fraction(0)) + spec.rate * total
-        new: list[Record] = []
-        for meter, owed in back.items():
-            amount = min(owed, self._contributions[meter])
-            move = self._meters.contribute(meter, -amount)
-            self._contributions[meter] -= amount
-            new.append(
-                MeterChanged(meter=meter, before=move.before, after=move.after, reason="void")
-            )
-        return new
+        return [self._progressive.take_back(meter, owed) for meter, owed in back.items()]
 
     def _verify_void_round(self, action: VoidRound) -> None:
         """A supervisor's void: allowed in any phase before settlement has begun

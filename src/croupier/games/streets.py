@@ -172,16 +172,17 @@ class StreetRound(Round):
 
     def _deciders(self) -> Iterable[int]:
         """Seats taking part in this street's decision, seat 1 first; games narrow it."""
-        return (s for s in self.active_seats if s not in self._folded)
+        folded = self._decisions.folded
+        return (s for s in self.active_seats if s not in folded)
 
     def next_decider(self) -> int | None:
         if self._phase is not Phase.DECISIONS or not self.streets[self._street_index].decisions:
             return None
-        decided = self._decided
+        decided = self._decisions.decided
         if type(self)._deciders is StreetRound._deciders:
             # the shared _deciders (active seats not folded) in one pass, without its generator
             # (asked several times an action: to_act, the verifier, after the decision)
-            folded = self._folded
+            folded = self._decisions.folded
             for seat in self.active_seats:
                 if seat not in decided and seat not in folded:
                     return seat
@@ -234,8 +235,8 @@ class StreetRound(Round):
             self.__dict__["_phase"] = Phase.REVEAL
         elif self.streets[following].dealt:
             self.__dict__["_street_index"] = following
-            self._decided.clear()
-            self.__dict__["_plan"] = list(self.streets[following].dealt)
+            self._decisions.next_stage()
+            self._deal.plan(self.streets[following].dealt)
             self.__dict__["_phase"] = Phase.DEALING
         elif self.turn_by is TurnBy.REVEAL:
             self.__dict__["_phase"] = Phase.REVEAL
@@ -267,7 +268,7 @@ class StreetRound(Round):
         """Open the next street by turning its community cards (:meth:`_turn_records`); a
         street without decisions ends them and the round is settled."""
         self.__dict__["_street_index"] += 1
-        self._decided.clear()
+        self._decisions.next_stage()
         new = self._turn_records()
         if self.street.decides:
             self.__dict__["_phase"] = Phase.DECISIONS

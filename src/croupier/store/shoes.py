@@ -83,7 +83,7 @@ def _remaining(shoe: Shoe) -> list[Card]:
 
 def capture(rnd: Round) -> PersistedShoe:
     """The order of the shoe ``rnd`` deals from, with a fresh nonce."""
-    shoe = rnd._shoe  # the server side reads the shoe the round deals from
+    shoe = rnd._deal.shoe  # the server side reads the shoe the round deals from
     if not isinstance(shoe, Shoe):
         raise InvalidInput(f"round deals from {shoe!r}, which is not a Shoe")
     shown = [r.card for r in rnd.records if isinstance(r, CardDealt | CardDiscarded)]

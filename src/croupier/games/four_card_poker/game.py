@@ -376,7 +376,7 @@ class FourCardPokerRound(Round):
     # -- wagers ----------------------------------------------------------------------------
 
     def _verify_wager(self, seat: int, wager: str, amount: int) -> None:
-        placed = self._stakes.get(seat, {})
+        placed = self._stakes.of(seat)
         if wager == "play":
             raise IllegalAction(
                 f"a Play wager at seat {seat} is made after the cards are seen, from one to "
@@ -397,8 +397,9 @@ class FourCardPokerRound(Round):
     # -- decisions -------------------------------------------------------------------------
 
     def next_decider(self) -> int | None:
+        stakes, decided = self._stakes.by_seat, self._decisions.decided
         for seat in self.active_seats:
-            if "ante" in self._stakes[seat] and seat not in self._decided:
+            if "ante" in stakes[seat] and seat not in decided:
                 return seat
         return None
 
@@ -411,7 +412,7 @@ class FourCardPokerRound(Round):
         return PLAY_RULE
 
     def _verify_play(self, action: Play) -> None:
-        if "ante" not in self._stakes.get(action.seat, {}):
+        if "ante" not in self._stakes.of(action.seat):
             raise IllegalAction(
                 f"Play wager at seat {action.seat} refused: no Ante wager",
                 section="§ 641a.11(b)",
@@ -421,8 +422,8 @@ class FourCardPokerRound(Round):
 
     def _do_play(self, action: Play) -> list[Record]:
         record = self.play_record(action)
-        self._stakes[action.seat]["play"] = record.amount
-        self._decided.add(action.seat)
+        self._stakes.add(action.seat, "play", record.amount)
+        self._decisions.decide(action.seat)
         rec: list[Record] = [record]
         return rec + self._after_decision()
 
@@ -439,58 +440,57 @@ class FourCardPokerRound(Round):
         return Fold(seat=seat)
 
     def _verify_fold(self, action: Fold) -> None:
-        if "ante" not in self._stakes.get(action.seat, {}):
+        if "ante" not in self._stakes.of(action.seat):
             raise IllegalAction(
                 f"seat {action.seat} has no Ante wager to forfeit", section="§ 641a.11(b)"
             )
         self._verify_decider(action.seat, "fold")
 
     def _do_fold(self, action: Fold) -> list[Record]:
-        self._decided.add(action.seat)
-        self._folded.add(action.seat)
+        self._decisions.fold(action.seat)
         rec: list[Record] = [folded(action.seat)]
         return rec + self._after_decision()
 
     # -- reveal and settlement -------------------------------------------------------------
 
     def player_rank(self, seat: int) -> HandRank:
-        return self.rank_of(self._hands[str(seat)], Ranking.FOUR_CARD)
+        return self.rank_of(self._deal.hands[str(seat)], Ranking.FOUR_CARD)
 
     def dealer_rank(self) -> HandRank:
-        return self.rank_of(self._hands[DEALER], Ranking.FOUR_CARD)
+        return self.rank_of(self._deal.hands[DEALER], Ranking.FOUR_CARD)
 
     def _reveal(self) -> list[Record]:
         # § 641a.11(b)(1)-(2), (c): forfeited Antes and Progressive wagers are collected before
         # the dealer's cards are revealed; Aces Up and Envy eligibility stay.
         new: list[Record] = []
-        for seat in sorted(self._folded):
+        for seat in sorted(self._decisions.folded):
             for wager in ("ante", "progressive"):
-                if wager in self._stakes[seat]:
+                if wager in self._stakes.by_seat[seat]:
                     new.append(self.settle(seat, wager, Result.FORFEIT))
         dealer = self.dealer_rank()
-        new.append(dealer_revealed(tuple(self._hands[DEALER]), dealer))
+        new.append(dealer_revealed(tuple(self._deal.hands[DEALER]), dealer))
         return new
 
     def _settlement_order(self) -> list[int]:
         # § 641a.11(c): from the dealer's right, counterclockwise; a folded player with only an
         # Ante has nothing left to settle.
-        settled, folded = self._settled, self._folded
+        settled, folded = self._settling.settled, self._decisions.folded
         return [
             seat
             for seat in reversed(self.active_seats)
             if seat not in settled
-            and (seat not in folded or not self._stakes[seat].keys() <= _ANTE_AND_PLAY)
+            and (seat not in folded or not self._stakes.by_seat[seat].keys() <= _ANTE_AND_PLAY)
         ]
 
     def _settle_seat(self, seat: int) -> list[Record]:
-        stakes = self._stakes[seat]
+        stakes = self._stakes.by_seat[seat]
         rank = self.player_rank(seat)
         new: list[Record] = []
         if self.hand_held(seat):
             # § 641a.11(c)(1)-(2): the dealer turns the player's five cards face up and selects
             # the best four (a folded hand kept under its Aces Up is settled on them too).
             new.append(self.show_hand(seat, rank))
-        if seat not in self._folded and "play" in stakes:
+        if seat not in self._decisions.folded and "play" in stakes:
             net = base_net(rank, self.dealer_rank(), stakes["ante"], stakes["play"])
             # § 641a.11(c)(3), § 641a.12(a): Ante and Play 1 to 1, a tie to the player.
             for wager, won in (("ante", net.ante), ("play", net.play)):
@@ -513,7 +513,7 @@ class FourCardPokerRound(Round):
             else:
                 new.append(self.settle(seat, "aces_up", Result.LOSE))
         if "progressive" in stakes:
-            if seat not in self._folded:
+            if seat not in self._decisions.folded:
                 # § 641a.11(c)(5), § 641a.12(d)(2)-(4): the highest hand only, at the meter's
                 # amount when it is this player's turn.
                 new += self.settle_progressive(seat)

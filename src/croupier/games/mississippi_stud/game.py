@@ -335,7 +335,7 @@ class MississippiStudRound(StreetRound):
             game, shoe=shoe, meters=meters, players=players, stub_check=stub_check, mode=mode
         )
         for spec in self.game.jackpots.values():
-            self._meters.ensure(spec)
+            self._progressive.ensure(spec)
         self._colluded: set[int] = set()
         self._closed: dict[int, set[str]] = {}
         """Wagers already settled, by seat (a fold collects at once)."""
@@ -344,8 +344,8 @@ class MississippiStudRound(StreetRound):
 
     def live_seats(self) -> list[int]:
         """Seats still playing their hand: an Ante, no fold, no forfeiture."""
-        out = self._folded | self._colluded
-        return [s for s in self.active_seats if "ante" in self._stakes[s] and s not in out]
+        out = self._decisions.folded | self._colluded
+        return [s for s in self.active_seats if "ante" in self._stakes.by_seat[s] and s not in out]
 
     # § 571.11(a), (c), (e): a folded hand stays on the table for the progressive; other
     # folded hands go to the discard rack.
@@ -360,7 +360,7 @@ class MississippiStudRound(StreetRound):
         return [s for s in self.active_seats if self.hand_held(s)]
 
     def board_shown(self) -> list[Card]:
-        return self._hands.get(BOARD, [])[: self.turned]
+        return list(self._deal.hands.get(BOARD, ())[: self.turned])
 
     # -- wagers ----------------------------------------------------------------------------
 
@@ -373,7 +373,7 @@ class MississippiStudRound(StreetRound):
                 + ", one to three times the Ante",
                 section=ROUND_STREETS[i].section,
             )
-        if wager == "progressive" and "ante" not in self._stakes.get(seat, {}):
+        if wager == "progressive" and "ante" not in self._stakes.of(seat):
             msg = f"progressive wager at seat {seat} refused: it is placed after an Ante wager"
             raise IllegalAction(msg, section="§ 571.7(d)")
 
@@ -398,8 +398,8 @@ class MississippiStudRound(StreetRound):
         # the street machine's (StreetRound.next_decider) over live_seats, in one pass
         if self._phase is not Phase.DECISIONS or not self.streets[self._street_index].decisions:
             return None
-        decided, folded, colluded = self._decided, self._folded, self._colluded
-        stakes = self._stakes
+        decided, folded, colluded = self._decisions.decided, self._decisions.folded, self._colluded
+        stakes = self._stakes.by_seat
         for s in self.active_seats:
             if s not in decided and s not in folded and s not in colluded and "ante" in stakes[s]:
                 return s
@@ -421,18 +421,18 @@ class MississippiStudRound(StreetRound):
 
     def _verify_street_decision(self, seat: int, what: str) -> None:
         no = f"{what} at seat {seat} refused:"
-        if "ante" not in self._stakes.get(seat, {}):
+        if "ante" not in self._stakes.of(seat):
             raise IllegalAction(f"{no} no Ante wager in this round", section="§ 571.7(c)")
         if seat in self._colluded:
             raise IllegalAction(f"{no} its wagers were forfeited", section="§ 571.11(k)")
-        if seat in self._folded:
+        if seat in self._decisions.folded:
             raise IllegalAction(f"{no} the player folded", section="§ 571.1")
         if self._phase is not Phase.DECISIONS:
             msg = f"{no} the 3rd Street decision follows the deal (phase {self._phase.value})"
             raise IllegalAction(msg, section="§ 571.11(a)")
         if not self.street.decides:
             raise IllegalAction(f"{no} every community card is turned", section="§ 571.11(f)")
-        if seat in self._decided:
+        if seat in self._decisions.decided:
             after = self.street_index + 1
             following = self.streets[after]
             later = (
@@ -451,8 +451,8 @@ class MississippiStudRound(StreetRound):
     def _do_play(self, action: Play) -> list[Record]:
         street = self.street.wager
         record = self.play_record(action, street)
-        self._stakes[action.seat][street] = record.amount
-        self._decided.add(action.seat)
+        self._stakes.add(action.seat, street, record.amount)
+        self._decisions.decide(action.seat)
         rec: list[Record] = [record]
         return rec + self._after_decision()
 
@@ -467,14 +467,13 @@ class MississippiStudRound(StreetRound):
 
     def _open_wagers(self, seat: int) -> list[str]:
         closed = self._closed.get(seat, set())
-        return [w for w in self._stakes.get(seat, {}) if w not in closed]
+        return [w for w in self._stakes.of(seat) if w not in closed]
 
     def _do_fold(self, action: Fold) -> list[Record]:
         # § 571.11(a), (c), (e): the Ante and the street wagers made so far are collected at
         # once; § 571.11(g): the progressive wager is forfeited too, Envy eligibility is kept.
         seat = action.seat
-        self._decided.add(seat)
-        self._folded.add(seat)
+        self._decisions.fold(seat)
         rec: list[Record] = [folded(seat)]
         rec += [self._close(seat, w, Result.FORFEIT) for w in self._open_wagers(seat)]
         return rec + self._after_decision()
@@ -495,7 +494,7 @@ class MississippiStudRound(StreetRound):
         return self._turn_street()
 
     def _turn_records(self) -> list[Record]:
-        card, number = self._hands[BOARD][self.turned - 1], self.turned
+        card, number = self._deal.hands[BOARD][self.turned - 1], self.turned
         section = self.street.opening_section
         fields = {"card": card, "number": number, "section": section}
         return [checked_record(CommunityCardTurned, fields)]
@@ -504,7 +503,7 @@ class MississippiStudRound(StreetRound):
 
     def _verify_forfeit_for_collusion(self, action: ForfeitForCollusion) -> None:
         seat, k = action.seat, "§ 571.11(k)"
-        if not self._stakes.get(seat):
+        if not self._stakes.by_seat.get(seat):
             raise IllegalAction(f"seat {seat!r} has no wager in this round to forfeit")
         if self._phase is not Phase.DECISIONS or not self.street.decides:
             msg = (
@@ -538,28 +537,30 @@ class MississippiStudRound(StreetRound):
     # -- settlement ------------------------------------------------------------------------
 
     def player_rank(self, seat: int) -> HandRank:
-        return self.rank_of([*self._hands[str(seat)], *self._hands[BOARD]], Ranking.POKER5)
+        hands = self._deal.hands
+        return self.rank_of([*hands[str(seat)], *hands[BOARD]], Ranking.POKER5)
 
     def _settlement_order(self) -> list[int]:
         # § 571.11(h): from the player farthest to the dealer's right, counterclockwise.
-        return [s for s in reversed(self.holders()) if s not in self._settled]
+        settled = self._settling.settled
+        return [s for s in reversed(self.holders()) if s not in settled]
 
     def _settle_seat(self, seat: int) -> list[Record]:
         new: list[Record] = []
         rank = self.player_rank(seat)
-        if seat not in self._folded:
+        if seat not in self._decisions.folded:
             # § 571.11(h): each live player's two cards turned face up, the hand announced.
             new.append(self.show_hand(seat, rank))
             new += self._settle_base(seat, rank)
-            if "progressive" in self._stakes[seat]:
+            if "progressive" in self._stakes.by_seat[seat]:
                 # § 571.11(h)(3): after the player's other wagers.
                 new += self._settle_progressive(seat, hand_keys(rank))
-        if "progressive" in self._stakes[seat]:
+        if "progressive" in self._stakes.by_seat[seat]:
             new += self._settle_envy(seat)
         return new
 
     def _settle_base(self, seat: int, rank: HandRank) -> list[Record]:
-        stakes = self._stakes[seat]
+        stakes = self._stakes.by_seat[seat]
         wagers = [w for w in ("ante", *STREETS) if w in stakes]
         pay = base_pay(hand_keys(rank), self.game.base_table)
         if pay.result is not Result.WIN:
@@ -625,7 +626,7 @@ class MississippiStudRound(StreetRound):
         not the optimal strategy): bet 3x with a hand that already pays (a pair of jacks or
         better, two pair, trips); 1x with any other pair, or with enough points (J-A count 2,
         6-10 count 1) among the cards seen: 2 on 3rd Street, 3 on 4th, 4 on 5th; else fold."""
-        cards = [*self._hands[str(seat)], *self.board_shown()]
+        cards = [*self._deal.hands[str(seat)], *self.board_shown()]
         ranks = [c.rank.value for c in cards]
         counts = sorted(((ranks.count(r), r) for r in set(ranks)), reverse=True)
         pairs = [r for n, r in counts if n >= 2]

@@ -298,7 +298,7 @@ class ThreeCardPokerRound(Round):
     # -- wagers ----------------------------------------------------------------------------
 
     def _verify_wager(self, seat: int, wager: str, amount: int) -> None:
-        placed = self._stakes.get(seat, {})
+        placed = self._stakes.of(seat)
         if wager == "play":
             raise IllegalAction(
                 f"a Play wager at seat {seat} is made after the cards are seen, equal to the Ante",
@@ -320,8 +320,9 @@ class ThreeCardPokerRound(Round):
     # -- decisions -------------------------------------------------------------------------
 
     def next_decider(self) -> int | None:
+        stakes, decided = self._stakes.by_seat, self._decisions.decided
         for seat in self.active_seats:
-            if "ante" in self._stakes[seat] and seat not in self._decided:
+            if "ante" in stakes[seat] and seat not in decided:
                 return seat
         return None
 
@@ -330,7 +331,7 @@ class ThreeCardPokerRound(Round):
         yield Fold(seat=seat)
 
     def _verify_play(self, action: Play) -> None:
-        if "ante" not in self._stakes.get(action.seat, {}):
+        if "ante" not in self._stakes.of(action.seat):
             raise IllegalAction(
                 f"Play wager at seat {action.seat} refused: no Ante wager", section=_PLAY
             )
@@ -342,19 +343,18 @@ class ThreeCardPokerRound(Round):
 
     def _do_play(self, action: Play) -> list[Record]:
         record = self.play_record(action)
-        self._stakes[action.seat]["play"] = record.amount
-        self._decided.add(action.seat)
+        self._stakes.add(action.seat, "play", record.amount)
+        self._decisions.decide(action.seat)
         rec: list[Record] = [record]
         return rec + self._after_decision()
 
     def _verify_fold(self, action: Fold) -> None:
-        if "ante" not in self._stakes.get(action.seat, {}):
+        if "ante" not in self._stakes.of(action.seat):
             raise IllegalAction(f"seat {action.seat} has no Ante wager to forfeit", section=_PLAY)
         self._verify_decider(action.seat, "fold")
 
     def _do_fold(self, action: Fold) -> list[Record]:
-        self._decided.add(action.seat)
-        self._folded.add(action.seat)
+        self._decisions.fold(action.seat)
         rec: list[Record] = [folded(action.seat)]
         return rec + self._after_decision()
 
@@ -372,14 +372,16 @@ class ThreeCardPokerRound(Round):
     # -- reveal and settlement -------------------------------------------------------------
 
     def player_rank(self, seat: int) -> HandRank:
-        return self.rank_of(self._hands[str(seat)], Ranking.THREE_CARD)
+        return self.rank_of(self._deal.hands[str(seat)], Ranking.THREE_CARD)
 
     def dealer_rank(self) -> HandRank:
-        return self.rank_of(self._hands[DEALER], Ranking.THREE_CARD)
+        return self.rank_of(self._deal.hands[DEALER], Ranking.THREE_CARD)
 
     def six_card_rank(self, seat: int) -> HandRank:
         """The best five of the player's three and the dealer's three cards (poker5)."""
-        return self.rank_of([*self._hands[str(seat)], *self._hands[DEALER]], Ranking.POKER5)
+        return self.rank_of(
+            [*self._deal.hands[str(seat)], *self._deal.hands[DEALER]], Ranking.POKER5
+        )
 
     _FORFEITED_ON_FOLD: ClassVar[tuple[str, ...]] = ("ante", "pair_plus", "progressive")
 
@@ -388,29 +390,30 @@ class ThreeCardPokerRound(Round):
         # them (as § 641a.11(b) in Four Card Poker).  They are collected before the reveal; the
         # Six Card Bonus and Envy eligibility stay.
         new: list[Record] = []
-        for seat in sorted(self._folded):
+        for seat in sorted(self._decisions.folded):
             for wager in self._FORFEITED_ON_FOLD:
-                if wager in self._stakes[seat]:
+                if wager in self._stakes.by_seat[seat]:
                     new.append(self.settle(seat, wager, Result.FORFEIT))
         dealer = self.dealer_rank()
-        new.append(dealer_revealed(tuple(self._hands[DEALER]), dealer))
+        new.append(dealer_revealed(tuple(self._deal.hands[DEALER]), dealer))
         return new
 
     def _settlement_order(self) -> list[int]:
         # § 649a.11(c), following § 641a.11(c): from the dealer's right, counterclockwise, each
         # player settled completely; a folded seat with nothing left in action is skipped.
-        settled, folded = self._settled, self._folded
+        settled, folded = self._settling.settled, self._decisions.folded
         if folded:
             gone = _FOLD_SETTLED if self.game.envy_schedule is not None else _FOLD_SETTLED_ALL
         return [
             seat
             for seat in reversed(self.active_seats)
-            if seat not in settled and (seat not in folded or not self._stakes[seat].keys() <= gone)
+            if seat not in settled
+            and (seat not in folded or not self._stakes.by_seat[seat].keys() <= gone)
         ]
 
     def _settle_seat(self, seat: int) -> list[Record]:
         """Ante and Play, Ante Bonus, Pair Plus, Six Card Bonus, progressive (and Envy)."""
-        stakes = self._stakes[seat]
+        stakes = self._stakes.by_seat[seat]
         rank = self.player_rank(seat)
         keys = hand_keys(rank)
         new: list[Record] = []
@@ -419,14 +422,14 @@ class ThreeCardPokerRound(Round):
             # the dealer turns the player's three cards face up to settle them; a folded hand
             # left under a Six Card Bonus is settled on its cards too.
             new.append(self.show_hand(seat, rank))
-        if seat not in self._folded and "play" in stakes:
+        if seat not in self._decisions.folded and "play" in stakes:
             new += self._settle_ante_and_play(seat, rank)
             bonus = ante_bonus_line(self.game.paytable("ante_bonus"), keys, Decision.PLAY)
             if bonus is not None and bonus.odds is not None:
                 # § 649a.12(b): paid on the Ante of a played hand whatever the dealer holds.
                 paid = bonus.odds.winnings(stakes["ante"])
                 new.append(wager_settled(seat, "ante_bonus", 0, Result.WIN, paid, 0, bonus.hand))
-        if "pair_plus" in stakes and seat not in self._folded:
+        if "pair_plus" in stakes and seat not in self._decisions.folded:
             # § 649a.11(c)(4): on the player's own three cards, whatever the dealer holds.
             new.append(self._settle_table(seat, "pair_plus", keys))
         if "six_card_bonus" in stakes:
@@ -436,7 +439,7 @@ class ThreeCardPokerRound(Round):
                 )
             )
         if "progressive" in stakes:
-            if seat not in self._folded:
+            if seat not in self._decisions.folded:
                 # the highest hand only, at the meter's amount in turn (as § 641a.12(d))
                 new += self.settle_progressive(seat)
             # an Envy Bonus for each other player's qualifying hand (as § 641a.11(c)(5)(v))
@@ -450,8 +453,8 @@ class ThreeCardPokerRound(Round):
         return [
             self.settle(seat, wager, result, paid=stake if result is Result.WIN else 0, line=line)
             for wager, result, stake in (
-                ("ante", ante, self._stakes[seat]["ante"]),
-                ("play", play, self._stakes[seat]["play"]),
+                ("ante", ante, self._stakes.by_seat[seat]["ante"]),
+                ("play", play, self._stakes.by_seat[seat]["play"]),
             )
         ]
 
@@ -461,7 +464,7 @@ class ThreeCardPokerRound(Round):
         line = table.line_for(keys)
         if line is None or line.odds is None:
             return self.settle(seat, wager, Result.LOSE)
-        paid = line.odds.winnings(self._stakes[seat][wager])
+        paid = line.odds.winnings(self._stakes.by_seat[seat][wager])
         return self.settle(seat, wager, Result.WIN, paid=paid, line=line.hand)
 
     def _player_keys(self, seat: int) -> frozenset[str]:

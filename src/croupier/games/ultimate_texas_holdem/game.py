@@ -388,7 +388,7 @@ class UltimateTexasHoldemRound(StreetRound):
     # -- wagers ----------------------------------------------------------------------------
 
     def _verify_wager(self, seat: int, wager: str, amount: int) -> None:
-        placed = self._stakes.get(seat, {})
+        placed = self._stakes.of(seat)
         if wager == "play":
             raise IllegalAction(
                 f"a Play wager at seat {seat} is made after the cards are dealt, as a multiple "
@@ -412,7 +412,7 @@ class UltimateTexasHoldemRound(StreetRound):
         # § 569.1: the Ante and the Blind are both required to take part in the round; a Trips
         # wager alone is not dealt a hand.
         for seat in self.active_seats:
-            missing = [w for w in ("ante", "blind") if w not in self._stakes[seat]]
+            missing = [w for w in ("ante", "blind") if w not in self._stakes.by_seat[seat]]
             if missing:
                 raise IllegalAction(
                     f'"no more bets" refused: seat {seat} has no {" or ".join(missing)} '
@@ -451,13 +451,17 @@ class UltimateTexasHoldemRound(StreetRound):
 
     def _deciders(self) -> Iterable[int]:
         # A player with a Play wager makes no further decision.
-        return (s for s in super()._deciders() if "play" not in self._stakes[s])
+        return (s for s in super()._deciders() if "play" not in self._stakes.by_seat[s])
 
     def next_decider(self) -> int | None:
         # the street machine's (StreetRound.next_decider) over _deciders, in one pass
         if self._phase is not Phase.DECISIONS or not self.streets[self._street_index].decisions:
             return None
-        decided, folded, stakes = self._decided, self._folded, self._stakes
+        decided, folded, stakes = (
+            self._decisions.decided,
+            self._decisions.folded,
+            self._stakes.by_seat,
+        )
         for s in self.active_seats:
             if s not in decided and s not in folded and "play" not in stakes[s]:
                 return s
@@ -467,12 +471,12 @@ class UltimateTexasHoldemRound(StreetRound):
         return Check(seat=seat) if kind is Check else Fold(seat=seat)
 
     def _verify_in_round(self, seat: int, what: str) -> None:
-        stakes = self._stakes.get(seat, {})
+        stakes = self._stakes.of(seat)
         if "ante" not in stakes:
             raise IllegalAction(
                 f"{what} at seat {seat} refused: no Ante and Blind wagers", section="§ 569.1"
             )
-        if seat in self._folded:
+        if seat in self._decisions.folded:
             raise IllegalAction(f"{what} at seat {seat} refused: the player has folded")
         if "play" in stakes:
             raise IllegalAction(
@@ -488,8 +492,8 @@ class UltimateTexasHoldemRound(StreetRound):
 
     def _do_play(self, action: Play) -> list[Record]:
         record = self.play_record(action)
-        self._stakes[action.seat]["play"] = record.amount
-        self._decided.add(action.seat)
+        self._stakes.add(action.seat, "play", record.amount)
+        self._decisions.decide(action.seat)
         rec: list[Record] = [record]
         return rec + self._after_decision()
 
@@ -503,7 +507,7 @@ class UltimateTexasHoldemRound(StreetRound):
             )
 
     def _do_check(self, action: Check) -> list[Record]:
-        self._decided.add(action.seat)
+        self._decisions.decide(action.seat)
         rec: list[Record] = [checked(action.seat)]
         return rec + self._after_decision()
 
@@ -518,8 +522,7 @@ class UltimateTexasHoldemRound(StreetRound):
 
     def _do_fold(self, action: Fold) -> list[Record]:
         seat = action.seat
-        self._decided.add(seat)
-        self._folded.add(seat)
+        self._decisions.fold(seat)
         # § 569.11(e)(2): the Ante and Blind are collected at once; a Trips or progressive
         # wager keeps the cards on the table until it is settled ((e)(2)(i)-(ii)).
         rec: list[Record] = [folded(seat)]
@@ -530,7 +533,7 @@ class UltimateTexasHoldemRound(StreetRound):
         """Play 4x before the flop with any pair or an ace, 2x on the flop with two pair or
         better, 1x after the river with a pair or better, else check or fold (a simple
         published rule, not the optimal strategy)."""
-        hole = self._hands[str(seat)]
+        hole = self._deal.hands[str(seat)]
         if self.street.name is Street.PREFLOP:
             paired = hole[0].rank == hole[1].rank
             if paired or any(c.rank.value == 14 for c in hole):
@@ -548,16 +551,20 @@ class UltimateTexasHoldemRound(StreetRound):
     # -- reveal and settlement -------------------------------------------------------------
 
     def player_rank(self, seat: int) -> HandRank:
-        return self.rank_of([*self._hands[str(seat)], *self._hands.get(BOARD, [])], Ranking.POKER5)
+        return self.rank_of(
+            [*self._deal.hands[str(seat)], *self._deal.hands.get(BOARD, ())], Ranking.POKER5
+        )
 
     def progressive_rank(self, seat: int) -> HandRank:
         """The seat's Progressive Payout Hand and Envy Bonus Qualifying Hand: the best five of
         its two cards and the flop (:func:`progressive_cards`; § 569.12(f)(1)-(2))."""
-        cards = progressive_cards(self._hands[str(seat)], self._hands.get(BOARD, []))
+        cards = progressive_cards(self._deal.hands[str(seat)], self._deal.hands.get(BOARD, ()))
         return self.rank_of(cards, Ranking.POKER5)
 
     def dealer_rank(self) -> HandRank:
-        return self.rank_of([*self._hands[DEALER], *self._hands.get(BOARD, [])], Ranking.POKER5)
+        return self.rank_of(
+            [*self._deal.hands[DEALER], *self._deal.hands.get(BOARD, ())], Ranking.POKER5
+        )
 
     def dealer_qualifies(self) -> bool:
         """§ 569.11(g)-(h): the dealer's hand qualifies with a pair or better."""
@@ -566,31 +573,28 @@ class UltimateTexasHoldemRound(StreetRound):
     def _reveal(self) -> list[Record]:
         # § 569.11(f): the dealer's two cards are turned up and the best five announced.
         dealer = self.dealer_rank()
-        return [dealer_revealed(tuple(self._hands[DEALER]), dealer)]
+        return [dealer_revealed(tuple(self._deal.hands[DEALER]), dealer)]
 
     def _pending(self, seat: int) -> bool:
-        settled_out = {"ante", "blind"} if seat in self._folded else set()
-        return bool(set(self._stakes[seat]) - settled_out)
+        settled_out = {"ante", "blind"} if seat in self._decisions.folded else set()
+        return bool(set(self._stakes.by_seat[seat]) - settled_out)
 
     def _settlement_order(self) -> list[int]:
         # § 569.11(g)-(h): from the player farthest to the dealer's right with a Play wager,
         # counterclockwise, one player at a time; a folded hand's Trips waits for the end of
         # the round (§ 569.11(e)(2)(i)), so folded players with wagers left come last.
-        pending = [
-            s for s in reversed(self.active_seats) if s not in self._settled and self._pending(s)
-        ]
-        return [s for s in pending if s not in self._folded] + [
-            s for s in pending if s in self._folded
-        ]
+        settled, folded = self._settling.settled, self._decisions.folded
+        pending = [s for s in reversed(self.active_seats) if s not in settled and self._pending(s)]
+        return [s for s in pending if s not in folded] + [s for s in pending if s in folded]
 
     def _settle_seat(self, seat: int) -> list[Record]:
-        stakes = self._stakes[seat]
+        stakes = self._stakes.by_seat[seat]
         rank = self.player_rank(seat)
         # § 569.11(h): the dealer turns the player's two cards face up and announces the best
         # five with the board; a folded hand kept under its Trips or for the progressive
         # (§ 569.11(e)(2)) is turned when it is resolved at the end of the round.
         new: list[Record] = [self.show_hand(seat, rank)] if self.hand_held(seat) else []
-        if seat not in self._folded:
+        if seat not in self._decisions.folded:
             new += self._settle_main(seat, rank)
         if "trips" in stakes:
             # § 569.11(h)(4): paid on the player's hand whatever the other wagers did.
@@ -612,7 +616,7 @@ class UltimateTexasHoldemRound(StreetRound):
 
     def _settle_main(self, seat: int, rank: HandRank) -> list[Record]:
         # § 569.11(g)-(h), § 653a.12(a)-(b): by :func:`settle_base`, the rule the solvers use.
-        stakes = self._stakes[seat]
+        stakes = self._stakes.by_seat[seat]
         table = self.game.paytable("blind")
         assert table is not None
         multiple = stakes["play"] // stakes["ante"]
@@ -633,7 +637,7 @@ class UltimateTexasHoldemRound(StreetRound):
     ) -> WagerSettled:
         if result is Result.WIN:
             assert odds is not None
-            paid = odds.winnings(self._stakes[seat][wager])
+            paid = odds.winnings(self._stakes.by_seat[seat][wager])
             return self.settle(seat, wager, result, paid=paid, line=hand)
         return self.settle(seat, wager, result, line=hand)
 
