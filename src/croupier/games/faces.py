@@ -10,7 +10,7 @@ house player's rule).  None of them changes the round: they read it, or build an
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cache
 from itertools import compress
 from operator import attrgetter
@@ -79,6 +79,8 @@ class FaceHelpers:
         game: Game
         _records: list[Record]
         _stakes: Stakes
+        _wagers: Mapping[int, Mapping[str, int]]
+        _hands: Mapping[str, tuple[Card, ...]]
         _phase: Phase
         _players: dict[int, str]
         _deal: Deal

@@ -137,6 +137,10 @@ class Round(FaceHelpers, PrivateHooks):
     _decisions: Decisions
     _settling: Settling
     _progressive: Contributions
+    _wagers: Mapping[int, Mapping[str, int]]
+    """``_stakes.by_seat``, the stakes' read-only view, held for the reads of every step."""
+    _hands: Mapping[str, tuple[Card, ...]]
+    """``_deal.hands``, the deal's read-only view, held for the reads of every step."""
     _ranked: dict[tuple[object, ...], tuple[tuple[Card, ...], HandRank]]
     """:meth:`rank_of`'s answers this round (a memo of a pure function, not the round's state)."""
 
@@ -167,6 +171,7 @@ class Round(FaceHelpers, PrivateHooks):
         verify_seating(seated, boxes, self.sections.get("adjacent_boxes"))
         # the state of a new round in one store (private names only: all ``__setattr__`` guards
         # is that no public name is set, so the store goes straight to the instance's dict)
+        stakes, deal = Stakes(), Deal(shoe)
         self.__dict__.update(
             game=game,
             _mode=mode,
@@ -174,8 +179,10 @@ class Round(FaceHelpers, PrivateHooks):
             _stub_check=stub_check,
             _records=[],
             _phase=Phase.BETTING,
-            _stakes=Stakes(),
-            _deal=Deal(shoe),
+            _stakes=stakes,
+            _deal=deal,
+            _wagers=stakes.by_seat,
+            _hands=deal.hands,
             _decisions=Decisions(),
             _settling=Settling(),
             _progressive=Contributions(meters if meters is not None else MemoryMeters()),
@@ -216,7 +223,7 @@ class Round(FaceHelpers, PrivateHooks):
     @property
     def stakes(self) -> Mapping[int, Mapping[str, int]]:
         """Wagers in action, by seat (a read-only copy)."""
-        return frozen_dict({s: frozen_dict(w) for s, w in self._stakes.by_seat.items()})
+        return frozen_dict({s: frozen_dict(w) for s, w in self._wagers.items()})
 
     @property
     def players(self) -> Mapping[int, str]:
@@ -509,7 +516,7 @@ class Round(FaceHelpers, PrivateHooks):
         """Game-specific checks before the deal (e.g. a wager that needs a companion)."""
 
     def _progressive_seats(self) -> list[int]:
-        return [s for s in self.active_seats if "progressive" in self._stakes.by_seat[s]]
+        return [s for s in self.active_seats if "progressive" in self._wagers[s]]
 
     def contribution_meters(self) -> list[tuple[str, MeterSpec]]:
         """(wager, meter) pairs: each such wager accepted at "no more bets" adds its meter's rate
@@ -526,7 +533,7 @@ class Round(FaceHelpers, PrivateHooks):
         """:meth:`progressive_chip_count` over the wagers of ``meters``
         (:meth:`contribution_meters`)."""
         wagers = {wager for wager, _ in meters} or {"progressive"}
-        stakes, count = self._stakes.by_seat, 0
+        stakes, count = self._wagers, 0
         for seat in self.active_seats:  # a loop, not a generator: asked twice a round
             placed = stakes[seat]
             for wager in wagers:
@@ -631,13 +638,13 @@ class Round(FaceHelpers, PrivateHooks):
         rule = self.play_rule(action.seat)
         if rule is None:
             raise IllegalAction(f"{self.game.slug} has no Play decision")
-        return rule.verify(action, self._stakes.by_seat[action.seat]["ante"])
+        return rule.verify(action, self._wagers[action.seat]["ante"])
 
     def play_record(self, action: Play, wager: str = "play") -> PlayWagered:
         """The record of a verified Play: its cents and, where whole, its multiple."""
         rule = self.play_rule(action.seat)
         assert rule is not None
-        ante = self._stakes.by_seat[action.seat]["ante"]
+        ante = self._wagers[action.seat]["ante"]
         amount = rule.verify(action, ante)
         return play_wagered(action.seat, wager, amount, rule.multiple_of(amount, ante))
 
@@ -716,7 +723,7 @@ class Round(FaceHelpers, PrivateHooks):
     def show_hand(self, seat: int, rank: HandRank) -> HandShown:
         """The dealer turns ``seat``'s cards face up to settle it and announces ``rank`` (as
         § 641a.11(c)(1), § 569.11(h), § 571.11(h)); redacted for the other seats (pov.py)."""
-        cards = self._deal.hands[str(seat)]
+        cards = self._hands[str(seat)]
         return hand_shown(seat, cards, rank)
 
     def settle(
@@ -724,7 +731,7 @@ class Round(FaceHelpers, PrivateHooks):
     ) -> WagerSettled:
         """A settlement record for a wager in action ("to" odds: the stake comes back on a win
         or push; a collected wager such as the progressive is marked by ``returned=0``)."""
-        stake = self._stakes.by_seat[seat][wager]
+        stake = self._wagers[seat][wager]
         returned = stake if result in (Result.WIN, Result.PUSH, Result.VOID) else 0
         if wager in self.collected_wagers and result is not Result.VOID:
             returned = 0
@@ -761,7 +768,7 @@ class Round(FaceHelpers, PrivateHooks):
             from_meter = line.meter_share >= 1
         else:
             assert line.odds is not None
-            amount, from_meter = line.odds.returned(self._stakes.by_seat[seat][wager]), False
+            amount, from_meter = line.odds.returned(self._wagers[seat][wager]), False
         new.append(
             ProgressivePaid(
                 seat=seat, meter=meter, line=line.hand, amount=amount, from_meter=from_meter
@@ -813,7 +820,7 @@ class Round(FaceHelpers, PrivateHooks):
         hands of others (§ 641a.11(b)(2); § 571.11(g))."""
         if schedule is None:
             return []
-        own = self._stakes.by_seat[seat][wager]
+        own = self._wagers[seat][wager]
         new: list[Record] = []
         for other in self.active_seats:
             if self._players[other] == self._players[seat] or not self.hand_held(other):
@@ -855,9 +862,7 @@ class Round(FaceHelpers, PrivateHooks):
         seat = action.seat
         closed = {r.wager for r in self._records if isinstance(r, WagerSettled) and r.seat == seat}
         new: list[Record] = [WagersAbandoned(seat=seat, section=self.sections.get("seated", ""))]
-        new += [
-            self.settle(seat, w, Result.LOSE) for w in self._stakes.by_seat[seat] if w not in closed
-        ]
+        new += [self.settle(seat, w, Result.LOSE) for w in self._wagers[seat] if w not in closed]
         self._stakes.abandon(seat)  # the seat is out of the round
         return new + (self._after_decision() if self._phase is Phase.DECISIONS else [])
 
@@ -969,7 +974,7 @@ class Round(FaceHelpers, PrivateHooks):
         return [
             (seat, wager)
             for seat in self.active_seats
-            for wager in self._stakes.by_seat[seat]
+            for wager in self._wagers[seat]
             if (seat, wager) not in closed
         ]
 
@@ -987,7 +992,7 @@ class Round(FaceHelpers, PrivateHooks):
         for wager, spec in self.contribution_meters():
             if spec.name not in added:
                 continue
-            total = sum(self._stakes.by_seat[s][w] for s, w in returned if w == wager)
+            total = sum(self._wagers[s][w] for s, w in returned if w == wager)
             if total:
                 back[spec.name] = back.get(spec.name, Fraction(0)) + spec.rate * total
         return [self._progressive.take_back(meter, owed) for meter, owed in back.items()]

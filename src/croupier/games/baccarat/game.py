@@ -278,7 +278,7 @@ class BaccaratRound(Round):
 
     def _dealing_done(self) -> list[Record]:
         # The third cards depend on the cards: queue the next one, if any, and keep dealing.
-        due = next_card_to(self._deal.hands.get(PLAYER, ()), self._deal.hands.get(BANKER, ()))
+        due = next_card_to(self._hands.get(PLAYER, ()), self._hands.get(BANKER, ()))
         if due is not None:
             self._deal.plan((THIRD_CARD[due],))
             return []
@@ -293,11 +293,11 @@ class BaccaratRound(Round):
 
     @property
     def player_hand(self) -> tuple[Card, ...]:
-        return tuple(self._deal.hands.get(PLAYER, ()))
+        return tuple(self._hands.get(PLAYER, ()))
 
     @property
     def banker_hand(self) -> tuple[Card, ...]:
-        return tuple(self._deal.hands.get(BANKER, ()))
+        return tuple(self._hands.get(BANKER, ()))
 
     @property
     def coup(self) -> Coup:
@@ -352,7 +352,7 @@ class BaccaratRound(Round):
     def outcome(self, seat: int, wager: str) -> tuple[Result, int, str]:
         """How ``wager`` at ``seat`` ends: its result, the winnings paid, and the line."""
         pay = self.pay(wager)
-        return pay.result, pay.winnings(self._stakes.by_seat[seat][wager]), pay.line
+        return pay.result, pay.winnings(self._wagers[seat][wager]), pay.line
 
     # -- reveal and settlement -------------------------------------------------------------
 
@@ -381,7 +381,7 @@ class BaccaratRound(Round):
         # § 541.12(b): every losing wager is collected first.
         pays, wager_pay = self._pays_on(coup), self.game.wager_pay
         for seat in reversed(self.active_seats):
-            for wager in self._stakes.by_seat[seat]:
+            for wager in self._wagers[seat]:
                 pay = pays.get(wager)  # the result and line of :meth:`outcome`
                 if pay is None:
                     pay = pays[wager] = wager_pay(wager, coup)
@@ -391,11 +391,11 @@ class BaccaratRound(Round):
         return new
 
     def _open_wagers(self, seat: int) -> list[str]:
-        return [w for w in self._stakes.by_seat[seat] if (seat, w) not in self._closed]
+        return [w for w in self._wagers[seat] if (seat, w) not in self._closed]
 
     def _settlement_order(self) -> list[int]:
         # § 541.12(b): from the highest-numbered position with a winning (or returned) wager.
-        settled, closed, stakes = self._settling.settled, self._closed, self._stakes.by_seat
+        settled, closed, stakes = self._settling.settled, self._closed, self._wagers
         order = []
         for s in reversed(self.active_seats):
             if s not in settled:
@@ -407,7 +407,7 @@ class BaccaratRound(Round):
 
     def _settle_seat(self, seat: int) -> list[Record]:
         new: list[Record] = []
-        stakes = self._stakes.by_seat[seat]
+        stakes = self._wagers[seat]
         vig = self.game.vig
         coup = self.coup
         pays = {w: self._pay_on(coup, w) for w in self._open_wagers(seat)}

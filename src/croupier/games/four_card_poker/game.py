@@ -397,7 +397,7 @@ class FourCardPokerRound(Round):
     # -- decisions -------------------------------------------------------------------------
 
     def next_decider(self) -> int | None:
-        stakes, decided = self._stakes.by_seat, self._decisions.decided
+        stakes, decided = self._wagers, self._decisions.decided
         for seat in self.active_seats:
             if "ante" in stakes[seat] and seat not in decided:
                 return seat
@@ -454,10 +454,10 @@ class FourCardPokerRound(Round):
     # -- reveal and settlement -------------------------------------------------------------
 
     def player_rank(self, seat: int) -> HandRank:
-        return self.rank_of(self._deal.hands[str(seat)], Ranking.FOUR_CARD)
+        return self.rank_of(self._hands[str(seat)], Ranking.FOUR_CARD)
 
     def dealer_rank(self) -> HandRank:
-        return self.rank_of(self._deal.hands[DEALER], Ranking.FOUR_CARD)
+        return self.rank_of(self._hands[DEALER], Ranking.FOUR_CARD)
 
     def _reveal(self) -> list[Record]:
         # § 641a.11(b)(1)-(2), (c): forfeited Antes and Progressive wagers are collected before
@@ -465,10 +465,10 @@ class FourCardPokerRound(Round):
         new: list[Record] = []
         for seat in sorted(self._decisions.folded):
             for wager in ("ante", "progressive"):
-                if wager in self._stakes.by_seat[seat]:
+                if wager in self._wagers[seat]:
                     new.append(self.settle(seat, wager, Result.FORFEIT))
         dealer = self.dealer_rank()
-        new.append(dealer_revealed(tuple(self._deal.hands[DEALER]), dealer))
+        new.append(dealer_revealed(tuple(self._hands[DEALER]), dealer))
         return new
 
     def _settlement_order(self) -> list[int]:
@@ -479,11 +479,11 @@ class FourCardPokerRound(Round):
             seat
             for seat in reversed(self.active_seats)
             if seat not in settled
-            and (seat not in folded or not self._stakes.by_seat[seat].keys() <= _ANTE_AND_PLAY)
+            and (seat not in folded or not self._wagers[seat].keys() <= _ANTE_AND_PLAY)
         ]
 
     def _settle_seat(self, seat: int) -> list[Record]:
-        stakes = self._stakes.by_seat[seat]
+        stakes = self._wagers[seat]
         rank = self.player_rank(seat)
         new: list[Record] = []
         if self.hand_held(seat):

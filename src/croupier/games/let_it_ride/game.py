@@ -341,7 +341,7 @@ class LetItRideRound(StreetRound):
     def _verify_ready(self) -> None:
         # § 643a.7(d): three equal wagers to take part in the round.
         for seat in self.active_seats:
-            missing = [w for w in BASE_WAGERS if w not in self._stakes.by_seat[seat]]
+            missing = [w for w in BASE_WAGERS if w not in self._wagers[seat]]
             if missing:
                 raise IllegalAction(
                     f'"no more bets" refused: seat {seat} has not placed {", ".join(missing)}; '
@@ -363,7 +363,7 @@ class LetItRideRound(StreetRound):
     # -- dealing ---------------------------------------------------------------------------
 
     def _deal_plan(self) -> Sequence[DealStep]:
-        six = 3 if any(SIX_CARDS in self._stakes.by_seat[s] for s in self.active_seats) else 0
+        six = 3 if any(SIX_CARDS in self._wagers[s] for s in self.active_seats) else 0
         return known_plan(deal_plan, self.game.rules.table.deal, self.active_seats, six)
 
     # -- decisions (§ 643a.11(b), (d)) -----------------------------------------------------
@@ -413,7 +413,7 @@ class LetItRideRound(StreetRound):
         self._verify_bet_decision(action.seat, action.wager, "taking back")
 
     def _do_withdraw(self, action: Withdraw) -> list[Record]:
-        stake = self._stakes.by_seat[action.seat][action.wager]
+        stake = self._wagers[action.seat][action.wager]
         new: list[Record] = [
             # the checked Withdraw's seat and wager, and the stake checked when it was placed
             made_record(
@@ -463,7 +463,7 @@ class LetItRideRound(StreetRound):
         """Ride with a paying hand already made (a pair of tens or better, two pair, three of a
         kind or better) or, on Bet Number 2, four cards to a flush; pull otherwise.  A simple
         house-player rule, not the optimal strategy."""
-        cards = self._deal.hands[str(seat)] + self._deal.hands.get(BOARD, ())[: self.turned]
+        cards = self._hands[str(seat)] + self._hands.get(BOARD, ())[: self.turned]
         counts = Counter(c.rank.value for c in cards)
         paying = any(n >= 3 or (n == 2 and rank >= 10) for rank, n in counts.items())
         paying = paying or sum(n == 2 for n in counts.values()) >= 2
@@ -491,11 +491,11 @@ class LetItRideRound(StreetRound):
         new: list[Record] = [
             checked_record(
                 CommunityCardTurned,
-                {"card": self._deal.hands[BOARD][turned - 1], "position": turned},
+                {"card": self._hands[BOARD][turned - 1], "position": turned},
             )
         ]
-        if not self.street.decides and SIX_CARDS in self._deal.hands:
-            new.append(SixCardBonusCardsTurned(cards=tuple(self._deal.hands[SIX_CARDS])))
+        if not self.street.decides and SIX_CARDS in self._hands:
+            new.append(SixCardBonusCardsTurned(cards=tuple(self._hands[SIX_CARDS])))
         return new
 
     def visible_cards(self) -> dict[str, list[Card]]:
@@ -512,21 +512,21 @@ class LetItRideRound(StreetRound):
 
     def player_rank(self, seat: int) -> HandRank:
         """The player's three cards and the two community cards (§ 643a.1 "Hand")."""
-        return self.rank_of(self._deal.hands[str(seat)] + self._deal.hands[BOARD], Ranking.POKER5)
+        return self.rank_of(self._hands[str(seat)] + self._hands[BOARD], Ranking.POKER5)
 
     def five_card_keys(self, seat: int) -> frozenset[str]:
         return five_card_keys(self.player_rank(seat))
 
     def three_card_keys(self, seat: int) -> frozenset[str]:
-        return three_card_keys(self.rank_of(self._deal.hands[str(seat)], Ranking.THREE_CARD_BONUS))
+        return three_card_keys(self.rank_of(self._hands[str(seat)], Ranking.THREE_CARD_BONUS))
 
     def six_card_keys(self, seat: int) -> frozenset[str]:
         """The best five of the player's three cards and the three Six Card Bonus cards."""
-        cards = self._deal.hands[str(seat)] + self._deal.hands[SIX_CARDS]
+        cards = self._hands[str(seat)] + self._hands[SIX_CARDS]
         return five_card_keys(self.rank_of(cards, Ranking.POKER5))
 
     def _settle_seat(self, seat: int) -> list[Record]:
-        stakes = self._stakes.by_seat[seat]
+        stakes = self._wagers[seat]
         rank = self.player_rank(seat)
         five = five_card_keys(rank)
         cap = PayoutCap(self.game.rules.payout_limit)
@@ -557,7 +557,7 @@ class LetItRideRound(StreetRound):
     ) -> list[Record]:
         if line is None or line.odds is None:
             return [self.settle(seat, wager, Result.LOSE)]
-        due = line.odds.winnings(self._stakes.by_seat[seat][wager])
+        due = line.odds.winnings(self._wagers[seat][wager])
         paid = cap.take(due)
         result = Result.WIN if paid > 0 else Result.PUSH
         new: list[Record] = [self.settle(seat, wager, result, paid=paid, line=line.hand)]

@@ -345,7 +345,7 @@ class MississippiStudRound(StreetRound):
     def live_seats(self) -> list[int]:
         """Seats still playing their hand: an Ante, no fold, no forfeiture."""
         out = self._decisions.folded | self._colluded
-        return [s for s in self.active_seats if "ante" in self._stakes.by_seat[s] and s not in out]
+        return [s for s in self.active_seats if "ante" in self._wagers[s] and s not in out]
 
     # § 571.11(a), (c), (e): a folded hand stays on the table for the progressive; other
     # folded hands go to the discard rack.
@@ -360,7 +360,7 @@ class MississippiStudRound(StreetRound):
         return [s for s in self.active_seats if self.hand_held(s)]
 
     def board_shown(self) -> list[Card]:
-        return list(self._deal.hands.get(BOARD, ())[: self.turned])
+        return list(self._hands.get(BOARD, ())[: self.turned])
 
     # -- wagers ----------------------------------------------------------------------------
 
@@ -399,7 +399,7 @@ class MississippiStudRound(StreetRound):
         if self._phase is not Phase.DECISIONS or not self.streets[self._street_index].decisions:
             return None
         decided, folded, colluded = self._decisions.decided, self._decisions.folded, self._colluded
-        stakes = self._stakes.by_seat
+        stakes = self._wagers
         for s in self.active_seats:
             if s not in decided and s not in folded and s not in colluded and "ante" in stakes[s]:
                 return s
@@ -494,7 +494,7 @@ class MississippiStudRound(StreetRound):
         return self._turn_street()
 
     def _turn_records(self) -> list[Record]:
-        card, number = self._deal.hands[BOARD][self.turned - 1], self.turned
+        card, number = self._hands[BOARD][self.turned - 1], self.turned
         section = self.street.opening_section
         fields = {"card": card, "number": number, "section": section}
         return [checked_record(CommunityCardTurned, fields)]
@@ -503,7 +503,7 @@ class MississippiStudRound(StreetRound):
 
     def _verify_forfeit_for_collusion(self, action: ForfeitForCollusion) -> None:
         seat, k = action.seat, "§ 571.11(k)"
-        if not self._stakes.by_seat.get(seat):
+        if not self._wagers.get(seat):
             raise IllegalAction(f"seat {seat!r} has no wager in this round to forfeit")
         if self._phase is not Phase.DECISIONS or not self.street.decides:
             msg = (
@@ -537,7 +537,7 @@ class MississippiStudRound(StreetRound):
     # -- settlement ------------------------------------------------------------------------
 
     def player_rank(self, seat: int) -> HandRank:
-        hands = self._deal.hands
+        hands = self._hands
         return self.rank_of([*hands[str(seat)], *hands[BOARD]], Ranking.POKER5)
 
     def _settlement_order(self) -> list[int]:
@@ -552,15 +552,15 @@ class MississippiStudRound(StreetRound):
             # § 571.11(h): each live player's two cards turned face up, the hand announced.
             new.append(self.show_hand(seat, rank))
             new += self._settle_base(seat, rank)
-            if "progressive" in self._stakes.by_seat[seat]:
+            if "progressive" in self._wagers[seat]:
                 # § 571.11(h)(3): after the player's other wagers.
                 new += self._settle_progressive(seat, hand_keys(rank))
-        if "progressive" in self._stakes.by_seat[seat]:
+        if "progressive" in self._wagers[seat]:
             new += self._settle_envy(seat)
         return new
 
     def _settle_base(self, seat: int, rank: HandRank) -> list[Record]:
-        stakes = self._stakes.by_seat[seat]
+        stakes = self._wagers[seat]
         wagers = [w for w in ("ante", *STREETS) if w in stakes]
         pay = base_pay(hand_keys(rank), self.game.base_table)
         if pay.result is not Result.WIN:
@@ -626,7 +626,7 @@ class MississippiStudRound(StreetRound):
         not the optimal strategy): bet 3x with a hand that already pays (a pair of jacks or
         better, two pair, trips); 1x with any other pair, or with enough points (J-A count 2,
         6-10 count 1) among the cards seen: 2 on 3rd Street, 3 on 4th, 4 on 5th; else fold."""
-        cards = [*self._deal.hands[str(seat)], *self.board_shown()]
+        cards = [*self._hands[str(seat)], *self.board_shown()]
         ranks = [c.rank.value for c in cards]
         counts = sorted(((ranks.count(r), r) for r in set(ranks)), reverse=True)
         pairs = [r for n, r in counts if n >= 2]

@@ -320,7 +320,7 @@ class ThreeCardPokerRound(Round):
     # -- decisions -------------------------------------------------------------------------
 
     def next_decider(self) -> int | None:
-        stakes, decided = self._stakes.by_seat, self._decisions.decided
+        stakes, decided = self._wagers, self._decisions.decided
         for seat in self.active_seats:
             if "ante" in stakes[seat] and seat not in decided:
                 return seat
@@ -372,16 +372,14 @@ class ThreeCardPokerRound(Round):
     # -- reveal and settlement -------------------------------------------------------------
 
     def player_rank(self, seat: int) -> HandRank:
-        return self.rank_of(self._deal.hands[str(seat)], Ranking.THREE_CARD)
+        return self.rank_of(self._hands[str(seat)], Ranking.THREE_CARD)
 
     def dealer_rank(self) -> HandRank:
-        return self.rank_of(self._deal.hands[DEALER], Ranking.THREE_CARD)
+        return self.rank_of(self._hands[DEALER], Ranking.THREE_CARD)
 
     def six_card_rank(self, seat: int) -> HandRank:
         """The best five of the player's three and the dealer's three cards (poker5)."""
-        return self.rank_of(
-            [*self._deal.hands[str(seat)], *self._deal.hands[DEALER]], Ranking.POKER5
-        )
+        return self.rank_of([*self._hands[str(seat)], *self._hands[DEALER]], Ranking.POKER5)
 
     _FORFEITED_ON_FOLD: ClassVar[tuple[str, ...]] = ("ante", "pair_plus", "progressive")
 
@@ -392,10 +390,10 @@ class ThreeCardPokerRound(Round):
         new: list[Record] = []
         for seat in sorted(self._decisions.folded):
             for wager in self._FORFEITED_ON_FOLD:
-                if wager in self._stakes.by_seat[seat]:
+                if wager in self._wagers[seat]:
                     new.append(self.settle(seat, wager, Result.FORFEIT))
         dealer = self.dealer_rank()
-        new.append(dealer_revealed(tuple(self._deal.hands[DEALER]), dealer))
+        new.append(dealer_revealed(tuple(self._hands[DEALER]), dealer))
         return new
 
     def _settlement_order(self) -> list[int]:
@@ -407,13 +405,12 @@ class ThreeCardPokerRound(Round):
         return [
             seat
             for seat in reversed(self.active_seats)
-            if seat not in settled
-            and (seat not in folded or not self._stakes.by_seat[seat].keys() <= gone)
+            if seat not in settled and (seat not in folded or not self._wagers[seat].keys() <= gone)
         ]
 
     def _settle_seat(self, seat: int) -> list[Record]:
         """Ante and Play, Ante Bonus, Pair Plus, Six Card Bonus, progressive (and Envy)."""
-        stakes = self._stakes.by_seat[seat]
+        stakes = self._wagers[seat]
         rank = self.player_rank(seat)
         keys = hand_keys(rank)
         new: list[Record] = []
@@ -453,8 +450,8 @@ class ThreeCardPokerRound(Round):
         return [
             self.settle(seat, wager, result, paid=stake if result is Result.WIN else 0, line=line)
             for wager, result, stake in (
-                ("ante", ante, self._stakes.by_seat[seat]["ante"]),
-                ("play", play, self._stakes.by_seat[seat]["play"]),
+                ("ante", ante, self._wagers[seat]["ante"]),
+                ("play", play, self._wagers[seat]["play"]),
             )
         ]
 
@@ -464,7 +461,7 @@ class ThreeCardPokerRound(Round):
         line = table.line_for(keys)
         if line is None or line.odds is None:
             return self.settle(seat, wager, Result.LOSE)
-        paid = line.odds.winnings(self._stakes.by_seat[seat][wager])
+        paid = line.odds.winnings(self._wagers[seat][wager])
         return self.settle(seat, wager, Result.WIN, paid=paid, line=line.hand)
 
     def _player_keys(self, seat: int) -> frozenset[str]:

@@ -412,7 +412,7 @@ class UltimateTexasHoldemRound(StreetRound):
         # § 569.1: the Ante and the Blind are both required to take part in the round; a Trips
         # wager alone is not dealt a hand.
         for seat in self.active_seats:
-            missing = [w for w in ("ante", "blind") if w not in self._stakes.by_seat[seat]]
+            missing = [w for w in ("ante", "blind") if w not in self._wagers[seat]]
             if missing:
                 raise IllegalAction(
                     f'"no more bets" refused: seat {seat} has no {" or ".join(missing)} '
@@ -451,7 +451,7 @@ class UltimateTexasHoldemRound(StreetRound):
 
     def _deciders(self) -> Iterable[int]:
         # A player with a Play wager makes no further decision.
-        return (s for s in super()._deciders() if "play" not in self._stakes.by_seat[s])
+        return (s for s in super()._deciders() if "play" not in self._wagers[s])
 
     def next_decider(self) -> int | None:
         # the street machine's (StreetRound.next_decider) over _deciders, in one pass
@@ -460,7 +460,7 @@ class UltimateTexasHoldemRound(StreetRound):
         decided, folded, stakes = (
             self._decisions.decided,
             self._decisions.folded,
-            self._stakes.by_seat,
+            self._wagers,
         )
         for s in self.active_seats:
             if s not in decided and s not in folded and "play" not in stakes[s]:
@@ -533,7 +533,7 @@ class UltimateTexasHoldemRound(StreetRound):
         """Play 4x before the flop with any pair or an ace, 2x on the flop with two pair or
         better, 1x after the river with a pair or better, else check or fold (a simple
         published rule, not the optimal strategy)."""
-        hole = self._deal.hands[str(seat)]
+        hole = self._hands[str(seat)]
         if self.street.name is Street.PREFLOP:
             paired = hole[0].rank == hole[1].rank
             if paired or any(c.rank.value == 14 for c in hole):
@@ -551,20 +551,16 @@ class UltimateTexasHoldemRound(StreetRound):
     # -- reveal and settlement -------------------------------------------------------------
 
     def player_rank(self, seat: int) -> HandRank:
-        return self.rank_of(
-            [*self._deal.hands[str(seat)], *self._deal.hands.get(BOARD, ())], Ranking.POKER5
-        )
+        return self.rank_of([*self._hands[str(seat)], *self._hands.get(BOARD, ())], Ranking.POKER5)
 
     def progressive_rank(self, seat: int) -> HandRank:
         """The seat's Progressive Payout Hand and Envy Bonus Qualifying Hand: the best five of
         its two cards and the flop (:func:`progressive_cards`; § 569.12(f)(1)-(2))."""
-        cards = progressive_cards(self._deal.hands[str(seat)], self._deal.hands.get(BOARD, ()))
+        cards = progressive_cards(self._hands[str(seat)], self._hands.get(BOARD, ()))
         return self.rank_of(cards, Ranking.POKER5)
 
     def dealer_rank(self) -> HandRank:
-        return self.rank_of(
-            [*self._deal.hands[DEALER], *self._deal.hands.get(BOARD, ())], Ranking.POKER5
-        )
+        return self.rank_of([*self._hands[DEALER], *self._hands.get(BOARD, ())], Ranking.POKER5)
 
     def dealer_qualifies(self) -> bool:
         """§ 569.11(g)-(h): the dealer's hand qualifies with a pair or better."""
@@ -573,11 +569,11 @@ class UltimateTexasHoldemRound(StreetRound):
     def _reveal(self) -> list[Record]:
         # § 569.11(f): the dealer's two cards are turned up and the best five announced.
         dealer = self.dealer_rank()
-        return [dealer_revealed(tuple(self._deal.hands[DEALER]), dealer)]
+        return [dealer_revealed(tuple(self._hands[DEALER]), dealer)]
 
     def _pending(self, seat: int) -> bool:
         settled_out = {"ante", "blind"} if seat in self._decisions.folded else set()
-        return bool(set(self._stakes.by_seat[seat]) - settled_out)
+        return bool(set(self._wagers[seat]) - settled_out)
 
     def _settlement_order(self) -> list[int]:
         # § 569.11(g)-(h): from the player farthest to the dealer's right with a Play wager,
@@ -588,7 +584,7 @@ class UltimateTexasHoldemRound(StreetRound):
         return [s for s in pending if s not in folded] + [s for s in pending if s in folded]
 
     def _settle_seat(self, seat: int) -> list[Record]:
-        stakes = self._stakes.by_seat[seat]
+        stakes = self._wagers[seat]
         rank = self.player_rank(seat)
         # § 569.11(h): the dealer turns the player's two cards face up and announces the best
         # five with the board; a folded hand kept under its Trips or for the progressive
@@ -616,7 +612,7 @@ class UltimateTexasHoldemRound(StreetRound):
 
     def _settle_main(self, seat: int, rank: HandRank) -> list[Record]:
         # § 569.11(g)-(h), § 653a.12(a)-(b): by :func:`settle_base`, the rule the solvers use.
-        stakes = self._stakes.by_seat[seat]
+        stakes = self._wagers[seat]
         table = self.game.paytable("blind")
         assert table is not None
         multiple = stakes["play"] // stakes["ante"]
@@ -637,7 +633,7 @@ class UltimateTexasHoldemRound(StreetRound):
     ) -> WagerSettled:
         if result is Result.WIN:
             assert odds is not None
-            paid = odds.winnings(self._stakes.by_seat[seat][wager])
+            paid = odds.winnings(self._wagers[seat][wager])
             return self.settle(seat, wager, result, paid=paid, line=hand)
         return self.settle(seat, wager, result, line=hand)
 
