@@ -42,9 +42,13 @@ BACCARAT = {"mini-baccarat": 2, "midi-baccarat": 2, "ez-baccarat": 2}
 ONE_ROUND = tuple(case.name for case in CASES if case.shoe is None)
 """The training cases of one round each; a shoe case deals a whole six-deck shoe (about sixty
 coups), on SQLite in ``make test``, on both backends in ``make bench``."""
+MAX_ROUNDS = 60
+"""A bound, not a count: a game stops once its size is met.  A baccarat game waits for a coup
+that deals one card twice (about one coup in five, eight decks): at 30 rounds one run in a few
+hundred did not see one (CI, ez-baccarat on PostgreSQL); at 60, about one in a million."""
 SIZES = {
     "sqlite": Size(
-        players=4, players_at=BACCARAT, mode="paths", voids=1, until=UNTIL, max_rounds=30
+        players=4, players_at=BACCARAT, mode="paths", voids=1, until=UNTIL, max_rounds=MAX_ROUNDS
     ),
     "postgresql": Size(
         players=3,
@@ -52,7 +56,7 @@ SIZES = {
         mode="rounds",
         voids=1,
         until=UNTIL,
-        max_rounds=30,
+        max_rounds=MAX_ROUNDS,
         cases=ONE_ROUND,
     ),
 }

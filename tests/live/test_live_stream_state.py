@@ -20,7 +20,7 @@ from croupier.server.auth import Account, Role
 from croupier.server.live_floor import Floor
 from croupier.server.live_tables import LiveTable
 from croupier.server.policy import Sight
-from croupier.server.streams import messages_seen, with_state
+from croupier.server.streams import Carried, carries_state, messages_seen, with_state
 from live.live_harness import Server
 from live.policy_truth import cards_in, visible
 
@@ -145,3 +145,26 @@ def test_the_carried_state_is_what_view_and_actions_answer_at_its_seq(
     with connect(url, additional_headers=p1.stream_headers(), open_timeout=10) as conn:
         events = [json.loads(conn.recv(timeout=30)) for _ in range(3)]
     assert all(set(m) == {"seq", "type", "data"} for m in events)
+
+
+def test_a_full_batch_ending_at_the_tables_last_event_carries_the_state(floor: Floor) -> None:
+    """The policy sweep's event 500: a stream whose events end exactly at a full batch's end
+    carries the view and actions on that batch's last message (before, only a batch shorter
+    than ``BATCH`` did, so the state waited for the table's next event); a full batch with more
+    events after it leaves the state to the batch that ends with them."""
+    lt = floor.table(TABLE)
+    floor.commands.transact(
+        P1, "k1", "k1", TABLE, lambda txn: {"s": floor.registry.sit(txn, lt, P1, 1)}
+    )
+    floor.commands.transact(
+        DEALER, "k2", "k2", TABLE, lambda txn: {"rid": floor.rounds.begin_round(txn, lt, None)}
+    )
+    batch = messages_seen(floor, P1, lt, 0)
+    assert len(batch) >= 2
+    assert carries_state(Carried.STATE, batch) and not carries_state(Carried.EVENTS, batch)
+    full = [json.loads(text) for _, text in with_state(floor, P1, lt, batch, catch_up=False)]
+    assert full[-1]["seq"] == batch[-1][0] and full[-1]["view"]["seq"] == batch[-1][0]
+    assert "actions" in full[-1] and all("view" not in m for m in full[:-1])
+    early = batch[:-1]
+    assert with_state(floor, P1, lt, early, catch_up=False) == early
+    assert with_state(floor, P1, lt, early)[-1][0] == batch[-1][0]  # caught up: it carries

@@ -17,6 +17,7 @@ import json
 import ssl
 import time
 import uuid
+import weakref
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -128,6 +129,9 @@ class Client:
         """The TLS context of an ``https`` server (default: the system's CA bundle; a floor's
         own CA: ``ssl.create_default_context(cafile=...)``)."""
         self.http = httpx.Client(base_url=self.base_url, timeout=timeout, verify=self.tls)
+        # a client dropped without close() closes its connections when it is collected, as a
+        # file does: none is left to the garbage collector's ResourceWarning
+        weakref.finalize(self, self.http.close)
         self.token: str | None = None
         self.role: str | None = None
         self.player_id: str | None = None

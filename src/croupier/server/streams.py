@@ -98,6 +98,16 @@ class Carried(StrEnum):
 
 BATCH = 500
 POLL = 2.0
+
+
+def carries_state(carry: Carried, batch: Messages) -> bool:
+    """Whether the last message of ``batch`` carries the state (:func:`with_state`): every
+    non-empty batch of a ``carry=state`` stream, a full one (:data:`BATCH` events) too.  A
+    table whose events end exactly at a full batch's end would otherwise send its view and
+    actions only with its next event (the policy sweep met it at event 500)."""
+    return carry is Carried.STATE and bool(batch)
+
+
 """Seconds between two reads of the database while no commit of this process wakes a stream
 (other server processes commit to the same database)."""
 
@@ -378,19 +388,24 @@ def messages_in_memory(
     return None if povs is None else _messages(lt, events, povs)
 
 
-def with_state(floor: Floor, account: Account, lt: LiveTable, batch: Messages) -> Messages:
+def with_state(
+    floor: Floor, account: Account, lt: LiveTable, batch: Messages, *, catch_up: bool = True
+) -> Messages:
     """``batch`` with its last message carrying ``"view"`` and ``"actions"``: the answers of
     ``GET /api/tables/{id}/view`` and ``/actions`` to ``account`` at that message's ``seq``
     (:func:`croupier.server.table_state.table_state`: the routes' policy decision and
     functions; a part the policy does not answer the account is left out).  Where commands
-    committed after the batch was read, their events (published meanwhile) join it first;
-    where they are not yet in memory, the batch goes as it is and the next one carries the
-    state.  Reads the database: run it in a thread."""
+    committed after the batch was read, their events (published meanwhile) join it first
+    (``catch_up``; a full batch does not take them: the next batch does); where they are not
+    yet in memory, the batch goes as it is and the next one carries the state.  Reads the
+    database: run it in a thread."""
     state = table_state(floor, account, lt)
     if state is None:
         return batch
     end = batch[-1][0]
     if state.seq > end:
+        if not catch_up:
+            return batch
         more = messages_in_memory(floor, account, lt, end, state.seq - end) or []
         if not more or more[-1][0] != state.seq:
             return batch
@@ -432,8 +447,12 @@ async def _pump(
             batch = messages_in_memory(floor, account, lt, last, BATCH)
             if batch is None:
                 batch = await asyncio.to_thread(messages_seen, floor, account, lt, last, BATCH)
-            if carry is Carried.STATE and batch and len(batch) < BATCH:
-                batch = await asyncio.to_thread(with_state, floor, account, lt, batch)
+            if carries_state(carry, batch):
+                # a full batch carries the state only where the table's events end with it
+                catch_up = len(batch) < BATCH
+                batch = await asyncio.to_thread(
+                    with_state, floor, account, lt, batch, catch_up=catch_up
+                )
             for seq, text in batch:
                 await websocket.send_text(text)
                 last = seq
