@@ -8,8 +8,11 @@ the verifier and the doer ``_do_<x>(self, action: T)`` found once per class.
 Beside it: :mod:`.states`, :mod:`.faces`, :mod:`.streets`, :mod:`.play`, :mod:`.settlement`,
 :mod:`.rebuild`.  The procedures every round shares (dealer and chance acting by themselves,
 progressive awards and Envy Bonuses, a player leaving mid-round, irregularities and the one void)
-are its own methods: each class owns its state (issue 37), so nothing outside writes a round's
-private fields.
+are its own methods.  What a round holds is in its collaborators, each the owner of its state
+and changed only by its own verified moves (issue 37): :class:`~.stakes.Stakes` (the wagers in
+action), :class:`~.dealing.Deal` (the shoe, the cards due, the cards dealt),
+:class:`~.seat_decisions.Decisions`, :class:`~.settling.Settling` and
+:class:`~.contributions.Contributions` (the round's moves of the progressive meters).
 """
 
 from __future__ import annotations
