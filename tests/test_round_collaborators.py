@@ -58,7 +58,8 @@ def test_a_wager_is_placed_once_and_the_second_changes_nothing() -> None:
     stakes.place(3, "ante", 500)
     _refused(stakes, lambda: stakes.place(3, "ante", 700), IllegalAction, "placed once")
     _refused(stakes, lambda: stakes.place(3, "pair_plus", 0), InvalidInput, "positive")
-    _refused(stakes, lambda: stakes.place(3, "pair_plus", True), InvalidInput, "positive")
+    _refused(stakes, lambda: stakes.place(3, "pair_plus", True), InvalidInput, "whole")
+    _refused(stakes, lambda: stakes.place(3, "pair_plus", 5.0), InvalidInput, "whole")  # type: ignore[arg-type]
     assert stakes.by_seat[3] == {"ante": 500} and stakes.in_action == (3,)
 
 
@@ -258,3 +259,15 @@ def test_a_round_refuses_a_second_fold_through_its_decisions() -> None:
     rnd.apply(Fold(seat=seat))
     assert seat in rnd.folded and rnd.can(Play(seat=seat, multiple=1)) is False
     assert rnd.can(PlaceWager(seat=seat, wager="ante", amount=500)) is False
+
+
+class _Cents(int):
+    """An int subclass (a caller's own money type): a wager in it is taken, as before the split."""
+
+
+def test_a_wager_in_an_int_subclass_is_placed_as_before_the_collaborators() -> None:
+    rnd = get_game("three-card-poker").new_round(shoe=Shoe.shuffled(SeededShuffler(1)))
+    ante = PlaceWager(seat=1, wager="ante", amount=_Cents(500))
+    assert rnd.can(ante)
+    rnd.apply(ante)
+    assert rnd.stakes == {1: {"ante": 500}}

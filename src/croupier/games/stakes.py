@@ -93,8 +93,10 @@ class Stakes:
     def verify_place(self, seat: int, wager: str, amount: int) -> None:
         """Refuse a second ``wager`` at ``seat``, or an amount that is not a positive number of
         cents (the round's rules come first: :meth:`Round._verify_place_wager`)."""
-        if type(amount) is not int or amount <= 0:
-            raise InvalidInput(f"{wager} wager of {amount!r} cents is not a positive whole amount")
+        if type(amount) is not int and (isinstance(amount, bool) or not isinstance(amount, int)):
+            raise InvalidInput(f"{wager} wager of {amount!r} cents is not a whole amount")
+        if amount <= 0:
+            raise InvalidInput(f"{wager} wager of {amount!r} cents is not a positive amount")
         placed = self._wagers.get(seat)
         if placed is not None and wager in placed:
             raise IllegalAction(
