@@ -108,6 +108,8 @@ def test_the_stakes_cannot_be_changed_through_their_view() -> None:
         _refused(stakes, refusal, TypeError, "(does not|doesn't) support item")
     for name in ("pop", "clear", "update", "setdefault"):
         assert not hasattr(stakes.by_seat, name) and not hasattr(stakes.by_seat[1], name)
+    with pytest.raises(AttributeError):
+        stakes.by_seat = {}  # type: ignore[misc]
     assert stakes.total("ante") == 500 and stakes.of(7) == {}
 
 

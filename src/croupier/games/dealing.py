@@ -29,20 +29,19 @@ class Deal:
     """The cards dealt this round, by hand (:attr:`hands`), the steps still due and the shoe
     they come from."""
 
-    __slots__ = ("_due", "_face_up_found", "_hands", "_shoe", "hands")
+    __slots__ = ("_due", "_face_up_found", "_hands", "_hands_view", "_shoe")
     _shoe: Shoe
     _due: list[DealStep]
     _face_up_found: int
     _hands: dict[str, tuple[Card, ...]]
-    hands: Mapping[str, tuple[Card, ...]]
-    """Hand -> the cards dealt to it, in order: a read-only view, kept up to date."""
+    _hands_view: Mapping[str, tuple[Card, ...]]
 
     def __init__(self, shoe: Shoe) -> None:
         self._shoe = shoe
         self._due = []
         self._face_up_found = 0
         self._hands = {}
-        self.hands = MappingProxyType(self._hands)
+        self._hands_view = MappingProxyType(self._hands)
 
     def __repr__(self) -> str:
         return f"Deal({self._hands!r}, due={len(self._due)})"
@@ -51,6 +50,12 @@ class Deal:
         raise TypeError("a round's deal is not copied (its shoe's order is secret)")
 
     # -- reads ---------------------------------------------------------------------------------
+
+    @property
+    def hands(self) -> Mapping[str, tuple[Card, ...]]:
+        """Hand -> the cards dealt to it, in order: a read-only view, kept up to date (the same
+        view every time: a round holds it)."""
+        return self._hands_view
 
     @property
     def shoe(self) -> Shoe:

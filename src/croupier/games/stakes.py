@@ -33,18 +33,17 @@ class Stakes:
     left mid-round stays in it (its wagers were settled as lost) but is out of
     :attr:`in_action`."""
 
-    __slots__ = ("_abandoned", "_active", "_views", "_wagers", "by_seat")
+    __slots__ = ("_abandoned", "_active", "_by_seat", "_views", "_wagers")
     _wagers: dict[int, dict[str, int]]
     _views: dict[int, Mapping[str, int]]
     _abandoned: set[int]
     _active: tuple[int, ...] | None
-    by_seat: Mapping[int, Mapping[str, int]]
-    """Seat -> its wagers in action, wager -> cents: a read-only view, kept up to date."""
+    _by_seat: Mapping[int, Mapping[str, int]]
 
     def __init__(self) -> None:
         self._wagers = {}
         self._views = {}
-        self.by_seat = MappingProxyType(self._views)
+        self._by_seat = MappingProxyType(self._views)
         self._abandoned = set()
         self._active = None
 
@@ -57,6 +56,12 @@ class Stakes:
         return (_rebuilt, (wagers, frozenset(self._abandoned)))
 
     # -- reads ---------------------------------------------------------------------------------
+
+    @property
+    def by_seat(self) -> Mapping[int, Mapping[str, int]]:
+        """Seat -> its wagers in action, wager -> cents: a read-only view, kept up to date (the
+        same view every time: a round holds it)."""
+        return self._by_seat
 
     @property
     def in_action(self) -> tuple[int, ...]:
