@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any
 
 from croupier.core.errors import IllegalAction, InvalidInput
 
@@ -49,11 +48,6 @@ class Stakes:
 
     def __repr__(self) -> str:
         return f"Stakes({self._wagers!r}, abandoned={sorted(self._abandoned)})"
-
-    def __reduce_ex__(self, protocol: Any) -> tuple[Any, ...]:
-        # a copy (pickle, copy) is rebuilt by the moves that made it
-        wagers = {seat: dict(placed) for seat, placed in self._wagers.items()}
-        return (_rebuilt, (wagers, frozenset(self._abandoned)))
 
     # -- reads ---------------------------------------------------------------------------------
 
@@ -152,14 +146,3 @@ class Stakes:
         self.verify_abandon(seat)
         self._abandoned.add(seat)
         self._active = None
-
-
-def _rebuilt(wagers: dict[int, dict[str, int]], abandoned: frozenset[int]) -> Stakes:
-    """The :class:`Stakes` of ``wagers`` and the departures ``abandoned`` (a copy's rebuild)."""
-    stakes = Stakes()
-    for seat, placed in wagers.items():
-        for wager, amount in placed.items():
-            stakes.place(seat, wager, amount)
-    for seat in abandoned:
-        stakes.abandon(seat)
-    return stakes
