@@ -98,6 +98,8 @@ class Carried(StrEnum):
 
 BATCH = 500
 POLL = 2.0
+"""Seconds between two reads of the database while no commit of this process wakes a stream
+(other server processes commit to the same database)."""
 
 
 def carries_state(carry: Carried, batch: Messages) -> bool:
@@ -106,10 +108,6 @@ def carries_state(carry: Carried, batch: Messages) -> bool:
     table whose events end exactly at a full batch's end would otherwise send its view and
     actions only with its next event (the policy sweep met it at event 500)."""
     return carry is Carried.STATE and bool(batch)
-
-
-"""Seconds between two reads of the database while no commit of this process wakes a stream
-(other server processes commit to the same database)."""
 
 
 def _refused(rule: Rule, why: str) -> Exception:
