@@ -361,32 +361,39 @@ def par_router(cache: ParSheets) -> APIRouter:
             return _error(exc)
         return key
 
+    def ready(
+        game: str, paytable: list[str] | None, fetch: Callable[[SheetKey], Future[Any]]
+    ) -> tuple[SheetKey, Any] | JSONResponse:
+        """The sheet's key and what ``fetch`` has ready for it; else the answer to give (the
+        refusal of the game or pay tables, the computation's problem, or "computing")."""
+        key = key_or_problem(game, paytable)
+        if isinstance(key, JSONResponse):
+            return key
+        payload, problem = _ready(partial(fetch, key))
+        if problem is not None:
+            return problem
+        if payload is None:
+            return _computing(key)
+        return key, payload
+
     @router.get("/api/par", summary="Every game and its pay tables")
     def catalogue() -> list[dict[str, Any]]:
         return game_catalogue()
 
     @router.get("/api/par/{game}", summary="The exact par sheet and strategy of a game")
     def sheet(game: str, paytable: PaytableQuery = None) -> Response:
-        key = key_or_problem(game, paytable)
-        if isinstance(key, JSONResponse):
-            return key
-        payload, problem = _ready(partial(cache.sheet, key))
-        if problem is not None:
-            return problem
-        if payload is None:
-            return _computing(key)
+        got = ready(game, paytable, cache.sheet)
+        if isinstance(got, JSONResponse):
+            return got
+        key, payload = got
         return JSONResponse({"status": "ready", "game": key.game, **_public(payload)})
 
     @router.get("/par/{game}.json", summary="Download the par sheet as JSON")
     def sheet_json(game: str, paytable: PaytableQuery = None) -> Response:
-        key = key_or_problem(game, paytable)
-        if isinstance(key, JSONResponse):
-            return key
-        payload, problem = _ready(partial(cache.sheet, key))
-        if problem is not None:
-            return problem
-        if payload is None:
-            return _computing(key)
+        got = ready(game, paytable, cache.sheet)
+        if isinstance(got, JSONResponse):
+            return got
+        key, payload = got
         body = json.dumps(payload["sheet"], indent=2) + "\n"
         disposition = f'attachment; filename="par-{key.stem}.json"'
         return Response(
@@ -395,14 +402,10 @@ def par_router(cache: ParSheets) -> APIRouter:
 
     @router.get("/par/{game}.html", summary="Download the par sheet as a self-contained report")
     def sheet_html(game: str, paytable: PaytableQuery = None) -> Response:
-        key = key_or_problem(game, paytable)
-        if isinstance(key, JSONResponse):
-            return key
-        report, problem = _ready(partial(cache.report, key))
-        if problem is not None:
-            return problem
-        if report is None:
-            return _computing(key)
+        got = ready(game, paytable, cache.report)
+        if isinstance(got, JSONResponse):
+            return got
+        key, report = got
         disposition = f'attachment; filename="par-{key.stem}.html"'
         return Response(
             report, media_type="text/html", headers={"Content-Disposition": disposition}
