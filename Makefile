@@ -14,8 +14,8 @@ $(STAMP): pyproject.toml
 
 # The round engine's hot modules compiled with Cython from their own .py files (croupier/_native.py
 # says which and why; a module is imported from its build only while its source is unchanged).
-# Incremental: a run with nothing changed compiles nothing; a clean checkout's build took 24 s
-# of wall alone on 2 cores, 35 s beside mypy under `make test` (2026-12-03).
+# Incremental: a run with nothing changed compiles nothing; a clean checkout's build (31 modules at
+# -O2: scripts/build_native.py says why) takes about 100 s of one core.
 native: $(STAMP)
 	$(BIN)/python scripts/build_native.py
 
@@ -80,6 +80,7 @@ bench: native
 	$(BIN)/python benchmarks/bench_floor.py --json bench-results/floor.json
 	$(BIN)/python benchmarks/bench_protect.py --json bench-results/protect.json
 	$(BIN)/python benchmarks/bench_server.py --json bench-results/server.json
+	$(BIN)/python benchmarks/bench_locust.py --json bench-results/locust.json
 	$(BIN)/python benchmarks/bench_proofs.py --json bench-results/proofs.json
 	$(BIN)/python benchmarks/bench_oracle.py --json bench-results/oracle.json
 

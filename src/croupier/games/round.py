@@ -106,6 +106,9 @@ if TYPE_CHECKING:
 
 __all__ = ["SEATS", "Actor", "ActorKind", "DealStep", "Phase", "Round", "StubCheck"]
 
+_HOUSE_PLAYERS = {s: f"P{s}" for s in SEATS}
+"""The players of a round made without any named: one of each seat (copied into each round)."""
+
 _DEAL_NEXT, _REVEAL, _SETTLE = DealNext(), Reveal(), Settle()
 """The dealer's field-less steps: immutable, so one of each serves every round."""
 _ENDED = (Phase.OVER, Phase.VOID)
@@ -169,7 +172,7 @@ class Round(FaceHelpers, PrivateHooks):
             raise InvalidInput(f"stub_check {shown_value(stub_check)} is not a StubCheck")
         if meters is not None:
             verify_meter_bank(meters)
-        seated = dict(players) if players is not None else {s: f"P{s}" for s in SEATS}
+        seated = dict(players if players is not None else _HOUSE_PLAYERS)
         boxes = game.rules.table.adjacent_boxes
         verify_seating(seated, boxes, self.sections.get("adjacent_boxes"))
         # the state of a new round in one store (private names only: all ``__setattr__`` guards
@@ -285,7 +288,7 @@ class Round(FaceHelpers, PrivateHooks):
     def verify_unseat(self, seat: int) -> None:
         """Refuse to unseat a seat that has wagered in this round (it stays seated until the
         round is over; :class:`AbandonWagers` is the departure mid-round)."""
-        if seat in self.active_seats:
+        if seat in self._stakes.in_action:
             raise IllegalAction(f"seat {seat} has wagered in this round and stays seated")
 
     def unseat(self, seat: int) -> None:
@@ -511,7 +514,7 @@ class Round(FaceHelpers, PrivateHooks):
     def _verify_no_more_bets(self, action: NoMoreBets) -> None:
         if self._phase is not Phase.BETTING:
             raise IllegalAction(f'"no more bets" was already called (phase {self._phase.value})')
-        if not self.active_seats:
+        if not self._stakes.in_action:
             raise IllegalAction('"no more bets" refused: no player has wagered')
         self._verify_ready()
 
@@ -519,7 +522,7 @@ class Round(FaceHelpers, PrivateHooks):
         """Game-specific checks before the deal (e.g. a wager that needs a companion)."""
 
     def _progressive_seats(self) -> list[int]:
-        return [s for s in self.active_seats if "progressive" in self._wagers[s]]
+        return [s for s in self._stakes.in_action if "progressive" in self._wagers[s]]
 
     def contribution_meters(self) -> list[tuple[str, MeterSpec]]:
         """(wager, meter) pairs: each such wager accepted at "no more bets" adds its meter's rate
@@ -537,7 +540,7 @@ class Round(FaceHelpers, PrivateHooks):
         (:meth:`contribution_meters`)."""
         wagers = {wager for wager, _ in meters} or {"progressive"}
         stakes, count = self._wagers, 0
-        for seat in self.active_seats:  # a loop, not a generator: asked twice a round
+        for seat in self._stakes.in_action:  # a loop, not a generator: asked twice a round
             placed = stakes[seat]
             for wager in wagers:
                 if wager in placed:
@@ -690,7 +693,7 @@ class Round(FaceHelpers, PrivateHooks):
     def _settlement_order(self) -> list[int]:
         """Seats still to settle: from the dealer's right, counterclockwise (seat 7 first)."""
         settled = self._settling.settled
-        return [s for s in reversed(self.active_seats) if s not in settled]
+        return [s for s in reversed(self._stakes.in_action) if s not in settled]
 
     def _verify_settle(self, action: Settle) -> None:
         if self._phase is not Phase.SETTLEMENT:
@@ -825,7 +828,7 @@ class Round(FaceHelpers, PrivateHooks):
             return []
         own = self._wagers[seat][wager]
         new: list[Record] = []
-        for other in self.active_seats:
+        for other in self._stakes.in_action:
             if self._players[other] == self._players[seat] or not self.hand_held(other):
                 continue
             line = schedule.line_for(own, keys_of(other))
@@ -976,7 +979,7 @@ class Round(FaceHelpers, PrivateHooks):
         }
         return [
             (seat, wager)
-            for seat in self.active_seats
+            for seat in self._stakes.in_action
             for wager in self._wagers[seat]
             if (seat, wager) not in closed
         ]

@@ -380,7 +380,7 @@ class BaccaratRound(Round):
         new: list[Record] = [checked_record(ResultAnnounced, announced)]
         # § 541.12(b): every losing wager is collected first.
         pays, wager_pay = self._pays_on(coup), self.game.wager_pay
-        for seat in reversed(self.active_seats):
+        for seat in reversed(self._stakes.in_action):
             for wager in self._wagers[seat]:
                 pay = pays.get(wager)  # the result and line of :meth:`outcome`
                 if pay is None:
@@ -397,7 +397,7 @@ class BaccaratRound(Round):
         # § 541.12(b): from the highest-numbered position with a winning (or returned) wager.
         settled, closed, stakes = self._settling.settled, self._closed, self._wagers
         order = []
-        for s in reversed(self.active_seats):
+        for s in reversed(self._stakes.in_action):
             if s not in settled:
                 for w in stakes[s]:
                     if (s, w) not in closed:  # an open wager (:meth:`_open_wagers`)

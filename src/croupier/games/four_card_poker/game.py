@@ -392,13 +392,13 @@ class FourCardPokerRound(Round):
     # -- dealing ---------------------------------------------------------------------------
 
     def _deal_plan(self) -> Sequence[DealStep]:
-        return known_plan(deal_plan, self.game.rules.table.deal, self.active_seats)
+        return known_plan(deal_plan, self.game.rules.table.deal, self._stakes.in_action)
 
     # -- decisions -------------------------------------------------------------------------
 
     def next_decider(self) -> int | None:
         stakes, decided = self._wagers, self._decisions.decided
-        for seat in self.active_seats:
+        for seat in self._stakes.in_action:
             if "ante" in stakes[seat] and seat not in decided:
                 return seat
         return None
@@ -477,7 +477,7 @@ class FourCardPokerRound(Round):
         settled, folded = self._settling.settled, self._decisions.folded
         return [
             seat
-            for seat in reversed(self.active_seats)
+            for seat in reversed(self._stakes.in_action)
             if seat not in settled
             and (seat not in folded or not self._wagers[seat].keys() <= _ANTE_AND_PLAY)
         ]

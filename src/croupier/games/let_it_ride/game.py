@@ -340,7 +340,7 @@ class LetItRideRound(StreetRound):
 
     def _verify_ready(self) -> None:
         # § 643a.7(d): three equal wagers to take part in the round.
-        for seat in self.active_seats:
+        for seat in self._stakes.in_action:
             missing = [w for w in BASE_WAGERS if w not in self._wagers[seat]]
             if missing:
                 raise IllegalAction(
@@ -363,8 +363,8 @@ class LetItRideRound(StreetRound):
     # -- dealing ---------------------------------------------------------------------------
 
     def _deal_plan(self) -> Sequence[DealStep]:
-        six = 3 if any(SIX_CARDS in self._wagers[s] for s in self.active_seats) else 0
-        return known_plan(deal_plan, self.game.rules.table.deal, self.active_seats, six)
+        six = 3 if any(SIX_CARDS in self._wagers[s] for s in self._stakes.in_action) else 0
+        return known_plan(deal_plan, self.game.rules.table.deal, self._stakes.in_action, six)
 
     # -- decisions (§ 643a.11(b), (d)) -----------------------------------------------------
 

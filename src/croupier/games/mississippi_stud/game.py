@@ -345,7 +345,7 @@ class MississippiStudRound(StreetRound):
     def live_seats(self) -> list[int]:
         """Seats still playing their hand: an Ante, no fold, no forfeiture."""
         out = self._decisions.folded | self._colluded
-        return [s for s in self.active_seats if "ante" in self._wagers[s] and s not in out]
+        return [s for s in self._stakes.in_action if "ante" in self._wagers[s] and s not in out]
 
     # § 571.11(a), (c), (e): a folded hand stays on the table for the progressive; other
     # folded hands go to the discard rack.
@@ -357,7 +357,7 @@ class MississippiStudRound(StreetRound):
 
     def holders(self) -> list[int]:
         """Seats whose cards stay on the table to the end (:meth:`hand_held`)."""
-        return [s for s in self.active_seats if self.hand_held(s)]
+        return [s for s in self._stakes.in_action if self.hand_held(s)]
 
     def board_shown(self) -> list[Card]:
         return list(self._hands.get(BOARD, ())[: self.turned])
@@ -387,7 +387,7 @@ class MississippiStudRound(StreetRound):
     # -- dealing ---------------------------------------------------------------------------
 
     def _deal_plan(self) -> Sequence[DealStep]:
-        return known_plan(deal_plan, self.game.rules.table.deal, self.active_seats)
+        return known_plan(deal_plan, self.game.rules.table.deal, self._stakes.in_action)
 
     # -- decisions -------------------------------------------------------------------------
 
@@ -400,7 +400,7 @@ class MississippiStudRound(StreetRound):
             return None
         decided, folded, colluded = self._decisions.decided, self._decisions.folded, self._colluded
         stakes = self._wagers
-        for s in self.active_seats:
+        for s in self._stakes.in_action:
             if s not in decided and s not in folded and s not in colluded and "ante" in stakes[s]:
                 return s
         return None

@@ -315,13 +315,13 @@ class ThreeCardPokerRound(Round):
     # -- dealing ---------------------------------------------------------------------------
 
     def _deal_plan(self) -> Sequence[DealStep]:
-        return known_plan(deal_plan, self.game.rules.table.deal, self.active_seats)
+        return known_plan(deal_plan, self.game.rules.table.deal, self._stakes.in_action)
 
     # -- decisions -------------------------------------------------------------------------
 
     def next_decider(self) -> int | None:
         stakes, decided = self._wagers, self._decisions.decided
-        for seat in self.active_seats:
+        for seat in self._stakes.in_action:
             if "ante" in stakes[seat] and seat not in decided:
                 return seat
         return None
@@ -404,7 +404,7 @@ class ThreeCardPokerRound(Round):
             gone = _FOLD_SETTLED if self.game.envy_schedule is not None else _FOLD_SETTLED_ALL
         return [
             seat
-            for seat in reversed(self.active_seats)
+            for seat in reversed(self._stakes.in_action)
             if seat not in settled and (seat not in folded or not self._wagers[seat].keys() <= gone)
         ]
 

@@ -411,7 +411,7 @@ class UltimateTexasHoldemRound(StreetRound):
     def _verify_ready(self) -> None:
         # § 569.1: the Ante and the Blind are both required to take part in the round; a Trips
         # wager alone is not dealt a hand.
-        for seat in self.active_seats:
+        for seat in self._stakes.in_action:
             missing = [w for w in ("ante", "blind") if w not in self._wagers[seat]]
             if missing:
                 raise IllegalAction(
@@ -435,7 +435,7 @@ class UltimateTexasHoldemRound(StreetRound):
     # -- dealing ---------------------------------------------------------------------------
 
     def _deal_plan(self) -> Sequence[DealStep]:
-        return known_plan(deal_plan, self.game.rules.table.deal, self.active_seats)
+        return known_plan(deal_plan, self.game.rules.table.deal, self._stakes.in_action)
 
     @staticmethod
     def flop_plan() -> list[DealStep]:
@@ -462,7 +462,7 @@ class UltimateTexasHoldemRound(StreetRound):
             self._decisions.folded,
             self._wagers,
         )
-        for s in self.active_seats:
+        for s in self._stakes.in_action:
             if s not in decided and s not in folded and "play" not in stakes[s]:
                 return s
         return None
@@ -580,7 +580,7 @@ class UltimateTexasHoldemRound(StreetRound):
         # counterclockwise, one player at a time; a folded hand's Trips waits for the end of
         # the round (§ 569.11(e)(2)(i)), so folded players with wagers left come last.
         settled, folded = self._settling.settled, self._decisions.folded
-        pending = [s for s in reversed(self.active_seats) if s not in settled and self._pending(s)]
+        pending = [s for s in reversed(self._stakes.in_action) if s not in settled and self._pending(s)]
         return [s for s in pending if s not in folded] + [s for s in pending if s in folded]
 
     def _settle_seat(self, seat: int) -> list[Record]:
