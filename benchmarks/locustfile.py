@@ -1,0 +1,274 @@
+"""A casino floor's people as a Locust load: dealers, players and pit viewers using a croupier
+server as its pages do.
+
+Point it at any deployment (``--host``): ``locust -f benchmarks/locustfile.py --host URL``
+(headless: add ``--headless --users N --spawn-rate R --run-time 60s``).  Each table is enrolled
+as its user arrives (with a supervisor's account: ``CROUPIER_SUPERVISOR`` as
+``username:password``, default the demo floor's), then:
+
+- **A table** (:class:`Table`, ``CROUPIER_TABLES`` of them, Three and Four Card Poker in turn)
+  is one Locust user: its dealer and ``CROUPIER_SEATS`` seated players, each a person with their
+  own client, token and event stream (WebSocket) held open and read for the whole run, as the web
+  page does after issue 22 (it applies events; a view is fetched only on connect).  Rounds follow
+  one another, every command after the person's think time (``CROUPIER_THINK`` seconds on
+  average: a dealer's step half of it; 2 s gives a 400-table floor's real pace of about 7 rounds
+  a second).  What each player wagers and decides is :mod:`croupier.faces.bots`' house play.
+- **A pit viewer** (:class:`PitViewer`, ``CROUPIER_PIT`` of them): a supervisor holding the floor
+  stream open and looking at the table list now and then.
+
+Each command is reported to Locust by its route (``POST /api/tables/{table}/wagers``...), with
+the latency the person saw, think time excluded; a command refused (409, 422: nothing changed,
+as when the house play tries a decision the game has not) is counted apart, under its route
+and ``(refused)``; any other error is a failure.  Every stream
+checks its events arrive in order (``seq`` 1, 2, ...): a gap or a stream error is reported as a
+failure of ``WS stream``.  ``CROUPIER_LOCUST_READY`` names a file written once every table is
+enrolled and its people connected (the benchmark, :mod:`bench_locust`, measures from then).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import json
+import os
+import random
+import threading
+import time
+from pathlib import Path
+from typing import Any, ClassVar
+
+import gevent
+from locust import User, between, task
+from locust.env import Environment
+
+from croupier.faces.bots import Crew, approve_pending, enrol, play_round
+from croupier.faces.client import ApiError, Client
+from croupier.server.demo import demo_rules
+
+TABLES = int(os.environ.get("CROUPIER_TABLES", "10"))
+SEATS = int(os.environ.get("CROUPIER_SEATS", "7"))
+PIT = int(os.environ.get("CROUPIER_PIT", "2"))
+THINK = float(os.environ.get("CROUPIER_THINK", "2.0"))
+"""A person's mean think time before a command, in seconds (a dealer's step: half)."""
+SUPERVISOR = tuple(os.environ.get("CROUPIER_SUPERVISOR", "supervisor:supervisor-demo").split(":"))
+GAMES = ("three-card-poker", "four-card-poker")
+
+_RUN = f"{int(time.time())}-{os.getpid()}"
+"""This run's name, in its tables' names (runs against one deployment do not collide)."""
+_tables_made = itertools.count()
+_tables_ready = itertools.count()
+_random = random.Random()  # think times only: no card or outcome depends on it
+
+
+def _route(path: str, table_id: str) -> str:
+    """The route of ``path`` (its table named by a placeholder): Locust's name of the request."""
+    return path.replace(f"/{table_id}/", "/{table}/")
+
+
+class Person(Client):
+    """A person at a table: thinks before each command, reports its latency to Locust."""
+
+    def __init__(self, base_url: str, environment: Environment, think: float) -> None:
+        super().__init__(base_url, timeout=120)
+        self.environment = environment
+        self.think = think
+        self.table_id = ""
+
+    def request(
+        self,
+        method: str,
+        path: str,
+        body: Any = None,
+        *,
+        key: str | None = None,
+        params: Any = None,
+    ) -> Any:
+        if method == "POST" and self.think > 0 and path != "/api/login":
+            gevent.sleep(_random.expovariate(1 / self.think))
+        name = _route(path, self.table_id)
+        started = time.perf_counter()
+        try:
+            answer = super().request(method, path, body, key=key, params=params)
+        except ApiError as exc:
+            if exc.status in (409, 422):
+                # refused, nothing changed: the house play tries its decisions in turn
+                # (croupier.faces.bots.DECISIONS), so a refusal is an answer, counted apart
+                self._report(method, f"{name} (refused)", started, None)
+            else:
+                self._report(method, name, started, exc)
+            raise
+        self._report(method, name, started, None)
+        return answer
+
+    def _report(self, method: str, name: str, started: float, exc: Exception | None) -> None:
+        if not self.table_id:
+            return  # enrolment and sign-in are not the load
+        self.environment.events.request.fire(
+            request_type=method,
+            name=name,
+            response_time=(time.perf_counter() - started) * 1000,
+            response_length=0,
+            exception=exc,
+            context={},
+        )
+
+
+class Reader:
+    """One person's stream, read on a greenlet until closed: events counted, order checked."""
+
+    def __init__(self, environment: Environment, client: Client, url: str) -> None:
+        self.environment = environment
+        self.client = client
+        self.url = url
+        self.last = 0
+        self._closing = threading.Event()
+        self.greenlet = gevent.spawn(self._read)
+
+    def in_order(self, seq: int) -> bool:
+        """A table's events are numbered 1, 2, ...: none missed, none twice."""
+        return seq == self.last + 1
+
+    def _read(self) -> None:
+        from websockets.sync.client import connect
+
+        try:
+            with connect(
+                self.url, additional_headers=self.client.stream_headers(), open_timeout=120
+            ) as conn:
+                while True:
+                    try:
+                        raw = conn.recv(timeout=1.0)
+                    except TimeoutError:
+                        if self._closing.is_set():
+                            return
+                        continue
+                    seq = int(json.loads(raw)["seq"])
+                    if not self.in_order(seq):
+                        self._fail(f"event {seq} after {self.last}")
+                    self.last = seq
+        except Exception as exc:
+            if not self._closing.is_set():
+                self._fail(repr(exc))
+
+    def _fail(self, why: str) -> None:
+        self.environment.events.request.fire(
+            request_type="WS",
+            name="stream",
+            response_time=0,
+            response_length=0,
+            exception=RuntimeError(why),
+            context={},
+        )
+
+    def close(self) -> None:
+        self._closing.set()
+        self.greenlet.join(timeout=5)
+
+
+class FloorReader(Reader):
+    """The pit's stream: the floor's state at each new version (versions only increase)."""
+
+    def in_order(self, seq: int) -> bool:
+        return seq > self.last
+
+
+def _enrol(host: str) -> Crew:
+    """A new table and its players (one Locust user's: not part of the load)."""
+    supervisor = Client(host, timeout=120)
+    supervisor.login(*SUPERVISOR)
+
+    def connect(username: str, password: str) -> Client:
+        client = Client(host, timeout=120)
+        client.login(username, password)
+        return client
+
+    n = next(_tables_made)
+    [crew] = enrol(
+        supervisor,
+        connect,
+        [demo_rules()[GAMES[n % len(GAMES)]]],
+        tables=1,
+        seats=SEATS,
+        prefix=f"locust-{_RUN}-{n + 1}",
+        workers=1,
+    )
+    supervisor.close()
+    return crew
+
+
+def _enrolled() -> None:
+    """One more table is ready; once all are, the ready file says so."""
+    if next(_tables_ready) + 1 == TABLES:
+        ready = os.environ.get("CROUPIER_LOCUST_READY")
+        if ready:
+            Path(ready).write_text(f"{TABLES} tables\n")
+
+
+def _person(environment: Environment, client: Client, think: float, table_id: str) -> Person:
+    """``client``'s session carried over to a :class:`Person` (the same token)."""
+    person = Person(client.base_url, environment, think)
+    person.token, person.role, person.player_id = client.token, client.role, client.player_id
+    person.table_id = table_id
+    client.close()
+    return person
+
+
+class Table(User):
+    """One table: its dealer and seated players, each with their own stream."""
+
+    fixed_count: ClassVar[int] = TABLES
+    wait_time = between(0.5 * THINK, 1.5 * THINK)  # between rounds: the felt cleared
+
+    def on_start(self) -> None:
+        crew = _enrol(self.host or "")
+        table = crew.table_id
+        self.dealer = _person(self.environment, crew.dealer, THINK / 2, table)
+        self.players = {
+            seat: _person(self.environment, client, THINK, table)
+            for seat, client in crew.players.items()
+        }
+        self.table_id, self.detail = table, crew.detail
+        self.supervisor = Client(self.host or "", timeout=120)  # approves hand-pays (unreported)
+        self.supervisor.login(*SUPERVISOR)
+        people: list[Client] = [self.dealer, *self.players.values()]
+        self.readers = [Reader(self.environment, p, p.stream_url(table, since=0)) for p in people]
+        _enrolled()
+
+    @task
+    def play(self) -> None:
+        try:
+            play_round(self.dealer, self.players, self.table_id, self.detail)
+        except ApiError as exc:
+            # reported as the failure of the command refused; a round refused at its start
+            # while a hand-pay waits (§ 641a.11(c)(5)) goes on once the supervisor approves it
+            if exc.status == 409:
+                approve_pending(self.supervisor, self.table_id)
+
+    def on_stop(self) -> None:
+        for reader in self.readers:
+            reader.close()
+        for person in [self.dealer, *self.players.values(), self.supervisor]:
+            person.close()
+
+
+class PitViewer(User):
+    """A supervisor in the pit: the floor stream open, the table list looked at now and then."""
+
+    fixed_count: ClassVar[int] = PIT
+    wait_time = between(5, 15)
+
+    def on_start(self) -> None:
+        self.client_ = Person(self.host or "", self.environment, 0)
+        self.client_.login(*SUPERVISOR)
+        self.client_.table_id = "-"
+        ws = self.client_.base_url.replace("http://", "ws://").replace("https://", "wss://")
+        self.reader = FloorReader(self.environment, self.client_, f"{ws}/api/floor/stream")
+
+    @task
+    def look(self) -> None:
+        with contextlib.suppress(ApiError):  # a refusal is reported as the request's failure
+            self.client_.tables()
+
+    def on_stop(self) -> None:
+        self.reader.close()
+        self.client_.close()
