@@ -35,7 +35,7 @@ import random
 import threading
 import time
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 import gevent
 from locust import User, between, task
@@ -103,7 +103,7 @@ class Person(Client):
     def _report(self, method: str, name: str, started: float, exc: Exception | None) -> None:
         if not self.table_id:
             return  # enrolment and sign-in are not the load
-        self.environment.events.request.fire(
+        self.environment.events.request.fire(  # type: ignore[no-untyped-call]
             request_type=method,
             name=name,
             response_time=(time.perf_counter() - started) * 1000,
@@ -151,7 +151,7 @@ class Reader:
                 self._fail(repr(exc))
 
     def _fail(self, why: str) -> None:
-        self.environment.events.request.fire(
+        self.environment.events.request.fire(  # type: ignore[no-untyped-call]
             request_type="WS",
             name="stream",
             response_time=0,
@@ -216,7 +216,7 @@ def _person(environment: Environment, client: Client, think: float, table_id: st
 class Table(User):
     """One table: its dealer and seated players, each with their own stream."""
 
-    fixed_count: ClassVar[int] = TABLES
+    fixed_count = TABLES
     wait_time = between(0.5 * THINK, 1.5 * THINK)  # between rounds: the felt cleared
 
     def on_start(self) -> None:
@@ -254,7 +254,7 @@ class Table(User):
 class PitViewer(User):
     """A supervisor in the pit: the floor stream open, the table list looked at now and then."""
 
-    fixed_count: ClassVar[int] = PIT
+    fixed_count = PIT
     wait_time = between(5, 15)
 
     def on_start(self) -> None:
