@@ -26,6 +26,7 @@ from __future__ import annotations
 import contextlib
 import enum
 import os
+import re
 import shutil
 import sqlite3
 import subprocess
@@ -143,9 +144,9 @@ def _conninfo(parsed: Any) -> tuple[str, dict[str, str]]:
 
 def _pg_tool(name: str) -> str:
     """PostgreSQL's ``pg_dump`` or ``pg_restore``: on the path, else the newest Debian build."""
-    found = shutil.which(name) or next(
-        iter(sorted(glob(f"/usr/lib/postgresql/*/bin/{name}"), reverse=True)), None
-    )
+    built = glob(f"/usr/lib/postgresql/*/bin/{name}")
+    newest = max(built, key=lambda p: [int(n) for n in re.findall(r"\d+", p)], default=None)
+    found = shutil.which(name) or newest
     if found is None:
         raise InvalidInput(
             f"{name} is not installed: install PostgreSQL's client tools (Debian: "
@@ -253,7 +254,7 @@ def backup(url: str, output: Path, *, existing: Existing = Existing.REFUSE) -> B
     partial = output.with_name(f".{output.name}.{os.getpid()}.partial")
     try:
         if backend == "sqlite":
-            _backup_sqlite(_sqlite_path(parsed, url), partial, url)
+            _backup_sqlite(_sqlite_path(parsed, url), partial, output, url)
         else:
             _require_croupier(_pg_tables(parsed), f"database {shown_url(url)}")
             _run_pg_tool([_pg_tool("pg_dump"), "--format=custom", f"--file={partial}"], parsed, url)
@@ -265,9 +266,11 @@ def backup(url: str, output: Path, *, existing: Existing = Existing.REFUSE) -> B
     return BackupFile(masked_url(url), output, _BACKEND_FORMAT[backend], output.stat().st_size)
 
 
-def _backup_sqlite(source: Path, partial: Path, url: str) -> None:
+def _backup_sqlite(source: Path, partial: Path, output: Path, url: str) -> None:
     if not source.is_file():
         raise InvalidInput(f"database {shown_url(url)}: no SQLite database file there")
+    if output.exists() and output.samefile(source):
+        raise InvalidInput(f"backup file {str(output)[:80]!r} is the database itself")
     with _sqlite(source, "rw", f"database {shown_url(url)}") as src:
         _require_croupier(_sqlite_tables(src), f"database {shown_url(url)}")
         with _sqlite(partial, "rwc", f"backup file {str(partial)[:80]!r}") as dst:
