@@ -1,9 +1,8 @@
 """``croupier db backup`` and ``croupier db restore``: a copy of the floor's database taken while
 its tables play, and its restore into a fresh database (:mod:`croupier.store.backup`).
 
-These commands join the ``croupier db`` group of :mod:`croupier.cli.serve` (which adds
-``backup_app`` to it); a failure is one line on stderr and exit status 2, a PostgreSQL password
-is never printed."""
+These commands join the ``croupier db`` group of :mod:`croupier.cli.serve`; a failure is one
+line on stderr and exit status 2, a PostgreSQL password is never printed."""
 
 from __future__ import annotations
 
@@ -13,28 +12,18 @@ from typing import Annotated
 import typer
 
 from croupier.cli.app import JsonOption, emit_json
+from croupier.cli.serve import DbOption, db_app, floor_url
 from croupier.core.extras import require
 
-__all__ = ["backup_app", "db_backup", "db_restore"]
-
-backup_app = typer.Typer()
-
-DbUrl = Annotated[
-    str | None,
-    typer.Option(
-        "--db",
-        help="database URL: sqlite:///FILE (default croupier-floor.sqlite) or "
-        "postgresql+psycopg://USER@HOST:PORT/DB.",
-    ),
-]
+__all__ = ["db_backup", "db_restore"]
 
 
-@backup_app.command("backup")
+@db_app.command("backup")
 def db_backup(
     output: Annotated[
         Path, typer.Argument(metavar="OUTPUT", help="the backup file to write (a new file).")
     ],
-    db: DbUrl = None,
+    db: DbOption = None,
     replace: Annotated[
         bool, typer.Option("--replace", help="overwrite a file already at OUTPUT.")
     ] = False,
@@ -44,7 +33,6 @@ def db_backup(
     command acknowledged before it began included (SQLite: the online backup API;
     PostgreSQL: pg_dump --format=custom)."""
     require("server", "db backup")
-    from croupier.cli.serve import floor_url
     from croupier.store.backup import Existing, backup
 
     done = backup(floor_url(db), output, existing=Existing.REPLACE if replace else Existing.REFUSE)
@@ -54,7 +42,7 @@ def db_backup(
         typer.echo(f"{done.database}: backed up to {done.path} ({done.format}, {done.size} bytes)")
 
 
-@backup_app.command("restore")
+@db_app.command("restore")
 def db_restore(
     backup_file: Annotated[
         Path, typer.Argument(metavar="BACKUP", help="a file written by croupier db backup.")

@@ -1,4 +1,4 @@
-"""``croupier serve`` and ``croupier db upgrade`` (``db backup``/``db restore``:
+"""``croupier serve`` and ``croupier db upgrade`` (``db backup``, ``db restore``:
 :mod:`croupier.cli.backup`): the live table system (``croupier recall``,
 in :mod:`croupier.cli.recall`, reads its floor tables through
 :mod:`croupier.server.round_recall`)."""
@@ -10,7 +10,6 @@ from typing import Annotated
 import typer
 
 from croupier.cli.app import JsonOption, app, emit_json
-from croupier.cli.backup import backup_app
 from croupier.core.extras import require
 
 __all__ = ["DbOption", "db_upgrade", "floor_url", "serve"]
@@ -26,7 +25,6 @@ DbOption = Annotated[
 
 db_app = typer.Typer(help="The database: migrations, backup and restore.", no_args_is_help=True)
 app.add_typer(db_app, name="db")
-db_app.add_typer(backup_app)  # croupier db backup, croupier db restore
 
 
 def floor_url(db: str | None) -> str:
