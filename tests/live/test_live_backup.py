@@ -12,6 +12,7 @@ settlement an uninterrupted round reaches from its persisted shoe, the chips mov
 from __future__ import annotations
 
 import io
+import json
 import sqlite3
 import threading
 import time
@@ -464,3 +465,22 @@ def test_backup_never_replaces_the_database_it_copies(
     assert "is the database itself" in err
     assert _contents(url) == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["floor.sqlite"]
+
+
+def test_a_postgresql_password_in_the_url_is_never_printed(
+    pg_cluster: Cluster, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def with_password(url: str) -> str:
+        return url.replace("croupier@", "croupier:s3cret@", 1)
+
+    source, target = with_password(pg_cluster.database()), with_password(pg_cluster.database())
+    _cli("db", "upgrade", "--db", source)
+    backup = tmp_path / "floor.backup"
+    shown = [
+        _cli("db", "backup", str(backup), "--db", source, "--json"),
+        _cli("db", "restore", str(backup), "--db", target),
+        capsys.readouterr().err,
+    ]
+    assert all("s3cret" not in text for text in shown), shown
+    assert json.loads(shown[0])["database"] == source.replace("s3cret", "***")
+    assert "***" in shown[1] and _contents(target) == _contents(source)
