@@ -65,6 +65,8 @@ NEEDS: dict[str, tuple[str, list[str]]] = {
     "recall": ("server", ["recall", "--table", "t"]),
     "serve": ("server", ["serve"]),
     "db upgrade": ("server", ["db", "upgrade"]),
+    "db backup": ("server", ["db", "backup", "floor.backup"]),
+    "db restore": ("server", ["db", "restore", "floor.backup", "--db", "sqlite:///r.sqlite"]),
     "accounts create": ("server", ["accounts", "create", "ann", "--role", "dealer"]),
     "accounts list": ("server", ["accounts", "list"]),
     "accounts disable": ("server", ["accounts", "disable", "ann"]),

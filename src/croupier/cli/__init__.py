@@ -66,6 +66,7 @@ __all__ = ["COMMAND_MODULES", "app", "main", "run"]
 COMMAND_MODULES = (
     "accounts",
     "audit",
+    "backup",
     "compliance",
     "design",
     "floor",

@@ -1,4 +1,5 @@
-"""``croupier serve`` and ``croupier db upgrade``: the live table system (``croupier recall``,
+"""``croupier serve`` and ``croupier db upgrade`` (``db backup``, ``db restore``:
+:mod:`croupier.cli.backup`): the live table system (``croupier recall``,
 in :mod:`croupier.cli.recall`, reads its floor tables through
 :mod:`croupier.server.round_recall`)."""
 
@@ -22,7 +23,7 @@ DbOption = Annotated[
     ),
 ]
 
-db_app = typer.Typer(help="The database: migrations.", no_args_is_help=True)
+db_app = typer.Typer(help="The database: migrations, backup and restore.", no_args_is_help=True)
 app.add_typer(db_app, name="db")
 
 
