@@ -49,7 +49,6 @@ from croupier.analysis.ultimate_texas_holdem.kernels import (
     NRIVER_FEATURES,
     NTYPES,
     PAIR_INDEX,
-    PERMS,
     board_counts,
     solve_flop,
 )
@@ -222,7 +221,7 @@ def _flop_call(
     flop_cards = np.asarray(flop, dtype=np.int64)
     args = (
         flop_cards, dense.args(), p.q0, p.category, p.bclass, p.type_net, p.fold,
-        PERMS, PAIR_INDEX, cls, holding, sums,
+        PAIR_INDEX, cls, holding, sums,
     )  # fmt: skip
     return out, args
 
