@@ -446,15 +446,20 @@ def _sweep_classes(nc: int, q0: int, cw: Any, sw: Any) -> None:  # pragma: no co
 
 @njit(inline="always", nogil=True)
 def _class_credits(
-    nc: int, q0: int, vboard: int, tabs: Any, sw: Any, cred: Any
+    nc: int, q0: int, board: Any, tabs: Any, sw: Any, cred: Any, cacc: Any
 ) -> None:  # pragma: no cover - compiled
-    """What one board of the class credits to a holding of each holding class (slot ``k1 * 26 +
-    k2``, both orders): ``cred = (wins, rest, col, feat, river)``, the packed counts by result
-    type into ``acc[h, col]`` and ``acc[h, col | 7]`` (the river playing or folding) and the
-    river situation with what its decision gains into ``racc[h, feat]``."""
+    """What one board of the class credits to a holding of each holding class (``cred = (wins,
+    rest, col, feat, river, stamp)`` by slot ``k1 * 26 + k2``, ``k1 <= k2``; ``stamp`` the
+    group that wrote it): the packed counts by result type into ``acc[h, col]`` and
+    ``acc[h, col | 7]`` (the river playing or folding), the river situation with what its
+    decision gains into ``racc[h, feat]``; and that times the class's boards added to the
+    class's sums ``cacc`` (as if no holding touched them), ``board = (vboard, boards, flush suit
+    + 1, group)``."""
     category, bclass, t1, fold_all = tabs[0], tabs[1], tabs[2], tabs[3]
+    vboard, gs, f, group = board
     sv, lt, eq, nq, sk1, sk2 = sw
-    c_wins, c_rest, c_col, c_feat, c_river = cred
+    c_wins, c_rest, c_col, c_feat, c_river, stamp = cred
+    acc_c, racc_c = cacc
     tie, lose_q, lose_n = t1[14], t1[15], t1[16]
     for g in range(nc):
         v = sv[g]
@@ -467,44 +472,56 @@ def _class_credits(
         col = (0 if play else 8) + c
         wins = wq + (wn << 32)
         rest = eq[g] + (lq << 21) + (ln << 42)
-        for slot in (sk1[g] * NCODES + sk2[g], sk2[g] * NCODES + sk1[g]):
-            c_wins[slot] = wins
-            c_rest[slot] = rest
-            c_col[slot] = col
-            c_feat[slot] = feat
-            c_river[slot] = river
+        slot = sk1[g] * NCODES + sk2[g]
+        c_wins[slot] = wins
+        c_rest[slot] = rest
+        c_col[slot] = col
+        c_feat[slot] = feat
+        c_river[slot] = river
+        stamp[slot] = group
+        acc_c[f, slot, col] += gs * wins
+        acc_c[f, slot, col | 7] += gs * rest
+        racc_c[f, slot, feat] += gs * river
 
 
 @njit(inline="always", nogil=True)
-def _credit_class(
-    live: Any, boards: Any, code: Any, cred: Any, pidx: Any, marks: Any, acc: Any, racc: Any
+def _correct_touching(
+    live: Any, boards: Any, code: Any, cred: Any, group: int, marks: Any, accs: Any
 ) -> None:  # pragma: no cover - compiled
-    """Credit every holding of the flop with the boards of one class it does not touch, each
-    crediting what :func:`_class_credits` tabulated for the holding's class."""
-    c_wins, c_rest, c_col, c_feat, c_river = cred
-    cnt, mark = marks
-    n = boards.shape[0]
+    """The holdings that touch boards of the class take back, per board they touch, what
+    :func:`_class_credits` credited their class for it."""
+    c_wins, c_rest, c_col, c_feat, c_river, stamp = cred
+    cnt, mark, touched, pidx = marks
+    acc, racc = accs
+    nt = 0
     for x in boards:
         t = x // 52
         r = x % 52
+        if cnt[t] == 0:
+            touched[nt] = t
+            nt += 1
+        if cnt[r] == 0:
+            touched[nt] = r
+            nt += 1
         cnt[t] += 1
         cnt[r] += 1
         mark[pidx[t, r]] = 1
-    for j in range(49):
-        b = live[j]
-        kb = code[b]
-        nb = n - cnt[b]
-        for i in range(j):
-            a = live[i]
-            h = pidx[a, b]
-            k = nb - cnt[a] + mark[h]
-            if k == 0:
+    for u in range(nt):
+        x = touched[u]
+        kx = code[x]
+        for y in live:
+            if y == x or (cnt[y] > 0 and y < x):  # a pair of touched cards once
                 continue
-            slot = code[a] * NCODES + kb
+            ky = code[y]
+            slot = min(kx, ky) * NCODES + max(kx, ky)
+            if stamp[slot] != group:  # a class no holding of which misses every board
+                continue
+            h = pidx[x, y]
+            d = mark[h] - cnt[x] - cnt[y]
             col = c_col[slot]
-            acc[h, col] += k * c_wins[slot]
-            acc[h, col | 7] += k * c_rest[slot]
-            racc[h, c_feat[slot]] += k * c_river[slot]
+            acc[h, col] += d * c_wins[slot]
+            acc[h, col | 7] += d * c_rest[slot]
+            racc[h, c_feat[slot]] += d * c_river[slot]
     for x in boards:
         t = x // 52
         r = x % 52
@@ -514,12 +531,36 @@ def _credit_class(
 
 
 @njit(inline="always", nogil=True)
+def _credit_classes(
+    live: Any, codes: Any, used: Any, cacc: Any, pidx: Any, accs: Any
+) -> None:  # pragma: no cover - compiled
+    """Every holding of the flop takes its class's sums, under each flush suit (or none)."""
+    acc_c, racc_c = cacc
+    acc, racc = accs
+    for j in range(49):
+        b = live[j]
+        for i in range(j):
+            a = live[i]
+            h = pidx[a, b]
+            for f in range(5):
+                if not used[f]:
+                    continue
+                ka = codes[f, a]
+                kb = codes[f, b]
+                slot = min(ka, kb) * NCODES + max(ka, kb)
+                for x in range(16):
+                    acc[h, x] += acc_c[f, slot, x]
+                for x in range(40):
+                    racc[h, x] += racc_c[f, slot, x]
+
+
+@njit(inline="always", nogil=True)
 def _walk_boards(
     flop: Any, live: Any, ev: Any, q0: int, tabs: Any, acc: Any
 ) -> int:  # pragma: no cover - compiled
     """Every turn-and-river pair of the 49 live cards, a board class at a time: the class's
-    holding classes ranked, sorted and swept once, and credited to every holding; returns the
-    board classes solved."""
+    holding classes ranked, sorted and swept once and credited to the classes; then every
+    holding takes its classes' sums; returns the board classes solved."""
     ck, cb, offs, plain, flush, init = ev
     pidx, racc = tabs[4], tabs[5]
     keys = np.empty(1176, np.int64)
@@ -539,18 +580,22 @@ def _walk_boards(
     nslot = NCODES * NCODES
     cred = (
         np.zeros(nslot, np.int64), np.zeros(nslot, np.int64), np.zeros(nslot, np.int64),
-        np.zeros(nslot, np.int64), np.zeros(nslot, np.int64),
+        np.zeros(nslot, np.int64), np.zeros(nslot, np.int64), np.full(nslot, -1, np.int64),
     )  # fmt: skip
-    marks = (np.zeros(52, np.int64), np.zeros(1326, np.int64))
-    code = np.empty(52, np.int64)
+    cacc = (np.zeros((5, nslot, 16), np.int64), np.zeros((5, nslot, 40), np.int64))
+    marks = (np.zeros(52, np.int64), np.zeros(1326, np.int64), np.empty(52, np.int64), pidx)
+    codes = np.empty((5, 52), np.int64)
+    for f in range(5):
+        for c in range(52):
+            codes[f, c] = (c >> 2) + (13 if (c & 3) == f - 1 else 0)
+    used = np.zeros(5, np.bool_)
     classes = 0
     for key in range(NKEYS):
         if first[key + 1] == first[key]:
             continue
-        classes += 1
-        fs = -1 if key < 169 else (key - 169) // (NCODES * NCODES)
-        for c in range(52):
-            code[c] = (c >> 2) + (13 if (c & 3) == fs else 0)
+        f = 0 if key < 169 else 1 + (key - 169) // (NCODES * NCODES)
+        used[f] = True
+        code = codes[f]
         boards = order[first[key] : first[key + 1]]
         t0 = boards[0] // 52
         r0 = boards[0] % 52
@@ -559,8 +604,10 @@ def _walk_boards(
         vboard = hash_value(bkey, bbits, offs, plain, flush)
         nc = _rank_classes(live, t0, r0, code, bkey, bbits, ev, cw)
         _sweep_classes(nc, q0, cw, sw)
-        _class_credits(nc, q0, vboard, tabs, sw, cred)
-        _credit_class(live, boards, code, cred, pidx, marks, acc, racc)
+        _class_credits(nc, q0, (vboard, len(boards), f, classes), tabs, sw, cred, cacc)
+        _correct_touching(live, boards, code, cred, classes, marks, (acc, racc))
+        classes += 1
+    _credit_classes(live, codes, used, cacc, pidx, (acc, racc))
     return classes
 
 
