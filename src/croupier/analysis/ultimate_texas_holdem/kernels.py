@@ -1,16 +1,27 @@
 """Numba kernels of the Ultimate Texas Hold 'Em solver: one flop at a time.
 
-For one flop every turn-and-river pair makes a board; on a board every two-card holding of the
-47 cards left is ranked once (dense ``poker5`` strengths, best five of seven: the plain part
-looked up once per pair of ranks, the flush table only where a flush is possible), the
-holdings are sorted by strength (two-pass radix sort), and one sweep upwards counts, for each
-holding, the holdings below it and equal to it that share none of its cards: with ``cnt[c]``
-the holdings already passed that contain card ``c``, the disjoint ones below are
-``passed - cnt[a] - cnt[b]`` (taken before the holding's group of equal strengths is added).
-The same count taken where the qualifying strengths (a pair or better) begin gives the dealer
-holdings that do not qualify.  So each of
-the 1,081 player holdings gets its 990 dealer holdings split into wins, ties and losses, the
-dealer qualifying or not, in time linear in the holdings.
+One board (:func:`board_counts`, a holding at a time): every two-card holding of the 47 cards
+left is ranked once (dense ``poker5`` strengths, best five of seven), the holdings are sorted by
+strength (two-pass radix sort), and one sweep upwards counts, for each holding, the holdings
+below it and equal to it that share none of its cards: with ``cnt[c]`` the holdings already
+passed that contain card ``c``, the disjoint ones below are ``passed - cnt[a] - cnt[b]`` (taken
+before the holding's group of equal strengths is added).  The same count taken where the
+qualifying strengths (a pair or better) begin gives the dealer holdings that do not qualify.  So
+each of the 1,081 player holdings gets its 990 dealer holdings split into wins, ties and losses,
+the dealer qualifying or not, in time linear in the holdings.
+
+One flop (:func:`solve_flop`) works by classes, never a holding at a time:
+
+* a card's class on a board is its rank, plus whether it is of the suit that holds three or more
+  of the board (the only suit anyone can flush in; 26 classes); two holdings of the same pair of
+  classes rank the same and see the same dealer holdings, counted alike;
+* the 1,176 turn-and-river pairs of a flop fall into board classes (the turn and river cards'
+  classes and the flush suit; about 320 per flop): the boards of a class differ only by a
+  renaming of suits no one can flush in, so one board's holding classes (at most 351) are
+  ranked, sorted and swept for all of them, as above with ``cnt`` per class;
+* a board class credits each holding class once, times its boards, to the class's sums; the
+  holdings that touch some of its boards (those holding one of their turn or river cards) take
+  back one share per board they touch; at the end each holding adds its classes' sums.
 
 Values are integers scaled by ``scale`` (the common denominator of the Blind table).  Per board
 and holding ``H`` with ``Wq, Wn, T, Lq, Ln`` (wins against a qualifying / non-qualifying dealer,
@@ -20,14 +31,12 @@ ties, losses)::
 
 is the sum over the dealer holdings of the result of playing ``m`` times the Ante (Ante, Play
 and Blind; ``c`` the Blind line of the player's hand).  The river decision plays 1x when
-``V(1) > -2 * scale * 990`` (a fold loses Ante and Blind); the flop decision bets 2x when the sum
-of ``V(2)`` over the turn-and-river pairs exceeds the sum of the river values.  The sums that the
-preflop decision needs (``V`` is linear in ``m``: the three sums of its terms, and the flop
-values) are added up per starting-hand class, with the result types behind every path.
-
-Suit symmetry inside a flop: a turn-and-river pair is solved only if it is the least of its
-images under the suit permutations that fix the flop; its results are credited to each image,
-the holdings renamed accordingly.
+``V(1) > -2 * scale * 990`` (a fold loses Ante and Blind); it depends on the holding's class on
+the board only, so it is taken once per holding class and board class.  The flop decision bets
+2x when the sum of ``V(2)`` over the turn-and-river pairs exceeds the sum of the river values.
+The sums that the preflop decision needs (``V`` is linear in ``m``: the three sums of its terms,
+and the flop values) are added up per starting-hand class, with the result types behind every
+path.
 """
 
 from __future__ import annotations
@@ -744,7 +753,7 @@ def solve_flop(
     check, by the seven-card hand); ``c_flop_gain`` and ``c_river_gain`` beside them (same
     shapes): what the decision taken gains over the other one, ``|V(2) - checked|`` on the
     flop and ``|V(1) - fold|`` on the river (the cost of the other action there).  Returns the
-    boards solved.
+    board classes solved (:func:`_walk_boards`).
     """
     lin, checked, bet = holding
     used = np.zeros(52, np.bool_)
@@ -761,7 +770,8 @@ def solve_flop(
     # wins of Blind line c against a qualifying dealer + (those against a non-qualifying one
     # << 32), column 7 the ties + (losses to a qualifying dealer << 21) + (other losses << 42);
     # and the river situations by feature and decision (2 * feature + play), each + (what the
-    # decision gains over the other one << RACC_SHIFT)
+    # decision gains over the other one << RACC_SHIFT); the packed sums are linear, so the class
+    # sums and the touching holdings' negative shares add up to these exactly (int64 throughout)
     acc = np.zeros((1326, 16), np.int64)
     racc = np.zeros((1326, 40), np.int64)
     t1 = np.empty(NTYPES, np.int64)

@@ -18,8 +18,8 @@ depend on which three cards came first: 1,326 x 19,600 x 1,081 x 990 = 27,813,81
 times the 2,781,381,002,400 deals of unordered boards; probabilities and the edge are the same.
 
 Work: one pass over the 1,755 flops up to suit renaming (weighted by their classes), each flop
-solved by :func:`croupier.analysis.ultimate_texas_holdem.kernels.solve_flop`, spread over threads,
-or in blocks of
+solved by :func:`croupier.analysis.ultimate_texas_holdem.kernels.solve_flop` (by classes of
+boards and holdings), spread over threads, or in blocks of
 flops over the workers of a Dask cluster (``scheduler="tcp://host:8786"``, with
 ``dask[distributed]`` installed); every block of flops is saved under the cache folder as it
 completes, so a killed run resumes.
