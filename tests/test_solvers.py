@@ -21,6 +21,7 @@ from math import comb
 from pathlib import Path
 
 import numpy as np
+import numpy.typing as npt
 import pytest
 
 from croupier.analysis.block_solver import block_store, dense_tables
@@ -67,6 +68,7 @@ from croupier.kernels import canonical_hands, rank_batch, subsets
 P4 = Ranking.FOUR_CARD
 P5 = Ranking.POKER5
 PAIR_MIN = 1 << 20  # the lowest poker5 pair value: category index 1
+I64 = npt.NDArray[np.int64]
 
 
 @pytest.fixture(autouse=True)
@@ -335,6 +337,60 @@ def test_uth_flop_values_equal_the_turn_and_river_walk(hole: str, flop: str) -> 
     want = _plain_flop(parse_cards(hole), parse_cards(flop), pays)
     assert (got.bet, got.check) == want
     assert got.action == ("2x" if want[0] > want[1] else "check")
+
+
+def _walk_flop(flop: Sequence[int], blind: PayTable) -> tuple[I64, I64, I64]:
+    """Per holding (pair index), over the 1,176 turn-and-river boards, each board counted a
+    holding at a time (:func:`board_counts`): the Ante, Play-per-1x and Blind sums, the value of
+    checking (the river playing or folding) and the result types (as the solver numbers them)."""
+    p = settle_tables(blind)
+    args = dense_tables(P5).args()
+    live = [c for c in range(52) if c not in flop]
+    lin = np.zeros((1326, 3), np.int64)
+    checked = np.zeros(1326, np.int64)
+    types = np.zeros((1326, 17), np.int64)
+    pairs = np.array([(a, b) for b in range(52) for a in range(b)], np.int64)
+    t1 = p.type_net.sum(axis=1)
+    rows = np.arange(1326)
+    for t, r in combinations(live, 2):
+        board = [*flop, t, r]
+        out = np.zeros((1326, 6), np.int64)
+        board_counts(np.array(board, np.int64), *args, p.q0, out)
+        seen = np.isin(pairs, board).any(axis=1)
+        line = p.bclass[out[:, 0]]
+        counts = np.zeros((1326, 17), np.int64)
+        counts[rows, line] = out[:, 1]
+        counts[rows, 7 + line] = out[:, 2]
+        counts[:, 14:17] = out[:, 3:6]
+        counts[seen] = 0
+        types += counts
+        lin += counts @ p.type_net[:, [0, 2, 1]]
+        checked += np.where(seen, 0, np.maximum(counts @ t1, p.fold * 990))
+    return lin, checked, types
+
+
+@pytest.mark.parametrize(
+    "flop",
+    ["Kh 9h 4d", "Kc 9h 2s", "8c 6c 2c", "5c 5d 3h", "7s 7h 7d"],  # two suits, three, one,
+)  # paired, trips: boards that flush in one suit, in another, or in none
+def test_uth_flop_classes_credit_every_holding_as_a_walk_over_its_boards(flop: str) -> None:
+    """The flop solver counts boards and holdings by class (a board class's holding classes
+    swept once, the holdings that touch its boards taking back their share): every holding's
+    sums, check value and flop decision, and the result types of every starting-hand class,
+    equal those of every board walked a holding at a time."""
+    cards = _idx(parse_cards(flop))
+    blind = BLIND["A"]
+    got = uth_solver._run_flop(cards, settle_tables(blind))
+    lin, checked, types = _walk_flop(cards, blind)
+    assert np.array_equal(got["holding_lin"], lin)
+    assert np.array_equal(got["holding_checked"], checked)
+    live = got["holding_bet"] >= 0
+    bets = lin[:, 0] + 2 * lin[:, 1] + lin[:, 2] > checked
+    assert np.array_equal(got["holding_bet"][live] == 1, bets[live])
+    assert np.count_nonzero(live) == comb(49, 2)
+    per_class = np.zeros((169, 17), np.int64)
+    np.add.at(per_class, uth_solver.holding_classes()[0], types)
+    assert np.array_equal(got["t_raise"], per_class)
 
 
 def test_uth_partial_solve() -> None:

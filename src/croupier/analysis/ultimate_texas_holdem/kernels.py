@@ -1,16 +1,27 @@
 """Numba kernels of the Ultimate Texas Hold 'Em solver: one flop at a time.
 
-For one flop every turn-and-river pair makes a board; on a board every two-card holding of the
-47 cards left is ranked once (dense ``poker5`` strengths, best five of seven: the plain part
-looked up once per pair of ranks, the flush table only where a flush is possible), the
-holdings are sorted by strength (two-pass radix sort), and one sweep upwards counts, for each
-holding, the holdings below it and equal to it that share none of its cards: with ``cnt[c]``
-the holdings already passed that contain card ``c``, the disjoint ones below are
-``passed - cnt[a] - cnt[b]`` (taken before the holding's group of equal strengths is added).
-The same count taken where the qualifying strengths (a pair or better) begin gives the dealer
-holdings that do not qualify.  So each of
-the 1,081 player holdings gets its 990 dealer holdings split into wins, ties and losses, the
-dealer qualifying or not, in time linear in the holdings.
+One board (:func:`board_counts`, a holding at a time): every two-card holding of the 47 cards
+left is ranked once (dense ``poker5`` strengths, best five of seven), the holdings are sorted by
+strength (two-pass radix sort), and one sweep upwards counts, for each holding, the holdings
+below it and equal to it that share none of its cards: with ``cnt[c]`` the holdings already
+passed that contain card ``c``, the disjoint ones below are ``passed - cnt[a] - cnt[b]`` (taken
+before the holding's group of equal strengths is added).  The same count taken where the
+qualifying strengths (a pair or better) begin gives the dealer holdings that do not qualify.  So
+each of the 1,081 player holdings gets its 990 dealer holdings split into wins, ties and losses,
+the dealer qualifying or not, in time linear in the holdings.
+
+One flop (:func:`solve_flop`) works by classes, never a holding at a time:
+
+* a card's class on a board is its rank, plus whether it is of the suit that holds three or more
+  of the board (the only suit anyone can flush in; 26 classes); two holdings of the same pair of
+  classes rank the same and see the same dealer holdings, counted alike;
+* the 1,176 turn-and-river pairs of a flop fall into board classes (the turn and river cards'
+  classes and the flush suit; about 320 per flop): the boards of a class differ only by a
+  renaming of suits no one can flush in, so one board's holding classes (at most 351) are
+  ranked, sorted and swept for all of them, as above with ``cnt`` per class;
+* a board class credits each holding class once, times its boards, to the class's sums; the
+  holdings that touch some of its boards (those holding one of their turn or river cards) take
+  back one share per board they touch; at the end each holding adds its classes' sums.
 
 Values are integers scaled by ``scale`` (the common denominator of the Blind table).  Per board
 and holding ``H`` with ``Wq, Wn, T, Lq, Ln`` (wins against a qualifying / non-qualifying dealer,
@@ -20,14 +31,12 @@ ties, losses)::
 
 is the sum over the dealer holdings of the result of playing ``m`` times the Ante (Ante, Play
 and Blind; ``c`` the Blind line of the player's hand).  The river decision plays 1x when
-``V(1) > -2 * scale * 990`` (a fold loses Ante and Blind); the flop decision bets 2x when the sum
-of ``V(2)`` over the turn-and-river pairs exceeds the sum of the river values.  The sums that the
-preflop decision needs (``V`` is linear in ``m``: the three sums of its terms, and the flop
-values) are added up per starting-hand class, with the result types behind every path.
-
-Suit symmetry inside a flop: a turn-and-river pair is solved only if it is the least of its
-images under the suit permutations that fix the flop; its results are credited to each image,
-the holdings renamed accordingly.
+``V(1) > -2 * scale * 990`` (a fold loses Ante and Blind); it depends on the holding's class on
+the board only, so it is taken once per holding class and board class.  The flop decision bets
+2x when the sum of ``V(2)`` over the turn-and-river pairs exceeds the sum of the river values.
+The sums that the preflop decision needs (``V`` is linear in ``m``: the three sums of its terms,
+and the flop values) are added up per starting-hand class, with the result types behind every
+path.
 """
 
 from __future__ import annotations
@@ -272,140 +281,343 @@ def board_counts(
 
 
 @njit(inline="always", nogil=True)
-def _symmetries(flop: Any, perms: Any, cp: Any) -> int:  # pragma: no cover - compiled
-    """The suit renamings that fix the flop, as card maps in ``cp[:n]``; returns ``n``."""
-    ngroup = 0
-    for g in range(24):
-        for c in range(52):
-            cp[ngroup, c] = 4 * (c >> 2) + perms[g, c & 3]
-        fixed = True
-        for i in range(3):
-            image = cp[ngroup, flop[i]]
-            if image != flop[0] and image != flop[1] and image != flop[2]:
-                fixed = False
-        if fixed:
-            ngroup += 1
-    return ngroup
-
-
-@njit(inline="always", nogil=True)
-def _orbit(
-    t: int, r: int, cp: Any, ngroup: int, pidx: Any, orbit: Any, orbit_g: Any
-) -> int:  # pragma: no cover - compiled
-    """The distinct images of the turn-and-river pair ``(t, r)`` under the renamings (pair
-    indices in ``orbit``, a renaming giving each in ``orbit_g``) and their number; -1 when the
-    pair is not the least of its images."""
-    me = pidx[t, r]
-    norb = 0
-    for g in range(ngroup):
-        image = pidx[cp[g, t], cp[g, r]]
-        if image < me:
-            return -1
-        seen = False
-        for k in range(norb):
-            if orbit[k] == image:
-                seen = True
-        if not seen:
-            orbit[norb] = image
-            orbit_g[norb] = g
-            norb += 1
-    return norb
-
-
-@njit(inline="always", nogil=True)
 def _type_values(type_net: Any, t1: Any) -> None:  # pragma: no cover - compiled
     """``t1[x]``: the net of playing 1x (Ante, Blind and Play) of result type ``x``."""
     for x in range(NTYPES):
         t1[x] = type_net[x, 0] + type_net[x, 1] + type_net[x, 2]
 
 
+NCODES = 26
+"""Card classes on a board: a card's rank, plus 13 for a card of the suit that holds three or more
+of the board (the only suit anyone can flush in)."""
+NKEYS = 169 + 4 * NCODES * NCODES
+"""Board classes of one flop: the turn-and-river ranks where no suit can flush, else the flush
+suit and the classes of the turn and river cards."""
+
+
 @njit(inline="always", nogil=True)
-def _credit_board(
-    ws: Any, n: int, q0: int, vboard: int, tabs: Any, orbit_g: Any, norb: int, acc: Any
+def _group_boards(
+    flop: Any, live: Any, keys: Any, first: Any, order: Any
 ) -> None:  # pragma: no cover - compiled
-    """Credit one board's holdings (sorted and swept into ``ws``) to each renamed holding:
-    their counts by result type in ``acc`` (packed, the river playing or folding), their river
-    situations in ``racc``, packed with what the river decision gains over the other one
-    (``|V(1) - fold|`` summed over the dealer holdings, ``<< RACC_SHIFT``)."""
-    rem, sv, sa, sb, lt, eq, nq = ws
-    category, bclass, t1, fold_all, cp, pidx, racc = tabs
-    tie, lose_q, lose_n = t1[14], t1[15], t1[16]  # loop invariants (the loop writes acc, racc)
-    for o in range(n):
-        v = sv[o]
-        wq, wn, lq, ln = _split(v, lt[o], eq[o], nq[o], q0)
-        c = bclass[v]
-        value = wq * t1[c] + wn * t1[7 + c] + eq[o] * tie + lq * lose_q + ln * lose_n
-        play = value > fold_all
-        credit = 1 + ((value - fold_all if play else fold_all - value) << RACC_SHIFT)
-        feat = 4 * category[v] + (2 if v > vboard else 0) + (1 if play else 0)
-        ca = rem[sa[o]]
-        cb2 = rem[sb[o]]
-        base = 0 if play else 8
-        wins = wq + (wn << 32)
-        rest = eq[o] + (lq << 21) + (ln << 42)
-        for k in range(norb):
-            g = orbit_g[k]
-            h = pidx[cp[g, ca], cp[g, cb2]]
-            acc[h, base + c] += wins
-            acc[h, base + 7] += rest
-            racc[h, feat] += credit
-
-
-@njit(inline="always", nogil=True)
-def _walk_boards(
-    flop: Any, live: Any, ev: Any, q0: int, tabs: Any, ngroup: int, acc: Any
-) -> int:  # pragma: no cover - compiled
-    """Every turn-and-river pair of the 49 live cards that is the least of its images: its
-    board's holdings ranked, sorted, swept and credited (:func:`_credit_board`); returns the
-    boards solved."""
-    ck, cb, offs, plain, flush, init = ev
-    cp, pidx = tabs[4], tabs[5]
-    n = 1081
-    ia = np.empty(n, np.int64)
-    ib = np.empty(n, np.int64)
-    o = 0
-    for i in range(47):
-        for k in range(i + 1, 47):
-            ia[o] = i
-            ib[o] = k
-            o += 1
-    fkey = init + ck[flop[0]] + ck[flop[1]] + ck[flop[2]]
-    fbits = cb[flop[0]] | cb[flop[1]] | cb[flop[2]]
-    rem = np.empty(47, np.int64)
-    vals = np.empty(n, np.int64)
-    pair_value = np.zeros((13, 13), np.int64)
-    tmp = np.empty(n, np.int64)
-    sv = np.empty(n, np.int64)
-    sa = np.empty(n, np.int64)
-    sb = np.empty(n, np.int64)
-    lt = np.empty(n, np.int64)
-    eq = np.empty(n, np.int64)
-    nq = np.empty(n, np.int64)
-    orbit = np.empty(24, np.int64)
-    orbit_g = np.empty(24, np.int64)
-    ws = (rem, sv, sa, sb, lt, eq, nq)
-    boards = 0
+    """The turn-and-river pairs of the flop (as ``t * 52 + r``) grouped by board class: pairs of
+    key ``k`` in ``order[first[k]:first[k + 1]]``.  The boards of a class differ only by a
+    renaming of the suits no one can flush in, so every holding class ranks the same on them."""
+    fsc = np.zeros(4, np.int64)
+    for i in range(3):
+        fsc[flop[i] & 3] += 1
+    count = np.zeros(NKEYS + 1, np.int64)
+    p = 0
     for ti in range(49):
         t = live[ti]
         for ri in range(ti + 1, 49):
             r = live[ri]
-            norb = _orbit(t, r, cp, ngroup, pidx, orbit, orbit_g)
-            if norb < 0:
+            fs = -1
+            for s in range(4):
+                if fsc[s] + (1 if (t & 3) == s else 0) + (1 if (r & 3) == s else 0) >= 3:
+                    fs = s
+            if fs < 0:
+                lo = min(t >> 2, r >> 2)
+                hi = max(t >> 2, r >> 2)
+                key = lo * 13 + hi
+            else:
+                ct = (t >> 2) + (13 if (t & 3) == fs else 0)
+                cr = (r >> 2) + (13 if (r & 3) == fs else 0)
+                key = 169 + fs * NCODES * NCODES + min(ct, cr) * NCODES + max(ct, cr)
+            keys[p] = key
+            count[key + 1] += 1
+            p += 1
+    for k in range(NKEYS):
+        count[k + 1] += count[k]
+    for k in range(NKEYS + 1):
+        first[k] = count[k]
+    p = 0
+    for ti in range(49):
+        for ri in range(ti + 1, 49):
+            key = keys[p]
+            order[count[key]] = live[ti] * 52 + live[ri]
+            count[key] += 1
+            p += 1
+
+
+@njit(inline="always", nogil=True)
+def _sort_classes(keys: Any, n: int, tmp: Any) -> None:  # pragma: no cover - compiled
+    """``keys[:n]`` (strength << 10 | class) sorted by strength: two counting passes of 7 and 6
+    bits (strengths are below 8192)."""
+    lo = np.zeros(129, np.int64)
+    hi = np.zeros(65, np.int64)
+    for o in range(n):
+        v = keys[o] >> 10
+        lo[(v & 127) + 1] += 1
+        hi[(v >> 7) + 1] += 1
+    for k in range(128):
+        lo[k + 1] += lo[k]
+    for k in range(64):
+        hi[k + 1] += hi[k]
+    for o in range(n):
+        x = keys[o]
+        d = (x >> 10) & 127
+        tmp[lo[d]] = x
+        lo[d] += 1
+    for o in range(n):
+        x = tmp[o]
+        d = x >> 17
+        keys[hi[d]] = x
+        hi[d] += 1
+
+
+@njit(inline="always", nogil=True)
+def _rank_classes(
+    live: Any, t0: int, r0: int, code: Any, bkey: int, bbits: int, ev: Any, cw: Any
+) -> int:  # pragma: no cover - compiled
+    """The holding classes of the board (flop, ``t0``, ``r0``): pairs of card classes with their
+    holdings, ranked once each and sorted by strength; ``cw = (mult, rep, sortkey, ck1, ck2,
+    tmp)``; returns their number."""
+    ck, cb, offs, plain, flush = ev[0], ev[1], ev[2], ev[3], ev[4]
+    mult, rep, sortkey, ck1, ck2, tmp = cw
+    for k in range(NCODES):
+        mult[k] = 0
+    for c in live:
+        if c != t0 and c != r0:  # noqa: PLR1714 - plain integer tests in numba
+            k = code[c]
+            if mult[k] < 2:
+                rep[k, mult[k]] = c
+            mult[k] += 1
+    nc = 0
+    for k1 in range(NCODES):
+        m1 = mult[k1]
+        if m1 == 0:
+            continue
+        x = rep[k1, 0]
+        for k2 in range(k1, NCODES):
+            m2 = mult[k2]
+            if m2 == 0 or (k1 == k2 and m1 < 2):
                 continue
-            boards += 1
-            j = 0
-            for card in live:
-                if card != t and card != r:  # noqa: PLR1714 - plain integer tests in numba
-                    rem[j] = card
-                    j += 1
-            bkey = fkey + ck[t] + ck[r]
-            bbits = fbits | cb[t] | cb[r]
-            vboard = hash_value(bkey, bbits, offs, plain, flush)
-            _rank_holdings(rem, bkey, bbits, ck, cb, offs, plain, flush, pair_value, vals)
-            _radix_sort(vals, ia, ib, n, tmp, sv, sa, sb)
-            _sweep(sv, sa, sb, n, q0, lt, eq, nq)
-            _credit_board(ws, n, q0, vboard, tabs, orbit_g, norb, acc)
-    return boards
+            y = rep[k2, 1] if k1 == k2 else rep[k2, 0]
+            v = hash_value(bkey + ck[x] + ck[y], bbits | cb[x] | cb[y], offs, plain, flush)
+            sortkey[nc] = (v << 10) | nc
+            ck1[nc] = k1
+            ck2[nc] = k2
+            nc += 1
+    _sort_classes(sortkey, nc, tmp)
+    return nc
+
+
+@njit(inline="always", nogil=True)
+def _sweep_classes(nc: int, q0: int, cw: Any, sw: Any) -> None:  # pragma: no cover - compiled
+    """The sorted holding classes swept upwards (as :func:`_sweep`, a class at a time: every card
+    of a class lies in as many of its holdings): per class, the holdings disjoint from one of
+    its holdings that are below it, equal to it and not qualifying; ``sw = (sv, lt, eq, nq)``."""
+    mult, sortkey, ck1, ck2 = cw[0], cw[2], cw[3], cw[4]
+    sv, lt, eq, nq, sk1, sk2 = sw
+    cnt = np.zeros(NCODES, np.int64)
+    nqcnt = np.zeros(NCODES, np.int64)
+    for g in range(nc):
+        key = sortkey[g]
+        sv[g] = key >> 10
+        sk1[g] = ck1[key & 1023]
+        sk2[g] = ck2[key & 1023]
+    passed = 0
+    nq_total = -1
+    k = 0
+    while k < nc:
+        v = sv[k]
+        e = k + 1
+        while e < nc and sv[e] == v:
+            e += 1
+        if nq_total < 0 and v >= q0:
+            nq_total = passed
+            for c in range(NCODES):
+                nqcnt[c] = cnt[c]
+        for g in range(k, e):
+            lt[g] = passed - cnt[sk1[g]] - cnt[sk2[g]]
+        for g in range(k, e):
+            k1 = sk1[g]
+            k2 = sk2[g]
+            m1 = mult[k1]
+            if k1 == k2:
+                passed += m1 * (m1 - 1) // 2
+                cnt[k1] += m1 - 1
+            else:
+                m2 = mult[k2]
+                passed += m1 * m2
+                cnt[k1] += m2
+                cnt[k2] += m1
+        for g in range(k, e):
+            eq[g] = passed - cnt[sk1[g]] - cnt[sk2[g]] + 1 - lt[g]
+        k = e
+    if nq_total < 0:
+        nq_total = passed
+        for c in range(NCODES):
+            nqcnt[c] = cnt[c]
+    for g in range(nc):
+        nq[g] = nq_total - nqcnt[sk1[g]] - nqcnt[sk2[g]] + (1 if sv[g] < q0 else 0)
+
+
+@njit(inline="always", nogil=True)
+def _class_credits(
+    nc: int, q0: int, board: Any, tabs: Any, sw: Any, cred: Any, cacc: Any
+) -> None:  # pragma: no cover - compiled
+    """What one board of the class credits to a holding of each holding class (``cred = (wins,
+    rest, col, feat, river, stamp)`` by slot ``k1 * 26 + k2``, ``k1 <= k2``; ``stamp`` the
+    group that wrote it): the packed counts by result type into ``acc[h, col]`` and
+    ``acc[h, col | 7]`` (the river playing or folding), the river situation with what its
+    decision gains into ``racc[h, feat]``; and that times the class's boards added to the
+    class's sums ``cacc`` (as if no holding touched them), ``board = (vboard, boards, flush suit
+    + 1, group)``."""
+    category, bclass, t1, fold_all = tabs[0], tabs[1], tabs[2], tabs[3]
+    vboard, gs, f, group = board
+    sv, lt, eq, nq, sk1, sk2 = sw
+    c_wins, c_rest, c_col, c_feat, c_river, stamp = cred
+    acc_c, racc_c = cacc
+    tie, lose_q, lose_n = t1[14], t1[15], t1[16]
+    for g in range(nc):
+        v = sv[g]
+        wq, wn, lq, ln = _split(v, lt[g], eq[g], nq[g], q0)
+        c = bclass[v]
+        value = wq * t1[c] + wn * t1[7 + c] + eq[g] * tie + lq * lose_q + ln * lose_n
+        play = value > fold_all
+        river = 1 + ((value - fold_all if play else fold_all - value) << RACC_SHIFT)
+        feat = 4 * category[v] + (2 if v > vboard else 0) + (1 if play else 0)
+        col = (0 if play else 8) + c
+        wins = wq + (wn << 32)
+        rest = eq[g] + (lq << 21) + (ln << 42)
+        slot = sk1[g] * NCODES + sk2[g]
+        c_wins[slot] = wins
+        c_rest[slot] = rest
+        c_col[slot] = col
+        c_feat[slot] = feat
+        c_river[slot] = river
+        stamp[slot] = group
+        acc_c[f, slot, col] += gs * wins
+        acc_c[f, slot, col | 7] += gs * rest
+        racc_c[f, slot, feat] += gs * river
+
+
+@njit(inline="always", nogil=True)
+def _correct_touching(
+    live: Any, boards: Any, code: Any, cred: Any, group: int, marks: Any, accs: Any
+) -> None:  # pragma: no cover - compiled
+    """The holdings that touch boards of the class take back, per board they touch, what
+    :func:`_class_credits` credited their class for it."""
+    c_wins, c_rest, c_col, c_feat, c_river, stamp = cred
+    cnt, mark, touched, pidx = marks
+    acc, racc = accs
+    nt = 0
+    for x in boards:
+        t = x // 52
+        r = x % 52
+        if cnt[t] == 0:
+            touched[nt] = t
+            nt += 1
+        if cnt[r] == 0:
+            touched[nt] = r
+            nt += 1
+        cnt[t] += 1
+        cnt[r] += 1
+        mark[pidx[t, r]] = 1
+    for u in range(nt):
+        x = touched[u]
+        kx = code[x]
+        for y in live:
+            if y == x or (cnt[y] > 0 and y < x):  # a pair of touched cards once
+                continue
+            ky = code[y]
+            slot = min(kx, ky) * NCODES + max(kx, ky)
+            if stamp[slot] != group:  # a class no holding of which misses every board
+                continue
+            h = pidx[x, y]
+            d = mark[h] - cnt[x] - cnt[y]
+            col = c_col[slot]
+            acc[h, col] += d * c_wins[slot]
+            acc[h, col | 7] += d * c_rest[slot]
+            racc[h, c_feat[slot]] += d * c_river[slot]
+    for x in boards:
+        t = x // 52
+        r = x % 52
+        cnt[t] = 0
+        cnt[r] = 0
+        mark[pidx[t, r]] = 0
+
+
+@njit(inline="always", nogil=True)
+def _credit_classes(
+    live: Any, codes: Any, used: Any, cacc: Any, pidx: Any, accs: Any
+) -> None:  # pragma: no cover - compiled
+    """Every holding of the flop takes its class's sums, under each flush suit (or none)."""
+    acc_c, racc_c = cacc
+    acc, racc = accs
+    for j in range(49):
+        b = live[j]
+        for i in range(j):
+            a = live[i]
+            h = pidx[a, b]
+            for f in range(5):
+                if not used[f]:
+                    continue
+                ka = codes[f, a]
+                kb = codes[f, b]
+                slot = min(ka, kb) * NCODES + max(ka, kb)
+                for x in range(16):
+                    acc[h, x] += acc_c[f, slot, x]
+                for x in range(40):
+                    racc[h, x] += racc_c[f, slot, x]
+
+
+@njit(inline="always", nogil=True)
+def _walk_boards(
+    flop: Any, live: Any, ev: Any, q0: int, tabs: Any, acc: Any
+) -> int:  # pragma: no cover - compiled
+    """Every turn-and-river pair of the 49 live cards, a board class at a time: the class's
+    holding classes ranked, sorted and swept once and credited to the classes; then every
+    holding takes its classes' sums; returns the board classes solved."""
+    ck, cb, offs, plain, flush, init = ev
+    pidx, racc = tabs[4], tabs[5]
+    keys = np.empty(1176, np.int64)
+    first = np.empty(NKEYS + 1, np.int64)
+    order = np.empty(1176, np.int64)
+    _group_boards(flop, live, keys, first, order)
+    fkey = init + ck[flop[0]] + ck[flop[1]] + ck[flop[2]]
+    fbits = cb[flop[0]] | cb[flop[1]] | cb[flop[2]]
+    cw = (
+        np.zeros(NCODES, np.int64), np.zeros((NCODES, 2), np.int64), np.empty(351, np.int64),
+        np.empty(351, np.int64), np.empty(351, np.int64), np.empty(351, np.int64),
+    )  # fmt: skip
+    sw = (
+        np.empty(351, np.int64), np.empty(351, np.int64), np.empty(351, np.int64),
+        np.empty(351, np.int64), np.empty(351, np.int64), np.empty(351, np.int64),
+    )  # fmt: skip
+    nslot = NCODES * NCODES
+    cred = (
+        np.zeros(nslot, np.int64), np.zeros(nslot, np.int64), np.zeros(nslot, np.int64),
+        np.zeros(nslot, np.int64), np.zeros(nslot, np.int64), np.full(nslot, -1, np.int64),
+    )  # fmt: skip
+    cacc = (np.zeros((5, nslot, 16), np.int64), np.zeros((5, nslot, 40), np.int64))
+    marks = (np.zeros(52, np.int64), np.zeros(1326, np.int64), np.empty(52, np.int64), pidx)
+    codes = np.empty((5, 52), np.int64)
+    for f in range(5):
+        for c in range(52):
+            codes[f, c] = (c >> 2) + (13 if (c & 3) == f - 1 else 0)
+    used = np.zeros(5, np.bool_)
+    classes = 0
+    for key in range(NKEYS):
+        if first[key + 1] == first[key]:
+            continue
+        f = 0 if key < 169 else 1 + (key - 169) // (NCODES * NCODES)
+        used[f] = True
+        code = codes[f]
+        boards = order[first[key] : first[key + 1]]
+        t0 = boards[0] // 52
+        r0 = boards[0] % 52
+        bkey = fkey + ck[t0] + ck[r0]
+        bbits = fbits | cb[t0] | cb[r0]
+        vboard = hash_value(bkey, bbits, offs, plain, flush)
+        nc = _rank_classes(live, t0, r0, code, bkey, bbits, ev, cw)
+        _sweep_classes(nc, q0, cw, sw)
+        _class_credits(nc, q0, (vboard, len(boards), f, classes), tabs, sw, cred, cacc)
+        _correct_touching(live, boards, code, cred, classes, marks, (acc, racc))
+        classes += 1
+    _credit_classes(live, codes, used, cacc, pidx, (acc, racc))
+    return classes
 
 
 @njit(inline="always", nogil=True)
@@ -517,7 +729,7 @@ def _add_to_class(
 @njit(cache=True, nogil=True)
 def solve_flop(
     flop: Any, ev: Any, q0: int, category: Any, bclass: Any, type_net: Any, fold: int,
-    perms: Any, pidx: Any, cls: Any, holding: Any, sums: Any,
+    pidx: Any, cls: Any, holding: Any, sums: Any,
 ) -> int:  # pragma: no cover - compiled  # fmt: skip
     """Solve one flop (three cards) for every holding of the 49 other cards.
 
@@ -541,11 +753,9 @@ def solve_flop(
     check, by the seven-card hand); ``c_flop_gain`` and ``c_river_gain`` beside them (same
     shapes): what the decision taken gains over the other one, ``|V(2) - checked|`` on the
     flop and ``|V(1) - fold|`` on the river (the cost of the other action there).  Returns the
-    boards solved.
+    board classes solved (:func:`_walk_boards`).
     """
     lin, checked, bet = holding
-    cp = np.empty((24, 52), np.int64)
-    ngroup = _symmetries(flop, perms, cp)
     used = np.zeros(52, np.bool_)
     for i in range(3):
         used[flop[i]] = True
@@ -560,13 +770,14 @@ def solve_flop(
     # wins of Blind line c against a qualifying dealer + (those against a non-qualifying one
     # << 32), column 7 the ties + (losses to a qualifying dealer << 21) + (other losses << 42);
     # and the river situations by feature and decision (2 * feature + play), each + (what the
-    # decision gains over the other one << RACC_SHIFT)
+    # decision gains over the other one << RACC_SHIFT); the packed sums are linear, so the class
+    # sums and the touching holdings' negative shares add up to these exactly (int64 throughout)
     acc = np.zeros((1326, 16), np.int64)
     racc = np.zeros((1326, 40), np.int64)
     t1 = np.empty(NTYPES, np.int64)
     _type_values(type_net, t1)
-    tabs = (category, bclass, t1, fold * DEALER, cp, pidx, racc)
-    boards = _walk_boards(flop, live, ev, q0, tabs, ngroup, acc)
+    tabs = (category, bclass, t1, fold * DEALER, pidx, racc)
+    boards = _walk_boards(flop, live, ev, q0, tabs, acc)
     row = np.zeros(2 * NTYPES, np.int64)
     both = np.zeros(NTYPES, np.int64)
     fcat = _flop_category(flop)

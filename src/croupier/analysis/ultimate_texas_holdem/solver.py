@@ -18,8 +18,8 @@ depend on which three cards came first: 1,326 x 19,600 x 1,081 x 990 = 27,813,81
 times the 2,781,381,002,400 deals of unordered boards; probabilities and the edge are the same.
 
 Work: one pass over the 1,755 flops up to suit renaming (weighted by their classes), each flop
-solved by :func:`croupier.analysis.ultimate_texas_holdem.kernels.solve_flop`, spread over threads,
-or in blocks of
+solved by :func:`croupier.analysis.ultimate_texas_holdem.kernels.solve_flop` (by classes of
+boards and holdings), spread over threads, or in blocks of
 flops over the workers of a Dask cluster (``scheduler="tcp://host:8786"``, with
 ``dask[distributed]`` installed); every block of flops is saved under the cache folder as it
 completes, so a killed run resumes.
@@ -49,7 +49,6 @@ from croupier.analysis.ultimate_texas_holdem.kernels import (
     NRIVER_FEATURES,
     NTYPES,
     PAIR_INDEX,
-    PERMS,
     board_counts,
     solve_flop,
 )
@@ -222,7 +221,7 @@ def _flop_call(
     flop_cards = np.asarray(flop, dtype=np.int64)
     args = (
         flop_cards, dense.args(), p.q0, p.category, p.bclass, p.type_net, p.fold,
-        PERMS, PAIR_INDEX, cls, holding, sums,
+        PAIR_INDEX, cls, holding, sums,
     )  # fmt: skip
     return out, args
 
