@@ -51,6 +51,11 @@ function cite(section) {
   return section ? ` (${section})` : "";
 }
 
+/** Amounts the server words in cents ("991400 cents") as dollars ("$9,914"): what a page shows. */
+function dollars(text) {
+  return String(text || "").replace(/(-?\d+) cents?\b/g, (_, n) => Money.fmt(Number(n)));
+}
+
 function words(slug) {
   return String(slug || "").replace(/[_-]+/g, " ");
 }
@@ -156,17 +161,34 @@ const Announce = {
       bar.className = "callout" + (tone ? ` callout-${tone}` : "");
     }
   },
-  error(err) {
+  /** The words of a refusal, amounts in dollars, with the section that forbids it. */
+  refusal(err) {
     const p = err && err.problem ? err.problem : {};
     const where = p.section ? ` (${p.section})` : "";
-    this.say(`${err.message || err}${where}`, "error");
+    return `${dollars(err && err.message ? err.message : err)}${where}`;
   },
+  error(err) { this.say(this.refusal(err), "error"); },
+  /** The bar emptied: what it said is no longer true. */
+  clear() { this.say(""); },
 };
 
-/** Run an async action from a button: disable it meanwhile, announce any refusal. */
+/** A refusal shown beside the control that caused it (after the control's row), in place of
+ * any earlier one; the control points at it (aria-describedby). */
+function refuseBeside(control, err) {
+  for (const old of document.querySelectorAll(".field-error")) old.remove();
+  if (!control || !control.isConnected) return;
+  const row = control.closest(".btn-row, .wager-row, .field") || control;
+  const id = `err-${uuid().slice(0, 8)}`;
+  row.after(h("p.field-error", { id, dataset: { for: focusKey(control) || "" } }, Announce.refusal(err)));
+  control.setAttribute("aria-describedby", id);
+}
+
+/** Run an async action from a button: disable it meanwhile; a refusal is shown beside the
+ * button and in the page's bar. */
 async function act(button, work) {
   if (button) button.disabled = true;
-  try { return await work(); } catch (err) { Announce.error(err); return undefined; } finally {
+  for (const old of document.querySelectorAll(".field-error")) old.remove();
+  try { return await work(); } catch (err) { Announce.error(err); refuseBeside(button, err); return undefined; } finally {
     // a page drawn again meanwhile has its own buttons; the old one stays disabled
     if (button && button.isConnected) button.disabled = false;
   }

@@ -81,8 +81,10 @@ class PlayerPage extends TablePage {
     if (!this.mySeat()) { this.chooseSeat(); return; }
     const info = this.tableInfo();
     const seat = this.mySeat();
-    const left = h("div", {}, this.header(`Seat ${seat}`, "player-title"),
-      h("div.panel", {}, drawFelt(info, this.state, { mySeat: seat, acting: this.acting() })), this.controls());
+    // what the player acts on now (wagers, decisions) and the round's result come first: inside
+    // the viewport at a laptop's and a phone's size without scrolling; the felt follows
+    const left = h("div", {}, this.header(`Seat ${seat}`, "player-title"), this.controls(),
+      h("div.panel", {}, drawFelt(info, this.state, { mySeat: seat, acting: this.acting() })));
     const right = h("aside", { "aria-label": "balance, sign and recent hands" },
       h("div.panel", {}, h("h2", {}, "Balance"), h("div.balance#balance", { "aria-live": "polite" }, Money.fmt(this.me.balance)),
         this.me.commission_owed ? h("p.owed#commission-owed", { "aria-live": "polite" }, "Commission owed ",
@@ -142,8 +144,13 @@ class PlayerPage extends TablePage {
     const settle = settlementList(this.state, this.mySeat());
     if (settle) {
       const mine = this.round && this.round.settlement && this.round.settlement[String(this.mySeat())];
-      panel.append(h("h2", {}, "Settlement"), settle,
-        mine && mine.net !== undefined ? h("p.net", {}, "Net this round: ", h(`strong.${mine.net > 0 ? "r-win" : mine.net < 0 ? "r-lose" : "r-push"}`, {}, Money.fmt(mine.net))) : null);
+      const over = this.round && ["over", "void"].includes(this.round.phase);
+      const net = mine && mine.net !== undefined ? mine.net : undefined;
+      const tone = net > 0 ? "r-win" : net < 0 ? "r-lose" : "r-push";
+      panel.append(h("div#round-result.result", { role: "region", "aria-label": "the round's result" },
+        h("h2", {}, over ? (this.round.phase === "void" ? "Round void" : "Round over") : "Settlement"),
+        net !== undefined ? h("p.net.net-big", {}, "Net this round: ", h(`strong.${tone}`, {}, Money.fmt(net))) : null,
+        settle));
     }
     if (!wagers.length && !decisions.length && !settle) panel.append(h("p.muted.waiting", {}, this.waitingText()));
     return panel;
@@ -169,7 +176,8 @@ class PlayerPage extends TablePage {
         Announce.say(`${words(w.wager)} ${Money.fmt(cents)} accepted.`);
         this.meStale = true; // the balance the wager moved, asked with the state it made
         await this.caughtUp(res && res.seq);
-      }) }, `Place ${words(w.wager)}`);
+      }) }, "Place", h("span.wide-only", {}, ` ${words(w.wager)}`));
+    place.setAttribute("aria-label", `Place ${words(w.wager)}`);
     const a = w.amounts;
     return h("div.wager-row", {}, h("label", { for: id }, words(w.wager)), select, place,
       h("span.limits", {}, a.length === 1 ? `exactly ${Money.fmt(a[0])}` : `${Money.fmt(a[0])} to ${Money.fmt(a[a.length - 1])}`));

@@ -231,6 +231,7 @@ class TablePage {
     const id = encodeURIComponent(tableId);
     this.detail = await Api.get(`/api/tables/${id}`);
     await this.queue(() => this.load());
+    window.scrollTo(0, 0); // a table chosen far down a list opens at its top: its next step in view
     this.stream = new Stream(`/api/tables/${id}/stream?carry=state`, (ev) => this.onEvent(ev), (s) => this.status(s),
       { since: this.view.seq || 0, onReopen: () => this.queue(() => this.load()) });
   }
@@ -313,7 +314,7 @@ class TablePage {
       h("h1", { id }, title),
       h("p", {}, h("strong", {}, info.title || words(info.game)), info.name && info.name !== info.title ? ` · ${info.name}` : "", " · ",
         h("span.phase-pill", { "aria-label": "round phase", dataset: { phase: rnd ? rnd.phase : "none" } }, this.phaseText()),
-        rnd ? h("span.small.muted", {}, ` round ${this.view.round_id} · to act: ${rnd.to_act}`) : null, " ",
+        rnd ? h("span.small.muted", {}, ` round ${this.view.round_id}${rnd.to_act_seat ? ` · seat ${rnd.to_act_seat} to act` : ""}`) : null, " ",
         h("span.small.live-status", { "aria-live": "polite" }, h(`span.status-dot.status-${this.live || "connecting"}`), this.live === "live" ? "live" : "connecting")));
   }
 }

@@ -1,0 +1,107 @@
+"""Issue 40: the pages as people at the table use them, in Chromium against a real ``croupier
+serve`` (its demo floor).  Each test is named after the issue's numbered defect it reproduces:
+what the person must act on, and the round's result and net, inside the viewport at 1280x720
+and 375x667 without scrolling (1); refusals beside the control, in dollars (2); a message bar
+that says only what is true now (3); no literal ``null`` (4); the pit's actions only where
+they apply (7); the dealer kept at the table by a reload, Back kept in the app (6); the dealer
+told why a step waits (13)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from desks import Desk, close_contexts, dealer_at, desks_of, finish_round, fmt, sign_in
+from playwright.sync_api import Browser, Page, expect
+from shots import Shots
+
+SIZES = {"1280x720": (1280, 720), "375x667": (375, 667)}
+UTH = "/api/tables/ultimate-texas-holdem"
+WAIT = 15_000
+
+BOXES = """(sel) => [...document.querySelectorAll(sel)]
+  .filter((el) => el.getClientRects().length)
+  .map((el) => { const r = el.getBoundingClientRect();
+    return { what: (el.getAttribute('aria-label') || el.textContent || '').trim().slice(0, 60),
+      top: r.top, bottom: r.bottom, left: r.left, right: r.right,
+      size: parseFloat(getComputedStyle(el).fontSize) }; })"""
+
+
+@pytest.fixture(autouse=True)
+def _close_contexts(browser: Browser) -> Iterator[None]:
+    yield
+    close_contexts(browser)
+
+
+@pytest.fixture(scope="module")
+def staff(fresh_server: str) -> Iterator[dict[str, Desk]]:
+    with desks_of(fresh_server, "dealer", "supervisor") as made:
+        yield made
+
+
+def open_round(dealer: Desk, table: str, seats: dict[int, Desk]) -> str:
+    """A new round at ``table``, any round still in play there played out first."""
+    path = f"/api/tables/{table}"
+    rnd = dealer.get(f"{path}/view").get("round")
+    if rnd and rnd["phase"] not in ("over", "void"):
+        finish_round(dealer, table, seats)
+    rid: str = dealer.post(f"{path}/rounds", {"cut_at": None})["round_id"]
+    return rid
+
+
+def seated(desk: Desk, table: str, seat: int) -> None:
+    if table not in desk.get("/api/me").get("seats", {}):
+        desk.post(f"/api/tables/{table}/sit", {"seat": seat})
+
+
+def inside(page: Page, selector: str, where: str) -> list[dict[str, Any]]:
+    """Every box ``selector`` matches lies inside the viewport, the page not scrolled."""
+    width, height = page.viewport_size["width"], page.viewport_size["height"]  # type: ignore[index]
+    assert page.evaluate("window.scrollY") == 0, where
+    boxes: list[dict[str, Any]] = page.evaluate(BOXES, selector)
+    assert boxes, (where, selector)
+    for b in boxes:
+        assert b["top"] >= 0 and b["bottom"] <= height, (where, b, height)
+        assert b["left"] >= 0 and b["right"] <= width, (where, b, width)
+    return boxes
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_issue40_d1_controls_and_result_inside_viewport(
+    browser: Browser, fresh_server: str, staff: dict[str, Desk], shots: Shots, size: str
+) -> None:
+    base, dealer = fresh_server, staff["dealer"]
+    dims = {"width": SIZES[size][0], "height": SIZES[size][1]}
+    with desks_of(base, "player1") as desks:
+        me = desks["player1"]
+        seated(me, "ultimate-texas-holdem", 1)
+        open_round(dealer, "ultimate-texas-holdem", {1: me})
+        console = dealer_at(browser, base, "ultimate-texas-holdem", **dims)
+        player = sign_in(browser, base, "player1", **dims)
+        expect(player.locator("#player-title")).to_have_text("Seat 1", timeout=WAIT)
+        # the player's wagers while betting
+        expect(player.locator('button[data-wager="blind"]')).to_be_visible(timeout=WAIT)
+        inside(player, "#amt-ante, #amt-blind, button[data-wager]", f"player betting {size}")
+        for wager in ("ante", "blind"):
+            me.post(f"{UTH}/wagers", {"wager": wager, "amount": 500})
+        # the dealer's next step
+        nmb = 'button[data-step="no-more-bets"]:not([disabled])'
+        expect(console.locator(nmb)).to_have_count(1, timeout=WAIT)
+        inside(console, nmb, f"dealer betting {size}")
+        dealer.post(f"{UTH}/no-more-bets", {"progressive_chips": 0})
+        while dealer.get(f"{UTH}/view")["round"].get("to_act_seat") != 1:
+            dealer.post(f"{UTH}/deal")
+        # the player's decisions
+        expect(player.locator("button[data-decision]").first).to_be_visible(timeout=WAIT)
+        inside(player, "button[data-decision]", f"player decisions {size}")
+        finish_round(dealer, "ultimate-texas-holdem", {1: me})
+        net = me.get(f"{UTH}/view")["round"]["settlement"]["1"]["net"]
+        # the round's result and net, large, on both pages
+        for page, who in ((player, "player"), (console, "dealer")):
+            expect(page.locator("#round-result")).to_contain_text(fmt(abs(net)), timeout=WAIT)
+            shots.take(page, f"issue40-{who}-over-{size}", "viewport")
+            for box in inside(page, "#round-result .net-big", f"{who} result {size}"):
+                assert box["size"] >= 24, (who, size, box)
+        expect(console.locator('button[data-step="rounds"]:not([disabled])')).to_have_count(1)
+        inside(console, 'button[data-step="rounds"]', f"dealer next round {size}")
