@@ -105,3 +105,55 @@ def test_issue40_d1_controls_and_result_inside_viewport(
                 assert box["size"] >= 24, (who, size, box)
         expect(console.locator('button[data-step="rounds"]:not([disabled])')).to_have_count(1)
         inside(console, 'button[data-step="rounds"]', f"dealer next round {size}")
+
+
+BESIDE = """(sel) => {
+  // the refusal shown right after the row of the control that caused it, close under it
+  const err = document.querySelector('.field-error');
+  const control = document.querySelector(sel);
+  if (!err || !control) return null;
+  const row = err.previousElementSibling;
+  const a = control.getBoundingClientRect(), b = err.getBoundingClientRect();
+  return { text: err.textContent, follows: !!row && row.contains(control),
+    gap: b.top - a.bottom, described: control.getAttribute('aria-describedby') === err.id };
+}"""
+
+
+def _beside(page: Page, control: str, where: str) -> str:
+    expect(page.locator(".field-error")).to_be_visible(timeout=WAIT)
+    found = page.evaluate(BESIDE, control)
+    assert found is not None, where
+    assert found["follows"] and found["described"], (where, found)
+    assert 0 <= found["gap"] <= 60, (where, found)
+    text: str = found["text"]
+    assert "$" in text and "cents" not in text, (where, text)
+    return text
+
+
+def test_issue40_d2_refusals_beside_the_control_in_dollars(
+    browser: Browser, fresh_server: str, staff: dict[str, Desk]
+) -> None:
+    base, dealer, sup = fresh_server, staff["dealer"], staff["supervisor"]
+    table = "three-card-poker"
+    with desks_of(base, "player3") as desks:
+        me = desks["player3"]
+        seated(me, table, 2)
+        balance = me.get("/api/me")["balance"]
+        sup.post("/api/players/P3/cash-out", {"amount": balance - 1000})  # $10 left
+        open_round(dealer, table, {2: me})
+        player = sign_in(browser, base, "player3", width=1280, height=720)
+        ante = player.locator("#amt-ante")
+        expect(ante).to_be_visible(timeout=WAIT)
+        most = ante.locator("option").last.get_attribute("value")
+        assert most is not None and int(most) > 1000
+        ante.select_option(most)
+        player.locator('button[data-wager="ante"]').click()
+        said = _beside(player, 'button[data-wager="ante"]', "place")
+        assert "$10" in said and fmt(int(most)) in said, said
+        # the pit's cash-out, refused beside its button
+        pit = sign_in(browser, base, "supervisor", width=1280, height=720)
+        pit.get_by_role("tab", name="Buy-ins and cash-outs").click()
+        pit.get_by_label("Player").fill("P7")  # seated nowhere: refused for the amount
+        pit.get_by_label("Amount ($)").fill("100000")
+        pit.get_by_role("button", name="Cash out").click()
+        _beside(pit, "#cage-out", "cash out")

@@ -140,8 +140,8 @@ class PitPage {
     this.body.replaceChildren(h("div.panel", {}, h("h2", {}, "Buy-ins and cash-outs"),
       h("div.wager-row", {}, h("label", { for: "cage-player" }, "Player"), pid),
       h("div.wager-row", {}, h("label", { for: "cage-amount" }, "Amount ($)"), amt),
-      h("div.btn-row", {}, h("button.btn.btn-gold", { type: "button", onclick: send("buy-in") }, "Buy in"),
-        h("button.btn", { type: "button", onclick: send("cash-out") }, "Cash out"))));
+      h("div.btn-row", {}, h("button.btn.btn-gold#cage-in", { type: "button", onclick: send("buy-in") }, "Buy in"),
+        h("button.btn#cage-out", { type: "button", onclick: send("cash-out") }, "Cash out"))));
   }
   async recall() {
     const tables = await Api.get("/api/tables");
