@@ -157,3 +157,39 @@ def test_issue40_d2_refusals_beside_the_control_in_dollars(
         pit.get_by_label("Amount ($)").fill("100000")
         pit.get_by_role("button", name="Cash out").click()
         _beside(pit, "#cage-out", "cash out")
+
+
+def test_issue40_d3_message_bar_says_only_what_is_true_now(
+    browser: Browser, fresh_server: str, staff: dict[str, Desk]
+) -> None:
+    base, dealer = fresh_server, staff["dealer"]
+    table, path = "mississippi-stud", "/api/tables/mississippi-stud"
+    bar_text = "() => document.getElementById('callout').textContent"
+    with desks_of(base, "player4") as desks:
+        me = desks["player4"]
+        seated(me, table, 1)
+        open_round(dealer, table, {1: me})
+        player = sign_in(browser, base, "player4", width=1280, height=720)
+        bar = player.locator("#callout")
+        player.locator('button[data-wager="ante"]').click()
+        expect(bar).to_contain_text("accepted", timeout=WAIT)
+        dealer.post(f"{path}/no-more-bets", {"progressive_chips": 0})
+        while dealer.get(f"{path}/view")["round"].get("to_act_seat") != 1:
+            dealer.post(f"{path}/deal")
+        # deciding: the wager's acceptance is old news
+        expect(player.locator("button[data-decision]").first).to_be_visible(timeout=WAIT)
+        expect(bar).not_to_contain_text("accepted")
+        finish_round(dealer, table, {1: me})
+        net = me.get(f"{path}/view")["round"]["settlement"]["1"]["net"]
+        # the round's net, not the last wager's line
+        expect(bar).to_contain_text(f"net {fmt(net)}", timeout=WAIT)
+        assert " loses" not in bar.inner_text() and " wins" not in bar.inner_text()
+        # the next round's betting: the last round's result is gone
+        open_round(dealer, table, {1: me})
+        expect(player.locator('button[data-wager="ante"]')).to_be_visible(timeout=WAIT)
+        expect(bar).to_have_text("")
+        player.reload()
+        expect(player.locator('button[data-wager="ante"]')).to_be_visible(timeout=WAIT)
+        assert player.evaluate(bar_text) == ""
+        me.post(f"{path}/wagers", {"wager": "ante", "amount": 500})
+        finish_round(dealer, table, {1: me})

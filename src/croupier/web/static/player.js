@@ -196,11 +196,14 @@ class PlayerPage extends TablePage {
   onEvent(ev) {
     if (ev.type !== "record" && ev.type !== "phase") this.meStale = true;
     super.onEvent(ev);
-    const d = ev.data || {};
-    if (ev.type === "record" && d.kind === "wager_settled" && String(d.seat) === String(this.mySeat())) {
-      const amount = d.result === "win" ? `pays ${Money.fmt(d.paid)}` : d.result === "push" ? "push" : `${Money.fmt(d.stake)}`;
-      Announce.say(`Seat ${d.seat}: ${words(d.wager)} ${RESULT_WORD[d.result] || d.result}, ${amount}`, d.result === "win" ? "win" : "");
-    }
+  }
+  /** The round over: its net for the seat, the one thing the bar says then. */
+  phaseNews(rnd) {
+    const mine = rnd && rnd.settlement && rnd.settlement[String(this.mySeat())];
+    if (!rnd || rnd.phase !== "over" || !mine || mine.net === undefined) return;
+    const net = mine.net;
+    const said = net > 0 ? `you win ${Money.fmt(net)}` : net < 0 ? `you lose ${Money.fmt(-net)}` : "you break even";
+    Announce.say(`Round over: ${said} (net ${Money.fmt(net)}).`, net > 0 ? "win" : "");
   }
 }
 

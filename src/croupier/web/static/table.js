@@ -235,7 +235,12 @@ class TablePage {
     this.stream = new Stream(`/api/tables/${id}/stream?carry=state`, (ev) => this.onEvent(ev), (s) => this.status(s),
       { since: this.view.seq || 0, onReopen: () => this.queue(() => this.load()) });
   }
-  leave() { if (this.stream) this.stream.close(); this.stream = null; this.lastSig = null; this.view = {}; this.actions = {}; }
+  leave() {
+    if (this.stream) this.stream.close();
+    this.stream = null; this.lastSig = null; this.view = {}; this.actions = {}; this.moment = undefined;
+  }
+  /** What the page says when the round moves to a new phase (nothing by default). */
+  phaseNews(_rnd) {}
   status(s) {
     this.live = s;
     const el = this.section.querySelector(".live-status");
@@ -272,6 +277,11 @@ class TablePage {
     this.state = RoundState.from(rnd ? rnd.records : []);
     if (rnd && rnd.stakes) this.state.wagers = rnd.stakes;
     this.state.phase = rnd ? rnd.phase : "";
+    // the bar says only what is true now: a new round or phase empties it (what was said of
+    // the last one, "ante accepted", a refusal, is no longer so), then the page says the news
+    const moment = rnd ? `${this.view.round_id}|${rnd.phase}` : "";
+    if (this.moment !== undefined && moment !== this.moment) { Announce.clear(); this.phaseNews(rnd); }
+    this.moment = moment;
     await this.afterLoad(before);
     this.draw();
     for (const w of [...this.waiters]) w();
