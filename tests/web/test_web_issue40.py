@@ -8,6 +8,7 @@ told why a step waits (13)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -193,3 +194,40 @@ def test_issue40_d3_message_bar_says_only_what_is_true_now(
         assert player.evaluate(bar_text) == ""
         me.post(f"{path}/wagers", {"wager": "ante", "amount": 500})
         finish_round(dealer, table, {1: me})
+
+
+NOTHING = re.compile(r"\b(null|undefined|NaN)\b")
+
+
+def _no_nothing(text: str, where: str) -> None:
+    """No ``null``, ``undefined`` or ``NaN`` printed (each found shown with what leads to it)."""
+    found = [text[max(0, m.start() - 80) : m.end() + 10] for m in NOTHING.finditer(text)]
+    assert not found, (where, found)
+
+
+def test_issue40_d4_no_literal_null_after_a_pull_or_under_the_audit(
+    browser: Browser, fresh_server: str, staff: dict[str, Desk]
+) -> None:
+    base, dealer = fresh_server, staff["dealer"]
+    table, path = "let-it-ride", "/api/tables/let-it-ride"
+    with desks_of(base, "player2") as desks:
+        me = desks["player2"]
+        seated(me, table, 3)
+        open_round(dealer, table, {3: me})
+        player = sign_in(browser, base, "player2", width=1280, height=720)
+        for wager in ("bet1", "bet2", "bet3"):
+            me.post(f"{path}/wagers", {"wager": wager, "amount": 500})
+        dealer.post(f"{path}/no-more-bets", {"progressive_chips": 0})
+        while dealer.get(f"{path}/view")["round"].get("to_act_seat") != 3:
+            dealer.post(f"{path}/deal")
+        pull = next(d for d in me.get(f"{path}/actions")["decisions"] if d["name"] == "withdraw")
+        me.post(f"{path}/decisions", {"decision": pull["decision"], "seat": 3})
+        finish_round(dealer, table, {3: me})
+        expect(player.locator("#round-result")).to_be_visible(timeout=WAIT)
+        _no_nothing(player.locator("main").inner_text(), "player")
+    pit = sign_in(browser, base, "auditor", width=1280, height=720)
+    pit.get_by_role("tab", name="Audit").click()
+    pit.get_by_role("button", name="Run audit verify").click()
+    expect(pit.get_by_label("audit result")).to_be_visible(timeout=WAIT)
+    pit.locator("#audit-out summary").click()
+    _no_nothing(pit.locator("main").inner_text(), "audit")

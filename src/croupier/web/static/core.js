@@ -46,6 +46,12 @@ function h(tag, attrs, ...children) {
   return el;
 }
 
+/** ``el``'s children replaced by ``children``, those that are nothing (null, undefined, false)
+ * left out (``replaceChildren`` would print them as text: "null"). */
+function fill(el, ...children) {
+  el.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+}
+
 /** " (§ 641a.13(c))" after a call, or nothing where no section is named. */
 function cite(section) {
   return section ? ` (${section})` : "";

@@ -185,7 +185,7 @@ class PitPage {
     }) }, "Download scenario");
     const deal = await Api.get(`/api/rounds/${rid}/deal`).catch(() => null);
     // a training table's round (its record header says so) is never real play
-    this.replayBox.replaceChildren(h("div.panel", {}, h("h2", {}, `Replay of round ${rid}`), trainingBanner({ training: round.mode === "training" }),
+    fill(this.replayBox, h("div.panel", {}, h("h2", {}, `Replay of round ${rid}`), trainingBanner({ training: round.mode === "training" }),
       h("div.btn-row", { role: "group", "aria-label": "replay controls" },
         h("button.btn", { type: "button", onclick: go("start") }, "« Start"), h("button.btn", { type: "button", onclick: go(-1) }, "◀ Step back"),
         h("button.btn.btn-gold", { type: "button", onclick: go(1) }, "Step ▶"), h("button.btn", { type: "button", onclick: go("end") }, "End »"), counter, scenario),
@@ -204,7 +204,7 @@ class PitPage {
       const findings = res.audit ? [...(res.problems || [])] : [...(res.problems || []), ...(full.findings || []).map((f) => typeof f === "string" ? f : `${f.table} ${f.key}: ${f.what}`)];
       const ok = res.ok && (full.ok ?? true) && !findings.length;
       const balances = Object.entries(res.balances || {});
-      out.replaceChildren(h("p", { "aria-label": "audit result", dataset: { ok: ok ? "yes" : "no" } }, "Result: ",
+      fill(out, h("p", { "aria-label": "audit result", dataset: { ok: ok ? "yes" : "no" } }, "Result: ",
         h(ok ? "span.ok" : "span.bad", {}, ok ? `clean: nothing differs (${Object.keys(checked).length ? "every chain, meter and settlement matches, every chip reconciles" : "the ledger balances and every meter matches its ledger account"})` : `${findings.length} problem${findings.length === 1 ? "" : "s"} found`)),
         Object.keys(checked).length ? h("table.grid", { "aria-label": "checked" }, h("tbody", {}, Object.entries(checked).map(([k, n]) =>
           h("tr", {}, h("th", { scope: "row" }, words(k)), h("td.num", {}, String(n)))))) : null,
@@ -213,7 +213,7 @@ class PitPage {
           h("thead", {}, h("tr", {}, h("th", {}, "Account"), h("th.num", {}, "Balance"))),
           h("tbody", {}, balances.map(([k, v]) => h("tr", { dataset: { account: k } }, h("td", {}, k),
             h("td.num", {}, /^-?\d+$/.test(String(v)) ? Money.fmt(Number(v)) : `${v}¢`)))))) : null,
-        h("details", {}, h("summary", {}, "Full report"), h("pre.text", {}, JSON.stringify(res, null, 2))));
+        h("details", {}, h("summary", {}, "Full report"), h("pre.text", {}, JSON.stringify(res, (_k, v) => (v === null ? "none" : v), 2))));
     });
     this.body.replaceChildren(h("div.panel", {}, h("h2", {}, "audit verify"),
       h("p.muted", {}, "The server's check of the chip ledger (every transaction sums to zero, every balance equals its rows) and of each progressive meter against its ledger account; where the server runs the whole croupier audit verify, the record and meter hash chains, the settlements rebuilt from the records and each seat's chips reconciled with its settlement too."),
