@@ -231,3 +231,30 @@ def test_issue40_d4_no_literal_null_after_a_pull_or_under_the_audit(
     expect(pit.get_by_label("audit result")).to_be_visible(timeout=WAIT)
     pit.locator("#audit-out summary").click()
     _no_nothing(pit.locator("main").inner_text(), "audit")
+
+
+def test_issue40_d13_dealer_told_why_a_step_waits(
+    browser: Browser, fresh_server: str, staff: dict[str, Desk]
+) -> None:
+    base, dealer = fresh_server, staff["dealer"]
+    table = "ultimate-texas-holdem"
+    with desks_of(base, "player1") as desks:
+        me = desks["player1"]
+        seated(me, table, 1)
+        open_round(dealer, table, {1: me})
+        console = dealer_at(browser, base, table, width=375, height=667)
+        why = console.locator("#step-why")
+        expect(why).to_contain_text("no player has wagered", timeout=WAIT)
+        me.post(f"{UTH}/wagers", {"wager": "ante", "amount": 500})
+        # the Blind missing: "no more bets" waits, with the section that requires it
+        expect(why).to_contain_text("seat 1 has no blind wager", timeout=WAIT)
+        expect(why).to_contain_text("§ 569.1")
+        expect(console.locator('button[data-step="no-more-bets"]')).to_be_disabled()
+        inside(console, "#step-why", "why 375x667")
+        me.post(f"{UTH}/wagers", {"wager": "blind", "amount": 500})
+        expect(why).to_have_count(0, timeout=WAIT)
+        dealer.post(f"{UTH}/no-more-bets", {"progressive_chips": 0})
+        while dealer.get(f"{UTH}/view")["round"].get("to_act_seat") != 1:
+            dealer.post(f"{UTH}/deal")
+        expect(why).to_contain_text("seat 1 has not decided yet", timeout=WAIT)
+        finish_round(dealer, table, {1: me})
