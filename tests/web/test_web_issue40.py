@@ -258,3 +258,32 @@ def test_issue40_d13_dealer_told_why_a_step_waits(
             dealer.post(f"{UTH}/deal")
         expect(why).to_contain_text("seat 1 has not decided yet", timeout=WAIT)
         finish_round(dealer, table, {1: me})
+
+
+def test_issue40_d7_pit_offers_only_the_actions_that_apply(
+    browser: Browser, fresh_server: str, staff: dict[str, Desk]
+) -> None:
+    base, dealer, sup = fresh_server, staff["dealer"], staff["supervisor"]
+    with desks_of(base, "player5") as desks:
+        me = desks["player5"]
+        seated(me, "four-card-poker", 1)
+        open_round(dealer, "four-card-poker", {1: me})  # in play: betting
+        me.post("/api/tables/four-card-poker/wagers", {"wager": "ante", "amount": 500})
+        sup.post("/api/tables/midi-baccarat/close")
+        pit = sign_in(browser, base, "supervisor", width=1280, height=720)
+        tiles = pit.locator(".tile[data-table]")
+        expect(tiles.first).to_be_visible(timeout=WAIT)
+        seen: set[tuple[str, bool]] = set()
+        for t in sup.get("/api/tables"):
+            tile = pit.locator(f'.tile[data-table="{t["id"]}"]')
+            open_, close = tile.get_by_role("button", name="Open"), tile.get_by_role("button", name="Close")
+            void = tile.get_by_role("button", name="Void round")
+            expect(open_).to_have_count(0 if t["status"] == "open" else 1)
+            expect(close).to_have_count(1 if t["status"] == "open" else 0)
+            in_play = t.get("phase") not in (None, "over", "void")
+            expect(void).to_have_count(1 if in_play else 0)
+            seen.add((t["status"], in_play))
+        assert seen >= {("open", True), ("open", False), ("closed", False)}, seen
+        assert {t["id"]: t["status"] for t in sup.get("/api/tables")}["midi-baccarat"] == "closed"
+        sup.post("/api/tables/midi-baccarat/open")
+        finish_round(dealer, "four-card-poker", {1: me})

@@ -105,10 +105,13 @@ class PitPage {
     this.reasons = this.reasons || {};
     const reason = h("input", { "aria-label": `reason to void the round at ${t.name}`, placeholder: "reason",
       value: this.reasons[t.id] || "", oninput: (e) => { this.reasons[t.id] = e.currentTarget.value; } });
+    // only what applies: Open a closed table, Close an open one, Void a round in play (or one
+    // held for a supervisor's void), never one already over or void
+    const inPlay = Boolean(t.round_id) && (Boolean(t.held) || !["over", "void", null, undefined, ""].includes(t.phase));
+    const toggle = t.status === "open" ? ["close", "Close"] : ["open", "Open"];
     return h("div", {}, h("div.btn-row", {},
-      h("button.btn.btn-ghost", { type: "button", onclick: (e) => act(e.currentTarget, () => Api.post(`/api/tables/${t.id}/open`).then(() => this.floor())) }, "Open"),
-      h("button.btn.btn-ghost", { type: "button", onclick: (e) => act(e.currentTarget, () => Api.post(`/api/tables/${t.id}/close`).then(() => this.floor())) }, "Close")),
-      t.round_id ? h("div.btn-row", {}, reason, h("button.btn.btn-red", { type: "button", onclick: (e) => act(e.currentTarget, async () => {
+      h("button.btn.btn-ghost", { type: "button", onclick: (e) => act(e.currentTarget, () => Api.post(`/api/tables/${t.id}/${toggle[0]}`).then(() => this.floor())) }, toggle[1])),
+      inPlay ? h("div.btn-row", {}, reason, h("button.btn.btn-red", { type: "button", onclick: (e) => act(e.currentTarget, async () => {
         if (!reason.value.trim()) throw new Error("A void needs a reason.");
         await Api.post(`/api/rounds/${t.round_id}/void`, { reason: reason.value.trim() });
         delete this.reasons[t.id];
