@@ -287,3 +287,24 @@ def test_issue40_d7_pit_offers_only_the_actions_that_apply(
         assert {t["id"]: t["status"] for t in sup.get("/api/tables")}["midi-baccarat"] == "closed"
         sup.post("/api/tables/midi-baccarat/open")
         finish_round(dealer, "four-card-poker", {1: me})
+
+
+def test_issue40_d6_reload_keeps_the_dealer_at_the_table_and_back_stays_in_the_app(
+    browser: Browser, fresh_server: str
+) -> None:
+    base = fresh_server
+    console = dealer_at(browser, base, "let-it-ride", width=1280, height=720)
+    title = console.locator("#dealer-title")
+    console.reload()
+    expect(title).to_have_text("Dealer console", timeout=WAIT)
+    expect(console.locator(".table-head")).to_contain_text("Let It Ride")
+    console.go_back()
+    assert console.url.startswith(base), console.url
+    expect(title).to_have_text("Choose your table", timeout=WAIT)
+    console.go_forward()
+    expect(title).to_have_text("Dealer console", timeout=WAIT)
+    console.get_by_role("button", name="Par sheets").click()
+    expect(console.locator("#par-title")).to_be_visible(timeout=WAIT)
+    console.go_back()
+    assert console.url.startswith(base), console.url
+    expect(title).to_have_text("Dealer console", timeout=WAIT)

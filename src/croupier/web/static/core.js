@@ -227,7 +227,9 @@ const App = {
   pages: {},
   current: null,
   register(name, page) { this.pages[name] = page; },
-  show(name, arg) {
+  /** Show page ``name``; ``how`` "push": a new entry in the browser's history (Back comes
+   * back here), otherwise the address is replaced. */
+  show(name, arg, how) {
     if (this.current && this.pages[this.current].leave) this.pages[this.current].leave();
     for (const sec of document.querySelectorAll("main > section")) sec.hidden = sec.id !== `page-${name}`;
     this.current = name;
@@ -240,16 +242,22 @@ const App = {
     document.getElementById("nav-par").hidden = name === "par";
     document.getElementById("nav-home").hidden = !s || name !== "par";
     const path = { signin: "/", par: "/par-sheets" }[name] || `/${name}`;
-    if (location.pathname !== path) history.replaceState(null, "", path);
+    if (location.pathname !== path) history[how === "push" ? "pushState" : "replaceState"](null, "", path);
     if (this.pages[name].enter) this.pages[name].enter(arg);
     const section = document.getElementById(`page-${name}`);
     const heading = section.querySelector("h1, h2");
     // the page's heading takes the focus, unless the page put it on a control of its own
     if (heading && !section.contains(document.activeElement)) { heading.tabIndex = -1; heading.focus({ preventScroll: true }); }
   },
-  home() {
+  home(how) {
     const s = Api.session;
-    this.show(s ? ROLE_PAGES[s.role] || "pit" : "signin");
+    this.show(s ? ROLE_PAGES[s.role] || "pit" : "signin", undefined, how);
+  },
+  /** The page the address names (a reload, Back and Forward): the par sheets, or the
+   * account's own page (which reads the rest of the address: the dealer's table). */
+  route() {
+    if (location.pathname === "/par-sheets") this.show("par");
+    else this.home();
   },
 };
 
@@ -281,12 +289,13 @@ function setupSignin() {
     Auth.clear();
     App.show("signin");
   });
-  document.getElementById("nav-par").addEventListener("click", () => App.show("par"));
-  document.getElementById("nav-home").addEventListener("click", () => App.home());
+  document.getElementById("nav-par").addEventListener("click", () => App.show("par", undefined, "push"));
+  document.getElementById("nav-home").addEventListener("click", () => App.home("push"));
+  // Back and Forward move between the app's pages (and the dealer's tables), never out of it
+  window.addEventListener("popstate", () => App.route());
 }
 
 window.addEventListener("DOMContentLoaded", () => {
   setupSignin();
-  if (location.pathname === "/par-sheets") App.show("par");
-  else App.home();
+  App.route();
 });

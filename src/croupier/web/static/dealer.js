@@ -26,12 +26,20 @@ class DealerPage extends TablePage {
       if (s.table_id) { await this.connect(s.table_id); return; }
       // a dealer bound to tables deals those only (none bound: a demo dealer, every table)
       const bound = s.tables || [];
+      // the table in the address (/dealer?table=...): a reload keeps the dealer at it
+      const named = new URLSearchParams(location.search).get("table");
+      if (location.pathname === "/dealer" && named && (!bound.length || bound.includes(named))) { await this.connect(named); return; }
       const tables = (await Api.get("/api/tables")).filter((t) => !bound.length || bound.includes(t.id));
       const pick = h("div.tiles", {}, tables.map((t) => h("div.tile", { dataset: { table: t.id } }, h("h3", {}, t.name), trainingBanner(t),
         h("p.small", {}, `${words(t.game)} · ${t.status}${t.phase ? ` · ${words(t.phase)}` : ""}`),
-        h("button.btn.btn-gold", { type: "button", "aria-label": `deal at ${t.name}`, onclick: (e) => act(e.currentTarget, () => this.connect(t.id)) }, "Deal this table"))));
+        h("button.btn.btn-gold", { type: "button", "aria-label": `deal at ${t.name}`, onclick: (e) => act(e.currentTarget, () => this.choose(t.id)) }, "Deal this table"))));
       this.section.replaceChildren(h("div.panel", {}, h("h1", { id: "dealer-title" }, "Choose your table"), pick));
     } catch (err) { Announce.error(err); }
+  }
+  /** Deal ``tableId``: its address pushed (Back returns to the choice, a reload stays). */
+  async choose(tableId) {
+    history.pushState(null, "", `/dealer?table=${encodeURIComponent(tableId)}`);
+    await this.connect(tableId);
   }
   post(path, body, said) {
     return async () => {
