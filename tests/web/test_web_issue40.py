@@ -276,7 +276,10 @@ def test_issue40_d7_pit_offers_only_the_actions_that_apply(
         seen: set[tuple[str, bool]] = set()
         for t in sup.get("/api/tables"):
             tile = pit.locator(f'.tile[data-table="{t["id"]}"]')
-            open_, close = tile.get_by_role("button", name="Open"), tile.get_by_role("button", name="Close")
+            open_, close = (
+                tile.get_by_role("button", name="Open"),
+                tile.get_by_role("button", name="Close"),
+            )
             void = tile.get_by_role("button", name="Void round")
             expect(open_).to_have_count(0 if t["status"] == "open" else 1)
             expect(close).to_have_count(1 if t["status"] == "open" else 0)
@@ -308,3 +311,60 @@ def test_issue40_d6_reload_keeps_the_dealer_at_the_table_and_back_stays_in_the_a
     console.go_back()
     assert console.url.startswith(base), console.url
     expect(title).to_have_text("Dealer console", timeout=WAIT)
+
+
+SNAKE = re.compile(r"\b[a-z0-9]+_[a-z0-9_]+\b|\bbet\d\b")
+PAGE_TEXT = """() => {
+  // the page's words as a person reads them, the pay-table sign aside (the posted sign is
+  // the Rules Submission's text, held by the golden outputs)
+  const main = document.querySelector('main').cloneNode(true);
+  for (const sign of main.querySelectorAll('.sign')) sign.remove();
+  document.body.append(main); const text = main.innerText; main.remove();
+  return text;
+}"""
+
+
+def _spoken(page: Page, where: str) -> str:
+    text: str = page.evaluate(PAGE_TEXT)
+    found = [text[max(0, m.start() - 60) : m.end() + 10] for m in SNAKE.finditer(text)]
+    assert not found, (where, found)
+    return text
+
+
+def test_issue40_d11_names_as_people_say_them(
+    browser: Browser, fresh_server: str, staff: dict[str, Desk]
+) -> None:
+    base, dealer = fresh_server, staff["dealer"]
+    table, path = "let-it-ride", "/api/tables/let-it-ride"
+    chooser = sign_in(browser, base, "dealer", width=1280, height=720)
+    expect(chooser.locator("#dealer-title")).to_have_text("Choose your table", timeout=WAIT)
+    names = chooser.locator("main").inner_text()
+    for said in ("Ultimate Texas Hold 'Em", "EZ Baccarat", "Let It Ride"):
+        assert said in names, (said, names)
+    for unsaid in ("Holdem", "Ez Baccarat", "Mini Baccarat"):
+        assert unsaid not in names, (unsaid, names)
+    _spoken(chooser, "dealer's tables")
+    with desks_of(base, "player6") as desks:
+        me = desks["player6"]
+        seated(me, table, 2)
+        open_round(dealer, table, {2: me})
+        player = sign_in(browser, base, "player6", width=1280, height=720)
+        expect(player.locator('label[for="amt-bet1"]')).to_have_text("Bet 1", timeout=WAIT)
+        _spoken(player, "player betting")
+        for wager in ("bet1", "bet2", "bet3"):
+            me.post(f"{path}/wagers", {"wager": wager, "amount": 500})
+        console = dealer_at(browser, base, table, width=1280, height=720)
+        dealer.post(f"{path}/no-more-bets", {"progressive_chips": 0})
+        while dealer.get(f"{path}/view")["round"].get("to_act_seat") != 2:
+            dealer.post(f"{path}/deal")
+        expect(player.locator("button[data-decision]").first).to_be_visible(timeout=WAIT)
+        _spoken(player, "player deciding")
+        assert "chance" not in console.locator(".table-head").inner_text()
+        pull = next(d for d in me.get(f"{path}/actions")["decisions"] if d["name"] == "withdraw")
+        me.post(f"{path}/decisions", {"decision": pull["decision"], "seat": 2})
+        finish_round(dealer, table, {2: me})
+        expect(player.locator("#round-result")).to_contain_text("Bet 1", timeout=WAIT)
+        said = _spoken(player, "player settled")
+        assert "pushes, push" not in said
+        expect(console.locator("#round-result")).to_be_visible(timeout=WAIT)
+        _spoken(console, "dealer settled")

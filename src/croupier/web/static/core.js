@@ -66,6 +66,17 @@ function words(slug) {
   return String(slug || "").replace(/[_-]+/g, " ");
 }
 
+/** The names of the game at hand's wagers and hands as people say them ("bet1": "Bet 1"), from
+ * the table's detail (the game's own ``spoken_names``: the one source); a key it does not
+ * name, in words. */
+const Spoken = {
+  names: {},
+  use(names) { this.names = names || {}; },
+};
+function said(key) {
+  return Spoken.names[key] || words(key);
+}
+
 function uuid() {
   if (crypto.randomUUID) return crypto.randomUUID();
   const b = crypto.getRandomValues(new Uint8Array(16));

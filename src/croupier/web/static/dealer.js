@@ -31,7 +31,7 @@ class DealerPage extends TablePage {
       if (location.pathname === "/dealer" && named && (!bound.length || bound.includes(named))) { await this.connect(named); return; }
       const tables = (await Api.get("/api/tables")).filter((t) => !bound.length || bound.includes(t.id));
       const pick = h("div.tiles", {}, tables.map((t) => h("div.tile", { dataset: { table: t.id } }, h("h3", {}, t.name), trainingBanner(t),
-        h("p.small", {}, `${words(t.game)} · ${t.status}${t.phase ? ` · ${words(t.phase)}` : ""}`),
+        h("p.small", {}, `${t.game_name || words(t.game)} · ${t.status}${t.phase ? ` · ${words(t.phase)}` : ""}`),
         h("button.btn.btn-gold", { type: "button", "aria-label": `deal at ${t.name}`, onclick: (e) => act(e.currentTarget, () => this.choose(t.id)) }, "Deal this table"))));
       this.section.replaceChildren(h("div.panel", {}, h("h1", { id: "dealer-title" }, "Choose your table"), pick));
     } catch (err) { Announce.error(err); }

@@ -16,15 +16,15 @@ function describeRecord(r) {
   const k = r.kind || r.type;
   const seat = r.seat !== undefined ? `seat ${r.seat}: ` : "";
   switch (k) {
-    case "wager_placed": return `${seat}${words(r.wager)} ${Money.fmt(r.amount)} placed`;
+    case "wager_placed": return `${seat}${said(r.wager)} ${Money.fmt(r.amount)} placed`;
     case "no_more_bets": return `No more bets${r.progressive_chips ? ` (${r.progressive_chips} progressive chips)` : ""}`;
     case "meter_changed": return `Meter ${words(r.meter)} ${Money.fmt(r.before)} → ${Money.fmt(r.after)} (${words(r.reason)})`;
     case "card_dealt": return `Card ${Cards.parse(cardText(r.card)) ? cardText(r.card) : "face down"} to ${/^\d$/.test(String(r.to)) ? `seat ${r.to}` : words(r.to)}${r.face_up ? " face up" : ""}`;
-    case "play_wagered": return `${seat}${words(r.wager)} ${Money.fmt(r.amount)}`;
-    case "wager_settled": return `${seat}${words(r.wager)} ${r.result}: paid ${Money.fmt(r.paid)}, returned ${Money.fmt(r.returned)}`;
-    case "hand_shown": return `${seat}hand shown ${(r.cards || []).map(cardText).join(" ")} (${words(r.category)})`;
-    case "hand_hidden": return `${seat}hand shown (${words(r.category)})`;
-    case "dealer_revealed": return `Dealer reveals ${(r.cards || []).map(cardText).join(" ")} (${words(r.category)})`;
+    case "play_wagered": return `${seat}${said(r.wager)} ${Money.fmt(r.amount)}`;
+    case "wager_settled": return `${seat}${said(r.wager)} ${r.result}: paid ${Money.fmt(r.paid)}, returned ${Money.fmt(r.returned)}`;
+    case "hand_shown": return `${seat}hand shown ${(r.cards || []).map(cardText).join(" ")} (${said(r.category)})`;
+    case "hand_hidden": return `${seat}hand shown (${said(r.category)})`;
+    case "dealer_revealed": return `Dealer reveals ${(r.cards || []).map(cardText).join(" ")} (${said(r.category)})`;
     case "round_voided": return `Round void: ${r.reason}${cite(r.section)}`;
     default: {
       const rest = Object.entries(r).filter(([key]) => key !== "kind" && key !== "seat")
@@ -85,7 +85,7 @@ class PitPage {
     for (const t of tables) {
       const seated = Object.values(t.seats || {}).filter(Boolean).length;
       const tile = h("div.tile", { dataset: { table: t.id } }, h("h3", {}, t.name), trainingBanner(t),
-        h("p.small", {}, `${words(t.game)} · table ${t.status}${t.held ? ` · held: ${t.held}` : ""}`), h("p", {}, h("span.phase-pill", {}, words(t.phase || "no round")),
+        h("p.small", {}, `${t.game_name || words(t.game)} · table ${t.status}${t.held ? ` · held: ${t.held}` : ""}`), h("p", {}, h("span.phase-pill", {}, words(t.phase || "no round")),
           ` round ${t.round_id || "–"} · ${seated} seated`),
         Object.entries(t.meters || {}).map(([m, c]) => h("p.small", {}, `${words(m)}: `, h("strong", {}, Money.fmt(c)))));
       if (this.role() === "supervisor") tile.append(this.tableActions(t));
@@ -123,7 +123,7 @@ class PitPage {
     const pays = await Api.get("/api/handpays");
     if (this.tab !== "handpays") return;
     const rows = (pays || []).map((p) => h("tr", { dataset: { handpay: String(p.id), status: p.status } }, h("td", {}, String(p.id)), h("td", {}, String(p.table_id)), h("td", {}, String(p.round_id)),
-      h("td", {}, `${p.seat} · ${p.player_id}`), h("td", {}, `${words(p.meter)}: ${words(p.line)}`), h("td.num", {}, Money.fmt(p.amount)),
+      h("td", {}, `${p.seat} · ${p.player_id}`), h("td", {}, `${words(p.meter)}: ${said(p.line)}`), h("td.num", {}, Money.fmt(p.amount)),
       h("td", {}, p.status !== "pending" ? `${p.status}${p.approved_by ? ` by ${p.approved_by}` : ""}` : h("button.btn.btn-gold", { type: "button", "aria-label": `approve hand pay ${p.id}: ${Money.fmt(p.amount)} to ${p.player_id}`, onclick: (e) => act(e.currentTarget, async () => {
         await Api.post(`/api/handpays/${p.id}/approve`); Announce.say(`Hand pay ${p.id} approved.`); this.handpays();
       }) }, "Approve"))));
@@ -149,7 +149,7 @@ class PitPage {
   async recall() {
     const tables = await Api.get("/api/tables");
     if (this.tab !== "recall") return;
-    const sel = h("select#recall-table", {}, tables.map((t) => h("option", { value: t.id }, `${t.name} · ${words(t.game)}${t.training ? " · training" : ""}`)));
+    const sel = h("select#recall-table", {}, tables.map((t) => h("option", { value: t.id }, `${t.name} · ${t.game_name || words(t.game)}${t.training ? " · training" : ""}`)));
     const list = h("div#recall-list");
     this.replayBox = h("div#replay");
     const load = (e) => act(e && e.currentTarget, async () => {
@@ -168,6 +168,8 @@ class PitPage {
     if (this.role() !== "observer") records = await Api.get(`/api/rounds/${rid}/records`).then((x) => x.records || x).catch(() => round.records);
     records = records || [];
     const table = (await Api.get("/api/tables")).find((t) => String(t.id) === String(tableId)) || {};
+    // the recalled game's names (its wagers and hands as people say them)
+    Spoken.use((await Api.get(`/api/tables/${encodeURIComponent(tableId)}`).catch(() => ({}))).names);
     let i = records.length;
     const felt = h("div"), steps = h("ol.replay-steps", { "aria-label": "records" });
     records.forEach((r, n) => steps.append(h("li", { dataset: { step: n + 1 } }, describeRecord(r))));

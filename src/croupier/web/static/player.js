@@ -48,7 +48,7 @@ class PlayerPage extends TablePage {
             await this.connect(t.id);
           }) }, String(n)));
       }
-      list.append(h("div.tile", { dataset: { table: t.id } }, h("h3", {}, t.name), trainingBanner(t), h("p.small", {}, `${words(t.game)} · ${t.status}`), buttons));
+      list.append(h("div.tile", { dataset: { table: t.id } }, h("h3", {}, t.name), trainingBanner(t), h("p.small", {}, `${t.game_name || words(t.game)} · ${t.status}`), buttons));
     }
     this.section.replaceChildren(h("div.panel", {}, h("h1", { id: "player-title" }, "Choose a seat"),
       h("p.muted", {}, "Each table's seats, seat 1 farthest to the dealer's left."), list));
@@ -108,13 +108,13 @@ class PlayerPage extends TablePage {
     // every wager placed before the cards posts a minimum and maximum (a fixed wager: its amount)
     for (const [k, v] of Object.entries(detail.limits || {})) {
       const range = v.min === v.max ? `${Money.fmt(v.min)} (fixed)` : `${v.min === undefined ? "–" : Money.fmt(v.min)} to ${v.max === undefined ? "–" : Money.fmt(v.max)}`;
-      rows.push([words(k), range]);
+      rows.push([said(k), range]);
     }
     // the decision wagers (Play, street bets): multiples of the Ante, within its limits
-    for (const w of detail.wagers || []) if (!(w in (detail.limits || {}))) rows.push([words(w), "a multiple of the Ante"]);
+    for (const w of detail.wagers || []) if (!(w in (detail.limits || {}))) rows.push([said(w), "a multiple of the Ante"]);
     for (const w of this.actions.wagers || []) {
       const a = w.amounts;
-      rows.push([`${words(w.wager)} now`, a.length === 1 ? `exactly ${Money.fmt(a[0])}` : `${Money.fmt(a[0])} to ${Money.fmt(a[a.length - 1])}`]);
+      rows.push([`${said(w.wager)} now`, a.length === 1 ? `exactly ${Money.fmt(a[0])}` : `${Money.fmt(a[0])} to ${Money.fmt(a[a.length - 1])}`]);
     }
     if (rules.payout_limit) rows.push(["payout limit per hand", Money.fmt(rules.payout_limit)]);
     if (!rows.length) return h("p.small.muted", {}, "The limits are posted at the table.");
@@ -173,13 +173,13 @@ class PlayerPage extends TablePage {
       onclick: (e) => act(e.currentTarget, async () => {
         const cents = Number(select.value);
         const res = await Api.post(`/api/tables/${encodeURIComponent(this.tableId)}/wagers`, { wager: w.wager, amount: cents, seat: w.seat });
-        Announce.say(`${words(w.wager)} ${Money.fmt(cents)} accepted.`);
+        Announce.say(`${said(w.wager)} ${Money.fmt(cents)} accepted.`);
         this.meStale = true; // the balance the wager moved, asked with the state it made
         await this.caughtUp(res && res.seq);
-      }) }, "Place", h("span.wide-only", {}, ` ${words(w.wager)}`));
-    place.setAttribute("aria-label", `Place ${words(w.wager)}`);
+      }) }, "Place", h("span.wide-only", {}, ` ${said(w.wager)}`));
+    place.setAttribute("aria-label", `Place ${said(w.wager)}`);
     const a = w.amounts;
-    return h("div.wager-row", {}, h("label", { for: id }, words(w.wager)), select, place,
+    return h("div.wager-row", {}, h("label", { for: id }, said(w.wager)), select, place,
       h("span.limits", {}, a.length === 1 ? `exactly ${Money.fmt(a[0])}` : `${Money.fmt(a[0])} to ${Money.fmt(a[a.length - 1])}`));
   }
   recentList() {

@@ -45,7 +45,7 @@ class RoundState {
       case "wager_placed": case "play_wagered": {
         const w = this.seatWagers(r.seat);
         w[r.wager] = (kind === "play_wagered" ? 0 : w[r.wager] || 0) + r.amount;
-        if (kind === "play_wagered") this.calls.push(`Seat ${r.seat}: ${words(r.wager)} ${Money.fmt(r.amount)}`);
+        if (kind === "play_wagered") this.calls.push(`Seat ${r.seat}: ${said(r.wager)} ${Money.fmt(r.amount)}`);
         break;
       }
       case "no_more_bets": this.calls.push("No more bets."); break;
@@ -56,11 +56,11 @@ class RoundState {
       case "street_card_turned": this.turn("board", r.number, cardText(r.card)); break;
       case "dealer_revealed":
         this.boxes.dealer = (r.cards || []).map(cardText);
-        this.calls.push(`Dealer has ${words(r.category)}.`);
+        this.calls.push(`Dealer has ${said(r.category)}.`);
         break;
       case "hand_shown": case "hand_hidden":
         if (r.cards) this.boxes[String(r.seat)] = r.cards.map(cardText);
-        if (r.category) { this.shown[String(r.seat)] = r.category; this.calls.push(`Seat ${r.seat} shows ${words(r.category)}.`); }
+        if (r.category) { this.shown[String(r.seat)] = r.category; this.calls.push(`Seat ${r.seat} shows ${said(r.category)}.`); }
         break;
       case "result_announced":
         if (r.player) this.boxes.player = r.player.map(cardText);
@@ -71,7 +71,7 @@ class RoundState {
       case "checked": this.calls.push(`Seat ${r.seat} checks.`); break;
       case "bet_withdrawn": {
         const w = this.seatWagers(r.seat); delete w[r.wager];
-        this.calls.push(`Seat ${r.seat} pulls ${words(r.wager)}.`);
+        this.calls.push(`Seat ${r.seat} pulls ${said(r.wager)}.`);
         break;
       }
       case "wager_settled": {
@@ -84,7 +84,7 @@ class RoundState {
         // not paid from the table inventory but by a hand-pay a supervisor approves
         if (r.from_meter) {
           const k = String(r.seat);
-          (this.extras[k] = this.extras[k] || []).push({ what: `Progressive ${words(r.line)}: hand pay, approved by a supervisor`,
+          (this.extras[k] = this.extras[k] || []).push({ what: `Progressive ${said(r.line)}: hand pay, approved by a supervisor`,
             amount: `hand pay ${Money.fmt(r.amount)}`, result: "handpay" });
         }
         break;
@@ -115,7 +115,10 @@ function settlementLines(state, seat) {
   const rows = (state.settled[k] || []).map((r) => {
     const amount = r.result === "win" ? `pays ${Money.fmt(r.paid)}` : r.result === "push" ? `returned ${Money.fmt(r.returned)}`
       : r.result === "void" ? `returned ${Money.fmt(r.returned)}` : `${Money.fmt(r.stake)} taken`;
-    return { wager: r.wager, result: r.result, text: `${words(r.wager)} ${RESULT_WORD[r.result] || r.result}${r.line && r.line !== r.result ? ` (${words(r.line)})` : ""}`, amount };
+    // a bet taken back (§ 643a.11(b)) is returned, not a push the player played to
+    const text = r.line === "withdrawn" ? `${said(r.wager)} taken back`
+      : `${said(r.wager)} ${RESULT_WORD[r.result] || r.result}${r.line && r.line !== r.result ? ` (${said(r.line)})` : ""}`;
+    return { wager: r.wager, result: r.result, text, amount };
   });
   for (const e of state.extras[k] || []) rows.push({ wager: "award", result: e.result, text: e.what, amount: e.amount });
   return rows;
@@ -139,7 +142,7 @@ function handOf(cards, opts = {}) {
 /** The felt: dealer's and common boxes, the progressive meter, the seats. */
 function drawFelt(table, state, opts) {
   const felt = h("div.felt", { role: "region", "aria-label": "the table" });
-  felt.append(h("p.felt-title", {}, table.title || words(table.game)));
+  felt.append(h("p.felt-title", {}, table.game_name || table.title || words(table.game)));
   felt.append(h("p.felt-rule", {}, table.chapter || ""));
   const meters = h("div.meters");
   felt.append(meters);
@@ -158,7 +161,7 @@ function drawFelt(table, state, opts) {
       handOf(state.boxes[k] || [], { big: true, label: "your cards", back: table.back })));
     const spots = h("div.spots", { "aria-label": "your wagers" });
     for (const [w, amt] of Object.entries(state.wagers[k] || {})) {
-      spots.append(h("div.spot", { dataset: { wager: w } }, Cards.chip(amt, { small: true }), words(w),
+      spots.append(h("div.spot", { dataset: { wager: w } }, Cards.chip(amt, { small: true }), said(w),
         h("span.spot-amount", {}, Money.fmt(amt))));
     }
     felt.append(spots);
@@ -169,13 +172,13 @@ function drawFelt(table, state, opts) {
     const who = (table.seats || {})[k];
     const cls = ["seat", k === String(opts.mySeat) ? "seat-me" : "", String(opts.acting) === k ? "seat-acting" : ""].filter(Boolean).join(".");
     // each wager on a line of its own: name and amount
-    const wagers = Object.entries(state.wagers[k] || {}).map(([w, a]) => h("span.seat-wager", {}, h("span", {}, words(w)), h("span", {}, Money.fmt(a))));
+    const wagers = Object.entries(state.wagers[k] || {}).map(([w, a]) => h("span.seat-wager", {}, h("span", {}, said(w)), h("span", {}, Money.fmt(a))));
     // baccarat: the seat's marker button, commission owed until collected (§ 541.13(g))
     const owed = (table.markers || {})[k];
     seats.append(h(`div.${cls}`, { dataset: { seat: k } },
       h("div.seat-name", {}, `Seat ${k}${who ? ` · ${who}` : ""}${state.folded.has(k) ? " · folded" : ""}`),
       k === String(opts.mySeat) ? null : handOf(state.boxes[k] || [], { label: `seat ${k} cards`, back: table.back }),
-      state.shown[k] ? h("div.seat-shown", {}, words(state.shown[k])) : null,
+      state.shown[k] ? h("div.seat-shown", {}, said(state.shown[k])) : null,
       h("div.seat-wagers", {}, wagers),
       owed ? h("div.seat-marker", { "aria-label": `seat ${k} commission owed` }, `Commission owed ${Money.fmt(owed)}`) : null));
   }
@@ -230,6 +233,7 @@ class TablePage {
     this.tableId = tableId;
     const id = encodeURIComponent(tableId);
     this.detail = await Api.get(`/api/tables/${id}`);
+    Spoken.use(this.detail.names);
     await this.queue(() => this.load());
     window.scrollTo(0, 0); // a table chosen far down a list opens at its top: its next step in view
     this.stream = new Stream(`/api/tables/${id}/stream?carry=state`, (ev) => this.onEvent(ev), (s) => this.status(s),
@@ -322,7 +326,7 @@ class TablePage {
     const rnd = this.round;
     return h("div.panel.table-head", {}, trainingBanner(info),
       h("h1", { id }, title),
-      h("p", {}, h("strong", {}, info.title || words(info.game)), info.name && info.name !== info.title ? ` · ${info.name}` : "", " · ",
+      h("p", {}, h("strong", {}, info.game_name || info.title || words(info.game)), info.name && ![info.title, info.game_name].includes(info.name) ? ` · ${info.name}` : "", " · ",
         h("span.phase-pill", { "aria-label": "round phase", dataset: { phase: rnd ? rnd.phase : "none" } }, this.phaseText()),
         rnd ? h("span.small.muted", {}, ` round ${this.view.round_id}${rnd.to_act_seat ? ` · seat ${rnd.to_act_seat} to act` : ""}`) : null, " ",
         h("span.small.live-status", { "aria-live": "polite" }, h(`span.status-dot.status-${this.live || "connecting"}`), this.live === "live" ? "live" : "connecting")));
