@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from axe import serious
 from desks import Desk, close_contexts, dealer_at, desks_of, finish_round, fmt, sign_in
 from playwright.sync_api import Browser, Page, expect
 from shots import Shots
@@ -368,3 +369,64 @@ def test_issue40_d11_names_as_people_say_them(
         assert "pushes, push" not in said
         expect(console.locator("#round-result")).to_be_visible(timeout=WAIT)
         _spoken(console, "dealer settled")
+
+
+def test_issue40_d14_axe_finds_no_serious_violation(
+    browser: Browser, fresh_server: str, staff: dict[str, Desk]
+) -> None:
+    base, dealer = fresh_server, staff["dealer"]
+    table, path = "ultimate-texas-holdem", UTH
+    with desks_of(base, "player1") as desks:
+        me = desks["player1"]
+        seated(me, table, 1)
+        open_round(dealer, table, {1: me})
+        pages = {}
+        for width, height in SIZES.values():
+            pages[f"dealer {width}"] = dealer_at(browser, base, table, width=width, height=height)
+            pages[f"player {width}"] = sign_in(browser, base, "player1", width, height)
+        found: dict[str, list[dict[str, Any]]] = {}
+        for where, page in pages.items():
+            expect(page.locator(".felt")).to_be_visible(timeout=WAIT)
+            found[f"{where} betting"] = serious(page)
+        for wager in ("ante", "blind"):
+            me.post(f"{path}/wagers", {"wager": wager, "amount": 500})
+        dealer.post(f"{path}/no-more-bets", {"progressive_chips": 0})
+        while dealer.get(f"{path}/view")["round"].get("to_act_seat") != 1:
+            dealer.post(f"{path}/deal")
+        expect(pages["player 375"].locator("button[data-decision]").first).to_be_visible(
+            timeout=WAIT
+        )
+        for where, page in pages.items():
+            found[f"{where} deciding"] = serious(page)
+        finish_round(dealer, table, {1: me})
+        for where, page in pages.items():
+            expect(page.locator("#round-result")).to_be_visible(timeout=WAIT)
+            found[f"{where} over"] = serious(page)
+    signin = browser.new_context(viewport={"width": 375, "height": 667}).new_page()
+    signin.goto(base + "/")
+    expect(signin.get_by_label("User name")).to_be_visible(timeout=WAIT)
+    found["sign-in"] = serious(signin)
+    pit = sign_in(browser, base, "supervisor", width=1280, height=720)
+    expect(pit.locator(".tile[data-table]").first).to_be_visible(timeout=WAIT)
+    found["pit floor"] = serious(pit)
+    for tab in ("Buy-ins and cash-outs", "Game recall", "Audit"):
+        pit.get_by_role("tab", name=tab).click()
+        expect(pit.locator("#pit-body h2").first).to_be_visible(timeout=WAIT)
+        found[f"pit {tab}"] = serious(pit)
+    summary = {where: [(v["id"], v["nodes"][:3]) for v in vs] for where, vs in found.items() if vs}
+    assert summary == {}
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_issue40_d10_selected_pit_tab_readable_while_hovered(
+    browser: Browser, fresh_server: str, size: str
+) -> None:
+    width, height = SIZES[size]
+    pit = sign_in(browser, fresh_server, "supervisor", width, height)
+    for tab in ("Hand pays", "Floor"):
+        button = pit.get_by_role("tab", name=tab)
+        button.click()  # a tap: on a phone the tab stays "hovered" after it
+        expect(button).to_have_attribute("aria-selected", "true")
+        button.hover()
+        found = serious(pit, f"#{button.get_attribute('id')}", ["color-contrast"])
+        assert found == [], (tab, size, found)

@@ -100,7 +100,7 @@ class DealerPage extends TablePage {
       has(["count_stub"]) ? h("div.btn-row", {}, h("label", { for: "stub-count" }, "Stub count"), stub,
         h("button.btn.btn-gold", { type: "button", onclick: (e) => act(e.currentTarget, this.post("stub-count", () => ({ count: Number(stub.value) }), "Stub counted.")) }, "Record the count")) : null,
       this.waitingList(), this.result());
-    const procedure = h("div.panel.controls", { "aria-label": "dealing procedure" }, h("h2", {}, "Procedure"),
+    const procedure = h("div.panel.controls", { role: "group", "aria-label": "dealing procedure" }, h("h2", {}, "Procedure"),
       stack ? h("div.btn-row", {}, h("label", { for: "stack-cards" }, "Stack the next round (training)"), stack) : null,
       stack ? h("p.small.muted", {}, "The cards the round deals first, top first, in the order they leave the shoe, burned cards included.") : null,
       h("p.small.muted", {}, "The cover card goes at least ten cards from the top; leave the cut empty where the table's shuffler deals without one."),

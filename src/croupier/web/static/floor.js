@@ -81,7 +81,7 @@ class PitPage {
     this.tables = this.tables || tables;
     this.meterRows = this.meterRows || meters;
     if (this.tab !== "floor") return; // another tab was opened meanwhile
-    const tiles = h("div.tiles", { "aria-label": "tables" });
+    const tiles = h("div.tiles", { role: "group", "aria-label": "tables" });
     for (const t of tables) {
       const seated = Object.values(t.seats || {}).filter(Boolean).length;
       const tile = h("div.tile", { dataset: { table: t.id } }, h("h3", {}, t.name), trainingBanner(t),
@@ -209,7 +209,7 @@ class PitPage {
       const findings = res.audit ? [...(res.problems || [])] : [...(res.problems || []), ...(full.findings || []).map((f) => typeof f === "string" ? f : `${f.table} ${f.key}: ${f.what}`)];
       const ok = res.ok && (full.ok ?? true) && !findings.length;
       const balances = Object.entries(res.balances || {});
-      fill(out, h("p", { "aria-label": "audit result", dataset: { ok: ok ? "yes" : "no" } }, "Result: ",
+      fill(out, h("p", { role: "status", "aria-label": "audit result", dataset: { ok: ok ? "yes" : "no" } }, "Result: ",
         h(ok ? "span.ok" : "span.bad", {}, ok ? `clean: nothing differs (${Object.keys(checked).length ? "every chain, meter and settlement matches, every chip reconciles" : "the ledger balances and every meter matches its ledger account"})` : `${findings.length} problem${findings.length === 1 ? "" : "s"} found`)),
         Object.keys(checked).length ? h("table.grid", { "aria-label": "checked" }, h("tbody", {}, Object.entries(checked).map(([k, n]) =>
           h("tr", {}, h("th", { scope: "row" }, words(k)), h("td.num", {}, String(n)))))) : null,

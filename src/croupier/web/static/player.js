@@ -121,7 +121,7 @@ class PlayerPage extends TablePage {
     return h("table.grid", { "aria-label": "posted limits" }, h("tbody", {}, rows.map(([k, v]) => h("tr", {}, h("th", { scope: "row" }, k), h("td.num", {}, v)))));
   }
   controls() {
-    const panel = h("div.panel.controls", { "aria-label": "wagers and decisions" });
+    const panel = h("div.panel.controls", { role: "group", "aria-label": "wagers and decisions" });
     const wagers = this.actions.wagers || [];
     if (wagers.length) {
       panel.append(h("h2", {}, "Place your wagers"));

@@ -133,7 +133,7 @@ function settlementList(state, seat) {
 
 function handOf(cards, opts = {}) {
   // --n: the number of cards, for the fan that fits a seat's box (app.css)
-  const el = h(`div.hand${opts.big ? ".hand-big" : ""}`, { "aria-label": opts.label || "cards" });
+  const el = h(`div.hand${opts.big ? ".hand-big" : ""}`, { role: "group", "aria-label": opts.label || "cards" });
   el.style.setProperty("--n", String((cards || []).length || 1)); // not a style attribute: the CSP has no inline style
   for (const c of cards || []) el.append(Cards.card(c, { back: opts.back }));
   return el;
@@ -147,7 +147,7 @@ function drawFelt(table, state, opts) {
   const meters = h("div.meters");
   felt.append(meters);
   for (const [name, cents] of Object.entries(table.meters || {})) {
-    meters.append(h("div.meter", { "aria-label": `progressive meter ${words(name)}`, dataset: { meter: name } },
+    meters.append(h("div.meter", { role: "group", "aria-label": `progressive meter ${words(name)}`, dataset: { meter: name } },
       h("small", {}, `Progressive · ${words(name)}`), Money.fmt(cents)));
   }
   for (const box of BOXES) {
@@ -159,14 +159,14 @@ function drawFelt(table, state, opts) {
     const k = String(opts.mySeat);
     felt.append(h("div.zone", {}, h("span.zone-label", {}, `Your hand · seat ${k}`),
       handOf(state.boxes[k] || [], { big: true, label: "your cards", back: table.back })));
-    const spots = h("div.spots", { "aria-label": "your wagers" });
+    const spots = h("div.spots", { role: "group", "aria-label": "your wagers" });
     for (const [w, amt] of Object.entries(state.wagers[k] || {})) {
       spots.append(h("div.spot", { dataset: { wager: w } }, Cards.chip(amt, { small: true }), said(w),
         h("span.spot-amount", {}, Money.fmt(amt))));
     }
     felt.append(spots);
   }
-  const seats = h("div.seats", { "aria-label": "seats" });
+  const seats = h("div.seats", { role: "group", "aria-label": "seats" });
   for (let n = 1; n <= 7; n++) {
     const k = String(n);
     const who = (table.seats || {})[k];
@@ -180,7 +180,7 @@ function drawFelt(table, state, opts) {
       k === String(opts.mySeat) ? null : handOf(state.boxes[k] || [], { label: `seat ${k} cards`, back: table.back }),
       state.shown[k] ? h("div.seat-shown", {}, said(state.shown[k])) : null,
       h("div.seat-wagers", {}, wagers),
-      owed ? h("div.seat-marker", { "aria-label": `seat ${k} commission owed` }, `Commission owed ${Money.fmt(owed)}`) : null));
+      owed ? h("div.seat-marker", { role: "note", "aria-label": `seat ${k} commission owed` }, `Commission owed ${Money.fmt(owed)}`) : null));
   }
   felt.append(seats);
   return felt;
@@ -327,7 +327,7 @@ class TablePage {
     return h("div.panel.table-head", {}, trainingBanner(info),
       h("h1", { id }, title),
       h("p", {}, h("strong", {}, info.game_name || info.title || words(info.game)), info.name && ![info.title, info.game_name].includes(info.name) ? ` · ${info.name}` : "", " · ",
-        h("span.phase-pill", { "aria-label": "round phase", dataset: { phase: rnd ? rnd.phase : "none" } }, this.phaseText()),
+        h("span.phase-pill", { role: "note", "aria-label": "round phase", dataset: { phase: rnd ? rnd.phase : "none" } }, this.phaseText()),
         rnd ? h("span.small.muted", {}, ` round ${this.view.round_id}${rnd.to_act_seat ? ` · seat ${rnd.to_act_seat} to act` : ""}`) : null, " ",
         h("span.small.live-status", { "aria-live": "polite" }, h(`span.status-dot.status-${this.live || "connecting"}`), this.live === "live" ? "live" : "connecting")));
   }
@@ -349,7 +349,7 @@ function dealPanel(deal) {
   const panel = h("div.panel.deal", { role: "region", "aria-label": "provable deal", dataset: { revealed: deal.revealed ? "yes" : "no" } },
     h("h2", {}, "Provable deal"),
     h("p.small.muted", {}, `Commitment to the shoe's order (${deal.scheme}), published before the first wager:`),
-    h("code.hash", { "aria-label": "commitment" }, deal.commitment), status);
+    h("code.hash", { role: "note", "aria-label": "commitment" }, deal.commitment), status);
   if (!deal.revealed && deal.shoe) status.textContent = `This coup is dealt from shoe ${deal.shoe}: the commitment covers the whole shoe, and its order and nonce are revealed when the shoe ends.`;
   else if (!deal.revealed) status.textContent = "The order and its nonce are revealed once the round is over.";
   else if (!deal.order || !deal.nonce) {
