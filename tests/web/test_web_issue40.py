@@ -430,3 +430,35 @@ def test_issue40_d10_selected_pit_tab_readable_while_hovered(
         button.hover()
         found = serious(pit, f"#{button.get_attribute('id')}", ["color-contrast"])
         assert found == [], (tab, size, found)
+
+
+WIDEST_WAGERS = """() => {
+  // the felt drawn with the longest wager names and amounts at every seat (Let It Ride's)
+  const s = new RoundState();
+  for (let n = 1; n <= 7; n++) s.wagers[String(n)] = { bet1: 100000, bet2: 100000, bet3: 100000,
+    three_card_bonus: 2500, five_card_progressive: 100, six_card_bonus: 2500 };
+  document.querySelector('.felt').replaceWith(drawFelt({ game: 'let-it-ride', meters: {} }, s, {}));
+}"""
+SEAT_WAGERS = """() => [...document.querySelectorAll('.seat')].flatMap((seat) => {
+  const box = seat.getBoundingClientRect();
+  const pad = parseFloat(getComputedStyle(seat).paddingRight) + parseFloat(getComputedStyle(seat).borderRightWidth);
+  return [...seat.querySelectorAll('.seat-wager, .seat-wager span')].map((el) => {
+    const r = el.getBoundingClientRect();
+    return { seat: seat.dataset.seat, text: el.textContent, left: r.left - box.left,
+      right: box.right - r.right, pad, clipped: el.scrollWidth > el.clientWidth + 1 };
+  });
+})"""
+
+
+def test_issue40_d12_seat_wagers_inside_their_box_at_375(
+    browser: Browser, fresh_server: str
+) -> None:
+    console = dealer_at(browser, fresh_server, "let-it-ride", width=375, height=667)
+    expect(console.locator(".felt")).to_be_visible(timeout=WAIT)
+    console.evaluate(WIDEST_WAGERS)
+    rows = console.evaluate(SEAT_WAGERS)
+    assert len(rows) == 7 * 6 * 3
+    for row in rows:
+        # inside the box's padding, with a gap to its border; no text cut off
+        assert row["left"] >= row["pad"] - 0.5 and row["right"] >= row["pad"] - 0.5, row
+        assert not row["clipped"], row
