@@ -441,7 +441,8 @@ WIDEST_WAGERS = """() => {
 }"""
 SEAT_WAGERS = """() => [...document.querySelectorAll('.seat')].flatMap((seat) => {
   const box = seat.getBoundingClientRect();
-  const pad = parseFloat(getComputedStyle(seat).paddingRight) + parseFloat(getComputedStyle(seat).borderRightWidth);
+  const style = getComputedStyle(seat);
+  const pad = parseFloat(style.paddingRight) + parseFloat(style.borderRightWidth);
   return [...seat.querySelectorAll('.seat-wager, .seat-wager span')].map((el) => {
     const r = el.getBoundingClientRect();
     return { seat: seat.dataset.seat, text: el.textContent, left: r.left - box.left,
@@ -462,3 +463,58 @@ def test_issue40_d12_seat_wagers_inside_their_box_at_375(
         # inside the box's padding, with a gap to its border; no text cut off
         assert row["left"] >= row["pad"] - 0.5 and row["right"] >= row["pad"] - 0.5, row
         assert not row["clipped"], row
+
+
+def test_issue40_d9_posted_limits_show_the_table_limits_before_and_after_a_bet(
+    browser: Browser, fresh_server: str, staff: dict[str, Desk]
+) -> None:
+    base, dealer = fresh_server, staff["dealer"]
+    table, path = "mini-baccarat", "/api/tables/mini-baccarat"
+    with desks_of(base, "player7") as desks:
+        me = desks["player7"]
+        seated(me, table, 4)
+        open_round(dealer, table, {4: me})
+        posted = me.get(path)["limits"]
+        assert {"banker", "player", "tie"} <= set(posted)
+        player = sign_in(browser, base, "player7", width=1280, height=720)
+        limits = player.get_by_label("posted limits")
+
+        def shows_every_limit() -> None:
+            for wager in ("Banker", "Player", "Tie"):
+                row = limits.locator("tr", has=player.locator(f'th:text-is("{wager}")'))
+                low, high = posted[wager.lower()]["min"], posted[wager.lower()]["max"]
+                expect(row).to_contain_text(f"{fmt(low)} to {fmt(high)}", timeout=WAIT)
+
+        shows_every_limit()
+        me.post(f"{path}/wagers", {"wager": "banker", "amount": 500})
+        expect(player.locator('button[data-wager="banker"]')).to_have_count(0, timeout=WAIT)
+        shows_every_limit()
+        finish_round(dealer, table, {4: me})
+
+
+def test_issue40_d8_recall_draws_the_recalled_rounds_seating(
+    browser: Browser, fresh_server: str, staff: dict[str, Desk]
+) -> None:
+    base, dealer, sup = fresh_server, staff["dealer"], staff["supervisor"]
+    table, path = "ez-baccarat", "/api/tables/ez-baccarat"
+    with desks_of(base, "player2", "player6") as desks:
+        first, later = desks["player2"], desks["player6"]
+        seated(first, table, 1)
+        rid = open_round(dealer, table, {1: first})
+        first.post(f"{path}/wagers", {"wager": "banker", "amount": 500})
+        finish_round(dealer, table, {1: first})
+        seated(later, table, 5)  # sits after the round
+        then = sup.get(f"/api/rounds/{rid}/records")["players"]
+        assert then == {"1": "P2"}
+        pit = sign_in(browser, base, "supervisor", width=1280, height=720)
+        pit.get_by_role("tab", name="Game recall").click()
+        pit.get_by_role("combobox", name="Table").select_option(table)
+        pit.get_by_role("button", name="Recall").click()
+        pit.locator(f'button[data-round="{rid}"]').click()
+        felt = pit.locator("#replay .felt")
+        expect(felt.locator('.seat[data-seat="1"] .seat-name')).to_have_text(
+            "Seat 1 · P2", timeout=WAIT
+        )
+        expect(felt.locator('.seat[data-seat="5"] .seat-name')).to_have_text("Seat 5")
+        for desk in (first, later):
+            desk.post(f"{path}/leave")

@@ -165,7 +165,11 @@ class PitPage {
   async replay(round, tableId) {
     const rid = round.round_id || round.id;
     let records = round.records;
-    if (this.role() !== "observer") records = await Api.get(`/api/rounds/${rid}/records`).then((x) => x.records || x).catch(() => round.records);
+    let seating = round.players || {};
+    if (this.role() !== "observer") {
+      const full = await Api.get(`/api/rounds/${rid}/records`).catch(() => null);
+      if (full) { records = full.records || full; seating = full.players || seating; }
+    }
     records = records || [];
     const table = (await Api.get("/api/tables")).find((t) => String(t.id) === String(tableId)) || {};
     // the recalled game's names (its wagers and hands as people say them)
@@ -175,7 +179,8 @@ class PitPage {
     records.forEach((r, n) => steps.append(h("li", { dataset: { step: n + 1 } }, describeRecord(r))));
     const counter = h("span.small", { "aria-live": "polite" });
     const draw = () => {
-      felt.replaceChildren(drawFelt({ ...table, meters: {} }, RoundState.from(records.slice(0, i)), {}));
+      // the recalled round's own seating (who sat where then), never today's
+      felt.replaceChildren(drawFelt({ ...table, meters: {}, seats: seating }, RoundState.from(records.slice(0, i)), {}));
       [...steps.children].forEach((li, n) => li.classList.toggle("now", n === i - 1));
       counter.textContent = `step ${i} of ${records.length}`;
       const now = steps.children[i - 1]; if (now) now.scrollIntoView({ block: "nearest" });
