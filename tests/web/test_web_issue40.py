@@ -518,3 +518,27 @@ def test_issue40_d8_recall_draws_the_recalled_rounds_seating(
         expect(felt.locator('.seat[data-seat="5"] .seat-name')).to_have_text("Seat 5")
         for desk in (first, later):
             desk.post(f"{path}/leave")
+
+
+CHART_TEXT = """() => [...document.querySelectorAll('svg.bars')].flatMap((svg) => {
+  const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  return [...svg.querySelectorAll('text')].map((t) => ({
+    text: t.textContent, px: parseFloat(t.getAttribute('font-size')) * scale }));
+})"""
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_issue40_d12_par_sheet_chart_labels_readable(
+    browser: Browser, pages_server: str, size: str
+) -> None:
+    width, height = SIZES[size]
+    page = browser.new_context(viewport={"width": width, "height": height}).new_page()
+    page.goto(pages_server + "/par-sheets")
+    page.get_by_label("Game", exact=True).select_option("three-card-poker")
+    page.get_by_role("button", name="Show par sheet").click()
+    expect(page.locator("svg.bars").first).to_be_visible(timeout=120_000)
+    labels = page.evaluate(CHART_TEXT)
+    assert labels, size
+    small = [t for t in labels if t["px"] < 11]
+    assert small == [], (size, small[:5])
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
