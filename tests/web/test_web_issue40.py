@@ -542,3 +542,28 @@ def test_issue40_d12_par_sheet_chart_labels_readable(
     small = [t for t in labels if t["px"] < 11]
     assert small == [], (size, small[:5])
     assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+def test_issue40_d12_buy_in_by_user_name_picked_from_a_list(
+    browser: Browser, fresh_server: str, staff: dict[str, Desk]
+) -> None:
+    base, sup = fresh_server, staff["supervisor"]
+    players = {a["username"]: a["player_id"] for a in sup.get("/api/accounts") if a["player_id"]}
+    assert "player5" in players
+    with desks_of(base, "player5") as desks:
+        before = desks["player5"].get("/api/me")["balance"]
+        pit = sign_in(browser, base, "supervisor", width=375, height=667)
+        pit.get_by_role("tab", name="Buy-ins and cash-outs").click()
+        field = pit.get_by_label("Player")
+        expect(field).to_be_visible(timeout=WAIT)
+        # the list to pick from: every player account, by its user name
+        offered = pit.locator(f"datalist#{field.get_attribute('list')} option")
+        expect(offered).to_have_count(len(players), timeout=WAIT)
+        assert set(offered.evaluate_all("(os) => os.map((o) => o.value)")) == set(players)
+        field.fill("player5")
+        pit.get_by_label("Amount ($)").fill("25")
+        pit.get_by_role("button", name="Buy in").click()
+        expect(pit.locator("#callout")).to_contain_text(
+            f"Buy-in of $25 for player5 ({players['player5']}) recorded", timeout=WAIT
+        )
+        assert desks["player5"].get("/api/me")["balance"] == before + 2500

@@ -132,16 +132,26 @@ class PitPage {
         : h("p.muted", {}, "No hand pay has been awarded.")));
   }
   async cage() {
-    const pid = h("input#cage-player", { required: true });
+    // the players to pick from, by user name (the accounts the supervisor may list); a player's
+    // id is taken as well
+    const accounts = await Api.get("/api/accounts").catch(() => []);
+    if (this.tab !== "cage") return;
+    const players = (accounts || []).filter((a) => a.player_id);
+    const pid = h("input#cage-player", { required: true, list: "cage-players", autocomplete: "off", placeholder: "user name or player id" });
+    const list = h("datalist#cage-players", {}, players.map((a) => h("option", { value: a.username }, `${a.username} · ${a.player_id}`)));
     const amt = h("input#cage-amount", { type: "number", min: "0.01", step: "0.01", required: true });
     const send = (kind) => (e) => act(e.currentTarget, async () => {
       const cents = Money.parse(amt.value);
-      if (!pid.value.trim() || !cents) throw new Error("Enter a player and an amount.");
-      const res = await Api.post(`/api/players/${encodeURIComponent(pid.value.trim())}/${kind}`, { amount: cents });
-      Announce.say(`${kind === "buy-in" ? "Buy-in" : "Cash-out"} of ${Money.fmt(cents)} for ${pid.value.trim()} recorded${res && res.balance !== undefined ? `; balance ${Money.fmt(res.balance)}` : ""}.`);
+      const typed = pid.value.trim();
+      if (!typed || !cents) throw new Error("Enter a player and an amount.");
+      const named = players.find((a) => a.username === typed.toLowerCase());
+      const id = named ? named.player_id : typed;
+      const who = named ? `${named.username} (${id})` : id;
+      const res = await Api.post(`/api/players/${encodeURIComponent(id)}/${kind}`, { amount: cents });
+      Announce.say(`${kind === "buy-in" ? "Buy-in" : "Cash-out"} of ${Money.fmt(cents)} for ${who} recorded${res && res.balance !== undefined ? `; balance ${Money.fmt(res.balance)}` : ""}.`);
     });
     this.body.replaceChildren(h("div.panel", {}, h("h2", {}, "Buy-ins and cash-outs"),
-      h("div.wager-row", {}, h("label", { for: "cage-player" }, "Player"), pid),
+      h("div.wager-row", {}, h("label", { for: "cage-player" }, "Player"), pid, list),
       h("div.wager-row", {}, h("label", { for: "cage-amount" }, "Amount ($)"), amt),
       h("div.btn-row", {}, h("button.btn.btn-gold#cage-in", { type: "button", onclick: send("buy-in") }, "Buy in"),
         h("button.btn#cage-out", { type: "button", onclick: send("cash-out") }, "Cash out"))));
