@@ -567,3 +567,30 @@ def test_issue40_d12_buy_in_by_user_name_picked_from_a_list(
             f"Buy-in of $25 for player5 ({players['player5']}) recorded", timeout=WAIT
         )
         assert desks["player5"].get("/api/me")["balance"] == before + 2500
+
+
+def test_issue40_d5_baccarat_totals_on_the_felt_and_no_empty_hand_of_ones_own(
+    browser: Browser, fresh_server: str, staff: dict[str, Desk]
+) -> None:
+    base, dealer, sup = fresh_server, staff["dealer"], staff["supervisor"]
+    table, path = "mini-baccarat", "/api/tables/mini-baccarat"
+    with desks_of(base, "player7") as desks:
+        me = desks["player7"]
+        seated(me, table, 4)
+        rid = open_round(dealer, table, {4: me})
+        player = sign_in(browser, base, "player7", width=1280, height=720)
+        expect(player.locator("#player-title")).to_have_text("Seat 4", timeout=WAIT)
+        # baccarat deals no hand to a seat: no empty "your hand" on the felt
+        expect(player.locator(".felt")).to_be_visible()
+        expect(player.get_by_label("your cards")).to_have_count(0)
+        me.post(f"{path}/wagers", {"wager": "player", "amount": 500})
+        finish_round(dealer, table, {4: me})
+        (said,) = [
+            r
+            for r in sup.get(f"/api/rounds/{rid}/records")["records"]
+            if r["kind"] == "result_announced"
+        ]
+        for box, count in (("player", said["player_count"]), ("banker", said["banker_count"])):
+            total = player.locator(f'.zone[data-box="{box}"] .count')
+            expect(total).to_have_text(str(count), timeout=WAIT)
+        expect(player.get_by_label("your cards")).to_have_count(0)

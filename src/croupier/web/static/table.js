@@ -66,6 +66,8 @@ class RoundState {
         if (r.player) this.boxes.player = r.player.map(cardText);
         if (r.banker) this.boxes.banker = r.banker.map(cardText);
         if (r.announcement) this.calls.push(r.announcement + ".");
+        // baccarat: each hand's final Point Count as the dealer announced it (§ 541.12(a))
+        if (r.player_count !== undefined) this.counts = { player: r.player_count, banker: r.banker_count };
         break;
       case "folded": this.folded.add(String(r.seat)); this.calls.push(`Seat ${r.seat} folds.`); break;
       case "checked": this.calls.push(`Seat ${r.seat} checks.`); break;
@@ -153,12 +155,17 @@ function drawFelt(table, state, opts) {
   for (const box of BOXES) {
     const cards = state.boxes[box];
     if (!cards || !cards.length) continue;
-    felt.append(h("div.zone", {}, h("span.zone-label", {}, BOX_LABEL[box]), handOf(cards, { label: BOX_LABEL[box], back: table.back })));
+    const count = state.counts && state.counts[box] !== undefined ? h("span.count", {}, String(state.counts[box])) : null;
+    felt.append(h("div.zone", { dataset: { box } }, h("span.zone-label", {}, BOX_LABEL[box], count ? " · " : null, count),
+      handOf(cards, { label: BOX_LABEL[box], back: table.back })));
   }
   if (opts.mySeat) {
     const k = String(opts.mySeat);
-    felt.append(h("div.zone", {}, h("span.zone-label", {}, `Your hand · seat ${k}`),
-      handOf(state.boxes[k] || [], { big: true, label: "your cards", back: table.back })));
+    // the seat's own hand once it has cards (a baccarat seat never has: no empty area)
+    if ((state.boxes[k] || []).length) {
+      felt.append(h("div.zone", {}, h("span.zone-label", {}, `Your hand · seat ${k}`),
+        handOf(state.boxes[k], { big: true, label: "your cards", back: table.back })));
+    }
     const spots = h("div.spots", { role: "group", "aria-label": "your wagers" });
     for (const [w, amt] of Object.entries(state.wagers[k] || {})) {
       spots.append(h("div.spot", { dataset: { wager: w } }, Cards.chip(amt, { small: true }), said(w),
