@@ -594,3 +594,28 @@ def test_issue40_d5_baccarat_totals_on_the_felt_and_no_empty_hand_of_ones_own(
             total = player.locator(f'.zone[data-box="{box}"] .count')
             expect(total).to_have_text(str(count), timeout=WAIT)
         expect(player.get_by_label("your cards")).to_have_count(0)
+
+
+def test_issue40_d5_baccarat_bead_road_and_big_road_of_the_shoe(
+    browser: Browser, fresh_server: str, staff: dict[str, Desk]
+) -> None:
+    base, dealer = fresh_server, staff["dealer"]
+    table, path = "midi-baccarat", "/api/tables/midi-baccarat"
+    with desks_of(base, "player4") as desks:
+        me = desks["player4"]
+        seated(me, table, 2)
+        for _ in range(4):
+            open_round(dealer, table, {2: me})
+            me.post(f"{path}/wagers", {"wager": "banker", "amount": 500, "seat": 2})
+            finish_round(dealer, table, {2: me})
+        results = dealer.get(f"{path}/view")["shoe"]["results"]
+        assert len(results) >= 4 and set(results) <= {"player", "banker", "tie"}
+        console = dealer_at(browser, base, table, width=1280, height=720)
+        beads = console.locator(".bead-road .bead")
+        expect(beads).to_have_count(len(results), timeout=WAIT)
+        assert beads.evaluate_all("(bs) => bs.map((b) => b.dataset.result)") == results
+        cells = console.locator(".big-road .cell")
+        expect(cells).to_have_count(len([r for r in results if r != "tie"]))
+        shown = cells.evaluate_all("(cs) => cs.map((c) => c.dataset.result)")
+        assert shown == [r for r in results if r != "tie"]
+        me.post(f"{path}/leave")

@@ -347,6 +347,9 @@ class ShoeOut(BaseModel):
     stage: str
     """``dealing``, ``last_round`` (the cut card came out) or ``done`` (the next coup opens a
     new shoe)."""
+    results: list[str] = []
+    """Each finished coup's winning hand, in order (``player``, ``banker``, ``tie``): the
+    roads."""
 
 
 class TableView(BaseModel):

@@ -159,7 +159,8 @@ class DealerPage extends TablePage {
       markers.length ? h("table.grid", { "aria-label": "commission owed by seat" }, h("tbody", {}, markers.map(([seat, cents]) =>
         h("tr", {}, h("th", { scope: "row" }, `Seat ${seat}`), h("td.num", {}, Money.fmt(cents))))))
         : h("p.small.muted", {}, "No marker on the layout."),
-      h("p.small.muted", {}, "Markers are collected when the player leaves and before the reshuffle (§ 541.13(g))."));
+      h("p.small.muted", {}, "Markers are collected when the player leaves and before the reshuffle (§ 541.13(g))."),
+      roads(shoe.results));
   }
   irregularityRow() {
     const kinds = this.actions.irregularities || [];

@@ -96,6 +96,8 @@ class PlayerPage extends TablePage {
           this.leave(); this.me = await Api.get("/api/me"); await this.chooseSeat();
         }) }, "Leave the table")),
       dealPanel(this.view.deal),
+      this.view.shoe && (this.view.shoe.results || []).length
+        ? h("div.panel", { role: "region", "aria-label": "the shoe's roads" }, h("h2", {}, "The shoe"), roads(this.view.shoe.results)) : null,
       h("div.panel", {}, h("h2", {}, "Posted limits"), this.limits()),
       h("div.panel", {}, h("h2", {}, "The sign"), h("div.sign", { tabindex: "0", role: "document", "aria-label": "pay-table sign" }, info.sign || "")),
       h("div.panel#recent", {}, h("h2", {}, "Recent hands"), this.recentList()));

@@ -193,6 +193,35 @@ function drawFelt(table, state, opts) {
   return felt;
 }
 
+/** Baccarat's roads of the shoe (each finished coup's winning hand, in order): the bead road
+ * (one bead a coup, down six rows then the next column) and the big road (a column for each run
+ * of Banker or Player wins; a tie marks the last cell with its count).  The big road's run goes
+ * on down past six rows rather than turning (no "dragon tail"). */
+const ROAD = { player: ["P", "Player"], banker: ["B", "Banker"], tie: ["T", "Tie"] };
+function roads(results) {
+  if (!results || !results.length) return null;
+  const tally = (w) => results.filter((r) => r === w).length;
+  const said = `${results.length} coups: Banker ${tally("banker")}, Player ${tally("player")}, Tie ${tally("tie")}`;
+  const bead = h("div.road.bead-road", { role: "img", "aria-label": `bead road, ${said}` },
+    results.map((r) => h(`span.bead.bead-${r}`, { "aria-hidden": "true", dataset: { result: r } }, (ROAD[r] || ["?"])[0])));
+  const big = h("div.road.big-road", { role: "img", "aria-label": `big road, ${said}` });
+  let col = 0, row = 0, last = null, cell = null, ties = 0;
+  for (const r of results) {
+    if (r === "tie") {
+      if (cell) cell.dataset.ties = String(Number(cell.dataset.ties || 0) + 1), cell.textContent = cell.dataset.ties;
+      else ties += 1; // ties before the first win: on the first cell
+      continue;
+    }
+    if (r === last) row += 1; else { col += 1; row = 1; last = r; }
+    cell = h(`span.cell.cell-${r}`, { "aria-hidden": "true", dataset: { result: r } }, ties ? String(ties) : "");
+    if (ties) { cell.dataset.ties = String(ties); ties = 0; }
+    cell.style.gridColumn = String(col); // CSSOM, not a style attribute: the CSP has no inline style
+    cell.style.gridRow = String(row);
+    big.append(cell);
+  }
+  return h("div.roads", {}, h("h3", {}, "Bead road"), h("div.scroll", {}, bead), h("h3", {}, "Big road"), h("div.scroll", {}, big));
+}
+
 /** A selector that finds the "same" control after the page is drawn again. */
 function focusKey(el) {
   if (!el || el === document.body) return null;
