@@ -101,7 +101,7 @@ class RoundState {
         const k = String(r.seat);
         const marked = kind === "vig_marked";
         const what = marked ? "Commission marked: owed until you leave or the shoe ends" : r.how === "tie" ? "Tie commission collected" : "Commission collected";
-        (this.extras[k] = this.extras[k] || []).push({ what, amount: `${marked ? "owes" : "pays"} ${Money.fmt(r.amount)}`, result: "lose" });
+        (this.extras[k] = this.extras[k] || []).push({ what, amount: marked ? `owes ${Money.fmt(r.amount)}` : `you pay ${Money.fmt(r.amount)}`, result: "lose" });
         break;
       }
       case "round_voided": this.voided = r; this.calls.push(`Round void: ${r.reason}${cite(r.section)}.`); break;
@@ -111,6 +111,9 @@ class RoundState {
   }
 }
 
+/** Two phrases alike but for case ("Banker wins", "banker wins"): a line saying its result again. */
+function sameWords(a, b) { return String(a).toLowerCase() === String(b).toLowerCase(); }
+
 /** The dealer's words for one seat's settlement: each wager, its result and amount. */
 function settlementLines(state, seat) {
   const k = String(seat);
@@ -119,7 +122,7 @@ function settlementLines(state, seat) {
       : r.result === "void" ? `returned ${Money.fmt(r.returned)}` : `${Money.fmt(r.stake)} taken`;
     // a bet taken back (§ 643a.11(b)) is returned, not a push the player played to
     const text = r.line === "withdrawn" ? `${said(r.wager)} taken back`
-      : `${said(r.wager)} ${RESULT_WORD[r.result] || r.result}${r.line && r.line !== r.result ? ` (${said(r.line)})` : ""}`;
+      : `${said(r.wager)} ${RESULT_WORD[r.result] || r.result}${r.line && r.line !== r.result && !sameWords(said(r.line), `${said(r.wager)} ${RESULT_WORD[r.result]}`) ? ` (${said(r.line)})` : ""}`;
     return { wager: r.wager, result: r.result, text, amount };
   });
   for (const e of state.extras[k] || []) rows.push({ wager: "award", result: e.result, text: e.what, amount: e.amount });
