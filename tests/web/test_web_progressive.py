@@ -201,7 +201,7 @@ def test_641a_8_b_a_progressive_chip_count_that_differs_voids_the_round(
     dealer, player = _seat_and_open(browser, training_server.url, TCP, "player2", 3)
     # by keyboard alone: the amount chosen with the arrow keys (from the posted minimum $5 to
     # $10 and back), Tab to the button
-    amount = player.get_by_label("ante", exact=True)
+    amount = player.get_by_label(spoken("ante"), exact=True)
     expect(amount).to_be_visible(timeout=15_000)
     amount.focus()
     player.keyboard.press("ArrowDown")

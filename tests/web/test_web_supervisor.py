@@ -142,7 +142,7 @@ def test_provable_deal_committed_before_the_wagers_revealed_after_and_verified_i
     expect(panel).to_have_attribute("data-revealed", "no")
     expect(panel).to_contain_text("revealed once the round is over")
     # the wager and the decision by keyboard alone: Tab to the control, Enter
-    player.get_by_label("ante", exact=True).focus()
+    player.get_by_label(spoken("ante"), exact=True).focus()
     player.keyboard.press("Tab")
     expect(player.locator('button[data-wager="ante"]')).to_be_focused()
     player.keyboard.press("Enter")
