@@ -53,7 +53,13 @@ def open_round(dealer: Desk, table: str, seats: dict[int, Desk]) -> str:
 
 
 def seated(desk: Desk, table: str, seat: int) -> None:
-    if table not in desk.get("/api/me").get("seats", {}):
+    """The player at ``seat`` of ``table``, having left any other table (a player sits at one
+    table at a time)."""
+    seats = desk.get("/api/me").get("seats", {})
+    for other in seats:
+        if other != table:
+            desk.post(f"/api/tables/{other}/leave")
+    if table not in seats:
         desk.post(f"/api/tables/{table}/sit", {"seat": seat})
 
 
