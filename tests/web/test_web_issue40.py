@@ -103,6 +103,8 @@ def test_issue40_d1_controls_and_result_inside_viewport(
         # the player's decisions
         expect(player.locator("button[data-decision]").first).to_be_visible(timeout=WAIT)
         inside(player, "button[data-decision]", f"player decisions {size}")
+        # and the cards the decision is made on, beside it
+        inside(player, ".decide-cards [data-card]", f"player's cards deciding {size}")
         finish_round(dealer, "ultimate-texas-holdem", {1: me})
         net = me.get(f"{UTH}/view")["round"]["settlement"]["1"]["net"]
         # the round's result and net, large, on both pages

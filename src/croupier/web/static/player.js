@@ -141,7 +141,7 @@ class PlayerPage extends TablePage {
             await this.caughtUp(res && res.seq);
           }) }, decisionLabel(d)));
       }
-      panel.append(h("h2", {}, "Your decision"), row);
+      panel.append(h("h2", {}, "Your decision"), this.decideCards(), row);
     }
     const settle = settlementList(this.state, this.mySeat());
     if (settle) {
@@ -156,6 +156,17 @@ class PlayerPage extends TablePage {
     }
     if (!wagers.length && !decisions.length && !settle) panel.append(h("p.muted.waiting", {}, this.waitingText()));
     return panel;
+  }
+  /** The cards the decision is made on, beside its buttons (the felt may be below the fold on
+   * a phone): the seat's own and the community cards turned so far. */
+  decideCards() {
+    const mine = this.state.boxes[String(this.mySeat())] || [];
+    const board = (this.state.boxes.board || []).filter(Boolean);
+    if (!mine.length && !board.length) return null;
+    const info = this.tableInfo();
+    return h("div.decide-cards", { role: "group", "aria-label": "the cards you decide on" },
+      mine.length ? h("div.decide-part", {}, h("span.zone-label", {}, "Your hand"), handOf(mine, { label: "your hand to decide on", back: info.back })) : null,
+      board.length ? h("div.decide-part", {}, h("span.zone-label", {}, BOX_LABEL.board), handOf(board, { label: "the community cards so far", back: info.back })) : null);
   }
   waitingText() {
     const r = this.round;
