@@ -870,4 +870,4 @@ def test_cli_replay_rules_and_play(monkeypatch: pytest.MonkeyPatch) -> None:
     out = io.StringIO()
     assert main(["play", "let-it-ride", "--seed", "7"], out=out) == 0
     text = out.getvalue()
-    assert "pull: take back bet1" in text and "You leave the table with" in text
+    assert "pull: take back Bet 1" in text and "You leave the table with" in text

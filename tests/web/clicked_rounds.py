@@ -14,6 +14,7 @@ from typing import Any
 from uuid import uuid4
 
 import httpx
+from desks import spoken
 from playwright.sync_api import BrowserContext, Page, Request, WebSocket, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from shots import Shots
@@ -306,7 +307,7 @@ def _open_and_wager(dealer: Watched, players: list[Watched], wagers: list[str]) 
         for wager in wagers:
             place = w.page.locator(f'button[data-wager="{wager}"]')
             expect(place).to_be_visible(timeout=15_000)
-            w.page.get_by_label(wager.replace("_", " "), exact=True).select_option("500")
+            w.page.get_by_label(spoken(wager), exact=True).select_option("500")
             place.click()
             expect(place).to_have_count(0, timeout=15_000)
         w.snapshot()
@@ -342,7 +343,7 @@ def _check_settlement(base: str, players: list[Watched], full: dict[str, Any]) -
         settle = w.page.get_by_label(f"settlement of seat {seat}")
         expect(settle).to_be_visible(timeout=15_000)
         for wager, line in mine["wagers"].items():
-            expect(settle).to_contain_text(wager.replace("_", " "))
+            expect(settle).to_contain_text(spoken(wager))
             if line["result"] == "win":
                 expect(settle).to_contain_text(_fmt(line["paid"]))
         expect(w.page.locator(".net")).to_contain_text(_fmt(mine["net"]))

@@ -12,6 +12,7 @@ import httpx
 from playwright.sync_api import Browser, Page, expect
 
 from croupier.faces.client import tls_context
+from croupier.games import GAMES
 
 
 class Desk:
@@ -82,6 +83,16 @@ def step(dealer: Page, name: str) -> None:
     button = dealer.locator(f'button[data-step="{name}"]:not([disabled])')
     expect(button).to_have_count(1, timeout=15_000)
     button.click()
+
+
+SPOKEN: dict[str, str] = {k: v for cls in GAMES.values() for k, v in cls.spoken_names().items()}
+"""Every game's wagers and hands by key, named as the pages name them (the games' own
+``spoken_names``: "bet1" is "Bet 1")."""
+
+
+def spoken(key: str) -> str:
+    """A wager's or hand's name as the pages show it."""
+    return SPOKEN.get(key, key.replace("_", " "))
 
 
 def fmt(cents: int) -> str:

@@ -23,6 +23,7 @@ from typing import Any
 import httpx
 import pytest
 from conftest import Training
+from desks import spoken
 from playwright.sync_api import Browser, Page, expect
 from shots import Shots
 
@@ -107,7 +108,7 @@ def _close_contexts(browser: Browser) -> Iterator[None]:
 def _place(player: Page, wager: str, cents: int) -> None:
     place = player.locator(f'button[data-wager="{wager}"]')
     expect(place).to_be_visible(timeout=15_000)
-    player.get_by_label(wager.replace("_", " "), exact=True).select_option(str(cents))
+    player.get_by_label(spoken(wager), exact=True).select_option(str(cents))
     place.click()
     expect(place).to_have_count(0, timeout=15_000)
 
@@ -153,7 +154,7 @@ def test_641a_11_c_5_a_100_percent_award_waits_for_the_supervisors_hand_pay(
     (award,) = [r for r in records if r["kind"] == "progressive_paid"]
     assert award["from_meter"] and award["line"] == "four_aces" and award["amount"] == grown
     settle = player.get_by_label("settlement of seat 1")
-    expect(settle).to_contain_text("progressive wins (four aces)")
+    expect(settle).to_contain_text("Progressive wins (four aces)")
     expect(settle).to_contain_text(f"pays {_fmt(grown)}")
     expect(settle).to_contain_text("Progressive four aces: hand pay, approved by a supervisor")
     expect(settle).to_contain_text(f"hand pay {_fmt(grown)}")
@@ -200,7 +201,7 @@ def test_641a_8_b_a_progressive_chip_count_that_differs_voids_the_round(
     dealer, player = _seat_and_open(browser, training_server.url, TCP, "player2", 3)
     # by keyboard alone: the amount chosen with the arrow keys (from the posted minimum $5 to
     # $10 and back), Tab to the button
-    amount = player.get_by_label("ante", exact=True)
+    amount = player.get_by_label(spoken("ante"), exact=True)
     expect(amount).to_be_visible(timeout=15_000)
     amount.focus()
     player.keyboard.press("ArrowDown")
@@ -223,9 +224,9 @@ def test_641a_8_b_a_progressive_chip_count_that_differs_voids_the_round(
     expect(calls).to_contain_text("the system accepted 1 progressive wagers")
     # every wager goes back to the player
     settle = player.get_by_label("settlement of seat 3")
-    expect(settle).to_contain_text("ante void")
+    expect(settle).to_contain_text("Ante void")
     expect(settle).to_contain_text("returned $5")
-    expect(settle).to_contain_text("progressive void")
+    expect(settle).to_contain_text("Progressive void")
     expect(settle).to_contain_text("returned $1")
     assert desks["player2"].get("/api/me")["balance"] == start
     expect(player.locator("#balance")).to_have_text(_fmt(start))

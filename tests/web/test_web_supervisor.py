@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from desks import WAGERS, Desk, close_contexts, desks_of, finish_round, fmt, sign_in
+from desks import WAGERS, Desk, close_contexts, desks_of, finish_round, fmt, sign_in, spoken
 from playwright.sync_api import Browser, Page, expect
 from shots import Shots
 
@@ -77,7 +77,7 @@ def test_641a_13_supervisor_void_at_every_game_returns_each_wager_on_the_players
         expect(player.locator('[data-phase="void"]')).to_have_count(1, timeout=15_000)
         settle = player.get_by_label(f"settlement of seat {SEAT}")
         for wager in wagers:
-            expect(settle).to_contain_text(f"{wager.replace('_', ' ')} void")
+            expect(settle).to_contain_text(f"{spoken(wager)} void")
         returned = [f"returned {fmt(STAKE)}"] * len(wagers)
         expect(settle.locator("li > span:last-child")).to_have_text(returned)
         expect(player.locator("#balance")).to_have_text(fmt(start), timeout=15_000)
@@ -142,7 +142,7 @@ def test_provable_deal_committed_before_the_wagers_revealed_after_and_verified_i
     expect(panel).to_have_attribute("data-revealed", "no")
     expect(panel).to_contain_text("revealed once the round is over")
     # the wager and the decision by keyboard alone: Tab to the control, Enter
-    player.get_by_label("ante", exact=True).focus()
+    player.get_by_label(spoken("ante"), exact=True).focus()
     player.keyboard.press("Tab")
     expect(player.locator('button[data-wager="ante"]')).to_be_focused()
     player.keyboard.press("Enter")

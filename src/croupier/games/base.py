@@ -21,6 +21,7 @@ reuse it, so a refused action never changes anything.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from enum import Enum
@@ -160,6 +161,13 @@ def _memoize_lookups(cls: type) -> None:
             setattr(cls, name, _memoized(method))
 
 
+def spoken_words(key: str) -> str:
+    """A wager's or hand's key in words, each capitalised, a number apart from its word:
+    ``bet1`` is "Bet 1", ``three_card_bonus`` "Three Card Bonus"."""
+    spaced = re.sub(r"(?<=[a-z])(?=\d)", " ", key).replace("_", " ").replace("-", " ")
+    return " ".join(w[:1].upper() + w[1:] for w in spaced.split())
+
+
 class Game:
     """A game under a validated Rules Submission.  Subclasses set the class-level knobs.
 
@@ -206,6 +214,12 @@ class Game:
 
     slug: ClassVar[str] = ""
     title: ClassVar[str] = ""
+    display_name: ClassVar[str] = ""
+    """The game as people at the table say it, in the chapter's words ("Ultimate Texas Hold
+    'Em", "EZ Baccarat"): what every page shows; "" where it is the :attr:`title`."""
+    wager_names: ClassVar[Mapping[str, str]] = {}
+    """Wagers whose name in the chapter's words is not their key's words capitalised
+    (``dragon_bonus_banker``: "Dragon Bonus (Banker)"); see :meth:`spoken_names`."""
     chapter: ClassVar[str] = ""
     aliases: ClassVar[tuple[str, ...]] = ()
     wagers: ClassVar[tuple[str, ...]] = ()
@@ -267,6 +281,21 @@ class Game:
     round_class: ClassVar[type[Round]]
     example_rules: ClassVar[Mapping[str, Any]] = {}
     """A full Rules Submission (every option on) used by the docs and the conformance test."""
+
+    @classmethod
+    def spoken_name(cls) -> str:
+        """The game's name as people say it (:attr:`display_name`, else the title)."""
+        return cls.display_name or cls.title
+
+    @classmethod
+    def spoken_names(cls) -> dict[str, str]:
+        """Every wager's and hand category's key and its name in words, the one source the
+        pages name them from: a wager as the chapter names it ("Bet 1", "Pair Plus", or its
+        :attr:`wager_names` entry), a hand in lower-case words ("royal flush")."""
+        names = {hand: spoken_words(hand).lower() for hand in sorted(cls.hand_names)}
+        for wager in cls.wagers:
+            names[wager] = cls.wager_names.get(wager) or spoken_words(wager)
+        return names
 
     def __init__(self, rules: RulesSubmission | Mapping[str, Any] | None = None) -> None:
         if rules is None:

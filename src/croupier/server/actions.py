@@ -109,10 +109,30 @@ def dealer_actions(rnd: Round) -> dict[str, Any]:
             irregularities.append(action.kind.value)
         elif action.name in DEALER_STEPS and action.name not in steps:
             steps.append(action.name)
-    out: dict[str, Any] = {"steps": steps, "irregularities": irregularities}
+    out: dict[str, Any] = {
+        "steps": steps,
+        "irregularities": irregularities,
+        "waiting": _waiting(rnd, steps),
+    }
     if rnd.phase is Phase.BETTING:
         out["progressive_chips"] = rnd.progressive_chip_count()
     return out
+
+
+def _waiting(rnd: Round, steps: list[str]) -> list[dict[str, Any]]:
+    """Why the dealer's next step is not allowed yet, in the engine's words: "no more bets"
+    refused while betting (no wager, a required wager missing: the refusal the step itself
+    would get, with its section), or the seat whose decision the deal waits for."""
+    if rnd.phase is Phase.BETTING and "no_more_bets" not in steps:
+        try:
+            rnd.verify(rnd.dealer_no_more_bets())
+        except CroupierError as refused:
+            return [{"step": "no_more_bets", "reason": refused.message, "section": refused.section}]
+    seat = rnd.to_act().seat
+    if rnd.phase is Phase.DECISIONS and seat is not None:
+        reason = f"seat {seat} has not decided yet"
+        return [{"step": "deal", "reason": reason, "section": None}]
+    return []
 
 
 ACTIONS = "/api/tables/{table_id}/actions"
@@ -167,6 +187,9 @@ def actions_answer(account: Account, lt: LiveTable) -> tuple[dict[str, Any], int
             out["phase"] = rnd.phase.value if rnd is not None else None
             ready = lt.status == "open" and lt.held is None
             out["steps"] = ["new_round"] if account.role is Role.DEALER and ready else []
+            if account.role is Role.DEALER and not ready:
+                why = f"the round is held: {lt.held}" if lt.held else "the table is closed"
+                out["waiting"] = [{"step": "new_round", "reason": why, "section": None}]
             return out, lt.seq
         out["phase"] = rnd.phase.value
         if account.role is Role.PLAYER:

@@ -219,6 +219,8 @@ class TableOut(BaseModel):
     id: str
     name: str
     game: str
+    game_name: str = ""
+    """The game as people at the table say it ("Ultimate Texas Hold 'Em")."""
     status: str
     phase: str | None
     round_id: str | None
@@ -241,6 +243,9 @@ class TableDetail(TableOut):
     wagers: list[str]
     house_wagers: dict[str, int]
     """What the engine's house player wagers at this table (unit $5): a bot's opening bets."""
+    names: dict[str, str] = {}
+    """Each wager's and hand category's key and its name in words ("bet1": "Bet 1", "royal_flush":
+    "royal flush"): the game's own, the one source the pages name them from."""
 
 
 class HandPayOut(BaseModel):
@@ -342,6 +347,9 @@ class ShoeOut(BaseModel):
     stage: str
     """``dealing``, ``last_round`` (the cut card came out) or ``done`` (the next coup opens a
     new shoe)."""
+    results: list[str] = []
+    """Each finished coup's winning hand, in order (``player``, ``banker``, ``tie``): the
+    roads."""
 
 
 class TableView(BaseModel):

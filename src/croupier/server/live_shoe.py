@@ -34,6 +34,7 @@ from croupier.games import Game
 from croupier.games.baccarat import (
     CollectReason,
     MarkerCollected,
+    ResultAnnounced,
     ShoeStage,
     VigLedger,
     open_shoe,
@@ -67,6 +68,9 @@ class ShoeState:
     stage: ShoeStage = ShoeStage.DONE
     markers: tuple[tuple[int, int], ...] = ()
     """Vigorish owed by seat (seat, cents), seats in order."""
+    results: tuple[str, ...] = ()
+    """Each finished coup's winning hand, in order (``player``, ``banker``, ``tie``; a void
+    coup has none): the shoe's bead road and big road on the pages."""
 
     @property
     def commitment(self) -> str | None:
@@ -82,6 +86,7 @@ class ShoeState:
             "coups": self.coups,
             "stage": self.stage.value,
             "markers": {str(seat): owed for seat, owed in self.markers},
+            "results": list(self.results),
         }
 
     @classmethod
@@ -97,11 +102,17 @@ class ShoeState:
                 coups=int(data["coups"]),
                 stage=ShoeStage(data["stage"]),
                 markers=markers,
+                results=tuple(str(r) for r in data.get("results", ())),  # none before issue 40
             )
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise InvalidInput(
                 f"shoe {number} state {str(data)[:80]} does not decode: {exc}"
             ) from None
+
+
+def _winner(rnd: Round) -> tuple[str, ...]:
+    """The coup's winning hand as the dealer announced it (§ 541.12(a)); none for a void."""
+    return tuple(r.winner for r in rnd.records if isinstance(r, ResultAnnounced))
 
 
 def _markers(owed: Mapping[int, int]) -> tuple[tuple[int, int], ...]:
@@ -264,6 +275,7 @@ class LiveShoe(ShoePerRound):
             coups=state.coups + 1,
             stage=stage,
             markers=_markers(ledger.markers()),
+            results=state.results + _winner(rnd),
         )
         return tuple(out)
 

@@ -123,7 +123,7 @@ class ShoePerRound:
         if isinstance(seat, bool) or seat not in SEATS:
             raise InvalidInput(f"seat {seat!r} is not one of the betting positions 1-7")
         if seat in self._seats:
-            raise IllegalAction(f"seat {seat} is taken by player {self._seats[seat]!r}")
+            raise IllegalAction(f"seat {seat} is taken; choose another seat")
         self._seats[seat] = player
         return None
 

@@ -77,6 +77,7 @@ def table_out(lt: LiveTable, snapshot: Mapping[str, int]) -> TableOut:
         id=lt.id,
         name=lt.name,
         game=lt.game.slug,
+        game_name=lt.game.spoken_name(),
         status=lt.status,
         phase=rnd.phase.value if rnd is not None else None,
         round_id=lt.round_id,
@@ -196,6 +197,7 @@ class ReadModel:
             sign=lt.game.sign(),
             wagers=list(lt.game.offered_wagers()),
             house_wagers=_house_wagers(lt),
+            names=lt.game.spoken_names(),
         )
 
     def meter_list(self) -> list[MeterOut]:

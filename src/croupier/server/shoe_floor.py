@@ -206,6 +206,7 @@ def shoe_view(lt: LiveTable) -> dict[str, Any]:
             "cards_left": shoe.cards_left(),
             "cut_card": shoe.cut_card,
             "stage": state.stage.value,
+            "results": list(state.results),
         },
     }
 

@@ -491,6 +491,12 @@ class BaccaratGame(Game):
     discard: ClassVar[str] = "discard_rack"
     forced_ez: ClassVar[bool] = False
     wagers = WAGERS
+    wager_names: ClassVar[Mapping[str, str]] = frozen_dict(
+        {
+            "dragon_bonus_banker": "Dragon Bonus (Banker)",
+            "dragon_bonus_player": "Dragon Bonus (Player)",
+        }
+    )
     paytables: ClassVar[Mapping[str, Mapping[str, PayTable]]] = frozen_dict(
         {"tie": TIE, **DRAGON_BONUS}
     )
@@ -640,6 +646,7 @@ class MiniBaccarat(BaccaratGame):
 
     slug = "mini-baccarat"
     title = "Minibaccarat"
+    display_name = "Mini-Baccarat"
     chapter = "58 Pa. Code Ch. 627a (temporary Ch. 541)"
     aliases: ClassVar[tuple[str, ...]] = ("minibaccarat",)
     example_rules: ClassVar[dict[str, Any]] = {
@@ -655,6 +662,7 @@ class EZBaccarat(MiniBaccarat):
 
     slug = "ez-baccarat"
     title = "EZ Baccarat (Minibaccarat)"
+    display_name = "EZ Baccarat"
     aliases: ClassVar[tuple[str, ...]] = ()  # not Minibaccarat's: an alias names one game
     forced_ez = True
     example_rules: ClassVar[dict[str, Any]] = {
@@ -669,6 +677,7 @@ class MidiBaccarat(BaccaratGame):
 
     slug = "midi-baccarat"
     title = "Midibaccarat"
+    display_name = "Midi-Baccarat"
     chapter = "58 Pa. Code Ch. 629a (temporary Ch. 543)"
     aliases = ("midibaccarat",)
     temp_chapter = "543"

@@ -453,10 +453,11 @@ class LetItRideRound(StreetRound):
         )
 
     def describe(self, action: Action) -> str:
+        named = self.game.spoken_names()  # "Bet 1", as the chapter names the bet
         if isinstance(action, Withdraw):
-            return f"pull: take back {action.wager}"
+            return f"pull: take back {named[action.wager]}"
         if isinstance(action, Ride):
-            return f"let {action.wager} ride"
+            return f"let {named[action.wager]} ride"
         return super().describe(action)
 
     def simple_strategy(self, seat: int) -> Action:
@@ -590,6 +591,7 @@ class LetItRide(Game):
     required_wagers = ("bet1", "bet2", "bet3")
     equal_wagers = ((("bet1", "bet2", "bet3"), "§ 643a.7(d)"),)  # three equal bets
     title = "Let It Ride Poker"
+    display_name = "Let It Ride"
     chapter = "58 Pa. Code Ch. 643a"
     aliases = ("lir", "let-it-ride-poker")
     wagers = (

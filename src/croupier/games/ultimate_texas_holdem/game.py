@@ -669,6 +669,7 @@ class UltimateTexasHoldem(Game):
     slug = "ultimate-texas-holdem"
     required_wagers = ("ante", "blind")
     title = "Ultimate Texas Hold 'Em Poker"
+    display_name = "Ultimate Texas Hold 'Em"
     chapter = "58 Pa. Code Ch. 569 (temporary), Ch. 653a"
     aliases = ("uth", "ultimate-texas-hold-em", "ultimate-holdem")
     wagers = ("ante", "blind", "play", "trips", "progressive")

@@ -93,7 +93,7 @@ def setup_demo(floor: Floor, auth: Auth, mode: PlayMode = PlayMode.REAL) -> dict
         for table_id, rules in demo_rules(mode).items():
             found = floor.tables.get(table_id)
             if found is None:
-                name = str(rules["game"]).replace("-", " ").title()
+                name = get_game(rules).spoken_name()  # the game as people say it
                 floor.registry.create(conn, table_id, name, rules)
             elif found.unposted is not None and found.game.slug == get_game(rules).slug:
                 _repost(floor, conn, found, rules)

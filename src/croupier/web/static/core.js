@@ -46,13 +46,35 @@ function h(tag, attrs, ...children) {
   return el;
 }
 
+/** ``el``'s children replaced by ``children``, those that are nothing (null, undefined, false)
+ * left out (``replaceChildren`` would print them as text: "null"). */
+function fill(el, ...children) {
+  el.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+}
+
 /** " (§ 641a.13(c))" after a call, or nothing where no section is named. */
 function cite(section) {
   return section ? ` (${section})` : "";
 }
 
+/** Amounts the server words in cents ("991400 cents") as dollars ("$9,914"): what a page shows. */
+function dollars(text) {
+  return String(text || "").replace(/(-?\d+) cents?\b/g, (_, n) => Money.fmt(Number(n)));
+}
+
 function words(slug) {
   return String(slug || "").replace(/[_-]+/g, " ");
+}
+
+/** The names of the game at hand's wagers and hands as people say them ("bet1": "Bet 1"), from
+ * the table's detail (the game's own ``spoken_names``: the one source); a key it does not
+ * name, in words. */
+const Spoken = {
+  names: {},
+  use(names) { this.names = names || {}; },
+};
+function said(key) {
+  return Spoken.names[key] || words(key);
 }
 
 function uuid() {
@@ -156,17 +178,34 @@ const Announce = {
       bar.className = "callout" + (tone ? ` callout-${tone}` : "");
     }
   },
-  error(err) {
+  /** The words of a refusal, amounts in dollars, with the section that forbids it. */
+  refusal(err) {
     const p = err && err.problem ? err.problem : {};
     const where = p.section ? ` (${p.section})` : "";
-    this.say(`${err.message || err}${where}`, "error");
+    return `${dollars(err && err.message ? err.message : err)}${where}`;
   },
+  error(err) { this.say(this.refusal(err), "error"); },
+  /** The bar emptied: what it said is no longer true. */
+  clear() { this.say(""); },
 };
 
-/** Run an async action from a button: disable it meanwhile, announce any refusal. */
+/** A refusal shown beside the control that caused it (after the control's row), in place of
+ * any earlier one; the control points at it (aria-describedby). */
+function refuseBeside(control, err) {
+  for (const old of document.querySelectorAll(".field-error")) old.remove();
+  if (!control || !control.isConnected) return;
+  const row = control.closest(".btn-row, .wager-row, .field") || control;
+  const id = `err-${uuid().slice(0, 8)}`;
+  row.after(h("p.field-error", { id, dataset: { for: focusKey(control) || "" } }, Announce.refusal(err)));
+  control.setAttribute("aria-describedby", id);
+}
+
+/** Run an async action from a button: disable it meanwhile; a refusal is shown beside the
+ * button and in the page's bar. */
 async function act(button, work) {
   if (button) button.disabled = true;
-  try { return await work(); } catch (err) { Announce.error(err); return undefined; } finally {
+  for (const old of document.querySelectorAll(".field-error")) old.remove();
+  try { return await work(); } catch (err) { Announce.error(err); refuseBeside(button, err); return undefined; } finally {
     // a page drawn again meanwhile has its own buttons; the old one stays disabled
     if (button && button.isConnected) button.disabled = false;
   }
@@ -199,7 +238,9 @@ const App = {
   pages: {},
   current: null,
   register(name, page) { this.pages[name] = page; },
-  show(name, arg) {
+  /** Show page ``name``; ``how`` "push": a new entry in the browser's history (Back comes
+   * back here), otherwise the address is replaced. */
+  show(name, arg, how) {
     if (this.current && this.pages[this.current].leave) this.pages[this.current].leave();
     for (const sec of document.querySelectorAll("main > section")) sec.hidden = sec.id !== `page-${name}`;
     this.current = name;
@@ -212,16 +253,22 @@ const App = {
     document.getElementById("nav-par").hidden = name === "par";
     document.getElementById("nav-home").hidden = !s || name !== "par";
     const path = { signin: "/", par: "/par-sheets" }[name] || `/${name}`;
-    if (location.pathname !== path) history.replaceState(null, "", path);
+    if (location.pathname !== path) history[how === "push" ? "pushState" : "replaceState"](null, "", path);
     if (this.pages[name].enter) this.pages[name].enter(arg);
     const section = document.getElementById(`page-${name}`);
     const heading = section.querySelector("h1, h2");
     // the page's heading takes the focus, unless the page put it on a control of its own
     if (heading && !section.contains(document.activeElement)) { heading.tabIndex = -1; heading.focus({ preventScroll: true }); }
   },
-  home() {
+  home(how) {
     const s = Api.session;
-    this.show(s ? ROLE_PAGES[s.role] || "pit" : "signin");
+    this.show(s ? ROLE_PAGES[s.role] || "pit" : "signin", undefined, how);
+  },
+  /** The page the address names (a reload, Back and Forward): the par sheets, or the
+   * account's own page (which reads the rest of the address: the dealer's table). */
+  route() {
+    if (location.pathname === "/par-sheets") this.show("par");
+    else this.home();
   },
 };
 
@@ -253,12 +300,13 @@ function setupSignin() {
     Auth.clear();
     App.show("signin");
   });
-  document.getElementById("nav-par").addEventListener("click", () => App.show("par"));
-  document.getElementById("nav-home").addEventListener("click", () => App.home());
+  document.getElementById("nav-par").addEventListener("click", () => App.show("par", undefined, "push"));
+  document.getElementById("nav-home").addEventListener("click", () => App.home("push"));
+  // Back and Forward move between the app's pages (and the dealer's tables), never out of it
+  window.addEventListener("popstate", () => App.route());
 }
 
 window.addEventListener("DOMContentLoaded", () => {
   setupSignin();
-  if (location.pathname === "/par-sheets") App.show("par");
-  else App.home();
+  App.route();
 });

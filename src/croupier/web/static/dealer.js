@@ -26,12 +26,20 @@ class DealerPage extends TablePage {
       if (s.table_id) { await this.connect(s.table_id); return; }
       // a dealer bound to tables deals those only (none bound: a demo dealer, every table)
       const bound = s.tables || [];
+      // the table in the address (/dealer?table=...): a reload keeps the dealer at it
+      const named = new URLSearchParams(location.search).get("table");
+      if (location.pathname === "/dealer" && named && (!bound.length || bound.includes(named))) { await this.connect(named); return; }
       const tables = (await Api.get("/api/tables")).filter((t) => !bound.length || bound.includes(t.id));
       const pick = h("div.tiles", {}, tables.map((t) => h("div.tile", { dataset: { table: t.id } }, h("h3", {}, t.name), trainingBanner(t),
-        h("p.small", {}, `${words(t.game)} · ${t.status}${t.phase ? ` · ${words(t.phase)}` : ""}`),
-        h("button.btn.btn-gold", { type: "button", "aria-label": `deal at ${t.name}`, onclick: (e) => act(e.currentTarget, () => this.connect(t.id)) }, "Deal this table"))));
+        h("p.small", {}, `${t.game_name || words(t.game)} · ${t.status}${t.phase ? ` · ${words(t.phase)}` : ""}`),
+        h("button.btn.btn-gold", { type: "button", "aria-label": `deal at ${t.name}`, onclick: (e) => act(e.currentTarget, () => this.choose(t.id)) }, "Deal this table"))));
       this.section.replaceChildren(h("div.panel", {}, h("h1", { id: "dealer-title" }, "Choose your table"), pick));
     } catch (err) { Announce.error(err); }
+  }
+  /** Deal ``tableId``: its address pushed (Back returns to the choice, a reload stays). */
+  async choose(tableId) {
+    history.pushState(null, "", `/dealer?table=${encodeURIComponent(tableId)}`);
+    await this.connect(tableId);
   }
   post(path, body, said) {
     return async () => {
@@ -72,24 +80,30 @@ class DealerPage extends TablePage {
     const chips = h("input#prog-chips", { type: "number", min: 0, max: 999, value: accepted === undefined ? 0 : accepted,
       "aria-describedby": "prog-accepted" });
     const stub = h("input#stub-count", { type: "number", min: 0, max: 500, placeholder: "cards" });
-    const procedure = h("div.panel.controls", { "aria-label": "dealing procedure" }, h("h2", {}, "Procedure"),
-      h("div.btn-row", {}, h("label", { for: "cut-pos" }, "Cut at card"), cut,
+    const betting = rnd && rnd.phase === "betting";
+    // the next step, first on the page (inside the viewport at a laptop's and a phone's size):
+    // the steps, the inputs the step allowed now needs, why a step waits, the round's result
+    const next = h("div.panel.controls.next-step", { role: "region", "aria-label": "next step" },
+      h("h2", {}, "Next step"),
+      has(["new_round"]) ? h("div.btn-row", {}, h("label", { for: "cut-pos" }, "Cut at card"), cut) : null,
+      betting ? h("div.btn-row", {}, h("label", { for: "prog-chips" }, "Progressive chips counted"), chips,
+        h("span.small.muted#prog-accepted", {}, accepted === undefined ? "" : `the system accepted ${accepted} progressive wager${accepted === 1 ? "" : "s"}`)) : null,
+      h("div.btn-row.steps", {},
         h("button.btn" + (has(["new_round"]) ? ".btn-gold" : ""), { type: "button", disabled: !has(["new_round"]), dataset: { step: "rounds" },
-          onclick: (e) => act(e.currentTarget, this.post("rounds", opening, "Place your bets.")) },
-        "Shuffle, cut and open betting")),
+          onclick: (e) => act(e.currentTarget, this.post("rounds", opening, "Place your bets.")) }, "Shuffle, cut and open betting"),
+        STEP_BUTTONS.map(([names, label, path]) => {
+          const on = has(names) || (path === "deal" && dealerTurn);
+          const body = path === "no-more-bets" ? () => ({ progressive_chips: Number(chips.value) }) : null;
+          return h(`button.btn${on ? ".btn-gold" : ""}`, { type: "button", disabled: !on, dataset: { step: path },
+            onclick: (e) => act(e.currentTarget, this.post(path, body, path === "no-more-bets" ? "No more bets." : `${label}.`)) }, label);
+        })),
+      has(["count_stub"]) ? h("div.btn-row", {}, h("label", { for: "stub-count" }, "Stub count"), stub,
+        h("button.btn.btn-gold", { type: "button", onclick: (e) => act(e.currentTarget, this.post("stub-count", () => ({ count: Number(stub.value) }), "Stub counted.")) }, "Record the count")) : null,
+      this.waitingList(), this.result());
+    const procedure = h("div.panel.controls", { role: "group", "aria-label": "dealing procedure" }, h("h2", {}, "Procedure"),
       stack ? h("div.btn-row", {}, h("label", { for: "stack-cards" }, "Stack the next round (training)"), stack) : null,
       stack ? h("p.small.muted", {}, "The cards the round deals first, top first, in the order they leave the shoe, burned cards included.") : null,
       h("p.small.muted", {}, "The cover card goes at least ten cards from the top; leave the cut empty where the table's shuffler deals without one."),
-      h("div.btn-row", {}, h("label", { for: "prog-chips" }, "Progressive chips counted"), chips,
-        h("span.small.muted#prog-accepted", {}, accepted === undefined ? "" : `the system accepted ${accepted} progressive wager${accepted === 1 ? "" : "s"}`)),
-      h("div.btn-row", {}, STEP_BUTTONS.map(([names, label, path]) => {
-        const on = has(names) || (path === "deal" && dealerTurn);
-        const body = path === "no-more-bets" ? () => ({ progressive_chips: Number(chips.value) }) : null;
-        return h(`button.btn${on ? ".btn-gold" : ""}`, { type: "button", disabled: !on, dataset: { step: path },
-          onclick: (e) => act(e.currentTarget, this.post(path, body, path === "no-more-bets" ? "No more bets." : `${label}.`)) }, label);
-      })),
-      has(["count_stub"]) ? h("div.btn-row", {}, h("label", { for: "stub-count" }, "Stub count"), stub,
-        h("button.btn.btn-gold", { type: "button", onclick: (e) => act(e.currentTarget, this.post("stub-count", () => ({ count: Number(stub.value) }), "Stub counted.")) }, "Record the count")) : null,
       this.irregularityRow());
     const calls = h("div.panel", {}, h("h2", {}, "The round"), this.state.calls.length
       ? h("ol.replay-steps", { "aria-label": "calls" }, this.state.calls.map((c) => h("li", {}, c))) : h("p.small.muted", {}, "No round in play."));
@@ -100,10 +114,34 @@ class DealerPage extends TablePage {
       if (list) { any = true; settle.append(h("h3", {}, `Seat ${n}`), list); }
     }
     if (!any) settle.append(h("p.small.muted", {}, "Nothing settled yet."));
-    const left = h("div", {}, this.header("Dealer console", "dealer-title"), h("div.panel", {}, drawFelt(info, this.state, { acting: this.acting() })), procedure);
+    const left = h("div", {}, this.header("Dealer console", "dealer-title"), next,
+      h("div.panel", {}, drawFelt(info, this.state, { acting: this.acting() })), procedure);
     const right = h("aside", { "aria-label": "the round" }, calls, settle, this.shoePanel(), dealPanel(this.view.deal),
       h("div.panel", {}, h("h2", {}, "The sign"), h("div.sign", { tabindex: "0", role: "document", "aria-label": "pay-table sign" }, info.sign || "")));
     this.section.replaceChildren(h("div.layout", {}, left, right));
+  }
+  /** Why a step waits (the server's words: the refusal the step would get now, with its
+   * section; the seat whose decision the deal waits for). */
+  waitingList() {
+    const waits = this.actions.waiting || [];
+    if (!waits.length) return null;
+    const step = { no_more_bets: "No more bets", deal: "Deal", new_round: "Open betting" };
+    return h("ul#step-why.why", { "aria-label": "why a step waits" }, waits.map((w) =>
+      h("li", {}, h("strong", {}, `${step[w.step] || "The next step"} waits: `), `${dollars(w.reason)}${cite(w.section)}.`)));
+  }
+  /** The round's result, once it is over: the house's net, large, and each seat's. */
+  result() {
+    const rnd = this.round;
+    if (!rnd || !["over", "void"].includes(rnd.phase)) return null;
+    const nets = Object.entries(rnd.settlement || {}).filter(([, s]) => s && s.net !== undefined);
+    const house = -nets.reduce((sum, [, s]) => sum + s.net, 0);
+    const tone = (n) => (n > 0 ? "r-win" : n < 0 ? "r-lose" : "r-push");
+    const who = this.tableInfo().seats || {};
+    return h("div#round-result.result", { role: "region", "aria-label": "the round's result" },
+      h("h2", {}, rnd.phase === "void" ? "Round void" : "Round over"),
+      rnd.phase === "void" ? null : h("p.net-big", {}, "House net: ", h(`strong.${tone(house)}`, {}, Money.fmt(house))),
+      nets.length ? h("ul.settle-list", { "aria-label": "each seat's net" }, nets.map(([seat, s]) =>
+        h("li", {}, h("span", {}, `Seat ${seat}${who[seat] ? ` · ${who[seat]}` : ""}`), h(`span.${tone(s.net)}`, {}, `net ${Money.fmt(s.net)}`)))) : null);
   }
   /** Baccarat: the shoe dealt coup after coup, and the commission marked by seat. */
   shoePanel() {
@@ -121,7 +159,8 @@ class DealerPage extends TablePage {
       markers.length ? h("table.grid", { "aria-label": "commission owed by seat" }, h("tbody", {}, markers.map(([seat, cents]) =>
         h("tr", {}, h("th", { scope: "row" }, `Seat ${seat}`), h("td.num", {}, Money.fmt(cents))))))
         : h("p.small.muted", {}, "No marker on the layout."),
-      h("p.small.muted", {}, "Markers are collected when the player leaves and before the reshuffle (§ 541.13(g))."));
+      h("p.small.muted", {}, "Markers are collected when the player leaves and before the reshuffle (§ 541.13(g))."),
+      roads(shoe.results));
   }
   irregularityRow() {
     const kinds = this.actions.irregularities || [];

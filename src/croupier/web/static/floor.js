@@ -16,15 +16,15 @@ function describeRecord(r) {
   const k = r.kind || r.type;
   const seat = r.seat !== undefined ? `seat ${r.seat}: ` : "";
   switch (k) {
-    case "wager_placed": return `${seat}${words(r.wager)} ${Money.fmt(r.amount)} placed`;
+    case "wager_placed": return `${seat}${said(r.wager)} ${Money.fmt(r.amount)} placed`;
     case "no_more_bets": return `No more bets${r.progressive_chips ? ` (${r.progressive_chips} progressive chips)` : ""}`;
     case "meter_changed": return `Meter ${words(r.meter)} ${Money.fmt(r.before)} → ${Money.fmt(r.after)} (${words(r.reason)})`;
     case "card_dealt": return `Card ${Cards.parse(cardText(r.card)) ? cardText(r.card) : "face down"} to ${/^\d$/.test(String(r.to)) ? `seat ${r.to}` : words(r.to)}${r.face_up ? " face up" : ""}`;
-    case "play_wagered": return `${seat}${words(r.wager)} ${Money.fmt(r.amount)}`;
-    case "wager_settled": return `${seat}${words(r.wager)} ${r.result}: paid ${Money.fmt(r.paid)}, returned ${Money.fmt(r.returned)}`;
-    case "hand_shown": return `${seat}hand shown ${(r.cards || []).map(cardText).join(" ")} (${words(r.category)})`;
-    case "hand_hidden": return `${seat}hand shown (${words(r.category)})`;
-    case "dealer_revealed": return `Dealer reveals ${(r.cards || []).map(cardText).join(" ")} (${words(r.category)})`;
+    case "play_wagered": return `${seat}${said(r.wager)} ${Money.fmt(r.amount)}`;
+    case "wager_settled": return `${seat}${said(r.wager)} ${r.result}: paid ${Money.fmt(r.paid)}, returned ${Money.fmt(r.returned)}`;
+    case "hand_shown": return `${seat}hand shown ${(r.cards || []).map(cardText).join(" ")} (${said(r.category)})`;
+    case "hand_hidden": return `${seat}hand shown (${said(r.category)})`;
+    case "dealer_revealed": return `Dealer reveals ${(r.cards || []).map(cardText).join(" ")} (${said(r.category)})`;
     case "round_voided": return `Round void: ${r.reason}${cite(r.section)}`;
     default: {
       const rest = Object.entries(r).filter(([key]) => key !== "kind" && key !== "seat")
@@ -81,11 +81,11 @@ class PitPage {
     this.tables = this.tables || tables;
     this.meterRows = this.meterRows || meters;
     if (this.tab !== "floor") return; // another tab was opened meanwhile
-    const tiles = h("div.tiles", { "aria-label": "tables" });
+    const tiles = h("div.tiles", { role: "group", "aria-label": "tables" });
     for (const t of tables) {
       const seated = Object.values(t.seats || {}).filter(Boolean).length;
       const tile = h("div.tile", { dataset: { table: t.id } }, h("h3", {}, t.name), trainingBanner(t),
-        h("p.small", {}, `${words(t.game)} · table ${t.status}${t.held ? ` · held: ${t.held}` : ""}`), h("p", {}, h("span.phase-pill", {}, words(t.phase || "no round")),
+        h("p.small", {}, `${t.game_name || words(t.game)} · table ${t.status}${t.held ? ` · held: ${t.held}` : ""}`), h("p", {}, h("span.phase-pill", {}, words(t.phase || "no round")),
           ` round ${t.round_id || "–"} · ${seated} seated`),
         Object.entries(t.meters || {}).map(([m, c]) => h("p.small", {}, `${words(m)}: `, h("strong", {}, Money.fmt(c)))));
       if (this.role() === "supervisor") tile.append(this.tableActions(t));
@@ -105,10 +105,13 @@ class PitPage {
     this.reasons = this.reasons || {};
     const reason = h("input", { "aria-label": `reason to void the round at ${t.name}`, placeholder: "reason",
       value: this.reasons[t.id] || "", oninput: (e) => { this.reasons[t.id] = e.currentTarget.value; } });
+    // only what applies: Open a closed table, Close an open one, Void a round in play (or one
+    // held for a supervisor's void), never one already over or void
+    const inPlay = Boolean(t.round_id) && (Boolean(t.held) || !["over", "void", null, undefined, ""].includes(t.phase));
+    const toggle = t.status === "open" ? ["close", "Close"] : ["open", "Open"];
     return h("div", {}, h("div.btn-row", {},
-      h("button.btn.btn-ghost", { type: "button", onclick: (e) => act(e.currentTarget, () => Api.post(`/api/tables/${t.id}/open`).then(() => this.floor())) }, "Open"),
-      h("button.btn.btn-ghost", { type: "button", onclick: (e) => act(e.currentTarget, () => Api.post(`/api/tables/${t.id}/close`).then(() => this.floor())) }, "Close")),
-      t.round_id ? h("div.btn-row", {}, reason, h("button.btn.btn-red", { type: "button", onclick: (e) => act(e.currentTarget, async () => {
+      h("button.btn.btn-ghost", { type: "button", onclick: (e) => act(e.currentTarget, () => Api.post(`/api/tables/${t.id}/${toggle[0]}`).then(() => this.floor())) }, toggle[1])),
+      inPlay ? h("div.btn-row", {}, reason, h("button.btn.btn-red", { type: "button", onclick: (e) => act(e.currentTarget, async () => {
         if (!reason.value.trim()) throw new Error("A void needs a reason.");
         await Api.post(`/api/rounds/${t.round_id}/void`, { reason: reason.value.trim() });
         delete this.reasons[t.id];
@@ -120,7 +123,7 @@ class PitPage {
     const pays = await Api.get("/api/handpays");
     if (this.tab !== "handpays") return;
     const rows = (pays || []).map((p) => h("tr", { dataset: { handpay: String(p.id), status: p.status } }, h("td", {}, String(p.id)), h("td", {}, String(p.table_id)), h("td", {}, String(p.round_id)),
-      h("td", {}, `${p.seat} · ${p.player_id}`), h("td", {}, `${words(p.meter)}: ${words(p.line)}`), h("td.num", {}, Money.fmt(p.amount)),
+      h("td", {}, `${p.seat} · ${p.player_id}`), h("td", {}, `${words(p.meter)}: ${said(p.line)}`), h("td.num", {}, Money.fmt(p.amount)),
       h("td", {}, p.status !== "pending" ? `${p.status}${p.approved_by ? ` by ${p.approved_by}` : ""}` : h("button.btn.btn-gold", { type: "button", "aria-label": `approve hand pay ${p.id}: ${Money.fmt(p.amount)} to ${p.player_id}`, onclick: (e) => act(e.currentTarget, async () => {
         await Api.post(`/api/handpays/${p.id}/approve`); Announce.say(`Hand pay ${p.id} approved.`); this.handpays();
       }) }, "Approve"))));
@@ -129,24 +132,34 @@ class PitPage {
         : h("p.muted", {}, "No hand pay has been awarded.")));
   }
   async cage() {
-    const pid = h("input#cage-player", { required: true });
+    // the players to pick from, by user name (the accounts the supervisor may list); a player's
+    // id is taken as well
+    const accounts = await Api.get("/api/accounts").catch(() => []);
+    if (this.tab !== "cage") return;
+    const players = (accounts || []).filter((a) => a.player_id);
+    const pid = h("input#cage-player", { required: true, list: "cage-players", autocomplete: "off", placeholder: "user name or player id" });
+    const list = h("datalist#cage-players", {}, players.map((a) => h("option", { value: a.username }, `${a.username} · ${a.player_id}`)));
     const amt = h("input#cage-amount", { type: "number", min: "0.01", step: "0.01", required: true });
     const send = (kind) => (e) => act(e.currentTarget, async () => {
       const cents = Money.parse(amt.value);
-      if (!pid.value.trim() || !cents) throw new Error("Enter a player and an amount.");
-      const res = await Api.post(`/api/players/${encodeURIComponent(pid.value.trim())}/${kind}`, { amount: cents });
-      Announce.say(`${kind === "buy-in" ? "Buy-in" : "Cash-out"} of ${Money.fmt(cents)} for ${pid.value.trim()} recorded${res && res.balance !== undefined ? `; balance ${Money.fmt(res.balance)}` : ""}.`);
+      const typed = pid.value.trim();
+      if (!typed || !cents) throw new Error("Enter a player and an amount.");
+      const named = players.find((a) => a.username === typed.toLowerCase());
+      const id = named ? named.player_id : typed;
+      const who = named ? `${named.username} (${id})` : id;
+      const res = await Api.post(`/api/players/${encodeURIComponent(id)}/${kind}`, { amount: cents });
+      Announce.say(`${kind === "buy-in" ? "Buy-in" : "Cash-out"} of ${Money.fmt(cents)} for ${who} recorded${res && res.balance !== undefined ? `; balance ${Money.fmt(res.balance)}` : ""}.`);
     });
     this.body.replaceChildren(h("div.panel", {}, h("h2", {}, "Buy-ins and cash-outs"),
-      h("div.wager-row", {}, h("label", { for: "cage-player" }, "Player"), pid),
+      h("div.wager-row", {}, h("label", { for: "cage-player" }, "Player"), pid, list),
       h("div.wager-row", {}, h("label", { for: "cage-amount" }, "Amount ($)"), amt),
-      h("div.btn-row", {}, h("button.btn.btn-gold", { type: "button", onclick: send("buy-in") }, "Buy in"),
-        h("button.btn", { type: "button", onclick: send("cash-out") }, "Cash out"))));
+      h("div.btn-row", {}, h("button.btn.btn-gold#cage-in", { type: "button", onclick: send("buy-in") }, "Buy in"),
+        h("button.btn#cage-out", { type: "button", onclick: send("cash-out") }, "Cash out"))));
   }
   async recall() {
     const tables = await Api.get("/api/tables");
     if (this.tab !== "recall") return;
-    const sel = h("select#recall-table", {}, tables.map((t) => h("option", { value: t.id }, `${t.name} · ${words(t.game)}${t.training ? " · training" : ""}`)));
+    const sel = h("select#recall-table", {}, tables.map((t) => h("option", { value: t.id }, `${t.name} · ${t.game_name || words(t.game)}${t.training ? " · training" : ""}`)));
     const list = h("div#recall-list");
     this.replayBox = h("div#replay");
     const load = (e) => act(e && e.currentTarget, async () => {
@@ -162,15 +175,22 @@ class PitPage {
   async replay(round, tableId) {
     const rid = round.round_id || round.id;
     let records = round.records;
-    if (this.role() !== "observer") records = await Api.get(`/api/rounds/${rid}/records`).then((x) => x.records || x).catch(() => round.records);
+    let seating = round.players || {};
+    if (this.role() !== "observer") {
+      const full = await Api.get(`/api/rounds/${rid}/records`).catch(() => null);
+      if (full) { records = full.records || full; seating = full.players || seating; }
+    }
     records = records || [];
     const table = (await Api.get("/api/tables")).find((t) => String(t.id) === String(tableId)) || {};
+    // the recalled game's names (its wagers and hands as people say them)
+    Spoken.use((await Api.get(`/api/tables/${encodeURIComponent(tableId)}`).catch(() => ({}))).names);
     let i = records.length;
     const felt = h("div"), steps = h("ol.replay-steps", { "aria-label": "records" });
     records.forEach((r, n) => steps.append(h("li", { dataset: { step: n + 1 } }, describeRecord(r))));
     const counter = h("span.small", { "aria-live": "polite" });
     const draw = () => {
-      felt.replaceChildren(drawFelt({ ...table, meters: {} }, RoundState.from(records.slice(0, i)), {}));
+      // the recalled round's own seating (who sat where then), never today's
+      felt.replaceChildren(drawFelt({ ...table, meters: {}, seats: seating }, RoundState.from(records.slice(0, i)), {}));
       [...steps.children].forEach((li, n) => li.classList.toggle("now", n === i - 1));
       counter.textContent = `step ${i} of ${records.length}`;
       const now = steps.children[i - 1]; if (now) now.scrollIntoView({ block: "nearest" });
@@ -185,7 +205,7 @@ class PitPage {
     }) }, "Download scenario");
     const deal = await Api.get(`/api/rounds/${rid}/deal`).catch(() => null);
     // a training table's round (its record header says so) is never real play
-    this.replayBox.replaceChildren(h("div.panel", {}, h("h2", {}, `Replay of round ${rid}`), trainingBanner({ training: round.mode === "training" }),
+    fill(this.replayBox, h("div.panel", {}, h("h2", {}, `Replay of round ${rid}`), trainingBanner({ training: round.mode === "training" }),
       h("div.btn-row", { role: "group", "aria-label": "replay controls" },
         h("button.btn", { type: "button", onclick: go("start") }, "« Start"), h("button.btn", { type: "button", onclick: go(-1) }, "◀ Step back"),
         h("button.btn.btn-gold", { type: "button", onclick: go(1) }, "Step ▶"), h("button.btn", { type: "button", onclick: go("end") }, "End »"), counter, scenario),
@@ -204,7 +224,7 @@ class PitPage {
       const findings = res.audit ? [...(res.problems || [])] : [...(res.problems || []), ...(full.findings || []).map((f) => typeof f === "string" ? f : `${f.table} ${f.key}: ${f.what}`)];
       const ok = res.ok && (full.ok ?? true) && !findings.length;
       const balances = Object.entries(res.balances || {});
-      out.replaceChildren(h("p", { "aria-label": "audit result", dataset: { ok: ok ? "yes" : "no" } }, "Result: ",
+      fill(out, h("p", { role: "status", "aria-label": "audit result", dataset: { ok: ok ? "yes" : "no" } }, "Result: ",
         h(ok ? "span.ok" : "span.bad", {}, ok ? `clean: nothing differs (${Object.keys(checked).length ? "every chain, meter and settlement matches, every chip reconciles" : "the ledger balances and every meter matches its ledger account"})` : `${findings.length} problem${findings.length === 1 ? "" : "s"} found`)),
         Object.keys(checked).length ? h("table.grid", { "aria-label": "checked" }, h("tbody", {}, Object.entries(checked).map(([k, n]) =>
           h("tr", {}, h("th", { scope: "row" }, words(k)), h("td.num", {}, String(n)))))) : null,
@@ -213,7 +233,7 @@ class PitPage {
           h("thead", {}, h("tr", {}, h("th", {}, "Account"), h("th.num", {}, "Balance"))),
           h("tbody", {}, balances.map(([k, v]) => h("tr", { dataset: { account: k } }, h("td", {}, k),
             h("td.num", {}, /^-?\d+$/.test(String(v)) ? Money.fmt(Number(v)) : `${v}¢`)))))) : null,
-        h("details", {}, h("summary", {}, "Full report"), h("pre.text", {}, JSON.stringify(res, null, 2))));
+        h("details", {}, h("summary", {}, "Full report"), h("pre.text", {}, JSON.stringify(res, (_k, v) => (v === null ? "none" : v), 2))));
     });
     this.body.replaceChildren(h("div.panel", {}, h("h2", {}, "audit verify"),
       h("p.muted", {}, "The server's check of the chip ledger (every transaction sums to zero, every balance equals its rows) and of each progressive meter against its ledger account; where the server runs the whole croupier audit verify, the record and meter hash chains, the settlements rebuilt from the records and each seat's chips reconciled with its settlement too."),

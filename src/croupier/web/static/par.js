@@ -23,17 +23,21 @@ function outcomePlot(name, outcomes) {
   for (let d = 0; d >= lo; d--) {
     const yy = y(10 ** d);
     body += `<line x1="${left}" x2="${W - 8}" y1="${yy}" y2="${yy}" stroke="#2d4a3c"/>` +
-      `<text x="${left - 6}" y="${yy + 4}" text-anchor="end" font-size="11" fill="#c9d6cc">1e${d}</text>`;
+      `<text x="${left - 6}" y="${yy + 4}" text-anchor="end" font-size="12" fill="#c9d6cc">1e${d}</text>`;
   }
   const bw = (W - left - 16) / rows.length;
   rows.forEach((o, i) => {
     const x = left + 4 + i * bw, yy = y(o.probability);
     const fill = o.net > 0 ? "#3ddc84" : o.net < 0 ? "#ff7a6b" : "#b8b8b8";
     body += `<rect x="${x}" y="${yy}" width="${Math.max(4, bw - 8)}" height="${H - bottom - yy}" fill="${fill}"><title>${o.outcome}: ${o.probability_exact}</title></rect>` +
-      `<text transform="translate(${x + bw / 2 - 2} ${H - bottom + 10}) rotate(40)" font-size="10" fill="#e6e0c8">${String(o.outcome).slice(0, 18)}</text>`;
+      `<text transform="translate(${x + bw / 2 - 2} ${H - bottom + 10}) rotate(40)" font-size="12" fill="#e6e0c8">${String(o.outcome).slice(0, 18)}</text>`;
   });
   const el = document.createElementNS(NS, "svg");
   el.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  // drawn at its own size (never shrunk to a phone's width, where its labels would be a few
+  // pixels high): a wide chart scrolls sideways in its box
+  el.setAttribute("width", String(W));
+  el.setAttribute("height", String(H));
   el.setAttribute("class", "bars");
   el.setAttribute("role", "img");
   el.setAttribute("aria-label", `${name}: probability of each outcome, log scale`);
@@ -55,7 +59,7 @@ function summaryTable(sheet) {
 function wagerSection(name, s) {
   return h("div.panel", {}, h("h3", {}, `${words(name)}${s.paytable ? ` · pay table ${s.paytable}` : ""}`),
     h("p", {}, `House edge ${pct(s.house_edge)} (${s.house_edge_exact}); ${Number(s.combinations).toLocaleString("en-US")} equally likely ${s.method} combinations.`),
-    outcomePlot(words(name), s.outcomes),
+    h("div.scroll.chart", { tabindex: "0", role: "group", "aria-label": `${words(name)} chart` }, outcomePlot(words(name), s.outcomes)),
     h("div.scroll", {}, h("table.grid", { "aria-label": `${words(name)} outcomes` },
       h("thead", {}, h("tr", {}, ["Outcome", "Pays", "Net", "Combinations", "Probability", "Return"].map((x) => h("th", {}, x)))),
       h("tbody", {}, s.outcomes.map((o) => h("tr", {}, h("td", {}, words(o.outcome)), h("td", {}, o.pays), h("td.num", {}, o.net_exact),

@@ -48,7 +48,7 @@ class PlayerPage extends TablePage {
             await this.connect(t.id);
           }) }, String(n)));
       }
-      list.append(h("div.tile", { dataset: { table: t.id } }, h("h3", {}, t.name), trainingBanner(t), h("p.small", {}, `${words(t.game)} · ${t.status}`), buttons));
+      list.append(h("div.tile", { dataset: { table: t.id } }, h("h3", {}, t.name), trainingBanner(t), h("p.small", {}, `${t.game_name || words(t.game)} · ${t.status}`), buttons));
     }
     this.section.replaceChildren(h("div.panel", {}, h("h1", { id: "player-title" }, "Choose a seat"),
       h("p.muted", {}, "Each table's seats, seat 1 farthest to the dealer's left."), list));
@@ -81,8 +81,10 @@ class PlayerPage extends TablePage {
     if (!this.mySeat()) { this.chooseSeat(); return; }
     const info = this.tableInfo();
     const seat = this.mySeat();
-    const left = h("div", {}, this.header(`Seat ${seat}`, "player-title"),
-      h("div.panel", {}, drawFelt(info, this.state, { mySeat: seat, acting: this.acting() })), this.controls());
+    // what the player acts on now (wagers, decisions) and the round's result come first: inside
+    // the viewport at a laptop's and a phone's size without scrolling; the felt follows
+    const left = h("div", {}, this.header(`Seat ${seat}`, "player-title"), this.controls(),
+      h("div.panel", {}, drawFelt(info, this.state, { mySeat: seat, acting: this.acting() })));
     const right = h("aside", { "aria-label": "balance, sign and recent hands" },
       h("div.panel", {}, h("h2", {}, "Balance"), h("div.balance#balance", { "aria-live": "polite" }, Money.fmt(this.me.balance)),
         this.me.commission_owed ? h("p.owed#commission-owed", { "aria-live": "polite" }, "Commission owed ",
@@ -94,6 +96,8 @@ class PlayerPage extends TablePage {
           this.leave(); this.me = await Api.get("/api/me"); await this.chooseSeat();
         }) }, "Leave the table")),
       dealPanel(this.view.deal),
+      this.view.shoe && (this.view.shoe.results || []).length
+        ? h("div.panel", { role: "region", "aria-label": "the shoe's roads" }, h("h2", {}, "The shoe"), roads(this.view.shoe.results)) : null,
       h("div.panel", {}, h("h2", {}, "Posted limits"), this.limits()),
       h("div.panel", {}, h("h2", {}, "The sign"), h("div.sign", { tabindex: "0", role: "document", "aria-label": "pay-table sign" }, info.sign || "")),
       h("div.panel#recent", {}, h("h2", {}, "Recent hands"), this.recentList()));
@@ -106,20 +110,20 @@ class PlayerPage extends TablePage {
     // every wager placed before the cards posts a minimum and maximum (a fixed wager: its amount)
     for (const [k, v] of Object.entries(detail.limits || {})) {
       const range = v.min === v.max ? `${Money.fmt(v.min)} (fixed)` : `${v.min === undefined ? "–" : Money.fmt(v.min)} to ${v.max === undefined ? "–" : Money.fmt(v.max)}`;
-      rows.push([words(k), range]);
+      rows.push([said(k), range]);
     }
     // the decision wagers (Play, street bets): multiples of the Ante, within its limits
-    for (const w of detail.wagers || []) if (!(w in (detail.limits || {}))) rows.push([words(w), "a multiple of the Ante"]);
+    for (const w of detail.wagers || []) if (!(w in (detail.limits || {}))) rows.push([said(w), "a multiple of the Ante"]);
     for (const w of this.actions.wagers || []) {
       const a = w.amounts;
-      rows.push([`${words(w.wager)} now`, a.length === 1 ? `exactly ${Money.fmt(a[0])}` : `${Money.fmt(a[0])} to ${Money.fmt(a[a.length - 1])}`]);
+      rows.push([`${said(w.wager)} now`, a.length === 1 ? `exactly ${Money.fmt(a[0])}` : `${Money.fmt(a[0])} to ${Money.fmt(a[a.length - 1])}`]);
     }
     if (rules.payout_limit) rows.push(["payout limit per hand", Money.fmt(rules.payout_limit)]);
     if (!rows.length) return h("p.small.muted", {}, "The limits are posted at the table.");
     return h("table.grid", { "aria-label": "posted limits" }, h("tbody", {}, rows.map(([k, v]) => h("tr", {}, h("th", { scope: "row" }, k), h("td.num", {}, v)))));
   }
   controls() {
-    const panel = h("div.panel.controls", { "aria-label": "wagers and decisions" });
+    const panel = h("div.panel.controls", { role: "group", "aria-label": "wagers and decisions" });
     const wagers = this.actions.wagers || [];
     if (wagers.length) {
       panel.append(h("h2", {}, "Place your wagers"));
@@ -137,16 +141,32 @@ class PlayerPage extends TablePage {
             await this.caughtUp(res && res.seq);
           }) }, decisionLabel(d)));
       }
-      panel.append(h("h2", {}, "Your decision"), row);
+      panel.append(h("h2", {}, "Your decision"), this.decideCards(), row);
     }
     const settle = settlementList(this.state, this.mySeat());
     if (settle) {
       const mine = this.round && this.round.settlement && this.round.settlement[String(this.mySeat())];
-      panel.append(h("h2", {}, "Settlement"), settle,
-        mine && mine.net !== undefined ? h("p.net", {}, "Net this round: ", h(`strong.${mine.net > 0 ? "r-win" : mine.net < 0 ? "r-lose" : "r-push"}`, {}, Money.fmt(mine.net))) : null);
+      const over = this.round && ["over", "void"].includes(this.round.phase);
+      const net = mine && mine.net !== undefined ? mine.net : undefined;
+      const tone = net > 0 ? "r-win" : net < 0 ? "r-lose" : "r-push";
+      panel.append(h("div#round-result.result", { role: "region", "aria-label": "the round's result" },
+        h("h2", {}, over ? (this.round.phase === "void" ? "Round void" : "Round over") : "Settlement"),
+        net !== undefined ? h("p.net.net-big", {}, "Net this round: ", h(`strong.${tone}`, {}, Money.fmt(net))) : null,
+        settle));
     }
     if (!wagers.length && !decisions.length && !settle) panel.append(h("p.muted.waiting", {}, this.waitingText()));
     return panel;
+  }
+  /** The cards the decision is made on, beside its buttons (the felt may be below the fold on
+   * a phone): the seat's own and the community cards turned so far. */
+  decideCards() {
+    const mine = this.state.boxes[String(this.mySeat())] || [];
+    const board = (this.state.boxes.board || []).filter(Boolean);
+    if (!mine.length && !board.length) return null;
+    const info = this.tableInfo();
+    return h("div.decide-cards", { role: "group", "aria-label": "the cards you decide on" },
+      mine.length ? h("div.decide-part", {}, h("span.zone-label", {}, "Your hand"), handOf(mine, { label: "your hand to decide on", back: info.back })) : null,
+      board.length ? h("div.decide-part", {}, h("span.zone-label", {}, BOX_LABEL.board), handOf(board, { label: "the community cards so far", back: info.back })) : null);
   }
   waitingText() {
     const r = this.round;
@@ -166,12 +186,13 @@ class PlayerPage extends TablePage {
       onclick: (e) => act(e.currentTarget, async () => {
         const cents = Number(select.value);
         const res = await Api.post(`/api/tables/${encodeURIComponent(this.tableId)}/wagers`, { wager: w.wager, amount: cents, seat: w.seat });
-        Announce.say(`${words(w.wager)} ${Money.fmt(cents)} accepted.`);
+        Announce.say(`${said(w.wager)} ${Money.fmt(cents)} accepted.`);
         this.meStale = true; // the balance the wager moved, asked with the state it made
         await this.caughtUp(res && res.seq);
-      }) }, `Place ${words(w.wager)}`);
+      }) }, "Place", h("span.wide-only", {}, ` ${said(w.wager)}`));
+    place.setAttribute("aria-label", `Place ${said(w.wager)}`);
     const a = w.amounts;
-    return h("div.wager-row", {}, h("label", { for: id }, words(w.wager)), select, place,
+    return h("div.wager-row", {}, h("label", { for: id }, said(w.wager)), select, place,
       h("span.limits", {}, a.length === 1 ? `exactly ${Money.fmt(a[0])}` : `${Money.fmt(a[0])} to ${Money.fmt(a[a.length - 1])}`));
   }
   recentList() {
@@ -188,11 +209,14 @@ class PlayerPage extends TablePage {
   onEvent(ev) {
     if (ev.type !== "record" && ev.type !== "phase") this.meStale = true;
     super.onEvent(ev);
-    const d = ev.data || {};
-    if (ev.type === "record" && d.kind === "wager_settled" && String(d.seat) === String(this.mySeat())) {
-      const amount = d.result === "win" ? `pays ${Money.fmt(d.paid)}` : d.result === "push" ? "push" : `${Money.fmt(d.stake)}`;
-      Announce.say(`Seat ${d.seat}: ${words(d.wager)} ${RESULT_WORD[d.result] || d.result}, ${amount}`, d.result === "win" ? "win" : "");
-    }
+  }
+  /** The round over: its net for the seat, the one thing the bar says then. */
+  phaseNews(rnd) {
+    const mine = rnd && rnd.settlement && rnd.settlement[String(this.mySeat())];
+    if (!rnd || rnd.phase !== "over" || !mine || mine.net === undefined) return;
+    const net = mine.net;
+    const said = net > 0 ? `you win ${Money.fmt(net)}` : net < 0 ? `you lose ${Money.fmt(-net)}` : "you break even";
+    Announce.say(`Round over: ${said} (net ${Money.fmt(net)}).`, net > 0 ? "win" : "");
   }
 }
 

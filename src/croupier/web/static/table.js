@@ -45,7 +45,7 @@ class RoundState {
       case "wager_placed": case "play_wagered": {
         const w = this.seatWagers(r.seat);
         w[r.wager] = (kind === "play_wagered" ? 0 : w[r.wager] || 0) + r.amount;
-        if (kind === "play_wagered") this.calls.push(`Seat ${r.seat}: ${words(r.wager)} ${Money.fmt(r.amount)}`);
+        if (kind === "play_wagered") this.calls.push(`Seat ${r.seat}: ${said(r.wager)} ${Money.fmt(r.amount)}`);
         break;
       }
       case "no_more_bets": this.calls.push("No more bets."); break;
@@ -56,22 +56,24 @@ class RoundState {
       case "street_card_turned": this.turn("board", r.number, cardText(r.card)); break;
       case "dealer_revealed":
         this.boxes.dealer = (r.cards || []).map(cardText);
-        this.calls.push(`Dealer has ${words(r.category)}.`);
+        this.calls.push(`Dealer has ${said(r.category)}.`);
         break;
       case "hand_shown": case "hand_hidden":
         if (r.cards) this.boxes[String(r.seat)] = r.cards.map(cardText);
-        if (r.category) { this.shown[String(r.seat)] = r.category; this.calls.push(`Seat ${r.seat} shows ${words(r.category)}.`); }
+        if (r.category) { this.shown[String(r.seat)] = r.category; this.calls.push(`Seat ${r.seat} shows ${said(r.category)}.`); }
         break;
       case "result_announced":
         if (r.player) this.boxes.player = r.player.map(cardText);
         if (r.banker) this.boxes.banker = r.banker.map(cardText);
         if (r.announcement) this.calls.push(r.announcement + ".");
+        // baccarat: each hand's final Point Count as the dealer announced it (§ 541.12(a))
+        if (r.player_count !== undefined) this.counts = { player: r.player_count, banker: r.banker_count };
         break;
       case "folded": this.folded.add(String(r.seat)); this.calls.push(`Seat ${r.seat} folds.`); break;
       case "checked": this.calls.push(`Seat ${r.seat} checks.`); break;
       case "bet_withdrawn": {
         const w = this.seatWagers(r.seat); delete w[r.wager];
-        this.calls.push(`Seat ${r.seat} pulls ${words(r.wager)}.`);
+        this.calls.push(`Seat ${r.seat} pulls ${said(r.wager)}.`);
         break;
       }
       case "wager_settled": {
@@ -84,7 +86,7 @@ class RoundState {
         // not paid from the table inventory but by a hand-pay a supervisor approves
         if (r.from_meter) {
           const k = String(r.seat);
-          (this.extras[k] = this.extras[k] || []).push({ what: `Progressive ${words(r.line)}: hand pay, approved by a supervisor`,
+          (this.extras[k] = this.extras[k] || []).push({ what: `Progressive ${said(r.line)}: hand pay, approved by a supervisor`,
             amount: `hand pay ${Money.fmt(r.amount)}`, result: "handpay" });
         }
         break;
@@ -99,7 +101,7 @@ class RoundState {
         const k = String(r.seat);
         const marked = kind === "vig_marked";
         const what = marked ? "Commission marked: owed until you leave or the shoe ends" : r.how === "tie" ? "Tie commission collected" : "Commission collected";
-        (this.extras[k] = this.extras[k] || []).push({ what, amount: `${marked ? "owes" : "pays"} ${Money.fmt(r.amount)}`, result: "lose" });
+        (this.extras[k] = this.extras[k] || []).push({ what, amount: marked ? `owes ${Money.fmt(r.amount)}` : `you pay ${Money.fmt(r.amount)}`, result: "lose" });
         break;
       }
       case "round_voided": this.voided = r; this.calls.push(`Round void: ${r.reason}${cite(r.section)}.`); break;
@@ -109,13 +111,19 @@ class RoundState {
   }
 }
 
+/** Two phrases alike but for case ("Banker wins", "banker wins"): a line saying its result again. */
+function sameWords(a, b) { return String(a).toLowerCase() === String(b).toLowerCase(); }
+
 /** The dealer's words for one seat's settlement: each wager, its result and amount. */
 function settlementLines(state, seat) {
   const k = String(seat);
   const rows = (state.settled[k] || []).map((r) => {
     const amount = r.result === "win" ? `pays ${Money.fmt(r.paid)}` : r.result === "push" ? `returned ${Money.fmt(r.returned)}`
       : r.result === "void" ? `returned ${Money.fmt(r.returned)}` : `${Money.fmt(r.stake)} taken`;
-    return { wager: r.wager, result: r.result, text: `${words(r.wager)} ${RESULT_WORD[r.result] || r.result}${r.line && r.line !== r.result ? ` (${words(r.line)})` : ""}`, amount };
+    // a bet taken back (§ 643a.11(b)) is returned, not a push the player played to
+    const text = r.line === "withdrawn" ? `${said(r.wager)} taken back`
+      : `${said(r.wager)} ${RESULT_WORD[r.result] || r.result}${r.line && r.line !== r.result && !sameWords(said(r.line), `${said(r.wager)} ${RESULT_WORD[r.result]}`) ? ` (${said(r.line)})` : ""}`;
+    return { wager: r.wager, result: r.result, text, amount };
   });
   for (const e of state.extras[k] || []) rows.push({ wager: "award", result: e.result, text: e.what, amount: e.amount });
   return rows;
@@ -130,7 +138,7 @@ function settlementList(state, seat) {
 
 function handOf(cards, opts = {}) {
   // --n: the number of cards, for the fan that fits a seat's box (app.css)
-  const el = h(`div.hand${opts.big ? ".hand-big" : ""}`, { "aria-label": opts.label || "cards" });
+  const el = h(`div.hand${opts.big ? ".hand-big" : ""}`, { role: "group", "aria-label": opts.label || "cards" });
   el.style.setProperty("--n", String((cards || []).length || 1)); // not a style attribute: the CSP has no inline style
   for (const c of cards || []) el.append(Cards.card(c, { back: opts.back }));
   return el;
@@ -139,48 +147,82 @@ function handOf(cards, opts = {}) {
 /** The felt: dealer's and common boxes, the progressive meter, the seats. */
 function drawFelt(table, state, opts) {
   const felt = h("div.felt", { role: "region", "aria-label": "the table" });
-  felt.append(h("p.felt-title", {}, table.title || words(table.game)));
+  felt.append(h("p.felt-title", {}, table.game_name || table.title || words(table.game)));
   felt.append(h("p.felt-rule", {}, table.chapter || ""));
   const meters = h("div.meters");
   felt.append(meters);
   for (const [name, cents] of Object.entries(table.meters || {})) {
-    meters.append(h("div.meter", { "aria-label": `progressive meter ${words(name)}`, dataset: { meter: name } },
+    meters.append(h("div.meter", { role: "group", "aria-label": `progressive meter ${words(name)}`, dataset: { meter: name } },
       h("small", {}, `Progressive · ${words(name)}`), Money.fmt(cents)));
   }
   for (const box of BOXES) {
     const cards = state.boxes[box];
     if (!cards || !cards.length) continue;
-    felt.append(h("div.zone", {}, h("span.zone-label", {}, BOX_LABEL[box]), handOf(cards, { label: BOX_LABEL[box], back: table.back })));
+    const count = state.counts && state.counts[box] !== undefined ? h("span.count", {}, String(state.counts[box])) : null;
+    felt.append(h("div.zone", { dataset: { box } }, h("span.zone-label", {}, BOX_LABEL[box], count ? " · " : null, count),
+      handOf(cards, { label: BOX_LABEL[box], back: table.back })));
   }
   if (opts.mySeat) {
     const k = String(opts.mySeat);
-    felt.append(h("div.zone", {}, h("span.zone-label", {}, `Your hand · seat ${k}`),
-      handOf(state.boxes[k] || [], { big: true, label: "your cards", back: table.back })));
-    const spots = h("div.spots", { "aria-label": "your wagers" });
+    // the seat's own hand once it has cards (a baccarat seat never has: no empty area)
+    if ((state.boxes[k] || []).length) {
+      felt.append(h("div.zone", {}, h("span.zone-label", {}, `Your hand · seat ${k}`),
+        handOf(state.boxes[k], { big: true, label: "your cards", back: table.back })));
+    }
+    const spots = h("div.spots", { role: "group", "aria-label": "your wagers" });
     for (const [w, amt] of Object.entries(state.wagers[k] || {})) {
-      spots.append(h("div.spot", { dataset: { wager: w } }, Cards.chip(amt, { small: true }), words(w),
+      spots.append(h("div.spot", { dataset: { wager: w } }, Cards.chip(amt, { small: true }), said(w),
         h("span.spot-amount", {}, Money.fmt(amt))));
     }
     felt.append(spots);
   }
-  const seats = h("div.seats", { "aria-label": "seats" });
+  const seats = h("div.seats", { role: "group", "aria-label": "seats" });
   for (let n = 1; n <= 7; n++) {
     const k = String(n);
     const who = (table.seats || {})[k];
     const cls = ["seat", k === String(opts.mySeat) ? "seat-me" : "", String(opts.acting) === k ? "seat-acting" : ""].filter(Boolean).join(".");
     // each wager on a line of its own: name and amount
-    const wagers = Object.entries(state.wagers[k] || {}).map(([w, a]) => h("span.seat-wager", {}, h("span", {}, words(w)), h("span", {}, Money.fmt(a))));
+    const wagers = Object.entries(state.wagers[k] || {}).map(([w, a]) => h("span.seat-wager", {}, h("span", {}, said(w)), h("span", {}, Money.fmt(a))));
     // baccarat: the seat's marker button, commission owed until collected (§ 541.13(g))
     const owed = (table.markers || {})[k];
     seats.append(h(`div.${cls}`, { dataset: { seat: k } },
       h("div.seat-name", {}, `Seat ${k}${who ? ` · ${who}` : ""}${state.folded.has(k) ? " · folded" : ""}`),
       k === String(opts.mySeat) ? null : handOf(state.boxes[k] || [], { label: `seat ${k} cards`, back: table.back }),
-      state.shown[k] ? h("div.seat-shown", {}, words(state.shown[k])) : null,
+      state.shown[k] ? h("div.seat-shown", {}, said(state.shown[k])) : null,
       h("div.seat-wagers", {}, wagers),
-      owed ? h("div.seat-marker", { "aria-label": `seat ${k} commission owed` }, `Commission owed ${Money.fmt(owed)}`) : null));
+      owed ? h("div.seat-marker", { role: "note", "aria-label": `seat ${k} commission owed` }, `Commission owed ${Money.fmt(owed)}`) : null));
   }
   felt.append(seats);
   return felt;
+}
+
+/** Baccarat's roads of the shoe (each finished coup's winning hand, in order): the bead road
+ * (one bead a coup, down six rows then the next column) and the big road (a column for each run
+ * of Banker or Player wins; a tie marks the last cell with its count).  The big road's run goes
+ * on down past six rows rather than turning (no "dragon tail"). */
+const ROAD = { player: ["P", "Player"], banker: ["B", "Banker"], tie: ["T", "Tie"] };
+function roads(results) {
+  if (!results || !results.length) return null;
+  const tally = (w) => results.filter((r) => r === w).length;
+  const said = `${results.length} coups: Banker ${tally("banker")}, Player ${tally("player")}, Tie ${tally("tie")}`;
+  const bead = h("div.road.bead-road", { role: "img", "aria-label": `bead road, ${said}` },
+    results.map((r) => h(`span.bead.bead-${r}`, { "aria-hidden": "true", dataset: { result: r } }, (ROAD[r] || ["?"])[0])));
+  const big = h("div.road.big-road", { role: "img", "aria-label": `big road, ${said}` });
+  let col = 0, row = 0, last = null, cell = null, ties = 0;
+  for (const r of results) {
+    if (r === "tie") {
+      if (cell) cell.dataset.ties = String(Number(cell.dataset.ties || 0) + 1), cell.textContent = cell.dataset.ties;
+      else ties += 1; // ties before the first win: on the first cell
+      continue;
+    }
+    if (r === last) row += 1; else { col += 1; row = 1; last = r; }
+    cell = h(`span.cell.cell-${r}`, { "aria-hidden": "true", dataset: { result: r } }, ties ? String(ties) : "");
+    if (ties) { cell.dataset.ties = String(ties); ties = 0; }
+    cell.style.gridColumn = String(col); // CSSOM, not a style attribute: the CSP has no inline style
+    cell.style.gridRow = String(row);
+    big.append(cell);
+  }
+  return h("div.roads", {}, h("h3", {}, "Bead road"), h("div.scroll", {}, bead), h("h3", {}, "Big road"), h("div.scroll", {}, big));
 }
 
 /** A selector that finds the "same" control after the page is drawn again. */
@@ -230,11 +272,18 @@ class TablePage {
     this.tableId = tableId;
     const id = encodeURIComponent(tableId);
     this.detail = await Api.get(`/api/tables/${id}`);
+    Spoken.use(this.detail.names);
     await this.queue(() => this.load());
+    window.scrollTo(0, 0); // a table chosen far down a list opens at its top: its next step in view
     this.stream = new Stream(`/api/tables/${id}/stream?carry=state`, (ev) => this.onEvent(ev), (s) => this.status(s),
       { since: this.view.seq || 0, onReopen: () => this.queue(() => this.load()) });
   }
-  leave() { if (this.stream) this.stream.close(); this.stream = null; this.lastSig = null; this.view = {}; this.actions = {}; }
+  leave() {
+    if (this.stream) this.stream.close();
+    this.stream = null; this.lastSig = null; this.view = {}; this.actions = {}; this.moment = undefined;
+  }
+  /** What the page says when the round moves to a new phase (nothing by default). */
+  phaseNews(_rnd) {}
   status(s) {
     this.live = s;
     const el = this.section.querySelector(".live-status");
@@ -271,6 +320,11 @@ class TablePage {
     this.state = RoundState.from(rnd ? rnd.records : []);
     if (rnd && rnd.stakes) this.state.wagers = rnd.stakes;
     this.state.phase = rnd ? rnd.phase : "";
+    // the bar says only what is true now: a new round or phase empties it (what was said of
+    // the last one, "ante accepted", a refusal, is no longer so), then the page says the news
+    const moment = rnd ? `${this.view.round_id}|${rnd.phase}` : "";
+    if (this.moment !== undefined && moment !== this.moment) { Announce.clear(); this.phaseNews(rnd); }
+    this.moment = moment;
     await this.afterLoad(before);
     this.draw();
     for (const w of [...this.waiters]) w();
@@ -311,9 +365,9 @@ class TablePage {
     const rnd = this.round;
     return h("div.panel.table-head", {}, trainingBanner(info),
       h("h1", { id }, title),
-      h("p", {}, h("strong", {}, info.title || words(info.game)), info.name && info.name !== info.title ? ` · ${info.name}` : "", " · ",
-        h("span.phase-pill", { "aria-label": "round phase", dataset: { phase: rnd ? rnd.phase : "none" } }, this.phaseText()),
-        rnd ? h("span.small.muted", {}, ` round ${this.view.round_id} · to act: ${rnd.to_act}`) : null, " ",
+      h("p", {}, h("strong", {}, info.game_name || info.title || words(info.game)), info.name && ![info.title, info.game_name].includes(info.name) ? ` · ${info.name}` : "", " · ",
+        h("span.phase-pill", { role: "note", "aria-label": "round phase", dataset: { phase: rnd ? rnd.phase : "none" } }, this.phaseText()),
+        rnd ? h("span.small.muted", {}, ` round ${this.view.round_id}${rnd.to_act_seat ? ` · seat ${rnd.to_act_seat} to act` : ""}`) : null, " ",
         h("span.small.live-status", { "aria-live": "polite" }, h(`span.status-dot.status-${this.live || "connecting"}`), this.live === "live" ? "live" : "connecting")));
   }
 }
@@ -334,7 +388,7 @@ function dealPanel(deal) {
   const panel = h("div.panel.deal", { role: "region", "aria-label": "provable deal", dataset: { revealed: deal.revealed ? "yes" : "no" } },
     h("h2", {}, "Provable deal"),
     h("p.small.muted", {}, `Commitment to the shoe's order (${deal.scheme}), published before the first wager:`),
-    h("code.hash", { "aria-label": "commitment" }, deal.commitment), status);
+    h("code.hash", { role: "note", "aria-label": "commitment" }, deal.commitment), status);
   if (!deal.revealed && deal.shoe) status.textContent = `This coup is dealt from shoe ${deal.shoe}: the commitment covers the whole shoe, and its order and nonce are revealed when the shoe ends.`;
   else if (!deal.revealed) status.textContent = "The order and its nonce are revealed once the round is over.";
   else if (!deal.order || !deal.nonce) {
