@@ -527,7 +527,8 @@ class RoundStore:
             if row is None:
                 persisted = capture(rnd)
                 self._begin(conn, round_id, rnd.game, rnd.players, rnd.stub_check, rnd.mode)
-                self._store_shoe(conn, round_id, persisted)
+                if persisted is not None:  # a reported shoe has no order to keep
+                    self._store_shoe(conn, round_id, persisted)
                 stored = 0
         if row is not None:
             stored = row.records
