@@ -68,6 +68,7 @@ COMMAND_MODULES = (
     "audit",
     "compliance",
     "design",
+    "device",
     "floor",
     "hands",
     "par",

@@ -267,6 +267,11 @@ class Round(FaceHelpers, PrivateHooks, ReportedCards):
         return self._deal.cards_left
 
     @property
+    def cards_due(self) -> int:
+        """How many cards the stage being dealt still owes (a reader's next report)."""
+        return self._deal.due
+
+    @property
     def back(self) -> BackColour | None:
         """The back colour of the deck dealt (public: the table shows it)."""
         return self._deal.back

@@ -1,33 +1,21 @@
 """Where a table's cards come from, and the shoe of real cards whose order nobody knows
 (issue 39): a card-reading shoe or the dealer's keypad reports each card as it leaves.
 
-:class:`CardSource` is a table's choice (``[table] cards``); :class:`ReportedShoe` is the shoe a
-round deals from at a ``reader`` or ``keypad`` table (the round's moves:
-:mod:`croupier.games.reported_cards`).
+:class:`~croupier.core.shapes.CardSource` is a table's choice (``[table] cards``);
+:class:`ReportedShoe` is the shoe a round deals from at a ``reader`` or ``keypad`` table (the
+round's moves: :mod:`croupier.games.reported_cards`).
 """
 
 from __future__ import annotations
 
 from collections import deque
 from collections.abc import Sequence
-from enum import StrEnum
 
 from croupier.core.cards import Card
 from croupier.core.errors import IllegalAction, InvalidInput, Irregularity, shown_value
 from croupier.table.shoe import STUB_COUNT_SECTION, BackColour, Shoe, shoe_cards
 
-__all__ = ["CardSource", "ReportedShoe"]
-
-
-class CardSource(StrEnum):
-    """Where a table's cards come from (its Rules Submission's ``[table] cards``)."""
-
-    SHUFFLE = "shuffle"
-    """croupier's own shuffle (:class:`Shuffler`): the server knows the order before the deal."""
-    READER = "reader"
-    """A card-reading shoe or a studio's camera reports each card as it leaves the shoe."""
-    KEYPAD = "keypad"
-    """The dealer keys each card as it is dealt or turned."""
+__all__ = ["ReportedShoe"]
 
 
 class ReportedShoe(Shoe):
