@@ -224,3 +224,46 @@ def test_a_readers_token_is_refused_everything_but_reporting_for_its_own_table(
     assert keyed.value.status == 409
     reader.close()
     as_reader.close()
+
+
+def test_croupier_device_shoe_deals_a_round_with_a_misread_over_the_protocol(
+    sqlite_server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+    import json
+    import threading
+    import time
+
+    from croupier.cli import main
+
+    server = sqlite_server
+    dealer, supervisor = server.client("dealer"), server.client("supervisor")
+    auditor = server.client("auditor")
+    table_id, detail = _real_table(supervisor, "three-card-poker", "reader")
+    token = supervisor.post(f"/api/tables/{table_id}/devices")["token"]
+    monkeypatch.setenv("CROUPIER_READER_TOKEN", token)
+    out = io.StringIO()
+    status: list[int] = []
+    argv = ["device", "shoe", server.url, table_id, "--seed", "5", "--interval", "0.05"]
+    argv += ["--fault", "misread@2", "--json"]
+    emulator = threading.Thread(target=lambda: status.append(main(argv, out=out)))
+    emulator.start()
+
+    def dealt_by_the_reader() -> dict[str, Any]:
+        """The dealer waits while the reader deals (the round's phase moves on)."""
+        for _ in range(400):
+            now = dealer.view(table_id)["round"]
+            if now["phase"] != "dealing":
+                return {"phase": now["phase"], "to_act": now["to_act"]}
+            time.sleep(0.05)
+        raise AssertionError("the reader dealt no card")
+
+    players = _seated(server, table_id)
+    done = play_round(dealer, players, table_id, detail, deal=dealt_by_the_reader)
+    emulator.join(timeout=60)
+    assert status == [0] and not emulator.is_alive()
+    assert done.phase == "over"
+    assert "card_corrected" in _kinds(auditor, done.round_id)
+    assert json.loads(out.getvalue())["rounds"] == 1
+    audit = auditor.audit()
+    assert audit["ok"] and audit["audit"]["findings"] == []
