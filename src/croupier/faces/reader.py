@@ -161,13 +161,21 @@ class ShoeReader:
         self.close()
 
 
+def _reconnected(reader: ShoeReader) -> dict[str, Any] | None:
+    """A card reported, the connection dropped before its answer, and made again: the card's
+    message sent again under its number (the same answer, nothing dealt twice)."""
+    reader.card()
+    reader.disconnect()
+    return reader.reconnect()
+
+
 FAULTS: Mapping[str, Callable[[ShoeReader], Any]] = {
     "misread": lambda r: (r.misread(), r.correct())[-1],
     "misread-seen": ShoeReader.misread_seen,
     "face-up": ShoeReader.face_up,
     "skip": lambda r: (r.skip(), r.card())[-1],
     "duplicate": lambda r: (r.card(), r.duplicate())[-1],
-    "reconnect": lambda r: (r.card(), r.disconnect(), r.reconnect())[-1],
+    "reconnect": _reconnected,
 }
 """What ``croupier device shoe --fault NAME@N`` does in place of the N-th card it deals."""
 

@@ -50,10 +50,10 @@ from croupier.store.database import (
 __all__ = [
     "account_tables",
     "accounts",
+    "card_devices",
     "chip_accounts",
     "chip_ledger",
     "dealing_shoes",
-    "card_devices",
     "handpays",
     "idempotency",
     "live_rounds",
