@@ -267,3 +267,45 @@ def test_croupier_device_shoe_deals_a_round_with_a_misread_over_the_protocol(
     assert json.loads(out.getvalue())["rounds"] == 1
     audit = auditor.audit()
     assert audit["ok"] and audit["audit"]["findings"] == []
+
+
+def test_a_silent_reader_holds_the_round_until_the_dealer_keys_the_cards(
+    sqlite_server: Server,
+) -> None:
+    import time
+
+    from croupier.server.devices import SILENT_AFTER
+
+    server = sqlite_server
+    dealer, supervisor = server.client("dealer"), server.client("supervisor")
+    auditor = server.client("auditor")
+    table_id, detail = _real_table(supervisor, "three-card-poker", "reader")
+    reader = _reader(server, supervisor, table_id, 1, 11)
+    players = _seated(server, table_id)
+    keyed: list[int] = []
+
+    def reader_then_keypad() -> dict[str, Any]:
+        if len(reader.dealt) < 2:
+            return reader.card()
+        if not keyed:  # the reader stops talking: nothing moves, nothing is guessed
+            reader.disconnect()
+            with pytest.raises(ApiError) as heard:
+                dealer.post(f"/api/tables/{table_id}/keypad", {"type": "card", "card": "As"})
+            assert heard.value.status == 409
+            assert dealer.view(table_id)["round"]["phase"] == "dealing"
+            time.sleep(SILENT_AFTER + 1)
+            status = dealer.get(f"/api/tables/{table_id}/devices")
+            assert [s["silent"] for s in status] == [True]
+        card = reader.skip()  # the next real card, keyed by the dealer
+        keyed.append(1)
+        answer: dict[str, Any] = dealer.post(
+            f"/api/tables/{table_id}/keypad", {"type": "card", "card": str(card)}
+        )
+        return answer
+
+    done = play_round(dealer, players, table_id, detail, deal=reader_then_keypad)
+    assert done.phase == "over" and keyed
+    assert _kinds(auditor, done.round_id).count("card_dealt") == 3 * 2 + 3
+    audit = auditor.audit()
+    assert audit["ok"] and audit["audit"]["findings"] == []
+    reader.close()
