@@ -309,3 +309,34 @@ def test_a_silent_reader_holds_the_round_until_the_dealer_keys_the_cards(
     audit = auditor.audit()
     assert audit["ok"] and audit["audit"]["findings"] == []
     reader.close()
+
+
+def test_a_reader_round_resumes_after_a_crash_and_the_resent_message_deals_nothing_twice(
+    sqlite_server: Server,
+) -> None:
+    server = sqlite_server
+    supervisor = server.client("supervisor")
+    table_id, _ = _real_table(supervisor, "four-card-poker", "reader")
+    reader = _reader(server, supervisor, table_id, 1, 21)
+    dealer = server.client("dealer")
+    players = _seated(server, table_id)
+    dealer.new_round(table_id)
+    for seat, player in players.items():
+        player.wager(table_id, "ante", 500, seat=seat)
+    dealer.no_more_bets(table_id, 0)
+    reader.card()
+    last = reader.card()
+    server.kill()  # the second card's answer is committed; the reader does not know it
+    server.start()
+    dealer = server.client("dealer")
+    found = next(t for t in dealer.tables() if t["id"] == table_id)
+    assert found["held"] is None  # its cards are in its records: it deals on
+    again = reader.reconnect()  # the unanswered message sent again, under its number
+    assert again is not None and again["ack"] == last["ack"] and again["due"] == last["due"]
+    ack = last
+    while ack["phase"] == "dealing":
+        ack = reader.card()
+    assert ack["accepted"] and ack["due"] == 0
+    kinds = [r["kind"] for r in dealer.view(table_id)["round"]["records"]]
+    assert sum(k in ("card_dealt", "card_hidden") for k in kinds) == 5 * 2 + 6  # § 641a.8(d)
+    reader.close()
