@@ -55,6 +55,7 @@ __all__ = [
     "CardCorrected",
     "CardFound",
     "CardRefused",
+    "Consequence",
     "CorrectCard",
     "ReportCard",
     "ReportStub",
@@ -64,6 +65,15 @@ __all__ = [
 
 _DEAL_NEXT = DealNext()
 _BEFORE_REVEAL = (Phase.DEALING, Phase.STUB_COUNT, Phase.DECISIONS)
+
+
+class Consequence(StrEnum):
+    """What the chapter does with a round whose deal went wrong."""
+
+    VOID = "round void"
+    """All hands void, all wagers returned (§ 641a.13(c))."""
+    DECK_REMOVED = "round void, deck removed"
+    """Void, and the deck removed from the table: its cards are not the deck's (§ 641a.8(h))."""
 
 
 class CardFound(StrEnum):
@@ -195,7 +205,8 @@ class ReportedCards:
             # void, the wagers returned and the deck removed from the table
             section = self._section("stub_count")
             what = f"{card} seen more often than {shoe.decks} deck(s) hold"
-            return self._refused(card, IrregularityKind.WRONG_CARD_COUNT, section, what, True)
+            kind = IrregularityKind.WRONG_CARD_COUNT
+            return self._refused(card, kind, section, what, Consequence.DECK_REMOVED)
         if action.found is CardFound.FACE_UP_IN_DECK:
             shoe.report(card)  # § 641a.13(a): the round's rule discards it (a second voids)
             kind = IrregularityKind.CARD_FACE_UP_IN_DECK
@@ -204,18 +215,18 @@ class ReportedCards:
             # § 641a.13(c): a player or the dealer dealt an incorrect number of cards
             section = self._section("wrong_card_count")
             what = f"{card} dealt when no card is due: a card too many"
-            return self._refused(card, IrregularityKind.WRONG_CARD_COUNT, section, what, False)
+            kind = IrregularityKind.WRONG_CARD_COUNT
+            return self._refused(card, kind, section, what, Consequence.VOID)
         shoe.report(card)
         return self._do_deal(_DEAL_NEXT)
 
     def _refused(
-        self, card: Card, kind: IrregularityKind, section: str, what: str, deck_out: bool
+        self, card: Card, kind: IrregularityKind, section: str, what: str, then: Consequence
     ) -> list[Record]:
-        consequence = "round void, deck removed" if deck_out else "round void"
         head: list[Record] = [
-            CardRefused(card=card, irregularity=kind, section=section, consequence=consequence)
+            CardRefused(card=card, irregularity=kind, section=section, consequence=then.value)
         ]
-        return head + self._void(what, section, deck_removed=deck_out)
+        return head + self._void(what, section, deck_removed=then is Consequence.DECK_REMOVED)
 
     # -- a misread corrected -----------------------------------------------------------------
 
@@ -270,13 +281,13 @@ class ReportedCards:
         if count > expected:
             # more cards left than the deck can hold with those dealt: § 641a.8(h), the deck out
             section = self._section("stub_count")
-            consequence, removed = "round void, deck removed", True
+            then = Consequence.DECK_REMOVED
         else:
             # a card left the shoe unreported, or the deal stopped short: § 641a.13(c)
             section = self._section("wrong_card_count")
-            consequence, removed = "round void", False
+            then = Consequence.VOID
         head: list[Record] = [
-            StubReported(count=count, expected=expected, section=section, consequence=consequence)
+            StubReported(count=count, expected=expected, section=section, consequence=then.value)
         ]
         why = f"stub of {count} cards reported, {expected} expected with {self._deal.due} due"
-        return head + self._void(why, section, deck_removed=removed)
+        return head + self._void(why, section, deck_removed=then is Consequence.DECK_REMOVED)
