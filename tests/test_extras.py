@@ -63,6 +63,7 @@ NEEDS: dict[str, tuple[str, list[str]]] = {
     ),
     "play": ("server", ["play", "three-card-poker", "--seed", "1"]),
     "recall": ("server", ["recall", "--table", "t"]),
+    "device shoe": ("server", ["device", "shoe", "http://127.0.0.1:1", "t"]),
     "serve": ("server", ["serve"]),
     "db upgrade": ("server", ["db", "upgrade"]),
     "db backup": ("server", ["db", "backup", "floor.backup"]),

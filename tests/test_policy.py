@@ -160,3 +160,25 @@ def test_a_rounds_stage_from_betting_to_settled_voided_and_held() -> None:
     voided.apply(PlaceWager(seat=1, wager="ante", amount=500))
     voided.apply(VoidRound(by="supervisor", reason="a test"))
     assert stage_of(voided, None) is Stage.VOIDED
+
+
+def test_a_card_readers_token_reports_for_its_own_table_and_is_refused_every_other_row() -> None:
+    from croupier.server.policy import device_relation
+
+    reader = ("POST", "/api/tables/{table_id}/reader/messages")
+    assert device_relation("fcp-reader", "fcp-reader") is Relation.DEVICE_OF_TABLE
+    assert device_relation("fcp-reader", "three-card-poker") is Relation.DEVICE_OF_OTHER_TABLE
+    for key, row in POLICY.items():
+        for stage in Stage:
+            own = row.rule(Relation.DEVICE_OF_TABLE, stage)
+            other = row.rule(Relation.DEVICE_OF_OTHER_TABLE, stage)
+            if row.scope.value == "document":
+                continue  # pages and documents are anyone's, without a token too
+            assert other.status == 403, key
+            if key == reader:
+                assert (own.status, own.sight) == (200, Sight.NONE)
+            else:
+                assert own.status == 403, key
+    for relation in Relation:
+        if relation not in (Relation.DEVICE_OF_TABLE, Relation.NO_TOKEN):
+            assert resource(*reader).rule(relation, None).status == 403, relation

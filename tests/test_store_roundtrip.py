@@ -16,8 +16,9 @@ from pathlib import Path
 
 from croupier.audit.chains import verify
 from croupier.games import get_game
-from croupier.games.records import Record, RoundVoided, VoidRound, WagerPlaced
-from croupier.games.round import StubCheck
+from croupier.games.records import PlaceWager, Record, RoundVoided, VoidRound, WagerPlaced
+from croupier.games.reported_cards import CorrectCard, ReportCard, ReportStub
+from croupier.games.round import ActorKind, Phase, StubCheck
 from croupier.store import (
     RoundStatus,
     RoundStore,
@@ -26,8 +27,9 @@ from croupier.store import (
     record_classes,
     record_from_json,
 )
+from croupier.table.reported import ReportedShoe
 from croupier.table.scenario import load_scenario, run_scenario
-from croupier.table.shoe import SeededShuffler, Shoe
+from croupier.table.shoe import SeededShuffler, Shoe, shoe_cards
 from store_play import GAME_FILES, drive, game_for
 
 SCENARIOS = sorted((Path(__file__).parent / "scenarios").glob("*.json"))
@@ -68,6 +70,41 @@ def _play_every_game(store: RoundStore, meters: SqlMeters) -> dict[str, tuple[Re
     return played
 
 
+def _play_reported(store: RoundStore, meters: SqlMeters) -> dict[str, tuple[Record, ...]]:
+    """Rounds of every game whose cards are reported (issue 39): a misread corrected and the
+    stub reported right, played to the end; a card seen more often than the decks hold."""
+    played: dict[str, tuple[Record, ...]] = {}
+    for name in GAME_FILES:
+        game = game_for(name)
+        order = SeededShuffler(len(played)).shuffle(shoe_cards(game.deck_count))
+        for fault in ("corrected", "refused"):
+            round_id = f"{name}-reported-{fault}"
+            rnd = game.new_round(shoe=ReportedShoe(decks=game.deck_count), meters=meters)
+            tracked = store.track(round_id, rnd)
+            for wager in game.required_wagers or ("banker",):
+                tracked.apply(PlaceWager(seat=1, wager=wager, amount=500))
+            tracked.apply(rnd.dealer_no_more_bets())
+            tracked.apply(ReportCard(card=order[0]))
+            if fault == "refused":
+                tracked.apply(ReportCard(card=order[0]))
+            else:
+                tracked.apply(CorrectCard(card=order[-1]))
+            cards = iter([*order[1:-1], order[0]])
+            while not rnd.is_over:
+                actor = rnd.to_act()
+                if rnd.phase is Phase.DEALING:
+                    tracked.apply(ReportCard(card=next(cards)))
+                    stub = ReportStub(count=rnd.cards_left)
+                    if rnd.phase is not Phase.DEALING and tracked.can(stub):
+                        tracked.apply(stub)
+                elif actor.kind is ActorKind.SEAT and actor.seat is not None:
+                    tracked.apply(next(iter(rnd.decision_candidates(actor.seat))))
+                else:
+                    tracked.run_dealer()
+            played[round_id] = tracked.records
+    return played
+
+
 def _void() -> VoidRound:
     return VoidRound(by="Sup. Ortiz", reason="crash")
 
@@ -76,6 +113,7 @@ def test_every_record_of_every_game_is_read_back_equal_from_the_store() -> None:
     engine = open_engine("sqlite://")
     meters, store = SqlMeters(engine), RoundStore(engine)
     played = _play_every_game(store, meters)
+    played.update(_play_reported(store, meters))
     kinds: Counter[str] = Counter()
     for round_id, records in played.items():
         loaded = store.load(round_id)

@@ -81,6 +81,7 @@ def _gets() -> dict[tuple[str, str], Make]:
         "/api/tables/{table_id}/actions": {},
         "/api/tables/{table_id}/rounds": {"last": 10},
         "/api/tables/{table_id}/seats/{seat}/rounds": {"last": 10},
+        "/api/tables/{table_id}/devices": {},
     }
     for path, params in table.items():
 
@@ -150,6 +151,7 @@ def _refused_commands() -> dict[tuple[str, str], Make]:
     out[("POST", "/api/tables/{table_id}/wagers")] = lambda c: Req(
         "POST", _table(c, "wagers"), {"wager": c.wager, "amount": 500}
     )
+    out.update(_card_source(200))
     out[("POST", "/api/tables/{table_id}/decisions")] = lambda c: Req(
         "POST", _table(c, "decisions"), {"decision": "fold"}
     )
@@ -179,6 +181,22 @@ def _refused_commands() -> dict[tuple[str, str], Make]:
 
 _LOGOUT = Req("POST", "/api/logout", fresh_session=True)
 """A sign-out, of a session the sweep signs in for it."""
+
+
+def _card_source(expect: int) -> dict[tuple[str, str], Make]:
+    """A table of real cards' commands (issue 39): a reader's message (only a reader's token
+    reports: every account is refused), a reader's token, a card keyed."""
+    return {
+        ("POST", "/api/tables/{table_id}/reader/messages"): lambda c: Req(
+            "POST", _table(c, "reader/messages"), {"seq": 1, "type": "heartbeat"}, key=False
+        ),
+        ("POST", "/api/tables/{table_id}/devices"): lambda c: _step(
+            "devices", None, False, expect, c
+        ),
+        ("POST", "/api/tables/{table_id}/keypad"): lambda c: _step(
+            "keypad", {"type": "card", "card": "As"}, True, expect, c
+        ),
+    }
 
 
 def _provoked_commands() -> dict[tuple[str, str], Make]:
@@ -237,6 +255,8 @@ def _provoked_commands() -> dict[tuple[str, str], Make]:
             "POST", "/api/login", {"username": c.username, "password": c.password}, key=False
         ),
         ("POST", "/api/logout"): partial(_fixed, _LOGOUT),
+        # the sweep's tables deal croupier's own shuffle: a reader or a keypad is refused there
+        **_card_source(409),
     }
     for name in ("deal", "reveal", "settle", "open", "close"):
         # without its Idempotency-Key: a malformed command, refused whatever the phase

@@ -71,6 +71,7 @@ BODILESS = {
     "/api/logout",
     "/api/accounts/{username}/disable",
     "/api/accounts/{username}/enable",
+    "/api/tables/{table_id}/devices",
 }
 """Commands whose path (and token) says everything (the table, the step, the session)."""
 

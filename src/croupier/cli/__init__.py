@@ -69,6 +69,7 @@ COMMAND_MODULES = (
     "backup",
     "compliance",
     "design",
+    "device",
     "floor",
     "hands",
     "par",

@@ -38,6 +38,7 @@ from croupier.core.money import MAX_WAGER
 from croupier.core.reading import MAX_INT, quote
 
 __all__ = [
+    "CardSource",
     "CardText",
     "Cents",
     "DealMethod",
@@ -117,6 +118,19 @@ class DealMethod(Enum):
     AUTOMATED_SHOE = "automated_shoe"
 
 
+class CardSource(Enum):
+    """Where a table's cards come from (issue 39): croupier's own shuffle, or real cards whose
+    order nobody knows in advance, each reported as it leaves the shoe
+    (:class:`~croupier.table.reported.ReportedShoe`)."""
+
+    SHUFFLE = "shuffle"
+    """croupier shuffles (:mod:`croupier.table.shoe`): the order is known before the deal."""
+    READER = "reader"
+    """A card-reading shoe or a studio's camera reports each card (docs/reader-protocol.md)."""
+    KEYPAD = "keypad"
+    """The dealer keys each card as it is dealt or turned."""
+
+
 class ShuffleMethod(Enum):
     """How the cards are shuffled (§ 641a.5 and its counterparts)."""
 
@@ -175,6 +189,8 @@ class TableModel(_Strict):
     training: bool = False
     """A training table: the dealer may stack the cards; never real wagers (every round it
     deals is recorded ``training``)."""
+    cards: Annotated[CardSource, Field(strict=False)] = CardSource.SHUFFLE
+    """Where the cards come from: ``shuffle``, ``reader`` or ``keypad``."""
 
 
 class LimitModel(_Strict):

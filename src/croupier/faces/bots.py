@@ -46,8 +46,11 @@ def play_round(
     detail: Mapping[str, Any],
     *,
     log: bool = False,
+    deal: Callable[[], Mapping[str, Any]] | None = None,
 ) -> RoundPlayed:
-    """Play one round at ``table_id`` with ``players`` (seat -> client) seated there."""
+    """Play one round at ``table_id`` with ``players`` (seat -> client) seated there;
+    ``deal``: at a table of real cards, the report of the next card (a reader or the keypad,
+    answering with the phase and who acts) in place of the dealer's deal."""
     played = RoundPlayed(round_id="", commands=0, phase="")
 
     def note(name: str, response: dict[str, Any]) -> dict[str, Any]:
@@ -76,6 +79,8 @@ def play_round(
         if phase == "stub_count":
             view = dealer.view(table_id)["round"]
             last = note("stub_count", dealer.stub_count(table_id, 52 * decks - _cards_out(view)))
+        elif phase == "dealing" and deal is not None:
+            last = note("card", dict(deal()))
         elif acting is not None and phase == "decisions":
             last = _decide(players[acting], table_id, acting, note)
         elif phase in ("dealing", "decisions"):

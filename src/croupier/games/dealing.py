@@ -20,6 +20,7 @@ from typing import Any, NoReturn
 from croupier.core.cards import Card
 from croupier.core.errors import IllegalAction
 from croupier.games.states import DealStep
+from croupier.table.reported import ReportedShoe
 from croupier.table.shoe import BackColour, Shoe
 
 __all__ = ["Deal"]
@@ -29,12 +30,14 @@ class Deal:
     """The cards dealt this round, by hand (:attr:`hands`), the steps still due and the shoe
     they come from."""
 
-    __slots__ = ("_due", "_face_up_found", "_hands", "_hands_view", "_shoe")
+    __slots__ = ("_due", "_face_up_found", "_hands", "_hands_view", "_last", "_shoe")
     _shoe: Shoe
     _due: list[DealStep]
     _face_up_found: int
     _hands: dict[str, tuple[Card, ...]]
     _hands_view: Mapping[str, tuple[Card, ...]]
+    _last: str | None
+    """Where the last card of the stage being dealt went (``None``: none of it is dealt yet)."""
 
     def __init__(self, shoe: Shoe) -> None:
         self._shoe = shoe
@@ -42,6 +45,7 @@ class Deal:
         self._face_up_found = 0
         self._hands = {}
         self._hands_view = MappingProxyType(self._hands)
+        self._last = None
 
     def __repr__(self) -> str:
         return f"Deal({self._hands!r}, due={len(self._due)})"
@@ -99,6 +103,7 @@ class Deal:
         """The cards of the next dealing stage, in the order they leave the shoe."""
         self.verify_plan(steps)
         self._due = list(steps)
+        self._last = None
 
     def verify_deal(self) -> None:
         """Refuse a card when none is due or the shoe is empty."""
@@ -113,6 +118,7 @@ class Deal:
         step = self._due.pop(0)
         card = self._shoe.deal()
         self._give(step.to, card)
+        self._last = step.to
         return card, step
 
     def verify_deal_stage(self) -> None:
@@ -142,7 +148,32 @@ class Deal:
             held = hands.get(to)
             hands[to] = tuple(new) if held is None else held + tuple(new)
         self._due.clear()
+        self._last = steps[-1].to
         return cards, steps
+
+    @property
+    def last_to(self) -> str | None:
+        """Where the last card of the stage being dealt went (``None``: none is dealt yet)."""
+        return self._last
+
+    def verify_correct(self, card: Card) -> None:
+        """Refuse a correction where no card of this stage is dealt, or the shoe is not one
+        whose cards are reported (croupier's own shuffle misreads nothing)."""
+        if self._last is None:
+            raise IllegalAction("no card of the stage being dealt is there to correct")
+        if not isinstance(self._shoe, ReportedShoe):
+            raise IllegalAction("the cards come from croupier's own shuffle: none is misread")
+        self._shoe.verify_correct(card)
+
+    def correct(self, card: Card) -> tuple[Card, str]:
+        """The last card dealt was misread: it is ``card``.  Returns the card read and where
+        the card went."""
+        self.verify_correct(card)
+        assert isinstance(self._shoe, ReportedShoe) and self._last is not None
+        was = self._shoe.correct(card)
+        held = self._hands[self._last]
+        self._hands[self._last] = (*held[:-1], card)
+        return was, self._last
 
     def verify_discard(self) -> None:
         """Refuse to discard a card from an empty shoe."""

@@ -53,6 +53,7 @@ from croupier.games.records import (
     Record,
     WagerSettled,
 )
+from croupier.games.reported_cards import CardCorrected, CardRefused
 
 if TYPE_CHECKING:
     from croupier.games.round import Round
@@ -196,6 +197,12 @@ def redact(record: Record, pov: Pov) -> Record:
         if pov.kind is PovKind.SUPERVISOR:
             return record
         return CardHidden(to="discard", was=record.kind, note=record.section)
+    if isinstance(record, CardCorrected):
+        # a misread corrected (issue 39): seen by whoever sees the card where it lies
+        seen = CardDealt(card=record.card, to=record.to, face_up=record.face_up)
+        return record if pov.sees_dealt(seen) else CardHidden(to=record.to, was=record.kind)
+    if isinstance(record, CardRefused) and pov.kind is not PovKind.SUPERVISOR:
+        return CardHidden(to="discard", was=record.kind, note=record.section)
     return record
 
 
@@ -219,10 +226,10 @@ def public_cards(records: Iterable[Record]) -> list[Card]:
     the records as one viewer sees them (:func:`records_for`) for what that viewer may see."""
     out: list[Card] = []
     for r in records:
-        if isinstance(r, CardDealt):
+        if isinstance(r, CardDealt | CardCorrected):
             if r.face_up:
                 out.append(r.card)
-        elif not isinstance(r, CardDiscarded | CardHidden):
+        elif not isinstance(r, CardDiscarded | CardHidden | CardRefused):
             out += _cards_in(r)
     return out
 
@@ -241,6 +248,9 @@ def _layout(records: tuple[Record, ...], pov: Pov) -> dict[str, list[str | None]
     layout: dict[str, list[str | None]] = {}
     for i, r in enumerate(dealt):
         layout.setdefault(r.to, []).append(str(r.card) if shown[i] else None)
+    for fixed in records_for(records, pov):  # a misread corrected: the card where it lies
+        if isinstance(fixed, CardCorrected) and layout.get(fixed.to):
+            layout[fixed.to][-1] = str(fixed.card)
     return layout
 
 

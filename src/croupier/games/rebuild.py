@@ -18,9 +18,11 @@ from croupier.games.records import (
     Record,
     action_of,
 )
+from croupier.games.reported_cards import REPORTED_RECORDS
 from croupier.games.states import StubCheck
 from croupier.rules.progressive import MemoryMeters, MeterMove
-from croupier.table.shoe import StackedShoe
+from croupier.table.reported import ReportedShoe
+from croupier.table.shoe import Shoe, StackedShoe
 
 if TYPE_CHECKING:
     from croupier.games.base import Game
@@ -123,18 +125,25 @@ def _replayed(
         raise InvalidInput("a hand history is a sequence of records")
     shown = [r.card for r in records if isinstance(r, CardDealt | CardDiscarded)]
     decks = max(1, game.deck_count)
-    rest: list[Card] = []
-    for _ in range(decks):
-        rest += list(DECK)
-    for card in shown:
-        if card not in rest:
-            raise InvalidInput(f"the hand history deals {card} more often than {decks} deck(s)")
-        rest.remove(card)
+    shoe: Shoe
+    if any(isinstance(r, REPORTED_RECORDS) for r in records):
+        # cards a reader or the dealer reported, a misread corrected among them: the shoe
+        # deals them in the order shown and checks each against the decks as it goes
+        shoe = ReportedShoe(decks=decks, reported=shown)
+    else:
+        rest: list[Card] = []
+        for _ in range(decks):
+            rest += list(DECK)
+        for card in shown:
+            if card not in rest:
+                raise InvalidInput(f"the hand history deals {card} more often than {decks} deck(s)")
+            rest.remove(card)
+        shoe = StackedShoe([*shown, *rest], decks=decks)
     spec = game.meter_spec
     unmoved = {spec.name: spec.reset} if spec is not None else {}
     meters = ReplayMeters(records, meters_stood, unmoved=unmoved)
     rebuilt = game.new_round(
-        shoe=StackedShoe([*shown, *rest], decks=decks),
+        shoe=shoe,
         meters=meters,
         players=players,
         stub_check=stub_check,

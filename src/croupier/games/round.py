@@ -79,6 +79,7 @@ from croupier.games.records import (
     shown_value,
     validate_fields,
 )
+from croupier.games.reported_cards import ReportedCards
 from croupier.games.seat_decisions import Decisions
 from croupier.games.settlement import Settlement
 from croupier.games.settling import Settling
@@ -118,7 +119,7 @@ _BY_PLAN: dict[type, bool] = {}
 :meth:`Round.run_dealer` deals a stage's cards together, :meth:`Round._deal_due`)."""
 
 
-class Round(FaceHelpers, PrivateHooks):
+class Round(FaceHelpers, PrivateHooks, ReportedCards):
     """A round of a banked card game: wagers, "no more bets", the deal, decisions, settlement.
 
     Subclasses provide the deal, the decisions and the settlement of a seat by the private hooks
@@ -267,6 +268,11 @@ class Round(FaceHelpers, PrivateHooks):
     def cards_left(self) -> int:
         """How many cards remain in the shoe (the count is public; the order never is)."""
         return self._deal.cards_left
+
+    @property
+    def cards_due(self) -> int:
+        """How many cards the stage being dealt still owes (a reader's next report)."""
+        return self._deal.due
 
     @property
     def back(self) -> BackColour | None:
@@ -616,8 +622,22 @@ class Round(FaceHelpers, PrivateHooks):
                 section,
                 deck_removed=True,
             )
+        return rec + self._stub_counted()
+
+    def _stub_counted(self) -> list[Record]:
+        """The stub counted right: the decisions follow."""
         self.__dict__["_phase"] = Phase.DECISIONS
-        return rec + self._after_decision()
+        return self._after_decision()
+
+    def _section(self, key: str) -> str:
+        """The game's section for the rule ``key`` (``""`` where it cites none)."""
+        return self.sections.get(key, "")
+
+    def _stage_end_correctable(self) -> bool:
+        """Whether the last card of a stage may still be corrected once dealt: where the game
+        acts on a stage's end only as every game does (it moves on to the decisions), nothing
+        has been decided on that card yet (:meth:`ReportedCards._verify_correct_card`)."""
+        return type(self)._dealing_done is Round._dealing_done
 
     # -- decisions (games provide) -----------------------------------------------------------
 

@@ -19,9 +19,10 @@ from pydantic import ValidationError
 
 from croupier.core.errors import InvalidInput, Problem
 from croupier.core.reading import load_document, verify_bounded
-from croupier.core.shapes import DealMethod, RulesModel, ShuffleMethod, problems_from
+from croupier.core.shapes import CardSource, DealMethod, RulesModel, ShuffleMethod, problems_from
 
 __all__ = [
+    "CardSource",
     "DealMethod",
     "Problem",
     "ProgressiveRules",
@@ -64,6 +65,8 @@ class TableRules:
     training: bool = False
     """A training table: the dealer may stack the next round's cards; its rounds are recorded
     ``training`` and are never real play (a real table refuses a stack)."""
+    cards: CardSource = CardSource.SHUFFLE
+    """Where the cards come from (issue 39): croupier's shuffle, a card reader, the keypad."""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -133,7 +136,16 @@ class RulesSubmission:
         default = TableRules()
         table = {
             name: getattr(self.table, name)
-            for name in ("deal", "shuffle", "decks", "adjacent_boxes", "ez", "face_up", "training")
+            for name in (
+                "deal",
+                "shuffle",
+                "decks",
+                "adjacent_boxes",
+                "ez",
+                "face_up",
+                "training",
+                "cards",
+            )
             if getattr(self.table, name) != getattr(default, name)
         }
         data["table"] = {k: v.value if isinstance(v, Enum) else v for k, v in table.items()}
@@ -210,6 +222,7 @@ def parse_rules(data: Mapping[str, Any]) -> RulesSubmission:
         ez=t.ez,
         face_up=t.face_up,
         training=t.training,
+        cards=t.cards,
     )
     extra: dict[str, Any] = {}
     if "custom_paytables" in data and "custom_paytables" in model.model_fields_set:

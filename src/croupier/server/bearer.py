@@ -20,10 +20,11 @@ from fastapi import Request, WebSocket
 from pydantic import BaseModel
 
 from croupier.server.auth import Account, Auth, AuthError
-from croupier.server.policy import Unauthorized
+from croupier.server.policy import Refused, Unauthorized
 from croupier.store import now
 
 __all__ = [
+    "DEVICE_PREFIX",
     "FIRST_MESSAGE_WAIT",
     "SignedOut",
     "TokenRefused",
@@ -39,6 +40,9 @@ FIRST_MESSAGE_WAIT = 10.0
 """Seconds a stream opened without an ``Authorization`` header waits for its first message."""
 
 LOGIN_FIRST = "a bearer token is required (POST /api/login)"
+DEVICE_PREFIX = "reader-"
+"""A card reader's token begins so (:mod:`croupier.server.devices`): it reports for its own
+table and is refused every other route (403, the access policy's device relations)."""
 
 
 class UrlToken(Exception):
@@ -68,8 +72,14 @@ def client_address(request: Request) -> str | None:
 def authenticate(auth: Auth, header: str | None) -> Account:
     """The account of a request's ``Authorization`` header (:class:`Unauthorized` without a
     valid token)."""
+    token = bearer(header)
+    if token.startswith(DEVICE_PREFIX):
+        raise Refused(
+            "a card reader's token reports for its own table only "
+            "(POST /api/tables/{table_id}/reader/messages)"
+        )
     try:
-        return auth.verify(bearer(header))
+        return auth.verify(token)
     except AuthError as exc:
         raise Unauthorized(str(exc)) from None
 
@@ -91,6 +101,8 @@ async def stream_token(websocket: WebSocket) -> tuple[Account, str]:
         token = await _first_message(websocket)
     else:
         token = bearer(header)
+    if token.startswith(DEVICE_PREFIX):
+        raise Refused("a card reader's token reads no stream: it reports for its own table")
     try:
         account = await asyncio.to_thread(auth.verify, token)
     except AuthError as exc:

@@ -19,6 +19,9 @@ The relations (:class:`Relation`), read from the account and the resource:
   no table deals none);
 - **supervisor**, **observer** (the pit view), **auditor**;
 - **admin**: the accounts (:mod:`croupier.server.accounts`): no card of any round;
+- **device of the table**, **device of another table**: a card reader's token, bound to one
+  table (:mod:`croupier.server.devices`, issue 39): it reports for its table and is refused
+  everything else (403), whatever a row gives everyone;
 - **no token**: no valid bearer token.
 
 The stages (:class:`Stage`) of the round concerned: ``betting`` (wagers open, or bets closed with
@@ -88,6 +91,7 @@ __all__ = [
     "Unauthorized",
     "app_routes",
     "decide",
+    "device_relation",
     "markdown",
     "point_of_view",
     "relation_of",
@@ -117,6 +121,8 @@ class Relation(StrEnum):
     OBSERVER = "observer"
     AUDITOR = "auditor"
     ADMIN = "admin"
+    DEVICE_OF_TABLE = "device of the table"
+    DEVICE_OF_OTHER_TABLE = "device of another table"
     NO_TOKEN = "no token"
 
 
@@ -257,8 +263,12 @@ _KEYS = {
     "observer": Relation.OBSERVER,
     "auditor": Relation.AUDITOR,
     "admin": Relation.ADMIN,
+    "device": Relation.DEVICE_OF_TABLE,
+    "other_device": Relation.DEVICE_OF_OTHER_TABLE,
     "anonymous": Relation.NO_TOKEN,
 }
+DEVICES = frozenset({Relation.DEVICE_OF_TABLE, Relation.DEVICE_OF_OTHER_TABLE})
+"""A card reader's relations: never given a row's ``everyone`` (a device only reports)."""
 
 
 def _row(method: str, path: str, scope: Scope, what: str, **given: Rule | ByStage) -> Resource:
@@ -274,7 +284,8 @@ def _row(method: str, path: str, scope: Scope, what: str, **given: Rule | ByStag
         value = given.pop(key, None)
         if value is None and relation is Relation.DEALER_OF_OTHER_TABLE:
             value = FORBIDDEN if local else rules[Relation.DEALER_OF_TABLE]
-        if value is None and relation is not Relation.NO_TOKEN:
+        device = relation in DEVICES and scope is not Scope.DOCUMENT  # documents: anyone's
+        if value is None and relation is not Relation.NO_TOKEN and not device:
             value = everyone
         if value is None:
             no_token = everyone if scope is Scope.DOCUMENT else UNAUTHORIZED
@@ -375,6 +386,7 @@ def _table_rows() -> list[Resource]:
         ("settle", "the settlement"),
         ("stub-count", "the stub count"),
         ("irregularities", "an irregularity reported"),
+        ("keypad", "a card keyed by the dealer at a keypad table"),
     ]
     return [
         _row("GET", "/api/tables/{table_id}", table, "the table: rules, sign, wagers",
@@ -395,6 +407,14 @@ def _table_rows() -> list[Resource]:
              "seat (the records it made)", player=OWN_SEATS),
         *(_row("POST", f"/api/tables/{{table_id}}/{name}", table, f"{what} (the records it "
                "made)", dealer=FACE_UP) for name, what in dealer_steps),
+        _row("POST", "/api/tables/{table_id}/reader/messages", table, "a card reader's "
+             "numbered message: a card, a correction, the stub, a heartbeat (acknowledged)",
+             device=NO_CARD),
+        _row("POST", "/api/tables/{table_id}/devices", table, "a card reader's token for the "
+             "table (shown once)", supervisor=NO_CARD),
+        _row("GET", "/api/tables/{table_id}/devices", table, "the table's card readers: the "
+             "last message, when last heard from, silent or not", dealer=NO_CARD,
+             supervisor=NO_CARD, observer=NO_CARD),
         _row("POST", "/api/tables/{table_id}/open", table, "the table opened",
              supervisor=NO_CARD),
         _row("POST", "/api/tables/{table_id}/close", table, "the table closed",
@@ -486,6 +506,11 @@ def relation_of(account: Account | None, *, table_id: str | None, seats: bool) -
         Role.AUDITOR: Relation.AUDITOR,
         Role.ADMIN: Relation.ADMIN,
     }[role]
+
+
+def device_relation(bound: str, table_id: str | None) -> Relation:
+    """A card reader's relation: bound to ``bound``, asking of ``table_id``."""
+    return Relation.DEVICE_OF_TABLE if table_id == bound else Relation.DEVICE_OF_OTHER_TABLE
 
 
 def _decided(rnd: Round) -> bool:

@@ -10,8 +10,9 @@ meter moves were committed in one transaction, so the replayed round and the boo
 Where the chapter says such a round is void, it is held instead for a supervisor's void (every
 wager returned exactly once, its meter contributions taken back):
 
-- the records do not replay from the persisted shoe, or no shoe order was persisted: the cards
-  on the layout cannot be accounted for, the case of a wrong number of cards dealt
+- the records do not replay from the persisted shoe, or no shoe order was persisted (but at a
+  table of real cards, issue 39, which keeps none: its records hold every card reported): the
+  cards on the layout cannot be accounted for, the case of a wrong number of cards dealt
   (§ 641a.13(c) and the game's parallel, the ``wrong_card_count`` section);
 - an automated dealing shoe stopped in the middle of the deal (cards dealt, the deal not
   complete): the round is void and the cards go back to be reshuffled (§ 641a.13(f) and its

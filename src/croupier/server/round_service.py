@@ -111,7 +111,7 @@ class RoundService:
         lt.round, lt.round_id, lt.numbers, lt.held = rnd, rid, number, None
         lt.stored = self.store.append_in(txn.conn, rid, rnd.records, status_of(rnd), 0)
         # Provable deals: the commitment to the order is public before any wager.
-        deal = published(shoe.commitment)
+        deal = published(shoe.commitment) if shoe is not None else None
         data = {"round_id": rid, "number": number, **_phase_data(rnd), "deal": deal, **extra}
         data["training"] = postings.is_training(lt.game)
         txn.emit(lt, "round", data)

@@ -30,6 +30,7 @@ from sqlalchemy import Connection, Engine, insert, select, update
 from croupier.core.cards import parse_cards
 from croupier.core.errors import IllegalAction
 from croupier.core.modes import PlayMode
+from croupier.core.shapes import CardSource
 from croupier.games.baccarat import MarkerCollected, ShoeStage
 from croupier.games.records import record_to_json
 from croupier.games.round import Round
@@ -37,6 +38,7 @@ from croupier.rules.progressive import MeterBank
 from croupier.server.ledger import Entry, Ledger, commission_account, player_account
 from croupier.server.live_shoe import Collected, LiveShoe, ShoeState
 from croupier.server.live_tables import Dealing, LiveTable, Txn
+from croupier.server.reported_table import ReportedPerRound
 from croupier.store import RoundStore, now
 from croupier.store.chain import GENESIS, link
 from croupier.store.schema import dealing_shoes, live_tables, round_shoes, table_log
@@ -63,7 +65,10 @@ __all__ = [
 def dealing_for(
     table_id: str, game: Game, shuffler: Shuffler, meters: MeterBank, mode: PlayMode
 ) -> Dealing | None:
-    """A :class:`LiveShoe` where the game's tables deal one shoe over many rounds."""
+    """A :class:`LiveShoe` where the game's tables deal one shoe over many rounds; a table of
+    real cards (a reader or the keypad) deals each round's cards as they are reported."""
+    if game.rules.table.cards is not CardSource.SHUFFLE:
+        return ReportedPerRound(game, meters, mode)
     if game.shoe_cut_card is None:
         return None
     return LiveShoe(table_id, game, shuffler, meters, mode)
@@ -99,11 +104,13 @@ def load_shoes(engine: Engine, tables: Sequence[LiveTable]) -> None:
 
 def deal_from(
     store: RoundStore, txn: Txn, lt: LiveTable, round_id: str, rnd: Round
-) -> tuple[PersistedShoe, dict[str, Any]]:
+) -> tuple[PersistedShoe | None, dict[str, Any]]:
     """Persist the order the new round ``rnd`` deals from (server side) and, at a baccarat
     table, the shoe: its row, its opening records; the ``round`` event's shoe data."""
     shoe = live_shoe(lt)
     persisted = capture(rnd)
+    if persisted is None:  # real cards, reported as they leave: no order to keep
+        return None, {"cards": lt.game.rules.table.cards.value}
     if shoe is None:
         store.store_shoe_in(txn.conn, round_id, persisted)
         return persisted, {}

@@ -28,11 +28,14 @@ from sqlalchemy import Connection, Engine, Update, bindparam, func, insert, sele
 
 from croupier.core.errors import CroupierError, IllegalAction, InvalidInput
 from croupier.core.modes import PlayMode
+from croupier.core.shapes import CardSource
 from croupier.games import get_game
 from croupier.games.base import Game
 from croupier.games.rebuild import ReplayMeters
 from croupier.games.records import (
     Action,
+    CardDealt,
+    CardDiscarded,
     MeterChanged,
     Record,
     RoundVoided,
@@ -55,6 +58,8 @@ from croupier.store.database import (
     shared,
 )
 from croupier.store.shoes import PersistedShoe, capture
+from croupier.table.reported import ReportedShoe
+from croupier.table.shoe import Shoe
 
 __all__ = ["RoundStatus", "RoundStore", "StoredRound", "TrackedRound"]
 
@@ -527,7 +532,8 @@ class RoundStore:
             if row is None:
                 persisted = capture(rnd)
                 self._begin(conn, round_id, rnd.game, rnd.players, rnd.stub_check, rnd.mode)
-                self._store_shoe(conn, round_id, persisted)
+                if persisted is not None:  # a reported shoe has no order to keep
+                    self._store_shoe(conn, round_id, persisted)
                 stored = 0
         if row is not None:
             stored = row.records
@@ -557,13 +563,21 @@ class RoundStore:
         game = get_game(info.rules)
         records = self._load_in(conn, round_id)
         persisted = self._shoe_in(conn, round_id)
-        if persisted is None:
+        shoe: Shoe
+        if persisted is None and game.rules.table.cards is not CardSource.SHUFFLE:
+            # real cards, reported as they left the shoe (issue 39): no order was kept; the
+            # round deals again the cards its records show, then the next ones reported
+            shown = [r.card for r in records if isinstance(r, CardDealt | CardDiscarded)]
+            shoe = ReportedShoe(decks=game.deck_count, reported=shown)
+        elif persisted is None:
             raise IllegalAction(
                 f"round {round_id!r} has no persisted shoe order, so it cannot deal on; a "
                 "supervisor may void it (RoundStore.void)"
             )
+        else:
+            shoe = persisted.rebuild()
         rnd = game.new_round(
-            shoe=persisted.rebuild(),
+            shoe=shoe,
             meters=ReplayMeters(records, self._meters_stood(conn, round_id, records)),
             players=info.players,
             stub_check=info.stub_check,

@@ -50,6 +50,7 @@ from croupier.store.database import (
 __all__ = [
     "account_tables",
     "accounts",
+    "card_devices",
     "chip_accounts",
     "chip_ledger",
     "dealing_shoes",
@@ -227,6 +228,20 @@ idempotency = Table(
     Column("status", Integer, nullable=False),
     Column("response", Text, nullable=False),
     Column("at", DateTime(timezone=True), nullable=False),
+)
+
+card_devices = Table(
+    "card_devices",
+    metadata,
+    # A card reader bound to one table (issue 39, docs/reader-protocol.md): its token's hash,
+    # the last message it numbered and when it was last heard from.
+    Column("id", String(100), primary_key=True),
+    Column("table_id", String(100), ForeignKey("live_tables.id"), nullable=False),
+    Column("token_sha256", String(64), nullable=False, unique=True),
+    Column("created_by", String(100), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("last_seq", Integer, nullable=False),
+    Column("last_seen", DateTime(timezone=True), nullable=True),
 )
 
 handpays = Table(

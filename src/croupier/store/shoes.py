@@ -20,6 +20,7 @@ from croupier.core.cards import Card, parse_cards
 from croupier.core.errors import IllegalAction, InvalidInput
 from croupier.games.records import CardDealt, CardDiscarded
 from croupier.games.round import Round
+from croupier.table.reported import ReportedShoe
 from croupier.table.shoe import Shoe, StackedShoe
 
 __all__ = ["PersistedShoe", "capture", "commitment"]
@@ -81,9 +82,13 @@ def _remaining(shoe: Shoe) -> list[Card]:
     return list(reversed(stack))
 
 
-def capture(rnd: Round) -> PersistedShoe:
-    """The order of the shoe ``rnd`` deals from, with a fresh nonce."""
+def capture(rnd: Round) -> PersistedShoe | None:
+    """The order of the shoe ``rnd`` deals from, with a fresh nonce; ``None`` where nobody knows
+    it (a shoe of real cards whose cards are reported as they leave, issue 39: its round's
+    records are all there is, and the audit rebuilds it from them)."""
     shoe = rnd._deal.shoe  # the server side reads the shoe the round deals from
+    if isinstance(shoe, ReportedShoe):
+        return None
     if not isinstance(shoe, Shoe):
         raise InvalidInput(f"round deals from {shoe!r}, which is not a Shoe")
     shown = [r.card for r in rnd.records if isinstance(r, CardDealt | CardDiscarded)]
