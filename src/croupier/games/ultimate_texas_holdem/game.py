@@ -580,7 +580,9 @@ class UltimateTexasHoldemRound(StreetRound):
         # counterclockwise, one player at a time; a folded hand's Trips waits for the end of
         # the round (§ 569.11(e)(2)(i)), so folded players with wagers left come last.
         settled, folded = self._settling.settled, self._decisions.folded
-        pending = [s for s in reversed(self._stakes.in_action) if s not in settled and self._pending(s)]
+        pending = [
+            s for s in reversed(self._stakes.in_action) if s not in settled and self._pending(s)
+        ]
         return [s for s in pending if s not in folded] + [s for s in pending if s in folded]
 
     def _settle_seat(self, seat: int) -> list[Record]:
