@@ -41,7 +41,7 @@ from croupier.games.records import (
 )
 from croupier.games.round import Actor, ActorKind, Phase, Round, StubCheck
 from croupier.rules.progressive import MeterBank
-from croupier.store.chain import GENESIS, header_payload, link, record_data, record_payload
+from croupier.store.chain import GENESIS, header_payload, link, record_data, record_link
 from croupier.store.codec import record_from_json, rules_to_json
 from croupier.store.database import (
     DEFAULT_URL,
@@ -390,7 +390,7 @@ class RoundStore:
         rows = []
         for i, record in enumerate(records):
             data = record_data(record)
-            head = link(head, record_payload(round_id, count + i, json.loads(data), at))
+            head = record_link(head, round_id, count + i, data, at)
             rows.append(
                 {
                     "round_id": round_id,
