@@ -338,7 +338,8 @@ def main() -> None:
             f"({result['bots_cpu_ms_per_round']} ms a round); the 50 rounds/s target needs "
             f"{result['server_cores_at_target']} cores for the server and "
             f"{result['bots_cores_at_target']} for the bots; "
-            f"load average {result['load_before']} -> {result['load_after']}",
+            f"load average {result['load_before']} -> {result['load_after']}"
+            + (f"; first table error: {result['errors'][0]}" if result["errors"] else ""),
             flush=True,
         )
     if args.json is not None:
