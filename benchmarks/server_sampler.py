@@ -7,6 +7,9 @@ stack is weighed by the CPU time the thread used since the last sample (Linux
 the network counts for nothing; every 5 s the report is rewritten: the innermost functions, then
 every function by its share of the CPU time while it was on the stack.  Sampling, not tracing:
 it does not slow the server down the way cProfile does, and it sees the thread pool's threads.
+Its bias: the sampler thread needs the GIL, so it samples a busy thread where that thread gives
+the GIL up (a SQLite statement, a commit, a socket write) and charges there the pure-Python work
+done since; ``perf record -g -p PID`` shows the split by library (docs/performance.md).
 The writer thread, which runs every command (:mod:`croupier.server.commit`), is also traced
 with cProfile: ``REPORT.writer`` lists its functions by cumulative time.
 """

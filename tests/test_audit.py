@@ -12,6 +12,7 @@ import sqlite3
 import subprocess
 import sys
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from fractions import Fraction
 from pathlib import Path
 
@@ -31,6 +32,7 @@ from croupier.games.records import (
     WagerSettled,
 )
 from croupier.store import RoundStore, SqlMeters, TableEventStore, TrackedRound, commitment
+from croupier.store.chain import GENESIS, canonical, link, record_link, record_payload
 from croupier.table.shoe import SecureShuffler, SeededShuffler, Shoe, StackedShoe
 from croupier.table.table import Table
 from store_play import GAME_FILES, drive, game_for
@@ -88,6 +90,22 @@ def test_audit_of_untouched_rounds_of_every_game_is_clean(db: tuple[str, Path]) 
     assert report.ok and report.rounds == ROUNDS * len(GAME_FILES)
     assert report.records > 20 * ROUNDS * len(GAME_FILES) and report.meters > 0
     assert report.ledger_rows > report.meters
+
+
+def test_record_link_hashes_the_payload_the_audit_recomputes(played: Path) -> None:
+    """The store chains a record with :func:`record_link` (its canonical JSON not decoded and
+    encoded again); the audit recomputes ``link(record_payload(...))``: the same hash for every
+    record of every game, and for text outside ASCII."""
+    with sqlite3.connect(played) as conn:
+        rows = conn.execute("SELECT round_id, seq, data, at FROM round_records").fetchall()
+    conn.close()
+    at = datetime(2026, 12, 6, 10, 0, 0, 123456, tzinfo=UTC)
+    rows.append(("tablé-ü-000001", 3, canonical({"kind": "note", "text": "señor ♠"}), at))
+    assert len(rows) > 20 * ROUNDS * len(GAME_FILES)
+    for round_id, seq, data, stored_at in rows:
+        when = stored_at if isinstance(stored_at, datetime) else datetime.fromisoformat(stored_at)
+        expected = link(GENESIS, record_payload(round_id, seq, json.loads(data), when))
+        assert record_link(GENESIS, round_id, seq, data, when) == expected
 
 
 def test_audit_finds_a_dealt_card_edited_in_sqlite(db: tuple[str, Path]) -> None:

@@ -89,15 +89,18 @@ from croupier.server.snapshot import Snapshot
 from croupier.server.table_registry import TableRegistry
 from croupier.server.views import redact_json
 from croupier.store import RoundStore, SqlMeters, now
+from croupier.store.prepared import Prepared
 from croupier.store.schema import handpays, idempotency
 
 __all__ = ["Call", "Commands", "guard", "refusal", "request_digest", "seat_of"]
 
 # The statements every command runs, built once (their compiled form is cached).
-_PRIOR = select(idempotency.c.request, idempotency.c.response).where(
-    idempotency.c.key == bindparam("i_key"), idempotency.c.username == bindparam("i_user")
+_PRIOR = Prepared(
+    select(idempotency.c.request, idempotency.c.response).where(
+        idempotency.c.key == bindparam("i_key"), idempotency.c.username == bindparam("i_user")
+    )
 )
-_REMEMBER = insert(idempotency)
+_REMEMBER = Prepared(insert(idempotency))
 
 MAX_KEY = 200
 """The longest ``Idempotency-Key``."""
@@ -288,19 +291,20 @@ class Commands:
 
         def work(conn: Connection) -> tuple[dict[str, Any], Callable[[], None] | None]:
             saved.append(Snapshot.of(self.registry, lt))
-            prior = conn.execute(_PRIOR, {"i_key": key, "i_user": account.username}).first()
+            prior = _PRIOR.first(conn, {"i_key": key, "i_user": account.username})
             if prior is not None:
-                if prior.request != digest:
+                request, response = prior
+                if request != digest:
                     raise IllegalAction(f"Idempotency-Key {key!r} was used for a different request")
-                stored: dict[str, Any] = json.loads(prior.response)
+                stored: dict[str, Any] = json.loads(response)
                 return stored, None
             txn = Txn(conn)
             result = run(txn)
             written = self.log.write(txn)
             if lt is not None and "seq" in result:
                 result["seq"] = lt.seq
-            conn.execute(
-                _REMEMBER,
+            _REMEMBER.count(
+                conn,
                 {
                     "key": key,
                     "username": account.username,

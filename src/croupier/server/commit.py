@@ -59,6 +59,9 @@ def for_engine(engine: Engine) -> GroupCommitter:
     return GroupCommitter(engine, max_batch=1, writers=PG_WRITERS)
 
 
+SAVEPOINT = "croupier_command"
+"""The savepoint each command of a batch runs in."""
+
 PG_WRITERS = 16
 """Writer threads (and connections) on PostgreSQL."""
 
@@ -211,14 +214,21 @@ class GroupCommitter:
     @staticmethod
     def _step(conn: Connection, work: Work[Any]) -> bool:
         """Run one job of a batch in a savepoint; ``False`` when the command refused (its
-        error kept)."""
-        savepoint = conn.begin_nested()
+        error kept).  The savepoint's three statements go straight to the connection's cursor
+        (the same SQL as ``Connection.begin_nested`` on both backends, without its execution
+        path, which cost as much as a command's own statements)."""
+        cursor = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
         try:
-            work.result, work.after = work.run(conn)
-        except REFUSALS as exc:
-            savepoint.rollback()
-            work.undo(conn)
-            work.error = exc
-            return False
-        savepoint.commit()
-        return True
+            cursor.execute(f"SAVEPOINT {SAVEPOINT}")
+            try:
+                work.result, work.after = work.run(conn)
+            except REFUSALS as exc:
+                cursor.execute(f"ROLLBACK TO SAVEPOINT {SAVEPOINT}")
+                cursor.execute(f"RELEASE SAVEPOINT {SAVEPOINT}")
+                work.undo(conn)
+                work.error = exc
+                return False
+            cursor.execute(f"RELEASE SAVEPOINT {SAVEPOINT}")
+            return True
+        finally:
+            cursor.close()

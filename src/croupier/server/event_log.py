@@ -17,6 +17,7 @@ from sqlalchemy import func, insert, select
 
 from croupier.server.live_tables import LiveTable, Notifier, Txn
 from croupier.store import Database, now
+from croupier.store.prepared import Prepared
 from croupier.store.schema import table_events
 
 __all__ = ["FLOOR", "Event", "EventLog", "Written"]
@@ -30,7 +31,7 @@ Event = tuple[int, str, dict[str, Any], str | None]
 Written = dict[str, list[Event]]
 """A command's events by table, numbered."""
 
-_INSERT_EVENTS = insert(table_events)
+_INSERT_EVENTS = Prepared(insert(table_events))
 
 
 class EventLog:
@@ -70,7 +71,7 @@ class EventLog:
                         "at": at,
                     }
                 )
-            txn.conn.execute(_INSERT_EVENTS, rows)
+            _INSERT_EVENTS.many(txn.conn, rows)
         return written
 
     def publish(self, written: Written) -> None:

@@ -42,6 +42,7 @@ from croupier.games.records import (
     WagerSettled,
 )
 from croupier.store import SqlMeters, now
+from croupier.store.prepared import Prepared
 from croupier.store.schema import chip_accounts, chip_ledger
 
 __all__ = [
@@ -201,13 +202,15 @@ def round_entries(
     return out, handpays
 
 
-# Statements built once (SQLAlchemy caches their compiled form): every command posts to the
-# ledger, so building a statement per call would cost more than running it.
-_BALANCE = select(chip_accounts.c.num, chip_accounts.c.den).where(
+# Statements built once: every command posts to the ledger, so building a statement per call
+# would cost more than running it; the hot ones compiled once and run on the connection's
+# cursor (:class:`croupier.store.prepared.Prepared`).
+_BALANCE_SELECT = select(chip_accounts.c.num, chip_accounts.c.den).where(
     chip_accounts.c.name == bindparam("b_name")
 )
-_BALANCE_LOCKED = _BALANCE.with_for_update()
-_ADD_WHOLE = (
+_BALANCE = Prepared(_BALANCE_SELECT)
+_BALANCE_LOCKED = Prepared(_BALANCE_SELECT.with_for_update())
+_ADD_WHOLE = Prepared(
     update(chip_accounts)
     .where(chip_accounts.c.name == bindparam("b_name"), chip_accounts.c.den == 1)
     .values(num=chip_accounts.c.num + bindparam("b_delta"), updated_at=bindparam("b_at"))
@@ -219,7 +222,7 @@ _SET = (
     .values(num=bindparam("b_num"), den=bindparam("b_den"), updated_at=bindparam("b_at"))
 )
 _INSERT_ACCOUNT = insert(chip_accounts)
-_INSERT_ROWS = insert(chip_ledger)
+_INSERT_ROWS = Prepared(insert(chip_ledger))
 
 
 class Ledger:
@@ -262,8 +265,8 @@ class Ledger:
                     f"{name.removeprefix('commission:')} owes {delta - balance} cents of "
                     f"commission; {delta} cents cannot be collected"
                 )
-        conn.execute(
-            _INSERT_ROWS,
+        _INSERT_ROWS.many(
+            conn,
             [
                 {
                     "txn": txn,
@@ -294,19 +297,17 @@ class Ledger:
         """Add ``delta`` to the account (row-locked, atomic); its new balance.  Whole cents on
         a whole balance are one ``UPDATE ... RETURNING``; fractions read, lock and write."""
         if delta.denominator == 1:
-            row = conn.execute(
-                _ADD_WHOLE, {"b_name": name, "b_delta": delta.numerator, "b_at": at}
-            ).first()
+            row = _ADD_WHOLE.first(conn, {"b_name": name, "b_delta": delta.numerator, "b_at": at})
             if row is not None:
-                return Fraction(row.num)
+                return Fraction(row[0])
         balance = Ledger.balance(conn, name, lock=True) + delta
         Ledger._set(conn, name, balance, at)
         return balance
 
     @staticmethod
     def balance(conn: Connection, name: str, *, lock: bool = False) -> Fraction:
-        row = conn.execute(_BALANCE_LOCKED if lock else _BALANCE, {"b_name": name}).first()
-        return Fraction(row.num, row.den) if row is not None else Fraction(0)
+        row = (_BALANCE_LOCKED if lock else _BALANCE).first(conn, {"b_name": name})
+        return Fraction(row[0], row[1]) if row is not None else Fraction(0)
 
     @staticmethod
     def _set(conn: Connection, name: str, value: Fraction, at: datetime | None = None) -> None:

@@ -275,24 +275,29 @@ class Txn:
         self.events.setdefault(lt.id, []).append((type_, data, lt.round_id))
 
 
+_PUBLIC, _FULL, _SEATLESS = Pov.public(), Pov.supervisor(), Pov.player()
+_SEAT_POVS = tuple((str(seat), Pov.player(seat)) for seat in SEATS)
+"""The points of view :func:`pov_variants` redacts every record for, made once."""
+
+
 def pov_variants(record: Record) -> dict[str, Any]:
     """The record as each kind of viewer sees it (``public``; ``full``, ``seats`` where they
     differ from ``public``), computed once for every connection that will receive it: the
     engine redacts (:func:`croupier.games.pov.redact`), each distinct form is encoded once."""
-    public = redact(record, Pov.public())
+    public = redact(record, _PUBLIC)
     out: dict[str, Any] = {"public": record_to_json(public)}
-    full = redact(record, Pov.supervisor())
-    if full != public:
+    full = redact(record, _FULL)
+    if full is not public and full != public:
         out["full"] = record_to_json(full)
     seats = {}
-    for seat in SEATS:
-        mine = redact(record, Pov.player(seat))
-        if mine != public:
-            seats[str(seat)] = record_to_json(mine)
+    for seat, pov in _SEAT_POVS:
+        mine = redact(record, pov)
+        if mine is not public and mine != public:
+            seats[seat] = record_to_json(mine)
     if seats:
         out["seats"] = seats
-    seatless = redact(record, Pov.player())
-    if seatless != public:
+    seatless = redact(record, _SEATLESS)
+    if seatless is not public and seatless != public:
         out["player"] = record_to_json(seatless)
     return out
 

@@ -63,7 +63,7 @@ the round as their point of view from the seat or table recall and the deal.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
@@ -203,6 +203,12 @@ class Resource:
     scope: Scope
     what: str
     rules: Mapping[Relation, ByStage]
+    _staged: frozenset[Relation] = field(init=False, repr=False, compare=False)
+    """The relations whose rule depends on the stage (every request and stream batch asks)."""
+
+    def __post_init__(self) -> None:
+        staged = frozenset(r for r, by in self.rules.items() if len(set(by.values())) > 1)
+        object.__setattr__(self, "_staged", staged)
 
     def rule(self, relation: Relation, stage: Stage | None) -> Rule:
         """The rule for ``relation`` at ``stage`` (``None``: a row the same at every stage)."""
@@ -214,7 +220,7 @@ class Resource:
         return by_stage[stage]
 
     def staged(self, relation: Relation) -> bool:
-        return len(set(self.rules[relation].values())) > 1
+        return relation in self._staged
 
     def refuses(self, role: Role) -> bool:
         """Whether every relation ``role`` can stand in is refused 403 at every stage."""

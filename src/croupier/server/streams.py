@@ -326,11 +326,15 @@ def _povs(
     if account.role is not Role.PLAYER:
         return [access.pov] * len(events)
     out = []
+    by_round: dict[str | None, ViewPov] = {}  # a batch's events are of a round or two
     for _seq, _type, _data, round_id in events:
-        players = players_of(round_id) if round_id is not None else {}
-        if players is None:
-            return None
-        out.append(access.pov_with(round_seats(account, players)))
+        pov = by_round.get(round_id)
+        if pov is None:
+            players = players_of(round_id) if round_id is not None else {}
+            if players is None:
+                return None
+            pov = by_round[round_id] = access.pov_with(round_seats(account, players))
+        out.append(pov)
     return out
 
 

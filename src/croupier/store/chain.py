@@ -28,6 +28,7 @@ __all__ = [
     "ledger_payload",
     "link",
     "record_data",
+    "record_link",
     "record_payload",
     "stamp",
 ]
@@ -80,6 +81,17 @@ def record_payload(
     round_id: str, seq: int, data: Mapping[str, Any], at: datetime
 ) -> dict[str, Any]:
     return {"round_id": round_id, "seq": seq, "record": dict(data), "at": stamp(at)}
+
+
+def record_link(previous: str, round_id: str, seq: int, data: str, at: datetime) -> str:
+    """``link(previous, record_payload(round_id, seq, json.loads(data), at))`` without decoding
+    the record's canonical JSON ``data`` (:func:`record_data`) and encoding it again: the
+    payload's canonical text assembled around it (its keys in sorted order)."""
+    text = (
+        f'{previous}\n{{"at":{canonical(stamp(at))},"record":{data},'
+        f'"round_id":{canonical(round_id)},"seq":{canonical(seq)}}}'
+    )
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def record_data(record: Record) -> str:

@@ -37,12 +37,20 @@ from croupier.store.database import (
     meters,
     now,
 )
+from croupier.store.prepared import Prepared
 
 __all__ = ["LedgerEntry", "MeterState", "SqlMeters"]
 
 
 _SELECT = select(meters).where(meters.c.name == bindparam("m_name"))
 _LOCKED = _SELECT.with_for_update()
+_EXACT = Prepared(
+    select(meters.c.cents, meters.c.rem_num, meters.c.rem_den).where(
+        meters.c.name == bindparam("m_name")
+    )
+)
+"""A meter's exact amount alone: read by every live command (compiled once, run on the
+connection's cursor)."""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -188,7 +196,11 @@ class SqlMeters:
     def exact(self, meter: str) -> Fraction:
         """The exact amount in cents, fraction of a cent included."""
         with self._db.read() as conn:
-            return _exact(self._get(conn, meter, lock=False))
+            row = _EXACT.first(conn, {"m_name": meter})
+        if row is None:
+            raise IllegalAction(f"progressive meter {meter!r} does not exist")
+        cents, num, den = row
+        return int(cents) + Fraction(num, den)
 
     def contribute(self, meter: str, amount: Fraction) -> MeterMove:
         """Add ``amount`` cents (exact) to the meter; a negative amount takes back a

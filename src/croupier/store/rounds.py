@@ -24,7 +24,7 @@ from fractions import Fraction
 from types import TracebackType
 from typing import Any
 
-from sqlalchemy import Connection, Engine, Update, bindparam, func, insert, select, update
+from sqlalchemy import Connection, Engine, bindparam, func, insert, select, update
 
 from croupier.core.errors import CroupierError, IllegalAction, InvalidInput
 from croupier.core.modes import PlayMode
@@ -44,7 +44,7 @@ from croupier.games.records import (
 )
 from croupier.games.round import Actor, ActorKind, Phase, Round, StubCheck
 from croupier.rules.progressive import MeterBank
-from croupier.store.chain import GENESIS, header_payload, link, record_data, record_payload
+from croupier.store.chain import GENESIS, header_payload, link, record_data, record_link
 from croupier.store.codec import record_from_json, rules_to_json
 from croupier.store.database import (
     DEFAULT_URL,
@@ -57,6 +57,7 @@ from croupier.store.database import (
     rounds,
     shared,
 )
+from croupier.store.prepared import Prepared
 from croupier.store.shoes import PersistedShoe, capture
 from croupier.table.reported import ReportedShoe
 from croupier.table.shoe import Shoe
@@ -128,14 +129,15 @@ def _text(value: object, what: str) -> str:
     return value
 
 
-_INSERT_RECORDS = insert(round_records)
+_INSERT_RECORDS = Prepared(insert(round_records))
 
 
 @functools.cache
-def _advance(columns: tuple[str, ...], *, open_only: bool) -> Update:
+def _advance(columns: tuple[str, ...], *, open_only: bool) -> Prepared:
     """The guarded ``UPDATE rounds`` of an append (the round at the count and head this store
-    wrote last; ``open_only``: still open), built once per set of columns (its compiled form
-    cached): parameters ``g_id``, ``g_records``, ``g_head`` (``g_status``) and ``v_<column>``."""
+    wrote last; ``open_only``: still open), built and compiled once per set of columns
+    (:class:`~croupier.store.prepared.Prepared`): parameters ``g_id``, ``g_records``,
+    ``g_head`` (``g_status``) and ``v_<column>``."""
     guard = [
         rounds.c.id == bindparam("g_id"),
         rounds.c.records == bindparam("g_records"),
@@ -143,7 +145,7 @@ def _advance(columns: tuple[str, ...], *, open_only: bool) -> Update:
     ]
     if open_only:
         guard.append(rounds.c.status == bindparam("g_status"))
-    return update(rounds).where(*guard).values({c: bindparam(f"v_{c}") for c in columns})
+    return Prepared(update(rounds).where(*guard).values({c: bindparam(f"v_{c}") for c in columns}))
 
 
 class RoundStore:
@@ -351,9 +353,8 @@ class RoundStore:
             params.update(g_id=round_id, g_records=count, g_head=head)
             if records:
                 params["g_status"] = RoundStatus.OPEN.value
-            if conn.execute(guarded, params).rowcount == 1:
-                if rows:
-                    conn.execute(_INSERT_RECORDS, rows)
+            if guarded.count(conn, params) == 1:
+                _INSERT_RECORDS.many(conn, rows)
                 return self._remember(round_id, values)
         self._heads.pop(round_id, None)
         row = self._row(conn, round_id, lock=True)
@@ -368,8 +369,7 @@ class RoundStore:
         if records and row.status != RoundStatus.OPEN.value:
             raise IllegalAction(f"round {round_id!r} is {row.status}; no records may follow")
         rows, values = self._chain(round_id, records, status, count, row.head, at, extra)
-        if rows:
-            conn.execute(_INSERT_RECORDS, rows)
+        _INSERT_RECORDS.many(conn, rows)
         conn.execute(update(rounds).where(rounds.c.id == round_id).values(**values))
         return self._remember(round_id, values)
 
@@ -395,7 +395,7 @@ class RoundStore:
         rows = []
         for i, record in enumerate(records):
             data = record_data(record)
-            head = link(head, record_payload(round_id, count + i, json.loads(data), at))
+            head = record_link(head, round_id, count + i, data, at)
             rows.append(
                 {
                     "round_id": round_id,
