@@ -97,7 +97,9 @@ def _ledger_figures(db_url: str, start: datetime, end: datetime) -> dict[str, tu
 
 def test_pit_shift_drop_and_win_equal_the_chip_ledger(server: Server) -> None:
     _play(server)
+    asked = datetime.now(UTC)
     answer = _shift(server.client("supervisor"), priced=False)
+    answered = datetime.now(UTC)
     start, end = _aware(answer["start"]), _aware(answer["end"])
     assert answer["zone"] == "America/New_York" and end > start
     ledger = _ledger_figures(server.db_url, start, end)
@@ -112,7 +114,12 @@ def test_pit_shift_drop_and_win_equal_the_chip_ledger(server: Server) -> None:
         assert row["hold_percent"] == pytest.approx(float(win / drop * 100))
         hands = ROUNDS * len(names)
         assert row["hands"] == hands and row["average_wager"] == round(drop / hands)
-        assert row["hands_per_hour"] > 0
+        # rounds per hour from the shift's first round to now (the answer's moment)
+        first = _aware(row["first_opened"])
+        pace = Fraction(row["rounds"] * 3600)
+        slowest = pace / Fraction((answered - first).total_seconds())
+        fastest = pace / Fraction((asked - first).total_seconds())
+        assert float(slowest) <= row["hands_per_hour"] <= float(fastest)
     for table, row in by_table.items():
         if table not in PLAYED:
             assert (row["rounds"], row["drop"], row["win"]) == (0, 0, 0)

@@ -22,8 +22,9 @@ hold                   win / drop (as a table-games department counts it: "Hold 
                        taken it is comparable with the games' house edges)
 rounds, voids          the rounds over, and those voided (no drop, no win)
 hands                  each seat dealt into a round over (a seat with a wager in it)
-hands per hour         rounds / hours from the first round's opening to the last round's end
-                       in the shift (a department's "hands per hour" at a table counts rounds)
+hands per hour         rounds / hours from the shift's first round's opening to now (to the
+                       shift's end, for a past shift): the pace since the table's play began
+                       (a department's "hands per hour" at a table counts rounds)
 average wager          drop / hands
 theoretical win        the exact par sheet's house edge times each wager placed (MacDonald:
                        "Theoretical win = Turnover (handle) x game edge"): the base sheet's
@@ -188,6 +189,8 @@ class TableShift:
     unpriced: frozenset[str]
     first_opened: datetime | None
     last_ended: datetime | None
+    until: datetime
+    """Now, or the shift's end for a past shift: where the pace is counted to."""
 
     @property
     def hold(self) -> Fraction | None:
@@ -195,9 +198,9 @@ class TableShift:
 
     @property
     def hands_per_hour(self) -> Fraction | None:
-        if self.first_opened is None or self.last_ended is None:
+        if self.first_opened is None:
             return None
-        seconds = Fraction((self.last_ended - self.first_opened).total_seconds())
+        seconds = Fraction((self.until - self.first_opened).total_seconds())
         return self.rounds * 3600 / seconds if seconds > 0 else None
 
     @property
@@ -371,9 +374,12 @@ class PitFigures:
 
     # -- the shift ---------------------------------------------------------------------------
 
-    def shift(self, shift: Shift, edges: Callable[[LiveTable], Edges | None]) -> list[TableShift]:
-        """Every table's figures for ``shift`` (``edges``: a table's par sheet, ``None`` while
-        it is computed or where none can be)."""
+    def shift(
+        self, shift: Shift, edges: Callable[[LiveTable], Edges | None], at: datetime
+    ) -> list[TableShift]:
+        """Every table's figures for ``shift`` as of ``at`` (``edges``: a table's par sheet,
+        ``None`` while it is computed or where none can be)."""
+        until = min(at, shift.end)
         by_table: dict[str, list[RoundFacts]] = {}
         for facts in self.rounds(shift.start, shift.end):
             by_table.setdefault(facts.table_id, []).append(facts)
@@ -400,6 +406,7 @@ class PitFigures:
                     unpriced=unpriced,
                     first_opened=min((f.opened for f in over), default=None),
                     last_ended=max((f.ended for f in over), default=None),
+                    until=until,
                 )
             )
         return out

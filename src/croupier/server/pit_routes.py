@@ -145,7 +145,7 @@ def pit_router(sheets: ParSheets | None) -> APIRouter:
         at = now()
         window = shift_at(at, back)
         pricing = _Pricing(sheets)
-        tables = figures.shift(window, pricing)
+        tables = figures.shift(window, pricing, at)
         players = figures.players(pricing) if back == 0 else []
         return {
             "shift": window.name,
