@@ -4,12 +4,15 @@ ratings (:mod:`croupier.server.pit_figures`, kept by the read model), for the pi
 The theoretical win prices each wager with the exact par sheet of the table's own rules,
 computed in the par sheets' worker process (:class:`~croupier.server.par_routes.ParSheets`,
 never in the server's): until a table's sheet is ready its ``theo`` is ``null`` and the answer
-says ``theo_status: "computing"``; the page asks again.
+says ``theo_status: "computing"``; the page asks again.  A priced answer is given again to every
+pit page while the floor's event counts stand still (at most :data:`KEPT_FOR` seconds).
 """
 
 from __future__ import annotations
 
 import json
+import threading
+import time
 from datetime import datetime
 from fractions import Fraction
 from typing import Annotated, Any, Literal
@@ -30,6 +33,11 @@ PIT_SHIFT = "/api/pit/shift"
 
 MAX_BACK = 3 * 31
 """The oldest shift asked for: a month of shifts back."""
+
+KEPT_FOR = 5.0
+"""Seconds an answer is given again to every pit page while the floor has not moved (its
+event counts unchanged): many pages, one computation (the time seated and the pace move on
+at the next)."""
 
 
 class TableShiftOut(BaseModel):
@@ -129,6 +137,8 @@ def pit_router(sheets: ParSheets | None) -> APIRouter:
     """The pit's figures over the server's floor, priced by ``sheets``."""
     row = resource("GET", PIT_SHIFT)
     router = APIRouter(tags=["pit"])
+    lock = threading.Lock()
+    kept: dict[int, tuple[int, float, dict[str, Any]]] = {}
 
     @router.get(
         PIT_SHIFT,
@@ -141,20 +151,34 @@ def pit_router(sheets: ParSheets | None) -> APIRouter:
         request: Request,
         back: Annotated[int, Query(ge=0, le=MAX_BACK, description="shifts before now")] = 0,
     ) -> dict[str, Any]:
-        figures: PitFigures = request.app.state.floor.reads.figures
-        at = now()
-        window = shift_at(at, back)
-        pricing = _Pricing(sheets)
-        tables = figures.shift(window, pricing, at)
-        players = figures.players(pricing) if back == 0 else []
-        return {
-            "shift": window.name,
-            "start": window.start,
-            "end": window.end,
-            "zone": str(window.start.tzinfo),
-            "theo_status": pricing.status,
-            "tables": [t.to_json() for t in tables],
-            "players": [p.to_json(at) for p in players],
-        }
+        reads = request.app.state.floor.reads
+        version = reads.pit.version()
+        with lock:
+            found = kept.get(back)
+        if found is not None and found[0] == version and time.monotonic() - found[1] < KEPT_FOR:
+            return found[2]
+        answer = _answer(reads.figures, sheets, back)
+        if answer["theo_status"] == "ready":
+            with lock:
+                kept[back] = (version, time.monotonic(), answer)
+        return answer
 
     return router
+
+
+def _answer(figures: PitFigures, sheets: ParSheets | None, back: int) -> dict[str, Any]:
+    """The shift ``back`` shifts before now, computed now."""
+    at = now()
+    window = shift_at(at, back)
+    pricing = _Pricing(sheets)
+    tables = figures.shift(window, pricing, at)
+    players = figures.players(pricing) if back == 0 else []
+    return {
+        "shift": window.name,
+        "start": window.start,
+        "end": window.end,
+        "zone": str(window.start.tzinfo),
+        "theo_status": pricing.status,
+        "tables": [t.to_json() for t in tables],
+        "players": [p.to_json(at) for p in players],
+    }
