@@ -18,6 +18,7 @@ from croupier.faces.client import ApiError, Client
 from croupier.games import get_game
 from croupier.rules.submission import load_rules
 from croupier.store.schema import chip_ledger, live_rounds
+from live.chip_books import dealer_to
 from live.live_harness import Server
 
 # (table, seats): one table a player, so each player sits at one of these only
@@ -195,3 +196,39 @@ def test_pit_shift_back_counts_an_earlier_shift_from_the_ledger(sqlite_server: S
     assert _aware(earlier["end"]) == _aware(now["start"])
     assert all(t["rounds"] == 0 and t["drop"] == 0 for t in earlier["tables"])
     assert earlier["players"] == []
+
+
+def test_643a_11_b_pit_drop_leaves_a_pulled_bet_out_and_a_void_round_counts_apart(
+    sqlite_server: Server,
+) -> None:
+    dealer, supervisor = sqlite_server.client("dealer"), sqlite_server.client("supervisor")
+    rider, voided = sqlite_server.client("player1"), sqlite_server.client("player2")
+    table, bet = "let-it-ride", 500
+    rider.sit(table, 1)
+    round_id = str(dealer.new_round(table)["round_id"])
+    for wager in ("bet1", "bet2", "bet3"):
+        rider.wager(table, wager, bet, seat=1)
+    last = dealer_to(dealer, table, dealer.no_more_bets(table, 0), [1])
+    last = dealer_to(dealer, table, rider.decide(table, "pull bet1", seat=1), [1])
+    while last["phase"] not in ("over", "void"):
+        last = dealer_to(dealer, table, rider.decide(table, "ride", seat=1), [1])
+    assert last["phase"] == "over"
+    voided.sit("three-card-poker", 1)
+    void_id = str(dealer.new_round("three-card-poker")["round_id"])
+    voided.wager("three-card-poker", "ante", bet, seat=1)
+    supervisor.void(void_id, "a void counted apart")
+    answer = _shift(supervisor, priced=True)
+    ledger = _ledger_figures(sqlite_server.db_url, _aware(answer["start"]), _aware(answer["end"]))
+    rows = {t["table_id"]: t for t in answer["tables"]}
+    # the pulled Bet 1 came back: the drop is the two bets the table kept
+    assert rows[table]["drop"] == 2 * bet == ledger[table][0]
+    assert Fraction(rows[table]["win_exact"]) == ledger[table][1]
+    # the par sheet's edge is per unit of one bet as placed, the pull decision inside it
+    edges = par_sheet(get_game(load_rules(dict(supervisor.table(table)["rules"])))).sheets
+    assert Fraction(rows[table]["theo_exact"]) == edges["base"].house_edge * bet
+    assert round_id in {r["round_id"] for r in supervisor.rounds(table, last=1)}
+    poker = rows["three-card-poker"]
+    assert (poker["rounds"], poker["voids"], poker["drop"], poker["win"]) == (0, 1, 0, 0)
+    assert poker["theo"] == 0 and poker["hold_percent"] is None
+    rating = next(p for p in answer["players"] if p["table_id"] == table)
+    assert (rating["hands"], rating["wagered"], rating["average_bet"]) == (1, 2 * bet, 2 * bet)
