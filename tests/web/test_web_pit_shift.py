@@ -100,7 +100,7 @@ def test_issue40_pit_live_felt_has_no_hidden_card_and_shows_the_shift_figures(
     felt_top = felt.bounding_box()
     assert felt_top is not None and 0 <= felt_top["y"] < height, (size, felt_top)
     assert serious(page) == [], size
-    shots.take(page, f"pit-felt-{size}")
+    shots.take(page, f"pit-felt-{size}", "viewport")
     # the round ends: the felt follows the table's stream, the figures the ledger
     finish_round(dealer, TABLE, {1: player})
     expect(page.locator(".watch .phase-pill")).to_have_text("over", timeout=WAIT)
@@ -140,7 +140,7 @@ def test_issue40_pit_player_list_rates_players_and_buys_in_by_name(
     expect(row.locator("td").nth(5)).not_to_have_text("computing…", timeout=PRICED)
     _inside(page, f'tr[data-player="{me["player_id"]}"] th', size)
     assert serious(page) == [], size
-    shots.take(page, f"pit-players-{size}")
+    shots.take(page, f"pit-players-{size}", "viewport")
     name = me["username"]
     page.get_by_label(f"amount for {name} ($)").fill("25")
     page.get_by_role("button", name=f"buy in for {name}").click()
