@@ -307,14 +307,14 @@ class PitFigures:
         with self.db.read() as conn:
             rows = conn.execute(query.order_by(live_rounds.c.created_at)).all()
         with self._lock:
-            missing = [r for r in rows if r.round_id not in self._facts]
-        found = self._read_facts(missing)
+            known = {r.round_id: self._facts[r.round_id] for r in rows if r.round_id in self._facts}
+        found = self._read_facts([r for r in rows if r.round_id not in known])
         with self._lock:
             if len(self._facts) + len(found) > FACTS_CACHED:
                 self._facts.clear()
             self._facts.update(found)
-            facts = dict(self._facts)
-        return [facts[r.round_id] if r.round_id in facts else found[r.round_id] for r in rows]
+        known.update(found)
+        return [known[r.round_id] for r in rows]
 
     def _read_facts(self, rows: Sequence[Any]) -> dict[str, RoundFacts]:
         out: dict[str, RoundFacts] = {}
