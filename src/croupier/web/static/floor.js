@@ -112,10 +112,11 @@ class PitPage {
   }
   async floor() {
     const [tables, meters, shift] = await Promise.all([this.tables || Api.get("/api/tables"), this.meterRows || Api.get("/api/meters").catch(() => []),
-      this.shiftData || Api.get("/api/pit/shift")]);
+      // the floor is drawn even where the figures cannot be had (they follow at the next change)
+      this.shiftData || Api.get("/api/pit/shift").catch(() => ({ tables: [], players: [] }))]);
     this.tables = this.tables || tables;
     this.meterRows = this.meterRows || meters;
-    if (!this.shiftData) { this.shiftData = shift; if (shift.theo_status === "computing") this.refreshShift(); }
+    if (!this.shiftData && shift.shift) { this.shiftData = shift; if (shift.theo_status === "computing") this.refreshShift(); }
     if (this.tab !== "floor") return; // another tab was opened meanwhile
     const figures = Object.fromEntries((shift.tables || []).map((r) => [r.table_id, r]));
     const tiles = h("div.tiles", { role: "group", "aria-label": "tables" });

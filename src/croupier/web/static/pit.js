@@ -22,7 +22,7 @@ function theoText(value, status) { return value === null || value === undefined 
 
 /** The shift's name and window on the floor's clock ("swing shift, 16:00–24:00 Eastern"). */
 function shiftTitle(shift) {
-  if (!shift) return "This shift";
+  if (!shift || !shift.shift) return "This shift";
   const at = (iso) => new Date(iso).toLocaleTimeString("en-US", { timeZone: shift.zone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
   const end = at(shift.end) === "00:00" ? "24:00" : at(shift.end);
   return `${words(shift.shift)} shift, ${at(shift.start)}–${end} ${shift.zone === "America/New_York" ? "Eastern" : shift.zone}`;
@@ -109,7 +109,7 @@ class PitWatch extends TablePage {
         h("span.small.live-status", { "aria-live": "polite" }, h(`span.status-dot.status-${this.live || "connecting"}`), this.live === "live" ? "live" : "connecting"),
         h("button.btn.btn-ghost", { type: "button", "aria-label": "Close the felt", onclick: () => this.pit.unwatch() }, "Close")),
       h("p.small", {}, h("span.phase-pill", { dataset: { phase: rnd ? rnd.phase : "none" } }, this.phaseText()),
-        rnd ? ` round ${this.view.round_id}${rnd.to_act_seat ? ` · seat ${rnd.to_act_seat} to act` : ""}` : "", ` · ${shiftTitle(shift.shift ? shift : null)}`),
+        rnd ? ` round ${this.view.round_id}${rnd.to_act_seat ? ` · seat ${rnd.to_act_seat} to act` : ""}` : "", ` · ${shiftTitle(shift)}`),
       figuresList(row, shift.theo_status),
       drawFelt(info, this.state, { acting: this.acting() }),
       players.length ? h("div", {}, h("h3", {}, "Players at the table"), playersTable(players, { status: shift.theo_status })) : null));
