@@ -104,6 +104,7 @@ def _gets() -> dict[tuple[str, str], Make]:
         ("/api/tables", {}),
         ("/api/meters", {}),
         ("/api/handpays", {}),
+        ("/api/pit/shift", {}),
         ("/api/audit/verify", {"scope": "ledger"}),
     ):
         out[("GET", path)] = partial(_fixed, Req("GET", path, None, query))

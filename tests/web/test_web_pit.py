@@ -128,9 +128,17 @@ def test_supervisor_buy_in_hand_pays_recall_replay_and_audit(
 
 def test_each_role_sees_only_its_parts_of_the_pit(browser: Browser, pit_server: str) -> None:
     tabs = {
-        "observer": ["Floor", "Game recall"],
-        "auditor": ["Floor", "Game recall", "Audit"],
-        "supervisor": ["Floor", "Hand pays", "Buy-ins and cash-outs", "Game recall", "Audit"],
+        # the Players tab: the seated players' ratings (issue 40), for every pit role
+        "observer": ["Floor", "Players", "Game recall"],
+        "auditor": ["Floor", "Players", "Game recall", "Audit"],
+        "supervisor": [
+            "Floor",
+            "Players",
+            "Hand pays",
+            "Buy-ins and cash-outs",
+            "Game recall",
+            "Audit",
+        ],
     }
     for user, expected in tabs.items():
         page = sign_in(browser, pit_server, user)

@@ -11,6 +11,8 @@ routes and the caller's actions.
 ``/api/par``                 every game and its pay tables (JSON)
 ``/api/par/{game}``          the exact par sheet and strategy (202 while computing)
 ``/par/{game}.json|.html``   the par sheet as a download (JSON, or the self-contained report)
+``/api/pit/shift``           the pit's shift figures and players' ratings (theoretical win
+                             priced by the par sheets' worker); on the live-table server
 ``/api/tables/{id}/actions`` what the caller may do now (the engine's legal actions for the
                              caller's seats, or the dealer's steps); on the live-table server
 ===========================  ================================================================
@@ -28,6 +30,7 @@ from fastapi.staticfiles import StaticFiles
 
 from croupier.server.actions import actions_router
 from croupier.server.par_routes import ParSheets, par_router
+from croupier.server.pit_routes import pit_router
 from croupier.web import STATIC_DIR
 
 __all__ = ["ParSheets", "mount"]
@@ -41,6 +44,7 @@ def mount(app: FastAPI, *, sheets: ParSheets | None = None) -> ParSheets:
     app.include_router(par_router(cache))
     if hasattr(app.state, "floor"):
         app.include_router(actions_router())
+        app.include_router(pit_router(cache))
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="croupier-static")
 
     index = STATIC_DIR / "index.html"

@@ -30,7 +30,7 @@ from fastapi.responses import JSONResponse, Response
 from croupier.core.errors import CroupierError, InvalidInput
 from croupier.games import GAMES, Game, game_class, get_game
 
-__all__ = ["ParSheets", "SheetKey", "game_catalogue", "par_router"]
+__all__ = ["ParSheets", "RulesKey", "SheetKey", "game_catalogue", "par_router"]
 
 PROBLEM = "application/problem+json"
 
@@ -66,6 +66,24 @@ class SheetKey:
         """A file name for downloads: ``three-card-poker`` or ``three-card-poker_pair_plus-B``."""
         parts = [self.game, *(f"{w}-{letter}" for w, letter in self.paytables)]
         return "_".join(parts).replace("/", "-")
+
+
+@dataclass(frozen=True, slots=True)
+class RulesKey:
+    """A live table's own Rules Submission (JSON, as the table registry stores it): the pit's
+    theoretical win prices its wagers with the par sheet of exactly these rules."""
+
+    rules: str
+
+
+def _edges(key: RulesKey) -> dict[str, str]:
+    """In the worker: each sheet's exact house edge (``"p/q"``) of the table's par sheet."""
+    from croupier.analysis import par_sheet
+    from croupier.analysis.par import exact
+    from croupier.rules.submission import load_rules
+
+    sheet = par_sheet(get_game(load_rules(json.loads(key.rules))))
+    return {name: exact(ws.house_edge) for name, ws in sheet.sheets.items()}
 
 
 def game_catalogue() -> list[dict[str, Any]]:
@@ -133,11 +151,13 @@ class Refusal:
     section: str | None
 
 
-def _compute(kind: str, key: SheetKey, sheets: dict[SheetKey, Any]) -> Any:
+def _compute(kind: str, key: SheetKey | RulesKey, sheets: dict[SheetKey, Any]) -> Any:
     """In the worker: the sheet's public payload, or its HTML report (from the sheet it has
-    computed, else computed now)."""
+    computed, else computed now), or a table's edges (``RulesKey``)."""
     from croupier.analysis import par_sheet
 
+    if isinstance(key, RulesKey):
+        return _edges(key)
     if kind == "sheet":
         payload = _sheet_payload(key)
         sheets[key] = payload.pop("_sheet")
@@ -200,7 +220,7 @@ class ParSheets:
         self.pending = pending
         self.kept = kept
         self._lock = threading.Lock()
-        self._jobs: OrderedDict[tuple[str, SheetKey], Future[Any]] = OrderedDict()
+        self._jobs: OrderedDict[tuple[str, SheetKey | RulesKey], Future[Any]] = OrderedDict()
         self._ids = itertools.count(1)
         self._worker: _Worker | None = None
         self._closed = False
@@ -264,7 +284,7 @@ class ParSheets:
         worker.outbox.close()
         worker.process.wait()
 
-    def _job(self, kind: str, key: SheetKey) -> Future[Any]:
+    def _job(self, kind: str, key: SheetKey | RulesKey) -> Future[Any]:
         with self._lock:
             job = self._jobs.get((kind, key))
             if job is not None:
@@ -293,6 +313,11 @@ class ParSheets:
     def report(self, key: SheetKey) -> Future[Any]:
         """The self-contained HTML report of ``key``, started if new."""
         return self._job("html", key)
+
+    def edges(self, key: RulesKey) -> Future[Any]:
+        """A live table's exact house edges by sheet (``{"base": "p/q", ...}``), started if
+        new (the game's refusal: a :class:`Refusal`)."""
+        return self._job("edges", key)
 
     def close(self) -> None:
         """Stop the worker process (a computation under way is abandoned)."""

@@ -342,6 +342,9 @@ def _floor_rows() -> list[Resource]:
         _row("POST", "/api/handpays/{handpay_id}/approve", Scope.FLOOR, "a hand-pay approved",
              supervisor=NO_CARD),
         _row("POST", "/api/tables", Scope.FLOOR, "a new table", supervisor=NO_CARD),
+        _row("GET", "/api/pit/shift", Scope.FLOOR, "the shift's figures of every table (drop, "
+             "win, hold, theoretical win) and the seated players' ratings",
+             supervisor=NO_CARD, observer=NO_CARD, auditor=NO_CARD),
         _row("GET", "/api/audit/verify", Scope.FLOOR, "the chip ledger and audit verify: "
              "findings may quote any record", supervisor=WHOLE, auditor=WHOLE),
     ]  # fmt: skip

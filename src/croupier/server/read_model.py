@@ -11,6 +11,9 @@
   tables' counts at most once a second, shared by every connection.
   :meth:`ReadModel.pit_state` is the whole floor message at a version, built once for every
   connection.
+- The pit's figures (:class:`~croupier.server.pit_figures.PitFigures`, ``figures``): each
+  table's shift (drop, win, hold, theoretical win) and the seated players' ratings, from the
+  chip ledger and the round records; a finished round's facts read once.
 - Recall: a table's (or a seat's) last finished rounds, a round's records and scenario, its
   deal (:mod:`croupier.server.deals`), each as the access policy lets the caller see it; the
   players of a round (cached); hand-pays, meters, the caller's chips, the audit.
@@ -38,6 +41,7 @@ from croupier.server.deals import deal_for
 from croupier.server.event_log import EventLog, Written
 from croupier.server.ledger import Ledger, player_account
 from croupier.server.live_tables import LiveTable
+from croupier.server.pit_figures import PitFigures
 from croupier.server.policy import Access, Stage, resource, round_seats, stage_of, table_pov
 from croupier.server.round_recall import recall, scenario_of
 from croupier.server.shoe_floor import owed as commission_owed
@@ -157,6 +161,7 @@ class ReadModel:
         self.registry = registry
         self.log = log
         self.pit = PitSummary(log, registry.serves)
+        self.figures = PitFigures(db, store, registry)
         self._players: dict[str, Mapping[int, str]] = {}
         self._pit_lock = threading.Lock()
         self._pit_state: tuple[tuple[int, tuple[str, ...]], dict[str, Any]] | None = None

@@ -1,11 +1,13 @@
 /* croupier web: the supervisor's and the pit's page (observers and auditors see the parts their
- * role allows): the live floor, hand-pay approvals, voids, buy-ins and cash-outs, game recall
- * with a step-by-step replay of any round, and the results of `audit verify`.
+ * role allows): the live floor (a table's live felt when its tile is clicked: pit.js), the
+ * shift's figures and the players' ratings, hand-pay approvals, voids, buy-ins and cash-outs,
+ * game recall with a step-by-step replay of any round, and the results of `audit verify`.
  */
 "use strict";
 
 const PIT_TABS = {
   floor: { label: "Floor", roles: ["supervisor", "observer", "auditor"] },
+  players: { label: "Players", roles: ["supervisor", "observer", "auditor"] },
   handpays: { label: "Hand pays", roles: ["supervisor"] },
   cage: { label: "Buy-ins and cash-outs", roles: ["supervisor"] },
   recall: { label: "Game recall", roles: ["supervisor", "observer", "auditor"] },
@@ -51,13 +53,21 @@ class PitPage {
     this.tables = null;
     this.meterRows = null;
     this.refreshFloor = debounce(() => { if (this.tab === "floor") this.floor().catch((err) => Announce.error(err)); }, 150);
+    // the shift's figures and the players (the server's, from the ledger): asked again once a
+    // table's events settle, and while a table's par sheet is still being computed
+    this.shiftData = null;
+    this.amounts = {};
+    this.refreshShift = debounce(() => this.loadShift().catch((err) => Announce.error(err)), 800);
+    this.watchBox = h("div.watch-box");
+    this.watch = new PitWatch(this.watchBox, this);
     this.stream = new Stream("/api/floor/stream", (ev) => this.applyFloor(ev), () => {},
       { onReopen: () => { this.tables = null; this.meterRows = null; this.refreshFloor(); } });
     this.open(PIT_TABS[this.tab].roles.includes(this.role()) ? this.tab : "floor");
   }
-  leave() { if (this.stream) this.stream.close(); this.stream = null; }
+  leave() { if (this.stream) this.stream.close(); this.stream = null; this.unwatch(); }
   open(key) {
     this.tab = key;
+    if (key !== "floor") this.unwatch();
     for (const b of this.section.querySelectorAll("[role=tab]")) b.setAttribute("aria-selected", String(b.id === `tab-${key}`));
     this.body.setAttribute("aria-labelledby", `tab-${key}`);
     this[key]().catch((err) => Announce.error(err));
@@ -75,29 +85,78 @@ class PitPage {
     if (!this.meterRows || fell || Object.keys(amounts).some((n) => !known.has(n))) this.meterRows = null;
     else this.meterRows = rows.map((m) => (m.name in amounts ? { ...m, amount: amounts[m.name] } : m));
     this.refreshFloor();
+    this.refreshShift();
+  }
+  /** The shift's figures and players asked of the server, then drawn where they show. */
+  async loadShift() {
+    const data = await Api.get("/api/pit/shift");
+    this.shiftData = data;
+    clearTimeout(this.shiftRetry);
+    if (data.theo_status === "computing") this.shiftRetry = setTimeout(() => this.refreshShift(), 1000);
+    if (this.tab === "floor") await this.floor();
+    if (this.tab === "players") this.drawPlayers();
+    if (this.watching) { this.watch.lastSig = null; this.watch.draw(); }
+    return data;
+  }
+  /** The table's live felt at the top of the floor (its tile clicked or its Watch button). */
+  async watchTable(tableId) {
+    this.watching = tableId;
+    await this.watch.connect(tableId);
+    this.watchBox.scrollIntoView({ block: "start" });
+    window.scrollTo(0, 0);
+  }
+  unwatch() {
+    if (this.watch) this.watch.leave();
+    this.watching = null;
+    if (this.watchBox) fill(this.watchBox);
   }
   async floor() {
-    const [tables, meters] = await Promise.all([this.tables || Api.get("/api/tables"), this.meterRows || Api.get("/api/meters").catch(() => [])]);
+    const [tables, meters, shift] = await Promise.all([this.tables || Api.get("/api/tables"), this.meterRows || Api.get("/api/meters").catch(() => []),
+      // the floor is drawn even where the figures cannot be had (they follow at the next change)
+      this.shiftData || Api.get("/api/pit/shift").catch(() => ({ tables: [], players: [] }))]);
     this.tables = this.tables || tables;
     this.meterRows = this.meterRows || meters;
+    if (!this.shiftData && shift.shift) { this.shiftData = shift; if (shift.theo_status === "computing") this.refreshShift(); }
     if (this.tab !== "floor") return; // another tab was opened meanwhile
+    const figures = Object.fromEntries((shift.tables || []).map((r) => [r.table_id, r]));
     const tiles = h("div.tiles", { role: "group", "aria-label": "tables" });
     for (const t of tables) {
       const seated = Object.values(t.seats || {}).filter(Boolean).length;
-      const tile = h("div.tile", { dataset: { table: t.id } }, h("h3", {}, t.name), trainingBanner(t),
+      const fig = figures[t.id];
+      // a click on the tile (not on one of its controls) shows the table's live felt
+      const tile = h("div.tile", { dataset: { table: t.id }, onclick: (e) => { if (!e.target.closest("button, input, select, a")) this.watchTable(t.id).catch((err) => Announce.error(err)); } },
+        h("h3", {}, t.name), trainingBanner(t),
         h("p.small", {}, `${t.game_name || words(t.game)} · table ${t.status}${t.held ? ` · held: ${t.held}` : ""}`), h("p", {}, h("span.phase-pill", {}, words(t.phase || "no round")),
           ` round ${t.round_id || "–"} · ${seated} seated`),
-        Object.entries(t.meters || {}).map(([m, c]) => h("p.small", {}, `${words(m)}: `, h("strong", {}, Money.fmt(c)))));
+        Object.entries(t.meters || {}).map(([m, c]) => h("p.small", {}, `${words(m)}: `, h("strong", {}, Money.fmt(c)))),
+        fig ? h("p.small", {}, `Shift: drop ${Money.fmt(fig.drop)} · win ${Money.fmt(fig.win)} · hold ${pitPct(fig.hold_percent)}`) : null,
+        h("div.btn-row", {}, h("button.btn.btn-ghost", { type: "button", "aria-label": `Watch the felt of ${t.name}`, dataset: { watch: t.id },
+          onclick: (e) => act(e.currentTarget, () => this.watchTable(t.id)) }, "Watch the felt")));
       if (this.role() === "supervisor") tile.append(this.tableActions(t));
       tiles.append(tile);
     }
     const mrows = (meters || []).map((m) => h("tr", {}, h("td", {}, words(m.name)), h("td.num", {}, Money.fmt(m.amount)),
       h("td.num", {}, Money.fmt(m.reset)), h("td", {}, String(m.rate ?? "")), h("td.num", {}, Money.fmt(m.paid_total || 0))));
     const focus = focusKey(document.activeElement);
-    this.body.replaceChildren(h("div.panel", {}, h("h2", {}, "The floor"), tiles),
+    this.body.replaceChildren(this.watchBox, h("div.panel", {}, h("h2", {}, "The floor"), tiles),
+      h("div.panel", {}, h("h2", {}, shiftTitle(shift)), shiftTable(shift),
+        h("p.small.muted", {}, "Drop: the wagers taken; win: what the house kept; hold: win ÷ drop; theoretical win: each wager times its exact house edge (the par sheet of the table's rules).")),
       h("div.panel.scroll", {}, h("h2", {}, "Progressive meters"), h("table.grid", { "aria-label": "meters" },
         h("thead", {}, h("tr", {}, h("th", {}, "Meter"), h("th.num", {}, "Amount"), h("th.num", {}, "Reset"), h("th", {}, "Rate"), h("th.num", {}, "Paid to date"))),
         h("tbody", {}, mrows))));
+    restoreFocus(this.body, focus);
+  }
+  async players() {
+    if (!this.shiftData) await this.loadShift();
+    this.drawPlayers();
+  }
+  drawPlayers() {
+    if (this.tab !== "players") return;
+    const shift = this.shiftData || {};
+    const focus = focusKey(document.activeElement);
+    this.body.replaceChildren(h("div.panel", {}, h("h2", {}, "Players"),
+      playersTable(shift.players || [], { status: shift.theo_status, cage: this.role() === "supervisor", amounts: this.amounts, done: () => this.loadShift() }),
+      h("p.small.muted", {}, "Each seated player's time at the table since sitting down, the hands played since, the average bet and the theoretical win (the rating a table-games department keeps).")));
     restoreFocus(this.body, focus);
   }
   tableActions(t) {
