@@ -42,6 +42,7 @@ from croupier.server.api_models import (
 from croupier.server.auth import Auth
 from croupier.server.bearer import install_logout
 from croupier.server.commands import Call, Commands, guard, refusal
+from croupier.server.drill_routes import install_drills
 from croupier.server.openapi import install_document
 from croupier.server.policy import Access, resource
 from croupier.server.read_model import ReadModel, committed_out
@@ -84,6 +85,7 @@ def install(app: FastAPI) -> None:
     _install_tables(op)
     _install_recall(op)
     install_accounts(app, op)
+    install_drills(op)
     install_streams(app)
     install_document(app)
 
