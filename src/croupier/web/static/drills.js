@@ -60,7 +60,7 @@ class DrillsPage {
   /** A new drill of the chosen game and kind. */
   async next() {
     for (const old of document.querySelectorAll(".field-error")) old.remove();
-    Announce.clear();
+    Announce.clear();  // the bar says only what is true now: a new drill
     if (this.kind === "procedure") { await this.step(null, null); return; }
     this.proc = null;
     try {
@@ -109,14 +109,19 @@ class DrillsPage {
       const secs = (g.millis / 1000).toFixed(1);
       const result = document.getElementById("drill-result");
       result.className = `drill-result ${g.correct ? "drill-right" : "drill-wrong"}`;
+      const said = this.asked.choices.length ? g.answer : Money.fmt(Money.parse(g.answer) ?? 0);
       fill(result,
         h("strong", {}, g.correct ? "Right" : "Not right"),
-        ` — ${g.correct ? "" : `the answer is ${g.expected}: `}${dollars(g.explanation)} (${g.section}) · ${secs} s`);
-      for (const b of this.card.querySelectorAll("form button, [data-answer], #drill-answer")) b.disabled = true;
+        ` — you said ${said}${g.correct ? "" : `; the answer is ${g.expected}`}. ${dollars(g.explanation)} (${g.section}) · ${secs} s`);
+      // the answer given, the form's place is the result's (its controls are spent)
+      const form = this.card.querySelector(".drill-form, [data-answer]");
+      if (form) (form.closest(".drill-form") || form.parentElement).hidden = true;
       const next = h("button.btn.btn-gold#drill-next", { type: "button", onclick: () => this.next() }, "Next drill");
       result.after(next);
       next.focus({ preventScroll: true });
-      Announce.say(g.correct ? "Right." : `Not right: ${g.expected} (${g.section}).`, g.correct ? "win" : "error");
+      // the result is beside the answer (a status region); the bar above says nothing stale
+      Announce.clear();
+      document.getElementById("announcer").textContent = g.correct ? "Right." : `Not right: ${g.expected}.`;
       this.scores(await Api.get("/api/drills"));
     });
   }
@@ -125,6 +130,8 @@ class DrillsPage {
   async step(control, step) {
     const body = step === null ? { game: this.game } :
       { game: this.game, seed: this.proc.seed, steps: this.proc.steps, step };
+    // one step at a time: the others wait for the engine's answer to this one
+    for (const b of this.card.querySelectorAll("[data-step]")) b.disabled = true;
     await act(control, async () => {
       this.proc = await Api.post("/api/drills/procedure", body);
       this.drawProcedure();
@@ -132,12 +139,11 @@ class DrillsPage {
       if (t && !t.accepted) {
         const err = new ApiError(409, { detail: `${t.label}: ${t.message}`, section: t.section });
         refuseBeside(this.card.querySelector(`[data-step="${t.step}"]`), err);
-        Announce.say(`Out of order: ${t.label} (${t.section}).`, "error");
-      } else if (t) {
-        Announce.clear();
+        document.getElementById("announcer").textContent = `Out of order: ${t.label} (${t.section}).`;
       }
       if (step !== null) this.scores(await Api.get("/api/drills"));
     });
+    for (const b of this.card.querySelectorAll("[data-step]")) b.disabled = Boolean(this.proc && this.proc.over);
   }
 
   drawProcedure() {
