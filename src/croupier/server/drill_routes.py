@@ -143,6 +143,13 @@ def install_drills(op: Op) -> None:
             ).all()
         return {"games": drill_games(), **scores(rows)}
 
+    _install_questions(op)
+    _install_procedure(op)
+
+
+def _install_questions(op: Op) -> None:
+    """A drill asked, and its answer graded."""
+
     @op("POST", "/api/drills/questions", response_model=QuestionOut)
     def ask(request: Request, body: AskIn, key: Key) -> dict[str, Any]:
         """A drill dealt by the engine; its answer is graded by ``.../answer``."""
@@ -189,6 +196,10 @@ def install_drills(op: Op) -> None:
 
         out: dict[str, Any] = _command(request, key, body.model_dump(mode="json"), run)
         return out
+
+
+def _install_procedure(op: Op) -> None:
+    """A procedure drill's step."""
 
     @op("POST", "/api/drills/procedure", response_model=ProcedureOut)
     def step(request: Request, body: StepIn, key: Key) -> dict[str, Any]:
