@@ -52,38 +52,39 @@ def _right(expected: str) -> str:
 
 
 def test_issue40_drills_every_game_payout_graded_right_and_wrong_with_section(
-    sqlite_server: Server,
+    server: Server,
 ) -> None:
-    token = _token(sqlite_server, "dealer")
-    games = _call(sqlite_server, token, "GET", "/api/drills").json()["games"]
+    # on SQLite and on PostgreSQL: the rows, their times and grades persisted on both
+    token = _token(server, "dealer")
+    games = _call(server, token, "GET", "/api/drills").json()["games"]
     assert [g["slug"] for g in games] == list(GAMES)  # every game of the registry
     for game in games:
         assert game["kinds"][0] == "payout" and game["kinds"][-1] == "procedure"
         for answer in (_right, _wrong):
             asked = _call(
-                sqlite_server, token, "POST", "/api/drills/questions",
+                server, token, "POST", "/api/drills/questions",
                 {"game": game["slug"], "kind": "payout"},
             )  # fmt: skip
             assert asked.status_code == 200, asked.text
             shown = asked.json()
             assert "expected" not in shown and shown["game_name"] == game["name"]
-            row = _stored(sqlite_server, shown["id"])
+            row = _stored(server, shown["id"])
             # the engine's own answer: the deal dealt again from the stored seed
             engine = question(game["slug"], DrillKind.PAYOUT, int(row["seed"]))
             assert (row["expected"], row["section"]) == (engine.expected, engine.section)
             assert row["section"].startswith("§"), row
             graded = _call(
-                sqlite_server, token, "POST", f"/api/drills/questions/{shown['id']}/answer",
+                server, token, "POST", f"/api/drills/questions/{shown['id']}/answer",
                 {"answer": answer(row["expected"])},
             ).json()  # fmt: skip
             assert graded["correct"] is (answer is _right), (game, graded)
             assert graded["section"] == row["section"]
             assert graded["expected"] == format_cents(int(row["expected"]))
             assert graded["millis"] >= 0
-            after = _stored(sqlite_server, shown["id"])
+            after = _stored(server, shown["id"])
             assert bool(after["correct"]) is (answer is _right)
             assert after["millis"] == graded["millis"]
-    scores = _call(sqlite_server, token, "GET", "/api/drills").json()
+    scores = _call(server, token, "GET", "/api/drills").json()
     by_game = {s["game"]: s for s in scores["scores"]}
     assert set(by_game) == set(GAMES)
     for s in by_game.values():
