@@ -154,6 +154,11 @@ def test_issue40_training_decision_answered_by_keyboard(browser: Browser, floor:
     expect(result).to_contain_text("Right", timeout=WAIT)
     expect(result).to_contain_text(asked["section"])
     expect(page.locator("#drill-next")).to_be_focused()
+    page.reload()  # the address keeps the trainee on the training page
+    expect(page.locator("#drills-title")).to_have_text("Dealer training", timeout=WAIT)
+    expect(page.locator(".drill-scores tbody tr")).to_have_count(1)
+    page.go_back()  # Back returns to the page the trainee came from, within the app
+    expect(page.locator("#pit-title")).to_be_visible(timeout=WAIT)
 
 
 @pytest.mark.parametrize("size", SIZES)
