@@ -119,7 +119,7 @@ def _documents() -> dict[tuple[str, str], Make]:
         "/par/{game}.html": "/par/no-such-game.html",
     }
     plain = ("/openapi.json", "/docs", "/api/par")
-    pages = ("/", "/player", "/dealer", "/pit", "/audit", "/accounts", "/par-sheets")
+    pages = ("/", "/player", "/dealer", "/pit", "/audit", "/accounts", "/par-sheets", "/drills")
     out: dict[tuple[str, str], Make] = {}
     for path in (*plain, *pages, *paths):
         # A par sheet is asked of an unknown game (its 404): a known game's sheet is computed
@@ -317,9 +317,39 @@ def _accounts() -> tuple[dict[tuple[str, str], Make], dict[tuple[str, str], Make
     return valid, provoked
 
 
+def _drills() -> tuple[dict[tuple[str, str], Make], dict[tuple[str, str], Make]]:
+    """Dealer training's routes (issue 40): a well-formed drill (refused relations) and an
+    error a trainee provokes (an unknown game, a question that is not theirs)."""
+    answer = "/api/drills/questions/{drill_id}/answer"
+    valid: dict[tuple[str, str], Make] = {
+        ("GET", "/api/drills"): partial(_fixed, Req("GET", "/api/drills")),
+        ("POST", "/api/drills/questions"): partial(
+            _fixed, Req("POST", "/api/drills/questions", {"game": "let-it-ride", "kind": "payout"})
+        ),
+        ("POST", answer): partial(
+            _fixed, Req("POST", "/api/drills/questions/1/answer", {"answer": "5"})
+        ),
+        ("POST", "/api/drills/procedure"): partial(
+            _fixed, Req("POST", "/api/drills/procedure", {"game": "let-it-ride", "step": "deal"})
+        ),
+    }
+    provoked = dict(valid)
+    provoked[("POST", "/api/drills/questions")] = partial(
+        _fixed,
+        _post("/api/drills/questions", {"game": "no-such-game", "kind": "payout"}, expect=422),
+    )
+    provoked[("POST", answer)] = partial(
+        _fixed, _post("/api/drills/questions/999999/answer", {"answer": "5"}, expect=404)
+    )
+    provoked[("POST", "/api/drills/procedure")] = partial(
+        _fixed, _post("/api/drills/procedure", {"game": "no-such-game"}, expect=422)
+    )
+    return valid, provoked
+
+
 _GETS = {**_gets(), **_documents()}
-_VALID = {**_GETS, **_refused_commands(), **_accounts()[0]}
-_PROVOKED = {**_GETS, **_provoked_commands(), **_accounts()[1]}
+_VALID = {**_GETS, **_refused_commands(), **_accounts()[0], **_drills()[0]}
+_PROVOKED = {**_GETS, **_provoked_commands(), **_accounts()[1], **_drills()[1]}
 
 
 def valid(method: str, path: str) -> Make:

@@ -16,7 +16,7 @@ def test_db_upgrade_migrates_once_then_is_up_to_date(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'floor.sqlite'}"
     out = io.StringIO()
     assert main(["db", "upgrade", "--db", url, "--json"], out=out) == 0
-    assert json.loads(out.getvalue()) == {"database": url, "applied": ["0005"]}
+    assert json.loads(out.getvalue()) == {"database": url, "applied": ["0006"]}
     out = io.StringIO()
     assert main(["db", "upgrade", "--db", url], out=out) == 0
     assert out.getvalue().strip().endswith("up to date")

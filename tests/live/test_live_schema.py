@@ -9,7 +9,7 @@ from croupier.store.database import metadata
 
 
 def test_migrations_build_exactly_the_metadata_schema(db_url: str) -> None:
-    assert upgrade(db_url) == ["0005"]
+    assert upgrade(db_url) == ["0006"]
     engine = create_engine(db_url)
     try:
         assert schema_diff(engine) == []

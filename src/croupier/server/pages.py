@@ -52,6 +52,15 @@ def mount(app: FastAPI, *, sheets: ParSheets | None = None) -> ParSheets:
     async def page() -> FileResponse:
         return FileResponse(index, media_type="text/html")
 
-    for path in ("/", "/player", "/dealer", "/pit", "/audit", "/accounts", "/par-sheets"):
+    for path in (
+        "/",
+        "/player",
+        "/dealer",
+        "/pit",
+        "/audit",
+        "/accounts",
+        "/par-sheets",
+        "/drills",
+    ):
         app.add_api_route(path, page, methods=["GET"], include_in_schema=False)
     return cache

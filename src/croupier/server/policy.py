@@ -305,7 +305,7 @@ def _row(method: str, path: str, scope: Scope, what: str, **given: Rule | ByStag
 
 
 def _documents() -> list[Resource]:
-    pages = ("/", "/player", "/dealer", "/pit", "/audit", "/accounts", "/par-sheets")
+    pages = ("/", "/player", "/dealer", "/pit", "/audit", "/accounts", "/par-sheets", "/drills")
     docs = [
         ("/openapi.json", "the OpenAPI document"),
         ("/docs", "the API's Swagger UI page (served on a demo floor or with --docs)"),
@@ -456,6 +456,25 @@ def _round_rows() -> list[Resource]:
     ]  # fmt: skip
 
 
+def _drill_rows() -> list[Resource]:
+    """Dealer training (issue 40): every staff role drills (a dealer, a supervisor, the pit,
+    an auditor, an administrator), players do not.  A drill's cards are those of its own
+    training deal (:mod:`croupier.server.drills`), never a card of a round of the floor."""
+    staff: dict[str, Rule] = dict.fromkeys(
+        ("dealer", "supervisor", "observer", "auditor", "admin"), NO_CARD
+    )
+    return [
+        _row("GET", "/api/drills", Scope.FLOOR, "the drills of every game and the caller's "
+             "scores over time", **staff),
+        _row("POST", "/api/drills/questions", Scope.FLOOR, "a payout, commission or decision "
+             "drill dealt by the engine (a training deal's cards only)", **staff),
+        _row("POST", "/api/drills/questions/{drill_id}/answer", Scope.FLOOR, "the caller's "
+             "answer graded against the engine, with its section and time", **staff),
+        _row("POST", "/api/drills/procedure", Scope.FLOOR, "a procedure drill's step: "
+             "accepted, or the engine's refusal with its section", **staff),
+    ]  # fmt: skip
+
+
 def _verify(rows: Iterable[Resource]) -> dict[tuple[str, str], Resource]:
     """The rows by (method, path); every row total and consistent with its scope."""
     out: dict[tuple[str, str], Resource] = {}
@@ -482,7 +501,16 @@ def _verify(rows: Iterable[Resource]) -> dict[tuple[str, str], Resource]:
 
 
 POLICY: Mapping[tuple[str, str], Resource] = MappingProxyType(
-    _verify([*_documents(), *_floor_rows(), *_account_rows(), *_table_rows(), *_round_rows()])
+    _verify(
+        [
+            *_documents(),
+            *_floor_rows(),
+            *_account_rows(),
+            *_table_rows(),
+            *_round_rows(),
+            *_drill_rows(),
+        ]
+    )
 )
 """Every route and stream of the server: (method, path template) -> its row."""
 

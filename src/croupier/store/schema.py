@@ -17,7 +17,10 @@ live system's tables on the metadata (the server and the migrations do).
 - ``table_events``: every event sent to a table's (or the floor's, ``table_id = ""``) streams,
   numbered per stream;
 - ``idempotency``: the first response to each ``Idempotency-Key`` (per account);
-- ``handpays``: 100% progressive awards waiting for a supervisor's approval.
+- ``handpays``: 100% progressive awards waiting for a supervisor's approval;
+- ``drills``: a trainee's dealer-training drills (:mod:`croupier.server.drills`): each question
+  asked, the engine's answer and section, the trainee's answer, whether right and how long it
+  took (a procedure drill's steps, each a row).
 """
 
 from __future__ import annotations
@@ -54,6 +57,7 @@ __all__ = [
     "chip_accounts",
     "chip_ledger",
     "dealing_shoes",
+    "drills",
     "handpays",
     "idempotency",
     "live_rounds",
@@ -259,4 +263,26 @@ handpays = Table(
     Column("approved_by", String(100), nullable=True),
     Column("at", DateTime(timezone=True), nullable=False),
     Index("ix_handpays_status", "status"),
+)
+
+drills = Table(
+    "drills",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("username", String(100), ForeignKey("accounts.username"), nullable=False),
+    Column("game", String(100), nullable=False),
+    # ``payout``, ``commission``, ``decision`` or ``procedure``.
+    Column("kind", String(20), nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("prompt", Text, nullable=False),
+    # The engine's answer: cents, ``yes``/``no``, or the dealer's step expected.
+    Column("expected", String(200), nullable=False),
+    Column("section", String(200), nullable=False),
+    Column("asked_at", DateTime(timezone=True), nullable=False),
+    Column("answered_at", DateTime(timezone=True), nullable=True),
+    Column("answer", String(200), nullable=True),
+    Column("correct", Boolean, nullable=True),
+    # Milliseconds from the question to the answer (a procedure step: none).
+    Column("millis", Integer, nullable=True),
+    Index("ix_drills_username", "username", "id"),
 )

@@ -251,7 +251,9 @@ const App = {
     document.getElementById("demo-badge").hidden = !(s && s.demo);
     document.getElementById("signout").hidden = !s;
     document.getElementById("nav-par").hidden = name === "par";
-    document.getElementById("nav-home").hidden = !s || name !== "par";
+    // dealer training: every staff role (not a player), from any page but its own
+    document.getElementById("nav-drills").hidden = !s || s.role === "player" || name === "drills";
+    document.getElementById("nav-home").hidden = !s || (name !== "par" && name !== "drills");
     const path = { signin: "/", par: "/par-sheets" }[name] || `/${name}`;
     if (location.pathname !== path) history[how === "push" ? "pushState" : "replaceState"](null, "", path);
     if (this.pages[name].enter) this.pages[name].enter(arg);
@@ -267,7 +269,9 @@ const App = {
   /** The page the address names (a reload, Back and Forward): the par sheets, or the
    * account's own page (which reads the rest of the address: the dealer's table). */
   route() {
+    const s = Api.session;
     if (location.pathname === "/par-sheets") this.show("par");
+    else if (location.pathname === "/drills" && s && s.role !== "player") this.show("drills");
     else this.home();
   },
 };
@@ -301,6 +305,7 @@ function setupSignin() {
     App.show("signin");
   });
   document.getElementById("nav-par").addEventListener("click", () => App.show("par", undefined, "push"));
+  document.getElementById("nav-drills").addEventListener("click", () => App.show("drills", undefined, "push"));
   document.getElementById("nav-home").addEventListener("click", () => App.home("push"));
   // Back and Forward move between the app's pages (and the dealer's tables), never out of it
   window.addEventListener("popstate", () => App.route());
