@@ -44,6 +44,7 @@ __all__ = [
     "DealMethod",
     "LimitModel",
     "ProgressiveModel",
+    "ProgressiveWagers",
     "Rate",
     "RulesModel",
     "ScenarioModel",
@@ -131,6 +132,16 @@ class CardSource(Enum):
     """The dealer keys each card as it is dealt or turned."""
 
 
+class ProgressiveWagers(Enum):
+    """How a table's progressive wagers reach the system (issue 39)."""
+
+    PLACED = "placed"
+    """Placed through croupier (a player's or the dealer's wager): croupier accepts each."""
+    SENSORS = "sensors"
+    """A wagering device at each betting position recognises the chip and lights; a device of
+    the table reports it (§ 641a.2(c)(1), docs/reader-protocol.md)."""
+
+
 class ShuffleMethod(Enum):
     """How the cards are shuffled (§ 641a.5 and its counterparts)."""
 
@@ -191,6 +202,8 @@ class TableModel(_Strict):
     deals is recorded ``training``)."""
     cards: Annotated[CardSource, Field(strict=False)] = CardSource.SHUFFLE
     """Where the cards come from: ``shuffle``, ``reader`` or ``keypad``."""
+    progressive_wagers: Annotated[ProgressiveWagers, Field(strict=False)] = ProgressiveWagers.PLACED
+    """How progressive wagers are accepted: ``placed`` (through croupier) or ``sensors``."""
 
 
 class LimitModel(_Strict):

@@ -81,6 +81,7 @@ from croupier.games.records import (
 )
 from croupier.games.reported_cards import ReportedCards
 from croupier.games.seat_decisions import Decisions
+from croupier.games.sensors import SENSED_WAGER, ProgressiveSensors
 from croupier.games.settlement import Settlement
 from croupier.games.settling import Settling
 from croupier.games.stakes import Stakes
@@ -116,7 +117,7 @@ _BY_PLAN: dict[type, bool] = {}
 :meth:`Round.run_dealer` deals a stage's cards together, :meth:`Round._deal_due`)."""
 
 
-class Round(FaceHelpers, PrivateHooks, ReportedCards):
+class Round(FaceHelpers, PrivateHooks, ReportedCards, ProgressiveSensors):
     """A round of a banked card game: wagers, "no more bets", the deal, decisions, settlement.
 
     Subclasses provide the deal, the decisions and the settlement of a seat by the private hooks
@@ -400,7 +401,7 @@ class Round(FaceHelpers, PrivateHooks, ReportedCards):
                     records.extend(new)
                     added += new
                 continue
-            if phase in _ENDED or phase is Phase.BETTING:
+            if phase in _ENDED or phase is Phase.BETTING or phase is Phase.COUNT_HELD:
                 break
             if phase is Phase.DECISIONS and self.next_decider() is not None:
                 break  # a seat acts now (to_act)
@@ -491,7 +492,8 @@ class Round(FaceHelpers, PrivateHooks, ReportedCards):
                 f"the {action.wager} wager is not offered by this table's Rules Submission"
             )
         self._stakes.verify_place(action.seat, action.wager, amount)
-        if action.wager == "progressive":
+        if action.wager == SENSED_WAGER:
+            self._refuse_placed_progressive(action)
             prog = game.rules.progressive
             assert prog is not None
             if amount != prog.wager:
@@ -555,11 +557,18 @@ class Round(FaceHelpers, PrivateHooks, ReportedCards):
         meters = self.contribution_meters()  # once: the count and the contributions read it
         accepted = self._chip_count(meters)
         if action.progressive_chips is not None and action.progressive_chips != accepted:
+            if self.sensed:  # a table with sensors: held for a supervisor (.sensors)
+                return new + self._hold_count(action.progressive_chips, accepted)
             return new + self._void(
                 f"{action.progressive_chips} progressive chips collected but the system "
                 f"accepted {accepted} progressive wagers",
                 self.sections.get("progressive_count", ""),
             )
+        return new + self._bets_closed(meters)
+
+    def _bets_closed(self, meters: list[tuple[str, MeterSpec]]) -> list[Record]:
+        """The count agreed: each progressive wager accepted contributes, the deal begins."""
+        new: list[Record] = []
         for wager, spec in meters:
             total = self._stakes.total(wager)
             if total:

@@ -358,6 +358,8 @@ class FourCardPokerRound(Round):
         "no_more_bets": "§ 641a.7(c)",
         "adjacent_boxes": "§ 641a.7(e)",
         "progressive_count": "§ 641a.8(b)",
+        "progressive_sensors": "§ 641a.2(c)(1)",
+        "progressive_lock_out": "§ 641a.2(c)(2)",
         "stub_count": "§ 641a.8(f)",
         "decision_order": "§ 641a.11(b)",
         "card_face_up_in_deck": "§ 641a.13(a)",

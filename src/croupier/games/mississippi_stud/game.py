@@ -311,6 +311,8 @@ class MississippiStudRound(StreetRound):
         "no_more_bets": "§ 571.7(b)",
         "adjacent_boxes": "§ 571.7(f)",
         "progressive_count": "§ 571.8(b)",
+        "progressive_sensors": "§ 571.2(f)(1)",
+        "progressive_lock_out": "§ 571.2(f)(2)",
         "decision_order": "§ 571.11(a)",
         # § 655a.13 is the chapter's irregularities section (its section list); its text is
         # not in the digests, so no letter is cited.
