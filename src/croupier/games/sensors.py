@@ -163,6 +163,7 @@ class ProgressiveSensors:
         _phase: Phase
         _stakes: Stakes
         _players: Mapping[int, str]
+        _records: list[Record]
 
         def _verify_place_wager(self, action: PlaceWager) -> None: ...
 
@@ -248,6 +249,12 @@ class ProgressiveSensors:
         return [WagerSensed(seat=seat, light=light, amount=prog.wager)]
 
     # -- the count held ----------------------------------------------------------------------
+
+    def count_held(self) -> CountHeld | None:
+        """The count a supervisor must resolve now (``None``: none is held)."""
+        if self._phase is not Phase.COUNT_HELD:
+            return None
+        return next(r for r in reversed(self._records) if isinstance(r, CountHeld))
 
     def _hold_count(self, counted: int, accepted: int) -> list[Record]:
         """§ 641a.8(b): the chips collected differ from the wagers the system accepted; the

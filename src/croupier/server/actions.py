@@ -112,6 +112,9 @@ def dealer_actions(rnd: Round) -> dict[str, Any]:
     out: dict[str, Any] = {"steps": steps, "irregularities": irregularities}
     if rnd.phase is Phase.BETTING:
         out["progressive_chips"] = rnd.progressive_chip_count()
+    held = rnd.count_held()
+    if held is not None:  # a sensor table's count differs: a supervisor recounts (issue 39)
+        out["count_held"] = {"counted": held.counted, "accepted": held.accepted}
     return out
 
 
