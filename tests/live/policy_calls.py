@@ -185,7 +185,7 @@ _LOGOUT = Req("POST", "/api/logout", fresh_session=True)
 
 def _card_source(expect: int) -> dict[tuple[str, str], Make]:
     """A table of real cards' commands (issue 39): a reader's message (only a reader's token
-    reports: every account is refused), a reader's token, a card keyed."""
+    reports: every account is refused), a reader's token, a card keyed, a count recounted."""
     return {
         ("POST", "/api/tables/{table_id}/reader/messages"): lambda c: Req(
             "POST", _table(c, "reader/messages"), {"seq": 1, "type": "heartbeat"}, key=False
@@ -195,6 +195,10 @@ def _card_source(expect: int) -> dict[tuple[str, str], Make]:
         ),
         ("POST", "/api/tables/{table_id}/keypad"): lambda c: _step(
             "keypad", {"type": "card", "card": "As"}, True, expect, c
+        ),
+        # a supervisor's recount: the sweep's tables have no sensors, so no count is ever held
+        ("POST", "/api/tables/{table_id}/progressive-count"): lambda c: _step(
+            "progressive-count", {"count": 0}, True, expect, c
         ),
     }
 
