@@ -3,6 +3,8 @@ round at a table whose progressive wagers a wagering device at each position rec
 
 from __future__ import annotations
 
+import tomllib
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -29,6 +31,7 @@ from croupier.games.sensors import (
     WagerSensed,
 )
 from croupier.rules.progressive import MemoryMeters
+from croupier.server import demo
 from croupier.store.codec import record_from_json
 from croupier.table.reported import ReportedShoe
 from croupier.table.shoe import StackedShoe
@@ -197,3 +200,54 @@ def test_641a_2_c_2_the_audit_rebuilds_a_sensor_round() -> None:
     rebuilt = Round.rebuild(game, stored, players=rnd.players)
     assert rebuilt.records == rnd.records
     assert rebuilt.phase is Phase.DEALING and rebuilt.lights() == {1: Light.LIT, 2: Light.DARK}
+
+
+def _demo_round(slug: str) -> Round:
+    """A round of the demo floor's ``slug`` table with sensors, the required wagers placed at
+    seat 1 (Ultimate Texas Hold 'Em's Blind equal to the Ante)."""
+    path = Path(demo.__file__).with_name(f"{slug}.toml")
+    rules = tomllib.loads(path.read_text(encoding="utf-8"))
+    rules["table"] = {**rules.get("table", {}), "progressive_wagers": "sensors"}
+    game = get_game(rules)
+    rnd = game.new_round(shoe=StackedShoe(list(DECK)), meters=MemoryMeters(), players={1: "P1"})
+    for wager in game.required_wagers:
+        rnd.apply(PlaceWager(seat=1, wager=wager, amount=500))
+    return rnd
+
+
+def _locked_out(slug: str) -> SensorRefused:
+    rnd = _round_with_light(slug)
+    (refused,) = rnd.apply(SenseWager(seat=1, light=Light.DARK))
+    assert isinstance(refused, SensorRefused)
+    assert rnd.lights() == {1: Light.LIT} and rnd.progressive_chip_count() == 1
+    return refused
+
+
+def _round_with_light(slug: str) -> Round:
+    rnd = _demo_round(slug)
+    rnd.apply(SenseWager(seat=1, light=Light.LIT))
+    with pytest.raises(IllegalAction) as placed:
+        rnd.apply(PlaceWager(seat=1, wager="progressive", amount=100))
+    assert placed.value.section == rnd.sections["progressive_sensors"]
+    rnd.apply(NoMoreBets(progressive_chips=1))
+    return rnd
+
+
+def test_569_2_f_2_ultimate_texas_holdem_lock_out_refuses_and_records() -> None:
+    assert _locked_out("ultimate-texas-holdem").section == "§ 569.2(f)(2)"
+
+
+def test_569_2_f_1_ultimate_texas_holdem_sensor_places_the_progressive() -> None:
+    rnd = _demo_round("ultimate-texas-holdem")
+    assert rnd.apply(SenseWager(seat=1, light=Light.LIT))[0].kind == "wager_sensed"
+    assert rnd.stakes[1]["progressive"] == 100
+
+
+def test_571_2_f_2_mississippi_stud_lock_out_refuses_and_records() -> None:
+    assert _locked_out("mississippi-stud").section == "§ 571.2(f)(2)"
+
+
+def test_571_2_f_1_mississippi_stud_sensor_places_the_progressive() -> None:
+    rnd = _demo_round("mississippi-stud")
+    assert rnd.apply(SenseWager(seat=1, light=Light.LIT))[0].kind == "wager_sensed"
+    assert rnd.stakes[1]["progressive"] == 100

@@ -491,9 +491,10 @@ class Round(FaceHelpers, PrivateHooks, ReportedCards, ProgressiveSensors):
             raise IllegalAction(
                 f"the {action.wager} wager is not offered by this table's Rules Submission"
             )
+        if action.wager == SENSED_WAGER:
+            self._refuse_placed_progressive(action)  # a sensor table's chip is sensed
         self._stakes.verify_place(action.seat, action.wager, amount)
         if action.wager == SENSED_WAGER:
-            self._refuse_placed_progressive(action)
             prog = game.rules.progressive
             assert prog is not None
             if amount != prog.wager:
