@@ -15,7 +15,9 @@ from collections import Counter
 from pathlib import Path
 
 from croupier.audit.chains import verify
+from croupier.core.cards import parse_cards
 from croupier.games import get_game
+from croupier.games.declared import CloseDeclarations, DeclareHand, VerifyDeclared
 from croupier.games.records import (
     NoMoreBets,
     PlaceWager,
@@ -115,7 +117,8 @@ def _play_reported(store: RoundStore, meters: SqlMeters) -> dict[str, tuple[Reco
 
 def _play_sensed(store: RoundStore, meters: SqlMeters) -> dict[str, tuple[Record, ...]]:
     """Four Card Poker rounds at a table with progressive sensors (issue 39): chips sensed on
-    and off, one after the lock-out, a count held and resolved both ways."""
+    and off, one after the lock-out, a count held and resolved both ways; a round at the felt
+    whose winning hand is declared and verified."""
     rules = {
         "game": "four-card-poker",
         "progressive": {"paytable": "A", "envy": "A", "wager": 100, "reset": 500_000,
@@ -144,6 +147,16 @@ def _play_sensed(store: RoundStore, meters: SqlMeters) -> dict[str, tuple[Record
             else:
                 tracked.run_dealer()
         played[round_id] = tracked.records
+    felt = get_game({**rules, "table": {"cards": "felt", "progressive_wagers": "sensors"}})
+    rnd = felt.new_round(shoe=ReportedShoe(decks=1), meters=meters, players={1: "P1", 2: "P2"})
+    tracked = store.track("fcp-felt", rnd)
+    for seat in (1, 2):
+        tracked.apply(SenseWager(seat=seat, light=Light.LIT))
+    tracked.apply(NoMoreBets(progressive_chips=2))
+    tracked.apply(DeclareHand(seat=2, cards=tuple(parse_cards("9c 9d 9h 9s 2c"))))
+    tracked.apply(VerifyDeclared(seat=2, by="Sup. Ortiz"))
+    tracked.apply(CloseDeclarations())
+    played["fcp-felt"] = tracked.records
     return played
 
 

@@ -130,6 +130,9 @@ class CardSource(Enum):
     """A card-reading shoe or a studio's camera reports each card (docs/reader-protocol.md)."""
     KEYPAD = "keypad"
     """The dealer keys each card as it is dealt or turned."""
+    FELT = "felt"
+    """Cards and base game at the felt, unseen: only the progressive table game system's
+    sensors report; the dealer declares winning hands (:mod:`croupier.games.declared`)."""
 
 
 class ProgressiveWagers(Enum):

@@ -39,6 +39,7 @@ from croupier.games._made import (
 from croupier.games.amounts import PlayRule
 from croupier.games.contributions import Contributions, verify_meter_bank
 from croupier.games.dealing import Deal
+from croupier.games.declared import DeclaredHands
 from croupier.games.dispatch import _HANDLERS, MALFORMED, Doer, handlers_of, malformed
 from croupier.games.faces import FaceHelpers
 from croupier.games.hooks import PrivateHooks
@@ -111,13 +112,15 @@ __all__ = ["SEATS", "Actor", "ActorKind", "DealStep", "Phase", "Round", "StubChe
 _DEAL_NEXT, _REVEAL, _SETTLE = DealNext(), Reveal(), Settle()
 """The dealer's field-less steps: immutable, so one of each serves every round."""
 _ENDED = (Phase.OVER, Phase.VOID)
+_WAITING = (Phase.BETTING, Phase.COUNT_HELD, Phase.DECLARING)
+"""Phases in which the dealer's steps wait for someone (wagers, a recount, a declaration)."""
 _UNHANDLED = (None, None)
 _BY_PLAN: dict[type, bool] = {}
 """By round class: whether it deals by the shared ``_verify_deal`` and ``_do_deal`` (then
 :meth:`Round.run_dealer` deals a stage's cards together, :meth:`Round._deal_due`)."""
 
 
-class Round(FaceHelpers, PrivateHooks, ReportedCards, ProgressiveSensors):
+class Round(FaceHelpers, PrivateHooks, ReportedCards, ProgressiveSensors, DeclaredHands):
     """A round of a banked card game: wagers, "no more bets", the deal, decisions, settlement.
 
     Subclasses provide the deal, the decisions and the settlement of a seat by the private hooks
@@ -401,7 +404,7 @@ class Round(FaceHelpers, PrivateHooks, ReportedCards, ProgressiveSensors):
                     records.extend(new)
                     added += new
                 continue
-            if phase in _ENDED or phase is Phase.BETTING or phase is Phase.COUNT_HELD:
+            if phase in _ENDED or phase in _WAITING:
                 break
             if phase is Phase.DECISIONS and self.next_decider() is not None:
                 break  # a seat acts now (to_act)
@@ -491,8 +494,8 @@ class Round(FaceHelpers, PrivateHooks, ReportedCards, ProgressiveSensors):
             raise IllegalAction(
                 f"the {action.wager} wager is not offered by this table's Rules Submission"
             )
-        if action.wager == SENSED_WAGER:
-            self._refuse_placed_progressive(action)  # a sensor table's chip is sensed
+        if action.wager == SENSED_WAGER or self.at_felt:
+            self._refuse_placed_progressive(action)  # sensed, or chips at the felt
         self._stakes.verify_place(action.seat, action.wager, amount)
         if action.wager == SENSED_WAGER:
             prog = game.rules.progressive
@@ -522,7 +525,8 @@ class Round(FaceHelpers, PrivateHooks, ReportedCards, ProgressiveSensors):
             raise IllegalAction(f'"no more bets" was already called (phase {self._phase.value})')
         if not self.active_seats:
             raise IllegalAction('"no more bets" refused: no player has wagered')
-        self._verify_ready()
+        if not self.at_felt:  # the base game's wagers are at the felt, unseen
+            self._verify_ready()
 
     def _verify_ready(self) -> None:
         """Game-specific checks before the deal (e.g. a wager that needs a companion)."""
@@ -574,6 +578,9 @@ class Round(FaceHelpers, PrivateHooks, ReportedCards, ProgressiveSensors):
             total = self._stakes.total(wager)
             if total:
                 new.append(self._progressive.contribute(spec, total))
+        if self.at_felt:  # no card is dealt here: the winning hands are declared
+            self.__dict__["_phase"] = Phase.DECLARING
+            return new
         self._deal.plan(self._deal_plan())
         self.__dict__["_phase"] = Phase.DEALING
         return new

@@ -165,6 +165,9 @@ class ProgressiveSensors:
         _players: Mapping[int, str]
         _records: list[Record]
 
+        @property
+        def at_felt(self) -> bool: ...
+
         def _verify_place_wager(self, action: PlaceWager) -> None: ...
 
         def _section(self, key: str) -> str: ...
@@ -196,6 +199,11 @@ class ProgressiveSensors:
     def _refuse_placed_progressive(self, action: PlaceWager) -> None:
         """§ 641a.7(d)(4): at a sensor table the chip goes on the position's device; croupier
         takes no progressive wager placed through it."""
+        if type(action) is PlaceWager and self.at_felt:
+            raise IllegalAction(
+                f"seat {action.seat}'s {action.wager} wager is at the felt: at a table whose "
+                "cards croupier does not see only the sensors report wagers"
+            )
         if type(action) is PlaceWager and self.sensed:
             raise IllegalAction(
                 f"seat {action.seat}'s progressive wager is placed on the table's wagering "
@@ -227,6 +235,11 @@ class ProgressiveSensors:
         prog = self.game.rules.progressive
         if prog is None:
             raise IllegalAction("this table offers no progressive wager")
+        if self.at_felt:  # the base wagers are at the felt: the companion rules are the dealer's
+            if action.seat not in self._players:
+                raise IllegalAction(f"seat {action.seat!r} has no seated player")
+            self._stakes.verify_place(action.seat, SENSED_WAGER, prog.wager)
+            return
         placement = SensedPlacement(seat=action.seat, wager=SENSED_WAGER, amount=prog.wager)
         self._verify_place_wager(placement)
 

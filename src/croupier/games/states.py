@@ -30,6 +30,9 @@ class Phase(StrEnum):
     COUNT_HELD = "count_held"
     """Bets closed, the dealer's progressive chip count differs from the sensors' (a
     supervisor recounts: :mod:`croupier.games.sensors`)."""
+    DECLARING = "declaring"
+    """A table whose cards croupier does not see: winning hands declared and verified
+    (:mod:`croupier.games.declared`)."""
     DEALING = "dealing"
     STUB_COUNT = "stub_count"
     DECISIONS = "decisions"
