@@ -66,7 +66,7 @@ def _declaring(lit: tuple[int, ...] = (1, 2)) -> Round:
 
 def test_641a_11_c_5_ii_a_declared_hand_pays_only_after_the_supervisors_verification() -> None:
     rnd = _declaring()
-    assert rnd.phase is Phase.DECLARING and rnd.run_dealer() == ()
+    assert rnd.phase.value == "declaring" and rnd.run_dealer() == ()
     (declared,) = rnd.apply(DeclareHand(seat=1, cards=QUADS))
     assert isinstance(declared, HandDeclared) and declared.line
     assert not any(isinstance(r, ProgressivePaid) for r in rnd.records)
