@@ -200,6 +200,16 @@ def _card_source(expect: int) -> dict[tuple[str, str], Make]:
         ("POST", "/api/tables/{table_id}/progressive-count"): lambda c: _step(
             "progressive-count", {"count": 0}, True, expect, c
         ),
+        # a hand declared, verified, the declarations closed: none at a table of known cards
+        ("POST", "/api/tables/{table_id}/declarations"): lambda c: _step(
+            "declarations", {"seat": 1, "cards": "As Ks Qs Js 10s"}, True, expect, c
+        ),
+        ("POST", "/api/tables/{table_id}/declarations/verify"): lambda c: _step(
+            "declarations/verify", {"seat": 1}, True, expect, c
+        ),
+        ("POST", "/api/tables/{table_id}/declarations/close"): lambda c: _step(
+            "declarations/close", None, True, expect, c
+        ),
     }
 
 

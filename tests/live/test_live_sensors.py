@@ -212,3 +212,51 @@ def test_a_reader_and_sensors_table_plays_full_rounds_from_one_device(server: Se
     audit = auditor.audit()
     assert audit["ok"] and audit["audit"]["findings"] == []
     reader.close()
+
+
+def test_641a_11_c_5_ii_a_declared_hand_at_the_felt_paid_after_the_supervisors_verification(
+    server: Server,
+) -> None:
+    supervisor, dealer = server.client("supervisor"), server.client("dealer")
+    auditor = server.client("auditor")
+    table_id, _ = _sensor_table(supervisor, "felt")
+    device = _device(server, supervisor, table_id)
+    players = {seat: server.client(f"player{seat}") for seat in (1, 2)}
+    for seat, player in players.items():
+        player.sit(table_id, seat)
+    round_id = str(dealer.new_round(table_id)["round_id"])
+    with pytest.raises(ApiError) as at_felt:  # the base game's chips are at the felt
+        players[1].wager(table_id, "ante", 500, seat=1)
+    assert at_felt.value.status == 409
+    for seat in (1, 2):
+        device.sense(seat, "lit")
+    balance = players[1].me()["balance"]
+    assert dealer.no_more_bets(table_id, 2)["phase"] == "declaring"
+    quads = {"seat": 1, "cards": "9c 9d 9h 9s 2c"}
+    with pytest.raises(ApiError) as not_supervisor:
+        supervisor.post(f"/api/tables/{table_id}/declarations", quads)
+    assert not_supervisor.value.status == 403
+    declared = dealer.post(f"/api/tables/{table_id}/declarations", quads)
+    assert [r["kind"] for r in declared["records"]] == ["hand_declared"]
+    assert players[1].me()["balance"] == balance  # nothing paid on the dealer's word
+    assert dealer.get(f"/api/tables/{table_id}/actions")["declared"] == {"1": False}
+    with pytest.raises(ApiError) as unverified:
+        dealer.post(f"/api/tables/{table_id}/declarations/close")
+    assert unverified.value.status == 409
+    with pytest.raises(ApiError) as not_dealer:
+        dealer.post(f"/api/tables/{table_id}/declarations/verify", {"seat": 1})
+    assert not_dealer.value.status == 403
+    verified = supervisor.post(f"/api/tables/{table_id}/declarations/verify", {"seat": 1})
+    kinds = [r["kind"] for r in verified["records"]]
+    assert kinds[0] == "declaration_verified" and "progressive_paid" in kinds
+    paid = next(r for r in verified["records"] if r["kind"] == "progressive_paid")
+    assert players[1].me()["balance"] == balance + paid["amount"]
+    closed = dealer.post(f"/api/tables/{table_id}/declarations/close")
+    assert closed["phase"] == "over"
+    assert "envy_paid" in [r["kind"] for r in closed["records"]]  # seat 2, for seat 1's quads
+    kinds = _kinds(auditor, round_id)
+    assert kinds.index("hand_declared") < kinds.index("declaration_verified")
+    assert "card_dealt" not in kinds
+    audit = auditor.audit()
+    assert audit["ok"] and audit["audit"]["findings"] == []
+    device.close()

@@ -171,6 +171,11 @@ class DeclaredHands:
         """The pay-table names a declared hand satisfies (games taking declarations provide)."""
         raise IllegalAction(f"{self.game.slug} takes no declared hand yet")
 
+    def declared_seats(self) -> dict[str, bool]:
+        """Each seat whose hand is declared, and whether a supervisor has verified it."""
+        verified = self._verified_seats()
+        return {str(s): s in verified for s in sorted(self._declarations())}
+
     def _declarations(self) -> dict[int, HandDeclared]:
         return {r.seat: r for r in self._records if isinstance(r, HandDeclared)}
 

@@ -115,6 +115,8 @@ def dealer_actions(rnd: Round) -> dict[str, Any]:
     held = rnd.count_held()
     if held is not None:  # a sensor table's count differs: a supervisor recounts (issue 39)
         out["count_held"] = {"counted": held.counted, "accepted": held.accepted}
+    if rnd.phase is Phase.DECLARING:  # cards at the felt: hands declared, then verified
+        out["declared"] = rnd.declared_seats()
     return out
 
 
