@@ -80,6 +80,7 @@ class PitPage {
     const [tables, meters] = await Promise.all([this.tables || Api.get("/api/tables"), this.meterRows || Api.get("/api/meters").catch(() => [])]);
     this.tables = this.tables || tables;
     this.meterRows = this.meterRows || meters;
+    const devices = await this.deviceStatus(tables);
     if (this.tab !== "floor") return; // another tab was opened meanwhile
     const tiles = h("div.tiles", { "aria-label": "tables" });
     for (const t of tables) {
@@ -87,7 +88,10 @@ class PitPage {
       const tile = h("div.tile", { dataset: { table: t.id } }, h("h3", {}, t.name), trainingBanner(t),
         h("p.small", {}, `${words(t.game)} · table ${t.status}${t.held ? ` · held: ${t.held}` : ""}`), h("p", {}, h("span.phase-pill", {}, words(t.phase || "no round")),
           ` round ${t.round_id || "–"} · ${seated} seated`),
-        Object.entries(t.meters || {}).map(([m, c]) => h("p.small", {}, `${words(m)}: `, h("strong", {}, Money.fmt(c)))));
+        Object.entries(t.meters || {}).map(([m, c]) => h("p.small", {}, `${words(m)}: `, h("strong", {}, Money.fmt(c)))),
+        (devices[t.id] || []).map((d) => h("p.small.device", { dataset: { device: d.device, silent: String(d.silent) } },
+          `${d.device}: ${d.silent ? "silent" : "connected"} · last heard ${d.last_seen ? new Date(d.last_seen).toLocaleTimeString() : "never"}`,
+          Object.keys(d.lights || {}).length ? ` · lights ${Object.entries(d.lights).map(([s, l]) => `seat ${s} ${l}`).join(", ")}` : "")));
       if (this.role() === "supervisor") tile.append(this.tableActions(t));
       tiles.append(tile);
     }
@@ -99,6 +103,16 @@ class PitPage {
         h("thead", {}, h("tr", {}, h("th", {}, "Meter"), h("th.num", {}, "Amount"), h("th.num", {}, "Reset"), h("th", {}, "Rate"), h("th.num", {}, "Paid to date"))),
         h("tbody", {}, mrows))));
     restoreFocus(this.body, focus);
+  }
+  /** Each table's devices (card readers, progressive sensors: issue 39), asked at most every
+   * 5 seconds while the floor is drawn; a role the policy refuses them sees none. */
+  async deviceStatus(tables) {
+    const now = Date.now();
+    if (this.devices && now - this.devicesAt < 5000) return this.devices;
+    const lists = await Promise.all(tables.map((t) => Api.get(`/api/tables/${encodeURIComponent(t.id)}/devices`).catch(() => [])));
+    this.devices = Object.fromEntries(tables.map((t, i) => [t.id, lists[i] || []]));
+    this.devicesAt = now;
+    return this.devices;
   }
   tableActions(t) {
     // the reason typed survives the floor being drawn again (a table's event meanwhile)

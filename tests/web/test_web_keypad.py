@@ -1,0 +1,118 @@
+"""The dealer's card keypad in Chromium (issue 39): at a Four Card Poker table of keyed cards
+with progressive sensors, the console names the card it expects next ("seat 1, first card"),
+takes a card from the keyboard (rank, then suit) and from the buttons, shows the lights, holds
+a count that differs for a supervisor, and the pit shows the table's device."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from desks import Desk, close_contexts, dealer_at, desks_of, sign_in, step
+from playwright.sync_api import Browser, Page, expect
+
+from croupier.faces.reader import ShoeReader
+
+TABLE = "fcp-keyed"
+
+
+@pytest.fixture(scope="module")
+def keyed(fresh_server: str) -> str:
+    """A keypad table with progressive sensors on the module's floor; player1 seated."""
+    with desks_of(fresh_server, "supervisor", "player1") as made:
+        supervisor = made["supervisor"]
+        rules = supervisor.get("/api/tables/four-card-poker")["rules"]
+        table = {"cards": "keypad", "progressive_wagers": "sensors"}
+        rules["table"] = {**rules.get("table", {}), **table}
+        supervisor.post("/api/tables", {"id": TABLE, "name": "Keyed FCP", "rules": rules})
+        supervisor.post(f"/api/tables/{TABLE}/open")
+        made["player1"].post(f"/api/tables/{TABLE}/sit", {"seat": 1})
+    return TABLE
+
+
+@pytest.fixture()
+def desks(fresh_server: str, keyed: str) -> Iterator[dict[str, Desk]]:
+    with desks_of(fresh_server, "supervisor", "player1") as made:
+        yield made
+
+
+@pytest.fixture(autouse=True)
+def _close(browser: Browser) -> Iterator[None]:
+    yield
+    close_contexts(browser)
+
+
+def _sensors(base: str, supervisor: Desk) -> ShoeReader:
+    """A sensor device of the table (the emulator's client speaks the protocol)."""
+    return ShoeReader(base, TABLE, supervisor.post(f"/api/tables/{TABLE}/devices")["token"])
+
+
+def _betting(base: str, browser: Browser, desks: dict[str, Desk]) -> tuple[Page, ShoeReader]:
+    """The dealer's console with a round open (the last one voided if still in play), the
+    player's Ante placed and the seat's sensor lit."""
+    supervisor = desks["supervisor"]
+    detail = supervisor.get(f"/api/tables/{TABLE}")
+    if detail["phase"] not in (None, "over", "void"):
+        supervisor.post(f"/api/rounds/{detail['round_id']}/void", {"reason": "a new test"})
+    sensors = _sensors(base, supervisor)
+    dealer = dealer_at(browser, base, TABLE)
+    expect(dealer.get_by_role("region", name="card keypad")).to_be_visible()
+    step(dealer, "rounds")
+    expect(dealer.locator("#next-card")).to_have_text("No card is due.", timeout=15_000)
+    wager = {"seat": 1, "wager": "ante", "amount": 500}
+    desks["player1"].post(f"/api/tables/{TABLE}/wagers", wager)
+    sensors.sense(1, "lit")
+    expect(dealer.locator("#lights")).to_have_text("Lights: seat 1 lit", timeout=15_000)
+    expect(dealer.locator("#prog-chips")).to_have_value("1")
+    return dealer, sensors
+
+
+def test_the_keypad_names_the_next_card_and_takes_keys_and_buttons(
+    browser: Browser, fresh_server: str, desks: dict[str, Desk]
+) -> None:
+    dealer, sensors = _betting(fresh_server, browser, desks)
+    step(dealer, "no-more-bets")
+    expect(dealer.locator("#next-card")).to_have_text("Next: seat 1, first card", timeout=15_000)
+    # the keyboard: the rank, then the suit
+    dealer.locator("body").press("a")
+    expect(dealer.locator('button[data-rank="A"]')).to_have_attribute("aria-pressed", "true")
+    dealer.locator("body").press("s")
+    expect(dealer.locator("#next-card")).to_have_text("Next: dealer, first card", timeout=15_000)
+    # the buttons
+    dealer.locator('button[data-rank="10"]').click()
+    dealer.get_by_role("button", name="hearts").click()
+    expect(dealer.locator("#next-card")).to_have_text("Next: seat 1, second card", timeout=15_000)
+    view = desks["supervisor"].get(f"/api/tables/{TABLE}/view")["round"]
+    dealt = [r["to"] for r in view["records"] if r["kind"] in ("card_dealt", "card_hidden")]
+    assert dealt == ["1", "dealer"]  # face down: the supervisor's view hides them till over
+    # a late chip on the sensor after the lock-out: refused, recorded, the lights unchanged
+    assert sensors.sense(1, "dark")["records"] == ["sensor_refused"]
+    expect(dealer.locator("#lights")).to_have_text("Lights: seat 1 lit")
+    # the pit sees the table's device: connected, last heard, the lights
+    pit = sign_in(browser, fresh_server, "supervisor")
+    device = pit.locator(f'[data-table="{TABLE}"] .device')
+    expect(device.first).to_contain_text(
+        re.compile(r"sensors-\d: connected · last heard .* lights seat 1 lit"), timeout=15_000
+    )
+    # once the round is over (voided here) the supervisor reads the cards keyed
+    round_id = desks["supervisor"].get(f"/api/tables/{TABLE}")["round_id"]
+    desks["supervisor"].post(f"/api/rounds/{round_id}/void", {"reason": "the cards checked"})
+    records = desks["supervisor"].get(f"/api/rounds/{round_id}/records")["records"]
+    assert [r["card"] for r in records if r["kind"] == "card_dealt"] == ["As", "Th"]
+    sensors.close()
+
+
+def test_641a_8_b_the_console_shows_a_count_held_for_a_supervisor(
+    browser: Browser, fresh_server: str, desks: dict[str, Desk]
+) -> None:
+    dealer, sensors = _betting(fresh_server, browser, desks)
+    dealer.locator("#prog-chips").fill("2")
+    step(dealer, "no-more-bets")
+    expect(dealer.locator("#count-held")).to_contain_text(
+        "2 chips counted, the system accepted 1", timeout=15_000
+    )
+    desks["supervisor"].post(f"/api/tables/{TABLE}/progressive-count", {"count": 1})
+    expect(dealer.locator("#next-card")).to_have_text("Next: seat 1, first card", timeout=15_000)
+    expect(dealer.locator("#count-held")).to_have_count(0)
+    sensors.close()
