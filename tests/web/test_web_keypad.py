@@ -1,14 +1,19 @@
 """The dealer's card keypad in Chromium (issue 39): at a Four Card Poker table of keyed cards
 with progressive sensors, the console names the card it expects next ("seat 1, first card"),
 takes a card from the keyboard (rank, then suit) and from the buttons, shows the lights, holds
-a count that differs for a supervisor, and the pit shows the table's device."""
+a count that differs for a supervisor, and the pit shows the table's device; the demo floor of
+``make run`` (``--demo-devices``) has a table dealt by the reader emulator."""
 
 from __future__ import annotations
 
 import re
+import sys
+import time
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
+from conftest import free_port, start_server, stop
 from desks import Desk, close_contexts, dealer_at, desks_of, sign_in, step
 from playwright.sync_api import Browser, Page, expect
 
@@ -116,3 +121,44 @@ def test_641a_8_b_the_console_shows_a_count_held_for_a_supervisor(
     expect(dealer.locator("#next-card")).to_have_text("Next: seat 1, first card", timeout=15_000)
     expect(dealer.locator("#count-held")).to_have_count(0)
     sensors.close()
+
+
+@pytest.fixture(scope="module")
+def device_demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``croupier serve --demo-devices`` (``make run``): the demo floor with its tables of real
+    cards, the reader table dealt by the emulator in the server's process."""
+    db = tmp_path_factory.mktemp("devices") / "floor.sqlite"
+    port = free_port()
+    argv = [sys.executable, "-m", "croupier", "serve", "--db", f"sqlite:///{db}", "--demo-devices"]
+    proc = start_server([*argv, "--host", "127.0.0.1", "--port", str(port)], port)
+    yield f"http://127.0.0.1:{port}"
+    stop(proc)
+
+
+def test_the_demo_floor_has_a_table_dealt_by_the_reader_emulator_and_one_keyed(
+    browser: Browser, device_demo: str
+) -> None:
+    with desks_of(device_demo, "supervisor", "player1") as desks:
+        ids = [t["id"] for t in desks["supervisor"].get("/api/tables")]
+        assert {"four-card-poker-reader", "four-card-poker-keypad"} <= set(ids)
+        keyed = desks["supervisor"].get("/api/tables/four-card-poker-keypad")
+        assert keyed["rules"]["table"]["cards"] == "keypad"
+        table = "four-card-poker-reader"
+        desks["player1"].post(f"/api/tables/{table}/sit", {"seat": 1})
+        dealer = dealer_at(browser, device_demo, table)
+        step(dealer, "rounds")
+        wager = {"seat": 1, "wager": "ante", "amount": 500}
+        desks["player1"].post(f"/api/tables/{table}/wagers", wager)
+        step(dealer, "no-more-bets")
+        # the emulator deals the round's eleven cards (a heartbeat a second while it waits);
+        # the player decides next, and the console names no card
+        view: dict[str, Any] = {}
+        for _ in range(60):
+            view = desks["supervisor"].get(f"/api/tables/{table}/view")["round"]
+            if view["phase"] != "dealing":
+                break
+            time.sleep(0.5)
+        assert view["phase"] == "decisions" and len(view["cards"]["dealer"]) == 6
+        expect(dealer.locator("#next-card")).to_have_text("No card is due.", timeout=15_000)
+        (reader,) = desks["supervisor"].get(f"/api/tables/{table}/devices")
+        assert not reader["silent"] and reader["last_seq"] >= 11
