@@ -117,7 +117,10 @@ def test_641a_8_b_the_console_shows_a_count_held_for_a_supervisor(
     expect(dealer.locator("#count-held")).to_contain_text(
         "2 chips counted, the system accepted 1", timeout=15_000
     )
-    desks["supervisor"].post(f"/api/tables/{TABLE}/progressive-count", {"count": 1})
+    # the supervisor recounts on the pit's floor: one chip, as the sensors accepted
+    pit = sign_in(browser, fresh_server, "supervisor")
+    pit.get_by_label("progressive chips recounted at Keyed FCP").fill("1")
+    pit.locator(f'button[data-recount="{TABLE}"]').click()
     expect(dealer.locator("#next-card")).to_have_text("Next: seat 1, first card", timeout=15_000)
     expect(dealer.locator("#count-held")).to_have_count(0)
     sensors.close()
@@ -162,3 +165,48 @@ def test_the_demo_floor_has_a_table_dealt_by_the_reader_emulator_and_one_keyed(
         expect(dealer.locator("#next-card")).to_have_text("No card is due.", timeout=15_000)
         (reader,) = desks["supervisor"].get(f"/api/tables/{table}/devices")
         assert not reader["silent"] and reader["last_seq"] >= 11
+
+
+def test_641a_11_c_5_ii_declared_on_the_console_verified_on_the_pit(
+    browser: Browser, fresh_server: str
+) -> None:
+    """A table whose cards croupier does not see: the dealer declares the winning hand on the
+    console, the supervisor verifies it on the pit's floor, the dealer closes."""
+    felt = "fcp-felt"
+    with desks_of(fresh_server, "supervisor", "player2") as desks:
+        supervisor = desks["supervisor"]
+        rules = supervisor.get("/api/tables/four-card-poker")["rules"]
+        rules["table"] = {
+            **rules.get("table", {}),
+            "cards": "felt",
+            "progressive_wagers": "sensors",
+        }
+        supervisor.post("/api/tables", {"id": felt, "name": "Felt FCP", "rules": rules})
+        supervisor.post(f"/api/tables/{felt}/open")
+        sensors = ShoeReader(
+            fresh_server, felt, supervisor.post(f"/api/tables/{felt}/devices")["token"]
+        )
+        desks["player2"].post(f"/api/tables/{felt}/sit", {"seat": 2})
+        dealer = dealer_at(browser, fresh_server, felt)
+        step(dealer, "rounds")
+        sensors.sense(2, "lit")
+        expect(dealer.locator("#prog-chips")).to_have_value("1", timeout=15_000)
+        step(dealer, "no-more-bets")
+        dealer.get_by_label("seat of the winning hand").fill("2")
+        dealer.get_by_label("the winning hand's cards").fill("9c 9d 9h 9s 2c")
+        step(dealer, "declare")
+        expect(dealer.get_by_text("seat 2: awaiting the supervisor")).to_be_visible(timeout=15_000)
+        pit = sign_in(browser, fresh_server, "supervisor")
+        pit.get_by_label("seat of the declared hand at Felt FCP").fill("2")
+        pit.locator(f'button[data-verify="{felt}"]').click()
+        expect(dealer.get_by_text("seat 2: verified")).to_be_visible(timeout=15_000)
+        step(dealer, "declarations-close")
+        round_id = supervisor.get(f"/api/tables/{felt}")["round_id"]
+        expect(dealer.locator('button[data-step="rounds"]:not([disabled])')).to_have_count(
+            1, timeout=15_000
+        )
+        records = supervisor.get(f"/api/rounds/{round_id}/records")["records"]
+        kinds = [r["kind"] for r in records]
+        assert kinds.index("hand_declared") < kinds.index("declaration_verified")
+        assert "progressive_paid" in kinds and kinds[-1] != "declaration_verified"
+        sensors.close()

@@ -116,12 +116,21 @@ class DealerPage extends TablePage {
     if (lights.length) out.append(h("p#lights", {}, "Lights: ", lights.map(([s, l]) => `seat ${s} ${l}`).join(" · ")));
     if (held) out.append(h("p#count-held.error", { role: "status" }, `Count held for a supervisor: ${held.counted} chips counted, the system accepted ${held.accepted} (§ 641a.8(b)).`));
     if (declared) {
-      const seat = h("input#declare-seat", { type: "number", min: 1, max: 7, "aria-label": "seat of the winning hand" });
-      const cards = h("input#declare-cards", { type: "text", placeholder: "e.g. As Ks Qs Js 10s", autocomplete: "off", "aria-label": "the winning hand's cards" });
+      // what is typed survives the console being drawn again (kept until declared)
+      this.declaring = this.declaring || { seat: "", cards: "" };
+      const typed = this.declaring;
+      const seat = h("input#declare-seat", { type: "number", min: 1, max: 7, "aria-label": "seat of the winning hand",
+        value: typed.seat, oninput: (e) => { typed.seat = e.currentTarget.value; } });
+      const cards = h("input#declare-cards", { type: "text", placeholder: "e.g. As Ks Qs Js 10s", autocomplete: "off", "aria-label": "the winning hand's cards",
+        value: typed.cards, oninput: (e) => { typed.cards = e.currentTarget.value; } });
       out.append(h("p.small", {}, Object.keys(declared).length
         ? Object.entries(declared).map(([s, ok]) => `seat ${s}: ${ok ? "verified" : "awaiting the supervisor"}`).join(" · ") : "No hand declared."),
       h("div.btn-row", {}, seat, cards, h("button.btn.btn-gold", { type: "button", dataset: { step: "declare" },
-        onclick: (e) => act(e.currentTarget, this.post("declarations", () => ({ seat: Number(seat.value), cards: cards.value.trim() }), "Hand declared.")) }, "Declare winning hand"),
+        onclick: (e) => act(e.currentTarget, this.post("declarations", () => {
+          const body = { seat: Number(typed.seat), cards: typed.cards.trim() };
+          this.declaring = null;
+          return body;
+        }, "Hand declared.")) }, "Declare winning hand"),
       h("button.btn", { type: "button", dataset: { step: "declarations-close" },
         onclick: (e) => act(e.currentTarget, this.post("declarations/close", null, "Declarations closed.")) }, "Close declarations")));
     }

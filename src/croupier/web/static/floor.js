@@ -128,7 +128,34 @@ class PitPage {
         delete this.reasons[t.id];
         Announce.say(`Round ${t.round_id} voided.`);
         this.floor();
-      }) }, "Void round")) : null);
+      }) }, "Void round")) : null,
+      this.systemActions(t));
+  }
+  /** The progressive table game system's supervisor steps (issue 39): the recount of a count
+   * held (§ 641a.8(b)) and the verification of a hand declared at the felt against its light
+   * (§ 641a.11(c)(5)(ii)-(iii)). */
+  systemActions(t) {
+    // what is typed survives the floor being drawn again (a table's event meanwhile)
+    this.typed = this.typed || {};
+    const kept = (name, attrs) => h("input", { ...attrs, value: this.typed[`${t.id}:${name}`] || "",
+      oninput: (e) => { this.typed[`${t.id}:${name}`] = e.currentTarget.value; } });
+    const post = (path, body, said) => (e) => act(e.currentTarget, async () => {
+      await Api.post(`/api/tables/${encodeURIComponent(t.id)}/${path}`, body());
+      for (const k of Object.keys(this.typed)) if (k.startsWith(`${t.id}:`)) delete this.typed[k];
+      Announce.say(said);
+      this.floor();
+    });
+    if (t.phase === "count_held") {
+      const count = kept("recount", { type: "number", min: 0, max: 999, "aria-label": `progressive chips recounted at ${t.name}` });
+      return h("div.btn-row", {}, count, h("button.btn.btn-gold", { type: "button", dataset: { recount: t.id },
+        onclick: post("progressive-count", () => ({ count: Number(count.value) }), "Progressive chips recounted.") }, "Recount"));
+    }
+    if (t.phase === "declaring") {
+      const seat = kept("verify", { type: "number", min: 1, max: 7, "aria-label": `seat of the declared hand at ${t.name}` });
+      return h("div.btn-row", {}, seat, h("button.btn.btn-gold", { type: "button", dataset: { verify: t.id },
+        onclick: post("declarations/verify", () => ({ seat: Number(seat.value) }), "Declared hand verified.") }, "Verify against the light"));
+    }
+    return null;
   }
   async handpays() {
     const pays = await Api.get("/api/handpays");
