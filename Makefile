@@ -20,7 +20,7 @@ native: $(STAMP)
 	$(BIN)/python scripts/build_native.py
 
 run: native
-	$(BIN)/croupier serve
+	$(BIN)/croupier serve --demo-devices
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

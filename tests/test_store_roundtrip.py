@@ -15,10 +15,20 @@ from collections import Counter
 from pathlib import Path
 
 from croupier.audit.chains import verify
+from croupier.core.cards import parse_cards
 from croupier.games import get_game
-from croupier.games.records import PlaceWager, Record, RoundVoided, VoidRound, WagerPlaced
+from croupier.games.declared import CloseDeclarations, DeclareHand, VerifyDeclared
+from croupier.games.records import (
+    NoMoreBets,
+    PlaceWager,
+    Record,
+    RoundVoided,
+    VoidRound,
+    WagerPlaced,
+)
 from croupier.games.reported_cards import CorrectCard, ReportCard, ReportStub
 from croupier.games.round import ActorKind, Phase, StubCheck
+from croupier.games.sensors import Light, ResolveCount, SenseWager
 from croupier.store import (
     RoundStatus,
     RoundStore,
@@ -105,6 +115,51 @@ def _play_reported(store: RoundStore, meters: SqlMeters) -> dict[str, tuple[Reco
     return played
 
 
+def _play_sensed(store: RoundStore, meters: SqlMeters) -> dict[str, tuple[Record, ...]]:
+    """Four Card Poker rounds at a table with progressive sensors (issue 39): chips sensed on
+    and off, one after the lock-out, a count held and resolved both ways; a round at the felt
+    whose winning hand is declared and verified."""
+    rules = {
+        "game": "four-card-poker",
+        "progressive": {"paytable": "A", "envy": "A", "wager": 100, "reset": 500_000,
+                        "rate": "0.25", "meter": "4cp-sensed"},
+        "table": {"progressive_wagers": "sensors"},
+    }  # fmt: skip
+    game = get_game(rules)
+    played: dict[str, tuple[Record, ...]] = {}
+    for recount in (2, 3):
+        round_id = f"fcp-sensed-{recount}"
+        shoe = Shoe.shuffled(SeededShuffler(recount), decks=game.deck_count)
+        rnd = game.new_round(shoe=shoe, meters=meters, players={1: "P1", 2: "P2"})
+        tracked = store.track(round_id, rnd)
+        for seat in (1, 2):
+            tracked.apply(PlaceWager(seat=seat, wager="ante", amount=500))
+            tracked.apply(SenseWager(seat=seat, light=Light.LIT))
+        tracked.apply(SenseWager(seat=2, light=Light.DARK))
+        tracked.apply(SenseWager(seat=2, light=Light.LIT))
+        tracked.apply(NoMoreBets(progressive_chips=1))
+        tracked.apply(SenseWager(seat=1, light=Light.DARK))
+        tracked.apply(ResolveCount(count=recount, by="Sup. Ortiz"))
+        while not rnd.is_over:
+            actor = rnd.to_act()
+            if actor.kind is ActorKind.SEAT and actor.seat is not None:
+                tracked.apply(next(iter(rnd.decision_candidates(actor.seat))))
+            else:
+                tracked.run_dealer()
+        played[round_id] = tracked.records
+    felt = get_game({**rules, "table": {"cards": "felt", "progressive_wagers": "sensors"}})
+    rnd = felt.new_round(shoe=ReportedShoe(decks=1), meters=meters, players={1: "P1", 2: "P2"})
+    tracked = store.track("fcp-felt", rnd)
+    for seat in (1, 2):
+        tracked.apply(SenseWager(seat=seat, light=Light.LIT))
+    tracked.apply(NoMoreBets(progressive_chips=2))
+    tracked.apply(DeclareHand(seat=2, cards=tuple(parse_cards("9c 9d 9h 9s 2c"))))
+    tracked.apply(VerifyDeclared(seat=2, by="Sup. Ortiz"))
+    tracked.apply(CloseDeclarations())
+    played["fcp-felt"] = tracked.records
+    return played
+
+
 def _void() -> VoidRound:
     return VoidRound(by="Sup. Ortiz", reason="crash")
 
@@ -114,6 +169,7 @@ def test_every_record_of_every_game_is_read_back_equal_from_the_store() -> None:
     meters, store = SqlMeters(engine), RoundStore(engine)
     played = _play_every_game(store, meters)
     played.update(_play_reported(store, meters))
+    played.update(_play_sensed(store, meters))
     kinds: Counter[str] = Counter()
     for round_id, records in played.items():
         loaded = store.load(round_id)

@@ -186,7 +186,7 @@ _LOGOUT = Req("POST", "/api/logout", fresh_session=True)
 
 def _card_source(expect: int) -> dict[tuple[str, str], Make]:
     """A table of real cards' commands (issue 39): a reader's message (only a reader's token
-    reports: every account is refused), a reader's token, a card keyed."""
+    reports: every account is refused), a reader's token, a card keyed, a count recounted."""
     return {
         ("POST", "/api/tables/{table_id}/reader/messages"): lambda c: Req(
             "POST", _table(c, "reader/messages"), {"seq": 1, "type": "heartbeat"}, key=False
@@ -196,6 +196,20 @@ def _card_source(expect: int) -> dict[tuple[str, str], Make]:
         ),
         ("POST", "/api/tables/{table_id}/keypad"): lambda c: _step(
             "keypad", {"type": "card", "card": "As"}, True, expect, c
+        ),
+        # a supervisor's recount: the sweep's tables have no sensors, so no count is ever held
+        ("POST", "/api/tables/{table_id}/progressive-count"): lambda c: _step(
+            "progressive-count", {"count": 0}, True, expect, c
+        ),
+        # a hand declared, verified, the declarations closed: none at a table of known cards
+        ("POST", "/api/tables/{table_id}/declarations"): lambda c: _step(
+            "declarations", {"seat": 1, "cards": "As Ks Qs Js 10s"}, True, expect, c
+        ),
+        ("POST", "/api/tables/{table_id}/declarations/verify"): lambda c: _step(
+            "declarations/verify", {"seat": 1}, True, expect, c
+        ),
+        ("POST", "/api/tables/{table_id}/declarations/close"): lambda c: _step(
+            "declarations/close", None, True, expect, c
         ),
     }
 

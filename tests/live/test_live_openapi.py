@@ -72,6 +72,7 @@ BODILESS = {
     "/api/accounts/{username}/disable",
     "/api/accounts/{username}/enable",
     "/api/tables/{table_id}/devices",
+    "/api/tables/{table_id}/declarations/close",
 }
 """Commands whose path (and token) says everything (the table, the step, the session)."""
 

@@ -138,6 +138,14 @@ def serve(
     docs: Docs = False,
     session_idle: SessionIdle = 30.0,
     session_lifetime: SessionLifetime = 12.0,
+    demo_devices: Annotated[
+        bool,
+        typer.Option(
+            "--demo-devices",
+            help="a demo floor: add a table dealt by the reader emulator and one keyed by the "
+            "dealer (issue 39).",
+        ),
+    ] = False,
 ) -> None:
     """The live table system (API, WebSocket, web page) until Ctrl-C; a demo floor by default."""
     require("server", "serve")
@@ -146,7 +154,7 @@ def serve(
     from croupier.core.errors import InvalidInput
     from croupier.server.auth import FloorMode
     from croupier.server.perimeter import Perimeter
-    from croupier.server.run import Tls
+    from croupier.server.run import DemoDevices, Tls
     from croupier.server.run import serve as run
     from croupier.server.sessions import SessionLimits
     from croupier.server.signin import SignInLimits
@@ -179,6 +187,7 @@ def serve(
         perimeter=perimeter,
         sessions=sessions,
         proxies=trusted_proxy or (),
+        devices=DemoDevices.EMULATED if demo_devices else DemoDevices.NONE,
     )
 
 

@@ -44,6 +44,7 @@ __all__ = [
     "DealMethod",
     "LimitModel",
     "ProgressiveModel",
+    "ProgressiveWagers",
     "Rate",
     "RulesModel",
     "ScenarioModel",
@@ -129,6 +130,19 @@ class CardSource(Enum):
     """A card-reading shoe or a studio's camera reports each card (docs/reader-protocol.md)."""
     KEYPAD = "keypad"
     """The dealer keys each card as it is dealt or turned."""
+    FELT = "felt"
+    """Cards and base game at the felt, unseen: only the progressive table game system's
+    sensors report; the dealer declares winning hands (:mod:`croupier.games.declared`)."""
+
+
+class ProgressiveWagers(Enum):
+    """How a table's progressive wagers reach the system (issue 39)."""
+
+    PLACED = "placed"
+    """Placed through croupier (a player's or the dealer's wager): croupier accepts each."""
+    SENSORS = "sensors"
+    """A wagering device at each betting position recognises the chip and lights; a device of
+    the table reports it (§ 641a.2(c)(1), docs/reader-protocol.md)."""
 
 
 class ShuffleMethod(Enum):
@@ -191,6 +205,8 @@ class TableModel(_Strict):
     deals is recorded ``training``)."""
     cards: Annotated[CardSource, Field(strict=False)] = CardSource.SHUFFLE
     """Where the cards come from: ``shuffle``, ``reader`` or ``keypad``."""
+    progressive_wagers: Annotated[ProgressiveWagers, Field(strict=False)] = ProgressiveWagers.PLACED
+    """How progressive wagers are accepted: ``placed`` (through croupier) or ``sensors``."""
 
 
 class LimitModel(_Strict):

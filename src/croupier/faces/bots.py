@@ -47,10 +47,13 @@ def play_round(
     *,
     log: bool = False,
     deal: Callable[[], Mapping[str, Any]] | None = None,
+    sense: Callable[[int], Mapping[str, Any]] | None = None,
 ) -> RoundPlayed:
     """Play one round at ``table_id`` with ``players`` (seat -> client) seated there;
     ``deal``: at a table of real cards, the report of the next card (a reader or the keypad,
-    answering with the phase and who acts) in place of the dealer's deal."""
+    answering with the phase and who acts) in place of the dealer's deal; ``sense``: at a table
+    with progressive sensors, the device's report of the chip on a seat's sensor in place of
+    the player's progressive wager."""
     played = RoundPlayed(round_id="", commands=0, phase="")
 
     def note(name: str, response: dict[str, Any]) -> dict[str, Any]:
@@ -64,7 +67,10 @@ def play_round(
     chips = 0
     for seat, player in sorted(players.items()):
         for wager, amount in detail["house_wagers"].items():
-            note("wager", player.wager(table_id, wager, amount, seat=seat))
+            if wager == "progressive" and sense is not None:
+                note("sensor", dict(sense(seat)))
+            else:
+                note("wager", player.wager(table_id, wager, amount, seat=seat))
             chips += wager.endswith("progressive")
     last = note("no_more_bets", dealer.no_more_bets(table_id, chips))
     decks = int(detail["rules"].get("table", {}).get("decks", 1))

@@ -15,6 +15,8 @@ sends them with its token to its one table.  Each move is one message, or a faul
 - :meth:`disconnect` / :meth:`reconnect`: the connection dropped (the last message possibly
   unanswered) and made again; the unanswered message is sent again under its number;
 - :meth:`stub`: the cards left in the shoe, counted;
+- :meth:`sense`: a progressive sensor at a betting position lit or dark (a table with the
+  progressive table game system's sensors: the same token and numbering);
 - :meth:`heartbeat`.
 
 ``croupier device shoe`` runs it against a server (:func:`run`).
@@ -136,6 +138,10 @@ class ShoeReader:
 
     def heartbeat(self) -> dict[str, Any]:
         return self._next("heartbeat")
+
+    def sense(self, seat: int, light: str) -> dict[str, Any]:
+        """The sensor at ``seat``: a chip recognised (``lit``) or taken off (``dark``)."""
+        return self._next("wager", seat=seat, light=light)
 
     def stub(self) -> dict[str, Any]:
         return self._next("stub", count=len(self.shoe))

@@ -54,7 +54,14 @@ from croupier.games.round import (
 from croupier.games.table_regs import DeckRules, TableRegs, deck_problems
 from croupier.hands import Ranking
 from croupier.rules.progressive import MeterBank, MeterSpec
-from croupier.rules.submission import DealMethod, Problem, RulesSubmission, load_rules
+from croupier.rules.submission import (
+    CardSource,
+    DealMethod,
+    Problem,
+    ProgressiveWagers,
+    RulesSubmission,
+    load_rules,
+)
 from croupier.table.shoe import Shoe
 
 __all__ = [
@@ -438,7 +445,24 @@ class Game:
         """The decks, shuffle and dealing method against :attr:`deck_rules` (or those of the
         chapter's :attr:`table_regs`): the one deck check."""
         deck = cls.deck_rules or (cls.table_regs.deck_rules if cls.table_regs else None)
-        return deck_problems(rules.table, deck) if deck is not None else []
+        problems = deck_problems(rules.table, deck) if deck is not None else []
+        return problems + cls.check_felt(rules)
+
+    @classmethod
+    def check_felt(cls, rules: RulesSubmission) -> list[Problem]:
+        """A table whose cards croupier does not see (``cards = "felt"``, issue 39) knows its
+        progressive wagers from sensors and settles them on hands the dealer declares: it
+        needs the sensors, a progressive, and a game that takes a declared hand."""
+        if rules.table.cards is not CardSource.FELT:
+            return []
+        problems: list[Problem] = []
+        if rules.table.progressive_wagers is not ProgressiveWagers.SENSORS:
+            problems.append(('[table] cards = "felt" needs progressive_wagers = "sensors"', None))
+        if rules.progressive is None:
+            problems.append(('[table] cards = "felt" needs a [progressive] to settle', None))
+        if not cls.round_class.declared_cards:
+            problems.append((f'{cls.where()} takes no declared hand: cards = "felt" refused', None))
+        return problems
 
     @classmethod
     def check_table(cls, rules: RulesSubmission) -> list[Problem]:

@@ -81,6 +81,11 @@ class Deal:
         return len(self._due)
 
     @property
+    def next_step(self) -> DealStep | None:
+        """The step of the next card due (``None``: none is due)."""
+        return self._due[0] if self._due else None
+
+    @property
     def face_up_found(self) -> int:
         """Cards found face up in the deck this round."""
         return self._face_up_found

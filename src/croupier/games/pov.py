@@ -309,6 +309,9 @@ class RoundView:
     cards_left: int
     settled: tuple[SettledWager, ...] = ()
     envy: tuple[tuple[int, int, str, int], ...] = field(default=())
+    lights: Mapping[int, str] = field(default_factory=dict)
+    """A sensor table's lights (issue 39): each seated position ``lit`` or ``dark``; public,
+    in every view (§ 641a.7(d)(4): each player verifies that their wager was accepted)."""
 
     def to_json(self) -> dict[str, Any]:
         data = {
@@ -339,6 +342,8 @@ class RoundView:
                 {"seat": s, "for_seat": f, "line": line, "amount": a} for s, f, line, a in self.envy
             ],
         }
+        if self.lights:  # only a table with sensors has lights
+            data["lights"] = {str(s): light for s, light in self.lights.items()}
         json.dumps(data)  # JSON-safe by construction; fail loudly here, never on the wire
         return data
 
@@ -377,4 +382,5 @@ def view(rnd: Round, pov: Pov) -> RoundView:
         cards_left=rnd.cards_left,
         settled=settled,
         envy=envy,
+        lights=_frozen({s: light.value for s, light in rnd.lights().items()}),
     )

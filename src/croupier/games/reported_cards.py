@@ -180,6 +180,14 @@ class ReportedCards:
 
         def _stub_counted(self) -> list[Record]: ...
 
+    def next_card(self) -> tuple[str, int, bool] | None:
+        """Where the next card due goes, which card of that place it is (1 for the first) and
+        whether it is dealt face up: what the keypad names ("seat 3, second card")."""
+        step = self._deal.next_step if self._phase is Phase.DEALING else None
+        if step is None:
+            return None
+        return step.to, len(self._deal.hands.get(step.to, ())) + 1, step.face_up
+
     # -- a card reported ---------------------------------------------------------------------
 
     def _verify_report_card(self, action: ReportCard) -> None:

@@ -39,6 +39,7 @@ from croupier.games._made import (
 from croupier.games.amounts import PlayRule
 from croupier.games.contributions import Contributions, verify_meter_bank
 from croupier.games.dealing import Deal
+from croupier.games.declared import DeclaredHands
 from croupier.games.dispatch import _HANDLERS, MALFORMED, Doer, handlers_of, malformed
 from croupier.games.faces import FaceHelpers
 from croupier.games.hooks import PrivateHooks
@@ -81,6 +82,7 @@ from croupier.games.records import (
 )
 from croupier.games.reported_cards import ReportedCards
 from croupier.games.seat_decisions import Decisions
+from croupier.games.sensors import SENSED_WAGER, ProgressiveSensors
 from croupier.games.settlement import Settlement
 from croupier.games.settling import Settling
 from croupier.games.stakes import Stakes
@@ -113,13 +115,15 @@ _HOUSE_PLAYERS = {s: f"P{s}" for s in SEATS}
 _DEAL_NEXT, _REVEAL, _SETTLE = DealNext(), Reveal(), Settle()
 """The dealer's field-less steps: immutable, so one of each serves every round."""
 _ENDED = (Phase.OVER, Phase.VOID)
+_WAITING = (Phase.BETTING, Phase.COUNT_HELD, Phase.DECLARING)
+"""Phases in which the dealer's steps wait for someone (wagers, a recount, a declaration)."""
 _UNHANDLED = (None, None)
 _BY_PLAN: dict[type, bool] = {}
 """By round class: whether it deals by the shared ``_verify_deal`` and ``_do_deal`` (then
 :meth:`Round.run_dealer` deals a stage's cards together, :meth:`Round._deal_due`)."""
 
 
-class Round(FaceHelpers, PrivateHooks, ReportedCards):
+class Round(FaceHelpers, PrivateHooks, ReportedCards, ProgressiveSensors, DeclaredHands):
     """A round of a banked card game: wagers, "no more bets", the deal, decisions, settlement.
 
     Subclasses provide the deal, the decisions and the settlement of a seat by the private hooks
@@ -403,7 +407,7 @@ class Round(FaceHelpers, PrivateHooks, ReportedCards):
                     records.extend(new)
                     added += new
                 continue
-            if phase in _ENDED or phase is Phase.BETTING:
+            if phase in _ENDED or phase in _WAITING:
                 break
             if phase is Phase.DECISIONS and self.next_decider() is not None:
                 break  # a seat acts now (to_act)
@@ -493,8 +497,10 @@ class Round(FaceHelpers, PrivateHooks, ReportedCards):
             raise IllegalAction(
                 f"the {action.wager} wager is not offered by this table's Rules Submission"
             )
+        if action.wager == SENSED_WAGER or self.at_felt:
+            self._refuse_placed_progressive(action)  # sensed, or chips at the felt
         self._stakes.verify_place(action.seat, action.wager, amount)
-        if action.wager == "progressive":
+        if action.wager == SENSED_WAGER:
             prog = game.rules.progressive
             assert prog is not None
             if amount != prog.wager:
@@ -522,7 +528,8 @@ class Round(FaceHelpers, PrivateHooks, ReportedCards):
             raise IllegalAction(f'"no more bets" was already called (phase {self._phase.value})')
         if not self._stakes.in_action:
             raise IllegalAction('"no more bets" refused: no player has wagered')
-        self._verify_ready()
+        if not self.at_felt:  # the base game's wagers are at the felt, unseen
+            self._verify_ready()
 
     def _verify_ready(self) -> None:
         """Game-specific checks before the deal (e.g. a wager that needs a companion)."""
@@ -558,15 +565,25 @@ class Round(FaceHelpers, PrivateHooks, ReportedCards):
         meters = self.contribution_meters()  # once: the count and the contributions read it
         accepted = self._chip_count(meters)
         if action.progressive_chips is not None and action.progressive_chips != accepted:
+            if self.sensed:  # a table with sensors: held for a supervisor (.sensors)
+                return new + self._hold_count(action.progressive_chips, accepted)
             return new + self._void(
                 f"{action.progressive_chips} progressive chips collected but the system "
                 f"accepted {accepted} progressive wagers",
                 self.sections.get("progressive_count", ""),
             )
+        return new + self._bets_closed(meters)
+
+    def _bets_closed(self, meters: list[tuple[str, MeterSpec]]) -> list[Record]:
+        """The count agreed: each progressive wager accepted contributes, the deal begins."""
+        new: list[Record] = []
         for wager, spec in meters:
             total = self._stakes.total(wager)
             if total:
                 new.append(self._progressive.contribute(spec, total))
+        if self.at_felt:  # no card is dealt here: the winning hands are declared
+            self.__dict__["_phase"] = Phase.DECLARING
+            return new
         self._deal.plan(self._deal_plan())
         self.__dict__["_phase"] = Phase.DEALING
         return new

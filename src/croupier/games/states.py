@@ -27,6 +27,12 @@ SEATS: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7)
 
 class Phase(StrEnum):
     BETTING = "betting"
+    COUNT_HELD = "count_held"
+    """Bets closed, the dealer's progressive chip count differs from the sensors' (a
+    supervisor recounts: :mod:`croupier.games.sensors`)."""
+    DECLARING = "declaring"
+    """A table whose cards croupier does not see: winning hands declared and verified
+    (:mod:`croupier.games.declared`)."""
     DEALING = "dealing"
     STUB_COUNT = "stub_count"
     DECISIONS = "decisions"

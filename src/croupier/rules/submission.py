@@ -19,13 +19,21 @@ from pydantic import ValidationError
 
 from croupier.core.errors import InvalidInput, Problem
 from croupier.core.reading import load_document, verify_bounded
-from croupier.core.shapes import CardSource, DealMethod, RulesModel, ShuffleMethod, problems_from
+from croupier.core.shapes import (
+    CardSource,
+    DealMethod,
+    ProgressiveWagers,
+    RulesModel,
+    ShuffleMethod,
+    problems_from,
+)
 
 __all__ = [
     "CardSource",
     "DealMethod",
     "Problem",
     "ProgressiveRules",
+    "ProgressiveWagers",
     "RulesSubmission",
     "ShuffleMethod",
     "TableRules",
@@ -67,6 +75,9 @@ class TableRules:
     ``training`` and are never real play (a real table refuses a stack)."""
     cards: CardSource = CardSource.SHUFFLE
     """Where the cards come from (issue 39): croupier's shuffle, a card reader, the keypad."""
+    progressive_wagers: ProgressiveWagers = ProgressiveWagers.PLACED
+    """Progressive wagers placed through croupier, or recognised by the sensors of a
+    progressive table game system (§ 641a.2(c)(1), :mod:`croupier.games.sensors`)."""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -145,6 +156,7 @@ class RulesSubmission:
                 "face_up",
                 "training",
                 "cards",
+                "progressive_wagers",
             )
             if getattr(self.table, name) != getattr(default, name)
         }
@@ -223,6 +235,7 @@ def parse_rules(data: Mapping[str, Any]) -> RulesSubmission:
         face_up=t.face_up,
         training=t.training,
         cards=t.cards,
+        progressive_wagers=t.progressive_wagers,
     )
     extra: dict[str, Any] = {}
     if "custom_paytables" in data and "custom_paytables" in model.model_fields_set:

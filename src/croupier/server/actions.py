@@ -16,6 +16,7 @@ from typing import Any
 from fastapi import APIRouter, Depends, Request
 
 from croupier.core.errors import CroupierError
+from croupier.core.shapes import CardSource
 from croupier.games.records import Action, PlaceWager, ReportIrregularity
 from croupier.games.round import Phase, Round
 from croupier.server.auth import Account, Role
@@ -116,6 +117,14 @@ def dealer_actions(rnd: Round) -> dict[str, Any]:
     }
     if rnd.phase is Phase.BETTING:
         out["progressive_chips"] = rnd.progressive_chip_count()
+    held = rnd.count_held()
+    if held is not None:  # a sensor table's count differs: a supervisor recounts (issue 39)
+        out["count_held"] = {"counted": held.counted, "accepted": held.accepted}
+    if rnd.phase is Phase.DECLARING:  # cards at the felt: hands declared, then verified
+        out["declared"] = rnd.declared_seats()
+    due = rnd.next_card() if rnd.game.rules.table.cards is not CardSource.SHUFFLE else None
+    if due is not None:  # a reader's or the keypad's next card (issue 39)
+        out["next_card"] = {"to": due[0], "number": due[1], "face_up": due[2]}
     return out
 
 

@@ -310,6 +310,9 @@ class RoundViewOut(BaseModel):
     records: list[RecordOut]
     settlement: dict[str, Any]
     """Per seat (``"1"``..): ``wagers`` (stake, result, paid, returned), ``envy``, ``net``."""
+    lights: dict[str, str] = {}
+    """A table with progressive sensors (issue 39): each seated position ``lit`` (a progressive
+    wager accepted) or ``dark``; empty at a table without sensors."""
 
 
 class DealOut(BaseModel):

@@ -20,6 +20,13 @@ comes in as it leaves the shoe (the engine's moves: :mod:`croupier.games.reporte
 - ``POST /api/tables/{table_id}/keypad`` (the dealer): the same messages but the heartbeat, keyed
   by the dealer, at a keypad table or at a reader table whose readers are all silent.
 
+A table with a progressive table game system's sensors (``[table] progressive_wagers =
+"sensors"``, :mod:`croupier.games.sensors`) has devices by the same token and numbering: a
+``wager`` message reports a chip recognised (``lit``) or taken off (``dark``) at a betting
+position (§ 641a.2(c)(1)); after the dealer's "no more bets" (the lock-out, § 641a.2(c)(2)) it
+is refused and recorded in the round.  A supervisor resolves a progressive count held for a
+mismatch (§ 641a.8(b)): ``POST /api/tables/{table_id}/progressive-count``.
+
 The protocol is docs/reader-protocol.md; the emulator is ``croupier device shoe``.
 """
 
@@ -37,9 +44,10 @@ from sqlalchemy import Connection, func, insert, select, update
 
 from croupier.core.cards import Card
 from croupier.core.errors import CroupierError, IllegalAction, InvalidInput
-from croupier.core.shapes import CardSource
+from croupier.core.shapes import CardSource, ProgressiveWagers
 from croupier.games.records import Action, Record
 from croupier.games.reported_cards import CardFound, CorrectCard, ReportCard, ReportStub
+from croupier.games.sensors import Light, ResolveCount, SenseWager, SensorRefused
 from croupier.server.account_routes import Key
 from croupier.server.api_models import CommandResult
 from croupier.server.auth import Account, Role
@@ -66,6 +74,7 @@ __all__ = [
     "KeyedCard",
     "ReaderAck",
     "ReaderMessage",
+    "Recount",
     "install_devices",
     "message_action",
 ]
@@ -76,7 +85,9 @@ SILENT_AFTER = 3 * HEARTBEAT_SECONDS
 """Seconds without a message after which a reader is silent (its table's round is held)."""
 READER_PATH = "/api/tables/{table_id}/reader/messages"
 
-MessageType = Literal["card", "face_up", "correct", "stub", "heartbeat"]
+MessageType = Literal["card", "face_up", "correct", "stub", "wager", "heartbeat"]
+CARD_MESSAGES = frozenset({"card", "face_up", "correct", "stub"})
+"""The messages of a card reader (a ``wager`` is a sensor's, a ``heartbeat`` anyone's)."""
 
 
 class KeyedCard(BaseModel):
@@ -94,6 +105,14 @@ class ReaderMessage(BaseModel):
     type: MessageType
     card: str | None = Field(default=None, max_length=3, description='a card: "As", "10h"')
     count: int | None = Field(default=None, ge=0, le=416, description="the stub, in cards")
+    seat: int | None = Field(default=None, ge=1, le=7, description="a sensor's betting position")
+    light: Light | None = Field(default=None, description="a sensor's light: lit or dark")
+
+
+class Recount(BaseModel):
+    """A supervisor's recount of the progressive chips collected (a count held)."""
+
+    count: int = Field(ge=0, le=1000, description="progressive chips counted")
 
 
 class ReaderAck(BaseModel):
@@ -128,12 +147,25 @@ class DeviceStatus(BaseModel):
     last_seq: int
     last_seen: str | None
     silent: bool
+    lights: dict[str, str] = {}
+    """The table's lights (a table with sensors): each seated position ``lit`` or ``dark``."""
 
 
-def message_action(kind: str, card: str | None, count: int | None) -> Action | None:
-    """The round action of a message (``None``: a heartbeat)."""
+def message_action(
+    kind: str,
+    card: str | None,
+    count: int | None,
+    sensed: tuple[int | None, Light | None] = (None, None),
+) -> Action | None:
+    """The round action of a message (``None``: a heartbeat); ``sensed``: a ``wager``
+    message's seat and light."""
     if kind == "heartbeat":
         return None
+    if kind == "wager":
+        seat, light = sensed
+        if seat is None or light is None:
+            raise InvalidInput("a wager message names its seat and its light (lit or dark)")
+        return SenseWager(seat=seat, light=light)
     if kind == "stub":
         if count is None:
             raise InvalidInput("a stub message names its count of cards")
@@ -160,13 +192,37 @@ def _verify_source(lt: LiveTable, *sources: CardSource) -> None:
         )
 
 
+def _sensed(lt: LiveTable) -> bool:
+    return lt.game.rules.table.progressive_wagers is ProgressiveWagers.SENSORS
+
+
+def _verify_message(lt: LiveTable, kind: str) -> None:
+    """A card reader's message at a reader table, a sensor's at a table with sensors."""
+    if kind in CARD_MESSAGES:
+        _verify_source(lt, CardSource.READER)
+    elif kind == "wager" and not _sensed(lt):
+        raise IllegalAction(
+            f"table {lt.id} has no progressive sensors ([table] progressive_wagers)"
+        )
+
+
+def lights_of(lt: LiveTable) -> dict[str, str]:
+    """The lights of ``lt``'s round (empty: no sensors, or no round yet)."""
+    rnd = lt.round
+    if rnd is None:
+        return {}
+    return {str(seat): light.value for seat, light in rnd.lights().items()}
+
+
 def _silent(last_seen: Any) -> bool:
     if last_seen is None:
         return True
     return bool(now() - as_utc(last_seen) > timedelta(seconds=SILENT_AFTER))
 
 
-def _statuses(conn: Connection, table_id: str) -> list[DeviceStatus]:
+def _statuses(
+    conn: Connection, table_id: str, lights: dict[str, str] | None = None
+) -> list[DeviceStatus]:
     rows = conn.execute(
         select(card_devices).where(card_devices.c.table_id == table_id).order_by(card_devices.c.id)
     ).all()
@@ -177,6 +233,7 @@ def _statuses(conn: Connection, table_id: str) -> list[DeviceStatus]:
             last_seq=r.last_seq,
             last_seen=as_utc(r.last_seen).isoformat() if r.last_seen is not None else None,
             silent=_silent(r.last_seen),
+            lights=lights or {},
         )
         for r in rows
     ]
@@ -191,7 +248,10 @@ class Devices:
 
     def issue(self, account: Account, table_id: str) -> DeviceIssued:
         lt = self.commands.registry.table(table_id)
-        _verify_source(lt, CardSource.READER)
+        kind = "sensors"
+        if not _sensed(lt) or lt.game.rules.table.cards is CardSource.READER:
+            _verify_source(lt, CardSource.READER)  # a reader, or sensors: a table has one
+            kind = "reader"
         token = DEVICE_PREFIX + secrets.token_urlsafe(32)
 
         def work(conn: Connection) -> tuple[DeviceIssued, None]:
@@ -200,7 +260,7 @@ class Devices:
                 .select_from(card_devices)
                 .where(card_devices.c.table_id == lt.id)
             ).scalar_one()
-            device = f"{lt.id}-reader-{count + 1}"
+            device = f"{lt.id}-{kind}-{count + 1}"
             conn.execute(
                 insert(card_devices).values(
                     id=device,
@@ -232,13 +292,13 @@ class Devices:
     def statuses(self, table_id: str) -> list[DeviceStatus]:
         lt = self.commands.registry.table(table_id)
         with self.commands.store.engine.connect() as conn:
-            return _statuses(conn, lt.id)
+            return _statuses(conn, lt.id, lights_of(lt))
 
     def message(self, device: str, table_id: str, body: ReaderMessage, digest: str) -> Any:
         """One numbered message, answered once (the same ``seq`` again: the same answer)."""
         lt = self.commands.registry.table(table_id)
-        _verify_source(lt, CardSource.READER)
-        action = message_action(body.type, body.card, body.count)
+        _verify_message(lt, body.type)
+        action = message_action(body.type, body.card, body.count, (body.seat, body.light))
         # the idempotency store keys answers by a name: a reader's is device:<id>
         name = Account(f"device:{device}", Role.OBSERVER)
 
@@ -281,9 +341,13 @@ class Devices:
         if action is None:
             return (), None
         try:
-            return self.commands.rounds.apply(txn, lt, action), None
+            records = self.commands.rounds.apply(txn, lt, action)
         except CroupierError as exc:
             return (), str(exc)
+        late = next((r for r in records if isinstance(r, SensorRefused)), None)
+        if late is not None:  # the lock-out: refused, and recorded in the round
+            return records, f'locked out: "no more bets" was called ({late.section})'
+        return records, None
 
     def keyed(self, call: Call, table_id: str, body: KeyedCard) -> dict[str, Any]:
         """The dealer keys a card: at a keypad table, or a reader table whose readers are all
@@ -306,6 +370,17 @@ class Devices:
         lt = self.commands.registry.table(table_id)
         account, key, digest = call.account, call.key, call.digest
         return self.commands.transact(account, key, digest, lt.id, lambda t: run(t, lt))
+
+    def recount(self, call: Call, table_id: str, body: Recount) -> dict[str, Any]:
+        """A supervisor's recount of a progressive count held (§ 641a.8(b)): equal to the
+        wagers the sensors accepted, the round goes on; else it is void."""
+        lt = self.commands.registry.table(table_id)
+        action = ResolveCount(count=body.count, by=call.account.username)
+
+        def run(txn: Txn) -> dict[str, Any]:
+            return answer(call, lt, self.commands.rounds.apply(txn, lt, action))
+
+        return self.commands.transact(call.account, call.key, call.digest, lt.id, run)
 
 
 def _nothing_to_undo(conn: Connection | None) -> None:
@@ -349,6 +424,11 @@ def install_devices(app: FastAPI, op: Op, errors: dict[int | str, Any]) -> None:
     @op("GET", "/api/tables/{table_id}/devices", response_model=list[DeviceStatus])
     def statuses(request: Request, table_id: str) -> list[DeviceStatus]:
         return devices(request).statuses(table_id)
+
+    @op("POST", "/api/tables/{table_id}/progressive-count", response_model=CommandResult)
+    def recount(request: Request, table_id: str, body: Recount, key: Key) -> dict[str, Any]:
+        call = Call.of(request, key, body.model_dump())
+        return devices(request).recount(call, table_id, body)
 
     @op("POST", "/api/tables/{table_id}/keypad", response_model=CommandResult)
     def keypad(request: Request, table_id: str, body: KeyedCard, key: Key) -> dict[str, Any]:

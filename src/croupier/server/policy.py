@@ -416,9 +416,18 @@ def _table_rows() -> list[Resource]:
              "seat (the records it made)", player=OWN_SEATS),
         *(_row("POST", f"/api/tables/{{table_id}}/{name}", table, f"{what} (the records it "
                "made)", dealer=FACE_UP) for name, what in dealer_steps),
-        _row("POST", "/api/tables/{table_id}/reader/messages", table, "a card reader's "
-             "numbered message: a card, a correction, the stub, a heartbeat (acknowledged)",
-             device=NO_CARD),
+        _row("POST", "/api/tables/{table_id}/reader/messages", table, "a table device's "
+             "numbered message: a card, a correction, the stub, a sensor's light, a heartbeat "
+             "(acknowledged)", device=NO_CARD),
+        _row("POST", "/api/tables/{table_id}/progressive-count", table, "a supervisor's "
+             "recount of a progressive count held (the records it made)", supervisor=FACE_UP),
+        _row("POST", "/api/tables/{table_id}/declarations", table, "a winning hand declared "
+             "by its cards at a table croupier does not see (the records it made)",
+             dealer=FACE_UP),
+        _row("POST", "/api/tables/{table_id}/declarations/verify", table, "a declared hand "
+             "verified against its light (the records it made)", supervisor=FACE_UP),
+        _row("POST", "/api/tables/{table_id}/declarations/close", table, "the declarations "
+             "closed, the progressive wagers settled (the records it made)", dealer=FACE_UP),
         _row("POST", "/api/tables/{table_id}/devices", table, "a card reader's token for the "
              "table (shown once)", supervisor=NO_CARD),
         _row("GET", "/api/tables/{table_id}/devices", table, "the table's card readers: the "

@@ -47,6 +47,7 @@ from croupier.server.bearer import install_logout
 from croupier.server.commands import Call, Commands, guard, refusal
 from croupier.server.devices import install_devices
 from croupier.server.drill_routes import install_drills
+from croupier.server.felt import install_felt
 from croupier.server.openapi import install_document
 from croupier.server.policy import Access, resource
 from croupier.server.read_model import ReadModel, committed_out
@@ -91,6 +92,7 @@ def install(app: FastAPI) -> None:
     install_accounts(app, op)
     install_devices(app, op, ERRORS)  # card readers and the dealer's keypad (issue 39)
     install_drills(op)
+    install_felt(app, op)  # winning hands declared where croupier sees no card (issue 39)
     install_streams(app)
     install_document(app)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import Enum
 from pathlib import Path
 from typing import TextIO
 
@@ -15,11 +16,19 @@ from croupier.server.perimeter import Perimeter
 from croupier.server.sessions import SessionLimits
 from croupier.server.signin import SignInLimits
 
-__all__ = ["GRACEFUL_SHUTDOWN", "Tls", "serve"]
+__all__ = ["GRACEFUL_SHUTDOWN", "DemoDevices", "Tls", "serve"]
 
 GRACEFUL_SHUTDOWN = 5
 """Seconds a stopping server (SIGTERM, Ctrl-C) waits for its requests in flight to finish
 before cancelling them (a stream ends at once: the shutdown closes its connection)."""
+
+
+class DemoDevices(Enum):
+    """Whether a demo floor gets its tables of real cards (issue 39, ``--demo-devices``)."""
+
+    NONE = "none"
+    EMULATED = "emulated"
+    """A Four Card Poker table dealt by the reader emulator and one keyed by the dealer."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +66,7 @@ def serve(
     perimeter: Perimeter | None = None,
     sessions: SessionLimits | None = None,
     proxies: Sequence[str] = (),
+    devices: DemoDevices = DemoDevices.NONE,
 ) -> None:
     """Migrate the database, set up the demo floor (where the database has none), print the URL
     and the demo credentials (a demo or training floor only) or the one-time set-up token (a
@@ -89,6 +99,14 @@ def serve(
     stream.write(f"croupier live tables on {url}  ({api}, database {shown})\n")
     stream.write(f"answering to the hosts {', '.join(sorted(shield.hosts))}\n")
     _banner(stream, mode, app.state.demo_credentials, app.state.setup_token)
+    if devices is DemoDevices.EMULATED and mode is not FloorMode.REAL:
+        # issue 39: a table dealt by the reader emulator and one keyed by the dealer
+        from croupier.server.demo.devices import DEVICE_TABLES, add_device_tables, start_demo_reader
+
+        add_device_tables(app.state.floor)
+        start_demo_reader(app.state.floor, url.rstrip("/"))
+        stream.write(f"tables of real cards: {', '.join(DEVICE_TABLES)} (a reader emulator deals ")
+        stream.write("the first)\n")
     stream.write("Ctrl-C stops the server.\n")
     stream.flush()
     # No per-message compression of the streams: small JSON events on a floor's network, where

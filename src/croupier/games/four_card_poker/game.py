@@ -33,7 +33,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from croupier.core.cards import Rank
+from croupier.core.cards import Card, Rank
 from croupier.core.errors import IllegalAction
 from croupier.games._made import dealer_revealed, folded, wager_settled
 from croupier.games.amounts import AmountRange, PlayRule
@@ -358,6 +358,8 @@ class FourCardPokerRound(Round):
         "no_more_bets": "§ 641a.7(c)",
         "adjacent_boxes": "§ 641a.7(e)",
         "progressive_count": "§ 641a.8(b)",
+        "progressive_sensors": "§ 641a.2(c)(1)",
+        "progressive_lock_out": "§ 641a.2(c)(2)",
         "stub_count": "§ 641a.8(f)",
         "decision_order": "§ 641a.11(b)",
         "card_face_up_in_deck": "§ 641a.13(a)",
@@ -523,6 +525,13 @@ class FourCardPokerRound(Round):
 
     def _player_keys(self, seat: int) -> frozenset[str]:
         return hand_keys(self.player_rank(seat))
+
+    declared_cards: ClassVar[int] = 5
+    """A hand declared at a table whose cards croupier does not see: the player's five cards
+    (§ 641a.8(d)), ranked by its best four as any hand is (:mod:`croupier.games.declared`)."""
+
+    def _declared_keys(self, cards: tuple[Card, ...]) -> frozenset[str]:
+        return hand_keys(self.rank_of(cards, Ranking.FOUR_CARD))
 
 
 class FourCardPoker(Game):

@@ -300,8 +300,7 @@ def deal_plan(method: DealMethod, active: tuple[int, ...]) -> list[DealStep]:
         # § 571.10 (elided): a stack of two to each player from the far left, then a stack of
         # three for the community card area.
         return [DealStep(to=s) for s in seats for _ in range(2)] + board
-    # § 571.8-571.9 (elided), § 571.1 "community card": one card at a time to each player
-    # from the far left until each has two; then three community cards face down.
+    # § 571.8-571.9 (elided), § 571.1: two each, one at a time from the far left; then the board
     return [DealStep(to=s) for _ in range(2) for s in seats] + board
 
 
@@ -311,9 +310,10 @@ class MississippiStudRound(StreetRound):
         "no_more_bets": "§ 571.7(b)",
         "adjacent_boxes": "§ 571.7(f)",
         "progressive_count": "§ 571.8(b)",
+        "progressive_sensors": "§ 571.2(f)(1)",
+        "progressive_lock_out": "§ 571.2(f)(2)",
         "decision_order": "§ 571.11(a)",
-        # § 655a.13 is the chapter's irregularities section (its section list); its text is
-        # not in the digests, so no letter is cited.
+        # § 655a.13, the chapter's irregularities (its text not in the digests: no letter)
         **chapter_irregularities("§ 655a.13"),
     }
     game: MississippiStud

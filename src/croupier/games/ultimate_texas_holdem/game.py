@@ -377,6 +377,8 @@ class UltimateTexasHoldemRound(StreetRound):
         "no_more_bets": "§ 569.7(b)",
         "adjacent_boxes": "§ 569.7(h)",
         "progressive_count": "§ 569.8(b)",
+        "progressive_sensors": "§ 569.2(f)(1)",
+        "progressive_lock_out": "§ 569.2(f)(2)",
         "decision_order": _RIVER,
         # § 653a.13 is the chapter's irregularities section (§ 653b.3(c) cites it); its text
         # is not in the digests, so no letter is cited.

@@ -18,6 +18,18 @@ const STEP_BUTTONS = [
   [["settle"], "Settle", "settle"],
 ];
 
+// the card keypad of a table of real cards (issue 39): ranks and suits, with their keys
+const KEY_RANKS = [["A", "a"], ["2", "2"], ["3", "3"], ["4", "4"], ["5", "5"], ["6", "6"], ["7", "7"],
+  ["8", "8"], ["9", "9"], ["10", "t"], ["J", "j"], ["Q", "q"], ["K", "k"]];
+const KEY_SUITS = [["s", "\u2660", "spades"], ["h", "\u2665", "hearts"], ["d", "\u2666", "diamonds"], ["c", "\u2663", "clubs"]];
+const ORDINALS = ["", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"];
+
+/** "seat 3, second card" for the next card due (``{to, number, face_up}``). */
+function nextCardName(next) {
+  const place = /^\d$/.test(String(next.to)) ? `seat ${next.to}` : words(next.to);
+  return `${place}, ${ORDINALS[next.number] || `card ${next.number}`}${ORDINALS[next.number] ? " card" : ""}${next.face_up ? " (face up)" : ""}`;
+}
+
 class DealerPage extends TablePage {
   async enter() {
     this.section.replaceChildren(h("p.muted", {}, "Loading the table…"));
@@ -58,7 +70,82 @@ class DealerPage extends TablePage {
       else if (said) Announce.say(said);
     };
   }
+  /** A table of real cards: the keypad, the card it expects next named, its keyboard keys
+   * (rank: A 2-9 T J Q K; suit: S H D C; Escape clears). */
+  keypadPanel(info) {
+    const source = ((info.rules || {}).table || {}).cards;
+    if (source !== "keypad" && source !== "reader") return null;
+    const next = this.actions.next_card;
+    const kind = h("select#key-kind", { "aria-label": "report the card as" },
+      [["card", "the next card"], ["correct", "a correction of the last card"], ["face_up", "a card found face up"]]
+        .map(([v, label]) => h("option", { value: v, selected: v === (this.keyKind || "card") }, label)));
+    kind.onchange = () => { this.keyKind = kind.value; };
+    const ranks = h("div.btn-row", { role: "group", "aria-label": "rank" }, KEY_RANKS.map(([r, key]) =>
+      h("button.btn" + (this.keyRank === r ? ".btn-gold" : ""), { type: "button", dataset: { rank: r }, "aria-pressed": String(this.keyRank === r),
+        "aria-keyshortcuts": key.toUpperCase(), onclick: () => this.keyed(r, null) }, r)));
+    const suits = h("div.btn-row", { role: "group", "aria-label": "suit" }, KEY_SUITS.map(([s, sym, name]) =>
+      h("button.btn", { type: "button", dataset: { suit: s }, "aria-label": name, "aria-keyshortcuts": s.toUpperCase(),
+        disabled: !this.keyRank, onclick: () => this.keyed(null, s) }, sym)));
+    return h("div.panel.keypad", { role: "region", "aria-label": "card keypad" }, h("h2", {}, "Card keypad"),
+      h("p#next-card", { "aria-live": "polite" }, next ? `Next: ${nextCardName(next)}` : "No card is due."),
+      h("div.btn-row", {}, h("label", { for: "key-kind" }, "Report"), kind), ranks, suits,
+      h("p.small.muted", {}, "Keys: the rank (A, 2-9, T, J, Q, K), then the suit (S, H, D, C); Escape clears."));
+  }
+  /** A rank or a suit keyed; a suit after a rank reports the card. */
+  keyed(rank, suit) {
+    if (rank) { this.keyRank = rank; this.lastSig = null; this.draw(); return; }
+    if (!suit || !this.keyRank) return;
+    const card = this.keyRank + suit;
+    const type = this.keyKind || "card";
+    this.keyRank = null;
+    act(null, this.post("keypad", () => ({ type, card }), `Keyed ${card}.`));
+  }
+  bindKeys() {
+    if (this.keysBound) return;
+    this.keysBound = true;
+    document.addEventListener("keydown", (e) => {
+      if (!this.tableId || !this.section.querySelector(".keypad") || e.ctrlKey || e.metaKey || e.altKey) return;
+      if (e.target && ["INPUT", "SELECT", "TEXTAREA"].includes(e.target.tagName)) return;
+      const key = e.key.toLowerCase();
+      if (key === "escape") { this.keyRank = null; this.lastSig = null; this.draw(); return; }
+      const rank = KEY_RANKS.find(([, k]) => k === key || (key === "0" && k === "t"));
+      const suit = KEY_SUITS.find(([s]) => s === key);
+      if (rank) { e.preventDefault(); this.keyed(rank[0], null); } else if (suit && this.keyRank) { e.preventDefault(); this.keyed(null, suit[0]); }
+    });
+  }
+  /** The progressive table game system: the lights, a count held for a supervisor, the hands
+   * declared at a table whose cards croupier does not see. */
+  systemPanel() {
+    const lights = Object.entries((this.round && this.round.lights) || {});
+    const held = this.actions.count_held;
+    const declared = this.actions.declared;
+    if (!lights.length && !held && !declared) return null;
+    const out = h("div.panel", { role: "region", "aria-label": "progressive system" }, h("h2", {}, "Progressive system"));
+    if (lights.length) out.append(h("p#lights", {}, "Lights: ", lights.map(([s, l]) => `seat ${s} ${l}`).join(" · ")));
+    if (held) out.append(h("p#count-held.error", { role: "status" }, `Count held for a supervisor: ${held.counted} chips counted, the system accepted ${held.accepted} (§ 641a.8(b)).`));
+    if (declared) {
+      // what is typed survives the console being drawn again (kept until declared)
+      this.declaring = this.declaring || { seat: "", cards: "" };
+      const typed = this.declaring;
+      const seat = h("input#declare-seat", { type: "number", min: 1, max: 7, "aria-label": "seat of the winning hand",
+        value: typed.seat, oninput: (e) => { typed.seat = e.currentTarget.value; } });
+      const cards = h("input#declare-cards", { type: "text", placeholder: "e.g. As Ks Qs Js 10s", autocomplete: "off", "aria-label": "the winning hand's cards",
+        value: typed.cards, oninput: (e) => { typed.cards = e.currentTarget.value; } });
+      out.append(h("p.small", {}, Object.keys(declared).length
+        ? Object.entries(declared).map(([s, ok]) => `seat ${s}: ${ok ? "verified" : "awaiting the supervisor"}`).join(" · ") : "No hand declared."),
+      h("div.btn-row", {}, seat, cards, h("button.btn.btn-gold", { type: "button", dataset: { step: "declare" },
+        onclick: (e) => act(e.currentTarget, this.post("declarations", () => {
+          const body = { seat: Number(typed.seat), cards: typed.cards.trim() };
+          this.declaring = null;
+          return body;
+        }, "Hand declared.")) }, "Declare winning hand"),
+      h("button.btn", { type: "button", dataset: { step: "declarations-close" },
+        onclick: (e) => act(e.currentTarget, this.post("declarations/close", null, "Declarations closed.")) }, "Close declarations")));
+    }
+    return out;
+  }
   render() {
+    this.bindKeys();
     const info = this.tableInfo();
     const steps = this.actions.steps || [];
     const has = (names) => names.some((n) => steps.includes(n));
@@ -114,7 +201,7 @@ class DealerPage extends TablePage {
       if (list) { any = true; settle.append(h("h3", {}, `Seat ${n}`), list); }
     }
     if (!any) settle.append(h("p.small.muted", {}, "Nothing settled yet."));
-    const left = h("div", {}, this.header("Dealer console", "dealer-title"), next,
+    const left = h("div", {}, this.header("Dealer console", "dealer-title"), next, this.keypadPanel(info), this.systemPanel(),
       h("div.panel", {}, drawFelt(info, this.state, { acting: this.acting() })), procedure);
     const right = h("aside", { "aria-label": "the round" }, calls, settle, this.shoePanel(), dealPanel(this.view.deal),
       h("div.panel", {}, h("h2", {}, "The sign"), h("div.sign", { tabindex: "0", role: "document", "aria-label": "pay-table sign" }, info.sign || "")));

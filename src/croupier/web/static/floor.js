@@ -117,6 +117,7 @@ class PitPage {
     this.tables = this.tables || tables;
     this.meterRows = this.meterRows || meters;
     if (!this.shiftData && shift.shift) { this.shiftData = shift; if (shift.theo_status === "computing") this.refreshShift(); }
+    const devices = await this.deviceStatus(tables);
     if (this.tab !== "floor") return; // another tab was opened meanwhile
     const figures = Object.fromEntries((shift.tables || []).map((r) => [r.table_id, r]));
     const tiles = h("div.tiles", { role: "group", "aria-label": "tables" });
@@ -130,6 +131,9 @@ class PitPage {
           ` round ${t.round_id || "–"} · ${seated} seated`),
         Object.entries(t.meters || {}).map(([m, c]) => h("p.small", {}, `${words(m)}: `, h("strong", {}, Money.fmt(c)))),
         fig ? h("p.small", {}, `Shift: drop ${Money.fmt(fig.drop)} · win ${Money.fmt(fig.win)} · hold ${pitPct(fig.hold_percent)}`) : null,
+        (devices[t.id] || []).map((d) => h("p.small.device", { dataset: { device: d.device, silent: String(d.silent) } },
+          `${d.device}: ${d.silent ? "silent" : "connected"} · last heard ${d.last_seen ? new Date(d.last_seen).toLocaleTimeString() : "never"}`,
+          Object.keys(d.lights || {}).length ? ` · lights ${Object.entries(d.lights).map(([s, l]) => `seat ${s} ${l}`).join(", ")}` : "")),
         h("div.btn-row", {}, h("button.btn.btn-ghost", { type: "button", "aria-label": `Watch the felt of ${t.name}`, dataset: { watch: t.id },
           onclick: (e) => act(e.currentTarget, () => this.watchTable(t.id)) }, "Watch the felt")));
       if (this.role() === "supervisor") tile.append(this.tableActions(t));
@@ -159,6 +163,16 @@ class PitPage {
       h("p.small.muted", {}, "Each seated player's time at the table since sitting down, the hands played since, the average bet and the theoretical win (the rating a table-games department keeps).")));
     restoreFocus(this.body, focus);
   }
+  /** Each table's devices (card readers, progressive sensors: issue 39), asked at most every
+   * 5 seconds while the floor is drawn; a role the policy refuses them sees none. */
+  async deviceStatus(tables) {
+    const now = Date.now();
+    if (this.devices && now - this.devicesAt < 5000) return this.devices;
+    const lists = await Promise.all(tables.map((t) => Api.get(`/api/tables/${encodeURIComponent(t.id)}/devices`).catch(() => [])));
+    this.devices = Object.fromEntries(tables.map((t, i) => [t.id, lists[i] || []]));
+    this.devicesAt = now;
+    return this.devices;
+  }
   tableActions(t) {
     // the reason typed survives the floor being drawn again (a table's event meanwhile)
     this.reasons = this.reasons || {};
@@ -176,7 +190,34 @@ class PitPage {
         delete this.reasons[t.id];
         Announce.say(`Round ${t.round_id} voided.`);
         this.floor();
-      }) }, "Void round")) : null);
+      }) }, "Void round")) : null,
+      this.systemActions(t));
+  }
+  /** The progressive table game system's supervisor steps (issue 39): the recount of a count
+   * held (§ 641a.8(b)) and the verification of a hand declared at the felt against its light
+   * (§ 641a.11(c)(5)(ii)-(iii)). */
+  systemActions(t) {
+    // what is typed survives the floor being drawn again (a table's event meanwhile)
+    this.typed = this.typed || {};
+    const kept = (name, attrs) => h("input", { ...attrs, value: this.typed[`${t.id}:${name}`] || "",
+      oninput: (e) => { this.typed[`${t.id}:${name}`] = e.currentTarget.value; } });
+    const post = (path, body, said) => (e) => act(e.currentTarget, async () => {
+      await Api.post(`/api/tables/${encodeURIComponent(t.id)}/${path}`, body());
+      for (const k of Object.keys(this.typed)) if (k.startsWith(`${t.id}:`)) delete this.typed[k];
+      Announce.say(said);
+      this.floor();
+    });
+    if (t.phase === "count_held") {
+      const count = kept("recount", { type: "number", min: 0, max: 999, "aria-label": `progressive chips recounted at ${t.name}` });
+      return h("div.btn-row", {}, count, h("button.btn.btn-gold", { type: "button", dataset: { recount: t.id },
+        onclick: post("progressive-count", () => ({ count: Number(count.value) }), "Progressive chips recounted.") }, "Recount"));
+    }
+    if (t.phase === "declaring") {
+      const seat = kept("verify", { type: "number", min: 1, max: 7, "aria-label": `seat of the declared hand at ${t.name}` });
+      return h("div.btn-row", {}, seat, h("button.btn.btn-gold", { type: "button", dataset: { verify: t.id },
+        onclick: post("declarations/verify", () => ({ seat: Number(seat.value) }), "Declared hand verified.") }, "Verify against the light"));
+    }
+    return null;
   }
   async handpays() {
     const pays = await Api.get("/api/handpays");

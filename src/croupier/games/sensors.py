@@ -1,0 +1,300 @@
+"""The progressive table game system's sensors, lights and lock-out (issue 39).
+
+A table whose Rules Submission says ``[table] progressive_wagers = "sensors"`` takes its
+progressive wagers from a wagering device at each betting position (§ 641a.2(c)(1); the same
+in every chapter with a progressive, each game's ``sections`` name its own): the player puts a
+value chip on the device (§ 641a.7(d)(4)), it recognises the chip and lights, and a device of
+the table reports it (:class:`SenseWager`, docs/reader-protocol.md).  The round then holds the
+progressive wager at the amount the Rules Submission posts; a chip taken off puts the light out
+and the wager down.  Nobody places a progressive wager there through croupier.
+
+- **The lock-out** (§ 641a.2(c)(2)): the dealer's "no more bets" locks the devices.  A sensor
+  event after it is refused *and recorded* (:class:`SensorRefused`, the round unchanged), so the
+  records show every chip a player tried to place late.
+- **The lights** (:meth:`ProgressiveSensors.lights`) are the accepted wagers, lit or dark at
+  each seated position, in every view (each player verifies that their wager was accepted,
+  § 641a.7(d)(4); the dealer verifies the light before a payout, § 641a.11(c)(5)(ii)).
+- **The count** (§ 641a.8(b)): the dealer's count of the progressive chips collected against
+  the wagers the sensors accepted.  A mismatch at a sensor table holds the round
+  (:class:`CountHeld`, phase ``count_held``): nothing is dealt and nothing contributes to the
+  meter until a supervisor recounts (:class:`ResolveCount`).  The chapter says only that the two
+  must be equal; holding the round for a supervisor, and voiding it if the recount still
+  differs, is the house's reading (issue 39).  A table without sensors voids the round on a
+  mismatch, as before.
+
+Every change is a frozen record whose ``to_action`` gives the input back, so the audit
+(:func:`~croupier.games.rebuild.rebuild_round`) replays such a round.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING, ClassVar
+
+from croupier.core.errors import IllegalAction, InvalidInput
+from croupier.core.shapes import ProgressiveWagers
+from croupier.games.records import Action, PlaceWager, Record
+from croupier.games.states import Phase
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from croupier.games.base import Game
+    from croupier.games.stakes import Stakes
+    from croupier.rules.progressive import MeterSpec
+
+__all__ = [
+    "SENSED_WAGER",
+    "SENSOR_RECORDS",
+    "CountHeld",
+    "CountResolved",
+    "Light",
+    "ProgressiveSensors",
+    "ResolveCount",
+    "SenseWager",
+    "SensedPlacement",
+    "SensorRefused",
+    "WagerSensed",
+]
+
+SENSED_WAGER = "progressive"
+"""The wager a betting position's device recognises (one value chip of the posted amount)."""
+_ENDED = (Phase.OVER, Phase.VOID)
+
+
+class Light(StrEnum):
+    """A betting position's light: a progressive wager recognised, or none."""
+
+    LIT = "lit"
+    DARK = "dark"
+
+
+@dataclass(frozen=True, kw_only=True)
+class SenseWager(Action):
+    """A device reports a chip recognised on (``lit``) or taken off (``dark``) the progressive
+    wagering device at ``seat``."""
+
+    name: ClassVar[str] = "sense_wager"
+    seat: int
+    light: Light
+
+
+@dataclass(frozen=True, kw_only=True)
+class SensedPlacement(PlaceWager):
+    """The progressive wager a sensor placed, checked as any wager is (never an input)."""
+
+    name: ClassVar[str] = "sensed_placement"
+
+
+@dataclass(frozen=True, kw_only=True)
+class ResolveCount(Action):
+    """A supervisor's recount of the progressive chips collected, after a count held."""
+
+    name: ClassVar[str] = "resolve_count"
+    count: int
+    by: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class WagerSensed(Record):
+    """A sensor event accepted: the light at ``seat`` and the wager it placed or took down."""
+
+    kind: ClassVar[str] = "wager_sensed"
+    seat: int
+    light: Light
+    amount: int
+
+    def to_action(self) -> Action:
+        return SenseWager(seat=self.seat, light=self.light)
+
+
+@dataclass(frozen=True, kw_only=True)
+class SensorRefused(Record):
+    """A sensor event after the lock-out: refused, the round unchanged, the attempt recorded."""
+
+    kind: ClassVar[str] = "sensor_refused"
+    seat: int
+    light: Light
+    phase: str
+    section: str
+
+    def to_action(self) -> Action:
+        return SenseWager(seat=self.seat, light=self.light)
+
+
+@dataclass(frozen=True, kw_only=True)
+class CountHeld(Record):
+    """The dealer's count differs from the wagers the sensors accepted: held for a supervisor."""
+
+    kind: ClassVar[str] = "count_held"
+    counted: int
+    accepted: int
+    section: str
+
+    def to_action(self) -> None:
+        return None  # made by "no more bets" (its record carries the count)
+
+
+@dataclass(frozen=True, kw_only=True)
+class CountResolved(Record):
+    """A supervisor's recount (``by``): equal to ``accepted``, the round goes on; else void."""
+
+    kind: ClassVar[str] = "count_resolved"
+    count: int
+    accepted: int
+    by: str
+
+    def to_action(self) -> Action:
+        return ResolveCount(count=self.count, by=self.by)
+
+
+SENSOR_RECORDS = (WagerSensed, SensorRefused, CountHeld, CountResolved)
+"""The records only a table with a progressive table game system's sensors makes."""
+
+
+class ProgressiveSensors:
+    """The moves of a round at a table with sensors (a base of
+    :class:`~croupier.games.round.Round`; the round's own state, its collaborators' moves)."""
+
+    if TYPE_CHECKING:  # the round's own state and procedures (Round provides them)
+        game: Game
+        sections: ClassVar[Mapping[str, str]]
+        _phase: Phase
+        _stakes: Stakes
+        _players: Mapping[int, str]
+        _records: list[Record]
+
+        @property
+        def at_felt(self) -> bool: ...
+
+        def _verify_place_wager(self, action: PlaceWager) -> None: ...
+
+        def _section(self, key: str) -> str: ...
+
+        def _void(self, reason: str, section: str, *, deck_removed: bool = ...) -> list[Record]: ...
+
+        def contribution_meters(self) -> list[tuple[str, MeterSpec]]: ...
+
+        def _chip_count(self, meters: list[tuple[str, MeterSpec]]) -> int: ...
+
+        def _bets_closed(self, meters: list[tuple[str, MeterSpec]]) -> list[Record]: ...
+
+    @property
+    def sensed(self) -> bool:
+        """Whether the table's progressive wagers come from sensors (§ 641a.2(c)(1))."""
+        return self.game.rules.table.progressive_wagers is ProgressiveWagers.SENSORS
+
+    def lights(self) -> dict[int, Light]:
+        """Each seated position's light at a sensor table (lit: a progressive wager accepted);
+        empty elsewhere.  Public: the lights are on the table for all to see."""
+        if not self.sensed:
+            return {}
+        wagers = self._stakes.by_seat
+        return {
+            seat: Light.LIT if SENSED_WAGER in wagers.get(seat, {}) else Light.DARK
+            for seat in sorted(self._players)
+        }
+
+    def _refuse_placed_progressive(self, action: PlaceWager) -> None:
+        """§ 641a.7(d)(4): at a sensor table the chip goes on the position's device; croupier
+        takes no progressive wager placed through it."""
+        if type(action) is PlaceWager and self.at_felt:
+            raise IllegalAction(
+                f"seat {action.seat}'s {action.wager} wager is at the felt: at a table whose "
+                "cards croupier does not see only the sensors report wagers"
+            )
+        if type(action) is PlaceWager and self.sensed:
+            raise IllegalAction(
+                f"seat {action.seat}'s progressive wager is placed on the table's wagering "
+                "device, which reports it; it is not placed through croupier",
+                section=self._section("progressive_sensors") or None,
+            )
+
+    # -- a sensor event ----------------------------------------------------------------------
+
+    def _verify_sense_wager(self, action: SenseWager) -> None:
+        if not self.sensed:
+            raise IllegalAction(
+                'this table has no progressive sensors ([table] progressive_wagers = "placed")'
+            )
+        if not isinstance(action.light, Light):
+            raise InvalidInput(f"light {action.light!r} is not lit or dark")
+        if self._phase in _ENDED:
+            raise IllegalAction(
+                f"sensor at seat {action.seat} refused: the round is over and betting is not "
+                "open (the devices stay locked until the next round)"
+            )
+        if self._phase is not Phase.BETTING:
+            return  # the lock-out: refused and recorded (_do_sense_wager)
+        placed = self._stakes.by_seat.get(action.seat, {})
+        if action.light is Light.DARK:
+            if SENSED_WAGER not in placed:
+                raise IllegalAction(f"seat {action.seat}'s light is already out")
+            return
+        prog = self.game.rules.progressive
+        if prog is None:
+            raise IllegalAction("this table offers no progressive wager")
+        if self.at_felt:  # the base wagers are at the felt: the companion rules are the dealer's
+            if action.seat not in self._players:
+                raise IllegalAction(f"seat {action.seat!r} has no seated player")
+            self._stakes.verify_place(action.seat, SENSED_WAGER, prog.wager)
+            return
+        placement = SensedPlacement(seat=action.seat, wager=SENSED_WAGER, amount=prog.wager)
+        self._verify_place_wager(placement)
+
+    def _do_sense_wager(self, action: SenseWager) -> list[Record]:
+        seat, light = action.seat, action.light
+        if self._phase is not Phase.BETTING:
+            # § 641a.2(c)(2): the lock-out keeps a wager placed after "no more bets" from being
+            # recognised; the attempt is recorded
+            section = self._section("progressive_lock_out")
+            phase = self._phase.value
+            return [SensorRefused(seat=seat, light=light, phase=phase, section=section)]
+        if light is Light.DARK:
+            amount = self._stakes.by_seat[seat][SENSED_WAGER]
+            self._stakes.withdraw(seat, SENSED_WAGER)
+            return [WagerSensed(seat=seat, light=light, amount=amount)]
+        prog = self.game.rules.progressive
+        assert prog is not None
+        # § 641a.2(c)(1): the position's device accepted the wager
+        self._stakes.place(seat, SENSED_WAGER, prog.wager)
+        return [WagerSensed(seat=seat, light=light, amount=prog.wager)]
+
+    # -- the count held ----------------------------------------------------------------------
+
+    def count_held(self) -> CountHeld | None:
+        """The count a supervisor must resolve now (``None``: none is held)."""
+        if self._phase is not Phase.COUNT_HELD:
+            return None
+        return next(r for r in reversed(self._records) if isinstance(r, CountHeld))
+
+    def _hold_count(self, counted: int, accepted: int) -> list[Record]:
+        """§ 641a.8(b): the chips collected differ from the wagers the system accepted; the
+        round waits for a supervisor's recount (the house's reading, see the module)."""
+        self.__dict__["_phase"] = Phase.COUNT_HELD
+        section = self._section("progressive_count")
+        return [CountHeld(counted=counted, accepted=accepted, section=section)]
+
+    def _verify_resolve_count(self, action: ResolveCount) -> None:
+        if self._phase is not Phase.COUNT_HELD:
+            raise IllegalAction(
+                f"no progressive count is held for a supervisor (phase {self._phase.value})"
+            )
+        count = action.count
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise InvalidInput(f"recount {count!r} is not a whole number of chips")
+        if not isinstance(action.by, str) or not action.by:
+            raise InvalidInput("a recount names the supervisor who made it")
+
+    def _do_resolve_count(self, action: ResolveCount) -> list[Record]:
+        meters = self.contribution_meters()
+        accepted = self._chip_count(meters)
+        head: list[Record] = [CountResolved(count=action.count, accepted=accepted, by=action.by)]
+        if action.count == accepted:
+            return head + self._bets_closed(meters)
+        return head + self._void(
+            f"the supervisor's recount of {action.count} progressive chips differs from the "
+            f"{accepted} wagers the sensors accepted",
+            self._section("progressive_count"),
+        )
