@@ -192,7 +192,7 @@ def test_a_seat_is_settled_once_in_the_order_settled() -> None:
     settling.settle(7)
     settling.settle(3)
     _refused(settling, lambda: settling.settle(7), IllegalAction, "already settled")
-    assert settling.settled == (7, 3)
+    assert tuple(settling.settled) == (7, 3)
 
 
 # -- the progressive contributions -------------------------------------------------------------

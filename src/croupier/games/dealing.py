@@ -139,19 +139,11 @@ class Deal:
         """Every card due leaves the shoe together, each for its hand in the plan's order."""
         self.verify_deal_stage()
         steps = tuple(self._due)
-        cards = self._shoe.deal_many(len(steps))
-        # each hand's new cards gathered, then its tuple made once
-        dealt: dict[str, list[Card]] = {}
-        for card, step in zip(cards, steps, strict=True):
-            new = dealt.get(step.to)
-            if new is None:
-                dealt[step.to] = [card]
-            else:
-                new.append(card)
+        cards = self._shoe.deal_many(len(steps))  # as many cards as steps
         hands = self._hands
-        for to, new in dealt.items():
-            held = hands.get(to)
-            hands[to] = tuple(new) if held is None else held + tuple(new)
+        for card, step in zip(cards, steps):  # noqa: B905 (equal lengths, dealt so just above)
+            held = hands.get(step.to)
+            hands[step.to] = (card,) if held is None else (*held, card)
         self._due.clear()
         self._last = steps[-1].to
         return cards, steps

@@ -17,7 +17,7 @@ action), :class:`~.dealing.Deal` (the shoe, the cards due, the cards dealt),
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, KeysView, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -152,6 +152,10 @@ class Round(FaceHelpers, PrivateHooks, ReportedCards, ProgressiveSensors, Declar
     """``_stakes.by_seat``, the stakes' read-only view, held for the reads of every step."""
     _hands: Mapping[str, tuple[Card, ...]]
     """``_deal.hands``, the deal's read-only view, held for the reads of every step."""
+    _decided: KeysView[int]
+    """``_decisions.decided``, a read-only view held as ``_hands`` is (so are the next two)."""
+    _folded: KeysView[int]
+    _settled: KeysView[int]
     _ranked: dict[tuple[object, ...], tuple[tuple[Card, ...], HandRank]]
     """:meth:`rank_of`'s answers this round (a memo of a pure function, not the round's state)."""
 
@@ -182,7 +186,7 @@ class Round(FaceHelpers, PrivateHooks, ReportedCards, ProgressiveSensors, Declar
         verify_seating(seated, boxes, self.sections.get("adjacent_boxes"))
         # the state of a new round in one store (private names only: all ``__setattr__`` guards
         # is that no public name is set, so the store goes straight to the instance's dict)
-        stakes, deal = Stakes(), Deal(shoe)
+        stakes, deal, decisions, settling = Stakes(), Deal(shoe), Decisions(), Settling()
         self.__dict__.update(
             game=game,
             _mode=mode,
@@ -194,8 +198,11 @@ class Round(FaceHelpers, PrivateHooks, ReportedCards, ProgressiveSensors, Declar
             _deal=deal,
             _wagers=stakes.by_seat,
             _hands=deal.hands,
-            _decisions=Decisions(),
-            _settling=Settling(),
+            _decisions=decisions,
+            _settling=settling,
+            _decided=decisions.decided,
+            _folded=decisions.folded,
+            _settled=settling.settled,
             _progressive=Contributions(meters if meters is not None else MemoryMeters()),
             _ranked={},
         )
@@ -242,17 +249,17 @@ class Round(FaceHelpers, PrivateHooks, ReportedCards, ProgressiveSensors, Declar
 
     @property
     def folded(self) -> frozenset[int]:
-        return self._decisions.folded
+        return frozenset(self._folded)
 
     @property
     def decided(self) -> frozenset[int]:
         """Seats that have made the decision now due (games that track one)."""
-        return self._decisions.decided
+        return frozenset(self._decided)
 
     @property
     def settled(self) -> tuple[int, ...]:
         """Seats settled so far, in the order they were settled."""
-        return self._settling.settled
+        return tuple(self._settled)
 
     @property
     def stub_check(self) -> StubCheck:
@@ -435,14 +442,14 @@ class Round(FaceHelpers, PrivateHooks, ReportedCards, ProgressiveSensors, Declar
         refusal part way leaves the round as the steps one by one would."""
         deal = self._deal
         while self._phase is Phase.DEALING:
-            due = deal.due
-            if not due or deal.cards_left < due:
+            try:
+                cards, steps = deal.deal_stage()
+            except IllegalAction:  # no card due, or fewer left than due: nothing was dealt
                 self._verify_deal(_DEAL_NEXT)  # refused there where no card is due or left
                 new = self._do_deal(_DEAL_NEXT)
                 records += new
                 added += new
                 continue
-            cards, steps = deal.deal_stage()
             made = cards_dealt(cards, steps)
             made += self._dealing_done()
             records += made
@@ -729,7 +736,7 @@ class Round(FaceHelpers, PrivateHooks, ReportedCards, ProgressiveSensors, Declar
 
     def _settlement_order(self) -> list[int]:
         """Seats still to settle: from the dealer's right, counterclockwise (seat 7 first)."""
-        settled = self._settling.settled
+        settled = self._settled
         return [s for s in reversed(self._stakes.in_action) if s not in settled]
 
     def _verify_settle(self, action: Settle) -> None:
@@ -841,7 +848,7 @@ class Round(FaceHelpers, PrivateHooks, ReportedCards, ProgressiveSensors, Declar
         """Whether ``seat``'s hand is still held when the round is settled: a hand that was
         forfeited and collected to the discard rack before the reveal is not (§ 641a.11(c);
         § 569.11(e)(2); § 571.11(a), (c), (e)).  Games with other forfeitures extend it."""
-        if seat not in self._decisions.folded:
+        if seat not in self._folded:
             return True
         return bool(self.kept_after_fold & set(self._stakes.of(seat)))
 

@@ -8,6 +8,8 @@ seat is settled once.  The order the seats are settled in is the game's rule (th
 
 from __future__ import annotations
 
+from collections.abc import KeysView
+
 from croupier.core.errors import IllegalAction
 
 __all__ = ["Settling"]
@@ -16,19 +18,22 @@ __all__ = ["Settling"]
 class Settling:
     """Seats settled so far, in the order they were settled."""
 
-    __slots__ = ("_settled",)
-    _settled: tuple[int, ...]
+    __slots__ = ("_settled", "_settled_view")
+    _settled: dict[int, None]
+    _settled_view: KeysView[int]
 
     def __init__(self) -> None:
-        self._settled = ()
+        self._settled = {}  # a dict's keys: in the order settled, read through a live view
+        self._settled_view = self._settled.keys()
 
     def __repr__(self) -> str:
         return f"Settling(settled={list(self._settled)})"
 
     @property
-    def settled(self) -> tuple[int, ...]:
-        """Seats settled so far, in the order they were settled."""
-        return self._settled
+    def settled(self) -> KeysView[int]:
+        """Seats settled so far, in the order they were settled: a read-only view, kept up to
+        date (the same view every time: a round holds it)."""
+        return self._settled_view
 
     def verify_settle(self, seat: int) -> None:
         """Refuse to settle a seat twice."""
@@ -38,4 +43,4 @@ class Settling:
     def settle(self, seat: int) -> None:
         """``seat``'s settlement is done."""
         self.verify_settle(seat)
-        self._settled = (*self._settled, seat)
+        self._settled[seat] = None

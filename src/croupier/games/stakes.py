@@ -133,8 +133,10 @@ class Stakes:
         """``seat`` takes down ``wager`` where the game allows it (Let It Ride's Bets Number 1
         and 2, § 643a.11(b), (d)): it is no longer in action."""
         self.verify_withdraw(seat, wager)
-        self._active = None
-        del self._wagers[seat][wager]
+        placed = self._wagers[seat]
+        del placed[wager]
+        if not placed:
+            self._active = None  # its last wager: the seat is out of the round
 
     def verify_abandon(self, seat: int) -> None:
         """Refuse the departure of a seat that is not in the round."""

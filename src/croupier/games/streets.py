@@ -172,17 +172,17 @@ class StreetRound(Round):
 
     def _deciders(self) -> Iterable[int]:
         """Seats taking part in this street's decision, seat 1 first; games narrow it."""
-        folded = self._decisions.folded
+        folded = self._folded
         return (s for s in self._stakes.in_action if s not in folded)
 
     def next_decider(self) -> int | None:
         if self._phase is not Phase.DECISIONS or not self.streets[self._street_index].decisions:
             return None
-        decided = self._decisions.decided
+        decided = self._decided
         if type(self)._deciders is StreetRound._deciders:
             # the shared _deciders (active seats not folded) in one pass, without its generator
             # (asked several times an action: to_act, the verifier, after the decision)
-            folded = self._decisions.folded
+            folded = self._folded
             for seat in self._stakes.in_action:
                 if seat not in decided and seat not in folded:
                     return seat

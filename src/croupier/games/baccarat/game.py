@@ -395,7 +395,7 @@ class BaccaratRound(Round):
 
     def _settlement_order(self) -> list[int]:
         # § 541.12(b): from the highest-numbered position with a winning (or returned) wager.
-        settled, closed, stakes = self._settling.settled, self._closed, self._wagers
+        settled, closed, stakes = self._settled, self._closed, self._wagers
         order = []
         for s in reversed(self._stakes.in_action):
             if s not in settled:

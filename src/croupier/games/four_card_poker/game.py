@@ -399,7 +399,7 @@ class FourCardPokerRound(Round):
     # -- decisions -------------------------------------------------------------------------
 
     def next_decider(self) -> int | None:
-        stakes, decided = self._wagers, self._decisions.decided
+        stakes, decided = self._wagers, self._decided
         for seat in self._stakes.in_action:
             if "ante" in stakes[seat] and seat not in decided:
                 return seat
@@ -465,7 +465,7 @@ class FourCardPokerRound(Round):
         # § 641a.11(b)(1)-(2), (c): forfeited Antes and Progressive wagers are collected before
         # the dealer's cards are revealed; Aces Up and Envy eligibility stay.
         new: list[Record] = []
-        for seat in sorted(self._decisions.folded):
+        for seat in sorted(self._folded):
             for wager in ("ante", "progressive"):
                 if wager in self._wagers[seat]:
                     new.append(self.settle(seat, wager, Result.FORFEIT))
@@ -476,7 +476,7 @@ class FourCardPokerRound(Round):
     def _settlement_order(self) -> list[int]:
         # § 641a.11(c): from the dealer's right, counterclockwise; a folded player with only an
         # Ante has nothing left to settle.
-        settled, folded = self._settling.settled, self._decisions.folded
+        settled, folded = self._settled, self._folded
         return [
             seat
             for seat in reversed(self._stakes.in_action)
@@ -492,7 +492,7 @@ class FourCardPokerRound(Round):
             # § 641a.11(c)(1)-(2): the dealer turns the player's five cards face up and selects
             # the best four (a folded hand kept under its Aces Up is settled on them too).
             new.append(self.show_hand(seat, rank))
-        if seat not in self._decisions.folded and "play" in stakes:
+        if seat not in self._folded and "play" in stakes:
             net = base_net(rank, self.dealer_rank(), stakes["ante"], stakes["play"])
             # § 641a.11(c)(3), § 641a.12(a): Ante and Play 1 to 1, a tie to the player.
             for wager, won in (("ante", net.ante), ("play", net.play)):
@@ -515,7 +515,7 @@ class FourCardPokerRound(Round):
             else:
                 new.append(self.settle(seat, "aces_up", Result.LOSE))
         if "progressive" in stakes:
-            if seat not in self._decisions.folded:
+            if seat not in self._folded:
                 # § 641a.11(c)(5), § 641a.12(d)(2)-(4): the highest hand only, at the meter's
                 # amount when it is this player's turn.
                 new += self.settle_progressive(seat)

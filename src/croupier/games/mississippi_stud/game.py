@@ -344,7 +344,7 @@ class MississippiStudRound(StreetRound):
 
     def live_seats(self) -> list[int]:
         """Seats still playing their hand: an Ante, no fold, no forfeiture."""
-        out = self._decisions.folded | self._colluded
+        out = self._folded | self._colluded
         return [s for s in self._stakes.in_action if "ante" in self._wagers[s] and s not in out]
 
     # § 571.11(a), (c), (e): a folded hand stays on the table for the progressive; other
@@ -398,7 +398,7 @@ class MississippiStudRound(StreetRound):
         # the street machine's (StreetRound.next_decider) over live_seats, in one pass
         if self._phase is not Phase.DECISIONS or not self.streets[self._street_index].decisions:
             return None
-        decided, folded, colluded = self._decisions.decided, self._decisions.folded, self._colluded
+        decided, folded, colluded = self._decided, self._folded, self._colluded
         stakes = self._wagers
         for s in self._stakes.in_action:
             if s not in decided and s not in folded and s not in colluded and "ante" in stakes[s]:
@@ -425,14 +425,14 @@ class MississippiStudRound(StreetRound):
             raise IllegalAction(f"{no} no Ante wager in this round", section="§ 571.7(c)")
         if seat in self._colluded:
             raise IllegalAction(f"{no} its wagers were forfeited", section="§ 571.11(k)")
-        if seat in self._decisions.folded:
+        if seat in self._folded:
             raise IllegalAction(f"{no} the player folded", section="§ 571.1")
         if self._phase is not Phase.DECISIONS:
             msg = f"{no} the 3rd Street decision follows the deal (phase {self._phase.value})"
             raise IllegalAction(msg, section="§ 571.11(a)")
         if not self.street.decides:
             raise IllegalAction(f"{no} every community card is turned", section="§ 571.11(f)")
-        if seat in self._decisions.decided:
+        if seat in self._decided:
             after = self.street_index + 1
             following = self.streets[after]
             later = (
@@ -542,13 +542,13 @@ class MississippiStudRound(StreetRound):
 
     def _settlement_order(self) -> list[int]:
         # § 571.11(h): from the player farthest to the dealer's right, counterclockwise.
-        settled = self._settling.settled
+        settled = self._settled
         return [s for s in reversed(self.holders()) if s not in settled]
 
     def _settle_seat(self, seat: int) -> list[Record]:
         new: list[Record] = []
         rank = self.player_rank(seat)
-        if seat not in self._decisions.folded:
+        if seat not in self._folded:
             # § 571.11(h): each live player's two cards turned face up, the hand announced.
             new.append(self.show_hand(seat, rank))
             new += self._settle_base(seat, rank)

@@ -320,7 +320,7 @@ class ThreeCardPokerRound(Round):
     # -- decisions -------------------------------------------------------------------------
 
     def next_decider(self) -> int | None:
-        stakes, decided = self._wagers, self._decisions.decided
+        stakes, decided = self._wagers, self._decided
         for seat in self._stakes.in_action:
             if "ante" in stakes[seat] and seat not in decided:
                 return seat
@@ -388,7 +388,7 @@ class ThreeCardPokerRound(Round):
         # them (as § 641a.11(b) in Four Card Poker).  They are collected before the reveal; the
         # Six Card Bonus and Envy eligibility stay.
         new: list[Record] = []
-        for seat in sorted(self._decisions.folded):
+        for seat in sorted(self._folded):
             for wager in self._FORFEITED_ON_FOLD:
                 if wager in self._wagers[seat]:
                     new.append(self.settle(seat, wager, Result.FORFEIT))
@@ -399,7 +399,7 @@ class ThreeCardPokerRound(Round):
     def _settlement_order(self) -> list[int]:
         # § 649a.11(c), following § 641a.11(c): from the dealer's right, counterclockwise, each
         # player settled completely; a folded seat with nothing left in action is skipped.
-        settled, folded = self._settling.settled, self._decisions.folded
+        settled, folded = self._settled, self._folded
         if folded:
             gone = _FOLD_SETTLED if self.game.envy_schedule is not None else _FOLD_SETTLED_ALL
         return [
@@ -419,14 +419,14 @@ class ThreeCardPokerRound(Round):
             # the dealer turns the player's three cards face up to settle them; a folded hand
             # left under a Six Card Bonus is settled on its cards too.
             new.append(self.show_hand(seat, rank))
-        if seat not in self._decisions.folded and "play" in stakes:
+        if seat not in self._folded and "play" in stakes:
             new += self._settle_ante_and_play(seat, rank)
             bonus = ante_bonus_line(self.game.paytable("ante_bonus"), keys, Decision.PLAY)
             if bonus is not None and bonus.odds is not None:
                 # § 649a.12(b): paid on the Ante of a played hand whatever the dealer holds.
                 paid = bonus.odds.winnings(stakes["ante"])
                 new.append(wager_settled(seat, "ante_bonus", 0, Result.WIN, paid, 0, bonus.hand))
-        if "pair_plus" in stakes and seat not in self._decisions.folded:
+        if "pair_plus" in stakes and seat not in self._folded:
             # § 649a.11(c)(4): on the player's own three cards, whatever the dealer holds.
             new.append(self._settle_table(seat, "pair_plus", keys))
         if "six_card_bonus" in stakes:
@@ -436,7 +436,7 @@ class ThreeCardPokerRound(Round):
                 )
             )
         if "progressive" in stakes:
-            if seat not in self._decisions.folded:
+            if seat not in self._folded:
                 # the highest hand only, at the meter's amount in turn (as § 641a.12(d))
                 new += self.settle_progressive(seat)
             # an Envy Bonus for each other player's qualifying hand (as § 641a.11(c)(5)(v))

@@ -460,8 +460,8 @@ class UltimateTexasHoldemRound(StreetRound):
         if self._phase is not Phase.DECISIONS or not self.streets[self._street_index].decisions:
             return None
         decided, folded, stakes = (
-            self._decisions.decided,
-            self._decisions.folded,
+            self._decided,
+            self._folded,
             self._wagers,
         )
         for s in self._stakes.in_action:
@@ -478,7 +478,7 @@ class UltimateTexasHoldemRound(StreetRound):
             raise IllegalAction(
                 f"{what} at seat {seat} refused: no Ante and Blind wagers", section="§ 569.1"
             )
-        if seat in self._decisions.folded:
+        if seat in self._folded:
             raise IllegalAction(f"{what} at seat {seat} refused: the player has folded")
         if "play" in stakes:
             raise IllegalAction(
@@ -574,14 +574,14 @@ class UltimateTexasHoldemRound(StreetRound):
         return [dealer_revealed(tuple(self._hands[DEALER]), dealer)]
 
     def _pending(self, seat: int) -> bool:
-        settled_out = {"ante", "blind"} if seat in self._decisions.folded else set()
+        settled_out = {"ante", "blind"} if seat in self._folded else set()
         return bool(set(self._wagers[seat]) - settled_out)
 
     def _settlement_order(self) -> list[int]:
         # § 569.11(g)-(h): from the player farthest to the dealer's right with a Play wager,
         # counterclockwise, one player at a time; a folded hand's Trips waits for the end of
         # the round (§ 569.11(e)(2)(i)), so folded players with wagers left come last.
-        settled, folded = self._settling.settled, self._decisions.folded
+        settled, folded = self._settled, self._folded
         pending = [
             s for s in reversed(self._stakes.in_action) if s not in settled and self._pending(s)
         ]
@@ -594,7 +594,7 @@ class UltimateTexasHoldemRound(StreetRound):
         # five with the board; a folded hand kept under its Trips or for the progressive
         # (§ 569.11(e)(2)) is turned when it is resolved at the end of the round.
         new: list[Record] = [self.show_hand(seat, rank)] if self.hand_held(seat) else []
-        if seat not in self._decisions.folded:
+        if seat not in self._folded:
             new += self._settle_main(seat, rank)
         if "trips" in stakes:
             # § 569.11(h)(4): paid on the player's hand whatever the other wagers did.
