@@ -1,5 +1,6 @@
 """The demo floor's tables of real cards (issue 39): ``croupier serve --demo-devices`` (``make
-run``) adds two Four Card Poker tables of the demo's rules, one whose cards a card reader
+run``) adds two tables of the demo's rules (Four Card Poker's: the first demo game that takes
+every device), one whose cards a card reader
 reports and one whose cards the dealer keys, and deals the reader table's cards from the reader
 emulator (:class:`~croupier.faces.reader.ShoeReader`, a real shuffled deck from the OS CSPRNG)
 in a thread of the server's process, so a newcomer can watch both: a card whenever the table
@@ -10,12 +11,14 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
+from typing import Any
 
 import httpx
 
 from croupier.core.errors import CroupierError
 from croupier.core.shapes import CardSource
 from croupier.faces.client import ApiError
+from croupier.games import get_game
 from croupier.server.auth import Account, Role
 from croupier.server.demo import demo_rules
 from croupier.server.devices import HEARTBEAT_SECONDS, Devices
@@ -23,24 +26,35 @@ from croupier.server.live_floor import Floor
 
 __all__ = ["DEVICE_TABLES", "add_device_tables", "start_demo_reader"]
 
-DEVICE_TABLES = {
-    "four-card-poker-reader": CardSource.READER,
-    "four-card-poker-keypad": CardSource.KEYPAD,
-}
-"""The demo's tables of real cards and where each one's cards come from."""
-READER_TABLE = "four-card-poker-reader"
+
+def _device_demo() -> tuple[str, dict[str, Any]]:
+    """The demo table whose rules the tables of real cards take, and those rules: the first demo
+    table (in the demo's order) whose game takes every device of issue 39, its winning hands
+    declared at the felt included (the games say which: ``declared_cards``)."""
+    for table_id, rules in demo_rules().items():
+        if get_game(rules).round_class.declared_cards:
+            return table_id, rules
+    raise LookupError("no demo table's game takes a declared hand")
+
+
+_DEMO, _ = _device_demo()
+DEVICE_TABLES = {f"{_DEMO}-reader": CardSource.READER, f"{_DEMO}-keypad": CardSource.KEYPAD}
+"""The demo's tables of real cards (named after the demo table whose rules they take) and where
+each one's cards come from."""
+READER_TABLE = f"{_DEMO}-reader"
 
 
 def add_device_tables(floor: Floor) -> None:
-    """Create the demo's tables of real cards where missing (Four Card Poker's demo rules)."""
-    rules = demo_rules()["four-card-poker"]
+    """Create the demo's tables of real cards where missing (the rules of :func:`_device_demo`)."""
+    _, rules = _device_demo()
+    name = get_game(rules).spoken_name()
     with floor.engine.begin() as conn:
         for table_id, source in DEVICE_TABLES.items():
             if table_id in floor.tables:
                 continue
             data = {**rules, "table": {**rules.get("table", {}), "cards": source.value}}
-            name = f"Four Card Poker ({'card reader' if source is CardSource.READER else 'keypad'})"
-            floor.registry.create(conn, table_id, name, data)
+            shown = f"{name} ({'card reader' if source is CardSource.READER else 'keypad'})"
+            floor.registry.create(conn, table_id, shown, data)
 
 
 def start_demo_reader(floor: Floor, url: str) -> threading.Thread:
