@@ -139,9 +139,11 @@ class ShoeReader:
     def heartbeat(self) -> dict[str, Any]:
         return self._next("heartbeat")
 
-    def sense(self, seat: int, light: str) -> dict[str, Any]:
-        """The sensor at ``seat``: a chip recognised (``lit``) or taken off (``dark``)."""
-        return self._next("wager", seat=seat, light=light)
+    def sense(self, seat: int, light: str, wager: str | None = None) -> dict[str, Any]:
+        """The sensor at ``seat``: a chip recognised (``lit``) or taken off (``dark``); ``wager``
+        names the progressive where the game has several (Let It Ride)."""
+        named = {"wager": wager} if wager is not None else {}
+        return self._next("wager", seat=seat, light=light, **named)
 
     def stub(self) -> dict[str, Any]:
         return self._next("stub", count=len(self.shoe))

@@ -8,8 +8,10 @@ is the progressive table game system: the progressive wagers its sensors accepte
 settles the base game at the felt, and the progressive is settled exactly, step by step:
 
 1. the dealer declares a winning hand by its cards (:class:`DeclareHand`): croupier checks that
-   the cards are a hand of the game that reaches a line of the progressive pay table or
-   qualifies for an Envy Bonus (§ 641a.11(c)(5)(i): the dealer verifies that the hand wins);
+   the cards are a hand of the game that reaches a line of the game's own progressive pay
+   table (the pay table of its progressive offer, :meth:`DeclaredHands.declared_offer`: the
+   one the meter pays from, never a copy) or qualifies for an Envy Bonus (§ 641a.11(c)(5)(i):
+   the dealer verifies that the hand wins);
 2. a supervisor verifies it against the light (:class:`VerifyDeclared`, § 641a.11(c)(5)(ii) and
    (iii): the light of the seat's position, and a floorperson or above validates the payout);
    only then does the meter pay (:meth:`Round.award_progressive`, a 100% award a hand-pay,
@@ -41,13 +43,13 @@ from croupier.games.records import (
     Result,
     WagerSettled,
 )
-from croupier.games.sensors import SENSED_WAGER, Light
+from croupier.games.sensors import Light
 from croupier.games.states import Phase
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
 
-    from croupier.games.base import Game
+    from croupier.games.base import Game, ProgressiveOffer
     from croupier.games.paytables import PayLine
     from croupier.games.stakes import Stakes
     from croupier.rules.progressive import MeterSpec
@@ -145,7 +147,11 @@ class DeclaredHands:
         _records: list[Record]
         _players: Mapping[int, str]
 
-        def lights(self) -> dict[int, Light]: ...
+        def sensed_wagers(self) -> tuple[str, ...]: ...
+
+        def wager_lights(self) -> dict[int, dict[str, Light]]: ...
+
+        def contribution_meters(self) -> list[tuple[str, MeterSpec]]: ...
 
         def settle(
             self, seat: int, wager: str, result: Result, *, paid: int = ..., line: str = ...
@@ -170,6 +176,12 @@ class DeclaredHands:
     def _declared_keys(self, cards: tuple[Card, ...]) -> frozenset[str]:
         """The pay-table names a declared hand satisfies (games taking declarations provide)."""
         raise IllegalAction(f"{self.game.slug} takes no declared hand yet")
+
+    def declared_offer(self) -> ProgressiveOffer | None:
+        """The progressive a declared hand is checked against and paid from: the game's own
+        offer of the wager its sensors recognise (its pay table, amount and meter)."""
+        sensed = self.sensed_wagers()
+        return next((o for o in self.game.progressive_offers() if o.wager in sensed), None)
 
     def declared_seats(self) -> dict[str, bool]:
         """Each seat whose hand is declared, and whether a supervisor has verified it."""
@@ -219,14 +231,15 @@ class DeclaredHands:
 
     def _wins(self, cards: tuple[Card, ...]) -> bool:
         keys = self._declared_keys(cards)
-        table, envy = self.game.progressive_table, self.game.envy_schedule
-        if table is not None and table.line_for(keys) is not None:
+        offer, envy = self.declared_offer(), self.game.envy_schedule
+        if offer is not None and offer.table.line_for(keys) is not None:
             return True
         return envy is not None and bool(envy.qualifying_hands() & keys)
 
     def _do_declare_hand(self, action: DeclareHand) -> list[Record]:
-        table = self.game.progressive_table
-        line = table.line_for(self._declared_keys(action.cards)) if table is not None else None
+        offer = self.declared_offer()
+        keys = self._declared_keys(action.cards)
+        line = offer.table.line_for(keys) if offer is not None else None
         hand = line.hand if line is not None else ""
         return [HandDeclared(seat=action.seat, cards=action.cards, line=hand)]
 
@@ -242,16 +255,17 @@ class DeclaredHands:
             raise InvalidInput("a verification names the supervisor who made it")
 
     def _do_verify_declared(self, action: VerifyDeclared) -> list[Record]:
-        seat = action.seat
-        light = self.lights().get(seat, Light.DARK)
+        seat, offer = action.seat, self.declared_offer()
+        wager = offer.wager if offer is not None else ""
+        light = self.wager_lights().get(seat, {}).get(wager, Light.DARK)
         head: list[Record] = [DeclarationVerified(seat=seat, by=action.by, light=light)]
         declared = self._declarations()[seat]
-        table = self.game.progressive_table
-        if light is Light.DARK or table is None or not declared.line:
+        if light is Light.DARK or offer is None or not declared.line:
             return head  # no wager accepted at the position (or an Envy hand only)
         # § 641a.11(c)(5)(ii)-(iv): the light verified, the payout validated, the meter pays
-        line = table.line_for(self._declared_keys(declared.cards))
-        return head + self.award_progressive(seat, SENSED_WAGER, line, self.game.meter_spec)
+        line = offer.table.line_for(self._declared_keys(declared.cards))
+        spec = dict(self.contribution_meters()).get(wager)
+        return head + self.award_progressive(seat, wager, line, spec)
 
     # -- the dealer closes -------------------------------------------------------------------
 
@@ -267,16 +281,17 @@ class DeclaredHands:
     def _do_close_declarations(self, action: CloseDeclarations) -> list[Record]:
         new: list[Record] = [DeclarationsClosed()]
         paid = {r.seat for r in self._records if isinstance(r, ProgressivePaid)}
-        stakes = self._stakes.by_seat
-        wagering = [s for s in sorted(stakes, reverse=True) if SENSED_WAGER in stakes[s]]
+        stakes, offer = self._stakes.by_seat, self.declared_offer()
+        wager = offer.wager if offer is not None else ""
+        wagering = [s for s in sorted(stakes, reverse=True) if wager in stakes[s]]
         for seat in wagering:  # from the dealer's right, counterclockwise (§ 641a.11(c))
             if seat not in paid:
-                new.append(self.settle(seat, SENSED_WAGER, Result.LOSE))
-        new += self._envy(wagering)
+                new.append(self.settle(seat, wager, Result.LOSE))
+        new += self._envy(wagering, wager)
         self.__dict__["_phase"] = Phase.OVER
         return new
 
-    def _envy(self, wagering: list[int]) -> list[Record]:
+    def _envy(self, wagering: list[int], wager: str) -> list[Record]:
         """§ 641a.11(c)(5)(v): an Envy Bonus to each progressive wager for every other player's
         verified qualifying hand, never for the player's own."""
         schedule = self.game.envy_schedule
@@ -286,7 +301,7 @@ class DeclaredHands:
         hands = [d for s, d in sorted(self._declarations().items()) if s in verified]
         new: list[Record] = []
         for seat in wagering:
-            own = self._stakes.by_seat[seat][SENSED_WAGER]
+            own = self._stakes.by_seat[seat][wager]
             for other in hands:
                 if self._players.get(other.seat) == self._players[seat]:
                     continue

@@ -312,6 +312,9 @@ class RoundView:
     lights: Mapping[int, str] = field(default_factory=dict)
     """A sensor table's lights (issue 39): each seated position ``lit`` or ``dark``; public,
     in every view (§ 641a.7(d)(4): each player verifies that their wager was accepted)."""
+    wager_lights: Mapping[int, Mapping[str, str]] = field(default_factory=dict)
+    """Each position's light per progressive wager, where the game has several (Let It Ride's
+    two devices, § 643a.2(c)(1)); empty otherwise (``lights`` says it all)."""
 
     def to_json(self) -> dict[str, Any]:
         data = {
@@ -344,6 +347,8 @@ class RoundView:
         }
         if self.lights:  # only a table with sensors has lights
             data["lights"] = {str(s): light for s, light in self.lights.items()}
+        if self.wager_lights:
+            data["wager_lights"] = {str(s): dict(w) for s, w in self.wager_lights.items()}
         json.dumps(data)  # JSON-safe by construction; fail loudly here, never on the wire
         return data
 
@@ -383,4 +388,13 @@ def view(rnd: Round, pov: Pov) -> RoundView:
         settled=settled,
         envy=envy,
         lights=_frozen({s: light.value for s, light in rnd.lights().items()}),
+        wager_lights=_wager_lights(rnd),
     )
+
+
+def _wager_lights(rnd: Round) -> Mapping[int, Mapping[str, str]]:
+    """The lights per wager, only where a position has more than one progressive device."""
+    if len(rnd.sensed_wagers()) < 2:
+        return _frozen({})
+    lights = rnd.wager_lights().items()
+    return _frozen({s: _frozen({w: x.value for w, x in by.items()}) for s, by in lights})

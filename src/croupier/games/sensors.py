@@ -8,6 +8,13 @@ the table reports it (:class:`SenseWager`, docs/reader-protocol.md).  The round 
 progressive wager at the amount the Rules Submission posts; a chip taken off puts the light out
 and the wager down.  Nobody places a progressive wager there through croupier.
 
+Every game of the registry with a progressive wager has them: the wagers a device recognises
+are the game's own progressive offers (:meth:`ProgressiveSensors.sensed_wagers`, from
+:meth:`~croupier.games.base.Game.progressive_offers`, the one source of the wagers, their
+amounts and their pay tables), so Let It Ride's Three-Card and Five-Card Progressives are each
+sensed (§ 643a.2(c): a wagering device at each betting position and a lock-out), each message
+naming its wager; a game with one progressive names none (``progressive``).
+
 - **The lock-out** (§ 641a.2(c)(2)): the dealer's "no more bets" locks the devices.  A sensor
   event after it is refused *and recorded* (:class:`SensorRefused`, the round unchanged), so the
   records show every chip a player tried to place late.
@@ -59,7 +66,7 @@ __all__ = [
 ]
 
 SENSED_WAGER = "progressive"
-"""The wager a betting position's device recognises (one value chip of the posted amount)."""
+"""The wager a sensor message names when it names none (a game with one progressive wager)."""
 _ENDED = (Phase.OVER, Phase.VOID)
 
 
@@ -78,6 +85,7 @@ class SenseWager(Action):
     name: ClassVar[str] = "sense_wager"
     seat: int
     light: Light
+    wager: str = SENSED_WAGER
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -104,9 +112,10 @@ class WagerSensed(Record):
     seat: int
     light: Light
     amount: int
+    wager: str = SENSED_WAGER
 
     def to_action(self) -> Action:
-        return SenseWager(seat=self.seat, light=self.light)
+        return SenseWager(seat=self.seat, light=self.light, wager=self.wager)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -118,9 +127,10 @@ class SensorRefused(Record):
     light: Light
     phase: str
     section: str
+    wager: str = SENSED_WAGER
 
     def to_action(self) -> Action:
-        return SenseWager(seat=self.seat, light=self.light)
+        return SenseWager(seat=self.seat, light=self.light, wager=self.wager)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -185,16 +195,37 @@ class ProgressiveSensors:
         """Whether the table's progressive wagers come from sensors (§ 641a.2(c)(1))."""
         return self.game.rules.table.progressive_wagers is ProgressiveWagers.SENSORS
 
+    def sensed_wagers(self) -> tuple[str, ...]:
+        """The progressive wagers the table's devices recognise, in the game's order: each of
+        the game's progressive offers (none at a table without sensors)."""
+        if not self.sensed:
+            return ()
+        return tuple(dict.fromkeys(offer.wager for offer in self.game.progressive_offers()))
+
     def lights(self) -> dict[int, Light]:
-        """Each seated position's light at a sensor table (lit: a progressive wager accepted);
-        empty elsewhere.  Public: the lights are on the table for all to see."""
+        """Each seated position's light at a sensor table (lit: a progressive wager accepted
+        there, any of the game's); empty elsewhere.  Public: the lights are on the table for
+        all to see."""
+        return {
+            seat: Light.LIT if Light.LIT in by_wager.values() else Light.DARK
+            for seat, by_wager in self.wager_lights().items()
+        }
+
+    def wager_lights(self) -> dict[int, dict[str, Light]]:
+        """Each seated position's light per sensed wager (one device per progressive wager at
+        the position; Let It Ride has two, § 643a.2(c)(1)); empty at a table without sensors."""
         if not self.sensed:
             return {}
-        wagers = self._stakes.by_seat
+        wagers, sensed = self._stakes.by_seat, self.sensed_wagers()
         return {
-            seat: Light.LIT if SENSED_WAGER in wagers.get(seat, {}) else Light.DARK
+            seat: {w: Light.LIT if w in wagers.get(seat, {}) else Light.DARK for w in sensed}
             for seat in sorted(self._players)
         }
+
+    def _sensed_amount(self, wager: str) -> int:
+        """The posted amount of a sensed wager: its offer's stake (the Rules Submission's)."""
+        offers = self.game.progressive_offers()
+        return next(offer.stake for offer in offers if offer.wager == wager)
 
     def _refuse_placed_progressive(self, action: PlaceWager) -> None:
         """§ 641a.7(d)(4): at a sensor table the chip goes on the position's device; croupier
@@ -220,6 +251,14 @@ class ProgressiveSensors:
             )
         if not isinstance(action.light, Light):
             raise InvalidInput(f"light {action.light!r} is not lit or dark")
+        sensed = self.sensed_wagers()
+        if not sensed:
+            raise IllegalAction("this table offers no progressive wager")
+        if action.wager not in sensed:
+            raise InvalidInput(
+                f"seat {action.seat}'s sensor reports a {action.wager!r} wager; this table's "
+                f"devices recognise {', '.join(sensed)}"
+            )
         if self._phase in _ENDED:
             raise IllegalAction(
                 f"sensor at seat {action.seat} refused: the round is over and betting is not "
@@ -228,38 +267,38 @@ class ProgressiveSensors:
         if self._phase is not Phase.BETTING:
             return  # the lock-out: refused and recorded (_do_sense_wager)
         placed = self._stakes.by_seat.get(action.seat, {})
+        wager = action.wager
         if action.light is Light.DARK:
-            if SENSED_WAGER not in placed:
-                raise IllegalAction(f"seat {action.seat}'s light is already out")
+            if wager not in placed:
+                raise IllegalAction(f"seat {action.seat}'s {wager} light is already out")
             return
-        prog = self.game.rules.progressive
-        if prog is None:
-            raise IllegalAction("this table offers no progressive wager")
+        amount = self._sensed_amount(wager)
         if self.at_felt:  # the base wagers are at the felt: the companion rules are the dealer's
             if action.seat not in self._players:
                 raise IllegalAction(f"seat {action.seat!r} has no seated player")
-            self._stakes.verify_place(action.seat, SENSED_WAGER, prog.wager)
+            self._stakes.verify_place(action.seat, wager, amount)
             return
-        placement = SensedPlacement(seat=action.seat, wager=SENSED_WAGER, amount=prog.wager)
+        placement = SensedPlacement(seat=action.seat, wager=wager, amount=amount)
         self._verify_place_wager(placement)
 
     def _do_sense_wager(self, action: SenseWager) -> list[Record]:
-        seat, light = action.seat, action.light
+        seat, light, wager = action.seat, action.light, action.wager
         if self._phase is not Phase.BETTING:
-            # § 641a.2(c)(2): the lock-out keeps a wager placed after "no more bets" from being
-            # recognised; the attempt is recorded
+            # § 641a.2(c)(2), § 643a.2(c)(2): the lock-out keeps a wager placed after "no more
+            # bets" from being recognised; the attempt is recorded
             section = self._section("progressive_lock_out")
             phase = self._phase.value
-            return [SensorRefused(seat=seat, light=light, phase=phase, section=section)]
+            return [
+                SensorRefused(seat=seat, light=light, phase=phase, section=section, wager=wager)
+            ]
         if light is Light.DARK:
-            amount = self._stakes.by_seat[seat][SENSED_WAGER]
-            self._stakes.withdraw(seat, SENSED_WAGER)
-            return [WagerSensed(seat=seat, light=light, amount=amount)]
-        prog = self.game.rules.progressive
-        assert prog is not None
-        # § 641a.2(c)(1): the position's device accepted the wager
-        self._stakes.place(seat, SENSED_WAGER, prog.wager)
-        return [WagerSensed(seat=seat, light=light, amount=prog.wager)]
+            amount = self._stakes.by_seat[seat][wager]
+            self._stakes.withdraw(seat, wager)
+            return [WagerSensed(seat=seat, light=light, amount=amount, wager=wager)]
+        # § 641a.2(c)(1), § 643a.2(c)(1): the position's device accepted the wager
+        amount = self._sensed_amount(wager)
+        self._stakes.place(seat, wager, amount)
+        return [WagerSensed(seat=seat, light=light, amount=amount, wager=wager)]
 
     # -- the count held ----------------------------------------------------------------------
 

@@ -313,6 +313,9 @@ class RoundViewOut(BaseModel):
     lights: dict[str, str] = {}
     """A table with progressive sensors (issue 39): each seated position ``lit`` (a progressive
     wager accepted) or ``dark``; empty at a table without sensors."""
+    wager_lights: dict[str, dict[str, str]] = {}
+    """Each position's light per progressive wager where the game has several (Let It Ride's
+    Three- and Five-Card Progressives, § 643a.2(c)(1)); absent otherwise."""
 
 
 class DealOut(BaseModel):

@@ -47,7 +47,7 @@ from croupier.core.errors import CroupierError, IllegalAction, InvalidInput
 from croupier.core.shapes import CardSource, ProgressiveWagers
 from croupier.games.records import Action, Record
 from croupier.games.reported_cards import CardFound, CorrectCard, ReportCard, ReportStub
-from croupier.games.sensors import Light, ResolveCount, SenseWager, SensorRefused
+from croupier.games.sensors import SENSED_WAGER, Light, ResolveCount, SenseWager, SensorRefused
 from croupier.server.account_routes import Key
 from croupier.server.api_models import CommandResult
 from croupier.server.auth import Account, Role
@@ -107,6 +107,13 @@ class ReaderMessage(BaseModel):
     count: int | None = Field(default=None, ge=0, le=416, description="the stub, in cards")
     seat: int | None = Field(default=None, ge=1, le=7, description="a sensor's betting position")
     light: Light | None = Field(default=None, description="a sensor's light: lit or dark")
+    wager: str | None = Field(
+        default=None,
+        max_length=40,
+        pattern="^[a-z0-9_]+$",
+        description="a sensor's progressive wager where the game has several "
+        '(Let It Ride: "three_card_progressive", "five_card_progressive"); none: "progressive"',
+    )
 
 
 class Recount(BaseModel):
@@ -155,17 +162,17 @@ def message_action(
     kind: str,
     card: str | None,
     count: int | None,
-    sensed: tuple[int | None, Light | None] = (None, None),
+    sensed: tuple[int | None, Light | None, str | None] = (None, None, None),
 ) -> Action | None:
     """The round action of a message (``None``: a heartbeat); ``sensed``: a ``wager``
-    message's seat and light."""
+    message's seat, light and wager (``None``: the game's one ``progressive``)."""
     if kind == "heartbeat":
         return None
     if kind == "wager":
-        seat, light = sensed
+        seat, light, wager = sensed
         if seat is None or light is None:
             raise InvalidInput("a wager message names its seat and its light (lit or dark)")
-        return SenseWager(seat=seat, light=light)
+        return SenseWager(seat=seat, light=light, wager=wager or SENSED_WAGER)
     if kind == "stub":
         if count is None:
             raise InvalidInput("a stub message names its count of cards")
@@ -298,7 +305,9 @@ class Devices:
         """One numbered message, answered once (the same ``seq`` again: the same answer)."""
         lt = self.commands.registry.table(table_id)
         _verify_message(lt, body.type)
-        action = message_action(body.type, body.card, body.count, (body.seat, body.light))
+        action = message_action(
+            body.type, body.card, body.count, (body.seat, body.light, body.wager)
+        )
         # the idempotency store keys answers by a name: a reader's is device:<id>
         name = Account(f"device:{device}", Role.OBSERVER)
 

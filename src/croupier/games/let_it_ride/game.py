@@ -282,6 +282,11 @@ class LetItRideRound(StreetRound):
         "no_more_bets": "§ 643a.7(c)",
         "adjacent_boxes": "§ 643a.7(l)",
         "progressive_count": "§ 643a.8",
+        # § 643a.2(c)(1)-(2): the table game system's wagering device at each betting position
+        # and its lock-out (the text at hand names the Let It Ride Bonus Wager; this table's
+        # Three- and Five-Card Progressives are sensed by it as every chapter's progressive is)
+        "progressive_sensors": "§ 643a.2(c)(1)",
+        "progressive_lock_out": "§ 643a.2(c)(2)",
         "stub_count": "§ 643a.8",
         "decision_order": "§ 643a.11(b)",
         "card_face_up_in_deck": "§ 643a.13(a)",

@@ -281,6 +281,11 @@ class ThreeCardPokerRound(Round):
         "no_more_bets": _WAGERS,
         "adjacent_boxes": _WAGERS,
         "progressive_count": _DEAL,
+        # The progressive table game system (§ 605a.7): its wagering device at each betting
+        # position and its lock-out.  Chapter 649a's table section was not available (see the
+        # module); § 605a.7 is the system every chapter's progressive refers to (shared/regs).
+        "progressive_sensors": "§ 605a.7",
+        "progressive_lock_out": "§ 605a.7",
         "stub_count": _DEAL,
         "decision_order": _PLAY,
         "card_face_up_in_deck": _IRREG,
