@@ -62,6 +62,12 @@ class RoundState {
         if (r.cards) this.boxes[String(r.seat)] = r.cards.map(cardText);
         if (r.category) { this.shown[String(r.seat)] = r.category; this.calls.push(`Seat ${r.seat} shows ${said(r.category)}.`); }
         break;
+      case "hand_turned":
+        // baccarat dealt face down (§ 627a.8(c)(2)): the Player's Hand called, then the Banker's
+        // cards turned face up; the engine sends them, the page draws them
+        this.boxes[r.hand] = (r.cards || []).map(cardText);
+        this.calls.push(`${r.hand === "player" ? "Player" : "Banker"} ${r.count}.`);
+        break;
       case "result_announced":
         if (r.player) this.boxes.player = r.player.map(cardText);
         if (r.banker) this.boxes.banker = r.banker.map(cardText);
