@@ -108,7 +108,8 @@ def sections(temp: str, perm: str) -> dict[str, str]:
         "initial_face_down": f"§ {perm}.8(c)(2)",
         "third_card": f"{s}.10, {s}.11 (rules read from § 631a.11 and its Table 1)",
         "announce": f"{s}.12(a)",
-        "settle_order": f"{s}.12(b)",
+        "reveal_order": f"{s}.12(a)",  # the result announced once the hands are complete
+        "settlement_order": f"{s}.12(b)",
         "pick_up": f"{s}.12(c)",
         "vig": f"{s}.13(c)",
         "dragon_7_odds": f"{s}.13(e)",
