@@ -33,6 +33,7 @@ from croupier.games.baccarat import (
     Coup,
     CutCardOut,
     EZBaccarat,
+    HandTurned,
     MarkerCollected,
     MidiBaccarat,
     MiniBaccarat,
@@ -47,7 +48,7 @@ from croupier.games.baccarat import (
     next_card_to,
     wager_pay,
 )
-from croupier.games.pov import supervisor_hands
+from croupier.games.pov import Pov, public_cards, records_for, supervisor_hands
 from croupier.games.records import (
     CardDealt,
     CardDiscarded,
@@ -305,6 +306,42 @@ def test_627a_8_c_2_face_down_option_keeps_the_first_four_down() -> None:
     dealt = [r for r in rnd.records if isinstance(r, CardDealt)]
     assert not any(r.face_up for r in dealt)
     assert "under the shoe corner" in dealt[1].note and dealt[1].to == BANKER
+
+
+def test_627a_8_c_2_face_down_cards_turned_when_the_players_hand_is_called() -> None:
+    # DRAGON: Player Kc 5h (5) draws, Banker 3d Ks (3) draws: the four are turned first
+    rnd = coup(DRAGON, {1: {"banker": 500}}, table={"face_up": False})
+    kinds = [type(r).__name__ for r in rnd.records]
+    fourth = [i for i, k in enumerate(kinds) if k == "CardDealt"][3]
+    turned = [r for r in rnd.records if isinstance(r, HandTurned)]
+    assert [(t.hand, [str(c) for c in t.cards], t.count) for t in turned] == [
+        (PLAYER, ["Kc", "5h"], 5),
+        (BANKER, ["3d", "Ks"], 3),
+    ]
+    assert all(t.section == "§ 627a.8(c)(2)" for t in turned)
+    # turned right after the fourth card, before either third card (the Player's first)
+    assert kinds[fourth + 1 : fourth + 3] == ["HandTurned", "HandTurned"]
+    assert kinds[fourth + 3] == "CardDealt"
+    # a player's device: nothing of the four until turned, all four once turned
+    before = public_cards(records_for(rnd.records[: fourth + 1], Pov.player(1)))
+    after = public_cards(records_for(rnd.records[: fourth + 3], Pov.player(1)))
+    assert before == []
+    assert sorted(str(c) for c in after) == ["3d", "5h", "Kc", "Ks"]
+
+
+def test_627a_8_c_1_face_up_deal_turns_nothing_and_shows_each_card_as_dealt() -> None:
+    rnd = coup(DRAGON, {1: {"banker": 500}})
+    assert not any(isinstance(r, HandTurned) for r in rnd.records)
+    first_four = records_for(rnd.records, Pov.player(1))
+    dealt = [r for r in first_four if isinstance(r, CardDealt)][:4]
+    assert [str(r.card) for r in dealt] == ["Kc", "3d", "5h", "Ks"]
+
+
+def test_629a_8_c_2_midibaccarat_face_down_cards_turned_before_the_third_card() -> None:
+    rnd = coup(DRAGON, {1: {"banker": 500}}, slug="midi-baccarat", table={"face_up": False})
+    turned = [r for r in rnd.records if isinstance(r, HandTurned)]
+    assert [t.hand for t in turned] == [PLAYER, BANKER]
+    assert all(t.section == "§ 629a.8(c)(2)" for t in turned)
 
 
 @pytest.mark.parametrize("total", range(10))

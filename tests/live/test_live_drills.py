@@ -140,7 +140,8 @@ def test_issue40_drills_procedure_out_of_order_step_refused_with_section(
     taken = early["taken"]
     assert taken["accepted"] is False and taken["expected"] == "No More Bets"
     assert "reveals after every decision" in taken["message"]
-    assert taken["section"] == GAMES[game].chapter  # the engine names none: its chapter
+    # the chapter's subsection from the game's sections table (no longer the chapter's title)
+    assert taken["section"] == GAMES[game].round_class.sections["reveal_order"] == "§ 649a.11(c)"
     steps: list[str] = []
     for step in ("no_more_bets", "deal", "reveal", "settle", "settle"):
         body = {"game": game, "seed": start["seed"], "steps": steps, "step": step}

@@ -32,6 +32,7 @@ REVEALS = {
     "street_card_turned",
     "result_announced",
     "hand_shown",
+    "hand_turned",
     "cards_picked_up",
 }
 """Records that turn cards face up (their cards are public from then on)."""

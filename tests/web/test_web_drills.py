@@ -174,7 +174,7 @@ def test_issue40_training_procedure_out_of_order_step_shows_its_section(
     page.locator('[data-step="settle"]').click()
     refusal = page.locator(".field-error")
     expect(refusal).to_contain_text("settlement follows the reveal", timeout=WAIT)
-    expect(refusal).to_contain_text(GAMES[game].chapter)
+    expect(refusal).to_contain_text(GAMES[game].round_class.sections["settlement_order"])
     inside(page, ".field-error, [data-step]", f"refused {size}")
     no_serious(page, f"refused {size}")
     shots.take(page, f"drills-procedure-refused-{size}")

@@ -35,6 +35,7 @@ from croupier.core.money import format_cents
 from croupier.games import limits as limit_rules
 from croupier.games.paytables import (
     CUSTOM,
+    UNVERIFIED_MARK,
     CustomShape,
     EnvySchedule,
     PayTable,
@@ -667,6 +668,12 @@ class Game:
             lines.append(f"Payout limit per hand: {format_cents(self.rules.payout_limit)}")
         lines += self.limit_lines()
         return "\n".join(lines)
+
+    def posted_sign(self) -> str:
+        """The sign as posted at the table, for players and the dealer: :meth:`sign` without
+        the compliance marks (:data:`~croupier.games.paytables.UNVERIFIED_MARK`), which stay on
+        the compliance sign (``croupier rules sign``, the par sheets)."""
+        return self.sign().replace(UNVERIFIED_MARK, "")
 
     def fixed_tables(self) -> tuple[PayTable, ...]:
         """Tables that have no letter to choose (e.g. the Ante Bonus); shown on the sign."""

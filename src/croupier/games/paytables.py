@@ -31,6 +31,7 @@ from croupier.hands import Ranking
 
 __all__ = [
     "CUSTOM",
+    "UNVERIFIED_MARK",
     "CustomShape",
     "EnvySchedule",
     "PayLine",
@@ -87,6 +88,13 @@ class PayLine:
         return format_cents(self.amount)
 
 
+UNVERIFIED_MARK = "  (not verified against the PA text)"
+"""The mark of a pay table whose PA text was not at hand (:attr:`PayTable.verified` false) on the
+compliance sign (:meth:`Game.sign <croupier.games.base.Game.sign>`: ``croupier rules sign``, the
+par sheets); the sign posted at the table (:meth:`Game.posted_sign
+<croupier.games.base.Game.posted_sign>`: the player's and the dealer's pages) leaves it off."""
+
+
 @dataclass(frozen=True, kw_only=True, slots=True)
 class PayTable:
     """A wager's pay table under one letter, with the section it comes from."""
@@ -111,7 +119,7 @@ class PayTable:
         return tuple(line.hand for line in self.lines)
 
     def render(self) -> list[str]:
-        mark = "" if self.verified else "  (not verified against the PA text)"
+        mark = "" if self.verified else UNVERIFIED_MARK
         rows = [f"{self.wager} pay table {self.letter} ({self.section}){mark}"]
         rows += [f"  {line.hand.replace('_', ' '):<22} {line.describe()}" for line in self.lines]
         return rows

@@ -21,7 +21,7 @@ No view ever holds the shoe's order or the shuffler's state: only the count of c
 
 A card becomes visible to everyone when it is turned face up: dealt face up (a dealer's up
 card, the flop), or shown by a later record (``DealerRevealed``, a community card turned, a
-hand shown, a baccarat result announced).  The record stream for a point of view
+hand shown, a baccarat hand turned or result announced).  The record stream for a point of view
 (:func:`redact`) replaces each ``CardDealt`` / ``CardDiscarded`` that the viewer may not see by
 a :class:`CardHidden` that names only where the card went; the stream for a viewer is
 append-only (a later prefix never rewrites an earlier record), so the live server can number it.
@@ -29,9 +29,10 @@ append-only (a later prefix never rewrites an earlier record), so the live serve
 The dealer: none of the chapter texts available to the project lets the dealer look at a
 face-down card before the reveal (e.g. § 569.11(f): the dealer's two cards are turned at the
 reveal; § 641a.11(c)(1): the dealer's hand is turned after the decisions); the dealer's point of
-view therefore hides every face-down card, the dealer's own included.  Midi baccarat's face-down
-cards are looked at by the player with the highest wager (a procedure the texts do not give):
-hidden from every view but the supervisor's until the result is announced.
+view therefore hides every face-down card, the dealer's own included.  Baccarat's first four
+cards dealt face down (the Rules Submission's ``table.face_up = false``, § 627a.8(c)(2)) are
+hidden from every view but the supervisor's until the round's ``HandTurned`` records turn them
+(the Player's Hand called, then the Banker's cards), before any third card.
 """
 
 from __future__ import annotations

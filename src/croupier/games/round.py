@@ -723,7 +723,8 @@ class Round(FaceHelpers, PrivateHooks, ReportedCards, ProgressiveSensors, Declar
     def _verify_reveal(self, action: Reveal) -> None:
         if self._phase is not Phase.REVEAL:
             raise IllegalAction(
-                f"the dealer reveals after every decision (phase {self._phase.value})"
+                f"the dealer reveals after every decision (phase {self._phase.value})",
+                section=self.sections.get("reveal_order"),
             )
 
     def _do_reveal(self, action: Reveal) -> list[Record]:
@@ -741,7 +742,10 @@ class Round(FaceHelpers, PrivateHooks, ReportedCards, ProgressiveSensors, Declar
 
     def _verify_settle(self, action: Settle) -> None:
         if self._phase is not Phase.SETTLEMENT:
-            raise IllegalAction(f"settlement follows the reveal (phase {self._phase.value})")
+            raise IllegalAction(
+                f"settlement follows the reveal (phase {self._phase.value})",
+                section=self.sections.get("settlement_order"),
+            )
 
     def _do_settle(self, action: Settle) -> list[Record]:
         order = self._settlement_order()

@@ -199,7 +199,7 @@ class ReadModel:
             title=lt.game.title,
             chapter=lt.game.chapter,
             rules=rules_json(lt.game.rules),
-            sign=lt.game.sign(),
+            sign=lt.game.posted_sign(),
             wagers=list(lt.game.offered_wagers()),
             house_wagers=_house_wagers(lt),
             names=lt.game.spoken_names(),

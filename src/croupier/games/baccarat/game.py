@@ -77,6 +77,7 @@ from croupier.games.baccarat.paytables import (
     CardsPickedUp,
     Coup,
     CutCardOut,
+    HandTurned,
     ResultAnnounced,
     ShoeOpened,
     VerbalWager,
@@ -134,6 +135,7 @@ __all__ = [
     "Coup",
     "CutCardOut",
     "EZBaccarat",
+    "HandTurned",
     "MarkerCollected",
     "MarkerTransferred",
     "MidiBaccarat",
@@ -277,12 +279,28 @@ class BaccaratRound(Round):
         return FIRST_FOUR[up] if type(up) is bool else first_four(up)  # § 627a.8(c)
 
     def _dealing_done(self) -> list[Record]:
+        player, banker = self._hands.get(PLAYER, ()), self._hands.get(BANKER, ())
+        turned = self._turn_first_four(player, banker)
         # The third cards depend on the cards: queue the next one, if any, and keep dealing.
-        due = next_card_to(self._hands.get(PLAYER, ()), self._hands.get(BANKER, ()))
+        due = next_card_to(player, banker)
         if due is not None:
             self._deal.plan((THIRD_CARD[due],))
+            return turned
+        return turned + super()._dealing_done()
+
+    def _turn_first_four(self, player: Sequence[Card], banker: Sequence[Card]) -> list[Record]:
+        """The first four cards dealt face down are turned before any third card: the Player's
+        Hand is called, then the Banker's cards come from under the shoe's corner face up."""
+        # § 627a.8(c)(2); Midibaccarat's § 629a.8(c)(2), whose text is not at hand, is taken as
+        # the same option (§ 629b.1(d) refers to cards positioned under its (c)(1) and (2)).
+        # A face-up deal has nothing to turn.
+        if self.game.rules.table.face_up or len(player) != 2 or len(banker) != 2:
             return []
-        return super()._dealing_done()
+        section = self.sections["initial_face_down"]
+        return [
+            HandTurned(hand=hand, cards=tuple(cards), count=point_count(cards), section=section)
+            for hand, cards in ((PLAYER, player), (BANKER, banker))
+        ]
 
     def _verify_irregularity(self, action: ReportIrregularity) -> None:
         if action.kind is IrregularityKind.DEALER_CARD_EXPOSED:

@@ -46,6 +46,7 @@ __all__ = [
     "Coup",
     "CutCardOut",
     "Dragon7",
+    "HandTurned",
     "ResultAnnounced",
     "ShoeOpened",
     "VerbalWager",
@@ -104,9 +105,11 @@ def sections(temp: str, perm: str) -> dict[str, str]:
         "verbal": f"{s}.8(b)",
         "no_more_bets": f"{s}.8(c)",
         "initial_deal": f"§ {perm}.8(c)",
+        "initial_face_down": f"§ {perm}.8(c)(2)",
         "third_card": f"{s}.10, {s}.11 (rules read from § 631a.11 and its Table 1)",
         "announce": f"{s}.12(a)",
-        "settle_order": f"{s}.12(b)",
+        "reveal_order": f"{s}.12(a)",  # the result announced once the hands are complete
+        "settlement_order": f"{s}.12(b)",
         "pick_up": f"{s}.12(c)",
         "vig": f"{s}.13(c)",
         "dragon_7_odds": f"{s}.13(e)",
@@ -541,6 +544,19 @@ class ResultAnnounced(Record):
 
     def to_action(self) -> Action:
         return Reveal()
+
+
+@dataclass(frozen=True, kw_only=True)
+class HandTurned(Record):
+    """On a table that deals the first four cards face down (§ 627a.8(c)(2)), the dealer turns
+    a hand's two cards face up: the Player's Hand when it is called, then the Banker's cards
+    from under the shoe's corner; ``count`` is the hand's Point Count on them."""
+
+    kind: ClassVar[str] = "hand_turned"
+    hand: str
+    cards: tuple[Card, ...]
+    count: int
+    section: str
 
 
 @dataclass(frozen=True, kw_only=True)

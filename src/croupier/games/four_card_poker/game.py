@@ -362,6 +362,10 @@ class FourCardPokerRound(Round):
         "progressive_lock_out": "§ 641a.2(c)(2)",
         "stub_count": "§ 641a.8(f)",
         "decision_order": "§ 641a.11(b)",
+        # the dealer reveals once every Ante has a Play or is forfeited (c), then turns and
+        # settles each player's hand (c)(1)-(5)
+        "reveal_order": "§ 641a.11(c)",
+        "settlement_order": "§ 641a.11(c)(1)",
         "card_face_up_in_deck": "§ 641a.13(a)",
         "card_drawn_in_error": "§ 641a.13(b)",
         "wrong_card_count": "§ 641a.13(c)",

@@ -289,6 +289,10 @@ class LetItRideRound(StreetRound):
         "progressive_lock_out": "§ 643a.2(c)(2)",
         "stub_count": "§ 643a.8",
         "decision_order": "§ 643a.11(b)",
+        # a community card is turned once every seat decided on Bet 1 (c) and on Bet 2 (e);
+        # the settlement follows the second (its own subsection's text is not at hand)
+        "reveal_order": "§ 643a.11(c), (e)",
+        "settlement_order": "§ 643a.11(e)",
         "card_face_up_in_deck": "§ 643a.13(a)",
         "card_drawn_in_error": "§ 643a.13(b)",
         "wrong_card_count": "§ 643a.13(c)",

@@ -297,8 +297,7 @@ def deal_plan(method: DealMethod, active: tuple[int, ...]) -> list[DealStep]:
     seats = [str(s) for s in active]
     board = [DealStep(to=BOARD, note=f"community card {i}") for i in (1, 2, 3)]
     if method is DealMethod.AUTOMATED_SHOE:
-        # § 571.10 (elided): a stack of two to each player from the far left, then a stack of
-        # three for the community card area.
+        # § 571.10 (elided): stacks of two to each player from the far left, then three: the board
         return [DealStep(to=s) for s in seats for _ in range(2)] + board
     # § 571.8-571.9 (elided), § 571.1: two each, one at a time from the far left; then the board
     return [DealStep(to=s) for _ in range(2) for s in seats] + board
@@ -313,6 +312,8 @@ class MississippiStudRound(StreetRound):
         "progressive_sensors": "§ 571.2(f)(1)",
         "progressive_lock_out": "§ 571.2(f)(2)",
         "decision_order": "§ 571.11(a)",
+        "reveal_order": "§ 571.11(f)",
+        "settlement_order": "§ 571.11(h)",
         # § 655a.13, the chapter's irregularities (its text not in the digests: no letter)
         **chapter_irregularities("§ 655a.13"),
     }
@@ -347,8 +348,7 @@ class MississippiStudRound(StreetRound):
         out = self._folded | self._colluded
         return [s for s in self._stakes.in_action if "ante" in self._wagers[s] and s not in out]
 
-    # § 571.11(a), (c), (e): a folded hand stays on the table for the progressive; other
-    # folded hands go to the discard rack.
+    # § 571.11(a), (c), (e): a folded hand stays for the progressive; others go to the discard rack
     kept_after_fold = frozenset({"progressive"})
 
     def hand_held(self, seat: int) -> bool:

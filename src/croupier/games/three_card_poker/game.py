@@ -288,6 +288,10 @@ class ThreeCardPokerRound(Round):
         "progressive_lock_out": "§ 605a.7",
         "stub_count": _DEAL,
         "decision_order": _PLAY,
+        # after the decisions the dealer reveals, then settles (the secondary source's (c), as
+        # § 641a.11(c) in Four Card Poker)
+        "reveal_order": _SETTLE,
+        "settlement_order": _SETTLE,
         "card_face_up_in_deck": _IRREG,
         "card_drawn_in_error": _IRREG,
         "wrong_card_count": _IRREG,

@@ -380,6 +380,10 @@ class UltimateTexasHoldemRound(StreetRound):
         "progressive_sensors": "§ 569.2(f)(1)",
         "progressive_lock_out": "§ 569.2(f)(2)",
         "decision_order": _RIVER,
+        # the dealer's cards are turned once each player folded or played (f); the players'
+        # wagers are settled after it, from the dealer's right (g), (h)
+        "reveal_order": "§ 569.11(f)",
+        "settlement_order": "§ 569.11(g), (h)",
         # § 653a.13 is the chapter's irregularities section (§ 653b.3(c) cites it); its text
         # is not in the digests, so no letter is cited.
         **chapter_irregularities("§ 653a.13"),

@@ -26,6 +26,7 @@ function describeRecord(r) {
     case "wager_settled": return `${seat}${said(r.wager)} ${r.result}: paid ${Money.fmt(r.paid)}, returned ${Money.fmt(r.returned)}`;
     case "hand_shown": return `${seat}hand shown ${(r.cards || []).map(cardText).join(" ")} (${said(r.category)})`;
     case "hand_hidden": return `${seat}hand shown (${said(r.category)})`;
+    case "hand_turned": return `${r.hand === "player" ? "Player's" : "Banker's"} Hand turned ${(r.cards || []).map(cardText).join(" ")} (${r.count})${cite(r.section)}`;
     case "dealer_revealed": return `Dealer reveals ${(r.cards || []).map(cardText).join(" ")} (${said(r.category)})`;
     case "round_voided": return `Round void: ${r.reason}${cite(r.section)}`;
     default: {

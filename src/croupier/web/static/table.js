@@ -62,6 +62,12 @@ class RoundState {
         if (r.cards) this.boxes[String(r.seat)] = r.cards.map(cardText);
         if (r.category) { this.shown[String(r.seat)] = r.category; this.calls.push(`Seat ${r.seat} shows ${said(r.category)}.`); }
         break;
+      case "hand_turned":
+        // baccarat dealt face down (§ 627a.8(c)(2)): the Player's Hand called, then the Banker's
+        // cards turned face up; the engine sends them, the page draws them
+        this.boxes[r.hand] = (r.cards || []).map(cardText);
+        this.calls.push(`${r.hand === "player" ? "Player" : "Banker"} ${r.count}.`);
+        break;
       case "result_announced":
         if (r.player) this.boxes.player = r.player.map(cardText);
         if (r.banker) this.boxes.banker = r.banker.map(cardText);
@@ -198,9 +204,33 @@ function drawFelt(table, state, opts) {
 
 /** Baccarat's roads of the shoe (each finished coup's winning hand, in order): the bead road
  * (one bead a coup, down six rows then the next column) and the big road (a column for each run
- * of Banker or Player wins; a tie marks the last cell with its count).  The big road's run goes
- * on down past six rows rather than turning (no "dragon tail"). */
+ * of Banker or Player wins; a tie marks the last cell with its count). */
 const ROAD = { player: ["P", "Player"], banker: ["B", "Banker"], tie: ["T", "Tie"] };
+const ROAD_ROWS = 6;
+
+/** The big road's cells (``{result, col, row, ties}``, 1-based) for the shoe's ``results``.
+ * Each run of Banker or Player wins starts at the top of the column after the previous run's
+ * first column; a run that would pass the sixth row, or meet a cell already drawn below it,
+ * turns right and goes on along that row (the "dragon tail", as casinos' scoreboards draw it:
+ * a house convention, no chapter describes the roads). */
+function bigRoadCells(results) {
+  const cells = [], taken = new Set();
+  let start = 0, col = 0, row = 0, last = null, ties = 0, tail = false;
+  for (const r of results || []) {
+    if (r === "tie") {
+      if (cells.length) cells[cells.length - 1].ties += 1;
+      else ties += 1; // ties before the first win: on the first cell
+      continue;
+    }
+    if (r !== last) { start += 1; col = start; row = 1; last = r; tail = false; }
+    else if (!tail && row < ROAD_ROWS && !taken.has(`${col},${row + 1}`)) row += 1;
+    else { tail = true; col += 1; }
+    taken.add(`${col},${row}`);
+    cells.push({ result: r, col, row, ties });
+    ties = 0;
+  }
+  return cells;
+}
 function roads(results) {
   if (!results || !results.length) return null;
   const tally = (w) => results.filter((r) => r === w).length;
@@ -208,16 +238,9 @@ function roads(results) {
   const bead = h("div.road.bead-road", { role: "img", "aria-label": `bead road, ${said}` },
     results.map((r) => h(`span.bead.bead-${r}`, { "aria-hidden": "true", dataset: { result: r } }, (ROAD[r] || ["?"])[0])));
   const big = h("div.road.big-road", { role: "img", "aria-label": `big road, ${said}` });
-  let col = 0, row = 0, last = null, cell = null, ties = 0;
-  for (const r of results) {
-    if (r === "tie") {
-      if (cell) cell.dataset.ties = String(Number(cell.dataset.ties || 0) + 1), cell.textContent = cell.dataset.ties;
-      else ties += 1; // ties before the first win: on the first cell
-      continue;
-    }
-    if (r === last) row += 1; else { col += 1; row = 1; last = r; }
-    cell = h(`span.cell.cell-${r}`, { "aria-hidden": "true", dataset: { result: r } }, ties ? String(ties) : "");
-    if (ties) { cell.dataset.ties = String(ties); ties = 0; }
+  for (const { result, col, row, ties } of bigRoadCells(results)) {
+    const cell = h(`span.cell.cell-${result}`, { "aria-hidden": "true", dataset: { result } }, ties ? String(ties) : "");
+    if (ties) cell.dataset.ties = String(ties);
     cell.style.gridColumn = String(col); // CSSOM, not a style attribute: the CSP has no inline style
     cell.style.gridRow = String(row);
     big.append(cell);
