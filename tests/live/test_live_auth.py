@@ -27,6 +27,7 @@ PARAMS = {
     "handpay_id": "1",
     "seat": "1",
     "username": "player2",
+    "drill_id": "1",
 }
 
 

@@ -379,7 +379,8 @@ def test_restore_of_a_backup_file_that_is_not_there_is_refused(
     err = _refused(
         ["db", "restore", str(tmp_path / "none.backup"), "--db", f"sqlite:///{target}"], capsys
     )
-    assert "'" + str(tmp_path / "none.backup") in err and "does not exist" in err
+    # the file is named (a long path shown by its first characters, as every input is shown)
+    assert "'" + str(tmp_path / "none.backup")[:60] in err and "does not exist" in err
     assert not target.exists()
 
 
