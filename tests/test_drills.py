@@ -123,3 +123,13 @@ def test_procedure_steps_sent_are_replayed_or_refused() -> None:
         procedure("let-it-ride", 2, ["deal"], None)
     with pytest.raises(InvalidInput, match="'shuffle' is not a dealer's step"):
         procedure("let-it-ride", 2, [], "shuffle")
+
+
+def test_541_12_b_every_payout_drill_names_a_section_over_sixty_deals() -> None:
+    """A wager no pay table pays and no section of its result names (a baccarat wager that
+    loses or pushes) is ruled by the chapter's settlement section (§ 541.12(b) for Mini- and EZ
+    Baccarat), never by the chapter's title alone: sixty deals of every game."""
+    for slug in GAMES:
+        for seed in range(60):
+            asked = question(slug, DrillKind.PAYOUT, seed)
+            assert asked.section.startswith("§"), (slug, seed, asked)

@@ -313,8 +313,8 @@ def _stakes(rnd: Round, seat: int) -> str:
 def ruling_section(rnd: Round, wager: str, result: Result) -> str:
     """The section that rules how ``wager`` was settled: a win by the pay table that pays it
     (its chosen letter's, a fixed table's, the progressive's), else the round's own section
-    for the wager's result (``banker_wins``...), else the chapter's pay-table section, else
-    the chapter."""
+    for the wager's result (``banker_wins``...), else the chapter's settlement section, else
+    its pay-table section, else the chapter."""
     game = rnd.game
     tables = [game.paytable(wager), *game.fixed_tables(), *game.fixed_paytables]
     if wager == "progressive":
@@ -329,7 +329,9 @@ def ruling_section(rnd: Round, wager: str, result: Result) -> str:
             return sections[key]
     if paying is not None:
         return paying.section
-    return game.paytables_section or game.chapter
+    # else the chapter's settlement section (each game's ``settlement_order``: how and in what
+    # order wagers are settled), then its pay-table section, then the chapter
+    return sections.get("settlement_order") or game.paytables_section or game.chapter
 
 
 # -- the questions -------------------------------------------------------------------------------
