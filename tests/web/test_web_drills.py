@@ -39,14 +39,17 @@ class Floor:
     url: str
     db: Path
 
-    def last_drill(self, username: str) -> dict[str, Any]:
-        """The latest drill asked of ``username`` as the server stored it (its answer)."""
+    def shown_drill(self, page: Page) -> dict[str, Any]:
+        """The drill ``page`` shows, as the server stored it (its answer): the card's drill id
+        once the page has no question pending."""
+        card = page.locator('.drill-card[aria-busy="false"][data-drill]')
+        expect(card).to_have_count(1, timeout=WAIT)
+        drill_id = int(card.get_attribute("data-drill") or "")
         engine = create_engine(f"sqlite:///{self.db}")
         try:
             with engine.connect() as conn:
                 row = conn.execute(
-                    text("SELECT * FROM drills WHERE username = :u ORDER BY id DESC LIMIT 1"),
-                    {"u": username},
+                    text("SELECT * FROM drills WHERE id = :i"), {"i": drill_id}
                 ).one()
                 return dict(row._mapping)
         finally:
@@ -111,7 +114,7 @@ def test_issue40_training_payout_drills_answered_wrong_then_right(
     expect(page.locator("#drill-prompt")).to_contain_text(GAMES[game].spoken_name(), timeout=WAIT)
     inside(page, "#drill-prompt, #drill-answer, .drill-form button[type=submit]", f"asked {size}")
     no_serious(page, f"asked {size}")
-    asked = floor.last_drill("dealer")
+    asked = floor.shown_drill(page)
     assert asked["answered_at"] is None and asked["game"] == game
     page.get_by_label("Your answer").fill(fmt(int(asked["expected"]) + 500).lstrip("$"))
     page.get_by_role("button", name="Check").click()
@@ -125,7 +128,7 @@ def test_issue40_training_payout_drills_answered_wrong_then_right(
     page.get_by_role("button", name="Next drill").click()
     expect(page.locator("#drill-answer")).to_be_enabled(timeout=WAIT)
     expect(page.locator("#drill-result")).to_be_empty()
-    asked = floor.last_drill("dealer")
+    asked = floor.shown_drill(page)
     page.get_by_label("Your answer").fill(fmt(int(asked["expected"])))
     page.get_by_label("Your answer").press("Enter")  # the keyboard submits the answer
     expect(result).to_contain_text("Right", timeout=WAIT)
@@ -144,7 +147,7 @@ def test_issue40_training_decision_answered_by_keyboard(browser: Browser, floor:
     page = training(browser, floor, "1280x720", user="supervisor")
     choose(page, "three-card-poker", "decision")
     expect(page.locator("[data-answer]")).to_have_count(2, timeout=WAIT)
-    asked = floor.last_drill("supervisor")
+    asked = floor.shown_drill(page)
     focused = page.evaluate("document.activeElement.dataset.answer")
     assert focused == "yes"  # the first answer has the focus: Tab moves to the other
     if asked["expected"] == "no":

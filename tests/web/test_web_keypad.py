@@ -64,6 +64,7 @@ def _betting(base: str, browser: Browser, desks: dict[str, Desk]) -> tuple[Page,
     dealer = dealer_at(browser, base, TABLE)
     expect(dealer.get_by_role("region", name="card keypad")).to_be_visible()
     step(dealer, "rounds")
+    expect(dealer.locator('[data-phase="betting"]')).to_have_count(1, timeout=15_000)
     expect(dealer.locator("#next-card")).to_have_text("No card is due.", timeout=15_000)
     wager = {"seat": 1, "wager": "ante", "amount": 500}
     desks["player1"].post(f"/api/tables/{TABLE}/wagers", wager)
@@ -150,6 +151,7 @@ def test_the_demo_floor_has_a_table_dealt_by_the_reader_emulator_and_one_keyed(
         desks["player1"].post(f"/api/tables/{table}/sit", {"seat": 1})
         dealer = dealer_at(browser, device_demo, table)
         step(dealer, "rounds")
+        expect(dealer.locator('[data-phase="betting"]')).to_have_count(1, timeout=15_000)
         wager = {"seat": 1, "wager": "ante", "amount": 500}
         desks["player1"].post(f"/api/tables/{table}/wagers", wager)
         step(dealer, "no-more-bets")
@@ -189,6 +191,7 @@ def test_641a_11_c_5_ii_declared_on_the_console_verified_on_the_pit(
         desks["player2"].post(f"/api/tables/{felt}/sit", {"seat": 2})
         dealer = dealer_at(browser, fresh_server, felt)
         step(dealer, "rounds")
+        expect(dealer.locator('[data-phase="betting"]')).to_have_count(1, timeout=15_000)
         sensors.sense(2, "lit")
         expect(dealer.locator("#prog-chips")).to_have_value("1", timeout=15_000)
         step(dealer, "no-more-bets")

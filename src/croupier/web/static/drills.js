@@ -17,6 +17,7 @@ class DrillsPage {
     this.kind = "payout";
     this.asked = null;   // the question shown (its id)
     this.proc = null;    // the procedure drill's state
+    this.ticket = 0;     // the newest request: an older answer arriving later is not drawn
   }
 
   async enter() {
@@ -61,13 +62,27 @@ class DrillsPage {
   async next() {
     for (const old of document.querySelectorAll(".field-error")) old.remove();
     Announce.clear();  // the bar says only what is true now: a new drill
-    if (this.kind === "procedure") { await this.step(null, null); return; }
+    // a game and a drill chosen in quick succession ask twice: only the newest question is
+    // drawn, and the card is busy until it is
+    const ticket = ++this.ticket;
+    if (this.kind === "procedure") {
+      this.card.setAttribute("aria-busy", "false");
+      await this.step(null, null);
+      return;
+    }
     this.proc = null;
+    this.card.setAttribute("aria-busy", "true");
     try {
-      this.asked = await Api.post("/api/drills/questions", { game: this.game, kind: this.kind });
+      const asked = await Api.post("/api/drills/questions", { game: this.game, kind: this.kind });
+      if (ticket !== this.ticket) return;
+      this.asked = asked;
       this.shown = performance.now();
       this.drawQuestion();
-    } catch (err) { Announce.error(err); }
+    } catch (err) {
+      if (ticket === this.ticket) Announce.error(err);
+    } finally {
+      if (ticket === this.ticket) this.card.setAttribute("aria-busy", "false");
+    }
   }
 
   hands(hands) {
@@ -93,6 +108,7 @@ class DrillsPage {
         h("div.btn-row", {}, input, submit),
         h("span.muted.small#drill-answer-hint", {}, "in dollars, e.g. 22.50; 0 where nothing is paid"));
     }
+    this.card.dataset.drill = String(q.id);
     fill(this.card,
       h("h2#drill-prompt", {}, q.prompt),
       this.hands(q.hands),
