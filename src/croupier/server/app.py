@@ -295,7 +295,7 @@ def _routed_app() -> FastAPI:
         if app.state.par_sheets is not None:
             app.state.par_sheets.close()
         floor: Floor = app.state.floor
-        floor.committer.close()
+        floor.close()
 
     app = FastAPI(
         title="croupier live tables",

@@ -87,6 +87,7 @@ from croupier.server.read_model import ReadModel, table_out
 from croupier.server.round_service import RoundService
 from croupier.server.snapshot import Snapshot
 from croupier.server.table_registry import TableRegistry
+from croupier.server.table_sync import TableSync
 from croupier.server.views import redact_json
 from croupier.store import RoundStore, SqlMeters, now
 from croupier.store.prepared import Prepared
@@ -157,6 +158,10 @@ def _access(request: Request, row: Resource, account: Account) -> Access:
     params = request.path_params
     if row.scope in (Scope.TABLE, Scope.SEAT):
         lt = reads.registry.table(str(params["table_id"]))
+        # Another server process may have moved the table: a read checks its version (one row),
+        # a command the notifications heard (the command itself checks under the table's lock).
+        sync: TableSync = request.app.state.floor.sync
+        lt = sync.fresh(lt) if request.method == "GET" else sync.current(lt)
         seats = table_seats(account, lt)
         if row.scope is Scope.SEAT:
             # The player of the seat holds it now (their rounds at it are theirs to recall).
@@ -265,7 +270,9 @@ class Commands:
         log: EventLog,
         rounds: RoundService,
         cage: Cage,
+        sync: TableSync,
     ) -> None:
+        self.sync = sync
         self.committer = committer
         self.store = store
         self.meters = meters
@@ -290,6 +297,10 @@ class Commands:
         saved: list[Snapshot] = []
 
         def work(conn: Connection) -> tuple[dict[str, Any], Callable[[], None] | None]:
+            if lt is not None:
+                # PostgreSQL: the table's lock in the database, the table rebuilt where another
+                # server process moved it (before the snapshot: the rebuild is committed state).
+                self.sync.claim(conn, lt)
             saved.append(Snapshot.of(self.registry, lt))
             prior = _PRIOR.first(conn, {"i_key": key, "i_user": account.username})
             if prior is not None:

@@ -21,6 +21,14 @@ Every job runs on a writer thread: the commands of one table never race (the wri
 table's lock from its job until the batch commits, so readers that take the lock never see
 records that are not yet committed).  SQLite (one write lock) has one writer batching everything;
 PostgreSQL has several writers of one command each (:func:`for_engine`).
+
+Several server processes on one PostgreSQL database (:mod:`croupier.server.table_sync`): a
+table's command first takes, in its own transaction, the database's advisory lock for that table
+(``pg_advisory_xact_lock``, released by the commit or the rollback) and compares the table's
+last committed event ``seq`` with this process's; where another process moved the table, it is
+rebuilt from the committed records before the command runs.  The rule above is unchanged: the
+command is acknowledged only once that transaction has committed, and the ``NOTIFY`` that tells
+the other processes of its events is part of it (delivered only by the commit).
 """
 
 from __future__ import annotations

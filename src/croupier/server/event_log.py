@@ -13,7 +13,7 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from sqlalchemy import func, insert, select
+from sqlalchemy import Connection, func, insert, select
 
 from croupier.server.live_tables import LiveTable, Notifier, Txn
 from croupier.store import Database, now
@@ -43,6 +43,10 @@ class EventLog:
         self._table = tables
         self.notifier = Notifier()
         self._listeners: list[Callable[[Written], None]] = []
+        self.announce: Callable[[Connection, str, int], None] | None = None
+        """Called in a command's transaction with each table it wrote events of and its last
+        ``seq`` (PostgreSQL: a ``NOTIFY`` other server processes hear once it commits,
+        :mod:`croupier.server.table_sync`)."""
 
     def listen(self, listener: Callable[[Written], None]) -> None:
         """``listener(written)`` after each commit, before the streams wake (in the writer's
@@ -72,15 +76,22 @@ class EventLog:
                     }
                 )
             _INSERT_EVENTS.many(txn.conn, rows)
+            if self.announce is not None:
+                self.announce(txn.conn, stream, lt.seq)
         return written
 
     def publish(self, written: Written) -> None:
         """After the commit: the events written join their table's recent events, the
-        listeners see them, and the streams waiting on them (and the pit stream) wake."""
-        for stream, events in written.items():
+        listeners see them, and the streams waiting on them (and the pit stream) wake.  Events
+        published before (another process's, read again) are not handed on twice."""
+        for stream, events in list(written.items()):
             lt = self._table(stream)
             if lt is not None:
-                lt.published(events)
+                written[stream] = lt.published(events)
+        fresh = {stream: events for stream, events in written.items() if events}
+        if written and not fresh:
+            return  # every event had been published already
+        written = fresh
         for listener in self._listeners:
             listener(written)
         for stream in written:
@@ -94,6 +105,10 @@ class EventLog:
         recent = lt.recent_events(since, limit) if lt is not None else []
         if recent is None or recent:
             return recent or []
+        return self.stored(table_id, since, limit)
+
+    def stored(self, table_id: str, since: int, limit: int = 500) -> list[Event]:
+        """The table's committed events after ``since``, read from the database."""
         with self.db.read() as conn:
             rows = conn.execute(
                 select(

@@ -10,7 +10,10 @@
 - :class:`~croupier.server.read_model.ReadModel` (``floor.reads``): views, recall and the pit
   summary the events keep;
 - :class:`~croupier.server.commands.Commands` (``floor.commands``): the command layer the
-  routes call (idempotency, the group commit; its module docstring follows one wager through).
+  routes call (idempotency, the group commit; its module docstring follows one wager through);
+- :class:`~croupier.server.table_sync.TableSync` (``floor.sync``): on PostgreSQL, a table's
+  commands serialized across server processes by the database's lock, a table another process
+  moved rebuilt, and the other processes' events heard (``LISTEN/NOTIFY``).
 
 :class:`Floor` holds nothing of its own but the wiring; the few reads it answers itself
 (:meth:`Floor.events`, :meth:`Floor.players_of`, ...) are the read model's, for the streams.
@@ -34,6 +37,7 @@ from croupier.server.recovery import recover_tables
 from croupier.server.round_service import RoundService
 from croupier.server.shoe_floor import load_shoes
 from croupier.server.table_registry import TableRegistry
+from croupier.server.table_sync import TableSync
 from croupier.store import Database, RoundStore, SqlMeters
 from croupier.table.shoe import SecureShuffler, Shuffler
 
@@ -54,7 +58,8 @@ class Floor:
         a training table (``[table] training``, :mod:`croupier.server.postings`) may be given
         one that stacks the deck.  ``tables``: the tables this process serves (each table's
         rounds live in one process; several share the database, its ledger and its linked
-        meters); ``None``: every table."""
+        meters); ``None``: every table, any of which another process on the same database may
+        serve too (:mod:`croupier.server.table_sync`)."""
         self.engine = engine
         self.serves = tables
         self.db = Database(engine)
@@ -70,6 +75,7 @@ class Floor:
             tables,
         )
         self.event_log = EventLog(self.db, self.registry.tables.get)
+        self.sync = TableSync(engine, self.registry, self.store, self.event_log)
         self.rounds = RoundService(self.db, self.store, self.meters, self.ledger, self.registry)
         self.cage = Cage(self.ledger, self.registry)
         self.reads = ReadModel(
@@ -83,6 +89,7 @@ class Floor:
             self.event_log,
             self.rounds,
             self.cage,
+            self.sync,
         )
 
     def load(self) -> None:
@@ -94,6 +101,12 @@ class Floor:
         recover_tables(self.engine, self.store, self.registry)
         load_shoes(self.engine, self.registry.all())
         self.reads.pit.load()
+        self.sync.start()  # PostgreSQL: hear the other server processes' commits
+
+    def close(self) -> None:
+        """Finish the commands queued, stop the writer and the listener."""
+        self.committer.close()
+        self.sync.close()
 
     # -- what the streams read (the read model's and the registry's) ---------------------------
 

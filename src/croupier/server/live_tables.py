@@ -201,6 +201,9 @@ class LiveTable:
     """The last :data:`RECENT` committed events by ``seq`` (the streams' reads)."""
     top: int = 0
     """The last ``seq`` published since this process loaded the table."""
+    heard: int = 0
+    """The last ``seq`` another server process committed, as its notification said
+    (:mod:`croupier.server.table_sync`): past :attr:`seq`, this process's table is stale."""
     _recent_lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
     _texts: dict[tuple[int, str], str] = field(default_factory=dict, repr=False)
     """Stream messages of the recent events by ``(seq, form)`` (:meth:`encoded`)."""
@@ -208,11 +211,29 @@ class LiveTable:
     def seats(self) -> dict[int, str]:
         return self.table.seats
 
-    def published(self, events: list[tuple[int, str, dict[str, Any], str | None]]) -> None:
+    def adopt(self, fresh: LiveTable) -> None:
+        """Take ``fresh``'s state (the table as another process left it, rebuilt from the
+        database): its rules, dealing, status, round and numbers; the lock, the recent events
+        and the streams' cache stay this object's."""
+        self.name, self.game, self.table = fresh.name, fresh.game, fresh.table
+        self.status = fresh.status
+        self.round, self.round_id, self.stored = fresh.round, fresh.round_id, fresh.stored
+        self.seq, self.held, self.numbers = fresh.seq, fresh.held, fresh.numbers
+        self.meters, self.unposted = fresh.meters, fresh.unposted
+
+    def published(
+        self, events: list[tuple[int, str, dict[str, Any], str | None]]
+    ) -> list[tuple[int, str, dict[str, Any], str | None]]:
         """Committed events (called after the commit, possibly out of order between two
-        commands: a reader takes only an unbroken run from where it stands)."""
+        commands: a reader takes only an unbroken run from where it stands); those not
+        published before (another server process's events may be read twice: at its
+        notification and when this process rebuilds the table)."""
+        new = []
         with self._recent_lock:
             for event in events:
+                if event[0] in self.recent:
+                    continue
+                new.append(event)
                 self.recent[event[0]] = event
                 self.top = max(self.top, event[0])
             if events and len(self.recent) > 2 * RECENT:
@@ -223,6 +244,7 @@ class LiveTable:
                 oldest = self.top - RECENT
                 for key in [k for k in self._texts if k[0] <= oldest]:
                     del self._texts[key]
+        return new
 
     def encoded(self, seq: int, form: str, encode: Callable[[], str]) -> str:
         """The stream message of event ``seq`` in the form ``form`` (:func:`event_variant`),
@@ -243,8 +265,9 @@ class LiveTable:
     ) -> list[tuple[int, str, dict[str, Any], str | None]] | None:
         """The committed events right after ``since`` held in memory; empty when the next one
         is not (the caller reads the database), ``None`` when nothing after ``since`` has been
-        published (only this process writes the table's events: nothing is to be read)."""
-        if 0 < self.top <= since:
+        published (this process writes the table's events or hears of every event another
+        process commits, :mod:`croupier.server.table_sync`: nothing is to be read)."""
+        if 0 < self.top == since:
             return None
         out: list[tuple[int, str, dict[str, Any], str | None]] = []
         recent = self.recent

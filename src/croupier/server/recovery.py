@@ -34,11 +34,12 @@ from croupier.games.records import CardDealt
 from croupier.games.round import Phase, Round
 from croupier.rules.progressive import MeterBank
 from croupier.rules.submission import DealMethod
+from croupier.server.live_tables import LiveTable
 from croupier.server.table_registry import TableRegistry
-from croupier.store import RoundStore
+from croupier.store import RoundStatus, RoundStore
 from croupier.store.schema import live_rounds
 
-__all__ = ["Recovered", "hold_reason", "recover", "recover_tables"]
+__all__ = ["Recovered", "hold_reason", "recover", "recover_table", "recover_tables"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,3 +126,30 @@ def recover_tables(engine: Engine, store: RoundStore, registry: TableRegistry) -
             rnd = store.rebuild(str(rid))
             rnd.attach_meters(registry.meters)
             lt.round, lt.round_id, lt.stored = rnd, str(rid), len(rnd.records)
+
+
+def recover_table(
+    engine: Engine, store: RoundStore, registry: TableRegistry, lt: LiveTable
+) -> None:
+    """One table's last round as the database holds it, after another server process moved
+    the table (:mod:`croupier.server.table_sync`): the path of a restart for that table, an
+    open round resumed or held (:func:`recover`), a round over shown as it ended."""
+    lt.round, lt.round_id, lt.stored, lt.held = None, None, 0, None
+    if not lt.numbers:
+        return
+    with engine.begin() as conn:
+        rid = conn.execute(
+            select(live_rounds.c.round_id).where(
+                live_rounds.c.table_id == lt.id, live_rounds.c.number == lt.numbers
+            )
+        ).scalar()
+    if rid is None:
+        return
+    rid = str(rid)
+    if store.info(rid).status is RoundStatus.OPEN:
+        found = recover(store, registry.meters, rid)
+        rnd, lt.held = found.round, found.held
+    else:
+        rnd = store.rebuild(rid)
+        rnd.attach_meters(registry.meters)
+    lt.round, lt.round_id, lt.stored = rnd, rid, len(rnd.records)

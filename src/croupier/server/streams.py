@@ -401,6 +401,7 @@ def with_state(
     (``catch_up``; a full batch does not take them: the next batch does); where they are not
     yet in memory, the batch goes as it is and the next one carries the state.  Reads the
     database: run it in a thread."""
+    floor.sync.current(lt)  # another server process moved it: rebuilt first
     state = table_state(floor, account, lt)
     if state is None:
         return batch

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from sqlalchemy import Connection, insert, select, update
@@ -70,7 +70,11 @@ class TableRegistry:
         self.ledger = ledger
         self.serves = serves
         self.tables: dict[str, LiveTable] = {}
-        self._seating = threading.Lock()
+        self.seating = threading.Lock()
+        """Held while a player is seated, or a table another process made is loaded."""
+        self.finder: Callable[[str], LiveTable | None] | None = None
+        """A table this process has not loaded, from the database (another process made it;
+        :meth:`TableSync.discover <croupier.server.table_sync.TableSync.discover>`)."""
 
     # -- loading and creating --------------------------------------------------------------
 
@@ -81,25 +85,50 @@ class TableRegistry:
         for row in rows:
             if self.serves is not None and row.id not in self.serves:
                 continue
-            lt = self.place(row.id, row.name, json.loads(row.rules), row.status)
-            for seat, player in json.loads(row.seats).items():
-                lt.table.sit(int(seat), player)
-            last = conn.execute(
-                select(table_events.c.seq)
-                .where(table_events.c.table_id == row.id)
-                .order_by(table_events.c.seq.desc())
+            self._loaded(conn, row)
+
+    def load_one(self, conn: Connection, table_id: str) -> LiveTable | None:
+        """The table ``table_id`` as stored, where it is stored and this process serves it
+        (one made by another process on the same database); its round is left to
+        :func:`croupier.server.recovery.recover_table`."""
+        if self.serves is not None and table_id not in self.serves:
+            return None
+        row = conn.execute(select(live_tables).where(live_tables.c.id == table_id)).first()
+        return self._loaded(conn, row) if row is not None else None
+
+    def reload(self, conn: Connection, lt: LiveTable) -> None:
+        """``lt`` rebuilt in place from the database (another process moved it): its rules,
+        status, seats, last ``seq`` and round number as stored; its round is left to
+        :func:`croupier.server.recovery.recover_table`.  The object stays the one every
+        stream and writer holds (its lock, its recent events)."""
+        row = conn.execute(select(live_tables).where(live_tables.c.id == lt.id)).one()
+        try:
+            fresh = self._loaded(conn, row)
+        finally:
+            self.tables[lt.id] = lt
+        lt.adopt(fresh)
+
+    def _loaded(self, conn: Connection, row: Any) -> LiveTable:
+        lt = self.place(row.id, row.name, json.loads(row.rules), row.status)
+        for seat, player in json.loads(row.seats).items():
+            lt.table.sit(int(seat), player)
+        last = conn.execute(
+            select(table_events.c.seq)
+            .where(table_events.c.table_id == row.id)
+            .order_by(table_events.c.seq.desc())
+            .limit(1)
+        ).scalar()
+        lt.seq = int(last or 0)
+        lt.numbers = int(
+            conn.execute(
+                select(live_rounds.c.number)
+                .where(live_rounds.c.table_id == row.id)
+                .order_by(live_rounds.c.number.desc())
                 .limit(1)
             ).scalar()
-            lt.seq = int(last or 0)
-            lt.numbers = int(
-                conn.execute(
-                    select(live_rounds.c.number)
-                    .where(live_rounds.c.table_id == row.id)
-                    .order_by(live_rounds.c.number.desc())
-                    .limit(1)
-                ).scalar()
-                or 0
-            )
+            or 0
+        )
+        return lt
 
     def place(self, table_id: str, name: str, rules: Mapping[str, Any], status: str) -> LiveTable:
         """The table ``table_id`` under ``rules`` takes its place on the floor (in memory;
@@ -173,6 +202,8 @@ class TableRegistry:
 
     def table(self, table_id: str) -> LiveTable:
         lt = self.tables.get(table_id)
+        if lt is None and self.finder is not None:
+            lt = self.finder(table_id)
         if lt is None:
             raise LookupError(f"table {table_id!r} does not exist")
         return lt
@@ -194,7 +225,7 @@ class TableRegistry:
 
     def sit(self, txn: Txn, lt: LiveTable, account: Account, seat: int) -> dict[int, str]:
         assert account.player_id is not None
-        with self._seating:
+        with self.seating:
             # One table a player: check and seat under one lock (two writers, two tables).
             for other in self.all():
                 if other is not lt and account.player_id in other.seats().values():
