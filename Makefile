@@ -75,6 +75,7 @@ bench: native
 	$(BIN)/python benchmarks/bench_rng.py --json bench-results/rng.json
 	$(BIN)/python benchmarks/bench_fuzz.py --messages 100000 --json bench-results/fuzz.json
 	$(BIN)/python benchmarks/bench_chaos.py --kills 1000 --pg-kills 100 --parallel 4 --json bench-results/chaos.json
+	$(BIN)/python benchmarks/bench_failover.py --kills 100 --minutes 40 --json bench-results/failover.json
 	$(BIN)/python benchmarks/bench_meters.py --minutes 4 --json bench-results/meters.json
 	$(BIN)/python benchmarks/bench_soak.py --minutes 30 --json bench-results/soak.json
 	$(BIN)/python benchmarks/bench_floor.py --json bench-results/floor.json

@@ -464,22 +464,35 @@ class Chaos:
             except (ApiError, httpx.HTTPError) as exc:
                 answers.append(exc)
 
+        self._aim(pending)
         sender = threading.Thread(target=fire, daemon=True)
         began = time.perf_counter()
         sender.start()
         time.sleep(self.rng.uniform(0, 1.5 * self.latency))
-        self.server.kill()
+        self._kill(pending)
         sender.join(timeout=60)
         self.figures.kills += 1
         if answers and isinstance(answers[0], dict):
             self.latency = 0.8 * self.latency + 0.2 * (time.perf_counter() - began)
         self._recover(pending, answers[0] if answers else None)
 
-    def _recover(self, pending: Pending, answer: Any) -> None:
+    def _aim(self, pending: Pending) -> None:
+        """Before ``pending`` is sent: what to kill (one server here: it)."""
+
+    def _kill(self, pending: Pending) -> None:
+        """SIGKILL the server (``pending`` is in flight)."""
+        self.server.kill()
+
+    def _restart(self) -> None:
+        """The server started again, the observers' streams opened again from their last
+        event."""
         self._disconnect()
         self.figures.restart_seconds.append(self.server.start())
         for obs in self.observers.values():
             obs.connect()
+
+    def _recover(self, pending: Pending, answer: Any) -> None:
+        self._restart()
         self._resolve_interrupted()
         table_id = pending.path.split("/")[3] if pending.path.startswith("/api/tables/") else None
         seq_before = int(self.dealer.view(table_id)["seq"]) if table_id else 0

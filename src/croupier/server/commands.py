@@ -354,6 +354,8 @@ class Commands:
 
     def sit(self, call: Call, table_id: str, seat: int) -> dict[str, Any]:
         def run(txn: Txn, lt: LiveTable) -> dict[str, Any]:
+            # One table a player, across the server processes too.
+            self.sync.verify_unseated(txn.conn, lt.id, call.account.player_id)
             seats = self.registry.sit(txn, lt, call.account, seat)
             return answer(call, lt, [], seats={str(s): p for s, p in seats.items()})
 
@@ -474,6 +476,7 @@ class Commands:
     ) -> dict[str, Any]:
         def run(txn: Txn) -> dict[str, Any]:
             made = self.registry.create(txn.conn, table_id, name, rules)
+            self.sync.made(txn.conn, table_id)  # the other server processes load it
             return table_out(made, {}).model_dump()
 
         return self.transact(call.account, call.key, call.digest, None, run)

@@ -10,11 +10,13 @@
   its table and rebuilds a table another process moved (:mod:`croupier.server.table_sync`).
 - a TCP health check every :data:`CHECK_MS` (Uvicorn accepts connections only once the
   application has started); ``option redispatch`` with ``retries``: a request whose connection
-  is refused (its server was just killed) goes to another server; HAProxy retries only a
-  connection that failed, never a request a server received.
+  is refused (its server was just killed) goes to another server after HAProxy's turn-around
+  delay (``timeout connect``, 500 ms); HAProxy retries only a connection that failed, never a
+  request a server received.
 - ``timeout tunnel``: a WebSocket stream stays open while idle (its pump polls every 2 s);
   ``on-marked-down shutdown-sessions`` closes the streams of a server marked down, so their
   clients reconnect with their last ``seq`` (to the other server).
+- each answer names the server that gave it (``X-Croupier-Server: s1``);
 - it listens on ``127.0.0.1`` unless told otherwise (TLS: docs/TLS.md).
 
 ``python -m croupier.server.haproxy_config --listen 8000 --backend 127.0.0.1:8001
@@ -73,7 +75,7 @@ defaults
     option http-server-close
     option redispatch 1
     retries 3
-    timeout connect 1s
+    timeout connect 500ms
     timeout client 60s
     timeout server 60s
     timeout tunnel 1h
@@ -87,6 +89,7 @@ frontend croupier
 backend servers
     balance uri depth 3
     hash-type consistent
+    http-response set-header X-Croupier-Server %s
 {servers}
 """
 

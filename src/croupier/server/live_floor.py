@@ -81,6 +81,7 @@ class Floor:
         self.reads = ReadModel(
             self.db, self.store, self.meters, self.ledger, self.registry, self.event_log
         )
+        self.sync.hearing.append(self.reads.pit.heard)
         self.commands = Commands(
             self.committer,
             self.store,

@@ -62,6 +62,11 @@ class Notifier:
 
         return cancel
 
+    def watched(self, stream: str) -> bool:
+        """Whether a stream of this process waits on ``stream``."""
+        with self._lock:
+            return bool(self._waiters.get(stream))
+
     def notify(self, stream: str) -> None:
         with self._lock:
             waiters = list(self._waiters.get(stream, ()))
@@ -267,7 +272,7 @@ class LiveTable:
         is not (the caller reads the database), ``None`` when nothing after ``since`` has been
         published (this process writes the table's events or hears of every event another
         process commits, :mod:`croupier.server.table_sync`: nothing is to be read)."""
-        if 0 < self.top == since:
+        if 0 < self.top == since and self.heard <= since:
             return None
         out: list[tuple[int, str, dict[str, Any], str | None]] = []
         recent = self.recent

@@ -124,6 +124,11 @@ class PitSummary:
                     last = max(seq for seq, *_ in events)
                     self._versions[stream] = max(self._versions.get(stream, 0), last)
 
+    def heard(self, table_id: str, seq: int) -> None:
+        """Another server process committed ``table_id``'s events up to ``seq``."""
+        with self._lock:
+            self._versions[table_id] = max(self._versions.get(table_id, 0), seq)
+
     def versions(self) -> dict[str, int]:
         """Each table's count now (the tables another process serves: as of at most
         :data:`FOREIGN_REFRESH` seconds ago)."""

@@ -34,20 +34,23 @@ balance stay exact across processes.  On SQLite (one writer, one process) nothin
 from __future__ import annotations
 
 import hashlib
+import json
 import logging
 import threading
 import uuid
+from collections.abc import Callable
 
 from sqlalchemy import Connection, Engine, bindparam, func, select
 
-from croupier.server.event_log import EventLog
+from croupier.core.errors import IllegalAction
+from croupier.server.event_log import FLOOR, EventLog
 from croupier.server.live_tables import LiveTable
 from croupier.server.recovery import recover_table
 from croupier.server.shoe_floor import load_shoes
 from croupier.server.table_registry import TableRegistry
 from croupier.store import RoundStore
 from croupier.store.prepared import Prepared
-from croupier.store.schema import table_events
+from croupier.store.schema import live_tables, table_events
 
 __all__ = ["CHANNEL", "TableSync", "lock_key"]
 
@@ -88,6 +91,9 @@ class TableSync:
         self.origin = uuid.uuid4().hex[:16]
         """This process's name in its notifications (it skips its own)."""
         self.rebuilds = 0
+        self.hearing: list[Callable[[str, int], None]] = []
+        """Called with a table and its last ``seq`` another process committed, where no
+        stream of this process reads the table's events (the pit summary's versions)."""
         """Tables rebuilt because another process moved them."""
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -110,6 +116,22 @@ class TableSync:
         """``NOTIFY`` in the command's transaction: heard by the other processes only once
         it commits."""
         _NOTIFY.first(conn, {"c": CHANNEL, "p": f"{self.origin} {seq} {table_id}"})
+
+    def made(self, conn: Connection, table_id: str) -> None:
+        """A new table, announced in its creating transaction (the others load it)."""
+        if self.active:
+            self.announce(conn, table_id, 0)
+
+    def verify_unseated(self, conn: Connection, table_id: str, player_id: str | None) -> None:
+        """Refuse ``player_id`` a seat at ``table_id`` while the database shows them seated at
+        another table (which another process may have seated them at): checked under the
+        player's advisory lock, held until the command commits."""
+        if not self.active or player_id is None:
+            return
+        _LOCK.first(conn, {"k": lock_key(f"player:{player_id}")})
+        for other, seats in conn.execute(select(live_tables.c.id, live_tables.c.seats)):
+            if other != table_id and player_id in json.loads(seats).values():
+                raise IllegalAction(f"{player_id} is seated at table {other}")
 
     # -- reads -------------------------------------------------------------------------------
 
@@ -208,10 +230,18 @@ class TableSync:
             if lt is None:
                 return
         seq = int(seq_text)
+        if seq == 0:
+            return  # a new table: loaded (above)
         lt.heard = max(lt.heard, seq)
         since = lt.top or lt.seq  # nothing published since the load: it held lt.seq
-        if seq > since:
-            self._publish(table_id, since)
+        if seq <= since:
+            return
+        if self.log.notifier.watched(table_id):
+            self._publish(table_id, since)  # its streams here read the events
+        else:
+            for hear in self.hearing:  # nobody streams it here: its version only
+                hear(table_id, seq)
+            self.log.notifier.notify(FLOOR)
 
     def _publish(self, table_id: str, since: int) -> None:
         """The table's committed events after ``since`` to this process's streams."""
