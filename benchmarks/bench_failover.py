@@ -15,9 +15,10 @@ processes against one.
    run and their findings, every other problem the harness found.
 2. **CPU per command, 2 processes against 1**, in the same run: ``--tables`` tables of three
    players (Three and Four Card Poker, :mod:`croupier.faces.bots`) play ``--rounds`` rounds
-   through HAProxy before one process, then before two (a fresh database each); the servers'
-   own CPU (``/proc/PID/stat``, :mod:`proc_cpu`) per command and the ratio of the two against
-   the target (at most 1.1: no coordination tax).
+   through HAProxy before one process, then before two (a fresh database each), every seat's
+   stream open (bench_server.py's ``Watchers``); the servers' own CPU (``/proc/PID/stat``,
+   :mod:`proc_cpu`) per command and the ratio of the two against the target (at most 1.1: no
+   coordination tax).
 
 Exit 1 on a problem (a target missed is printed, not an exit status: the machine may be shared).
 """
@@ -36,6 +37,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from bench_server import Watchers
 from croupier.faces.bots import enrol, play_tables
 from croupier.faces.client import Client
 from croupier.server.demo import demo_rules
@@ -122,6 +124,15 @@ def cpu_run(
             seats=3,
             prefix=f"cpu{processes}",
         )
+        # every seat's stream open through HAProxy, as bench_server.py holds them
+        watchers = Watchers(
+            [
+                (c.table_id, p.stream_url(c.table_id), p.stream_headers())
+                for c in crews
+                for p in c.players.values()
+            ]
+        )
+        watchers.start()
         pids = [s.proc.pid for s in servers if s.proc is not None]
         before = sum(cpu_seconds(pid) for pid in pids)
         began = time.perf_counter()
@@ -129,6 +140,9 @@ def cpu_run(
         elapsed = time.perf_counter() - began
         cpu = sum(cpu_seconds(pid) for pid in pids) - before
         commands = sum(c.commands for c in crews)
+        final = {c.table_id: int(supervisor.view(c.table_id)["seq"]) for c in crews}
+        caught_up = watchers.caught_up(final)
+        watchers.stop()
         audit = supervisor.audit()
         errors = [repr(c.error) for c in crews if c.error is not None]
         return {
@@ -139,8 +153,11 @@ def cpu_run(
             "seconds": round(elapsed, 1),
             "server_cpu_s": round(cpu, 2),
             "server_cpu_ms_per_command": round(1000 * cpu / max(1, commands), 3),
+            "streams": len(watchers.urls),
+            "streams_caught_up": caught_up,
+            "stream_gaps": watchers.gaps,
             "ledger_ok": audit["ok"],
-            "errors": errors[:5],
+            "errors": (errors + watchers.errors)[:5],
         }
     finally:
         for client in clients:
@@ -191,7 +208,8 @@ def main() -> int:
     if args.json:
         Path(args.json).write_text(json.dumps(out, indent=2))
     failed = out.get("failover", {}).get("problem_count", 0) or one["errors"] or two["errors"]
-    return 1 if failed or not (one["ledger_ok"] and two["ledger_ok"]) else 0
+    missed = one["streams_caught_up"] < one["streams"] or two["streams_caught_up"] < two["streams"]
+    return 1 if failed or missed or not (one["ledger_ok"] and two["ledger_ok"]) else 0
 
 
 if __name__ == "__main__":

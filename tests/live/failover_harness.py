@@ -27,6 +27,7 @@ from typing import Any
 
 import httpx
 
+from croupier.faces.client import ApiError
 from croupier.server.haproxy_config import Backend, haproxy_config
 from live.chaos_harness import HANDPAY_TABLE, TABLES, Chaos, ChaosFigures, ChaosServer, Pending
 from live.live_harness import free_port
@@ -157,17 +158,31 @@ class Failover(Chaos):
     def __init__(self, floor: FailoverFloor, seed: int, *, audit_every: int = 10) -> None:
         super().__init__(floor, seed, audit_every=audit_every)  # type: ignore[arg-type]
         self.floor = floor
+        self.latencies: list[float] = []
+        """Each command's latency through HAProxy."""
         self.service_seconds: list[float] = []
         """Per kill: the seconds until every table answered through HAProxy from the other
         process."""
 
+    def send(self, pending: Pending) -> dict[str, Any] | ApiError:
+        began = time.perf_counter()
+        try:
+            return super().send(pending)
+        finally:
+            self.latencies.append(time.perf_counter() - began)
+
     def _aim(self, pending: Pending) -> None:
         """The process serving the command's table (a hand-pay's approval: the hand-pay
-        table's) is the one to kill."""
+        table's) is the one to kill; the kill comes a random fraction of the recent commands'
+        median latency after the command is sent (before it arrives, during its transaction
+        or after its commit)."""
         parts = pending.path.split("/")
         table_id = parts[3] if pending.path.startswith("/api/tables/") else HANDPAY_TABLE
         served = self.floor.serving(str(self.dealer.token), table_id)
         self.floor.victim = served if served is not None else self.figures.kills % 2
+        recent = sorted(self.latencies[-50:])
+        if recent:
+            self.latency = recent[len(recent) // 2]
 
     def _kill(self, pending: Pending) -> None:
         self.floor.kill()

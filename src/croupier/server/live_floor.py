@@ -82,6 +82,7 @@ class Floor:
             self.db, self.store, self.meters, self.ledger, self.registry, self.event_log
         )
         self.sync.hearing.append(self.reads.pit.heard)
+        self.reads.current = self.sync.current
         self.commands = Commands(
             self.committer,
             self.store,

@@ -170,6 +170,9 @@ class ReadModel:
         self._players: dict[str, Mapping[int, str]] = {}
         self._pit_lock = threading.Lock()
         self._pit_state: tuple[tuple[int, tuple[str, ...]], dict[str, Any]] | None = None
+        self.current: Callable[[LiveTable], LiveTable] = lambda lt: lt
+        """A table as committed: rebuilt first where another server process moved it
+        (:meth:`TableSync.current <croupier.server.table_sync.TableSync.current>`)."""
 
     @contextmanager
     def reading(self) -> Iterator[Connection]:
@@ -180,7 +183,7 @@ class ReadModel:
 
     def tables(self) -> list[TableOut]:
         snapshot = self.meters.snapshot()
-        return [committed_out(lt, snapshot) for lt in self.registry.all()]
+        return [committed_out(self.current(lt), snapshot) for lt in self.registry.all()]
 
     def pit_state(self) -> tuple[int, dict[str, Any]]:
         """The floor as the pit stream sends it (its tables, meters and each table's ``seq``)
@@ -191,7 +194,10 @@ class ReadModel:
         with self._pit_lock:
             if self._pit_state is None or self._pit_state[0] != key:
                 snapshot = self.meters.snapshot()
-                tables = [committed_out(lt, snapshot).model_dump() for lt in self.registry.all()]
+                tables = [
+                    committed_out(self.current(lt), snapshot).model_dump()
+                    for lt in self.registry.all()
+                ]
                 data = {"tables": tables, "meters": snapshot, "tables_seq": versions}
                 self._pit_state = (key, data)
             return key[0], self._pit_state[1]

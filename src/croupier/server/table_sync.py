@@ -91,10 +91,10 @@ class TableSync:
         self.origin = uuid.uuid4().hex[:16]
         """This process's name in its notifications (it skips its own)."""
         self.rebuilds = 0
+        """Tables rebuilt because another process moved them."""
         self.hearing: list[Callable[[str, int], None]] = []
         """Called with a table and its last ``seq`` another process committed, where no
         stream of this process reads the table's events (the pit summary's versions)."""
-        """Tables rebuilt because another process moved them."""
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         if self.active:
