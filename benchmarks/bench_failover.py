@@ -12,7 +12,11 @@ processes against one.
    times (fewer where ``--minutes`` run out), at every state of a round in turn.  Prints the
    kills, the most (and median) seconds until every table answered from the other process
    through the same URL (target: 5 s), the acknowledged commands lost (target: 0), the audits
-   run and their findings, every other problem the harness found.
+   run and their findings, every other problem the harness found.  Where the command in
+   flight stood: ``answered_before_the_kill`` counts the commands answered, by the killed
+   process before the kill or by the other one (a request sent after the kill finds its
+   connection refused and HAProxy sends it to the other process); ``not_committed_done_on_retry``
+   and ``committed_answer_lost`` the kills that landed while the killed process held it.
 2. **CPU per command, 2 processes against 1**, in the same run: ``--tables`` tables of three
    players (Three and Four Card Poker, :mod:`croupier.faces.bots`) play ``--rounds`` rounds
    through HAProxy before one process, then before two (a fresh database each), every seat's

@@ -173,9 +173,10 @@ class Failover(Chaos):
 
     def _aim(self, pending: Pending) -> None:
         """The process serving the command's table (a hand-pay's approval: the hand-pay
-        table's) is the one to kill; the kill comes a random fraction of the recent commands'
-        median latency after the command is sent (before it arrives, during its transaction
-        or after its commit)."""
+        table's) is the one to kill; the kill comes a random fraction (up to 1.5) of the
+        recent commands' median latency through HAProxy after the command is sent: before it
+        reaches the server (HAProxy then sends it to the other one), during its transaction,
+        or after its commit."""
         parts = pending.path.split("/")
         table_id = parts[3] if pending.path.startswith("/api/tables/") else HANDPAY_TABLE
         served = self.floor.serving(str(self.dealer.token), table_id)
