@@ -242,7 +242,7 @@ def _play(
     command = [
         *(sys.executable, "-m", "locust", "-f", str(ROOT / "benchmarks" / "locustfile.py")),
         *("--headless", "--host", base, "--users", str(users)),
-        *("--spawn-rate", str(max(1, users // 10))),
+        *("--spawn-rate", str(args.spawn_rate)),
         *("--csv", str(prefix), "--only-summary", "--stop-timeout", "30"),
         "--loglevel=WARNING",
     ]
@@ -289,6 +289,7 @@ def main() -> None:
     parser.add_argument("--search-steps", type=int, default=6, help="paces tried after it")
     parser.add_argument("--step-seconds", type=float, default=60.0, help="each pace's window")
     parser.add_argument("--settle", type=float, default=10.0, help="seconds before a window")
+    parser.add_argument("--spawn-rate", type=float, default=4.0, help="tables arriving a second")
     parser.add_argument("--backend", choices=("sqlite", "postgresql"), default="sqlite")
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args()

@@ -231,14 +231,32 @@ class FloorReader(Reader):
         return seq > self.last
 
 
+SIGN_IN_WAIT = 600.0
+"""Most seconds a person keeps trying to sign in while the server holds sign-ins back."""
+
+
+def _signed_in(client: Client, username: str, password: str) -> None:
+    """``client`` signed in as ``username``, trying again while the server holds sign-ins
+    back (429: too many at once from one address, as when a whole floor arrives together)."""
+    deadline = time.monotonic() + SIGN_IN_WAIT
+    while True:
+        try:
+            _signed_in(client, username, password)
+            return
+        except ApiError as exc:
+            if exc.status != 429 or time.monotonic() > deadline:
+                raise
+            gevent.sleep(_random.uniform(1.0, 3.0))
+
+
 def _enrol(host: str) -> Crew:
     """A new table and its players (one Locust user's: not part of the load)."""
     supervisor = Client(host, timeout=120)
-    supervisor.login(*SUPERVISOR)
+    _signed_in(supervisor, *SUPERVISOR)
 
     def connect(username: str, password: str) -> Client:
         client = Client(host, timeout=120)
-        client.login(username, password)
+        _signed_in(client, username, password)
         return client
 
     n = next(_tables_made)
@@ -291,7 +309,7 @@ class Table(User):
         }
         self.table_id, self.detail = table, crew.detail
         self.supervisor = Client(self.host or "", timeout=120)  # approves hand-pays (unreported)
-        self.supervisor.login(*SUPERVISOR)
+        _signed_in(self.supervisor, *SUPERVISOR)
         people: list[Client] = [self.dealer, *self.players.values()]
         self.readers = [Reader(self.environment, p, p.stream_url(table, since=0)) for p in people]
         _enrolled()
@@ -321,7 +339,7 @@ class PitViewer(User):
 
     def on_start(self) -> None:
         self.client_ = Person(self.host or "", self.environment, 0)
-        self.client_.login(*SUPERVISOR)
+        _signed_in(self.client_, *SUPERVISOR)
         self.client_.table_id = "-"
         ws = self.client_.base_url.replace("http://", "ws://").replace("https://", "wss://")
         self.reader = FloorReader(self.environment, self.client_, f"{ws}/api/floor/stream")
