@@ -241,7 +241,7 @@ def _signed_in(client: Client, username: str, password: str) -> None:
     deadline = time.monotonic() + SIGN_IN_WAIT
     while True:
         try:
-            _signed_in(client, username, password)
+            client.login(username, password)
             return
         except ApiError as exc:
             if exc.status != 429 or time.monotonic() > deadline:
