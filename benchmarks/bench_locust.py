@@ -2,19 +2,25 @@
 real croupier server, headless, its statistics read back.
 
 Run ``python benchmarks/bench_locust.py [--tables 400] [--seats 7] [--pit 4] [--think 2.0]
-[--seconds 120] [--backend sqlite|postgresql] [--json PATH]``.  A ``croupier serve`` process
+[--seconds 120] [--search-steps 6] [--step-seconds 60] [--settle 10]
+[--backend sqlite|postgresql] [--json PATH]``.  A ``croupier serve`` process
 starts on a free loopback port (as ``bench_server.py`` starts it), then ``locust --headless``
 runs the scenario against it: every table's dealer and players with their think times and one
 event stream each, and ``--pit`` pit viewers on the floor stream.  The server's CPU is counted
 from the moment every table is enrolled (the scenario's ready file) to the end of the run.
 
-Prints the rounds and commands a second, Locust's p50 and p99 request latency (think time
-excluded) against the 100 ms target (the requests counted are those of the measured time and
-the rounds in play when it ended), the server's CPU a command and a round against the 1.0 ms
-target (issue 38), the failures (refused commands, stream gaps) and the audit of the chip
-ledger.  The default is a 400-table floor at its real pace: a round about every minute a table,
-some 7 rounds a second.  Locust's own CPU shares the machine's cores with the server: it is
-printed beside it.
+Prints, for ``--seconds`` from the moment every table is enrolled, the rounds and commands a
+second, the p50 and p99 latency of the requests Locust was told of in that window (think time
+excluded; each request as its person saw it) against the 100 ms target, the server's CPU a
+command and a round against the 1.0 ms target (issue 38), the failures (refused commands,
+stream gaps) and the audit of the chip ledger.  The default is a 400-table floor at its real
+pace: a round about every minute a table, some 7 rounds a second.  Locust's own CPU shares the
+machine's cores with the server: it is printed beside it.
+
+Then the pace search (:func:`search`): the same tables and people, their think time changed
+without enrolling again, ``--search-steps`` paces of ``--step-seconds`` each (after
+``--settle`` seconds at the new pace), one line each; the last line names the most rounds a
+second measured with p99 at most 250 ms (issue 38).
 """
 
 from __future__ import annotations
@@ -28,24 +34,21 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bench_server import _cpu_seconds, _database, _port
+from bench_server import _cpu_seconds, _database, _percentile, _port
 from croupier.faces.client import Client, wait_until_up
 
 ROOT = Path(__file__).resolve().parents[1]
 TARGET_P99_MS = 100.0
 TARGET_CPU_MS = 1.0
 """Issue 38's targets: p99 command latency, and the server's CPU a command."""
+SUSTAINED_P99_MS = 250.0
+"""Issue 38: the most rounds a second the server sustains with p99 at most this."""
 NEW_ROUND = "POST /api/tables/{table}/rounds"
 """Locust's name of the request that opens a round (its type, then its route)."""
-
-
-def _stats(prefix: Path) -> dict[str, dict[str, str]]:
-    """Locust's ``<prefix>_stats.csv``: each row by its type and name."""
-    with Path(f"{prefix}_stats.csv").open(newline="") as handle:
-        return {f"{row['Type']} {row['Name']}".strip(): row for row in csv.DictReader(handle)}
 
 
 def _failures(prefix: Path) -> list[str]:
@@ -67,6 +70,122 @@ def _wait_for(path: Path, proc: subprocess.Popen[bytes], timeout: float) -> None
         time.sleep(0.2)
 
 
+@dataclass
+class Run:
+    """A server and the Locust run against it: the pace file Locust reads its think time from,
+    the samples file it appends each request to."""
+
+    server: int
+    locust: int
+    pace: Path
+    samples: Path
+
+    def measure(self, think: float, seconds: float, settle: float) -> dict[str, Any]:
+        """The figures of ``seconds`` of play at mean think time ``think``, from ``settle``
+        seconds after the pace was set (the rounds in play at the old pace finish)."""
+        self.pace.write_text(f"{think}\n")
+        time.sleep(settle)
+        started, server_cpu = time.time(), _cpu_seconds(self.server)
+        locust_cpu = _cpu_seconds(self.locust)
+        time.sleep(seconds)
+        ended = time.time()
+        server_cpu = _cpu_seconds(self.server) - server_cpu
+        locust_cpu = _cpu_seconds(self.locust) - locust_cpu
+        out = {"think_s": think, **_window(self.samples, started, ended)}
+        cpu_ms = 1000 * server_cpu / max(1, out["commands"])
+        out.update(
+            server_cpu_s=round(server_cpu, 1),
+            server_cpu_ms_per_command=round(cpu_ms, 2),
+            server_cpu_ms_per_round=round(1000 * server_cpu / max(1, out["rounds"]), 1),
+            ratio_cpu_to_target=round(cpu_ms / TARGET_CPU_MS, 2),
+            locust_cpu_s=round(locust_cpu, 1),
+        )
+        return out
+
+
+def _window(samples: Path, started: float, ended: float) -> dict[str, Any]:
+    """Rounds, commands and latency of the requests Locust reported that ended between
+    ``started`` and ``ended`` (every request a person or a pit viewer made: commands, refused
+    commands, the pit's table list; a stream's failure counted, not timed)."""
+    latencies: list[float] = []
+    rounds = commands = refused = failures = 0
+    with samples.open() as handle:
+        for line in handle:
+            at, name, ms, ok = line.rstrip("\n").split("\t")
+            if not started <= float(at) < ended:
+                continue
+            failures += ok != "1"
+            if name.startswith("WS "):
+                continue
+            latencies.append(float(ms))
+            if name.endswith("(refused)"):
+                refused += 1
+            elif name.startswith("POST ") and ok == "1":
+                commands += 1
+                rounds += name == NEW_ROUND
+    elapsed = ended - started
+    p50, p99 = _percentile(latencies, 0.50), _percentile(latencies, 0.99)
+    return {
+        "seconds": round(elapsed, 1),
+        "rounds": rounds,
+        "rounds_per_s": round(rounds / elapsed, 2),
+        "commands": commands,
+        "commands_per_s": round(commands / elapsed, 1),
+        "requests": len(latencies),
+        "refused": refused,
+        "failures": failures,
+        "p50_ms": round(p50, 1),
+        "p99_ms": round(p99, 1),
+        "ratio_p99_to_target": round(p99 / TARGET_P99_MS, 2),
+    }
+
+
+def search(run: Run, first: dict[str, Any], args: argparse.Namespace) -> list[dict[str, Any]]:
+    """The paces tried after ``first`` (the floor at its real pace), ``--search-steps`` at
+    most, each ``--step-seconds`` long: the think time halved (twice the pace) while p99 stays
+    within :data:`SUSTAINED_P99_MS` and the rounds a second still grow by a tenth, then halved
+    again between the fastest pace held and the first missed (geometric mean of the two think
+    times); from a first pace missed, the think time doubled until one is held."""
+    held: dict[str, Any] | None = first if _holds(first, None) else None
+    missed: dict[str, Any] | None = None if held else first
+    steps: list[dict[str, Any]] = []
+    for _ in range(args.search_steps):
+        if held is not None and missed is not None:
+            think = (held["think_s"] * missed["think_s"]) ** 0.5
+        elif held is not None:
+            think = held["think_s"] / 2
+        else:
+            assert missed is not None
+            think = missed["think_s"] * 2
+        step = run.measure(round(think, 4), args.step_seconds, args.settle)
+        steps.append(step)
+        print(_step_line(step), flush=True)
+        if _holds(step, held):
+            held = step
+        elif held is None or think < held["think_s"]:
+            missed = step if missed is None or think > missed["think_s"] else missed
+        else:  # a slower pace than one held missed it: the machine's load moved
+            held = step if step["p99_ms"] <= SUSTAINED_P99_MS else held
+    return steps
+
+
+def _holds(step: dict[str, Any], before: dict[str, Any] | None) -> bool:
+    """``step``'s pace is sustained: p99 within the bound, no failure, and (faster than
+    ``before``) the rounds a second grew by at least a tenth (else the floor is saturated)."""
+    if step["p99_ms"] > SUSTAINED_P99_MS or step["failures"]:
+        return False
+    return before is None or step["rounds_per_s"] >= 1.1 * before["rounds_per_s"]
+
+
+def _step_line(step: dict[str, Any]) -> str:
+    return (
+        f"  pace: think {step['think_s']} s, {step['seconds']} s: {step['rounds_per_s']} rounds/s, "
+        f"{step['commands_per_s']} commands/s, p50 {step['p50_ms']} ms, p99 {step['p99_ms']} ms, "
+        f"{step['failures']} failures; server CPU {step['server_cpu_ms_per_command']} ms a "
+        f"command; Locust CPU {step['locust_cpu_s']} s"
+    )
+
+
 def bench(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
     url = _database(args.backend, workdir, workdir / "pg")
     port = _port()
@@ -81,86 +200,11 @@ def bench(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
     )
     try:
         wait_until_up(base, timeout=120)
-        ready, prefix = workdir / "ready", workdir / "locust"
-        people = {
-            "CROUPIER_TABLES": str(args.tables),
-            "CROUPIER_SEATS": str(args.seats),
-            "CROUPIER_PIT": str(args.pit),
-            "CROUPIER_THINK": str(args.think),
-            "CROUPIER_LOCUST_READY": str(ready),
-        }
-        users = args.tables + args.pit
-        command = [
-            *(sys.executable, "-m", "locust", "-f", str(ROOT / "benchmarks" / "locustfile.py")),
-            *("--headless", "--host", base, "--users", str(users)),
-            *("--spawn-rate", str(max(1, users // 10))),
-            *("--csv", str(prefix), "--only-summary", "--stop-timeout", "30"),
-            "--loglevel=WARNING",
-        ]
-        with (workdir / "locust.log").open("wb") as locust_log:
-            locust = subprocess.Popen(
-                command,
-                env={**env, **people, "PYTHONPATH": f"{ROOT / 'src'}:{ROOT / 'benchmarks'}"},
-                stdout=locust_log,
-                stderr=subprocess.STDOUT,
-            )
-            _wait_for(ready, locust, timeout=1800)
-            # measured from the moment every table is enrolled: ``--seconds`` of play, then
-            # Locust is stopped as a person stops it (SIGTERM: it writes its statistics)
-            started, server_cpu = time.perf_counter(), _cpu_seconds(server.pid)
-            locust_cpu = _cpu_seconds(locust.pid)
-            time.sleep(args.seconds)
-            elapsed = time.perf_counter() - started
-            server_cpu = _cpu_seconds(server.pid) - server_cpu
-            locust_cpu = _cpu_seconds(locust.pid) - locust_cpu
-            locust.send_signal(signal.SIGTERM)
-            try:
-                locust.wait(timeout=120)
-            except subprocess.TimeoutExpired:
-                locust.kill()
-                locust.wait(timeout=60)
-        stats = _stats(prefix)
-        whole = stats["Aggregated"]
-        commands = sum(
-            int(r["Request Count"]) - int(r["Failure Count"])
-            for r in stats.values()
-            if r["Type"] == "POST" and not r["Name"].endswith("(refused)")
-        )
-        refused = sum(
-            int(r["Request Count"]) for r in stats.values() if r["Name"].endswith("(refused)")
-        )
-        failures = sum(int(r["Failure Count"]) for k, r in stats.items() if k != "Aggregated")
-        rounds = int(stats[NEW_ROUND]["Request Count"]) if NEW_ROUND in stats else 0
+        result = _play(args, workdir, base, server.pid, env)
         with Client(base, timeout=600) as auditor:
             auditor.login("auditor", "auditor-demo")
-            ledger_ok = bool(auditor.audit(scope="ledger")["ok"])
-        p50, p99 = float(whole["50%"]), float(whole["99%"])
-        cpu_ms = 1000 * server_cpu / max(1, commands)
-        return {
-            "backend": args.backend,
-            "tables": args.tables,
-            "seats": args.seats,
-            "pit_viewers": args.pit,
-            "think_s": args.think,
-            "seconds": round(elapsed, 1),
-            "rounds": rounds,
-            "rounds_per_s": round(rounds / elapsed, 2),
-            "commands": commands,
-            "commands_per_s": round(commands / elapsed, 1),
-            "requests": int(whole["Request Count"]),
-            "refused": refused,
-            "failures": failures,
-            "failure_kinds": _failures(prefix)[:10],
-            "p50_ms": p50,
-            "p99_ms": p99,
-            "ratio_p99_to_target": round(p99 / TARGET_P99_MS, 2),
-            "server_cpu_s": round(server_cpu, 1),
-            "server_cpu_ms_per_command": round(cpu_ms, 2),
-            "server_cpu_ms_per_round": round(1000 * server_cpu / max(1, rounds), 1),
-            "ratio_cpu_to_target": round(cpu_ms / TARGET_CPU_MS, 2),
-            "locust_cpu_s": round(locust_cpu, 1),
-            "ledger_ok": ledger_ok,
-        }
+            result["ledger_ok"] = bool(auditor.audit(scope="ledger")["ok"])
+        return result
     finally:
         server.send_signal(signal.SIGTERM)
         try:
@@ -177,13 +221,75 @@ def bench(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
             )
 
 
+def _play(
+    args: argparse.Namespace, workdir: Path, base: str, server: int, env: dict[str, str]
+) -> dict[str, Any]:
+    """Locust's run: every table enrolled, the floor at its real pace, then the pace search;
+    Locust stopped as a person stops it (SIGTERM: it writes its statistics)."""
+    ready, prefix = workdir / "ready", workdir / "locust"
+    pace, samples = workdir / "pace", workdir / "samples.tsv"
+    pace.write_text(f"{args.think}\n")
+    people = {
+        "CROUPIER_TABLES": str(args.tables),
+        "CROUPIER_SEATS": str(args.seats),
+        "CROUPIER_PIT": str(args.pit),
+        "CROUPIER_THINK": str(args.think),
+        "CROUPIER_LOCUST_READY": str(ready),
+        "CROUPIER_LOCUST_PACE": str(pace),
+        "CROUPIER_LOCUST_SAMPLES": str(samples),
+    }
+    users = args.tables + args.pit
+    command = [
+        *(sys.executable, "-m", "locust", "-f", str(ROOT / "benchmarks" / "locustfile.py")),
+        *("--headless", "--host", base, "--users", str(users)),
+        *("--spawn-rate", str(args.spawn_rate)),
+        *("--csv", str(prefix), "--only-summary", "--stop-timeout", "30"),
+        "--loglevel=WARNING",
+    ]
+    with (workdir / "locust.log").open("wb") as locust_log:
+        locust = subprocess.Popen(
+            command,
+            env={**env, **people, "PYTHONPATH": f"{ROOT / 'src'}:{ROOT / 'benchmarks'}"},
+            stdout=locust_log,
+            stderr=subprocess.STDOUT,
+        )
+        _wait_for(ready, locust, timeout=1800)
+        run = Run(server, locust.pid, pace, samples)
+        first = run.measure(args.think, args.seconds, settle=0.0)
+        steps = search(run, first, args)
+        locust.send_signal(signal.SIGTERM)
+        try:
+            locust.wait(timeout=120)
+        except subprocess.TimeoutExpired:
+            locust.kill()
+            locust.wait(timeout=60)
+    held = [s for s in [first, *steps] if s["p99_ms"] <= SUSTAINED_P99_MS and not s["failures"]]
+    best = max(held, key=lambda s: s["rounds_per_s"], default=None)
+    return {
+        "backend": args.backend,
+        "tables": args.tables,
+        "seats": args.seats,
+        "pit_viewers": args.pit,
+        **first,
+        "failure_kinds": _failures(prefix)[:10],
+        "pace_search": steps,
+        "most_rounds_per_s_at_p99_250ms": best["rounds_per_s"] if best else None,
+        "most_rounds_at_think_s": best["think_s"] if best else None,
+        "most_rounds_p99_ms": best["p99_ms"] if best else None,
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=400)
     parser.add_argument("--seats", type=int, default=7)
     parser.add_argument("--pit", type=int, default=4, help="pit viewers on the floor stream")
     parser.add_argument("--think", type=float, default=2.0, help="mean think time, seconds")
-    parser.add_argument("--seconds", type=float, default=120.0)
+    parser.add_argument("--seconds", type=float, default=120.0, help="the real pace's window")
+    parser.add_argument("--search-steps", type=int, default=6, help="paces tried after it")
+    parser.add_argument("--step-seconds", type=float, default=60.0, help="each pace's window")
+    parser.add_argument("--settle", type=float, default=10.0, help="seconds before a window")
+    parser.add_argument("--spawn-rate", type=float, default=4.0, help="tables arriving a second")
     parser.add_argument("--backend", choices=("sqlite", "postgresql"), default="sqlite")
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args()
@@ -200,7 +306,20 @@ def main() -> None:
                     tail = path.read_text(errors="replace").splitlines()[-60:]
                     print("\n".join([f"-- end of {name} --", *tail]), file=sys.stderr)
             raise
-    print(
+    print(_summary(result))
+    if args.json is not None:
+        args.json.write_text(json.dumps(result, indent=2) + "\n")
+
+
+def _summary(result: dict[str, Any]) -> str:
+    most = result["most_rounds_per_s_at_p99_250ms"]
+    held = (
+        f"{most} rounds/s (think {result['most_rounds_at_think_s']} s, p99 "
+        f"{result['most_rounds_p99_ms']} ms)"
+        if most is not None
+        else "none of the paces tried"
+    )
+    return (
         f"{result['backend']:>10}: Locust, {result['tables']} tables x {result['seats']} seats "
         f"and {result['pit_viewers']} pit viewers, think {result['think_s']} s, "
         f"{result['seconds']} s: {result['rounds']} rounds ({result['rounds_per_s']}/s), "
@@ -211,10 +330,9 @@ def main() -> None:
         f"{result['server_cpu_ms_per_command']} ms a command "
         f"({result['ratio_cpu_to_target']}x the 1.0 ms target), "
         f"{result['server_cpu_ms_per_round']} ms a round; Locust CPU {result['locust_cpu_s']} s; "
-        f"ledger {'balanced' if result['ledger_ok'] else 'NOT balanced'}"
+        f"ledger {'balanced' if result['ledger_ok'] else 'NOT balanced'}; the most rounds/s "
+        f"with p99 <= 250 ms: {held}"
     )
-    if args.json is not None:
-        args.json.write_text(json.dumps(result, indent=2) + "\n")
 
 
 if __name__ == "__main__":

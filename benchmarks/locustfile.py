@@ -23,6 +23,12 @@ and ``(refused)``; any other error is a failure.  Every stream
 checks its events arrive in order (``seq`` 1, 2, ...): a gap or a stream error is reported as a
 failure of ``WS stream``.  ``CROUPIER_LOCUST_READY`` names a file written once every table is
 enrolled and its people connected (the benchmark, :mod:`bench_locust`, measures from then).
+
+For the benchmark's search of the fastest pace: ``CROUPIER_LOCUST_PACE`` names a file holding
+the mean think time now (read again at most once a second: the pace changes without enrolling
+again), and ``CROUPIER_LOCUST_SAMPLES`` a file each request reported is appended to (the time it
+ended, its type and name, its latency in ms, 1 if it succeeded), so that a window of the run is
+measured apart from the others.
 """
 
 from __future__ import annotations
@@ -38,7 +44,7 @@ from pathlib import Path
 from typing import Any
 
 import gevent
-from locust import User, between, task
+from locust import User, between, events, task
 from locust.env import Environment
 
 from croupier.faces.bots import Crew, approve_pending, enrol, play_round
@@ -50,6 +56,8 @@ SEATS = int(os.environ.get("CROUPIER_SEATS", "7"))
 PIT = int(os.environ.get("CROUPIER_PIT", "2"))
 THINK = float(os.environ.get("CROUPIER_THINK", "2.0"))
 """A person's mean think time before a command, in seconds (a dealer's step: half)."""
+PACE_FILE = os.environ.get("CROUPIER_LOCUST_PACE")
+SAMPLES_FILE = os.environ.get("CROUPIER_LOCUST_SAMPLES")
 SUPERVISOR = tuple(os.environ.get("CROUPIER_SUPERVISOR", "supervisor:supervisor-demo").split(":"))
 GAMES = ("three-card-poker", "four-card-poker")
 
@@ -58,6 +66,55 @@ _RUN = f"{int(time.time())}-{os.getpid()}"
 _tables_made = itertools.count()
 _tables_ready = itertools.count()
 _random = random.Random()  # think times only: no card or outcome depends on it
+
+
+class Pace:
+    """The mean think time now: :data:`THINK`, or the number the pace file holds (read again at
+    most once a second)."""
+
+    def __init__(self, path: str | None) -> None:
+        self.path = path
+        self.think = THINK
+        self._read_at = -1.0
+
+    def now(self) -> float:
+        if self.path is None:
+            return THINK
+        at = time.monotonic()
+        if at - self._read_at >= 1.0:
+            self._read_at = at
+            with contextlib.suppress(OSError, ValueError):
+                self.think = float(Path(self.path).read_text())
+        return self.think
+
+
+PACE = Pace(PACE_FILE)
+
+
+def _sampled(environment: Environment) -> None:
+    """Every request reported, appended to the samples file (one line each, written whole)."""
+    if SAMPLES_FILE is None:
+        return
+    # line-buffered: the benchmark reads the file while Locust runs; closed as Locust quits
+    samples = Path(SAMPLES_FILE).open("a", buffering=1)  # noqa: SIM115
+
+    def sample(
+        request_type: str, name: str, response_time: float, exception: object, **_: object
+    ) -> None:
+        if samples.closed:
+            return
+        ok = int(exception is None)
+        samples.write(f"{time.time():.3f}\t{request_type} {name}\t{response_time:.1f}\t{ok}\n")
+
+    environment.events.request.add_listener(sample)  # type: ignore[no-untyped-call]
+    environment.events.quitting.add_listener(lambda **_: samples.close())  # type: ignore[no-untyped-call]
+
+
+def _on_init(environment: Environment, **_: object) -> None:
+    _sampled(environment)
+
+
+events.init.add_listener(_on_init)  # type: ignore[no-untyped-call]
 
 
 def _route(path: str, table_id: str) -> str:
@@ -72,6 +129,7 @@ class Person(Client):
         super().__init__(base_url, timeout=120)
         self.environment = environment
         self.think = think
+        """The person's share of the mean think time (a dealer's step: half)."""
         self.table_id = ""
 
     def request(
@@ -83,8 +141,9 @@ class Person(Client):
         key: str | None = None,
         params: Any = None,
     ) -> Any:
-        if method == "POST" and self.think > 0 and path != "/api/login":
-            gevent.sleep(_random.expovariate(1 / self.think))
+        think = self.think * PACE.now()
+        if method == "POST" and think > 0 and path != "/api/login":
+            gevent.sleep(_random.expovariate(1 / think))
         name = _route(path, self.table_id)
         started = time.perf_counter()
         try:
@@ -172,14 +231,32 @@ class FloorReader(Reader):
         return seq > self.last
 
 
+SIGN_IN_WAIT = 600.0
+"""Most seconds a person keeps trying to sign in while the server holds sign-ins back."""
+
+
+def _signed_in(client: Client, username: str, password: str) -> None:
+    """``client`` signed in as ``username``, trying again while the server holds sign-ins
+    back (429: too many at once from one address, as when a whole floor arrives together)."""
+    deadline = time.monotonic() + SIGN_IN_WAIT
+    while True:
+        try:
+            client.login(username, password)
+            return
+        except ApiError as exc:
+            if exc.status != 429 or time.monotonic() > deadline:
+                raise
+            gevent.sleep(_random.uniform(1.0, 3.0))
+
+
 def _enrol(host: str) -> Crew:
     """A new table and its players (one Locust user's: not part of the load)."""
     supervisor = Client(host, timeout=120)
-    supervisor.login(*SUPERVISOR)
+    _signed_in(supervisor, *SUPERVISOR)
 
     def connect(username: str, password: str) -> Client:
         client = Client(host, timeout=120)
-        client.login(username, password)
+        _signed_in(client, username, password)
         return client
 
     n = next(_tables_made)
@@ -204,9 +281,9 @@ def _enrolled() -> None:
             Path(ready).write_text(f"{TABLES} tables\n")
 
 
-def _person(environment: Environment, client: Client, think: float, table_id: str) -> Person:
+def _person(environment: Environment, client: Client, share: float, table_id: str) -> Person:
     """``client``'s session carried over to a :class:`Person` (the same token)."""
-    person = Person(client.base_url, environment, think)
+    person = Person(client.base_url, environment, share)
     person.token, person.role, person.player_id = client.token, client.role, client.player_id
     person.table_id = table_id
     client.close()
@@ -217,19 +294,22 @@ class Table(User):
     """One table: its dealer and seated players, each with their own stream."""
 
     fixed_count = TABLES
-    wait_time = between(0.5 * THINK, 1.5 * THINK)  # between rounds: the felt cleared
+
+    def wait_time(self) -> float:
+        """Between rounds (the felt cleared): half to one and a half think times."""
+        return _random.uniform(0.5, 1.5) * PACE.now()
 
     def on_start(self) -> None:
         crew = _enrol(self.host or "")
         table = crew.table_id
-        self.dealer = _person(self.environment, crew.dealer, THINK / 2, table)
+        self.dealer = _person(self.environment, crew.dealer, 0.5, table)
         self.players = {
-            seat: _person(self.environment, client, THINK, table)
+            seat: _person(self.environment, client, 1.0, table)
             for seat, client in crew.players.items()
         }
         self.table_id, self.detail = table, crew.detail
         self.supervisor = Client(self.host or "", timeout=120)  # approves hand-pays (unreported)
-        self.supervisor.login(*SUPERVISOR)
+        _signed_in(self.supervisor, *SUPERVISOR)
         people: list[Client] = [self.dealer, *self.players.values()]
         self.readers = [Reader(self.environment, p, p.stream_url(table, since=0)) for p in people]
         _enrolled()
@@ -259,7 +339,7 @@ class PitViewer(User):
 
     def on_start(self) -> None:
         self.client_ = Person(self.host or "", self.environment, 0)
-        self.client_.login(*SUPERVISOR)
+        _signed_in(self.client_, *SUPERVISOR)
         self.client_.table_id = "-"
         ws = self.client_.base_url.replace("http://", "ws://").replace("https://", "wss://")
         self.reader = FloorReader(self.environment, self.client_, f"{ws}/api/floor/stream")

@@ -11,12 +11,20 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import Engine, event, select
 
 from croupier.core.errors import InvalidInput
 from croupier.server.auth import Account, Auth, AuthError, Role
 from croupier.server.db import connect
-from croupier.server.sessions import Held, SessionEnded, SessionLimits, Tokens, digest
+from croupier.server.sessions import (
+    RECHECK_SECONDS,
+    Held,
+    SessionEnded,
+    SessionLimits,
+    Tokens,
+    digest,
+)
+from croupier.store import now
 from croupier.store.database import as_utc
 from croupier.store.schema import sessions
 
@@ -140,3 +148,31 @@ def test_the_idle_end_is_written_at_most_once_a_step() -> None:
     assert limits.step() == timedelta(minutes=1)
     assert SessionLimits(idle=timedelta(seconds=3)).step() == timedelta(seconds=0.3)
     assert SessionLimits(idle=timedelta(seconds=3)).prune_every() == timedelta(seconds=3)
+
+
+def test_a_floors_stale_sessions_are_read_again_together(
+    auth: Auth, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # issue 38: each of a floor's thousands of open streams re-read its own session from the
+    # database every few seconds (two statements each); the first stale one now reads every
+    # session due with it, and the others are served from memory
+    tokens = [auth.login(name, PASSWORD)[0] for name in ("sup1", "sup2") for _ in range(10)]
+    for token in tokens:
+        auth.check(token)
+    statements: list[str] = []
+    listen = "before_cursor_execute"
+    record = lambda *args: statements.append(args[2])  # noqa: E731
+    event.listen(Engine, listen, record)  # every engine (the readers' too)
+    later = now() + timedelta(seconds=RECHECK_SECONDS + 1)
+    monkeypatch.setattr("croupier.server.sessions.now", lambda: later)
+    try:
+        assert {auth.check(token).username for token in tokens} == {"sup1", "sup2"}
+    finally:
+        event.remove(Engine, listen, record)
+    assert len([s for s in statements if "FROM sessions" in s]) == 1, statements
+    # a session ended meanwhile is still refused at the read that finds it ended
+    with auth.engine.begin() as conn:
+        auth.end_sessions(conn, "sup2")
+    with pytest.raises(AuthError):
+        auth.check(tokens[-1])
+    assert auth.check(tokens[0]).username == "sup1"

@@ -20,6 +20,7 @@ def test_locust_floor_plays_rounds_with_every_stream_in_order(tmp_path: Path) ->
             str(ROOT / "benchmarks" / "bench_locust.py"),
             *("--tables", "2", "--seats", "2", "--pit", "1", "--think", "0.05"),
             *("--seconds", "8", "--json", str(out)),
+            *("--search-steps", "1", "--step-seconds", "4", "--settle", "1"),
         ],
         capture_output=True,
         text=True,
@@ -37,3 +38,7 @@ def test_locust_floor_plays_rounds_with_every_stream_in_order(tmp_path: Path) ->
     assert result["ledger_ok"] is True
     assert result["server_cpu_ms_per_command"] > 0
     assert result["p99_ms"] >= result["p50_ms"] > 0
+    # the pace search tried one more pace (the think time halved while p99 held, else doubled)
+    [step] = result["pace_search"]
+    assert step["think_s"] in (0.025, 0.1)
+    assert step["rounds"] >= 1 and step["failures"] == 0

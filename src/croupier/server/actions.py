@@ -11,13 +11,15 @@ the irregularities the chapter lets them report now.  Nothing here reveals a car
 
 from __future__ import annotations
 
+import threading
+import weakref
 from typing import Any
 
 from fastapi import APIRouter, Depends, Request
 
 from croupier.core.errors import CroupierError
 from croupier.core.shapes import CardSource
-from croupier.games.records import Action, PlaceWager, ReportIrregularity
+from croupier.games.records import Action, PlaceWager, Record, ReportIrregularity
 from croupier.games.round import Phase, Round
 from croupier.server.auth import Account, Role
 from croupier.server.live_tables import LiveTable
@@ -26,6 +28,8 @@ from croupier.server.policy import resource, table_seats
 __all__ = [
     "ACTIONS",
     "CHIP_LADDER",
+    "COPIES",
+    "RoundCopies",
     "actions_answer",
     "actions_router",
     "dealer_actions",
@@ -177,8 +181,14 @@ def actions_router() -> APIRouter:
 
 def actions_answer(account: Account, lt: LiveTable) -> tuple[dict[str, Any], int]:
     """What ``account`` may do now at ``lt`` (the answer of ``GET
-    /api/tables/{table_id}/actions``) and the table stream's ``seq`` it stands at, both read
-    under the table's lock (committed state only)."""
+    /api/tables/{table_id}/actions``) and the table stream's ``seq`` it stands at, both of the
+    committed state only.
+
+    The table's lock is held only to take what the answer is computed from (the round's
+    records, players and the table's state: a few microseconds); every seat x wager x chip is
+    then tried on a copy of the round rebuilt from those records (:class:`RoundCopies`), so a
+    command on the table never waits behind this read.  Where the copy cannot be made, the
+    answer is computed under the lock as before."""
     out: dict[str, Any] = {
         "table_id": lt.id,
         "round_id": lt.round_id,
@@ -191,7 +201,7 @@ def actions_answer(account: Account, lt: LiveTable) -> tuple[dict[str, Any], int
     }
     with lt.lock:
         out["round_id"] = lt.round_id
-        rnd = lt.round
+        rnd, seq = lt.round, lt.seq
         if rnd is None or rnd.is_over or lt.held is not None:
             out["phase"] = rnd.phase.value if rnd is not None else None
             ready = lt.status == "open" and lt.held is None
@@ -199,10 +209,62 @@ def actions_answer(account: Account, lt: LiveTable) -> tuple[dict[str, Any], int
             if account.role is Role.DEALER and not ready:
                 why = f"the round is held: {lt.held}" if lt.held else "the table is closed"
                 out["waiting"] = [{"step": "new_round", "reason": why, "section": None}]
-            return out, lt.seq
+            return out, seq
         out["phase"] = rnd.phase.value
-        if account.role is Role.PLAYER:
-            out.update(seat_actions(rnd, table_seats(account, lt)))
-        elif account.role is Role.DEALER:
-            out.update(dealer_actions(rnd))
-        return out, lt.seq
+        seats = table_seats(account, lt)
+        if account.role not in (Role.PLAYER, Role.DEALER):
+            return out, seq
+        records, players = rnd.records, dict(rnd.players)
+    try:
+        copy = COPIES.of(lt, rnd, records, players)
+    except CroupierError:  # not replayed: tried on the table's round, under its lock
+        with lt.lock:
+            if lt.round is not rnd or lt.seq != seq:
+                return actions_answer(account, lt)
+            out.update(_for_role(account.role, rnd, seats))
+        return out, seq
+    out.update(_for_role(account.role, copy, seats))
+    return out, seq
+
+
+def _for_role(role: Role, rnd: Round, seats: frozenset[int]) -> dict[str, Any]:
+    return seat_actions(rnd, seats) if role is Role.PLAYER else dealer_actions(rnd)
+
+
+_At = tuple["weakref.ref[Round]", int, dict[int, str]]
+"""What a copy was made of: the table's round, how many of its records, its players."""
+
+
+class RoundCopies:
+    """Per table, the copy of its round the actions are tried on: rebuilt from the round's
+    committed records (:meth:`Round.rebuild`, as the audit replays a hand), and kept while the
+    round has the same records and players, so the callers answered after one event share one
+    copy.  A copy is only read (``can``, ``legal_actions``): never applied to."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._by_table: dict[int, tuple[weakref.ref[LiveTable], _At, Round]] = {}
+
+    def of(
+        self, lt: LiveTable, rnd: Round, records: tuple[Record, ...], players: dict[int, str]
+    ) -> Round:
+        """The copy of ``rnd`` at ``records`` with ``players`` (made once, then shared); the
+        engine's refusal where the records do not replay."""
+        with self._lock:
+            kept = self._by_table.get(id(lt))
+        if kept is not None and kept[0]() is lt:
+            at, copy = kept[1], kept[2]
+            if at[0]() is rnd and at[1] == len(records) and at[2] == players:
+                return copy
+        copy = Round.rebuild(rnd.game, records, players=players, stub_check=rnd.stub_check)
+        at = (weakref.ref(rnd), len(records), players)
+        with self._lock:
+            for table, (ref, _at, _copy) in list(self._by_table.items()):
+                if ref() is None:
+                    del self._by_table[table]
+            self._by_table[id(lt)] = (weakref.ref(lt), at, copy)
+        return copy
+
+
+COPIES = RoundCopies()
+"""The process's copies of its tables' rounds for :func:`actions_answer`."""

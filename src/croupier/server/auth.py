@@ -23,7 +23,7 @@ refuses them, :meth:`Auth._session`).
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
@@ -79,6 +79,10 @@ def _hasher() -> PasswordHasher:
     if os.environ.get(TEST_PROFILE_ENV) == "test":
         return PasswordHasher(time_cost=1, memory_cost=64, parallelism=1)
     return PasswordHasher(time_cost=ARGON2_TIME_COST, memory_cost=ARGON2_MEMORY_KIB, parallelism=1)
+
+
+SESSIONS_READ = 500
+"""Most token digests one statement reads (:meth:`Auth._sessions`)."""
 
 
 class Role(StrEnum):
@@ -156,7 +160,10 @@ class Auth:
         self.hasher = _hasher()
         self._db: Database | None = None  # made at the first token read (prepares the engine)
         self.tokens: Tokens[Account] = Tokens(
-            engine, sessions if sessions is not None else SessionLimits(), self._session
+            engine,
+            sessions if sessions is not None else SessionLimits(),
+            self._session,
+            read_many=self._sessions,
         )
 
     # -- accounts ---------------------------------------------------------------------------
@@ -351,23 +358,53 @@ class Auth:
         """The session of the token digest ``key`` as the database holds it; ``None`` where
         there is none, or its account is disabled, or it is a demo account on a floor that
         does not admit them (its token refused as an ended session's)."""
+        return self._sessions([key]).get(key)
+
+    def _sessions(self, keys: Sequence[str]) -> dict[str, Held[Account]]:
+        """:meth:`_session` of each of ``keys``, read together (a few statements for a
+        floor's sessions, :data:`SESSIONS_READ` digests at a time); a digest left out has no
+        session that answers."""
         if self._db is None:
             self._db = Database(self.engine)  # a reader that takes no write lock (SQLite)
+        out: dict[str, Held[Account]] = {}
         with self._db.read() as conn:
-            row = conn.execute(
-                select(sessions.c.expires_at, sessions.c.created_at.label("signed_in"), accounts)
-                .join(accounts, accounts.c.username == sessions.c.username)
-                .where(sessions.c.token_sha256 == key)
-            ).first()
-            if row is None:
-                return None
-            if row.status != AccountStatus.ACTIVE.value:
-                return None
-            if row.demo and not self.mode.admits_demo:
-                return None
-            account = _account(row, _tables(conn, row.username))
-        expires = as_utc(row.expires_at)
-        return Held(account, row.username, as_utc(row.signed_in), expires, expires)
+            for at in range(0, len(keys), SESSIONS_READ):
+                query = (
+                    select(
+                        sessions.c.token_sha256,
+                        sessions.c.expires_at,
+                        sessions.c.created_at.label("signed_in"),
+                        accounts,
+                    )
+                    .join(accounts, accounts.c.username == sessions.c.username)
+                    .where(sessions.c.token_sha256.in_(keys[at : at + SESSIONS_READ]))
+                )
+                rows = [
+                    row
+                    for row in conn.execute(query)
+                    if row.status == AccountStatus.ACTIVE.value
+                    and (not row.demo or self.mode.admits_demo)
+                ]
+                tables = _tables_of(conn, {row.username for row in rows})
+                for row in rows:
+                    account = _account(row, tables.get(row.username, frozenset()))
+                    expires = as_utc(row.expires_at)
+                    signed_in = as_utc(row.signed_in)
+                    out[row.token_sha256] = Held(account, row.username, signed_in, expires, expires)
+        return out
+
+
+def _tables_of(conn: Connection, usernames: set[str]) -> dict[str, frozenset[str]]:
+    """The tables of each of ``usernames`` (a dealer's), by username."""
+    if not usernames:
+        return {}
+    query = select(account_tables.c.username, account_tables.c.table_id).where(
+        account_tables.c.username.in_(sorted(usernames))
+    )
+    out: dict[str, set[str]] = {}
+    for username, table_id in conn.execute(query):
+        out.setdefault(username, set()).add(table_id)
+    return {username: frozenset(tables) for username, tables in out.items()}
 
 
 def _tables(conn: Connection, username: str) -> frozenset[str]:

@@ -31,7 +31,7 @@ import hashlib
 import itertools
 import secrets
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Generic, TypeVar
@@ -146,6 +146,10 @@ class Held(Generic[A]):
 Reader = Callable[[str], "Held[A] | None"]
 """Reads a session by its digest from the database (``None``: no such session)."""
 
+ManyReader = Callable[[Sequence[str]], "dict[str, Held[A]]"]
+"""Reads sessions by their digests from the database in one go (a digest absent from the answer:
+no such session)."""
+
 Recorder = Callable[[Connection, str], None]
 """Records a session's end in its transaction (given the account's username)."""
 
@@ -154,10 +158,22 @@ class Tokens(Generic[A]):
     """The sessions of one server process: the token cache, the idle end moved forward, the
     revocations and the open streams' watchers (see the module)."""
 
-    def __init__(self, engine: Engine, limits: SessionLimits, read: Reader[A]) -> None:
+    def __init__(
+        self,
+        engine: Engine,
+        limits: SessionLimits,
+        read: Reader[A],
+        *,
+        read_many: ManyReader[A] | None = None,
+    ) -> None:
         self.engine = engine
         self.limits = limits
         self._read = read
+        self._read_many = read_many
+        """Where given, a stale session is read again with every cached session due within
+        half of :data:`RECHECK_SECONDS` (one read for them all: a floor's thousands of open
+        streams re-check their sessions from memory, issue 38)."""
+        self._refreshing = threading.Lock()
         self._cache: dict[str, Held[A]] = {}
         self._watchers: dict[int, tuple[str, str, Callable[[], None]]] = {}
         self._ids = itertools.count()
@@ -185,26 +201,58 @@ class Tokens(Generic[A]):
 
     def _held(self, key: str) -> Held[A]:
         at = now()
+        held = self._fresh(key, at)
+        if held is not None:
+            return held
+        if self._read_many is None:
+            with self._lock:
+                generation = self._generation
+            one = self._read(key)
+            return self._kept(key, at, generation, [key], {key: one} if one else {})
+        with self._refreshing:
+            held = self._fresh(key, at)  # read meanwhile by another request's refresh
+            if held is not None:
+                return held
+            with self._lock:
+                generation = self._generation
+                due = at + timedelta(seconds=RECHECK_SECONDS / 2)
+                keys = [
+                    key,
+                    *(k for k, h in self._cache.items() if k != key and h.fresh_until <= due),
+                ]
+            return self._kept(key, at, generation, keys, self._read_many(keys))
+
+    def _fresh(self, key: str, at: datetime) -> Held[A] | None:
+        """``key``'s cached session where it may be served without reading the database."""
         with self._lock:
             held = self._cache.get(key)
         # Read again once stale, or where it looks ended (another process may have moved its
         # idle end since).
         if held is not None and held.fresh_until > at and self._alive(held, at):
             return held
-        with self._lock:
-            generation = self._generation
-        held = self._read(key)
-        if held is None or not self._alive(held, at):
-            with self._lock:
-                self._cache.pop(key, None)
-            raise SessionEnded("the token is unknown or its session has ended")
-        held = replace(held, fresh_until=at + timedelta(seconds=RECHECK_SECONDS))
+        return None
+
+    def _kept(
+        self, key: str, at: datetime, generation: int, keys: list[str], read: dict[str, Held[A]]
+    ) -> Held[A]:
+        """The sessions of ``keys`` as ``read`` (at ``at``) into the cache, those ended
+        dropped; ``key``'s session, or :class:`SessionEnded` where it has ended."""
+        fresh = at + timedelta(seconds=RECHECK_SECONDS)
         with self._lock:
             # A session ended while it was being read is not cached (it answers this request,
             # which came first, and no later one).
-            if self._generation == generation:
-                self._cache[key] = held
-        return held
+            kept = self._generation == generation
+            for k in keys:
+                held = read.get(k)
+                if held is not None and self._alive(held, at):
+                    if kept:
+                        self._cache[k] = replace(held, fresh_until=fresh)
+                else:
+                    self._cache.pop(k, None)
+        held = read.get(key)
+        if held is None or not self._alive(held, at):
+            raise SessionEnded("the token is unknown or its session has ended")
+        return replace(held, fresh_until=fresh)
 
     def _alive(self, held: Held[A], at: datetime) -> bool:
         return held.expires > at and held.created + self.limits.lifetime > at
