@@ -156,6 +156,9 @@ class DeviceStatus(BaseModel):
     silent: bool
     lights: dict[str, str] = {}
     """The table's lights (a table with sensors): each seated position ``lit`` or ``dark``."""
+    wager_lights: dict[str, dict[str, str]] = {}
+    """Each position's light per progressive wager where a position has several devices (Let
+    It Ride's Three- and Five-Card Progressives, § 643a.2(c)(1)); empty otherwise."""
 
 
 def message_action(
@@ -221,6 +224,16 @@ def lights_of(lt: LiveTable) -> dict[str, str]:
     return {str(seat): light.value for seat, light in rnd.lights().items()}
 
 
+def wager_lights_of(lt: LiveTable) -> dict[str, dict[str, str]]:
+    """The lights of ``lt``'s round per wager where a position has several progressive devices
+    (empty otherwise, as the round's view)."""
+    rnd = lt.round
+    if rnd is None or len(rnd.sensed_wagers()) < 2:
+        return {}
+    lights = rnd.wager_lights().items()
+    return {str(s): {w: x.value for w, x in by.items()} for s, by in lights}
+
+
 def _silent(last_seen: Any) -> bool:
     if last_seen is None:
         return True
@@ -228,7 +241,10 @@ def _silent(last_seen: Any) -> bool:
 
 
 def _statuses(
-    conn: Connection, table_id: str, lights: dict[str, str] | None = None
+    conn: Connection,
+    table_id: str,
+    lights: dict[str, str] | None = None,
+    wager_lights: dict[str, dict[str, str]] | None = None,
 ) -> list[DeviceStatus]:
     rows = conn.execute(
         select(card_devices).where(card_devices.c.table_id == table_id).order_by(card_devices.c.id)
@@ -241,6 +257,7 @@ def _statuses(
             last_seen=as_utc(r.last_seen).isoformat() if r.last_seen is not None else None,
             silent=_silent(r.last_seen),
             lights=lights or {},
+            wager_lights=wager_lights or {},
         )
         for r in rows
     ]
@@ -299,7 +316,7 @@ class Devices:
     def statuses(self, table_id: str) -> list[DeviceStatus]:
         lt = self.commands.registry.table(table_id)
         with self.commands.store.engine.connect() as conn:
-            return _statuses(conn, lt.id, lights_of(lt))
+            return _statuses(conn, lt.id, lights_of(lt), wager_lights_of(lt))
 
     def message(self, device: str, table_id: str, body: ReaderMessage, digest: str) -> Any:
         """One numbered message, answered once (the same ``seq`` again: the same answer)."""
