@@ -197,7 +197,7 @@ def run(
     say: Callable[[str], None],
 ) -> int:
     """Deal ``rounds`` rounds as the table asks: a card whenever one is due (a fresh shoe for
-    each round), else a heartbeat every ``interval`` seconds; ``faults``: card number -> fault
+    each round), the stub when the round counts it, else a heartbeat every ``interval`` seconds; ``faults``: card number -> fault
     (:data:`FAULTS`).  Returns the messages sent."""
     finished: set[str] = set()
     dealing: str | None = None
@@ -207,6 +207,13 @@ def run(
         round_id, phase = ack.get("round_id"), ack.get("phase")
         if phase in ("over", "void") and round_id is not None and round_id == dealing:
             finished.add(round_id)
+        elif dealing is not None and round_id != dealing:
+            finished.add(dealing)  # the next round already begun: the one dealt is over
+        if phase == "stub_count" and round_id == dealing:
+            # the round counts the stub (every fifth, § 641a.8(f)): the shoe reports what it holds
+            ack = reader.stub()
+            say(f"{round_id} stub of {len(reader.shoe)} cards: {ack['phase']}")
+            continue
         if phase == "dealing" and int(ack.get("due", 0)) > 0:
             if round_id != dealing:
                 reader.shuffle()
