@@ -165,11 +165,11 @@ def test_641a_13_each_fault_of_a_reader_ends_as_the_chapter_says(
 
 
 def test_a_readers_messages_are_numbered_a_gap_and_a_reused_number_refused(
-    sqlite_server: Server,
+    server: Server,
 ) -> None:
-    supervisor = sqlite_server.client("supervisor")
+    supervisor = server.client("supervisor")
     table_id, _ = _real_table(supervisor, "three-card-poker", "reader")
-    reader = _reader(sqlite_server, supervisor, table_id, 1, 3)
+    reader = _reader(server, supervisor, table_id, 1, 3)
     first = reader.heartbeat()
     assert (first["ack"], first["next_seq"], first["accepted"]) == (1, 2, True)
     with pytest.raises(ApiError) as gap:
@@ -312,9 +312,8 @@ def test_a_silent_reader_holds_the_round_until_the_dealer_keys_the_cards(
 
 
 def test_a_reader_round_resumes_after_a_crash_and_the_resent_message_deals_nothing_twice(
-    sqlite_server: Server,
+    server: Server,
 ) -> None:
-    server = sqlite_server
     supervisor = server.client("supervisor")
     table_id, _ = _real_table(supervisor, "four-card-poker", "reader")
     reader = _reader(server, supervisor, table_id, 1, 21)
@@ -356,11 +355,10 @@ def _stub_kinds(auditor: Client, round_id: str) -> list[str]:
     return [k for k in _kinds(auditor, round_id) if k in ("stub_reported", "stub_counted")]
 
 
-def test_641a_8_f_a_reader_table_counts_the_stub_every_fifth_round(sqlite_server: Server) -> None:
+def test_641a_8_f_a_reader_table_counts_the_stub_every_fifth_round(server: Server) -> None:
     """The fifth round without a count waits after the deal (phase ``stub_count``) for the
     reader's ``stub`` message; the count starts the five again; after a restart the first
     round counts (when the stub was last counted is not known)."""
-    server = sqlite_server
     dealer, supervisor = server.client("dealer"), server.client("supervisor")
     auditor = server.client("auditor")
     table_id = "fcp-reader-stub"

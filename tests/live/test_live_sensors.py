@@ -136,11 +136,11 @@ def test_641a_8_b_count_mismatch_held_until_the_supervisors_recount(server: Serv
     device.close()
 
 
-def test_641a_8_b_a_recount_that_differs_voids_the_round(sqlite_server: Server) -> None:
-    supervisor, dealer = sqlite_server.client("supervisor"), sqlite_server.client("dealer")
+def test_641a_8_b_a_recount_that_differs_voids_the_round(server: Server) -> None:
+    supervisor, dealer = server.client("supervisor"), server.client("dealer")
     table_id, _ = _sensor_table(supervisor)
-    device = _device(sqlite_server, supervisor, table_id)
-    players, _ = _betting(sqlite_server, dealer, table_id)
+    device = _device(server, supervisor, table_id)
+    players, _ = _betting(server, dealer, table_id)
     balance = players[1].me()["balance"]  # the Ante placed
     device.sense(1, "lit")
     assert players[1].me()["balance"] == balance - 100  # the progressive chip: the system's

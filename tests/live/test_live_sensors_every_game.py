@@ -48,8 +48,7 @@ def _finish(dealer: Any, players: Mapping[int, Any], table_id: str) -> str:
     raise AssertionError(f"the round at {table_id} did not finish")
 
 
-def test_643a_2_c_2_both_progressives_sensed_and_locked_out(sqlite_server: Server) -> None:
-    server = sqlite_server
+def test_643a_2_c_2_both_progressives_sensed_and_locked_out(server: Server) -> None:
     supervisor, dealer = server.client("supervisor"), server.client("dealer")
     auditor, observer = server.client("auditor"), server.client("observer")
     table_id = _lir_sensor_table(supervisor)
