@@ -197,8 +197,8 @@ def run(
     say: Callable[[str], None],
 ) -> int:
     """Deal ``rounds`` rounds as the table asks: a card whenever one is due (a fresh shoe for
-    each round), the stub when the round counts it, else a heartbeat every ``interval`` seconds; ``faults``: card number -> fault
-    (:data:`FAULTS`).  Returns the messages sent."""
+    each round), the stub when the round counts it, else a heartbeat every ``interval``
+    seconds; ``faults``: card number -> fault (:data:`FAULTS`).  Returns the messages sent."""
     finished: set[str] = set()
     dealing: str | None = None
     card_no = 0
