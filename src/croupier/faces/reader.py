@@ -17,6 +17,7 @@ sends them with its token to its one table.  Each move is one message, or a faul
 - :meth:`stub`: the cards left in the shoe, counted;
 - :meth:`sense`: a progressive sensor at a betting position lit or dark (a table with the
   progressive table game system's sensors: the same token and numbering);
+- :meth:`chips`: a chip-reading layout's amount on a wager at a betting position;
 - :meth:`heartbeat`.
 
 ``croupier device shoe`` runs it against a server (:func:`run`).
@@ -144,6 +145,11 @@ class ShoeReader:
         names the progressive where the game has several (Let It Ride)."""
         named = {"wager": wager} if wager is not None else {}
         return self._next("wager", seat=seat, light=light, **named)
+
+    def chips(self, seat: int, wager: str, amount: int) -> dict[str, Any]:
+        """A chip-reading layout at ``seat``: ``amount`` cents of chips on ``wager`` (``0``:
+        taken off)."""
+        return self._next("wager", seat=seat, wager=wager, amount=amount)
 
     def stub(self) -> dict[str, Any]:
         return self._next("stub", count=len(self.shoe))

@@ -44,10 +44,19 @@ from sqlalchemy import Connection, func, insert, select, update
 
 from croupier.core.cards import Card
 from croupier.core.errors import CroupierError, IllegalAction, InvalidInput
+from croupier.core.money import MAX_WAGER
 from croupier.core.shapes import CardSource, ProgressiveWagers
 from croupier.games.records import Action, Record
 from croupier.games.reported_cards import CardFound, CorrectCard, ReportCard, ReportStub
-from croupier.games.sensors import SENSED_WAGER, Light, ResolveCount, SenseWager, SensorRefused
+from croupier.games.sensors import (
+    SENSED_WAGER,
+    ChipsRefused,
+    Light,
+    ReadChips,
+    ResolveCount,
+    SenseWager,
+    SensorRefused,
+)
 from croupier.server.account_routes import Key
 from croupier.server.api_models import CommandResult
 from croupier.server.auth import Account, Role
@@ -112,7 +121,15 @@ class ReaderMessage(BaseModel):
         max_length=40,
         pattern="^[a-z0-9_]+$",
         description="a sensor's progressive wager where the game has several "
-        '(Let It Ride: "three_card_progressive", "five_card_progressive"); none: "progressive"',
+        '(Let It Ride: "three_card_progressive", "five_card_progressive"); none: "progressive"; '
+        "a chip-reading layout's wager (with its amount)",
+    )
+    amount: int | None = Field(
+        default=None,
+        ge=0,
+        le=MAX_WAGER,
+        description="a chip-reading layout: the cents of chips on the wager (0: taken off); "
+        "the message then names its wager and no light",
     )
 
 
@@ -187,6 +204,13 @@ def message_action(
         return CorrectCard(card=parsed)
     found = CardFound.FACE_UP_IN_DECK if kind == "face_up" else CardFound.DEALT
     return ReportCard(card=parsed, found=found)
+
+
+def read_chips(seat: int | None, wager: str | None, amount: int, light: Light | None) -> Action:
+    """A chip-reading layout's ``wager`` message: the amount of chips on a seat's wager."""
+    if seat is None or not wager or light is not None:
+        raise InvalidInput("a chip reading names its seat, its wager and its amount (no light)")
+    return ReadChips(seat=seat, wager=wager, amount=amount)
 
 
 def _sha(token: str) -> str:
@@ -322,9 +346,12 @@ class Devices:
         """One numbered message, answered once (the same ``seq`` again: the same answer)."""
         lt = self.commands.registry.table(table_id)
         _verify_message(lt, body.type)
-        action = message_action(
-            body.type, body.card, body.count, (body.seat, body.light, body.wager)
-        )
+        if body.type == "wager" and body.amount is not None:
+            action: Action | None = read_chips(body.seat, body.wager, body.amount, body.light)
+        else:
+            action = message_action(
+                body.type, body.card, body.count, (body.seat, body.light, body.wager)
+            )
         # the idempotency store keys answers by a name: a reader's is device:<id>
         name = Account(f"device:{device}", Role.OBSERVER)
 
@@ -370,7 +397,7 @@ class Devices:
             records = self.commands.rounds.apply(txn, lt, action)
         except CroupierError as exc:
             return (), str(exc)
-        late = next((r for r in records if isinstance(r, SensorRefused)), None)
+        late = next((r for r in records if isinstance(r, SensorRefused | ChipsRefused)), None)
         if late is not None:  # the lock-out: refused, and recorded in the round
             return records, f'locked out: "no more bets" was called ({late.section})'
         return records, None
