@@ -167,11 +167,11 @@ def test_641a_11_c_5_ii_a_seat_declares_a_hand_for_each_of_its_progressive_wager
         declared[record.wager] = record
     assert sorted(declared) == sorted(wagers)
     assert rnd.declared_seats() == {"1": False}
-    with pytest.raises(InvalidInput, match="name one"):
-        rnd.apply(VerifyDeclared(seat=1, by="sue"))
     meters = set()
-    for wager in wagers:
-        new = rnd.apply(VerifyDeclared(seat=1, by="sue", wager=wager))
+    for n, wager in enumerate(wagers):  # named, or the seat's next in the game's order
+        named = wager if n else ""
+        new = rnd.apply(VerifyDeclared(seat=1, by="sue", wager=named))
+        assert isinstance(new[0], DeclarationVerified) and new[0].wager == wager
         (paid,) = [r for r in new if isinstance(r, ProgressivePaid)]
         assert paid.line == declared[wager].line
         meters.add(paid.meter)

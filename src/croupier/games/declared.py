@@ -87,7 +87,7 @@ class VerifyDeclared(Action):
     seat: int
     by: str
     wager: str = ""
-    """The declared wager verified (``""``: every hand declared at the seat not yet verified)."""
+    """The declared wager verified (``""``: the seat's next hand awaiting verification)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -308,14 +308,14 @@ class DeclaredHands:
     # -- the supervisor verifies -------------------------------------------------------------
 
     def _verified_wager(self, action: VerifyDeclared) -> str:
-        """The declaration a verification is of: the named wager's, else the seat's one hand
-        awaiting verification."""
-        waiting = [w for s, w in self._awaiting_verification() if s == action.seat]
+        """The declaration a verification is of: the named wager's, else the seat's next hand
+        awaiting verification, in the game's order of its progressives (Let It Ride's
+        Three-Card before its Five-Card: the pit verifies them one after the other)."""
         if action.wager:
             return action.wager
-        if len(waiting) > 1:
-            raise InvalidInput(f"seat {action.seat} has hands of {waiting} declared: name one")
-        return waiting[0] if waiting else ""
+        order = [o.wager for o in self.declared_offers()]
+        waiting = [w for s, w in self._awaiting_verification() if s == action.seat]
+        return min(waiting, key=order.index) if waiting else ""
 
     def _verify_verify_declared(self, action: VerifyDeclared) -> None:
         self._verify_declaring(f"the verification of seat {action.seat}'s hand")

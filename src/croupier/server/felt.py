@@ -55,7 +55,7 @@ class SeatVerified(BaseModel):
     wager: str = Field(
         default="",
         max_length=40,
-        description="the declared wager verified (default: the seat's one hand awaiting it)",
+        description="the declared wager verified (default: the seat's next hand awaiting it)",
     )
 
 
