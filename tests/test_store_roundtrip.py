@@ -28,7 +28,7 @@ from croupier.games.records import (
 )
 from croupier.games.reported_cards import CorrectCard, ReportCard, ReportStub
 from croupier.games.round import ActorKind, Phase, StubCheck
-from croupier.games.sensors import Light, ResolveCount, SenseWager
+from croupier.games.sensors import Light, ReadChips, ResolveCount, SenseWager
 from croupier.store import (
     RoundStatus,
     RoundStore,
@@ -118,7 +118,7 @@ def _play_reported(store: RoundStore, meters: SqlMeters) -> dict[str, tuple[Reco
 def _play_sensed(store: RoundStore, meters: SqlMeters) -> dict[str, tuple[Record, ...]]:
     """Four Card Poker rounds at a table with progressive sensors (issue 39): chips sensed on
     and off, one after the lock-out, a count held and resolved both ways; a round at the felt
-    whose winning hand is declared and verified."""
+    whose winning hand is declared and verified; Antes read by a chip-reading layout."""
     rules = {
         "game": "four-card-poker",
         "progressive": {"paytable": "A", "envy": "A", "wager": 100, "reset": 500_000,
@@ -157,6 +157,23 @@ def _play_sensed(store: RoundStore, meters: SqlMeters) -> dict[str, tuple[Record
     tracked.apply(VerifyDeclared(seat=2, by="Sup. Ortiz"))
     tracked.apply(CloseDeclarations())
     played["fcp-felt"] = tracked.records
+    # a chip-reading layout (issue 39): Antes read on and off, one read after the lock-out
+    chips = {"progressive_wagers": "sensors", "base_wagers": "chip_reading"}
+    read = get_game({**rules, "table": chips})
+    shoe = Shoe.shuffled(SeededShuffler(5), decks=read.deck_count)
+    rnd = read.new_round(shoe=shoe, meters=meters, players={1: "P1", 2: "P2"})
+    tracked = store.track("fcp-chips", rnd)
+    for amount in (500, 0, 1000):
+        tracked.apply(ReadChips(seat=1, wager="ante", amount=amount))
+    tracked.apply(NoMoreBets(progressive_chips=0))
+    tracked.apply(ReadChips(seat=2, wager="ante", amount=500))
+    while not rnd.is_over:
+        actor = rnd.to_act()
+        if actor.kind is ActorKind.SEAT and actor.seat is not None:
+            tracked.apply(next(iter(rnd.decision_candidates(actor.seat))))
+        else:
+            tracked.run_dealer()
+    played["fcp-chips"] = tracked.records
     return played
 
 

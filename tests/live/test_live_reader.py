@@ -165,11 +165,11 @@ def test_641a_13_each_fault_of_a_reader_ends_as_the_chapter_says(
 
 
 def test_a_readers_messages_are_numbered_a_gap_and_a_reused_number_refused(
-    sqlite_server: Server,
+    server: Server,
 ) -> None:
-    supervisor = sqlite_server.client("supervisor")
+    supervisor = server.client("supervisor")
     table_id, _ = _real_table(supervisor, "three-card-poker", "reader")
-    reader = _reader(sqlite_server, supervisor, table_id, 1, 3)
+    reader = _reader(server, supervisor, table_id, 1, 3)
     first = reader.heartbeat()
     assert (first["ack"], first["next_seq"], first["accepted"]) == (1, 2, True)
     with pytest.raises(ApiError) as gap:
@@ -312,9 +312,8 @@ def test_a_silent_reader_holds_the_round_until_the_dealer_keys_the_cards(
 
 
 def test_a_reader_round_resumes_after_a_crash_and_the_resent_message_deals_nothing_twice(
-    sqlite_server: Server,
+    server: Server,
 ) -> None:
-    server = sqlite_server
     supervisor = server.client("supervisor")
     table_id, _ = _real_table(supervisor, "four-card-poker", "reader")
     reader = _reader(server, supervisor, table_id, 1, 21)
@@ -340,3 +339,128 @@ def test_a_reader_round_resumes_after_a_crash_and_the_resent_message_deals_nothi
     kinds = [r["kind"] for r in dealer.view(table_id)["round"]["records"]]
     assert sum(k in ("card_dealt", "card_hidden") for k in kinds) == 5 * 2 + 6  # § 641a.8(d)
     reader.close()
+
+
+def _own_table(supervisor: Client, table_id: str, cards: str) -> dict[str, Any]:
+    """A Four Card Poker table of real cards of its own (no other test's rounds at it)."""
+    rules = supervisor.get("/api/tables/four-card-poker")["rules"]
+    rules["table"] = {**rules.get("table", {}), "cards": cards}
+    supervisor.post("/api/tables", {"id": table_id, "name": f"{cards} stub", "rules": rules})
+    supervisor.post(f"/api/tables/{table_id}/open")
+    detail: dict[str, Any] = supervisor.get(f"/api/tables/{table_id}")
+    return detail
+
+
+def _stub_kinds(auditor: Client, round_id: str) -> list[str]:
+    return [k for k in _kinds(auditor, round_id) if k in ("stub_reported", "stub_counted")]
+
+
+def test_641a_8_f_a_reader_table_counts_the_stub_every_fifth_round(server: Server) -> None:
+    """The fifth round without a count waits after the deal (phase ``stub_count``) for the
+    reader's ``stub`` message; the count starts the five again; after a restart the first
+    round counts (when the stub was last counted is not known)."""
+    dealer, supervisor = server.client("dealer"), server.client("supervisor")
+    auditor = server.client("auditor")
+    table_id = "fcp-reader-stub"
+    detail = _own_table(supervisor, table_id, "reader")
+    reader = _reader(server, supervisor, table_id, 1, 5)
+    players = _seated(server, table_id)
+    waited: list[int] = []
+
+    def deal(number: int) -> Callable[[], dict[str, Any]]:
+        def card() -> dict[str, Any]:
+            ack = reader.card()
+            if ack["phase"] == "stub_count":  # the deal done, the stub due
+                waited.append(number)
+                ack = reader.stub()
+                assert ack["accepted"] and ack["phase"] == "decisions", ack
+            return ack
+
+        return card
+
+    rounds = []
+    for number in range(1, 8):
+        reader.shuffle()
+        done = play_round(dealer, players, table_id, detail, deal=deal(number))
+        assert done.phase == "over", number
+        rounds.append(done.round_id)
+    assert waited == [5]  # rounds 1-4 uncounted, the fifth counts, then five again
+    assert [bool(_stub_kinds(auditor, r)) for r in rounds] == [n == 5 for n in range(1, 8)]
+    server.kill()
+    server.start()
+    dealer, auditor = server.client("dealer"), server.client("auditor")
+    reader.reconnect()
+    players = {seat: server.client(f"player{seat}") for seat in players}
+    reader.shuffle()
+    done = play_round(dealer, players, table_id, detail, deal=deal(8))
+    assert done.phase == "over" and waited == [5, 8]
+    audit = auditor.audit()
+    assert audit["ok"] and audit["audit"]["findings"] == [], audit
+    reader.close()
+
+
+def test_641a_8_f_a_keypad_table_counts_the_stub_every_fifth_round(sqlite_server: Server) -> None:
+    """At a keypad table the dealer counts the stub in the fifth round (``CountStub``)."""
+    server = sqlite_server
+    dealer, supervisor = server.client("dealer"), server.client("supervisor")
+    auditor = server.client("auditor")
+    table_id = "fcp-keypad-stub"
+    detail = _own_table(supervisor, table_id, "keypad")
+    players = _seated(server, table_id)
+    rounds = []
+    for number in range(1, 7):
+        cards = iter(SeededShuffler(number).shuffle(shoe_cards(1)))
+
+        def keyed(deck: Iterator[Any] = cards) -> dict[str, Any]:
+            body = {"type": "card", "card": str(next(deck))}
+            answer: dict[str, Any] = dealer.post(f"/api/tables/{table_id}/keypad", body)
+            return answer
+
+        done = play_round(dealer, players, table_id, detail, deal=keyed)
+        assert done.phase == "over", number
+        rounds.append(done.round_id)
+    counted = [_stub_kinds(auditor, r) for r in rounds]
+    assert counted == [["stub_counted"] if n == 5 else [] for n in range(1, 7)]
+
+
+def test_641a_8_f_croupier_device_shoe_reports_the_stub_the_fifth_round_counts(
+    sqlite_server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The emulator deals five rounds; the fifth waits after the deal for the stub, which the
+    emulator reports (the cards left in its shoe), and goes on."""
+    import io
+    import threading
+    import time
+
+    from croupier.cli import main
+
+    server = sqlite_server
+    dealer, supervisor = server.client("dealer"), server.client("supervisor")
+    auditor = server.client("auditor")
+    table_id = "fcp-emulated-stub"
+    detail = _own_table(supervisor, table_id, "reader")
+    token = supervisor.post(f"/api/tables/{table_id}/devices")["token"]
+    monkeypatch.setenv("CROUPIER_READER_TOKEN", token)
+    status: list[int] = []
+    argv = ["device", "shoe", server.url, table_id, "--seed", "9", "--interval", "0.05"]
+    argv += ["--rounds", "5", "--json"]
+    emulator = threading.Thread(target=lambda: status.append(main(argv, out=io.StringIO())))
+    emulator.start()
+
+    def dealt_by_the_reader() -> dict[str, Any]:
+        """The dealer waits while the reader deals and, when due, reports the stub."""
+        for _ in range(400):
+            now = dealer.view(table_id)["round"]
+            if now["phase"] not in ("dealing", "stub_count"):
+                return {"phase": now["phase"], "to_act": now["to_act"]}
+            time.sleep(0.05)
+        raise AssertionError("the reader dealt no card")
+
+    players = _seated(server, table_id)
+    rounds = [
+        play_round(dealer, players, table_id, detail, deal=dealt_by_the_reader) for _ in range(5)
+    ]
+    emulator.join(timeout=60)
+    assert status == [0] and [r.phase for r in rounds] == ["over"] * 5
+    stubs = [_stub_kinds(auditor, r.round_id) for r in rounds]
+    assert stubs == [[], [], [], [], ["stub_reported"]]

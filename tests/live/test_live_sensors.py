@@ -136,11 +136,11 @@ def test_641a_8_b_count_mismatch_held_until_the_supervisors_recount(server: Serv
     device.close()
 
 
-def test_641a_8_b_a_recount_that_differs_voids_the_round(sqlite_server: Server) -> None:
-    supervisor, dealer = sqlite_server.client("supervisor"), sqlite_server.client("dealer")
+def test_641a_8_b_a_recount_that_differs_voids_the_round(server: Server) -> None:
+    supervisor, dealer = server.client("supervisor"), server.client("dealer")
     table_id, _ = _sensor_table(supervisor)
-    device = _device(sqlite_server, supervisor, table_id)
-    players, _ = _betting(sqlite_server, dealer, table_id)
+    device = _device(server, supervisor, table_id)
+    players, _ = _betting(server, dealer, table_id)
     balance = players[1].me()["balance"]  # the Ante placed
     device.sense(1, "lit")
     assert players[1].me()["balance"] == balance - 100  # the progressive chip: the system's
@@ -259,4 +259,57 @@ def test_641a_11_c_5_ii_a_declared_hand_at_the_felt_paid_after_the_supervisors_v
     assert "card_dealt" not in kinds
     audit = auditor.audit()
     assert audit["ok"] and audit["audit"]["findings"] == []
+    device.close()
+
+
+def test_a_chip_reading_layouts_amounts_are_the_seats_wagers(server: Server) -> None:
+    """At a reader table with a chip-reading layout the device reports each Ante's amount: the
+    seat's wager (its balance debited), refused below the posted minimum or beyond the seat's
+    balance, a placed Ante refused; after the lock-out a reading is refused and recorded; the
+    round deals from the reader and settles every wager, the audit rebuilds it."""
+    supervisor, dealer = server.client("supervisor"), server.client("dealer")
+    auditor = server.client("auditor")
+    rules = supervisor.get("/api/tables/four-card-poker")["rules"]
+    table = {"progressive_wagers": "sensors", "cards": "reader", "base_wagers": "chip_reading"}
+    rules["table"] = {**rules.get("table", {}), **table}
+    table_id = "fcp-chip-reading"
+    supervisor.post("/api/tables", {"id": table_id, "name": "chip reading", "rules": rules})
+    supervisor.post(f"/api/tables/{table_id}/open")
+    issued = supervisor.post(f"/api/tables/{table_id}/devices")  # the reader reads the chips
+    device = ShoeReader(server.url, table_id, issued["token"])
+    players = {seat: server.client(f"player{seat}") for seat in (1, 2)}
+    for seat, player in players.items():
+        player.sit(table_id, seat)
+    me = players[2].me()
+    supervisor.cash_out(str(me["player_id"]), int(me["balance"]) - 300)  # 300 cents left
+    round_id = str(dealer.new_round(table_id)["round_id"])
+    with pytest.raises(ApiError) as placed:
+        players[1].wager(table_id, "ante", 500, seat=1)
+    assert placed.value.status == 409 and "read from the chips" in placed.value.problem["detail"]
+    low = device.chips(1, "ante", 100)  # below the demo table's $5 minimum
+    assert low["accepted"] is False and "minimum" in low["refused"] and low["records"] == []
+    poor = device.chips(2, "ante", 500)
+    assert poor["accepted"] is False and "has 300 cents" in poor["refused"], poor
+    supervisor.buy_in(str(me["player_id"]), 1000)
+    before = int(players[1].me()["balance"])
+    for seat in (1, 2):
+        read = device.chips(seat, "ante", 500)
+        assert read["accepted"] and read["records"] == ["chips_read"], read
+    assert players[1].me()["balance"] == before - 500  # the seat's wager, debited
+    assert dealer.view(table_id)["round"]["stakes"]["1"] == {"ante": 500}
+    dealer.no_more_bets(table_id, 0)
+    late = device.chips(1, "aces_up", 500)
+    assert (late["accepted"], late["records"]) == (False, ["chips_refused"])
+    assert "locked out" in late["refused"]
+    for _ in range(400):
+        shown = dealer.view(table_id)["round"]
+        if shown["phase"] != "dealing":
+            break
+        device.card()
+    assert _finish(dealer, players, table_id) == "over"
+    kinds = _kinds(auditor, round_id)
+    assert kinds.count("chips_read") == 2 and "chips_refused" in kinds
+    assert kinds.count("wager_settled") >= 2
+    audit = auditor.audit()
+    assert audit["ok"] and audit["audit"]["findings"] == [], audit
     device.close()

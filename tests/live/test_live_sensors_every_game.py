@@ -48,8 +48,7 @@ def _finish(dealer: Any, players: Mapping[int, Any], table_id: str) -> str:
     raise AssertionError(f"the round at {table_id} did not finish")
 
 
-def test_643a_2_c_2_both_progressives_sensed_and_locked_out(sqlite_server: Server) -> None:
-    server = sqlite_server
+def test_643a_2_c_2_both_progressives_sensed_and_locked_out(server: Server) -> None:
     supervisor, dealer = server.client("supervisor"), server.client("dealer")
     auditor, observer = server.client("auditor"), server.client("observer")
     table_id = _lir_sensor_table(supervisor)
@@ -86,3 +85,49 @@ def test_643a_2_c_2_both_progressives_sensed_and_locked_out(sqlite_server: Serve
     audit = auditor.audit()
     assert audit["ok"] and audit["audit"]["findings"] == []
     device.close()
+
+
+def test_641a_11_c_5_ii_let_it_rides_two_hands_declared_at_the_felt_each_paid_by_its_light(
+    server: Server,
+) -> None:
+    """A felt Let It Ride table: the dealer declares seat 1's three cards (its Three-Card
+    Progressive, found by the number of cards) and five cards (its Five-Card); the supervisor
+    verifies the seat twice, each hand against its own light and meter."""
+    supervisor, dealer = server.client("supervisor"), server.client("dealer")
+    auditor = server.client("auditor")
+    rules = supervisor.get("/api/tables/let-it-ride")["rules"]
+    custom = tomllib.loads(RULES.read_text(encoding="utf-8"))["custom_paytables"]
+    rules["custom_paytables"] = {**rules.get("custom_paytables", {}), THREE: custom[THREE]}
+    rules["table"] = {**rules.get("table", {}), "progressive_wagers": "sensors", "cards": "felt"}
+    table_id = "lir-felt"
+    supervisor.post("/api/tables", {"id": table_id, "name": "felt LIR", "rules": rules})
+    supervisor.post(f"/api/tables/{table_id}/open")
+    device = ShoeReader(
+        server.url, table_id, supervisor.post(f"/api/tables/{table_id}/devices")["token"]
+    )
+    player = server.client("player1")
+    player.sit(table_id, 1)
+    round_id = str(dealer.new_round(table_id)["round_id"])
+    for wager in (THREE, FIVE):
+        assert device.sense(1, "lit", wager)["accepted"]
+    assert dealer.no_more_bets(table_id, 2)["phase"] == "declaring"
+    url = f"/api/tables/{table_id}/declarations"
+    three = dealer.post(url, {"seat": 1, "cards": "As Ks Qs"})["records"]
+    five = dealer.post(url, {"seat": 1, "cards": "As Ks Qs Js 10s"})["records"]
+    assert [r["wager"] for r in three + five] == [THREE, FIVE]
+    paid = []
+    for wager in (THREE, FIVE):  # the seat's next hand awaiting, in the game's order
+        verified = supervisor.post(f"{url}/verify", {"seat": 1})["records"]
+        assert verified[0]["wager"] == wager and verified[0]["light"] == "lit"
+        paid += [r for r in verified if r["kind"] == "progressive_paid"]
+    assert len({r["meter"] for r in paid}) == 2  # each from its own meter
+    assert dealer.post(f"{url}/close")["phase"] == "over"
+    kinds = _kinds_of(auditor, round_id)
+    assert kinds.count("hand_declared") == 2 and kinds.count("declaration_verified") == 2
+    audit = auditor.audit()
+    assert audit["ok"] and audit["audit"]["findings"] == []
+    device.close()
+
+
+def _kinds_of(auditor: Any, round_id: str) -> list[str]:
+    return [r["kind"] for r in auditor.records(round_id)["records"]]

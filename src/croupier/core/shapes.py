@@ -135,6 +135,16 @@ class CardSource(Enum):
     sensors report; the dealer declares winning hands (:mod:`croupier.games.declared`)."""
 
 
+class BaseWagers(Enum):
+    """How a table's wagers other than the progressive reach the system (issue 39)."""
+
+    PLACED = "placed"
+    """Placed through croupier (a player's wager), or at the felt at a ``felt`` table."""
+    CHIP_READING = "chip_reading"
+    """A chip-reading layout: the table's sensor device reports the amount of each wager at
+    each position (docs/reader-protocol.md); nobody places them through croupier."""
+
+
 class ProgressiveWagers(Enum):
     """How a table's progressive wagers reach the system (issue 39)."""
 
@@ -207,6 +217,8 @@ class TableModel(_Strict):
     """Where the cards come from: ``shuffle``, ``reader`` or ``keypad``."""
     progressive_wagers: Annotated[ProgressiveWagers, Field(strict=False)] = ProgressiveWagers.PLACED
     """How progressive wagers are accepted: ``placed`` (through croupier) or ``sensors``."""
+    base_wagers: Annotated[BaseWagers, Field(strict=False)] = BaseWagers.PLACED
+    """How the other wagers are accepted: ``placed`` or read by a ``chip_reading`` layout."""
 
 
 class LimitModel(_Strict):

@@ -17,6 +17,7 @@ sends them with its token to its one table.  Each move is one message, or a faul
 - :meth:`stub`: the cards left in the shoe, counted;
 - :meth:`sense`: a progressive sensor at a betting position lit or dark (a table with the
   progressive table game system's sensors: the same token and numbering);
+- :meth:`chips`: a chip-reading layout's amount on a wager at a betting position;
 - :meth:`heartbeat`.
 
 ``croupier device shoe`` runs it against a server (:func:`run`).
@@ -145,6 +146,11 @@ class ShoeReader:
         named = {"wager": wager} if wager is not None else {}
         return self._next("wager", seat=seat, light=light, **named)
 
+    def chips(self, seat: int, wager: str, amount: int) -> dict[str, Any]:
+        """A chip-reading layout at ``seat``: ``amount`` cents of chips on ``wager`` (``0``:
+        taken off)."""
+        return self._next("wager", seat=seat, wager=wager, amount=amount)
+
     def stub(self) -> dict[str, Any]:
         return self._next("stub", count=len(self.shoe))
 
@@ -197,8 +203,8 @@ def run(
     say: Callable[[str], None],
 ) -> int:
     """Deal ``rounds`` rounds as the table asks: a card whenever one is due (a fresh shoe for
-    each round), else a heartbeat every ``interval`` seconds; ``faults``: card number -> fault
-    (:data:`FAULTS`).  Returns the messages sent."""
+    each round), the stub when the round counts it, else a heartbeat every ``interval``
+    seconds; ``faults``: card number -> fault (:data:`FAULTS`).  Returns the messages sent."""
     finished: set[str] = set()
     dealing: str | None = None
     card_no = 0
@@ -207,6 +213,13 @@ def run(
         round_id, phase = ack.get("round_id"), ack.get("phase")
         if phase in ("over", "void") and round_id is not None and round_id == dealing:
             finished.add(round_id)
+        elif dealing is not None and round_id != dealing:
+            finished.add(dealing)  # the next round already begun: the one dealt is over
+        if phase == "stub_count" and round_id == dealing:
+            # the round counts the stub (every fifth, § 641a.8(f)): the shoe reports what it holds
+            ack = reader.stub()
+            say(f"{round_id} stub of {len(reader.shoe)} cards: {ack['phase']}")
+            continue
         if phase == "dealing" and int(ack.get("due", 0)) > 0:
             if round_id != dealing:
                 reader.shuffle()

@@ -56,6 +56,7 @@ from croupier.games.table_regs import DeckRules, TableRegs, deck_problems
 from croupier.hands import Ranking
 from croupier.rules.progressive import MeterBank, MeterSpec
 from croupier.rules.submission import (
+    BaseWagers,
     CardSource,
     DealMethod,
     Problem,
@@ -447,7 +448,29 @@ class Game:
         chapter's :attr:`table_regs`): the one deck check."""
         deck = cls.deck_rules or (cls.table_regs.deck_rules if cls.table_regs else None)
         problems = deck_problems(rules.table, deck) if deck is not None else []
-        return problems + cls.check_felt(rules)
+        return problems + cls.check_felt(rules) + cls.check_chip_reading(rules)
+
+    @classmethod
+    def check_chip_reading(cls, rules: RulesSubmission) -> list[Problem]:
+        """A chip-reading layout (``base_wagers = "chip_reading"``, issue 39) reports each
+        wager's amount through the table's sensor device, and croupier settles those wagers:
+        it needs the sensors and cards croupier sees (not ``felt``)."""
+        if rules.table.base_wagers is not BaseWagers.CHIP_READING:
+            return []
+        problems: list[Problem] = []
+        if rules.table.progressive_wagers is not ProgressiveWagers.SENSORS:
+            problems.append(
+                ('[table] base_wagers = "chip_reading" needs progressive_wagers = "sensors"', None)
+            )
+        if rules.table.cards is CardSource.FELT:
+            problems.append(
+                (
+                    '[table] base_wagers = "chip_reading" with cards = "felt": croupier would '
+                    "hold wagers whose cards it never sees (a reader, the keypad or a shuffle)",
+                    None,
+                )
+            )
+        return problems
 
     @classmethod
     def check_felt(cls, rules: RulesSubmission) -> list[Problem]:

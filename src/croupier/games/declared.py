@@ -29,16 +29,17 @@ declared twice more often than the decks hold is refused as any report of it wou
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from croupier.core.cards import Card
 from croupier.core.errors import IllegalAction, InvalidInput
+from croupier.core.frozen import frozen_dict
 from croupier.core.shapes import CardSource
 from croupier.games.records import (
     Action,
     EnvyPaid,
-    ProgressivePaid,
     Record,
     Result,
     WagerSettled,
@@ -47,10 +48,10 @@ from croupier.games.sensors import Light
 from croupier.games.states import Phase
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Mapping
+    from collections.abc import Callable
 
     from croupier.games.base import Game, ProgressiveOffer
-    from croupier.games.paytables import PayLine
+    from croupier.games.paytables import EnvySchedule, PayLine
     from croupier.games.stakes import Stakes
     from croupier.rules.progressive import MeterSpec
 
@@ -73,6 +74,9 @@ class DeclareHand(Action):
     name: ClassVar[str] = "declare_hand"
     seat: int
     cards: tuple[Card, ...]
+    wager: str = ""
+    """The progressive wager the hand is declared for (``""``: the one sensed wager whose
+    hand has as many cards, :meth:`DeclaredHands.declared_wager`)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -82,6 +86,8 @@ class VerifyDeclared(Action):
     name: ClassVar[str] = "verify_declared"
     seat: int
     by: str
+    wager: str = ""
+    """The declared wager verified (``""``: the seat's next hand awaiting verification)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -100,9 +106,10 @@ class HandDeclared(Record):
     seat: int
     cards: tuple[Card, ...]
     line: str
+    wager: str = "progressive"
 
     def to_action(self) -> Action:
-        return DeclareHand(seat=self.seat, cards=self.cards)
+        return DeclareHand(seat=self.seat, cards=self.cards, wager=self.wager)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -114,9 +121,10 @@ class DeclarationVerified(Record):
     seat: int
     by: str
     light: Light
+    wager: str = "progressive"
 
     def to_action(self) -> Action:
-        return VerifyDeclared(seat=self.seat, by=self.by)
+        return VerifyDeclared(seat=self.seat, by=self.by, wager=self.wager)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -135,10 +143,17 @@ DECLARED_RECORDS = (HandDeclared, DeclarationVerified, DeclarationsClosed)
 
 class DeclaredHands:
     """The moves of a round at a ``felt`` table (a base of
-    :class:`~croupier.games.round.Round`; the round's own state, its collaborators' moves)."""
+    :class:`~croupier.games.round.Round`; the round's own state, its collaborators' moves).
 
-    declared_cards: ClassVar[int] = 0
-    """The cards of a declared hand (0: the game takes no declared hand yet)."""
+    Each game that takes declared hands says, in its own package, how many cards the hand of
+    each progressive wager is (:attr:`declared_cards`) and which of its pay-table names those
+    cards satisfy (:meth:`_declared_keys`): the same names its own settlement reads, so a hand
+    declared at the felt reaches the line the dealt hand would.  The chapter's subsections of
+    the dealer's and the supervisor's verification are the round's ``declared_hand`` and
+    ``declared_light`` sections."""
+
+    declared_cards: ClassVar[Mapping[str, int]] = frozen_dict({})
+    """The cards of a hand declared for each progressive wager (empty: the game takes none)."""
 
     if TYPE_CHECKING:  # the round's own state and procedures (Round provides them)
         game: Game
@@ -151,7 +166,7 @@ class DeclaredHands:
 
         def wager_lights(self) -> dict[int, dict[str, Light]]: ...
 
-        def contribution_meters(self) -> list[tuple[str, MeterSpec]]: ...
+        def _section(self, key: str) -> str: ...
 
         def settle(
             self, seat: int, wager: str, result: Result, *, paid: int = ..., line: str = ...
@@ -173,26 +188,58 @@ class DeclaredHands:
         """Whether the table's cards and base game are at the felt, unseen by croupier."""
         return self.game.rules.table.cards is CardSource.FELT
 
-    def _declared_keys(self, cards: tuple[Card, ...]) -> frozenset[str]:
-        """The pay-table names a declared hand satisfies (games taking declarations provide)."""
+    def _declared_keys(self, cards: tuple[Card, ...], wager: str) -> frozenset[str]:
+        """The pay-table names ``cards`` satisfy as the hand of the progressive ``wager`` (games
+        taking declarations provide, in their own package)."""
         raise IllegalAction(f"{self.game.slug} takes no declared hand yet")
 
-    def declared_offer(self) -> ProgressiveOffer | None:
-        """The progressive a declared hand is checked against and paid from: the game's own
-        offer of the wager its sensors recognise (its pay table, amount and meter)."""
+    def _declared_envy(self, wager: str) -> EnvySchedule | None:
+        """The Envy Bonus schedule of the progressive ``wager`` (the game's one by default)."""
+        return self.game.envy_schedule
+
+    def declared_offers(self) -> tuple[ProgressiveOffer, ...]:
+        """The progressives a declared hand is checked against and paid from: the game's own
+        offers of the wagers its sensors recognise (their pay tables, amounts and meters)."""
         sensed = self.sensed_wagers()
-        return next((o for o in self.game.progressive_offers() if o.wager in sensed), None)
+        return tuple(o for o in self.game.progressive_offers() if o.wager in sensed)
+
+    def declared_offer(self, wager: str = "") -> ProgressiveOffer | None:
+        """The sensed offer of ``wager`` (``""``: the first, the only one of most games)."""
+        return next((o for o in self.declared_offers() if wager in ("", o.wager)), None)
+
+    def declared_wager(self, cards: tuple[Card, ...], wager: str = "") -> str:
+        """The progressive wager a hand of ``cards`` is declared for: ``wager`` when named, else
+        the one sensed wager whose hand has that many cards (Let It Ride: three cards its
+        Three-Card Progressive, five its Five-Card)."""
+        sizes = {o.wager: self.declared_cards.get(o.wager, 0) for o in self.declared_offers()}
+        if wager:
+            if wager not in sizes:
+                known = ", ".join(sizes) or "none"
+                raise InvalidInput(f"{wager!r} is no sensed progressive wager here ({known})")
+            return wager
+        fits = [w for w, n in sizes.items() if n == len(cards)]
+        if len(fits) == 1:
+            return fits[0]
+        if fits:
+            raise InvalidInput(f"a hand of {len(cards)} cards: name its wager, one of {fits}")
+        wanted = " or ".join(str(n) for n in sorted(set(sizes.values())))
+        raise InvalidInput(f"a declared {self.game.slug} hand is {wanted} cards, not {len(cards)}")
 
     def declared_seats(self) -> dict[str, bool]:
-        """Each seat whose hand is declared, and whether a supervisor has verified it."""
-        verified = self._verified_seats()
-        return {str(s): s in verified for s in sorted(self._declarations())}
+        """Each seat whose hand is declared, and whether a supervisor has verified every hand
+        declared there."""
+        pending = {seat for seat, _ in self._awaiting_verification()}
+        return {str(s): s not in pending for s in sorted({s for s, _ in self._declarations()})}
 
-    def _declarations(self) -> dict[int, HandDeclared]:
-        return {r.seat: r for r in self._records if isinstance(r, HandDeclared)}
+    def _declarations(self) -> dict[tuple[int, str], HandDeclared]:
+        return {(r.seat, r.wager): r for r in self._records if isinstance(r, HandDeclared)}
 
-    def _verified_seats(self) -> set[int]:
-        return {r.seat for r in self._records if isinstance(r, DeclarationVerified)}
+    def _verified_hands(self) -> set[tuple[int, str]]:
+        return {(r.seat, r.wager) for r in self._records if isinstance(r, DeclarationVerified)}
+
+    def _awaiting_verification(self) -> list[tuple[int, str]]:
+        verified = self._verified_hands()
+        return sorted(k for k in self._declarations() if k not in verified)
 
     def _verify_declaring(self, what: str) -> None:
         if self._phase is not Phase.DECLARING:
@@ -207,105 +254,140 @@ class DeclaredHands:
         self._verify_declaring(f"seat {action.seat}'s declared hand")
         if action.seat not in self._players:
             raise IllegalAction(f"seat {action.seat!r} has no seated player")
-        if action.seat in self._declarations():
-            raise IllegalAction(f"seat {action.seat}'s hand is already declared")
         cards = action.cards
         if not isinstance(cards, tuple) or not all(isinstance(c, Card) for c in cards):
             raise InvalidInput("a declared hand is a tuple of cards")
-        if len(cards) != self.declared_cards:
+        wager = self.declared_wager(cards, action.wager)
+        if (action.seat, wager) in self._declarations():
+            raise IllegalAction(f"seat {action.seat}'s {wager} hand is already declared")
+        if len(cards) != self.declared_cards.get(wager, 0):
             raise InvalidInput(
-                f"a declared {self.game.slug} hand is {self.declared_cards} cards, not {len(cards)}"
+                f"a declared {wager} hand is {self.declared_cards.get(wager, 0)} cards, "
+                f"not {len(cards)}"
             )
-        seen = Counter(c for d in self._declarations().values() for c in d.cards)
-        seen.update(cards)
+        self._verify_declared_deck(action.seat, wager, cards)
+        if not self._wins(cards, wager):
+            raise IllegalAction(
+                f"seat {action.seat}'s {' '.join(map(str, cards))} wins no {wager} line "
+                "and qualifies for no Envy Bonus",
+                section=self._section("declared_hand") or None,
+            )
+
+    def _verify_declared_deck(self, seat: int, wager: str, cards: tuple[Card, ...]) -> None:
+        """No card declared more often than the decks hold (a seat's hands of two wagers may
+        share its cards: Let It Ride's three cards are in its five-card hand)."""
+        seen: Counter[Card] = Counter()
+        for (other, _), declared in self._declarations().items():
+            if other != seat:
+                seen.update(declared.cards)
+        own = [d.cards for (s, _), d in self._declarations().items() if s == seat]
+        mine = Counter(cards)
+        for hand in own:
+            mine |= Counter(hand)
+        seen.update(mine)
         decks = max(1, self.game.deck_count)
         over = sorted(str(c) for c, n in seen.items() if n > decks)
         if over:
             raise IllegalAction(f"{', '.join(over)} declared more often than {decks} deck(s) hold")
-        if not self._wins(cards):
-            # § 641a.11(c)(5)(i): only a winning hand is declared
-            raise IllegalAction(
-                f"seat {action.seat}'s {' '.join(map(str, cards))} wins no progressive line "
-                "and qualifies for no Envy Bonus"
-            )
 
-    def _wins(self, cards: tuple[Card, ...]) -> bool:
-        keys = self._declared_keys(cards)
-        offer, envy = self.declared_offer(), self.game.envy_schedule
+    def _wins(self, cards: tuple[Card, ...], wager: str) -> bool:
+        keys = self._declared_keys(cards, wager)
+        offer, envy = self.declared_offer(wager), self._declared_envy(wager)
         if offer is not None and offer.table.line_for(keys) is not None:
             return True
         return envy is not None and bool(envy.qualifying_hands() & keys)
 
     def _do_declare_hand(self, action: DeclareHand) -> list[Record]:
-        offer = self.declared_offer()
-        keys = self._declared_keys(action.cards)
+        wager = self.declared_wager(action.cards, action.wager)
+        offer = self.declared_offer(wager)
+        keys = self._declared_keys(action.cards, wager)
         line = offer.table.line_for(keys) if offer is not None else None
         hand = line.hand if line is not None else ""
-        return [HandDeclared(seat=action.seat, cards=action.cards, line=hand)]
+        return [HandDeclared(seat=action.seat, cards=action.cards, line=hand, wager=wager)]
 
     # -- the supervisor verifies -------------------------------------------------------------
 
+    def _verified_wager(self, action: VerifyDeclared) -> str:
+        """The declaration a verification is of: the named wager's, else the seat's next hand
+        awaiting verification, in the game's order of its progressives (Let It Ride's
+        Three-Card before its Five-Card: the pit verifies them one after the other)."""
+        if action.wager:
+            return action.wager
+        order = [o.wager for o in self.declared_offers()]
+        waiting = [w for s, w in self._awaiting_verification() if s == action.seat]
+        return min(waiting, key=order.index) if waiting else ""
+
     def _verify_verify_declared(self, action: VerifyDeclared) -> None:
         self._verify_declaring(f"the verification of seat {action.seat}'s hand")
-        if action.seat not in self._declarations():
-            raise IllegalAction(f"no hand is declared at seat {action.seat}")
-        if action.seat in self._verified_seats():
+        wager = self._verified_wager(action)
+        declared = {w for s, w in self._declarations() if s == action.seat}
+        if not declared or (wager and wager not in declared):
+            raise IllegalAction(f"no {wager or 'hand'} is declared at seat {action.seat}")
+        if (action.seat, wager) in self._verified_hands() or not wager:
             raise IllegalAction(f"seat {action.seat}'s declared hand is already verified")
         if not isinstance(action.by, str) or not action.by:
             raise InvalidInput("a verification names the supervisor who made it")
 
     def _do_verify_declared(self, action: VerifyDeclared) -> list[Record]:
-        seat, offer = action.seat, self.declared_offer()
-        wager = offer.wager if offer is not None else ""
+        seat, wager = action.seat, self._verified_wager(action)
         light = self.wager_lights().get(seat, {}).get(wager, Light.DARK)
-        head: list[Record] = [DeclarationVerified(seat=seat, by=action.by, light=light)]
-        declared = self._declarations()[seat]
+        head: list[Record] = [
+            DeclarationVerified(seat=seat, by=action.by, light=light, wager=wager)
+        ]
+        declared, offer = self._declarations()[(seat, wager)], self.declared_offer(wager)
         if light is Light.DARK or offer is None or not declared.line:
             return head  # no wager accepted at the position (or an Envy hand only)
-        # § 641a.11(c)(5)(ii)-(iv): the light verified, the payout validated, the meter pays
-        line = offer.table.line_for(self._declared_keys(declared.cards))
-        spec = dict(self.contribution_meters()).get(wager)
+        # the chapter's declared_light subsection (§ 641a.11(c)(5)(ii)-(iv) and its like): the
+        # light verified, the payout validated, the meter pays the line's own meter
+        line = offer.table.line_for(self._declared_keys(declared.cards, wager))
+        spec = offer.line_meters.get(line.hand) if line is not None else None
         return head + self.award_progressive(seat, wager, line, spec)
 
     # -- the dealer closes -------------------------------------------------------------------
 
     def _verify_close_declarations(self, action: CloseDeclarations) -> None:
         self._verify_declaring("closing the declarations")
-        waiting = sorted(set(self._declarations()) - self._verified_seats())
+        waiting = sorted({seat for seat, _ in self._awaiting_verification()})
         if waiting:
             raise IllegalAction(
                 f"seat(s) {', '.join(map(str, waiting))}: a declared hand awaits a "
-                "supervisor's verification"
+                "supervisor's verification",
+                section=self._section("declared_light") or None,
             )
 
     def _do_close_declarations(self, action: CloseDeclarations) -> list[Record]:
         new: list[Record] = [DeclarationsClosed()]
-        paid = {r.seat for r in self._records if isinstance(r, ProgressivePaid)}
-        stakes, offer = self._stakes.by_seat, self.declared_offer()
-        wager = offer.wager if offer is not None else ""
-        wagering = [s for s in sorted(stakes, reverse=True) if wager in stakes[s]]
-        for seat in wagering:  # from the dealer's right, counterclockwise (§ 641a.11(c))
-            if seat not in paid:
-                new.append(self.settle(seat, wager, Result.LOSE))
-        new += self._envy(wagering, wager)
+        stakes = self._stakes.by_seat
+        paid = {
+            (r.seat, r.wager)
+            for r in self._records
+            if isinstance(r, WagerSettled) and r.result is Result.WIN
+        }
+        for offer in self.declared_offers():
+            wager = offer.wager
+            wagering = [s for s in sorted(stakes, reverse=True) if wager in stakes[s]]
+            for seat in wagering:  # from the dealer's right, counterclockwise (§ 641a.11(c))
+                if (seat, wager) not in paid:
+                    new.append(self.settle(seat, wager, Result.LOSE))
+            new += self._envy(wagering, wager)
         self.__dict__["_phase"] = Phase.OVER
         return new
 
     def _envy(self, wagering: list[int], wager: str) -> list[Record]:
         """§ 641a.11(c)(5)(v): an Envy Bonus to each progressive wager for every other player's
-        verified qualifying hand, never for the player's own."""
-        schedule = self.game.envy_schedule
+        verified qualifying hand of that wager, never for the player's own."""
+        schedule = self._declared_envy(wager)
         if schedule is None:
             return []
-        verified = self._verified_seats()
-        hands = [d for s, d in sorted(self._declarations().items()) if s in verified]
+        verified = self._verified_hands()
+        hands = [d for k, d in sorted(self._declarations().items()) if k in verified]
         new: list[Record] = []
         for seat in wagering:
             own = self._stakes.by_seat[seat][wager]
             for other in hands:
-                if self._players.get(other.seat) == self._players[seat]:
+                if other.wager != wager or self._players.get(other.seat) == self._players[seat]:
                     continue
-                line = schedule.line_for(own, self._declared_keys(other.cards))
+                line = schedule.line_for(own, self._declared_keys(other.cards, wager))
                 if line is not None and line.amount is not None:
                     new.append(
                         EnvyPaid(seat=seat, for_seat=other.seat, line=line.hand, amount=line.amount)

@@ -504,8 +504,8 @@ class Round(FaceHelpers, PrivateHooks, ReportedCards, ProgressiveSensors, Declar
             raise IllegalAction(
                 f"the {action.wager} wager is not offered by this table's Rules Submission"
             )
-        if self.at_felt or action.wager in self.sensed_wagers():
-            self._refuse_placed_progressive(action)  # sensed, or chips at the felt
+        if self.at_felt or action.wager in self.sensed_wagers() or self.chip_reading:
+            self._refuse_placed_progressive(action)  # sensed, read, or chips at the felt
         self._stakes.verify_place(action.seat, action.wager, amount)
         if action.wager == SENSED_WAGER:
             prog = game.rules.progressive

@@ -29,6 +29,15 @@ naming its wager; a game with one progressive names none (``progressive``).
   differs, is the house's reading (issue 39).  A table without sensors voids the round on a
   mismatch, as before.
 
+- **A chip-reading layout** (``[table] base_wagers = "chip_reading"``): the same device reports
+  the amount of each other wager at each position (:class:`ReadChips`); the amount is the
+  seat's wager, checked as a wager placed through croupier is (the posted limits, the game's
+  own rules with their sections; the seat's balance on the server) and refused when not
+  allowed; ``0`` takes it down.  After the lock-out a reading is refused and recorded
+  (:class:`ChipsRefused`).  Nobody places those wagers through croupier there.  The decision
+  wagers (a Play, a street) stay the players' decisions.  Chip-reading layouts are not in the
+  chapters: the house's device, read as the progressive's sensors are (issue 39).
+
 Every change is a frozen record whose ``to_action`` gives the input back, so the audit
 (:func:`~croupier.games.rebuild.rebuild_round`) replays such a round.
 """
@@ -40,7 +49,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, ClassVar
 
 from croupier.core.errors import IllegalAction, InvalidInput
-from croupier.core.shapes import ProgressiveWagers
+from croupier.core.shapes import BaseWagers, ProgressiveWagers
 from croupier.games.records import Action, PlaceWager, Record
 from croupier.games.states import Phase
 
@@ -54,10 +63,13 @@ if TYPE_CHECKING:
 __all__ = [
     "SENSED_WAGER",
     "SENSOR_RECORDS",
+    "ChipsRead",
+    "ChipsRefused",
     "CountHeld",
     "CountResolved",
     "Light",
     "ProgressiveSensors",
+    "ReadChips",
     "ResolveCount",
     "SenseWager",
     "SensedPlacement",
@@ -93,6 +105,24 @@ class SensedPlacement(PlaceWager):
     """The progressive wager a sensor placed, checked as any wager is (never an input)."""
 
     name: ClassVar[str] = "sensed_placement"
+
+
+@dataclass(frozen=True, kw_only=True)
+class ReadChips(Action):
+    """A chip-reading layout reports ``amount`` cents of chips on ``wager`` at ``seat`` (``0``:
+    the chips taken off)."""
+
+    name: ClassVar[str] = "read_chips"
+    seat: int
+    wager: str
+    amount: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChipPlacement(PlaceWager):
+    """The wager a chip-reading layout placed, checked as any wager is (never an input)."""
+
+    name: ClassVar[str] = "chip_placement"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -134,6 +164,34 @@ class SensorRefused(Record):
 
 
 @dataclass(frozen=True, kw_only=True)
+class ChipsRead(Record):
+    """A chip reading accepted: ``seat``'s ``wager`` is ``amount`` cents (``0``: taken down)."""
+
+    kind: ClassVar[str] = "chips_read"
+    seat: int
+    wager: str
+    amount: int
+
+    def to_action(self) -> Action:
+        return ReadChips(seat=self.seat, wager=self.wager, amount=self.amount)
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChipsRefused(Record):
+    """A chip reading after the lock-out: refused, the round unchanged, the attempt recorded."""
+
+    kind: ClassVar[str] = "chips_refused"
+    seat: int
+    wager: str
+    amount: int
+    phase: str
+    section: str
+
+    def to_action(self) -> Action:
+        return ReadChips(seat=self.seat, wager=self.wager, amount=self.amount)
+
+
+@dataclass(frozen=True, kw_only=True)
 class CountHeld(Record):
     """The dealer's count differs from the wagers the sensors accepted: held for a supervisor."""
 
@@ -159,7 +217,7 @@ class CountResolved(Record):
         return ResolveCount(count=self.count, by=self.by)
 
 
-SENSOR_RECORDS = (WagerSensed, SensorRefused, CountHeld, CountResolved)
+SENSOR_RECORDS = (WagerSensed, SensorRefused, ChipsRead, ChipsRefused, CountHeld, CountResolved)
 """The records only a table with a progressive table game system's sensors makes."""
 
 
@@ -227,6 +285,19 @@ class ProgressiveSensors:
         offers = self.game.progressive_offers()
         return next(offer.stake for offer in offers if offer.wager == wager)
 
+    @property
+    def chip_reading(self) -> bool:
+        """Whether a chip-reading layout reports the table's other wagers (module docstring)."""
+        return self.game.rules.table.base_wagers is BaseWagers.CHIP_READING
+
+    def read_wagers(self) -> frozenset[str]:
+        """The wagers a chip-reading layout reports: those offered, but the sensed progressives
+        and the decision wagers (none at a table without one)."""
+        if not self.chip_reading:
+            return frozenset()
+        game = self.game
+        return frozenset(game.offered_set) - set(self.sensed_wagers()) - game.decision_wagers
+
     def _refuse_placed_progressive(self, action: PlaceWager) -> None:
         """§ 641a.7(d)(4): at a sensor table the chip goes on the position's device; croupier
         takes no progressive wager placed through it."""
@@ -234,6 +305,11 @@ class ProgressiveSensors:
             raise IllegalAction(
                 f"seat {action.seat}'s {action.wager} wager is at the felt: at a table whose "
                 "cards croupier does not see only the sensors report wagers"
+            )
+        if type(action) is PlaceWager and action.wager in self.read_wagers():
+            raise IllegalAction(
+                f"seat {action.seat}'s {action.wager} wager is read from the chips on the "
+                "layout (a chip-reading table); it is not placed through croupier"
             )
         if type(action) is PlaceWager and self.sensed:
             raise IllegalAction(
@@ -299,6 +375,57 @@ class ProgressiveSensors:
         amount = self._sensed_amount(wager)
         self._stakes.place(seat, wager, amount)
         return [WagerSensed(seat=seat, light=light, amount=amount, wager=wager)]
+
+    # -- a chip reading ----------------------------------------------------------------------
+
+    def _verify_read_chips(self, action: ReadChips) -> None:
+        if not self.chip_reading:
+            raise IllegalAction(
+                'this table has no chip-reading layout ([table] base_wagers = "placed")'
+            )
+        readable = self.read_wagers()
+        if action.wager not in readable:
+            raise InvalidInput(
+                f"seat {action.seat}'s layout reports a {action.wager!r} wager; this table's "
+                f"layout reads {', '.join(sorted(readable))}"
+            )
+        amount = action.amount
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
+            raise InvalidInput(f"chips of {amount!r} cents are not a whole amount")
+        if self._phase in _ENDED:
+            raise IllegalAction(
+                f"chips at seat {action.seat} refused: the round is over and betting is not open"
+            )
+        if self._phase is not Phase.BETTING:
+            return  # the lock-out: refused and recorded (_do_read_chips)
+        placed = self._stakes.by_seat.get(action.seat, {}).get(action.wager)
+        if amount == 0:
+            if placed is None:
+                raise IllegalAction(f"seat {action.seat} has no {action.wager} wager to take down")
+            return
+        if placed is not None:
+            # a changed stack is reported taken off (0), then read again (the house's protocol)
+            raise IllegalAction(
+                f"seat {action.seat}'s {action.wager} wager is {placed} cents; the layout "
+                "reports its chips taken off (0) before another amount"
+            )
+        self._verify_place_wager(ChipPlacement(seat=action.seat, wager=action.wager, amount=amount))
+
+    def _do_read_chips(self, action: ReadChips) -> list[Record]:
+        seat, wager, amount = action.seat, action.wager, action.amount
+        if self._phase is not Phase.BETTING:
+            # the lock-out: "no more bets" closes the layout as it does the progressive's
+            # devices (§ 641a.2(c)(2) and its like); the attempt is recorded
+            section = self._section("no_more_bets")
+            phase = self._phase.value
+            return [
+                ChipsRefused(seat=seat, wager=wager, amount=amount, phase=phase, section=section)
+            ]
+        if amount == 0:
+            self._stakes.withdraw(seat, wager)
+        else:
+            self._stakes.place(seat, wager, amount)
+        return [ChipsRead(seat=seat, wager=wager, amount=amount)]
 
     # -- the count held ----------------------------------------------------------------------
 

@@ -20,6 +20,7 @@ from pydantic import ValidationError
 from croupier.core.errors import InvalidInput, Problem
 from croupier.core.reading import load_document, verify_bounded
 from croupier.core.shapes import (
+    BaseWagers,
     CardSource,
     DealMethod,
     ProgressiveWagers,
@@ -29,6 +30,7 @@ from croupier.core.shapes import (
 )
 
 __all__ = [
+    "BaseWagers",
     "CardSource",
     "DealMethod",
     "Problem",
@@ -78,6 +80,9 @@ class TableRules:
     progressive_wagers: ProgressiveWagers = ProgressiveWagers.PLACED
     """Progressive wagers placed through croupier, or recognised by the sensors of a
     progressive table game system (§ 641a.2(c)(1), :mod:`croupier.games.sensors`)."""
+    base_wagers: BaseWagers = BaseWagers.PLACED
+    """The other wagers placed through croupier, or read by a chip-reading layout whose
+    amounts the sensor device reports (:mod:`croupier.games.sensors`)."""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -157,6 +162,7 @@ class RulesSubmission:
                 "training",
                 "cards",
                 "progressive_wagers",
+                "base_wagers",
             )
             if getattr(self.table, name) != getattr(default, name)
         }
@@ -236,6 +242,7 @@ def parse_rules(data: Mapping[str, Any]) -> RulesSubmission:
         training=t.training,
         cards=t.cards,
         progressive_wagers=t.progressive_wagers,
+        base_wagers=t.base_wagers,
     )
     extra: dict[str, Any] = {}
     if "custom_paytables" in data and "custom_paytables" in model.model_fields_set:

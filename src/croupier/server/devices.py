@@ -44,10 +44,19 @@ from sqlalchemy import Connection, func, insert, select, update
 
 from croupier.core.cards import Card
 from croupier.core.errors import CroupierError, IllegalAction, InvalidInput
+from croupier.core.money import MAX_WAGER
 from croupier.core.shapes import CardSource, ProgressiveWagers
 from croupier.games.records import Action, Record
 from croupier.games.reported_cards import CardFound, CorrectCard, ReportCard, ReportStub
-from croupier.games.sensors import SENSED_WAGER, Light, ResolveCount, SenseWager, SensorRefused
+from croupier.games.sensors import (
+    SENSED_WAGER,
+    ChipsRefused,
+    Light,
+    ReadChips,
+    ResolveCount,
+    SenseWager,
+    SensorRefused,
+)
 from croupier.server.account_routes import Key
 from croupier.server.api_models import CommandResult
 from croupier.server.auth import Account, Role
@@ -112,7 +121,15 @@ class ReaderMessage(BaseModel):
         max_length=40,
         pattern="^[a-z0-9_]+$",
         description="a sensor's progressive wager where the game has several "
-        '(Let It Ride: "three_card_progressive", "five_card_progressive"); none: "progressive"',
+        '(Let It Ride: "three_card_progressive", "five_card_progressive"); none: "progressive"; '
+        "a chip-reading layout's wager (with its amount)",
+    )
+    amount: int | None = Field(
+        default=None,
+        ge=0,
+        le=MAX_WAGER,
+        description="a chip-reading layout: the cents of chips on the wager (0: taken off); "
+        "the message then names its wager and no light",
     )
 
 
@@ -156,6 +173,9 @@ class DeviceStatus(BaseModel):
     silent: bool
     lights: dict[str, str] = {}
     """The table's lights (a table with sensors): each seated position ``lit`` or ``dark``."""
+    wager_lights: dict[str, dict[str, str]] = {}
+    """Each position's light per progressive wager where a position has several devices (Let
+    It Ride's Three- and Five-Card Progressives, § 643a.2(c)(1)); empty otherwise."""
 
 
 def message_action(
@@ -184,6 +204,13 @@ def message_action(
         return CorrectCard(card=parsed)
     found = CardFound.FACE_UP_IN_DECK if kind == "face_up" else CardFound.DEALT
     return ReportCard(card=parsed, found=found)
+
+
+def read_chips(seat: int | None, wager: str | None, amount: int, light: Light | None) -> Action:
+    """A chip-reading layout's ``wager`` message: the amount of chips on a seat's wager."""
+    if seat is None or not wager or light is not None:
+        raise InvalidInput("a chip reading names its seat, its wager and its amount (no light)")
+    return ReadChips(seat=seat, wager=wager, amount=amount)
 
 
 def _sha(token: str) -> str:
@@ -221,6 +248,16 @@ def lights_of(lt: LiveTable) -> dict[str, str]:
     return {str(seat): light.value for seat, light in rnd.lights().items()}
 
 
+def wager_lights_of(lt: LiveTable) -> dict[str, dict[str, str]]:
+    """The lights of ``lt``'s round per wager where a position has several progressive devices
+    (empty otherwise, as the round's view)."""
+    rnd = lt.round
+    if rnd is None or len(rnd.sensed_wagers()) < 2:
+        return {}
+    lights = rnd.wager_lights().items()
+    return {str(s): {w: x.value for w, x in by.items()} for s, by in lights}
+
+
 def _silent(last_seen: Any) -> bool:
     if last_seen is None:
         return True
@@ -228,7 +265,10 @@ def _silent(last_seen: Any) -> bool:
 
 
 def _statuses(
-    conn: Connection, table_id: str, lights: dict[str, str] | None = None
+    conn: Connection,
+    table_id: str,
+    lights: dict[str, str] | None = None,
+    wager_lights: dict[str, dict[str, str]] | None = None,
 ) -> list[DeviceStatus]:
     rows = conn.execute(
         select(card_devices).where(card_devices.c.table_id == table_id).order_by(card_devices.c.id)
@@ -241,6 +281,7 @@ def _statuses(
             last_seen=as_utc(r.last_seen).isoformat() if r.last_seen is not None else None,
             silent=_silent(r.last_seen),
             lights=lights or {},
+            wager_lights=wager_lights or {},
         )
         for r in rows
     ]
@@ -299,15 +340,18 @@ class Devices:
     def statuses(self, table_id: str) -> list[DeviceStatus]:
         lt = self.commands.registry.table(table_id)
         with self.commands.store.engine.connect() as conn:
-            return _statuses(conn, lt.id, lights_of(lt))
+            return _statuses(conn, lt.id, lights_of(lt), wager_lights_of(lt))
 
     def message(self, device: str, table_id: str, body: ReaderMessage, digest: str) -> Any:
         """One numbered message, answered once (the same ``seq`` again: the same answer)."""
         lt = self.commands.registry.table(table_id)
         _verify_message(lt, body.type)
-        action = message_action(
-            body.type, body.card, body.count, (body.seat, body.light, body.wager)
-        )
+        if body.type == "wager" and body.amount is not None:
+            action: Action | None = read_chips(body.seat, body.wager, body.amount, body.light)
+        else:
+            action = message_action(
+                body.type, body.card, body.count, (body.seat, body.light, body.wager)
+            )
         # the idempotency store keys answers by a name: a reader's is device:<id>
         name = Account(f"device:{device}", Role.OBSERVER)
 
@@ -353,7 +397,7 @@ class Devices:
             records = self.commands.rounds.apply(txn, lt, action)
         except CroupierError as exc:
             return (), str(exc)
-        late = next((r for r in records if isinstance(r, SensorRefused)), None)
+        late = next((r for r in records if isinstance(r, SensorRefused | ChipsRefused)), None)
         if late is not None:  # the lock-out: refused, and recorded in the round
             return records, f'locked out: "no more bets" was called ({late.section})'
         return records, None

@@ -4,7 +4,8 @@ At a ``[table] cards = "felt"`` table the round waits in phase ``declaring`` aft
 (:mod:`croupier.games.declared`):
 
 - ``POST /api/tables/{table_id}/declarations`` (the dealer): ``{"seat": 3, "cards": "As Ks Qs
-  Js 10s"}``, a winning hand declared by its cards (§ 641a.11(c)(5)(i));
+  Js 10s"}``, a winning hand declared by its cards (§ 641a.11(c)(5)(i)); ``"wager"`` names
+  its progressive where a position has several and the cards do not say which;
 - ``POST /api/tables/{table_id}/declarations/verify`` (a supervisor): ``{"seat": 3}``, the
   declared hand verified against the seat's light; a lit light pays from the meter
   (§ 641a.11(c)(5)(ii)-(iv));
@@ -39,12 +40,23 @@ class Declaration(BaseModel):
 
     seat: int = Field(ge=1, le=7)
     cards: str = Field(max_length=40, description='the hand: "As Ks Qs Js 10s"')
+    wager: str = Field(
+        default="",
+        max_length=40,
+        description="the progressive wager it is declared for (default: the sensed wager whose "
+        "hand has as many cards: Let It Ride's three cards its Three-Card Progressive)",
+    )
 
 
 class SeatVerified(BaseModel):
     """The seat whose declared hand the supervisor verified against its light."""
 
     seat: int = Field(ge=1, le=7)
+    wager: str = Field(
+        default="",
+        max_length=40,
+        description="the declared wager verified (default: the seat's next hand awaiting it)",
+    )
 
 
 def _apply(commands: Commands, call: Call, table_id: str, action: Action) -> dict[str, Any]:
@@ -70,13 +82,13 @@ def install_felt(app: FastAPI, op: Op) -> None:
     @op("POST", "/api/tables/{table_id}/declarations", response_model=CommandResult)
     def declare(request: Request, table_id: str, body: Declaration, key: Key) -> dict[str, Any]:
         call = Call.of(request, key, body.model_dump())
-        action = DeclareHand(seat=body.seat, cards=parse_cards(body.cards))
+        action = DeclareHand(seat=body.seat, cards=parse_cards(body.cards), wager=body.wager)
         return _apply(_commands(request), call, table_id, action)
 
     @op("POST", "/api/tables/{table_id}/declarations/verify", response_model=CommandResult)
     def verify(request: Request, table_id: str, body: SeatVerified, key: Key) -> dict[str, Any]:
         call = Call.of(request, key, body.model_dump())
-        action = VerifyDeclared(seat=body.seat, by=call.account.username)
+        action = VerifyDeclared(seat=body.seat, by=call.account.username, wager=body.wager)
         return _apply(_commands(request), call, table_id, action)
 
     @op("POST", "/api/tables/{table_id}/declarations/close", response_model=CommandResult)

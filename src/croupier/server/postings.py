@@ -28,7 +28,8 @@ from croupier.core.modes import PlayMode, mode_of_table, parse_stack
 from croupier.games import Game
 from croupier.games.limits import unposted
 from croupier.games.records import Action, PlaceWager
-from croupier.games.round import Round
+from croupier.games.round import Phase, Round
+from croupier.games.sensors import ReadChips
 from croupier.server.ledger import Ledger, player_account
 from croupier.server.live_tables import LiveTable
 
@@ -107,6 +108,9 @@ def verify_funds(ledger: Ledger, conn: Connection, rnd: Round, action: Action) -
     dealt).  A decision that adds to a stake (a raise, a play) is checked by the ledger when it
     posts the move: the refusal rolls the command back and its round is replayed from the
     committed records, so a refused decision changes nothing."""
+    if isinstance(action, ReadChips) and rnd.phase is Phase.BETTING:
+        # a chip-reading layout's wager: the seat's balance covers it as a placed one's
+        action = PlaceWager(seat=action.seat, wager=action.wager, amount=action.amount)
     if not isinstance(action, PlaceWager) or action.amount <= 0:
         return
     seat, wager = action.seat, action.wager

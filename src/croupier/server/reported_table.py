@@ -3,6 +3,14 @@
 :class:`~croupier.table.reported.ReportedShoe` of the game's decks, whose cards the reader or
 the dealer reports as they leave the shoe (:mod:`croupier.server.devices`).
 
+The stub is counted at least once every 5 rounds where no counting shuffler is used
+(§ 641a.8(f), § 641a.9(d), § 641a.10(d) and each chapter's parallel: the game's
+``table_regs``), at a table of real cards as at any other: the round that would be the fifth
+without a count has the ``stub_count`` phase, which the dealer's count (``CountStub``) or the
+reader's ``stub`` message (``ReportStub``) ends.  A stub reported in any round is a count and
+starts the five again.  After a restart the rounds since the last count are not known, so the
+table's first round counts the stub (the house's reading: never more than five uncounted).
+
 Nothing of the order is known before the deal, so no order is stored and no commitment is
 published (``deal`` is ``null`` in the ``round`` event); the round's records are the whole
 account of its cards, which the audit rebuilds.  A baccarat table of real cards is dealt the
@@ -12,10 +20,14 @@ dealer's at the felt (not yet followed here).
 
 from __future__ import annotations
 
+from croupier.core.cards import Card
 from croupier.core.errors import IllegalAction
 from croupier.core.modes import PlayMode
+from croupier.core.shapes import ShuffleMethod
 from croupier.games import Game
-from croupier.games.round import Round
+from croupier.games.records import StubCounted
+from croupier.games.reported_cards import StubReported
+from croupier.games.round import Round, StubCheck
 from croupier.rules.progressive import MeterBank
 from croupier.server.live_tables import ShoePerRound
 from croupier.table.reported import ReportedShoe
@@ -23,12 +35,55 @@ from croupier.table.shoe import SecureShuffler
 
 __all__ = ["ReportedPerRound"]
 
+Seated = tuple[dict[int, str], Round | None, tuple[Card, ...]]
+""":meth:`ShoePerRound.memento`: the seats, the round, the cards stacked."""
+
 
 class ReportedPerRound(ShoePerRound):
-    """Seats, and a shoe of real cards (reported, never shuffled here) for each round."""
+    """Seats, and a shoe of real cards (reported, never shuffled here) for each round; the
+    stub counted every fifth round (module docstring)."""
 
     def __init__(self, game: Game, meters: MeterBank, mode: PlayMode = PlayMode.REAL) -> None:
         super().__init__(game, SecureShuffler(), meters, mode)  # the shuffler is never used
+        self._uncounted: int | None = 0
+        """Rounds begun since the stub was last counted (``None``: not known, after a
+        restart)."""
+
+    def history_unknown(self) -> None:
+        """The table played rounds before the server started: when its stub was last counted
+        is not known here, so the next round counts it."""
+        self._uncounted = None
+
+    @property
+    def stub_rounds(self) -> int | None:
+        """The most rounds between stub counts at this table (``None``: never due: a counting
+        shuffler, or a game whose chapter sets no stub count)."""
+        regs = self.game.table_regs
+        if regs is None or self.game.rules.table.shuffle is ShuffleMethod.COUNTING:
+            return None
+        return regs.stub_rounds
+
+    def _stub_check(self) -> StubCheck:
+        last, every = self._current, self.stub_rounds
+        if last is not None:
+            if any(isinstance(r, StubCounted | StubReported) for r in last.records):
+                self._uncounted = 0
+            elif self._uncounted is not None:
+                self._uncounted += 1
+        if every is None:
+            return StubCheck.NOT_REQUIRED
+        # § 641a.8(f) and its parallels: this round would be the fifth without a count
+        due = self._uncounted is None or self._uncounted + 1 >= every
+        return StubCheck.REQUIRED if due else StubCheck.NOT_REQUIRED
+
+    # The rounds since the count are kept with the seats (Dealing's memento is the table's
+    # own: ShoePerRound's three-tuple, with this count beside it here).
+    def memento(self) -> tuple[Seated, int | None]:  # type: ignore[override]
+        return super().memento(), self._uncounted
+
+    def restore(self, memento: tuple[Seated, int | None]) -> None:  # type: ignore[override]
+        dealing, self._uncounted = memento
+        super().restore(dealing)
 
     def new_round(self, *, cut_at: int | None = None) -> Round:
         if cut_at is not None:
@@ -36,7 +91,10 @@ class ReportedPerRound(ShoePerRound):
         if not self.seats:
             raise IllegalAction("no player is seated to wager")
         shoe = ReportedShoe(decks=self.game.deck_count)
-        rnd = self.game.new_round(shoe=shoe, meters=self.meters, players=self.seats, mode=self.mode)
+        stub = self._stub_check()
+        rnd = self.game.new_round(
+            shoe=shoe, meters=self.meters, players=self.seats, stub_check=stub, mode=self.mode
+        )
         self.resume(rnd)
         return rnd
 

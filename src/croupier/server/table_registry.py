@@ -27,6 +27,7 @@ from croupier.server import postings
 from croupier.server.auth import Account
 from croupier.server.ledger import Ledger
 from croupier.server.live_tables import Dealing, LiveTable, ShoePerRound, Txn
+from croupier.server.reported_table import ReportedPerRound
 from croupier.server.shoe_floor import dealing_for
 from croupier.store import Database, SqlMeters, now, rules_to_json, shared
 from croupier.store.schema import live_rounds, live_tables, table_events
@@ -128,6 +129,8 @@ class TableRegistry:
             ).scalar()
             or 0
         )
+        if lt.numbers and isinstance(lt.table, ReportedPerRound):
+            lt.table.history_unknown()  # its next round counts the stub (§ 641a.8(f))
         return lt
 
     def place(self, table_id: str, name: str, rules: Mapping[str, Any], status: str) -> LiveTable:

@@ -35,6 +35,7 @@ from typing import Any, ClassVar
 
 from croupier.core.cards import Card, Rank
 from croupier.core.errors import IllegalAction
+from croupier.core.frozen import frozen_dict
 from croupier.games._made import dealer_revealed, folded, wager_settled
 from croupier.games.amounts import AmountRange, PlayRule
 from croupier.games.base import DealStep, EnvyRule, Game, Round
@@ -360,6 +361,10 @@ class FourCardPokerRound(Round):
         "progressive_count": "§ 641a.8(b)",
         "progressive_sensors": "§ 641a.2(c)(1)",
         "progressive_lock_out": "§ 641a.2(c)(2)",
+        # a progressive payout: the dealer verifies the hand wins (i), a floorperson verifies
+        # the light and validates the payout (ii)-(iii) (hands declared at the felt too)
+        "declared_hand": "§ 641a.11(c)(5)(i)",
+        "declared_light": "§ 641a.11(c)(5)(ii)",
         "stub_count": "§ 641a.8(f)",
         "decision_order": "§ 641a.11(b)",
         # the dealer reveals once every Ante has a Play or is forfeited (c), then turns and
@@ -530,11 +535,12 @@ class FourCardPokerRound(Round):
     def _player_keys(self, seat: int) -> frozenset[str]:
         return hand_keys(self.player_rank(seat))
 
-    declared_cards: ClassVar[int] = 5
+    declared_cards: ClassVar[Mapping[str, int]] = frozen_dict({"progressive": 5})
     """A hand declared at a table whose cards croupier does not see: the player's five cards
     (§ 641a.8(d)), ranked by its best four as any hand is (:mod:`croupier.games.declared`)."""
 
-    def _declared_keys(self, cards: tuple[Card, ...]) -> frozenset[str]:
+    def _declared_keys(self, cards: tuple[Card, ...], wager: str) -> frozenset[str]:
+        # § 641a.12(d)(2): the highest Four Card Poker hand of the five, as _player_keys
         return hand_keys(self.rank_of(cards, Ranking.FOUR_CARD))
 
 

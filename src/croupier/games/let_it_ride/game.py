@@ -76,6 +76,7 @@ from croupier.core.money import format_cents
 from croupier.games._made import checked_record, made_record
 from croupier.games.base import DealStep, EnvyRule, Game, ProgressiveOffer
 from croupier.games.faces import decision_text
+from croupier.games.let_it_ride.declared import DECLARED_SECTIONS, LetItRideDeclaredHands
 from croupier.games.let_it_ride.paytables import (
     BASE,
     BASE_DEFAULT,
@@ -276,7 +277,7 @@ _TURNED = frozenset({CommunityCardTurned.kind, SixCardBonusCardsTurned.kind})
 _KIND = attrgetter("kind")
 
 
-class LetItRideRound(StreetRound):
+class LetItRideRound(LetItRideDeclaredHands, StreetRound):
     sections: ClassVar[dict[str, str]] = {
         "seated": "§ 643a.7(b)",
         "no_more_bets": "§ 643a.7(c)",
@@ -287,6 +288,7 @@ class LetItRideRound(StreetRound):
         # Three- and Five-Card Progressives are sensed by it as every chapter's progressive is)
         "progressive_sensors": "§ 643a.2(c)(1)",
         "progressive_lock_out": "§ 643a.2(c)(2)",
+        **DECLARED_SECTIONS,
         "stub_count": "§ 643a.8",
         "decision_order": "§ 643a.11(b)",
         # a community card is turned once every seat decided on Bet 1 (c) and on Bet 2 (e);

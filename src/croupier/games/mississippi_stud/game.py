@@ -67,6 +67,7 @@ from croupier.games._made import checked_record, folded
 from croupier.games.base import DealStep, EnvyRule, Game, Phase, ProgressiveOffer
 from croupier.games.faces import decision_text
 from croupier.games.irregularities import chapter_irregularities
+from croupier.games.mississippi_stud.declared import DECLARED_SECTIONS, StudProgressiveHands
 from croupier.games.mississippi_stud.paytables import (
     BASE_PAYS,
     ENVY,
@@ -303,7 +304,7 @@ def deal_plan(method: DealMethod, active: tuple[int, ...]) -> list[DealStep]:
     return [DealStep(to=s) for _ in range(2) for s in seats] + board
 
 
-class MississippiStudRound(StreetRound):
+class MississippiStudRound(StudProgressiveHands, StreetRound):
     sections: ClassVar[dict[str, str]] = {
         "seated": "§ 571.7(e)",
         "no_more_bets": "§ 571.7(b)",
@@ -311,6 +312,7 @@ class MississippiStudRound(StreetRound):
         "progressive_count": "§ 571.8(b)",
         "progressive_sensors": "§ 571.2(f)(1)",
         "progressive_lock_out": "§ 571.2(f)(2)",
+        **DECLARED_SECTIONS,
         "decision_order": "§ 571.11(a)",
         "reveal_order": "§ 571.11(f)",
         "settlement_order": "§ 571.11(h)",
@@ -592,11 +594,6 @@ class MississippiStudRound(StreetRound):
         if line is not None and line.meter_share is not None:
             spec = self.game.jackpots[JACKPOTS[table.letter][line.hand]]
         return self.award_progressive(seat, "progressive", line, spec, settle=self._close)
-
-    def _settle_envy(self, seat: int) -> list[Record]:
-        # § 571.12(e): one Envy Bonus for each other player's royal flush or straight flush,
-        # never for the player's own hand; § 571.11(g): a folded player stays eligible.
-        return self.award_envy(seat, ENVY, lambda other: hand_keys(self.player_rank(other)))
 
     # -- faces and house players -----------------------------------------------------------
 

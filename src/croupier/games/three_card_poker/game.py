@@ -62,8 +62,9 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any, ClassVar
 
-from croupier.core.cards import Suit
+from croupier.core.cards import Card, Suit
 from croupier.core.errors import IllegalAction
+from croupier.core.frozen import frozen_dict
 from croupier.games._made import dealer_revealed, folded, wager_settled
 from croupier.games.amounts import Multiples, PlayRule
 from croupier.games.base import DealStep, EnvyRule, Game, Round
@@ -286,6 +287,11 @@ class ThreeCardPokerRound(Round):
         # module); § 605a.7 is the system every chapter's progressive refers to (shared/regs).
         "progressive_sensors": "§ 605a.7",
         "progressive_lock_out": "§ 605a.7",
+        # A progressive payout's verification: the hand wins, the light, a floorperson's
+        # validation.  Chapter 649a's text is not at hand (module docstring): its settlement
+        # section, as § 641a.11(c)(5)(i)-(iii) in Four Card Poker, § 557.11(f)(1)-(3) temporary.
+        "declared_hand": _SETTLE,
+        "declared_light": _SETTLE,
         "stub_count": _DEAL,
         "decision_order": _PLAY,
         # after the decisions the dealer reveals, then settles (the secondary source's (c), as
@@ -475,6 +481,13 @@ class ThreeCardPokerRound(Round):
 
     def _player_keys(self, seat: int) -> frozenset[str]:
         return hand_keys(self.player_rank(seat))
+
+    declared_cards: ClassVar[Mapping[str, int]] = frozen_dict({"progressive": 3})
+    """A hand declared at a table whose cards croupier does not see: the player's three cards,
+    the progressive's hand (:mod:`croupier.games.declared`)."""
+
+    def _declared_keys(self, cards: tuple[Card, ...], wager: str) -> frozenset[str]:
+        return hand_keys(self.rank_of(cards, Ranking.THREE_CARD))  # as _player_keys
 
 
 # --- the game ------------------------------------------------------------------------------------

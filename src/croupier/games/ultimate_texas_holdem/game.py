@@ -72,6 +72,7 @@ from typing import Any, ClassVar
 
 from croupier.core.cards import Card
 from croupier.core.errors import IllegalAction, InvalidInput
+from croupier.core.frozen import frozen_dict
 from croupier.core.money import Odds
 from croupier.games import streets
 from croupier.games._made import checked, dealer_revealed, folded
@@ -379,6 +380,10 @@ class UltimateTexasHoldemRound(StreetRound):
         "progressive_count": "§ 569.8(b)",
         "progressive_sensors": "§ 569.2(f)(1)",
         "progressive_lock_out": "§ 569.2(f)(2)",
+        # a progressive payout: the hand wins (i), the light verified (ii); § 569.11(h)(5)(iii):
+        # a floorperson validates it (the verification is a supervisor's route)
+        "declared_hand": "§ 569.11(h)(5)(i)",
+        "declared_light": "§ 569.11(h)(5)(ii)",
         "decision_order": _RIVER,
         # the dealer's cards are turned once each player folded or played (f); the players'
         # wagers are settled after it, from the dealer's right (g), (h)
@@ -655,6 +660,13 @@ class UltimateTexasHoldemRound(StreetRound):
         return self.award_progressive(
             seat, "progressive", line, self.game.meter_spec, lose_line=rank.category.value
         )
+
+    declared_cards: ClassVar[Mapping[str, int]] = frozen_dict({"progressive": 5})
+    """A hand declared at a table whose cards croupier does not see: the Progressive Payout
+    Hand, the player's two cards and the flop (§ 569.12(f)(1); :mod:`croupier.games.declared`)."""
+
+    def _declared_keys(self, cards: tuple[Card, ...], wager: str) -> frozenset[str]:
+        return hand_keys(self.rank_of(cards, Ranking.POKER5))  # as progressive_rank
 
     # § 569.11(e)(2)(i)-(ii): a folded hand stays on the layout under a Trips wager or for the
     # progressive; other folded hands go straight to the discard rack.

@@ -77,6 +77,17 @@ function said(key) {
   return Spoken.names[key] || words(key);
 }
 
+/** Each position's light per progressive wager where a position has several devices (Let It
+ * Ride's Three- and Five-Card Progressives, § 643a.2(c)(1)): "seat 1: three card progressive
+ * lit, five card progressive dark", each light a span named by its seat and wager. */
+function wagerLights(bySeat) {
+  const parts = Object.entries(bySeat).map(([seat, lights], i) => [
+    i ? " · " : "", `seat ${seat}: `,
+    Object.entries(lights).map(([wager, light], j) => [j ? ", " : "",
+      h("span.wager-light", { dataset: { seat, wager, light } }, `${said(wager)} ${light}`)])]);
+  return h("span.wager-lights", {}, "lights by wager ", parts.flat(Infinity));
+}
+
 function uuid() {
   if (crypto.randomUUID) return crypto.randomUUID();
   const b = crypto.getRandomValues(new Uint8Array(16));

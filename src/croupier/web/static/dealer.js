@@ -122,6 +122,9 @@ class DealerPage extends TablePage {
     if (!lights.length && !held && !declared) return null;
     const out = h("div.panel", { role: "region", "aria-label": "progressive system" }, h("h2", {}, "Progressive system"));
     if (lights.length) out.append(h("p#lights", {}, "Lights: ", lights.map(([s, l]) => `seat ${s} ${l}`).join(" · ")));
+    // a position with several progressive devices (Let It Ride's two): each wager's light
+    const byWager = (this.round && this.round.wager_lights) || {};
+    if (Object.keys(byWager).length) out.append(h("p#wager-lights", {}, wagerLights(byWager)));
     if (held) out.append(h("p#count-held.error", { role: "status" }, `Count held for a supervisor: ${held.counted} chips counted, the system accepted ${held.accepted} (§ 641a.8(b)).`));
     if (declared) {
       // what is typed survives the console being drawn again (kept until declared)

@@ -134,7 +134,8 @@ class PitPage {
         fig ? h("p.small", {}, `Shift: drop ${Money.fmt(fig.drop)} · win ${Money.fmt(fig.win)} · hold ${pitPct(fig.hold_percent)}`) : null,
         (devices[t.id] || []).map((d) => h("p.small.device", { dataset: { device: d.device, silent: String(d.silent) } },
           `${d.device}: ${d.silent ? "silent" : "connected"} · last heard ${d.last_seen ? new Date(d.last_seen).toLocaleTimeString() : "never"}`,
-          Object.keys(d.lights || {}).length ? ` · lights ${Object.entries(d.lights).map(([s, l]) => `seat ${s} ${l}`).join(", ")}` : "")),
+          Object.keys(d.lights || {}).length ? ` · lights ${Object.entries(d.lights).map(([s, l]) => `seat ${s} ${l}`).join(", ")}` : "",
+          Object.keys(d.wager_lights || {}).length ? [" · ", wagerLights(d.wager_lights)] : null)),
         h("div.btn-row", {}, h("button.btn.btn-ghost", { type: "button", "aria-label": `Watch the felt of ${t.name}`, dataset: { watch: t.id },
           onclick: (e) => act(e.currentTarget, () => this.watchTable(t.id)) }, "Watch the felt")));
       if (this.role() === "supervisor") tile.append(this.tableActions(t));
