@@ -128,6 +128,18 @@ def test_docs_pit_live_felt_and_shift_figures(
     for_docs(page, "web-pit")
 
 
+def test_docs_pit_live_felt_on_a_phone(
+    browser: Browser, fresh_server: str, staff: dict[str, Desk]
+) -> None:
+    page = _pit_felt(browser, fresh_server, staff, PHONE)
+    page.wait_for_function("window.scrollY > 0", timeout=WAIT)  # the felt scrolled into view
+    felt = page.locator('.watch [aria-label="the table"]').bounding_box()
+    assert felt is not None and felt["y"] >= 0, felt
+    assert felt["y"] + felt["height"] <= PHONE["height"], felt
+    assert serious(page) == [], "pit on a phone"
+    for_docs(page, "web-pit-phone")
+
+
 def test_docs_training_payout_drill_graded(browser: Browser, fresh_server: str) -> None:
     page = sign_in(browser, fresh_server, "dealer", **WIDE)
     page.get_by_role("button", name="Training").click()
