@@ -94,14 +94,14 @@ def test_issue40_drills_every_game_payout_graded_right_and_wrong_with_section(
     assert len(scores["recent"]) == 12
 
 
-def test_issue40_drills_commission_and_decisions_graded_with_their_sections(
+def test_issue40_drills_commission_decisions_and_cases_graded_with_their_sections(
     sqlite_server: Server,
 ) -> None:
     token = _token(sqlite_server, "supervisor")
     games = _call(sqlite_server, token, "GET", "/api/drills").json()["games"]
     asked_kinds = 0
     for game in games:
-        for kind in ("commission", "decision"):
+        for kind in ("commission", "decision", "case"):
             asked = _call(
                 sqlite_server, token, "POST", "/api/drills/questions",
                 {"game": game["slug"], "kind": kind},
@@ -115,6 +115,9 @@ def test_issue40_drills_commission_and_decisions_graded_with_their_sections(
             assert row["section"], row
             if kind == "decision":
                 assert shown["choices"] == ["yes", "no"]
+            if kind == "case":  # the rulebook's edge case, its subsection the scenario's
+                assert "the rulebook's case" in shown["prompt"]
+                assert shown["facts"][0].startswith(f"The case: {row['section']}, ")
             graded = _call(
                 sqlite_server, token, "POST", f"/api/drills/questions/{shown['id']}/answer",
                 {"answer": _right(row["expected"])},
@@ -125,7 +128,8 @@ def test_issue40_drills_commission_and_decisions_graded_with_their_sections(
                 {"answer": _right(row["expected"])},
             )  # fmt: skip
             assert again.status_code == 409  # one answer a question
-    assert asked_kinds >= 7  # decisions in five games, a commission in two baccarats
+    # decisions in five games, a commission in two baccarats, the rulebook's cases of seven
+    assert asked_kinds >= 14
 
 
 def test_issue40_drills_procedure_out_of_order_step_refused_with_section(
@@ -143,18 +147,22 @@ def test_issue40_drills_procedure_out_of_order_step_refused_with_section(
     # the chapter's subsection from the game's sections table (no longer the chapter's title)
     assert taken["section"] == GAMES[game].round_class.sections["reveal_order"] == "§ 649a.11(c)"
     steps: list[str] = []
+    # a seat at a time is settled; one that folded at its decision is settled already (the
+    # deal's own seed decides), so the settles stop once the round is over
     for step in ("no_more_bets", "deal", "reveal", "settle", "settle"):
         body = {"game": game, "seed": start["seed"], "steps": steps, "step": step}
         state = _call(sqlite_server, token, "POST", "/api/drills/procedure", body).json()
         assert state["taken"]["accepted"] is True, state
         steps = state["steps"]
+        if state["over"]:
+            break
     assert state["over"] is True and set(state["net"]) == {"1", "2"}
     forged = {"game": game, "seed": start["seed"], "steps": ["settle"], "step": "deal"}
     refused = _call(sqlite_server, token, "POST", "/api/drills/procedure", forged)
     assert refused.status_code == 422  # a step sent as accepted that the engine refuses
     scores = _call(sqlite_server, token, "GET", "/api/drills").json()["scores"]
     assert {(s["game"], s["kind"], s["answered"], s["right"]) for s in scores} == {
-        (game, "procedure", 6, 5)
+        (game, "procedure", 1 + len(steps), len(steps))
     }
 
 
