@@ -6,6 +6,7 @@ the engine's refusal with its section; players may not drill."""
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
@@ -171,3 +172,69 @@ def test_issue40_drills_refused_to_players(sqlite_server: Server) -> None:
     assert _call(sqlite_server, token, "GET", "/api/drills").status_code == 403
     body = {"game": "let-it-ride", "kind": "payout"}
     assert _call(sqlite_server, token, "POST", "/api/drills/questions", body).status_code == 403
+
+
+CARD = re.compile(r"^(10|[2-9TJQKA])[shdc]$")
+
+
+def _cards_in(value: Any) -> set[str]:
+    """Every card code anywhere in a JSON answer."""
+    if isinstance(value, dict):
+        return {c for v in value.values() for c in _cards_in(v)}
+    if isinstance(value, list):
+        return {c for v in value for c in _cards_in(v)}
+    return {value} if isinstance(value, str) and CARD.match(value) else set()
+
+
+def test_issue40_a_trainee_drills_and_cannot_deal_void_or_see_a_hole_card(
+    sqlite_server: Server,
+) -> None:
+    trainee = _token(sqlite_server, "trainee")
+    supervisor, dealer = _token(sqlite_server, "supervisor"), _token(sqlite_server, "dealer")
+    player = _token(sqlite_server, "player6")
+    # the drills: asked, answered, a procedure step
+    body = {"game": "three-card-poker", "kind": "case"}
+    shown = _call(sqlite_server, trainee, "POST", "/api/drills/questions", body).json()
+    row = _stored(sqlite_server, shown["id"])
+    graded = _call(
+        sqlite_server, trainee, "POST", f"/api/drills/questions/{shown['id']}/answer",
+        {"answer": _right(row["expected"])},
+    ).json()  # fmt: skip
+    assert graded["correct"] is True and graded["section"] == row["section"]
+    step = _call(sqlite_server, trainee, "POST", "/api/drills/procedure", {"game": "let-it-ride"})
+    assert step.status_code == 200, step.text
+    # a round of a table of its own, dealt face down
+    rules = _call(sqlite_server, supervisor, "GET", "/api/tables/three-card-poker").json()["rules"]
+    table = "/api/tables/tcp-trainee"
+    made = {"id": "tcp-trainee", "name": "Trainee TCP", "rules": rules}
+    assert _call(sqlite_server, supervisor, "POST", "/api/tables", made).status_code == 200
+    assert _call(sqlite_server, supervisor, "POST", f"{table}/open").status_code == 200
+    assert _call(sqlite_server, player, "POST", f"{table}/sit", {"seat": 1}).status_code == 200
+    rid = _call(sqlite_server, dealer, "POST", f"{table}/rounds", {"cut_at": None}).json()
+    ante = {"wager": "ante", "amount": 500}
+    assert _call(sqlite_server, player, "POST", f"{table}/wagers", ante).status_code == 200
+    no_more = {"progressive_chips": 0}
+    assert _call(sqlite_server, dealer, "POST", f"{table}/no-more-bets", no_more).status_code == 200
+    assert _call(sqlite_server, dealer, "POST", f"{table}/deal").status_code == 200
+    # the trainee deals nothing, voids nothing, reads no record or recall
+    for path, sent in (
+        (f"{table}/rounds", {"cut_at": None}),
+        (f"{table}/deal", None),
+        (f"{table}/settle", None),
+        (f"/api/rounds/{rid['round_id']}/void", {"reason": "a trainee"}),
+    ):
+        assert _call(sqlite_server, trainee, "POST", path, sent).status_code == 403, path
+    for path in (f"/api/rounds/{rid['round_id']}/records", f"{table}/rounds", "/api/pit/shift"):
+        assert _call(sqlite_server, trainee, "GET", path).status_code == 403, path
+    # it watches the felt as the table sees it: no face-down card
+    watched = _call(sqlite_server, trainee, "GET", f"{table}/view")
+    assert watched.status_code == 200, watched.text
+    void = {"reason": "the trainee's test"}
+    voided = _call(sqlite_server, supervisor, "POST", f"/api/rounds/{rid['round_id']}/void", void)
+    assert voided.status_code == 200, voided.text
+    records = _call(
+        sqlite_server, supervisor, "GET", f"/api/rounds/{rid['round_id']}/records"
+    ).json()["records"]
+    hidden = {r["card"] for r in records if r["kind"] == "card_dealt" and not r.get("face_up")}
+    assert len(hidden) == 6  # the seat's three and the dealer's three
+    assert not hidden & _cards_in(watched.json())
