@@ -23,7 +23,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 PY=${1:-python3}
 WH=${CROUPIER_WHEELHOUSE:-${XDG_CACHE_HOME:-$HOME/.cache}/croupier/bare-wheelhouse}
 STEP=${CROUPIER_BARE_STEP_TIMEOUT:-300}
-SCENARIO=$ROOT/tests/scenarios/641a_11_c_3_tie_goes_to_the_player.json
+SCENARIO=$ROOT/src/croupier/scenarios/641a_11_c_3_tie_goes_to_the_player.json
 RULES=$ROOT/tests/rules/four-card-poker.toml
 BAD_RULES=$ROOT/tests/rules/four-card-poker-bad.toml
 

@@ -27,9 +27,11 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from croupier.table.scenario import LIBRARY
+
 ROOT = Path(__file__).resolve().parent
 GOLDEN = ROOT / "golden"
-SCENARIOS = ROOT / "scenarios"
+SCENARIOS = LIBRARY
 
 TIMINGS = ("wall_s", "rounds_per_s")
 """The fast kernel's timings: how fast this machine ran it, not what it computed."""

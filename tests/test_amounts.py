@@ -9,7 +9,6 @@ Ante.  Both forms of a Play's size are tested: a multiple and an amount in cents
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,10 +26,10 @@ from croupier.games.records import (
 )
 from croupier.games.round import Round
 from croupier.store.codec import record_from_json
-from croupier.table.scenario import load_scenario, run_scenario
+from croupier.table.scenario import LIBRARY, load_scenario, run_scenario
 from croupier.table.shoe import StackedShoe
 
-SCENARIOS = Path(__file__).parent / "scenarios"
+SCENARIOS = LIBRARY
 
 
 def dealt(slug: str, wagers: dict[str, int], order: str = "", **rules: Any) -> Round:

@@ -65,10 +65,10 @@ from croupier.games.records import (
 from croupier.games.round import Round
 from croupier.hands.baccarat import is_dragon_7, point_count
 from croupier.rules.submission import load_rules
-from croupier.table.scenario import load_scenario, run_scenario
+from croupier.table.scenario import LIBRARY, load_scenario, run_scenario
 from croupier.table.shoe import SeededShuffler, StackedShoe
 
-SCENARIOS = Path(__file__).parent / "scenarios"
+SCENARIOS = LIBRARY
 RULES = Path(__file__).parent / "rules"
 
 BANKER_NATURAL = "3c Kd 2h 9s"  # Player 3c 2h (5), Banker Kd 9s (natural 9)

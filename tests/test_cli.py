@@ -150,7 +150,7 @@ def test_count_three_card_json() -> None:
 
 
 def test_replay_prints_the_settlement(tmp_path: object) -> None:
-    status, text = run(["replay", "tests/scenarios/641a_11_c_3_tie_goes_to_the_player.json"])
+    status, text = run(["replay", "src/croupier/scenarios/641a_11_c_3_tie_goes_to_the_player.json"])
     assert status == 0
     data = json.loads(text)
     assert data["seats"]["1"]["net"] == 1500

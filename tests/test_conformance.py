@@ -40,7 +40,7 @@ from croupier.games.round import ActorKind, Phase
 from croupier.rules.progressive import MemoryMeters
 from croupier.store.codec import record_from_json
 from croupier.table import scenario_events as events
-from croupier.table.scenario import load_scenario, run_scenario
+from croupier.table.scenario import LIBRARY, load_scenario, run_scenario
 from croupier.table.shoe import SeededShuffler, Shoe
 
 ROUNDS = int(os.environ.get("CROUPIER_CONFORMANCE_ROUNDS", "60"))
@@ -247,7 +247,7 @@ def test_random_rounds_conserve_chips_refuse_illegal_actions_and_rebuild(
     assert phases["over"] > ROUNDS // 2
 
 
-SCENARIOS = sorted((Path(__file__).parent / "scenarios").glob("*.json"))
+SCENARIOS = sorted(LIBRARY.glob("*.json"))
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])

@@ -11,9 +11,11 @@ from fractions import Fraction
 import pytest
 
 from croupier.core.errors import IllegalAction, InvalidInput
-from croupier.games import GAMES
+from croupier.games import GAMES, game_class
+from croupier.rules.compliance import parse_test_name
 from croupier.server.drills import (
     DrillKind,
+    Question,
     drill_games,
     grade,
     kinds_of,
@@ -21,6 +23,7 @@ from croupier.server.drills import (
     procedure,
     question,
 )
+from croupier.table.scenario import LIBRARY, load_scenario, run_scenario
 
 SEEDS = range(0, 400, 37)
 
@@ -133,3 +136,71 @@ def test_541_12_b_every_payout_drill_names_a_section_over_sixty_deals() -> None:
         for seed in range(60):
             asked = question(slug, DrillKind.PAYOUT, seed)
             assert asked.section.startswith("§"), (slug, seed, asked)
+
+
+# -- the rulebook's edge cases: the scenario library --------------------------------------------
+
+CASE_SEEDS = range(0, 3000, 7)
+
+
+def _case(slug: str, section: str, *words: str) -> Question:
+    """The first case drill of ``slug`` from :data:`CASE_SEEDS` on the scenario citing
+    ``section`` whose prompt holds every one of ``words``."""
+    for seed in CASE_SEEDS:
+        asked = question(slug, DrillKind.CASE, seed)
+        if asked.section == section and all(w in asked.prompt for w in words):
+            return asked
+    raise AssertionError(f"no case drill of {slug} at {section} asks {words}")
+
+
+def test_541_13_h_case_drill_tie_commission_is_a_quarter_of_the_banker_wager() -> None:
+    # § 541.13(h): with a tie vig of 25%, seat 5's $10 Banker wager on a tie pays $2.50 (the
+    # library's 541_13_h scenario)
+    asked = _case("mini-baccarat", "§ 541.13(h)", "seat 5", "commission")
+    assert asked.expected == "250"
+    assert asked.facts[0] == "The case: § 541.13(h), tie vig is 25 percent of the banker wager"
+    right = grade(asked, "2.50")
+    assert right.correct and right.section == "§ 541.13(h)"
+    assert not grade(asked, "0.50").correct
+
+
+def test_569_11_g_case_drill_blind_paid_when_the_dealer_does_not_qualify() -> None:
+    # § 569.11(g): the dealer does not qualify; the Blind still pays by its table (a straight
+    # pays 1 to 1: $10 on $10); the Ante is returned, paying nothing
+    blind = _case("ultimate-texas-holdem", "§ 569.11(g)", "Blind $10")
+    assert blind.expected == "1000"
+    assert "as § 653a.12(b) rules" in blind.explanation
+    ante = _case("ultimate-texas-holdem", "§ 569.11(g)", "Ante $10")
+    assert ante.expected == "0" and "the $10 wager goes back" in ante.explanation
+    assert grade(ante, "0").correct and not grade(ante, "10").correct
+
+
+def test_case_drills_are_the_library_replayed_and_name_its_subsection() -> None:
+    scenarios = sorted(LIBRARY.glob("*.json"))
+    for slug in GAMES:
+        mine = [p for p in scenarios if game_class(load_scenario(p)["game"]).slug == slug]
+        if not mine:
+            assert DrillKind.CASE not in kinds_of(slug), slug
+            with pytest.raises(IllegalAction, match="no case drill"):
+                question(slug, DrillKind.CASE, 0)
+            continue
+        assert DrillKind.CASE in kinds_of(slug), slug
+        by_section = {
+            ", ".join(f"§ {r}" for r in parse_test_name(p.stem)): p for p in mine
+        }  # fmt: skip
+        for seed in range(0, 400, 23):
+            asked = question(slug, DrillKind.CASE, seed)
+            assert asked.section in by_section, (slug, asked.section)
+            seat = re.search(r"seat (\d+)", asked.prompt)
+            assert seat is not None, asked.prompt
+            settled = [
+                run_scenario(load_scenario(p))["seats"].get(seat.group(1))
+                for p in mine
+                if ", ".join(f"§ {r}" for r in parse_test_name(p.stem)) == asked.section
+            ]
+            owed = {int(w["paid"]) for s in settled if s for w in s["wagers"].values()}
+            owed |= {int(s["vig"]["collected"]) for s in settled if s and "vig" in s}
+            assert int(asked.expected) in owed, (slug, seed, asked)
+            assert grade(asked, f"{int(asked.expected) / 100:.2f}").correct
+            words = " ".join((asked.prompt, *asked.facts, asked.explanation))
+            assert "_" not in words and "None" not in words, words

@@ -4,12 +4,11 @@ the eligibility to receive Envy Bonuses for the hands of others (``Round.hand_he
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-from croupier.table.scenario import load_scenario, run_scenario
+from croupier.table.scenario import LIBRARY, load_scenario, run_scenario
 
-SCENARIOS = Path(__file__).parent / "scenarios"
+SCENARIOS = LIBRARY
 
 
 def seats(name: str) -> dict[str, Any]:

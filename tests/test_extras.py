@@ -29,7 +29,7 @@ from croupier.table.scenario import load_scenario, run_scenario
 
 ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "src"
-SCENARIO = "tests/scenarios/641a_11_c_3_tie_goes_to_the_player.json"
+SCENARIO = "src/croupier/scenarios/641a_11_c_3_tie_goes_to_the_player.json"
 RULES = "tests/rules/four-card-poker.toml"
 EXTRA_MODULES = sorted(m for extra in EXTRAS.values() for m in extra.modules)
 

@@ -23,9 +23,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from croupier.cli import main
+from croupier.table.scenario import LIBRARY
 
 HERE = Path(__file__).parent
-SCENARIOS = sorted((HERE / "scenarios").glob("*.json"))
+SCENARIOS = sorted(LIBRARY.glob("*.json"))
 RULES = sorted((HERE / "rules").glob("*.toml"))
 EXAMPLES = int(os.environ.get("CROUPIER_FUZZ_EXAMPLES", "25"))
 FUZZ = settings(

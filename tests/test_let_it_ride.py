@@ -43,10 +43,10 @@ from croupier.games.records import (
 from croupier.games.round import Round, StubCheck
 from croupier.rules.progressive import MemoryMeters
 from croupier.rules.submission import load_rules
-from croupier.table.scenario import load_scenario, run_scenario
+from croupier.table.scenario import LIBRARY, load_scenario, run_scenario
 from croupier.table.shoe import StackedShoe
 
-SCENARIOS = Path(__file__).parent / "scenarios"
+SCENARIOS = LIBRARY
 RULES = Path(__file__).parent / "rules"
 BETS = ("bet1", "bet2", "bet3")
 EXAMPLE: dict[str, Any] = dict(LetItRide.example_rules)

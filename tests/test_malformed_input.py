@@ -19,8 +19,9 @@ from typing import Any
 import pytest
 
 from croupier.cli import main
+from croupier.table.scenario import LIBRARY
 
-SCENARIOS = Path(__file__).parent / "scenarios"
+SCENARIOS = LIBRARY
 BACCARAT = json.loads((SCENARIOS / "627a_10_banker_6_draws_on_player_third_7.json").read_text())
 FOUR = json.loads((SCENARIOS / "641a_11_c_3_tie_goes_to_the_player.json").read_text())
 

@@ -47,10 +47,10 @@ from croupier.games.round import ActorKind, Round
 from croupier.hands import evaluate
 from croupier.rules.progressive import MemoryMeters
 from croupier.rules.submission import load_rules
-from croupier.table.scenario import load_scenario, run_scenario
+from croupier.table.scenario import LIBRARY, load_scenario, run_scenario
 from croupier.table.shoe import StackedShoe
 
-SCENARIOS = Path(__file__).parent / "scenarios"
+SCENARIOS = LIBRARY
 RULES = Path(__file__).parent / "rules"
 TABLE_A = {
     "progressive": {

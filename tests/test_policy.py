@@ -182,3 +182,30 @@ def test_a_card_readers_token_reports_for_its_own_table_and_is_refused_every_oth
     for relation in Relation:
         if relation not in (Relation.DEVICE_OF_TABLE, Relation.NO_TOKEN):
             assert resource(*reader).rule(relation, None).status == 403, relation
+
+
+def test_issue40_a_trainee_drills_and_watches_the_felt_face_up_and_does_nothing_else() -> None:
+    trainee = Account("tess", Role.TRAINEE)
+    assert relation_of(trainee, table_id="three-card-poker", seats=False) is Relation.TRAINEE
+    drills = {key for key in POLICY if key[1].startswith("/api/drills")}
+    assert len(drills) == 4
+    for key, row in POLICY.items():
+        rules = {row.rule(Relation.TRAINEE, stage) for stage in Stage}
+        sights = {rule.sight for rule in rules if rule.answered}
+        # never a face-down card, never a card of their own seat (a trainee holds none)
+        assert not sights & {Sight.EVERY_CARD, Sight.SEAT}, key
+        if key in drills:
+            assert {(r.status, r.sight) for r in rules} == {(200, Sight.NONE)}, key
+        elif key[0] == "POST" and key[1] not in ("/api/login", "/api/logout", "/api/setup"):
+            # no dealer's step, no void, no wager, no decision, no cage, no table, no account
+            assert {r.status for r in rules} == {403}, key
+    watched = ("GET", "/api/tables/{table_id}/view"), ("WS", "/api/tables/{table_id}/stream")
+    for key in watched:
+        assert {POLICY[key].rule(Relation.TRAINEE, s).sight for s in Stage} == {Sight.TABLE}
+    for refused in (
+        ("GET", "/api/rounds/{round_id}/records"),
+        ("GET", "/api/tables/{table_id}/rounds"),
+        ("GET", "/api/pit/shift"),
+        ("GET", "/api/rounds/{round_id}/deal"),
+    ):
+        assert {POLICY[refused].rule(Relation.TRAINEE, s).status for s in Stage} == {403}

@@ -6,16 +6,15 @@ from __future__ import annotations
 
 import io
 import json
-from pathlib import Path
 
 import pytest
 
 from croupier.cli import main
 from croupier.core.errors import InvalidInput
 from croupier.hands import hand_report
-from croupier.table.scenario import load_scenario, run_scenario
+from croupier.table.scenario import LIBRARY, load_scenario, run_scenario
 
-SCENARIOS = Path(__file__).parent / "scenarios"
+SCENARIOS = LIBRARY
 
 
 def test_541_12_a_replay_shows_the_player_and_banker_hands_and_totals() -> None:

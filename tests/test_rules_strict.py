@@ -22,11 +22,11 @@ from croupier.games.mississippi_stud import MississippiStud, max_win_at_minimum
 from croupier.games.records import PlaceWager
 from croupier.rules.progressive import MemoryMeters
 from croupier.rules.submission import load_rules
-from croupier.table.scenario import load_scenario, run_scenario
+from croupier.table.scenario import LIBRARY, load_scenario, run_scenario
 from croupier.table.shoe import SeededShuffler, Shoe
 
 RULES = Path(__file__).parent / "rules"
-SCENARIOS = Path(__file__).parent / "scenarios"
+SCENARIOS = LIBRARY
 POKER = ("four-card-poker", "let-it-ride", "three-card-poker", "ultimate-texas-holdem",
          "mississippi-stud")  # fmt: skip
 BACCARAT = ("mini-baccarat", "midi-baccarat")

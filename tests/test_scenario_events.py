@@ -1,19 +1,19 @@
 """Irregularities and table events in scenarios (scenario_events.py), replayed from the files in
-tests/scenarios written from the text with the cards stacked, one test each, named after the
-section; and the same events in every game whose chapter has the counterpart."""
+the package's scenario library (src/croupier/scenarios) written from the text with the cards
+stacked, one test each, named after the section; and the same events in every game whose
+chapter has the counterpart."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from croupier.core.errors import IllegalAction, InvalidInput
-from croupier.table.scenario import load_scenario, run_scenario
+from croupier.table.scenario import LIBRARY, load_scenario, run_scenario
 from croupier.table.scenario_events import parse_events
 
-SCENARIOS = Path(__file__).parent / "scenarios"
+SCENARIOS = LIBRARY
 
 
 def replay(name: str) -> dict[str, Any]:

@@ -4,15 +4,14 @@ to give the cards, one key per seat, one game, the table's own meters at or abov
 from __future__ import annotations
 
 import copy
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from croupier.core.errors import CroupierError, InvalidInput
-from croupier.table.scenario import load_scenario, run_scenario
+from croupier.table.scenario import LIBRARY, load_scenario, run_scenario
 
-SCENARIOS = Path(__file__).parent / "scenarios"
+SCENARIOS = LIBRARY
 
 
 def base(name: str) -> dict[str, Any]:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from pathlib import Path
 
 from croupier.audit.chains import verify
 from croupier.core.cards import parse_cards
@@ -38,11 +37,11 @@ from croupier.store import (
     record_from_json,
 )
 from croupier.table.reported import ReportedShoe
-from croupier.table.scenario import load_scenario, run_scenario
+from croupier.table.scenario import LIBRARY, load_scenario, run_scenario
 from croupier.table.shoe import SeededShuffler, Shoe, shoe_cards
 from store_play import GAME_FILES, drive, game_for
 
-SCENARIOS = sorted((Path(__file__).parent / "scenarios").glob("*.json"))
+SCENARIOS = sorted(LIBRARY.glob("*.json"))
 ROUNDS_PER_GAME = 16
 NOT_OF_A_ROUND = {
     "shoe_opened",

@@ -49,10 +49,10 @@ from croupier.hands import Ranking, evaluate
 from croupier.rules.progressive import MemoryMeters
 from croupier.rules.submission import load_rules
 from croupier.store.codec import record_from_json
-from croupier.table.scenario import load_scenario, run_scenario
+from croupier.table.scenario import LIBRARY, load_scenario, run_scenario
 from croupier.table.shoe import StackedShoe
 
-SCENARIOS = Path(__file__).parent / "scenarios"
+SCENARIOS = LIBRARY
 RULES = Path(__file__).parent / "rules"
 PROGRESSIVE = {
     "progressive": {

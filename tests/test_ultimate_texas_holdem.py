@@ -44,10 +44,10 @@ from croupier.games.ultimate_texas_holdem.paytables import (
 )
 from croupier.rules.progressive import MemoryMeters
 from croupier.rules.submission import load_rules
-from croupier.table.scenario import load_scenario, run_scenario
+from croupier.table.scenario import LIBRARY, load_scenario, run_scenario
 from croupier.table.shoe import StackedShoe
 
-SCENARIOS = Path(__file__).parent / "scenarios"
+SCENARIOS = LIBRARY
 RULES = Path(__file__).parent / "rules"
 SLUG = "ultimate-texas-holdem"
 

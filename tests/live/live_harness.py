@@ -25,6 +25,7 @@ PASSWORDS = {
     "observer": "observer-demo",
     "auditor": "auditor-demo",
     "admin": "admin-demo",
+    "trainee": "trainee-demo",
     **{f"player{n}": f"player{n}-demo" for n in range(1, 8)},
 }
 

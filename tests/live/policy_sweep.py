@@ -158,6 +158,7 @@ class Sweep:
             Role.OBSERVER: Relation.OBSERVER,
             Role.AUDITOR: Relation.AUDITOR,
             Role.ADMIN: Relation.ADMIN,
+            Role.TRAINEE: Relation.TRAINEE,
         }[caller.role]
 
     @staticmethod

@@ -41,6 +41,8 @@ __all__ = ["Walk"]
 ORDER = (Stage.BETTING, Stage.DEALT, Stage.DECISIONS, Stage.REVEAL, Stage.SETTLED)
 BUY_IN = 2_000_000
 SWEEP_PASSWORD = "the sweep's own long passphrase"
+STAFF = ("dealer", "supervisor", "observer", "auditor", "admin", "trainee")
+"""The demo floor's staff accounts, one of every staff role (the trainee's too, issue 40)."""
 """The password of the accounts the walk makes (strong enough: croupier.server.passwords)."""
 HANDPAY_ROUNDS = 100
 """Rounds played at most for a hand-pay: four boxes, each about one hand in 27 (a straight
@@ -93,9 +95,7 @@ class Walk:
         def login(name: str, role: Role) -> Caller:
             return cls.login(server.url, name, PASSWORDS.get(name, SWEEP_PASSWORD), role)
 
-        staff = {
-            n: login(n, Role(n)) for n in ("dealer", "supervisor", "observer", "auditor", "admin")
-        }
+        staff = {n: login(n, Role(n)) for n in STAFF}
         a, b = login("dealer-a", Role.DEALER), login("dealer-b", Role.DEALER)
         callers = {**staff, "dealer-a": a, "dealer-b": b}
         callers["anonymous"] = cls.login(server.url, "anonymous", "", None)
@@ -254,13 +254,13 @@ class Walk:
         c = self.sweep.callers
         seated = list(dict.fromkeys(t.seats.values()))
         bound = [b for b in (c["dealer-a"], c["dealer-b"]) if b.bound == t.id]
-        staff = [c[n] for n in ("dealer", "supervisor", "observer", "auditor", "admin")]
+        staff = [c[n] for n in STAFF]
         staff.append(c["anonymous"])
         return [*seated, self.unseated, *bound, self.others[t.id], *staff]
 
     def floor_callers(self) -> list[Caller]:
         c = self.sweep.callers
-        names = ("dealer", "dealer-a", "supervisor", "observer", "auditor", "admin", "anonymous")
+        names = ("dealer-a", *STAFF, "anonymous")
         first = next(iter(self.sweep.tables.values())).seats[1]
         return [first, self.unseated, *(c[n] for n in names)]
 

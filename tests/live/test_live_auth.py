@@ -19,6 +19,7 @@ ROLES = {
     "observer": "observer",
     "auditor": "auditor",
     "admin": "admin",
+    "trainee": "trainee",
 }
 PARAMS = {
     "table_id": "three-card-poker",

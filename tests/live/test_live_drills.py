@@ -6,6 +6,7 @@ the engine's refusal with its section; players may not drill."""
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
@@ -94,14 +95,14 @@ def test_issue40_drills_every_game_payout_graded_right_and_wrong_with_section(
     assert len(scores["recent"]) == 12
 
 
-def test_issue40_drills_commission_and_decisions_graded_with_their_sections(
+def test_issue40_drills_commission_decisions_and_cases_graded_with_their_sections(
     sqlite_server: Server,
 ) -> None:
     token = _token(sqlite_server, "supervisor")
     games = _call(sqlite_server, token, "GET", "/api/drills").json()["games"]
     asked_kinds = 0
     for game in games:
-        for kind in ("commission", "decision"):
+        for kind in ("commission", "decision", "case"):
             asked = _call(
                 sqlite_server, token, "POST", "/api/drills/questions",
                 {"game": game["slug"], "kind": kind},
@@ -115,6 +116,9 @@ def test_issue40_drills_commission_and_decisions_graded_with_their_sections(
             assert row["section"], row
             if kind == "decision":
                 assert shown["choices"] == ["yes", "no"]
+            if kind == "case":  # the rulebook's edge case, its subsection the scenario's
+                assert "the rulebook's case" in shown["prompt"]
+                assert shown["facts"][0].startswith(f"The case: {row['section']}, ")
             graded = _call(
                 sqlite_server, token, "POST", f"/api/drills/questions/{shown['id']}/answer",
                 {"answer": _right(row["expected"])},
@@ -125,7 +129,8 @@ def test_issue40_drills_commission_and_decisions_graded_with_their_sections(
                 {"answer": _right(row["expected"])},
             )  # fmt: skip
             assert again.status_code == 409  # one answer a question
-    assert asked_kinds >= 7  # decisions in five games, a commission in two baccarats
+    # decisions in five games, a commission in two baccarats, the rulebook's cases of seven
+    assert asked_kinds >= 14
 
 
 def test_issue40_drills_procedure_out_of_order_step_refused_with_section(
@@ -143,18 +148,22 @@ def test_issue40_drills_procedure_out_of_order_step_refused_with_section(
     # the chapter's subsection from the game's sections table (no longer the chapter's title)
     assert taken["section"] == GAMES[game].round_class.sections["reveal_order"] == "§ 649a.11(c)"
     steps: list[str] = []
+    # a seat at a time is settled; one that folded at its decision is settled already (the
+    # deal's own seed decides), so the settles stop once the round is over
     for step in ("no_more_bets", "deal", "reveal", "settle", "settle"):
         body = {"game": game, "seed": start["seed"], "steps": steps, "step": step}
         state = _call(sqlite_server, token, "POST", "/api/drills/procedure", body).json()
         assert state["taken"]["accepted"] is True, state
         steps = state["steps"]
+        if state["over"]:
+            break
     assert state["over"] is True and set(state["net"]) == {"1", "2"}
     forged = {"game": game, "seed": start["seed"], "steps": ["settle"], "step": "deal"}
     refused = _call(sqlite_server, token, "POST", "/api/drills/procedure", forged)
     assert refused.status_code == 422  # a step sent as accepted that the engine refuses
     scores = _call(sqlite_server, token, "GET", "/api/drills").json()["scores"]
     assert {(s["game"], s["kind"], s["answered"], s["right"]) for s in scores} == {
-        (game, "procedure", 6, 5)
+        (game, "procedure", 1 + len(steps), len(steps))
     }
 
 
@@ -163,3 +172,69 @@ def test_issue40_drills_refused_to_players(sqlite_server: Server) -> None:
     assert _call(sqlite_server, token, "GET", "/api/drills").status_code == 403
     body = {"game": "let-it-ride", "kind": "payout"}
     assert _call(sqlite_server, token, "POST", "/api/drills/questions", body).status_code == 403
+
+
+CARD = re.compile(r"^(10|[2-9TJQKA])[shdc]$")
+
+
+def _cards_in(value: Any) -> set[str]:
+    """Every card code anywhere in a JSON answer."""
+    if isinstance(value, dict):
+        return {c for v in value.values() for c in _cards_in(v)}
+    if isinstance(value, list):
+        return {c for v in value for c in _cards_in(v)}
+    return {value} if isinstance(value, str) and CARD.match(value) else set()
+
+
+def test_issue40_a_trainee_drills_and_cannot_deal_void_or_see_a_hole_card(
+    sqlite_server: Server,
+) -> None:
+    trainee = _token(sqlite_server, "trainee")
+    supervisor, dealer = _token(sqlite_server, "supervisor"), _token(sqlite_server, "dealer")
+    player = _token(sqlite_server, "player6")
+    # the drills: asked, answered, a procedure step
+    body = {"game": "three-card-poker", "kind": "case"}
+    shown = _call(sqlite_server, trainee, "POST", "/api/drills/questions", body).json()
+    row = _stored(sqlite_server, shown["id"])
+    graded = _call(
+        sqlite_server, trainee, "POST", f"/api/drills/questions/{shown['id']}/answer",
+        {"answer": _right(row["expected"])},
+    ).json()  # fmt: skip
+    assert graded["correct"] is True and graded["section"] == row["section"]
+    step = _call(sqlite_server, trainee, "POST", "/api/drills/procedure", {"game": "let-it-ride"})
+    assert step.status_code == 200, step.text
+    # a round of a table of its own, dealt face down
+    rules = _call(sqlite_server, supervisor, "GET", "/api/tables/three-card-poker").json()["rules"]
+    table = "/api/tables/tcp-trainee"
+    made = {"id": "tcp-trainee", "name": "Trainee TCP", "rules": rules}
+    assert _call(sqlite_server, supervisor, "POST", "/api/tables", made).status_code == 200
+    assert _call(sqlite_server, supervisor, "POST", f"{table}/open").status_code == 200
+    assert _call(sqlite_server, player, "POST", f"{table}/sit", {"seat": 1}).status_code == 200
+    rid = _call(sqlite_server, dealer, "POST", f"{table}/rounds", {"cut_at": None}).json()
+    ante = {"wager": "ante", "amount": 500}
+    assert _call(sqlite_server, player, "POST", f"{table}/wagers", ante).status_code == 200
+    no_more = {"progressive_chips": 0}
+    assert _call(sqlite_server, dealer, "POST", f"{table}/no-more-bets", no_more).status_code == 200
+    assert _call(sqlite_server, dealer, "POST", f"{table}/deal").status_code == 200
+    # the trainee deals nothing, voids nothing, reads no record or recall
+    for path, sent in (
+        (f"{table}/rounds", {"cut_at": None}),
+        (f"{table}/deal", None),
+        (f"{table}/settle", None),
+        (f"/api/rounds/{rid['round_id']}/void", {"reason": "a trainee"}),
+    ):
+        assert _call(sqlite_server, trainee, "POST", path, sent).status_code == 403, path
+    for path in (f"/api/rounds/{rid['round_id']}/records", f"{table}/rounds", "/api/pit/shift"):
+        assert _call(sqlite_server, trainee, "GET", path).status_code == 403, path
+    # it watches the felt as the table sees it: no face-down card
+    watched = _call(sqlite_server, trainee, "GET", f"{table}/view")
+    assert watched.status_code == 200, watched.text
+    void = {"reason": "the trainee's test"}
+    voided = _call(sqlite_server, supervisor, "POST", f"/api/rounds/{rid['round_id']}/void", void)
+    assert voided.status_code == 200, voided.text
+    records = _call(
+        sqlite_server, supervisor, "GET", f"/api/rounds/{rid['round_id']}/records"
+    ).json()["records"]
+    hidden = {r["card"] for r in records if r["kind"] == "card_dealt" and not r.get("face_up")}
+    assert len(hidden) == 6  # the seat's three and the dealer's three
+    assert not hidden & _cards_in(watched.json())

@@ -196,3 +196,55 @@ def test_issue40_training_procedure_out_of_order_step_shows_its_section(
     expect(over).to_contain_text("Seat 1")
     inside(page, ".drill-result, #drill-next", f"over {size}")
     shots.take(page, f"drills-procedure-over-{size}")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_issue40_training_from_the_rulebooks_edge_cases_graded_with_the_cases_section(
+    browser: Browser, floor: Floor, shots: Shots, size: str
+) -> None:
+    page = training(browser, floor, size)
+    choose(page, "mini-baccarat", "case")
+    button = page.locator('.drill-kinds button[data-kind="case"]')
+    expect(button).to_have_text("Edge cases")
+    expect(button).to_have_attribute("aria-label", "From the rulebook's edge cases")
+    prompt = page.locator("#drill-prompt")
+    expect(prompt).to_contain_text("the rulebook's case", timeout=WAIT)
+    asked = floor.shown_drill(page)
+    assert asked["kind"] == "case" and asked["section"].startswith("§ ")
+    expect(page.locator(".drill-card")).to_contain_text(f"The case: {asked['section']}, ")
+    inside(page, "#drill-prompt, #drill-answer, .drill-form button[type=submit]", f"case {size}")
+    page.get_by_label("Your answer").fill(fmt(int(asked["expected"])))
+    page.get_by_role("button", name="Check").click()
+    result = page.locator("#drill-result")
+    expect(result).to_contain_text("Right", timeout=WAIT)
+    expect(result).not_to_contain_text("Not right")
+    expect(result).to_contain_text(f"({asked['section']})")
+    inside(page, "#drill-result, #drill-next", f"case graded {size}")
+    no_serious(page, f"case {size}")
+    shots.take(page, f"drills-case-{size}", "viewport")
+    text_now = page.locator("main").inner_text()
+    for word in ("null", "undefined", "_"):
+        assert word not in text_now, (word, text_now)
+
+
+def test_issue40_a_trainee_signs_in_to_the_training_page(browser: Browser, floor: Floor) -> None:
+    page = sign_in(browser, floor.url, "trainee", *SIZES["375x667"])
+    expect(page.locator("#drills-title")).to_have_text("Dealer training", timeout=WAIT)
+    assert page.url.endswith("/drills")
+    expect(page.locator("#who")).to_have_text("trainee · trainee")
+    # its own page: no "My table", no second way to the same page; par sheets still there
+    expect(page.locator("#nav-home")).to_be_hidden()
+    expect(page.locator("#nav-drills")).to_be_hidden()
+    page.locator("#nav-par").click()
+    expect(page.locator("#nav-drills")).to_be_visible(timeout=WAIT)
+    expect(page.locator("#nav-home")).to_be_hidden()
+    page.locator("#nav-drills").click()
+    expect(page.locator("#drill-game")).to_be_visible(timeout=WAIT)
+    page.locator("#drill-game").select_option("three-card-poker")  # (the par page's "Game" too)
+    page.locator('.drill-kinds button[data-kind="case"]').click()
+    expect(page.locator("#drill-prompt")).to_contain_text("the rulebook's case", timeout=WAIT)
+    asked = floor.shown_drill(page)
+    page.get_by_label("Your answer").fill(fmt(int(asked["expected"])))
+    page.get_by_role("button", name="Check").click()
+    expect(page.locator("#drill-result")).to_contain_text(f"({asked['section']})", timeout=WAIT)
+    no_serious(page, "trainee")

@@ -36,7 +36,7 @@ app.add_typer(accounts_app, name="accounts")
 T = TypeVar("T")
 
 NameArgument = Annotated[str, typer.Argument(metavar="NAME", help="the account's username")]
-ROLES = "player, dealer, supervisor, observer, auditor or admin"
+ROLES = "player, dealer, supervisor, observer, auditor, admin or trainee"
 
 
 def _actor() -> str:

@@ -48,6 +48,7 @@ __all__ = [
     "parse_test_name",
     "parse_texts",
     "render",
+    "scenario_citations",
     "test_citations",
     "uncited_in_code",
 ]
@@ -462,9 +463,21 @@ def test_citations(tests: Path, known: Collection[str] | None = None) -> dict[st
                 for named in parse_test_name(node.name):
                     ref = _known(named, known)
                     found.setdefault(ref, []).append(Citation(ref, where))
-    for path in sorted(tests.rglob("*.json")):
+    for ref, cites in scenario_citations(tests, known).items():
+        found.setdefault(ref, []).extend(cites)
+    return found
+
+
+def scenario_citations(
+    folder: Path, known: Collection[str] | None = None
+) -> dict[str, list[Citation]]:
+    """References named by the scenario files under ``folder`` (``641a_11_b_....json``; the
+    package's scenario library, :data:`croupier.table.scenario.LIBRARY`, and any a tests folder
+    holds), each named by its place beside ``folder``."""
+    found: dict[str, list[Citation]] = {}
+    for path in sorted(folder.rglob("*.json")):
         if re.match(r"\d{3}[a-z]?_\d", path.name):
-            where = path.relative_to(tests.parent).as_posix()
+            where = path.relative_to(folder.parent).as_posix()
             for named in parse_test_name(path.stem):
                 ref = _known(named, known)
                 found.setdefault(ref, []).append(Citation(ref, where))
@@ -633,6 +646,9 @@ def build(tests: Path | None = None) -> list[Row]:
     sections, code = load_sections(), code_citations(package)
     known = {s.ref for s in sections} | set(code)
     test_refs = test_citations(where, known) if where is not None else {}
+    # the scenario library ships with the package: its cases count wherever it is installed
+    for ref, cites in scenario_citations(package / "scenarios", known).items():
+        test_refs.setdefault(ref, []).extend(cites)
     return matrix(sections, code, test_refs, load_notes())
 
 

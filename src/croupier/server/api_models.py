@@ -428,7 +428,7 @@ class AuditOut(BaseModel):
 
 # -- accounts (issue 36) --------------------------------------------------------------------------
 
-AccountRole = Literal["player", "dealer", "supervisor", "observer", "auditor", "admin"]
+AccountRole = Literal["player", "dealer", "supervisor", "observer", "auditor", "admin", "trainee"]
 
 
 class NewAccount(_In):

@@ -92,6 +92,9 @@ class Role(StrEnum):
     OBSERVER = "observer"
     AUDITOR = "auditor"
     ADMIN = "admin"
+    TRAINEE = "trainee"
+    """A dealer in training (issue 40): drills, and watches the tables' felts face up; deals,
+    voids and sees no face-down card."""
 
 
 class AccountStatus(StrEnum):

@@ -49,8 +49,9 @@ class _In(BaseModel):
 
 class AskIn(_In):
     game: str = Field(min_length=1, max_length=100, description="a game's slug (GET /api/drills)")
-    kind: Literal["payout", "commission", "decision"] = Field(
-        description="the drill asked (a procedure drill: POST /api/drills/procedure)"
+    kind: Literal["payout", "commission", "decision", "case"] = Field(
+        description="the drill asked (case: from the rulebook's edge cases, the scenario "
+        "library; a procedure drill: POST /api/drills/procedure)"
     )
 
 

@@ -10,13 +10,18 @@ kind           the question                                                grade
 =============  ==========================================================  =====================
 payout         what a settled wager pays ("Blind $15 on a flush?")         its ``WagerSettled``
 commission     the vigorish a seat pays ("Banker wins $25: commission?")   its ``VigCollected``
+case           a payout or commission in one of the rulebook's edge cases  the scenario replayed
+               (the package's scenario library, ``croupier/scenarios``)
 decision       whether a player's decision is allowed now ("may seat 1     ``Round.verify``
                play 2x the Ante?")
 procedure      the dealer's next step (no more bets, deal, turn, reveal,   ``Round.apply``
                settle): an out-of-order step is the engine's refusal
 =============  ==========================================================  =====================
 
-Each answer names the section that rules it: the pay table's (or the fixed table's, or the
+A case drill deals no shoe: it replays a scenario of the library (each a round written from the
+regulation's text, named after the subsection it shows) through the engine and asks about one
+seat's wager or commission in it; its answer names the scenario's subsection.  Each other
+answer names the section that rules it: the pay table's (or the fixed table's, or the
 round's own section for that result), the commission record's, the refusal's; where the
 engine's refusal names none, the game's chapter (as :meth:`Game.cited
 <croupier.games.base.Game.cited>` words it).  Nothing here knows a game's rule: a drill is a
@@ -27,7 +32,7 @@ question is asked and graded from its seed alone.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
@@ -68,6 +73,7 @@ __all__ = [
     "kinds_of",
     "procedure",
     "question",
+    "ruling_for",
 ]
 
 DRILL_SEAT = 1
@@ -100,6 +106,8 @@ class DrillKind(StrEnum):
     PAYOUT = "payout"
     COMMISSION = "commission"
     DECISION = "decision"
+    CASE = "case"
+    """A payout or a commission in one of the rulebook's edge cases (the scenario library)."""
     PROCEDURE = "procedure"
 
 
@@ -172,9 +180,10 @@ def _game_classes() -> list[type[Game]]:
 @cache
 def kinds_of(slug: str) -> tuple[DrillKind, ...]:
     """The drills ``slug`` offers: payouts always; a commission where a deal of the game
-    charges one, decisions where its players decide (found by dealing, not by a list)."""
+    charges one, decisions where its players decide (found by dealing, not by a list), the
+    rulebook's edge cases where the scenario library holds one of the game."""
     kinds = [DrillKind.PAYOUT]
-    for kind in (DrillKind.COMMISSION, DrillKind.DECISION):
+    for kind in (DrillKind.COMMISSION, DrillKind.DECISION, DrillKind.CASE):
         try:
             question(slug, kind, 0)
         except IllegalAction:
@@ -315,7 +324,11 @@ def ruling_section(rnd: Round, wager: str, result: Result) -> str:
     (its chosen letter's, a fixed table's, the progressive's), else the round's own section
     for the wager's result (``banker_wins``...), else the chapter's settlement section, else
     its pay-table section, else the chapter."""
-    game = rnd.game
+    return ruling_for(rnd.game, rnd.sections, wager, result)
+
+
+def ruling_for(game: Game, sections: Mapping[str, str], wager: str, result: Result) -> str:
+    """:func:`ruling_section` of a round of ``game`` whose sections are ``sections``."""
     tables = [game.paytable(wager), *game.fixed_tables(), *game.fixed_paytables]
     if wager == "progressive":
         tables.insert(0, game.progressive_table)
@@ -323,7 +336,6 @@ def ruling_section(rnd: Round, wager: str, result: Result) -> str:
     if paying is not None and result is Result.WIN:
         return paying.section
     verb = {Result.WIN: "wins", Result.LOSE: "loses"}.get(result, "")
-    sections = rnd.sections
     for key in (f"{wager}_{verb}", f"{wager}_wager", wager):
         if key in sections:
             return sections[key]
@@ -342,8 +354,12 @@ def question(slug: str, kind: DrillKind, seed: int) -> Question:
     deal holds one: a commission needs a Banker win); :class:`IllegalAction` where the game has
     no such drill (no decisions, no commission)."""
     make = _MAKERS.get(kind)
+    if kind is DrillKind.CASE:
+        from croupier.server.drill_cases import case_question  # it reads this module's records
+
+        make = case_question
     if make is None:
-        raise InvalidInput(f"drill kind {kind!r} is not one of payout, commission, decision")
+        raise InvalidInput(f"drill kind {kind!r} is not one of payout, commission, decision, case")
     game = _game(slug)
     for tried in range(seed, seed + TRIES):
         found = make(game, tried)

@@ -18,6 +18,8 @@ The relations (:class:`Relation`), read from the account and the resource:
 - **dealer of another table**: a dealer account not bound to the table (another dealer bound to
   no table deals none);
 - **supervisor**, **observer** (the pit view), **auditor**;
+- **trainee**: a dealer in training (issue 40): the drills, and the tables' felts as the table
+  sees them (face up); no dealer's step, no void, no recall, no face-down card;
 - **admin**: the accounts (:mod:`croupier.server.accounts`): no card of any round;
 - **device of the table**, **device of another table**: a card reader's token, bound to one
   table (:mod:`croupier.server.devices`, issue 39): it reports for its table and is refused
@@ -121,6 +123,7 @@ class Relation(StrEnum):
     OBSERVER = "observer"
     AUDITOR = "auditor"
     ADMIN = "admin"
+    TRAINEE = "trainee"
     DEVICE_OF_TABLE = "device of the table"
     DEVICE_OF_OTHER_TABLE = "device of another table"
     NO_TOKEN = "no token"
@@ -243,6 +246,7 @@ RELATIONS_OF: Mapping[Role, tuple[Relation, ...]] = MappingProxyType(
         Role.OBSERVER: (Relation.OBSERVER,),
         Role.AUDITOR: (Relation.AUDITOR,),
         Role.ADMIN: (Relation.ADMIN,),
+        Role.TRAINEE: (Relation.TRAINEE,),
     }
 )
 
@@ -269,6 +273,7 @@ _KEYS = {
     "observer": Relation.OBSERVER,
     "auditor": Relation.AUDITOR,
     "admin": Relation.ADMIN,
+    "trainee": Relation.TRAINEE,
     "device": Relation.DEVICE_OF_TABLE,
     "other_device": Relation.DEVICE_OF_OTHER_TABLE,
     "anonymous": Relation.NO_TOKEN,
@@ -386,6 +391,7 @@ def _table_rows() -> list[Resource]:
         "supervisor": FACE_UP,
         "observer": FACE_UP,
         "auditor": FACE_UP,
+        "trainee": FACE_UP,
     }
     dealer_steps = [
         ("rounds", "a new round"),
@@ -467,10 +473,10 @@ def _round_rows() -> list[Resource]:
 
 def _drill_rows() -> list[Resource]:
     """Dealer training (issue 40): every staff role drills (a dealer, a supervisor, the pit,
-    an auditor, an administrator), players do not.  A drill's cards are those of its own
+    an auditor, an administrator, a trainee), players do not.  A drill's cards are those of its own
     training deal (:mod:`croupier.server.drills`), never a card of a round of the floor."""
     staff: dict[str, Rule] = dict.fromkeys(
-        ("dealer", "supervisor", "observer", "auditor", "admin"), NO_CARD
+        ("dealer", "supervisor", "observer", "auditor", "admin", "trainee"), NO_CARD
     )
     return [
         _row("GET", "/api/drills", Scope.FLOOR, "the drills of every game and the caller's "
@@ -551,6 +557,7 @@ def relation_of(account: Account | None, *, table_id: str | None, seats: bool) -
         Role.OBSERVER: Relation.OBSERVER,
         Role.AUDITOR: Relation.AUDITOR,
         Role.ADMIN: Relation.ADMIN,
+        Role.TRAINEE: Relation.TRAINEE,
     }[role]
 
 

@@ -271,7 +271,7 @@ drills = Table(
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("username", String(100), ForeignKey("accounts.username"), nullable=False),
     Column("game", String(100), nullable=False),
-    # ``payout``, ``commission``, ``decision`` or ``procedure``.
+    # ``payout``, ``commission``, ``decision``, ``case`` or ``procedure``.
     Column("kind", String(20), nullable=False),
     Column("seed", BigInteger, nullable=False),
     Column("prompt", Text, nullable=False),

@@ -44,7 +44,12 @@ from croupier.table import scenario_events as events
 from croupier.table.scenario_events import ScenarioEvent
 from croupier.table.shoe import StackedShoe, shoe_cards
 
-__all__ = ["load_scenario", "run_scenario", "verify_scenario"]
+__all__ = ["LIBRARY", "load_scenario", "run_scenario", "verify_scenario"]
+
+LIBRARY = Path(__file__).resolve().parents[1] / "scenarios"
+"""The scenario library shipped with the package (``croupier/scenarios/*.json``): the
+regulation's edge cases, one round each, named after the subsection it shows; the tests replay
+them, the golden outputs hold their replays and the training page deals from them."""
 
 COMMUNITY = "board"
 NOT_HANDS = frozenset({"burn", "discard", "face_up"})

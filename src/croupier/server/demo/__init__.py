@@ -77,6 +77,7 @@ def _credentials() -> list[tuple[str, str, Role, str | None]]:
         ("observer", "observer-demo", Role.OBSERVER, None),
         ("auditor", "auditor-demo", Role.AUDITOR, None),
         ("admin", "admin-demo", Role.ADMIN, None),
+        ("trainee", "trainee-demo", Role.TRAINEE, None),
     ]
     people += [
         (f"player{n}", f"player{n}-demo", Role.PLAYER, f"P{n}") for n in range(1, DEMO_PLAYERS + 1)

@@ -243,7 +243,7 @@ const Auth = {
   expired() { this.clear(); App.show("signin"); Announce.say("Your session has ended; sign in again.", "error"); },
 };
 
-const ROLE_PAGES = { player: "player", dealer: "dealer", supervisor: "pit", observer: "pit", auditor: "pit", admin: "accounts" };
+const ROLE_PAGES = { player: "player", dealer: "dealer", supervisor: "pit", observer: "pit", auditor: "pit", admin: "accounts", trainee: "drills" };
 
 const App = {
   pages: {},
@@ -264,7 +264,8 @@ const App = {
     document.getElementById("nav-par").hidden = name === "par";
     // dealer training: every staff role (not a player), from any page but its own
     document.getElementById("nav-drills").hidden = !s || s.role === "player" || name === "drills";
-    document.getElementById("nav-home").hidden = !s || (name !== "par" && name !== "drills");
+    // a trainee's own page is the training page: "Training" takes them home
+    document.getElementById("nav-home").hidden = !s || (name !== "par" && name !== "drills") || ROLE_PAGES[s.role] === "drills";
     const path = { signin: "/", par: "/par-sheets" }[name] || `/${name}`;
     if (location.pathname !== path) history[how === "push" ? "pushState" : "replaceState"](null, "", path);
     if (this.pages[name].enter) this.pages[name].enter(arg);

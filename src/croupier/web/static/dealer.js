@@ -98,7 +98,7 @@ class DealerPage extends TablePage {
     const card = this.keyRank + suit;
     const type = this.keyKind || "card";
     this.keyRank = null;
-    act(null, this.post("keypad", () => ({ type, card }), `Keyed ${card}.`));
+    act(null, this.post("keypad", () => ({ type, card }), `Keyed the ${Cards.name(card)}.`));
   }
   bindKeys() {
     if (this.keysBound) return;

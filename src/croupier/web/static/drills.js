@@ -1,13 +1,15 @@
 /* croupier web: dealer training (issue 40). Drills dealt by the engine (GET /api/drills,
- * POST /api/drills/questions, .../answer, POST /api/drills/procedure): a payout, a commission
- * or a decision asked, the answer graded by the server against the engine's settlement with
+ * POST /api/drills/questions, .../answer, POST /api/drills/procedure): a payout, a commission,
+ * a decision or one of the rulebook's edge cases (the scenario library) asked, the answer graded by the server against the engine's settlement with
  * the section that rules it and the time it took; a procedure drill where the trainee takes the
  * dealer's steps and an out-of-order one is the engine's refusal, shown beside the steps with
  * its section. The page holds no game rule: every answer is the server's.
  */
 "use strict";
 
-const DRILL_KINDS = { payout: "Payouts", commission: "Commission", decision: "Decisions", procedure: "Procedure" };
+const DRILL_KINDS = { payout: "Payouts", commission: "Commission", decision: "Decisions", case: "Edge cases", procedure: "Procedure" };
+/** A drill's name in full where its button's word is short (the button's accessible name). */
+const DRILL_KIND_NAMES = { case: "From the rulebook's edge cases" };
 
 class DrillsPage {
   constructor(section) {
@@ -54,6 +56,7 @@ class DrillsPage {
     if (!offered.includes(this.kind)) this.kind = offered[0];
     fill(this.kinds, offered.map((k) => h("button.btn.btn-ghost", {
       type: "button", "aria-pressed": String(k === this.kind), dataset: { kind: k },
+      ...(DRILL_KIND_NAMES[k] ? { "aria-label": DRILL_KIND_NAMES[k], title: DRILL_KIND_NAMES[k] } : {}),
       onclick: () => { this.kind = k; this.pickKind(); this.next(); },
     }, DRILL_KINDS[k] || words(k))));
   }
@@ -182,7 +185,7 @@ class DrillsPage {
   scores(data) {
     const name = (slug) => (this.gameOf(slug) || { name: slug }).name;
     const rows = data.scores.map((s) => h("tr", {},
-      h("td", {}, name(s.game)), h("td", {}, DRILL_KINDS[s.kind] || words(s.kind)),
+      h("td", {}, name(s.game)), h("td", {}, DRILL_KIND_NAMES[s.kind] || DRILL_KINDS[s.kind] || words(s.kind)),
       h("td.num", {}, `${s.right} / ${s.answered}`),
       h("td.num", {}, s.mean_millis === null ? "" : `${(s.mean_millis / 1000).toFixed(1)} s`)));
     const days = data.days.slice(-7).map((d) => h("li", {}, `${d.day}: ${d.right} of ${d.answered} right`));

@@ -37,6 +37,15 @@ function describeRecord(r) {
   }
 }
 
+/** Why a table needs the supervisor now, in words, or "" (a round held for a void, a
+ * progressive count held for a recount, a declared hand to verify against its light). */
+function supervisorDue(t) {
+  if (t.held && t.round_id) return `round held: ${t.held}; void it`;
+  if (t.phase === "count_held") return "the progressive chips differ from the wagers: recount them";
+  if (t.phase === "declaring") return "a hand declared at the felt: verify it against its light";
+  return "";
+}
+
 class PitPage {
   constructor(section) { this.section = section; this.tab = "floor"; this.stream = null; }
   role() { return (Api.session && Api.session.role) || "observer"; }
@@ -103,8 +112,10 @@ class PitPage {
   async watchTable(tableId) {
     this.watching = tableId;
     await this.watch.connect(tableId);
-    this.watchBox.scrollIntoView({ block: "start" });
-    window.scrollTo(0, 0);
+    // on a phone the felt is scrolled to the top of the screen (the header, the tabs and what
+    // needs the supervisor are above it); wider, the page's top already shows it
+    if (pitPhone()) this.watchBox.scrollIntoView({ block: "start" });
+    else window.scrollTo(0, 0);
   }
   unwatch() {
     if (this.watch) this.watch.leave();
@@ -122,6 +133,8 @@ class PitPage {
     if (this.tab !== "floor") return; // another tab was opened meanwhile
     const figures = Object.fromEntries((shift.tables || []).map((r) => [r.table_id, r]));
     const tiles = h("div.tiles", { role: "group", "aria-label": "tables" });
+    // what the supervisor must act on now comes first, above everything (on a phone too)
+    const due = this.role() === "supervisor" ? tables.filter(supervisorDue) : [];
     for (const t of tables) {
       const seated = Object.values(t.seats || {}).filter(Boolean).length;
       const fig = figures[t.id];
@@ -138,13 +151,16 @@ class PitPage {
           Object.keys(d.wager_lights || {}).length ? [" · ", wagerLights(d.wager_lights)] : null)),
         h("div.btn-row", {}, h("button.btn.btn-ghost", { type: "button", "aria-label": `Watch the felt of ${t.name}`, dataset: { watch: t.id },
           onclick: (e) => act(e.currentTarget, () => this.watchTable(t.id)) }, "Watch the felt")));
-      if (this.role() === "supervisor") tile.append(this.tableActions(t));
+      if (this.role() === "supervisor") tile.append(this.tableActions(t, due.includes(t)));
       tiles.append(tile);
     }
     const mrows = (meters || []).map((m) => h("tr", {}, h("td", {}, words(m.name)), h("td.num", {}, Money.fmt(m.amount)),
       h("td.num", {}, Money.fmt(m.reset)), h("td", {}, String(m.rate ?? "")), h("td.num", {}, Money.fmt(m.paid_total || 0))));
     const focus = focusKey(document.activeElement);
-    this.body.replaceChildren(this.watchBox, h("div.panel", {}, h("h2", {}, "The floor"), tiles),
+    const needs = due.length ? h("div.panel.needs", { role: "region", "aria-labelledby": "needs-title" }, h("h2#needs-title", {}, "Needs you now"),
+      due.map((t) => h("div.due", { dataset: { table: t.id } }, h("p", {}, h("strong", {}, t.name), ` · ${supervisorDue(t)}`),
+        t.held ? this.voidRow(t) : this.systemActions(t)))) : null;
+    this.body.replaceChildren(...(needs ? [needs] : []), this.watchBox, h("div.panel", {}, h("h2", {}, "The floor"), tiles),
       h("div.panel", {}, h("h2", {}, shiftTitle(shift)), shiftTable(shift),
         h("p.small.muted", {}, "Drop: the wagers taken; win: what the house kept; hold: win ÷ drop; theoretical win: each wager times its exact house edge (the par sheet of the table's rules).")),
       h("div.panel.scroll", {}, h("h2", {}, "Progressive meters"), h("table.grid", { "aria-label": "meters" },
@@ -175,25 +191,29 @@ class PitPage {
     this.devicesAt = now;
     return this.devices;
   }
-  tableActions(t) {
-    // the reason typed survives the floor being drawn again (a table's event meanwhile)
-    this.reasons = this.reasons || {};
-    const reason = h("input", { "aria-label": `reason to void the round at ${t.name}`, placeholder: "reason",
-      value: this.reasons[t.id] || "", oninput: (e) => { this.reasons[t.id] = e.currentTarget.value; } });
-    // only what applies: Open a closed table, Close an open one, Void a round in play (or one
-    // held for a supervisor's void), never one already over or void
-    const inPlay = Boolean(t.round_id) && (Boolean(t.held) || !["over", "void", null, undefined, ""].includes(t.phase));
+  /** A tile's actions: only what applies (Open a closed table, Close an open one, Void a round
+   * in play, never one already over or void); a table that needs the supervisor now (``due``)
+   * has its held round's void or its system step in the "Needs you now" panel instead. */
+  tableActions(t, due) {
+    const inPlay = Boolean(t.round_id) && !["over", "void", null, undefined, ""].includes(t.phase);
     const toggle = t.status === "open" ? ["close", "Close"] : ["open", "Open"];
     return h("div", {}, h("div.btn-row", {},
       h("button.btn.btn-ghost", { type: "button", onclick: (e) => act(e.currentTarget, () => Api.post(`/api/tables/${t.id}/${toggle[0]}`).then(() => this.floor())) }, toggle[1])),
-      inPlay ? h("div.btn-row", {}, reason, h("button.btn.btn-red", { type: "button", onclick: (e) => act(e.currentTarget, async () => {
-        if (!reason.value.trim()) throw new Error("A void needs a reason.");
-        await Api.post(`/api/rounds/${t.round_id}/void`, { reason: reason.value.trim() });
-        delete this.reasons[t.id];
-        Announce.say(`Round ${t.round_id} voided.`);
-        this.floor();
-      }) }, "Void round")) : null,
-      this.systemActions(t));
+      inPlay && !(due && t.held) ? this.voidRow(t) : null, due ? h("p.small", {}, "Needs you now: at the top of the floor.") : null);
+  }
+  /** The reason and Void round of the table's round (the reason typed survives the floor being
+   * drawn again: a table's event meanwhile). */
+  voidRow(t) {
+    this.reasons = this.reasons || {};
+    const reason = h("input", { "aria-label": `reason to void the round at ${t.name}`, placeholder: "reason",
+      value: this.reasons[t.id] || "", oninput: (e) => { this.reasons[t.id] = e.currentTarget.value; } });
+    return h("div.btn-row", {}, reason, h("button.btn.btn-red", { type: "button", onclick: (e) => act(e.currentTarget, async () => {
+      if (!reason.value.trim()) throw new Error("A void needs a reason.");
+      await Api.post(`/api/rounds/${t.round_id}/void`, { reason: reason.value.trim() });
+      delete this.reasons[t.id];
+      Announce.say(`Round ${t.round_id} voided.`);
+      this.floor();
+    }) }, "Void round"));
   }
   /** The progressive table game system's supervisor steps (issue 39): the recount of a count
    * held (§ 641a.8(b)) and the verification of a hand declared at the felt against its light

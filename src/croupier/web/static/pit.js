@@ -9,6 +9,8 @@
 "use strict";
 
 const PIT_NONE = "–";
+/** A phone's width (app.css's narrowest layout). */
+function pitPhone() { return window.matchMedia("(max-width: 480px)").matches; }
 
 /** A ratio the server computed, as a percentage for display. */
 function pitPct(value) { return value === null || value === undefined ? PIT_NONE : `${value.toFixed(2)}%`; }
@@ -103,6 +105,8 @@ class PitWatch extends TablePage {
     const row = (shift.tables || []).find((t) => t.table_id === this.tableId);
     const players = (shift.players || []).filter((p) => p.table_id === this.tableId);
     const rnd = this.round;
+    const figures = figuresList(row, shift.theo_status);
+    const felt = drawFelt(info, this.state, { acting: this.acting() });
     fill(this.section, h("div.panel.watch", { role: "region", "aria-labelledby": "watch-title", dataset: { table: this.tableId } },
       h("div.watch-head", {},
         h("h2#watch-title", {}, `${info.name || this.tableId} · live felt`),
@@ -110,8 +114,8 @@ class PitWatch extends TablePage {
         h("button.btn.btn-ghost", { type: "button", "aria-label": "Close the felt", onclick: () => this.pit.unwatch() }, "Close")),
       h("p.small", {}, h("span.phase-pill", { dataset: { phase: rnd ? rnd.phase : "none" } }, this.phaseText()),
         rnd ? ` round ${this.view.round_id}${rnd.to_act_seat ? ` · seat ${rnd.to_act_seat} to act` : ""}` : "", ` · ${shiftTitle(shift)}`),
-      figuresList(row, shift.theo_status),
-      drawFelt(info, this.state, { acting: this.acting() }),
+      // on a phone the felt comes first, the figures after it: the felt fills the screen
+      ...(pitPhone() ? [felt, figures] : [figures, felt]),
       players.length ? h("div", {}, h("h3", {}, "Players at the table"), playersTable(players, { status: shift.theo_status })) : null));
   }
 }
