@@ -165,7 +165,7 @@ def test_541_2_c_6_dragon_bonus_only_where_offered_and_posted() -> None:
     )
     g = game(paytables={"dragon_bonus_banker": "A", "dragon_bonus_player": "A"})
     assert "dragon_bonus_player" in g.offered_wagers()
-    assert "dragon_bonus_banker pay table A" in g.sign() and "win by 9" in g.sign()
+    assert "Dragon Bonus (Banker), pay table A" in g.sign() and "win by 9" in g.sign()
 
 
 def test_541_2_c_7_ez_sign_posts_the_dragon_7_push_and_odds() -> None:

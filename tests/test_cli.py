@@ -173,7 +173,7 @@ def test_rules_check_and_sign_accept_a_valid_submission() -> None:
     assert status == 0 and "valid Four Card Poker" in text
     status, text = run(["rules", "sign", "tests/rules/four-card-poker.toml"])
     assert status == 0
-    assert "aces_up pay table B (§ 641a.12(c))" in text
+    assert "Aces Up, pay table B (§ 641a.12(c))" in text
     assert "four aces              100% of meter" in text
 
 

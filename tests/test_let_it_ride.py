@@ -733,7 +733,7 @@ def test_rules_submission_example_file_is_valid() -> None:
     g = get_game(load_rules(RULES / "let-it-ride.toml"))
     assert isinstance(g, LetItRide) and g.offered_wagers() == LetItRide.wagers
     sign = g.sign()
-    assert "three_card_bonus pay table D (§ 559.14(e))\n" in sign
+    assert "Three Card Bonus, pay table D (§ 559.14(e))\n" in sign
     assert "not verified against the PA text" in sign and "Envy Bonus schedule custom" in sign
 
 

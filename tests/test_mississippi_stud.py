@@ -681,7 +681,7 @@ def test_rules_check_and_sign() -> None:
         assert run(["rules", "check", str(RULES / f"{name}.toml")])[0] == 0
     status, text = run(["rules", "sign", str(RULES / "mississippi-stud.toml")])
     assert status == 0
-    assert "100% of mega jackpot (meter 'stud-mega', resets to $25,000)" in text
+    assert "100% of mega jackpot (resets to $25,000)" in text
     assert "pair of sixes to tens" in text and "$50,000" in text
     assert run(["rules", "check", str(RULES / "mississippi-stud-bad.toml")])[0] == 2
 

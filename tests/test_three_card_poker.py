@@ -610,8 +610,8 @@ def test_rules_submission_example_is_valid_and_signed_unverified() -> None:
     assert isinstance(g, ThreeCardPoker)
     assert g.paytable("pair_plus") is PAIR_PLUS["D"]
     sign = g.sign()
-    assert "pair_plus pay table D (§ 649a.12(d))  (not verified against the PA text)" in sign
-    assert "ante_bonus pay table A" in sign and "mini royal spades      100% of meter" in sign
+    assert "Pair Plus, pay table D (§ 649a.12(d))  (not verified against the PA text)" in sign
+    assert "Ante Bonus, pay table A" in sign and "mini royal spades      100% of meter" in sign
 
 
 def test_rules_submission_reports_every_problem_with_its_section() -> None:
@@ -700,7 +700,7 @@ def test_cli_replay_rules_and_play(monkeypatch: pytest.MonkeyPatch) -> None:
     assert status == 0 and json.loads(text)["seats"]["1"]["net"] == 0
     assert run_cli(["rules", "check", str(RULES / "three-card-poker.toml")])[0] == 0
     status, text = run_cli(["rules", "sign", str(RULES / "three-card-poker-custom.toml")])
-    assert status == 0 and "pair_plus pay table custom" in text
+    assert status == 0 and "Pair Plus, pay table custom" in text
     monkeypatch.setattr("sys.stdin", io.StringIO("500\n500\n\n1\nn\n"))
     status, text = run_cli(["play", "three-card-poker", "--seed", "3"])
     assert status == 0

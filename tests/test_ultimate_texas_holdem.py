@@ -697,7 +697,7 @@ def test_rules_submission_files() -> None:
 
 def test_sign_shows_every_table() -> None:
     sign = get_game(load_rules(RULES / "ultimate-texas-holdem.toml")).sign()
-    assert "blind pay table A" in sign and "trips pay table B" in sign
+    assert "Blind, pay table A" in sign and "Trips, pay table B" in sign
     assert "10% of meter" in sign and "$1 progressive wager: royal flush $1,000" in sign
 
 

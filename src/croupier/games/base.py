@@ -174,7 +174,14 @@ def spoken_words(key: str) -> str:
     """A wager's or hand's key in words, each capitalised, a number apart from its word:
     ``bet1`` is "Bet 1", ``three_card_bonus`` "Three Card Bonus"."""
     spaced = re.sub(r"(?<=[a-z])(?=\d)", " ", key).replace("_", " ").replace("-", " ")
-    return " ".join(w[:1].upper() + w[1:] for w in spaced.split())
+    words = spaced.split()
+    return " ".join(
+        w if i and w in _SMALL_WORDS else w[:1].upper() + w[1:] for i, w in enumerate(words)
+    )
+
+
+_SMALL_WORDS = frozenset({"and", "or", "of", "to", "the"})
+"""Words a name keeps in lower case past its first ("Banker and Player")."""
 
 
 class Game:
@@ -626,7 +633,8 @@ class Game:
         for wager, limit in self.rules.limits.items():
             low = format_cents(limit.min) if limit.min is not None else "no minimum"
             high = format_cents(limit.max) if limit.max is not None else "no maximum"
-            rows.append(f"  {wager.replace('_', ' ')}: {low} to {high}")
+            name = self.spoken_names().get(wager) or spoken_words(wager)
+            rows.append(f"  {name}: {low} to {high}")
         return ["Table limits per wager:", *rows] if rows else []
 
     @functools.cached_property
@@ -675,14 +683,14 @@ class Game:
         for wager in self.wagers:
             table = self.paytable(wager)
             if table is not None:
-                lines += table.render()
+                lines += table.render(self.sign_name(table))
         for table in self.fixed_tables():
-            lines += table.render()
+            lines += table.render(self.sign_name(table))
         if self.progressive_table is not None and self.rules.progressive is not None:
             prog = self.rules.progressive
-            lines += self.progressive_table.render()
+            lines += self.progressive_table.render(self.sign_name(self.progressive_table))
             lines.append(
-                f"  progressive wager {format_cents(prog.wager)}; meter {prog.meter!r} resets to "
+                f"  Progressive wager {format_cents(prog.wager)}; the meter resets to "
                 f"{format_cents(prog.reset)}"
             )
             if self.envy_schedule is not None:
@@ -691,6 +699,11 @@ class Game:
             lines.append(f"Payout limit per hand: {format_cents(self.rules.payout_limit)}")
         lines += self.limit_lines()
         return "\n".join(lines)
+
+    def sign_name(self, table: PayTable) -> str:
+        """The name a pay table is signed under: its wager as people say it (issue 40: no key
+        on a page; the compliance sign reads the same)."""
+        return self.spoken_names().get(table.wager) or spoken_words(table.wager)
 
     def posted_sign(self) -> str:
         """The sign as posted at the table, for players and the dealer: :meth:`sign` without

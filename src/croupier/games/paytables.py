@@ -118,9 +118,13 @@ class PayTable:
     def hands(self) -> tuple[str, ...]:
         return tuple(line.hand for line in self.lines)
 
-    def render(self) -> list[str]:
+    def render(self, name: str = "") -> list[str]:
+        """The table as signed: headed by ``name`` (the wager as people say it, from the
+        game's :meth:`~croupier.games.base.Game.spoken_names`; its key where none is given),
+        its letter where the chapter offers several, its section."""
         mark = "" if self.verified else UNVERIFIED_MARK
-        rows = [f"{self.wager} pay table {self.letter} ({self.section}){mark}"]
+        letter = "" if self.letter == "-" else f", pay table {self.letter}"
+        rows = [f"{name or self.wager}{letter} ({self.section}){mark}"]
         rows += [f"  {line.hand.replace('_', ' '):<22} {line.describe()}" for line in self.lines]
         return rows
 

@@ -765,19 +765,19 @@ class LetItRide(Game):
 
     def sign(self) -> str:
         lines = [f"{self.title} ({self.chapter})", "Bet 1, Bet 2 and Bet 3 (three equal wagers):"]
-        lines += self.base_table.render()
+        lines += self.base_table.render(self.sign_name(self.base_table))
         for wager in _FIXED_SIDE:
             table = self.paytable(wager)
             if table is not None:
-                lines += table.render()
+                lines += table.render(self.sign_name(table))
         for wager in PROGRESSIVE_WAGERS:
             amount = self.progressive_amount(wager)
             if amount is None:
                 continue
             table, schedule, spec = self.progressive(wager)
-            lines += table.render()
+            lines += table.render(self.sign_name(table))
             lines.append(
-                f"  {wager} wager {format_cents(amount)}; meter {spec.name!r} resets to "
+                f"  {self.sign_name(table)} wager {format_cents(amount)}; its meter resets to "
                 f"{format_cents(spec.reset)}"
             )
             if schedule is not None:

@@ -776,13 +776,13 @@ class MississippiStud(Game):
         table = self.progressive_table
         prog = self.rules.progressive
         if table is not None and prog is not None:
-            rows.append(f"progressive pay table {table.letter} ({table.section})")
+            rows.append(f"Progressive, pay table {table.letter} ({table.section})")
             for ln in table.lines:
                 if ln.meter_share is not None:
                     spec = self.jackpots[JACKPOTS[table.letter][ln.hand]]
                     name = JACKPOTS[table.letter][ln.hand]
                     what = f"{ln.describe()}" if name == "meter" else f"100% of {name} jackpot"
-                    shown = f"{what} (meter {spec.name!r}, resets to {format_cents(spec.reset)})"
+                    shown = f"{what} (resets to {format_cents(spec.reset)})"
                 else:
                     shown = ln.describe()
                 rows.append(f"  {ln.hand.replace('_', ' '):<26} {shown}")
