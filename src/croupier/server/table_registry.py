@@ -72,6 +72,11 @@ class TableRegistry:
         self.tables: dict[str, LiveTable] = {}
         self.seating = threading.Lock()
         """Held while a player is seated, or a table another process made is loaded."""
+        self.serialize: Callable[[Connection, str], None] = lambda conn, name: None
+        """Wait in ``conn``'s transaction for the database's lock named ``name`` (held until
+        it ends): PostgreSQL's advisory lock (:mod:`croupier.server.table_sync`); nothing on
+        SQLite, whose one writer serializes every command.  Meters are created and funded
+        under ``meter:<name>``, so that two processes (or writers) never both do it."""
         self.finder: Callable[[str], LiveTable | None] | None = None
         """A table this process has not loaded, from the database (another process made it;
         :meth:`TableSync.discover <croupier.server.table_sync.TableSync.discover>`)."""
@@ -193,6 +198,7 @@ class TableRegistry:
         )
         spec = game.meter_spec
         if spec is not None:
+            self.serialize(conn, f"meter:{spec.name}")
             with shared(self.db.key, conn, ""):
                 self.meters.ensure(spec)
                 self.ledger.fund_meters(conn, self.meters, [spec.name])

@@ -69,10 +69,11 @@ _VERSION = Prepared(
 _NOTIFY = Prepared(select(func.pg_notify(bindparam("c"), bindparam("p"))))
 
 
-def lock_key(table_id: str) -> int:
-    """The advisory lock's key of ``table_id``: a signed 64-bit number from its hash (in the
-    namespace ``croupier-table:``; a collision only makes two tables wait for each other)."""
-    digest = hashlib.blake2b(f"croupier-table:{table_id}".encode(), digest_size=8).digest()
+def lock_key(name: str) -> int:
+    """The advisory lock's key of a table id (or of ``meter:<name>``, ``player:<id>``): a
+    signed 64-bit number from its hash (in the namespace ``croupier-table:``; a collision only
+    makes two of them wait for each other)."""
+    digest = hashlib.blake2b(f"croupier-table:{name}".encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big", signed=True)
 
 
@@ -100,6 +101,7 @@ class TableSync:
         if self.active:
             log_.announce = self.announce
             registry.finder = self.discover
+            registry.serialize = self.serialize
 
     # -- commands ----------------------------------------------------------------------------
 
@@ -111,6 +113,12 @@ class TableSync:
         _LOCK.first(conn, {"k": lock_key(lt.id)})
         if _version(conn, lt.id) != lt.seq:
             self._rebuild(conn, lt)
+
+    @staticmethod
+    def serialize(conn: Connection, name: str) -> None:
+        """The advisory lock named ``name`` in ``conn``'s transaction (``meter:<name>``: a
+        meter's creation and funding, which no table's lock covers)."""
+        _LOCK.first(conn, {"k": lock_key(name)})
 
     def announce(self, conn: Connection, table_id: str, seq: int) -> None:
         """``NOTIFY`` in the command's transaction: heard by the other processes only once
