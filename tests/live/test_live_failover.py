@@ -26,7 +26,7 @@ from typing import Any
 import pytest
 from sqlalchemy import create_engine, select
 
-from croupier.faces.client import Client
+from croupier.faces.client import ApiError, Client
 from croupier.store.schema import chip_ledger, table_events
 from live.chaos_harness import STATES
 from live.failover_harness import SERVICE_LIMIT, failover, haproxy_binary
@@ -150,6 +150,13 @@ def test_two_processes_never_interleave_one_tables_commands_and_keep_one_process
         for server in pair:
             server.start()  # one after the other: the first sets the demo floor up
         both = _play([s.url for s in pair])
+        # player1 was seated through the second process: the first refuses them another table
+        # (one table a player, checked in the database under the player's lock).
+        with Client(pair[0].url) as player:
+            player.login("player1", PASSWORDS["player1"])
+            with pytest.raises(ApiError) as refused:
+                player.sit("four-card-poker", 1)
+        assert refused.value.status == 409 and TABLE in str(refused.value)
     finally:
         for server in (single, *pair):
             server.stop()

@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -158,24 +158,16 @@ def _access(request: Request, row: Resource, account: Account) -> Access:
     params = request.path_params
     if row.scope in (Scope.TABLE, Scope.SEAT):
         lt = reads.registry.table(str(params["table_id"]))
-        # Another server process may have moved the table: a read checks its version (one row),
-        # a command the notifications heard (the command itself checks under the table's lock).
+        # Another server process may have moved the table: a read checks its version (one row);
+        # a command the notifications heard, and its version only before a refusal (the command
+        # itself checks it under the table's lock).
         sync: TableSync = request.app.state.floor.sync
-        lt = sync.fresh(lt) if request.method == "GET" else sync.current(lt)
-        seats = table_seats(account, lt)
-        if row.scope is Scope.SEAT:
-            # The player of the seat holds it now (their rounds at it are theirs to recall).
-            seat = str(params["seat"])
-            held = lt.seats()
-            seats = frozenset(s for s in held if str(s) == seat and held[s] == account.player_id)
-        return decide(
-            row,
-            account,
-            table_id=lt.id,
-            seats=seats,
-            stage=lambda: stage_of(lt.round, lt.held),
-            refuse=refusal(account, lt.id, f"table {lt.id}'s round"),
-        )
+        if request.method == "GET":
+            return _table_access(row, account, sync.fresh(lt), params)
+        try:
+            return _table_access(row, account, sync.current(lt), params)
+        except (Refused, IllegalAction):
+            return _table_access(row, account, sync.fresh(lt), params)
     if row.scope is Scope.ROUND:
         round_id = str(params["round_id"])
         table_id, players, stage = reads.round_at(round_id)
@@ -194,6 +186,26 @@ def _access(request: Request, row: Resource, account: Account) -> Access:
         seats=frozenset(),
         stage=lambda: Stage.BETTING,
         refuse=refusal(account, None, "the round"),
+    )
+
+
+def _table_access(
+    row: Resource, account: Account, lt: LiveTable, params: Mapping[str, Any]
+) -> Access:
+    """The policy's decision for ``account`` at ``lt`` (a seat's row: the seat it names)."""
+    seats = table_seats(account, lt)
+    if row.scope is Scope.SEAT:
+        # The player of the seat holds it now (their rounds at it are theirs to recall).
+        seat = str(params["seat"])
+        held = lt.seats()
+        seats = frozenset(s for s in held if str(s) == seat and held[s] == account.player_id)
+    return decide(
+        row,
+        account,
+        table_id=lt.id,
+        seats=seats,
+        stage=lambda: stage_of(lt.round, lt.held),
+        refuse=refusal(account, lt.id, f"table {lt.id}'s round"),
     )
 
 

@@ -90,6 +90,8 @@ class RoundService:
             postings.stack_next(lt, stack)
         with shared(self.db.key, txn.conn, rid):
             rnd = lt.table.new_round(cut_at=cut_at)
+            for name in meter_names(rnd):  # sorted: two tables never wait for each other
+                self.registry.serialize(txn.conn, f"meter:{name}")
             self.ledger.fund_meters(txn.conn, self.meters, meter_names(rnd))
         at = now()
         # The round's hashed header, and its shoe order apart from the records (server side).

@@ -73,6 +73,11 @@ class TableRegistry:
         self.tables: dict[str, LiveTable] = {}
         self.seating = threading.Lock()
         """Held while a player is seated, or a table another process made is loaded."""
+        self.serialize: Callable[[Connection, str], None] = lambda conn, name: None
+        """Wait in ``conn``'s transaction for the database's lock named ``name`` (held until
+        it ends): PostgreSQL's advisory lock (:mod:`croupier.server.table_sync`); nothing on
+        SQLite, whose one writer serializes every command.  Meters are created and funded
+        under ``meter:<name>``, so that two processes (or writers) never both do it."""
         self.finder: Callable[[str], LiveTable | None] | None = None
         """A table this process has not loaded, from the database (another process made it;
         :meth:`TableSync.discover <croupier.server.table_sync.TableSync.discover>`)."""
@@ -88,29 +93,28 @@ class TableRegistry:
                 continue
             self._loaded(conn, row)
 
-    def load_one(self, conn: Connection, table_id: str) -> LiveTable | None:
-        """The table ``table_id`` as stored, where it is stored and this process serves it
-        (one made by another process on the same database); its round is left to
-        :func:`croupier.server.recovery.recover_table`."""
+    def stored(self, conn: Connection, table_id: str) -> LiveTable | None:
+        """The table ``table_id`` as stored, not yet on the floor, where it is stored and this
+        process serves it (one made by another process on the same database); its round is
+        left to :func:`croupier.server.recovery.recover_table`, then :meth:`enter` puts it on
+        the floor."""
         if self.serves is not None and table_id not in self.serves:
             return None
         row = conn.execute(select(live_tables).where(live_tables.c.id == table_id)).first()
-        return self._loaded(conn, row) if row is not None else None
+        return self._stored(conn, row) if row is not None else None
 
-    def reload(self, conn: Connection, lt: LiveTable) -> None:
-        """``lt`` rebuilt in place from the database (another process moved it): its rules,
-        status, seats, last ``seq`` and round number as stored; its round is left to
-        :func:`croupier.server.recovery.recover_table`.  The object stays the one every
-        stream and writer holds (its lock, its recent events)."""
-        row = conn.execute(select(live_tables).where(live_tables.c.id == lt.id)).one()
-        try:
-            fresh = self._loaded(conn, row)
-        finally:
-            self.tables[lt.id] = lt
-        lt.adopt(fresh)
+    def enter(self, lt: LiveTable) -> None:
+        """``lt`` takes its place on the floor."""
+        self.tables[lt.id] = lt
 
     def _loaded(self, conn: Connection, row: Any) -> LiveTable:
-        lt = self.place(row.id, row.name, json.loads(row.rules), row.status)
+        lt = self._stored(conn, row)
+        self.tables[lt.id] = lt
+        return lt
+
+    def _stored(self, conn: Connection, row: Any) -> LiveTable:
+        """The table of ``row`` as stored (its seats, last ``seq``, last round number)."""
+        lt = self.built(row.id, row.name, json.loads(row.rules), row.status)
         for seat, player in json.loads(row.seats).items():
             lt.table.sit(int(seat), player)
         last = conn.execute(
@@ -136,6 +140,12 @@ class TableRegistry:
     def place(self, table_id: str, name: str, rules: Mapping[str, Any], status: str) -> LiveTable:
         """The table ``table_id`` under ``rules`` takes its place on the floor (in memory;
         replacing the one of that id where there was one)."""
+        lt = self.built(table_id, name, rules, status)
+        self.tables[table_id] = lt
+        return lt
+
+    def built(self, table_id: str, name: str, rules: Mapping[str, Any], status: str) -> LiveTable:
+        """The table ``table_id`` under ``rules``, not yet on the floor."""
         game = get_game(load_rules(dict(rules)))
         mode = mode_of_table(game.rules.table)  # training or real: the table's own rules say
         # A baccarat table deals one shoe coup after coup (server/live_shoe.py).
@@ -163,7 +173,6 @@ class TableRegistry:
         )
         if lt.unposted is not None:
             lt.status = "closed"  # set up before limits were required: it deals no round
-        self.tables[table_id] = lt
         return lt
 
     def create(
@@ -192,6 +201,7 @@ class TableRegistry:
         )
         spec = game.meter_spec
         if spec is not None:
+            self.serialize(conn, f"meter:{spec.name}")
             with shared(self.db.key, conn, ""):
                 self.meters.ensure(spec)
                 self.ledger.fund_meters(conn, self.meters, [spec.name])

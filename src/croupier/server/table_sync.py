@@ -9,8 +9,8 @@ exact is the database's own locking and each table's version, its last event ``s
   held until its transaction commits or rolls back: two processes never run commands of one
   table at once.  It then reads the table's last ``seq``; where another process moved the table
   past what this process holds, the table is rebuilt from the database's records, by the path
-  a restart takes (:meth:`TableRegistry.reload
-  <croupier.server.table_registry.TableRegistry.reload>`,
+  a restart takes (:meth:`TableRegistry.stored
+  <croupier.server.table_registry.TableRegistry.stored>`,
   :func:`croupier.server.recovery.recover_table`, the baccarat shoe), before the command runs.
 - **A read** (:meth:`TableSync.fresh`: a view, a table's detail, the access policy's
   decision) reads the one row of the table's last ``seq`` and rebuilds the same way where it
@@ -69,10 +69,11 @@ _VERSION = Prepared(
 _NOTIFY = Prepared(select(func.pg_notify(bindparam("c"), bindparam("p"))))
 
 
-def lock_key(table_id: str) -> int:
-    """The advisory lock's key of ``table_id``: a signed 64-bit number from its hash (in the
-    namespace ``croupier-table:``; a collision only makes two tables wait for each other)."""
-    digest = hashlib.blake2b(f"croupier-table:{table_id}".encode(), digest_size=8).digest()
+def lock_key(name: str) -> int:
+    """The advisory lock's key of a table id (or of ``meter:<name>``, ``player:<id>``): a
+    signed 64-bit number from its hash (in the namespace ``croupier-table:``; a collision only
+    makes two of them wait for each other)."""
+    digest = hashlib.blake2b(f"croupier-table:{name}".encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big", signed=True)
 
 
@@ -100,6 +101,7 @@ class TableSync:
         if self.active:
             log_.announce = self.announce
             registry.finder = self.discover
+            registry.serialize = self.serialize
 
     # -- commands ----------------------------------------------------------------------------
 
@@ -111,6 +113,12 @@ class TableSync:
         _LOCK.first(conn, {"k": lock_key(lt.id)})
         if _version(conn, lt.id) != lt.seq:
             self._rebuild(conn, lt)
+
+    @staticmethod
+    def serialize(conn: Connection, name: str) -> None:
+        """The advisory lock named ``name`` in ``conn``'s transaction (``meter:<name>``: a
+        meter's creation and funding, which no table's lock covers)."""
+        _LOCK.first(conn, {"k": lock_key(name)})
 
     def announce(self, conn: Connection, table_id: str, seq: int) -> None:
         """``NOTIFY`` in the command's transaction: heard by the other processes only once
@@ -162,10 +170,12 @@ class TableSync:
             if found is not None:
                 return found
             with self.engine.begin() as conn:
-                lt = self.registry.load_one(conn, table_id)
+                lt = self.registry.stored(conn, table_id)
             if lt is not None:
+                # whole (its round, its shoe) before any request finds it on the floor
                 recover_table(self.engine, self.store, self.registry, lt)
                 load_shoes(self.engine, [lt])
+                self.registry.enter(lt)
             return lt
 
     def _rebuild_locked(self, lt: LiveTable) -> None:
@@ -178,9 +188,14 @@ class TableSync:
         """``lt`` from the database (the caller holds its lock and the advisory lock), and
         the events this process had not published yet handed to its streams."""
         before = lt.seq
-        self.registry.reload(conn, lt)
-        recover_table(self.engine, self.store, self.registry, lt)
-        load_shoes(self.engine, [lt])
+        fresh = self.registry.stored(conn, lt.id)
+        if fresh is None:
+            raise LookupError(f"table {lt.id!r} is not stored")
+        # Built whole apart (its round, its shoe), then taken by the table every stream and
+        # request holds: none of them sees it half made.
+        recover_table(self.engine, self.store, self.registry, fresh)
+        load_shoes(self.engine, [fresh])
+        lt.adopt(fresh)
         self.rebuilds += 1
         log.info("table %s rebuilt at seq %d (held %d)", lt.id, lt.seq, before)
         self._publish(lt.id, min(before, lt.top or before))
