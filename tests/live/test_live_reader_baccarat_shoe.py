@@ -154,3 +154,38 @@ def test_croupier_device_shoe_deals_baccarat_coups_from_one_shoe_across_coups(
             assert len(gone[n]) == len(gone[n - 1]) + dealt[n - 1]
     audit = auditor.audit()
     assert audit["ok"] and audit["audit"]["findings"] == [], audit
+
+
+def test_a_coup_resumed_after_a_crash_counts_the_shoes_cards_gone_before_it(
+    server: Server,
+) -> None:
+    dealer, supervisor = server.client("dealer"), server.client("supervisor")
+    table_id = "mini-baccarat-keypad-crash"
+    detail = _baccarat_table(supervisor, table_id, "keypad")
+    keypad = f"/api/tables/{table_id}/keypad"
+    dealer.post(keypad, {"type": "shoe", "card": "9c"})
+    players = _seated(server, table_id)
+
+    def ace() -> dict[str, Any]:
+        answer: dict[str, Any] = dealer.post(keypad, {"type": "card", "card": ACE})
+        return answer
+
+    first = play_round(dealer, players, table_id, detail, deal=ace)
+    assert first.phase == "over"
+    dealer.new_round(table_id)
+    players[1].wager(table_id, "banker", 500, seat=1)
+    dealer.no_more_bets(table_id, 0)
+    ace()
+    server.kill()  # mid-coup: the coup resumes from its records, its shoe carried again
+    server.start()
+    dealer = server.client("dealer")
+    answer = ace()
+    while answer["phase"] == "dealing":
+        answer = ace()
+    auditor = server.client("auditor")
+    kinds = [r["kind"] for r in _records(auditor, str(answer["round_id"]))]
+    assert answer["phase"] == "void" and "card_refused" in kinds
+    aces = [r for r in auditor.records(first.round_id)["records"] if r["kind"] == "card_dealt"]
+    assert len(aces) + kinds.count("card_dealt") == 8  # the ninth ace of spades refused
+    audit = auditor.audit()
+    assert audit["ok"] and audit["audit"]["findings"] == [], audit
