@@ -25,7 +25,7 @@ from croupier.games.records import (
     VoidRound,
     WagerPlaced,
 )
-from croupier.games.reported_cards import CorrectCard, ReportCard, ReportStub
+from croupier.games.reported_cards import CarryShoe, CorrectCard, ReportCard, ReportStub
 from croupier.games.round import ActorKind, Phase, StubCheck
 from croupier.games.sensors import Light, ReadChips, ResolveCount, SenseWager
 from croupier.store import (
@@ -90,6 +90,8 @@ def _play_reported(store: RoundStore, meters: SqlMeters) -> dict[str, tuple[Reco
             round_id = f"{name}-reported-{fault}"
             rnd = game.new_round(shoe=ReportedShoe(decks=game.deck_count), meters=meters)
             tracked = store.track(round_id, rnd)
+            if game.shoe_cut_card is not None:  # a baccarat shoe dealt on from earlier coups
+                tracked.apply(CarryShoe(gone=(order[-2], order[-3]), burned=2))
             for wager in game.required_wagers or ("banker",):
                 tracked.apply(PlaceWager(seat=1, wager=wager, amount=500))
             tracked.apply(rnd.dealer_no_more_bets())

@@ -28,6 +28,14 @@ def shoe(
     table: Annotated[str, typer.Argument(help="the table the reader is bound to")],
     decks: Annotated[int, typer.Option("--decks", help="decks in the shoe")] = 1,
     rounds: Annotated[int, typer.Option("--rounds", help="rounds to deal, then stop")] = 1,
+    cut_card: Annotated[
+        int | None,
+        typer.Option(
+            "--cut-card",
+            help="a baccarat shoe dealt across coups: a new shoe (a shoe message) once no "
+            "more than this many cards are left when a coup begins",
+        ),
+    ] = None,
     fault: Annotated[
         list[str] | None,
         typer.Option(
@@ -58,7 +66,9 @@ def shoe(
         raise InvalidInput(f"--interval {interval} is not a positive number of seconds")
     faults = parse_faults(fault or [])
     shuffler: Shuffler = SecureShuffler() if seed is None else SeededShuffler(seed)
-    reader = ShoeReader(url, table, token, decks=decks, shuffler=shuffler)
+    if cut_card is not None and not 0 <= cut_card < 52 * decks:
+        raise InvalidInput(f"--cut-card {cut_card} is not within the {decks}-deck shoe")
+    reader = ShoeReader(url, table, token, decks=decks, shuffler=shuffler, cut_card=cut_card)
     try:
         say = (lambda _: None) if quiet or json_out else typer.echo
         sent = run(reader, rounds=rounds, faults=faults, interval=interval, say=say)

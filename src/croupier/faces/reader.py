@@ -15,6 +15,9 @@ sends them with its token to its one table.  Each move is one message, or a faul
 - :meth:`disconnect` / :meth:`reconnect`: the connection dropped (the last message possibly
   unanswered) and made again; the unanswered message is sent again under its number;
 - :meth:`stub`: the cards left in the shoe, counted;
+- :meth:`new_shoe`: a baccarat shoe changed (``cut_card``: one shoe dealt coup after coup, a
+  new one once no more than ``cut_card`` cards are left when a coup begins): shuffled, the first
+  card turned up and reported in a ``shoe`` message, as many more burned face down;
 - :meth:`sense`: a progressive sensor at a betting position lit or dark (a table with the
   progressive table game system's sensors: the same token and numbering);
 - :meth:`chips`: a chip-reading layout's amount on a wager at a betting position;
@@ -34,6 +37,7 @@ import httpx
 from croupier.core.cards import Card
 from croupier.core.errors import IllegalAction, InvalidInput
 from croupier.faces.client import ApiError
+from croupier.hands.baccarat import card_value
 from croupier.table.shoe import SecureShuffler, Shuffler, shoe_cards
 
 __all__ = ["FAULTS", "ShoeReader", "parse_faults", "run"]
@@ -51,9 +55,14 @@ class ShoeReader:
         decks: int = 1,
         shuffler: Shuffler | None = None,
         timeout: float = 30.0,
+        cut_card: int | None = None,
     ) -> None:
         self.base_url, self.table_id, self.token = base_url.rstrip("/"), table_id, token
         self.decks = decks
+        self.cut_card = cut_card
+        """A baccarat shoe dealt across coups: a new shoe once no more cards than this are left
+        when a coup begins (``None``: a fresh shoe each round)."""
+        self.opened = False
         self.shuffler = shuffler or SecureShuffler()
         self.timeout = timeout
         self.http: httpx.Client | None = None
@@ -73,6 +82,26 @@ class ShoeReader:
         """A new shoe of real cards, shuffled (between rounds, as the table's procedure says)."""
         self.shoe = list(self.shuffler.shuffle(shoe_cards(self.decks)))
         self.dealt = []
+
+    def new_shoe(self) -> dict[str, Any]:
+        """A new baccarat shoe: shuffled, the first card turned up and reported (a ``shoe``
+        message), as many more burned face down as its value (ten for a ten or a picture card;
+        casino practice, as :func:`croupier.games.baccarat.open_shoe`)."""
+        self.shuffle()
+        first = self.shoe.pop(0)
+        del self.shoe[: card_value(first) or 10]
+        self.opened = True
+        return self._next("shoe", card=str(first))
+
+    def next_round(self) -> dict[str, Any] | None:
+        """A round begins: a fresh shoe, or (``cut_card``) the shoe dealt on, a new one opened
+        when it is down to its cut card; the ``shoe`` message's answer where one was sent."""
+        if self.cut_card is None:
+            self.shuffle()
+            return None
+        if self.opened and len(self.shoe) > self.cut_card:
+            return None
+        return self.new_shoe()
 
     # -- the wire ------------------------------------------------------------------------------
 
@@ -203,8 +232,9 @@ def run(
     say: Callable[[str], None],
 ) -> int:
     """Deal ``rounds`` rounds as the table asks: a card whenever one is due (a fresh shoe for
-    each round), the stub when the round counts it, else a heartbeat every ``interval``
-    seconds; ``faults``: card number -> fault (:data:`FAULTS`).  Returns the messages sent."""
+    each round, or a baccarat shoe across coups: :meth:`ShoeReader.next_round`), the stub when
+    the round counts it, else a heartbeat every ``interval`` seconds; ``faults``: card number
+    -> fault (:data:`FAULTS`).  Returns the messages sent."""
     finished: set[str] = set()
     dealing: str | None = None
     card_no = 0
@@ -222,7 +252,7 @@ def run(
             continue
         if phase == "dealing" and int(ack.get("due", 0)) > 0:
             if round_id != dealing:
-                reader.shuffle()
+                reader.next_round()
                 dealing = round_id
             card_no += 1
             fault = faults.get(card_no)

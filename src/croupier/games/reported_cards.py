@@ -55,16 +55,19 @@ __all__ = [
     "CardCorrected",
     "CardFound",
     "CardRefused",
+    "CarryShoe",
     "Consequence",
     "CorrectCard",
     "ReportCard",
     "ReportStub",
     "ReportedCards",
+    "ShoeCarried",
     "StubReported",
 ]
 
 _DEAL_NEXT = DealNext()
 _BEFORE_REVEAL = (Phase.DEALING, Phase.STUB_COUNT, Phase.DECISIONS)
+_BEFORE_CARDS = (Phase.BETTING, Phase.COUNT_HELD, Phase.DEALING)
 
 
 class Consequence(StrEnum):
@@ -111,6 +114,30 @@ class ReportStub(Action):
 
 
 @dataclass(frozen=True, kw_only=True)
+class CarryShoe(Action):
+    """The round deals on from a shoe of real cards dealt over many rounds (a baccarat shoe):
+    ``gone``, the cards seen leaving it before this round, and ``burned`` face down, unseen,
+    when it was opened.  Before the round's first card."""
+
+    name: ClassVar[str] = "carry_shoe"
+    gone: tuple[Card, ...]
+    burned: int = 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class ShoeCarried(Record):
+    """The round's shoe carries the cards gone in the shoe's earlier rounds (:class:`CarryShoe`):
+    a card reported more often than the decks hold across rounds is refused as within one."""
+
+    kind: ClassVar[str] = "shoe_carried"
+    gone: tuple[Card, ...]
+    burned: int = 0
+
+    def to_action(self) -> Action:
+        return CarryShoe(gone=self.gone, burned=self.burned)
+
+
+@dataclass(frozen=True, kw_only=True)
 class CardCorrected(Record):
     """The last card dealt, reported as ``was``, is ``card`` (at ``to``)."""
 
@@ -153,7 +180,7 @@ class StubReported(Record):
         return ReportStub(count=self.count)
 
 
-REPORTED_RECORDS = (CardCorrected, CardRefused, StubReported)
+REPORTED_RECORDS = (CardCorrected, CardRefused, ShoeCarried, StubReported)
 """The records only a round whose cards are reported makes (its rebuild deals them so)."""
 
 
@@ -263,6 +290,26 @@ class ReportedCards:
         assert isinstance(last, CardDealt | CardCorrected)
         was, to = self._deal.correct(action.card)
         return [CardCorrected(card=action.card, was=was, to=to, face_up=last.face_up)]
+
+    # -- a shoe dealt over many rounds --------------------------------------------------------
+
+    def _verify_carry_shoe(self, action: CarryShoe) -> None:
+        shoe = self._deal.shoe
+        if not isinstance(shoe, ReportedShoe):
+            raise IllegalAction("this round deals from croupier's own shuffle; no shoe is carried")
+        # (cards reported and not yet dealt are the rebuild's: it reports the round's first)
+        if shoe.dealt or shoe.burned or self._phase not in _BEFORE_CARDS:
+            raise IllegalAction(
+                f"the round has {len(shoe.dealt)} card(s) out of its shoe (phase "
+                f"{self._phase.value}): the shoe is changed between rounds"
+            )
+        shoe.verify_carry(action.gone, action.burned)
+
+    def _do_carry_shoe(self, action: CarryShoe) -> list[Record]:
+        shoe = self._deal.shoe
+        assert isinstance(shoe, ReportedShoe)
+        shoe.carry(action.gone, action.burned)
+        return [ShoeCarried(gone=action.gone, burned=action.burned)]
 
     # -- the stub ----------------------------------------------------------------------------
 

@@ -17,6 +17,9 @@ comes in as it leaves the shoe (the engine's moves: :mod:`croupier.games.reporte
 - ``GET /api/tables/{table_id}/devices``: each reader's last ``seq``, when it was last heard
   from and whether it is silent (no message for :data:`SILENT_AFTER` seconds).  A silent reader
   holds the round: nothing moves until it speaks again, or the dealer keys the cards.
+- A ``shoe`` message (a baccarat table: the reader's or the dealer's) says the shoe was
+  changed, naming the first card turned up (:func:`croupier.server.shoe_floor.change_shoe`):
+  the cards reported are counted against one shoe across coups until the next.
 - ``POST /api/tables/{table_id}/keypad`` (the dealer): the same messages but the heartbeat, keyed
   by the dealer, at a keypad table or at a reader table whose readers are all silent.
 
@@ -71,6 +74,7 @@ from croupier.server.policy import (
     relation_of,
     resource,
 )
+from croupier.server.shoe_floor import change_shoe
 from croupier.store import now
 from croupier.store.database import as_utc
 from croupier.store.schema import card_devices
@@ -94,16 +98,20 @@ SILENT_AFTER = 3 * HEARTBEAT_SECONDS
 """Seconds without a message after which a reader is silent (its table's round is held)."""
 READER_PATH = "/api/tables/{table_id}/reader/messages"
 
-MessageType = Literal["card", "face_up", "correct", "stub", "wager", "heartbeat"]
-CARD_MESSAGES = frozenset({"card", "face_up", "correct", "stub"})
+MessageType = Literal["card", "face_up", "correct", "stub", "shoe", "wager", "heartbeat"]
+CARD_MESSAGES = frozenset({"card", "face_up", "correct", "stub", "shoe"})
 """The messages of a card reader (a ``wager`` is a sensor's, a ``heartbeat`` anyone's)."""
 
 
 class KeyedCard(BaseModel):
     """A card (or the stub) the dealer keys."""
 
-    type: Literal["card", "face_up", "correct", "stub"]
-    card: str | None = Field(default=None, max_length=3, description='a card: "As", "10h"')
+    type: Literal["card", "face_up", "correct", "stub", "shoe"]
+    card: str | None = Field(
+        default=None,
+        max_length=3,
+        description='a card: "As", "10h"; a shoe message: the first card turned up',
+    )
     count: int | None = Field(default=None, ge=0, le=416, description="the stub, in cards")
 
 
@@ -112,7 +120,11 @@ class ReaderMessage(BaseModel):
 
     seq: int = Field(ge=1, le=2**62, description="1 for the first message, then 2, 3, ...")
     type: MessageType
-    card: str | None = Field(default=None, max_length=3, description='a card: "As", "10h"')
+    card: str | None = Field(
+        default=None,
+        max_length=3,
+        description='a card: "As", "10h"; a shoe message: the first card turned up',
+    )
     count: int | None = Field(default=None, ge=0, le=416, description="the stub, in cards")
     seat: int | None = Field(default=None, ge=1, le=7, description="a sensor's betting position")
     light: Light | None = Field(default=None, description="a sensor's light: lit or dark")
@@ -186,8 +198,8 @@ def message_action(
 ) -> Action | None:
     """The round action of a message (``None``: a heartbeat); ``sensed``: a ``wager``
     message's seat, light and wager (``None``: the game's one ``progressive``)."""
-    if kind == "heartbeat":
-        return None
+    if kind in ("heartbeat", "shoe"):
+        return None  # a shoe changed is the table's (shoe_message), not a round's move
     if kind == "wager":
         seat, light, wager = sensed
         if seat is None or light is None:
@@ -204,6 +216,16 @@ def message_action(
         return CorrectCard(card=parsed)
     found = CardFound.FACE_UP_IN_DECK if kind == "face_up" else CardFound.DEALT
     return ReportCard(card=parsed, found=found)
+
+
+def shoe_message(
+    txn: Txn, lt: LiveTable, card: str | None, apply: Callable[[Action], tuple[Record, ...]]
+) -> tuple[Record, ...]:
+    """A ``shoe`` message: the dealer changed the baccarat shoe, ``card`` turned up first
+    (``apply``: the round's action, for the coup in play before its first card)."""
+    if card is None:
+        raise InvalidInput("a shoe message names the first card turned up")
+    return change_shoe(txn, lt, Card.parse(card), apply)
 
 
 def read_chips(seat: int | None, wager: str | None, amount: int, light: Light | None) -> Action:
@@ -369,7 +391,10 @@ class Devices:
                 .where(card_devices.c.id == device)
                 .values(last_seq=body.seq, last_seen=now())
             )
-            records, refused = self._play(txn, lt, action)
+            if body.type == "shoe":
+                records, refused = self._shoe(txn, lt, body.card)
+            else:
+                records, refused = self._play(txn, lt, action)
             rnd = lt.round
             return ReaderAck(
                 device=device,
@@ -386,6 +411,18 @@ class Devices:
             ).model_dump()
 
         return self.commands.transact(name, f"seq:{body.seq}", digest, lt.id, run)
+
+    def _shoe(
+        self, txn: Txn, lt: LiveTable, card: str | None
+    ) -> tuple[tuple[Record, ...], str | None]:
+        """A reader's ``shoe`` message; a refusal is the answer (nothing changed)."""
+        try:
+            return shoe_message(txn, lt, card, self._applier(txn, lt)), None
+        except CroupierError as exc:
+            return (), str(exc)
+
+    def _applier(self, txn: Txn, lt: LiveTable) -> Callable[[Action], tuple[Record, ...]]:
+        return lambda action: self.commands.rounds.apply(txn, lt, action)
 
     def _play(
         self, txn: Txn, lt: LiveTable, action: Action | None
@@ -406,7 +443,7 @@ class Devices:
         """The dealer keys a card: at a keypad table, or a reader table whose readers are all
         silent (the dealer takes over; nothing was guessed)."""
         action = message_action(body.type, body.card, body.count)
-        assert action is not None
+        assert action is not None or body.type == "shoe"
 
         def run(txn: Txn, lt: LiveTable) -> dict[str, Any]:
             if lt.game.rules.table.cards is CardSource.READER:
@@ -418,6 +455,8 @@ class Devices:
                     )
             else:
                 _verify_source(lt, CardSource.KEYPAD)
+            if action is None:
+                return answer(call, lt, shoe_message(txn, lt, body.card, self._applier(txn, lt)))
             return answer(call, lt, self.commands.rounds.apply(txn, lt, action))
 
         lt = self.commands.registry.table(table_id)

@@ -13,12 +13,21 @@ table's first round counts the stub (the house's reading: never more than five u
 
 Nothing of the order is known before the deal, so no order is stored and no commitment is
 published (``deal`` is ``null`` in the ``round`` event); the round's records are the whole
-account of its cards, which the audit rebuilds.  A baccarat table of real cards is dealt the
-same way, a shoe per coup: the cut card, the burn and the shoe's markers between coups are the
-dealer's at the felt (not yet followed here).
+account of its cards, which the audit rebuilds.
+
+A baccarat table of real cards deals one shoe coup after coup (:class:`ReportedAcrossCoups`):
+each coup's shoe carries the cards gone in the shoe's earlier coups, so a card reported more
+often than the shoe's decks hold is an irregularity across coups as within one.  The reader's
+``shoe`` message (or the dealer's) says the shoe was changed, naming the first card turned up
+when it was opened: that card is seen and as many more are burned face down, unseen (casino
+practice, as :func:`croupier.games.baccarat.open_shoe`).  The floor keeps the shoe's cards in
+its ``dealing_shoes`` row (:mod:`croupier.server.shoe_floor`); the cut card and the markers stay
+the dealer's at the felt.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass, replace
 
 from croupier.core.cards import Card
 from croupier.core.errors import IllegalAction
@@ -26,14 +35,15 @@ from croupier.core.modes import PlayMode
 from croupier.core.shapes import ShuffleMethod
 from croupier.games import Game
 from croupier.games.records import StubCounted
-from croupier.games.reported_cards import StubReported
+from croupier.games.reported_cards import CarryShoe, StubReported
 from croupier.games.round import Round, StubCheck
+from croupier.hands.baccarat import card_value
 from croupier.rules.progressive import MeterBank
 from croupier.server.live_tables import ShoePerRound
 from croupier.table.reported import ReportedShoe
 from croupier.table.shoe import SecureShuffler
 
-__all__ = ["ReportedPerRound"]
+__all__ = ["ReportedAcrossCoups", "ReportedPerRound", "ReportedShoeState"]
 
 Seated = tuple[dict[int, str], Round | None, tuple[Card, ...]]
 """:meth:`ShoePerRound.memento`: the seats, the round, the cards stacked."""
@@ -100,3 +110,79 @@ class ReportedPerRound(ShoePerRound):
 
     def stack_next(self, cards: object) -> None:
         raise IllegalAction("the cards of a reader or keypad table are real: none is stacked")
+
+
+@dataclass(frozen=True, slots=True)
+class ReportedShoeState:
+    """Where a baccarat shoe of real cards stands between coups (number 0: the table's first
+    shoe, never reported opened)."""
+
+    number: int = 0
+    gone: tuple[Card, ...] = ()
+    """The cards seen leaving the shoe in its finished coups (the first card turned up
+    first)."""
+    burned: int = 0
+    """Cards burned face down when the shoe was opened (unseen)."""
+    coups: int = 0
+
+
+def _shoe_of(rnd: Round) -> ReportedShoe | None:
+    shoe = rnd._deal.shoe  # the table's own dealing reads the shoe its round deals from
+    return shoe if isinstance(shoe, ReportedShoe) else None
+
+
+class ReportedAcrossCoups(ReportedPerRound):
+    """A baccarat table of real cards: one shoe of the game's decks coup after coup, each coup
+    carrying the cards gone before it (:class:`CarryShoe`, on the coup's record: the replay
+    after a crash and the audit's rebuild count them as the coup did; module docstring)."""
+
+    def __init__(self, game: Game, meters: MeterBank, mode: PlayMode = PlayMode.REAL) -> None:
+        super().__init__(game, meters, mode)
+        self._shoe = ReportedShoeState()
+
+    @property
+    def state(self) -> ReportedShoeState:
+        return self._shoe
+
+    def restore_state(self, state: ReportedShoeState) -> None:
+        """Carry on with ``state`` (as persisted: a restart, a shoe changed)."""
+        self._shoe = state
+
+    def memento(self) -> tuple[tuple[Seated, int | None], ReportedShoeState]:  # type: ignore[override]
+        return super().memento(), self._shoe
+
+    def restore(self, memento: tuple[tuple[Seated, int | None], ReportedShoeState]) -> None:  # type: ignore[override]
+        base, self._shoe = memento
+        super().restore(base)
+
+    def carried(self) -> CarryShoe | None:
+        """The action a coup beginning now deals on with (``None``: a full shoe)."""
+        state = self._shoe
+        if not state.gone and not state.burned:
+            return None
+        return CarryShoe(gone=state.gone, burned=state.burned)
+
+    def new_round(self, *, cut_at: int | None = None) -> Round:
+        rnd = super().new_round(cut_at=cut_at)
+        carry = self.carried()
+        if carry is not None:
+            rnd.apply(carry)
+        return rnd
+
+    def coup_over(self, rnd: Round) -> ReportedShoeState:
+        """The coup ``rnd`` is over (or void): its cards are gone from the shoe."""
+        shoe = _shoe_of(rnd)
+        if shoe is None:
+            raise IllegalAction("the coup does not deal from a shoe of real cards")
+        state = self._shoe
+        self._shoe = replace(
+            state, gone=state.gone + shoe.dealt + shoe.burned, coups=state.coups + 1
+        )
+        return self._shoe
+
+    def opened(self, first: Card) -> ReportedShoeState:
+        """The shoe the dealer opens now, ``first`` turned up and as many more burned as its
+        value (ten for a ten or a picture card; casino practice, as
+        :func:`croupier.games.baccarat.open_shoe`); the table's state unchanged."""
+        burned = card_value(first) or 10
+        return ReportedShoeState(number=self._shoe.number + 1, gone=(first,), burned=burned)

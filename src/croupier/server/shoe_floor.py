@@ -11,6 +11,11 @@ what each command that moves it writes, in the command's transaction.
 - The shoe's records between coups (``shoe_opened``, ``cut_card_out``, ``vig_marker_collected``,
   ``vig_marker_to_cage``) go to the table's hash-chained log (``table_log``, checked by
   ``croupier audit verify``) and to the table's stream as ``shoe`` events.
+- A baccarat table of real cards (:class:`ReportedAcrossCoups`, issue 39): its shoe's row
+  keeps the cards seen leaving it in its finished coups (``cards``; no order, nonce nor
+  commitment: nobody knows the order), written when a coup ends and when the dealer changes the
+  shoe (:func:`change_shoe`); a restart carries on with it, and the coup in play's shoe carries
+  those cards again.
 - Commission (contract 1): a collected marker is the ledger row ``player:<id>`` ->
   ``commission:<id>`` (reason ``vig_marker_collected``); the part the player's chips do not cover
   stays owed on the commission account, and the cage collects it before any chips are cashed
@@ -20,25 +25,30 @@ what each command that moves it writes, in the command's transaction.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, Engine, insert, select, update
 
-from croupier.core.cards import parse_cards
+from croupier.core.cards import Card, parse_cards
 from croupier.core.errors import IllegalAction
 from croupier.core.modes import PlayMode
 from croupier.core.shapes import CardSource
 from croupier.games.baccarat import MarkerCollected, ShoeStage
-from croupier.games.records import record_to_json
+from croupier.games.records import Action, Record, record_to_json
+from croupier.games.reported_cards import CarryShoe
 from croupier.games.round import Round
 from croupier.rules.progressive import MeterBank
 from croupier.server.ledger import Entry, Ledger, commission_account, player_account
 from croupier.server.live_shoe import Collected, LiveShoe, ShoeState
 from croupier.server.live_tables import Dealing, LiveTable, Txn
-from croupier.server.reported_table import ReportedPerRound
+from croupier.server.reported_table import (
+    ReportedAcrossCoups,
+    ReportedPerRound,
+    ReportedShoeState,
+)
 from croupier.store import RoundStore, now
 from croupier.store.chain import GENESIS, link
 from croupier.store.schema import dealing_shoes, live_tables, round_shoes, table_log
@@ -51,6 +61,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "cage_collects",
+    "change_shoe",
     "coup_over",
     "deal_from",
     "dealing_for",
@@ -68,6 +79,8 @@ def dealing_for(
     """A :class:`LiveShoe` where the game's tables deal one shoe over many rounds; a table of
     real cards (a reader or the keypad) deals each round's cards as they are reported."""
     if game.rules.table.cards is not CardSource.SHUFFLE:
+        if game.shoe_cut_card is not None:  # baccarat: one shoe of real cards across coups
+            return ReportedAcrossCoups(game, meters, mode)
         return ReportedPerRound(game, meters, mode)
     if game.shoe_cut_card is None:
         return None
@@ -83,6 +96,8 @@ def load_shoes(engine: Engine, tables: Sequence[LiveTable]) -> None:
     the coup in play, resumed from its records, as the shoe's coup)."""
     with engine.begin() as conn:
         for lt in tables:
+            if isinstance(lt.table, ReportedAcrossCoups):
+                _load_reported(conn, lt, lt.table)
             shoe = live_shoe(lt)
             if shoe is None:
                 continue
@@ -132,6 +147,8 @@ def coup_over(ledger: Ledger, txn: Txn, lt: LiveTable, rnd: Round) -> None:
     """The coup ``rnd`` at a baccarat table is over (records, ledger rows and the table's
     account posted): the shoe moves past it; at the shoe's end every marker is collected
     (§ 541.13(g)) and the shoe's order revealed."""
+    if isinstance(lt.table, ReportedAcrossCoups):
+        _save_reported(txn.conn, lt, lt.table.coup_over(rnd))
     shoe = live_shoe(lt)
     if shoe is None:
         return
@@ -149,6 +166,33 @@ def coup_over(ledger: Ledger, txn: Txn, lt: LiveTable, rnd: Round) -> None:
             "shoe",
             {"shoe": shoe.shoe_id, "ended": True, "commitment": shoe.state.commitment},
         )
+
+
+def change_shoe(
+    txn: Txn, lt: LiveTable, first: Card, apply: Callable[[Action], tuple[Record, ...]]
+) -> tuple[Record, ...]:
+    """The dealer changed the shoe at a baccarat table of real cards, ``first`` turned up: the
+    coup in play, before its first card, deals from the new shoe (``apply``: the round's
+    action, recorded); the last shoe's row ended, the new one's written.  The records."""
+    table = lt.table
+    if not isinstance(table, ReportedAcrossCoups):
+        raise IllegalAction(
+            f"table {lt.id} deals no shoe of real cards across coups (a baccarat table with "
+            "[table] cards = reader or keypad)"
+        )
+    ended, state = table.state, table.opened(first)
+    records: tuple[Record, ...] = ()
+    if lt.round is not None and not lt.round.is_over:
+        records = apply(CarryShoe(gone=state.gone, burned=state.burned))
+    table.restore_state(state)
+    txn.conn.execute(
+        update(dealing_shoes)
+        .where(dealing_shoes.c.id == _reported_id(lt, ended))
+        .values(ended_at=now())
+    )
+    _save_reported(txn.conn, lt, state)
+    txn.emit(lt, "shoe", {"shoe": _reported_id(lt, state), "first_card": str(first)})
+    return records
 
 
 def leaving(ledger: Ledger, txn: Txn, lt: LiveTable, player: str) -> list[Any]:
@@ -324,3 +368,57 @@ def _save(conn: Connection, lt: LiveTable, shoe: LiveShoe) -> None:
                 **values,
             )
         )
+
+
+def _reported_id(lt: LiveTable, state: ReportedShoeState) -> str:
+    return f"{lt.id}-shoe-{state.number:06d}"
+
+
+def _save_reported(conn: Connection, lt: LiveTable, state: ReportedShoeState) -> None:
+    """A shoe of real cards' row: the cards seen leaving it, its burn and coups."""
+    values: dict[str, Any] = {
+        "cards": " ".join(str(c) for c in state.gone),
+        "state": json.dumps({"reported": True, "burned": state.burned, "coups": state.coups}),
+    }
+    shoe_id = _reported_id(lt, state)
+    found = conn.execute(
+        update(dealing_shoes).where(dealing_shoes.c.id == shoe_id).values(**values)
+    )
+    if found.rowcount == 0:
+        conn.execute(
+            insert(dealing_shoes).values(
+                id=shoe_id,
+                table_id=lt.id,
+                number=state.number,
+                decks=lt.game.deck_count,
+                cut_card=lt.game.shoe_cut_card or 0,
+                nonce="",
+                commitment="",
+                opened_at=now(),
+                **values,
+            )
+        )
+
+
+def _load_reported(conn: Connection, lt: LiveTable, table: ReportedAcrossCoups) -> None:
+    """After a restart: the table's shoe of real cards as its row keeps it (a row of a shoe
+    croupier shuffled, before the table's cards were real, is not this shoe)."""
+    row = conn.execute(
+        select(dealing_shoes)
+        .where(dealing_shoes.c.table_id == lt.id)
+        .order_by(dealing_shoes.c.number.desc())
+        .limit(1)
+    ).first()
+    data = json.loads(row.state) if row is not None else {}
+    if row is not None and data.get("reported"):
+        gone = parse_cards(row.cards, distinct=False) if row.cards else ()
+        table.restore_state(
+            ReportedShoeState(
+                number=int(row.number),
+                gone=gone,
+                burned=int(data["burned"]),
+                coups=int(data["coups"]),
+            )
+        )
+    if lt.round is not None and not lt.round.is_over:
+        table.resume(lt.round)  # its records carry the shoe's cards gone before it

@@ -27,9 +27,13 @@ class ReportedShoe(Shoe):
     the decks hold is never dealt: :meth:`holds` says whether the unseen cards still hold it (the
     round decides what the chapter says of it).  ``reported``: the cards a hand history shows
     leaving the shoe, in order (the audit's rebuild of a round whose cards were reported).
+
+    A shoe dealt over many rounds (a baccarat shoe of real cards, issue 39) knows the cards gone
+    in its earlier rounds (:meth:`carry`): they are no longer among the unseen, and the stub is
+    counted without them (nor the cards burned face down when the shoe was opened).
     """
 
-    __slots__ = ("_reported",)
+    __slots__ = ("_carried", "_reported", "_unseen_burned")
 
     def __init__(
         self,
@@ -45,6 +49,56 @@ class ReportedShoe(Shoe):
                 f"reported cards {shown_value(reported)} are not a sequence of cards"
             )
         self._reported: deque[Card] = deque(reported)
+        self._carried: tuple[Card, ...] | None = None
+        """The cards gone in earlier rounds of the shoe (``None``: a shoe of this round only)."""
+        self._unseen_burned = 0
+
+    @property
+    def carried(self) -> tuple[Card, ...] | None:
+        """The cards gone in earlier rounds of the shoe (``None``: never carried)."""
+        return self._carried
+
+    def _unseen_after(self, gone: Sequence[Card], burned: object) -> list[Card]:
+        """The unseen cards were ``gone`` and ``burned`` taken first (nothing changed)."""
+        if isinstance(burned, bool) or not isinstance(burned, int) or burned < 0:
+            raise InvalidInput(f"burned cards {shown_value(burned)} is not a count")
+        if isinstance(gone, str) or not all(isinstance(c, Card) for c in gone):
+            raise InvalidInput(f"cards gone {shown_value(gone)} are not a sequence of cards")
+        unseen = list(shoe_cards(self._decks))
+        for card in (*self._dealt, *self._burned, *gone):
+            if card not in unseen:
+                raise Irregularity(
+                    f"{card} has left the shoe more often than {self._decks} deck(s) hold "
+                    f"({len(gone)} card(s) gone in the shoe's earlier rounds)",
+                    section=STUB_COUNT_SECTION,
+                )
+            unseen.remove(card)
+        if burned > len(unseen):
+            raise IllegalAction(f"{burned} cards burned but {len(unseen)} are left unseen")
+        return unseen
+
+    def verify_carry(self, gone: Sequence[Card], burned: int = 0) -> None:
+        """Refuse what :meth:`carry` refuses."""
+        self._unseen_after(gone, burned)
+
+    def carry(self, gone: Sequence[Card], burned: int = 0) -> None:
+        """This round deals on from a shoe whose earlier rounds took ``gone`` (cards seen) and
+        ``burned`` cards face down, unseen: the unseen cards are the decks less ``gone`` and the
+        cards this round dealt.  A card ``gone`` more often than the decks hold (with this
+        round's) is an irregularity; nothing changes then."""
+        self._stack = self._unseen_after(gone, burned)
+        self._carried = tuple(gone)
+        self._unseen_burned = burned
+
+    def stub_expected(self, expected: int | None = None) -> int:
+        carried = len(self._carried or ()) + self._unseen_burned
+        return super().stub_expected(expected) - carried
+
+    def stub_count(self) -> int:
+        return len(self._stack) - self._unseen_burned
+
+    def __len__(self) -> int:
+        return self.stub_count()  # the cards burned unseen are out of the shoe
 
     @property
     def pending(self) -> int:
