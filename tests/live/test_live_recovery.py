@@ -7,6 +7,7 @@ contributions back off the linked meter, and the ledger balances.  (Rounds that 
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 
 from sqlalchemy import create_engine, delete
 
@@ -17,7 +18,8 @@ from croupier.games.round import Phase, Round
 from croupier.rules.progressive import MemoryMeters
 from croupier.rules.submission import load_rules
 from croupier.server.demo import demo_rules
-from croupier.server.recovery import hold_reason
+from croupier.server.recovery import Resumed, hold_reason, recover
+from croupier.store import RoundStore
 from croupier.store.database import round_shoes
 from croupier.table.shoe import SecureShuffler, Shoe
 from live.live_harness import Server
@@ -93,3 +95,20 @@ def test_641a_13_c_records_that_do_not_replay_from_the_shoe_are_held() -> None:
     rnd = _mid_deal("four-card-poker")
     reason = hold_reason(rnd, unreplayable="stored record 4 differs")
     assert reason is not None and "§ 641a.13(c)" in reason and "stored record 4" in reason
+
+
+def test_643a_13_f_a_table_moved_to_another_process_deals_on_a_restart_holds_it(
+    tmp_path: Path,
+) -> None:
+    # The demo's Let It Ride deals from an automated shoe; its round stored mid-deal.
+    rnd = _mid_deal("let-it-ride")
+    with RoundStore(f"sqlite:///{tmp_path / 'rounds.sqlite'}") as store:
+        tracked = store.track("LIR-1", rnd)
+        assert tracked is not None
+        restarted = recover(store, MemoryMeters(), "LIR-1")
+        assert restarted.held is not None and "§ 643a.13(f)" in restarted.held
+        # another process moved the table: its shoe is the database's, the deal goes on
+        moved = recover(store, MemoryMeters(), "LIR-1", Resumed.MOVED)
+        assert moved.held is None
+        assert moved.round.records == rnd.records and moved.round.phase is Phase.DEALING
+        moved.round.apply(moved.round.dealer_step())  # the next card comes from the same shoe

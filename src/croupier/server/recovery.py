@@ -21,11 +21,20 @@ wager returned exactly once, its meter contributions taken back):
 
 Every other phase resumes: betting (wagers stand), no more bets, decisions, the reveal,
 settlement and the stub count.
+
+A table another server process moved (:func:`recover_table`, several processes on one
+PostgreSQL) is rebuilt the same way with one difference: the automated shoe's deal is not held.
+Its order is the database's, persisted when the round began, and the process now serving the
+table deals on from it within seconds, whether the other process is still serving or was killed
+(the database cannot tell the two apart); holding it would also hold a round that a live
+process is dealing whenever a pit view or a redispatched request rebuilds the table elsewhere.
+Records that do not replay are held as on a restart.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 
 from sqlalchemy import Engine, select
 
@@ -39,7 +48,14 @@ from croupier.server.table_registry import TableRegistry
 from croupier.store import RoundStatus, RoundStore
 from croupier.store.schema import live_rounds
 
-__all__ = ["Recovered", "hold_reason", "recover", "recover_table", "recover_tables"]
+__all__ = [
+    "Recovered",
+    "Resumed",
+    "hold_reason",
+    "recover",
+    "recover_table",
+    "recover_tables",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +97,18 @@ def hold_reason(rnd: Round, *, unreplayable: str | None = None) -> str | None:
     return None
 
 
-def recover(store: RoundStore, meters: MeterBank, round_id: str) -> Recovered:
+class Resumed(Enum):
+    """Why an open round is rebuilt from the database."""
+
+    RESTART = "restart"
+    """The server started again (every table; the automated shoe's deal stopped)."""
+    MOVED = "moved"
+    """Another process moved the table (the deal goes on from the persisted shoe)."""
+
+
+def recover(
+    store: RoundStore, meters: MeterBank, round_id: str, cause: Resumed = Resumed.RESTART
+) -> Recovered:
     """The open round ``round_id`` as it stood, on ``meters``: replayed from its records and
     its persisted shoe (it resumes), or rebuilt from its records alone and held."""
     try:
@@ -91,6 +118,8 @@ def recover(store: RoundStore, meters: MeterBank, round_id: str) -> Recovered:
         rnd = store.rebuild(round_id)
         problem = str(exc)
     rnd.attach_meters(meters)
+    if cause is Resumed.MOVED and problem is None:
+        return Recovered(rnd, None)
     return Recovered(rnd, hold_reason(rnd, unreplayable=problem))
 
 
@@ -147,7 +176,7 @@ def recover_table(
         return
     rid = str(rid)
     if store.info(rid).status is RoundStatus.OPEN:
-        found = recover(store, registry.meters, rid)
+        found = recover(store, registry.meters, rid, Resumed.MOVED)
         rnd, lt.held = found.round, found.held
     else:
         rnd = store.rebuild(rid)
