@@ -213,3 +213,49 @@ def test_641a_11_c_5_ii_declared_on_the_console_verified_on_the_pit(
         assert kinds.index("hand_declared") < kinds.index("declaration_verified")
         assert "progressive_paid" in kinds and kinds[-1] != "declaration_verified"
         sensors.close()
+
+
+def test_a_new_baccarat_shoe_keyed_between_coups_by_its_first_card(
+    browser: Browser, fresh_server: str
+) -> None:
+    """A Mini-Baccarat table of keyed cards deals one shoe coup after coup: between coups the
+    keypad offers a new shoe, keyed by its first card turned up, which the next coup carries."""
+    table = "mini-keyed"
+    with desks_of(fresh_server, "supervisor", "player5") as desks:
+        supervisor = desks["supervisor"]
+        rules = supervisor.get("/api/tables/mini-baccarat")["rules"]
+        rules["table"] = {**rules.get("table", {}), "cards": "keypad"}
+        supervisor.post("/api/tables", {"id": table, "name": "Keyed Mini", "rules": rules})
+        supervisor.post(f"/api/tables/{table}/open")
+        desks["player5"].post(f"/api/tables/{table}/sit", {"seat": 1})
+        dealer = dealer_at(browser, fresh_server, table)
+        shoe = dealer.locator('#key-kind option[value="shoe"]')
+        expect(shoe).to_have_count(1, timeout=15_000)
+        dealer.get_by_label("report the card as").select_option("shoe")
+        dealer.locator("body").press("k")
+        dealer.locator("body").press("d")
+        expect(dealer.locator("#callout")).to_contain_text(
+            "A new shoe: the King of diamonds turned up.", timeout=15_000
+        )
+        expect(dealer.get_by_label("report the card as")).to_have_value("card")
+        step(dealer, "rounds")
+        expect(dealer.locator('[data-phase="betting"]')).to_have_count(1, timeout=15_000)
+        # during a coup the shoe is not changed from the keypad
+        expect(shoe).to_have_count(0)
+        round_id = supervisor.get(f"/api/tables/{table}")["round_id"]
+        records = supervisor.get(f"/api/tables/{table}/view")["round"]["records"]
+        carried = [r for r in records if r["kind"] == "shoe_carried"]
+        assert [r["gone"] for r in carried] == [["Kd"]] and carried[0]["burned"] == 10
+        expect(dealer.get_by_role("region", name="card keypad")).to_be_visible()
+        expect(dealer.get_by_text("Nothing called yet.")).to_be_visible()  # a round, not none
+        supervisor.post(f"/api/rounds/{round_id}/void", {"reason": "the test is over"})
+        desks["player5"].post(f"/api/tables/{table}/leave")
+
+
+def test_a_poker_keypad_offers_no_new_shoe(
+    browser: Browser, fresh_server: str, desks: dict[str, Desk]
+) -> None:
+    dealer = dealer_at(browser, fresh_server, TABLE)
+    expect(dealer.get_by_role("region", name="card keypad")).to_be_visible(timeout=15_000)
+    expect(dealer.locator('#key-kind option[value="card"]')).to_have_count(1)
+    expect(dealer.locator('#key-kind option[value="shoe"]')).to_have_count(0)

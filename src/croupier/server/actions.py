@@ -24,6 +24,7 @@ from croupier.games.round import Phase, Round
 from croupier.server.auth import Account, Role
 from croupier.server.live_tables import LiveTable
 from croupier.server.policy import resource, table_seats
+from croupier.server.reported_table import ReportedAcrossCoups
 
 __all__ = [
     "ACTIONS",
@@ -206,6 +207,8 @@ def actions_answer(account: Account, lt: LiveTable) -> tuple[dict[str, Any], int
             out["phase"] = rnd.phase.value if rnd is not None else None
             ready = lt.status == "open" and lt.held is None
             out["steps"] = ["new_round"] if account.role is Role.DEALER and ready else []
+            if account.role is Role.DEALER and isinstance(lt.table, ReportedAcrossCoups):
+                out["shoe_change"] = True  # between coups the keypad may open a new shoe
             if account.role is Role.DEALER and not ready:
                 why = f"the round is held: {lt.held}" if lt.held else "the table is closed"
                 out["waiting"] = [{"step": "new_round", "reason": why, "section": None}]

@@ -76,9 +76,12 @@ class DealerPage extends TablePage {
     const source = ((info.rules || {}).table || {}).cards;
     if (source !== "keypad" && source !== "reader") return null;
     const next = this.actions.next_card;
+    const kinds = [["card", "the next card"], ["correct", "a correction of the last card"], ["face_up", "a card found face up"]];
+    // a baccarat shoe of real cards, between coups: a new shoe, keyed by its first card turned up
+    if (this.actions.shoe_change) kinds.push(["shoe", "a new shoe: its first card turned up"]);
+    if (!kinds.some(([v]) => v === this.keyKind)) this.keyKind = "card";
     const kind = h("select#key-kind", { "aria-label": "report the card as" },
-      [["card", "the next card"], ["correct", "a correction of the last card"], ["face_up", "a card found face up"]]
-        .map(([v, label]) => h("option", { value: v, selected: v === (this.keyKind || "card") }, label)));
+      kinds.map(([v, label]) => h("option", { value: v, selected: v === (this.keyKind || "card") }, label)));
     kind.onchange = () => { this.keyKind = kind.value; };
     const ranks = h("div.btn-row", { role: "group", "aria-label": "rank" }, KEY_RANKS.map(([r, key]) =>
       h("button.btn" + (this.keyRank === r ? ".btn-gold" : ""), { type: "button", dataset: { rank: r }, "aria-pressed": String(this.keyRank === r),
@@ -98,7 +101,9 @@ class DealerPage extends TablePage {
     const card = this.keyRank + suit;
     const type = this.keyKind || "card";
     this.keyRank = null;
-    act(null, this.post("keypad", () => ({ type, card }), `Keyed the ${Cards.name(card)}.`));
+    const said = type === "shoe" ? `A new shoe: the ${Cards.name(card)} turned up.` : `Keyed the ${Cards.name(card)}.`;
+    if (type === "shoe") this.keyKind = "card";
+    act(null, this.post("keypad", () => ({ type, card }), said));
   }
   bindKeys() {
     if (this.keysBound) return;
@@ -196,7 +201,7 @@ class DealerPage extends TablePage {
       h("p.small.muted", {}, "The cover card goes at least ten cards from the top; leave the cut empty where the table's shuffler deals without one."),
       this.irregularityRow());
     const calls = h("div.panel", {}, h("h2", {}, "The round"), this.state.calls.length
-      ? h("ol.replay-steps", { "aria-label": "calls" }, this.state.calls.map((c) => h("li", {}, c))) : h("p.small.muted", {}, "No round in play."));
+      ? h("ol.replay-steps", { "aria-label": "calls" }, this.state.calls.map((c) => h("li", {}, c))) : h("p.small.muted", {}, this.round && this.round.phase !== "over" && this.round.phase !== "void" ? "Nothing called yet." : "No round in play."));
     const settle = h("div.panel", {}, h("h2", {}, "Settlement"));
     let any = false;
     for (let n = 1; n <= 7; n++) {
