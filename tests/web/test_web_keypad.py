@@ -238,6 +238,9 @@ def test_a_new_baccarat_shoe_keyed_between_coups_by_its_first_card(
             "A new shoe: the King of diamonds turned up.", timeout=15_000
         )
         expect(dealer.get_by_label("report the card as")).to_have_value("card")
+        # the cards are shuffled and cut at the table: the console only opens the betting
+        expect(dealer.locator('button[data-step="rounds"]')).to_have_text("Open betting")
+        expect(dealer.locator("#cut-pos")).to_have_count(0)
         step(dealer, "rounds")
         expect(dealer.locator('[data-phase="betting"]')).to_have_count(1, timeout=15_000)
         # during a coup the shoe is not changed from the keypad

@@ -159,6 +159,10 @@ class DealerPage extends TablePage {
     const has = (names) => names.some((n) => steps.includes(n));
     const rnd = this.round;
     const dealerTurn = rnd && !rnd.to_act_seat && ["dealing", "decisions"].includes(rnd.phase);
+    // a table of real cards (a reader, the keypad, the felt): the dealer shuffles and cuts the
+    // cards at the table, croupier only opens the betting
+    const source = ((info.rules || {}).table || {}).cards;
+    const ownShoe = !source || source === "shuffle";
     const cut = h("input#cut-pos", { type: "number", min: 10, max: 400, placeholder: "no cut", inputmode: "numeric" });
     // a training table only: the cards the next round deals first, top first (a real table refuses a stack)
     // (kept across redraws of the console; sent once, with the round it stacks)
@@ -167,7 +171,7 @@ class DealerPage extends TablePage {
     const opening = () => {
       const text = (this.stackText || "").trim();
       this.stackText = "";
-      return Object.assign({ cut_at: cut.value === "" ? null : Number(cut.value) }, text ? { stack: text } : {});
+      return Object.assign({ cut_at: cut.value === "" || !ownShoe ? null : Number(cut.value) }, text ? { stack: text } : {});
     };
     // the progressive wagers the system accepted (the engine's count); the dealer corrects it
     // to the chips actually collected, and a count that differs voids the round (§ 641a.8(b))
@@ -180,12 +184,12 @@ class DealerPage extends TablePage {
     // the steps, the inputs the step allowed now needs, why a step waits, the round's result
     const next = h("div.panel.controls.next-step", { role: "region", "aria-label": "next step" },
       h("h2", {}, "Next step"),
-      has(["new_round"]) ? h("div.btn-row", {}, h("label", { for: "cut-pos" }, "Cut at card"), cut) : null,
+      has(["new_round"]) && ownShoe ? h("div.btn-row", {}, h("label", { for: "cut-pos" }, "Cut at card"), cut) : null,
       betting ? h("div.btn-row", {}, h("label", { for: "prog-chips" }, "Progressive chips counted"), chips,
         h("span.small.muted#prog-accepted", {}, accepted === undefined ? "" : `the system accepted ${accepted} progressive wager${accepted === 1 ? "" : "s"}`)) : null,
       h("div.btn-row.steps", {},
         h("button.btn" + (has(["new_round"]) ? ".btn-gold" : ""), { type: "button", disabled: !has(["new_round"]), dataset: { step: "rounds" },
-          onclick: (e) => act(e.currentTarget, this.post("rounds", opening, "Place your bets.")) }, "Shuffle, cut and open betting"),
+          onclick: (e) => act(e.currentTarget, this.post("rounds", opening, "Place your bets.")) }, ownShoe ? "Shuffle, cut and open betting" : "Open betting"),
         STEP_BUTTONS.map(([names, label, path]) => {
           const on = has(names) || (path === "deal" && dealerTurn);
           const body = path === "no-more-bets" ? () => ({ progressive_chips: Number(chips.value) }) : null;
