@@ -29,7 +29,6 @@ import argparse
 import asyncio
 import json
 import os
-import signal
 import sqlite3
 import subprocess
 import sys
@@ -39,6 +38,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+from fastapi import FastAPI, WebSocket, WebSocketDisconnect
+from pydantic import BaseModel
+
 from bench_server import _cpu_seconds, _port
 from croupier.faces.client import wait_until_up
 
@@ -47,23 +49,27 @@ TARGET_CPU_MS = 1.0
 """Issue 38: the server's CPU a command."""
 
 
+class Wager(BaseModel):
+    """A command's body (a wager's fields)."""
+
+    seat: int
+    wager: str
+    amount: int
+
+
+class Answer(BaseModel):
+    """A command's answer (its records, as a command route answers)."""
+
+    table_id: str
+    phase: str
+    seq: int
+    records: list[dict[str, Any]]
+
+
 def serve(port: int) -> None:
     """The bare server: ``POST /cmd`` (a pydantic body and answer, on the thread pool) waking
     every WebSocket open on ``/stream``, each sent one JSON event."""
     import uvicorn
-    from fastapi import FastAPI, WebSocket, WebSocketDisconnect
-    from pydantic import BaseModel
-
-    class Wager(BaseModel):
-        seat: int
-        wager: str
-        amount: int
-
-    class Answer(BaseModel):
-        table_id: str
-        phase: str
-        seq: int
-        records: list[dict[str, Any]]
 
     app = FastAPI()
     waiters: list[tuple[asyncio.AbstractEventLoop, asyncio.Queue[str]]] = []
@@ -111,7 +117,10 @@ def http_cost(requests: int, streams: int) -> dict[str, float]:
     port = _port()
     env = {**os.environ, "PYTHONPATH": f"{ROOT / 'src'}:{ROOT / 'benchmarks'}"}
     server = subprocess.Popen(
-        [sys.executable, __file__, "--serve", str(port)], env=env, stderr=subprocess.DEVNULL
+        [sys.executable, __file__, "--serve", str(port)],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     base = f"http://127.0.0.1:{port}"
     try:
@@ -141,7 +150,7 @@ def http_cost(requests: int, streams: int) -> dict[str, float]:
         assert all(n == requests for n in got), got
         return {"streams": streams, "ms_per_request": round(1000 * cpu / (requests - 1), 3)}
     finally:
-        server.send_signal(signal.SIGTERM)
+        server.kill()  # a throwaway (a graceful stop waits on its streams' handlers)
         server.wait(timeout=60)
 
 
