@@ -1,7 +1,8 @@
 """The floor under a command's server CPU on this machine: what any design in this stack pays
 before croupier's own logic (issue 38's 1.0 ms target, measured apart).
 
-Run ``python benchmarks/bench_command_floor.py [--requests 3000] [--streams 8] [--json PATH]``.
+Run ``python benchmarks/bench_command_floor.py [--requests 3000] [--streams 8] [--events 5]
+[--json PATH]``.
 Four parts, each the cheapest form of what every command must do, each printed in ms of CPU:
 
 - **HTTP**: a bare FastAPI route under uvicorn, started as ``croupier serve`` starts its server
@@ -9,8 +10,9 @@ Four parts, each the cheapest form of what every command must do, each printed i
   model, run on the worker thread pool as a command route is: the server process's CPU a request
   (``/proc``), the requests sent on keep-alive connections by this process.
 - **Streams**: the same route where each request also wakes ``--streams`` WebSockets held open
-  on the server (a table's dealer and players), each sent one JSON event: the CPU added a
-  request, and a message.
+  on the server (a table's dealer and players), each sent one JSON message (a command's events
+  in one message), then ``--events`` messages (one an event, as the table stream sends them):
+  the CPU added a request, and a message.
 - **SQLite commit**: a transaction of the rows a command writes (records, ledger, events,
   idempotency: ``--rows``), WAL and ``synchronous=FULL`` as the server opens the file; the CPU a
   command with one commit each, and with a commit shared by ``--batch`` commands (group commit),
@@ -20,7 +22,8 @@ Four parts, each the cheapest form of what every command must do, each printed i
   record encoded once as JSON, compiled as ``make`` builds it: the CPU a command.
 
 Their sum is a floor: a command in this stack (Python, FastAPI and uvicorn, SQLite) costs at
-least that much CPU, whatever the server does between them.
+least that much CPU, whatever the server does between them; it is printed with one message a
+stream a command and with one message an event.
 """
 
 from __future__ import annotations
@@ -29,7 +32,6 @@ import argparse
 import asyncio
 import json
 import os
-import signal
 import sqlite3
 import subprocess
 import sys
@@ -39,6 +41,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+from fastapi import FastAPI, WebSocket, WebSocketDisconnect
+from pydantic import BaseModel
+
 from bench_server import _cpu_seconds, _port
 from croupier.faces.client import wait_until_up
 
@@ -47,35 +52,40 @@ TARGET_CPU_MS = 1.0
 """Issue 38: the server's CPU a command."""
 
 
+class Wager(BaseModel):
+    """A command's body (a wager's fields)."""
+
+    seat: int
+    wager: str
+    amount: int
+
+
+class Answer(BaseModel):
+    """A command's answer (its records, as a command route answers)."""
+
+    table_id: str
+    phase: str
+    seq: int
+    records: list[dict[str, Any]]
+
+
 def serve(port: int) -> None:
     """The bare server: ``POST /cmd`` (a pydantic body and answer, on the thread pool) waking
     every WebSocket open on ``/stream``, each sent one JSON event."""
     import uvicorn
-    from fastapi import FastAPI, WebSocket, WebSocketDisconnect
-    from pydantic import BaseModel
-
-    class Wager(BaseModel):
-        seat: int
-        wager: str
-        amount: int
-
-    class Answer(BaseModel):
-        table_id: str
-        phase: str
-        seq: int
-        records: list[dict[str, Any]]
 
     app = FastAPI()
     waiters: list[tuple[asyncio.AbstractEventLoop, asyncio.Queue[str]]] = []
     seq = [0]
 
     @app.post("/cmd", response_model=Answer)
-    def command(body: Wager) -> dict[str, Any]:
-        seq[0] += 1
+    def command(body: Wager, events: int = 1) -> dict[str, Any]:
         record = {"type": "WagerPlaced", "seat": body.seat, "wager": body.wager}
-        event = json.dumps({"seq": seq[0], "type": "record", "data": record})
-        for loop, queue in list(waiters):
-            loop.call_soon_threadsafe(queue.put_nowait, event)
+        for _ in range(events):
+            seq[0] += 1
+            event = json.dumps({"seq": seq[0], "type": "record", "data": record})
+            for loop, queue in list(waiters):
+                loop.call_soon_threadsafe(queue.put_nowait, event)
         return {"table_id": "t1", "phase": "betting", "seq": seq[0], "records": [record]}
 
     @app.websocket("/stream")
@@ -103,15 +113,19 @@ def serve(port: int) -> None:
     )
 
 
-def http_cost(requests: int, streams: int) -> dict[str, float]:
-    """The bare server's CPU a request, with ``streams`` WebSockets woken by each."""
+def http_cost(requests: int, streams: int, events: int = 1) -> dict[str, float]:
+    """The bare server's CPU a request, with ``streams`` WebSockets woken by each, each sent
+    ``events`` messages (one an event)."""
     import httpx
     from websockets.sync.client import connect
 
     port = _port()
     env = {**os.environ, "PYTHONPATH": f"{ROOT / 'src'}:{ROOT / 'benchmarks'}"}
     server = subprocess.Popen(
-        [sys.executable, __file__, "--serve", str(port)], env=env, stderr=subprocess.DEVNULL
+        [sys.executable, __file__, "--serve", str(port)],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     base = f"http://127.0.0.1:{port}"
     try:
@@ -121,27 +135,28 @@ def http_cost(requests: int, streams: int) -> dict[str, float]:
 
         def read(i: int) -> None:
             with readers[i] as conn:
-                for _ in range(requests):
+                for _ in range(requests * events):
                     conn.recv(timeout=120)
                     got[i] += 1
 
         threads = [threading.Thread(target=read, args=(i,), daemon=True) for i in range(streams)]
         for thread in threads:
             thread.start()
-        body = {"seat": 3, "wager": "ante", "amount": 500}
+        body, query = {"seat": 3, "wager": "ante", "amount": 500}, {"events": events}
         with httpx.Client(base_url=base) as client:
-            client.post("/cmd", json=body)  # warm (its event is read too)
+            client.post("/cmd", json=body, params=query)  # warm (its events are read too)
             cpu = _cpu_seconds(server.pid)
             for _ in range(requests - 1):
-                client.post("/cmd", json=body).raise_for_status()
+                client.post("/cmd", json=body, params=query).raise_for_status()
             for thread in threads:
                 thread.join(timeout=120)
             time.sleep(0.2)
             cpu = _cpu_seconds(server.pid) - cpu
-        assert all(n == requests for n in got), got
-        return {"streams": streams, "ms_per_request": round(1000 * cpu / (requests - 1), 3)}
+        assert all(n == requests * events for n in got), got
+        ms = round(1000 * cpu / (requests - 1), 3)
+        return {"streams": streams, "events": events, "ms_per_request": ms}
     finally:
-        server.send_signal(signal.SIGTERM)
+        server.kill()  # a throwaway (a graceful stop waits on its streams' handlers)
         server.wait(timeout=60)
 
 
@@ -227,6 +242,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--requests", type=int, default=3000)
     parser.add_argument("--streams", type=int, default=8, help="a table's dealer and 7 players")
+    parser.add_argument(
+        "--events", type=int, default=5, help="events a command (bench_server: about 4.5)"
+    )
     parser.add_argument("--commits", type=int, default=2000)
     parser.add_argument("--rows", type=int, default=6, help="rows a command writes")
     parser.add_argument("--batch", type=int, default=8, help="commands a group commit shares")
@@ -239,15 +257,20 @@ def main() -> None:
         return
     bare = http_cost(args.requests, 0)
     fanned = http_cost(args.requests, args.streams)
+    each = http_cost(args.requests, args.streams, args.events)
     with tempfile.TemporaryDirectory(prefix="bench-floor-") as tmp:
         store = sqlite_cost(args.commits, args.rows, args.batch, Path(tmp))
     engine = engine_cost(args.rounds)
     floor = (
         fanned["ms_per_request"] + store["batched_cpu_ms_per_command"] + engine["ms_per_command"]
     )
+    per_event = each["ms_per_request"] + store["batched_cpu_ms_per_command"]
+    per_event += engine["ms_per_command"]
     result: dict[str, Any] = {"http": bare, "streams": fanned, "sqlite": store, "engine": engine}
+    result["streams_each_event"] = each
     result["floor_ms_per_command"] = round(floor, 3)
     result["ratio_floor_to_target"] = round(floor / TARGET_CPU_MS, 2)
+    result["floor_ms_per_command_a_message_an_event"] = round(per_event, 3)
     per_message = (fanned["ms_per_request"] - bare["ms_per_request"]) / max(1, args.streams)
     print(
         f"a command's CPU floor: HTTP {bare['ms_per_request']} ms a request; with "
@@ -258,7 +281,9 @@ def main() -> None:
         f"{store['batched_cpu_ms_per_command']} ms with a commit a {args.batch}; engine "
         f"{engine['ms_per_command']} ms a command ({engine['commands_per_round']} a round); "
         f"sum {result['floor_ms_per_command']} ms ({result['ratio_floor_to_target']}x the "
-        f"1.0 ms target)"
+        f"1.0 ms target) with one message a stream a command; with a message an event "
+        f"({args.events} a command) {each['ms_per_request']} ms a request, sum "
+        f"{result['floor_ms_per_command_a_message_an_event']} ms"
     )
     if args.json is not None:
         args.json.write_text(json.dumps(result, indent=2) + "\n")

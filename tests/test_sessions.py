@@ -176,3 +176,20 @@ def test_a_floors_stale_sessions_are_read_again_together(
     with pytest.raises(AuthError):
         auth.check(tokens[-1])
     assert auth.check(tokens[0]).username == "sup1"
+
+
+def test_a_streams_recheck_is_answered_from_memory_only_while_fresh(
+    auth: Auth, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    token, _, _ = auth.login("sup1", PASSWORD)
+    assert auth.tokens.fresh(token) is None  # never read: the re-check reads it
+    auth.check(token)
+    fresh = auth.tokens.fresh(token)
+    assert fresh is not None and fresh.username == "sup1"
+    later = now() + timedelta(seconds=RECHECK_SECONDS + 1)
+    monkeypatch.setattr("croupier.server.sessions.now", lambda: later)
+    assert auth.tokens.fresh(token) is None  # stale: read again, in a thread
+    auth.check(token)
+    assert auth.tokens.fresh(token) is not None
+    auth.revoke(token)
+    assert auth.tokens.fresh(token) is None

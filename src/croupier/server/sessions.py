@@ -199,6 +199,14 @@ class Tokens(Generic[A]):
         stays); :class:`SessionEnded` where it has ended."""
         return self._held(digest(token)).account
 
+    def fresh(self, token: str) -> A | None:
+        """The account of ``token`` where its session is served from memory now (fresh and
+        alive: what :meth:`check` would answer without reading the database); ``None`` where
+        :meth:`check` must read it (an open stream's re-check asks this first, on the event
+        loop, and hops to a thread only then)."""
+        held = self._fresh(digest(token), now())
+        return held.account if held is not None else None
+
     def _held(self, key: str) -> Held[A]:
         at = now()
         held = self._fresh(key, at)

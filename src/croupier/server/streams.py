@@ -261,6 +261,8 @@ async def _watch_session(websocket: WebSocket, token: str, account: Account) -> 
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(STREAM_RECHECK):
                     await ended.wait()
+            if auth.tokens.fresh(token) is not None:
+                continue  # served from memory: no thread, no database (issue 38)
             try:
                 await asyncio.to_thread(auth.check, token)
             except AuthError:
