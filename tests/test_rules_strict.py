@@ -240,7 +240,7 @@ def test_557_7_a_1_ante_within_the_posted_minimum_and_maximum() -> None:
     rnd.apply(PlaceWager(seat=1, wager="ante", amount=500))
     rnd.apply(PlaceWager(seat=2, wager="ante", amount=10_000))
     sign = get_game(rules).sign()
-    assert "Table limits per wager:" in sign and "ante: $5 to $100" in sign
+    assert "Table limits per wager:" in sign and "Ante: $5 to $100" in sign
 
 
 @pytest.mark.parametrize("slug", sorted(GAMES))
