@@ -44,8 +44,9 @@ from typing import Any
 from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel
 
-from bench_server import _cpu_seconds, _port
+from bench_server import _port
 from croupier.faces.client import wait_until_up
+from proc_cpu import cpu_seconds
 
 ROOT = Path(__file__).resolve().parents[1]
 TARGET_CPU_MS = 1.0
@@ -145,13 +146,13 @@ def http_cost(requests: int, streams: int, events: int = 1) -> dict[str, float]:
         body, query = {"seat": 3, "wager": "ante", "amount": 500}, {"events": events}
         with httpx.Client(base_url=base) as client:
             client.post("/cmd", json=body, params=query)  # warm (its events are read too)
-            cpu = _cpu_seconds(server.pid)
+            cpu = cpu_seconds(server.pid)
             for _ in range(requests - 1):
                 client.post("/cmd", json=body, params=query).raise_for_status()
             for thread in threads:
                 thread.join(timeout=120)
             time.sleep(0.2)
-            cpu = _cpu_seconds(server.pid) - cpu
+            cpu = cpu_seconds(server.pid) - cpu
         assert all(n == requests * events for n in got), got
         ms = round(1000 * cpu / (requests - 1), 3)
         return {"streams": streams, "events": events, "ms_per_request": ms}

@@ -38,8 +38,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bench_server import _cpu_seconds, _database, _percentile, _port
+from bench_server import _database, _percentile, _port
 from croupier.faces.client import Client, wait_until_up
+from proc_cpu import cpu_seconds
 
 ROOT = Path(__file__).resolve().parents[1]
 TARGET_P99_MS = 100.0
@@ -85,12 +86,12 @@ class Run:
         seconds after the pace was set (the rounds in play at the old pace finish)."""
         self.pace.write_text(f"{think}\n")
         time.sleep(settle)
-        started, server_cpu = time.time(), _cpu_seconds(self.server)
-        locust_cpu = _cpu_seconds(self.locust)
+        started, server_cpu = time.time(), cpu_seconds(self.server)
+        locust_cpu = cpu_seconds(self.locust)
         time.sleep(seconds)
         ended = time.time()
-        server_cpu = _cpu_seconds(self.server) - server_cpu
-        locust_cpu = _cpu_seconds(self.locust) - locust_cpu
+        server_cpu = cpu_seconds(self.server) - server_cpu
+        locust_cpu = cpu_seconds(self.locust) - locust_cpu
         out = {"think_s": think, **_window(self.samples, started, ended)}
         cpu_ms = 1000 * server_cpu / max(1, out["commands"])
         out.update(

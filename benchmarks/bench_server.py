@@ -41,6 +41,7 @@ from typing import Any
 from croupier.faces.bots import enrol, play_tables
 from croupier.faces.client import Client, wait_until_up
 from croupier.server.demo import demo_rules
+from proc_cpu import cpu_seconds
 
 ROOT = Path(__file__).resolve().parents[1]
 TARGET_ROUNDS = 50.0
@@ -61,12 +62,6 @@ def _percentile(values: list[float], q: float) -> float:
     if not ordered:
         return float("nan")
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
-def _cpu_seconds(pid: int) -> float:
-    """User + system CPU seconds of process ``pid`` (Linux ``/proc``)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 class Watchers:
@@ -213,11 +208,11 @@ def bench(
         watchers.start()
         events_before = watchers.events
         load_before = os.getloadavg()[0]
-        server_cpu, bots_cpu = _cpu_seconds(proc.pid), time.process_time()
+        server_cpu, bots_cpu = cpu_seconds(proc.pid), time.process_time()
         started = time.perf_counter()
         play_tables(crews, seconds=seconds)
         elapsed = time.perf_counter() - started
-        server_cpu = _cpu_seconds(proc.pid) - server_cpu
+        server_cpu = cpu_seconds(proc.pid) - server_cpu
         bots_cpu = time.process_time() - bots_cpu
         load_after = os.getloadavg()[0]
         streamed = watchers.events - events_before

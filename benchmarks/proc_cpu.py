@@ -1,7 +1,7 @@
 """A process's CPU time from Linux ``/proc`` (the benchmarks that measure a server's own CPU).
 
-``cpu_seconds(pid)``: user + system CPU seconds of process ``pid`` so far.  (benchmarks/
-bench_server.py keeps a private copy of the same read; this module is the public one.)
+``cpu_seconds(pid)``: user + system CPU seconds of process ``pid`` so far (bench_server,
+bench_locust, bench_command_floor and bench_failover read the server's CPU through it).
 """
 
 from __future__ import annotations
