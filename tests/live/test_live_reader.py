@@ -14,6 +14,7 @@ from croupier.faces.bots import play_round
 from croupier.faces.client import ApiError, Client
 from croupier.faces.reader import FAULTS, ShoeReader
 from croupier.table.shoe import SeededShuffler, shoe_cards
+from live.emulated import emulated_rounds
 from live.live_harness import Server
 
 
@@ -428,12 +429,6 @@ def test_641a_8_f_croupier_device_shoe_reports_the_stub_the_fifth_round_counts(
 ) -> None:
     """The emulator deals five rounds; the fifth waits after the deal for the stub, which the
     emulator reports (the cards left in its shoe), and goes on."""
-    import io
-    import threading
-    import time
-
-    from croupier.cli import main
-
     server = sqlite_server
     dealer, supervisor = server.client("dealer"), server.client("supervisor")
     auditor = server.client("auditor")
@@ -441,26 +436,9 @@ def test_641a_8_f_croupier_device_shoe_reports_the_stub_the_fifth_round_counts(
     detail = _own_table(supervisor, table_id, "reader")
     token = supervisor.post(f"/api/tables/{table_id}/devices")["token"]
     monkeypatch.setenv("CROUPIER_READER_TOKEN", token)
-    status: list[int] = []
     argv = ["device", "shoe", server.url, table_id, "--seed", "9", "--interval", "0.05"]
     argv += ["--rounds", "5", "--json"]
-    emulator = threading.Thread(target=lambda: status.append(main(argv, out=io.StringIO())))
-    emulator.start()
-
-    def dealt_by_the_reader() -> dict[str, Any]:
-        """The dealer waits while the reader deals and, when due, reports the stub."""
-        for _ in range(400):
-            now = dealer.view(table_id)["round"]
-            if now["phase"] not in ("dealing", "stub_count"):
-                return {"phase": now["phase"], "to_act": now["to_act"]}
-            time.sleep(0.05)
-        raise AssertionError("the reader dealt no card")
-
-    players = _seated(server, table_id)
-    rounds = [
-        play_round(dealer, players, table_id, detail, deal=dealt_by_the_reader) for _ in range(5)
-    ]
-    emulator.join(timeout=60)
+    status, rounds = emulated_rounds(dealer, _seated(server, table_id), table_id, detail, argv, 5)
     assert status == [0] and [r.phase for r in rounds] == ["over"] * 5
     stubs = [_stub_kinds(auditor, r.round_id) for r in rounds]
     assert stubs == [[], [], [], [], ["stub_reported"]]

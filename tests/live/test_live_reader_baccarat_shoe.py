@@ -6,15 +6,13 @@ one shuffled shoe and opens a new one when it runs low; the audit rebuilds every
 
 from __future__ import annotations
 
-import io
-import threading
-import time
 from typing import Any
 
 import pytest
 
 from croupier.faces.bots import play_round
 from croupier.faces.client import ApiError, Client
+from live.emulated import emulated_rounds
 from live.live_harness import Server
 
 ACE = "As"
@@ -107,8 +105,6 @@ def test_croupier_device_shoe_deals_baccarat_coups_from_one_shoe_across_coups(
 ) -> None:
     """The emulator with ``--cut-card``: one shuffled eight-deck shoe coup after coup, a new one
     (its ``shoe`` message, before the coup's first card) once it is down to the cut card."""
-    from croupier.cli import main
-
     server = sqlite_server
     dealer, supervisor = server.client("dealer"), server.client("supervisor")
     auditor = server.client("auditor")
@@ -116,25 +112,9 @@ def test_croupier_device_shoe_deals_baccarat_coups_from_one_shoe_across_coups(
     detail = _baccarat_table(supervisor, table_id, "reader")
     token = supervisor.post(f"/api/tables/{table_id}/devices")["token"]
     monkeypatch.setenv("CROUPIER_READER_TOKEN", token)
-    status: list[int] = []
     argv = ["device", "shoe", server.url, table_id, "--decks", "8", "--seed", "3"]
     argv += ["--cut-card", "400", "--interval", "0.05", "--rounds", "6", "--json"]
-    emulator = threading.Thread(target=lambda: status.append(main(argv, out=io.StringIO())))
-    emulator.start()
-
-    def dealt_by_the_reader() -> dict[str, Any]:
-        for _ in range(400):
-            now = dealer.view(table_id)["round"]
-            if now["phase"] not in ("dealing", "stub_count"):
-                return {"phase": now["phase"], "to_act": now["to_act"]}
-            time.sleep(0.05)
-        raise AssertionError("the reader dealt no card")
-
-    players = _seated(server, table_id)
-    coups = [
-        play_round(dealer, players, table_id, detail, deal=dealt_by_the_reader) for _ in range(6)
-    ]
-    emulator.join(timeout=60)
+    status, coups = emulated_rounds(dealer, _seated(server, table_id), table_id, detail, argv, 6)
     assert status == [0] and [c.phase for c in coups] == ["over"] * 6
     # each coup's last carry: the shoe's cards gone before its first card
     gone = [
