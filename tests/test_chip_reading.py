@@ -31,6 +31,8 @@ def _rules(slug: str, **table: str) -> dict[str, Any]:
     rules: dict[str, Any] = tomllib.loads((RULES / f"{slug}.toml").read_text(encoding="utf-8"))
     base = {"progressive_wagers": "sensors", "cards": "reader", "base_wagers": "chip_reading"}
     rules["table"] = {**rules.get("table", {}), **base, **table}
+    if rules.get("vig", {}).get("collect") == "deferred":  # real cards keep no markers
+        rules["vig"] = {**rules["vig"], "collect": "at_payout"}
     return rules
 
 

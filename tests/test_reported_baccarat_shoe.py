@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from croupier.core.cards import Card
-from croupier.core.errors import IllegalAction
-from croupier.games import GAMES
+from croupier.core.errors import IllegalAction, RulesViolation
+from croupier.games import GAMES, get_game
 from croupier.games.records import PlaceWager, RoundVoided
 from croupier.games.reported_cards import (
     CardRefused,
@@ -19,6 +19,7 @@ from croupier.games.reported_cards import (
 )
 from croupier.games.round import ActorKind, Phase, Round
 from croupier.rules.progressive import MemoryMeters
+from croupier.rules.submission import load_rules
 from croupier.server.reported_table import ReportedAcrossCoups, ReportedShoeState
 
 BACCARATS = sorted(slug for slug in GAMES if GAMES[slug]().shoe_cut_card is not None)
@@ -123,3 +124,16 @@ def test_a_shoe_is_not_changed_once_the_coup_has_cards_out() -> None:
     with pytest.raises(IllegalAction, match="between rounds"):
         rnd.apply(carry)
     assert len(rnd._deal.shoe.dealt) == 1 and rnd.records[-1].kind == "card_dealt"
+
+
+@pytest.mark.parametrize("cards", ["reader", "keypad"])
+def test_541_13_g_a_table_of_real_cards_takes_the_commission_at_payout_not_by_marker(
+    cards: str,
+) -> None:
+    """croupier keeps the marker buttons with its own shoe; at a table of real cards the shoe
+    ends at the felt, so deferred commission is refused (and taken at payout instead)."""
+    rules = {"vig": {"type": "commission", "rate": "0.05", "collect": "deferred"}}
+    with pytest.raises(RulesViolation, match=r"collects the commission at payout.*§ 541\.13\(g\)"):
+        get_game(load_rules({"game": "mini-baccarat", "table": {"cards": cards}, **rules}))
+    paid = {"vig": {"type": "commission", "rate": "0.05", "collect": "at_payout"}}
+    get_game(load_rules({"game": "mini-baccarat", "table": {"cards": cards}, **paid}))

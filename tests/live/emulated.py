@@ -1,6 +1,8 @@
-"""Rounds dealt by ``croupier device shoe`` (the reader emulator) through a real server: the
-emulator runs its CLI on a thread while the dealer's client plays each round, waiting while
-the reader deals (and, when due, reports the stub)."""
+"""Tables of real cards in the live tests: a demo table's rules made a table of real cards
+(:func:`of_real_cards`), and rounds dealt by ``croupier device shoe`` (the reader emulator)
+through a real server (:func:`emulated_rounds`): the emulator runs its CLI on a thread while the
+dealer's client plays each round, waiting while the reader deals (and, when due, reports the
+stub)."""
 
 from __future__ import annotations
 
@@ -14,7 +16,18 @@ from croupier.cli import main
 from croupier.faces.bots import RoundPlayed, play_round
 from croupier.faces.client import Client
 
-__all__ = ["emulated_rounds"]
+__all__ = ["emulated_rounds", "of_real_cards"]
+
+
+def of_real_cards(rules: Mapping[str, Any], cards: str) -> dict[str, Any]:
+    """``rules`` (a demo table's, as the API gives them) for a table whose cards come from
+    ``cards``: a baccarat commission deferred by markers is taken at payout instead (a table of
+    real cards keeps no markers: the baccarat game's check_table)."""
+    made = {**rules, "table": {**rules.get("table", {}), "cards": cards}}
+    vig = rules.get("vig")
+    if isinstance(vig, Mapping) and vig.get("collect") == "deferred":
+        made["vig"] = {**vig, "collect": "at_payout"}
+    return made
 
 
 def emulated_rounds(

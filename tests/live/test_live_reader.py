@@ -14,14 +14,13 @@ from croupier.faces.bots import play_round
 from croupier.faces.client import ApiError, Client
 from croupier.faces.reader import FAULTS, ShoeReader
 from croupier.table.shoe import SeededShuffler, shoe_cards
-from live.emulated import emulated_rounds
+from live.emulated import emulated_rounds, of_real_cards
 from live.live_harness import Server
 
 
 def _real_table(supervisor: Client, game_table: str, cards: str) -> tuple[str, dict[str, Any]]:
     """A table of the demo table's game and rules whose cards come from ``cards``."""
-    rules = supervisor.get(f"/api/tables/{game_table}")["rules"]
-    rules["table"] = {**rules.get("table", {}), "cards": cards}
+    rules = of_real_cards(supervisor.get(f"/api/tables/{game_table}")["rules"], cards)
     table_id = f"{game_table}-{cards}"[:100]
     supervisor.post("/api/tables", {"id": table_id, "name": f"{cards} table", "rules": rules})
     if supervisor.get(f"/api/tables/{table_id}")["status"] != "open":

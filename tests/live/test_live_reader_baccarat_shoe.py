@@ -12,7 +12,7 @@ import pytest
 
 from croupier.faces.bots import play_round
 from croupier.faces.client import ApiError, Client
-from live.emulated import emulated_rounds
+from live.emulated import emulated_rounds, of_real_cards
 from live.live_harness import Server
 
 ACE = "As"
@@ -20,8 +20,7 @@ ACE = "As"
 
 def _baccarat_table(supervisor: Client, table_id: str, cards: str) -> dict[str, Any]:
     """A Mini-Baccarat table of real cards of its own (no other test's coups at it)."""
-    rules = supervisor.get("/api/tables/mini-baccarat")["rules"]
-    rules["table"] = {**rules.get("table", {}), "cards": cards}
+    rules = of_real_cards(supervisor.get("/api/tables/mini-baccarat")["rules"], cards)
     supervisor.post("/api/tables", {"id": table_id, "name": f"{cards} shoe", "rules": rules})
     supervisor.post(f"/api/tables/{table_id}/open")
     detail: dict[str, Any] = supervisor.get(f"/api/tables/{table_id}")

@@ -18,6 +18,7 @@ from desks import Desk, close_contexts, dealer_at, desks_of, sign_in, step
 from playwright.sync_api import Browser, Page, expect
 
 from croupier.faces.reader import ShoeReader
+from live.emulated import of_real_cards
 
 TABLE = "fcp-keyed"
 
@@ -223,8 +224,7 @@ def test_a_new_baccarat_shoe_keyed_between_coups_by_its_first_card(
     table = "mini-keyed"
     with desks_of(fresh_server, "supervisor", "player5") as desks:
         supervisor = desks["supervisor"]
-        rules = supervisor.get("/api/tables/mini-baccarat")["rules"]
-        rules["table"] = {**rules.get("table", {}), "cards": "keypad"}
+        rules = of_real_cards(supervisor.get("/api/tables/mini-baccarat")["rules"], "keypad")
         supervisor.post("/api/tables", {"id": table, "name": "Keyed Mini", "rules": rules})
         supervisor.post(f"/api/tables/{table}/open")
         desks["player5"].post(f"/api/tables/{table}/sit", {"seat": 1})

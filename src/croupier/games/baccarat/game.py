@@ -110,6 +110,7 @@ from croupier.hands.baccarat import (
 )
 from croupier.rules.progressive import MeterBank
 from croupier.rules.submission import (
+    CardSource,
     DealMethod,
     Problem,
     RulesSubmission,
@@ -626,6 +627,18 @@ class BaccaratGame(Game):
             )
         if rules.payout_limit is not None:
             problems.append(("the texts at hand set no baccarat payout limit to apply", None))
+        deferred = rules.vig is not None and rules.vig.collect == "deferred"
+        if table.cards is not CardSource.SHUFFLE and deferred:
+            # croupier keeps the marker buttons with its own shoe (collected at the shoe's end
+            # or when the player leaves); a shoe of real cards ends at the felt, so a table of
+            # real cards takes the commission at payout (§ 541.13(f)) rather than mark it
+            problems.append(
+                (
+                    f"a table of real cards (cards = {table.cards.value!r}) collects the "
+                    'commission at payout: vig collect = "deferred" needs croupier\'s own shoe',
+                    f"§ {cls.temp_chapter}.13(g)",
+                )
+            )
         return problems
 
     # -- the sign ----------------------------------------------------------------------------
