@@ -1,12 +1,11 @@
 """The HAProxy configuration of a scale-out (croupier.server.haproxy_config, docs/scale-out.md):
-HAProxy itself accepts it (``haproxy -c``, where Debian's package is installed), it hashes a
+HAProxy itself accepts it (``haproxy -c``; Debian's package installed where missing), it hashes a
 table's path to one server, listens on the loopback only by default, and a bad backend is a
 typed refusal naming it (the command line: one line on stderr, exit 2)."""
 
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -14,6 +13,7 @@ import pytest
 
 from croupier.core.errors import InvalidInput
 from croupier.server.haproxy_config import Backend, haproxy_config, main, parse_backend
+from live.failover_harness import ensure_haproxy
 
 BACKENDS = [Backend("127.0.0.1", 18001), Backend("127.0.0.1", 18002)]
 
@@ -28,9 +28,7 @@ def test_config_hashes_a_tables_path_to_one_of_every_server_on_the_loopback() ->
 
 
 def test_haproxy_accepts_the_config(tmp_path: Path) -> None:
-    binary = shutil.which("haproxy") or "/usr/sbin/haproxy"
-    if not Path(binary).exists():
-        pytest.skip("HAProxy is not installed (scripts/haproxy-install.sh)")
+    binary = ensure_haproxy()
     config = tmp_path / "haproxy.cfg"
     config.write_text(haproxy_config(BACKENDS, listen_port=18000))
     done = subprocess.run(

@@ -26,13 +26,22 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
 from croupier.faces.client import ApiError
 from croupier.server.haproxy_config import Backend, haproxy_config
 from live.chaos_harness import HANDPAY_TABLE, TABLES, Chaos, ChaosFigures, ChaosServer, Pending
 from live.live_harness import free_port
 
-__all__ = ["SERVICE_LIMIT", "Failover", "FailoverFloor", "HAProxy", "failover", "haproxy_binary"]
+__all__ = [
+    "SERVICE_LIMIT",
+    "Failover",
+    "FailoverFloor",
+    "HAProxy",
+    "ensure_haproxy",
+    "failover",
+    "haproxy_binary",
+]
 
 SERVICE_LIMIT = 5.0
 """Seconds within which every table is served by the surviving process (issue 38)."""
@@ -52,6 +61,16 @@ def haproxy_binary() -> tuple[str | None, str]:
         ["bash", str(INSTALL), "--path"], capture_output=True, text=True, timeout=60, check=True
     ).stdout.strip()
     return path, ""
+
+
+def ensure_haproxy() -> str:
+    """HAProxy's binary for a test, installed where missing; a test that cannot have it fails
+    (as the browser tests do without Chromium): CI installs it (``.ci/run``), so a missing
+    HAProxy is a broken set-up, never a test quietly not run."""
+    binary, why = haproxy_binary()
+    if binary is None:
+        pytest.fail(f"HAProxy is not installed and cannot be ({INSTALL.name}): {why}")
+    return binary
 
 
 class HAProxy:

@@ -29,7 +29,7 @@ from sqlalchemy import create_engine, select
 from croupier.faces.client import ApiError, Client
 from croupier.store.schema import chip_ledger, table_events
 from live.chaos_harness import STATES
-from live.failover_harness import SERVICE_LIMIT, failover, haproxy_binary
+from live.failover_harness import SERVICE_LIMIT, ensure_haproxy, failover
 from live.live_harness import PASSWORDS, Cluster, Server
 
 KILLS = len(STATES)
@@ -42,10 +42,7 @@ ROUNDS = 3
 
 @pytest.fixture(scope="module")
 def haproxy() -> str:
-    binary, why = haproxy_binary()
-    if binary is None:
-        pytest.skip(f"HAProxy is not installed and cannot be (scripts/haproxy-install.sh): {why}")
-    return binary
+    return ensure_haproxy()
 
 
 # A connection open to a server killed by SIGKILL is dropped by the HTTP client without a close:
