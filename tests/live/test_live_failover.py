@@ -13,7 +13,7 @@ either (:mod:`croupier.server.table_sync`).
   command is answered 2xx, its events are contiguous, and the chip ledger is the one a single
   process gives for the same commands.
 
-Skipped only where HAProxy cannot be installed (not root); CI is root."""
+HAProxy is installed where missing; where it cannot be (not root) the tests fail, never skip."""
 
 from __future__ import annotations
 
