@@ -40,7 +40,7 @@ from typing import Any
 
 from bench_server import _database, _percentile, _port
 from croupier.faces.client import Client, wait_until_up
-from proc_cpu import cpu_seconds
+from proc_cpu import cpu_seconds, terminate
 
 ROOT = Path(__file__).resolve().parents[1]
 TARGET_P99_MS = 100.0
@@ -207,12 +207,7 @@ def bench(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
             result["ledger_ok"] = bool(auditor.audit(scope="ledger")["ok"])
         return result
     finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(timeout=60)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait(timeout=60)
+        terminate(server, grace=60)
         log.close()
         if args.backend == "postgresql":
             subprocess.run(
@@ -258,12 +253,7 @@ def _play(
         run = Run(server, locust.pid, pace, samples)
         first = run.measure(args.think, args.seconds, settle=0.0)
         steps = search(run, first, args)
-        locust.send_signal(signal.SIGTERM)
-        try:
-            locust.wait(timeout=120)
-        except subprocess.TimeoutExpired:
-            locust.kill()
-            locust.wait(timeout=60)
+        terminate(locust, grace=120)
     held = [s for s in [first, *steps] if s["p99_ms"] <= SUSTAINED_P99_MS and not s["failures"]]
     best = max(held, key=lambda s: s["rounds_per_s"], default=None)
     return {

@@ -41,7 +41,7 @@ from typing import Any
 from croupier.faces.bots import enrol, play_tables
 from croupier.faces.client import Client, wait_until_up
 from croupier.server.demo import demo_rules
-from proc_cpu import cpu_seconds
+from proc_cpu import cpu_seconds, terminate
 
 ROOT = Path(__file__).resolve().parents[1]
 TARGET_ROUNDS = 50.0
@@ -266,12 +266,7 @@ def bench(
     finally:
         for client in clients:
             client.close()
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(timeout=60)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=60)
+        terminate(proc, grace=60)
         log.close()
         if backend == "postgresql":
             subprocess.run(
