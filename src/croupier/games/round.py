@@ -239,13 +239,6 @@ class Round(FaceHelpers, PrivateHooks, ReportedCards, ProgressiveSensors, Declar
         return tuple(self._records)
 
     @property
-    def shoe(self) -> Shoe:
-        """The shoe this round deals from, for the side that keeps it: the store persists its
-        order, a table carries it to its next round.  No view reads it: what a seat sees is
-        :mod:`croupier.games.pov`'s."""
-        return self._deal.shoe
-
-    @property
     def stakes(self) -> Mapping[int, Mapping[str, int]]:
         """Wagers in action, by seat (a read-only copy)."""
         return frozen_dict({s: frozen_dict(w) for s, w in self._wagers.items()})

@@ -127,7 +127,7 @@ class ReportedShoeState:
 
 
 def _shoe_of(rnd: Round) -> ReportedShoe | None:
-    shoe = rnd.shoe
+    shoe = rnd._deal.shoe  # the table's own dealing reads the shoe its round deals from
     return shoe if isinstance(shoe, ReportedShoe) else None
 
 

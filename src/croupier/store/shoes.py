@@ -86,7 +86,7 @@ def capture(rnd: Round) -> PersistedShoe | None:
     """The order of the shoe ``rnd`` deals from, with a fresh nonce; ``None`` where nobody knows
     it (a shoe of real cards whose cards are reported as they leave, issue 39: its round's
     records are all there is, and the audit rebuilds it from them)."""
-    shoe = rnd.shoe
+    shoe = rnd._deal.shoe  # the server side reads the shoe the round deals from
     if isinstance(shoe, ReportedShoe):
         return None
     if not isinstance(shoe, Shoe):

@@ -440,7 +440,7 @@ class Table:
         if current is None or tuple(current.records[: len(rnd.records)]) != tuple(rnd.records):
             raise IllegalAction("the rebuilt round is not the records of the round in progress")
         self._history[-1] = replace(self._history[-1], round=rnd)
-        self._shoe = rnd.shoe
+        self._shoe = rnd._deal.shoe
 
     @property
     def rounds_played(self) -> int:
