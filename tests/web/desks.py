@@ -56,6 +56,21 @@ def close_contexts(browser: Browser) -> None:
         ctx.close()
 
 
+_BOX = """(sel) => { const el = document.querySelector(sel);
+  if (!el) return null;
+  const r = el.getBoundingClientRect();
+  return { top: r.top, bottom: r.bottom, left: r.left, right: r.right }; }"""
+
+
+def box_of(page: Page, selector: str) -> dict[str, float]:
+    """The viewport box of the first element ``selector`` matches, measured in one script turn:
+    the pages redraw on every event, so an element a locator found can be replaced before a
+    second call measures it (``bounding_box()`` then answers None)."""
+    box: dict[str, float] | None = page.evaluate(_BOX, selector)
+    assert box is not None, f"nothing on the page matches {selector!r}"
+    return box
+
+
 def sign_in(browser: Browser, base: str, user: str, width: int = 1280, height: int = 800) -> Page:
     """A new browser context of its own, signed in as ``user`` on the sign-in page."""
     page = browser.new_context(viewport={"width": width, "height": height}).new_page()

@@ -6,11 +6,10 @@ whole inside the viewport (the shift's figures follow it on a phone)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 from axe import serious
-from desks import Desk, close_contexts, desks_of, finish_round, sign_in
+from desks import Desk, box_of, close_contexts, desks_of, finish_round, sign_in
 from playwright.sync_api import Browser, Page, expect
 from test_web_issue40 import inside
 
@@ -19,9 +18,6 @@ from croupier.faces.reader import ShoeReader
 PHONE = {"width": 375, "height": 667}
 WAIT = 15_000
 SENSED = "fcp-sensed"
-
-BOX = """(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
-  return { top: r.top, bottom: r.bottom, left: r.left, right: r.right }; }"""
 
 
 @pytest.fixture(autouse=True)
@@ -36,9 +32,9 @@ def staff(fresh_server: str) -> Iterator[dict[str, Desk]]:
         yield made
 
 
-def in_view(page: Page, selector: str, where: str) -> dict[str, Any]:
+def in_view(page: Page, selector: str, where: str) -> dict[str, float]:
     """``selector``'s box lies wholly inside the viewport as the page is scrolled now."""
-    box: dict[str, Any] = page.evaluate(BOX, selector)
+    box = box_of(page, selector)
     assert box["top"] >= 0 and box["bottom"] <= PHONE["height"], (where, selector, box)
     assert box["left"] >= 0 and box["right"] <= PHONE["width"], (where, selector, box)
     return box
@@ -57,7 +53,8 @@ def test_issue40_pit_phone_clicked_tile_brings_the_whole_felt_into_view(
     page = sign_in(browser, fresh_server, "observer", **PHONE)
     tile = page.locator(f'.tile[data-table="{table}"]')
     expect(tile).to_be_visible(timeout=WAIT)
-    assert tile.bounding_box()["y"] > PHONE["height"]  # type: ignore[index]  # below the fold
+    below = box_of(page, f'.tile[data-table="{table}"]')  # the floor redraws its tiles
+    assert below["top"] > PHONE["height"], below  # below the fold
     tile.locator("h3").click()
     expect(page.locator(".watch .phase-pill")).to_have_text("decisions", timeout=WAIT)
     expect(page.locator('.watch [data-card="back"]')).to_have_count(6, timeout=WAIT)
@@ -66,7 +63,7 @@ def test_issue40_pit_phone_clicked_tile_brings_the_whole_felt_into_view(
     felt = in_view(page, '.watch [aria-label="the table"]', "the felt")
     assert title["bottom"] <= felt["top"]
     # the figures follow the felt on a phone
-    figures: dict[str, Any] = page.evaluate(BOX, ".watch dl.figures")
+    figures = box_of(page, ".watch dl.figures")
     assert figures["top"] >= felt["bottom"], (figures, felt)
     assert serious(page) == []
     finish_round(dealer, table, {1: player})

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from axe import serious
-from desks import Desk, close_contexts, desks_of, finish_round, fmt, sign_in
+from desks import Desk, box_of, close_contexts, desks_of, finish_round, fmt, sign_in
 from playwright.sync_api import Browser, Page, expect
 from shots import Shots
 
@@ -62,10 +62,9 @@ def _inside(page: Page, selector: str, where: str) -> None:
     """``selector``'s box lies inside the viewport, the page not scrolled."""
     width, height = page.viewport_size["width"], page.viewport_size["height"]  # type: ignore[index]
     assert page.evaluate("window.scrollY") == 0, where
-    box = page.locator(selector).first.bounding_box()
-    assert box is not None, (where, selector)
-    assert box["y"] >= 0 and box["y"] + box["height"] <= height, (where, selector, box)
-    assert box["x"] >= 0 and box["x"] + box["width"] <= width, (where, selector, box)
+    box = box_of(page, selector)
+    assert box["top"] >= 0 and box["bottom"] <= height, (where, selector, box)
+    assert box["left"] >= 0 and box["right"] <= width, (where, selector, box)
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -99,8 +98,8 @@ def test_issue40_pit_live_felt_has_no_hidden_card_and_shows_the_shift_figures(
     if width > 480:
         for selector in ("#watch-title", "dl.figures"):
             _inside(page, selector, size)
-        felt_top = felt.bounding_box()
-        assert felt_top is not None and 0 <= felt_top["y"] < height, (size, felt_top)
+        felt_top = box_of(page, '.watch [aria-label="the table"]')
+        assert 0 <= felt_top["top"] < height, (size, felt_top)
     # on a phone the felt is scrolled into view and the figures follow it
     # (tests/web/test_web_pit_phone.py)
     assert serious(page) == [], size

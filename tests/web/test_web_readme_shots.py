@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 import pytest
 from axe import serious
-from desks import Desk, close_contexts, dealer_at, desks_of, finish_round, sign_in, step
+from desks import Desk, box_of, close_contexts, dealer_at, desks_of, finish_round, sign_in, step
 from playwright.sync_api import Browser, Page, expect
 from shots import for_docs
 from test_web_issue40 import inside, seated
@@ -133,9 +133,8 @@ def test_docs_pit_live_felt_on_a_phone(
 ) -> None:
     page = _pit_felt(browser, fresh_server, staff, PHONE)
     page.wait_for_function("window.scrollY > 0", timeout=WAIT)  # the felt scrolled into view
-    felt = page.locator('.watch [aria-label="the table"]').bounding_box()
-    assert felt is not None and felt["y"] >= 0, felt
-    assert felt["y"] + felt["height"] <= PHONE["height"], felt
+    felt = box_of(page, '.watch [aria-label="the table"]')
+    assert felt["top"] >= 0 and felt["bottom"] <= PHONE["height"], felt
     assert serious(page) == [], "pit on a phone"
     for_docs(page, "web-pit-phone")
 
