@@ -82,6 +82,7 @@ bench: native
 	$(BIN)/python benchmarks/bench_protect.py --json bench-results/protect.json
 	$(BIN)/python benchmarks/bench_server.py --json bench-results/server.json
 	$(BIN)/python benchmarks/bench_locust.py --json bench-results/locust.json
+	$(BIN)/python benchmarks/bench_pit.py --json bench-results/pit.json
 	$(BIN)/python benchmarks/bench_command_floor.py --json bench-results/command-floor.json
 	$(BIN)/python benchmarks/bench_proofs.py --json bench-results/proofs.json
 	$(BIN)/python benchmarks/bench_oracle.py --json bench-results/oracle.json

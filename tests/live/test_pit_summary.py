@@ -5,7 +5,8 @@ process serving only some tables reads the others' counts from the database, sha
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import json
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,8 @@ from typing import Any
 import pytest
 from sqlalchemy import event
 
+from croupier.games.records import NoMoreBets, PlaceWager
+from croupier.games.round import Phase
 from croupier.server import read_model
 from croupier.server.auth import Account, Role
 from croupier.server.db import connect
@@ -22,6 +25,8 @@ from croupier.server.read_model import floor_versions
 
 PLAYER = Account("player1", Role.PLAYER, player_id="P1")
 TABLE = "three-card-poker"
+DEALING = (Phase.DEALING, Phase.DECISIONS)
+LINKED, METER = "ultimate-texas-holdem", "stud-mega"
 
 
 @contextmanager
@@ -88,12 +93,60 @@ def test_pit_version_of_a_table_another_process_serves_is_read_from_the_database
         elsewhere.engine.dispose()
 
 
-def test_pit_state_is_built_once_per_version_for_every_connection(floor: Floor) -> None:
-    version, first = floor.reads.pit_state()
-    again = floor.reads.pit_state()
+def test_pit_message_is_built_once_per_version_for_every_connection(floor: Floor) -> None:
+    version, first = floor.reads.pit_message()
+    again = floor.reads.pit_message()
     assert again == (version, first) and again[1] is first  # one build, shared
     _sit(floor, "sit", 1)
-    later, state = floor.reads.pit_state()
+    later, text = floor.reads.pit_message()
     assert later == version + 1
+    message = json.loads(text)
+    assert message["seq"] == later and message["type"] == "floor"
+    state = message["data"]
     table = next(t for t in state["tables"] if t["id"] == TABLE)
     assert table["seats"]["1"] == "P1" and state["tables_seq"][TABLE] == floor.table(TABLE).seq
+
+
+def test_pit_message_equals_the_floor_built_whole(floor: Floor) -> None:
+    """Each table's part is kept from earlier messages until the table changes: after each
+    command of a round (a progressive wager moving a meter other tables show), the message
+    equals the floor built from nothing (every table's list entry, the meters, each table's
+    seq)."""
+    lt = floor.table(LINKED)  # its progressive meter is the Mississippi Stud table's too
+    dealer = Account("dealer", Role.DEALER, demo=True)
+    wagers = [
+        PlaceWager(seat=1, wager=w, amount=a)
+        for w, a in (("ante", 500), ("blind", 500), ("progressive", 100))
+    ]
+    chips = 1  # the progressive chip the dealer collects
+    steps: list[tuple[Account, str, Callable[[Txn], dict[str, Any]]]] = [
+        (PLAYER, "sit", lambda txn: {"seats": floor.registry.sit(txn, lt, PLAYER, 1)}),
+        (dealer, "round", lambda txn: {"rid": floor.rounds.begin_round(txn, lt, None)}),
+        *[
+            (PLAYER, f"w{n}", lambda txn, w=w: {"n": len(floor.rounds.apply(txn, lt, w))})
+            for n, w in enumerate(wagers)
+        ],
+        (
+            dealer,
+            "nmb",
+            lambda txn: {
+                "n": len(floor.rounds.apply(txn, lt, NoMoreBets(progressive_chips=chips)))
+            },
+        ),
+        (dealer, "deal", lambda txn: {"n": len(floor.rounds.dealer_steps(txn, lt, DEALING))}),
+    ]
+    meter = floor.reads.meters.snapshot()[METER]
+    floor.reads.pit_message()  # every table's part kept from here
+    seen = []
+    for account, key, run in steps:
+        floor.commands.transact(account, key, key, LINKED, run)
+        version, text = floor.reads.pit_message()
+        whole: dict[str, Any] = {
+            "tables": [t.model_dump() for t in floor.reads.tables()],
+            "meters": floor.reads.meters.snapshot(),
+            "tables_seq": floor_versions(floor),
+        }
+        assert json.loads(text) == {"seq": version, "type": "floor", "data": whole}, key
+        seen.append(next(t["phase"] for t in whole["tables"] if t["id"] == LINKED))
+    assert seen[-1] == "decisions" and len(set(seen)) > 2  # the round moved through phases
+    assert floor.reads.meters.snapshot()[METER] > meter  # the meter moved with the wager

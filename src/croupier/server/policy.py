@@ -336,7 +336,7 @@ def _floor_rows() -> list[Resource]:
              "meters, why a round is held", everyone=NO_CARD),
         _row("GET", "/api/meters", Scope.FLOOR, "the progressive meters", everyone=NO_CARD),
         _row("WS", "/api/floor/stream", Scope.FLOOR, "the pit view: every table and meter, "
-             "again at every change", everyone=NO_CARD),
+             "again at every change (at most twice a second)", everyone=NO_CARD),
         _row("POST", "/api/players", Scope.FLOOR, "a new player account", supervisor=NO_CARD),
         _row("POST", "/api/players/{player_id}/buy-in", Scope.FLOOR, "chips from the cage",
              supervisor=NO_CARD),

@@ -9,8 +9,9 @@
   database when the floor loads; never recomputed per request or per stream connection.  A
   process serving only some tables (several processes on one database) reads the other
   tables' counts at most once a second, shared by every connection.
-  :meth:`ReadModel.pit_state` is the whole floor message at a version, built once for every
-  connection.
+  :meth:`ReadModel.pit_message` is the whole floor message at a version, encoded once for every
+  connection; each table's part is encoded again only when the table changed
+  (:class:`PitMessage`), so a floor of hundreds of tables costs its changes, not its size.
 - The pit's figures (:class:`~croupier.server.pit_figures.PitFigures`, ``figures``): each
   table's shift (drop, win, hold, theoretical win) and the seated players' ratings, from the
   chip ledger and the round records; a finished round's facts read once.
@@ -21,6 +22,7 @@
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
@@ -55,7 +57,14 @@ from croupier.table.shoe import SecureShuffler, Shoe
 if TYPE_CHECKING:
     from croupier.server.live_floor import Floor
 
-__all__ = ["PitSummary", "ReadModel", "committed_out", "floor_versions", "table_out"]
+__all__ = [
+    "PitMessage",
+    "PitSummary",
+    "ReadModel",
+    "committed_out",
+    "floor_versions",
+    "table_out",
+]
 
 PLAYERS_CACHED = 4096
 """Rounds whose players the read model keeps (a stream's point of view of each event)."""
@@ -147,6 +156,74 @@ class PitSummary:
         return sum(self.versions().values())
 
 
+def _compact(value: object) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+class PitMessage:
+    """The pit stream's message: the whole floor (its tables as :func:`table_out` lists them,
+    the meters and each table's ``seq``) at a version, as the text every connection sends.
+
+    A table's part is encoded again only when what :func:`table_out` reads of it changed (its
+    status, round, phase, hold, seats, meters; its name and rules), read under its lock as
+    committed; a message is assembled again only when a part, the meters or a version did.  At
+    400 tables the whole floor built and encoded for each connection at each command took most
+    of a core (``benchmarks/bench_server.py --pit``)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._parts: dict[str, tuple[tuple[object, ...], object, str]] = {}
+        """Each table's ``(what table_out read, its game, the encoded entry)``: the game is
+        held so that its ``id`` in the key is not reused."""
+        self._encoded = 0
+        """Counts the parts encoded (a message's key: the parts it joined)."""
+        self._message: tuple[tuple[object, ...], str] | None = None
+
+    def message(
+        self, tables: list[LiveTable], snapshot: Mapping[str, int], versions: dict[str, int]
+    ) -> str:
+        """The floor message at ``versions`` (sum: its ``seq``), ``tables`` as committed."""
+        with self._lock:
+            parts = [self._part(lt, snapshot) for lt in tables]
+            key = (
+                self._encoded,
+                tuple(lt.id for lt in tables),
+                tuple(snapshot.items()),
+                tuple(versions.items()),
+            )
+            if self._message is None or self._message[0] != key:
+                head = f'{{"seq":{sum(versions.values())},"type":"floor","data":{{"tables":['
+                text = (
+                    f"{head}{','.join(parts)}],"
+                    f'"meters":{_compact(snapshot)},"tables_seq":{_compact(versions)}}}}}'
+                )
+                self._message = (key, text)
+                live = {lt.id for lt in tables}
+                for gone in [t for t in self._parts if t not in live]:
+                    del self._parts[gone]
+            return self._message[1]
+
+    def _part(self, lt: LiveTable, snapshot: Mapping[str, int]) -> str:
+        with lt.lock:
+            rnd = lt.round
+            read = (
+                lt.name,
+                id(lt.game),
+                lt.status,
+                rnd.phase if rnd is not None else None,
+                lt.round_id,
+                lt.held,
+                tuple(sorted(lt.seats().items())),
+                tuple(snapshot.get(m) for m in lt.meters),
+            )
+            held = self._parts.get(lt.id)
+            if held is None or held[0] != read:
+                held = (read, lt.game, _compact(table_out(lt, snapshot).model_dump()))
+                self._parts[lt.id] = held
+                self._encoded += 1
+        return held[2]
+
+
 class ReadModel:
     """The readers' side of the floor: views, lists, recall and the pit summary."""
 
@@ -168,8 +245,7 @@ class ReadModel:
         self.pit = PitSummary(log, registry.serves)
         self.figures = PitFigures(db, store, registry)
         self._players: dict[str, Mapping[int, str]] = {}
-        self._pit_lock = threading.Lock()
-        self._pit_state: tuple[tuple[int, tuple[str, ...]], dict[str, Any]] | None = None
+        self._pit = PitMessage()
         self.current: Callable[[LiveTable], LiveTable] = lambda lt: lt
         """A table as committed: rebuilt first where another server process moved it
         (:meth:`TableSync.current <croupier.server.table_sync.TableSync.current>`)."""
@@ -185,22 +261,12 @@ class ReadModel:
         snapshot = self.meters.snapshot()
         return [committed_out(self.current(lt), snapshot) for lt in self.registry.all()]
 
-    def pit_state(self) -> tuple[int, dict[str, Any]]:
-        """The floor as the pit stream sends it (its tables, meters and each table's ``seq``)
-        and its version: built once per version (and set of tables), shared by every
-        connection."""
+    def pit_message(self) -> tuple[int, str]:
+        """The floor's version and the pit stream's message at it (:class:`PitMessage`: its
+        tables, meters and each table's ``seq``), one text shared by every connection."""
         versions = self.pit.versions()
-        key = (sum(versions.values()), tuple(self.registry.tables))
-        with self._pit_lock:
-            if self._pit_state is None or self._pit_state[0] != key:
-                snapshot = self.meters.snapshot()
-                tables = [
-                    committed_out(self.current(lt), snapshot).model_dump()
-                    for lt in self.registry.all()
-                ]
-                data = {"tables": tables, "meters": snapshot, "tables_seq": versions}
-                self._pit_state = (key, data)
-            return key[0], self._pit_state[1]
+        tables = [self.current(lt) for lt in self.registry.all()]
+        return sum(versions.values()), self._pit.message(tables, self.meters.snapshot(), versions)
 
     def table_detail(self, table_id: str) -> TableDetail:
         lt = self.registry.table(table_id)

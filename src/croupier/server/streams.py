@@ -15,7 +15,8 @@ Both are resumable: every message carries ``seq``; a client that reconnects with
   functions, :mod:`croupier.server.table_state`; a part the policy refuses the account is left
   out), computed once per batch per connection.  A page applies the events and replaces its
   view and actions with the carried ones; it asks the routes only when it (re)connects.
-- ``/api/floor/stream``: the pit view, a state stream.  Each message is the whole floor
+- ``/api/floor/stream``: the pit view, a state stream, at most twice a second
+  (:data:`FLOOR_EVERY`).  Each message is the whole floor
   (tables, their phases and rounds, meters) at version ``seq``: the sum of every table's
   committed event count, read from the database, so it only grows, survives a restart and is
   the same in every server process.  ``data.tables_seq`` gives each table's own ``seq``, from
@@ -97,6 +98,10 @@ class Carried(StrEnum):
 
 
 BATCH = 500
+FLOOR_EVERY = 0.5
+"""Seconds at least between two messages of one floor stream.  A floor of hundreds of tables
+changes with almost every command anywhere; each message is the whole floor at its version, so
+the pit misses none of the changes, seen at most twice a second."""
 POLL = 2.0
 """Seconds between two reads of the database while no commit of this process wakes a stream
 (other server processes commit to the same database)."""
@@ -473,18 +478,22 @@ async def _pump(
 
 
 async def _pump_floor(websocket: WebSocket, floor: Floor, since: int) -> None:
-    """The floor at its current version whenever it is past the last one sent: the read
-    model's pit state (:meth:`croupier.server.read_model.ReadModel.pit_state`), built once a
-    version for every connection, the versions kept by the events."""
+    """The floor at its current version whenever it is past the last one sent, at most one
+    message every :data:`FLOOR_EVERY` seconds: the read model's pit message
+    (:meth:`croupier.server.read_model.ReadModel.pit_message`), one text for every connection,
+    the versions kept by the events."""
     event, cancel = await _waiter(floor, FLOOR)
     sent = since
     try:
         while True:
             event.clear()
-            version, data = await asyncio.to_thread(floor.reads.pit_state)
+            version, text = await asyncio.to_thread(floor.reads.pit_message)
             if version > sent or (since == 0 and sent == 0):
-                await websocket.send_json({"seq": version, "type": "floor", "data": data})
+                await websocket.send_text(text)
                 sent, since = version, -1
+                # the changes meanwhile wait (the event stays set): the next message holds
+                # them all
+                await asyncio.sleep(FLOOR_EVERY)
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(POLL):
                     await event.wait()
