@@ -104,11 +104,26 @@ class Run:
         return out
 
 
+def _tail(timed: list[tuple[float, float, str]], p99: float) -> dict[str, Any]:
+    """Where the slowest 1% of a window's requests were: their routes (how many each), and
+    the ten slowest with the second of the window each ended in (spikes that come together
+    point at a pause of the whole server, spread ones at a route)."""
+    slow = sorted((t for t in timed if t[0] >= p99), reverse=True)
+    routes: dict[str, int] = {}
+    for _ms, _at, name in slow:
+        routes[name] = routes.get(name, 0) + 1
+    return {
+        "routes": dict(sorted(routes.items(), key=lambda kv: -kv[1])[:6]),
+        "slowest": [[round(ms, 1), round(at, 1), name] for ms, at, name in slow[:10]],
+    }
+
+
 def _window(samples: Path, started: float, ended: float) -> dict[str, Any]:
     """Rounds, commands and latency of the requests Locust reported that ended between
     ``started`` and ``ended`` (every request a person or a pit viewer made: commands, refused
     commands, the pit's table list; a stream's failure counted, not timed)."""
     latencies: list[float] = []
+    timed: list[tuple[float, float, str]] = []
     rounds = commands = refused = failures = 0
     with samples.open() as handle:
         for line in handle:
@@ -119,6 +134,7 @@ def _window(samples: Path, started: float, ended: float) -> dict[str, Any]:
             if name.startswith("WS "):
                 continue
             latencies.append(float(ms))
+            timed.append((float(ms), float(at) - started, name))
             if name.endswith("(refused)"):
                 refused += 1
             elif name.startswith("POST ") and ok == "1":
@@ -138,6 +154,7 @@ def _window(samples: Path, started: float, ended: float) -> dict[str, Any]:
         "p50_ms": round(p50, 1),
         "p99_ms": round(p99, 1),
         "ratio_p99_to_target": round(p99 / TARGET_P99_MS, 2),
+        "tail": _tail(timed, p99),
     }
 
 
@@ -322,7 +339,7 @@ def _summary(result: dict[str, Any]) -> str:
         f"({result['ratio_cpu_to_target']}x the 1.0 ms target), "
         f"{result['server_cpu_ms_per_round']} ms a round; Locust CPU {result['locust_cpu_s']} s; "
         f"ledger {'balanced' if result['ledger_ok'] else 'NOT balanced'}; the most rounds/s "
-        f"with p99 <= 250 ms: {held}"
+        f"with p99 <= 250 ms: {held}; the slowest 1% by route: {result['tail']['routes']}"
     )
 
 

@@ -193,3 +193,32 @@ def test_a_streams_recheck_is_answered_from_memory_only_while_fresh(
     assert auth.tokens.fresh(token) is not None
     auth.revoke(token)
     assert auth.tokens.fresh(token) is None
+
+
+def test_one_sweep_rechecks_every_open_stream_and_wakes_those_ended_elsewhere(
+    auth: Auth, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # issue 38: one sweep a floor re-checks its open streams' sessions (a timer a stream made
+    # thousands of wake-ups a second); fresh ones are not read, stale ones in one statement
+    tokens = {name: auth.login(name, PASSWORD)[0] for name in ("sup1", "sup2")}
+    told: list[str] = []
+    for name, token in tokens.items():
+        auth.check(token)
+        auth.tokens.watch(token, name, lambda n=name: told.append(n))  # type: ignore[misc]
+    assert auth.tokens.recheck_watched() == 0  # both fresh: nothing read
+    # another process ends sup2's session: its row is gone, this process's cache holds it
+    with auth.engine.begin() as conn:
+        conn.execute(sessions.delete().where(sessions.c.token_sha256 == digest(tokens["sup2"])))
+    assert auth.tokens.recheck_watched() == 0 and told == []  # fresh: the cache's bound
+    statements: list[str] = []
+    record = lambda *args: statements.append(args[2])  # noqa: E731
+    event.listen(Engine, "before_cursor_execute", record)
+    later = now() + timedelta(seconds=RECHECK_SECONDS + 1)
+    monkeypatch.setattr("croupier.server.sessions.now", lambda: later)
+    try:
+        assert auth.tokens.recheck_watched() == 2
+    finally:
+        event.remove(Engine, "before_cursor_execute", record)
+    assert told == ["sup2"]
+    assert len([s for s in statements if "FROM sessions" in s]) == 1, statements
+    assert auth.tokens.fresh(tokens["sup1"]) is not None  # read again: fresh

@@ -45,6 +45,7 @@ from croupier.server.policy import Refused, Unauthorized
 from croupier.server.security_log import record_refusal
 from croupier.server.sessions import SessionLimits
 from croupier.server.signin import SignInLimits, Throttled
+from croupier.server.streams import recheck_streams
 
 __all__ = ["create_app", "prepare_app", "problem"]
 
@@ -280,6 +281,7 @@ def _routed_app() -> FastAPI:
         # it waits a switch interval each time to get it back: hand it back sooner.
         sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_INTERVAL))
         pruning = asyncio.create_task(_prune_sessions(app.state.auth))
+        rechecking = asyncio.create_task(recheck_streams(app.state.auth))
         # What the server loaded (games, rules, the floor) lives as long as it does: out of
         # the collector's scans; the young generation collected less often.
         thresholds = gc.get_threshold()
@@ -289,9 +291,10 @@ def _routed_app() -> FastAPI:
         yield
         gc.set_threshold(*thresholds)
         gc.unfreeze()
-        pruning.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await pruning
+        for task in (pruning, rechecking):
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
         if app.state.par_sheets is not None:
             app.state.par_sheets.close()
         floor: Floor = app.state.floor

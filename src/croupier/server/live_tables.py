@@ -272,7 +272,9 @@ class LiveTable:
         is not (the caller reads the database), ``None`` when nothing after ``since`` has been
         published (this process writes the table's events or hears of every event another
         process commits, :mod:`croupier.server.table_sync`: nothing is to be read)."""
-        if 0 < self.top == since and self.heard <= since:
+        # nothing published since the load: the table held ``seq`` (a quiet table's streams
+        # after a restart read nothing more, issue 38)
+        if 0 < (self.top or self.seq) == since and self.heard <= since:
             return None
         out: list[tuple[int, str, dict[str, Any], str | None]] = []
         recent = self.recent

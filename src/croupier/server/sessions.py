@@ -245,7 +245,19 @@ class Tokens(Generic[A]):
     ) -> Held[A]:
         """The sessions of ``keys`` as ``read`` (at ``at``) into the cache, those ended
         dropped; ``key``'s session, or :class:`SessionEnded` where it has ended."""
+        self._cache_read(at, generation, keys, read)
+        held = read.get(key)
+        if held is None or not self._alive(held, at):
+            raise SessionEnded("the token is unknown or its session has ended")
+        return replace(held, fresh_until=at + timedelta(seconds=RECHECK_SECONDS))
+
+    def _cache_read(
+        self, at: datetime, generation: int, keys: list[str], read: dict[str, Held[A]]
+    ) -> set[str]:
+        """The sessions of ``keys`` as ``read`` (at ``at``) into the cache, those ended
+        dropped; the keys of those ended."""
         fresh = at + timedelta(seconds=RECHECK_SECONDS)
+        ended = set()
         with self._lock:
             # A session ended while it was being read is not cached (it answers this request,
             # which came first, and no later one).
@@ -257,10 +269,8 @@ class Tokens(Generic[A]):
                         self._cache[k] = replace(held, fresh_until=fresh)
                 else:
                     self._cache.pop(k, None)
-        held = read.get(key)
-        if held is None or not self._alive(held, at):
-            raise SessionEnded("the token is unknown or its session has ended")
-        return replace(held, fresh_until=fresh)
+                    ended.add(k)
+        return ended
 
     def _alive(self, held: Held[A], at: datetime) -> bool:
         return held.expires > at and held.created + self.limits.lifetime > at
@@ -361,6 +371,28 @@ class Tokens(Generic[A]):
                 self._watchers.pop(ident, None)
 
         return cancel
+
+    def recheck_watched(self) -> int:
+        """Re-check the session of every open stream of this process whose cached session is
+        not fresh (expired, idle, ended by another process, its account disabled), all read
+        together, and wake the watchers of those that ended; how many sessions were read.
+        One sweep for a floor's streams every few seconds (``croupier.server.streams``),
+        not a timer a stream: thousands of open streams cost their sessions' reads only."""
+        at = now()
+        with self._lock:
+            generation = self._generation
+            watched = {key for key, _user, _wake in self._watchers.values()}
+        stale = sorted(k for k in watched if self._fresh(k, at) is None)
+        if not stale:
+            return 0
+        if self._read_many is not None:
+            read = self._read_many(stale)
+        else:
+            read = {k: h for k in stale if (h := self._read(k)) is not None}
+        ended = self._cache_read(at, generation, stale, read)
+        if ended:
+            self._wake(lambda k, _user: k in ended)
+        return len(stale)
 
     def _wake(self, ended: Callable[[str, str], bool]) -> None:
         with self._lock:

@@ -36,14 +36,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 from collections.abc import Callable, Coroutine, Mapping
 from enum import StrEnum
 from typing import Any
 
 from fastapi import FastAPI, WebSocket, WebSocketDisconnect
+from sqlalchemy.exc import OperationalError
 from starlette.websockets import WebSocketState
 
-from croupier.server.auth import Account, Auth, AuthError, Role
+from croupier.server.auth import Account, Auth, Role
 from croupier.server.bearer import TokenRefused, UrlToken, stream_token
 from croupier.server.event_log import FLOOR
 from croupier.server.live_floor import Floor
@@ -65,6 +67,8 @@ from croupier.server.sessions import RECHECK_SECONDS
 from croupier.server.table_state import table_state
 from croupier.server.views import ViewPov
 
+log = logging.getLogger("croupier.server.streams")
+
 TABLE_STREAM = resource("WS", "/api/tables/{table_id}/stream")
 FLOOR_STREAM = resource("WS", "/api/floor/stream")
 TITLES = {400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found"}
@@ -84,6 +88,7 @@ __all__ = [
     "install_streams",
     "messages_in_memory",
     "messages_seen",
+    "recheck_streams",
     "stream_access",
     "with_state",
 ]
@@ -102,9 +107,13 @@ FLOOR_EVERY = 0.5
 """Seconds at least between two messages of one floor stream.  A floor of hundreds of tables
 changes with almost every command anywhere; each message is the whole floor at its version, so
 the pit misses none of the changes, seen at most twice a second."""
-POLL = 2.0
-"""Seconds between two reads of the database while no commit of this process wakes a stream
-(other server processes commit to the same database)."""
+POLL = 30.0
+"""Seconds a stream waits for a wake-up before it looks again all the same.  Every event it
+may send wakes it: this process's commits, and (several processes on PostgreSQL) the
+listener's publication of another process's (:mod:`croupier.server.table_sync`, which
+catches up whenever it listens again); a process serving some tables of a SQLite floor
+(``croupier serve --tables``) streams only its own.  A short timer a stream woke thousands
+of streams a second for nothing (issue 38)."""
 
 
 def carries_state(carry: Carried, batch: Messages) -> bool:
@@ -247,12 +256,28 @@ def install_streams(app: FastAPI) -> None:
         await _until_closed(websocket, pump, _watch_session(websocket, token, account))
 
 
+async def recheck_streams(auth: Auth) -> None:
+    """Every :data:`STREAM_RECHECK` seconds, the sessions of this process's open streams that
+    are not fresh in memory, read together (:meth:`Tokens.recheck_watched
+    <croupier.server.sessions.Tokens.recheck_watched>`): a stream whose session ended is
+    woken and closes (:func:`_watch_session`).  One task for the floor: a timer a stream made
+    thousands of wake-ups a second, and their short-lived objects filled the collector's
+    young generations (issue 38)."""
+    while True:
+        await asyncio.sleep(STREAM_RECHECK)
+        try:
+            await asyncio.to_thread(auth.tokens.recheck_watched)
+        except OperationalError as exc:  # the database busy: the next sweep reads them
+            log.warning("the open streams' sessions were not re-checked: %s", exc)
+
+
 async def _watch_session(websocket: WebSocket, token: str, account: Account) -> None:
     """Return once the stream's session has ended, having closed the stream with code 1008
     (policy violation): at once where this process ended it (sign-out, the account's sessions
-    ended), else at the re-check every :data:`STREAM_RECHECK` seconds (expired, idle, or
-    ended by another server process: within ``RECHECK_SECONDS`` more, the token cache's
-    bound); the close is written to the security log."""
+    ended), else at the floor's sweep every :data:`STREAM_RECHECK` seconds
+    (:func:`recheck_streams`: expired, idle, or ended by another server process: within
+    ``RECHECK_SECONDS`` more, the token cache's bound); the close is written to the security
+    log."""
     auth: Auth = websocket.app.state.auth
     loop = asyncio.get_running_loop()
     ended = asyncio.Event()
@@ -262,16 +287,8 @@ async def _watch_session(websocket: WebSocket, token: str, account: Account) -> 
 
     cancel = auth.tokens.watch(token, account.username, wake)
     try:
-        while not ended.is_set():
-            with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(STREAM_RECHECK):
-                    await ended.wait()
-            if auth.tokens.fresh(token) is not None:
-                continue  # served from memory: no thread, no database (issue 38)
-            try:
-                await asyncio.to_thread(auth.check, token)
-            except AuthError:
-                break
+        # ended between the handshake and the watch: the next sweep reads it (not cached)
+        await ended.wait()
     finally:
         cancel()
     # Logged first: once the close is sent, the client's answer may end this task (a record
