@@ -24,11 +24,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench_server import PIT, Watchers, _percentile, _port
+from bench_server import PIT, Served, Watchers, _percentile
 from croupier.faces.bots import Crew, enrol, play_tables
-from croupier.faces.client import Client, wait_until_up
 from croupier.server.demo import demo_rules
-from proc_cpu import cpu_seconds, terminate
+from proc_cpu import cpu_seconds
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -61,26 +60,9 @@ def _run(pid: int, crews: list[Crew], watchers: Watchers | None, seconds: float)
 
 def bench(tables: int, playing: int, seats: int, pit: int, seconds: float) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="bench-pit-") as tmp:
-        port = _port()
-        base = f"http://127.0.0.1:{port}"
-        env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "CROUPIER_ARGON2_PROFILE": "test"}
-        url = f"sqlite:///{Path(tmp) / 'floor.sqlite'}"
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "croupier.server", "--db", url, "--port", str(port)],
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.STDOUT,
-        )
-        clients: list[Client] = []
+        served = Served(f"sqlite:///{Path(tmp) / 'floor.sqlite'}", subprocess.DEVNULL)
         try:
-            wait_until_up(base, timeout=120)
-
-            def connect(username: str, password: str) -> Client:
-                client = Client(base, timeout=120)
-                client.login(username, password)
-                clients.append(client)
-                return client
-
+            proc, base, connect = served.proc, served.base, served.connect
             supervisor = connect("supervisor", "supervisor-demo")
             rules = demo_rules()
             idle = rules["three-card-poker"]
@@ -111,9 +93,7 @@ def bench(tables: int, playing: int, seats: int, pit: int, seconds: float) -> di
                 "audit_ok": supervisor.audit()["ok"],
             }
         finally:
-            for client in clients:
-                client.close()
-            terminate(proc, grace=60)
+            served.close()
 
 
 def _line(run: dict[str, Any]) -> str:

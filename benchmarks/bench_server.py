@@ -40,7 +40,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from croupier.faces.bots import enrol, play_tables
 from croupier.faces.client import Client, wait_until_up
@@ -164,6 +164,43 @@ def _database(backend: str, workdir: Path, cluster: Path) -> str:
     return done.stdout.strip().splitlines()[-1]
 
 
+class Served:
+    """A ``croupier serve`` process on a free loopback port of database ``url`` (its output to
+    ``log``; ``server``: the module or script it runs as) and the clients signed in to it;
+    :meth:`close` signs them out of this process and stops the server."""
+
+    def __init__(
+        self, url: str, log: IO[bytes] | int, server: tuple[str, ...] = ("-m", "croupier.server")
+    ) -> None:
+        port = _port()
+        self.base = f"http://127.0.0.1:{port}"
+        # thousands of bot players log in: the argon2 test profile (logins are not measured)
+        env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "CROUPIER_ARGON2_PROFILE": "test"}
+        self.proc = subprocess.Popen(
+            [sys.executable, *server, "--db", url, "--port", str(port)],
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+        self.clients: list[Client] = []
+        try:
+            wait_until_up(self.base, timeout=120)
+        except BaseException:
+            terminate(self.proc, grace=10)
+            raise
+
+    def connect(self, username: str, password: str) -> Client:
+        client = Client(self.base, timeout=120)
+        client.login(username, password)
+        self.clients.append(client)
+        return client
+
+    def close(self) -> None:
+        for client in self.clients:
+            client.close()
+        terminate(self.proc, grace=60)
+
+
 def _idle(pid: int, seconds: float) -> tuple[float, float]:
     """The seconds the floor idled (every stream open, no play) and the server's CPU seconds
     in them, once the streams' first batches are sent."""
@@ -185,30 +222,14 @@ def bench(
 ) -> dict[str, Any]:
     cluster = workdir / "pg"
     url = _database(backend, workdir, cluster)
-    port = _port()
-    base = f"http://127.0.0.1:{port}"
-    # 1400 bot players log in: the argon2 test profile (logins are not what is measured).
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "CROUPIER_ARGON2_PROFILE": "test"}
     log = (workdir / f"server-{backend}.log").open("wb")
-    server = ["-m", "croupier.server"]
+    server: tuple[str, ...] = ("-m", "croupier.server")
     if profile is not None:
-        server = [str(ROOT / "benchmarks" / "server_sampler.py"), str(profile)]
-    proc = subprocess.Popen(
-        [sys.executable, *server, "--db", url, "--port", str(port)],
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    clients: list[Client] = []
+        server = (str(ROOT / "benchmarks" / "server_sampler.py"), str(profile))
+    served: Served | None = None
     try:
-        wait_until_up(base, timeout=120)
-
-        def connect(username: str, password: str) -> Client:
-            client = Client(base, timeout=120)
-            client.login(username, password)
-            clients.append(client)
-            return client
-
+        served = Served(url, log, server)
+        proc, base, connect = served.proc, served.base, served.connect
         supervisor = connect("supervisor", "supervisor-demo")
         rules = demo_rules()
         started = time.perf_counter()
@@ -296,9 +317,8 @@ def bench(
             "error_count": len(errors),
         }
     finally:
-        for client in clients:
-            client.close()
-        terminate(proc, grace=60)
+        if served is not None:
+            served.close()
         log.close()
         if backend == "postgresql":
             subprocess.run(
