@@ -307,6 +307,7 @@ class Commands:
             raise InvalidInput("every command carries an Idempotency-Key header (1-200 characters)")
         lt = self.registry.tables.get(table_id) if table_id else None
         saved: list[Snapshot] = []
+        txns: list[Txn] = []
 
         def work(conn: Connection) -> tuple[dict[str, Any], Callable[[], None] | None]:
             if lt is not None:
@@ -322,6 +323,7 @@ class Commands:
                 stored: dict[str, Any] = json.loads(response)
                 return stored, None
             txn = Txn(conn)
+            txns.append(txn)
             result = run(txn)
             written = self.log.write(txn)
             if lt is not None and "seq" in result:
@@ -342,6 +344,9 @@ class Commands:
         def undo(conn: Connection | None = None) -> None:
             if saved:
                 saved.pop().restore(self.registry, self.store, self.meters, conn)
+            if txns:
+                for placed in txns.pop().placed:
+                    self.registry.forget(placed)
 
         locks = (lt.lock,) if lt is not None else ()
         return self.committer.submit(Work(work, undo, locks))
@@ -488,6 +493,7 @@ class Commands:
     ) -> dict[str, Any]:
         def run(txn: Txn) -> dict[str, Any]:
             made = self.registry.create(txn.conn, table_id, name, rules)
+            txn.placed.append(made)
             self.sync.made(txn.conn, table_id)  # the other server processes load it
             return table_out(made, {}).model_dump()
 

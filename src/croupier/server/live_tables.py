@@ -298,6 +298,9 @@ class Txn:
     collected: list[Record] = field(default_factory=list)
     """Records of a table's shoe between rounds the command made (a baccarat marker collected
     when the player leaves: the command's answer holds them)."""
+    placed: list[LiveTable] = field(default_factory=list)
+    """The tables the command placed on the floor: taken off again where it does not commit
+    (and only they: PostgreSQL's writers place other commands' tables meanwhile)."""
 
     def emit(self, lt: LiveTable, type_: str, data: dict[str, Any]) -> None:
         """An event of ``lt``'s stream, of its current round (written when the command

@@ -79,11 +79,14 @@ def verify_meters_apart(tables: dict[str, LiveTable], lt: LiveTable) -> None:
     tables naming it): a training round would pay a real jackpot.  A refused table is taken
     off ``tables`` again."""
     mine = is_training(lt.game)
-    for other in tables.values():
+    # a snapshot: another writer may place a table meanwhile (PostgreSQL's writers run
+    # commands at once; iterating the dict itself raised "changed size during iteration")
+    for other in tuple(tables.values()):
         shared = sorted(set(lt.meters) & set(other.meters))
         if other is lt or is_training(other.game) == mine or not shared:
             continue
-        del tables[lt.id]
+        if tables.get(lt.id) is lt:
+            del tables[lt.id]
         kind = ("a training", "a real") if mine else ("a real", "a training")
         raise IllegalAction(
             f"table {lt.id} is {kind[0]} table and its progressive meter {', '.join(shared)} is "

@@ -26,7 +26,6 @@ class Snapshot:
     batch)."""
 
     lt: LiveTable | None
-    tables: frozenset[str]
     state: tuple[Any, ...] = ()
     dealing: Any = None
     """The table's seats and deck bookkeeping (:meth:`Dealing.memento`)."""
@@ -34,9 +33,9 @@ class Snapshot:
     @classmethod
     def of(cls, registry: TableRegistry, lt: LiveTable | None) -> Snapshot:
         if lt is None:
-            return cls(None, frozenset(registry.tables))
+            return cls(None)
         state = (lt.round, lt.round_id, lt.stored, lt.seq, lt.numbers, lt.held, lt.status)
-        return cls(lt, frozenset(registry.tables), state, lt.table.memento())
+        return cls(lt, state, lt.table.memento())
 
     def restore(
         self,
@@ -48,8 +47,6 @@ class Snapshot:
         """Put the table back as it was (its seats, decks and their counts too); a round that
         moved in memory is replayed from what ``conn`` (or, if ``None``, a new transaction)
         holds: its committed records, dealing from its persisted shoe."""
-        for table_id in set(registry.tables) - self.tables:
-            registry.forget(table_id)
         lt = self.lt
         if lt is None:
             return

@@ -72,7 +72,8 @@ class TableRegistry:
         self.serves = serves
         self.tables: dict[str, LiveTable] = {}
         self.seating = threading.Lock()
-        """Held while a player is seated, or a table another process made is loaded."""
+        """Held while a player is seated, a table another process made is loaded, or a table
+        whose creation did not commit is taken off."""
         self.serialize: Callable[[Connection, str], None] = lambda conn, name: None
         """Wait in ``conn``'s transaction for the database's lock named ``name`` (held until
         it ends): PostgreSQL's advisory lock (:mod:`croupier.server.table_sync`); nothing on
@@ -188,28 +189,35 @@ class TableRegistry:
         postings.verify_posted(table_id, game)
         data = rules_json(game.rules)
         lt = self.place(table_id, name, data, "open")
-        postings.verify_meters_apart(self.tables, lt)
-        conn.execute(
-            insert(live_tables).values(
-                id=table_id,
-                name=name,
-                rules=json.dumps(data),
-                status="open",
-                seats="{}",
-                created_at=now(),
+        try:
+            postings.verify_meters_apart(self.tables, lt)
+            conn.execute(
+                insert(live_tables).values(
+                    id=table_id,
+                    name=name,
+                    rules=json.dumps(data),
+                    status="open",
+                    seats="{}",
+                    created_at=now(),
+                )
             )
-        )
-        spec = game.meter_spec
-        if spec is not None:
-            self.serialize(conn, f"meter:{spec.name}")
-            with shared(self.db.key, conn, ""):
-                self.meters.ensure(spec)
-                self.ledger.fund_meters(conn, self.meters, [spec.name])
+            spec = game.meter_spec
+            if spec is not None:
+                self.serialize(conn, f"meter:{spec.name}")
+                with shared(self.db.key, conn, ""):
+                    self.meters.ensure(spec)
+                    self.ledger.fund_meters(conn, self.meters, [spec.name])
+        except BaseException:
+            self.forget(lt)  # placed by this call: off the floor again
+            raise
         return lt
 
-    def forget(self, table_id: str) -> None:
-        """Take ``table_id`` off the floor in memory (its creation did not commit)."""
-        self.tables.pop(table_id, None)
+    def forget(self, placed: LiveTable) -> None:
+        """Take the table ``placed`` off the floor in memory (its creation did not commit);
+        not another table placed under its id meanwhile."""
+        with self.seating:
+            if self.tables.get(placed.id) is placed:
+                del self.tables[placed.id]
 
     # -- looking up ------------------------------------------------------------------------
 
