@@ -32,7 +32,9 @@ top to bottom:
 5. Back here: the events are numbered and inserted (:meth:`EventLog.write
    <croupier.server.event_log.EventLog.write>`), the answer (the records as the caller may see
    them) is stored under the key, and the batch commits: one fsync for every command in it.
-   A command refused by a rule rolls back to its savepoint and its snapshot is restored; a
+   A command refused by a rule rolls back to its savepoint and its snapshot is restored (and
+   the tables it placed, :attr:`Txn.placed <croupier.server.live_tables.Txn.placed>`, taken
+   off: only those, as PostgreSQL's writers place other commands' tables meanwhile); a
    failed commit restores every command of the batch and runs each alone.
 6. After the commit, :meth:`EventLog.publish <croupier.server.event_log.EventLog.publish>`
    gives the events to T1's recent events and to the read model's pit summary, and wakes the
