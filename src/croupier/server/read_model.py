@@ -167,8 +167,8 @@ class PitMessage:
     A table's part is encoded again only when what :func:`table_out` reads of it changed (its
     status, round, phase, hold, seats, meters; its name and rules), read under its lock as
     committed; a message is assembled again only when a part, the meters or a version did.  At
-    400 tables the whole floor built and encoded for each connection at each command took most
-    of a core (``benchmarks/bench_server.py --pit``)."""
+    400 tables the whole floor built and encoded for each connection at each command left the
+    server a fifth of the commands it answered without the pit (``benchmarks/bench_pit.py``)."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
