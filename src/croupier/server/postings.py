@@ -21,6 +21,8 @@ training               ``[table] training = true``: the table's rounds are recor
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from sqlalchemy import Connection
 
 from croupier.core.errors import IllegalAction, RulesViolation
@@ -74,10 +76,11 @@ def unposted_reason(table_id: str, game: Game) -> str | None:
     return f"{why}; it was set up before limits were required: set up a table that posts them"
 
 
-def verify_meters_apart(tables: dict[str, LiveTable], lt: LiveTable) -> None:
+def verify_meters_apart(tables: Mapping[str, LiveTable], lt: LiveTable) -> None:
     """A training table and a real table never move one progressive meter (a meter links the
-    tables naming it): a training round would pay a real jackpot.  A refused table is taken
-    off ``tables`` again."""
+    tables naming it): a training round would pay a real jackpot.  Raises only; the caller
+    takes a refused table off the floor (:meth:`TableRegistry.create
+    <croupier.server.table_registry.TableRegistry.create>`)."""
     mine = is_training(lt.game)
     # a snapshot: another writer may place a table meanwhile (PostgreSQL's writers run
     # commands at once; iterating the dict itself raised "changed size during iteration")
@@ -85,8 +88,6 @@ def verify_meters_apart(tables: dict[str, LiveTable], lt: LiveTable) -> None:
         shared = sorted(set(lt.meters) & set(other.meters))
         if other is lt or is_training(other.game) == mine or not shared:
             continue
-        if tables.get(lt.id) is lt:
-            del tables[lt.id]
         kind = ("a training", "a real") if mine else ("a real", "a training")
         raise IllegalAction(
             f"table {lt.id} is {kind[0]} table and its progressive meter {', '.join(shared)} is "

@@ -172,9 +172,8 @@ class PitMessage:
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._parts: dict[str, tuple[tuple[object, ...], object, str]] = {}
-        """Each table's ``(what table_out read, its game, the encoded entry)``: the game is
-        held so that its ``id`` in the key is not reused."""
+        self._parts: dict[str, tuple[tuple[object, ...], str]] = {}
+        """Each table's ``(what table_out read, the encoded entry)``."""
         self._encoded = 0
         """Counts the parts encoded (a message's key: the parts it joined)."""
         self._message: tuple[tuple[object, ...], str] | None = None
@@ -208,7 +207,7 @@ class PitMessage:
             rnd = lt.round
             read = (
                 lt.name,
-                id(lt.game),
+                lt.game,  # its rules (a game compares by identity)
                 lt.status,
                 rnd.phase if rnd is not None else None,
                 lt.round_id,
@@ -218,10 +217,10 @@ class PitMessage:
             )
             held = self._parts.get(lt.id)
             if held is None or held[0] != read:
-                held = (read, lt.game, _compact(table_out(lt, snapshot).model_dump()))
+                held = (read, _compact(table_out(lt, snapshot).model_dump()))
                 self._parts[lt.id] = held
                 self._encoded += 1
-        return held[2]
+        return held[1]
 
 
 class ReadModel:

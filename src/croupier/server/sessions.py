@@ -202,8 +202,8 @@ class Tokens(Generic[A]):
     def fresh(self, token: str) -> A | None:
         """The account of ``token`` where its session is served from memory now (fresh and
         alive: what :meth:`check` would answer without reading the database); ``None`` where
-        :meth:`check` must read it (an open stream's re-check asks this first, on the event
-        loop, and hops to a thread only then)."""
+        :meth:`check` must read it (as :meth:`recheck_watched` reads the open streams'
+        sessions)."""
         held = self._fresh(digest(token), now())
         return held.account if held is not None else None
 
