@@ -2,15 +2,17 @@
 real server.
 
 Run ``python benchmarks/bench_server.py [--tables 200] [--seats 7] [--seconds 60]
-[--backend sqlite|postgresql|both] [--json PATH] [--profile PATH]``.  For each backend a
-``croupier serve`` process starts on a free loopback port (SQLite: a file in a temporary
-directory, WAL and ``synchronous=FULL``; PostgreSQL: a throwaway cluster made by
+[--carry state|events] [--backend sqlite|postgresql|both] [--json PATH] [--profile PATH]``.
+For each backend a ``croupier serve`` process starts on a free loopback port (SQLite: a file
+in a temporary directory, WAL and ``synchronous=FULL``; PostgreSQL: a throwaway cluster made by
 ``scripts/pg-throwaway.sh``), the tables (Three and Four Card Poker alternately, linked on one
 meter) and their players are enrolled, then every table plays rounds at once, one thread per
 table, for ``--seconds``: every command is committed before it is answered.  Every bot player
 holds its table's event stream (WebSocket) open throughout, as a wagering device's display
-would: the figures count the events streamed and check that every connection received every
-event of its table, in order, by the end.
+would, and reads it as the table page does (``carry=state``: the last event of each batch
+carries the player's view and actions; ``--carry events`` for the events alone): the figures
+count the events streamed and check that every connection received every event of its table,
+in order, by the end.
 
 Before the play, every stream open, the floor idles for ``--idle`` seconds: the server's CPU
 then, a share of a core and a millisecond a second per thousand streams, is what the people
@@ -219,6 +221,7 @@ def bench(
     profile: Path | None = None,
     idle: float = 10.0,
     pit: int = 0,
+    carry: str = "state",
 ) -> dict[str, Any]:
     cluster = workdir / "pg"
     url = _database(backend, workdir, cluster)
@@ -248,7 +251,7 @@ def bench(
         ws = base.replace("http://", "ws://")
         watchers = Watchers(
             [
-                (c.table_id, p.stream_url(c.table_id), p.stream_headers())
+                (c.table_id, f"{p.stream_url(c.table_id)}&carry={carry}", p.stream_headers())
                 for c in crews
                 for p in c.players.values()
             ]
@@ -306,6 +309,7 @@ def bench(
             "load_after": round(load_after, 2),
             "streams": len(watchers.urls) - pit,
             "pit_streams": pit,
+            "carry": carry,
             "floor_messages": watchers.floor_messages,
             "stream_events": streamed,
             "stream_events_per_s": round(streamed / elapsed, 1),
@@ -334,6 +338,12 @@ def main() -> None:
     parser.add_argument("--seats", type=int, default=7)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--pit", type=int, default=4, help="pit viewers on the floor stream")
+    parser.add_argument(
+        "--carry",
+        choices=("state", "events"),
+        default="state",
+        help="what the players' streams carry: the page's state with each batch, or events",
+    )
     parser.add_argument("--idle", type=float, default=10.0, help="seconds idle, streams open")
     parser.add_argument("--backend", choices=("sqlite", "postgresql", "both"), default="both")
     parser.add_argument("--json", type=Path, default=None)
@@ -360,6 +370,7 @@ def main() -> None:
                     profile,
                     idle=args.idle,
                     pit=args.pit,
+                    carry=args.carry,
                 )
             except BaseException:
                 # The server's log goes with its temporary directory: show its end first.
@@ -378,7 +389,8 @@ def main() -> None:
             f"{result['commands']} commands ({result['commands_per_s']}/s), latency p50 "
             f"{result['p50_ms']} ms, p99 {result['p99_ms']} ms "
             f"({result['ratio_p99_to_target']}x the 100 ms target); WebSocket: "
-            f"{result['streams']} streams, {result['stream_events']} events received "
+            f"{result['streams']} streams (carry={result['carry']}), "
+            f"{result['stream_events']} events received "
             f"and {result['floor_messages']} floor messages on {result['pit_streams']} pit "
             f"streams "
             f"({result['stream_events_per_s']}/s), {result['streams_caught_up']} caught up "

@@ -9,7 +9,8 @@ as its user arrives (with a supervisor's account: ``CROUPIER_SUPERVISOR`` as
 - **A table** (:class:`Table`, ``CROUPIER_TABLES`` of them, Three and Four Card Poker in turn)
   is one Locust user: its dealer and ``CROUPIER_SEATS`` seated players, each a person with their
   own client, token and event stream (WebSocket) held open and read for the whole run, as the web
-  page does after issue 22 (it applies events; a view is fetched only on connect).  Rounds follow
+  page reads it (``carry=state``: the last event of each batch carries the person's view and
+  actions, which the page applies instead of asking the routes again).  Rounds follow
   one another, every command after the person's think time (``CROUPIER_THINK`` seconds on
   average: a dealer's step half of it; 2 s gives a 400-table floor's real pace of about 7 rounds
   a second).  What each player wagers and decides is :mod:`croupier.faces.bots`' house play.
@@ -46,6 +47,7 @@ from typing import Any
 import gevent
 from locust import User, between, events, task
 from locust.env import Environment
+from websockets.sync.client import ClientConnection, connect
 
 from croupier.faces.bots import Crew, approve_pending, enrol, play_round
 from croupier.faces.client import ApiError, Client
@@ -181,6 +183,7 @@ class Reader:
         self.url = url
         self.last = 0
         self._closing = threading.Event()
+        self._conn: ClientConnection | None = None
         self.greenlet = gevent.spawn(self._read)
 
     def in_order(self, seq: int) -> bool:
@@ -188,19 +191,16 @@ class Reader:
         return seq == self.last + 1
 
     def _read(self) -> None:
-        from websockets.sync.client import connect
-
         try:
             with connect(
                 self.url, additional_headers=self.client.stream_headers(), open_timeout=120
             ) as conn:
-                while True:
-                    try:
-                        raw = conn.recv(timeout=1.0)
-                    except TimeoutError:
-                        if self._closing.is_set():
-                            return
-                        continue
+                self._conn = conn
+                if self._closing.is_set():
+                    return
+                # no timeout: a reader waits for its next message (closing the connection
+                # ends it), not a timer a second on each of thousands of streams
+                for raw in conn:
                     seq = int(json.loads(raw)["seq"])
                     if not self.in_order(seq):
                         self._fail(f"event {seq} after {self.last}")
@@ -221,6 +221,8 @@ class Reader:
 
     def close(self) -> None:
         self._closing.set()
+        if self._conn is not None:
+            self._conn.close()
         self.greenlet.join(timeout=5)
 
 
@@ -311,7 +313,11 @@ class Table(User):
         self.supervisor = Client(self.host or "", timeout=120)  # approves hand-pays (unreported)
         _signed_in(self.supervisor, *SUPERVISOR)
         people: list[Client] = [self.dealer, *self.players.values()]
-        self.readers = [Reader(self.environment, p, p.stream_url(table, since=0)) for p in people]
+        # as the table page reads it: each batch's last event carries the view and actions
+        self.readers = [
+            Reader(self.environment, p, p.stream_url(table, since=0) + "&carry=state")
+            for p in people
+        ]
         _enrolled()
 
     @task

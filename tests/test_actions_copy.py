@@ -54,7 +54,7 @@ def _assert_same(lt: LiveTable) -> None:
     rnd = lt.round
     assert rnd is not None
     # the answers below were tried on a copy (the records replay: no fall-back to the lock)
-    assert COPIES.of(lt, rnd, rnd.records, dict(rnd.players)) is not rnd
+    assert COPIES.of(lt, rnd, rnd.records, dict(rnd.players)).round is not rnd
     for account in (DEALER, *(_player(seat) for seat in SEATED)):
         answer, _seq = actions_answer(account, lt)
         for key, value in _direct(lt, account).items():

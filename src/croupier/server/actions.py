@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import threading
 import weakref
+from collections.abc import Sequence
+from functools import cached_property
 from typing import Any
 
 from fastapi import APIRouter, Depends, Request
@@ -31,6 +33,7 @@ __all__ = [
     "CHIP_LADDER",
     "COPIES",
     "RoundCopies",
+    "RoundCopy",
     "actions_answer",
     "actions_router",
     "dealer_actions",
@@ -79,9 +82,12 @@ def _ladder(rnd: Round, seat: int) -> list[int]:
     return sorted({*CHIP_LADDER, *ends, *rnd.stakes.get(seat, {}).values()})
 
 
-def seat_actions(rnd: Round, seats: frozenset[int]) -> dict[str, Any]:
+def seat_actions(
+    rnd: Round, seats: frozenset[int], legal: Sequence[Action] | None = None
+) -> dict[str, Any]:
     """The wagers (with the chip amounts the round accepts now) and the decisions open now to
-    ``seats``.  Amounts are asked of ``Round.can`` one by one (an Ante fixes the Blind's)."""
+    ``seats``.  Amounts are asked of ``Round.can`` one by one (an Ante fixes the Blind's).
+    ``legal``: ``rnd.legal_actions()`` where the caller has it already."""
     wagers: list[dict[str, Any]] = []
     decisions: list[dict[str, Any]] = []
     if rnd.phase is Phase.BETTING:
@@ -95,7 +101,7 @@ def seat_actions(rnd: Round, seats: frozenset[int]) -> dict[str, Any]:
                 ]
                 if amounts:
                     wagers.append({"seat": seat, "wager": wager, "amounts": amounts})
-    for action in rnd.legal_actions():
+    for action in rnd.legal_actions() if legal is None else legal:
         who = getattr(action, "seat", None)
         if who in seats and not isinstance(action, PlaceWager):
             found = _decision(rnd, action, who)
@@ -104,13 +110,14 @@ def seat_actions(rnd: Round, seats: frozenset[int]) -> dict[str, Any]:
     return {"wagers": wagers, "decisions": decisions}
 
 
-def dealer_actions(rnd: Round) -> dict[str, Any]:
+def dealer_actions(rnd: Round, legal: Sequence[Action] | None = None) -> dict[str, Any]:
     """The dealer's steps allowed now and the irregularities that may be reported; while
     betting, the progressive wagers the system accepted (``progressive_chips``: the count the
-    dealer's chips must match at "no more bets", § 641a.8(b))."""
+    dealer's chips must match at "no more bets", § 641a.8(b)).  ``legal``: ``rnd.legal_actions()``
+    where the caller has it already."""
     steps: list[str] = []
     irregularities: list[str] = []
-    for action in rnd.legal_actions():
+    for action in rnd.legal_actions() if legal is None else legal:
         if isinstance(action, ReportIrregularity):
             irregularities.append(action.kind.value)
         elif action.name in DEALER_STEPS and action.name not in steps:
@@ -224,14 +231,32 @@ def actions_answer(account: Account, lt: LiveTable) -> tuple[dict[str, Any], int
         with lt.lock:
             if lt.round is not rnd or lt.seq != seq:
                 return actions_answer(account, lt)
-            out.update(_for_role(account.role, rnd, seats))
+            out.update(_for_role(account.role, rnd, seats, None))
         return out, seq
-    out.update(_for_role(account.role, copy, seats))
+    out.update(_for_role(account.role, copy.round, seats, copy.legal))
     return out, seq
 
 
-def _for_role(role: Role, rnd: Round, seats: frozenset[int]) -> dict[str, Any]:
-    return seat_actions(rnd, seats) if role is Role.PLAYER else dealer_actions(rnd)
+def _for_role(
+    role: Role, rnd: Round, seats: frozenset[int], legal: Sequence[Action] | None
+) -> dict[str, Any]:
+    if role is Role.PLAYER:
+        return seat_actions(rnd, seats, legal)
+    return dealer_actions(rnd, legal)
+
+
+class RoundCopy:
+    """A copy of a table's round (:class:`RoundCopies`) and what the engine allows on it now,
+    asked once and shared by every caller answered from the copy (a table's dealer and each
+    of its players, after one event)."""
+
+    def __init__(self, rnd: Round) -> None:
+        self.round = rnd
+
+    @cached_property
+    def legal(self) -> tuple[Action, ...]:
+        """``Round.legal_actions()`` of the copy (which is never applied to)."""
+        return tuple(self.round.legal_actions())
 
 
 _At = tuple["weakref.ref[Round]", int, dict[int, str]]
@@ -246,11 +271,11 @@ class RoundCopies:
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._by_table: dict[int, tuple[weakref.ref[LiveTable], _At, Round]] = {}
+        self._by_table: dict[int, tuple[weakref.ref[LiveTable], _At, RoundCopy]] = {}
 
     def of(
         self, lt: LiveTable, rnd: Round, records: tuple[Record, ...], players: dict[int, str]
-    ) -> Round:
+    ) -> RoundCopy:
         """The copy of ``rnd`` at ``records`` with ``players`` (made once, then shared); the
         engine's refusal where the records do not replay."""
         with self._lock:
@@ -259,7 +284,9 @@ class RoundCopies:
             at, copy = kept[1], kept[2]
             if at[0]() is rnd and at[1] == len(records) and at[2] == players:
                 return copy
-        copy = Round.rebuild(rnd.game, records, players=players, stub_check=rnd.stub_check)
+        copy = RoundCopy(
+            Round.rebuild(rnd.game, records, players=players, stub_check=rnd.stub_check)
+        )
         at = (weakref.ref(rnd), len(records), players)
         with self._lock:
             for table, (ref, _at, _copy) in list(self._by_table.items()):

@@ -21,7 +21,7 @@ from croupier.server.views import ViewPov, redact_json
 from croupier.store import Database, RoundStore
 from croupier.table.commitment import Deal, read_deal
 
-__all__ = ["deal_for"]
+__all__ = ["TableDeals", "deal_for"]
 
 
 def deal_for(db: Database, store: RoundStore, round_id: str, pov: ViewPov) -> dict[str, Any]:
@@ -31,6 +31,10 @@ def deal_for(db: Database, store: RoundStore, round_id: str, pov: ViewPov) -> di
     ``LookupError`` where no deal is committed."""
     with db.read() as conn:
         found = read_deal(conn, round_id)
+    return _seen(store, round_id, found, pov)
+
+
+def _seen(store: RoundStore, round_id: str, found: Deal | None, pov: ViewPov) -> dict[str, Any]:
     if found is None:
         raise LookupError(f"round {round_id[:80]!r} has no committed deal")
     if pov.kind == "full" or not found.revealed:
@@ -49,3 +53,31 @@ def deal_for(db: Database, store: RoundStore, round_id: str, pov: ViewPov) -> di
     out["order"] = None
     out["verified_by"] = "the order and nonce are given to supervisors and auditors"
     return out
+
+
+class TableDeals:
+    """The deal of each table's round as its view shows it (:func:`deal_for`), the stored deal
+    kept while the table stays at one ``seq``.
+
+    A deal changes only with its table's commands (the round ends, its shoe ends), and each
+    moves the table's ``seq``; so the callers of one ``seq`` (a table's people, each sent the
+    view with a batch of the stream, ``carry=state``) share one read of the database instead
+    of one each.  What each may see of it is still decided per caller."""
+
+    def __init__(self, db: Database, store: RoundStore) -> None:
+        self._db = db
+        self._store = store
+        self._kept: dict[str, tuple[str, int, Deal | None]] = {}
+        """By table: the round, the table's ``seq`` and the deal read at it."""
+
+    def at(self, table_id: str, round_id: str, seq: int, pov: ViewPov) -> dict[str, Any]:
+        """The deal of ``round_id``, the round of ``table_id`` at ``seq``, as ``pov`` may read
+        it (``LookupError`` where none is committed)."""
+        kept = self._kept.get(table_id)
+        if kept is not None and kept[0] == round_id and kept[1] == seq:
+            found = kept[2]
+        else:
+            with self._db.read() as conn:
+                found = read_deal(conn, round_id)
+            self._kept[table_id] = (round_id, seq, found)
+        return _seen(self._store, round_id, found, pov)

@@ -39,7 +39,7 @@ from croupier.rules.progressive import MemoryMeters
 from croupier.server import postings
 from croupier.server.api_models import HandPayOut, MeterOut, TableDetail, TableOut, WhoAmI
 from croupier.server.auth import Account, Role
-from croupier.server.deals import deal_for
+from croupier.server.deals import TableDeals, deal_for
 from croupier.server.event_log import EventLog, Written
 from croupier.server.ledger import Ledger, player_account
 from croupier.server.live_tables import LiveTable
@@ -245,6 +245,7 @@ class ReadModel:
         self.figures = PitFigures(db, store, registry)
         self._players: dict[str, Mapping[int, str]] = {}
         self._pit = PitMessage()
+        self._deals = TableDeals(db, store)
         self.current: Callable[[LiveTable], LiveTable] = lambda lt: lt
         """A table as committed: rebuilt first where another server process moved it
         (:meth:`TableSync.current <croupier.server.table_sync.TableSync.current>`)."""
@@ -322,11 +323,12 @@ class ReadModel:
         return data
 
     def view_with_deal(self, access: Access, table_id: str) -> dict[str, Any]:
-        """:meth:`view`, with the round's deal as the caller may read it (where committed)."""
+        """:meth:`view`, with the round's deal as the caller may read it (where committed; the
+        stored deal read once per table ``seq``, :class:`~croupier.server.deals.TableDeals`)."""
         data = self.view(access.account, self.registry.table(table_id))
         if data["round_id"] is not None:
             with suppress(LookupError):
-                data["deal"] = self.deal(data["round_id"], access.pov)
+                data["deal"] = self._deals.at(table_id, data["round_id"], data["seq"], access.pov)
         return data
 
     def me(self, account: Account) -> WhoAmI:

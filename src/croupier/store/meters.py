@@ -51,6 +51,12 @@ _EXACT = Prepared(
 )
 """A meter's exact amount alone: read by every live command (compiled once, run on the
 connection's cursor)."""
+_AMOUNTS = Prepared(
+    select(meters.c.name, meters.c.cents, meters.c.rem_num, meters.c.rem_den).order_by(
+        meters.c.name
+    )
+)
+"""Every meter's exact amount: read by every table view and pit message (compiled once)."""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -257,8 +263,12 @@ class SqlMeters:
     def snapshot(self) -> dict[str, int]:
         """Every meter's amount in whole cents."""
         with self._db.read() as conn:
-            rows = conn.execute(select(meters).order_by(meters.c.name)).all()
-        return {row.name: math.floor(_exact(row)) for row in rows}
+            cursor = _AMOUNTS.run(conn, {})
+            try:
+                rows = cursor.fetchall()
+            finally:
+                cursor.close()
+        return {name: math.floor(int(cents) + Fraction(num, den)) for name, cents, num, den in rows}
 
     def ledger(self, meter: str | None = None, *, round_id: str | None = None) -> list[LedgerEntry]:
         """Every movement, oldest first; of one meter and/or one round where given."""
