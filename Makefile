@@ -81,6 +81,7 @@ bench: native
 	$(BIN)/python benchmarks/bench_floor.py --json bench-results/floor.json
 	$(BIN)/python benchmarks/bench_protect.py --json bench-results/protect.json
 	$(BIN)/python benchmarks/bench_server.py --json bench-results/server.json
+	$(BIN)/python benchmarks/bench_server.py --carry events --json bench-results/server-events.json
 	$(BIN)/python benchmarks/bench_locust.py --json bench-results/locust.json
 	$(BIN)/python benchmarks/bench_pit.py --json bench-results/pit.json
 	$(BIN)/python benchmarks/bench_command_floor.py --json bench-results/command-floor.json

@@ -1,7 +1,7 @@
-"""The deal a table's view shows (:class:`croupier.server.deals.TableDeals`): the stored deal is
-read once per table ``seq`` and shared by the callers of that ``seq`` (a table's people, each
-sent the view with a stream batch), and it follows the table: the commitment while the round is
-open, the cards each may see once it is over."""
+"""The deal a table's view shows (:class:`croupier.server.deals.TableDeals`): the stored deal (and
+the round's cards once it is revealed) is read once per table ``seq`` and shared by the callers
+of that ``seq`` (a table's people, each sent the view with a stream batch), and it follows the
+table: the commitment while the round is open, the cards each may see once it is over."""
 
 from __future__ import annotations
 
@@ -48,6 +48,14 @@ def test_the_views_of_one_seq_share_one_read_of_the_deal_which_follows_the_round
         return read_deal(conn, round_id)
 
     monkeypatch.setattr(deals, "read_deal", counted)
+    loads: list[str] = []
+    load = floor.store.load
+
+    def loaded(round_id: str) -> Any:
+        loads.append(round_id)
+        return load(round_id)
+
+    monkeypatch.setattr(floor.store, "load", loaded)
     steps = 0
 
     def do(account: Account, run: Any) -> None:
@@ -81,6 +89,7 @@ def test_the_views_of_one_seq_share_one_read_of_the_deal_which_follows_the_round
     reads.clear()
     p1, p2 = _view(floor, P1)["deal"], _view(floor, P2)["deal"]
     assert len(reads) == 1  # the seq moved: read again, once
+    assert len(loads) == 1  # and the round's cards, once for both
     assert p1["revealed"] is True and p2["revealed"] is True
     assert p1["order"] is None and p1["nonce"] is None
     # one read, each caller's own sight of it: player 1's folded hand stays hidden from

@@ -19,7 +19,7 @@ from typing import Any
 
 from fastapi import APIRouter, Depends, Request
 
-from croupier.core.errors import CroupierError
+from croupier.core.errors import CroupierError, IllegalAction
 from croupier.core.shapes import CardSource
 from croupier.games.records import Action, PlaceWager, Record, ReportIrregularity
 from croupier.games.round import Phase, Round
@@ -259,19 +259,56 @@ class RoundCopy:
         return tuple(self.round.legal_actions())
 
 
-_At = tuple["weakref.ref[Round]", int, dict[int, str]]
-"""What a copy was made of: the table's round, how many of its records, its players."""
+class _Kept:
+    """A table's round at some records and players, and the copy made of it: made by the first
+    caller, under its own lock, while the others answered after the same event wait for it
+    (they are woken together: each making its own would cost as many rebuilds as callers)."""
+
+    def __init__(
+        self, lt: LiveTable, rnd: Round, records: tuple[Record, ...], players: dict[int, str]
+    ) -> None:
+        self.table = weakref.ref(lt)
+        self.round = weakref.ref(rnd)
+        self.count = len(records)
+        self.players = players
+        self._records = records
+        self._lock = threading.Lock()
+        self._copy: RoundCopy | None = None
+
+    def holds(self, lt: LiveTable, rnd: Round, count: int, players: dict[int, str]) -> bool:
+        return (
+            self.table() is lt
+            and self.round() is rnd
+            and self.count == count
+            and self.players == players
+        )
+
+    def copy(self) -> RoundCopy:
+        """The copy (made now where not yet); the engine's refusal where the records do not
+        replay."""
+        with self._lock:
+            if self._copy is None:
+                rnd = self.round()
+                if rnd is None:
+                    raise IllegalAction("the round copied is no longer the table's")
+                self._copy = RoundCopy(
+                    Round.rebuild(
+                        rnd.game, self._records, players=self.players, stub_check=rnd.stub_check
+                    )
+                )
+                self._records = ()
+            return self._copy
 
 
 class RoundCopies:
     """Per table, the copy of its round the actions are tried on: rebuilt from the round's
     committed records (:meth:`Round.rebuild`, as the audit replays a hand), and kept while the
     round has the same records and players, so the callers answered after one event share one
-    copy.  A copy is only read (``can``, ``legal_actions``): never applied to."""
+    copy, made once.  A copy is only read (``can``, ``legal_actions``): never applied to."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._by_table: dict[int, tuple[weakref.ref[LiveTable], _At, RoundCopy]] = {}
+        self._by_table: dict[int, _Kept] = {}
 
     def of(
         self, lt: LiveTable, rnd: Round, records: tuple[Record, ...], players: dict[int, str]
@@ -280,20 +317,12 @@ class RoundCopies:
         engine's refusal where the records do not replay."""
         with self._lock:
             kept = self._by_table.get(id(lt))
-        if kept is not None and kept[0]() is lt:
-            at, copy = kept[1], kept[2]
-            if at[0]() is rnd and at[1] == len(records) and at[2] == players:
-                return copy
-        copy = RoundCopy(
-            Round.rebuild(rnd.game, records, players=players, stub_check=rnd.stub_check)
-        )
-        at = (weakref.ref(rnd), len(records), players)
-        with self._lock:
-            for table, (ref, _at, _copy) in list(self._by_table.items()):
-                if ref() is None:
-                    del self._by_table[table]
-            self._by_table[id(lt)] = (weakref.ref(lt), at, copy)
-        return copy
+            if kept is None or not kept.holds(lt, rnd, len(records), players):
+                for table, old in list(self._by_table.items()):
+                    if old.table() is None:
+                        del self._by_table[table]
+                kept = self._by_table[id(lt)] = _Kept(lt, rnd, records, players)
+        return kept.copy()
 
 
 COPIES = RoundCopies()

@@ -14,6 +14,9 @@ come.
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from croupier.games.records import CardDealt, CardDiscarded
@@ -31,19 +34,28 @@ def deal_for(db: Database, store: RoundStore, round_id: str, pov: ViewPov) -> di
     ``LookupError`` where no deal is committed."""
     with db.read() as conn:
         found = read_deal(conn, round_id)
-    return _seen(store, round_id, found, pov)
+    return _seen(round_id, found, pov, lambda: _cards(store, round_id))
 
 
-def _seen(store: RoundStore, round_id: str, found: Deal | None, pov: ViewPov) -> dict[str, Any]:
+def _cards(store: RoundStore, round_id: str) -> tuple[CardDealt | CardDiscarded, ...]:
+    """The round's cards dealt and discarded, in order, as stored."""
+    return tuple(r for r in store.load(round_id) if isinstance(r, CardDealt | CardDiscarded))
+
+
+def _seen(
+    round_id: str,
+    found: Deal | None,
+    pov: ViewPov,
+    cards: Callable[[], tuple[CardDealt | CardDiscarded, ...]],
+) -> dict[str, Any]:
     if found is None:
         raise LookupError(f"round {round_id[:80]!r} has no committed deal")
     if pov.kind == "full" or not found.revealed:
         return found.to_json()
     seen: list[str | None] = []
-    for rec in store.load(round_id):
-        if isinstance(rec, CardDealt | CardDiscarded):
-            card = redact_json(rec, pov).get("card")
-            seen.append(None if card is None else str(card))
+    for rec in cards():
+        card = redact_json(rec, pov).get("card")
+        seen.append(None if card is None else str(card))
     withheld = Deal(
         round_id=found.round_id, commitment=found.commitment, taken=found.taken, shoe=found.shoe
     )
@@ -55,29 +67,56 @@ def _seen(store: RoundStore, round_id: str, found: Deal | None, pov: ViewPov) ->
     return out
 
 
+class _Kept:
+    """A table's round's deal at one ``seq``: read by its first caller (the others wait for
+    that read instead of making their own), and its cards once a caller needs them."""
+
+    def __init__(self, round_id: str, seq: int) -> None:
+        self.round_id = round_id
+        self.seq = seq
+        self._lock = threading.Lock()
+        self._read = False
+        self._found: Deal | None = None
+        self._cards: tuple[CardDealt | CardDiscarded, ...] | None = None
+
+    def found(self, db: Database) -> Deal | None:
+        with self._lock:
+            if not self._read:
+                with db.read() as conn:
+                    self._found = read_deal(conn, self.round_id)
+                self._read = True
+            return self._found
+
+    def cards(self, store: RoundStore) -> tuple[CardDealt | CardDiscarded, ...]:
+        with self._lock:
+            if self._cards is None:
+                self._cards = _cards(store, self.round_id)
+            return self._cards
+
+
 class TableDeals:
     """The deal of each table's round as its view shows it (:func:`deal_for`), the stored deal
-    kept while the table stays at one ``seq``.
+    (and, once it is revealed, the round's cards) read once while the table stays at one
+    ``seq``.
 
     A deal changes only with its table's commands (the round ends, its shoe ends), and each
     moves the table's ``seq``; so the callers of one ``seq`` (a table's people, each sent the
-    view with a batch of the stream, ``carry=state``) share one read of the database instead
-    of one each.  What each may see of it is still decided per caller."""
+    view with a batch of the stream, ``carry=state``, all woken by the same event) share one
+    read of the database instead of one each.  What each may see of it is still decided per
+    caller."""
 
     def __init__(self, db: Database, store: RoundStore) -> None:
         self._db = db
         self._store = store
-        self._kept: dict[str, tuple[str, int, Deal | None]] = {}
-        """By table: the round, the table's ``seq`` and the deal read at it."""
+        self._lock = threading.Lock()
+        self._kept: dict[str, _Kept] = {}
+        """By table: its round's deal at the table's ``seq``."""
 
     def at(self, table_id: str, round_id: str, seq: int, pov: ViewPov) -> dict[str, Any]:
         """The deal of ``round_id``, the round of ``table_id`` at ``seq``, as ``pov`` may read
         it (``LookupError`` where none is committed)."""
-        kept = self._kept.get(table_id)
-        if kept is not None and kept[0] == round_id and kept[1] == seq:
-            found = kept[2]
-        else:
-            with self._db.read() as conn:
-                found = read_deal(conn, round_id)
-            self._kept[table_id] = (round_id, seq, found)
-        return _seen(self._store, round_id, found, pov)
+        with self._lock:
+            kept = self._kept.get(table_id)
+            if kept is None or kept.round_id != round_id or kept.seq != seq:
+                kept = self._kept[table_id] = _Kept(round_id, seq)
+        return _seen(round_id, kept.found(self._db), pov, partial(kept.cards, self._store))

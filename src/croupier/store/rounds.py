@@ -430,7 +430,7 @@ class RoundStore:
         return conn.execute(query).one_or_none()
 
     def info(self, round_id: str) -> StoredRound:
-        with self._db.engine.begin() as conn:
+        with self._db.read() as conn:
             return self._info_in(conn, round_id)
 
     def _info_in(self, conn: Connection, round_id: str) -> StoredRound:
@@ -441,7 +441,7 @@ class RoundStore:
 
     def load(self, round_id: str) -> list[Record]:
         """The round's records, decoded back into the frozen record classes, in order."""
-        with self._db.engine.begin() as conn:
+        with self._db.read() as conn:
             return self._load_in(conn, round_id)
 
     def _load_in(self, conn: Connection, round_id: str) -> list[Record]:
@@ -458,7 +458,7 @@ class RoundStore:
         """The order of the cards the round deals from, with its nonce (server side only:
         never part of a view, a recall or an export); ``None`` for a round stored without
         one (:meth:`begin`)."""
-        with self._db.engine.begin() as conn:
+        with self._db.read() as conn:
             return self._shoe_in(conn, round_id)
 
     @staticmethod
@@ -474,7 +474,7 @@ class RoundStore:
 
     def open_rounds(self) -> list[StoredRound]:
         """Rounds neither over nor void (what a crash left behind), oldest first."""
-        with self._db.engine.begin() as conn:
+        with self._db.read() as conn:
             rows = conn.execute(
                 select(rounds)
                 .where(rounds.c.status == RoundStatus.OPEN.value)
@@ -486,7 +486,7 @@ class RoundStore:
         query = select(func.count()).select_from(rounds)
         if status is not None:
             query = query.where(rounds.c.status == status.value)
-        with self._db.engine.begin() as conn:
+        with self._db.read() as conn:
             return int(conn.execute(query).scalar_one())
 
     def game(self, round_id: str) -> Game:
