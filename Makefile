@@ -85,6 +85,7 @@ bench: native
 	$(BIN)/python benchmarks/bench_locust.py --json bench-results/locust.json
 	$(BIN)/python benchmarks/bench_pit.py --json bench-results/pit.json
 	$(BIN)/python benchmarks/bench_command_floor.py --json bench-results/command-floor.json
+	$(BIN)/python benchmarks/bench_carried_state.py --json bench-results/carried-state.json
 	$(BIN)/python benchmarks/bench_proofs.py --json bench-results/proofs.json
 	$(BIN)/python benchmarks/bench_oracle.py --json bench-results/oracle.json
 
