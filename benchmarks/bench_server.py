@@ -47,6 +47,7 @@ from typing import IO, Any
 from croupier.faces.bots import enrol, play_tables
 from croupier.faces.client import Client, wait_until_up
 from croupier.server.demo import demo_rules
+from croupier.server.streams import Carried
 from proc_cpu import cpu_seconds, terminate
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -221,7 +222,7 @@ def bench(
     profile: Path | None = None,
     idle: float = 10.0,
     pit: int = 0,
-    carry: str = "state",
+    carry: Carried = Carried.STATE,
 ) -> dict[str, Any]:
     cluster = workdir / "pg"
     url = _database(backend, workdir, cluster)
@@ -251,7 +252,7 @@ def bench(
         ws = base.replace("http://", "ws://")
         watchers = Watchers(
             [
-                (c.table_id, f"{p.stream_url(c.table_id)}&carry={carry}", p.stream_headers())
+                (c.table_id, f"{p.stream_url(c.table_id)}&carry={carry.value}", p.stream_headers())
                 for c in crews
                 for p in c.players.values()
             ]
@@ -309,7 +310,7 @@ def bench(
             "load_after": round(load_after, 2),
             "streams": len(watchers.urls) - pit,
             "pit_streams": pit,
-            "carry": carry,
+            "carry": carry.value,
             "floor_messages": watchers.floor_messages,
             "stream_events": streamed,
             "stream_events_per_s": round(streamed / elapsed, 1),
@@ -340,8 +341,9 @@ def main() -> None:
     parser.add_argument("--pit", type=int, default=4, help="pit viewers on the floor stream")
     parser.add_argument(
         "--carry",
-        choices=("state", "events"),
-        default="state",
+        type=Carried,
+        choices=list(Carried),
+        default=Carried.STATE,
         help="what the players' streams carry: the page's state with each batch, or events",
     )
     parser.add_argument("--idle", type=float, default=10.0, help="seconds idle, streams open")
