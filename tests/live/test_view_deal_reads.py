@@ -79,9 +79,16 @@ def test_the_views_of_one_seq_share_one_read_of_the_deal_which_follows_the_round
     assert all(v["deal"]["order"] is None for v in open_views)
 
     assert lt.round is not None
+    reads.clear()
     for seat, who in ((1, P1), (2, P2)):
         decision = lt.round.parse_decision(seat, "fold" if seat == 1 else "play")
         do(who, lambda txn, d=decision: {"n": len(floor.rounds.apply(txn, lt, d))})
+        if not lt.round.is_over:
+            # a later seq of the round still being played: its deal, unrevealed, is not read
+            # again (it is revealed only once the round is over)
+            later = [_view(floor, x) for x in (P1, P2, DEALER)]
+            assert reads == [] and {v["seq"] for v in later} == {lt.seq}
+            assert all(v["deal"]["revealed"] is False for v in later)
     for phases in ((Phase.REVEAL,), (Phase.SETTLEMENT,)):
         if not lt.round.is_over:
             do(DEALER, lambda txn, p=phases: {"n": len(floor.rounds.dealer_steps(txn, lt, p))})

@@ -38,8 +38,8 @@ hidden from every view but the supervisor's until the round's ``HandTurned`` rec
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, fields
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -53,6 +53,7 @@ from croupier.games.records import (
     HandShown,
     Record,
     WagerSettled,
+    field_names,
 )
 from croupier.games.reported_cards import CardCorrected, CardRefused
 
@@ -65,11 +66,13 @@ __all__ = [
     "Pov",
     "PovKind",
     "RoundView",
+    "Sightline",
     "layout_cards",
     "public_cards",
     "records_for",
     "redact",
     "seat_cards",
+    "sightline",
     "supervisor_hands",
     "view",
 ]
@@ -213,8 +216,8 @@ def records_for(records: Iterable[Record], pov: Pov) -> tuple[Record, ...]:
 
 def _cards_in(record: Record) -> list[Card]:
     out: list[Card] = []
-    for f in fields(record):
-        value = getattr(record, f.name)
+    for name in field_names(record):
+        value = getattr(record, name)
         if isinstance(value, Card):
             out.append(value)
         elif isinstance(value, tuple):
@@ -235,13 +238,16 @@ def public_cards(records: Iterable[Record]) -> list[Card]:
     return out
 
 
-def _layout(records: tuple[Record, ...], pov: Pov) -> dict[str, list[str | None]]:
-    """The cards on the layout by recipient, as ``pov`` sees them (``None``: face down)."""
+def _layout(
+    records: tuple[Record, ...], seen: tuple[Record, ...], pov: Pov
+) -> dict[str, list[str | None]]:
+    """The cards on the layout by recipient, as ``pov`` sees them (``None``: face down);
+    ``seen``: ``records`` as ``pov`` sees them (:func:`records_for`)."""
     dealt = [r for r in records if isinstance(r, CardDealt)]
     shown = [False] * len(dealt)
     for i, r in enumerate(dealt):
         shown[i] = pov.sees_dealt(r)
-    for card in public_cards(records_for(records, pov)):
+    for card in public_cards(seen):
         for i, r in enumerate(dealt):
             if not shown[i] and r.card == card:
                 shown[i] = True
@@ -249,10 +255,70 @@ def _layout(records: tuple[Record, ...], pov: Pov) -> dict[str, list[str | None]
     layout: dict[str, list[str | None]] = {}
     for i, r in enumerate(dealt):
         layout.setdefault(r.to, []).append(str(r.card) if shown[i] else None)
-    for fixed in records_for(records, pov):  # a misread corrected: the card where it lies
+    for fixed in seen:  # a misread corrected: the card where it lies
         if isinstance(fixed, CardCorrected) and layout.get(fixed.to):
             layout[fixed.to][-1] = str(fixed.card)
     return layout
+
+
+def _moves_layout(raw: Record, seen: Record) -> bool:
+    """Whether ``raw`` (seen as ``seen``) can change a layout :func:`_layout` draws: a card
+    dealt, a misread corrected, or a card it shows."""
+    return (
+        isinstance(raw, CardDealt) or isinstance(seen, CardCorrected) or bool(public_cards((seen,)))
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Sightline:
+    """What one point of view has seen of a round so far (:func:`sightline`): its first
+    ``len(seen)`` records as that point of view sees them (:func:`records_for`), and the layout
+    they show, with the count of records it was drawn from.
+
+    A round's history only grows, and :func:`redact` sees one record at a time, so a viewer
+    asked again after more records (a table's people, after each event) has only the new
+    records redacted, and the layout drawn again only where one of them can change it."""
+
+    last: Record | None
+    """The last record of the history followed (checked: a line follows one history)."""
+    seen: tuple[Record, ...]
+    moved: int
+    """The count of records up to the last one that can change the layout."""
+    drawn: int
+    """The count of records :attr:`layout` was drawn from."""
+    layout: Mapping[str, tuple[str | None, ...]]
+
+
+_UNSEEN = Sightline(last=None, seen=(), moved=0, drawn=-1, layout=frozen_dict({}))
+
+
+def sightline(records: Sequence[Record], pov: Pov, known: Sightline | None = None) -> Sightline:
+    """``pov``'s sight of ``records`` (a round's history), from ``known`` (its sight of a
+    shorter prefix of the same history: only the records after it are redacted) where given;
+    drawn afresh where ``known`` followed another history."""
+    count = len(records)
+    if known is None or len(known.seen) > count:
+        known = _UNSEEN
+    start = len(known.seen)
+    if start and records[start - 1] is not known.last:
+        known, start = _UNSEEN, 0
+    if start == count and known.drawn >= known.moved:
+        return known
+    seen, moved = known.seen, known.moved
+    if start < count:
+        new = tuple(redact(r, pov) for r in records[start:])
+        for i, (raw, shown) in enumerate(zip(records[start:], new, strict=True), start):
+            if _moves_layout(raw, shown):
+                moved = i + 1
+        seen = seen + new
+    drawn, layout = known.drawn, known.layout
+    if drawn < moved:
+        drawn = count
+        cards = _layout(tuple(records), seen, pov)
+        layout = frozen_dict({k: tuple(v) for k, v in cards.items()})
+    return Sightline(
+        last=records[-1] if records else None, seen=seen, moved=moved, drawn=drawn, layout=layout
+    )
 
 
 def seat_cards(rnd: Round, seat: int) -> tuple[Card, ...]:
@@ -316,6 +382,10 @@ class RoundView:
     wager_lights: Mapping[int, Mapping[str, str]] = field(default_factory=dict)
     """Each position's light per progressive wager, where the game has several (Let It Ride's
     two devices, § 643a.2(c)(1)); empty otherwise (``lights`` says it all)."""
+    records: tuple[Record, ...] = ()
+    """The round's records as this viewer may see them (:func:`records_for`: the hand history
+    the view was drawn from); not in :meth:`to_json`, which the hand history joins as JSON
+    where it is sent."""
 
     def to_json(self) -> dict[str, Any]:
         data = {
@@ -362,12 +432,14 @@ def _meter_names(rnd: Round) -> list[str]:
     return sorted(set(names))
 
 
-def view(rnd: Round, pov: Pov) -> RoundView:
-    """The frozen view of ``rnd`` for ``pov``."""
+def view(rnd: Round, pov: Pov, line: Sightline | None = None) -> RoundView:
+    """The frozen view of ``rnd`` for ``pov``; ``line``: ``pov``'s :func:`sightline` of the
+    round's records now, where the round keeps it (:meth:`Round.view`)."""
     if not isinstance(pov, Pov):
         raise InvalidInput(f"point of view {pov!r} is not a Pov")
     records = tuple(rnd._records)
-    layout = _layout(records, pov)
+    if line is None:
+        line = sightline(records, pov)
     settled = tuple(
         SettledWager(r.seat, r.wager, r.stake, r.result.value, r.paid, r.returned, r.line)
         for r in records
@@ -383,13 +455,14 @@ def view(rnd: Round, pov: Pov) -> RoundView:
         seq=len(records),
         players=_frozen(rnd._players),
         stakes=_frozen({s: _frozen(w) for s, w in rnd._stakes.by_seat.items() if w}),
-        cards=_frozen({k: tuple(v) for k, v in layout.items()}),
+        cards=line.layout,
         meters=_frozen({name: rnd.meters.amount(name) for name in _meter_names(rnd)}),
         cards_left=rnd.cards_left,
         settled=settled,
         envy=envy,
         lights=_frozen({s: light.value for s, light in rnd.lights().items()}),
         wager_lights=_wager_lights(rnd),
+        records=line.seen,
     )
 
 

@@ -57,6 +57,7 @@ __all__ = [
     "WagerSettled",
     "WagersAbandoned",
     "action_of",
+    "field_names",
     "record_to_json",
     "shown_value",
     "validate_fields",
@@ -677,7 +678,20 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
+_FIELD_NAMES: dict[type[Record], tuple[str, ...]] = {}
+
+
+def field_names(record: Record) -> tuple[str, ...]:
+    """The names of ``record``'s fields in order (``dataclasses.fields``, asked once a class:
+    the views and the streams walk every record of a round for each person)."""
+    cls = type(record)
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))
+    return names
+
+
 def record_to_json(record: Record) -> dict[str, Any]:
     """A record as a JSON object: ``{"kind": ..., fields...}``."""
-    data = {f.name: _jsonable(getattr(record, f.name)) for f in fields(record)}
+    data = {name: _jsonable(getattr(record, name)) for name in field_names(record)}
     return {"kind": record.kind, **data}

@@ -45,7 +45,7 @@ from croupier.games.faces import FaceHelpers
 from croupier.games.hooks import PrivateHooks
 from croupier.games.limits import verify_equal_wagers
 from croupier.games.paytables import EnvySchedule, PayLine
-from croupier.games.pov import Pov, RoundView, records_for, view
+from croupier.games.pov import Pov, RoundView, Sightline, sightline, view
 from croupier.games.rebuild import rebuild_round
 from croupier.games.records import (
     _VALIDATORS,
@@ -158,6 +158,9 @@ class Round(FaceHelpers, PrivateHooks, ReportedCards, ProgressiveSensors, Declar
     _settled: KeysView[int]
     _ranked: dict[tuple[object, ...], tuple[tuple[Card, ...], HandRank]]
     """:meth:`rank_of`'s answers this round (a memo of a pure function, not the round's state)."""
+    _sights: dict[Pov, Sightline]
+    """Each point of view's sight of the records so far (:meth:`view`: a memo of a pure
+    function, each record redacted once for each viewer, not the round's state)."""
 
     def __init__(
         self,
@@ -205,6 +208,7 @@ class Round(FaceHelpers, PrivateHooks, ReportedCards, ProgressiveSensors, Declar
             _settled=settling.settled,
             _progressive=Contributions(meters if meters is not None else MemoryMeters()),
             _ranked={},
+            _sights={},
         )
         spec = game.meter_spec
         if spec is not None:
@@ -1079,11 +1083,21 @@ class Round(FaceHelpers, PrivateHooks, ReportedCards, ProgressiveSensors, Declar
 
     def view(self, pov: Pov) -> RoundView:
         """What ``pov`` may know of the round now (:mod:`croupier.games.pov`)."""
-        return view(self, pov)
+        return view(self, pov, self.sight(pov))
 
     def records_for(self, pov: Pov) -> tuple[Record, ...]:
         """The hand history as ``pov`` may see it: face-down cards it may not see hidden."""
-        return records_for(self._records, pov)
+        return self.sight(pov).seen
+
+    def sight(self, pov: Pov) -> Sightline:
+        """``pov``'s sight of the records now: the records as it sees them and the layout they
+        show (:class:`~croupier.games.pov.Sightline`), from its sight when last asked (each new
+        record redacted once; a table's people are each sent a view after every event).  Each
+        line stored is whole (a caller racing another stores a line as true as its own)."""
+        if not isinstance(pov, Pov):
+            raise InvalidInput(f"point of view {pov!r} is not a Pov")
+        line = self._sights[pov] = sightline(self._records, pov, self._sights.get(pov))
+        return line
 
     def hands_report(self) -> dict[str, Any]:
         """Hands a game shows beside the seats and the dealer in a replay's output (baccarat:

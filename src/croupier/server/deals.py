@@ -20,6 +20,7 @@ from functools import partial
 from typing import Any
 
 from croupier.games.records import CardDealt, CardDiscarded
+from croupier.games.states import Phase
 from croupier.server.views import ViewPov, redact_json
 from croupier.store import Database, RoundStore
 from croupier.table.commitment import Deal, read_deal
@@ -67,6 +68,10 @@ def _seen(
     return out
 
 
+_ENDED = frozenset({Phase.OVER, Phase.VOID})
+"""The phases of a round whose deal may be revealed (with its shoe's end, for a coup)."""
+
+
 class _Kept:
     """A table's round's deal at one ``seq``: read by its first caller (the others wait for
     that read instead of making their own), and its cards once a caller needs them."""
@@ -78,6 +83,16 @@ class _Kept:
         self._read = False
         self._found: Deal | None = None
         self._cards: tuple[CardDealt | CardDiscarded, ...] | None = None
+
+    def holds(self, seq: int, phase: Phase | None) -> bool:
+        """Whether this deal is the round's at ``seq`` (in ``phase``): read at ``seq``, or read
+        unrevealed while the round is still being played and it still is."""
+        if seq == self.seq:
+            return True
+        if phase is None or phase in _ENDED:
+            return False
+        with self._lock:
+            return self._read and self._found is not None and not self._found.revealed
 
     def found(self, db: Database) -> Deal | None:
         with self._lock:
@@ -112,11 +127,17 @@ class TableDeals:
         self._kept: dict[str, _Kept] = {}
         """By table: its round's deal at the table's ``seq``."""
 
-    def at(self, table_id: str, round_id: str, seq: int, pov: ViewPov) -> dict[str, Any]:
+    def at(
+        self, table_id: str, round_id: str, seq: int, pov: ViewPov, phase: Phase | None = None
+    ) -> dict[str, Any]:
         """The deal of ``round_id``, the round of ``table_id`` at ``seq``, as ``pov`` may read
-        it (``LookupError`` where none is committed)."""
+        it (``LookupError`` where none is committed).  ``phase``: the round's at ``seq``, where
+        the caller knows it: a deal read while the round is still being played stays what it
+        was (its commitment, not yet revealed: a round's deal is revealed only once it is over
+        or void, :func:`~croupier.table.commitment.read_deal`), so it is not read again at
+        each ``seq`` of the round."""
         with self._lock:
             kept = self._kept.get(table_id)
-            if kept is None or kept.round_id != round_id or kept.seq != seq:
+            if kept is None or kept.round_id != round_id or not kept.holds(seq, phase):
                 kept = self._kept[table_id] = _Kept(round_id, seq)
         return _seen(round_id, kept.found(self._db), pov, partial(kept.cards, self._store))

@@ -27,6 +27,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager, suppress
+from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -34,10 +35,18 @@ from sqlalchemy import Connection, select
 
 from croupier.audit.chains import verify
 from croupier.core.errors import IllegalAction
-from croupier.games.round import Round
+from croupier.games.round import Phase, Round
 from croupier.rules.progressive import MemoryMeters
 from croupier.server import postings
-from croupier.server.api_models import HandPayOut, MeterOut, TableDetail, TableOut, WhoAmI
+from croupier.server.api_models import (
+    DealOut,
+    HandPayOut,
+    MeterOut,
+    TableDetail,
+    TableOut,
+    TableView,
+    WhoAmI,
+)
 from croupier.server.auth import Account, Role
 from croupier.server.deals import TableDeals, deal_for
 from croupier.server.event_log import EventLog, Written
@@ -49,7 +58,7 @@ from croupier.server.round_recall import recall, scenario_of
 from croupier.server.shoe_floor import owed as commission_owed
 from croupier.server.shoe_floor import shoe_view
 from croupier.server.table_registry import TableRegistry, rules_json
-from croupier.server.views import ViewPov, round_view
+from croupier.server.views import SIGHT, ViewPov, round_sight, round_view
 from croupier.store import Database, RoundStore, SqlMeters, StoredRound
 from croupier.store.schema import handpays, live_rounds
 from croupier.table.shoe import SecureShuffler, Shoe
@@ -71,6 +80,9 @@ PLAYERS_CACHED = 4096
 
 FOREIGN_REFRESH = 1.0
 """Seconds between two reads of the tables another process serves (their event counts)."""
+
+
+VIEW_ROUTE = resource("GET", "/api/tables/{table_id}/view")
 
 
 def committed_out(lt: LiveTable, snapshot: Mapping[str, int]) -> TableOut:
@@ -246,6 +258,8 @@ class ReadModel:
         self._players: dict[str, Mapping[int, str]] = {}
         self._pit = PitMessage()
         self._deals = TableDeals(db, store)
+        self._shared: dict[str, _Shared] = {}
+        """By table: its view at its last state read for a table stream (:meth:`view_answer`)."""
         self.current: Callable[[LiveTable], LiveTable] = lambda lt: lt
         """A table as committed: rebuilt first where another server process moved it
         (:meth:`TableSync.current <croupier.server.table_sync.TableSync.current>`)."""
@@ -304,9 +318,12 @@ class ReadModel:
     def view(self, account: Account, lt: LiveTable) -> dict[str, Any]:
         """The table and its round as the access policy lets ``account`` see them, committed
         state only (read under the table's lock)."""
-        # A meter exists once a table has first opened a round on it.
-        meters = {m: v for m, v in self.meters.snapshot().items() if m in lt.meters}
+        return self._view_at(account, lt)[0]
+
+    def _view_at(self, account: Account, lt: LiveTable) -> tuple[dict[str, Any], _At]:
+        """:meth:`view`, and the table's state it was read at."""
         with lt.lock:
+            at = _At.of(lt)
             data: dict[str, Any] = {
                 "table_id": lt.id,
                 "training": postings.is_training(lt.game),
@@ -314,22 +331,82 @@ class ReadModel:
                 "seq": lt.seq,
                 "held": lt.held,
                 "seats": {str(s): p for s, p in sorted(lt.seats().items())},
-                "meters": meters,
             }
             if lt.round is not None:
-                pov = table_pov(resource("GET", "/api/tables/{table_id}/view"), account, lt)
+                pov = table_pov(VIEW_ROUTE, account, lt)
                 data["round"] = round_view(lt.round, pov)
             data.update(shoe_view(lt))
-        return data
+        data["meters"] = self._table_meters(lt, data.get("round"))
+        return data, at
+
+    def _table_meters(self, lt: LiveTable, rnd: dict[str, Any] | None) -> dict[str, int]:
+        """The amounts of the meters ``lt``'s wagers move: read with its round's view (``rnd``,
+        which holds every one of them once the round has opened them), else read now (a meter
+        exists once a table has first opened a round on it)."""
+        read: dict[str, int] = rnd["meters"] if rnd is not None else {}
+        if any(m not in read for m in lt.meters):
+            read = self.meters.snapshot()
+        return {m: read[m] for m in lt.meters if m in read}
 
     def view_with_deal(self, access: Access, table_id: str) -> dict[str, Any]:
         """:meth:`view`, with the round's deal as the caller may read it (where committed; the
         stored deal read once per table ``seq``, :class:`~croupier.server.deals.TableDeals`)."""
-        data = self.view(access.account, self.registry.table(table_id))
+        return self._view_with_deal_at(access, self.registry.table(table_id))[0]
+
+    def _view_with_deal_at(self, access: Access, lt: LiveTable) -> tuple[dict[str, Any], _At]:
+        data, at = self._view_at(access.account, lt)
         if data["round_id"] is not None:
-            with suppress(LookupError):
-                data["deal"] = self._deals.at(table_id, data["round_id"], data["seq"], access.pov)
-        return data
+            rnd = data.get("round")
+            phase = Phase(rnd["phase"]) if rnd is not None else None
+            data["deal"] = self._deal(access, lt.id, data["round_id"], data["seq"], phase)
+        return data, at
+
+    def _deal(
+        self, access: Access, table_id: str, round_id: str, seq: int, phase: Phase | None
+    ) -> dict[str, Any] | None:
+        with suppress(LookupError):
+            return self._deals.at(table_id, round_id, seq, access.pov, phase)
+        return None
+
+    def view_answer(self, access: Access, table_id: str) -> dict[str, Any]:
+        """What ``GET /api/tables/{id}/view`` answers ``access`` (:meth:`view_with_deal` as the
+        route's model sends it), for the state a table stream carries
+        (:mod:`croupier.server.table_state`), which every person at the table is sent after
+        each event.
+
+        Only a viewer's sight of the round (:func:`~croupier.server.views.round_sight`: its
+        point of view, the layout and the records as it sees them) and the deal differ from
+        one person to the next: the rest of the answer is the same for each at one state of the
+        table, so the first caller at that state is answered in full and the others share the
+        rest of its answer (:class:`_Shared`, kept until the table moves).  The meters are
+        as that first caller read them, after the event every caller of the state answers."""
+        lt = self.registry.table(table_id)
+        kept = self._shared.get(table_id)
+        if kept is not None:
+            with lt.lock:
+                same = kept.at.holds(lt)
+                if same and lt.round is not None:
+                    pov = table_pov(VIEW_ROUTE, access.account, lt)
+                    sight = round_sight(lt.round, pov)
+                    phase: Phase | None = lt.round.phase
+                else:
+                    sight, phase = None, None
+            if same:
+                return kept.joined(sight, self._deal_out(access, lt.id, kept.at, phase))
+        data, at = self._view_with_deal_at(access, lt)
+        full = TableView.model_validate(data).model_dump(mode="json", by_alias=True)
+        self._shared[table_id] = _Shared(at, full)
+        return full
+
+    def _deal_out(
+        self, access: Access, table_id: str, at: _At, phase: Phase | None
+    ) -> dict[str, Any] | None:
+        if at.round_id is None:
+            return None
+        deal = self._deal(access, table_id, at.round_id, at.seq, phase)
+        if deal is None:
+            return None
+        return DealOut.model_validate(deal).model_dump(mode="json", by_alias=True)
 
     def me(self, account: Account) -> WhoAmI:
         balance = owed = None
@@ -499,6 +576,56 @@ class ReadModel:
             "balances": {k: str(v) for k, v in sorted(balances.items())},
             "audit": None if chains is None else chains.to_json(),
         }
+
+
+@dataclass(frozen=True, slots=True)
+class _At:
+    """A table's state a view was read at: its ``seq`` and what may change without it (a
+    failed write puts the round back as committed and holds it; another server process's
+    moves rebuild it)."""
+
+    seq: int
+    round_id: str | None
+    round: Round | None
+    held: str | None
+    status: str
+
+    @classmethod
+    def of(cls, lt: LiveTable) -> _At:
+        return cls(lt.seq, lt.round_id, lt.round, lt.held, lt.status)
+
+    def holds(self, lt: LiveTable) -> bool:
+        """Whether ``lt`` is still at this state (read under its lock)."""
+        return (
+            lt.seq == self.seq
+            and lt.round is self.round
+            and lt.round_id == self.round_id
+            and lt.held == self.held
+            and lt.status == self.status
+        )
+
+
+class _Shared:
+    """A table's view at one state as its route answers it (:meth:`ReadModel.view_answer`),
+    less what differs between viewers: joined to another viewer's sight of the round and its
+    deal, it is that viewer's answer."""
+
+    def __init__(self, at: _At, full: dict[str, Any]) -> None:
+        self.at = at
+        rest = {k: v for k, v in full.items() if k != "deal"}
+        rnd = rest.get("round")
+        if rnd is not None:
+            rest["round"] = {k: v for k, v in rnd.items() if k not in SIGHT}
+        self._rest = rest
+
+    def joined(self, sight: dict[str, Any] | None, deal: dict[str, Any] | None) -> dict[str, Any]:
+        """The answer of a viewer whose sight of the round is ``sight`` and deal ``deal``."""
+        out = {**self._rest, "deal": deal}
+        rnd = out.get("round")
+        if rnd is not None:
+            assert sight is not None
+            out["round"] = {**rnd, **sight}
+        return out
 
 
 def _stage_at(lt: LiveTable, rnd: Round) -> Stage:

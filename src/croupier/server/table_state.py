@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from croupier.server.actions import ACTIONS, actions_answer
-from croupier.server.api_models import TableView
 from croupier.server.auth import Account
 from croupier.server.live_floor import Floor
 from croupier.server.live_tables import LiveTable
@@ -67,13 +66,12 @@ def table_state(floor: Floor, account: Account, lt: LiveTable) -> TableState | N
     Reads the database: run it in a thread."""
     for _ in range(RETRIES):
         seen = _access(VIEW, account, lt)
-        # the read model's one answer behind GET /view (ReadModel.view_with_deal)
-        view = floor.reads.view_with_deal(seen, lt.id) if seen is not None else None
+        # the read model's one answer behind GET /view (ReadModel.view_with_deal), as the
+        # route's model sends it
+        view = floor.reads.view_answer(seen, lt.id) if seen is not None else None
         allowed = _access(ACTIONS, account, lt)
         actions, seq = actions_answer(account, lt) if allowed is not None else (None, lt.seq)
         if view is not None and view["seq"] != seq:
             continue
-        if view is not None:
-            view = TableView.model_validate(view).model_dump(mode="json", by_alias=True)
         return TableState(seq, view, actions)
     return None

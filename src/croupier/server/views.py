@@ -11,6 +11,7 @@ module maps accounts onto its points of view.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,7 +19,7 @@ from croupier.games.pov import Pov, records_for
 from croupier.games.records import Record, record_to_json
 from croupier.games.round import Round
 
-__all__ = ["ViewPov", "engine_pov", "redact_json", "round_view"]
+__all__ = ["SIGHT", "ViewPov", "engine_pov", "redact_json", "round_sight", "round_view"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,9 +56,33 @@ def round_view(rnd: Round, pov: ViewPov) -> dict[str, Any]:
     the hand history as ``pov`` may see it (``records``: :meth:`Round.records_for`, a face-down
     card it may not see as ``card_hidden``), the seat to act (``to_act_seat``) and, once the
     round is over, its ``settlement``.  Never the shoe's order nor the shuffler's state."""
-    seen = engine_pov(pov)
-    data = rnd.view(seen).to_json()
+    seen = rnd.view(engine_pov(pov))
+    data = seen.to_json()
     data["to_act_seat"] = rnd.to_act().seat
-    data["records"] = [record_to_json(r) for r in rnd.records_for(seen)]
+    data.update(_sight_json(seen.pov, seen.cards, seen.records))
     data["settlement"] = rnd.settlement() if rnd.is_over else {}
     return data
+
+
+SIGHT = ("pov", "cards", "records")
+"""The keys of :func:`round_view` whose values differ between points of view
+(:func:`round_sight`); every other key is the same for each."""
+
+
+def round_sight(rnd: Round, pov: ViewPov) -> dict[str, Any]:
+    """The parts of :func:`round_view` for ``pov`` that differ between points of view
+    (:data:`SIGHT`): the point of view, the layout and the hand history as it sees them
+    (:meth:`Round.sight <croupier.games.round.Round.sight>`), without the rest of the view."""
+    seen = engine_pov(pov)
+    line = rnd.sight(seen)
+    return _sight_json(seen, line.layout, line.seen)
+
+
+def _sight_json(
+    pov: Pov, cards: Mapping[str, Sequence[str | None]], records: Iterable[Record]
+) -> dict[str, Any]:
+    return {
+        "pov": str(pov),
+        "cards": {k: list(v) for k, v in cards.items()},
+        "records": [record_to_json(r) for r in records],
+    }

@@ -48,6 +48,20 @@ def record_classes() -> dict[str, type[Record]]:
     return classes
 
 
+_KINDS: dict[str, type[Record]] = {}
+""":func:`record_classes` as last walked: a decode looks its kind up here, and walks the
+classes again only for a kind not found (a record class defined since; each walk checks that
+every kind names one class)."""
+
+
+def _class_of(kind: str) -> type[Record] | None:
+    found = _KINDS.get(kind)
+    if found is None:
+        _KINDS.update(record_classes())
+        found = _KINDS.get(kind)
+    return found
+
+
 _HINTS: dict[type[Record], dict[str, Any]] = {}
 
 
@@ -128,10 +142,9 @@ def record_from_json(data: Mapping[str, Any]) -> Record:
     if not isinstance(data, Mapping):
         raise InvalidInput(f"record {data!r} must be a JSON object")
     kind = data.get("kind")
-    classes = record_classes()
-    cls = classes.get(kind) if isinstance(kind, str) else None
+    cls = _class_of(kind) if isinstance(kind, str) else None
     if cls is None:
-        known = ", ".join(sorted(classes))
+        known = ", ".join(sorted(record_classes()))
         raise InvalidInput(f"record kind {kind!r} is unknown; kinds are {known}")
     hints = _hints(cls)
     names = {f.name for f in fields(cls)}
