@@ -392,7 +392,10 @@ class ReadModel:
                 else:
                     sight, phase = None, None
             if same:
-                return kept.joined(sight, self._deal_out(access, lt.id, kept.at, phase))
+                deal = (
+                    kept.deal if kept.deal_shared else self._deal_out(access, lt.id, kept.at, phase)
+                )
+                return kept.joined(sight, deal)
         data, at = self._view_with_deal_at(access, lt)
         full = TableView.model_validate(data).model_dump(mode="json", by_alias=True)
         self._shared[table_id] = _Shared(at, full)
@@ -612,6 +615,10 @@ class _Shared:
 
     def __init__(self, at: _At, full: dict[str, Any]) -> None:
         self.at = at
+        self.deal: dict[str, Any] | None = full.get("deal")
+        self.deal_shared = self.deal is None or not self.deal["revealed"]
+        """Whether every viewer's deal is :attr:`deal`: none committed, or only its commitment
+        (the order and the cards dealt, once revealed, are each viewer's own sight)."""
         rest = {k: v for k, v in full.items() if k != "deal"}
         rnd = rest.get("round")
         if rnd is not None:
