@@ -20,7 +20,8 @@ from croupier.server.api_models import TableView
 from croupier.server.auth import Account, Role
 from croupier.server.live_floor import Floor
 from croupier.server.live_tables import LiveTable, Txn
-from croupier.server.policy import Access, decide, resource, stage_of, table_seats
+from croupier.server.policy import Access
+from live.view_access import view_access
 
 DEALER = Account("dealer", Role.DEALER, demo=True)
 PLAYERS = [Account(f"player{i}", Role.PLAYER, player_id=f"P{i}") for i in (1, 2, 3)]
@@ -31,21 +32,6 @@ WATCHERS = [
     Account("trainee", Role.TRAINEE),
 ]
 PEOPLE = [*PLAYERS, DEALER, *WATCHERS]
-VIEW = resource("GET", "/api/tables/{table_id}/view")
-
-
-def _access(account: Account, lt: LiveTable) -> Access | None:
-    try:
-        return decide(
-            VIEW,
-            account,
-            table_id=lt.id,
-            seats=table_seats(account, lt),
-            stage=lambda: stage_of(lt.round, lt.held),
-            refuse=lambda rule, why: PermissionError(why),
-        )
-    except PermissionError:
-        return None
 
 
 def _route(floor: Floor, access: Access, lt: LiveTable) -> dict[str, Any]:
@@ -76,7 +62,7 @@ class Checked:
         order = PEOPLE[self.commands % len(PEOPLE) :] + PEOPLE[: self.commands % len(PEOPLE)]
         first = True
         for person in order:
-            access = _access(person, self.lt)
+            access = view_access(person, self.lt)
             if access is None:
                 continue
             if first:

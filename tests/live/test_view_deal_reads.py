@@ -14,27 +14,13 @@ from croupier.games.round import Phase
 from croupier.server import deals
 from croupier.server.auth import Account, Role
 from croupier.server.live_floor import Floor
-from croupier.server.policy import decide, resource, stage_of, table_seats
 from croupier.table.commitment import read_deal
+from live.view_access import view_of
 
 TABLE = "three-card-poker"
 DEALER = Account("dealer", Role.DEALER, demo=True)
 P1 = Account("player1", Role.PLAYER, player_id="P1")
 P2 = Account("player2", Role.PLAYER, player_id="P2")
-VIEW = resource("GET", "/api/tables/{table_id}/view")
-
-
-def _view(floor: Floor, account: Account) -> dict[str, Any]:
-    lt = floor.table(TABLE)
-    access = decide(
-        VIEW,
-        account,
-        table_id=lt.id,
-        seats=table_seats(account, lt),
-        stage=lambda: stage_of(lt.round, lt.held),
-        refuse=lambda rule, why: PermissionError(why),
-    )
-    return floor.reads.view_with_deal(access, lt.id)
 
 
 def test_the_views_of_one_seq_share_one_read_of_the_deal_which_follows_the_round(
@@ -72,7 +58,7 @@ def test_the_views_of_one_seq_share_one_read_of_the_deal_which_follows_the_round
     do(DEALER, lambda txn: {"n": len(floor.rounds.apply(txn, lt, NoMoreBets()))})
     do(DEALER, lambda txn: {"n": len(floor.rounds.dealer_steps(txn, lt, (Phase.DEALING,)))})
     reads.clear()
-    open_views = [_view(floor, who) for who in (P1, P2, DEALER)]
+    open_views = [view_of(floor, who, TABLE) for who in (P1, P2, DEALER)]
     assert len(reads) == 1  # one read for the three callers at this seq
     assert {v["seq"] for v in open_views} == {lt.seq}
     assert all(v["deal"]["revealed"] is False for v in open_views)
@@ -86,7 +72,7 @@ def test_the_views_of_one_seq_share_one_read_of_the_deal_which_follows_the_round
         if not lt.round.is_over:
             # a later seq of the round still being played: its deal, unrevealed, is not read
             # again (it is revealed only once the round is over)
-            later = [_view(floor, x) for x in (P1, P2, DEALER)]
+            later = [view_of(floor, x, TABLE) for x in (P1, P2, DEALER)]
             assert reads == [] and {v["seq"] for v in later} == {lt.seq}
             assert all(v["deal"]["revealed"] is False for v in later)
     for phases in ((Phase.REVEAL,), (Phase.SETTLEMENT,)):
@@ -94,7 +80,7 @@ def test_the_views_of_one_seq_share_one_read_of_the_deal_which_follows_the_round
             do(DEALER, lambda txn, p=phases: {"n": len(floor.rounds.dealer_steps(txn, lt, p))})
     assert lt.round.is_over
     reads.clear()
-    p1, p2 = _view(floor, P1)["deal"], _view(floor, P2)["deal"]
+    p1, p2 = view_of(floor, P1, TABLE)["deal"], view_of(floor, P2, TABLE)["deal"]
     assert len(reads) == 1  # the seq moved: read again, once
     assert len(loads) == 1  # and the round's cards, once for both
     assert p1["revealed"] is True and p2["revealed"] is True

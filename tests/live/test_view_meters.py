@@ -10,24 +10,10 @@ from typing import Any
 
 from croupier.server.auth import Account, Role
 from croupier.server.live_floor import Floor
-from croupier.server.policy import decide, resource, stage_of, table_seats
+from live.view_access import view_of
 
 DEALER = Account("dealer", Role.DEALER, demo=True)
 P1 = Account("player1", Role.PLAYER, player_id="P1")
-VIEW = resource("GET", "/api/tables/{table_id}/view")
-
-
-def _view(floor: Floor, account: Account, table: str) -> dict[str, Any]:
-    lt = floor.table(table)
-    access = decide(
-        VIEW,
-        account,
-        table_id=lt.id,
-        seats=table_seats(account, lt),
-        stage=lambda: stage_of(lt.round, lt.held),
-        refuse=lambda rule, why: PermissionError(why),
-    )
-    return floor.reads.view_with_deal(access, lt.id)
 
 
 def _stored(floor: Floor, table: str) -> dict[str, int]:
@@ -42,7 +28,7 @@ def test_605a_7_a_view_shows_each_linked_meter_as_stored_before_and_in_a_round(
     # Hold 'Em; its other two exist only once a round has opened them.
     stud, uth = "mississippi-stud", "ultimate-texas-holdem"
     lt = floor.table(stud)
-    before = _view(floor, P1, stud)
+    before = view_of(floor, P1, stud)
     assert before["meters"] == _stored(floor, stud)
     assert set(before["meters"]) == {"stud-mega"}
 
@@ -55,7 +41,7 @@ def test_605a_7_a_view_shows_each_linked_meter_as_stored_before_and_in_a_round(
 
     do(P1, stud, lambda txn: {"s": floor.registry.sit(txn, lt, P1, 1)})
     do(DEALER, stud, lambda txn: {"rid": floor.rounds.begin_round(txn, lt, None)})
-    during = _view(floor, P1, stud)
+    during = view_of(floor, P1, stud)
     assert during["round"] is not None
     assert during["meters"] == _stored(floor, stud)
     assert set(during["meters"]) == set(lt.meters) == {"stud-major", "stud-mega", "stud-minor"}
@@ -68,6 +54,6 @@ def test_605a_7_a_view_shows_each_linked_meter_as_stored_before_and_in_a_round(
     floor.meters.contribute("stud-mega", Fraction(12345, 2))
     assert lt.seq == seq
     for table in (stud, uth):
-        seen = _view(floor, DEALER, table)["meters"]
+        seen = view_of(floor, DEALER, table)["meters"]
         assert seen["stud-mega"] == mega + 6172  # the half cent stays in the exact amount
         assert seen == _stored(floor, table)
