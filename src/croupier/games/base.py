@@ -601,12 +601,17 @@ class Game:
 
     # -- table limits ----------------------------------------------------------------------
 
+    def wager_bounds(self, wager: str) -> tuple[int, int]:
+        """The amounts of ``wager`` this table's posted limits allow, both ends included (1 cent
+        to :data:`~croupier.core.money.MAX_WAGER` where none is posted): what
+        :meth:`verify_limit` holds a wager to."""
+        return limit_rules.bounds(self.rules.limits.get(wager))
+
     def verify_limit(self, seat: int, wager: str, amount: int) -> None:
         """Refuse a wager outside this table's posted minimum and maximum (``[limits]``)."""
-        limit = self.rules.limits.get(wager)
-        if limit is None:
+        if wager not in self.rules.limits:
             return
-        low, high = limit_rules.bounds(limit)
+        low, high = self.wager_bounds(wager)
         side = "below the table minimum" if amount < low else "above the table maximum"
         if amount < low or amount > high:
             raise IllegalAction(

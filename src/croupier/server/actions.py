@@ -82,6 +82,20 @@ def _ladder(rnd: Round, seat: int) -> list[int]:
     return sorted({*CHIP_LADDER, *ends, *rnd.stakes.get(seat, {}).values()})
 
 
+def _worth_asking(rnd: Round, wager: str, ladder: list[int]) -> list[int]:
+    """The amounts of ``ladder`` worth asking the round for ``wager``: the amount the Rules
+    Submission fixes for it (a progressive wager), else those within its posted limits.  The
+    round refuses every other amount by the same figures (:meth:`Game.fixed_wager
+    <croupier.games.base.Game.fixed_wager>`, :meth:`Game.wager_bounds
+    <croupier.games.base.Game.wager_bounds>`); each amount asked is still the round's to
+    accept (``Round.can``)."""
+    fixed = rnd.game.fixed_wager(wager)
+    if fixed is not None:
+        return [fixed[0]] if fixed[0] in ladder else []
+    low, high = rnd.game.wager_bounds(wager)
+    return [a for a in ladder if low <= a <= high]
+
+
 def seat_actions(
     rnd: Round, seats: frozenset[int], legal: Sequence[Action] | None = None
 ) -> dict[str, Any]:
@@ -97,7 +111,9 @@ def seat_actions(
                 if wager in rnd.game.decision_wagers:
                     continue
                 amounts = [
-                    a for a in ladder if rnd.can(PlaceWager(seat=seat, wager=wager, amount=a))
+                    a
+                    for a in _worth_asking(rnd, wager, ladder)
+                    if rnd.can(PlaceWager(seat=seat, wager=wager, amount=a))
                 ]
                 if amounts:
                     wagers.append({"seat": seat, "wager": wager, "amounts": amounts})
