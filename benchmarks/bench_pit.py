@@ -26,13 +26,16 @@ from typing import Any
 
 from bench_server import PIT, Served, Watchers, _percentile
 from croupier.faces.bots import Crew, enrol, play_tables
+from croupier.faces.client import Client
 from croupier.server.demo import demo_rules
 from proc_cpu import cpu_seconds
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _run(pid: int, crews: list[Crew], watchers: Watchers | None, seconds: float) -> dict[str, Any]:
+def _run(
+    pid: int, crews: list[Crew], watchers: Watchers | None, seconds: float, supervisor: Client
+) -> dict[str, Any]:
     """One run of the playing tables: commands, the server's CPU, latency, floor messages."""
     for crew in crews:
         for client in crew.clients():
@@ -40,7 +43,8 @@ def _run(pid: int, crews: list[Crew], watchers: Watchers | None, seconds: float)
     commands_before = sum(c.commands for c in crews)
     messages_before = watchers.floor_messages if watchers is not None else 0
     cpu, started = cpu_seconds(pid), time.perf_counter()
-    play_tables(crews, seconds=seconds)
+    # a progressive award paid by hand waits for the supervisor (§ 641a.11(c)(5)(iv))
+    play_tables(crews, seconds=seconds, supervisor=supervisor)
     elapsed, cpu = time.perf_counter() - started, cpu_seconds(pid) - cpu
     commands = sum(c.commands for c in crews) - commands_before
     latencies = [t for c in crews for cl in c.clients() for t in (cl.timings or [])]
@@ -71,13 +75,13 @@ def bench(tables: int, playing: int, seats: int, pit: int, seconds: float) -> di
             game = [rules["three-card-poker"], rules["four-card-poker"]]
             crews = enrol(supervisor, connect, game, tables=playing, seats=seats, prefix="play")
             on_floor = len(supervisor.tables())
-            alone = _run(proc.pid, crews, None, seconds)
+            alone = _run(proc.pid, crews, None, seconds, supervisor)
             ws = base.replace("http://", "ws://")
             streams = [(PIT, f"{ws}/api/floor/stream", supervisor.stream_headers())] * pit
             watchers = Watchers(streams)
             watchers.start()
             try:
-                watched = _run(proc.pid, crews, watchers, seconds)
+                watched = _run(proc.pid, crews, watchers, seconds, supervisor)
             finally:
                 watchers.stop()
             return {

@@ -264,7 +264,8 @@ def bench(
         load_before = os.getloadavg()[0]
         server_cpu, bots_cpu = cpu_seconds(proc.pid), time.process_time()
         started = time.perf_counter()
-        play_tables(crews, seconds=seconds)
+        # a progressive award paid by hand waits for the supervisor (§ 641a.11(c)(5)(iv))
+        play_tables(crews, seconds=seconds, supervisor=supervisor)
         elapsed = time.perf_counter() - started
         server_cpu = cpu_seconds(proc.pid) - server_cpu
         bots_cpu = time.process_time() - bots_cpu
