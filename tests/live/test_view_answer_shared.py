@@ -7,6 +7,7 @@ several games, whichever role asks first, and after a refused command put its ro
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -142,3 +143,52 @@ def test_after_a_refused_command_puts_the_round_back_each_answer_is_still_the_ro
     assert lt.seq == seq and lt.round is not before
     checked.check()
     assert lt.round is not None and "pair_plus" not in lt.round.stakes.get(1, {})
+
+
+def test_the_people_woken_by_one_event_share_one_full_answer(
+    floor: Floor, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Asked at once by the table's people (each stream's thread, woken by the same event),
+    the state's full answer is made once: the others wait for it and join their own sight."""
+    checked = Checked(floor, "three-card-poker")
+    lt = checked.lt
+    for seat, player in enumerate(PLAYERS, start=1):
+        checked.do(player, partial(_sit, floor, lt, player, seat))
+    checked.do(DEALER, lambda txn: floor.rounds.begin_round(txn, lt, None))
+    ante = PlaceWager(seat=1, wager="ante", amount=500)
+    # the event no one has been answered after yet
+    floor.commands.transact(
+        PLAYERS[0],
+        "k-ante",
+        "k-ante",
+        lt.id,
+        lambda txn: {"n": len(floor.rounds.apply(txn, lt, ante))},
+    )
+    made: list[int] = []
+    full = floor.reads._view_with_deal_at
+
+    def counted(access: Access, table: LiveTable) -> Any:
+        made.append(table.seq)
+        return full(access, table)
+
+    monkeypatch.setattr(floor.reads, "_view_with_deal_at", counted)
+    people = [p for p in PEOPLE if view_access(p, lt) is not None]
+    start = threading.Barrier(len(people))
+    answers: dict[str, dict[str, Any]] = {}
+
+    def ask(person: Account) -> None:
+        access = view_access(person, lt)
+        assert access is not None
+        start.wait()
+        answers[person.username] = floor.reads.view_answer(access, lt.id)
+
+    threads = [threading.Thread(target=ask, args=(p,)) for p in people]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert made == [lt.seq]
+    for person in people:
+        access = view_access(person, lt)
+        assert access is not None
+        assert answers[person.username] == _route(floor, access, lt), person.username

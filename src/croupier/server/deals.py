@@ -91,8 +91,11 @@ class _Kept:
             return True
         if phase is None or phase in _ENDED:
             return False
-        with self._lock:
-            return self._read and self._found is not None and not self._found.revealed
+        # read without this deal's lock, which its first read holds while the database
+        # answers (the caller holds the lock of every table's deal: all would wait behind
+        # it); at worst a deal being read is not taken, and is read again
+        found = self._found
+        return self._read and found is not None and not found.revealed
 
     def found(self, db: Database) -> Deal | None:
         with self._lock:

@@ -260,6 +260,8 @@ class ReadModel:
         self._deals = TableDeals(db, store)
         self._shared: dict[str, _Shared] = {}
         """By table: its view at its last state read for a table stream (:meth:`view_answer`)."""
+        self._firsts: dict[str, threading.Lock] = {}
+        self._firsts_lock = threading.Lock()
         self.current: Callable[[LiveTable], LiveTable] = lambda lt: lt
         """A table as committed: rebuilt first where another server process moved it
         (:meth:`TableSync.current <croupier.server.table_sync.TableSync.current>`)."""
@@ -379,27 +381,47 @@ class ReadModel:
         one person to the next: the rest of the answer is the same for each at one state of the
         table, so the first caller at that state is answered in full and the others share the
         rest of its answer (:class:`_Shared`, kept until the table moves).  The meters are
-        as that first caller read them, after the event every caller of the state answers."""
+        as that first caller read them, after the event every caller of the state answers.
+        The callers woken by one event wait for the first one's answer rather than each
+        making a full one (:meth:`_first`)."""
         lt = self.registry.table(table_id)
-        kept = self._shared.get(table_id)
-        if kept is not None:
-            with lt.lock:
-                same = kept.at.holds(lt)
-                if same and lt.round is not None:
-                    pov = table_pov(VIEW_ROUTE, access.account, lt)
-                    sight = round_sight(lt.round, pov)
-                    phase: Phase | None = lt.round.phase
-                else:
-                    sight, phase = None, None
-            if same:
-                deal = (
-                    kept.deal if kept.deal_shared else self._deal_out(access, lt.id, kept.at, phase)
-                )
-                return kept.joined(sight, deal)
-        data, at = self._view_with_deal_at(access, lt)
-        full = TableView.model_validate(data).model_dump(mode="json", by_alias=True)
-        self._shared[table_id] = _Shared(at, full)
-        return full
+        joined = self._joined(access, lt)
+        if joined is not None:
+            return joined
+        with self._first(table_id):
+            joined = self._joined(access, lt)  # made meanwhile by another caller
+            if joined is not None:
+                return joined
+            data, at = self._view_with_deal_at(access, lt)
+            full = TableView.model_validate(data).model_dump(mode="json", by_alias=True)
+            self._shared[table_id] = _Shared(at, full)
+            return full
+
+    def _joined(self, access: Access, lt: LiveTable) -> dict[str, Any] | None:
+        """``access``'s answer from what is shared at ``lt``'s state now; ``None`` where
+        nothing is shared at that state."""
+        kept = self._shared.get(lt.id)
+        if kept is None:
+            return None
+        with lt.lock:
+            if not kept.at.holds(lt):
+                return None
+            sight: dict[str, Any] | None = None
+            phase: Phase | None = None
+            if lt.round is not None:
+                sight = round_sight(lt.round, table_pov(VIEW_ROUTE, access.account, lt))
+                phase = lt.round.phase
+        deal = kept.deal if kept.deal_shared else self._deal_out(access, lt.id, kept.at, phase)
+        return kept.joined(sight, deal)
+
+    def _first(self, table_id: str) -> threading.Lock:
+        """The lock the first caller at a state of ``table_id`` holds while it makes the
+        answer the others share."""
+        with self._firsts_lock:
+            lock = self._firsts.get(table_id)
+            if lock is None:
+                lock = self._firsts[table_id] = threading.Lock()
+            return lock
 
     def _deal_out(
         self, access: Access, table_id: str, at: _At, phase: Phase | None
