@@ -131,14 +131,14 @@ class TableDeals:
         """By table: its round's deal at the table's ``seq``."""
 
     def at(
-        self, table_id: str, round_id: str, seq: int, pov: ViewPov, phase: Phase | None = None
+        self, table_id: str, round_id: str, seq: int, pov: ViewPov, phase: Phase | None
     ) -> dict[str, Any]:
         """The deal of ``round_id``, the round of ``table_id`` at ``seq``, as ``pov`` may read
-        it (``LookupError`` where none is committed).  ``phase``: the round's at ``seq``, where
-        the caller knows it: a deal read while the round is still being played stays what it
-        was (its commitment, not yet revealed: a round's deal is revealed only once it is over
-        or void, :func:`~croupier.table.commitment.read_deal`), so it is not read again at
-        each ``seq`` of the round."""
+        it (``LookupError`` where none is committed).  ``phase``: the round's at ``seq``
+        (``None`` where the table holds no round): a deal read while the round is still being
+        played stays what it was (its commitment, not yet revealed: a round's deal is revealed
+        only once it is over or void, :func:`~croupier.table.commitment.read_deal`), so it is
+        not read again at each ``seq`` of the round."""
         with self._lock:
             kept = self._kept.get(table_id)
             if kept is None or kept.round_id != round_id or not kept.holds(seq, phase):

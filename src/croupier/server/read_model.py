@@ -357,17 +357,17 @@ class ReadModel:
 
     def _view_with_deal_at(self, access: Access, lt: LiveTable) -> tuple[dict[str, Any], _At]:
         data, at = self._view_at(access.account, lt)
-        if data["round_id"] is not None:
-            rnd = data.get("round")
-            phase = Phase(rnd["phase"]) if rnd is not None else None
-            data["deal"] = self._deal(access, lt.id, data["round_id"], data["seq"], phase)
+        if at.round_id is not None:
+            data["deal"] = self._deal(access, lt.id, at)
         return data, at
 
-    def _deal(
-        self, access: Access, table_id: str, round_id: str, seq: int, phase: Phase | None
-    ) -> dict[str, Any] | None:
+    def _deal(self, access: Access, table_id: str, at: _At) -> dict[str, Any] | None:
+        """The deal of the round of ``table_id`` at ``at`` as ``access`` may read it; ``None``
+        where none is committed (or the table has no round)."""
+        if at.round_id is None:
+            return None
         with suppress(LookupError):
-            return self._deals.at(table_id, round_id, seq, access.pov, phase)
+            return self._deals.at(table_id, at.round_id, at.seq, access.pov, at.phase)
         return None
 
     def view_answer(self, access: Access, table_id: str) -> dict[str, Any]:
@@ -407,11 +407,9 @@ class ReadModel:
             if not kept.at.holds(lt):
                 return None
             sight: dict[str, Any] | None = None
-            phase: Phase | None = None
             if lt.round is not None:
                 sight = round_sight(lt.round, table_pov(VIEW_ROUTE, access.account, lt))
-                phase = lt.round.phase
-        deal = kept.deal if kept.deal_shared else self._deal_out(access, lt.id, kept.at, phase)
+        deal = kept.deal if kept.deal_shared else self._deal_out(access, lt.id, kept.at)
         return kept.joined(sight, deal)
 
     def _first(self, table_id: str) -> threading.Lock:
@@ -423,12 +421,9 @@ class ReadModel:
                 lock = self._firsts[table_id] = threading.Lock()
             return lock
 
-    def _deal_out(
-        self, access: Access, table_id: str, at: _At, phase: Phase | None
-    ) -> dict[str, Any] | None:
-        if at.round_id is None:
-            return None
-        deal = self._deal(access, table_id, at.round_id, at.seq, phase)
+    def _deal_out(self, access: Access, table_id: str, at: _At) -> dict[str, Any] | None:
+        """:meth:`_deal` as the route's model sends it."""
+        deal = self._deal(access, table_id, at)
         if deal is None:
             return None
         return DealOut.model_validate(deal).model_dump(mode="json", by_alias=True)
@@ -614,10 +609,13 @@ class _At:
     round: Round | None
     held: str | None
     status: str
+    phase: Phase | None
+    """The round's phase at ``seq`` (the same while the rest holds)."""
 
     @classmethod
     def of(cls, lt: LiveTable) -> _At:
-        return cls(lt.seq, lt.round_id, lt.round, lt.held, lt.status)
+        phase = lt.round.phase if lt.round is not None else None
+        return cls(lt.seq, lt.round_id, lt.round, lt.held, lt.status, phase)
 
     def holds(self, lt: LiveTable) -> bool:
         """Whether ``lt`` is still at this state (read under its lock)."""
