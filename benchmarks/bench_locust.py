@@ -247,6 +247,7 @@ def _play(
         "CROUPIER_SEATS": str(args.seats),
         "CROUPIER_PIT": str(args.pit),
         "CROUPIER_THINK": str(args.think),
+        "CROUPIER_CARRY": args.carry,
         "CROUPIER_LOCUST_READY": str(ready),
         "CROUPIER_LOCUST_PACE": str(pace),
         "CROUPIER_LOCUST_SAMPLES": str(samples),
@@ -299,6 +300,12 @@ def main() -> None:
     parser.add_argument("--settle", type=float, default=10.0, help="seconds before a window")
     parser.add_argument("--spawn-rate", type=float, default=4.0, help="tables arriving a second")
     parser.add_argument("--backend", choices=("sqlite", "postgresql"), default="sqlite")
+    parser.add_argument(
+        "--carry",
+        choices=("state", "events"),
+        default="state",
+        help="what each stream carries: the page's view and actions, or the events alone",
+    )
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))

@@ -10,10 +10,12 @@ as its user arrives (with a supervisor's account: ``CROUPIER_SUPERVISOR`` as
   is one Locust user: its dealer and ``CROUPIER_SEATS`` seated players, each a person with their
   own client, token and event stream (WebSocket) held open and read for the whole run, as the web
   page reads it (``carry=state``: the last event of each batch carries the person's view and
-  actions, which the page applies instead of asking the routes again).  Rounds follow
-  one another, every command after the person's think time (``CROUPIER_THINK`` seconds on
-  average: a dealer's step half of it; 2 s gives a 400-table floor's real pace of about 7 rounds
-  a second).  What each player wagers and decides is :mod:`croupier.faces.bots`' house play.
+  actions, which the page applies instead of asking the routes again; ``CROUPIER_CARRY=events``
+  for the events alone, as a client that applies them and fetches a view only on connecting).
+  Rounds follow one another, every command after the person's think time (``CROUPIER_THINK``
+  seconds on average: a dealer's step half of it; 2 s gives a 400-table floor's real pace of
+  about 7 rounds a second).  What each player wagers and decides is
+  :mod:`croupier.faces.bots`' house play.
 - **A pit viewer** (:class:`PitViewer`, ``CROUPIER_PIT`` of them): a supervisor holding the floor
   stream open and looking at the table list now and then.
 
@@ -57,6 +59,8 @@ TABLES = int(os.environ.get("CROUPIER_TABLES", "10"))
 SEATS = int(os.environ.get("CROUPIER_SEATS", "7"))
 PIT = int(os.environ.get("CROUPIER_PIT", "2"))
 THINK = float(os.environ.get("CROUPIER_THINK", "2.0"))
+CARRY = os.environ.get("CROUPIER_CARRY", "state")
+"""What each person's stream carries: ``state`` (as the table page reads it) or ``events``."""
 """A person's mean think time before a command, in seconds (a dealer's step: half)."""
 PACE_FILE = os.environ.get("CROUPIER_LOCUST_PACE")
 SAMPLES_FILE = os.environ.get("CROUPIER_LOCUST_SAMPLES")
@@ -313,9 +317,10 @@ class Table(User):
         self.supervisor = Client(self.host or "", timeout=120)  # approves hand-pays (unreported)
         _signed_in(self.supervisor, *SUPERVISOR)
         people: list[Client] = [self.dealer, *self.players.values()]
-        # as the table page reads it: each batch's last event carries the view and actions
+        # as the table page reads it (CARRY "state"): each batch's last event carries the view
+        # and actions
         self.readers = [
-            Reader(self.environment, p, p.stream_url(table, since=0) + "&carry=state")
+            Reader(self.environment, p, p.stream_url(table, since=0) + f"&carry={CARRY}")
             for p in people
         ]
         _enrolled()

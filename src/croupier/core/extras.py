@@ -85,6 +85,7 @@ EXTRAS: Mapping[str, Extra] = MappingProxyType(
                 "argon2-cffi>=23.1",
                 "httpx>=0.27",
                 "websockets>=12",
+                "orjson>=3.9",
             ),
             modules=(
                 "fastapi",
@@ -95,6 +96,7 @@ EXTRAS: Mapping[str, Extra] = MappingProxyType(
                 "argon2",
                 "httpx",
                 "websockets",
+                "orjson",
             ),
         ),
     }

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -114,6 +114,24 @@ def round_inputs(
     return inputs
 
 
+def _undealt(shown: Sequence[Card], decks: int) -> list[Card]:
+    """The cards of ``decks`` decks in their order less ``shown`` (each card shown takes the
+    first of its copies left); refused where a card is shown more often than the decks hold."""
+    owed: Counter[Card] = Counter()
+    for card in shown:
+        owed[card] += 1
+        if owed[card] > decks:
+            raise InvalidInput(f"the hand history deals {card} more often than {decks} deck(s)")
+    rest: list[Card] = []
+    for _ in range(decks):
+        for card in DECK:
+            if owed[card]:
+                owed[card] -= 1
+            else:
+                rest.append(card)
+    return rest
+
+
 def _replayed(
     game: Game,
     records: Sequence[Record],
@@ -131,14 +149,7 @@ def _replayed(
         # deals them in the order shown and checks each against the decks as it goes
         shoe = ReportedShoe(decks=decks, reported=shown)
     else:
-        rest: list[Card] = []
-        for _ in range(decks):
-            rest += list(DECK)
-        for card in shown:
-            if card not in rest:
-                raise InvalidInput(f"the hand history deals {card} more often than {decks} deck(s)")
-            rest.remove(card)
-        shoe = StackedShoe([*shown, *rest], decks=decks)
+        shoe = StackedShoe([*shown, *_undealt(shown, decks)], decks=decks)
     spec = game.meter_spec
     unmoved = {spec.name: spec.reset} if spec is not None else {}
     meters = ReplayMeters(records, meters_stood, unmoved=unmoved)

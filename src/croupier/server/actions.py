@@ -334,9 +334,10 @@ class RoundCopies:
         with self._lock:
             kept = self._by_table.get(id(lt))
             if kept is None or not kept.holds(lt, rnd, len(records), players):
-                for table, old in list(self._by_table.items()):
-                    if old.table() is None:
-                        del self._by_table[table]
+                if kept is None:  # a table new here: the copies of tables gone go
+                    for table, old in list(self._by_table.items()):
+                        if old.table() is None:
+                            del self._by_table[table]
                 kept = self._by_table[id(lt)] = _Kept(lt, rnd, records, players)
         return kept.copy()
 

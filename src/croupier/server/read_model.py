@@ -22,7 +22,6 @@
 
 from __future__ import annotations
 
-import json
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
@@ -59,6 +58,7 @@ from croupier.server.shoe_floor import owed as commission_owed
 from croupier.server.shoe_floor import shoe_view
 from croupier.server.table_registry import TableRegistry, rules_json
 from croupier.server.views import SIGHT, ViewPov, round_sight, round_view
+from croupier.server.wire import compact
 from croupier.store import Database, RoundStore, SqlMeters, StoredRound
 from croupier.store.schema import handpays, live_rounds
 from croupier.table.shoe import SecureShuffler, Shoe
@@ -168,10 +168,6 @@ class PitSummary:
         return sum(self.versions().values())
 
 
-def _compact(value: object) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
-
-
 class PitMessage:
     """The pit stream's message: the whole floor (its tables as :func:`table_out` lists them,
     the meters and each table's ``seq``) at a version, as the text every connection sends.
@@ -206,7 +202,7 @@ class PitMessage:
                 head = f'{{"seq":{sum(versions.values())},"type":"floor","data":{{"tables":['
                 text = (
                     f"{head}{','.join(parts)}],"
-                    f'"meters":{_compact(snapshot)},"tables_seq":{_compact(versions)}}}}}'
+                    f'"meters":{compact(snapshot)},"tables_seq":{compact(versions)}}}}}'
                 )
                 self._message = (key, text)
                 live = {lt.id for lt in tables}
@@ -229,7 +225,7 @@ class PitMessage:
             )
             held = self._parts.get(lt.id)
             if held is None or held[0] != read:
-                held = (read, _compact(table_out(lt, snapshot).model_dump()))
+                held = (read, compact(table_out(lt, snapshot).model_dump()))
                 self._parts[lt.id] = held
                 self._encoded += 1
         return held[1]

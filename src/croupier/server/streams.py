@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from collections.abc import Callable, Coroutine, Mapping
 from enum import StrEnum
@@ -66,6 +65,7 @@ from croupier.server.security_log import record_refusal
 from croupier.server.sessions import RECHECK_SECONDS
 from croupier.server.table_state import table_state
 from croupier.server.views import ViewPov
+from croupier.server.wire import compact
 
 log = logging.getLogger("croupier.server.streams")
 
@@ -383,9 +383,7 @@ def _messages(lt: LiveTable, events: Events, povs: list[ViewPov]) -> Messages:
         form, seen = event_variant(data, pov)
 
         def encode(s: int = seq, t: str = type_, d: Mapping[str, Any] = seen) -> str:
-            return json.dumps(
-                {"seq": s, "type": t, "data": d}, separators=(",", ":"), ensure_ascii=False
-            )
+            return compact({"seq": s, "type": t, "data": d})
 
         out.append((seq, lt.encoded(seq, form, encode)))
     return out
@@ -441,7 +439,7 @@ def with_state(
         return batch
     seq, text = batch[-1]
     carried = {k: v for k, v in (("view", state.view), ("actions", state.actions)) if v is not None}
-    extra = json.dumps(carried, separators=(",", ":"), ensure_ascii=False)
+    extra = compact(carried)
     return [*batch[:-1], (seq, f"{text[:-1]},{extra[1:]}")]
 
 

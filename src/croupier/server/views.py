@@ -11,6 +11,8 @@ module maps accounts onto its points of view.
 
 from __future__ import annotations
 
+import threading
+import weakref
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -72,10 +74,52 @@ SIGHT = ("pov", "cards", "records")
 def round_sight(rnd: Round, pov: ViewPov) -> dict[str, Any]:
     """The parts of :func:`round_view` for ``pov`` that differ between points of view
     (:data:`SIGHT`): the point of view, the layout and the hand history as it sees them
-    (:meth:`Round.sight <croupier.games.round.Round.sight>`), without the rest of the view."""
+    (:meth:`Round.sight <croupier.games.round.Round.sight>`), without the rest of the view.
+    Each record's JSON is made once for each point of view (:class:`_SeenJson`)."""
     seen = engine_pov(pov)
     line = rnd.sight(seen)
-    return _sight_json(seen, line.layout, line.seen)
+    return {
+        "pov": str(seen),
+        "cards": {k: list(v) for k, v in line.layout.items()},
+        "records": _SEEN_JSON.of(rnd, seen, line.seen),
+    }
+
+
+class _SeenJson:
+    """Per round and point of view, the JSON of the records it has seen (:func:`round_sight`,
+    asked after every event by each of a table's people): a history only grows, so each new
+    record is encoded once, the JSON of the records before it kept while they are the same
+    records.  The JSON is only read (sent on a stream), never changed."""
+
+    def __init__(self) -> None:
+        self._by_round: weakref.WeakKeyDictionary[Round, dict[Pov, _Encoded]] = (
+            weakref.WeakKeyDictionary()
+        )
+        self._lock = threading.Lock()
+
+    def of(self, rnd: Round, pov: Pov, seen: tuple[Record, ...]) -> list[dict[str, Any]]:
+        """The JSON of ``seen`` (``pov``'s sight of ``rnd``'s records), as a new list."""
+        with self._lock:
+            lines = self._by_round.get(rnd)
+            if lines is None:
+                lines = self._by_round[rnd] = {}
+            known = lines.get(pov)
+        if known is None or len(known.seen) > len(seen) or seen[: len(known.seen)] != known.seen:
+            known = _Encoded((), ())
+        start = len(known.seen)
+        if start < len(seen):
+            known = _Encoded(seen, known.json + tuple(record_to_json(r) for r in seen[start:]))
+            lines[pov] = known  # whole: a line raced by another is as true as this one
+        return list(known.json)
+
+
+@dataclass(frozen=True, slots=True)
+class _Encoded:
+    seen: tuple[Record, ...]
+    json: tuple[dict[str, Any], ...]
+
+
+_SEEN_JSON = _SeenJson()
 
 
 def _sight_json(
