@@ -3,9 +3,7 @@ real croupier server, headless, its statistics read back.
 
 Run ``python benchmarks/bench_locust.py [--tables 400] [--seats 7] [--pit 4] [--think 2.0]
 [--seconds 120] [--search-steps 6] [--step-seconds 60] [--settle 10]
-[--backend sqlite|postgresql] [--carry state|events] [--frames batch|event] [--json PATH]``.
-The streams are read as the table page reads them (``carry=state``, ``frames=batch``) unless
-``--carry`` or ``--frames`` says otherwise.  A ``croupier serve`` process
+[--backend sqlite|postgresql] [--json PATH]``.  A ``croupier serve`` process
 starts on a free loopback port (as ``bench_server.py`` starts it), then ``locust --headless``
 runs the scenario against it: every table's dealer and players with their think times and one
 event stream each, and ``--pit`` pit viewers on the floor stream.  The server's CPU is counted
@@ -250,7 +248,6 @@ def _play(
         "CROUPIER_PIT": str(args.pit),
         "CROUPIER_THINK": str(args.think),
         "CROUPIER_CARRY": args.carry,
-        "CROUPIER_FRAMES": args.frames,
         "CROUPIER_LOCUST_READY": str(ready),
         "CROUPIER_LOCUST_PACE": str(pace),
         "CROUPIER_LOCUST_SAMPLES": str(samples),
@@ -282,7 +279,6 @@ def _play(
         "tables": args.tables,
         "seats": args.seats,
         "pit_viewers": args.pit,
-        "streams": f"carry={args.carry}, frames={args.frames}",
         **first,
         "failure_kinds": _failures(prefix)[:10],
         "pace_search": steps,
@@ -309,12 +305,6 @@ def main() -> None:
         choices=("state", "events"),
         default="state",
         help="what each stream carries: the page's view and actions, or the events alone",
-    )
-    parser.add_argument(
-        "--frames",
-        choices=("batch", "event"),
-        default="batch",
-        help="each stream's batch as one message (as the page reads it), or a message an event",
     )
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args()
@@ -346,8 +336,7 @@ def _summary(result: dict[str, Any]) -> str:
     )
     return (
         f"{result['backend']:>10}: Locust, {result['tables']} tables x {result['seats']} seats "
-        f"and {result['pit_viewers']} pit viewers ({result['streams']}), think "
-        f"{result['think_s']} s, "
+        f"and {result['pit_viewers']} pit viewers, think {result['think_s']} s, "
         f"{result['seconds']} s: {result['rounds']} rounds ({result['rounds_per_s']}/s), "
         f"{result['commands']} commands ({result['commands_per_s']}/s), {result['refused']} "
         f"refused, {result['failures']} failures; latency p50 {result['p50_ms']} ms, "

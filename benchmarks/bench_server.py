@@ -2,8 +2,7 @@
 real server.
 
 Run ``python benchmarks/bench_server.py [--tables 200] [--seats 7] [--seconds 60]
-[--carry state|events] [--frames batch|event] [--backend sqlite|postgresql|both] [--json PATH]
-[--profile PATH]``.
+[--carry state|events] [--backend sqlite|postgresql|both] [--json PATH] [--profile PATH]``.
 For each backend a ``croupier serve`` process starts on a free loopback port (SQLite: a file
 in a temporary directory, WAL and ``synchronous=FULL``; PostgreSQL: a throwaway cluster made by
 ``scripts/pg-throwaway.sh``), the tables (Three and Four Card Poker alternately, linked on one
@@ -11,8 +10,7 @@ meter) and their players are enrolled, then every table plays rounds at once, on
 table, for ``--seconds``: every command is committed before it is answered.  Every bot player
 holds its table's event stream (WebSocket) open throughout, as a wagering device's display
 would, and reads it as the table page does (``carry=state``: the last event of each batch
-carries the player's view and actions, each batch one message: ``frames=batch``; ``--carry
-events`` for the events alone, ``--frames event`` for a message an event): the figures
+carries the player's view and actions; ``--carry events`` for the events alone): the figures
 count the events streamed and check that every connection received every event of its table,
 in order, by the end.
 
@@ -49,7 +47,7 @@ from typing import IO, Any
 from croupier.faces.bots import enrol, play_tables
 from croupier.faces.client import Client, wait_until_up
 from croupier.server.demo import demo_rules
-from croupier.server.streams import Carried, Framing
+from croupier.server.streams import Carried
 from proc_cpu import cpu_seconds, terminate
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -121,16 +119,14 @@ class Watchers:
             ) as ws:
                 opened.set()
                 async for raw in ws:
-                    data = json.loads(raw)
-                    for message in data if isinstance(data, list) else [data]:  # frames=batch
-                        seq = int(message["seq"])
-                        if table == PIT:
-                            self.gaps += seq <= self.last[i]
-                            self.floor_messages += 1
-                        else:
-                            self.gaps += seq != self.last[i] + 1
-                            self.events += 1
-                        self.last[i] = seq
+                    seq = int(json.loads(raw)["seq"])
+                    if table == PIT:
+                        self.gaps += seq <= self.last[i]
+                        self.floor_messages += 1
+                    else:
+                        self.gaps += seq != self.last[i] + 1
+                        self.events += 1
+                    self.last[i] = seq
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # reported with the figures
@@ -227,7 +223,6 @@ def bench(
     idle: float = 10.0,
     pit: int = 0,
     carry: Carried = Carried.STATE,
-    frames: Framing = Framing.BATCH,
 ) -> dict[str, Any]:
     cluster = workdir / "pg"
     url = _database(backend, workdir, cluster)
@@ -257,11 +252,7 @@ def bench(
         ws = base.replace("http://", "ws://")
         watchers = Watchers(
             [
-                (
-                    c.table_id,
-                    f"{p.stream_url(c.table_id)}&carry={carry.value}&frames={frames.value}",
-                    p.stream_headers(),
-                )
+                (c.table_id, f"{p.stream_url(c.table_id)}&carry={carry.value}", p.stream_headers())
                 for c in crews
                 for p in c.players.values()
             ]
@@ -321,7 +312,6 @@ def bench(
             "streams": len(watchers.urls) - pit,
             "pit_streams": pit,
             "carry": carry.value,
-            "frames": frames.value,
             "floor_messages": watchers.floor_messages,
             "stream_events": streamed,
             "stream_events_per_s": round(streamed / elapsed, 1),
@@ -357,13 +347,6 @@ def main() -> None:
         default=Carried.STATE,
         help="what the players' streams carry: the page's state with each batch, or events",
     )
-    parser.add_argument(
-        "--frames",
-        type=Framing,
-        choices=list(Framing),
-        default=Framing.BATCH,
-        help="each stream batch as one message (as the page reads it), or a message an event",
-    )
     parser.add_argument("--idle", type=float, default=10.0, help="seconds idle, streams open")
     parser.add_argument("--backend", choices=("sqlite", "postgresql", "both"), default="both")
     parser.add_argument("--json", type=Path, default=None)
@@ -391,7 +374,6 @@ def main() -> None:
                     idle=args.idle,
                     pit=args.pit,
                     carry=args.carry,
-                    frames=args.frames,
                 )
             except BaseException:
                 # The server's log goes with its temporary directory: show its end first.
@@ -410,7 +392,7 @@ def main() -> None:
             f"{result['commands']} commands ({result['commands_per_s']}/s), latency p50 "
             f"{result['p50_ms']} ms, p99 {result['p99_ms']} ms "
             f"({result['ratio_p99_to_target']}x the 100 ms target); WebSocket: "
-            f"{result['streams']} streams (carry={result['carry']}, frames={result['frames']}), "
+            f"{result['streams']} streams (carry={result['carry']}), "
             f"{result['stream_events']} events received "
             f"and {result['floor_messages']} floor messages on {result['pit_streams']} pit "
             f"streams "

@@ -11,9 +11,7 @@ as its user arrives (with a supervisor's account: ``CROUPIER_SUPERVISOR`` as
   own client, token and event stream (WebSocket) held open and read for the whole run, as the web
   page reads it (``carry=state``: the last event of each batch carries the person's view and
   actions, which the page applies instead of asking the routes again; ``CROUPIER_CARRY=events``
-  for the events alone, as a client that applies them and fetches a view only on connecting;
-  each batch one message, ``frames=batch``, as the page reads it: ``CROUPIER_FRAMES=event`` for
-  a message an event).
+  for the events alone, as a client that applies them and fetches a view only on connecting).
   Rounds follow one another, every command after the person's think time (``CROUPIER_THINK``
   seconds on average: a dealer's step half of it; 2 s gives a 400-table floor's real pace of
   about 7 rounds a second).  What each player wagers and decides is
@@ -63,9 +61,6 @@ PIT = int(os.environ.get("CROUPIER_PIT", "2"))
 THINK = float(os.environ.get("CROUPIER_THINK", "2.0"))
 CARRY = os.environ.get("CROUPIER_CARRY", "state")
 """What each person's stream carries: ``state`` (as the table page reads it) or ``events``."""
-FRAMES = os.environ.get("CROUPIER_FRAMES", "batch")
-"""How each person's stream is framed: ``batch`` (as the table page reads it: a batch of
-messages as one array) or ``event`` (a WebSocket message an event)."""
 """A person's mean think time before a command, in seconds (a dealer's step: half)."""
 PACE_FILE = os.environ.get("CROUPIER_LOCUST_PACE")
 SAMPLES_FILE = os.environ.get("CROUPIER_LOCUST_SAMPLES")
@@ -210,12 +205,10 @@ class Reader:
                 # no timeout: a reader waits for its next message (closing the connection
                 # ends it), not a timer a second on each of thousands of streams
                 for raw in conn:
-                    data = json.loads(raw)
-                    for message in data if isinstance(data, list) else [data]:
-                        seq = int(message["seq"])
-                        if not self.in_order(seq):
-                            self._fail(f"event {seq} after {self.last}")
-                        self.last = seq
+                    seq = int(json.loads(raw)["seq"])
+                    if not self.in_order(seq):
+                        self._fail(f"event {seq} after {self.last}")
+                    self.last = seq
         except Exception as exc:
             if not self._closing.is_set():
                 self._fail(repr(exc))
@@ -327,11 +320,7 @@ class Table(User):
         # as the table page reads it (CARRY "state"): each batch's last event carries the view
         # and actions
         self.readers = [
-            Reader(
-                self.environment,
-                p,
-                p.stream_url(table, since=0) + f"&carry={CARRY}&frames={FRAMES}",
-            )
+            Reader(self.environment, p, p.stream_url(table, since=0) + f"&carry={CARRY}")
             for p in people
         ]
         _enrolled()

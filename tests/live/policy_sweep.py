@@ -227,16 +227,14 @@ class Sweep:
 
     @contextmanager
     def ws(
-        self, path: str, caller: Caller, since: int, carry: str = "", frames: str = ""
+        self, path: str, caller: Caller, since: int, carry: str = ""
     ) -> Iterator[ClientConnection]:
         """The stream opened as ``caller``: a token in the handshake's header; without one,
-        the first message holds none (the server then closes the stream 4401).  ``carry``,
-        ``frames``: the table stream's parameters (``state``: the view and actions carried;
-        ``batch``: each batch one message, an array)."""
+        the first message holds none (the server then closes the stream 4401).  ``carry``:
+        the table stream's ``carry`` parameter (``state``: the view and actions carried)."""
         base = self.url.replace("http://", "ws://")
         headers = caller.headers(key=False)
         query = f"?since={since}" + (f"&carry={carry}" if carry else "")
-        query += f"&frames={frames}" if frames else ""
         with connect(f"{base}{path}{query}", additional_headers=headers) as conn:
             if not headers:
                 conn.send(json.dumps({}))
@@ -252,13 +250,11 @@ class Sweep:
         since = got[-1]["seq"] if got else 0
         start = len(got)
         try:
-            # read as the table page reads it: the state carried, each batch one array
-            with self.ws(f"/api/tables/{t.id}/stream", caller, since, "state", "batch") as conn:
+            with self.ws(f"/api/tables/{t.id}/stream", caller, since, "state") as conn:
                 while since < until:
-                    batch = json.loads(conn.recv(timeout=30))
-                    assert isinstance(batch, list) and batch, batch
-                    got.extend(batch)
-                    since = int(batch[-1]["seq"])
+                    event = json.loads(conn.recv(timeout=30))
+                    got.append(event)
+                    since = int(event["seq"])
                 if len(got) > start and got[-1]["seq"] == until:
                     self.carried(label, caller, relation, stage, got[-1])
         except InvalidStatus as refused:

@@ -61,7 +61,7 @@ class Watched:
     frames: list[dict[str, Any]] = field(default_factory=list)
     requests: list[Request] = field(default_factory=list)
     snapshots: list[tuple[int, str]] = field(default_factory=list)
-    """(number of stream messages received by then, the page's HTML)."""
+    """(number of frames received by then, the page's HTML)."""
 
     def snapshot(self) -> None:
         self.snapshots.append((len(self.frames), self.page.content()))
@@ -71,13 +71,8 @@ def _watch(context: BrowserContext, base: str, user: str) -> Watched:
     page = context.new_page()
     w = Watched(page)
 
-    def on_frame(payload: str | bytes) -> None:
-        data = json.loads(payload)
-        # a table stream's batch comes as one frame, an array of its messages (frames=batch)
-        w.frames.extend(data if isinstance(data, list) else [data])
-
     def on_ws(ws: WebSocket) -> None:
-        ws.on("framereceived", on_frame)
+        ws.on("framereceived", lambda payload: w.frames.append(json.loads(payload)))
 
     page.on("websocket", on_ws)
     page.on("requestfinished", lambda req: w.requests.append(req) if "/api/" in req.url else None)

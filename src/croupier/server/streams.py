@@ -15,11 +15,6 @@ Both are resumable: every message carries ``seq``; a client that reconnects with
   functions, :mod:`croupier.server.table_state`; a part the policy refuses the account is left
   out), computed once per batch per connection.  A page applies the events and replaces its
   view and actions with the carried ones; it asks the routes only when it (re)connects.
-- ``&frames=batch`` (the web pages): each batch the server sends (the events one wake-up found,
-  the state carried by its last) goes as one WebSocket message, a JSON array of those messages
-  in order, each exactly as it would go alone (``frames=event``, the default: one message an
-  event).  A client resumes from the ``seq`` of the array's last element.  A command's events
-  usually wake a stream together, so a table's people are sent one message a command.
 - ``/api/floor/stream``: the pit view, a state stream, at most twice a second
   (:data:`FLOOR_EVERY`).  Each message is the whole floor
   (tables, their phases and rounds, meters) at version ``seq``: the sum of every table's
@@ -89,7 +84,6 @@ STREAM_RECHECK = RECHECK_SECONDS / 2
 __all__ = [
     "SESSION_ENDED",
     "Carried",
-    "Framing",
     "events_seen",
     "install_streams",
     "messages_in_memory",
@@ -106,14 +100,6 @@ class Carried(StrEnum):
 
     EVENTS = "events"
     STATE = "state"
-
-
-class Framing(StrEnum):
-    """How a table stream sends a batch of messages: one WebSocket message each (``event``, the
-    default), or the batch as one message, a JSON array of them in order (``batch``)."""
-
-    EVENT = "event"
-    BATCH = "batch"
 
 
 BATCH = 500
@@ -241,11 +227,7 @@ def install_streams(app: FastAPI) -> None:
 
     @app.websocket("/api/tables/{table_id}/stream")
     async def table_stream(
-        websocket: WebSocket,
-        table_id: str,
-        since: int = 0,
-        carry: Carried = Carried.EVENTS,
-        frames: Framing = Framing.EVENT,
+        websocket: WebSocket, table_id: str, since: int = 0, carry: Carried = Carried.EVENTS
     ) -> None:
         floor: Floor = websocket.app.state.floor
 
@@ -260,7 +242,7 @@ def install_streams(app: FastAPI) -> None:
             return
         account, token, lt = opened
         assert lt is not None
-        pump = _pump(websocket, floor, lt, account, max(0, since), carry, frames)
+        pump = _pump(websocket, floor, lt, account, max(0, since), carry)
         await _until_closed(websocket, pump, _watch_session(websocket, token, account))
 
     @app.websocket("/api/floor/stream")
@@ -478,12 +460,10 @@ async def _pump(
     account: Account,
     since: int,
     carry: Carried,
-    frames: Framing = Framing.EVENT,
 ) -> None:
     """Send every event after ``since`` as the account may see it, then each new one; where
     ``carry`` is :attr:`Carried.STATE`, the last event of each batch carries the connection's
-    view and actions at its ``seq`` (:func:`with_state`); each batch as one message where
-    ``frames`` is :attr:`Framing.BATCH`."""
+    view and actions at its ``seq`` (:func:`with_state`)."""
     event, cancel = await _waiter(floor, lt.id)
     last = since
     try:
@@ -498,13 +478,9 @@ async def _pump(
                 batch = await asyncio.to_thread(
                     with_state, floor, account, lt, batch, catch_up=catch_up
                 )
-            if frames is Framing.BATCH and batch:
-                await websocket.send_text(f"[{','.join(text for _, text in batch)}]")
-                last = batch[-1][0]
-            else:
-                for seq, text in batch:
-                    await websocket.send_text(text)
-                    last = seq
+            for seq, text in batch:
+                await websocket.send_text(text)
+                last = seq
             if len(batch) == BATCH:
                 continue
             with contextlib.suppress(TimeoutError):

@@ -159,16 +159,13 @@ class Stream {
       if (this.opened++ > 0) this.onReopen();
     };
     ws.onmessage = (msg) => {
-      let data;
-      try { data = JSON.parse(msg.data); } catch { return; }
-      // a batch-framed stream (frames=batch) sends each batch as one array of its messages
-      for (const ev of Array.isArray(data) ? data : [data]) {
-        if (typeof ev.seq === "number") {
-          if (ev.seq <= this.seq) continue; // already seen (a resend after reconnect)
-          this.seq = ev.seq;
-        }
-        this.onEvent(ev);
+      let ev;
+      try { ev = JSON.parse(msg.data); } catch { return; }
+      if (typeof ev.seq === "number") {
+        if (ev.seq <= this.seq) return; // already seen (a resend after reconnect)
+        this.seq = ev.seq;
       }
+      this.onEvent(ev);
     };
     ws.onclose = (ev) => {
       if (this.closed) return;

@@ -278,8 +278,7 @@ function trainingBanner(table) {
  * The view and actions are asked of the routes when the page connects and when its stream
  * reconnects; otherwise the page applies the stream's messages (``carry=state``): the last
  * message of each batch carries the view and actions the routes would answer at its seq,
- * which replace the page's and draw it again.  Each batch comes as one WebSocket message
- * (``frames=batch``: an array of the batch's messages). */
+ * which replace the page's and draw it again. */
 class TablePage {
   constructor(section) {
     this.section = section;
@@ -299,7 +298,7 @@ class TablePage {
     Spoken.use(this.detail.names);
     await this.queue(() => this.load());
     window.scrollTo(0, 0); // a table chosen far down a list opens at its top: its next step in view
-    this.stream = new Stream(`/api/tables/${id}/stream?carry=state&frames=batch`, (ev) => this.onEvent(ev), (s) => this.status(s),
+    this.stream = new Stream(`/api/tables/${id}/stream?carry=state`, (ev) => this.onEvent(ev), (s) => this.status(s),
       { since: this.view.seq || 0, onReopen: () => this.queue(() => this.load()) });
   }
   leave() {
