@@ -15,13 +15,16 @@ as its user arrives (with a supervisor's account: ``CROUPIER_SUPERVISOR`` as
   Rounds follow one another, every command after the person's think time (``CROUPIER_THINK``
   seconds on average: a dealer's step half of it; 2 s gives a 400-table floor's real pace of
   about 7 rounds a second).  What each player wagers and decides is
-  :mod:`croupier.faces.bots`' house play.
+  :mod:`croupier.faces.bots`' house play; a player takes its decision among those its
+  stream's carried actions offer, as the page's player does (with ``CROUPIER_CARRY=events``,
+  none carried, the house play tries its decisions in turn).
 - **A pit viewer** (:class:`PitViewer`, ``CROUPIER_PIT`` of them): a supervisor holding the floor
   stream open and looking at the table list now and then.
 
 Each command is reported to Locust by its route (``POST /api/tables/{table}/wagers``...), with
 the latency the person saw, think time excluded; a command refused (409, 422: nothing changed,
-as when the house play tries a decision the game has not) is counted apart, under its route
+as when the house play tries a decision the game has not, with the events alone) is counted
+apart, under its route
 and ``(refused)``; any other error is a failure.  Every stream
 checks its events arrive in order (``seq`` 1, 2, ...): a gap or a stream error is reported as a
 failure of ``WS stream``.  ``CROUPIER_LOCUST_READY`` names a file written once every table is
@@ -47,11 +50,12 @@ from pathlib import Path
 from typing import Any
 
 import gevent
+import gevent.event
 from locust import User, between, events, task
 from locust.env import Environment
 from websockets.sync.client import ClientConnection, connect
 
-from croupier.faces.bots import Crew, approve_pending, enrol, play_round
+from croupier.faces.bots import Crew, approve_pending, enrol, offered_decision, play_round
 from croupier.faces.client import ApiError, Client
 from croupier.server.demo import demo_rules
 
@@ -179,13 +183,17 @@ class Person(Client):
 
 
 class Reader:
-    """One person's stream, read on a greenlet until closed: events counted, order checked."""
+    """One person's stream, read on a greenlet until closed: events counted, order checked,
+    the last actions it carried kept (``carry=state``: what the page offers its person)."""
 
     def __init__(self, environment: Environment, client: Client, url: str) -> None:
         self.environment = environment
         self.client = client
         self.url = url
         self.last = 0
+        self.actions: tuple[int, dict[str, Any]] | None = None
+        """The last actions carried, with the ``seq`` they stand at."""
+        self._carried = gevent.event.Event()
         self._closing = threading.Event()
         self._conn: ClientConnection | None = None
         self.greenlet = gevent.spawn(self._read)
@@ -205,13 +213,29 @@ class Reader:
                 # no timeout: a reader waits for its next message (closing the connection
                 # ends it), not a timer a second on each of thousands of streams
                 for raw in conn:
-                    seq = int(json.loads(raw)["seq"])
+                    message = json.loads(raw)
+                    seq = int(message["seq"])
                     if not self.in_order(seq):
                         self._fail(f"event {seq} after {self.last}")
                     self.last = seq
+                    if "actions" in message:
+                        self.actions = (seq, message["actions"])
+                        self._carried.set()
         except Exception as exc:
             if not self._closing.is_set():
                 self._fail(repr(exc))
+
+    def actions_at(self, seq: int, timeout: float) -> dict[str, Any] | None:
+        """The actions carried at ``seq`` or later (waiting up to ``timeout`` seconds for the
+        stream to bring them); ``None`` where none came."""
+        deadline = time.monotonic() + timeout
+        while self.actions is None or self.actions[0] < seq:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return None
+            self._carried.clear()
+            self._carried.wait(timeout=left)
+        return self.actions[1]
 
     def _fail(self, why: str) -> None:
         self.environment.events.request.fire(  # type: ignore[no-untyped-call]
@@ -323,12 +347,22 @@ class Table(User):
             Reader(self.environment, p, p.stream_url(table, since=0) + f"&carry={CARRY}")
             for p in people
         ]
+        self.seat_readers = dict(zip(self.players, self.readers[1:], strict=True))
         _enrolled()
+
+    def choose(self, seat: int, seq: int) -> str | None:
+        """The decision ``seat``'s person takes at ``seq``, as the page offers it: one of the
+        decisions its stream carried (:func:`offered_decision`); ``None`` where the stream
+        carries no actions (``carry=events``), and the house play tries its decisions."""
+        if CARRY != "state":
+            return None
+        actions = self.seat_readers[seat].actions_at(seq, timeout=30.0)
+        return offered_decision(actions, seat) if actions is not None else None
 
     @task
     def play(self) -> None:
         try:
-            play_round(self.dealer, self.players, self.table_id, self.detail)
+            play_round(self.dealer, self.players, self.table_id, self.detail, choose=self.choose)
         except ApiError as exc:
             # reported as the failure of the command refused; a round refused at its start
             # while a hand-pay waits (§ 641a.11(c)(5)) goes on once the supervisor approves it

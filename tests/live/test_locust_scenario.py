@@ -34,6 +34,9 @@ def test_locust_floor_plays_rounds_with_every_stream_in_order(tmp_path: Path) ->
     assert result["commands"] > result["rounds"] * 5
     # no command failed and no stream saw an event out of order (a stream's gap is a failure)
     assert result["failures"] == 0, result["failure_kinds"]
+    # each player decided among the decisions its stream carried, as the page's player does:
+    # none refused
+    assert result["refused"] == 0
     # the chip ledger the load wrote balances (issue 20's audit, through the API)
     assert result["ledger_ok"] is True
     assert result["server_cpu_ms_per_command"] > 0

@@ -17,7 +17,15 @@ from typing import Any
 
 from croupier.faces.client import ApiError, Client
 
-__all__ = ["DECISIONS", "Crew", "RoundPlayed", "enrol", "play_round", "play_tables"]
+__all__ = [
+    "DECISIONS",
+    "Crew",
+    "RoundPlayed",
+    "enrol",
+    "offered_decision",
+    "play_round",
+    "play_tables",
+]
 
 DECISIONS = ("check", "play 1", "ride", "play", "fold")
 """Decisions a player bot tries in order (a refused decision changes nothing)."""
@@ -48,12 +56,15 @@ def play_round(
     log: bool = False,
     deal: Callable[[], Mapping[str, Any]] | None = None,
     sense: Callable[[int], Mapping[str, Any]] | None = None,
+    choose: Callable[[int, int], str | None] | None = None,
 ) -> RoundPlayed:
     """Play one round at ``table_id`` with ``players`` (seat -> client) seated there;
     ``deal``: at a table of real cards, the report of the next card (a reader or the keypad,
     answering with the phase and who acts) in place of the dealer's deal; ``sense``: at a table
     with progressive sensors, the device's report of the chip on a seat's sensor in place of
-    the player's progressive wager."""
+    the player's progressive wager; ``choose(seat, seq)``: the decision the seat takes once the
+    table stands at ``seq`` (as a page's player picks one of the decisions its actions offer),
+    ``None`` to try :data:`DECISIONS` in turn."""
     played = RoundPlayed(round_id="", commands=0, phase="")
 
     def note(name: str, response: dict[str, Any]) -> dict[str, Any]:
@@ -88,7 +99,11 @@ def play_round(
         elif phase == "dealing" and deal is not None:
             last = note("card", dict(deal()))
         elif acting is not None and phase == "decisions":
-            last = _decide(players[acting], table_id, acting, note)
+            chosen = choose(acting, int(last["seq"])) if choose is not None else None
+            if chosen is not None:
+                last = note("decision", players[acting].decide(table_id, chosen, seat=acting))
+            else:
+                last = _decide(players[acting], table_id, acting, note)
         elif phase in ("dealing", "decisions"):
             last = note("deal", dealer.step(table_id, "deal"))
         elif phase == "reveal":
@@ -98,6 +113,15 @@ def play_round(
         else:
             raise RuntimeError(f"round {played.round_id} stuck in phase {phase}")
     raise RuntimeError(f"round {played.round_id} did not finish in {MAX_STEPS} steps")
+
+
+def offered_decision(actions: Mapping[str, Any], seat: int) -> str | None:
+    """The decision the house play takes from what a seat is offered (``actions``: the answer
+    of ``GET /api/tables/{id}/actions``, or the state a table stream carries): the first of
+    :data:`DECISIONS` written as one of the seat's decisions is written; ``None`` where none is
+    (the house play then tries them in turn)."""
+    offered = {str(d["decision"]) for d in actions.get("decisions", ()) if d.get("seat") == seat}
+    return next((d for d in DECISIONS if d in offered), None)
 
 
 def _seat_to_act(to_act: object) -> int | None:
