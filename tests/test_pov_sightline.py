@@ -5,6 +5,8 @@ whole history (:func:`croupier.games.pov.view` without a sight kept, :func:`reco
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from croupier.games import GAMES, Round, get_game
@@ -25,15 +27,18 @@ def _same_as_drawn_afresh(rnd: Round) -> None:
         assert rnd.records_for(pov) == records_for(rnd.records, pov) == kept.records
 
 
-def _steps(rnd: Round, rng: SeededShuffler) -> None:
-    """Play ``rnd`` to its end at random, checking the views after every step."""
+def play_checked(
+    rnd: Round, rng: SeededShuffler, check: Callable[[Round], None] = _same_as_drawn_afresh
+) -> None:
+    """Play ``rnd`` to its end at random (an irregularity reported now and then), ``check``-ing
+    it after every step."""
     for seat in [s for s in rnd.players if rng.randbelow(2)] or [4]:
         for action in rnd.house_wagers(seat, unit=100 * (1 + rng.randbelow(10))):
             rnd.apply(action)
-            _same_as_drawn_afresh(rnd)
+            check(rnd)
     rnd.apply(rnd.dealer_no_more_bets())
     while not rnd.is_over:
-        _same_as_drawn_afresh(rnd)
+        check(rnd)
         if rnd.to_act().kind is ActorKind.SEAT:
             choices = [a for a in rnd.legal_actions() if not isinstance(a, ReportIrregularity)]
             rnd.apply(choices[rng.randbelow(len(choices))])
@@ -43,7 +48,7 @@ def _steps(rnd: Round, rng: SeededShuffler) -> None:
             rnd.apply(irr[rng.randbelow(len(irr))])
         else:
             rnd.apply(rnd.dealer_step())
-    _same_as_drawn_afresh(rnd)
+    check(rnd)
 
 
 @pytest.mark.parametrize(("slug", "rules_index"), CASES)
@@ -51,7 +56,7 @@ def test_each_views_kept_sight_is_the_view_drawn_afresh(slug: str, rules_index: 
     game = get_game(rule_sets(GAMES[slug])[rules_index])
     rng = SeededShuffler(f"sightline-{slug}-{rules_index}")
     for _ in range(2):
-        _steps(game.new_round(shoe=Shoe.shuffled(rng), meters=MemoryMeters()), rng)
+        play_checked(game.new_round(shoe=Shoe.shuffled(rng), meters=MemoryMeters()), rng)
 
 
 def test_a_sight_of_another_history_is_drawn_afresh() -> None:

@@ -9,12 +9,12 @@ import pytest
 
 from croupier.games import GAMES, Round, get_game
 from croupier.games.pov import records_for
-from croupier.games.records import ReportIrregularity, record_to_json
-from croupier.games.round import ActorKind
+from croupier.games.records import record_to_json
 from croupier.rules.progressive import MemoryMeters
 from croupier.server.views import ViewPov, engine_pov, round_sight
 from croupier.table.shoe import SeededShuffler, Shoe
 from test_pov import CASES, rule_sets
+from test_pov_sightline import play_checked
 
 VIEWERS = [
     ViewPov("full"),
@@ -34,21 +34,10 @@ def _same_as_drawn_afresh(rnd: Round) -> None:
 def test_the_carried_history_of_each_viewer_is_drawn_afresh(slug: str, rules_index: int) -> None:
     game = get_game(rule_sets(GAMES[slug])[rules_index])
     rng = SeededShuffler(f"sight-json-{slug}-{rules_index}")
-    rnd = game.new_round(shoe=Shoe.shuffled(rng), meters=MemoryMeters())
-    _same_as_drawn_afresh(rnd)
-    for seat in (1, 4, 7):
-        for action in rnd.house_wagers(seat, unit=100 * (1 + rng.randbelow(10))):
-            rnd.apply(action)
-            _same_as_drawn_afresh(rnd)
-    rnd.apply(rnd.dealer_no_more_bets())
-    while not rnd.is_over:
+    for _ in range(2):
+        rnd = game.new_round(shoe=Shoe.shuffled(rng), meters=MemoryMeters())
         _same_as_drawn_afresh(rnd)
-        if rnd.to_act().kind is ActorKind.SEAT:
-            choices = [a for a in rnd.legal_actions() if not isinstance(a, ReportIrregularity)]
-            rnd.apply(choices[rng.randbelow(len(choices))])
-        else:
-            rnd.apply(rnd.dealer_step())
-    _same_as_drawn_afresh(rnd)
+        play_checked(rnd, rng, _same_as_drawn_afresh)
 
 
 def test_a_caller_changing_its_copy_changes_no_other_callers() -> None:
