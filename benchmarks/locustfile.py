@@ -229,13 +229,14 @@ class Reader:
         """The actions carried at ``seq`` or later (waiting up to ``timeout`` seconds for the
         stream to bring them); ``None`` where none came."""
         deadline = time.monotonic() + timeout
-        while self.actions is None or self.actions[0] < seq:
+        while True:
+            self._carried.clear()  # before looking: a message carried meanwhile sets it again
+            if self.actions is not None and self.actions[0] >= seq:
+                return self.actions[1]
             left = deadline - time.monotonic()
             if left <= 0:
                 return None
-            self._carried.clear()
             self._carried.wait(timeout=left)
-        return self.actions[1]
 
     def _fail(self, why: str) -> None:
         self.environment.events.request.fire(  # type: ignore[no-untyped-call]
