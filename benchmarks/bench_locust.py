@@ -3,7 +3,9 @@ real croupier server, headless, its statistics read back.
 
 Run ``python benchmarks/bench_locust.py [--tables 400] [--seats 7] [--pit 4] [--think 2.0]
 [--seconds 120] [--search-steps 6] [--step-seconds 60] [--settle 10]
-[--backend sqlite|postgresql] [--json PATH]``.  A ``croupier serve`` process
+[--backend sqlite|postgresql] [--carry state|events] [--json PATH]``.  The streams carry each
+person's view and actions as the table page reads them (``--carry events``: the events alone).
+A ``croupier serve`` process
 starts on a free loopback port (as ``bench_server.py`` starts it), then ``locust --headless``
 runs the scenario against it: every table's dealer and players with their think times and one
 event stream each, and ``--pit`` pit viewers on the floor stream.  The server's CPU is counted
@@ -279,6 +281,7 @@ def _play(
         "tables": args.tables,
         "seats": args.seats,
         "pit_viewers": args.pit,
+        "carry": args.carry,
         **first,
         "failure_kinds": _failures(prefix)[:10],
         "pace_search": steps,
@@ -336,7 +339,8 @@ def _summary(result: dict[str, Any]) -> str:
     )
     return (
         f"{result['backend']:>10}: Locust, {result['tables']} tables x {result['seats']} seats "
-        f"and {result['pit_viewers']} pit viewers, think {result['think_s']} s, "
+        f"and {result['pit_viewers']} pit viewers (carry={result['carry']}), think "
+        f"{result['think_s']} s, "
         f"{result['seconds']} s: {result['rounds']} rounds ({result['rounds_per_s']}/s), "
         f"{result['commands']} commands ({result['commands_per_s']}/s), {result['refused']} "
         f"refused, {result['failures']} failures; latency p50 {result['p50_ms']} ms, "
