@@ -118,7 +118,7 @@ def play_round(
 def offered_decision(actions: Mapping[str, Any], seat: int) -> str | None:
     """The decision the house play takes from what a seat is offered (``actions``: the answer
     of ``GET /api/tables/{id}/actions``, or the state a table stream carries): the first of
-    :data:`DECISIONS` written as one of the seat's decisions is written; ``None`` where none is
+    :data:`DECISIONS` whose text is one of the seat's offered decisions; ``None`` where none is
     (the house play then tries them in turn)."""
     offered = {str(d["decision"]) for d in actions.get("decisions", ()) if d.get("seat") == seat}
     return next((d for d in DECISIONS if d in offered), None)

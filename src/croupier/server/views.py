@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import threading
 import weakref
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -61,7 +61,7 @@ def round_view(rnd: Round, pov: ViewPov) -> dict[str, Any]:
     seen = rnd.view(engine_pov(pov))
     data = seen.to_json()
     data["to_act_seat"] = rnd.to_act().seat
-    data.update(_sight_json(seen.pov, seen.cards, seen.records))
+    data.update(_sight_json(rnd, seen.pov, seen.cards, seen.records))
     data["settlement"] = rnd.settlement() if rnd.is_over else {}
     return data
 
@@ -78,16 +78,13 @@ def round_sight(rnd: Round, pov: ViewPov) -> dict[str, Any]:
     Each record's JSON is made once for each point of view (:class:`_SeenJson`)."""
     seen = engine_pov(pov)
     line = rnd.sight(seen)
-    return {
-        "pov": str(seen),
-        "cards": {k: list(v) for k, v in line.layout.items()},
-        "records": _SEEN_JSON.of(rnd, seen, line.seen),
-    }
+    return _sight_json(rnd, seen, line.layout, line.seen)
 
 
 class _SeenJson:
     """Per round and point of view, the JSON of the records it has seen (:func:`round_sight`,
-    asked after every event by each of a table's people): a history only grows, so each new
+    asked after every event by each of a table's people, and :func:`round_view`): a history
+    only grows, so each new
     record is encoded once, the JSON of the records before it kept while they are the same
     records.  The JSON is only read (sent on a stream), never changed."""
 
@@ -123,10 +120,12 @@ _SEEN_JSON = _SeenJson()
 
 
 def _sight_json(
-    pov: Pov, cards: Mapping[str, Sequence[str | None]], records: Iterable[Record]
+    rnd: Round, pov: Pov, cards: Mapping[str, Sequence[str | None]], seen: tuple[Record, ...]
 ) -> dict[str, Any]:
+    """The :data:`SIGHT` of ``rnd`` for ``pov``: the layout it sees (``cards``) and the records
+    as it sees them (``seen``), their JSON from :class:`_SeenJson`."""
     return {
         "pov": str(pov),
         "cards": {k: list(v) for k, v in cards.items()},
-        "records": [record_to_json(r) for r in records],
+        "records": _SEEN_JSON.of(rnd, pov, seen),
     }
