@@ -38,11 +38,15 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from bench_server import _database, _percentile, _port
 from croupier.faces.client import Client, wait_until_up
-from proc_cpu import cpu_seconds, terminate
+from croupier.server.haproxy_config import Backend
+from live.failover_harness import HAProxy, haproxy_binary
+from proc_cpu import cpu_seconds, terminate, tree_cpu_seconds
 
 ROOT = Path(__file__).resolve().parents[1]
 TARGET_P99_MS = 100.0
@@ -78,22 +82,28 @@ class Run:
     """A server and the Locust run against it: the pace file Locust reads its think time from,
     the samples file it appends each request to."""
 
-    server: int
+    servers: list[int]
     locust: int
     pace: Path
     samples: Path
+    others: dict[str, int]
+    """The other processes the floor runs on (HAProxy, PostgreSQL's server and its
+    backends), by name: their CPU is printed apart from the servers'."""
 
     def measure(self, think: float, seconds: float, settle: float) -> dict[str, Any]:
         """The figures of ``seconds`` of play at mean think time ``think``, from ``settle``
         seconds after the pace was set (the rounds in play at the old pace finish)."""
         self.pace.write_text(f"{think}\n")
         time.sleep(settle)
-        started, server_cpu = time.time(), cpu_seconds(self.server)
+        started, server_cpu = time.time(), sum(map(cpu_seconds, self.servers))
         locust_cpu = cpu_seconds(self.locust)
+        other_cpu = {name: tree_cpu_seconds(pid) for name, pid in self.others.items()}
         time.sleep(seconds)
         ended = time.time()
-        server_cpu = cpu_seconds(self.server) - server_cpu
+        server_cpu = sum(map(cpu_seconds, self.servers)) - server_cpu
         locust_cpu = cpu_seconds(self.locust) - locust_cpu
+        for name, pid in self.others.items():
+            other_cpu[name] = round(tree_cpu_seconds(pid) - other_cpu[name], 1)
         out = {"think_s": think, **_window(self.samples, started, ended)}
         cpu_ms = 1000 * server_cpu / max(1, out["commands"])
         out.update(
@@ -102,6 +112,7 @@ class Run:
             server_cpu_ms_per_round=round(1000 * server_cpu / max(1, out["rounds"]), 1),
             ratio_cpu_to_target=round(cpu_ms / TARGET_CPU_MS, 2),
             locust_cpu_s=round(locust_cpu, 1),
+            other_cpu_s=other_cpu,
         )
         return out
 
@@ -208,26 +219,44 @@ def _step_line(step: dict[str, Any]) -> str:
 
 def bench(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
     url = _database(args.backend, workdir, workdir / "pg")
-    port = _port()
-    base = f"http://127.0.0.1:{port}"
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "CROUPIER_ARGON2_PROFILE": "test"}
-    log = (workdir / "server.log").open("wb")
-    server = subprocess.Popen(
-        [sys.executable, "-m", "croupier.server", "--db", url, "--port", str(port)],
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
+    servers: list[subprocess.Popen[bytes]] = []
+    haproxy: HAProxy | None = None
+    logs: list[IO[bytes]] = []
     try:
-        wait_until_up(base, timeout=120)
-        result = _play(args, workdir, base, server.pid, env)
+        ports: list[int] = []
+        for n in range(args.processes):  # one after the other: the first sets the floor up
+            port = _port()
+            ports.append(port)
+            logs.append((workdir / f"server-{n}.log").open("wb"))
+            command = [sys.executable, "-m", "croupier.server", "--db", url, "--port", str(port)]
+            servers.append(
+                subprocess.Popen(command, env=env, stdout=logs[-1], stderr=subprocess.STDOUT)
+            )
+            wait_until_up(f"http://127.0.0.1:{port}", timeout=120)
+        base = f"http://127.0.0.1:{ports[0]}"
+        if args.processes > 1:
+            binary, why = haproxy_binary()
+            if binary is None:
+                raise SystemExit(f"bench_locust: HAProxy cannot be installed: {why}")
+            haproxy = HAProxy(binary, [Backend("127.0.0.1", p) for p in ports], workdir)
+            base = haproxy.url
+        others = {} if haproxy is None else {"haproxy": haproxy.proc.pid}
+        if args.backend == "postgresql":
+            postmaster = (workdir / "pg" / "data" / "postmaster.pid").read_text().split()[0]
+            others["postgresql"] = int(postmaster)
+        result = _play(args, workdir, base, [s.pid for s in servers], others, env)
         with Client(base, timeout=600) as auditor:
             auditor.login("auditor", "auditor-demo")
             result["ledger_ok"] = bool(auditor.audit(scope="ledger")["ok"])
         return result
     finally:
-        terminate(server, grace=60)
-        log.close()
+        if haproxy is not None:
+            haproxy.stop()
+        for server in servers:
+            terminate(server, grace=60)
+        for log in logs:
+            log.close()
         if args.backend == "postgresql":
             subprocess.run(
                 ["bash", str(ROOT / "scripts" / "pg-throwaway.sh"), "stop", str(workdir / "pg")],
@@ -237,7 +266,12 @@ def bench(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
 
 
 def _play(
-    args: argparse.Namespace, workdir: Path, base: str, server: int, env: dict[str, str]
+    args: argparse.Namespace,
+    workdir: Path,
+    base: str,
+    servers: list[int],
+    others: dict[str, int],
+    env: dict[str, str],
 ) -> dict[str, Any]:
     """Locust's run: every table enrolled, the floor at its real pace, then the pace search;
     Locust stopped as a person stops it (SIGTERM: it writes its statistics)."""
@@ -270,7 +304,7 @@ def _play(
             stderr=subprocess.STDOUT,
         )
         _wait_for(ready, locust, timeout=1800)
-        run = Run(server, locust.pid, pace, samples)
+        run = Run(servers, locust.pid, pace, samples, others)
         first = run.measure(args.think, args.seconds, settle=0.0)
         steps = search(run, first, args)
         terminate(locust, grace=120)
@@ -278,6 +312,7 @@ def _play(
     best = max(held, key=lambda s: s["rounds_per_s"], default=None)
     return {
         "backend": args.backend,
+        "processes": args.processes,
         "tables": args.tables,
         "seats": args.seats,
         "pit_viewers": args.pit,
@@ -304,6 +339,12 @@ def main() -> None:
     parser.add_argument("--spawn-rate", type=float, default=4.0, help="tables arriving a second")
     parser.add_argument("--backend", choices=("sqlite", "postgresql"), default="sqlite")
     parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="croupier serve processes; more than one: behind HAProxy, on PostgreSQL",
+    )
+    parser.add_argument(
         "--carry",
         choices=("state", "events"),
         default="state",
@@ -311,6 +352,8 @@ def main() -> None:
     )
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args()
+    if args.processes < 1 or (args.processes > 1 and args.backend != "postgresql"):
+        parser.error("--processes: at least 1; several share one database: --backend postgresql")
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     with tempfile.TemporaryDirectory(prefix="bench-locust-") as tmp:
         work = Path(tmp)
@@ -318,8 +361,8 @@ def main() -> None:
         try:
             result = bench(args, work)
         except BaseException:
-            for name in ("server.log", "locust.log"):
-                path = work / name
+            for path in [*sorted(work.glob("server-*.log")), work / "locust.log"]:
+                name = path.name
                 if path.exists():
                     tail = path.read_text(errors="replace").splitlines()[-60:]
                     print("\n".join([f"-- end of {name} --", *tail]), file=sys.stderr)

@@ -41,7 +41,6 @@ from __future__ import annotations
 
 import contextlib
 import itertools
-import json
 import os
 import random
 import threading
@@ -51,6 +50,7 @@ from typing import Any
 
 import gevent
 import gevent.event
+import orjson
 from locust import User, between, events, task
 from locust.env import Environment
 from websockets.sync.client import ClientConnection, connect
@@ -213,7 +213,8 @@ class Reader:
                 # no timeout: a reader waits for its next message (closing the connection
                 # ends it), not a timer a second on each of thousands of streams
                 for raw in conn:
-                    message = json.loads(raw)
+                    # orjson: json.loads took a third of the Locust process (py-spy, 400 tables)
+                    message = orjson.loads(raw)
                     seq = int(message["seq"])
                     if not self.in_order(seq):
                         self._fail(f"event {seq} after {self.last}")

@@ -2,6 +2,8 @@
 
 ``cpu_seconds(pid)``: user + system CPU seconds of process ``pid`` so far (bench_server,
 bench_locust, bench_command_floor and bench_failover read the server's CPU through it).
+``tree_cpu_seconds(pid)``: the same for a process and its children, the ended ones included
+(PostgreSQL's server and its backends; HAProxy).
 ``terminate(proc, grace)``: SIGTERM, then SIGKILL if it has not ended within ``grace`` seconds.
 """
 
@@ -12,13 +14,37 @@ import signal
 import subprocess
 from pathlib import Path
 
-__all__ = ["cpu_seconds", "terminate"]
+__all__ = ["cpu_seconds", "terminate", "tree_cpu_seconds"]
 
 
 def cpu_seconds(pid: int) -> float:
     """User + system CPU seconds of process ``pid`` (fields 14 and 15 of ``/proc/PID/stat``)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    fields = _stat(pid)
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _stat(pid: int) -> list[str]:
+    """The fields of ``/proc/PID/stat`` after the command's name (field 3 onward)."""
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+
+
+def tree_cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of process ``pid``, of its children that ended and were waited
+    for (fields 16 and 17), and of its living children: a server that forks a process a
+    connection (PostgreSQL) counted whole."""
+    ticks = 0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = _stat(int(entry.name))
+        except (FileNotFoundError, ProcessLookupError):
+            continue  # ended meanwhile: its CPU is in its parent's fields 16 and 17
+        if int(entry.name) == pid:
+            ticks += sum(int(f) for f in fields[11:15])
+        elif int(fields[1]) == pid:
+            ticks += int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 def terminate(proc: subprocess.Popen[bytes], grace: float) -> None:

@@ -45,3 +45,33 @@ def test_locust_floor_plays_rounds_with_every_stream_in_order(tmp_path: Path) ->
     [step] = result["pace_search"]
     assert step["think_s"] in (0.025, 0.1)
     assert step["rounds"] >= 1 and step["failures"] == 0
+
+
+def test_locust_floor_through_haproxy_on_two_processes_and_postgresql(tmp_path: Path) -> None:
+    """Issue 38's scale-out under the same load: two ``croupier serve`` processes on one
+    PostgreSQL behind HAProxy, the people reaching them through HAProxy's one URL."""
+    out = tmp_path / "locust.json"
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "benchmarks" / "bench_locust.py"),
+            *("--processes", "2", "--backend", "postgresql"),
+            *("--tables", "4", "--seats", "2", "--pit", "1", "--think", "0.05"),
+            *("--seconds", "8", "--search-steps", "0", "--json", str(out)),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    result = json.loads(out.read_text())
+    assert result["processes"] == 2 and result["backend"] == "postgresql"
+    assert result["rounds"] >= 2 and result["commands"] > result["rounds"] * 5
+    # every stream in order through HAProxy, the pit's among them; no command refused
+    assert result["failures"] == 0, result["failure_kinds"]
+    assert result["refused"] == 0
+    assert result["ledger_ok"] is True
+    # HAProxy's and PostgreSQL's own CPU is measured apart from the servers'
+    assert set(result["other_cpu_s"]) == {"haproxy", "postgresql"}
+    assert result["other_cpu_s"]["postgresql"] > 0

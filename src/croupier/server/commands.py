@@ -324,7 +324,7 @@ class Commands:
                     raise IllegalAction(f"Idempotency-Key {key!r} was used for a different request")
                 stored: dict[str, Any] = json.loads(response)
                 return stored, None
-            txn = Txn(conn)
+            txn = Txn(conn, holding=lt.id if lt is not None else None)
             txns.append(txn)
             result = run(txn)
             written = self.log.write(txn)

@@ -43,10 +43,10 @@ class EventLog:
         self._table = tables
         self.notifier = Notifier()
         self._listeners: list[Callable[[Written], None]] = []
-        self.announce: Callable[[Connection, str, int], None] | None = None
-        """Called in a command's transaction with each table it wrote events of and its last
-        ``seq`` (PostgreSQL: a ``NOTIFY`` other server processes hear once it commits,
-        :mod:`croupier.server.table_sync`)."""
+        self.announce: Callable[[Connection, LiveTable, Txn], None] | None = None
+        """Called in a command's transaction with each table it wrote events of (at its last
+        ``seq``) and the transaction (PostgreSQL: a ``NOTIFY`` other server processes hear once
+        it commits, :mod:`croupier.server.table_sync`)."""
 
     def listen(self, listener: Callable[[Written], None]) -> None:
         """``listener(written)`` after each commit, before the streams wake (in the writer's
@@ -77,7 +77,7 @@ class EventLog:
                 )
             _INSERT_EVENTS.many(txn.conn, rows)
             if self.announce is not None:
-                self.announce(txn.conn, stream, lt.seq)
+                self.announce(txn.conn, lt, txn)
         return written
 
     def publish(self, written: Written) -> None:

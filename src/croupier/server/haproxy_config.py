@@ -16,6 +16,8 @@
 - ``timeout tunnel``: a WebSocket stream stays open while idle (its pump polls every 2 s);
   ``on-marked-down shutdown-sessions`` closes the streams of a server marked down, so their
   clients reconnect with their last ``seq`` (to the other server).
+- ``maxconn`` :data:`MAXCONN`: each person at a table holds a stream and a keep-alive
+  connection (a 400-table floor of eight people a table: some 6,400 connections);
 - each answer names the server that gave it (``X-Croupier-Server: s1``);
 - it listens on ``127.0.0.1`` unless told otherwise (TLS: docs/TLS.md).
 
@@ -32,10 +34,14 @@ from dataclasses import dataclass
 
 from croupier.core.errors import InvalidInput
 
-__all__ = ["CHECK_MS", "Backend", "haproxy_config", "main", "parse_backend"]
+__all__ = ["CHECK_MS", "MAXCONN", "Backend", "haproxy_config", "main", "parse_backend"]
 
 CHECK_MS = 500
 """Milliseconds between two health checks of a server (two failures mark it down)."""
+
+MAXCONN = 8000
+"""Connections HAProxy holds at once.  It needs about two file descriptors each, which the
+open-file limit it starts under must allow (16,019 for 8,000)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +74,7 @@ def haproxy_config(
         for n, b in enumerate(backends, 1)
     )
     return f"""global
-    maxconn 4096
+    maxconn {MAXCONN}
 
 defaults
     mode http

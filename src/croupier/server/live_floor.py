@@ -83,6 +83,7 @@ class Floor:
         )
         self.sync.hearing.append(self.reads.pit.heard)
         self.reads.current = self.sync.current
+        self.reads.listed = self.sync.listed
         self.commands = Commands(
             self.committer,
             self.store,

@@ -301,6 +301,10 @@ class Txn:
     placed: list[LiveTable] = field(default_factory=list)
     """The tables the command placed on the floor: taken off again where it does not commit
     (and only they: PostgreSQL's writers place other commands' tables meanwhile)."""
+    holding: str | None = None
+    """The table whose lock the command holds until it commits: its state as the command
+    leaves it is what commits with the events (the other processes are told its list entry,
+    :mod:`croupier.server.table_sync`)."""
 
     def emit(self, lt: LiveTable, type_: str, data: dict[str, Any]) -> None:
         """An event of ``lt``'s stream, of its current round (written when the command

@@ -24,6 +24,12 @@ exact is the database's own locking and each table's version, its last event ``s
   last ``seq`` receives exactly those after it.  The notification also marks the table stale
   (:attr:`LiveTable.heard <croupier.server.live_tables.LiveTable.heard>`): the state a stream
   carries is rebuilt first (:meth:`TableSync.current`, no query).
+- **The pit and the table list**: a command's notification also carries its table's list entry
+  as the command leaves it (:class:`~croupier.server.read_model.Listing`, made under the
+  table's lock, which the command holds until it commits).  The other processes list the table
+  from it (:meth:`TableSync.listed`) instead of rebuilding the table for each change they hear;
+  a table moved by a notification without its entry (another table's command, the listener
+  catching up) is rebuilt as before.
 
 Meters and the chip ledger hold nothing in memory between commands: every move reads and locks
 its row in the command's transaction (:mod:`croupier.store.meters`, ``SELECT ... FOR UPDATE``;
@@ -39,15 +45,18 @@ import logging
 import threading
 import uuid
 from collections.abc import Callable
+from typing import Any
 
 from sqlalchemy import Connection, Engine, bindparam, func, select
 
 from croupier.core.errors import IllegalAction
 from croupier.server.event_log import FLOOR, EventLog
-from croupier.server.live_tables import LiveTable
+from croupier.server.live_tables import LiveTable, Txn
+from croupier.server.read_model import Listing
 from croupier.server.recovery import recover_table
 from croupier.server.shoe_floor import load_shoes
 from croupier.server.table_registry import TableRegistry
+from croupier.server.wire import compact
 from croupier.store import RoundStore
 from croupier.store.prepared import Prepared
 from croupier.store.schema import live_tables, table_events
@@ -67,6 +76,10 @@ _VERSION = Prepared(
     select(func.max(table_events.c.seq)).where(table_events.c.table_id == bindparam("t"))
 )
 _NOTIFY = Prepared(select(func.pg_notify(bindparam("c"), bindparam("p"))))
+
+NOTIFY_MAX = 7900
+"""Bytes a notification's payload may take (PostgreSQL refuses 8,000 and more): a longer
+list entry is left out of it (the table is then rebuilt where its list is read)."""
 
 
 def lock_key(name: str) -> int:
@@ -96,10 +109,12 @@ class TableSync:
         self.hearing: list[Callable[[str, int], None]] = []
         """Called with a table and its last ``seq`` another process committed, where no
         stream of this process reads the table's events (the pit summary's versions)."""
+        self._listed: dict[str, Listing] = {}
+        """By table: its list entry as another process last said it committed it."""
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         if self.active:
-            log_.announce = self.announce
+            log_.announce = self.announce_events
             registry.finder = self.discover
             registry.serialize = self.serialize
 
@@ -120,10 +135,25 @@ class TableSync:
         meter's creation and funding, which no table's lock covers)."""
         _LOCK.first(conn, {"k": lock_key(name)})
 
-    def announce(self, conn: Connection, table_id: str, seq: int) -> None:
+    def announce(
+        self, conn: Connection, table_id: str, seq: int, listing: Listing | None = None
+    ) -> None:
         """``NOTIFY`` in the command's transaction: heard by the other processes only once
-        it commits."""
-        _NOTIFY.first(conn, {"c": CHANNEL, "p": f"{self.origin} {seq} {table_id}"})
+        it commits; with the table's list entry where the command holds the table."""
+        note: dict[str, Any] = {"origin": self.origin, "seq": seq, "table": table_id}
+        if listing is not None:
+            note["listing"] = listing.wire()
+        payload = compact(note)
+        if len(payload.encode()) > NOTIFY_MAX:
+            del note["listing"]
+            payload = compact(note)
+        _NOTIFY.first(conn, {"c": CHANNEL, "p": payload})
+
+    def announce_events(self, conn: Connection, lt: LiveTable, txn: Txn) -> None:
+        """The events ``txn`` wrote of ``lt`` announced (:meth:`announce`), its list entry
+        with them where ``txn`` holds its lock."""
+        listing = Listing.of(lt) if txn.holding == lt.id else None
+        self.announce(conn, lt.id, lt.seq, listing)
 
     def made(self, conn: Connection, table_id: str) -> None:
         """A new table, announced in its creating transaction (the others load it)."""
@@ -160,6 +190,15 @@ class TableSync:
         if self.active and lt.heard > lt.seq:
             self._rebuild_locked(lt)
         return lt
+
+    def listed(self, lt: LiveTable) -> Listing | None:
+        """``lt``'s list entry as committed, where another process moved it past what this
+        process holds and its last notification said how it left it; ``None`` otherwise
+        (``lt`` itself is as committed, or must be rebuilt: :meth:`current`)."""
+        if not self.active or lt.heard <= lt.seq:
+            return None
+        listing = self._listed.get(lt.id)
+        return listing if listing is not None and listing.seq == lt.heard else None
 
     def discover(self, table_id: str) -> LiveTable | None:
         """A table another process made, loaded from the database (``None``: none such)."""
@@ -226,27 +265,35 @@ class TableSync:
                     self._caught_up()  # what was committed while nobody listened
                     while not self._stop.is_set():
                         for note in conn.notifies(timeout=LISTEN_WAIT):
-                            self._heard(note.payload)
+                            self._note(note.payload)
             except Exception as exc:  # the connection lost: listen again
                 log.warning("the event listener reconnects: %s", exc)
                 self._stop.wait(0.5)
 
     def _caught_up(self) -> None:
         for table_id, seq in self.log.last_seqs().items():
-            self._heard(f"- {seq} {table_id}")
+            self._heard(table_id, seq)
 
-    def _heard(self, payload: str) -> None:
-        origin, seq_text, table_id = payload.split(" ", 2)
-        if origin == self.origin:
+    def _note(self, payload: str) -> None:
+        note = json.loads(payload)
+        if note["origin"] == self.origin:
             return
+        told = note.get("listing")
+        listing = Listing.parse(told) if told is not None else None
+        self._heard(str(note["table"]), int(note["seq"]), listing)
+
+    def _heard(self, table_id: str, seq: int, listing: Listing | None = None) -> None:
+        """Another process committed ``table_id`` up to ``seq`` (leaving it as ``listing``
+        says, where the notification said)."""
         lt: LiveTable | None = self.registry.tables.get(table_id)
         if lt is None:
             lt = self.discover(table_id)
             if lt is None:
                 return
-        seq = int(seq_text)
         if seq == 0:
             return  # a new table: loaded (above)
+        if listing is not None and listing.seq == seq > lt.heard:
+            self._listed[table_id] = listing  # before ``heard`` moves: a reader finds it
         lt.heard = max(lt.heard, seq)
         since = lt.top or lt.seq  # nothing published since the load: it held lt.seq
         if seq <= since:
