@@ -3,21 +3,25 @@ real croupier server, headless, its statistics read back.
 
 Run ``python benchmarks/bench_locust.py [--tables 400] [--seats 7] [--pit 4] [--think 2.0]
 [--seconds 120] [--search-steps 6] [--step-seconds 60] [--settle 10]
-[--backend sqlite|postgresql] [--carry state|events] [--json PATH]``.  The streams carry each
-person's view and actions as the table page reads them (``--carry events``: the events alone).
-A ``croupier serve`` process
-starts on a free loopback port (as ``bench_server.py`` starts it), then ``locust --headless``
-runs the scenario against it: every table's dealer and players with their think times and one
-event stream each, and ``--pit`` pit viewers on the floor stream.  The server's CPU is counted
-from the moment every table is enrolled (the scenario's ready file) to the end of the run.
+[--backend sqlite|postgresql] [--processes 1] [--carry state|events] [--json PATH]``.  The
+streams carry each person's view and actions as the table page reads them (``--carry events``:
+the events alone).  ``--processes`` ``croupier serve`` processes start on free loopback ports
+(as ``bench_server.py`` starts one), one after the other; more than one share a throwaway
+PostgreSQL cluster (``--backend postgresql``) behind Debian's HAProxy
+(``scripts/haproxy-install.sh``, the configuration of :mod:`croupier.server.haproxy_config`),
+as ``docs/scale-out.md`` deploys them.  Then ``locust --headless`` runs the scenario against the
+one URL: every table's dealer and players with their think times and one event stream each,
+and ``--pit`` pit viewers on the floor stream.  The servers' CPU is counted from the moment
+every table is enrolled (the scenario's ready file) to the end of the run.
 
 Prints, for ``--seconds`` from the moment every table is enrolled, the rounds and commands a
 second, the p50 and p99 latency of the requests Locust was told of in that window (think time
-excluded; each request as its person saw it) against the 100 ms target, the server's CPU a
+excluded; each request as its person saw it) against the 100 ms target, the servers' CPU a
 command and a round against the 1.0 ms target (issue 38), the failures (refused commands,
 stream gaps) and the audit of the chip ledger.  The default is a 400-table floor at its real
 pace: a round about every minute a table, some 7 rounds a second.  Locust's own CPU shares the
-machine's cores with the server: it is printed beside it.
+machine's cores with the servers: it is printed beside it, and so are PostgreSQL's (its server
+and backends) and HAProxy's where they run.
 
 Then the pace search (:func:`search`): the same tables and people, their think time changed
 without enrolling again, ``--search-steps`` paces of ``--step-seconds`` each (after
@@ -213,8 +217,13 @@ def _step_line(step: dict[str, Any]) -> str:
         f"  pace: think {step['think_s']} s, {step['seconds']} s: {step['rounds_per_s']} rounds/s, "
         f"{step['commands_per_s']} commands/s, p50 {step['p50_ms']} ms, p99 {step['p99_ms']} ms, "
         f"{step['failures']} failures; server CPU {step['server_cpu_ms_per_command']} ms a "
-        f"command; Locust CPU {step['locust_cpu_s']} s"
+        f"command; Locust CPU {step['locust_cpu_s']} s{_others(step['other_cpu_s'])}"
     )
+
+
+def _others(cpu: dict[str, float]) -> str:
+    """The other processes' CPU seconds, where any ran (``, postgresql 18.0 s``)."""
+    return "".join(f", {name} {seconds} s" for name, seconds in sorted(cpu.items()))
 
 
 def bench(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
@@ -381,7 +390,8 @@ def _summary(result: dict[str, Any]) -> str:
         else "none of the paces tried"
     )
     return (
-        f"{result['backend']:>10}: Locust, {result['tables']} tables x {result['seats']} seats "
+        f"{result['backend']:>10} x {result['processes']}: Locust, {result['tables']} tables x "
+        f"{result['seats']} seats "
         f"and {result['pit_viewers']} pit viewers (carry={result['carry']}), think "
         f"{result['think_s']} s, "
         f"{result['seconds']} s: {result['rounds']} rounds ({result['rounds_per_s']}/s), "
@@ -391,7 +401,8 @@ def _summary(result: dict[str, Any]) -> str:
         f"({result['ratio_p99_to_target']}x the 100 ms target); server CPU "
         f"{result['server_cpu_ms_per_command']} ms a command "
         f"({result['ratio_cpu_to_target']}x the 1.0 ms target), "
-        f"{result['server_cpu_ms_per_round']} ms a round; Locust CPU {result['locust_cpu_s']} s; "
+        f"{result['server_cpu_ms_per_round']} ms a round; Locust CPU {result['locust_cpu_s']} s"
+        f"{_others(result['other_cpu_s'])}; "
         f"ledger {'balanced' if result['ledger_ok'] else 'NOT balanced'}; the most rounds/s "
         f"with p99 <= 250 ms: {held}; the slowest 1% by route: {result['tail']['routes']}"
     )

@@ -89,9 +89,16 @@ class RoundService:
         if stack is not None:
             postings.stack_next(lt, stack)
         with shared(self.db.key, txn.conn, rid):
-            rnd = lt.table.new_round(cut_at=cut_at)
-            for name in meter_names(rnd):  # sorted: two tables never wait for each other
+            # The meters' locks first (sorted: two tables never wait for each other), then
+            # their rows: the round locks each meter's row as it is made (``SqlMeters.ensure``),
+            # and a table being made takes the meter's lock, then its row.  In the other order
+            # the two waited for each other (PostgreSQL: a deadlock, a command refused).
+            for name in lt.meters:
                 self.registry.serialize(txn.conn, f"meter:{name}")
+            rnd = lt.table.new_round(cut_at=cut_at)
+            for name in meter_names(rnd):
+                if name not in lt.meters:  # none: the table's meters are its game's
+                    self.registry.serialize(txn.conn, f"meter:{name}")
             self.ledger.fund_meters(txn.conn, self.meters, meter_names(rnd))
         at = now()
         # The round's hashed header, and its shoe order apart from the records (server side).
