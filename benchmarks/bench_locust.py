@@ -58,6 +58,10 @@ TARGET_CPU_MS = 1.0
 """Issue 38's targets: p99 command latency, and the server's CPU a command."""
 SUSTAINED_P99_MS = 250.0
 """Issue 38: the most rounds a second the server sustains with p99 at most this."""
+FIRST_SETTLE = 3.0
+"""Seconds between the ready file and the first window: the requests in flight while the
+scenario froze its people out of Locust's garbage collector (a pause of about half a second,
+once) end before it."""
 NEW_ROUND = "POST /api/tables/{table}/rounds"
 """Locust's name of the request that opens a round (its type, then its route)."""
 
@@ -314,7 +318,7 @@ def _play(
         )
         _wait_for(ready, locust, timeout=1800)
         run = Run(servers, locust.pid, pace, samples, others)
-        first = run.measure(args.think, args.seconds, settle=0.0)
+        first = run.measure(args.think, args.seconds, settle=FIRST_SETTLE)
         steps = search(run, first, args)
         terminate(locust, grace=120)
     held = [s for s in [first, *steps] if s["p99_ms"] <= SUSTAINED_P99_MS and not s["failures"]]
