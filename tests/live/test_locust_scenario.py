@@ -8,19 +8,20 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_locust_floor_plays_rounds_with_every_stream_in_order(tmp_path: Path) -> None:
+def _bench(tmp_path: Path, *args: str) -> dict[str, Any]:
+    """``bench_locust.py`` run with ``args`` (a small floor: one pit viewer, a short think
+    time, 8 s measured); its result."""
     out = tmp_path / "locust.json"
     done = subprocess.run(
         [
             sys.executable,
             str(ROOT / "benchmarks" / "bench_locust.py"),
-            *("--tables", "2", "--seats", "2", "--pit", "1", "--think", "0.05"),
-            *("--seconds", "8", "--json", str(out)),
-            *("--search-steps", "1", "--step-seconds", "4", "--settle", "1"),
+            *("--pit", "1", "--think", "0.05", "--seconds", "8", "--json", str(out), *args),
         ],
         capture_output=True,
         text=True,
@@ -28,7 +29,16 @@ def test_locust_floor_plays_rounds_with_every_stream_in_order(tmp_path: Path) ->
         check=False,
     )
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    result = json.loads(out.read_text())
+    result: dict[str, Any] = json.loads(out.read_text())
+    return result
+
+
+def test_locust_floor_plays_rounds_with_every_stream_in_order(tmp_path: Path) -> None:
+    result = _bench(
+        tmp_path,
+        *("--tables", "2", "--seats", "2"),
+        *("--search-steps", "1", "--step-seconds", "4", "--settle", "1"),
+    )
     # rounds were opened and commands committed, by Locust's own count
     assert result["rounds"] >= 2
     assert result["commands"] > result["rounds"] * 5
@@ -50,22 +60,11 @@ def test_locust_floor_plays_rounds_with_every_stream_in_order(tmp_path: Path) ->
 def test_locust_floor_through_haproxy_on_two_processes_and_postgresql(tmp_path: Path) -> None:
     """Issue 38's scale-out under the same load: two ``croupier serve`` processes on one
     PostgreSQL behind HAProxy, the people reaching them through HAProxy's one URL."""
-    out = tmp_path / "locust.json"
-    done = subprocess.run(
-        [
-            sys.executable,
-            str(ROOT / "benchmarks" / "bench_locust.py"),
-            *("--processes", "2", "--backend", "postgresql"),
-            *("--tables", "4", "--seats", "2", "--pit", "1", "--think", "0.05"),
-            *("--seconds", "8", "--search-steps", "0", "--json", str(out)),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
+    result = _bench(
+        tmp_path,
+        *("--processes", "2", "--backend", "postgresql"),
+        *("--tables", "4", "--seats", "2", "--search-steps", "0"),
     )
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    result = json.loads(out.read_text())
     assert result["processes"] == 2 and result["backend"] == "postgresql"
     assert result["rounds"] >= 2 and result["commands"] > result["rounds"] * 5
     # every stream in order through HAProxy, the pit's among them; no command refused

@@ -107,19 +107,19 @@ def test_pit_message_is_built_once_per_version_for_every_connection(floor: Floor
     assert table["seats"]["1"] == "P1" and state["tables_seq"][TABLE] == floor.table(TABLE).seq
 
 
-def test_pit_message_equals_the_floor_built_whole(floor: Floor) -> None:
-    """Each table's part is kept from earlier messages until the table changes: after each
-    command of a round (a progressive wager moving a meter other tables show), the message
-    equals the floor built from nothing (every table's list entry, the meters, each table's
-    seq)."""
-    lt = floor.table(LINKED)  # its progressive meter is the Mississippi Stud table's too
+def linked_round_steps(floor: Floor) -> list[tuple[Account, str, Callable[[Txn], dict[str, Any]]]]:
+    """A round's commands at the Ultimate Texas Hold 'Em table, whose progressive meter the
+    Mississippi Stud table's wagers move too: a seat taken, the round opened, an Ante, a Blind
+    and a progressive wager, "no more bets" and the deal (each command's account, its key and
+    what it runs)."""
+    lt = floor.table(LINKED)
     dealer = Account("dealer", Role.DEALER, demo=True)
     wagers = [
         PlaceWager(seat=1, wager=w, amount=a)
         for w, a in (("ante", 500), ("blind", 500), ("progressive", 100))
     ]
     chips = 1  # the progressive chip the dealer collects
-    steps: list[tuple[Account, str, Callable[[Txn], dict[str, Any]]]] = [
+    return [
         (PLAYER, "sit", lambda txn: {"seats": floor.registry.sit(txn, lt, PLAYER, 1)}),
         (dealer, "round", lambda txn: {"rid": floor.rounds.begin_round(txn, lt, None)}),
         *[
@@ -135,6 +135,14 @@ def test_pit_message_equals_the_floor_built_whole(floor: Floor) -> None:
         ),
         (dealer, "deal", lambda txn: {"n": len(floor.rounds.dealer_steps(txn, lt, DEALING))}),
     ]
+
+
+def test_pit_message_equals_the_floor_built_whole(floor: Floor) -> None:
+    """Each table's part is kept from earlier messages until the table changes: after each
+    command of a round (a progressive wager moving a meter other tables show), the message
+    equals the floor built from nothing (every table's list entry, the meters, each table's
+    seq)."""
+    steps = linked_round_steps(floor)
     meter = floor.reads.meters.snapshot()[METER]
     floor.reads.pit_message()  # every table's part kept from here
     seen = []

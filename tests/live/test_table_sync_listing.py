@@ -11,25 +11,20 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from croupier.games.records import NoMoreBets, PlaceWager
-from croupier.games.round import Phase
 from croupier.server.auth import Account, Auth, Role
 from croupier.server.db import connect
 from croupier.server.demo import setup_demo
 from croupier.server.live_floor import Floor
 from croupier.server.live_tables import Txn
 from live.live_harness import Cluster
+from live.test_pit_summary import LINKED, PLAYER, linked_round_steps
 
-PLAYER = Account("player1", Role.PLAYER, player_id="P1")
-DEALER = Account("dealer", Role.DEALER, demo=True)
 SUPERVISOR = Account("supervisor", Role.SUPERVISOR, demo=True)
-LINKED = "ultimate-texas-holdem"  # its progressive meter is another table's too
-DEALING = (Phase.DEALING, Phase.DECISIONS)
 
 
 @pytest.fixture
@@ -44,6 +39,8 @@ def floors(pg_cluster: Cluster, monkeypatch: pytest.MonkeyPatch) -> Iterator[tup
             floor.load()
             if n == 0:
                 setup_demo(floor, Auth(floor.engine))  # the first sets the demo floor up
+        for floor in made:  # each listener hears the other's commits from here
+            assert floor.sync.listening.wait(timeout=30)
         yield made[0], made[1]
     finally:
         for floor in made:
@@ -69,35 +66,13 @@ def _pit_entry(floor: Floor, table_id: str) -> dict[str, Any]:
     return next(t for t in tables if t["id"] == table_id)
 
 
-def _round_steps(floor: Floor) -> list[tuple[Account, str, Callable[[Txn], dict[str, Any]]]]:
-    lt = floor.table(LINKED)
-    wagers = [
-        PlaceWager(seat=1, wager=w, amount=a)
-        for w, a in (("ante", 500), ("blind", 500), ("progressive", 100))
-    ]
-    return [
-        (PLAYER, "sit", lambda txn: {"seats": floor.registry.sit(txn, lt, PLAYER, 1)}),
-        (DEALER, "round", lambda txn: {"rid": floor.rounds.begin_round(txn, lt, None)}),
-        *[
-            (PLAYER, f"w{n}", lambda txn, w=w: {"n": len(floor.rounds.apply(txn, lt, w))})
-            for n, w in enumerate(wagers)
-        ],
-        (
-            DEALER,
-            "nmb",
-            lambda txn: {"n": len(floor.rounds.apply(txn, lt, NoMoreBets(progressive_chips=1)))},
-        ),
-        (DEALER, "deal", lambda txn: {"n": len(floor.rounds.dealer_steps(txn, lt, DEALING))}),
-    ]
-
-
 def test_listing_of_a_table_another_process_moved_is_its_committed_entry_without_rebuild(
     floors: tuple[Floor, Floor],
 ) -> None:
     one, two = floors
     held_before = two.table(LINKED).seq
     phases = []
-    for account, key, run in _round_steps(one):
+    for account, key, run in linked_round_steps(one):
         one.commands.transact(account, key, key, LINKED, run)
         _heard(two, LINKED, one.table(LINKED).seq)
         # the table list and the pit show what the first process committed, meters included
@@ -125,7 +100,7 @@ def test_listing_of_a_table_another_process_moved_is_its_committed_entry_without
 def test_listing_heard_without_its_entry_is_rebuilt(floors: tuple[Floor, Floor]) -> None:
     one, two = floors
     lt = one.table(LINKED)
-    sit = _round_steps(one)[0][2]
+    sit = linked_round_steps(one)[0][2]
     one.commands.transact(PLAYER, "sit", "sit", LINKED, sit)
     _heard(two, LINKED, lt.seq)
     assert _entry(two, LINKED) == _entry(one, LINKED) and two.sync.rebuilds == 0

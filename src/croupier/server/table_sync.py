@@ -111,6 +111,9 @@ class TableSync:
         stream of this process reads the table's events (the pit summary's versions)."""
         self._listed: dict[str, Listing] = {}
         """By table: its list entry as another process last said it committed it."""
+        self.listening = threading.Event()
+        """Set once the listener hears the other processes' commits (and caught up with what
+        they committed before it listened)."""
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         if self.active:
@@ -263,6 +266,7 @@ class TableSync:
                 with psycopg.connect(conninfo, autocommit=True) as conn:
                     conn.execute(f"LISTEN {CHANNEL}")
                     self._caught_up()  # what was committed while nobody listened
+                    self.listening.set()
                     while not self._stop.is_set():
                         for note in conn.notifies(timeout=LISTEN_WAIT):
                             self._note(note.payload)
@@ -292,8 +296,10 @@ class TableSync:
                 return
         if seq == 0:
             return  # a new table: loaded (above)
-        if listing is not None and listing.seq == seq > lt.heard:
-            self._listed[table_id] = listing  # before ``heard`` moves: a reader finds it
+        # before ``heard`` moves (a reader finds it); at the ``seq`` heard already where the
+        # listener's catching up (which tells no entry) read the table's ``seq`` first
+        if listing is not None and listing.seq == seq >= lt.heard:
+            self._listed[table_id] = listing
         lt.heard = max(lt.heard, seq)
         since = lt.top or lt.seq  # nothing published since the load: it held lt.seq
         if seq <= since:
