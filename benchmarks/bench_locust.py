@@ -146,6 +146,7 @@ def _window(samples: Path, started: float, ended: float) -> dict[str, Any]:
     latencies: list[float] = []
     timed: list[tuple[float, float, str]] = []
     rounds = commands = refused = failures = 0
+    refusals: dict[str, int] = {}
     with samples.open() as handle:
         for line in handle:
             at, name, ms, ok = line.rstrip("\n").split("\t")
@@ -158,6 +159,7 @@ def _window(samples: Path, started: float, ended: float) -> dict[str, Any]:
             timed.append((float(ms), float(at) - started, name))
             if name.endswith("(refused)"):
                 refused += 1
+                refusals[name] = refusals.get(name, 0) + 1
             elif name.startswith("POST ") and ok == "1":
                 commands += 1
                 rounds += name == NEW_ROUND
@@ -171,6 +173,7 @@ def _window(samples: Path, started: float, ended: float) -> dict[str, Any]:
         "commands_per_s": round(commands / elapsed, 1),
         "requests": len(latencies),
         "refused": refused,
+        "refused_by_route": refusals,
         "failures": failures,
         "p50_ms": round(p50, 1),
         "p99_ms": round(p99, 1),
