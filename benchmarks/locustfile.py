@@ -58,6 +58,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from croupier.faces.bots import Crew, approve_pending, enrol, offered_decision, play_round
 from croupier.faces.client import ApiError, Client
+from croupier.server.app import GC_YOUNG
 from croupier.server.demo import demo_rules
 
 TABLES = int(os.environ.get("CROUPIER_TABLES", "10"))
@@ -316,11 +317,6 @@ def _enrolled() -> None:
             Path(ready).write_text(f"{TABLES} tables\n")
 
 
-GC_YOUNG = 20_000
-"""Allocations between two collections of the youngest generation, once every table is
-enrolled (the server's figure, ``croupier.server.app.GC_YOUNG``)."""
-
-
 def _steady() -> None:
     """The people's clients, streams and greenlets, made once, frozen out of the garbage
     collector's scans.  Unfrozen, the Locust process of a 400-table floor held some 900,000
@@ -329,7 +325,8 @@ def _steady() -> None:
     eighth of the real pace that the server had no part in."""
     gc.collect()
     gc.freeze()
-    gc.set_threshold(max(gc.get_threshold()[0], GC_YOUNG), *gc.get_threshold()[1:])
+    young, *older = gc.get_threshold()
+    gc.set_threshold(max(young, GC_YOUNG), *older)  # the server's young generation
 
 
 def _person(environment: Environment, client: Client, share: float, table_id: str) -> Person:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from functools import partial
@@ -109,10 +109,15 @@ def table_out(lt: LiveTable, snapshot: Mapping[str, int]) -> TableOut:
         round_id=lt.round_id,
         held=lt.held,
         seats=seats,
-        meters={m: snapshot[m] for m in lt.meters if m in snapshot},
+        meters=_meter_amounts(lt.meters, snapshot),
         training=lt.game.rules.table.training,
         limits=lt.game.posted_limits(),
     )
+
+
+def _meter_amounts(names: Iterable[str], snapshot: Mapping[str, int]) -> dict[str, int]:
+    """A table list entry's meters: the amounts ``snapshot`` holds of ``names``."""
+    return {m: snapshot[m] for m in names if m in snapshot}
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +141,7 @@ class Listing:
         return cls(lt.seq, entry, lt.meters)
 
     def out(self, snapshot: Mapping[str, int]) -> TableOut:
-        return TableOut(**self.entry, meters={m: snapshot[m] for m in self.meters if m in snapshot})
+        return TableOut(**self.entry, meters=_meter_amounts(self.meters, snapshot))
 
     def wire(self) -> dict[str, Any]:
         """As the notification carries it (:meth:`parse` reads it back)."""
@@ -250,13 +255,8 @@ class PitMessage:
     def _part(self, lt: LiveTable, listing: Listing | None, snapshot: Mapping[str, int]) -> str:
         if listing is not None:
             amounts = tuple(snapshot.get(m) for m in listing.meters)
-            key: tuple[object, ...] = ("listed", listing.seq, amounts)
-            kept = self._parts.get(lt.id)
-            if kept is None or kept[0] != key:
-                kept = (key, compact(listing.out(snapshot).model_dump()))
-                self._parts[lt.id] = kept
-                self._encoded += 1
-            return kept[1]
+            told: tuple[object, ...] = ("listed", listing.seq, amounts)
+            return self._kept(lt.id, told, lambda: listing.out(snapshot))
         with lt.lock:
             rnd = lt.round
             read = (
@@ -269,11 +269,16 @@ class PitMessage:
                 tuple(sorted(lt.seats().items())),
                 tuple(snapshot.get(m) for m in lt.meters),
             )
-            held = self._parts.get(lt.id)
-            if held is None or held[0] != read:
-                held = (read, compact(table_out(lt, snapshot).model_dump()))
-                self._parts[lt.id] = held
-                self._encoded += 1
+            return self._kept(lt.id, read, lambda: table_out(lt, snapshot))
+
+    def _kept(self, table_id: str, read: tuple[object, ...], entry: Callable[[], TableOut]) -> str:
+        """The table's part kept while ``read`` (what its entry was made from) stays the same;
+        else ``entry()`` encoded and kept."""
+        held = self._parts.get(table_id)
+        if held is None or held[0] != read:
+            held = (read, compact(entry().model_dump()))
+            self._parts[table_id] = held
+            self._encoded += 1
         return held[1]
 
 
