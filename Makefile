@@ -83,6 +83,8 @@ bench: native
 	$(BIN)/python benchmarks/bench_server.py --json bench-results/server.json
 	$(BIN)/python benchmarks/bench_server.py --carry events --json bench-results/server-events.json
 	$(BIN)/python benchmarks/bench_locust.py --json bench-results/locust.json
+	$(BIN)/python benchmarks/bench_locust.py --processes 2 --backend postgresql --tables 100 --seconds 60 --search-steps 0 --settle 5 --versus-one --json bench-results/locust-scale-100.json
+	$(BIN)/python benchmarks/bench_locust.py --processes 2 --backend postgresql --tables 400 --seconds 60 --search-steps 0 --settle 5 --versus-one --json bench-results/locust-scale-400.json
 	$(BIN)/python benchmarks/bench_pit.py --json bench-results/pit.json
 	$(BIN)/python benchmarks/bench_command_floor.py --json bench-results/command-floor.json
 	$(BIN)/python benchmarks/bench_carried_state.py --json bench-results/carried-state.json

@@ -3,15 +3,19 @@ real croupier server, headless, its statistics read back.
 
 Run ``python benchmarks/bench_locust.py [--tables 400] [--seats 7] [--pit 4] [--think 2.0]
 [--seconds 120] [--search-steps 6] [--step-seconds 60] [--settle 10]
-[--backend sqlite|postgresql] [--processes 1] [--carry state|events] [--json PATH]``.  The
+[--backend sqlite|postgresql] [--processes 1] [--versus-one] [--carry state|events]
+[--json PATH]``.  The
 streams carry each person's view and actions as the table page reads them (``--carry events``:
 the events alone).  ``--processes`` ``croupier serve`` processes start on free loopback ports
 (as ``bench_server.py`` starts one), one after the other; more than one share a throwaway
 PostgreSQL cluster (``--backend postgresql``) behind Debian's HAProxy
 (``scripts/haproxy-install.sh``, the configuration of :mod:`croupier.server.haproxy_config`),
-as ``docs/scale-out.md`` deploys them.  Then ``locust --headless`` runs the scenario against the
-one URL: every table's dealer and players with their think times and one event stream each,
-and ``--pit`` pit viewers on the floor stream.  The servers' CPU is counted from the moment
+as ``docs/scale-out.md`` deploys them; with ``--versus-one`` the same floor first runs on one
+process behind the same HAProxy (a database of its own), and the servers' CPU a command of the
+several is printed against the one's (issue 38: at most 1.1x, no coordination tax).  Then
+``locust --headless`` runs the scenario against the one URL: every table's dealer and players
+with their think times and one event stream each, and ``--pit`` pit viewers on the floor
+stream.  The servers' CPU is counted from the moment
 every table is enrolled (the scenario's ready file) to the end of the run.
 
 Prints, for ``--seconds`` from the moment every table is enrolled, the rounds and commands a
@@ -56,6 +60,8 @@ ROOT = Path(__file__).resolve().parents[1]
 TARGET_P99_MS = 100.0
 TARGET_CPU_MS = 1.0
 """Issue 38's targets: p99 command latency, and the server's CPU a command."""
+TARGET_RATIO = 1.1
+"""Issue 38: several processes' server CPU a command within this of one process's."""
 SUSTAINED_P99_MS = 250.0
 """Issue 38: the most rounds a second the server sustains with p99 at most this."""
 FIRST_SETTLE = 3.0
@@ -233,7 +239,10 @@ def _others(cpu: dict[str, float]) -> str:
     return "".join(f", {name} {seconds} s" for name, seconds in sorted(cpu.items()))
 
 
-def bench(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
+def bench(args: argparse.Namespace, workdir: Path, processes: int) -> dict[str, Any]:
+    """The floor on ``processes`` servers (behind HAProxy where ``args.processes`` is several,
+    so a ``--versus-one`` run differs from the others only by its count), ledger audited."""
+    workdir.mkdir(exist_ok=True)
     url = _database(args.backend, workdir, workdir / "pg")
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "CROUPIER_ARGON2_PROFILE": "test"}
     servers: list[subprocess.Popen[bytes]] = []
@@ -241,7 +250,7 @@ def bench(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
     logs: list[IO[bytes]] = []
     try:
         ports: list[int] = []
-        for n in range(args.processes):  # one after the other: the first sets the floor up
+        for n in range(processes):  # one after the other: the first sets the floor up
             port = _port()
             ports.append(port)
             logs.append((workdir / f"server-{n}.log").open("wb"))
@@ -262,6 +271,7 @@ def bench(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
             postmaster = (workdir / "pg" / "data" / "postmaster.pid").read_text().split()[0]
             others["postgresql"] = int(postmaster)
         result = _play(args, workdir, base, [s.pid for s in servers], others, env)
+        result["processes"] = processes
         with Client(base, timeout=600) as auditor:
             auditor.login("auditor", "auditor-demo")
             result["ledger_ok"] = bool(auditor.audit(scope="ledger")["ok"])
@@ -328,7 +338,6 @@ def _play(
     best = max(held, key=lambda s: s["rounds_per_s"], default=None)
     return {
         "backend": args.backend,
-        "processes": args.processes,
         "tables": args.tables,
         "seats": args.seats,
         "pit_viewers": args.pit,
@@ -361,6 +370,11 @@ def main() -> None:
         help="croupier serve processes; more than one: behind HAProxy, on PostgreSQL",
     )
     parser.add_argument(
+        "--versus-one",
+        action="store_true",
+        help="first the same floor on one process behind the same HAProxy; print the ratio",
+    )
+    parser.add_argument(
         "--carry",
         choices=("state", "events"),
         default="state",
@@ -370,22 +384,53 @@ def main() -> None:
     args = parser.parse_args()
     if args.processes < 1 or (args.processes > 1 and args.backend != "postgresql"):
         parser.error("--processes: at least 1; several share one database: --backend postgresql")
+    if args.versus_one and args.processes < 2:
+        parser.error("--versus-one: against several processes (--processes 2 or more)")
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     with tempfile.TemporaryDirectory(prefix="bench-locust-") as tmp:
         work = Path(tmp)
         os.chmod(work, 0o755)
         try:
-            result = bench(args, work)
+            one = bench(args, work / "one", 1) if args.versus_one else None
+            if one is not None:
+                print(_summary(one), flush=True)
+            result = bench(args, work / "floor", args.processes)
         except BaseException:
-            for path in [*sorted(work.glob("server-*.log")), work / "locust.log"]:
-                name = path.name
+            for path in [*sorted(work.rglob("server-*.log")), *sorted(work.rglob("locust.log"))]:
+                name = path.relative_to(work)
                 if path.exists():
                     tail = path.read_text(errors="replace").splitlines()[-60:]
                     print("\n".join([f"-- end of {name} --", *tail]), file=sys.stderr)
             raise
     print(_summary(result))
+    if one is not None:
+        result["one_process"] = one
+        result["versus_one"] = _versus(one, result)
+        print(_versus_line(result["versus_one"]))
     if args.json is not None:
         args.json.write_text(json.dumps(result, indent=2) + "\n")
+
+
+def _versus(one: dict[str, Any], several: dict[str, Any]) -> dict[str, Any]:
+    """The servers' CPU a command of several processes against one's, against the target."""
+    ratio = several["server_cpu_ms_per_command"] / max(1e-9, one["server_cpu_ms_per_command"])
+    return {
+        "processes": several["processes"],
+        "one_ms_per_command": one["server_cpu_ms_per_command"],
+        "several_ms_per_command": several["server_cpu_ms_per_command"],
+        "cpu_per_command_ratio_to_one": round(ratio, 3),
+        "ratio_to_target": round(ratio / TARGET_RATIO, 3),
+        "target": f"<= {TARGET_RATIO}x",
+    }
+
+
+def _versus_line(versus: dict[str, Any]) -> str:
+    return (
+        f"servers' CPU a command, {versus['processes']} processes against 1 (both behind "
+        f"HAProxy): {versus['several_ms_per_command']} ms against "
+        f"{versus['one_ms_per_command']} ms, {versus['cpu_per_command_ratio_to_one']}x "
+        f"({versus['ratio_to_target']}x the {versus['target']} target)"
+    )
 
 
 def _summary(result: dict[str, Any]) -> str:

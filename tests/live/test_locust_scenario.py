@@ -59,13 +59,22 @@ def test_locust_floor_plays_rounds_with_every_stream_in_order(tmp_path: Path) ->
 
 def test_locust_floor_through_haproxy_on_two_processes_and_postgresql(tmp_path: Path) -> None:
     """Issue 38's scale-out under the same load: two ``croupier serve`` processes on one
-    PostgreSQL behind HAProxy, the people reaching them through HAProxy's one URL."""
+    PostgreSQL behind HAProxy, the people reaching them through HAProxy's one URL; first the
+    same floor on one process behind HAProxy, the two CPU costs a command compared."""
     result = _bench(
         tmp_path,
-        *("--processes", "2", "--backend", "postgresql"),
+        *("--processes", "2", "--backend", "postgresql", "--versus-one"),
         *("--tables", "4", "--seats", "2", "--search-steps", "0"),
     )
     assert result["processes"] == 2 and result["backend"] == "postgresql"
+    one = result["one_process"]
+    # the one process played the same floor through HAProxy too, its own ledger balanced
+    assert one["processes"] == 1 and one["failures"] == 0 and one["ledger_ok"] is True
+    assert set(one["other_cpu_s"]) == {"haproxy", "postgresql"}
+    versus = result["versus_one"]
+    ratio = result["server_cpu_ms_per_command"] / one["server_cpu_ms_per_command"]
+    assert abs(versus["cpu_per_command_ratio_to_one"] - ratio) < 1e-3
+    assert abs(versus["ratio_to_target"] - ratio / 1.1) < 1e-3
     assert result["rounds"] >= 2 and result["commands"] > result["rounds"] * 5
     # every stream in order through HAProxy, the pit's among them.  A refused command (a typed
     # 409 or 422 that changed nothing) is not held to none here: one was seen under CI's load
