@@ -153,9 +153,10 @@ def _window(samples: Path, started: float, ended: float) -> dict[str, Any]:
     timed: list[tuple[float, float, str]] = []
     rounds = commands = refused = failures = 0
     refusals: dict[str, int] = {}
+    reasons: dict[str, int] = {}
     with samples.open() as handle:
         for line in handle:
-            at, name, ms, ok = line.rstrip("\n").split("\t")
+            at, name, ms, ok, why = line.rstrip("\n").split("\t")
             if not started <= float(at) < ended:
                 continue
             failures += ok != "1"
@@ -166,6 +167,7 @@ def _window(samples: Path, started: float, ended: float) -> dict[str, Any]:
             if name.endswith("(refused)"):
                 refused += 1
                 refusals[name] = refusals.get(name, 0) + 1
+                reasons[why] = reasons.get(why, 0) + 1
             elif name.startswith("POST ") and ok == "1":
                 commands += 1
                 rounds += name == NEW_ROUND
@@ -180,6 +182,7 @@ def _window(samples: Path, started: float, ended: float) -> dict[str, Any]:
         "requests": len(latencies),
         "refused": refused,
         "refused_by_route": refusals,
+        "refusal_details": dict(sorted(reasons.items(), key=lambda kv: -kv[1])[:10]),
         "failures": failures,
         "p50_ms": round(p50, 1),
         "p99_ms": round(p99, 1),
@@ -433,6 +436,14 @@ def _versus_line(versus: dict[str, Any]) -> str:
     )
 
 
+def _reasons(details: dict[str, int]) -> str:
+    """The most frequent refusal's detail and count, where any (`` (3 x 'round ...')``)."""
+    if not details:
+        return ""
+    why, count = next(iter(details.items()))
+    return f" ({count} x {why[:120]!r})"
+
+
 def _summary(result: dict[str, Any]) -> str:
     most = result["most_rounds_per_s_at_p99_250ms"]
     held = (
@@ -448,7 +459,8 @@ def _summary(result: dict[str, Any]) -> str:
         f"{result['think_s']} s, "
         f"{result['seconds']} s: {result['rounds']} rounds ({result['rounds_per_s']}/s), "
         f"{result['commands']} commands ({result['commands_per_s']}/s), {result['refused']} "
-        f"refused, {result['failures']} failures; latency p50 {result['p50_ms']} ms, "
+        f"refused{_reasons(result['refusal_details'])}, {result['failures']} failures; "
+        f"latency p50 {result['p50_ms']} ms, "
         f"p99 {result['p99_ms']} ms "
         f"({result['ratio_p99_to_target']}x the 100 ms target); server CPU "
         f"{result['server_cpu_ms_per_command']} ms a command "

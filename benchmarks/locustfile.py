@@ -33,8 +33,8 @@ enrolled and its people connected (the benchmark, :mod:`bench_locust`, measures 
 For the benchmark's search of the fastest pace: ``CROUPIER_LOCUST_PACE`` names a file holding
 the mean think time now (read again at most once a second: the pace changes without enrolling
 again), and ``CROUPIER_LOCUST_SAMPLES`` a file each request reported is appended to (the time it
-ended, its type and name, its latency in ms, 1 if it succeeded), so that a window of the run is
-measured apart from the others.
+ended, its type and name, its latency in ms, 1 if it succeeded, a refusal's detail), so that a
+window of the run is measured apart from the others.
 """
 
 from __future__ import annotations
@@ -111,12 +111,20 @@ def _sampled(environment: Environment) -> None:
     samples = Path(SAMPLES_FILE).open("a", buffering=1)  # noqa: SIM115
 
     def sample(
-        request_type: str, name: str, response_time: float, exception: object, **_: object
+        request_type: str,
+        name: str,
+        response_time: float,
+        exception: object,
+        context: dict[str, str] | None = None,
+        **_: object,
     ) -> None:
         if samples.closed:
             return
         ok = int(exception is None)
-        samples.write(f"{time.time():.3f}\t{request_type} {name}\t{response_time:.1f}\t{ok}\n")
+        why = " ".join((context or {}).get("why", "").split())  # one line, no tab
+        samples.write(
+            f"{time.time():.3f}\t{request_type} {name}\t{response_time:.1f}\t{ok}\t{why}\n"
+        )
 
     environment.events.request.add_listener(sample)  # type: ignore[no-untyped-call]
     environment.events.quitting.add_listener(lambda **_: samples.close())  # type: ignore[no-untyped-call]
@@ -164,14 +172,17 @@ class Person(Client):
             if exc.status in (409, 422):
                 # refused, nothing changed: the house play tries its decisions in turn
                 # (croupier.faces.bots.DECISIONS), so a refusal is an answer, counted apart
-                self._report(method, f"{name} (refused)", started, None)
+                self._report(method, f"{name} (refused)", started, None, why=exc.detail)
             else:
                 self._report(method, name, started, exc)
             raise
         self._report(method, name, started, None)
         return answer
 
-    def _report(self, method: str, name: str, started: float, exc: Exception | None) -> None:
+    def _report(
+        self, method: str, name: str, started: float, exc: Exception | None, *, why: str = ""
+    ) -> None:
+        """The request to Locust; ``why``: a refusal's detail (the samples file keeps it)."""
         if not self.table_id:
             return  # enrolment and sign-in are not the load
         self.environment.events.request.fire(  # type: ignore[no-untyped-call]
@@ -180,7 +191,7 @@ class Person(Client):
             response_time=(time.perf_counter() - started) * 1000,
             response_length=0,
             exception=exc,
-            context={},
+            context={"why": why} if why else {},
         )
 
 

@@ -46,7 +46,7 @@ def test_locust_floor_plays_rounds_with_every_stream_in_order(tmp_path: Path) ->
     assert result["failures"] == 0, result["failure_kinds"]
     # each player decided among the decisions its stream carried, as the page's player does:
     # none refused
-    assert result["refused"] == 0
+    assert result["refused"] == 0, result["refusal_details"]
     # the chip ledger the load wrote balances (issue 20's audit, through the API)
     assert result["ledger_ok"] is True
     assert result["server_cpu_ms_per_command"] > 0
@@ -55,6 +55,23 @@ def test_locust_floor_plays_rounds_with_every_stream_in_order(tmp_path: Path) ->
     [step] = result["pace_search"]
     assert step["think_s"] in (0.025, 0.1)
     assert step["rounds"] >= 1 and step["failures"] == 0
+
+
+def test_locust_refusals_counted_apart_with_their_details(tmp_path: Path) -> None:
+    """With the events alone the house play tries its decisions in turn, and the game refuses
+    those it has not (409 or 422, nothing changed): each refusal is counted apart from the
+    failures, by its route and by the detail the server gave."""
+    result = _bench(
+        tmp_path,
+        *("--tables", "1", "--seats", "2", "--carry", "events", "--search-steps", "0"),
+    )
+    assert result["failures"] == 0, result["failure_kinds"]
+    assert result["refused"] > 0
+    details = result["refusal_details"]
+    assert sum(details.values()) == result["refused"] == sum(result["refused_by_route"].values())
+    # each a problem's detail as the server wrote it, never empty
+    assert all(why.strip() for why in details)
+    assert result["ledger_ok"] is True
 
 
 def test_locust_floor_through_haproxy_on_two_processes_and_postgresql(tmp_path: Path) -> None:
