@@ -4,28 +4,27 @@ real croupier server, headless, its statistics read back.
 Run ``python benchmarks/bench_locust.py [--tables 400] [--seats 7] [--pit 4] [--think 2.0]
 [--seconds 120] [--search-steps 6] [--step-seconds 60] [--settle 10]
 [--backend sqlite|postgresql] [--processes 1] [--versus-one] [--carry state|events]
-[--json PATH]``.  The
-streams carry each person's view and actions as the table page reads them (``--carry events``:
-the events alone).  ``--processes`` ``croupier serve`` processes start on free loopback ports
-(as ``bench_server.py`` starts one), one after the other; more than one share a throwaway
-PostgreSQL cluster (``--backend postgresql``) behind Debian's HAProxy
+[--json PATH]``.  The streams carry each person's view and actions as the table page reads them
+(``--carry events``: the events alone).  ``--processes`` ``croupier serve`` processes start on
+free loopback ports (as ``bench_server.py`` starts one), one after the other; more than one
+share a throwaway PostgreSQL cluster (``--backend postgresql``) behind Debian's HAProxy
 (``scripts/haproxy-install.sh``, the configuration of :mod:`croupier.server.haproxy_config`),
 as ``docs/scale-out.md`` deploys them; with ``--versus-one`` the same floor first runs on one
 process behind the same HAProxy (a database of its own), and the servers' CPU a command of the
 several is printed against the one's (issue 38: at most 1.1x, no coordination tax).  Then
 ``locust --headless`` runs the scenario against the one URL: every table's dealer and players
 with their think times and one event stream each, and ``--pit`` pit viewers on the floor
-stream.  The servers' CPU is counted from the moment
-every table is enrolled (the scenario's ready file) to the end of the run.
+stream.  The servers' CPU is counted from the moment every table is enrolled (the scenario's
+ready file) to the end of the run.
 
 Prints, for ``--seconds`` from the moment every table is enrolled, the rounds and commands a
 second, the p50 and p99 latency of the requests Locust was told of in that window (think time
 excluded; each request as its person saw it) against the 100 ms target, the servers' CPU a
-command and a round against the 1.0 ms target (issue 38), the failures (refused commands,
-stream gaps) and the audit of the chip ledger.  The default is a 400-table floor at its real
-pace: a round about every minute a table, some 7 rounds a second.  Locust's own CPU shares the
-machine's cores with the servers: it is printed beside it, and so are PostgreSQL's (its server
-and backends) and HAProxy's where they run.
+command and a round against the 1.0 ms target (issue 38), the failures (stream gaps, errors),
+the refused commands (by route and by the server's detail) and the audit of the chip ledger.
+The default is a 400-table floor at its real pace: a round about every minute a table, some 7
+rounds a second.  Locust's own CPU shares the machine's cores with the servers: it is printed
+beside it, and so are PostgreSQL's (its server and backends) and HAProxy's where they run.
 
 Then the pace search (:func:`search`): the same tables and people, their think time changed
 without enrolling again, ``--search-steps`` paces of ``--step-seconds`` each (after
