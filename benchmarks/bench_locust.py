@@ -414,8 +414,11 @@ def main() -> None:
 
 
 def _versus(one: dict[str, Any], several: dict[str, Any]) -> dict[str, Any]:
-    """The servers' CPU a command of several processes against one's, against the target."""
+    """The servers' CPU a command of several processes against one's, against the target;
+    and a round's (the windows' mixes of commands differ: a round's start costs more than a
+    wager)."""
     ratio = several["server_cpu_ms_per_command"] / max(1e-9, one["server_cpu_ms_per_command"])
+    by_round = several["server_cpu_ms_per_round"] / max(1e-9, one["server_cpu_ms_per_round"])
     return {
         "processes": several["processes"],
         "one_ms_per_command": one["server_cpu_ms_per_command"],
@@ -423,6 +426,9 @@ def _versus(one: dict[str, Any], several: dict[str, Any]) -> dict[str, Any]:
         "cpu_per_command_ratio_to_one": round(ratio, 3),
         "ratio_to_target": round(ratio / TARGET_RATIO, 3),
         "target": f"<= {TARGET_RATIO}x",
+        "one_ms_per_round": one["server_cpu_ms_per_round"],
+        "several_ms_per_round": several["server_cpu_ms_per_round"],
+        "cpu_per_round_ratio_to_one": round(by_round, 3),
     }
 
 
@@ -431,7 +437,9 @@ def _versus_line(versus: dict[str, Any]) -> str:
         f"servers' CPU a command, {versus['processes']} processes against 1 (both behind "
         f"HAProxy): {versus['several_ms_per_command']} ms against "
         f"{versus['one_ms_per_command']} ms, {versus['cpu_per_command_ratio_to_one']}x "
-        f"({versus['ratio_to_target']}x the {versus['target']} target)"
+        f"({versus['ratio_to_target']}x the {versus['target']} target); a round: "
+        f"{versus['several_ms_per_round']} ms against {versus['one_ms_per_round']} ms, "
+        f"{versus['cpu_per_round_ratio_to_one']}x"
     )
 
 

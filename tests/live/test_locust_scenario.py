@@ -92,6 +92,8 @@ def test_locust_floor_through_haproxy_on_two_processes_and_postgresql(tmp_path: 
     ratio = result["server_cpu_ms_per_command"] / one["server_cpu_ms_per_command"]
     assert abs(versus["cpu_per_command_ratio_to_one"] - ratio) < 1e-3
     assert abs(versus["ratio_to_target"] - ratio / 1.1) < 1e-3
+    by_round = result["server_cpu_ms_per_round"] / one["server_cpu_ms_per_round"]
+    assert abs(versus["cpu_per_round_ratio_to_one"] - by_round) < 1e-3
     assert result["rounds"] >= 2 and result["commands"] > result["rounds"] * 5
     # every stream in order through HAProxy, the pit's among them.  A refused command (a typed
     # 409 or 422 that changed nothing) is not held to none here: one was seen under CI's load
