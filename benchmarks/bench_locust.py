@@ -181,13 +181,24 @@ def _window(samples: Path, started: float, ended: float) -> dict[str, Any]:
         "requests": len(latencies),
         "refused": refused,
         "refused_by_route": refusals,
-        "refusal_details": dict(sorted(reasons.items(), key=lambda kv: -kv[1])[:10]),
+        "refusal_details": _most(reasons, 10),
         "failures": failures,
         "p50_ms": round(p50, 1),
         "p99_ms": round(p99, 1),
         "ratio_p99_to_target": round(p99 / TARGET_P99_MS, 2),
         "tail": _tail(timed, p99),
     }
+
+
+def _most(counts: dict[str, int], kept: int) -> dict[str, int]:
+    """The ``kept`` most frequent of ``counts``, the rest summed under one key (``(12 other
+    details)``), so that the counts still add up to the whole."""
+    ordered = sorted(counts.items(), key=lambda kv: -kv[1])
+    out = dict(ordered[:kept])
+    rest = ordered[kept:]
+    if rest:
+        out[f"({len(rest)} other detail{'s' if len(rest) > 1 else ''})"] = sum(n for _, n in rest)
+    return out
 
 
 def search(run: Run, first: dict[str, Any], args: argparse.Namespace) -> list[dict[str, Any]]:

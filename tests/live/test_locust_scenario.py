@@ -4,11 +4,14 @@ statistics.  The scale and the targets are ``make bench``'s; this holds the scen
 
 from __future__ import annotations
 
+import importlib
 import json
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -72,6 +75,19 @@ def test_locust_refusals_counted_apart_with_their_details(tmp_path: Path) -> Non
     # each a problem's detail as the server wrote it, never empty
     assert all(why.strip() for why in details)
     assert result["ledger_ok"] is True
+
+
+def test_locust_refusal_details_past_the_tenth_add_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The result keeps the ten most frequent details; the others are summed under one key, so
+    the counts by detail still add up to the refusals."""
+    monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
+    bench_locust = importlib.import_module("bench_locust")
+    counts = {f"why {n}": n for n in range(1, 13)}
+    most = bench_locust._most(counts, 10)
+    assert list(most)[:2] == ["why 12", "why 11"] and len(most) == 11
+    assert most["(2 other details)"] == 1 + 2
+    assert sum(most.values()) == sum(counts.values())
+    assert bench_locust._most({"why": 4}, 10) == {"why": 4}
 
 
 def test_locust_floor_through_haproxy_on_two_processes_and_postgresql(tmp_path: Path) -> None:
