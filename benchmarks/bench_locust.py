@@ -53,7 +53,13 @@ from bench_server import _database, _percentile, _port
 from croupier.faces.client import Client, wait_until_up
 from croupier.server.haproxy_config import Backend
 from live.failover_harness import HAProxy, haproxy_binary
-from proc_cpu import cpu_seconds, terminate, tree_cpu_seconds
+from proc_cpu import (
+    context_switches,
+    cpu_seconds,
+    system_seconds,
+    terminate,
+    tree_cpu_seconds,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 TARGET_P99_MS = 100.0
@@ -109,11 +115,15 @@ class Run:
         self.pace.write_text(f"{think}\n")
         time.sleep(settle)
         started, server_cpu = time.time(), sum(map(cpu_seconds, self.servers))
+        system = sum(map(system_seconds, self.servers))
+        switches = sum(map(context_switches, self.servers))
         locust_cpu = cpu_seconds(self.locust)
         other_cpu = {name: tree_cpu_seconds(pid) for name, pid in self.others.items()}
         time.sleep(seconds)
         ended = time.time()
         server_cpu = sum(map(cpu_seconds, self.servers)) - server_cpu
+        system = sum(map(system_seconds, self.servers)) - system
+        switches = sum(map(context_switches, self.servers)) - switches
         locust_cpu = cpu_seconds(self.locust) - locust_cpu
         for name, pid in self.others.items():
             other_cpu[name] = round(tree_cpu_seconds(pid) - other_cpu[name], 1)
@@ -124,6 +134,8 @@ class Run:
             server_cpu_ms_per_command=round(cpu_ms, 2),
             server_cpu_ms_per_round=round(1000 * server_cpu / max(1, out["rounds"]), 1),
             ratio_cpu_to_target=round(cpu_ms / TARGET_CPU_MS, 2),
+            server_system_ms_per_command=round(1000 * system / max(1, out["commands"]), 2),
+            server_switches_per_command=round(switches / max(1, out["commands"]), 1),
             locust_cpu_s=round(locust_cpu, 1),
             other_cpu_s=other_cpu,
         )
@@ -437,6 +449,10 @@ def _versus(one: dict[str, Any], several: dict[str, Any]) -> dict[str, Any]:
         "cpu_per_command_ratio_to_one": round(ratio, 3),
         "ratio_to_target": round(ratio / TARGET_RATIO, 3),
         "target": f"<= {TARGET_RATIO}x",
+        "one_system_ms_per_command": one["server_system_ms_per_command"],
+        "several_system_ms_per_command": several["server_system_ms_per_command"],
+        "one_switches_per_command": one["server_switches_per_command"],
+        "several_switches_per_command": several["server_switches_per_command"],
         "one_ms_per_round": one["server_cpu_ms_per_round"],
         "several_ms_per_round": several["server_cpu_ms_per_round"],
         "cpu_per_round_ratio_to_one": round(by_round, 3),
@@ -450,7 +466,10 @@ def _versus_line(versus: dict[str, Any]) -> str:
         f"{versus['one_ms_per_command']} ms, {versus['cpu_per_command_ratio_to_one']}x "
         f"({versus['ratio_to_target']}x the {versus['target']} target); a round: "
         f"{versus['several_ms_per_round']} ms against {versus['one_ms_per_round']} ms, "
-        f"{versus['cpu_per_round_ratio_to_one']}x"
+        f"{versus['cpu_per_round_ratio_to_one']}x; the kernel's share a command: "
+        f"{versus['several_system_ms_per_command']} ms against "
+        f"{versus['one_system_ms_per_command']} ms; context switches a command: "
+        f"{versus['several_switches_per_command']} against {versus['one_switches_per_command']}"
     )
 
 

@@ -4,6 +4,8 @@
 bench_locust, bench_command_floor and bench_failover read the server's CPU through it).
 ``tree_cpu_seconds(pid)``: the same for a process and its children, the ended ones included
 (PostgreSQL's server and its backends; HAProxy).
+``system_seconds(pid)``: the system (kernel) share of them; ``context_switches(pid)``: the
+switches of its living threads so far (voluntary: it waited; involuntary: it was preempted).
 ``terminate(proc, grace)``: SIGTERM, then SIGKILL if it has not ended within ``grace`` seconds.
 """
 
@@ -14,13 +16,39 @@ import signal
 import subprocess
 from pathlib import Path
 
-__all__ = ["cpu_seconds", "terminate", "tree_cpu_seconds"]
+__all__ = [
+    "context_switches",
+    "cpu_seconds",
+    "system_seconds",
+    "terminate",
+    "tree_cpu_seconds",
+]
 
 
 def cpu_seconds(pid: int) -> float:
     """User + system CPU seconds of process ``pid`` (fields 14 and 15 of ``/proc/PID/stat``)."""
     fields = _stat(pid)
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def system_seconds(pid: int) -> float:
+    """System CPU seconds of process ``pid`` (field 15 of ``/proc/PID/stat``)."""
+    return int(_stat(pid)[12]) / os.sysconf("SC_CLK_TCK")
+
+
+def context_switches(pid: int) -> int:
+    """Voluntary and involuntary context switches of process ``pid``'s living threads
+    (``/proc/PID/task/TID/status``; a thread that ended is not counted)."""
+    total = 0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            lines = (task / "status").read_text().splitlines()
+        except (FileNotFoundError, ProcessLookupError):
+            continue  # the thread ended meanwhile
+        for line in lines:
+            if line.startswith(("voluntary_ctxt_switches:", "nonvoluntary_ctxt_switches:")):
+                total += int(line.split()[1])
+    return total
 
 
 def _stat(pid: int) -> list[str]:

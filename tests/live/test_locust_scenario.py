@@ -108,6 +108,11 @@ def test_locust_floor_through_haproxy_on_two_processes_and_postgresql(tmp_path: 
     ratio = result["server_cpu_ms_per_command"] / one["server_cpu_ms_per_command"]
     assert abs(versus["cpu_per_command_ratio_to_one"] - ratio) < 1e-3
     assert abs(versus["ratio_to_target"] - ratio / 1.1) < 1e-3
+    # the kernel's share of the servers' CPU and their threads' context switches, each run
+    for run in (one, result):
+        assert 0 <= run["server_system_ms_per_command"] <= run["server_cpu_ms_per_command"]
+        assert run["server_switches_per_command"] > 0
+    assert versus["several_switches_per_command"] == result["server_switches_per_command"]
     by_round = result["server_cpu_ms_per_round"] / one["server_cpu_ms_per_round"]
     assert abs(versus["cpu_per_round_ratio_to_one"] - by_round) < 1e-3
     assert result["rounds"] >= 2 and result["commands"] > result["rounds"] * 5
