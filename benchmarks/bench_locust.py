@@ -56,6 +56,7 @@ from live.failover_harness import HAProxy, haproxy_binary
 from proc_cpu import (
     context_switches,
     cpu_seconds,
+    switches_between,
     system_seconds,
     terminate,
     tree_cpu_seconds,
@@ -116,14 +117,17 @@ class Run:
         time.sleep(settle)
         started, server_cpu = time.time(), sum(map(cpu_seconds, self.servers))
         system = sum(map(system_seconds, self.servers))
-        switches = sum(map(context_switches, self.servers))
+        switched = [context_switches(pid) for pid in self.servers]
         locust_cpu = cpu_seconds(self.locust)
         other_cpu = {name: tree_cpu_seconds(pid) for name, pid in self.others.items()}
         time.sleep(seconds)
         ended = time.time()
         server_cpu = sum(map(cpu_seconds, self.servers)) - server_cpu
         system = sum(map(system_seconds, self.servers)) - system
-        switches = sum(map(context_switches, self.servers)) - switches
+        switches = sum(
+            switches_between(before, context_switches(pid))
+            for pid, before in zip(self.servers, switched, strict=True)
+        )
         locust_cpu = cpu_seconds(self.locust) - locust_cpu
         for name, pid in self.others.items():
             other_cpu[name] = round(tree_cpu_seconds(pid) - other_cpu[name], 1)

@@ -5,7 +5,8 @@ bench_locust, bench_command_floor and bench_failover read the server's CPU throu
 ``tree_cpu_seconds(pid)``: the same for a process and its children, the ended ones included
 (PostgreSQL's server and its backends; HAProxy).
 ``system_seconds(pid)``: the system (kernel) share of them; ``context_switches(pid)``: the
-switches of its living threads so far (voluntary: it waited; involuntary: it was preempted).
+switches of each of its living threads so far (voluntary: it waited; involuntary: it was
+preempted), and ``switches_between(before, after)`` the switches made between two such reads.
 ``terminate(proc, grace)``: SIGTERM, then SIGKILL if it has not ended within ``grace`` seconds.
 """
 
@@ -19,6 +20,7 @@ from pathlib import Path
 __all__ = [
     "context_switches",
     "cpu_seconds",
+    "switches_between",
     "system_seconds",
     "terminate",
     "tree_cpu_seconds",
@@ -36,19 +38,28 @@ def system_seconds(pid: int) -> float:
     return int(_stat(pid)[12]) / os.sysconf("SC_CLK_TCK")
 
 
-def context_switches(pid: int) -> int:
-    """Voluntary and involuntary context switches of process ``pid``'s living threads
-    (``/proc/PID/task/TID/status``; a thread that ended is not counted)."""
-    total = 0
+def context_switches(pid: int) -> dict[int, int]:
+    """Voluntary and involuntary context switches of each of process ``pid``'s living
+    threads so far, by thread id (``/proc/PID/task/TID/status``)."""
+    counts: dict[int, int] = {}
     for task in Path(f"/proc/{pid}/task").iterdir():
         try:
             lines = (task / "status").read_text().splitlines()
         except (FileNotFoundError, ProcessLookupError):
             continue  # the thread ended meanwhile
-        for line in lines:
-            if line.startswith(("voluntary_ctxt_switches:", "nonvoluntary_ctxt_switches:")):
-                total += int(line.split()[1])
-    return total
+        counts[int(task.name)] = sum(
+            int(line.split()[1])
+            for line in lines
+            if line.startswith(("voluntary_ctxt_switches:", "nonvoluntary_ctxt_switches:"))
+        )
+    return counts
+
+
+def switches_between(before: dict[int, int], after: dict[int, int]) -> int:
+    """The switches made between two reads of :func:`context_switches`: a thread's since the
+    first read (all of them for a thread started since).  A thread that ended between the two
+    is left out, so the count is at least what it says, never less than nothing."""
+    return sum(n - before.get(tid, 0) for tid, n in after.items())
 
 
 def _stat(pid: int) -> list[str]:
