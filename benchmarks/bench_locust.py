@@ -43,6 +43,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
@@ -167,8 +168,8 @@ def _window(samples: Path, started: float, ended: float) -> dict[str, Any]:
     latencies: list[float] = []
     timed: list[tuple[float, float, str]] = []
     rounds = commands = refused = failures = 0
-    refusals: dict[str, int] = {}
-    reasons: dict[str, int] = {}
+    refusals: Counter[str] = Counter()
+    reasons: Counter[str] = Counter()
     with samples.open() as handle:
         for line in handle:
             at, name, ms, ok, why = line.rstrip("\n").split("\t")
@@ -181,8 +182,8 @@ def _window(samples: Path, started: float, ended: float) -> dict[str, Any]:
             timed.append((float(ms), float(at) - started, name))
             if name.endswith("(refused)"):
                 refused += 1
-                refusals[name] = refusals.get(name, 0) + 1
-                reasons[why] = reasons.get(why, 0) + 1
+                refusals[name] += 1
+                reasons[why] += 1
             elif name.startswith("POST ") and ok == "1":
                 commands += 1
                 rounds += name == NEW_ROUND
@@ -196,7 +197,7 @@ def _window(samples: Path, started: float, ended: float) -> dict[str, Any]:
         "commands_per_s": round(commands / elapsed, 1),
         "requests": len(latencies),
         "refused": refused,
-        "refused_by_route": refusals,
+        "refused_by_route": dict(refusals),
         "refusal_details": _most(reasons, 10),
         "failures": failures,
         "p50_ms": round(p50, 1),
@@ -206,10 +207,10 @@ def _window(samples: Path, started: float, ended: float) -> dict[str, Any]:
     }
 
 
-def _most(counts: dict[str, int], kept: int) -> dict[str, int]:
+def _most(counts: Counter[str], kept: int) -> dict[str, int]:
     """The ``kept`` most frequent of ``counts``, the rest summed under one key (``(12 other
     details)``), so that the counts still add up to the whole."""
-    ordered = sorted(counts.items(), key=lambda kv: -kv[1])
+    ordered = counts.most_common()
     out = dict(ordered[:kept])
     rest = ordered[kept:]
     if rest:
