@@ -48,7 +48,7 @@ from croupier.faces.bots import enrol, play_tables
 from croupier.faces.client import Client, wait_until_up
 from croupier.server.demo import demo_rules
 from croupier.server.streams import Carried
-from proc_cpu import cpu_seconds, terminate
+from proc_cpu import context_switches, cpu_seconds, switches_between, system_seconds, terminate
 
 ROOT = Path(__file__).resolve().parents[1]
 TARGET_P99_MS = 100.0
@@ -263,11 +263,14 @@ def bench(
         events_before = watchers.events
         load_before = os.getloadavg()[0]
         server_cpu, bots_cpu = cpu_seconds(proc.pid), time.process_time()
+        system, switches = system_seconds(proc.pid), context_switches(proc.pid)
         started = time.perf_counter()
         # a progressive award paid by hand waits for the supervisor (§ 641a.11(c)(5)(iv))
         play_tables(crews, seconds=seconds, supervisor=supervisor)
         elapsed = time.perf_counter() - started
         server_cpu = cpu_seconds(proc.pid) - server_cpu
+        system = system_seconds(proc.pid) - system
+        switched = switches_between(switches, context_switches(proc.pid))
         bots_cpu = time.process_time() - bots_cpu
         load_after = os.getloadavg()[0]
         streamed = watchers.events - events_before
@@ -300,6 +303,10 @@ def bench(
             "server_cpu_ms_per_command": round(1000 * server_cpu / max(1, commands), 2),
             "server_cpu_ms_per_round": round(1000 * server_cpu / max(1, rounds), 1),
             "ratio_cpu_to_target": round(1000 * server_cpu / max(1, commands) / TARGET_CPU_MS, 2),
+            # the kernel's share of it, and the server's threads' context switches (a thread
+            # that ended in the window left out: at least this many)
+            "server_system_ms_per_command": round(1000 * system / max(1, commands), 2),
+            "server_switches_per_command": round(switched / max(1, commands), 1),
             "bots_cpu_ms_per_round": round(1000 * bots_cpu / max(1, rounds), 1),
             "idle_seconds": round(idle_s, 1),
             # the server's CPU with every stream open and no play: a share of one core
@@ -403,7 +410,10 @@ def main() -> None:
             f"({result['server_cpu_ms_per_request']} ms a request, "
             f"{result['server_cpu_ms_per_command']} ms a command, "
             f"{result['ratio_cpu_to_target']}x the {TARGET_CPU_MS} ms target; "
-            f"{result['server_cpu_ms_per_round']} ms a round), bots {result['bots_cpu_s']} "
+            f"{result['server_cpu_ms_per_round']} ms a round; the kernel's share "
+            f"{result['server_system_ms_per_command']} ms a command, at least "
+            f"{result['server_switches_per_command']} context switches a command), bots "
+            f"{result['bots_cpu_s']} "
             f"({result['bots_cpu_ms_per_round']} ms a round); idle with every stream open "
             f"({result['idle_seconds']} s, no play): the server {result['idle_core_share']:.1%} "
             f"of a core, {result['idle_cpu_ms_per_s_per_1000_streams']} ms a second per 1000 "

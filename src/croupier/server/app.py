@@ -23,7 +23,6 @@ import gc
 import importlib
 import importlib.util
 import logging
-import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -50,9 +49,6 @@ from croupier.server.streams import recheck_streams
 __all__ = ["create_app", "prepare_app", "problem"]
 
 log = logging.getLogger("croupier.server")
-
-SWITCH_INTERVAL = 0.0005
-"""Seconds a thread may hold the GIL while another waits (CPython's default is 0.005)."""
 
 GC_YOUNG = 20_000
 """Allocations between two collections of the youngest generation while the server runs
@@ -277,9 +273,9 @@ def _routed_app() -> FastAPI:
         # for a full floor's commands to share one commit.
         limiter = anyio.to_thread.current_default_thread_limiter()
         limiter.total_tokens = max(limiter.total_tokens, WORKER_THREADS)
-        # The writer gives up the GIL at every statement; with hundreds of request threads
-        # it waits a switch interval each time to get it back: hand it back sooner.
-        sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_INTERVAL))
+        # The GIL's switch interval stays CPython's 5 ms: a tenth of it (for the writer to get
+        # the GIL back sooner after each statement) cost more server CPU a command and more
+        # context switches, and played fewer rounds (docs/performance.md, issue 38).
         pruning = asyncio.create_task(_prune_sessions(app.state.auth))
         rechecking = asyncio.create_task(recheck_streams(app.state.auth))
         # What the server loaded (games, rules, the floor) lives as long as it does: out of
