@@ -82,6 +82,7 @@ bench: native
 	$(BIN)/python benchmarks/bench_protect.py --json bench-results/protect.json
 	$(BIN)/python benchmarks/bench_server.py --json bench-results/server.json
 	$(BIN)/python benchmarks/bench_server.py --carry events --json bench-results/server-events.json
+	$(BIN)/python benchmarks/bench_server.py --table-streams none --backend sqlite --json bench-results/server-no-streams.json
 	$(BIN)/python benchmarks/bench_locust.py --json bench-results/locust.json
 	$(BIN)/python benchmarks/bench_locust.py --processes 2 --backend postgresql --tables 100 --seconds 60 --search-steps 0 --settle 5 --versus-one --json bench-results/locust-scale-100.json
 	$(BIN)/python benchmarks/bench_locust.py --processes 2 --backend postgresql --tables 400 --seconds 60 --search-steps 0 --settle 5 --versus-one --json bench-results/locust-scale-400.json

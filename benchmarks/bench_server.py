@@ -2,7 +2,8 @@
 real server.
 
 Run ``python benchmarks/bench_server.py [--tables 200] [--seats 7] [--seconds 60]
-[--carry state|events] [--backend sqlite|postgresql|both] [--json PATH] [--profile PATH]``.
+[--carry state|events] [--table-streams open|none] [--backend sqlite|postgresql|both]
+[--json PATH] [--profile PATH]``.
 For each backend a ``croupier serve`` process starts on a free loopback port (SQLite: a file
 in a temporary directory, WAL and ``synchronous=FULL``; PostgreSQL: a throwaway cluster made by
 ``scripts/pg-throwaway.sh``), the tables (Three and Four Card Poker alternately, linked on one
@@ -12,7 +13,9 @@ holds its table's event stream (WebSocket) open throughout, as a wagering device
 would, and reads it as the table page does (``carry=state``: the last event of each batch
 carries the player's view and actions; ``--carry events`` for the events alone): the figures
 count the events streamed and check that every connection received every event of its table,
-in order, by the end.
+in order, by the end.  ``--table-streams none`` plays the same floor with no table stream open
+(the pit's floor streams only): the server's CPU a command without the streams, beside the
+same command with them, is what the people's streams cost.
 
 Before the play, every stream open, the floor idles for ``--idle`` seconds: the server's CPU
 then, a share of a core and a millisecond a second per thousand streams, is what the people
@@ -42,7 +45,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, Literal, get_args
 
 from croupier.faces.bots import enrol, play_tables
 from croupier.faces.client import Client, wait_until_up
@@ -51,6 +54,8 @@ from croupier.server.streams import Carried
 from proc_cpu import context_switches, cpu_seconds, switches_between, system_seconds, terminate
 
 ROOT = Path(__file__).resolve().parents[1]
+TableStreams = Literal["open", "none"]
+"""Whether each bot player holds its table's stream open."""
 TARGET_P99_MS = 100.0
 TARGET_CPU_MS = 1.0
 """Issue 38: the server's own CPU per command at 200 tables x 7 seats, every stream open."""
@@ -223,6 +228,7 @@ def bench(
     idle: float = 10.0,
     pit: int = 0,
     carry: Carried = Carried.STATE,
+    table_streams: TableStreams = "open",
 ) -> dict[str, Any]:
     cluster = workdir / "pg"
     url = _database(backend, workdir, cluster)
@@ -255,6 +261,7 @@ def bench(
                 (c.table_id, f"{p.stream_url(c.table_id)}&carry={carry.value}", p.stream_headers())
                 for c in crews
                 for p in c.players.values()
+                if table_streams == "open"
             ]
             + [(PIT, f"{ws}/api/floor/stream", supervisor.stream_headers())] * pit
         )
@@ -319,6 +326,7 @@ def bench(
             "streams": len(watchers.urls) - pit,
             "pit_streams": pit,
             "carry": carry.value,
+            "table_streams": table_streams,
             "floor_messages": watchers.floor_messages,
             "stream_events": streamed,
             "stream_events_per_s": round(streamed / elapsed, 1),
@@ -354,6 +362,12 @@ def main() -> None:
         default=Carried.STATE,
         help="what the players' streams carry: the page's state with each batch, or events",
     )
+    parser.add_argument(
+        "--table-streams",
+        choices=get_args(TableStreams),
+        default="open",
+        help="each bot player's table stream open, or none (the commands' cost alone)",
+    )
     parser.add_argument("--idle", type=float, default=10.0, help="seconds idle, streams open")
     parser.add_argument("--backend", choices=("sqlite", "postgresql", "both"), default="both")
     parser.add_argument("--json", type=Path, default=None)
@@ -381,6 +395,7 @@ def main() -> None:
                     idle=args.idle,
                     pit=args.pit,
                     carry=args.carry,
+                    table_streams=args.table_streams,
                 )
             except BaseException:
                 # The server's log goes with its temporary directory: show its end first.
