@@ -54,14 +54,7 @@ from bench_server import _database, _percentile, _port
 from croupier.faces.client import Client, wait_until_up
 from croupier.server.haproxy_config import Backend
 from live.failover_harness import HAProxy, haproxy_binary
-from proc_cpu import (
-    context_switches,
-    cpu_seconds,
-    switches_between,
-    system_seconds,
-    terminate,
-    tree_cpu_seconds,
-)
+from proc_cpu import Usage, cpu_seconds, terminate, tree_cpu_seconds
 
 ROOT = Path(__file__).resolve().parents[1]
 TARGET_P99_MS = 100.0
@@ -116,31 +109,24 @@ class Run:
         seconds after the pace was set (the rounds in play at the old pace finish)."""
         self.pace.write_text(f"{think}\n")
         time.sleep(settle)
-        started, server_cpu = time.time(), sum(map(cpu_seconds, self.servers))
-        system = sum(map(system_seconds, self.servers))
-        switched = [context_switches(pid) for pid in self.servers]
+        started, before = time.time(), Usage.read(self.servers)
         locust_cpu = cpu_seconds(self.locust)
         other_cpu = {name: tree_cpu_seconds(pid) for name, pid in self.others.items()}
         time.sleep(seconds)
         ended = time.time()
-        server_cpu = sum(map(cpu_seconds, self.servers)) - server_cpu
-        system = sum(map(system_seconds, self.servers)) - system
-        switches = sum(
-            switches_between(before, context_switches(pid))
-            for pid, before in zip(self.servers, switched, strict=True)
-        )
+        used = Usage.read(self.servers).since(before)
         locust_cpu = cpu_seconds(self.locust) - locust_cpu
         for name, pid in self.others.items():
             other_cpu[name] = round(tree_cpu_seconds(pid) - other_cpu[name], 1)
         out = {"think_s": think, **_window(self.samples, started, ended)}
-        cpu_ms = 1000 * server_cpu / max(1, out["commands"])
+        cpu_ms = 1000 * used.cpu / max(1, out["commands"])
         out.update(
-            server_cpu_s=round(server_cpu, 1),
+            server_cpu_s=round(used.cpu, 1),
             server_cpu_ms_per_command=round(cpu_ms, 2),
-            server_cpu_ms_per_round=round(1000 * server_cpu / max(1, out["rounds"]), 1),
+            server_cpu_ms_per_round=round(1000 * used.cpu / max(1, out["rounds"]), 1),
             ratio_cpu_to_target=round(cpu_ms / TARGET_CPU_MS, 2),
-            server_system_ms_per_command=round(1000 * system / max(1, out["commands"]), 2),
-            server_switches_per_command=round(switches / max(1, out["commands"]), 1),
+            server_system_ms_per_command=round(1000 * used.system / max(1, out["commands"]), 2),
+            server_switches_per_command=round(used.switches / max(1, out["commands"]), 1),
             locust_cpu_s=round(locust_cpu, 1),
             other_cpu_s=other_cpu,
         )

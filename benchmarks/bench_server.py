@@ -51,7 +51,7 @@ from croupier.faces.bots import enrol, play_tables
 from croupier.faces.client import Client, wait_until_up
 from croupier.server.demo import demo_rules
 from croupier.server.streams import Carried
-from proc_cpu import context_switches, cpu_seconds, switches_between, system_seconds, terminate
+from proc_cpu import Usage, cpu_seconds, terminate
 
 ROOT = Path(__file__).resolve().parents[1]
 TableStreams = Literal["open", "none"]
@@ -269,15 +269,13 @@ def bench(
         idle_s, idle_cpu = _idle(proc.pid, idle)
         events_before = watchers.events
         load_before = os.getloadavg()[0]
-        server_cpu, bots_cpu = cpu_seconds(proc.pid), time.process_time()
-        system, switches = system_seconds(proc.pid), context_switches(proc.pid)
+        before, bots_cpu = Usage.read([proc.pid]), time.process_time()
         started = time.perf_counter()
         # a progressive award paid by hand waits for the supervisor (§ 641a.11(c)(5)(iv))
         play_tables(crews, seconds=seconds, supervisor=supervisor)
         elapsed = time.perf_counter() - started
-        server_cpu = cpu_seconds(proc.pid) - server_cpu
-        system = system_seconds(proc.pid) - system
-        switched = switches_between(switches, context_switches(proc.pid))
+        used = Usage.read([proc.pid]).since(before)
+        server_cpu = used.cpu
         bots_cpu = time.process_time() - bots_cpu
         load_after = os.getloadavg()[0]
         streamed = watchers.events - events_before
@@ -312,8 +310,8 @@ def bench(
             "ratio_cpu_to_target": round(1000 * server_cpu / max(1, commands) / TARGET_CPU_MS, 2),
             # the kernel's share of it, and the server's threads' context switches (a thread
             # that ended in the window left out: at least this many)
-            "server_system_ms_per_command": round(1000 * system / max(1, commands), 2),
-            "server_switches_per_command": round(switched / max(1, commands), 1),
+            "server_system_ms_per_command": round(1000 * used.system / max(1, commands), 2),
+            "server_switches_per_command": round(used.switches / max(1, commands), 1),
             "bots_cpu_ms_per_round": round(1000 * bots_cpu / max(1, rounds), 1),
             "idle_seconds": round(idle_s, 1),
             # the server's CPU with every stream open and no play: a share of one core

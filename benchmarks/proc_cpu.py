@@ -7,6 +7,8 @@ bench_locust, bench_command_floor and bench_failover read the server's CPU throu
 ``system_seconds(pid)``: the system (kernel) share of them; ``context_switches(pid)``: the
 switches of each of its living threads so far (voluntary: it waited; involuntary: it was
 preempted), and ``switches_between(before, after)`` the switches made between two such reads.
+``Usage.read(pids)``: the three of some processes at one moment; ``later.since(earlier)`` what
+they used between two reads (bench_server and bench_locust measure their window through it).
 ``terminate(proc, grace)``: SIGTERM, then SIGKILL if it has not ended within ``grace`` seconds.
 """
 
@@ -15,9 +17,13 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
 __all__ = [
+    "Usage",
+    "Used",
     "context_switches",
     "cpu_seconds",
     "switches_between",
@@ -60,6 +66,43 @@ def switches_between(before: dict[int, int], after: dict[int, int]) -> int:
     first read (all of them for a thread started since).  A thread that ended between the two
     is left out, so the count is at least what it says, never less than nothing."""
     return sum(n - before.get(tid, 0) for tid, n in after.items())
+
+
+@dataclass(frozen=True, slots=True)
+class Used:
+    """What some processes used between two reads: CPU seconds, the kernel's share of them, and
+    their threads' context switches (at least: :func:`switches_between`)."""
+
+    cpu: float
+    system: float
+    switches: int
+
+
+@dataclass(frozen=True, slots=True)
+class Usage:
+    """Some processes' CPU seconds, system seconds and threads' switches so far, read at one
+    moment (:meth:`read`)."""
+
+    cpu: float
+    system: float
+    threads: Mapping[int, dict[int, int]]
+    """Each process's :func:`context_switches`, by pid."""
+
+    @classmethod
+    def read(cls, pids: Iterable[int]) -> Usage:
+        pids = list(pids)
+        return cls(
+            sum(map(cpu_seconds, pids)),
+            sum(map(system_seconds, pids)),
+            {pid: context_switches(pid) for pid in pids},
+        )
+
+    def since(self, earlier: Usage) -> Used:
+        """What the processes used between ``earlier`` and this read."""
+        switches = sum(
+            switches_between(earlier.threads.get(pid, {}), now) for pid, now in self.threads.items()
+        )
+        return Used(self.cpu - earlier.cpu, self.system - earlier.system, switches)
 
 
 def _stat(pid: int) -> list[str]:
