@@ -46,6 +46,7 @@ from pydantic import BaseModel
 
 from bench_server import _port
 from croupier.faces.client import wait_until_up
+from croupier.server.run import KEEP_ALIVE
 from proc_cpu import cpu_seconds
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -108,7 +109,7 @@ def serve(port: int) -> None:
         host="127.0.0.1",
         port=port,
         log_level="warning",
-        timeout_keep_alive=75,
+        timeout_keep_alive=KEEP_ALIVE,
         ws_per_message_deflate=False,
         server_header=False,
     )

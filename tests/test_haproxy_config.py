@@ -1,6 +1,7 @@
 """The HAProxy configuration of a scale-out (croupier.server.haproxy_config, docs/scale-out.md):
 HAProxy itself accepts it (``haproxy -c``; Debian's package installed where missing), it hashes a
-table's path to one server, listens on the loopback only by default, and a bad backend is a
+table's path to one server, listens on the loopback only by default, keeps an idle client's
+connection as long as a server does, and a bad backend is a
 typed refusal naming it (the command line: one line on stderr, exit 2)."""
 
 from __future__ import annotations
@@ -12,7 +13,9 @@ from pathlib import Path
 import pytest
 
 from croupier.core.errors import InvalidInput
+from croupier.faces.client import KEEP_ALIVE as CLIENT_KEEP_ALIVE
 from croupier.server.haproxy_config import Backend, haproxy_config, main, parse_backend
+from croupier.server.run import KEEP_ALIVE
 from live.failover_harness import ensure_haproxy
 
 BACKENDS = [Backend("127.0.0.1", 18001), Backend("127.0.0.1", 18002)]
@@ -25,6 +28,14 @@ def test_config_hashes_a_tables_path_to_one_of_every_server_on_the_loopback() ->
     assert "timeout tunnel" in text and "option redispatch" in text
     servers = [line.split()[2] for line in text.splitlines() if line.lstrip().startswith("server")]
     assert servers == ["127.0.0.1:18001", "127.0.0.1:18002"]
+
+
+def test_an_idle_client_connection_stays_open_as_long_behind_haproxy_as_at_a_server() -> None:
+    # without its own timeout, HAProxy would close an idle client's connection after
+    # ``timeout http-request`` (10 s), where croupier serve keeps it KEEP_ALIVE seconds
+    text = haproxy_config(BACKENDS, listen_port=18000)
+    assert f"timeout http-keep-alive {KEEP_ALIVE}s" in text
+    assert CLIENT_KEEP_ALIVE < KEEP_ALIVE  # the client never reuses one a front is closing
 
 
 def test_haproxy_accepts_the_config(tmp_path: Path) -> None:

@@ -26,7 +26,14 @@ from typing import Any
 
 import httpx
 
-__all__ = ["ApiError", "Client", "Event", "Stream", "tls_context"]
+__all__ = ["KEEP_ALIVE", "ApiError", "Client", "Event", "Stream", "tls_context"]
+
+KEEP_ALIVE = 60.0
+"""Seconds an idle connection is kept for the next request, as a browser keeps it: under
+``croupier serve``'s 75 s (``croupier.server.run.KEEP_ALIVE``), so that a request is never sent
+on a connection the server is closing.  httpx's default, 5 s, made a person who acts every few
+seconds open a new connection for most of their commands, and the server accept each one
+(``bench_server.py`` printed 7% more of its CPU a command with it, docs/performance.md)."""
 
 RETRIES = 2
 """Times a request is sent again after a transport error (same Idempotency-Key)."""
@@ -128,7 +135,15 @@ class Client:
         self.tls = tls if tls is not None else tls_context()
         """The TLS context of an ``https`` server (default: the system's CA bundle; a floor's
         own CA: ``ssl.create_default_context(cafile=...)``)."""
-        self.http = httpx.Client(base_url=self.base_url, timeout=timeout, verify=self.tls)
+        self.http = httpx.Client(
+            base_url=self.base_url,
+            timeout=timeout,
+            verify=self.tls,
+            # httpx's default limits, but for how long an idle connection is kept
+            limits=httpx.Limits(
+                max_connections=100, max_keepalive_connections=20, keepalive_expiry=KEEP_ALIVE
+            ),
+        )
         # a client dropped without close() closes its connections when it is collected, as a
         # file does: none is left to the garbage collector's ResourceWarning
         weakref.finalize(self, self.http.close)

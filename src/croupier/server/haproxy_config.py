@@ -13,6 +13,9 @@
   is refused (its server was just killed) goes to another server after HAProxy's turn-around
   delay (``timeout connect``, 500 ms); HAProxy retries only a connection that failed, never a
   request a server received.
+- ``timeout http-keep-alive``: a client's idle connection stays open as long as ``croupier
+  serve`` keeps one (:data:`croupier.server.run.KEEP_ALIVE`), not only ``timeout
+  http-request``'s 10 s;
 - ``timeout tunnel``: a WebSocket stream stays open while idle (its pump polls every 2 s);
   ``on-marked-down shutdown-sessions`` closes the streams of a server marked down, so their
   clients reconnect with their last ``seq`` (to the other server).
@@ -33,6 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from croupier.core.errors import InvalidInput
+from croupier.server.run import KEEP_ALIVE
 
 __all__ = ["CHECK_MS", "MAXCONN", "Backend", "haproxy_config", "main", "parse_backend"]
 
@@ -87,6 +91,7 @@ defaults
     timeout tunnel 1h
     timeout client-fin 5s
     timeout http-request 10s
+    timeout http-keep-alive {KEEP_ALIVE}s
 
 frontend croupier
     bind {listen_host}:{listen_port}

@@ -16,11 +16,18 @@ from croupier.server.perimeter import Perimeter
 from croupier.server.sessions import SessionLimits
 from croupier.server.signin import SignInLimits
 
-__all__ = ["GRACEFUL_SHUTDOWN", "DemoDevices", "Tls", "serve"]
+__all__ = ["GRACEFUL_SHUTDOWN", "KEEP_ALIVE", "DemoDevices", "Tls", "serve"]
 
 GRACEFUL_SHUTDOWN = 5
 """Seconds a stopping server (SIGTERM, Ctrl-C) waits for its requests in flight to finish
 before cancelling them (a stream ends at once: the shutdown closes its connection)."""
+
+KEEP_ALIVE = 75
+"""Seconds an idle HTTP connection stays open for the client's next request (Uvicorn's
+``timeout_keep_alive``, and HAProxy's ``timeout http-keep-alive`` before several servers).  A
+person at a table acts every few seconds to a minute: a browser keeps its connection that long,
+and so does croupier's client (:data:`croupier.faces.client.KEEP_ALIVE`, a little less, so that
+it never sends on a connection the server is closing)."""
 
 
 class DemoDevices(Enum):
@@ -117,7 +124,7 @@ def serve(
         host=host,
         port=port,
         log_level="warning",
-        timeout_keep_alive=75,
+        timeout_keep_alive=KEEP_ALIVE,
         ws_per_message_deflate=False,
         ws_max_size=shield.max_body,
         timeout_graceful_shutdown=GRACEFUL_SHUTDOWN,
