@@ -32,8 +32,8 @@ KEEP_ALIVE = 60.0
 """Seconds an idle connection is kept for the next request, as a browser keeps it: under
 ``croupier serve``'s 75 s (``croupier.server.run.KEEP_ALIVE``), so that a request is never sent
 on a connection the server is closing.  httpx's default, 5 s, made a person who acts every few
-seconds open a new connection for most of their commands, and the server accept each one
-(``bench_server.py`` printed 7% more of its CPU a command with it, docs/performance.md)."""
+seconds open a new connection for most of their commands, and the server accept each one (what
+that cost the server: docs/performance.md)."""
 
 RETRIES = 2
 """Times a request is sent again after a transport error (same Idempotency-Key)."""
