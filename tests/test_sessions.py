@@ -2,7 +2,9 @@
 refused at once though it was cached, and the streams watching it are told; ending an
 account's sessions ends every one of them and tells only its streams; a read that a revocation
 overtook answers its own request and is not cached; a request moves the idle end (written once
-a step), a stream's re-check does not; the limits refuse what is not a positive number."""
+a step), a stream's re-check does not; the limits refuse what is not a positive number; a
+session read again as it was held is answered with the one held, and one read changed (its
+account's role or tables, changed by another process) is answered as read."""
 
 from __future__ import annotations
 
@@ -26,7 +28,7 @@ from croupier.server.sessions import (
 )
 from croupier.store import now
 from croupier.store.database import as_utc
-from croupier.store.schema import sessions
+from croupier.store.schema import account_tables, accounts, sessions
 
 PASSWORD = "a-long-password"
 
@@ -222,3 +224,81 @@ def test_one_sweep_rechecks_every_open_stream_and_wakes_those_ended_elsewhere(
     assert told == ["sup2"]
     assert len([s for s in statements if "FROM sessions" in s]) == 1, statements
     assert auth.tokens.fresh(tokens["sup1"]) is not None  # read again: fresh
+
+
+def _later(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every cached session stale (past :data:`RECHECK_SECONDS`)."""
+    later = now() + timedelta(seconds=RECHECK_SECONDS + 1)
+    monkeypatch.setattr("croupier.server.sessions.now", lambda: later)
+
+
+def test_a_session_read_again_as_it_was_is_answered_with_the_one_held(
+    auth: Auth, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # issue 38: a floor's thousands of sessions are read again every few seconds; one that has
+    # not changed is not built again (its account, its times)
+    token, _, _ = auth.login("sup1", PASSWORD)
+    held = auth.check(token)
+    _later(monkeypatch)
+    assert auth.check(token) is held
+    assert auth.tokens.fresh(token) is held
+
+
+def test_an_accounts_role_and_tables_changed_elsewhere_are_read_within_the_recheck(
+    auth: Auth, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # another process (or the accounts command) changes the account's row and its tables
+    # without this process's cache knowing: the re-read session answers with what it read,
+    # not with the session held (§ the access policy decides by the account's role and tables)
+    token, _, _ = auth.login("sup1", PASSWORD)
+    held = auth.check(token)
+    assert held.role is Role.SUPERVISOR and held.tables == frozenset()
+    with auth.engine.begin() as conn:
+        conn.execute(
+            accounts.update().where(accounts.c.username == "sup1").values(role=Role.DEALER.value)
+        )
+        conn.execute(account_tables.insert().values(username="sup1", table_id="tcp-1"))
+    assert auth.check(token) is held  # fresh: the cache's bound
+    _later(monkeypatch)
+    read = auth.check(token)
+    assert read.role is Role.DEALER and read.tables == frozenset({"tcp-1"})
+    with auth.engine.begin() as conn:
+        conn.execute(account_tables.delete().where(account_tables.c.username == "sup1"))
+    assert auth.check(token).tables == frozenset({"tcp-1"})  # fresh again
+    later = now() + timedelta(seconds=2 * RECHECK_SECONDS + 2)
+    monkeypatch.setattr("croupier.server.sessions.now", lambda: later)
+    assert auth.check(token).tables == frozenset()
+
+
+def test_more_sessions_than_one_reads_by_digest_are_read_in_one_statement_of_every_session(
+    auth: Auth, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # issue 38: beyond SESSIONS_READ digests, every session is read in one statement (a
+    # floor's sessions cost a third of reading them by digest): only those asked answer, and
+    # a disabled account's or an ended one's still do not
+    monkeypatch.setattr("croupier.server.auth.SESSIONS_READ", 3)
+    tokens = {name: [auth.login(name, PASSWORD)[0] for _ in range(4)] for name in ("sup1", "sup2")}
+    asked = tokens["sup1"][:3] + tokens["sup2"][:2]
+    for token in asked:
+        auth.check(token)
+    with auth.engine.begin() as conn:
+        conn.execute(
+            accounts.update().where(accounts.c.username == "sup2").values(status="disabled")
+        )
+        conn.execute(sessions.delete().where(sessions.c.token_sha256 == digest(asked[0])))
+    statements: list[str] = []
+    record = lambda *args: statements.append(args[2])  # noqa: E731
+    event.listen(Engine, "before_cursor_execute", record)
+    _later(monkeypatch)
+    try:
+        with pytest.raises(AuthError):
+            auth.check(asked[0])  # read with the four others due: five digests, one statement
+    finally:
+        event.remove(Engine, "before_cursor_execute", record)
+    read = [s for s in statements if "FROM sessions" in s]
+    assert len(read) == 1 and "WHERE" not in read[0].upper(), read
+    assert auth.tokens.cached() == 2  # sup1's other two asked; none of those not asked
+    assert {auth.check(token).username for token in asked[1:3]} == {"sup1"}
+    for token in asked[3:]:
+        with pytest.raises(AuthError):
+            auth.check(token)

@@ -23,7 +23,7 @@ refuses them, :meth:`Auth._session`).
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
@@ -82,7 +82,9 @@ def _hasher() -> PasswordHasher:
 
 
 SESSIONS_READ = 500
-"""Most token digests one statement reads (:meth:`Auth._sessions`)."""
+"""Most token digests :meth:`Auth._sessions` reads by their digests: more are read with every
+session, in one statement (at a floor's thousands of sessions, a fifth of the CPU of reading
+them by their digests, :data:`SESSIONS_READ` at a time: ``benchmarks/bench_sessions.py``)."""
 
 
 class Role(StrEnum):
@@ -361,49 +363,62 @@ class Auth:
         """The session of the token digest ``key`` as the database holds it; ``None`` where
         there is none, or its account is disabled, or it is a demo account on a floor that
         does not admit them (its token refused as an ended session's)."""
-        return self._sessions([key]).get(key)
+        return self._sessions([key], {}).get(key)
 
-    def _sessions(self, keys: Sequence[str]) -> dict[str, Held[Account]]:
-        """:meth:`_session` of each of ``keys``, read together (a few statements for a
-        floor's sessions, :data:`SESSIONS_READ` digests at a time); a digest left out has no
-        session that answers."""
+    def _sessions(
+        self, keys: Sequence[str], known: Mapping[str, Held[Account]]
+    ) -> dict[str, Held[Account]]:
+        """:meth:`_session` of each of ``keys``, read together; a digest left out has no
+        session that answers.  Up to :data:`SESSIONS_READ` digests are read by their digests,
+        in one statement; more (a floor's open streams re-checked together) in one statement
+        reading every session, of which those of ``keys`` are kept.  A session of ``known``
+        read as it was (its row, its account's and the account's tables: its ``stamp``) is
+        answered with the one known."""
         if self._db is None:
             self._db = Database(self.engine)  # a reader that takes no write lock (SQLite)
+        query = select(
+            sessions.c.token_sha256,
+            sessions.c.expires_at,
+            sessions.c.created_at.label("signed_in"),
+            accounts.c.username,
+            accounts.c.role,
+            accounts.c.player_id,
+            accounts.c.demo,
+            accounts.c.status,
+        ).join(accounts, accounts.c.username == sessions.c.username)
+        wanted = frozenset(keys)
+        every = len(wanted) > SESSIONS_READ
+        if not every:
+            query = query.where(sessions.c.token_sha256.in_(sorted(wanted)))
         out: dict[str, Held[Account]] = {}
+        active, demo = AccountStatus.ACTIVE.value, self.mode.admits_demo
         with self._db.read() as conn:
-            for at in range(0, len(keys), SESSIONS_READ):
-                query = (
-                    select(
-                        sessions.c.token_sha256,
-                        sessions.c.expires_at,
-                        sessions.c.created_at.label("signed_in"),
-                        accounts,
-                    )
-                    .join(accounts, accounts.c.username == sessions.c.username)
-                    .where(sessions.c.token_sha256.in_(keys[at : at + SESSIONS_READ]))
-                )
-                rows = [
-                    row
-                    for row in conn.execute(query)
-                    if row.status == AccountStatus.ACTIVE.value
-                    and (not row.demo or self.mode.admits_demo)
-                ]
-                tables = _tables_of(conn, {row.username for row in rows})
-                for row in rows:
-                    account = _account(row, tables.get(row.username, frozenset()))
-                    expires = as_utc(row.expires_at)
-                    signed_in = as_utc(row.signed_in)
-                    out[row.token_sha256] = Held(account, row.username, signed_in, expires, expires)
+            rows = [
+                row
+                for row in conn.execute(query).all()
+                if row.token_sha256 in wanted and row.status == active and (demo or not row.demo)
+            ]
+            tables = _tables_of(conn, None if every else {row.username for row in rows})
+        for row in rows:
+            theirs = tables.get(row.username, frozenset())
+            stamp = (tuple(row), theirs)
+            held = known.get(row.token_sha256)
+            if held is None or held.stamp != stamp:
+                account = _account(row, theirs)
+                expires = as_utc(row.expires_at)
+                held = Held(account, row.username, as_utc(row.signed_in), expires, stamp)
+            out[row.token_sha256] = held
         return out
 
 
-def _tables_of(conn: Connection, usernames: set[str]) -> dict[str, frozenset[str]]:
-    """The tables of each of ``usernames`` (a dealer's), by username."""
-    if not usernames:
-        return {}
-    query = select(account_tables.c.username, account_tables.c.table_id).where(
-        account_tables.c.username.in_(sorted(usernames))
-    )
+def _tables_of(conn: Connection, usernames: set[str] | None) -> dict[str, frozenset[str]]:
+    """The tables of each of ``usernames`` (a dealer's; ``None``: of every account), by
+    username."""
+    query = select(account_tables.c.username, account_tables.c.table_id)
+    if usernames is not None:
+        if not usernames:
+            return {}
+        query = query.where(account_tables.c.username.in_(sorted(usernames)))
     out: dict[str, set[str]] = {}
     for username, table_id in conn.execute(query):
         out.setdefault(username, set()).add(table_id)

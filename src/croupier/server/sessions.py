@@ -31,7 +31,7 @@ import hashlib
 import itertools
 import secrets
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Generic, TypeVar
@@ -134,21 +134,23 @@ def open_session(conn: Connection, username: str, limits: SessionLimits) -> tupl
 @dataclass(frozen=True, slots=True)
 class Held(Generic[A]):
     """A verified session in memory: its account, when it was signed in, when it ends unless
-    used (``expires``), and until when it is served without reading the database."""
+    used (``expires``), and its ``stamp``: the session as its reader read it (its row and its
+    account's), so that a read finding the same answers with this one, not a new one."""
 
     account: A
     username: str
     created: datetime
     expires: datetime
-    fresh_until: datetime
+    stamp: Hashable
 
 
 Reader = Callable[[str], "Held[A] | None"]
 """Reads a session by its digest from the database (``None``: no such session)."""
 
-ManyReader = Callable[[Sequence[str]], "dict[str, Held[A]]"]
+ManyReader = Callable[[Sequence[str], Mapping[str, "Held[A]"]], "dict[str, Held[A]]"]
 """Reads sessions by their digests from the database in one go (a digest absent from the answer:
-no such session)."""
+no such session), given what this process holds of them: a session read as it was held (the same
+``stamp``) is answered with the one held."""
 
 Recorder = Callable[[Connection, str], None]
 """Records a session's end in its transaction (given the account's username)."""
@@ -174,7 +176,9 @@ class Tokens(Generic[A]):
         half of :data:`RECHECK_SECONDS` (one read for them all: a floor's thousands of open
         streams re-check their sessions from memory, issue 38)."""
         self._refreshing = threading.Lock()
-        self._cache: dict[str, Held[A]] = {}
+        self._cache: dict[str, tuple[Held[A], datetime]] = {}
+        """By token digest: the session and until when it is served without reading the
+        database."""
         self._watchers: dict[int, tuple[str, str, Callable[[], None]]] = {}
         self._ids = itertools.count()
         self._generation = 0
@@ -224,20 +228,18 @@ class Tokens(Generic[A]):
             with self._lock:
                 generation = self._generation
                 due = at + timedelta(seconds=RECHECK_SECONDS / 2)
-                keys = [
-                    key,
-                    *(k for k, h in self._cache.items() if k != key and h.fresh_until <= due),
-                ]
-            return self._kept(key, at, generation, keys, self._read_many(keys))
+                keys = [key, *(k for k, (_h, f) in self._cache.items() if k != key and f <= due)]
+                known = {k: kept[0] for k in keys if (kept := self._cache.get(k)) is not None}
+            return self._kept(key, at, generation, keys, self._read_many(keys, known))
 
     def _fresh(self, key: str, at: datetime) -> Held[A] | None:
         """``key``'s cached session where it may be served without reading the database."""
         with self._lock:
-            held = self._cache.get(key)
+            kept = self._cache.get(key)
         # Read again once stale, or where it looks ended (another process may have moved its
         # idle end since).
-        if held is not None and held.fresh_until > at and self._alive(held, at):
-            return held
+        if kept is not None and kept[1] > at and self._alive(kept[0], at):
+            return kept[0]
         return None
 
     def _kept(
@@ -249,7 +251,7 @@ class Tokens(Generic[A]):
         held = read.get(key)
         if held is None or not self._alive(held, at):
             raise SessionEnded("the token is unknown or its session has ended")
-        return replace(held, fresh_until=at + timedelta(seconds=RECHECK_SECONDS))
+        return held
 
     def _cache_read(
         self, at: datetime, generation: int, keys: list[str], read: dict[str, Held[A]]
@@ -266,7 +268,7 @@ class Tokens(Generic[A]):
                 held = read.get(k)
                 if held is not None and self._alive(held, at):
                     if kept:
-                        self._cache[k] = replace(held, fresh_until=fresh)
+                        self._cache[k] = (held, fresh)
                 else:
                     self._cache.pop(k, None)
                     ended.add(k)
@@ -289,8 +291,9 @@ class Tokens(Generic[A]):
             raise SessionEnded("the token is unknown or its session has ended")
         touched = replace(held, expires=wanted)
         with self._lock:
-            if key in self._cache:
-                self._cache[key] = touched
+            kept = self._cache.get(key)
+            if kept is not None:
+                self._cache[key] = (touched, kept[1])
         return touched
 
     # -- ending --------------------------------------------------------------------------------
@@ -328,7 +331,7 @@ class Tokens(Generic[A]):
         request reads them again (its account changed)."""
         with self._lock:
             self._generation += 1
-            for key in [k for k, h in self._cache.items() if h.username == username]:
+            for key in [k for k, (h, _f) in self._cache.items() if h.username == username]:
                 del self._cache[key]
 
     def forget_digest(self, key: str) -> None:
@@ -348,7 +351,7 @@ class Tokens(Generic[A]):
                 )
             ).rowcount
         with self._lock:
-            for key in [k for k, h in self._cache.items() if h.fresh_until <= at]:
+            for key in [k for k, (_h, f) in self._cache.items() if f <= at]:
                 del self._cache[key]
         return int(deleted or 0)
 
@@ -386,7 +389,9 @@ class Tokens(Generic[A]):
         if not stale:
             return 0
         if self._read_many is not None:
-            read = self._read_many(stale)
+            with self._lock:
+                known = {k: kept[0] for k in stale if (kept := self._cache.get(k)) is not None}
+            read = self._read_many(stale, known)
         else:
             read = {k: h for k in stale if (h := self._read(k)) is not None}
         ended = self._cache_read(at, generation, stale, read)
