@@ -8,12 +8,14 @@ account's role or tables, changed by another process) is answered as read."""
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
-from sqlalchemy import Engine, event, select
+from sqlalchemy import Engine, event, func, select
+from sqlalchemy.exc import OperationalError
 
 from croupier.core.errors import InvalidInput
 from croupier.server.auth import Account, Auth, AuthError, Role
@@ -127,9 +129,12 @@ def test_a_request_moves_the_idle_end_a_streams_recheck_does_not(
     signed_at = as_utc(signed) - timedelta(minutes=10)
     monkeypatch.setattr("croupier.server.sessions.now", lambda: signed_at + timedelta(minutes=2))
     auth.verify(token)
+    assert _expires(auth, token) == signed  # moved in memory, written with the others
+    assert auth.tokens.write_touches() == 1
     moved = as_utc(_expires(auth, token))
     assert moved == as_utc(signed) + timedelta(minutes=2)
     assert moved <= lifetime_end
+    assert auth.tokens.write_touches() == 0  # nothing moved since
     engine.dispose()
 
 
@@ -302,3 +307,83 @@ def test_more_sessions_than_one_reads_by_digest_are_read_in_one_statement_of_eve
     for token in asked[3:]:
         with pytest.raises(AuthError):
             auth.check(token)
+
+
+def _moved_on(monkeypatch: pytest.MonkeyPatch) -> datetime:
+    """Two minutes on (past a step, so that a request moves each session's idle end): when."""
+    later = now() + timedelta(minutes=2)
+    monkeypatch.setattr("croupier.server.sessions.now", lambda: later)
+    return later
+
+
+def test_the_idle_ends_requests_move_are_written_together_in_one_transaction(
+    auth: Auth, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # issue 38: a floor's thousands of sessions, each moved once a minute, were as many write
+    # transactions a second, each waiting for SQLite's write lock with the floor's commits
+    tokens = [auth.login(name, PASSWORD)[0] for name in ("sup1", "sup2") for _ in range(5)]
+    later = _moved_on(monkeypatch)
+    statements: list[str] = []
+    record = lambda *args: statements.append(args[2])  # noqa: E731
+    event.listen(Engine, "before_cursor_execute", record)
+    try:
+        for token in tokens:
+            auth.verify(token)
+        assert not [s for s in statements if s.startswith("UPDATE sessions")]
+        statements.clear()
+        assert auth.tokens.write_touches() == len(tokens)
+    finally:
+        event.remove(Engine, "before_cursor_execute", record)
+    assert len([s for s in statements if s.startswith("UPDATE sessions")]) == len(tokens)
+    assert len([s for s in statements if s.startswith("BEGIN")]) == 1, statements
+    for token in tokens:
+        assert as_utc(_expires(auth, token)) == later + auth.tokens.limits.idle
+
+
+def test_a_move_of_a_session_ended_meanwhile_leaves_it_ended_and_tells_its_streams(
+    auth: Auth, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    token, _, _ = auth.login("sup1", PASSWORD)
+    kept, _, _ = auth.login("sup1", PASSWORD)
+    told: list[str] = []
+    auth.tokens.watch(token, "sup1", lambda: told.append("sup1"))
+    _moved_on(monkeypatch)
+    auth.verify(token)
+    auth.verify(kept)
+    # another process ends the first session before this one writes its move
+    with auth.engine.begin() as conn:
+        conn.execute(sessions.delete().where(sessions.c.token_sha256 == digest(token)))
+    assert auth.tokens.write_touches() == 1  # the other one
+    assert told == ["sup1"]
+    with pytest.raises(AuthError):
+        auth.verify(token)
+    with auth.engine.connect() as conn:
+        left = conn.execute(select(func.count()).select_from(sessions)).scalar_one()
+    assert left == 1 and auth.verify(kept).username == "sup1"
+
+
+def test_moves_the_database_refuses_are_written_at_the_next_call(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CROUPIER_ARGON2_PROFILE", "test")
+    path = tmp_path / "floor.sqlite"
+    engine = connect(f"sqlite:///{path}?timeout=0.2")
+    auth = Auth(engine)
+    with engine.begin() as conn:
+        auth.create(conn, "sup1", PASSWORD, Role.SUPERVISOR)
+    token, _, _ = auth.login("sup1", PASSWORD)
+    signed = _expires(auth, token)
+    later = _moved_on(monkeypatch)
+    auth.verify(token)
+    holder = sqlite3.connect(path, isolation_level=None)  # another writer holds the lock
+    holder.execute("BEGIN IMMEDIATE")
+    try:
+        with pytest.raises(OperationalError):
+            auth.tokens.write_touches()
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert _expires(auth, token) == signed
+    assert auth.tokens.write_touches() == 1
+    assert as_utc(_expires(auth, token)) == later + auth.tokens.limits.idle
+    engine.dispose()

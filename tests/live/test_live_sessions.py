@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ from websockets.sync.client import ClientConnection, connect
 from croupier.faces.client import ApiError, Client
 from croupier.server.sessions import RECHECK_SECONDS, digest
 from croupier.server.streams import SESSION_ENDED, STREAM_RECHECK
+from croupier.store.database import as_utc
 from croupier.store.schema import sessions
 from live.live_harness import PASSWORDS, Server
 
@@ -140,14 +142,22 @@ def test_an_idle_session_ends_and_its_row_is_pruned(make_server: MakeServer) -> 
     server = make_server("--session-idle", "0.05")
     observer = server.client("observer")
     token = str(observer.token)
+    engine = create_engine(server.db_url)
+    row = select(sessions.c.expires_at).where(sessions.c.token_sha256 == digest(token))
+    with engine.connect() as conn:
+        signed = as_utc(conn.execute(row).scalar_one())
     began = time.monotonic()
     while time.monotonic() - began < 6:  # twice the idle time, a request every half second
         assert _me(server.url, token) == 200
         time.sleep(0.5)
+    # the moves of its idle end were written (together, every step: issue 38), not only held
+    # in memory: another process reading the session finds it alive
+    with engine.connect() as conn:
+        written = as_utc(conn.execute(row).scalar_one())
+    assert written - signed >= timedelta(seconds=4), (signed, written)
     with _stream(server.url, token) as stream:
         assert _closed_code(stream, 3 + STREAM_RECHECK + SETTLE) == SESSION_ENDED
     assert _me(server.url, token) == 401
-    engine = create_engine(server.db_url)
     try:
         count = select(func.count()).where(sessions.c.token_sha256 == digest(token))
         deadline = time.monotonic() + 3 + SETTLE

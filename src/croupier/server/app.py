@@ -277,6 +277,7 @@ def _routed_app() -> FastAPI:
         # the GIL back sooner after each statement) cost more server CPU a command and more
         # context switches, and played fewer rounds (docs/performance.md, issue 38).
         pruning = asyncio.create_task(_prune_sessions(app.state.auth))
+        touching = asyncio.create_task(_write_touches(app.state.auth))
         rechecking = asyncio.create_task(recheck_streams(app.state.auth))
         # What the server loaded (games, rules, the floor) lives as long as it does: out of
         # the collector's scans; the young generation collected less often.
@@ -287,10 +288,13 @@ def _routed_app() -> FastAPI:
         yield
         gc.set_threshold(*thresholds)
         gc.unfreeze()
-        for task in (pruning, rechecking):
+        for task in (pruning, touching, rechecking):
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+        # the idle ends moved since the last write (lost in a crash: those sessions end sooner)
+        with contextlib.suppress(OperationalError):
+            await asyncio.to_thread(app.state.auth.tokens.write_touches)
         if app.state.par_sheets is not None:
             app.state.par_sheets.close()
         floor: Floor = app.state.floor
@@ -327,6 +331,18 @@ def _install_docs(app: FastAPI) -> None:
         return HTMLResponse(body, headers={"Content-Security-Policy": csp})
 
     app.add_api_route("/docs", docs, methods=["GET"], include_in_schema=False)
+
+
+async def _write_touches(auth: Auth) -> None:
+    """Write the idle ends the requests moved every ``write_every()``, together
+    (:meth:`Tokens.write_touches <croupier.server.sessions.Tokens.write_touches>`)."""
+    every = auth.tokens.limits.write_every().total_seconds()
+    while True:
+        await asyncio.sleep(every)
+        try:
+            await asyncio.to_thread(auth.tokens.write_touches)
+        except OperationalError as exc:  # the database busy: kept for the next round
+            log.warning("the sessions' idle ends not written yet: %s", exc.orig)
 
 
 async def _prune_sessions(auth: Auth) -> None:

@@ -5,10 +5,16 @@ A session is a row of ``sessions``: the SHA-256 of its token, its account, ``cre
 
 - **idle**: :attr:`SessionLimits.idle` after the last request it authenticated (``croupier
   serve --session-idle MINUTES``, default 30).  ``expires_at`` holds that moment; a request
-  moves it forward, written at most every :meth:`SessionLimits.step` (a minute, a tenth of the
-  idle time where that is shorter), so a session ends between ``idle`` and ``idle + step``
-  after its last request.  A stream's messages are not requests: a page left open on a quiet
-  table ends its session (GLI-19: a session ends after a period of inactivity);
+  moves it forward in memory at once, once it has moved a :meth:`SessionLimits.step` (a
+  minute, a tenth of the idle time where that is shorter), so a session ends between ``idle``
+  and ``idle + step`` after its last request.  The moves are written together, one
+  transaction every :meth:`SessionLimits.write_every` (:meth:`Tokens.write_touches`, the
+  server's task): a floor's thousands of sessions moved a minute each were as many write
+  transactions a second, each waiting for the database's write lock with the floor's commits
+  (issue 38).  Until written another process reads the end before the move, at most two steps
+  short of it, and a move lost with its process ends the session that much sooner.  A
+  stream's messages are not requests: a page left open on a quiet table ends its session
+  (GLI-19: a session ends after a period of inactivity);
 - **lifetime**: :attr:`SessionLimits.lifetime` after its sign-in, however active (``--session-
   lifetime HOURS``, default 12);
 - **sign-out**: ``POST /api/logout`` (:meth:`Tokens.revoke`);
@@ -61,6 +67,7 @@ RECHECK_SECONDS = 5.0
 session ended by another process stops answering in this one)."""
 
 TOUCH_STEP = timedelta(minutes=1)
+WRITE_STEP = timedelta(seconds=2.5)
 PRUNE_STEP = timedelta(minutes=10)
 
 A = TypeVar("A")
@@ -105,6 +112,10 @@ class SessionLimits:
         """How far a request must move the idle end before it is written (a write at most
         once a step per session)."""
         return min(TOUCH_STEP, self.idle / 10)
+
+    def write_every(self) -> timedelta:
+        """How often the idle ends requests moved are written (a step at most)."""
+        return min(WRITE_STEP, self.step())
 
     def prune_every(self) -> timedelta:
         """How often the ended and expired sessions are deleted."""
@@ -184,6 +195,8 @@ class Tokens(Generic[A]):
         self._generation = 0
         """Counts the sessions ended by this process (a read that a revocation overtook is
         not cached)."""
+        self._moved: dict[str, tuple[datetime, datetime]] = {}
+        """By token digest: the idle end a request moved, not yet written, and when."""
         self._lock = threading.Lock()
 
     # -- verifying -----------------------------------------------------------------------------
@@ -191,11 +204,12 @@ class Tokens(Generic[A]):
     def verify(self, token: str) -> A:
         """The account of ``token`` for a request: its idle end moved forward (a request is
         activity); :class:`SessionEnded` where it has ended."""
-        held = self._held(digest(token))
+        key = digest(token)
+        held = self._held(key)
         at = now()
         wanted = self.limits.end(held.created, at)
         if wanted - held.expires >= self.limits.step():
-            held = self._touch(held, digest(token), wanted, at)
+            held = self._touch(held, key, wanted, at)
         return held.account
 
     def check(self, token: str) -> A:
@@ -278,23 +292,46 @@ class Tokens(Generic[A]):
         return held.expires > at and held.created + self.limits.lifetime > at
 
     def _touch(self, held: Held[A], key: str, wanted: datetime, at: datetime) -> Held[A]:
-        """Write the session's new idle end (only while it is still alive in the database:
-        a session ended meanwhile stays ended)."""
-        with self.engine.begin() as conn:
-            moved = conn.execute(
-                update(sessions)
-                .where(sessions.c.token_sha256 == key, sessions.c.expires_at > at)
-                .values(expires_at=wanted)
-            ).rowcount
-        if not moved:
-            self.forget_digest(key)
-            raise SessionEnded("the token is unknown or its session has ended")
+        """The session's idle end moved to ``wanted`` at ``at``: in memory now, written by the
+        next :meth:`write_touches`."""
         touched = replace(held, expires=wanted)
         with self._lock:
             kept = self._cache.get(key)
             if kept is not None:
                 self._cache[key] = (touched, kept[1])
+            self._moved[key] = (wanted, at)
         return touched
+
+    def write_touches(self) -> int:
+        """Write the idle ends requests moved since the last call, in one transaction; each
+        only where its session was still alive in the database when it was moved (a session
+        ended meanwhile stays ended: dropped here, its open streams told).  How many were
+        written.  Where the database refuses the transaction the moves are kept for the next
+        call (a later move of a session wins)."""
+        with self._lock:
+            moved, self._moved = self._moved, {}
+        if not moved:
+            return 0
+        ended: set[str] = set()
+        try:
+            with self.engine.begin() as conn:
+                for key, (wanted, at) in moved.items():
+                    written = conn.execute(
+                        update(sessions)
+                        .where(sessions.c.token_sha256 == key, sessions.c.expires_at > at)
+                        .values(expires_at=wanted)
+                    ).rowcount
+                    if not written:
+                        ended.add(key)
+        except BaseException:
+            with self._lock:
+                self._moved = {**moved, **self._moved}
+            raise
+        for key in ended:
+            self.forget_digest(key)
+        if ended:
+            self._wake(lambda k, _user: k in ended)
+        return len(moved) - len(ended)
 
     # -- ending --------------------------------------------------------------------------------
 
@@ -314,6 +351,8 @@ class Tokens(Generic[A]):
                 record(conn, str(gone[0].username))
             ended = len(gone)
         self.forget_digest(key)
+        with self._lock:
+            self._moved.pop(key, None)  # its idle end: nothing left to move
         self._wake(lambda k, _user: k == key)
         return bool(ended)
 
