@@ -89,6 +89,7 @@ bench: native
 	$(BIN)/python benchmarks/bench_pit.py --json bench-results/pit.json
 	$(BIN)/python benchmarks/bench_command_floor.py --json bench-results/command-floor.json
 	$(BIN)/python benchmarks/bench_carried_state.py --json bench-results/carried-state.json
+	$(BIN)/python benchmarks/bench_sessions.py --json bench-results/sessions.json
 	$(BIN)/python benchmarks/bench_proofs.py --json bench-results/proofs.json
 	$(BIN)/python benchmarks/bench_oracle.py --json bench-results/oracle.json
 
