@@ -278,9 +278,9 @@ def test_an_accounts_role_and_tables_changed_elsewhere_are_read_within_the_reche
 def test_more_sessions_than_one_reads_by_digest_are_read_in_one_statement_of_every_session(
     auth: Auth, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # issue 38: beyond SESSIONS_READ digests, every session is read in one statement (a
-    # floor's sessions cost a third of reading them by digest): only those asked answer, and
-    # a disabled account's or an ended one's still do not
+    # issue 38: beyond SESSIONS_READ digests, every session is read in one statement, not
+    # the digests in pieces: only those asked answer, and a disabled account's or an ended
+    # one's still do not
     monkeypatch.setattr("croupier.server.auth.SESSIONS_READ", 3)
     tokens = {name: [auth.login(name, PASSWORD)[0] for _ in range(4)] for name in ("sup1", "sup2")}
     asked = tokens["sup1"][:3] + tokens["sup2"][:2]

@@ -83,8 +83,8 @@ def _hasher() -> PasswordHasher:
 
 SESSIONS_READ = 500
 """Most token digests :meth:`Auth._sessions` reads by their digests: more are read with every
-session, in one statement (at a floor's thousands of sessions, a fifth of the CPU of reading
-them by their digests, :data:`SESSIONS_READ` at a time: ``benchmarks/bench_sessions.py``)."""
+session, in one statement (a floor's thousands of sessions: ``benchmarks/bench_sessions.py``
+prints what re-reading them costs)."""
 
 
 class Role(StrEnum):
