@@ -254,7 +254,7 @@ def test_an_accounts_role_and_tables_changed_elsewhere_are_read_within_the_reche
 ) -> None:
     # another process (or the accounts command) changes the account's row and its tables
     # without this process's cache knowing: the re-read session answers with what it read,
-    # not with the session held (§ the access policy decides by the account's role and tables)
+    # not with the session held (the access policy decides by the role and the tables)
     token, _, _ = auth.login("sup1", PASSWORD)
     held = auth.check(token)
     assert held.role is Role.SUPERVISOR and held.tables == frozenset()
