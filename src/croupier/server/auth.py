@@ -86,6 +86,19 @@ SESSIONS_READ = 500
 session, in one statement (a floor's thousands of sessions: ``benchmarks/bench_sessions.py``
 prints what re-reading them costs)."""
 
+_SESSION_ROWS = select(
+    sessions.c.token_sha256,
+    sessions.c.expires_at,
+    sessions.c.created_at.label("signed_in"),
+    accounts.c.username,
+    accounts.c.role,
+    accounts.c.player_id,
+    accounts.c.demo,
+    accounts.c.status,
+).join(accounts, accounts.c.username == sessions.c.username)
+"""Each session with what its account is made of (:meth:`Auth._sessions`; the row is the
+session's ``stamp``)."""
+
 
 class Role(StrEnum):
     PLAYER = "player"
@@ -376,18 +389,9 @@ class Auth:
         answered with the one known."""
         if self._db is None:
             self._db = Database(self.engine)  # a reader that takes no write lock (SQLite)
-        query = select(
-            sessions.c.token_sha256,
-            sessions.c.expires_at,
-            sessions.c.created_at.label("signed_in"),
-            accounts.c.username,
-            accounts.c.role,
-            accounts.c.player_id,
-            accounts.c.demo,
-            accounts.c.status,
-        ).join(accounts, accounts.c.username == sessions.c.username)
         wanted = frozenset(keys)
         every = len(wanted) > SESSIONS_READ
+        query = _SESSION_ROWS
         if not every:
             query = query.where(sessions.c.token_sha256.in_(sorted(wanted)))
         out: dict[str, Held[Account]] = {}

@@ -42,7 +42,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Generic, TypeVar
 
-from sqlalchemy import Connection, Engine, delete, insert, update
+from sqlalchemy import Connection, Engine, bindparam, delete, insert, update
 
 from croupier.core.errors import InvalidInput
 from croupier.store import now
@@ -69,6 +69,14 @@ session ended by another process stops answering in this one)."""
 TOUCH_STEP = timedelta(minutes=1)
 WRITE_STEP = timedelta(seconds=2.5)
 PRUNE_STEP = timedelta(minutes=10)
+
+_MOVE = (
+    update(sessions)
+    .where(sessions.c.token_sha256 == bindparam("key"), sessions.c.expires_at > bindparam("at"))
+    .values(expires_at=bindparam("wanted"))
+)
+"""A session's idle end moved to ``wanted`` where it was still alive ``at`` the request that
+moved it (:meth:`Tokens.write_touches`)."""
 
 A = TypeVar("A")
 
@@ -316,12 +324,8 @@ class Tokens(Generic[A]):
         try:
             with self.engine.begin() as conn:
                 for key, (wanted, at) in moved.items():
-                    written = conn.execute(
-                        update(sessions)
-                        .where(sessions.c.token_sha256 == key, sessions.c.expires_at > at)
-                        .values(expires_at=wanted)
-                    ).rowcount
-                    if not written:
+                    written = conn.execute(_MOVE, {"key": key, "at": at, "wanted": wanted})
+                    if not written.rowcount:
                         ended.add(key)
         except BaseException:
             with self._lock:
