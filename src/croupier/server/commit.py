@@ -16,6 +16,11 @@ every response of the batch.
   nothing of it is applied.
 - A process killed during a batch loses the whole batch and nothing else: no response of it was
   released, and the database holds all of it or none of it.
+- On SQLite the rows a batch's commands append (ledger rows, round records, table events:
+  :meth:`Prepared.append <croupier.store.prepared.Prepared.append>`) are held back and written
+  together just before the commit, a multi-row ``INSERT`` a table (a refused command's rows
+  dropped with its savepoint): each statement gives the GIL up while SQLite works, and the
+  writer then waits behind every busy thread to get it back (issue 38).
 
 Every job runs on a writer thread: the commands of one table never race (the writer holds the
 table's lock from its job until the batch commits, so readers that take the lock never see
@@ -36,13 +41,14 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
-from contextlib import ExitStack
+from contextlib import AbstractContextManager, ExitStack, nullcontext
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from sqlalchemy import Connection, Engine
 
 from croupier.core.errors import CroupierError
+from croupier.store.prepared import Appends
 
 __all__ = ["MAX_BATCH", "BatchFailed", "GroupCommitter", "Work", "for_engine"]
 
@@ -109,6 +115,10 @@ class GroupCommitter:
         self._closed = False
         self.batches = 0
         self.commands = 0
+        self._holds_appends = engine.dialect.name == "sqlite"
+        """A batch's appended rows written together before its commit (:class:`Appends`):
+        on SQLite, which one process serves (a table's version, read back on PostgreSQL
+        before each command, is never read within a batch)."""
 
     def submit(self, work: Work[T]) -> T:
         """Run ``work`` in the next batch; its result once the batch committed."""
@@ -174,9 +184,10 @@ class GroupCommitter:
             self._run_alone(batch)
             return
         ran: list[Work[Any]] = []
+        appends = Appends()
         with ExitStack() as held:
             try:
-                with self.engine.begin() as conn:
+                with self.engine.begin() as conn, self._holding(appends, conn):
                     taken: set[int] = set()
                     for work in batch:
                         for lock in work.locks:
@@ -184,8 +195,9 @@ class GroupCommitter:
                                 taken.add(id(lock))
                                 held.enter_context(lock)
                         ran.append(work)
-                        if not self._step(conn, work):
+                        if not self._step(conn, work, appends):
                             ran.pop()  # refused: rolled back to its savepoint and undone
+                    appends.flush(conn)
             except BaseException:
                 # The transaction rolled back: nothing of the batch is in the database.  Undo
                 # the commands that had run in memory (the failing one too), newest first.
@@ -219,13 +231,20 @@ class GroupCommitter:
                     work.error = exc
             work.done.set()
 
+    def _holding(self, appends: Appends, conn: Connection) -> AbstractContextManager[object]:
+        """``conn``'s appends held in ``appends`` while a batch runs, where this database's
+        batches hold them."""
+        return appends.held(conn) if self._holds_appends else nullcontext()
+
     @staticmethod
-    def _step(conn: Connection, work: Work[Any]) -> bool:
+    def _step(conn: Connection, work: Work[Any], appends: Appends) -> bool:
         """Run one job of a batch in a savepoint; ``False`` when the command refused (its
-        error kept).  The savepoint's three statements go straight to the connection's cursor
-        (the same SQL as ``Connection.begin_nested`` on both backends, without its execution
-        path, which cost as much as a command's own statements)."""
+        error kept, its rows held in ``appends`` dropped).  The savepoint's three statements go
+        straight to the connection's cursor (the same SQL as ``Connection.begin_nested`` on
+        both backends, without its execution path, which cost as much as a command's own
+        statements)."""
         cursor = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
+        mark = appends.mark()
         try:
             cursor.execute(f"SAVEPOINT {SAVEPOINT}")
             try:
@@ -233,6 +252,7 @@ class GroupCommitter:
             except REFUSALS as exc:
                 cursor.execute(f"ROLLBACK TO SAVEPOINT {SAVEPOINT}")
                 cursor.execute(f"RELEASE SAVEPOINT {SAVEPOINT}")
+                appends.back_to(mark)
                 work.undo(conn)
                 work.error = exc
                 return False

@@ -75,7 +75,7 @@ class EventLog:
                         "at": at,
                     }
                 )
-            _INSERT_EVENTS.many(txn.conn, rows)
+            _INSERT_EVENTS.append(txn.conn, rows)
             if self.announce is not None:
                 self.announce(txn.conn, lt, txn)
         return written

@@ -265,7 +265,7 @@ class Ledger:
                     f"{name.removeprefix('commission:')} owes {delta - balance} cents of "
                     f"commission; {delta} cents cannot be collected"
                 )
-        _INSERT_ROWS.many(
+        _INSERT_ROWS.append(
             conn,
             [
                 {

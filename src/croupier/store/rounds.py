@@ -354,7 +354,7 @@ class RoundStore:
             if records:
                 params["g_status"] = RoundStatus.OPEN.value
             if guarded.count(conn, params) == 1:
-                _INSERT_RECORDS.many(conn, rows)
+                _INSERT_RECORDS.append(conn, rows)
                 return self._remember(round_id, values)
         self._heads.pop(round_id, None)
         row = self._row(conn, round_id, lock=True)
@@ -369,7 +369,7 @@ class RoundStore:
         if records and row.status != RoundStatus.OPEN.value:
             raise IllegalAction(f"round {round_id!r} is {row.status}; no records may follow")
         rows, values = self._chain(round_id, records, status, count, row.head, at, extra)
-        _INSERT_RECORDS.many(conn, rows)
+        _INSERT_RECORDS.append(conn, rows)
         conn.execute(update(rounds).where(rounds.c.id == round_id).values(**values))
         return self._remember(round_id, values)
 
