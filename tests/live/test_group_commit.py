@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import Connection, Engine, create_engine, text
+from sqlalchemy import Connection, Engine, create_engine, event, text
 
 from croupier.core.errors import IllegalAction
 from croupier.games.records import CardDealt, CardDiscarded, CountStub, NoMoreBets, PlaceWager
@@ -245,6 +245,97 @@ def test_group_commit_retried_key_in_one_batch_moves_chips_once(floor: Floor) ->
     with floor.reading() as conn:
         assert floor.ledger.balance(conn, player_account("P1")) == start + 2500
         assert floor.ledger.check(conn) == []
+
+
+def test_group_commit_batch_writes_its_appended_rows_together_after_its_last_command(
+    floor: Floor,
+) -> None:
+    """A batch's ledger rows, round records and table events are held back and written, in
+    multi-row INSERTs, after its last command ran and before its one commit; the rows of a
+    command refused within the batch are never written; the database holds what memory does."""
+    lt = floor.table(TABLE)
+    players = [Account(f"player{i}", Role.PLAYER, player_id=f"P{i}") for i in (1, 2, 3)]
+    for seat, player in enumerate(players, 1):
+
+        def sit(txn: Txn, player: Account = player, seat: int = seat) -> dict[str, Any]:
+            return {"seats": floor.registry.sit(txn, lt, player, seat)}
+
+        _do(floor, player, f"sit-{seat}", TABLE, sit)
+    _do(floor, DEALER, "round", TABLE, lambda txn: {"rid": floor.rounds.begin_round(txn, lt, None)})
+    with floor.reading() as conn:
+        p2 = floor.ledger.balance(conn, player_account("P2"))
+    traced: list[str] = []
+
+    def trace(dbapi: Any, _record: object) -> None:
+        dbapi.set_trace_callback(
+            lambda sql: (
+                traced.append(sql)
+                if threading.current_thread().name.startswith("croupier-writer")
+                else None
+            )
+        )
+
+    event.listen(floor.engine, "connect", trace)
+    floor.engine.dispose()
+
+    def ante(seat: int) -> Callable[[], Any]:
+        wager = PlaceWager(seat=seat, wager="ante", amount=500)
+        return lambda: _do(
+            floor,
+            players[seat - 1],
+            f"ante-{seat}",
+            TABLE,
+            lambda txn: {"n": len(floor.rounds.apply(txn, lt, wager))},
+        )
+
+    def buy_in_refused(txn: Txn) -> dict[str, Any]:
+        floor.cage.buy_in(txn, "P2", 2500)  # its ledger rows appended, then refused
+        raise IllegalAction("refused after its ledger rows")
+
+    release = _hold_writer(floor.committer)
+    calls = [
+        ante(1),
+        lambda: _do(floor, SUPERVISOR, "buy-in", None, buy_in_refused),
+        ante(2),
+        ante(3),
+    ]
+    results: list[Any] = []
+    runner = threading.Thread(target=lambda: results.extend(_in_threads(calls)))
+    runner.start()
+    _queued(floor.committer, 4)
+    traced.clear()
+    release.set()
+    runner.join(timeout=120)
+    assert results[0] == results[2] == results[3] == {"n": 1}
+    assert isinstance(results[1], IllegalAction)
+    releases = [i for i, sql in enumerate(traced) if sql.startswith("RELEASE SAVEPOINT")]
+    commit = len(traced) - 1 - traced[::-1].index("COMMIT")  # the batch's (after the hold's)
+    appended = [
+        i
+        for i, sql in enumerate(traced)
+        if sql.startswith(
+            ("INSERT INTO chip_ledger", "INSERT INTO round_records", "INSERT INTO table_events")
+        )
+    ]
+    assert len(releases) == 4 and appended
+    assert releases[-1] < min(appended) and max(appended) < commit
+    # each table's rows in multi-row INSERTs: 6 ledger rows (two a wager; the refused
+    # buy-in's four dropped) as 4 + 2, 3 records as 2 + 1, 6 events (two a wager) as 4 + 2
+    for table in ("chip_ledger", "round_records", "table_events"):
+        assert sum(traced[i].startswith(f"INSERT INTO {table}") for i in appended) == 2
+    assert lt.round is not None
+    assert floor.store.load(str(lt.round_id)) == list(lt.round.records)
+    with floor.reading() as conn:
+        assert floor.ledger.balance(conn, player_account("P2")) == p2 - 500
+        assert floor.ledger.check(conn) == []
+        seqs = (
+            conn.execute(
+                text("SELECT seq FROM table_events WHERE table_id = :t ORDER BY seq"), {"t": TABLE}
+            )
+            .scalars()
+            .all()
+        )
+    assert seqs == list(range(1, lt.seq + 1))
 
 
 def test_group_commit_failed_round_start_restores_the_tables_decks(floor: Floor) -> None:
