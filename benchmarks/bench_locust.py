@@ -21,7 +21,9 @@ Prints, for ``--seconds`` from the moment every table is enrolled, the rounds an
 second, the p50 and p99 latency of the requests Locust was told of in that window (think time
 excluded; each request as its person saw it) against the 100 ms target, the servers' CPU a
 command and a round against the 1.0 ms target (issue 38), the failures (stream gaps, errors),
-the refused commands (by route and by the server's detail) and the audit of the chip ledger.
+the refused commands (by route and by the server's detail), the servers' garbage collections
+in the window (``benchmarks/gc_pauses.py``: each holds the GIL, and every command in flight
+waits for it) and the audit of the chip ledger.
 The default is a 400-table floor at its real pace: a round about every minute a table, some 7
 rounds a second.  Locust's own CPU shares the machine's cores with the servers: it is printed
 beside it, and so are PostgreSQL's (its server and backends) and HAProxy's where they run.
@@ -53,6 +55,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from bench_server import _database, _percentile, _port
 from croupier.faces.client import Client, wait_until_up
 from croupier.server.haproxy_config import Backend
+from gc_pauses import pauses
 from live.failover_harness import HAProxy, haproxy_binary
 from proc_cpu import Usage, cpu_seconds, terminate, tree_cpu_seconds
 
@@ -103,6 +106,8 @@ class Run:
     others: dict[str, int]
     """The other processes the floor runs on (HAProxy, PostgreSQL's server and its
     backends), by name: their CPU is printed apart from the servers'."""
+    gc_reports: list[Path]
+    """Each server's garbage collections (``benchmarks/gc_pauses.py``)."""
 
     def measure(self, think: float, seconds: float, settle: float) -> dict[str, Any]:
         """The figures of ``seconds`` of play at mean think time ``think``, from ``settle``
@@ -119,6 +124,7 @@ class Run:
         for name, pid in self.others.items():
             other_cpu[name] = round(tree_cpu_seconds(pid) - other_cpu[name], 1)
         out = {"think_s": think, **_window(self.samples, started, ended)}
+        out["gc_pauses"] = pauses(self.gc_reports, started, ended)
         cpu_ms = 1000 * used.cpu / max(1, out["commands"])
         out.update(
             server_cpu_s=round(used.cpu, 1),
@@ -264,13 +270,20 @@ def bench(args: argparse.Namespace, workdir: Path, processes: int) -> dict[str, 
     servers: list[subprocess.Popen[bytes]] = []
     haproxy: HAProxy | None = None
     logs: list[IO[bytes]] = []
+    gc_reports: list[Path] = []
     try:
         ports: list[int] = []
         for n in range(processes):  # one after the other: the first sets the floor up
             port = _port()
             ports.append(port)
             logs.append((workdir / f"server-{n}.log").open("wb"))
-            command = [sys.executable, "-m", "croupier.server", "--db", url, "--port", str(port)]
+            # the server, its garbage collections written down (gc_pauses.py)
+            gc_report = workdir / f"gc-{n}.tsv"
+            gc_reports.append(gc_report)
+            command = [
+                *(sys.executable, str(ROOT / "benchmarks" / "gc_pauses.py"), str(gc_report)),
+                *("--db", url, "--port", str(port)),
+            ]
             servers.append(
                 subprocess.Popen(command, env=env, stdout=logs[-1], stderr=subprocess.STDOUT)
             )
@@ -286,7 +299,7 @@ def bench(args: argparse.Namespace, workdir: Path, processes: int) -> dict[str, 
         if args.backend == "postgresql":
             postmaster = (workdir / "pg" / "data" / "postmaster.pid").read_text().split()[0]
             others["postgresql"] = int(postmaster)
-        result = _play(args, workdir, base, [s.pid for s in servers], others, env)
+        result = _play(args, workdir, base, [s.pid for s in servers], others, env, gc_reports)
         result["processes"] = processes
         with Client(base, timeout=600) as auditor:
             auditor.login("auditor", "auditor-demo")
@@ -314,6 +327,7 @@ def _play(
     servers: list[int],
     others: dict[str, int],
     env: dict[str, str],
+    gc_reports: list[Path],
 ) -> dict[str, Any]:
     """Locust's run: every table enrolled, the floor at its real pace, then the pace search;
     Locust stopped as a person stops it (SIGTERM: it writes its statistics)."""
@@ -346,7 +360,7 @@ def _play(
             stderr=subprocess.STDOUT,
         )
         _wait_for(ready, locust, timeout=1800)
-        run = Run(servers, locust.pid, pace, samples, others)
+        run = Run(servers, locust.pid, pace, samples, others, gc_reports)
         first = run.measure(args.think, args.seconds, settle=FIRST_SETTLE)
         steps = search(run, first, args)
         terminate(locust, grace=120)
@@ -472,6 +486,17 @@ def _reasons(details: dict[str, int]) -> str:
     return f" ({count} x {why[:120]!r})"
 
 
+def _gc_line(gc: dict[str, Any]) -> str:
+    """The servers' garbage collections in the window: every generation's count and longest
+    pause (a collection holds the GIL: every command in flight waits for it)."""
+    gens = [
+        f"{name} {gc[name]['count']} x (longest {gc[name]['max_ms']} ms)"
+        for name in ("gen0", "gen1", "gen2")
+        if name in gc
+    ]
+    return f"garbage collections {gc['total_ms']} ms ({', '.join(gens) or 'none'})"
+
+
 def _summary(result: dict[str, Any]) -> str:
     most = result["most_rounds_per_s_at_p99_250ms"]
     held = (
@@ -494,7 +519,7 @@ def _summary(result: dict[str, Any]) -> str:
         f"{result['server_cpu_ms_per_command']} ms a command "
         f"({result['ratio_cpu_to_target']}x the 1.0 ms target), "
         f"{result['server_cpu_ms_per_round']} ms a round; Locust CPU {result['locust_cpu_s']} s"
-        f"{_others(result['other_cpu_s'])}; "
+        f"{_others(result['other_cpu_s'])}; {_gc_line(result['gc_pauses'])}; "
         f"ledger {'balanced' if result['ledger_ok'] else 'NOT balanced'}; the most rounds/s "
         f"with p99 <= 250 ms: {held}; the slowest 1% by route: {result['tail']['routes']}"
     )

@@ -55,6 +55,8 @@ def test_locust_floor_plays_rounds_with_every_stream_in_order(tmp_path: Path) ->
     assert result["ledger_ok"] is True
     assert result["server_cpu_ms_per_command"] > 0
     assert result["p99_ms"] >= result["p50_ms"] > 0
+    # the server's garbage collections in the window, read back from gc_pauses.py's report
+    assert result["gc_pauses"]["total_ms"] >= result["gc_pauses"]["max_ms"] >= 0
     # the pace search tried one more pace (the think time halved while p99 held, else doubled)
     [step] = result["pace_search"]
     assert step["think_s"] in (0.025, 0.1)
