@@ -252,7 +252,8 @@ def _step_line(step: dict[str, Any]) -> str:
         f"  pace: think {step['think_s']} s, {step['seconds']} s: {step['rounds_per_s']} rounds/s, "
         f"{step['commands_per_s']} commands/s, p50 {step['p50_ms']} ms, p99 {step['p99_ms']} ms, "
         f"{step['failures']} failures; server CPU {step['server_cpu_ms_per_command']} ms a "
-        f"command; Locust CPU {step['locust_cpu_s']} s{_others(step['other_cpu_s'])}"
+        f"command; Locust CPU {step['locust_cpu_s']} s{_others(step['other_cpu_s'])}; "
+        f"{_gc_line(step['gc_pauses'])}"
     )
 
 
