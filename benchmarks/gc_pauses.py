@@ -2,11 +2,12 @@
 
 Run ``python benchmarks/gc_pauses.py REPORT [server options]``: each collection's start (wall
 clock, seconds), generation and length (milliseconds) are appended to REPORT as a tab-separated
-line, at most a second after it ran.  A collection holds the GIL from start to end, so every
-thread of the server waits for it: each pause is added to every command in flight then, which
-is what a command's p99 sees.  The lengths come from CPython's ``gc.callbacks`` (called at the
-start and the end of each automatic or explicit collection); :func:`pauses` reads a window of
-them back.
+line, at most a second after it ran.  A collection holds the GIL while it walks the objects,
+so every thread of the server waits for it, and every command in flight then takes the pause
+(the finalizers and weakref callbacks it then runs are Python code, during which other threads
+may run: a collection's length is the most it stopped them).  The lengths come from CPython's
+``gc.callbacks`` (called at the start and the end of each automatic or explicit collection);
+:func:`pauses` reads a window of them back.
 """
 
 from __future__ import annotations
