@@ -55,7 +55,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from bench_server import _database, _percentile, _port
 from croupier.faces.client import Client, wait_until_up
 from croupier.server.haproxy_config import Backend
-from gc_pauses import pauses
+from gc_pauses import STALL_MS, pauses
 from live.failover_harness import HAProxy, haproxy_binary
 from proc_cpu import Usage, cpu_seconds, terminate, tree_cpu_seconds
 
@@ -489,13 +489,19 @@ def _reasons(details: dict[str, int]) -> str:
 
 def _gc_line(gc: dict[str, Any]) -> str:
     """The servers' garbage collections in the window: every generation's count and longest
-    pause (a collection holds the GIL: every command in flight waits for it)."""
+    pause (a collection holds the GIL: every command in flight waits for it); and the longest
+    stalls of the servers' threads, within a collection or not."""
     gens = [
         f"{name} {gc[name]['count']} x (longest {gc[name]['max_ms']} ms)"
         for name in ("gen0", "gen1", "gen2")
         if name in gc
     ]
-    return f"garbage collections {gc['total_ms']} ms ({', '.join(gens) or 'none'})"
+    stalls = gc["stalls"]
+    return (
+        f"garbage collections {gc['total_ms']} ms ({', '.join(gens) or 'none'}); the server's "
+        f"threads stalled {stalls['count']} x over {STALL_MS:g} ms (longest {stalls['max_ms']} "
+        f"ms; outside a collection {stalls['max_ms_outside_collections']} ms)"
+    )
 
 
 def _summary(result: dict[str, Any]) -> str:

@@ -1,4 +1,5 @@
-"""``croupier serve`` with its garbage collector's pauses written down (for ``bench_locust.py``).
+"""``croupier serve`` with its garbage collector's pauses and its threads' stalls written down
+(for ``bench_locust.py``).
 
 Run ``python benchmarks/gc_pauses.py REPORT [server options]``: each collection's start (wall
 clock, seconds), generation and length (milliseconds) are appended to REPORT as a tab-separated
@@ -8,6 +9,11 @@ so every thread of the server waits for it, and every command in flight then tak
 may run: a collection's length is the most it stopped them).  The lengths come from CPython's
 ``gc.callbacks`` (called at the start and the end of each automatic or explicit collection);
 :func:`pauses` reads a window of them back.
+
+A heartbeat thread sleeps :data:`BEAT` at a time and writes down each gap over
+:data:`STALL_MS` between two of its wake-ups (a line ``start, "stall", ms``): the time no Python
+thread of the server could run it, whatever held the GIL.  A stall that overlaps no collection is
+the server's other work; :func:`pauses` prints the longest of those apart.
 """
 
 from __future__ import annotations
@@ -25,13 +31,19 @@ from typing import Any
 FLUSH_EVERY = 1.0
 """Seconds between two appends of the collections seen to the report."""
 
+STALL_MS = 30.0
+"""The shortest gap between two heartbeats written down as a stall."""
+
+BEAT = 0.005
+"""Seconds the heartbeat sleeps (it needs the GIL to wake: a few hundred times a second)."""
+
 
 class Recorder:
     """The collections seen since the last flush: ``(start, generation, ms)``."""
 
     def __init__(self, report: Path) -> None:
         self.report = report
-        self.seen: deque[tuple[float, int, float]] = deque()
+        self.seen: deque[tuple[float, int | str, float]] = deque()
         self._started = (0.0, 0.0)
 
     def callback(self, phase: str, info: dict[str, Any]) -> None:
@@ -51,6 +63,16 @@ class Recorder:
             with self.report.open("a") as out:
                 out.writelines(lines)
 
+    def heartbeat(self) -> None:
+        """Forever: a wake-up every :data:`BEAT`, each gap over :data:`STALL_MS` seen."""
+        last = time.perf_counter()
+        while True:
+            time.sleep(BEAT)
+            now = time.perf_counter()
+            if now - last > STALL_MS / 1000:
+                self.seen.append((time.time() - (now - last), "stall", 1000 * (now - last)))
+            last = now
+
     def flush_forever(self) -> None:
         while True:
             time.sleep(FLUSH_EVERY)
@@ -59,18 +81,29 @@ class Recorder:
 
 def pauses(reports: Iterable[Path], started: float, ended: float) -> dict[str, Any]:
     """The collections that started within ``[started, ended)`` (wall clock) in ``reports``:
-    by generation, their count, total and longest milliseconds; and the longest of all."""
+    by generation, their count, total and longest milliseconds; the longest of all; and the
+    heartbeat's stalls in the window (``stalls``: their count, the longest, and the longest
+    that overlaps no collection of its server)."""
     by_gen: dict[str, dict[str, float]] = {}
+    stalls = {"count": 0, "max_ms": 0.0, "max_ms_outside_collections": 0.0}
     for report in reports:
         if not report.exists():
             continue
-        for line in report.read_text().splitlines():
-            start, generation, ms = line.split("\t")
+        rows = [line.split("\t") for line in report.read_text().splitlines()]
+        spans = [(float(s), float(s) + float(ms) / 1000) for s, kind, ms in rows if kind != "stall"]
+        for start, kind, ms in rows:
             if not started <= float(start) < ended:
                 continue
-            gen = by_gen.setdefault(
-                f"gen{generation}", {"count": 0, "total_ms": 0.0, "max_ms": 0.0}
-            )
+            if kind == "stall":
+                begin, end = float(start), float(start) + float(ms) / 1000
+                stalls["count"] += 1
+                stalls["max_ms"] = max(stalls["max_ms"], float(ms))
+                if not any(a < end and begin < b for a, b in spans):
+                    stalls["max_ms_outside_collections"] = max(
+                        stalls["max_ms_outside_collections"], float(ms)
+                    )
+                continue
+            gen = by_gen.setdefault(f"gen{kind}", {"count": 0, "total_ms": 0.0, "max_ms": 0.0})
             gen["count"] += 1
             gen["total_ms"] += float(ms)
             gen["max_ms"] = max(gen["max_ms"], float(ms))
@@ -80,6 +113,7 @@ def pauses(reports: Iterable[Path], started: float, ended: float) -> dict[str, A
     }
     out["total_ms"] = round(sum(g["total_ms"] for g in by_gen.values()), 1)
     out["max_ms"] = round(max((g["max_ms"] for g in by_gen.values()), default=0.0), 1)
+    out["stalls"] = {k: round(v, 1) if k != "count" else int(v) for k, v in stalls.items()}
     return out
 
 
@@ -88,6 +122,7 @@ def main() -> None:
     recorder = Recorder(report)
     gc.callbacks.append(recorder.callback)
     threading.Thread(target=recorder.flush_forever, daemon=True).start()
+    threading.Thread(target=recorder.heartbeat, daemon=True).start()
     sys.argv = ["croupier.server", *sys.argv[2:]]
     from croupier.server.__main__ import main as serve
 
