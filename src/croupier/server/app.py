@@ -51,10 +51,12 @@ __all__ = ["create_app", "prepare_app", "problem"]
 log = logging.getLogger("croupier.server")
 
 GC_YOUNG = 20_000
-"""Allocations between two collections of the youngest generation while the server runs
-(CPython's default is 700): a command allocates thousands of short-lived objects, and with
-the default a full floor spent about 7% of the server's CPU in the collector (``perf`` on
-``bench_server.py --tables 20``)."""
+"""The youngest generation's threshold while the server runs (CPython's default is 700): a
+command allocates thousands of short-lived objects, and with the default a full floor spent
+about 7% of the server's CPU in the collector (``perf`` on ``bench_server.py --tables 20``).
+CPython counts allocations less deaths of tracked objects against it, so where old objects die
+as fast as new ones are made the young generation grows far past it before a collection,
+which stops every thread (``benchmarks/gc_pauses.py``, docs/performance.md)."""
 
 WORKER_THREADS = 512
 """Threads serving requests (Starlette's default is 40): each command waits in one for its
