@@ -22,8 +22,8 @@ second, the p50 and p99 latency of the requests Locust was told of in that windo
 excluded; each request as its person saw it) against the 100 ms target, the servers' CPU a
 command and a round against the 1.0 ms target (issue 38), the failures (stream gaps, errors),
 the refused commands (by route and by the server's detail), the servers' garbage collections
-in the window (``benchmarks/gc_pauses.py``: each holds the GIL, and every command in flight
-waits for it) and the audit of the chip ledger.
+and their threads' stalls in the window (``benchmarks/gc_pauses.py``: a collection holds the
+GIL, and every command in flight waits for it) and the audit of the chip ledger.
 The default is a 400-table floor at its real pace: a round about every minute a table, some 7
 rounds a second.  Locust's own CPU shares the machine's cores with the servers: it is printed
 beside it, and so are PostgreSQL's (its server and backends) and HAProxy's where they run.

@@ -39,7 +39,8 @@ BEAT = 0.005
 
 
 class Recorder:
-    """The collections seen since the last flush: ``(start, generation, ms)``."""
+    """What was seen since the last flush, each ``(start, generation, ms)``: the collections
+    (:meth:`callback`) and the heartbeat's stalls (:meth:`heartbeat`, generation ``"stall"``)."""
 
     def __init__(self, report: Path) -> None:
         self.report = report
