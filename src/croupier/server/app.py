@@ -32,6 +32,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
 from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException
 
 from croupier.core.errors import CroupierError, IllegalAction, InvalidInput, RulesViolation
@@ -142,10 +143,12 @@ def _install_errors(app: FastAPI) -> None:
         return problem(503, "Service Unavailable", str(exc))
 
     @app.exception_handler(OperationalError)
-    async def database_busy(_: Request, exc: OperationalError) -> JSONResponse:
+    @app.exception_handler(PoolTimeout)
+    async def database_busy(_: Request, exc: OperationalError | PoolTimeout) -> JSONResponse:
         # The database refused or timed out (SQLite's write lock held past its timeout, a
-        # PostgreSQL connection lost): the transaction rolled back, so nothing was written.
-        log.warning("database unavailable: %s", exc.orig)
+        # PostgreSQL connection lost), or no connection to it came free in time (the pool's
+        # timeout): the transaction rolled back or never began, so nothing was written.
+        log.warning("database unavailable: %s", getattr(exc, "orig", None) or exc)
         return problem(
             503,
             "Service Unavailable",

@@ -10,6 +10,7 @@ busy writer waits up to the connection ``timeout``); elsewhere the meter row is 
 from __future__ import annotations
 
 import os
+import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -36,9 +37,11 @@ from sqlalchemy import (
     event,
 )
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.pool import StaticPool
 
 from croupier.core.errors import InvalidInput
+from croupier.store.write_turns import TurnTaking
 
 __all__ = [
     "DEFAULT_URL",
@@ -243,10 +246,22 @@ def _is_memory(url: Any) -> bool:
 def _begin_immediate(conn: Connection) -> None:
     dbapi = conn.connection.dbapi_connection
     # Take transaction control from the sqlite3 module (the SQLAlchemy-documented recipe), then
-    # start every transaction with the write lock held.
+    # start every transaction with the write lock held: on a file, in this process's writers'
+    # turn (croupier.store.write_turns).
     if dbapi is not None and getattr(dbapi, "isolation_level", None) is not None:
         dbapi.isolation_level = None
-    conn.exec_driver_sql("BEGIN IMMEDIATE")
+    if not isinstance(dbapi, TurnTaking):
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
+        return
+    try:
+        dbapi.take_turn()
+    except sqlite3.OperationalError as exc:
+        raise OperationalError("BEGIN IMMEDIATE", None, exc) from None
+    try:
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
+    except BaseException:
+        dbapi.give_turn()
+        raise
 
 
 def _write_ahead_log(dbapi: Any, record: Any) -> None:
@@ -334,6 +349,7 @@ def _engine_for(parsed: Any) -> Engine:
             connect_args["check_same_thread"] = False
             engine = create_engine(parsed, connect_args=connect_args, poolclass=StaticPool)
         else:
+            connect_args["factory"] = TurnTaking  # writers in turn (write_turns)
             engine = create_engine(parsed, connect_args=connect_args)
     else:
         engine = create_engine(parsed)
