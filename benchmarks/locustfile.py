@@ -282,14 +282,16 @@ SIGN_IN_WAIT = 600.0
 
 def _signed_in(client: Client, username: str, password: str) -> None:
     """``client`` signed in as ``username``, trying again while the server holds sign-ins
-    back (429: too many at once from one address, as when a whole floor arrives together)."""
+    back (429: too many at once from one address, as when a whole floor arrives together) or
+    answers that it is busy (503: nothing written; the client's own retries spent while the
+    first tables play and the floor's sign-ins wait for the database's write lock in turn)."""
     deadline = time.monotonic() + SIGN_IN_WAIT
     while True:
         try:
             client.login(username, password)
             return
         except ApiError as exc:
-            if exc.status != 429 or time.monotonic() > deadline:
+            if exc.status not in (429, 503) or time.monotonic() > deadline:
                 raise
             gevent.sleep(_random.uniform(1.0, 3.0))
 
