@@ -161,7 +161,11 @@ def test_a_database_connection_pools_timeout_is_a_503_problem(tmp_path: Path) ->
         async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as c:
             return await c.get("/api/busy")
 
-    answer = asyncio.run(ask())
+    answers: list[httpx.Response] = []  # a thread of its own: no event loop of the caller's
+    thread = threading.Thread(target=lambda: answers.append(asyncio.run(ask())))
+    thread.start()
+    thread.join()
+    [answer] = answers
     assert answer.status_code == 503
     assert answer.headers["content-type"].startswith("application/problem+json")
     assert answer.headers["retry-after"] == "1"
