@@ -46,6 +46,7 @@ class Recorder:
         self.report = report
         self.seen: deque[tuple[float, int | str, float]] = deque()
         self._started = (0.0, 0.0)
+        self._stopped = threading.Event()
 
     def callback(self, phase: str, info: dict[str, Any]) -> None:
         if phase == "start":
@@ -65,14 +66,19 @@ class Recorder:
                 out.writelines(lines)
 
     def heartbeat(self) -> None:
-        """Forever: a wake-up every :data:`BEAT`, each gap over :data:`STALL_MS` seen."""
+        """Until :meth:`stop`: a wake-up every :data:`BEAT`, each gap over :data:`STALL_MS`
+        seen."""
         last = time.perf_counter()
-        while True:
+        while not self._stopped.is_set():
             time.sleep(BEAT)
             now = time.perf_counter()
             if now - last > STALL_MS / 1000:
                 self.seen.append((time.time() - (now - last), "stall", 1000 * (now - last)))
             last = now
+
+    def stop(self) -> None:
+        """The heartbeat's loop ends at its next wake-up."""
+        self._stopped.set()
 
     def flush_forever(self) -> None:
         while True:

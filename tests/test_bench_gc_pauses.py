@@ -69,13 +69,16 @@ def test_the_heartbeat_sees_the_gil_held_as_a_stall(tmp_path: Path) -> None:
     """One C call that holds the GIL throughout (as a collection does: ``re`` backtracking)
     stops the heartbeat for as long."""
     recorder = gc_pauses.Recorder(tmp_path / "gc.tsv")
-    threading.Thread(target=recorder.heartbeat, daemon=True).start()
+    beating = threading.Thread(target=recorder.heartbeat, daemon=True)
+    beating.start()
     time.sleep(0.05)
     before = time.time()
     started = time.perf_counter()
     re.compile(r"(a+)+b").match("a" * 24)
     held_ms = 1000 * (time.perf_counter() - started)
     time.sleep(0.05)
+    recorder.stop()
+    beating.join()  # no heartbeat left waking for the rest of the test process
     recorder.flush()
     found = gc_pauses.pauses([recorder.report], before - 0.1, time.time())
     assert held_ms > gc_pauses.STALL_MS
