@@ -4,13 +4,27 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint docs typecheck pytest bare bench clean native
+.PHONY: run test lint docs typecheck pytest bare bench clean native constraints
 
-$(STAMP): pyproject.toml
+# Every package at the version constraints.txt pins (a bump there rebuilds the environment).
+$(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev]'
 	touch $(STAMP)
+
+# constraints.txt again from the newest releases pyproject.toml admits (a venv of its own under
+# build/, its header kept): run on purpose, then `make test` and `make bench`.
+CVENV := build/constraints-venv
+constraints:
+	rm -rf $(CVENV)
+	$(PYTHON) -m venv $(CVENV)
+	$(CVENV)/bin/python -m pip install --quiet --upgrade pip
+	$(CVENV)/bin/python -m pip install --quiet -e '.[dev]'
+	{ sed '/^[^#]/,$$d' constraints.txt; $(CVENV)/bin/python -m pip freeze --exclude-editable; } \
+		> constraints.txt.new
+	mv constraints.txt.new constraints.txt
+	rm -rf $(CVENV)
 
 # The round engine's hot modules compiled with Cython from their own .py files (croupier/_native.py
 # says which and why; a module is imported from its build only while its source is unchanged).

@@ -16,6 +16,7 @@ issue 38's target of 1.0 ms of server CPU a command: the share of it the page's 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import platform
@@ -27,11 +28,12 @@ from typing import Any
 
 from croupier.games.records import Action, NoMoreBets, PlaceWager
 from croupier.games.round import Phase
+from croupier.server import live_tables
 from croupier.server.auth import Account, Auth, Role
 from croupier.server.db import connect
 from croupier.server.demo import setup_demo
 from croupier.server.live_floor import Floor
-from croupier.server.live_tables import LiveTable, Txn
+from croupier.server.live_tables import RECENT, LiveTable, Txn
 from croupier.server.streams import messages_in_memory, messages_seen, with_state
 
 TARGET_CPU_MS = 1.0
@@ -118,6 +120,30 @@ class Table:
         self.do(player, run, "sit")
 
 
+HELD_ROUNDS = 10
+"""Rounds played after the timed ones, each followed by a full collection and a count of the
+objects the collector tracks (untimed)."""
+
+
+def _held(table: Table, tracked: int, rounds: int) -> dict[str, Any]:
+    """What the table holds for its streams over ``rounds`` more rounds: the objects the
+    garbage collector tracks beyond ``tracked`` (the count after the first round) and the
+    committed events kept in memory (``LiveTable.recent``), each counted after a round.  Every
+    full collection scans each tracked object, and each kept event lives until trimmed."""
+    objects, events = [], []
+    for _ in range(rounds):
+        table.round()
+        gc.collect()
+        objects.append(len(gc.get_objects()) - tracked)
+        events.append(len(table.lt.recent))
+    return {
+        "rounds": rounds,
+        "kept_events": [min(events), max(events)],
+        "recent_limit": live_tables.RECENT,
+        "tracked_objects": [min(objects), max(objects)],
+    }
+
+
 def bench(rounds: int, workdir: Path) -> dict[str, Any]:
     os.environ.setdefault("CROUPIER_ARGON2_PROFILE", "test")
     engine = connect(f"sqlite:///{workdir / 'floor.sqlite'}")
@@ -129,24 +155,28 @@ def bench(rounds: int, workdir: Path) -> dict[str, Any]:
         for seat, player in enumerate(PLAYERS, start=1):
             table.sit(player, seat)
         table.round()  # warm (the first round compiles and fills what is kept)
+        gc.collect()
+        tracked = len(gc.get_objects())
         table.cpu.clear()
         table.counted.clear()
         for _ in range(rounds):
             table.round()
+        cpu, counted = dict(table.cpu), dict(table.counted)
+        held = _held(table, tracked, HELD_ROUNDS)
     finally:
         floor.committer.close()
         engine.dispose()
     people = len(table.people)
     parts = {
         part: {
-            "commands": table.counted[part],
-            "ms_per_command": round(1000 * cpu / table.counted[part], 3),
-            "ms_per_person": round(1000 * cpu / table.counted[part] / people, 3),
+            "commands": counted[part],
+            "ms_per_command": round(1000 * spent / counted[part], 3),
+            "ms_per_person": round(1000 * spent / counted[part] / people, 3),
         }
-        for part, cpu in table.cpu.items()
+        for part, spent in cpu.items()
     }
-    total = sum(table.cpu.values())
-    commands = sum(table.counted.values())
+    total = sum(cpu.values())
+    commands = sum(counted.values())
     ms = 1000 * total / commands
     return {
         "rounds": rounds,
@@ -156,14 +186,23 @@ def bench(rounds: int, workdir: Path) -> dict[str, Any]:
         "ms_per_command": round(ms, 3),
         "ms_per_person": round(ms / people, 3),
         "ratio_to_target": round(ms / TARGET_CPU_MS, 2),
+        "held": held,
     }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=20)
+    parser.add_argument(
+        "--recent",
+        type=int,
+        default=RECENT,
+        help="committed events a table keeps in memory (the server's RECENT; another value to "
+        "compare what the table holds)",
+    )
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args()
+    live_tables.RECENT = args.recent  # read by LiveTable at each publication
     with tempfile.TemporaryDirectory(prefix="bench-carried-") as tmp:
         result = bench(args.rounds, Path(tmp))
     parts = "; ".join(
@@ -175,6 +214,14 @@ def main() -> None:
         f"{result['commands']} commands: {result['ms_per_command']} ms of CPU a command "
         f"({result['ms_per_person']} ms a person), {result['ratio_to_target']}x issue 38's "
         f"{TARGET_CPU_MS} ms target a command; {parts}",
+        flush=True,
+    )
+    held = result["held"]
+    print(
+        f"held for the streams over {held['rounds']} more rounds (RECENT = "
+        f"{held['recent_limit']}): {held['kept_events'][0]} to {held['kept_events'][1]} "
+        f"committed events kept, {held['tracked_objects'][0]} to "
+        f"{held['tracked_objects'][1]} tracked objects more than after the first round",
         flush=True,
     )
     if args.json is not None:

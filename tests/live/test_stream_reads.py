@@ -1,6 +1,8 @@
 """What an open stream reads when it wakes (issue 38): nothing from the database when nothing
 was published after its ``seq``, also for a table this process has published nothing of since
-it loaded (a quiet table after a restart; its streams had read the database at every wake)."""
+it loaded (a quiet table after a restart; its streams had read the database at every wake); and
+what a table keeps in memory for them: its last :data:`RECENT` events at least, twice that at
+most (each kept event is objects the garbage collector scans)."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from sqlalchemy import event
 from croupier.server.auth import Account, Role
 from croupier.server.db import connect
 from croupier.server.live_floor import Floor
-from croupier.server.live_tables import Txn
+from croupier.server.live_tables import RECENT, Txn
 from croupier.server.streams import messages_in_memory, messages_seen
 
 PLAYER = Account("player1", Role.PLAYER, player_id="P1")
@@ -50,3 +52,20 @@ def test_a_quiet_tables_stream_after_a_restart_reads_nothing_more(
     finally:
         again.committer.close()
         again.engine.dispose()
+
+
+def test_a_table_keeps_its_last_recent_events_for_its_streams_and_at_most_twice_that(
+    floor: Floor,
+) -> None:
+    lt = floor.table(TABLE)
+    start = lt.seq
+    for n in range(1, 5 * RECENT + 1):
+        lt.published([(start + n, "note", {"n": n}, None)])
+        assert RECENT <= len(lt.recent) <= 2 * RECENT or n < RECENT
+    top = start + 5 * RECENT
+    # a stream RECENT events behind catches up from memory, every event in order
+    batch = messages_in_memory(floor, SUPERVISOR, lt, top - RECENT)
+    assert batch is not None
+    assert [seq for seq, _text in batch] == list(range(top - RECENT + 1, top + 1))
+    # one behind what is kept reads the database
+    assert messages_in_memory(floor, SUPERVISOR, lt, min(lt.recent) - 2) is None
