@@ -23,6 +23,8 @@ from croupier.games.records import (
     DEALER,
     CardDealt,
     CardDiscarded,
+    NoMoreBets,
+    PlaceWager,
     Record,
     ReportIrregularity,
     record_to_json,
@@ -183,3 +185,26 @@ def test_round_view_is_frozen() -> None:
     with pytest.raises(TypeError):
         view.stakes[1] = {}  # type: ignore[index]
     assert isinstance(view.cards, type(view.meters))
+
+
+def test_a_hidden_form_is_one_object_for_every_viewer_who_may_not_see_it() -> None:
+    # a table keeps each of its people's sight of the round: the face-down cards another
+    # viewer may not see are one frozen record shared by all of them, not one each
+    game = get_game("three-card-poker")
+    rnd = game.new_round(shoe=Shoe.shuffled(SeededShuffler(7)))
+    for seat in (1, 2, 3):
+        rnd.apply(PlaceWager(seat=seat, wager="ante", amount=500))
+    rnd.apply(NoMoreBets())
+    rnd.run_dealer()
+    records = rnd.records_for(Pov.supervisor())
+    hidden = [
+        [r for r in rnd.records_for(pov) if isinstance(r, CardHidden)]
+        for pov in (Pov.public(), Pov.player(2), Pov.player(3))
+    ]
+    assert hidden[0], "the public sees no card face down"
+    by_value: dict[CardHidden, CardHidden] = {}
+    for forms in hidden:
+        for form in forms:
+            assert by_value.setdefault(form, form) is form
+    # and the raw records are the supervisor's, untouched
+    assert not any(isinstance(r, CardHidden) for r in records)

@@ -41,6 +41,7 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from croupier.core.cards import Card
@@ -183,6 +184,21 @@ class HandHidden(Record):
     was: str
 
 
+@lru_cache(maxsize=1024)
+def _card_hidden(to: str, was: str, note: str = "") -> CardHidden:
+    """The one :class:`CardHidden` of these values: a record is frozen, so every viewer who may
+    not see a card shares it.  A table's sightlines (each of its people's, kept between events)
+    held one of their own for each face-down card, each an object the garbage collector scans
+    (``benchmarks/bench_carried_state.py`` prints what a table holds; docs/performance.md)."""
+    return CardHidden(to=to, was=was, note=note)
+
+
+@lru_cache(maxsize=1024)
+def _hand_hidden(seat: int, category: str, was: str) -> HandHidden:
+    """The one :class:`HandHidden` of these values (shared as :func:`_card_hidden`'s)."""
+    return HandHidden(seat=seat, category=category, was=was)
+
+
 def redact(record: Record, pov: Pov) -> Record:
     """``record`` as ``pov`` may see it: a face-down card it may not see becomes a
     :class:`CardHidden`, another seat's shown hand a :class:`HandHidden`; every other record is
@@ -192,21 +208,21 @@ def redact(record: Record, pov: Pov) -> Record:
         # floor and an observer at the table see it; another player's device never holds it.
         if pov.kind is not PovKind.PLAYER or record.seat in pov.seats:
             return record
-        return HandHidden(seat=record.seat, category=record.category, was=record.kind)
+        return _hand_hidden(record.seat, record.category, record.kind)
     if isinstance(record, CardDealt):
         if pov.sees_dealt(record):
             return record
-        return CardHidden(to=record.to, was=record.kind, note=record.note)
+        return _card_hidden(record.to, record.kind, record.note)
     if isinstance(record, CardDiscarded):
         if pov.kind is PovKind.SUPERVISOR:
             return record
-        return CardHidden(to="discard", was=record.kind, note=record.section)
+        return _card_hidden("discard", record.kind, record.section)
     if isinstance(record, CardCorrected):
         # a misread corrected (issue 39): seen by whoever sees the card where it lies
         seen = CardDealt(card=record.card, to=record.to, face_up=record.face_up)
-        return record if pov.sees_dealt(seen) else CardHidden(to=record.to, was=record.kind)
+        return record if pov.sees_dealt(seen) else _card_hidden(record.to, record.kind)
     if isinstance(record, CardRefused) and pov.kind is not PovKind.SUPERVISOR:
-        return CardHidden(to="discard", was=record.kind, note=record.section)
+        return _card_hidden("discard", record.kind, record.section)
     return record
 
 

@@ -181,8 +181,8 @@ twice as many): one to three minutes of a full table's events at a floor's pace 
 oracle's rounds of four players have 27 to 168 events), so a page reconnecting after a short
 break catches up without the database; a stream further behind reads it there.  Each kept
 event is about two objects the garbage collector tracks, scanned at every full collection,
-and lives until trimmed: a seven-seat table held 1,929 to 2,887 tracked objects more than
-after its first round at 512, 844 to 1,196 at 128 (``benchmarks/bench_carried_state.py
+and lives until trimmed: a seven-seat table held 1,746 to 2,706 tracked objects more than
+after its first round at 512, 664 to 1,017 at 128 (``benchmarks/bench_carried_state.py
 --recent N``, docs/performance.md)."""
 
 
